@@ -1,0 +1,190 @@
+import { constant, defineApp } from 'ninefold';
+
+/** A customer support helpdesk: the default spec Ninefold serves. */
+export default defineApp({
+  name: 'helpdesk',
+
+  purpose: {
+    title: 'Helpdesk',
+    summary: 'Customers open tickets; agents answer, track and resolve them within the agreed service levels.',
+    audience: ['Support agents who work the ticket queue', 'Customers who ask for help', 'Administrators who run the desk'],
+  },
+
+  screens: {
+    navigation: ['ticket', 'organization', 'comment'],
+    lists: {
+      ticket: {
+        columns: ['subject', 'state', 'priority', 'organization', 'assignee', 'dueAt', 'updatedAt'],
+        sort: '-updatedAt',
+        filters: ['state', 'priority', 'organization', 'assignee'],
+      },
+      organization: { columns: ['name', 'domain', 'tier'], sort: 'name' },
+      comment: { columns: ['ticket', 'body', 'internal', 'createdAt'], sort: '-createdAt' },
+    },
+    labels: { 'ticket.new': 'Open a ticket' },
+  },
+
+  entities: {
+    organization: {
+      label: 'Organization',
+      description: 'A customer company.',
+      titleField: 'name',
+      fields: {
+        name: { type: 'text', required: true, unique: true, minLength: 2, maxLength: 120, searchable: true },
+        domain: { type: 'text', format: 'hostname', maxLength: 253, help: 'e.g. example.com' },
+        tier: { type: 'enum', values: ['standard', 'premium'], default: 'standard', required: true },
+      },
+    },
+    ticket: {
+      label: 'Ticket',
+      description: 'A request for help.',
+      titleField: 'subject',
+      fields: {
+        subject: { type: 'text', required: true, minLength: 3, maxLength: 200, searchable: true },
+        description: { type: 'markdown', maxLength: 20000, searchable: true },
+        priority: {
+          type: 'enum',
+          values: ['low', 'normal', 'high', 'urgent'],
+          default: 'normal',
+          required: true,
+        },
+        organization: { type: 'reference', to: 'organization', onDelete: 'setNull' },
+        requester: { type: 'user', default: 'actor', required: true },
+        assignee: { type: 'user' },
+        dueAt: { type: 'datetime', label: 'Due' },
+        resolvedAt: { type: 'datetime', label: 'Resolved', readOnly: true },
+      },
+      limits: {
+        openTicketsPerCustomer: {
+          max: constant('maxOpenTicketsPerCustomer'),
+          per: 'requester',
+          where: { field: 'state', op: 'in', value: ['new', 'open', 'pending'] },
+          message: 'You already have the maximum number of open tickets.',
+        },
+      },
+    },
+    comment: {
+      label: 'Comment',
+      description: 'A message on a ticket; internal ones are for agents only.',
+      titleField: 'body',
+      fields: {
+        ticket: { type: 'reference', to: 'ticket', required: true, onDelete: 'cascade' },
+        body: { type: 'markdown', required: true, maxLength: 10000, searchable: true },
+        internal: { type: 'boolean', default: false, help: 'Visible to agents only' },
+      },
+    },
+  },
+
+  workflows: {
+    ticket: {
+      states: {
+        new: { label: 'New', initial: true },
+        open: { label: 'Open' },
+        pending: { label: 'Pending', description: 'Waiting for the customer.' },
+        resolved: { label: 'Resolved' },
+        closed: { label: 'Closed', final: true },
+      },
+      transitions: {
+        start: { label: 'Start', from: 'new', to: 'open', allow: ['agent', 'admin'], requires: ['assignee'] },
+        wait: { label: 'Wait for customer', from: 'open', to: 'pending', allow: ['agent', 'admin'] },
+        reply: { label: 'Reply', from: 'pending', to: 'open', allow: [{ owner: 'requester' }, 'agent', 'admin'] },
+        resolve: {
+          label: 'Resolve',
+          from: ['open', 'pending'],
+          to: 'resolved',
+          allow: ['agent', 'admin'],
+          effects: [{ set: 'resolvedAt', to: 'now' }],
+        },
+        reopen: {
+          label: 'Reopen',
+          from: 'resolved',
+          to: 'open',
+          allow: [
+            {
+              owner: 'requester',
+              when: { field: 'resolvedAt', op: 'gte', value: { daysAgo: constant('reopenWindowDays') } },
+            },
+            'agent',
+            'admin',
+          ],
+          effects: [{ set: 'resolvedAt', to: null }],
+        },
+        close: { label: 'Close', from: 'resolved', to: 'closed', allow: ['agent', 'admin'] },
+      },
+    },
+  },
+
+  rules: {
+    ticket: {
+      urgentNeedsAssignee: {
+        message: 'An urgent ticket needs an assignee.',
+        field: 'assignee',
+        when: { field: 'priority', op: 'eq', value: 'urgent' },
+        assert: { field: 'assignee', op: 'present' },
+      },
+      dueAfterCreation: {
+        message: 'The due time must be in the future.',
+        field: 'dueAt',
+        when: { field: 'dueAt', op: 'present' },
+        assert: { field: 'dueAt', op: 'gt', value: { field: 'createdAt' } },
+      },
+    },
+  },
+
+  roles: {
+    admin: { label: 'Administrator', description: 'Runs the desk: users, organizations, everything.' },
+    agent: { label: 'Agent', description: 'Works the ticket queue.' },
+    customer: { label: 'Customer', description: 'Opens tickets and follows their own.' },
+  },
+
+  permissions: {
+    ticket: {
+      admin: { list: true, read: true, create: true, update: true, delete: true },
+      agent: { list: true, read: true, create: true, update: true },
+      customer: {
+        list: { own: 'requester' },
+        read: { own: 'requester' },
+        create: true,
+        update: { own: 'requester', where: { field: 'state', op: 'in', value: ['new', 'open', 'pending'] } },
+        writableFields: ['subject', 'description'],
+      },
+    },
+    organization: {
+      admin: { list: true, read: true, create: true, update: true, delete: true },
+      agent: { list: true, read: true },
+    },
+    comment: {
+      admin: { list: true, read: true, create: true, update: true, delete: true },
+      agent: { list: true, read: true, create: true, update: true },
+      customer: {
+        list: { where: { field: 'internal', op: 'eq', value: false } },
+        read: { where: { field: 'internal', op: 'eq', value: false } },
+        create: true,
+        hiddenFields: ['internal'],
+      },
+    },
+  },
+
+  errors: {
+    TICKET_CLOSED: {
+      status: 409,
+      title: 'Ticket closed',
+      message: 'This ticket is closed and can no longer be changed.',
+    },
+    REOPEN_WINDOW_PASSED: {
+      status: 409,
+      title: 'Reopen window passed',
+      message: 'This ticket was resolved too long ago to be reopened; please open a new one.',
+    },
+  },
+
+  constants: {
+    maxOpenTicketsPerCustomer: { value: 20, unit: 'tickets', description: 'Open tickets (new, open or pending) one customer may have at once.' },
+    reopenWindowDays: { value: 14, unit: 'days', description: 'How long after resolution the requester may reopen a ticket.' },
+    slaHours: {
+      value: { urgent: 4, high: 8, normal: 24, low: 72 },
+      unit: 'hours',
+      description: 'Time to resolution promised for each priority.',
+    },
+  },
+});

@@ -1,0 +1,45 @@
+import { BUILT_IN_ERRORS, type BuiltInErrorCode } from './catalogue';
+
+/** A problem with one field of an input; `pointer` is the field name. */
+export interface FieldError {
+  readonly field: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+/**
+ * An error the user may see: a catalogue code, its HTTP status, and a detail written for
+ * the user. Anything else thrown inside the engine is an internal error and is never shown.
+ */
+export class NinefoldError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly title: string;
+  readonly fieldErrors: readonly FieldError[];
+
+  constructor(
+    code: BuiltInErrorCode | (string & {}),
+    detail?: string,
+    options: { status?: number; title?: string; fieldErrors?: readonly FieldError[] } = {},
+  ) {
+    const known = (BUILT_IN_ERRORS as Record<string, { status: number; title: string; message: string }>)[code];
+    super(detail ?? known?.message ?? code);
+    this.name = 'NinefoldError';
+    this.code = code;
+    this.status = options.status ?? known?.status ?? 500;
+    this.title = options.title ?? known?.title ?? code;
+    this.fieldErrors = options.fieldErrors ?? [];
+  }
+}
+
+export function validationFailed(fieldErrors: readonly FieldError[]): NinefoldError {
+  return new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors });
+}
+
+export function notFound(what = 'record'): NinefoldError {
+  return new NinefoldError('NOT_FOUND', `This ${what} does not exist, or you cannot see it.`);
+}
+
+export function isNinefoldError(error: unknown): error is NinefoldError {
+  return error instanceof NinefoldError;
+}

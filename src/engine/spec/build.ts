@@ -1,0 +1,146 @@
+import type { AppModel, EntityModel, FieldModel, ListModel, SortModel, SystemColumn, WorkflowModel } from './model';
+import { defaultPlural, humanize, tableName, toSnakeCase } from './naming';
+import type { AppSpec, EntitySpec, WorkflowSpec } from './types';
+import { validateSpec } from './validate';
+import { SpecError } from './spec-error';
+
+export const SYSTEM_COLUMNS: readonly SystemColumn[] = [
+  { name: 'id', column: 'id', label: 'ID' },
+  { name: 'version', column: 'version', label: 'Version' },
+  { name: 'createdAt', column: 'created_at', label: 'Created' },
+  { name: 'updatedAt', column: 'updated_at', label: 'Updated' },
+  { name: 'createdBy', column: 'created_by', label: 'Created by' },
+  { name: 'updatedBy', column: 'updated_by', label: 'Updated by' },
+];
+
+const DEFAULT_PAGE_SIZE = 50;
+const FILTERABLE_TYPES = new Set(['enum', 'reference', 'user', 'boolean']);
+
+/**
+ * Checks a raw spec and fills in its defaults, once at boot. Throws `SpecError` listing every
+ * problem with the place it was found; returns the model the rest of the engine reads.
+ */
+export function buildModel(spec: AppSpec): AppModel {
+  const issues = validateSpec(spec);
+  if (issues.length > 0) throw new SpecError(issues);
+
+  const entities = Object.entries(spec.entities ?? {}).map(([name, entity]) =>
+    buildEntity(spec, name, entity, spec.workflows?.[name]),
+  );
+  const entitiesByName = Object.fromEntries(entities.map((e) => [e.name, e]));
+  const navigationNames = spec.screens?.navigation ?? entities.map((e) => e.name);
+
+  return {
+    spec,
+    name: spec.name,
+    title: spec.purpose?.title ?? humanize(spec.name),
+    summary: spec.purpose?.summary ?? null,
+    audience: spec.purpose?.audience ?? [],
+    entities,
+    entitiesByName,
+    entitiesByPlural: Object.fromEntries(entities.map((e) => [e.plural, e])),
+    navigation: navigationNames.map((n) => entitiesByName[n]),
+    labels: spec.screens?.labels ?? {},
+    roles: spec.roles ?? {},
+    calls: spec.calls ?? {},
+    errors: spec.errors ?? {},
+    constants: spec.constants ?? {},
+  };
+}
+
+function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSpec: WorkflowSpec | undefined): EntityModel {
+  const fields: FieldModel[] = Object.entries(entity.fields).map(([fieldName, field]) => ({
+    name: fieldName,
+    column: toSnakeCase(fieldName),
+    label: field.label ?? humanize(fieldName),
+    type: field.type,
+    spec: field,
+    required: field.required ?? false,
+    readOnly: field.readOnly ?? false,
+    unique: field.unique ?? false,
+    searchable: field.searchable ?? false,
+    ...(field.type === 'reference' ? { referenceTo: field.to } : {}),
+    ...(field.type === 'enum' ? { enumValues: field.values } : {}),
+  }));
+  const workflow = workflowSpec ? buildWorkflow(workflowSpec) : null;
+  const titleField = entity.titleField ?? fields.find((f) => f.type === 'text')?.name ?? null;
+  const label = entity.label ?? humanize(name);
+
+  return {
+    name,
+    label,
+    plural: entity.plural ?? defaultPlural(name),
+    pluralLabel: entity.pluralLabel ?? humanize(entity.plural ?? defaultPlural(name)).replace(/-/g, ' '),
+    description: entity.description,
+    table: tableName(name),
+    titleField,
+    fields,
+    fieldsByName: Object.fromEntries(fields.map((f) => [f.name, f])),
+    systemColumns: SYSTEM_COLUMNS,
+    workflow,
+    list: buildList(spec, name, fields, workflow, titleField),
+    searchFields: fields.filter((f) => f.searchable).map((f) => f.name),
+    uniqueTogether: entity.uniqueTogether ?? [],
+    rules: spec.rules?.[name] ?? {},
+    limits: entity.limits ?? {},
+    permissions: spec.permissions?.[name] ?? {},
+  };
+}
+
+function buildWorkflow(workflow: WorkflowSpec): WorkflowModel {
+  const states = Object.entries(workflow.states).map(([name, state]) => ({
+    name,
+    label: state.label ?? humanize(name),
+    initial: state.initial ?? false,
+    final: state.final ?? false,
+    description: state.description,
+  }));
+  const field = workflow.field ?? 'state';
+  return {
+    field,
+    column: toSnakeCase(field),
+    states,
+    initial: (states.find((s) => s.initial) ?? states[0]).name,
+    transitions: Object.entries(workflow.transitions).map(([name, t]) => ({
+      name,
+      label: t.label ?? humanize(name),
+      from: typeof t.from === 'string' ? [t.from] : t.from,
+      to: t.to,
+      allow: t.allow,
+      requires: t.requires ?? [],
+      guard: t.guard,
+      guardMessage: t.guardMessage,
+      effects: t.effects ?? [],
+      comment: t.comment,
+    })),
+  };
+}
+
+function buildList(
+  spec: AppSpec,
+  entityName: string,
+  fields: readonly FieldModel[],
+  workflow: WorkflowModel | null,
+  titleField: string | null,
+): ListModel {
+  const screen = spec.screens?.lists?.[entityName];
+  const defaultColumns = [
+    ...(titleField ? [titleField] : []),
+    ...(workflow ? [workflow.field] : []),
+    ...fields.filter((f) => f.name !== titleField && f.type !== 'markdown').map((f) => f.name),
+  ].slice(0, 6);
+  const columns = screen?.columns ?? defaultColumns;
+  const filters =
+    screen?.filters ??
+    columns.filter((c) => (workflow && c === workflow.field) || FILTERABLE_TYPES.has(fields.find((f) => f.name === c)?.type ?? ''));
+  return {
+    columns,
+    sort: parseSort(screen?.sort ?? '-createdAt'),
+    filters,
+    pageSize: screen?.pageSize ?? DEFAULT_PAGE_SIZE,
+  };
+}
+
+export function parseSort(sort: string): SortModel {
+  return sort.startsWith('-') ? { field: sort.slice(1), direction: 'desc' } : { field: sort, direction: 'asc' };
+}

@@ -1,0 +1,127 @@
+import type {
+  AppSpec,
+  CallSpec,
+  Condition,
+  ConstantSpec,
+  EffectSpec,
+  ErrorSpec,
+  FieldSpec,
+  FieldType,
+  GrantSpec,
+  LimitSpec,
+  RoleSpec,
+  RuleSpec,
+  TransitionActor,
+} from './types';
+
+/**
+ * The spec after it has been checked and its defaults filled in ("sanitized" once at boot).
+ * Every other part of the engine reads this, never the raw spec.
+ */
+
+export interface FieldModel {
+  readonly name: string;
+  /** SQL column name (snake_case of the field name). */
+  readonly column: string;
+  readonly label: string;
+  readonly type: FieldType;
+  readonly spec: FieldSpec;
+  readonly required: boolean;
+  readonly readOnly: boolean;
+  readonly unique: boolean;
+  readonly searchable: boolean;
+  /** For reference fields: the entity referred to. */
+  readonly referenceTo?: string;
+  /** For enum fields: the allowed values, in order. */
+  readonly enumValues?: readonly string[];
+}
+
+/** A column every record has, maintained by the engine. */
+export interface SystemColumn {
+  readonly name: 'id' | 'version' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy';
+  readonly column: string;
+  readonly label: string;
+}
+
+export interface SortModel {
+  /** A field name, a system column name, or "state". */
+  readonly field: string;
+  readonly direction: 'asc' | 'desc';
+}
+
+export interface ListModel {
+  readonly columns: readonly string[];
+  readonly sort: SortModel;
+  readonly filters: readonly string[];
+  readonly pageSize: number;
+}
+
+export interface StateModel {
+  readonly name: string;
+  readonly label: string;
+  readonly initial: boolean;
+  readonly final: boolean;
+  readonly description?: string;
+}
+
+export interface TransitionModel {
+  readonly name: string;
+  readonly label: string;
+  readonly from: readonly string[];
+  readonly to: string;
+  readonly allow: readonly TransitionActor[];
+  readonly requires: readonly string[];
+  readonly guard?: Condition;
+  readonly guardMessage?: string;
+  readonly effects: readonly EffectSpec[];
+  readonly comment?: 'required' | 'optional';
+}
+
+export interface WorkflowModel {
+  /** The record property holding the state ("state" unless the spec says otherwise). */
+  readonly field: string;
+  readonly column: string;
+  readonly states: readonly StateModel[];
+  readonly initial: string;
+  readonly transitions: readonly TransitionModel[];
+}
+
+export interface EntityModel {
+  readonly name: string;
+  readonly label: string;
+  readonly plural: string;
+  readonly pluralLabel: string;
+  readonly description?: string;
+  /** SQL table name. */
+  readonly table: string;
+  readonly titleField: string | null;
+  /** Declared fields in spec order. */
+  readonly fields: readonly FieldModel[];
+  readonly fieldsByName: Readonly<Record<string, FieldModel>>;
+  readonly systemColumns: readonly SystemColumn[];
+  readonly workflow: WorkflowModel | null;
+  readonly list: ListModel;
+  readonly searchFields: readonly string[];
+  readonly uniqueTogether: readonly (readonly string[])[];
+  readonly rules: Readonly<Record<string, RuleSpec>>;
+  readonly limits: Readonly<Record<string, LimitSpec>>;
+  readonly permissions: Readonly<Record<string, GrantSpec>>;
+}
+
+export interface AppModel {
+  readonly spec: AppSpec;
+  readonly name: string;
+  readonly title: string;
+  readonly summary: string | null;
+  readonly audience: readonly string[];
+  readonly entities: readonly EntityModel[];
+  readonly entitiesByName: Readonly<Record<string, EntityModel>>;
+  readonly entitiesByPlural: Readonly<Record<string, EntityModel>>;
+  /** Entities linked from the navigation shell, in order. */
+  readonly navigation: readonly EntityModel[];
+  readonly labels: Readonly<Record<string, string>>;
+  readonly roles: Readonly<Record<string, RoleSpec>>;
+  readonly calls: Readonly<Record<string, CallSpec>>;
+  readonly errors: Readonly<Record<string, ErrorSpec>>;
+  readonly constants: Readonly<Record<string, ConstantSpec>>;
+}

@@ -1,0 +1,334 @@
+/**
+ * The shape of a Ninefold spec: the nine points of a product specification as typed data.
+ * Everything here is plain data except a few typed functions (custom call handlers).
+ * Arrays are `readonly` so that `defineApp` can keep literal types (`const` inference).
+ */
+
+/** A reference to a declared business constant; checked at load time. */
+export interface ConstantRef {
+  readonly $constant: string;
+}
+
+/** A literal value, a constant, another field of the same record, or the current time. */
+export type Operand =
+  | string
+  | number
+  | boolean
+  | null
+  | ConstantRef
+  | { readonly field: string }
+  | { readonly now: true }
+  /** The current time moved back (or, when negative, forward) by a number of days. */
+  | { readonly daysAgo: number | ConstantRef };
+
+/** A condition on the fields of one record, used by rules, guards and permission scopes. */
+export type Condition =
+  | { readonly all: readonly Condition[] }
+  | { readonly any: readonly Condition[] }
+  | { readonly not: Condition }
+  | {
+      readonly field: string;
+      readonly op: 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'notIn' | 'present' | 'absent';
+      readonly value?: Operand | readonly (string | number | boolean)[];
+    };
+
+// ---------------------------------------------------------------- point 1: purpose
+
+export interface PurposeSpec {
+  /** Shown in the navigation shell and page titles. */
+  readonly title: string;
+  readonly summary?: string;
+  readonly audience?: readonly string[];
+}
+
+// ---------------------------------------------------------------- point 3: entities and fields
+
+interface FieldBase {
+  readonly label?: string;
+  readonly help?: string;
+  readonly required?: boolean;
+  /** Only the engine (workflow effects) writes it; forms and APIs cannot. */
+  readonly readOnly?: boolean;
+  readonly unique?: boolean;
+  /** Included in the full-text search of the entity. */
+  readonly searchable?: boolean;
+}
+
+export interface TextField extends FieldBase {
+  readonly type: 'text';
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly patternMessage?: string;
+  readonly format?: 'hostname';
+  readonly default?: string;
+}
+export interface MarkdownField extends FieldBase {
+  readonly type: 'markdown';
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly default?: string;
+}
+export interface IntegerField extends FieldBase {
+  readonly type: 'integer';
+  readonly min?: number | ConstantRef;
+  readonly max?: number | ConstantRef;
+  readonly default?: number;
+}
+export interface DecimalField extends FieldBase {
+  readonly type: 'decimal';
+  /** Total significant digits (SQL precision); default 12. */
+  readonly precision?: number;
+  /** Digits after the decimal point (SQL scale); default 2. */
+  readonly scale?: number;
+  readonly min?: number | ConstantRef;
+  readonly max?: number | ConstantRef;
+  readonly default?: string;
+}
+export interface BooleanField extends FieldBase {
+  readonly type: 'boolean';
+  readonly default?: boolean;
+}
+export interface EnumField extends FieldBase {
+  readonly type: 'enum';
+  readonly values: readonly string[];
+  readonly labels?: Readonly<Record<string, string>>;
+  readonly default?: string;
+}
+export interface DateField extends FieldBase {
+  readonly type: 'date';
+  readonly default?: string;
+}
+export interface DateTimeField extends FieldBase {
+  readonly type: 'datetime';
+  readonly default?: 'now';
+}
+export interface EmailField extends FieldBase {
+  readonly type: 'email';
+  readonly default?: string;
+}
+export interface UrlField extends FieldBase {
+  readonly type: 'url';
+  readonly default?: string;
+}
+/** Many-to-one reference to another entity of the spec. */
+export interface ReferenceField extends FieldBase {
+  readonly type: 'reference';
+  readonly to: string;
+  /** What happens to this record when the referenced one is deleted. Default: 'restrict'. */
+  readonly onDelete?: 'restrict' | 'cascade' | 'setNull';
+}
+/** Reference to a user account of the application. */
+export interface UserField extends FieldBase {
+  readonly type: 'user';
+  /** 'actor': the signed-in user who creates the record. */
+  readonly default?: 'actor';
+}
+
+export type FieldSpec =
+  | TextField
+  | MarkdownField
+  | IntegerField
+  | DecimalField
+  | BooleanField
+  | EnumField
+  | DateField
+  | DateTimeField
+  | EmailField
+  | UrlField
+  | ReferenceField
+  | UserField;
+
+export type FieldType = FieldSpec['type'];
+
+export const FIELD_TYPES = [
+  'text',
+  'markdown',
+  'integer',
+  'decimal',
+  'boolean',
+  'enum',
+  'date',
+  'datetime',
+  'email',
+  'url',
+  'reference',
+  'user',
+] as const satisfies readonly FieldType[];
+
+/** A cap on how many records may match a condition per owner, e.g. open tickets per customer. */
+export interface LimitSpec {
+  readonly max: number | ConstantRef;
+  /** The user field that owns the counted records. */
+  readonly per: string;
+  readonly where?: Condition;
+  readonly message?: string;
+}
+
+export interface EntitySpec {
+  readonly label?: string;
+  /** URL and API segment; default: the name plus "s". */
+  readonly plural?: string;
+  readonly pluralLabel?: string;
+  readonly description?: string;
+  /** The field that names a record in links and titles; default: the first text field. */
+  readonly titleField?: string;
+  readonly fields: Readonly<Record<string, FieldSpec>>;
+  /** Composite unique constraints, each a list of field names. */
+  readonly uniqueTogether?: readonly (readonly string[])[];
+  readonly limits?: Readonly<Record<string, LimitSpec>>;
+}
+
+// ---------------------------------------------------------------- point 2: screens
+
+export interface ListScreenSpec {
+  readonly columns?: readonly string[];
+  /** A column name, "-" first for descending. Default: "-createdAt". */
+  readonly sort?: string;
+  /** Fields offered as filters; default: every enum, reference, user, boolean and state column. */
+  readonly filters?: readonly string[];
+  readonly pageSize?: number;
+}
+
+export interface ScreensSpec {
+  /** Entities linked from the navigation shell, in order; default: every entity. */
+  readonly navigation?: readonly string[];
+  readonly lists?: Readonly<Record<string, ListScreenSpec>>;
+  /** Labels for UI words, e.g. { "ticket.new": "Open a ticket" }. */
+  readonly labels?: Readonly<Record<string, string>>;
+}
+
+// ---------------------------------------------------------------- point 4: states and transitions
+
+export interface StateSpec {
+  readonly label?: string;
+  readonly initial?: boolean;
+  readonly final?: boolean;
+  readonly description?: string;
+}
+
+/** Who may take a transition: a role name, or the user named by a user field of the record. */
+export type TransitionActor = string | { readonly owner: string; readonly when?: Condition };
+
+export interface EffectSpec {
+  readonly set: string;
+  readonly to: 'now' | 'actor' | null | string | number | boolean;
+}
+
+export interface TransitionSpec {
+  readonly label?: string;
+  readonly from: string | readonly string[];
+  readonly to: string;
+  readonly allow: readonly TransitionActor[];
+  /** Fields that must have a value before the transition. */
+  readonly requires?: readonly string[];
+  readonly guard?: Condition;
+  readonly guardMessage?: string;
+  readonly effects?: readonly EffectSpec[];
+  readonly comment?: 'required' | 'optional';
+}
+
+export interface WorkflowSpec {
+  /** The column holding the state; default "state". */
+  readonly field?: string;
+  readonly states: Readonly<Record<string, StateSpec>>;
+  readonly transitions: Readonly<Record<string, TransitionSpec>>;
+}
+
+// ---------------------------------------------------------------- point 5: validation
+
+export interface RuleSpec {
+  readonly message: string;
+  /** The rule applies only when this holds. */
+  readonly when?: Condition;
+  readonly assert: Condition;
+  /** The field the message is shown next to. */
+  readonly field?: string;
+}
+
+// ---------------------------------------------------------------- point 6: roles and permissions
+
+export interface RoleSpec {
+  readonly label?: string;
+  readonly description?: string;
+}
+
+/** true: every record; { own }: records whose user field is the actor; { where }: records matching. */
+export type Scope = true | { readonly own: string } | { readonly where: Condition } | { readonly own: string; readonly where: Condition };
+
+export interface GrantSpec {
+  readonly list?: Scope;
+  readonly read?: Scope;
+  readonly create?: Scope;
+  readonly update?: Scope;
+  readonly delete?: Scope;
+  /** Workflow transitions by name. */
+  readonly transitions?: Readonly<Record<string, Scope>>;
+  /** Fields this role never sees. */
+  readonly hiddenFields?: readonly string[];
+  /** Fields this role may see but never write. */
+  readonly readOnlyFields?: readonly string[];
+  /** When set, the only fields this role may write. */
+  readonly writableFields?: readonly string[];
+}
+
+// ---------------------------------------------------------------- point 7: calls
+
+export type ParamType = 'integer' | 'text' | 'boolean';
+
+export interface CallContext {
+  readonly params: Readonly<Record<string, unknown>>;
+  readonly input: Readonly<Record<string, unknown>>;
+  /** The engine operations, bound to the caller: access and validation still hold. */
+  readonly ops: unknown;
+  readonly actor: unknown;
+}
+
+export interface CallSpec {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Relative to /api/v1, with typed parameters in braces: "/tickets/{id}/escalate". */
+  readonly path: string;
+  readonly summary?: string;
+  readonly params?: Readonly<Record<string, ParamType>>;
+  readonly input?: Readonly<Record<string, FieldSpec>>;
+  readonly output?: string | Readonly<Record<string, FieldSpec>>;
+  readonly roles: readonly string[];
+  readonly errors?: readonly string[];
+  readonly handler: (context: CallContext) => Promise<unknown>;
+}
+
+// ---------------------------------------------------------------- point 8: error catalogue
+
+export interface ErrorSpec {
+  readonly status: number;
+  readonly title: string;
+  /** What the user reads. */
+  readonly message: string;
+}
+
+// ---------------------------------------------------------------- point 9: constants
+
+export interface ConstantSpec {
+  readonly value: number | string | boolean | Readonly<Record<string, number>>;
+  readonly unit?: string;
+  readonly description?: string;
+}
+
+// ---------------------------------------------------------------- the whole spec
+
+export interface AppSpec {
+  /** Machine name: lower case letters, digits and dashes. */
+  readonly name: string;
+  readonly purpose?: PurposeSpec;
+  readonly screens?: ScreensSpec;
+  readonly entities?: Readonly<Record<string, EntitySpec>>;
+  readonly workflows?: Readonly<Record<string, WorkflowSpec>>;
+  /** Entity-level rules (cross-field), by entity then rule name. Field rules live on the fields. */
+  readonly rules?: Readonly<Record<string, Readonly<Record<string, RuleSpec>>>>;
+  readonly roles?: Readonly<Record<string, RoleSpec>>;
+  /** By entity, then role. */
+  readonly permissions?: Readonly<Record<string, Readonly<Record<string, GrantSpec>>>>;
+  readonly calls?: Readonly<Record<string, CallSpec>>;
+  readonly errors?: Readonly<Record<string, ErrorSpec>>;
+  readonly constants?: Readonly<Record<string, ConstantSpec>>;
+}

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * Entity tables are declared by the spec at run time, so the query builder cannot know their
+ * types statically; record types are checked at the ops boundary instead.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type DynamicDatabase = Kysely<any>;
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface StoreOptions {
+  /** postgres://... → PostgreSQL; unset → embedded PGlite in `dataDir`. */
+  readonly databaseUrl?: string;
+  /** Where PGlite keeps its files (default ./.data). */
+  readonly dataDir: string;
+}
+
+export interface Store {
+  readonly kind: DatabaseKind;
+  readonly db: DynamicDatabase;
+  /** Counts every SQL statement sent, for tests that prove a page costs a constant number. */
+  readonly statementCount: () => number;
+  close(): Promise<void>;
+}
