@@ -1,0 +1,31 @@
+import type { Actor, ListPage, ListQuery, RecordData, RecordInput, RecordView } from './types';
+
+export interface ReferenceChoice {
+  readonly id: number;
+  readonly title: string;
+}
+
+/**
+ * Every read and write of a record goes through these. Each call checks access for `actor`;
+ * each write runs in one transaction (validate → access → workflow → write with version → audit).
+ */
+export interface Ops {
+  list(actor: Actor, entity: string, query?: ListQuery): Promise<ListPage>;
+  /** Throws NOT_FOUND when the record is absent or out of the actor's scope. */
+  get(actor: Actor, entity: string, id: number): Promise<RecordView>;
+  /** Throws VALIDATION_FAILED with field errors. */
+  create(actor: Actor, entity: string, input: RecordInput): Promise<RecordData>;
+  /** Throws STALE_VERSION when `expectedVersion` is not the stored version. */
+  update(actor: Actor, entity: string, id: number, input: RecordInput, expectedVersion: number): Promise<RecordData>;
+  delete(actor: Actor, entity: string, id: number, expectedVersion?: number): Promise<void>;
+  /**
+   * Choices for a reference or user field in a form, by title. `complete` is false when there
+   * are more than `limit` and the form must offer a search instead of a plain select.
+   */
+  choices(
+    actor: Actor,
+    entity: string,
+    field: string,
+    options?: { q?: string; limit?: number },
+  ): Promise<{ choices: readonly ReferenceChoice[]; complete: boolean }>;
+}
