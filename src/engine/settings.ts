@@ -1,0 +1,27 @@
+import path from 'node:path';
+
+/** Everything the engine reads from the environment, read in one place. */
+export interface Settings {
+  readonly root: string;
+  /** Absolute path of the spec file (NINEFOLD_SPEC; default: the helpdesk example). */
+  readonly specPath: string;
+  readonly databaseUrl?: string;
+  /** Absolute path of the embedded database's directory (DATA_DIR; default ./.data). */
+  readonly dataDir: string;
+  readonly adminEmail?: string;
+  readonly adminPassword?: string;
+}
+
+export const DEFAULT_SPEC = 'examples/helpdesk/ninefold.spec.ts';
+
+export function settingsFromEnv(env: NodeJS.ProcessEnv): Settings {
+  const root = env.NINEFOLD_ROOT ?? process.cwd();
+  return {
+    root,
+    specPath: path.resolve(root, env.NINEFOLD_SPEC || DEFAULT_SPEC),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(root, env.DATA_DIR || '.data'),
+    adminEmail: env.NINEFOLD_ADMIN_EMAIL || undefined,
+    adminPassword: env.NINEFOLD_ADMIN_PASSWORD || undefined,
+  };
+}
