@@ -1,0 +1,18 @@
+import { listChoices } from './choices';
+import type { OpsContext } from './context';
+import { listRecords } from './list';
+import type { Ops } from './ops';
+import { getRecord } from './read';
+import { createRecord, deleteRecord, updateRecord } from './write';
+
+/** The engine's operations over one database, for any actor. */
+export function createOps(ctx: OpsContext): Ops {
+  return {
+    list: (actor, entity, query) => listRecords(ctx, actor, entity, query),
+    get: (actor, entity, id) => getRecord(ctx, actor, entity, id),
+    create: (actor, entity, input) => createRecord(ctx, actor, entity, input),
+    update: (actor, entity, id, input, version) => updateRecord(ctx, actor, entity, id, input, version),
+    delete: (actor, entity, id, version) => deleteRecord(ctx, actor, entity, id, version),
+    choices: (actor, entity, field, options) => listChoices(ctx, actor, entity, field, options),
+  };
+}

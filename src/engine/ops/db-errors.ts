@@ -1,0 +1,33 @@
+import { NinefoldError } from '../errors/ninefold-error';
+import type { EntityModel } from '../spec/model';
+
+interface PostgresErrorFields {
+  code?: string;
+  detail?: string;
+  constraint?: string;
+}
+
+/**
+ * Maps a database error that a user can cause to a catalogue error; returns the original error
+ * otherwise (it is then an internal error, never shown).
+ */
+export function translateDatabaseError(entity: EntityModel, error: unknown): unknown {
+  const e = error as PostgresErrorFields;
+  if (e?.code === '23505') {
+    // detail: Key (name)=(Acme) already exists.  — the columns tell which fields collide.
+    const columns = /Key \(([^)]+)\)=/.exec(e.detail ?? '')?.[1]?.split(',').map((c) => c.trim().replace(/"/g, '')) ?? [];
+    const fields = entity.fields.filter((f) => columns.includes(f.column));
+    const targets = fields.length ? fields : entity.fields.filter((f) => f.unique).slice(0, 1);
+    return new NinefoldError('VALIDATION_FAILED', undefined, {
+      fieldErrors: targets.map((f) => ({
+        field: f.name,
+        code: 'unique',
+        message: fields.length > 1 ? `This combination of ${fields.map((x) => x.label).join(', ')} is already used.` : `This ${f.label.toLowerCase()} is already used.`,
+      })),
+    });
+  }
+  if (e?.code === '23503') {
+    return new NinefoldError('CONFLICT', `This ${entity.label.toLowerCase()} is still referred to by other records; remove those first.`);
+  }
+  return error;
+}

@@ -1,0 +1,83 @@
+import { NinefoldError, type FieldError } from '../errors/ninefold-error';
+import { parseSort } from '../spec/build';
+import type { EntityModel, SortModel } from '../spec/model';
+import { isNullableSortColumn } from './records';
+
+const SORTABLE_SYSTEM = ['id', 'createdAt', 'updatedAt'];
+const FILTERABLE_TYPES = new Set(['enum', 'reference', 'user', 'boolean']);
+export const MAX_PAGE_SIZE = 500;
+const MAX_SEARCH_LENGTH = 200;
+
+function fail(field: string, code: string, message: string): NinefoldError {
+  const fieldErrors: FieldError[] = [{ field, code, message }];
+  return new NinefoldError('VALIDATION_FAILED', message, { fieldErrors });
+}
+
+/** Columns a list can be ordered by: every stored field but long text, the state, id and times. */
+export function sortableFields(entity: EntityModel): string[] {
+  return [
+    ...entity.fields.filter((f) => f.type !== 'markdown').map((f) => f.name),
+    ...(entity.workflow ? [entity.workflow.field] : []),
+    ...SORTABLE_SYSTEM,
+  ];
+}
+
+export function resolveSort(entity: EntityModel, sort: string | undefined): SortModel & { nullable: boolean } {
+  const parsed = sort ? parseSort(sort) : entity.list.sort;
+  if (!sortableFields(entity).includes(parsed.field)) {
+    throw fail('sort', 'invalid_sort', `A ${entity.label.toLowerCase()} list cannot be sorted by "${parsed.field}".`);
+  }
+  return { ...parsed, nullable: isNullableSortColumn(entity, parsed.field) };
+}
+
+/** Fields that can filter a list by equality: enum, reference, user, boolean and the state. */
+export function filterableFields(entity: EntityModel): string[] {
+  return [
+    ...entity.fields.filter((f) => FILTERABLE_TYPES.has(f.type)).map((f) => f.name),
+    ...(entity.workflow ? [entity.workflow.field] : []),
+  ];
+}
+
+/** Checks and converts filter values ("" means no filter). */
+export function resolveFilters(entity: EntityModel, filters: Readonly<Record<string, string>> = {}): Record<string, string | number | boolean> {
+  const allowed = filterableFields(entity);
+  const result: Record<string, string | number | boolean> = {};
+  for (const [name, raw] of Object.entries(filters)) {
+    if (raw === '' || raw === undefined) continue;
+    if (!allowed.includes(name)) throw fail(name, 'invalid_filter', `A ${entity.label.toLowerCase()} list cannot be filtered by "${name}".`);
+    if (typeof raw !== 'string') throw fail(name, 'invalid_filter', `The filter "${name}" must be a single value.`);
+    const field = entity.fieldsByName[name];
+    if (!field) {
+      if (!entity.workflow!.states.some((s) => s.name === raw)) throw fail(name, 'invalid_filter', `"${raw}" is not a state of ${entity.label}.`);
+      result[name] = raw;
+    } else if (field.type === 'enum') {
+      if (!field.enumValues!.includes(raw)) throw fail(name, 'invalid_filter', `${field.label} must be one of: ${field.enumValues!.join(', ')}.`);
+      result[name] = raw;
+    } else if (field.type === 'boolean') {
+      if (raw !== 'true' && raw !== 'false') throw fail(name, 'invalid_filter', `${field.label} must be true or false.`);
+      result[name] = raw === 'true';
+    } else {
+      if (!/^[1-9]\d{0,15}$/.test(raw)) throw fail(name, 'invalid_filter', `${field.label} must be the id of a record.`);
+      result[name] = Number(raw);
+    }
+  }
+  return result;
+}
+
+export function resolveSearch(entity: EntityModel, q: string | undefined): string | null {
+  if (q === undefined) return null;
+  if (typeof q !== 'string') throw fail('q', 'invalid_search', 'The search must be text.');
+  const text = q.trim();
+  if (text === '') return null;
+  if (entity.searchFields.length === 0) throw fail('q', 'invalid_search', `${entity.pluralLabel} cannot be searched.`);
+  if (text.length > MAX_SEARCH_LENGTH) throw fail('q', 'invalid_search', `The search can be at most ${MAX_SEARCH_LENGTH} characters.`);
+  return text;
+}
+
+export function resolveLimit(entity: EntityModel, limit: number | undefined): number {
+  if (limit === undefined) return entity.list.pageSize;
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_SIZE) {
+    throw fail('limit', 'invalid_limit', `The page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`);
+  }
+  return limit;
+}

@@ -1,0 +1,21 @@
+import { authorize } from '../access/authorize';
+import { notFound } from '../errors/ninefold-error';
+import { entityOf, type OpsContext } from './context';
+import { recordColumns, rowToRecord } from './records';
+import { loadReferenceTitles } from './references';
+import type { Actor, RecordView } from './types';
+
+export function isRecordId(id: unknown): id is number {
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
+}
+
+/** One record in the actor's read scope; NOT_FOUND when absent or out of scope (ids cannot be probed). */
+export async function getRecord(ctx: OpsContext, actor: Actor, entityName: string, id: number): Promise<RecordView> {
+  const entity = entityOf(ctx.model, entityName);
+  if (!isRecordId(id)) throw notFound(entity.label.toLowerCase());
+  const scope = authorize(ctx.model, entity, actor, 'read');
+  const row = await ctx.db.selectFrom(entity.table).select(recordColumns(entity)).where('id', '=', id).where(scope).executeTakeFirst();
+  if (!row) throw notFound(entity.label.toLowerCase());
+  const record = rowToRecord(entity, row);
+  return { record, references: await loadReferenceTitles(ctx.model, ctx.db, entity, [record]) };
+}

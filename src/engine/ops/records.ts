@@ -1,0 +1,43 @@
+import type { EntityModel, FieldModel } from '../spec/model';
+import type { RecordData, RecordValue } from './types';
+
+/** The SQL column of a field, system column or the workflow state, by its spec name. */
+export function columnFor(entity: EntityModel, name: string): string {
+  const field = entity.fieldsByName[name];
+  if (field) return field.column;
+  const system = entity.systemColumns.find((c) => c.name === name);
+  if (system) return system.column;
+  if (entity.workflow && entity.workflow.field === name) return entity.workflow.column;
+  throw new Error(`${entity.name} has no column for "${name}"`);
+}
+
+/** Every column a record is read with (never the generated search vector). */
+export function recordColumns(entity: EntityModel): string[] {
+  return [
+    ...entity.systemColumns.map((c) => c.column),
+    ...(entity.workflow ? [entity.workflow.column] : []),
+    ...entity.fields.map((f) => f.column),
+  ];
+}
+
+/** A database row (snake_case columns) as a record (spec names). */
+export function rowToRecord(entity: EntityModel, row: Record<string, unknown>): RecordData {
+  const record: Record<string, RecordValue> = {};
+  for (const c of entity.systemColumns) record[c.name] = row[c.column] as RecordValue;
+  if (entity.workflow) record[entity.workflow.field] = row[entity.workflow.column] as RecordValue;
+  for (const f of entity.fields) record[f.name] = (row[f.column] ?? null) as RecordValue;
+  return record as unknown as RecordData;
+}
+
+/** Field values (spec names) as a row to write (snake_case columns). */
+export function valuesToRow(entity: EntityModel, values: Record<string, unknown>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) row[columnFor(entity, name)] = value;
+  return row;
+}
+
+export function isNullableSortColumn(entity: EntityModel, name: string): boolean {
+  const field: FieldModel | undefined = entity.fieldsByName[name];
+  if (field) return !field.required;
+  return name === 'createdBy' || name === 'updatedBy';
+}

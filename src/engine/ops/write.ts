@@ -1,0 +1,123 @@
+import { sql } from 'kysely';
+import { authorize } from '../access/authorize';
+import { NinefoldError, notFound, type FieldError } from '../errors/ninefold-error';
+import { parseRecordInput, type ParsedValues } from '../rules/record-input';
+import type { AppModel, EntityModel } from '../spec/model';
+import type { DynamicDatabase } from '../store/types';
+import { entityOf, type OpsContext } from './context';
+import { translateDatabaseError } from './db-errors';
+import { isRecordId } from './read';
+import { recordColumns, rowToRecord, valuesToRow } from './records';
+import type { Actor, RecordData, RecordInput } from './types';
+
+/**
+ * Referenced records and users must exist: one query per reference field given, so that a
+ * wrong id is a field error rather than a foreign-key failure.
+ */
+async function checkReferences(model: AppModel, db: DynamicDatabase, entity: EntityModel, values: ParsedValues): Promise<void> {
+  const errors: FieldError[] = [];
+  await Promise.all(
+    entity.fields.map(async (field) => {
+      const id = values[field.name];
+      if ((field.type !== 'reference' && field.type !== 'user') || typeof id !== 'number') return;
+      const table = field.type === 'user' ? 'nf_user' : model.entitiesByName[field.referenceTo!].table;
+      const found = await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
+      if (!found) errors.push({ field: field.name, code: 'unknown_reference', message: `${field.label}: no record #${id}.` });
+    }),
+  );
+  if (errors.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors });
+}
+
+async function translating<T>(entity: EntityModel, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw translateDatabaseError(entity, error);
+  }
+}
+
+export async function createRecord(ctx: OpsContext, actor: Actor, entityName: string, input: RecordInput): Promise<RecordData> {
+  const entity = entityOf(ctx.model, entityName);
+  authorize(ctx.model, entity, actor, 'create');
+  const values = parseRecordInput(ctx.model, entity, input, 'create', actor);
+  return translating(entity, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      await checkReferences(ctx.model, trx, entity, values);
+      const row = await trx
+        .insertInto(entity.table)
+        .values({
+          ...valuesToRow(entity, values),
+          ...(entity.workflow ? { [entity.workflow.column]: entity.workflow.initial } : {}),
+          created_by: actor.userId,
+          updated_by: actor.userId,
+        })
+        .returning(recordColumns(entity))
+        .executeTakeFirstOrThrow();
+      return rowToRecord(entity, row);
+    }),
+  );
+}
+
+function checkVersion(version: unknown): number {
+  if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
+    throw new NinefoldError('PRECONDITION_REQUIRED', 'Send the version of the record you saw.');
+  }
+  return version;
+}
+
+/** After a write matched no row: absent (or out of scope) is NOT_FOUND, present is STALE_VERSION. */
+async function missOrStale(db: DynamicDatabase, entity: EntityModel, id: number, scope: ReturnType<typeof authorize>): Promise<never> {
+  const exists = await db.selectFrom(entity.table).select('version').where('id', '=', id).where(scope).executeTakeFirst();
+  if (!exists) throw notFound(entity.label.toLowerCase());
+  throw new NinefoldError('STALE_VERSION', `This ${entity.label.toLowerCase()} was changed by someone else (now version ${exists.version}). Reload it to see the changes.`);
+}
+
+export async function updateRecord(
+  ctx: OpsContext,
+  actor: Actor,
+  entityName: string,
+  id: number,
+  input: RecordInput,
+  expectedVersion: number,
+): Promise<RecordData> {
+  const entity = entityOf(ctx.model, entityName);
+  if (!isRecordId(id)) throw notFound(entity.label.toLowerCase());
+  const scope = authorize(ctx.model, entity, actor, 'update');
+  const version = checkVersion(expectedVersion);
+  const values = parseRecordInput(ctx.model, entity, input, 'update', actor);
+  return translating(entity, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      await checkReferences(ctx.model, trx, entity, values);
+      const row = await trx
+        .updateTable(entity.table)
+        .set({
+          ...valuesToRow(entity, values),
+          version: sql`version + 1`,
+          updated_at: sql`now()`,
+          updated_by: actor.userId,
+        })
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .where(scope)
+        .returning(recordColumns(entity))
+        .executeTakeFirst();
+      if (!row) return missOrStale(trx, entity, id, scope);
+      return rowToRecord(entity, row);
+    }),
+  );
+}
+
+export async function deleteRecord(ctx: OpsContext, actor: Actor, entityName: string, id: number, expectedVersion?: number): Promise<void> {
+  const entity = entityOf(ctx.model, entityName);
+  if (!isRecordId(id)) throw notFound(entity.label.toLowerCase());
+  const scope = authorize(ctx.model, entity, actor, 'delete');
+  const version = expectedVersion === undefined ? undefined : checkVersion(expectedVersion);
+  await translating(entity, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      let query = trx.deleteFrom(entity.table).where('id', '=', id).where(scope);
+      if (version !== undefined) query = query.where('version', '=', version);
+      const result = await query.executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) await missOrStale(trx, entity, id, scope);
+    }),
+  );
+}

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import type { FieldModel } from '../spec/model';
+import type { ConstantRef } from '../spec/types';
+
+/**
+ * One zod schema per field: it accepts what a form sends (strings) or what JSON sends (typed
+ * values) and yields the value stored in the database, or an issue with a message for the user.
+ * The same schemas can be shipped to the browser for feedback as the user types.
+ */
+
+export type StoredValue = string | number | boolean | Date | null;
+
+const HOSTNAME = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/i;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const LOCAL_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+
+function resolveNumber(value: number | ConstantRef | undefined, constants: Readonly<Record<string, { value: unknown }>>): number | undefined {
+  if (value === undefined || typeof value === 'number') return value;
+  const resolved = constants[value.$constant]?.value;
+  return typeof resolved === 'number' ? resolved : undefined;
+}
+
+/** "" and absent mean "no value"; everything else is left for the schema to judge. */
+function emptyToNull(raw: unknown): unknown {
+  if (raw === undefined || raw === null) return null;
+  if (typeof raw === 'string' && raw.trim() === '') return null;
+  return raw;
+}
+
+function toNumber(raw: unknown): unknown {
+  if (typeof raw === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(raw)) return Number(raw);
+  return raw;
+}
+
+function toBoolean(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  const v = raw.toLowerCase();
+  if (['on', 'true', '1', 'yes'].includes(v)) return true;
+  if (['off', 'false', '0', 'no'].includes(v)) return false;
+  return raw;
+}
+
+/** A datetime without a zone (what datetime-local inputs send) is read as UTC. */
+function toDate(raw: unknown): unknown {
+  if (raw instanceof Date) return raw;
+  if (typeof raw !== 'string') return raw;
+  const text = LOCAL_DATETIME.test(raw) ? `${raw}Z` : raw;
+  const parsed = new Date(text);
+  return Number.isNaN(parsed.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(text) ? raw : parsed;
+}
+
+function valueSchema(field: FieldModel, constants: Readonly<Record<string, { value: unknown }>>): z.ZodType<StoredValue> {
+  const s = field.spec;
+  const label = field.label;
+  switch (s.type) {
+    case 'text':
+    case 'markdown': {
+      let schema = z.string({ error: `${label} must be text.` });
+      if (s.minLength !== undefined) schema = schema.min(s.minLength, { error: `${label} must be at least ${s.minLength} characters.` });
+      if (s.maxLength !== undefined) schema = schema.max(s.maxLength, { error: `${label} must be at most ${s.maxLength} characters.` });
+      if (s.type === 'text' && s.pattern) schema = schema.regex(new RegExp(s.pattern), { error: s.patternMessage ?? `${label} has the wrong format.` });
+      if (s.type === 'text' && s.format === 'hostname') schema = schema.regex(HOSTNAME, { error: `${label} must be a host name such as example.com.` });
+      return schema;
+    }
+    case 'email':
+      return z.email({ error: `${label} must be an email address.` }).max(320, { error: `${label} is too long.` });
+    case 'url':
+      return z.url({ protocol: /^https?$/, error: `${label} must be a web address starting with http:// or https://.` }).max(2048, { error: `${label} is too long.` });
+    case 'integer': {
+      const min = resolveNumber(s.min, constants);
+      const max = resolveNumber(s.max, constants);
+      let schema = z.preprocess(toNumber, z.number({ error: `${label} must be a whole number.` }).int({ error: `${label} must be a whole number.` }).min(-2147483648, { error: `${label} is too small.` }).max(2147483647, { error: `${label} is too large.` }));
+      if (min !== undefined || max !== undefined) {
+        schema = schema.refine((n) => (min === undefined || n >= min) && (max === undefined || n <= max), {
+          error: `${label} must be ${min !== undefined && max !== undefined ? `between ${min} and ${max}` : min !== undefined ? `at least ${min}` : `at most ${max}`}.`,
+        });
+      }
+      return schema;
+    }
+    case 'decimal': {
+      const precision = s.precision ?? 12;
+      const scale = s.scale ?? 2;
+      const min = resolveNumber(s.min, constants);
+      const max = resolveNumber(s.max, constants);
+      return z.preprocess(
+        (raw) => (typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : raw),
+        z
+          .string({ error: `${label} must be a number.` })
+          .regex(DECIMAL, { error: `${label} must be a number.` })
+          .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, { error: `${label} can have at most ${scale} decimal places.` })
+          .refine((v) => v.replace(/^-/, '').split('.')[0].replace(/^0+(?=\d)/, '').length <= precision - scale, { error: `${label} is too large.` })
+          .refine((v) => (min === undefined || Number(v) >= min) && (max === undefined || Number(v) <= max), { error: `${label} is out of range.` }),
+      );
+    }
+    case 'boolean':
+      return z.preprocess(toBoolean, z.boolean({ error: `${label} must be yes or no.` }));
+    case 'enum':
+      return z.enum(s.values as [string, ...string[]], { error: `${label} must be one of: ${s.values.join(', ')}.` });
+    case 'date':
+      return z.iso.date({ error: `${label} must be a date (YYYY-MM-DD).` });
+    case 'datetime':
+      return z.preprocess(toDate, z.date({ error: `${label} must be a date and time.` }).refine((d) => d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999, { error: `${label} is out of range.` }));
+    case 'reference':
+    case 'user':
+      return z.preprocess(toNumber, z.number({ error: `${label} must be the id of a record.` }).int({ error: `${label} must be the id of a record.` }).positive({ error: `${label} must be the id of a record.` }).max(Number.MAX_SAFE_INTEGER, { error: `${label} must be the id of a record.` }));
+  }
+}
+
+/** The schema for one field, including "required". Issues carry the user's message. */
+export function fieldSchema(field: FieldModel, constants: Readonly<Record<string, { value: unknown }>> = {}): z.ZodType<StoredValue> {
+  const inner = valueSchema(field, constants);
+  return z.preprocess(
+    emptyToNull,
+    z.union([z.null(), inner]).superRefine((value, ctx) => {
+      if (value === null && field.required) ctx.addIssue({ code: 'custom', message: `${field.label} is required.`, params: { code: 'required' } });
+    }),
+  ) as z.ZodType<StoredValue>;
+}
+
+/** Turns a zod issue into a short machine code for the field error. */
+export function issueCode(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'custom') return (issue.params as { code?: string } | undefined)?.code ?? 'invalid';
+  if (issue.code === 'invalid_union') {
+    const nested = issue.errors.flat().find((i) => i.code !== 'invalid_type' || i.expected !== 'null');
+    return nested ? issueCode(nested) : 'invalid_type';
+  }
+  if (issue.code === 'too_small') return 'too_small';
+  if (issue.code === 'too_big') return 'too_big';
+  if (issue.code === 'invalid_format') return issue.format === 'regex' ? 'pattern' : `invalid_${issue.format}`;
+  return issue.code;
+}
+
+/** The user's message of an issue, looking through the union of null | value. */
+export function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_union') {
+    const nested = issue.errors.flat().find((i) => i.code !== 'invalid_type' || i.expected !== 'null');
+    if (nested) return issueMessage(nested);
+  }
+  return issue.message;
+}

@@ -1,0 +1,63 @@
+import { NinefoldError, type FieldError } from '../errors/ninefold-error';
+import type { Actor, RecordInput } from '../ops/types';
+import type { AppModel, EntityModel, FieldModel } from '../spec/model';
+import { fieldSchema, issueCode, issueMessage, type StoredValue } from './field-schema';
+
+export type ParsedValues = Record<string, StoredValue>;
+
+function defaultValue(field: FieldModel, actor: Actor): StoredValue | undefined {
+  const d = 'default' in field.spec ? field.spec.default : undefined;
+  if (d === undefined) return undefined;
+  if (field.type === 'user' && d === 'actor') return actor.userId;
+  if (field.type === 'datetime' && d === 'now') return new Date();
+  return d as StoredValue;
+}
+
+/**
+ * Parses and checks the input of a create (every writable field; absent ones take their
+ * default) or an update (only the fields given). Throws FORBIDDEN_FIELD for a field nobody may
+ * write this way, VALIDATION_FAILED with every field error otherwise.
+ */
+export function parseRecordInput(
+  model: AppModel,
+  entity: EntityModel,
+  input: RecordInput,
+  mode: 'create' | 'update',
+  actor: Actor,
+): ParsedValues {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new NinefoldError('VALIDATION_FAILED', 'The input must be an object of field values.');
+  }
+  const errors: FieldError[] = [];
+  for (const key of Object.keys(input)) {
+    const field = entity.fieldsByName[key];
+    if (entity.workflow && key === entity.workflow.field) {
+      throw new NinefoldError('FORBIDDEN_FIELD', `"${key}" changes only through the workflow's transitions.`, {
+        fieldErrors: [{ field: key, code: 'forbidden_field', message: 'The state changes only through transitions.' }],
+      });
+    }
+    if (!field) {
+      errors.push({ field: key, code: 'unknown_field', message: `"${key}" is not a field of ${entity.label}.` });
+    } else if (field.readOnly) {
+      throw new NinefoldError('FORBIDDEN_FIELD', `${field.label} is read-only.`, {
+        fieldErrors: [{ field: key, code: 'forbidden_field', message: `${field.label} is read-only.` }],
+      });
+    }
+  }
+
+  const values: ParsedValues = {};
+  for (const field of entity.fields) {
+    if (field.readOnly) continue;
+    const given = Object.prototype.hasOwnProperty.call(input, field.name);
+    if (!given && mode === 'update') continue;
+    const raw = given ? input[field.name] : defaultValue(field, actor);
+    const result = fieldSchema(field, model.constants).safeParse(raw);
+    if (result.success) values[field.name] = result.data;
+    else {
+      const issue = result.error.issues[0];
+      errors.push({ field: field.name, code: issueCode(issue), message: issueMessage(issue) });
+    }
+  }
+  if (errors.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors });
+  return values;
+}
