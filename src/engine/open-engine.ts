@@ -1,0 +1,42 @@
+import type { Engine } from './engine';
+import { createIdentity } from './identity/identity';
+import { createOps } from './ops/create-ops';
+import { loadSpecFile } from './spec/load-file';
+import type { AppModel } from './spec/model';
+import type { Settings } from './settings';
+import { openStore } from './store/open-store';
+import { syncSchema } from './store/schema/sync';
+
+export interface OpenOptions {
+  /** Apply destructive schema changes (dropping columns or tables) instead of refusing them. */
+  readonly allowDestructive?: boolean;
+  /** Use this model instead of loading settings.specPath (tests). */
+  readonly model?: AppModel;
+}
+
+/**
+ * Starts an application: loads and checks the spec, opens the database, brings its schema in
+ * line with the spec (refusing lossy changes), and creates the first admin when asked to.
+ */
+export async function openEngine(settings: Settings, options: OpenOptions = {}): Promise<Engine> {
+  const model = options.model ?? (await loadSpecFile(settings.specPath));
+  const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  try {
+    await syncSchema(store, model, { allowDestructive: options.allowDestructive ?? false });
+    const identity = createIdentity(store.db, Object.keys(model.roles));
+    if (settings.adminEmail && settings.adminPassword && !(await identity.hasUsers())) {
+      await identity.createUser({ email: settings.adminEmail, password: settings.adminPassword, name: 'Administrator', roles: ['admin'] });
+    }
+    let closing: Promise<void> | undefined;
+    return {
+      model,
+      store,
+      identity,
+      ops: createOps({ model, db: store.db }),
+      close: () => (closing ??= store.close()),
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
