@@ -1,0 +1,140 @@
+import { defaultPlural, SYSTEM_TABLE_PREFIX, tableName, toSnakeCase } from '../naming';
+import { checkCondition, checkNumberOrConstant } from './conditions';
+import { at, describeValue, IDENTIFIER, IDENTIFIER_RULE, isRecord, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
+import { checkField } from './fields';
+import { entries, isUserField, userFields } from './symbols';
+
+const ENTITY_KEYS = ['label', 'plural', 'pluralLabel', 'description', 'titleField', 'fields', 'uniqueTogether', 'limits'];
+const LIMIT_KEYS = ['max', 'per', 'where', 'message'];
+
+/** Properties every record has; a field may not take their names (or their column names). */
+export const SYSTEM_FIELD_NAMES = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
+const SYSTEM_COLUMN_NAMES = new Set(SYSTEM_FIELD_NAMES.map(toSnakeCase));
+
+/** First path segments the application serves itself, so no entity may use them as its plural. */
+export const RESERVED_PLURALS = ['api', 'spec'];
+const URL_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+export function checkEntities(spec: Rec, symbols: Symbols, issues: Issues): void {
+  if (spec.entities === undefined || !issues.record(spec.entities, 'entities', 'entities')) return;
+  for (const [name, entity] of Object.entries(spec.entities)) {
+    const path = at('entities', name);
+    checkEntityName(name, path, issues);
+    const info = symbols.entities.get(name);
+    if (!issues.record(entity, path, 'an entity') || !info) continue;
+    issues.unknownKeys(entity, ENTITY_KEYS, path, 'an entity');
+    for (const key of ['label', 'pluralLabel', 'description']) issues.optionalString(entity, key, path);
+    checkPlural(entity.plural, at(path, 'plural'), issues);
+    checkFields(entity, info, path, symbols, issues);
+    checkTitleField(entity.titleField, info, at(path, 'titleField'), issues);
+    checkUniqueTogether(entity.uniqueTogether, info, at(path, 'uniqueTogether'), issues);
+    checkLimits(entity.limits, info, at(path, 'limits'), symbols, issues);
+  }
+  checkDistinctNames(spec.entities, issues);
+}
+
+function checkEntityName(name: string, path: string, issues: Issues): void {
+  if (!IDENTIFIER.test(name)) issues.add(path, `entity names are identifiers: ${IDENTIFIER_RULE}`);
+  else if (tableName(name).startsWith(SYSTEM_TABLE_PREFIX)) {
+    issues.add(path, `entity names starting with "nf" are reserved: tables prefixed "${SYSTEM_TABLE_PREFIX}" belong to the engine`);
+  }
+}
+
+function checkPlural(plural: unknown, path: string, issues: Issues): void {
+  if (plural === undefined) return;
+  if (!isString(plural) || !URL_SEGMENT.test(plural)) {
+    issues.add(path, `a plural is a URL segment: lower-case letters, digits and dashes, got ${describeValue(plural)}`);
+  } else if (RESERVED_PLURALS.includes(plural)) {
+    issues.add(path, `"${plural}" is reserved: the application serves /${plural} itself`);
+  }
+}
+
+function checkFields(entity: Rec, info: EntityInfo, path: string, symbols: Symbols, issues: Issues): void {
+  const fieldsPath = at(path, 'fields');
+  if (entity.fields === undefined) {
+    issues.add(fieldsPath, 'an entity needs fields (an object of field specs)');
+    return;
+  }
+  if (!issues.record(entity.fields, fieldsPath, 'fields')) return;
+  const columns = new Map<string, string>();
+  for (const [name, field] of Object.entries(entity.fields)) {
+    const fieldPath = at(fieldsPath, name);
+    checkFieldName(name, fieldPath, info, issues);
+    checkField(field, fieldPath, symbols, issues);
+    const column = toSnakeCase(name);
+    const other = columns.get(column);
+    if (other !== undefined) issues.add(fieldPath, `column "${column}" is also the column of field "${other}"`);
+    else if (SYSTEM_COLUMN_NAMES.has(column) && !SYSTEM_FIELD_NAMES.includes(name)) {
+      issues.add(fieldPath, `column "${column}" is reserved by the engine`);
+    }
+    columns.set(column, name);
+  }
+}
+
+function checkFieldName(name: string, path: string, info: EntityInfo, issues: Issues): void {
+  if (!IDENTIFIER.test(name)) issues.add(path, `field names are identifiers: ${IDENTIFIER_RULE}`);
+  else if (SYSTEM_FIELD_NAMES.includes(name)) {
+    issues.add(path, `"${name}" is reserved: every record has it (${SYSTEM_FIELD_NAMES.join(', ')})`);
+  } else if (info.workflow && !info.workflow.fieldDeclared && toSnakeCase(info.workflow.field) === toSnakeCase(name)) {
+    // A declared workflow field that collides is reported at workflows.<entity>.field instead.
+    issues.add(path, `"${name}" is the workflow state field of ${info.name}; rename the field or set workflows.${info.name}.field`);
+  }
+}
+
+function checkTitleField(titleField: unknown, info: EntityInfo, path: string, issues: Issues): void {
+  if (titleField === undefined) return;
+  if (!isString(titleField) || !info.fields.has(titleField)) {
+    issues.add(path, `unknown field ${describeValue(titleField)} (fields: ${quoteList(info.fields.keys())})`);
+  }
+}
+
+function checkUniqueTogether(groups: unknown, info: EntityInfo, path: string, issues: Issues): void {
+  if (groups === undefined) return;
+  if (!Array.isArray(groups)) {
+    issues.add(path, 'must be a list of lists of field names');
+    return;
+  }
+  groups.forEach((group: unknown, index) => {
+    const groupPath = at(path, index);
+    const names = issues.stringList(group, groupPath);
+    if (Array.isArray(group) && group.length === 0) issues.add(groupPath, 'a unique group needs at least one field');
+    names.forEach((name, i) => {
+      if (!info.fields.has(name)) issues.add(at(groupPath, i), `unknown field "${name}" of ${info.name}`);
+    });
+    issues.duplicates(names, groupPath, 'field');
+  });
+}
+
+function checkLimits(limits: unknown, info: EntityInfo, path: string, symbols: Symbols, issues: Issues): void {
+  if (limits === undefined || !issues.record(limits, path, 'limits')) return;
+  for (const [name, limit] of Object.entries(limits)) {
+    const limitPath = at(path, name);
+    if (!issues.record(limit, limitPath, 'a limit')) continue;
+    issues.unknownKeys(limit, LIMIT_KEYS, limitPath, 'a limit');
+    if (limit.max === undefined) issues.add(at(limitPath, 'max'), 'is required');
+    else checkNumberOrConstant(limit.max, at(limitPath, 'max'), symbols, issues, { integer: true, nonNegative: true });
+    if (!isUserField(info, limit.per)) {
+      issues.add(at(limitPath, 'per'), `${describeValue(limit.per)} is not a user field of ${info.name} (user fields: ${quoteList(userFields(info))})`);
+    }
+    if (limit.where !== undefined) checkCondition(limit.where, at(limitPath, 'where'), info, symbols, issues);
+    issues.optionalString(limit, 'message', limitPath);
+  }
+}
+
+/** Two entities may not share a URL segment or a table. */
+function checkDistinctNames(entities: Rec, issues: Issues): void {
+  const plurals = new Map<string, string>();
+  const tables = new Map<string, string>();
+  for (const [name, entity] of entries(entities)) {
+    const declared = isRecord(entity) ? entity.plural : undefined;
+    const plural = isString(declared) ? declared : defaultPlural(name);
+    const path = at('entities', name);
+    const samePlural = plurals.get(plural);
+    if (samePlural !== undefined) issues.add(path, `plural "${plural}" is also the plural of entity "${samePlural}"`);
+    else plurals.set(plural, name);
+    const table = tableName(name);
+    const sameTable = tables.get(table);
+    if (sameTable !== undefined) issues.add(path, `table "${table}" is also the table of entity "${sameTable}"`);
+    else tables.set(table, name);
+  }
+}

@@ -1,0 +1,252 @@
+import { FIELD_TYPES, type FieldType } from '../types';
+import { checkNumberOrConstant, isFieldType } from './conditions';
+import { at, describeValue, isFiniteNumber, isInteger, isRecord, isString, type Issues, type Rec, type Symbols } from './context';
+
+const BASE_KEYS = ['type', 'label', 'help', 'required', 'readOnly', 'unique', 'searchable'] as const;
+
+const TYPE_KEYS: Readonly<Record<FieldType, readonly string[]>> = {
+  text: ['minLength', 'maxLength', 'pattern', 'patternMessage', 'format', 'default'],
+  markdown: ['minLength', 'maxLength', 'default'],
+  integer: ['min', 'max', 'default'],
+  decimal: ['precision', 'scale', 'min', 'max', 'default'],
+  boolean: ['default'],
+  enum: ['values', 'labels', 'default'],
+  date: ['default'],
+  datetime: ['default'],
+  email: ['default'],
+  url: ['default'],
+  reference: ['to', 'onDelete'],
+  user: ['default'],
+};
+
+const SEARCHABLE_TYPES: readonly FieldType[] = ['text', 'markdown', 'email', 'url', 'enum'];
+const TEXT_FORMATS = ['hostname'];
+const ON_DELETE = ['restrict', 'cascade', 'setNull'];
+/** PostgreSQL's own limit for numeric(precision, scale). */
+const MAX_DECIMAL_PRECISION = 1000;
+const DEFAULT_PRECISION = 12;
+const DEFAULT_SCALE = 2;
+
+interface FieldCheck {
+  readonly field: Rec;
+  readonly type: FieldType;
+  readonly path: string;
+  readonly symbols: Symbols;
+  readonly issues: Issues;
+}
+
+/** Checks one field spec (of an entity, or of a call's input). */
+export function checkField(field: unknown, path: string, symbols: Symbols, issues: Issues): void {
+  if (!issues.record(field, path, 'a field')) return;
+  const type = field.type;
+  if (!isFieldType(type)) {
+    const got = type === undefined ? 'missing field type' : `unknown field type ${describeValue(type)}`;
+    issues.add(at(path, 'type'), `${got} (expected one of ${FIELD_TYPES.join(', ')})`);
+    return;
+  }
+  issues.unknownKeys(field, [...BASE_KEYS, ...TYPE_KEYS[type]], path, `a ${type} field`);
+  for (const key of ['label', 'help']) issues.optionalString(field, key, path);
+  for (const key of ['required', 'readOnly', 'unique', 'searchable']) issues.optionalBoolean(field, key, path);
+  if (field.searchable === true && !SEARCHABLE_TYPES.includes(type)) {
+    issues.add(at(path, 'searchable'), `a ${type} field cannot be searchable (only ${SEARCHABLE_TYPES.join(', ')})`);
+  }
+
+  const check: FieldCheck = { field, type, path, symbols, issues };
+  TYPE_CHECKS[type](check);
+  if (field.readOnly === true && field.required === true && field.default === undefined) {
+    issues.add(at(path, 'readOnly'), 'a read-only field that is required needs a default: forms and the API cannot fill it');
+  }
+}
+
+const TYPE_CHECKS: Readonly<Record<FieldType, (check: FieldCheck) => void>> = {
+  text: (c) => {
+    checkLengths(c);
+    checkPattern(c);
+    if (c.field.format !== undefined && !TEXT_FORMATS.includes(String(c.field.format))) {
+      c.issues.add(at(c.path, 'format'), `unknown format ${describeValue(c.field.format)} (expected one of ${TEXT_FORMATS.join(', ')})`);
+    }
+    checkTextDefault(c);
+  },
+  markdown: (c) => {
+    checkLengths(c);
+    checkTextDefault(c);
+  },
+  integer: (c) => {
+    checkRange(c, true);
+    checkDefault(c, isInteger, 'an integer');
+  },
+  decimal: (c) => {
+    checkDecimalShape(c);
+    checkRange(c, false);
+  },
+  boolean: (c) => checkDefault(c, (v) => typeof v === 'boolean', 'true or false'),
+  enum: checkEnum,
+  date: (c) => checkDefault(c, isIsoDate, 'a date written YYYY-MM-DD'),
+  datetime: (c) => checkDefault(c, (v) => v === 'now', '"now" (the time of creation)'),
+  email: (c) => checkDefault(c, (v) => isString(v) && /^[^\s@]+@[^\s@]+$/.test(v), 'an email address'),
+  url: (c) => checkDefault(c, isHttpUrl, 'an http(s) URL'),
+  reference: checkReference,
+  user: (c) => checkDefault(c, (v) => v === 'actor', '"actor" (the signed-in user)'),
+};
+
+function checkDefault(c: FieldCheck, fits: (value: unknown) => boolean, expected: string): void {
+  const value = c.field.default;
+  if (value !== undefined && !fits(value)) c.issues.add(at(c.path, 'default'), `must be ${expected}, got ${describeValue(value)}`);
+}
+
+function checkLengths(c: FieldCheck): void {
+  const { field, path, issues } = c;
+  for (const key of ['minLength', 'maxLength']) {
+    const value = field[key];
+    if (value === undefined) continue;
+    if (!isInteger(value)) issues.add(at(path, key), `must be an integer, got ${describeValue(value)}`);
+    else if (value < 0) issues.add(at(path, key), `must not be negative, got ${value}`);
+  }
+  if (field.maxLength === 0) issues.add(at(path, 'maxLength'), 'must be at least 1');
+  if (isInteger(field.minLength) && isInteger(field.maxLength) && field.minLength > field.maxLength) {
+    issues.add(at(path, 'minLength'), `minLength ${field.minLength} is greater than maxLength ${field.maxLength}`);
+  }
+}
+
+function checkTextDefault(c: FieldCheck): void {
+  const { field, path, issues } = c;
+  const value = field.default;
+  if (value === undefined) return;
+  if (!isString(value)) {
+    issues.add(at(path, 'default'), `must be a string, got ${describeValue(value)}`);
+    return;
+  }
+  if (isInteger(field.maxLength) && value.length > field.maxLength) {
+    issues.add(at(path, 'default'), `is longer than maxLength ${field.maxLength}`);
+  }
+  if (isInteger(field.minLength) && value.length < field.minLength && value !== '') {
+    issues.add(at(path, 'default'), `is shorter than minLength ${field.minLength}`);
+  }
+  const pattern = compile(field.pattern);
+  if (pattern && !pattern.test(value)) issues.add(at(path, 'default'), `does not match the pattern ${field.pattern}`);
+}
+
+function checkPattern(c: FieldCheck): void {
+  const { field, path, issues } = c;
+  if (field.pattern !== undefined) {
+    if (!isString(field.pattern)) issues.add(at(path, 'pattern'), `must be a string, got ${describeValue(field.pattern)}`);
+    else if (!compile(field.pattern)) issues.add(at(path, 'pattern'), `is not a valid regular expression: ${regExpError(field.pattern)}`);
+  }
+  issues.optionalString(field, 'patternMessage', path);
+  if (field.patternMessage !== undefined && field.pattern === undefined) {
+    issues.add(at(path, 'patternMessage'), 'has no pattern to go with');
+  }
+}
+
+function compile(pattern: unknown): RegExp | null {
+  if (!isString(pattern)) return null;
+  try {
+    return new RegExp(pattern, 'u');
+  } catch {
+    return null;
+  }
+}
+
+function regExpError(pattern: string): string {
+  try {
+    new RegExp(pattern, 'u');
+    return 'unknown error';
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+function checkRange(c: FieldCheck, integer: boolean): void {
+  const { field, path, symbols, issues } = c;
+  for (const key of ['min', 'max']) {
+    if (field[key] !== undefined) checkNumberOrConstant(field[key], at(path, key), symbols, issues, { integer, nonNegative: false });
+  }
+  const min = numberOf(field.min, symbols);
+  const max = numberOf(field.max, symbols);
+  if (min !== null && max !== null && min > max) issues.add(at(path, 'min'), `min ${min} is greater than max ${max}`);
+  const value = c.type === 'decimal' && isString(field.default) ? Number(field.default) : field.default;
+  if (isFiniteNumber(value)) {
+    if (min !== null && value < min) issues.add(at(path, 'default'), `is less than min ${min}`);
+    if (max !== null && value > max) issues.add(at(path, 'default'), `is greater than max ${max}`);
+  }
+}
+
+/** A bound's number, through its constant when it names one. */
+function numberOf(value: unknown, symbols: Symbols): number | null {
+  const resolved = isRecord(value) && isString(value.$constant) ? symbols.constants.get(value.$constant) : value;
+  return isFiniteNumber(resolved) ? resolved : null;
+}
+
+function checkDecimalShape(c: FieldCheck): void {
+  const { field, path, issues } = c;
+  const { precision, scale } = field;
+  if (precision !== undefined && (!isInteger(precision) || precision < 1 || precision > MAX_DECIMAL_PRECISION)) {
+    issues.add(at(path, 'precision'), `must be an integer from 1 to ${MAX_DECIMAL_PRECISION}, got ${describeValue(precision)}`);
+  }
+  if (scale !== undefined && (!isInteger(scale) || scale < 0)) {
+    issues.add(at(path, 'scale'), `must be an integer ≥ 0, got ${describeValue(scale)}`);
+  }
+  const p = isInteger(precision) ? precision : DEFAULT_PRECISION;
+  const s = isInteger(scale) ? scale : DEFAULT_SCALE;
+  if (s > p && s >= 0 && p >= 1) {
+    issues.add(at(path, 'scale'), `scale ${s} is greater than precision ${p}${precision === undefined ? ' (the default)' : ''}`);
+  }
+  const value = field.default;
+  if (value === undefined) return;
+  const match = isString(value) ? /^-?(\d+)(?:\.(\d+))?$/.exec(value) : null;
+  if (!match) {
+    issues.add(at(path, 'default'), `must be a decimal number written as a string, e.g. "12.50", got ${describeValue(value)}`);
+  } else if ((match[2] ?? '').length > s || match[1].replace(/^0+(?=\d)/, '').length > p - s) {
+    issues.add(at(path, 'default'), `${value} does not fit decimal(${p}, ${s})`);
+  }
+}
+
+function checkEnum(c: FieldCheck): void {
+  const { field, path, issues } = c;
+  const values = field.values;
+  if (!Array.isArray(values) || values.length === 0) {
+    issues.add(at(path, 'values'), 'an enum needs a non-empty list of values');
+    return;
+  }
+  values.forEach((value: unknown, index) => {
+    if (!isString(value) || value === '') issues.add(at(at(path, 'values'), index), `must be a non-empty string, got ${describeValue(value)}`);
+  });
+  issues.duplicates(values, at(path, 'values'), 'value');
+  if (field.labels !== undefined && issues.record(field.labels, at(path, 'labels'), 'labels')) {
+    for (const [key, label] of Object.entries(field.labels)) {
+      if (!values.includes(key)) issues.add(at(at(path, 'labels'), key), `"${key}" is not one of the values (${values.join(', ')})`);
+      if (!isString(label)) issues.add(at(at(path, 'labels'), key), `must be a string, got ${describeValue(label)}`);
+    }
+  }
+  if (field.default !== undefined && !values.includes(field.default)) {
+    issues.add(at(path, 'default'), `${describeValue(field.default)} is not one of the values (${values.join(', ')})`);
+  }
+}
+
+function checkReference(c: FieldCheck): void {
+  const { field, path, symbols, issues } = c;
+  if (!isString(field.to)) issues.add(at(path, 'to'), `a reference needs the name of an entity, got ${describeValue(field.to)}`);
+  else if (!symbols.entities.has(field.to)) issues.add(at(path, 'to'), `unknown entity "${field.to}"`);
+  if (field.onDelete !== undefined && !ON_DELETE.includes(String(field.onDelete))) {
+    issues.add(at(path, 'onDelete'), `unknown onDelete ${describeValue(field.onDelete)} (expected one of ${ON_DELETE.join(', ')})`);
+  }
+  if (field.onDelete === 'setNull' && field.required === true) {
+    issues.add(at(path, 'onDelete'), 'a required reference cannot be set to null; use "restrict" or "cascade"');
+  }
+}
+
+function isIsoDate(value: unknown): boolean {
+  if (!isString(value) || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+function isHttpUrl(value: unknown): boolean {
+  if (!isString(value)) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

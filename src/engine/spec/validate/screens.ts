@@ -1,0 +1,76 @@
+import { queryableColumns } from './conditions';
+import { at, describeValue, isInteger, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
+
+const PURPOSE_KEYS = ['title', 'summary', 'audience'];
+const SCREENS_KEYS = ['navigation', 'lists', 'labels'];
+const LIST_KEYS = ['columns', 'sort', 'filters', 'pageSize'];
+export const MAX_PAGE_SIZE = 500;
+
+/** Point 1: a title, an optional summary and audience. */
+export function checkPurpose(spec: Rec, issues: Issues): void {
+  const purpose = spec.purpose;
+  if (purpose === undefined || !issues.record(purpose, 'purpose', 'purpose')) return;
+  issues.unknownKeys(purpose, PURPOSE_KEYS, 'purpose', 'purpose');
+  issues.requiredText(purpose, 'title', 'purpose');
+  issues.optionalString(purpose, 'summary', 'purpose');
+  if (purpose.audience !== undefined) issues.stringList(purpose.audience, at('purpose', 'audience'));
+}
+
+/** Point 2: navigation, list screens and UI labels. */
+export function checkScreens(spec: Rec, symbols: Symbols, issues: Issues): void {
+  const screens = spec.screens;
+  if (screens === undefined || !issues.record(screens, 'screens', 'screens')) return;
+  issues.unknownKeys(screens, SCREENS_KEYS, 'screens', 'screens');
+  if (screens.navigation !== undefined) checkNavigation(screens.navigation, symbols, issues);
+  if (screens.lists !== undefined && issues.record(screens.lists, 'screens.lists', 'lists')) {
+    for (const [name, list] of Object.entries(screens.lists)) {
+      const path = at('screens.lists', name);
+      const entity = symbols.entities.get(name);
+      if (!entity) issues.add(path, `unknown entity "${name}" (entities: ${quoteList(symbols.entities.keys())})`);
+      else if (issues.record(list, path, 'a list screen')) checkList(list, entity, path, issues);
+    }
+  }
+  if (screens.labels !== undefined && issues.record(screens.labels, 'screens.labels', 'labels')) {
+    for (const key of Object.keys(screens.labels)) issues.optionalString(screens.labels, key, 'screens.labels');
+  }
+}
+
+function checkNavigation(navigation: unknown, symbols: Symbols, issues: Issues): void {
+  const names = issues.stringList(navigation, 'screens.navigation');
+  names.forEach((name, index) => {
+    if (!symbols.entities.has(name)) issues.add(at('screens.navigation', index), `unknown entity "${name}"`);
+  });
+  issues.duplicates(names, 'screens.navigation', 'entity');
+}
+
+function checkList(list: Rec, entity: EntityInfo, path: string, issues: Issues): void {
+  issues.unknownKeys(list, LIST_KEYS, path, 'a list screen');
+  const columns = queryableColumns(entity);
+  const checkNames = (key: 'columns' | 'filters') => {
+    if (list[key] === undefined) return;
+    const names = issues.stringList(list[key], at(path, key));
+    names.forEach((name, index) => {
+      if (!columns.has(name)) issues.add(at(at(path, key), index), unknownColumn(name, entity));
+    });
+    issues.duplicates(names, at(path, key), 'column');
+  };
+  checkNames('columns');
+  checkNames('filters');
+  if (Array.isArray(list.columns) && list.columns.length === 0) issues.add(at(path, 'columns'), 'a list needs at least one column');
+  if (list.sort !== undefined) {
+    const sort = list.sort;
+    if (!isString(sort)) issues.add(at(path, 'sort'), `must be a column name, "-" first for descending, got ${describeValue(sort)}`);
+    else {
+      const name = sort.startsWith('-') ? sort.slice(1) : sort;
+      if (!columns.has(name)) issues.add(at(path, 'sort'), unknownColumn(name, entity));
+    }
+  }
+  const pageSize = list.pageSize;
+  if (pageSize !== undefined && (!isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)) {
+    issues.add(at(path, 'pageSize'), `must be an integer from 1 to ${MAX_PAGE_SIZE}, got ${describeValue(pageSize)}`);
+  }
+}
+
+function unknownColumn(name: string, entity: EntityInfo): string {
+  return `unknown column "${name}" of ${entity.name} (expected a field, id, createdAt, updatedAt, createdBy, updatedBy${entity.workflow ? ` or ${entity.workflow.field}` : ''})`;
+}

@@ -1,0 +1,239 @@
+import { toSnakeCase } from '../naming';
+import { checkCondition } from './conditions';
+import {
+  at,
+  describeValue,
+  IDENTIFIER,
+  IDENTIFIER_RULE,
+  isInteger,
+  isRecord,
+  isString,
+  quoteList,
+  type EntityInfo,
+  type Issues,
+  type Rec,
+  type Symbols,
+  type WorkflowInfo,
+} from './context';
+import { SYSTEM_FIELD_NAMES } from './entities';
+import { isUserField, userFields } from './symbols';
+
+const WORKFLOW_KEYS = ['field', 'states', 'transitions'];
+const STATE_KEYS = ['label', 'initial', 'final', 'description'];
+const TRANSITION_KEYS = ['label', 'from', 'to', 'allow', 'requires', 'guard', 'guardMessage', 'effects', 'comment'];
+const STATE_NAME = /^[a-z][A-Za-z0-9_]*$/;
+
+interface WorkflowScope {
+  readonly entity: EntityInfo;
+  readonly workflow: WorkflowInfo;
+  readonly finalStates: ReadonlySet<string>;
+  readonly symbols: Symbols;
+  readonly issues: Issues;
+}
+
+export function checkWorkflows(spec: Rec, symbols: Symbols, issues: Issues): void {
+  if (spec.workflows === undefined || !issues.record(spec.workflows, 'workflows', 'workflows')) return;
+  for (const [name, workflow] of Object.entries(spec.workflows)) {
+    const path = at('workflows', name);
+    const entity = symbols.entities.get(name);
+    if (!entity) {
+      issues.add(path, `unknown entity "${name}" (workflows are keyed by entity)`);
+      continue;
+    }
+    if (!issues.record(workflow, path, 'a workflow') || !entity.workflow) continue;
+    issues.unknownKeys(workflow, WORKFLOW_KEYS, path, 'a workflow');
+    checkStateField(workflow.field, entity, at(path, 'field'), issues);
+    const finalStates = checkStates(workflow.states, at(path, 'states'), issues);
+    const scope: WorkflowScope = { entity, workflow: entity.workflow, finalStates, symbols, issues };
+    checkTransitions(workflow.transitions, at(path, 'transitions'), scope);
+  }
+}
+
+function checkStateField(field: unknown, entity: EntityInfo, path: string, issues: Issues): void {
+  if (field === undefined) return;
+  if (!isString(field) || !IDENTIFIER.test(field)) {
+    issues.add(path, `the state field name is an identifier (${IDENTIFIER_RULE}), got ${describeValue(field)}`);
+  } else if (SYSTEM_FIELD_NAMES.map(toSnakeCase).includes(toSnakeCase(field))) {
+    issues.add(path, `"${field}" is reserved: every record has it`);
+  } else {
+    const clash = [...entity.fields.keys()].find((name) => toSnakeCase(name) === toSnakeCase(field));
+    if (clash) issues.add(path, `"${field}" collides with the field "${clash}" of ${entity.name}`);
+  }
+}
+
+/** Checks the states; returns the final ones. */
+function checkStates(states: unknown, path: string, issues: Issues): Set<string> {
+  const finalStates = new Set<string>();
+  if (!isRecord(states) || Object.keys(states).length === 0) {
+    issues.add(path, 'a workflow needs at least one state');
+    return finalStates;
+  }
+  let initial: string | null = null;
+  for (const [name, state] of Object.entries(states)) {
+    const statePath = at(path, name);
+    if (!STATE_NAME.test(name)) issues.add(statePath, 'state names are lower-case identifiers: letters, digits and "_", starting with a letter');
+    if (!issues.record(state, statePath, 'a state')) continue;
+    issues.unknownKeys(state, STATE_KEYS, statePath, 'a state');
+    for (const key of ['label', 'description']) issues.optionalString(state, key, statePath);
+    for (const key of ['initial', 'final']) issues.optionalBoolean(state, key, statePath);
+    if (state.final === true) finalStates.add(name);
+    if (state.initial !== true) continue;
+    if (initial === null) initial = name;
+    else issues.add(at(statePath, 'initial'), `only one state can be initial; "${initial}" is already initial`);
+  }
+  return finalStates;
+}
+
+function checkTransitions(transitions: unknown, path: string, scope: WorkflowScope): void {
+  const { issues } = scope;
+  if (transitions === undefined) {
+    issues.add(path, 'is required (use {} for a workflow without transitions)');
+    return;
+  }
+  if (!issues.record(transitions, path, 'transitions')) return;
+  for (const [name, transition] of Object.entries(transitions)) {
+    const transitionPath = at(path, name);
+    if (!IDENTIFIER.test(name)) issues.add(transitionPath, `transition names are identifiers: ${IDENTIFIER_RULE}`);
+    if (!issues.record(transition, transitionPath, 'a transition')) continue;
+    issues.unknownKeys(transition, TRANSITION_KEYS, transitionPath, 'a transition');
+    issues.optionalString(transition, 'label', transitionPath);
+    checkFrom(transition.from, at(transitionPath, 'from'), scope);
+    checkStateName(transition.to, at(transitionPath, 'to'), scope);
+    checkAllow(transition.allow, at(transitionPath, 'allow'), scope);
+    if (transition.requires !== undefined) checkFieldList(transition.requires, at(transitionPath, 'requires'), scope);
+    if (transition.guard !== undefined) checkCondition(transition.guard, at(transitionPath, 'guard'), scope.entity, scope.symbols, issues);
+    issues.optionalString(transition, 'guardMessage', transitionPath);
+    if (transition.effects !== undefined) checkEffects(transition.effects, at(transitionPath, 'effects'), scope);
+    if (transition.comment !== undefined && transition.comment !== 'required' && transition.comment !== 'optional') {
+      issues.add(at(transitionPath, 'comment'), `must be "required" or "optional", got ${describeValue(transition.comment)}`);
+    }
+  }
+}
+
+function checkFrom(from: unknown, path: string, scope: WorkflowScope): void {
+  if (isString(from)) {
+    checkStateName(from, path, scope);
+    checkNotFinal(from, path, scope);
+    return;
+  }
+  if (!Array.isArray(from) || from.length === 0) {
+    scope.issues.add(path, `must be a state or a non-empty list of states, got ${describeValue(from)}`);
+    return;
+  }
+  from.forEach((state: unknown, index) => {
+    checkStateName(state, at(path, index), scope);
+    if (isString(state)) checkNotFinal(state, at(path, index), scope);
+  });
+  scope.issues.duplicates(from, path, 'state');
+}
+
+function checkStateName(state: unknown, path: string, scope: WorkflowScope): void {
+  if (!isString(state)) scope.issues.add(path, `must be the name of a state, got ${describeValue(state)}`);
+  else if (!scope.workflow.states.includes(state)) {
+    scope.issues.add(path, `unknown state "${state}" (states: ${quoteList(scope.workflow.states)})`);
+  }
+}
+
+function checkNotFinal(state: string, path: string, scope: WorkflowScope): void {
+  if (scope.finalStates.has(state)) scope.issues.add(path, `"${state}" is a final state: no transition may leave it`);
+}
+
+function checkAllow(allow: unknown, path: string, scope: WorkflowScope): void {
+  const { issues, entity, symbols } = scope;
+  if (!Array.isArray(allow) || allow.length === 0) {
+    issues.add(path, 'a transition needs a non-empty list of who may take it (role names or { owner })');
+    return;
+  }
+  allow.forEach((actor: unknown, index) => {
+    const actorPath = at(path, index);
+    if (isString(actor)) {
+      if (!symbols.roles.has(actor)) issues.add(actorPath, `unknown role "${actor}" (roles: ${quoteList(symbols.roles)})`);
+      return;
+    }
+    if (!isRecord(actor) || !('owner' in actor)) {
+      issues.add(actorPath, `must be a role name or { owner: <user field> }, got ${describeValue(actor)}`);
+      return;
+    }
+    issues.unknownKeys(actor, ['owner', 'when'], actorPath, 'an { owner } entry');
+    if (!isUserField(entity, actor.owner)) {
+      issues.add(at(actorPath, 'owner'), `${describeValue(actor.owner)} is not a user field of ${entity.name} (user fields: ${quoteList(userFields(entity))})`);
+    }
+    if (actor.when !== undefined) checkCondition(actor.when, at(actorPath, 'when'), entity, symbols, issues);
+  });
+  issues.duplicates(allow.filter(isString), path, 'role');
+}
+
+function checkFieldList(list: unknown, path: string, scope: WorkflowScope): void {
+  const names = scope.issues.stringList(list, path);
+  names.forEach((name, index) => {
+    if (!scope.entity.fields.has(name)) scope.issues.add(at(path, index), `unknown field "${name}" of ${scope.entity.name}`);
+  });
+  scope.issues.duplicates(names, path, 'field');
+}
+
+function checkEffects(effects: unknown, path: string, scope: WorkflowScope): void {
+  const { issues, entity } = scope;
+  if (!Array.isArray(effects)) {
+    issues.add(path, 'must be a list of { set, to }');
+    return;
+  }
+  const seen = new Set<string>();
+  effects.forEach((effect: unknown, index) => {
+    const effectPath = at(path, index);
+    if (!issues.record(effect, effectPath, 'an effect')) return;
+    issues.unknownKeys(effect, ['set', 'to'], effectPath, 'an effect');
+    const name = effect.set;
+    const field = isString(name) ? entity.fields.get(name) : undefined;
+    if (!isString(name) || !field) {
+      const hint = name === scope.workflow.field ? ' (the transition itself sets the state)' : '';
+      issues.add(at(effectPath, 'set'), `unknown field ${describeValue(name)} of ${entity.name}${hint}`);
+      return;
+    }
+    if (seen.has(name)) issues.add(at(effectPath, 'set'), `"${name}" is already set by an earlier effect`);
+    seen.add(name);
+    if (!('to' in effect)) issues.add(at(effectPath, 'to'), 'is required (null clears the field)');
+    else checkEffectValue(effect.to, field, at(effectPath, 'to'), name, issues);
+  });
+}
+
+/** The value an effect writes must fit the field: 'now' for datetimes, 'actor' for users. */
+function checkEffectValue(value: unknown, field: Rec, path: string, name: string, issues: Issues): void {
+  const type = field.type;
+  if (value === null) {
+    if (field.required === true) issues.add(path, `cannot clear the required field "${name}"`);
+    return;
+  }
+  if (value === 'now' && type !== 'datetime') {
+    issues.add(path, `"now" is the current time and only fits a datetime field; "${name}" is a ${String(type)} field`);
+    return;
+  }
+  if (value === 'actor' && type !== 'user') {
+    issues.add(path, `"actor" is the signed-in user and only fits a user field; "${name}" is a ${String(type)} field`);
+    return;
+  }
+  const expected = expectedEffectValue(field, value);
+  if (expected) issues.add(path, `${describeValue(value)} does not fit the ${String(type)} field "${name}" (expected ${expected})`);
+}
+
+/** What the field accepts, when `value` is not it; null when it fits. */
+function expectedEffectValue(field: Rec, value: unknown): string | null {
+  switch (field.type) {
+    case 'datetime':
+      return value === 'now' ? null : '"now" or null';
+    case 'user':
+      return value === 'actor' ? null : '"actor" or null';
+    case 'integer':
+    case 'reference':
+      return isInteger(value) ? null : 'an integer';
+    case 'decimal':
+      return typeof value === 'number' || (isString(value) && /^-?\d+(\.\d+)?$/.test(value)) ? null : 'a decimal number';
+    case 'boolean':
+      return typeof value === 'boolean' ? null : 'true or false';
+    case 'enum': {
+      const values = Array.isArray(field.values) ? field.values.filter(isString) : [];
+      return isString(value) && values.includes(value) ? null : `one of ${values.join(', ')}`;
+    }
+    default:
+      return isString(value) ? null : 'a string';
+  }
+}
