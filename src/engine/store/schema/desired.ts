@@ -1,0 +1,260 @@
+import type { AppModel, EntityModel, FieldModel } from '../../spec/model';
+import { objectName, quoteIdent, quoteLiteral } from './sql';
+import type { ColumnDef, ForeignKeyAction, ForeignKeyDef, IndexDef, TableDef, UniqueDef } from './types';
+
+export const USER_TABLE = 'nf_user';
+export const SESSION_TABLE = 'nf_session';
+export const META_TABLE = 'nf_meta';
+export const AUDIT_TABLE = 'nf_audit';
+export const SEARCH_COLUMN = 'search';
+
+const TIMESTAMPTZ = 'timestamp with time zone';
+const NOW = 'now()';
+
+const DEFAULT_DECIMAL_PRECISION = 12;
+const DEFAULT_DECIMAL_SCALE = 2;
+/** Text longer than this could exceed a btree entry (~2.7 kB), so such fields are not indexed. */
+const MAX_INDEXED_TEXT_LENGTH = 2000;
+
+function table(
+  name: string,
+  columns: readonly ColumnDef[],
+  extra: { entity?: string; uniques?: UniqueDef[]; foreignKeys?: ForeignKeyDef[]; indexes?: IndexDef[]; primaryKey?: string[] } = {},
+): TableDef {
+  return {
+    name,
+    ...(extra.entity ? { entity: extra.entity } : {}),
+    columns,
+    primaryKey: extra.primaryKey ?? ['id'],
+    uniques: extra.uniques ?? [],
+    foreignKeys: extra.foreignKeys ?? [],
+    indexes: extra.indexes ?? [],
+  };
+}
+
+function foreignKey(tableName: string, column: string, references: string, onDelete: ForeignKeyAction): ForeignKeyDef {
+  return {
+    name: objectName(tableName, [column], 'fkey'),
+    columns: [column],
+    references: { table: references, columns: ['id'] },
+    onDelete,
+  };
+}
+
+function index(tableName: string, columns: readonly string[], method: IndexDef['method'] = 'btree'): IndexDef {
+  return { name: objectName(tableName, columns.length === 1 ? columns : columns.slice(0, -1), 'idx'), columns, method };
+}
+
+const ID: ColumnDef = { name: 'id', type: 'bigint', nullable: false, identity: true };
+
+/** The engine's own tables: accounts, sessions, the audit trail and what the last sync recorded. */
+export function systemTables(): TableDef[] {
+  return [
+    table(
+      USER_TABLE,
+      [
+        ID,
+        // Stored lower-cased by identity; unique as stored.
+        { name: 'email', type: 'text', nullable: false },
+        { name: 'name', type: 'text', nullable: false, default: "''::text" },
+        { name: 'password_hash', type: 'text', nullable: false },
+        { name: 'roles', type: 'text[]', nullable: false, default: "'{}'::text[]" },
+        { name: 'disabled_at', type: TIMESTAMPTZ, nullable: true },
+        { name: 'created_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
+        { name: 'updated_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
+      ],
+      { uniques: [{ name: objectName(USER_TABLE, ['email'], 'key'), columns: ['email'] }] },
+    ),
+    table(
+      SESSION_TABLE,
+      [
+        // The sha256 (hex) of the token: the token itself is never stored.
+        { name: 'id', type: 'text', nullable: false },
+        { name: 'user_id', type: 'bigint', nullable: false },
+        { name: 'created_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
+        { name: 'last_seen_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
+        { name: 'expires_at', type: TIMESTAMPTZ, nullable: false },
+      ],
+      {
+        foreignKeys: [foreignKey(SESSION_TABLE, 'user_id', USER_TABLE, 'cascade')],
+        indexes: [index(SESSION_TABLE, ['user_id']), index(SESSION_TABLE, ['expires_at'])],
+      },
+    ),
+    table(
+      AUDIT_TABLE,
+      [
+        ID,
+        { name: 'at', type: TIMESTAMPTZ, nullable: false, default: NOW },
+        { name: 'actor_id', type: 'bigint', nullable: true },
+        { name: 'entity', type: 'text', nullable: false },
+        { name: 'record_id', type: 'bigint', nullable: false },
+        /** create, update, delete, or the name of a workflow transition. */
+        { name: 'action', type: 'text', nullable: false },
+        { name: 'changes', type: 'jsonb', nullable: false, default: "'{}'::jsonb" },
+      ],
+      {
+        foreignKeys: [foreignKey(AUDIT_TABLE, 'actor_id', USER_TABLE, 'set null')],
+        indexes: [index(AUDIT_TABLE, ['entity', 'record_id', 'id']), index(AUDIT_TABLE, ['actor_id', 'id'])],
+      },
+    ),
+    table(
+      META_TABLE,
+      [
+        { name: 'key', type: 'text', nullable: false },
+        { name: 'value', type: 'jsonb', nullable: true },
+      ],
+      { primaryKey: ['key'] },
+    ),
+  ];
+}
+
+function columnType(field: FieldModel): string {
+  switch (field.spec.type) {
+    case 'text':
+    case 'markdown':
+    case 'enum':
+    case 'email':
+    case 'url':
+      return 'text';
+    case 'integer':
+      return 'integer';
+    case 'decimal':
+      return `numeric(${field.spec.precision ?? DEFAULT_DECIMAL_PRECISION},${field.spec.scale ?? DEFAULT_DECIMAL_SCALE})`;
+    case 'boolean':
+      return 'boolean';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return TIMESTAMPTZ;
+    case 'reference':
+    case 'user':
+      return 'bigint';
+  }
+}
+
+/** The value given to rows already in the table when a required field is added to it. */
+function backfillFor(field: FieldModel): string | undefined {
+  const spec = field.spec;
+  if (!('default' in spec) || spec.default === undefined) return undefined;
+  const value: unknown = spec.default;
+  if (spec.type === 'datetime') return value === 'now' ? NOW : undefined;
+  if (spec.type === 'user') return undefined;
+  if (typeof value === 'string') return quoteLiteral(value);
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return undefined;
+}
+
+function fieldColumn(field: FieldModel): ColumnDef {
+  const backfill = field.required ? backfillFor(field) : undefined;
+  return {
+    name: field.column,
+    type: columnType(field),
+    nullable: !field.required,
+    field: field.name,
+    ...(backfill ? { backfill } : {}),
+  };
+}
+
+/** Field types whose text a generated tsvector column may read (the cast must be immutable). */
+const SEARCHABLE_TYPES = new Set(['text', 'markdown', 'enum', 'email', 'url', 'integer', 'decimal']);
+
+export function searchExpression(fields: readonly FieldModel[]): string | null {
+  const parts = fields
+    .filter((f) => SEARCHABLE_TYPES.has(f.type))
+    .map((f) => {
+      const column = quoteIdent(f.column);
+      return `coalesce(${columnType(f) === 'text' ? column : `${column}::text`}, '')`;
+    });
+  if (parts.length === 0) return null;
+  return `to_tsvector('simple', ${parts.join(" || ' ' || ")})`;
+}
+
+function isIndexable(field: FieldModel): boolean {
+  if (field.spec.type === 'markdown') return false;
+  if (field.spec.type === 'text') return (field.spec.maxLength ?? Infinity) <= MAX_INDEXED_TEXT_LENGTH;
+  return true;
+}
+
+/** The column a list sort/filter/column name refers to: a field, a system column, or the state. */
+function columnFor(entity: EntityModel, name: string): string | null {
+  const field = entity.fieldsByName[name];
+  if (field) return isIndexable(field) ? field.column : null;
+  if (entity.workflow && name === entity.workflow.field) return entity.workflow.column;
+  const system = entity.systemColumns.find((c) => c.name === name);
+  return system ? system.column : null;
+}
+
+function entityTable(model: AppModel, entity: EntityModel): TableDef {
+  const name = entity.table;
+  const columns: ColumnDef[] = [
+    ID,
+    { name: 'version', type: 'integer', nullable: false, default: '1' },
+    { name: 'created_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
+    { name: 'updated_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
+    { name: 'created_by', type: 'bigint', nullable: true },
+    { name: 'updated_by', type: 'bigint', nullable: true },
+  ];
+  if (entity.workflow) {
+    columns.push({
+      name: entity.workflow.column,
+      type: 'text',
+      nullable: false,
+      field: entity.workflow.field,
+      backfill: quoteLiteral(entity.workflow.initial),
+    });
+  }
+  columns.push(...entity.fields.map(fieldColumn));
+
+  const foreignKeys: ForeignKeyDef[] = [
+    foreignKey(name, 'created_by', USER_TABLE, 'set null'),
+    foreignKey(name, 'updated_by', USER_TABLE, 'set null'),
+  ];
+  for (const field of entity.fields) {
+    if (field.spec.type === 'reference') {
+      const target = model.entitiesByName[field.spec.to];
+      if (!target) continue;
+      const onDelete = field.spec.onDelete === 'cascade' ? 'cascade' : field.spec.onDelete === 'setNull' ? 'set null' : 'restrict';
+      foreignKeys.push(foreignKey(name, field.column, target.table, onDelete));
+    } else if (field.spec.type === 'user') {
+      foreignKeys.push(foreignKey(name, field.column, USER_TABLE, field.required ? 'restrict' : 'set null'));
+    }
+  }
+
+  const uniques: UniqueDef[] = [];
+  const addUnique = (cols: readonly string[]) => {
+    if (cols.length === 0 || uniques.some((u) => u.columns.join() === cols.join())) return;
+    uniques.push({ name: objectName(name, cols, 'key'), columns: cols });
+  };
+  for (const field of entity.fields) if (field.unique) addUnique([field.column]);
+  for (const together of entity.uniqueTogether) {
+    addUnique(together.map((f) => entity.fieldsByName[f]?.column).filter((c): c is string => c !== undefined));
+  }
+
+  // Keyset pagination reads (column, id) in index order, so every sortable or filterable column
+  // gets a (column, id) index; foreign keys need theirs for deletes of the referenced row.
+  const indexed = new Set<string>(['created_at', 'updated_at', 'created_by', 'updated_by']);
+  if (entity.workflow) indexed.add(entity.workflow.column);
+  for (const field of entity.fields) {
+    if (['reference', 'user', 'enum'].includes(field.type)) indexed.add(field.column);
+  }
+  for (const fieldName of [entity.list.sort.field, ...entity.list.filters, ...entity.list.columns]) {
+    const column = columnFor(entity, fieldName);
+    if (column && column !== 'id') indexed.add(column);
+  }
+  const indexes: IndexDef[] = [...indexed].map((column) => index(name, [column, 'id']));
+
+  const searchFields = entity.searchFields.map((f) => entity.fieldsByName[f]).filter((f): f is FieldModel => f !== undefined);
+  const search = searchExpression(searchFields);
+  if (search) {
+    columns.push({ name: SEARCH_COLUMN, type: 'tsvector', nullable: true, generated: search });
+    indexes.push(index(name, [SEARCH_COLUMN], 'gin'));
+  }
+
+  return table(name, columns, { entity: entity.name, uniques, foreignKeys, indexes });
+}
+
+/** The tables the spec needs: the engine's own, then one per entity, in spec order. */
+export function desiredSchema(model: AppModel): TableDef[] {
+  return [...systemTables(), ...model.entities.map((entity) => entityTable(model, entity))];
+}
