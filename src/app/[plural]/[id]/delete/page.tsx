@@ -1,0 +1,43 @@
+import type { Metadata } from 'next';
+import { deleteRecord } from '@/server/actions/records';
+import { entityForPlural, recordIdOrNotFound, recordOrNotFound } from '@/server/entity-route';
+import { requireActor } from '@/server/session';
+import { Breadcrumbs } from '@/ui/breadcrumbs';
+import { Card } from '@/ui/card';
+import { DeleteForm } from '@/ui/forms/delete-form';
+import { PageHeader } from '@/ui/page-header';
+import { recordTitle } from '@/ui/record-title';
+
+type Props = { params: Promise<{ plural: string; id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { plural } = await params;
+  const { entity } = await entityForPlural(plural);
+  return { title: `Delete ${entity.label.toLowerCase()}` };
+}
+
+/** A real page, so deleting works without JavaScript and is never one accidental click away. */
+export default async function DeleteRecordPage({ params }: Props) {
+  const { plural, id: rawId } = await params;
+  const actor = await requireActor(`/${plural}/${rawId}/delete`);
+  const { engine, entity } = await entityForPlural(plural);
+  const id = recordIdOrNotFound(rawId);
+  const { record } = await recordOrNotFound(engine, actor, entity, id);
+  const title = recordTitle(entity, record);
+  const base = `/${entity.plural}/${record.id}`;
+
+  return (
+    <div className="max-w-2xl">
+      <PageHeader
+        eyebrow={<Breadcrumbs items={[{ href: `/${entity.plural}`, label: entity.pluralLabel }, { href: base, label: title }, { label: 'Delete' }]} />}
+        title={`Delete this ${entity.label.toLowerCase()}?`}
+      />
+      <Card className="p-6">
+        <p className="mb-5 text-sm text-zinc-700">
+          <span className="font-medium text-zinc-900">{title}</span> will be deleted. This cannot be undone.
+        </p>
+        <DeleteForm action={deleteRecord.bind(null, entity.name, record.id)} version={record.version} submitLabel={`Delete ${entity.label.toLowerCase()}`} cancelHref={base} />
+      </Card>
+    </div>
+  );
+}

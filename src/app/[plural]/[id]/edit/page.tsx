@@ -1,0 +1,52 @@
+import type { Metadata } from 'next';
+import { updateRecord } from '@/server/actions/records';
+import { entityForPlural, recordIdOrNotFound, recordOrNotFound } from '@/server/entity-route';
+import { formFieldsFor } from '@/server/field-access';
+import { describeFormFields } from '@/server/form-fields';
+import { toFormValue } from '@/server/forms';
+import { requireActor } from '@/server/session';
+import { Breadcrumbs } from '@/ui/breadcrumbs';
+import { Card } from '@/ui/card';
+import { RecordForm } from '@/ui/forms/record-form';
+import { initialRecordFormState } from '@/ui/forms/state';
+import { PageHeader } from '@/ui/page-header';
+import { recordTitle } from '@/ui/record-title';
+
+type Props = { params: Promise<{ plural: string; id: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { plural } = await params;
+  const { entity } = await entityForPlural(plural);
+  return { title: `Edit ${entity.label.toLowerCase()}` };
+}
+
+export default async function EditRecordPage({ params }: Props) {
+  const { plural, id: rawId } = await params;
+  const actor = await requireActor(`/${plural}/${rawId}/edit`);
+  const { engine, entity } = await entityForPlural(plural);
+  const id = recordIdOrNotFound(rawId);
+  const { record, references } = await recordOrNotFound(engine, actor, entity, id);
+  const fields = formFieldsFor(entity, actor);
+  const values = Object.fromEntries(fields.map((field) => [field.name, toFormValue(field, record[field.name])]));
+  const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values, references });
+  const base = `/${entity.plural}/${record.id}`;
+
+  return (
+    <div className="max-w-3xl">
+      <PageHeader
+        eyebrow={<Breadcrumbs items={[{ href: `/${entity.plural}`, label: entity.pluralLabel }, { href: base, label: recordTitle(entity, record) }, { label: 'Edit' }]} />}
+        title={`Edit ${entity.label.toLowerCase()}`}
+      />
+      <Card className="p-6">
+        <RecordForm
+          action={updateRecord.bind(null, entity.name, record.id)}
+          initialState={initialRecordFormState(values)}
+          fields={descriptors}
+          version={record.version}
+          submitLabel="Save changes"
+          cancelHref={base}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Metadata } from 'next';
+import { createRecord } from '@/server/actions/records';
+import { entityForPlural, newRecordLabel } from '@/server/entity-route';
+import { formFieldsFor } from '@/server/field-access';
+import { describeFormFields } from '@/server/form-fields';
+import { defaultFormValue } from '@/server/forms';
+import { requireActor } from '@/server/session';
+import { Breadcrumbs } from '@/ui/breadcrumbs';
+import { Card } from '@/ui/card';
+import { RecordForm } from '@/ui/forms/record-form';
+import { initialRecordFormState } from '@/ui/forms/state';
+import { PageHeader } from '@/ui/page-header';
+
+type Props = { params: Promise<{ plural: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { plural } = await params;
+  const { engine, entity } = await entityForPlural(plural);
+  return { title: newRecordLabel(engine.model, entity) };
+}
+
+export default async function NewRecordPage({ params }: Props) {
+  const { plural } = await params;
+  const actor = await requireActor(`/${plural}/new`);
+  const { engine, entity } = await entityForPlural(plural);
+  const fields = formFieldsFor(entity, actor);
+  const now = new Date();
+  const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now)]));
+  const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values });
+  const label = newRecordLabel(engine.model, entity);
+
+  return (
+    <div className="max-w-3xl">
+      <PageHeader eyebrow={<Breadcrumbs items={[{ href: `/${entity.plural}`, label: entity.pluralLabel }, { label: 'New' }]} />} title={label} />
+      <Card className="p-6">
+        <RecordForm
+          action={createRecord.bind(null, entity.name)}
+          initialState={initialRecordFormState(values)}
+          fields={descriptors}
+          submitLabel={`Create ${entity.label.toLowerCase()}`}
+          cancelHref={`/${entity.plural}`}
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import type { Ops } from '@/engine/ops/ops';
+import type { Actor, ListPage as ListResult, ListQuery } from '@/engine/ops/types';
+import { parseSort } from '@/engine/spec/build';
+import { entityForPlural, newRecordLabel } from '@/server/entity-route';
+import { asNinefoldError } from '@/server/errors';
+import { mayOffer } from '@/server/field-access';
+import { describeFilters } from '@/server/list-filters';
+import { listHref, parseListParams, toListQuery, type RawSearchParams } from '@/server/list-query';
+import { requireActor } from '@/server/session';
+import { Alert } from '@/ui/alert';
+import { ButtonLink } from '@/ui/button';
+import { listColumns } from '@/ui/columns';
+import { EmptyState } from '@/ui/empty-state';
+import { ListFilters } from '@/ui/list-filters';
+import { PageHeader } from '@/ui/page-header';
+import { Pagination } from '@/ui/pagination';
+import { RecordTable } from '@/ui/record-table';
+
+/** A page of the list, or why ops refused the query (a bad sort, filter or cursor in the address). */
+async function loadList(ops: Ops, actor: Actor, entity: string, query: ListQuery): Promise<{ ok: true; page: ListResult } | { ok: false; message: string }> {
+  try {
+    return { ok: true, page: await ops.list(actor, entity, query) };
+  } catch (error) {
+    const known = asNinefoldError(error);
+    if (!known) throw error;
+    return { ok: false, message: [known.message, ...known.fieldErrors.map((e) => e.message)].join(' ') };
+  }
+}
+
+type Props = { params: Promise<{ plural: string }>; searchParams: Promise<RawSearchParams> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { plural } = await params;
+  const { entity } = await entityForPlural(plural);
+  return { title: entity.pluralLabel };
+}
+
+export default async function ListPage({ params, searchParams }: Props) {
+  const { plural } = await params;
+  const actor = await requireActor(`/${plural}`);
+  const { engine, entity } = await entityForPlural(plural);
+  const { params: listParams, problem } = parseListParams(entity, await searchParams);
+
+  const [filters, listing] = await Promise.all([
+    describeFilters(engine.ops, actor, entity, listParams),
+    problem ? Promise.resolve({ ok: false as const, message: problem }) : loadList(engine.ops, actor, entity.name, toListQuery(listParams)),
+  ]);
+  const result = listing.ok ? listing.page : null;
+  const failure = listing.ok ? null : listing.message;
+
+  const { columns, linkColumn } = listColumns(engine.model, entity);
+  const sort = result?.sort ?? parseSort(listParams.sort || (entity.list.sort.direction === 'desc' ? `-${entity.list.sort.field}` : entity.list.sort.field));
+  const filtered = listParams.q.trim() !== '' || Object.values(listParams.filters).some((v) => v !== '');
+  const cleared = { sort: listParams.sort, q: '', cursor: '', filters: {} };
+  const createLabel = newRecordLabel(engine.model, entity);
+  const canCreate = mayOffer(entity, actor, 'create');
+
+  return (
+    <div>
+      <PageHeader
+        title={entity.pluralLabel}
+        description={entity.description}
+        actions={canCreate ? <ButtonLink href={`/${entity.plural}/new`} variant="primary">{createLabel}</ButtonLink> : null}
+      />
+      <ListFilters
+        action={`/${entity.plural}`}
+        filters={filters}
+        search={entity.searchFields.length > 0 ? { label: 'Search', value: listParams.q } : null}
+        sort={listParams.sort || null}
+        resetHref={filtered ? listHref(entity.plural, cleared) : null}
+        stateKey={listHref(entity.plural, listParams)}
+      />
+      {failure !== null ? (
+        <Alert title="This list cannot be shown with these settings.">
+          <p>{failure}</p>
+          <p className="mt-2">
+            <Link href={`/${entity.plural}`} className="font-medium underline underline-offset-2">
+              Show the list from the start
+            </Link>
+          </p>
+        </Alert>
+      ) : result && result.rows.length === 0 ? (
+        <EmptyState title={filtered ? `No ${entity.pluralLabel.toLowerCase()} match.` : `No ${entity.pluralLabel.toLowerCase()} yet.`}>
+          {filtered ? (
+            <ButtonLink href={listHref(entity.plural, cleared)}>Clear filters</ButtonLink>
+          ) : canCreate ? (
+            <ButtonLink href={`/${entity.plural}/new`} variant="primary">{createLabel}</ButtonLink>
+          ) : null}
+        </EmptyState>
+      ) : result ? (
+        <>
+          <RecordTable
+            caption={entity.pluralLabel}
+            columns={columns}
+            linkColumn={linkColumn}
+            rows={result.rows}
+            references={result.references}
+            sort={sort}
+            sortHref={(next) => listHref(entity.plural, listParams, { sort: next, cursor: '' })}
+            recordHref={(id) => `/${entity.plural}/${id}`}
+          />
+          <Pagination
+            firstHref={listParams.cursor ? listHref(entity.plural, listParams, { cursor: '' }) : null}
+            nextHref={result.nextCursor ? listHref(entity.plural, listParams, { cursor: result.nextCursor }) : null}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Instrumentation } from 'next';
+
+/**
+ * One JSON line on stderr per server error. The digest is the one Next.js sends to the browser
+ * (it is set on the error before this hook runs), so the fallback's "Digest:" finds the log line.
+ */
+export const onRequestError: Instrumentation.onRequestError = (error, request, context) => {
+  const line = JSON.stringify({
+    level: 'error',
+    msg: 'request failed',
+    digest: digestOf(error),
+    path: request.path,
+    method: request.method,
+    routerKind: context.routerKind,
+    routePath: context.routePath,
+    routeType: context.routeType,
+    error: error instanceof Error ? error.message : String(error),
+  });
+  if (process.env.NEXT_RUNTIME === 'nodejs') process.stderr.write(`${line}\n`);
+  else console.error(line);
+};
+
+function digestOf(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'digest' in error && typeof error.digest === 'string') return error.digest;
+  return undefined;
+}

@@ -1,0 +1,104 @@
+import 'server-only';
+import type { Ops, ReferenceChoice } from '@/engine/ops/ops';
+import type { Actor, ReferenceTitles } from '@/engine/ops/types';
+import type { AppModel, EntityModel, FieldModel } from '@/engine/spec/model';
+import type { ConstantRef } from '@/engine/spec/types';
+import type { ChoiceOption, FormFieldDescriptor } from '@/ui/forms/state';
+import { asNinefoldError } from './errors';
+
+/** Up to this many choices a reference is a select; beyond, an id input. */
+export const CHOICES_LIMIT = 200;
+
+export function resolveNumber(model: AppModel, value: number | ConstantRef | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'number') return value;
+  const constant = model.constants[value.$constant]?.value;
+  return typeof constant === 'number' ? constant : undefined;
+}
+
+function decimalStep(scale: number): string {
+  return scale <= 0 ? '1' : `0.${'0'.repeat(scale - 1)}1`;
+}
+
+/**
+ * The choices of a reference or user field, or null when they cannot be listed in full (too
+ * many, or the actor may not list them): the form then asks for an id.
+ */
+export async function loadChoices(ops: Ops, actor: Actor, entity: EntityModel, field: FieldModel): Promise<readonly ReferenceChoice[] | null> {
+  try {
+    const result = await ops.choices(actor, entity.name, field.name, { limit: CHOICES_LIMIT });
+    return result.complete ? result.choices : null;
+  } catch (error) {
+    if (asNinefoldError(error)) return null;
+    throw error;
+  }
+}
+
+/** Choices as options, with the current value kept even when it is not among them. */
+export function choiceOptions(choices: readonly ReferenceChoice[], current: string, currentTitle: string | undefined): ChoiceOption[] {
+  const options = choices.map((c) => ({ value: String(c.id), label: c.title }));
+  if (current !== '' && !options.some((o) => o.value === current)) {
+    options.unshift({ value: current, label: currentTitle ?? `#${current}` });
+  }
+  return options;
+}
+
+/** The title of the current value of a reference or user field, from the references ops returned or the actor. */
+function currentTitleOf(field: FieldModel, value: string, actor: Actor, references: ReferenceTitles | undefined): string | undefined {
+  if (value === '') return undefined;
+  const fromRecord = references?.[field.name]?.[Number(value)];
+  if (fromRecord) return fromRecord;
+  if (field.type === 'user' && value === String(actor.userId)) return actor.name || actor.email;
+  return undefined;
+}
+
+/** Plain descriptors of the form's fields, with the choices of reference and user fields loaded. */
+export async function describeFormFields(options: {
+  ops: Ops;
+  actor: Actor;
+  model: AppModel;
+  entity: EntityModel;
+  fields: readonly FieldModel[];
+  /** Current values, to keep them among the choices. */
+  values: Readonly<Record<string, string>>;
+  references?: ReferenceTitles;
+}): Promise<FormFieldDescriptor[]> {
+  const { ops, actor, model, entity, fields, values, references } = options;
+  return Promise.all(
+    fields.map(async (field): Promise<FormFieldDescriptor> => {
+      const spec = field.spec;
+      const base = { name: field.name, label: field.label, required: field.required, help: spec.help };
+      const value = values[field.name] ?? '';
+      switch (spec.type) {
+        case 'text':
+          return { ...base, kind: 'text', minLength: spec.minLength, maxLength: spec.maxLength, pattern: spec.pattern, patternMessage: spec.patternMessage };
+        case 'markdown':
+          return { ...base, kind: 'textarea', minLength: spec.minLength, maxLength: spec.maxLength };
+        case 'integer':
+          return { ...base, kind: 'integer', step: '1', min: resolveNumber(model, spec.min), max: resolveNumber(model, spec.max) };
+        case 'decimal':
+          return { ...base, kind: 'decimal', step: decimalStep(spec.scale ?? 2), min: resolveNumber(model, spec.min), max: resolveNumber(model, spec.max) };
+        case 'boolean':
+          return { ...base, kind: 'checkbox', required: false };
+        case 'enum':
+          return { ...base, kind: 'select', options: spec.values.map((v) => ({ value: v, label: spec.labels?.[v] ?? v })) };
+        case 'date':
+          return { ...base, kind: 'date' };
+        case 'datetime':
+          // Seconds only when the stored value has them; otherwise the browser would refuse it.
+          return { ...base, kind: 'datetime', step: value.length > 16 ? '1' : undefined };
+        case 'email':
+          return { ...base, kind: 'email' };
+        case 'url':
+          return { ...base, kind: 'url' };
+        case 'reference':
+        case 'user': {
+          const currentTitle = currentTitleOf(field, value, actor, references);
+          const choices = await loadChoices(ops, actor, entity, field);
+          if (choices === null) return { ...base, kind: 'id', currentTitle };
+          return { ...base, kind: 'select', options: choiceOptions(choices, value, currentTitle) };
+        }
+      }
+    }),
+  );
+}

@@ -1,0 +1,95 @@
+import type { Actor, RecordValue } from '@/engine/ops/types';
+import type { FieldModel } from '@/engine/spec/model';
+
+/*
+ * Between HTML form values (strings) and record values.
+ *
+ * Booleans: the form posts a hidden "false" and then, when checked, the checkbox's "true";
+ * the LAST value of a name wins, so an unchecked box arrives as "false", not as nothing.
+ *
+ * Date-times: <input type="datetime-local"> has no zone; the browser sends "2025-03-01T14:30".
+ * Ninefold reads that as UTC (the form says "UTC" beside the input) and sends ops a full ISO
+ * string ("2025-03-01T14:30:00.000Z"); stored values are shown back in the input in UTC too.
+ * So a value round-trips unchanged whatever the zone of the server or of the browser.
+ */
+
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+
+/** "2025-03-01T14:30" read as UTC → ISO 8601; anything else is left for ops to judge. */
+export function fromDateTimeLocal(value: string): string {
+  if (!LOCAL_DATE_TIME.test(value)) return value;
+  const date = new Date(`${value}Z`);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+/** A time in the UTC form of datetime-local: minutes, or seconds when it has them. */
+export function toDateTimeLocal(value: Date): string {
+  const iso = value.toISOString();
+  return value.getUTCSeconds() === 0 && value.getUTCMilliseconds() === 0 ? iso.slice(0, 16) : iso.slice(0, 19);
+}
+
+/** The string an input shows for a stored value. */
+export function toFormValue(field: FieldModel, value: RecordValue | undefined): string {
+  if (value === null || value === undefined) return field.type === 'boolean' ? 'false' : '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (value instanceof Date) return field.type === 'date' ? value.toISOString().slice(0, 10) : toDateTimeLocal(value);
+  if (field.type === 'datetime' && typeof value === 'string') {
+    const date = new Date(value);
+    return Number.isNaN(date.getTime()) ? value : toDateTimeLocal(date);
+  }
+  return String(value);
+}
+
+/** The value a new record's form starts with, from the spec's default. */
+export function defaultFormValue(field: FieldModel, actor: Actor, now: Date): string {
+  const spec = field.spec;
+  switch (spec.type) {
+    case 'boolean':
+      return spec.default ? 'true' : 'false';
+    case 'user':
+      return spec.default === 'actor' ? String(actor.userId) : '';
+    case 'datetime':
+      return spec.default === 'now' ? toDateTimeLocal(new Date(Math.floor(now.getTime() / 60_000) * 60_000)) : '';
+    case 'reference':
+      return '';
+    default:
+      return spec.default === undefined ? '' : String(spec.default);
+  }
+}
+
+export interface FormInput {
+  /** What ops receives: strings by field name (date-times as ISO). */
+  readonly input: Record<string, string>;
+  /** What the form shows again when the input is refused: exactly what was typed. */
+  readonly values: Record<string, string>;
+}
+
+/**
+ * The posted values of `fields` as strings. A field the form did not post is left out (ops
+ * keeps the stored value on update); other posted names are ignored.
+ */
+export function readFormInput(formData: FormData, fields: readonly FieldModel[]): FormInput {
+  const input: Record<string, string> = {};
+  const values: Record<string, string> = {};
+  for (const field of fields) {
+    const posted = formData.getAll(field.name).filter((v): v is string => typeof v === 'string');
+    if (posted.length === 0) continue;
+    const raw = posted[posted.length - 1];
+    values[field.name] = raw;
+    input[field.name] = field.type === 'datetime' ? fromDateTimeLocal(raw) : raw;
+  }
+  return { input, values };
+}
+
+/** A posted string read as a positive integer (ids, versions); null when it is not one. */
+export function positiveInteger(value: FormDataEntryValue | string | null | undefined): number | null {
+  if (typeof value !== 'string' || !/^[1-9]\d{0,15}$/.test(value)) return null;
+  const number = Number(value);
+  return Number.isSafeInteger(number) ? number : null;
+}
+
+/** A posted string read as an integer ≥ 0 (record versions); null when it is not one. */
+export function nonNegativeInteger(value: FormDataEntryValue | string | null | undefined): number | null {
+  if (value === '0') return 0;
+  return positiveInteger(value);
+}

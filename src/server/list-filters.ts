@@ -1,0 +1,44 @@
+import 'server-only';
+import type { Ops } from '@/engine/ops/ops';
+import type { Actor } from '@/engine/ops/types';
+import type { EntityModel } from '@/engine/spec/model';
+import { humanize } from '@/engine/spec/naming';
+import type { FilterControl, FilterOption } from '@/ui/list-filters';
+import { choiceOptions, loadChoices } from './form-fields';
+import { filterParam, type ListParams } from './list-query';
+
+function keepCurrent(options: FilterOption[], value: string): FilterOption[] {
+  return value === '' || options.some((o) => o.value === value) ? options : [...options, { value, label: value }];
+}
+
+/** The filter controls of a list screen, showing the values in the address. */
+export async function describeFilters(ops: Ops, actor: Actor, entity: EntityModel, params: ListParams): Promise<FilterControl[]> {
+  const controls = await Promise.all(
+    entity.list.filters.map(async (name): Promise<FilterControl | null> => {
+      const value = params.filters[name] ?? '';
+      const param = filterParam(name);
+      if (entity.workflow && entity.workflow.field === name) {
+        const options = entity.workflow.states.map((s) => ({ value: s.name, label: s.label }));
+        return { param, label: humanize(name), kind: 'select', options: keepCurrent(options, value), value };
+      }
+      const field = entity.fieldsByName[name];
+      if (!field) return null;
+      const spec = field.spec;
+      switch (spec.type) {
+        case 'enum':
+          return { param, label: field.label, kind: 'select', options: keepCurrent(spec.values.map((v) => ({ value: v, label: spec.labels?.[v] ?? v })), value), value };
+        case 'boolean':
+          return { param, label: field.label, kind: 'select', options: keepCurrent([{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }], value), value };
+        case 'reference':
+        case 'user': {
+          const choices = await loadChoices(ops, actor, entity, field);
+          if (choices === null) return { param, label: field.label, kind: 'id', options: [], value };
+          return { param, label: field.label, kind: 'select', options: choiceOptions(choices, value, undefined), value };
+        }
+        default:
+          return { param, label: field.label, kind: 'text', options: [], value };
+      }
+    }),
+  );
+  return controls.filter((c): c is FilterControl => c !== null);
+}

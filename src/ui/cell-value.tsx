@@ -1,0 +1,27 @@
+import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
+import type { ListColumn } from './columns';
+import { Empty, FieldValue, ReferenceValue, TimeValue } from './field-value';
+import { formatDateTime } from './format';
+import { StateBadge } from './state-badge';
+
+/** The value of one column of one record, for tables and detail pages alike. */
+export function ColumnValue({ column, record, references, variant = 'cell' }: {
+  column: ListColumn;
+  record: RecordData;
+  references: ReferenceTitles;
+  variant?: 'cell' | 'detail';
+}) {
+  const value = record[column.name];
+  switch (column.kind) {
+    case 'field':
+      return <FieldValue field={column.field} value={value} titles={references[column.name]} targetPlural={column.targetPlural} variant={variant} />;
+    case 'state':
+      return <StateBadge workflow={column.workflow} state={value} />;
+    case 'system':
+      if (column.name === 'createdAt' || column.name === 'updatedAt') return <TimeValue time={formatDateTime(value)} />;
+      if (column.name === 'createdBy' || column.name === 'updatedBy') {
+        return typeof value === 'number' ? <ReferenceValue id={value} title={references[column.name]?.[value]} /> : <Empty />;
+      }
+      return <span className="tabular-nums">{String(value)}</span>;
+  }
+}

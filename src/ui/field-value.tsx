@@ -1,0 +1,91 @@
+import Link from 'next/link';
+import type { FieldModel } from '@/engine/spec/model';
+import type { RecordValue } from '@/engine/ops/types';
+import { enumLabel, formatBoolean, formatDate, formatDateTime, markdownExcerpt, type FormattedTime } from './format';
+import { MarkdownText } from './markdown';
+
+export function Empty() {
+  return <span className="text-zinc-400">—</span>;
+}
+
+export function TimeValue({ time }: { time: FormattedTime | null }) {
+  if (!time) return <Empty />;
+  return (
+    <time dateTime={time.iso} className="whitespace-nowrap tabular-nums">
+      {time.text}
+    </time>
+  );
+}
+
+/** A referenced record or user, by its title; `#id` when the title is not known. */
+export function ReferenceValue({ id, title, href }: { id: number; title: string | undefined; href?: string }) {
+  const text = title ?? `#${id}`;
+  return href ? (
+    <Link href={href} className="text-accent-700 hover:underline">
+      {text}
+    </Link>
+  ) : (
+    <span>{text}</span>
+  );
+}
+
+/**
+ * One field's value, formatted by its type. `cell` is the short form for tables (Markdown as an
+ * excerpt); `detail` is the full form (Markdown rendered, links clickable).
+ */
+export function FieldValue({ field, value, titles, targetPlural, variant }: {
+  field: FieldModel;
+  value: RecordValue | undefined;
+  /** Titles of the referenced records of this field, by id. */
+  titles?: Readonly<Record<number, string>>;
+  /** URL segment of the referenced entity, for links. */
+  targetPlural?: string;
+  variant: 'cell' | 'detail';
+}) {
+  if (value === null || value === undefined || value === '') {
+    return <Empty />;
+  }
+  const spec = field.spec;
+  switch (spec.type) {
+    case 'boolean':
+      return <span>{formatBoolean(value)}</span>;
+    case 'enum':
+      return <span>{enumLabel(spec.labels, String(value))}</span>;
+    case 'date':
+      return <TimeValue time={formatDate(value)} />;
+    case 'datetime':
+      return <TimeValue time={formatDateTime(value)} />;
+    case 'markdown':
+      return variant === 'cell' ? <span className="text-zinc-600">{markdownExcerpt(String(value), 80)}</span> : <MarkdownText>{String(value)}</MarkdownText>;
+    case 'reference':
+    case 'user': {
+      const id = Number(value);
+      const href = spec.type === 'reference' && targetPlural ? `/${targetPlural}/${id}` : undefined;
+      return <ReferenceValue id={id} title={titles?.[id]} href={href} />;
+    }
+    case 'url': {
+      const text = String(value);
+      if (variant === 'detail' && /^https?:\/\//i.test(text)) {
+        return (
+          <a href={text} rel="noopener noreferrer nofollow" className="text-accent-700 underline underline-offset-2 break-all">
+            {text}
+          </a>
+        );
+      }
+      return <span className="break-all">{text}</span>;
+    }
+    case 'email':
+      return variant === 'detail' ? (
+        <a href={`mailto:${String(value)}`} className="text-accent-700 underline underline-offset-2">
+          {String(value)}
+        </a>
+      ) : (
+        <span>{String(value)}</span>
+      );
+    case 'integer':
+    case 'decimal':
+      return <span className="tabular-nums">{String(value)}</span>;
+    default:
+      return <span className="break-words">{value instanceof Date ? value.toISOString() : String(value)}</span>;
+  }
+}

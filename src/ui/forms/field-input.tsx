@@ -1,0 +1,157 @@
+import type { ReactNode } from 'react';
+import { cn } from '../cn';
+import type { FormFieldDescriptor } from './state';
+
+export const inputClass =
+  'block w-full rounded-md border-0 bg-white px-2.5 py-1.5 text-sm text-zinc-900 shadow-xs ring-1 ring-inset ring-zinc-300 placeholder:text-zinc-400 focus:ring-2 focus:ring-accent-600 focus-visible:outline-none aria-invalid:ring-red-500';
+
+/** Label, help and error around one input; the ids tie them together for assistive technology. */
+export function FieldFrame({ id, label, required, help, error, suffix, children }: {
+  id: string;
+  label: string;
+  required: boolean;
+  help?: string;
+  error?: string;
+  suffix?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-zinc-800">
+        {label}
+        {required ? (
+          <span className="ml-0.5 text-red-600" aria-hidden="true">
+            *
+          </span>
+        ) : null}
+      </label>
+      <div className="flex items-center gap-2">
+        <div className="min-w-0 flex-1">{children}</div>
+        {suffix}
+      </div>
+      {help ? (
+        <p id={`${id}-help`} className="mt-1 text-xs text-zinc-500">
+          {help}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function describedBy(id: string, help: string | undefined, error: string | undefined): string | undefined {
+  const ids = [help ? `${id}-help` : null, error ? `${id}-error` : null].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+/**
+ * The input for one field, uncontrolled, showing `value`. Booleans post a hidden "false"
+ * followed by the checkbox's "true": the last value wins, so unchecked is told apart from absent.
+ * Date-times are shown and read in UTC (see src/server/forms.ts).
+ */
+export function FieldInput({ field, value, error }: { field: FormFieldDescriptor; value: string; error?: string }) {
+  const id = `field-${field.name}`;
+  const common = {
+    id,
+    name: field.name,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy(id, field.help, error),
+  } as const;
+  const frame = (input: ReactNode, suffix?: ReactNode) => (
+    <FieldFrame id={id} label={field.label} required={field.required} help={field.help} error={error} suffix={suffix}>
+      {input}
+    </FieldFrame>
+  );
+
+  switch (field.kind) {
+    case 'checkbox':
+      return (
+        <div>
+          <input type="hidden" name={field.name} value="false" />
+          <div className="flex items-center gap-2">
+            <input
+              {...common}
+              type="checkbox"
+              value="true"
+              defaultChecked={value === 'true'}
+              className="size-4 rounded border-zinc-300 text-accent-600 accent-accent-600"
+            />
+            <label htmlFor={id} className="text-sm font-medium text-zinc-800">
+              {field.label}
+            </label>
+          </div>
+          {field.help ? <p id={`${id}-help`} className="mt-1 text-xs text-zinc-500">{field.help}</p> : null}
+          {error ? <p id={`${id}-error`} className="mt-1 text-sm text-red-600">{error}</p> : null}
+        </div>
+      );
+    case 'textarea':
+      return frame(
+        <textarea
+          {...common}
+          rows={8}
+          required={field.required}
+          minLength={field.minLength}
+          maxLength={field.maxLength}
+          defaultValue={value}
+          className={cn(inputClass, 'font-mono text-[0.8125rem] leading-relaxed')}
+        />,
+      );
+    case 'select':
+      return frame(
+        <select {...common} required={field.required} defaultValue={value} className={cn(inputClass, 'pr-8')}>
+          {!field.required || value === '' ? <option value="">{field.required ? 'Choose…' : '—'}</option> : null}
+          {(field.options ?? []).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>,
+      );
+    case 'id':
+      return frame(
+        <input {...common} type="number" inputMode="numeric" min={1} step={1} required={field.required} defaultValue={value} placeholder="ID" className={cn(inputClass, 'max-w-40')} />,
+        field.currentTitle ? <span className="truncate text-sm text-zinc-600">{field.currentTitle}</span> : null,
+      );
+    case 'integer':
+    case 'decimal':
+      return frame(
+        <input
+          {...common}
+          type="number"
+          step={field.step ?? (field.kind === 'integer' ? '1' : 'any')}
+          min={field.min}
+          max={field.max}
+          required={field.required}
+          defaultValue={value}
+          className={cn(inputClass, 'max-w-60')}
+        />,
+      );
+    case 'date':
+      return frame(<input {...common} type="date" required={field.required} defaultValue={value} className={cn(inputClass, 'max-w-60')} />);
+    case 'datetime':
+      return frame(
+        <input {...common} type="datetime-local" step={field.step} required={field.required} defaultValue={value} className={cn(inputClass, 'max-w-60')} />,
+        <span className="text-xs font-medium text-zinc-500">UTC</span>,
+      );
+    case 'email':
+    case 'url':
+    case 'text':
+      return frame(
+        <input
+          {...common}
+          type={field.kind}
+          required={field.required}
+          minLength={field.minLength}
+          maxLength={field.maxLength}
+          pattern={field.pattern}
+          title={field.pattern ? field.patternMessage : undefined}
+          defaultValue={value}
+          className={inputClass}
+        />,
+      );
+  }
+}

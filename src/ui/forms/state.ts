@@ -1,0 +1,75 @@
+/**
+ * Shapes shared by the server actions and the client forms. Plain data only: they cross the
+ * server/client boundary and are re-rendered without JavaScript from the action's result.
+ */
+
+/** What a record form shows: the typed values, errors next to fields, and a message on top. */
+export interface RecordFormState {
+  /** Raw input strings by field name, exactly as typed; booleans are "true"/"false". */
+  readonly values: Readonly<Record<string, string>>;
+  /** One message per field name, shown next to the field. */
+  readonly fieldErrors: Readonly<Record<string, string>>;
+  /** A message about the whole form (including errors for fields the form does not show). */
+  readonly message: string | null;
+  /**
+   * Counts failed submissions. The form's inputs are keyed by it so that they remount with the
+   * returned values: React resets a form after its action, and a reset select would otherwise
+   * fall back to its first default.
+   */
+  readonly attempt: number;
+}
+
+export function initialRecordFormState(values: Readonly<Record<string, string>>): RecordFormState {
+  return { values, fieldErrors: {}, message: null, attempt: 0 };
+}
+
+/** A form with a single message (sign-in, setup, delete), keeping some typed values. */
+export interface MessageFormState {
+  readonly message: string | null;
+  readonly values: Readonly<Record<string, string>>;
+  readonly attempt: number;
+}
+
+export const initialMessageFormState: MessageFormState = { message: null, values: {}, attempt: 0 };
+
+/** The name of the hidden input carrying the record version an edit or delete was made from. */
+export const VERSION_INPUT = '__version';
+
+/** Option for a select. */
+export interface ChoiceOption {
+  readonly value: string;
+  readonly label: string;
+}
+
+export type InputKind =
+  | 'text'
+  | 'textarea'
+  | 'integer'
+  | 'decimal'
+  | 'checkbox'
+  | 'select'
+  | 'date'
+  | 'datetime'
+  | 'email'
+  | 'url'
+  /** A reference or user with too many choices for a select: the id, with the current title. */
+  | 'id';
+
+/** Everything a form needs to draw one field: serialisable, nothing from the spec's functions. */
+export interface FormFieldDescriptor {
+  readonly name: string;
+  readonly label: string;
+  readonly kind: InputKind;
+  readonly required: boolean;
+  readonly help?: string;
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly pattern?: string;
+  readonly patternMessage?: string;
+  readonly min?: number;
+  readonly max?: number;
+  readonly step?: string;
+  readonly options?: readonly ChoiceOption[];
+  /** For `id` inputs: the title of the current value, shown beside the input. */
+  readonly currentTitle?: string;
+}

@@ -1,0 +1,84 @@
+import Form from 'next/form';
+import Link from 'next/link';
+import { Button } from './button';
+
+export interface FilterOption {
+  readonly value: string;
+  readonly label: string;
+}
+
+/** One filter of a list: a select of values, an id input (when there are too many), or free text. */
+export interface FilterControl {
+  /** The search parameter it sets. */
+  readonly param: string;
+  readonly label: string;
+  readonly kind: 'select' | 'id' | 'text';
+  readonly options: readonly FilterOption[];
+  readonly value: string;
+}
+
+const controlClass =
+  'block w-full rounded-md border-0 bg-white py-1.5 pl-2.5 text-sm text-zinc-900 shadow-xs ring-1 ring-inset ring-zinc-300 focus:ring-2 focus:ring-accent-600 focus-visible:outline-none';
+
+/**
+ * The filters and search of a list in one GET form. `next/form` navigates client-side when
+ * JavaScript runs and is a plain GET form when it does not. Submitting starts at the first
+ * page (no cursor) and keeps the current sort.
+ */
+export function ListFilters({ action, filters, search, sort, resetHref, stateKey }: {
+  action: string;
+  filters: readonly FilterControl[];
+  search: { readonly label: string; readonly value: string } | null;
+  sort: string | null;
+  resetHref: string | null;
+  /** Changes when the address does, so the inputs show the address's values after navigation. */
+  stateKey: string;
+}) {
+  if (filters.length === 0 && !search) return null;
+  return (
+    <Form action={action} className="mb-4 rounded-lg border border-zinc-200 bg-white p-3 shadow-xs" role="search" aria-label="Filter the list">
+      <div key={stateKey} className="flex flex-wrap items-end gap-3">
+        {search ? (
+          <div className="min-w-48 flex-1">
+            <label htmlFor="list-q" className="mb-1 block text-xs font-medium text-zinc-600">
+              {search.label}
+            </label>
+            <input id="list-q" type="search" name="q" defaultValue={search.value} maxLength={200} className={`${controlClass} pr-2.5`} />
+          </div>
+        ) : null}
+        {filters.map((filter) => (
+          <div key={filter.param} className="min-w-36">
+            <label htmlFor={`filter-${filter.param}`} className="mb-1 block text-xs font-medium text-zinc-600">
+              {filter.label}
+            </label>
+            {filter.kind === 'select' ? (
+              <select id={`filter-${filter.param}`} name={filter.param} defaultValue={filter.value} className={`${controlClass} pr-8`}>
+                <option value="">Any</option>
+                {filter.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            ) : filter.kind === 'text' ? (
+              <input id={`filter-${filter.param}`} type="text" name={filter.param} defaultValue={filter.value} maxLength={200} className={`${controlClass} pr-2.5`} />
+            ) : (
+              <input id={`filter-${filter.param}`} type="number" min={1} step={1} name={filter.param} defaultValue={filter.value} placeholder="ID" className={`${controlClass} w-28 pr-2.5`} />
+            )}
+          </div>
+        ))}
+        {sort ? <input type="hidden" name="sort" value={sort} /> : null}
+        <div className="flex items-center gap-2">
+          <Button type="submit" variant="primary">
+            Apply
+          </Button>
+          {resetHref ? (
+            <Link href={resetHref} className="rounded px-2 py-1.5 text-sm text-zinc-600 hover:text-zinc-900">
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,26 @@
+import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
+import type { ListColumn } from './columns';
+import { ColumnValue } from './cell-value';
+
+/** Label and value pairs of a record; Markdown fields take the full width. */
+export function RecordDetails({ columns, record, references }: {
+  columns: readonly ListColumn[];
+  record: RecordData;
+  references: ReferenceTitles;
+}) {
+  return (
+    <dl className="grid grid-cols-1 gap-x-6 gap-y-5 sm:grid-cols-2">
+      {columns.map((column) => {
+        const wide = column.kind === 'field' && column.field.type === 'markdown';
+        return (
+          <div key={column.name} className={wide ? 'sm:col-span-2' : undefined}>
+            <dt className="text-xs font-medium tracking-wide text-zinc-500 uppercase">{column.label}</dt>
+            <dd className="mt-1 text-sm text-zinc-900">
+              <ColumnValue column={column} record={record} references={references} variant="detail" />
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}

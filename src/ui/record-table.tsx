@@ -1,0 +1,85 @@
+import Link from 'next/link';
+import type { SortModel } from '@/engine/spec/model';
+import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
+import { ColumnValue } from './cell-value';
+import type { ListColumn } from './columns';
+import { cn } from './cn';
+import { markdownExcerpt } from './format';
+
+function SortIndicator({ direction }: { direction: 'asc' | 'desc' | null }) {
+  return (
+    <span aria-hidden="true" className={cn('text-[0.65rem]', direction ? 'text-accent-600' : 'text-transparent group-hover:text-zinc-400')}>
+      {direction === 'desc' ? '▼' : '▲'}
+    </span>
+  );
+}
+
+/** A table of records. Headers are sort links (`?sort=field`, `?sort=-field`); the link column opens the record. */
+export function RecordTable({ columns, linkColumn, rows, references, sort, sortHref, recordHref, caption }: {
+  columns: readonly ListColumn[];
+  linkColumn: string;
+  rows: readonly RecordData[];
+  references: ReferenceTitles;
+  sort: SortModel;
+  sortHref: (sort: string) => string;
+  recordHref: (id: number) => string;
+  caption: string;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
+      <table className="min-w-full divide-y divide-zinc-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-zinc-50">
+          <tr>
+            {columns.map((column) => {
+              const direction = sort.field === column.name ? sort.direction : null;
+              const next = direction === 'asc' ? `-${column.name}` : column.name;
+              return (
+                <th
+                  key={column.name}
+                  scope="col"
+                  aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
+                  className="px-4 py-2.5 text-left text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase"
+                >
+                  {column.sortable ? (
+                    <Link href={sortHref(next)} className="group inline-flex items-center gap-1 rounded hover:text-zinc-900">
+                      {column.label}
+                      <SortIndicator direction={direction} />
+                    </Link>
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100">
+          {rows.map((record) => (
+            <tr key={record.id} className="hover:bg-zinc-50/70">
+              {columns.map((column) => (
+                <td key={column.name} className="max-w-xs px-4 py-2.5 align-top text-zinc-700">
+                  {column.name === linkColumn ? (
+                    <Link href={recordHref(record.id)} className="font-medium text-zinc-900 hover:text-accent-700 hover:underline">
+                      {linkText(column, record)}
+                    </Link>
+                  ) : (
+                    <ColumnValue column={column} record={record} references={references} />
+                  )}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function linkText(column: ListColumn, record: RecordData): string {
+  const value = record[column.name];
+  if (value === null || value === undefined || value === '') return `#${record.id}`;
+  if (column.kind === 'field' && column.field.type === 'markdown') return markdownExcerpt(String(value), 80) || `#${record.id}`;
+  if (column.name === 'id') return `#${record.id}`;
+  return value instanceof Date ? value.toISOString() : String(value);
+}

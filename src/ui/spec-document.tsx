@@ -1,0 +1,102 @@
+import type { DocBlock, SpecDocument } from '@/engine/spec/document';
+import { NOT_SHOWN } from '@/engine/spec/document';
+
+/** Text with `code` spans, the one inline mark the document uses; everything else stays text. */
+function InlineText({ text }: { text: string }) {
+  const parts = text.split(/(`[^`]+`)/g);
+  return (
+    <>
+      {parts.map((part, index) =>
+        part.length > 2 && part.startsWith('`') && part.endsWith('`') ? (
+          <code key={index} className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.85em] text-zinc-800">
+            {part.slice(1, -1)}
+          </code>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+function Block({ block }: { block: DocBlock }) {
+  switch (block.kind) {
+    case 'heading':
+      return <h3 className="mt-6 mb-2 text-base font-semibold text-zinc-900">{block.text}</h3>;
+    case 'paragraph':
+      return (
+        <p className="my-2 text-sm leading-relaxed text-zinc-700">
+          <InlineText text={block.text} />
+        </p>
+      );
+    case 'list':
+      return (
+        <ul className="my-2 list-disc space-y-1 pl-6 text-sm text-zinc-700">
+          {block.items.map((item, index) => (
+            <li key={index}>
+              <InlineText text={item} />
+            </li>
+          ))}
+        </ul>
+      );
+    case 'table':
+      return (
+        <div className="my-3 overflow-x-auto rounded-lg border border-zinc-200">
+          <table className="min-w-full divide-y divide-zinc-200 text-sm">
+            <thead className="bg-zinc-50">
+              <tr>
+                {block.columns.map((column, index) => (
+                  <th key={index} scope="col" className="px-3 py-2 text-left text-xs font-medium tracking-wide text-zinc-500 uppercase">
+                    {column}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100 bg-white">
+              {block.rows.map((row, rowIndex) => (
+                <tr key={rowIndex}>
+                  {row.map((cell, cellIndex) => (
+                    <td key={cellIndex} className="px-3 py-2 align-top text-zinc-700">
+                      <InlineText text={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+    case 'code':
+      return (
+        <pre
+          data-language={block.language}
+          className={block.language === 'mermaid' ? 'mermaid my-3 overflow-x-auto rounded-md bg-zinc-900 p-4 text-xs leading-relaxed text-zinc-100' : 'my-3 overflow-x-auto rounded-md bg-zinc-900 p-4 text-xs leading-relaxed text-zinc-100'}
+        >
+          <code>{block.text}</code>
+        </pre>
+      );
+  }
+}
+
+/** The spec as the nine-point document: each point a section, in order; an empty point says so. */
+export function SpecDocumentView({ document }: { document: SpecDocument }) {
+  return (
+    <article>
+      <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">{document.title}</h1>
+      <div className="mt-6 space-y-4">
+        {document.points.map((point) => (
+          <section key={point.number} aria-labelledby={`point-${point.number}`} className="rounded-lg border border-zinc-200 bg-white p-5 shadow-xs">
+            <h2 id={`point-${point.number}`} className="text-lg font-semibold text-zinc-900">
+              {`${point.number}. ${point.heading}`}
+            </h2>
+            {point.empty ? (
+              <p className="mt-2 text-sm text-zinc-500 italic">{NOT_SHOWN}</p>
+            ) : (
+              point.blocks.map((block, index) => <Block key={index} block={block} />)
+            )}
+          </section>
+        ))}
+      </div>
+    </article>
+  );
+}
