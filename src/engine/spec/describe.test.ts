@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import helpdesk from '../../../examples/helpdesk/ninefold.spec';
+import seed from '../../../examples/seed/ninefold.spec';
+import { buildModel } from './build';
+import { describeDocument, describeMarkdown } from './describe';
+import { conditionText } from './describe/text';
+import { NOT_SHOWN, POINT_HEADINGS } from './document';
+import { defineApp } from './define';
+
+const helpdeskModel = buildModel(helpdesk);
+const helpdeskMarkdown = describeMarkdown(helpdeskModel);
+
+/** The Markdown lines of one point, from its heading to the next point's heading. */
+function pointMarkdown(markdown: string, number: number): string {
+  const start = markdown.indexOf(`\n## ${number}. `);
+  const end = markdown.indexOf(`\n## ${number + 1}. `);
+  return markdown.slice(start, end === -1 ? undefined : end);
+}
+
+describe('describeMarkdown', () => {
+  it('prints the nine points of the helpdesk in order', () => {
+    expect(helpdeskMarkdown.startsWith('# Helpdesk — the spec\n')).toBe(true);
+    const headings = helpdeskMarkdown.split('\n').filter((line) => line.startsWith('## '));
+    expect(headings).toEqual(POINT_HEADINGS.map((heading, i) => `## ${i + 1}. ${heading}`));
+  });
+
+  it.each([
+    // 1. purpose
+    [1, 'Customers open tickets; agents answer'],
+    [1, '- Support agents who work the ticket queue'],
+    // 2. screens and routes
+    [2, '| `/tickets/<id>/edit` | Edit | Form to change a ticket:'],
+    [2, '| `/organizations/new` | New | Form to create an organization:'],
+    [2, 'Form to create a ticket ("Open a ticket")'],
+    [2, 'columns Subject, State, Priority, Organization, Assignee, Due, Updated; sorted by Updated, descending'],
+    [2, '- Tickets: `/tickets`'],
+    // 3. entities and fields
+    [3, '| `priority` | enum: low, normal, high, urgent | yes | normal |'],
+    [3, '| `organization` | reference → organization | no |  | on delete: emptied |'],
+    [3, '| `subject` | text | yes |  | searchable; min length 3; max length 200 |'],
+    [3, '| `requester` | user | yes | the signed-in user |'],
+    [3, '| `state` | state: new, open, pending, resolved, closed | yes | new |'],
+    // 4. states and transitions
+    [4, '| `new` | New | initial |'],
+    [4, '| `closed` | Closed | final |'],
+    [4, '| Resolve (`resolve`) | open, pending | resolved | agent, admin | — | set resolvedAt to now |'],
+    [4, 'the requester when resolvedAt is on or after reopenWindowDays days ago, agent, admin'],
+    [4, '| Start (`start`) | new | open | agent, admin | assignee |'],
+    [4, '```mermaid\nstateDiagram-v2\n    [*] --> new\n    new --> open: Start\n'],
+    [4, '    pending --> resolved: Resolve\n'],
+    [4, '    closed --> [*]\n```'],
+    // 5. validation rules
+    [5, '| `ticket.subject` | required; 3 to 200 characters |'],
+    [5, '| `organization.name` | required; 2 to 120 characters; unique |'],
+    [5, '| ticket: urgentNeedsAssignee | priority is urgent | assignee is present | An urgent ticket needs an assignee. | assignee |'],
+    [5, '| dueAt is present | dueAt is after createdAt |'],
+    [5, '| ticket: openTicketsPerCustomer | maxOpenTicketsPerCustomer (20) | requester | state is one of new, open, pending |'],
+    // 6. roles and permissions
+    [6, '| `customer` | Customer | Opens tickets and follows their own. |'],
+    [6, '| `customer` | own (requester) | own (requester) | all | own (requester), where state is one of new, open, pending | — | writable only: subject, description |'],
+    [6, '| `customer` | where internal is false | where internal is false | all | — | — | hidden: internal |'],
+    [6, '| `customer` | — | — | — | — | — | — |'],
+    // 8. error catalogue
+    [8, '| `TICKET_CLOSED` | 409 | Ticket closed | This ticket is closed and can no longer be changed. |'],
+    [8, '| `NOT_FOUND` | 404 | Not found |'],
+    // 9. constants
+    [9, '| `maxOpenTicketsPerCustomer` | 20 | tickets |'],
+    [9, '| `slaHours` | urgent 4, high 8, normal 24, low 72 | hours |'],
+    [9, '`workflows.ticket.transitions.reopen.allow[0].when.value.daysAgo`'],
+  ])('point %i of the helpdesk says %s', (point, text) => {
+    expect(pointMarkdown(helpdeskMarkdown, point)).toContain(text);
+  });
+
+  it('says "not shown" for a point the spec leaves empty', () => {
+    expect(pointMarkdown(helpdeskMarkdown, 7)).toBe('\n## 7. The calls\n\nnot shown\n');
+  });
+
+  it('prints the seed as nine points, each "not shown"', () => {
+    const expected = [
+      '# Seed — the spec',
+      ...POINT_HEADINGS.flatMap((heading, i) => [`## ${i + 1}. ${heading}`, NOT_SHOWN]),
+    ].join('\n\n');
+    expect(describeMarkdown(buildModel(seed))).toBe(`${expected}\n`);
+  });
+
+  it('escapes "|" in table cells and keeps each cell on one line', () => {
+    const model = buildModel(
+      defineApp({
+        name: 'codes',
+        entities: {
+          code: {
+            fields: {
+              value: { type: 'text', pattern: '^(a|b)$', help: 'One letter:\nA or B' },
+            },
+          },
+        },
+      }),
+    );
+    const markdown = describeMarkdown(model);
+    expect(markdown).toContain('| `value` | text | no |  | pattern `^(a\\|b)$`; One letter: A or B |');
+    expect(markdown).toContain('| `code.value` | matches `^(a\\|b)$` |');
+  });
+
+  it('prints calls, and the built-in error codes only beside the spec\'s own', () => {
+    const model = buildModel(
+      defineApp({
+        ...helpdesk,
+        errors: {},
+        calls: {
+          escalate: {
+            method: 'POST',
+            path: '/tickets/{id}/escalate',
+            summary: 'Raise the priority',
+            params: { id: 'integer' },
+            input: { reason: { type: 'text', required: true } },
+            output: 'ticket',
+            roles: ['agent', 'admin'],
+            errors: ['NOT_FOUND'],
+            handler: async () => null,
+          },
+        },
+      }),
+    );
+    const markdown = describeMarkdown(model);
+    expect(pointMarkdown(markdown, 7)).toContain(
+      '| `escalate`: Raise the priority | POST | `/api/v1/tickets/{id}/escalate` | id (integer, in the path); reason (text, required) | a ticket | agent, admin | NOT_FOUND |',
+    );
+    expect(pointMarkdown(markdown, 8)).toBe('\n## 8. Error catalogue\n\nnot shown\n');
+  });
+});
+
+describe('describeDocument', () => {
+  it('numbers the nine points and marks the empty ones', () => {
+    const document = describeDocument(helpdeskModel);
+    expect(document.title).toBe('Helpdesk');
+    expect(document.points.map((p) => [p.number, p.heading, p.empty])).toEqual(
+      POINT_HEADINGS.map((heading, i) => [i + 1, heading, i === 6]),
+    );
+    expect(document.points[3].blocks.find((b) => b.kind === 'code')).toMatchObject({ language: 'mermaid' });
+  });
+
+  it('gives the seed nine empty points without blocks', () => {
+    const document = describeDocument(buildModel(seed));
+    expect(document.points.every((p) => p.empty && p.blocks.length === 0)).toBe(true);
+  });
+
+  it('marks the first state initial when none is', () => {
+    const model = buildModel(
+      defineApp({
+        name: 'doors',
+        entities: { door: { fields: { name: { type: 'text' } } } },
+        workflows: {
+          door: {
+            states: { shut: {}, open: {} },
+            transitions: { push: { from: 'shut', to: 'open', allow: ['user'] } },
+          },
+        },
+        roles: { user: {} },
+      }),
+    );
+    const markdown = describeMarkdown(model);
+    expect(markdown).toContain('| `shut` | Shut | initial |');
+    expect(markdown).toContain('    [*] --> shut\n    shut --> open: Push');
+  });
+});
+
+describe('conditionText', () => {
+  const ticket = helpdeskModel.entitiesByName.ticket;
+
+  it('reads nested conditions, with constants by name', () => {
+    expect(
+      conditionText(
+        {
+          all: [
+            { any: [{ field: 'priority', op: 'eq', value: 'urgent' }, { field: 'assignee', op: 'absent' }] },
+            { not: { field: 'dueAt', op: 'lt', value: { daysAgo: { $constant: 'reopenWindowDays' } } } },
+            { field: 'organization', op: 'ne', value: null },
+          ],
+        },
+        ticket,
+      ),
+    ).toBe('(priority is urgent or assignee is absent) and not (dueAt is before reopenWindowDays days ago) and organization is not empty');
+  });
+
+  it('uses amounts for numbers and times for dates', () => {
+    const comment = helpdeskModel.entitiesByName.comment;
+    expect(conditionText({ field: 'id', op: 'gte', value: 10 }, comment)).toBe('id is at least 10');
+    expect(conditionText({ field: 'createdAt', op: 'gt', value: { now: true } }, comment)).toBe('createdAt is after now');
+    expect(conditionText({ field: 'internal', op: 'notIn', value: [true] }, comment)).toBe('internal is none of true');
+  });
+});

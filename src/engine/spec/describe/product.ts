@@ -1,0 +1,240 @@
+import { SYSTEM_COLUMNS } from '../build';
+import type { DocBlock } from '../document';
+import type { AppModel, EntityModel, FieldModel, WorkflowModel } from '../model';
+import type { EffectSpec, FieldSpec } from '../types';
+import { actorText, amountText, code, conditionText, NONE } from './text';
+
+/** Points 1 to 4: what the product is for, its screens, its data and its workflows. */
+
+export type PointBlocks = readonly DocBlock[] | null;
+
+// ---------------------------------------------------------------- 1. purpose and audience
+
+export function purposeBlocks(model: AppModel): PointBlocks {
+  const purpose = model.spec.purpose;
+  if (!purpose) return null;
+  const blocks: DocBlock[] = [{ kind: 'paragraph', text: `Title: ${purpose.title}` }];
+  if (purpose.summary) blocks.push({ kind: 'paragraph', text: purpose.summary });
+  if (purpose.audience && purpose.audience.length > 0) {
+    blocks.push({ kind: 'heading', text: 'Audience' }, { kind: 'list', items: purpose.audience });
+  }
+  return blocks;
+}
+
+// ---------------------------------------------------------------- 2. screens and routes
+
+export function screenBlocks(model: AppModel): PointBlocks {
+  const labels = Object.entries(model.labels);
+  if (model.entities.length === 0 && labels.length === 0) return null;
+  const blocks: DocBlock[] = [];
+  if (model.navigation.length > 0) {
+    blocks.push(
+      { kind: 'heading', text: 'Navigation' },
+      { kind: 'list', items: model.navigation.map((e) => `${e.pluralLabel}: ${code(`/${e.plural}`)}`) },
+    );
+  }
+  for (const entity of model.entities) {
+    blocks.push({ kind: 'heading', text: `${entity.pluralLabel} (${entity.name})` }, routesTable(model, entity));
+  }
+  if (labels.length > 0) {
+    blocks.push(
+      { kind: 'heading', text: 'Labels' },
+      { kind: 'table', columns: ['Key', 'Text'], rows: labels.map(([key, text]) => [code(key), text]) },
+    );
+  }
+  blocks.push({ kind: 'paragraph', text: `This document is served at ${code('/spec')}.` });
+  return blocks;
+}
+
+function routesTable(model: AppModel, entity: EntityModel): DocBlock {
+  const base = `/${entity.plural}`;
+  const one = withArticle(entity.label.toLowerCase());
+  const formFields = entity.fields.filter((f) => !f.readOnly).map((f) => f.label);
+  const newLabel = model.labels[`${entity.name}.new`];
+  const related = model.entities.filter((e) => e.fields.some((f) => f.referenceTo === entity.name)).map((e) => e.pluralLabel);
+  const detail = [
+    `One ${entity.label.toLowerCase()}: every field`,
+    ...(entity.workflow ? ['its state and the transitions the user may take'] : []),
+    ...(related.length > 0 ? [`related ${related.join(', ').toLowerCase()}`] : []),
+  ];
+  return {
+    kind: 'table',
+    columns: ['Route', 'Screen', 'Shows'],
+    rows: [
+      [code(base), 'List', listText(entity)],
+      [code(`${base}/new`), 'New', `Form to create ${one}${newLabel ? ` ("${newLabel}")` : ''}: ${joinOrNone(formFields)}`],
+      [code(`${base}/<id>`), 'Detail', detail.join('; ')],
+      [code(`${base}/<id>/edit`), 'Edit', `Form to change ${one}: ${joinOrNone(formFields)}`],
+    ],
+  };
+}
+
+function listText(entity: EntityModel): string {
+  const { list } = entity;
+  const sortLabel = columnLabel(entity, list.sort.field);
+  const parts = [
+    `${entity.pluralLabel}, ${list.pageSize} per page`,
+    `columns ${list.columns.map((c) => columnLabel(entity, c)).join(', ')}`,
+    `sorted by ${sortLabel}, ${list.sort.direction === 'desc' ? 'descending' : 'ascending'}`,
+    `filters ${joinOrNone(list.filters.map((c) => columnLabel(entity, c)))}`,
+  ];
+  if (entity.searchFields.length > 0) parts.push(`search in ${entity.searchFields.map((f) => columnLabel(entity, f)).join(', ')}`);
+  return parts.join('; ');
+}
+
+function columnLabel(entity: EntityModel, name: string): string {
+  if (entity.workflow && name === entity.workflow.field) return 'State';
+  return entity.fieldsByName[name]?.label ?? SYSTEM_COLUMNS.find((c) => c.name === name)?.label ?? name;
+}
+
+function withArticle(noun: string): string {
+  return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+}
+
+function joinOrNone(items: readonly string[]): string {
+  return items.length > 0 ? items.join(', ') : NONE;
+}
+
+// ---------------------------------------------------------------- 3. entities and fields
+
+export function entityBlocks(model: AppModel): PointBlocks {
+  if (model.entities.length === 0) return null;
+  const blocks: DocBlock[] = [
+    {
+      kind: 'paragraph',
+      text: `Every record also has ${SYSTEM_COLUMNS.map((c) => code(c.name)).join(', ')}, kept by the engine.`,
+    },
+  ];
+  for (const entity of model.entities) {
+    blocks.push({ kind: 'heading', text: `${entity.label} (${entity.name})` });
+    const facts = [`Table ${code(entity.table)}`, `title field ${entity.titleField ? code(entity.titleField) : NONE}`];
+    if (entity.uniqueTogether.length > 0) {
+      facts.push(`unique together: ${entity.uniqueTogether.map((group) => group.join(' + ')).join('; ')}`);
+    }
+    blocks.push({ kind: 'paragraph', text: `${entity.description ? `${entity.description} ` : ''}${facts.join('; ')}.` });
+    blocks.push({
+      kind: 'table',
+      columns: ['Field', 'Type', 'Required', 'Default', 'Notes'],
+      rows: [...entity.fields.map(fieldRow), ...(entity.workflow ? [stateRow(entity.workflow)] : [])],
+    });
+  }
+  return blocks;
+}
+
+function fieldRow(field: FieldModel): string[] {
+  return [code(field.name), typeText(field.spec), field.required ? 'yes' : 'no', defaultText(field.spec), fieldNotes(field)];
+}
+
+function stateRow(workflow: WorkflowModel): string[] {
+  return [
+    code(workflow.field),
+    `state: ${workflow.states.map((s) => s.name).join(', ')}`,
+    'yes',
+    workflow.initial,
+    'read-only; changed by the transitions of point 4',
+  ];
+}
+
+export function typeText(spec: FieldSpec): string {
+  switch (spec.type) {
+    case 'enum':
+      return `enum: ${spec.values.join(', ')}`;
+    case 'reference':
+      return `reference → ${spec.to}`;
+    case 'decimal':
+      return `decimal(${spec.precision ?? 12}, ${spec.scale ?? 2})`;
+    case 'text':
+      return spec.format ? `text (${spec.format})` : 'text';
+    default:
+      return spec.type;
+  }
+}
+
+function defaultText(spec: FieldSpec): string {
+  if (spec.type === 'reference' || spec.default === undefined) return '';
+  if (spec.type === 'user') return 'the signed-in user';
+  if (spec.type === 'datetime') return 'the time of creation';
+  return String(spec.default);
+}
+
+function fieldNotes(field: FieldModel): string {
+  const { spec } = field;
+  const notes: string[] = [];
+  if (spec.label) notes.push(`label "${spec.label}"`);
+  if (field.unique) notes.push('unique');
+  if (field.searchable) notes.push('searchable');
+  if (field.readOnly) notes.push('read-only');
+  if ((spec.type === 'text' || spec.type === 'markdown') && spec.minLength !== undefined) notes.push(`min length ${spec.minLength}`);
+  if ((spec.type === 'text' || spec.type === 'markdown') && spec.maxLength !== undefined) notes.push(`max length ${spec.maxLength}`);
+  if (spec.type === 'text' && spec.pattern) notes.push(`pattern ${code(spec.pattern)}`);
+  if ((spec.type === 'integer' || spec.type === 'decimal') && spec.min !== undefined) notes.push(`min ${amountText(spec.min)}`);
+  if ((spec.type === 'integer' || spec.type === 'decimal') && spec.max !== undefined) notes.push(`max ${amountText(spec.max)}`);
+  if (spec.type === 'reference') notes.push(`on delete: ${ON_DELETE_TEXT[spec.onDelete ?? 'restrict']}`);
+  if (spec.help) notes.push(spec.help);
+  return notes.join('; ');
+}
+
+const ON_DELETE_TEXT = { restrict: 'refused while referenced', cascade: 'deleted too', setNull: 'emptied' } as const;
+
+// ---------------------------------------------------------------- 4. states and transitions
+
+export function workflowBlocks(model: AppModel): PointBlocks {
+  const withWorkflow = model.entities.filter((e) => e.workflow);
+  if (withWorkflow.length === 0) return null;
+  return withWorkflow.flatMap((entity) => {
+    const workflow = entity.workflow as WorkflowModel;
+    return [
+      { kind: 'heading', text: `${entity.label} workflow` },
+      {
+        kind: 'paragraph',
+        text: `The state is kept in ${code(workflow.field)}; a new ${entity.label.toLowerCase()} starts as ${workflow.initial}.`,
+      },
+      {
+        kind: 'table',
+        columns: ['State', 'Label', 'Kind', 'Description'],
+        rows: workflow.states.map((s) => [
+          code(s.name),
+          s.label,
+          [s.name === workflow.initial ? 'initial' : '', s.final ? 'final' : ''].filter(Boolean).join(', '),
+          s.description ?? '',
+        ]),
+      },
+      {
+        kind: 'table',
+        columns: ['Transition', 'From', 'To', 'Who', 'Requires', 'Effects'],
+        rows: workflow.transitions.map((t) => [
+          `${t.label} (${code(t.name)})`,
+          t.from.join(', '),
+          t.to,
+          t.allow.map((a) => actorText(a, entity)).join(', '),
+          requiresText(t.requires, t.guard ? conditionText(t.guard, entity) : null, t.comment),
+          t.effects.length > 0 ? t.effects.map(effectText).join('; ') : NONE,
+        ]),
+      },
+      { kind: 'code', language: 'mermaid', text: stateDiagram(workflow) },
+    ] satisfies DocBlock[];
+  });
+}
+
+function requiresText(requires: readonly string[], guard: string | null, comment: 'required' | 'optional' | undefined): string {
+  const parts = [...requires];
+  if (guard) parts.push(`only when ${guard}`);
+  if (comment === 'required') parts.push('a comment');
+  return parts.length > 0 ? parts.join('; ') : NONE;
+}
+
+function effectText(effect: EffectSpec): string {
+  if (effect.to === null) return `clear ${effect.set}`;
+  if (effect.to === 'actor') return `set ${effect.set} to the acting user`;
+  return `set ${effect.set} to ${String(effect.to)}`;
+}
+
+export function stateDiagram(workflow: WorkflowModel): string {
+  const label = (text: string) => text.replace(/[:;#\n]/g, ' ').trim();
+  const lines = ['stateDiagram-v2', `    [*] --> ${workflow.initial}`];
+  for (const transition of workflow.transitions) {
+    for (const from of transition.from) lines.push(`    ${from} --> ${transition.to}: ${label(transition.label)}`);
+  }
+  for (const state of workflow.states) if (state.final) lines.push(`    ${state.name} --> [*]`);
+  return lines.join('\n');
+}

@@ -1,0 +1,234 @@
+import { BUILT_IN_ERRORS } from '../../errors/catalogue';
+import type { DocBlock } from '../document';
+import type { AppModel, EntityModel, FieldModel } from '../model';
+import type { CallSpec, ErrorSpec, FieldSpec, GrantSpec } from '../types';
+import type { PointBlocks } from './product';
+import { typeText } from './product';
+import { amountText, code, conditionText, constantValueText, isConstantRef, NONE, scopeText } from './text';
+
+/** Points 5 to 9: the rules the product enforces, who may do what, its calls, errors and constants. */
+
+// ---------------------------------------------------------------- 5. validation rules
+
+export function validationBlocks(model: AppModel): PointBlocks {
+  const fieldRows = model.entities.flatMap((entity) =>
+    entity.fields.flatMap((field) => {
+      const rules = fieldRules(field);
+      return rules.length > 0 ? [[code(`${entity.name}.${field.name}`), rules.join('; ')]] : [];
+    }),
+  );
+  const ruleRows = model.entities.flatMap((entity) =>
+    Object.entries(entity.rules).map(([name, rule]) => [
+      `${entity.name}: ${name}`,
+      rule.when ? conditionText(rule.when, entity) : 'always',
+      conditionText(rule.assert, entity),
+      rule.message,
+      rule.field ?? NONE,
+    ]),
+  );
+  const limitRows = model.entities.flatMap((entity) =>
+    Object.entries(entity.limits).map(([name, limit]) => [
+      `${entity.name}: ${name}`,
+      maxText(limit.max, model),
+      limit.per,
+      limit.where ? conditionText(limit.where, entity) : `every ${entity.label.toLowerCase()}`,
+      limit.message ?? NONE,
+    ]),
+  );
+  if (fieldRows.length + ruleRows.length + limitRows.length === 0) return null;
+  const blocks: DocBlock[] = [];
+  if (fieldRows.length > 0) {
+    blocks.push({ kind: 'heading', text: 'Field rules' }, { kind: 'table', columns: ['Field', 'Rules'], rows: fieldRows });
+  }
+  if (ruleRows.length > 0) {
+    blocks.push(
+      { kind: 'heading', text: 'Record rules' },
+      { kind: 'table', columns: ['Rule', 'When', 'Must hold', 'Message', 'Shown at'], rows: ruleRows },
+    );
+  }
+  if (limitRows.length > 0) {
+    blocks.push(
+      { kind: 'heading', text: 'Limits' },
+      { kind: 'table', columns: ['Limit', 'At most', 'Per', 'Counting', 'Message'], rows: limitRows },
+    );
+  }
+  return blocks;
+}
+
+function fieldRules(field: FieldModel): string[] {
+  const spec: FieldSpec = field.spec;
+  const rules: string[] = [];
+  if (field.required) rules.push('required');
+  if (spec.type === 'text' || spec.type === 'markdown') {
+    const range = rangeText(spec.minLength, spec.maxLength);
+    if (range) rules.push(`${range} characters`);
+  }
+  if (spec.type === 'integer' || spec.type === 'decimal') {
+    const range = rangeText(spec.min, spec.max);
+    if (range) rules.push(range);
+  }
+  if (spec.type === 'decimal') rules.push(`at most ${spec.scale ?? 2} digits after the point`);
+  if (spec.type === 'text' && spec.pattern) rules.push(`matches ${code(spec.pattern)}${spec.patternMessage ? ` ("${spec.patternMessage}")` : ''}`);
+  if (spec.type === 'text' && spec.format === 'hostname') rules.push('a host name');
+  if (spec.type === 'email') rules.push('an email address');
+  if (spec.type === 'url') rules.push('a URL');
+  if (spec.type === 'enum') rules.push(`one of ${spec.values.join(', ')}`);
+  if (field.unique) rules.push('unique');
+  return rules;
+}
+
+function rangeText(min: number | { readonly $constant: string } | undefined, max: typeof min): string | null {
+  if (min !== undefined && max !== undefined) return `${amountText(min)} to ${amountText(max)}`;
+  if (min !== undefined) return `at least ${amountText(min)}`;
+  if (max !== undefined) return `at most ${amountText(max)}`;
+  return null;
+}
+
+function maxText(max: number | { readonly $constant: string }, model: AppModel): string {
+  if (!isConstantRef(max)) return String(max);
+  const value = model.constants[max.$constant]?.value;
+  return `${max.$constant} (${value === undefined ? '?' : constantValueText(value)})`;
+}
+
+// ---------------------------------------------------------------- 6. roles and permissions
+
+const ACTIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
+
+export function accessBlocks(model: AppModel): PointBlocks {
+  const roles = Object.entries(model.roles);
+  const governed = model.entities.filter((e) => Object.keys(e.permissions).length > 0);
+  if (roles.length === 0 && governed.length === 0) return null;
+  const blocks: DocBlock[] = [];
+  if (roles.length > 0) {
+    blocks.push({
+      kind: 'table',
+      columns: ['Role', 'Label', 'Description'],
+      rows: roles.map(([name, role]) => [code(name), role.label ?? '', role.description ?? '']),
+    });
+  }
+  for (const entity of governed) blocks.push({ kind: 'heading', text: `${entity.pluralLabel}` }, permissionTable(entity, model));
+  if (governed.length > 0) blocks.push({ kind: 'paragraph', text: `${NONE} means no access.` });
+  return blocks;
+}
+
+function permissionTable(entity: EntityModel, model: AppModel): DocBlock {
+  const grants = Object.entries(entity.permissions);
+  const withTransitions = grants.some(([, grant]) => grant.transitions);
+  const roleNames = [...Object.keys(model.roles), ...grants.map(([role]) => role).filter((r) => !(r in model.roles))];
+  const rows = roleNames.map((role) => {
+    const grant: GrantSpec | undefined = entity.permissions[role];
+    return [
+      code(role),
+      ...ACTIONS.map((action) => scopeText(grant?.[action], entity)),
+      ...(withTransitions ? [grant ? transitionsText(grant, entity) : NONE] : []),
+      grant ? fieldRulesText(grant) : NONE,
+    ];
+  });
+  const columns = ['Role', 'List', 'Read', 'Create', 'Update', 'Delete', ...(withTransitions ? ['Transitions'] : []), 'Fields'];
+  return { kind: 'table', columns, rows };
+}
+
+function transitionsText(grant: GrantSpec, entity: EntityModel): string {
+  const entries = Object.entries(grant.transitions ?? {});
+  return entries.length > 0 ? entries.map(([name, scope]) => `${name}: ${scopeText(scope, entity)}`).join('; ') : NONE;
+}
+
+function fieldRulesText(grant: GrantSpec): string {
+  const parts: string[] = [];
+  if (grant.hiddenFields?.length) parts.push(`hidden: ${grant.hiddenFields.join(', ')}`);
+  if (grant.readOnlyFields?.length) parts.push(`read-only: ${grant.readOnlyFields.join(', ')}`);
+  if (grant.writableFields) parts.push(`writable only: ${grant.writableFields.join(', ') || NONE}`);
+  return parts.length > 0 ? parts.join('; ') : 'all';
+}
+
+// ---------------------------------------------------------------- 7. the calls
+
+export function callBlocks(model: AppModel): PointBlocks {
+  const calls = Object.entries(model.calls);
+  if (calls.length === 0) return null;
+  return [
+    {
+      kind: 'table',
+      columns: ['Call', 'Method', 'Path', 'Input', 'Output', 'Roles', 'Errors'],
+      rows: calls.map(([name, call]) => [
+        call.summary ? `${code(name)}: ${call.summary}` : code(name),
+        call.method,
+        code(`/api/v1${call.path}`),
+        inputText(call),
+        typeof call.output === 'string' ? `a ${call.output}` : call.output ? fieldsText(call.output) : NONE,
+        call.roles.join(', '),
+        call.errors?.length ? call.errors.join(', ') : NONE,
+      ]),
+    },
+  ];
+}
+
+function inputText(call: CallSpec): string {
+  const params = Object.entries(call.params ?? {}).map(([name, type]) => `${name} (${type}, in the path)`);
+  const body = call.input ? fieldsText(call.input) : '';
+  return [...params, ...(body ? [body] : [])].join('; ') || NONE;
+}
+
+function fieldsText(fields: Readonly<Record<string, FieldSpec>>): string {
+  return Object.entries(fields)
+    .map(([name, spec]) => `${name} (${typeText(spec)}${spec.required ? ', required' : ''})`)
+    .join('; ');
+}
+
+// ---------------------------------------------------------------- 8. error catalogue
+
+export function errorBlocks(model: AppModel): PointBlocks {
+  const own = Object.entries(model.errors);
+  if (own.length === 0) return null;
+  return [
+    { kind: 'heading', text: 'Codes of this application' },
+    errorTable(own),
+    { kind: 'heading', text: 'Built-in codes' },
+    errorTable(Object.entries(BUILT_IN_ERRORS)),
+  ];
+}
+
+function errorTable(errors: readonly [string, ErrorSpec][]): DocBlock {
+  return {
+    kind: 'table',
+    columns: ['Code', 'Status', 'Title', 'Message'],
+    rows: errors.map(([code_, error]) => [code(code_), String(error.status), error.title, error.message]),
+  };
+}
+
+// ---------------------------------------------------------------- 9. business constants and limits
+
+export function constantBlocks(model: AppModel): PointBlocks {
+  const constants = Object.entries(model.constants);
+  if (constants.length === 0) return null;
+  const uses = constantUses(model.spec);
+  return [
+    {
+      kind: 'table',
+      columns: ['Name', 'Value', 'Unit', 'Description', 'Used in'],
+      rows: constants.map(([name, constant]) => [
+        code(name),
+        constantValueText(constant.value),
+        constant.unit ?? '',
+        constant.description ?? '',
+        uses.get(name)?.map(code).join(', ') ?? NONE,
+      ]),
+    },
+  ];
+}
+
+/** Where each constant is referred to: constant name → dotted paths into the spec. */
+function constantUses(spec: unknown): Map<string, string[]> {
+  const uses = new Map<string, string[]>();
+  const walk = (value: unknown, path: string): void => {
+    if (typeof value !== 'object' || value === null) return;
+    if (isConstantRef(value)) {
+      uses.set(value.$constant, [...(uses.get(value.$constant) ?? []), path]);
+      return;
+    }
+    if (Array.isArray(value)) value.forEach((item: unknown, index) => walk(item, `${path}[${index}]`));
+    else for (const [key, item] of Object.entries(value)) walk(item, path ? `${path}.${key}` : key);
+  };
+  walk(spec, '');
+  return uses;
+}
