@@ -392,7 +392,7 @@ function planNewColumn(table: TableDef, column: ColumnDef, additive: SchemaStep[
       'add-column',
       name,
       PHASE.addColumn,
-      `add required column ${label} (${describeField(table, column.name, column.field)} is required and has no default, so rows already in ${name} would have no value)`,
+      `add required column ${label} (${describeField(table, column.name, column.field)} is required and has no default, so the rows already in ${name} would have no value; give it a default, or add it as optional first)`,
       [alterTable(name, `add column ${columnSql(column)}`)],
       { column: column.name, safeWhenEmpty: true },
     ),
