@@ -1,0 +1,284 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import helpdesk from '../../../examples/helpdesk/ninefold.spec';
+import { buildModel } from '../spec/build';
+import { LOCK_FILE } from './data-dir-lock';
+import { databaseKindFor, openStore } from './open-store';
+import { createTestDatabase, forEachDatabase } from './testing';
+import type { Store } from './types';
+
+const model = buildModel(helpdesk);
+
+function errorOf(promise: Promise<unknown>): Promise<Record<string, unknown>> {
+  return promise.then(
+    () => {
+      throw new Error('expected a failure');
+    },
+    (error: unknown) => error as Record<string, unknown>,
+  );
+}
+
+const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('databaseKindFor', () => {
+  it('is postgres with a URL and pglite without', () => {
+    expect(databaseKindFor({ databaseUrl: 'postgres://x/y' })).toBe('postgres');
+    expect(databaseKindFor({})).toBe('pglite');
+  });
+});
+
+forEachDatabase('store', (database) => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await database.openSynced(model);
+  });
+
+  it('says which database it is', () => {
+    expect(store.kind).toBe(database.kind);
+  });
+
+  it('returns the same JS values on both databases', async () => {
+    const { rows } = await sql<Record<string, unknown>>`
+      select 9007199254740991::int8 as big, 3::int4 as int, 12.5::numeric(12,2) as money,
+             '2024-02-29'::date as day, '2024-02-29T10:20:30Z'::timestamptz as moment,
+             true as yes, array['a', 'b']::text[] as roles, array[1, 2]::int8[] as ids,
+             '{"a": [1]}'::jsonb as doc, null::text as nothing, count(*) as n
+      from (values (1), (2)) as v(x)`.execute(store.db);
+    expect(rows[0]).toEqual({
+      big: 9007199254740991,
+      int: 3,
+      money: '12.50',
+      day: '2024-02-29',
+      moment: new Date('2024-02-29T10:20:30Z'),
+      yes: true,
+      roles: ['a', 'b'],
+      ids: [1, 2],
+      doc: { a: [1] },
+      nothing: null,
+      n: 2,
+    });
+  });
+
+  it('takes Date, array, boolean and JSON-text parameters the same way', async () => {
+    const moment = new Date('2025-06-01T12:00:00.000Z');
+    const row = await store.db
+      .insertInto('nf_audit')
+      .values({ at: moment, entity: 'ticket', record_id: 1, action: 'create', changes: JSON.stringify({ subject: ['', 'x'] }) })
+      .returning(['id', 'at', 'changes'])
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ id: expect.any(Number), at: moment, changes: { subject: ['', 'x'] } });
+    const user = await store.db
+      .insertInto('nf_user')
+      .values({ email: 'types@example.com', password_hash: 'x', roles: ['admin', 'agent'] })
+      .returning(['roles', 'name'])
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ roles: ['admin', 'agent'], name: '' });
+  });
+
+  it('counts every statement sent', async () => {
+    const before = store.statementCount();
+    await store.db.selectFrom('ticket').select('id').execute();
+    await store.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('ticket').select('id').execute();
+    });
+    // select; begin, select, commit
+    expect(store.statementCount() - before).toBe(4);
+  });
+
+  it('keeps the Postgres error fields: unique violation 23505, foreign key violation 23503', async () => {
+    await store.db.insertInto('organization').values({ name: 'Unique Ltd', tier: 'standard' }).execute();
+    const duplicate = await errorOf(store.db.insertInto('organization').values({ name: 'Unique Ltd', tier: 'standard' }).execute());
+    expect(duplicate).toBeInstanceOf(Error);
+    expect(duplicate).toMatchObject({
+      code: '23505',
+      constraint: 'organization_name_key',
+      table: 'organization',
+      detail: 'Key (name)=(Unique Ltd) already exists.',
+    });
+    expect(duplicate.message).toBe('duplicate key value violates unique constraint "organization_name_key"');
+
+    const dangling = await errorOf(store.db.insertInto('comment').values({ ticket: 999_999, body: 'x' }).execute());
+    expect(dangling).toMatchObject({ code: '23503', constraint: 'comment_ticket_fkey', table: 'comment' });
+
+    const missing = await errorOf(store.db.insertInto('organization').values({ name: null, tier: 'standard' }).execute());
+    expect(missing).toMatchObject({ code: '23502', column: 'name', table: 'organization' });
+  });
+
+  it('rolls back a transaction that throws', async () => {
+    const failure = await errorOf(
+      store.db.transaction().execute(async (trx) => {
+        await trx.insertInto('organization').values({ name: 'Rolled Back Inc', tier: 'standard' }).execute();
+        throw new Error('boom');
+      }),
+    );
+    expect(failure.message).toBe('boom');
+    const rows = await store.db.selectFrom('organization').select('id').where('name', '=', 'Rolled Back Inc').execute();
+    expect(rows).toEqual([]);
+    // The connection is usable afterwards (not left inside an aborted transaction).
+    expect(await store.db.selectFrom('organization').select('id').where('name', '=', 'Unique Ltd').execute()).toHaveLength(1);
+  });
+
+  it('does not let a query outside a transaction see or slip into it', async () => {
+    const events: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const insertedSignal = new Promise<void>((resolve) => (inserted = resolve));
+
+    const transaction = store.db.transaction().execute(async (trx) => {
+      await trx.insertInto('organization').values({ name: 'Inside Tx', tier: 'standard' }).execute();
+      events.push('inserted');
+      inserted();
+      await gate;
+      await trx.insertInto('organization').values({ name: 'Inside Tx 2', tier: 'standard' }).execute();
+      events.push('commit');
+    });
+    await insertedSignal;
+    const outside = store.db
+      .selectFrom('organization')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('name', 'like', 'Inside Tx%')
+      .executeTakeFirstOrThrow()
+      .then((row) => events.push(`outside saw ${row.n}`));
+    await tick(150);
+    release();
+    await transaction;
+    await outside;
+
+    if (database.kind === 'pglite') {
+      // One connection: the outside query waits for the whole transaction.
+      expect(events).toEqual(['inserted', 'commit', 'outside saw 2']);
+    } else {
+      // A pool: the outside query runs at once, on another connection, and sees nothing uncommitted.
+      expect(events).toEqual(['inserted', 'outside saw 0', 'commit']);
+    }
+  });
+
+  it('serves many concurrent queries and transactions without mixing them', async () => {
+    const work = Array.from({ length: 20 }, (_, i) =>
+      i % 2 === 0
+        ? store.db.transaction().execute(async (trx) => {
+            await trx.insertInto('organization').values({ name: `Concurrent ${i}`, tier: 'standard' }).execute();
+            if (i % 4 === 0) throw new Error('undo');
+          })
+        : store.db.selectFrom('organization').select('id').execute(),
+    );
+    const results = await Promise.allSettled(work);
+    expect(results.filter((r) => r.status === 'rejected')).toHaveLength(5);
+    const names = await store.db.selectFrom('organization').select('name').where('name', 'like', 'Concurrent %').orderBy('name').execute();
+    expect(names.map((r) => r.name).sort()).toEqual(['Concurrent 10', 'Concurrent 14', 'Concurrent 18', 'Concurrent 2', 'Concurrent 6']);
+  });
+
+  it('closes once, however often close() is called', async () => {
+    const other = await openStore(await database.freshOptions());
+    await Promise.all([other.close(), other.close()]);
+    await other.close();
+    await expect(other.db.selectFrom('ticket').select('id').execute()).rejects.toThrow();
+  });
+});
+
+describe('PGlite data directory lock', () => {
+  const database = createTestDatabase('pglite');
+  let dataDir: string;
+  const children: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    dataDir = (await database.freshOptions()).dataDir;
+  });
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await database.cleanup();
+  });
+
+  /** Starts another process that opens the store on `dir` and holds it; resolves with its pid. */
+  function holdInAnotherProcess(dir: string): Promise<ChildProcess> {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/engine/store/fixtures/hold-data-dir.ts', dir], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    return new Promise((resolve, reject) => {
+      let output = '';
+      child.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('ready')) resolve(child);
+      });
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.on('exit', (code) => reject(new Error(`holder exited (${code}): ${output}`)));
+    });
+  }
+
+  const lockFile = () => path.join(dataDir, LOCK_FILE);
+
+  it('writes our pid in the lock file while open, and removes it on close', async () => {
+    const store = await openStore({ dataDir });
+    expect(fs.readFileSync(lockFile(), 'utf8').trim()).toBe(String(process.pid));
+    await store.close();
+    expect(fs.existsSync(lockFile())).toBe(false);
+  });
+
+  it('refuses a second open in the same process', async () => {
+    const store = await openStore({ dataDir });
+    try {
+      await expect(openStore({ dataDir })).rejects.toThrow(`The data directory ${dataDir} is in use by another Ninefold process (pid ${process.pid}).`);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('refuses a directory held by another live process, and takes it over once that process is killed', async () => {
+    const holder = await holdInAnotherProcess(dataDir);
+    const error = await errorOf(openStore({ dataDir }));
+    expect(error.message).toBe(
+      `The data directory ${dataDir} is in use by another Ninefold process (pid ${holder.pid}). Stop it first, or use another DATA_DIR.`,
+    );
+
+    const exited = new Promise((resolve) => holder.once('exit', resolve));
+    holder.kill('SIGKILL');
+    await exited;
+    // The killed process could not remove its lock: it is stale now.
+    expect(fs.readFileSync(lockFile(), 'utf8').trim()).toBe(String(holder.pid));
+    const store = await openStore({ dataDir });
+    try {
+      expect(fs.readFileSync(lockFile(), 'utf8').trim()).toBe(String(process.pid));
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(store.db);
+      expect(rows).toEqual([{ one: 1 }]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('removes its lock file when the process exits without closing the store', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/engine/store/fixtures/hold-data-dir.ts', dataDir, 'exit'], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(child);
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(0);
+    expect(output).toContain(`ready ${child.pid}`);
+    expect(fs.existsSync(lockFile())).toBe(false);
+  });
+
+  it('takes over a stale lock file whose pid is dead', async () => {
+    const dead = spawn(process.execPath, ['-e', '0']);
+    await new Promise((resolve) => dead.once('exit', resolve));
+    fs.writeFileSync(lockFile(), `${dead.pid}\n`);
+    const store = await openStore({ dataDir });
+    expect(fs.readFileSync(lockFile(), 'utf8').trim()).toBe(String(process.pid));
+    await store.close();
+    expect(fs.existsSync(lockFile())).toBe(false);
+  });
+
+  it('releases the lock when the database cannot be opened', async () => {
+    const broken = (await database.freshOptions()).dataDir;
+    fs.writeFileSync(path.join(broken, 'PG_VERSION'), 'not a version\n');
+    await expect(openStore({ dataDir: broken })).rejects.toThrow();
+    expect(fs.existsSync(path.join(broken, LOCK_FILE))).toBe(false);
+  });
+});
