@@ -172,6 +172,29 @@ forEachDatabase('store', (database) => {
     expect(names.map((r) => r.name).sort()).toEqual(['Concurrent 10', 'Concurrent 14', 'Concurrent 18', 'Concurrent 2', 'Concurrent 6']);
   });
 
+  it('lets a transaction under way finish before it closes', async () => {
+    const options = await database.freshOptions();
+    const other = await openStore(options);
+    await sql`create table t (x integer)`.execute(other.db);
+    let started!: () => void;
+    const startedSignal = new Promise<void>((resolve) => (started = resolve));
+    const transaction = other.db.transaction().execute(async (trx) => {
+      await trx.insertInto('t').values({ x: 1 }).execute();
+      started();
+      await tick(200);
+      await trx.insertInto('t').values({ x: 2 }).execute();
+    });
+    await startedSignal;
+    await other.close();
+    await transaction;
+    const reopened = await openStore(options);
+    try {
+      expect(await reopened.db.selectFrom('t').select('x').orderBy('x').execute()).toEqual([{ x: 1 }, { x: 2 }]);
+    } finally {
+      await reopened.close();
+    }
+  });
+
   it('closes once, however often close() is called', async () => {
     const other = await openStore(await database.freshOptions());
     await Promise.all([other.close(), other.close()]);

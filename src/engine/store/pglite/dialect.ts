@@ -52,12 +52,27 @@ class Mutex {
   #locked = false;
   readonly #waiters: (() => void)[] = [];
 
-  async lock(): Promise<void> {
+  /** Resolves true once the lock is ours, or false if `timeoutMs` passed first. */
+  async lock(timeoutMs?: number): Promise<boolean> {
     if (!this.#locked) {
       this.#locked = true;
-      return;
+      return true;
     }
-    await new Promise<void>((resolve) => this.#waiters.push(resolve));
+    return new Promise<boolean>((resolve) => {
+      const waiter = () => {
+        if (timer) clearTimeout(timer);
+        resolve(true);
+      };
+      const timer =
+        timeoutMs === undefined
+          ? null
+          : setTimeout(() => {
+              const index = this.#waiters.indexOf(waiter);
+              if (index >= 0) this.#waiters.splice(index, 1);
+              resolve(false);
+            }, timeoutMs);
+      this.#waiters.push(waiter);
+    });
   }
 
   unlock(): void {
@@ -66,6 +81,11 @@ class Mutex {
     else this.#locked = false;
   }
 }
+
+/** How long a query may wait for the connection before we say why it might be stuck. */
+const SLOW_ACQUIRE_WARNING_MS = 15_000;
+/** How long close() lets running transactions finish before it closes the database anyway. */
+const CLOSE_GRACE_MS = 5_000;
 
 const MODIFYING_COMMANDS = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
 
@@ -116,6 +136,11 @@ class PGliteWorkerDriver implements Driver {
   }
 
   async acquireConnection(): Promise<DatabaseConnection> {
+    if (await this.#mutex.lock(SLOW_ACQUIRE_WARNING_MS)) return this.#connection;
+    console.warn(
+      `[ninefold] A query has waited ${SLOW_ACQUIRE_WARNING_MS / 1000}s for the embedded database's only connection. ` +
+        'If it was sent through `db` inside a `db.transaction()` callback, it waits for that very transaction: use `trx` there.',
+    );
     await this.#mutex.lock();
     return this.#connection;
   }
@@ -156,7 +181,9 @@ class PGliteWorkerDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    // The store closes the worker itself, after Kysely has let go of it.
+    // Let queries and transactions already under way finish (Kysely accepts no new ones now);
+    // the store then closes the worker itself.
+    await this.#mutex.lock(CLOSE_GRACE_MS);
   }
 }
 

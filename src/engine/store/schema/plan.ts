@@ -76,8 +76,8 @@ const sameList = (a: readonly (string | null)[], b: readonly (string | null)[]) 
 /** A label for a column in messages: `ticket.due_at`. */
 const at = (table: string, column: string) => `${table}.${column}`;
 
-function describeField(table: TableDef | undefined, column: string, field: string | undefined): string {
-  return table?.entity ? `field "${field ?? fieldNameOf(column)}"` : `column "${column}" of the engine's table`;
+function describeField(table: TableDef, column: string, field: string | undefined): string {
+  return table.entity ? `field "${field ?? fieldNameOf(column)}"` : `the engine's column "${column}"`;
 }
 
 // ------------------------------------------------------------------ type changes
@@ -280,7 +280,9 @@ function planTable(table: TableDef, existing: CatalogueTable, additive: SchemaSt
         'drop-column',
         name,
         PHASE.dropColumn,
-        `drop column ${at(name, column.name)} (${describeField(table, column.name, undefined)} is no longer in the spec; its data would be lost)`,
+        table.entity
+          ? `drop column ${at(name, column.name)} (${describeField(table, column.name, undefined)} is no longer in the spec; its data would be lost)`
+          : `drop column ${at(name, column.name)} (this version of the engine no longer uses it; its data would be lost)`,
         [alterTable(name, `drop column ${quoteIdent(column.name)}`)],
         { column: column.name },
       ),
