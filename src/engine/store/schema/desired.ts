@@ -8,7 +8,11 @@ export const META_TABLE = 'nf_meta';
 export const AUDIT_TABLE = 'nf_audit';
 export const SEARCH_COLUMN = 'search';
 
-const TIMESTAMPTZ = 'timestamp with time zone';
+/**
+ * Millisecond precision, the precision of a JavaScript Date: a keyset cursor that carries a
+ * time must compare equal to the stored value, or rows would repeat or be skipped across pages.
+ */
+const TIMESTAMPTZ = 'timestamp(3) with time zone';
 const NOW = 'now()';
 
 const DEFAULT_DECIMAL_PRECISION = 12;

@@ -280,8 +280,8 @@ describe('desiredSchema', () => {
     expect(order.columns.map((c) => `${c.name} ${c.type}${c.nullable ? '' : ' not null'}`)).toEqual([
       'id bigint not null',
       'version integer not null',
-      'created_at timestamp with time zone not null',
-      'updated_at timestamp with time zone not null',
+      'created_at timestamp(3) with time zone not null',
+      'updated_at timestamp(3) with time zone not null',
       'created_by bigint',
       'updated_by bigint',
       'state text not null',

@@ -108,7 +108,8 @@ export function isWideningTypeChange(from: string, to: string): boolean {
     if (to === 'numeric') return true;
     return toNumeric!.scale >= fromNumeric.scale && toNumeric!.precision - toNumeric!.scale >= fromNumeric.precision - fromNumeric.scale;
   }
-  if (from === 'date' && to === 'timestamp with time zone') return true;
+  if (from === 'date' && /^timestamp(\(\d\))? with time zone$/.test(to)) return true;
+  if (/^timestamp\(\d\) with time zone$/.test(from) && to === 'timestamp with time zone') return true;
   return false;
 }
 
