@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['.next/**', 'node_modules/**', '.data/**', 'next-env.d.ts', 'bench/results/**'] },
+  { ignores: ['.next/**', 'node_modules/**', '.data/**', 'tmp/**', 'next-env.d.ts', 'bench/results/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {
