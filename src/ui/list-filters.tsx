@@ -18,7 +18,7 @@ export interface FilterControl {
 }
 
 const controlClass =
-  'block w-full rounded-md border-0 bg-white py-1.5 pl-2.5 text-sm text-zinc-900 shadow-xs ring-1 ring-inset ring-zinc-300 focus:ring-2 focus:ring-accent-600 focus-visible:outline-none';
+  'block h-9 w-full rounded-md border-0 bg-white py-1.5 pl-2.5 text-sm text-zinc-900 shadow-xs ring-1 ring-inset ring-zinc-300 focus:ring-2 focus:ring-accent-600 focus-visible:outline-none';
 
 /**
  * The filters and search of a list in one GET form. `next/form` navigates client-side when

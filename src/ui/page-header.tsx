@@ -1,17 +1,22 @@
 import type { ReactNode } from 'react';
 
 /** The heading row of a page: title, optional description and actions on the right. */
-export function PageHeader({ title, description, actions, eyebrow }: {
+export function PageHeader({ title, description, actions, eyebrow, badge }: {
   title: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
   eyebrow?: ReactNode;
+  /** Shown beside the heading, outside it, so the heading stays the plain title. */
+  badge?: ReactNode;
 }) {
   return (
     <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
       <div className="min-w-0">
         {eyebrow ? <div className="mb-1 text-sm text-zinc-500">{eyebrow}</div> : null}
-        <h1 className="text-2xl font-semibold tracking-tight text-zinc-900 break-words">{title}</h1>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight break-words text-zinc-900">{title}</h1>
+          {badge}
+        </div>
         {description ? <p className="mt-1 max-w-3xl text-sm text-zinc-600">{description}</p> : null}
       </div>
       {actions ? <div className="flex shrink-0 flex-wrap items-center gap-2">{actions}</div> : null}

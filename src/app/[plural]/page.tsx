@@ -25,8 +25,19 @@ async function loadList(ops: Ops, actor: Actor, entity: string, query: ListQuery
   } catch (error) {
     const known = asNinefoldError(error);
     if (!known) throw error;
-    return { ok: false, message: [known.message, ...known.fieldErrors.map((e) => e.message)].join(' ') };
+    const details = known.fieldErrors.map((e) => e.message).filter((m) => m !== known.message);
+    return { ok: false, message: [known.message, ...new Set(details)].join(' ') };
   }
+}
+
+/** The query string of the address, so that signing in comes back to the same list. */
+function searchSuffix(raw: RawSearchParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(raw)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) search.append(key, item);
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }
 
 type Props = { params: Promise<{ plural: string }>; searchParams: Promise<RawSearchParams> };
@@ -38,10 +49,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ListPage({ params, searchParams }: Props) {
-  const { plural } = await params;
-  const actor = await requireActor(`/${plural}`);
+  const [{ plural }, rawSearch] = await Promise.all([params, searchParams]);
+  const actor = await requireActor(`/${plural}${searchSuffix(rawSearch)}`);
   const { engine, entity } = await entityForPlural(plural);
-  const { params: listParams, problem } = parseListParams(entity, await searchParams);
+  const { params: listParams, problem } = parseListParams(entity, rawSearch);
 
   const [filters, listing] = await Promise.all([
     describeFilters(engine.ops, actor, entity, listParams),

@@ -26,7 +26,7 @@ export function FieldFrame({ id, label, required, help, error, suffix, children 
         ) : null}
       </label>
       <div className="flex items-center gap-2">
-        <div className="min-w-0 flex-1">{children}</div>
+        <div className={cn('min-w-0', suffix ? 'w-full max-w-60' : 'flex-1')}>{children}</div>
         {suffix}
       </div>
       {help ? (
@@ -53,11 +53,18 @@ export function describedBy(id: string, help: string | undefined, error: string 
  * followed by the checkbox's "true": the last value wins, so unchecked is told apart from absent.
  * Date-times are shown and read in UTC (see src/server/forms.ts).
  */
-export function FieldInput({ field, value, error }: { field: FormFieldDescriptor; value: string; error?: string }) {
+export function FieldInput({ field, value, error, autoFocus }: {
+  field: FormFieldDescriptor;
+  value: string;
+  error?: string;
+  /** Set on the first field with an error, so the user lands where the fix is needed. */
+  autoFocus?: boolean;
+}) {
   const id = `field-${field.name}`;
   const common = {
     id,
     name: field.name,
+    autoFocus,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy(id, field.help, error),
   } as const;

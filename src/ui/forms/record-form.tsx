@@ -25,6 +25,7 @@ export function RecordForm({ action, initialState, fields, version, submitLabel,
   cancelHref: string;
 }) {
   const [state, formAction] = useActionState(action, initialState);
+  const firstError = fields.find((field) => state.fieldErrors[field.name])?.name;
   return (
     <form action={formAction} className="space-y-6" aria-describedby={state.message ? 'form-message' : undefined}>
       {state.message ? (
@@ -34,7 +35,13 @@ export function RecordForm({ action, initialState, fields, version, submitLabel,
       ) : null}
       <div key={state.attempt} className="space-y-5">
         {fields.map((field) => (
-          <FieldInput key={field.name} field={field} value={state.values[field.name] ?? ''} error={state.fieldErrors[field.name]} />
+          <FieldInput
+            key={field.name}
+            field={field}
+            value={state.values[field.name] ?? ''}
+            error={state.fieldErrors[field.name]}
+            autoFocus={field.name === firstError}
+          />
         ))}
       </div>
       {version !== undefined ? <input type="hidden" name={VERSION_INPUT} value={version} /> : null}

@@ -42,12 +42,8 @@ export default async function RecordPage({ params }: Props) {
     <div>
       <PageHeader
         eyebrow={<Breadcrumbs items={[{ href: `/${entity.plural}`, label: entity.pluralLabel }, { label: `#${record.id}` }]} />}
-        title={
-          <span className="inline-flex flex-wrap items-center gap-3">
-            {title}
-            {entity.workflow ? <StateBadge workflow={entity.workflow} state={record[entity.workflow.field]} /> : null}
-          </span>
-        }
+        title={title}
+        badge={entity.workflow ? <StateBadge workflow={entity.workflow} state={record[entity.workflow.field]} /> : null}
         actions={
           <>
             {mayOffer(entity, actor, 'update') ? <ButtonLink href={`${base}/edit`}>Edit</ButtonLink> : null}
