@@ -6,11 +6,16 @@ import type { ListColumn } from './columns';
 import { cn } from './cn';
 import { markdownExcerpt } from './format';
 
+/** An arrow drawn in SVG, so the header's text stays just its label. */
 function SortIndicator({ direction }: { direction: 'asc' | 'desc' | null }) {
   return (
-    <span aria-hidden="true" className={cn('text-[0.65rem]', direction ? 'text-accent-600' : 'text-transparent group-hover:text-zinc-400')}>
-      {direction === 'desc' ? '▼' : '▲'}
-    </span>
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 10 10"
+      className={cn('size-2.5', direction ? 'text-accent-600' : 'text-transparent group-hover:text-zinc-400', direction === 'desc' && 'rotate-180')}
+    >
+      <path d="M5 2 9 8H1z" fill="currentColor" />
+    </svg>
   );
 }
 

@@ -50,8 +50,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function ListPage({ params, searchParams }: Props) {
   const [{ plural }, rawSearch] = await Promise.all([params, searchParams]);
-  const actor = await requireActor(`/${plural}${searchSuffix(rawSearch)}`);
+  // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
+  const actor = await requireActor(`/${plural}${searchSuffix(rawSearch)}`);
   const { params: listParams, problem } = parseListParams(entity, rawSearch);
 
   const [filters, listing] = await Promise.all([

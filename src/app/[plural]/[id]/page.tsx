@@ -25,9 +25,10 @@ const SYSTEM = ['id', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] as con
 
 export default async function RecordPage({ params }: Props) {
   const { plural, id: rawId } = await params;
-  const actor = await requireActor(`/${plural}/${rawId}`);
+  // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
   const id = recordIdOrNotFound(rawId);
+  const actor = await requireActor(`/${plural}/${rawId}`);
   const { record, references } = await recordOrNotFound(engine, actor, entity, id);
 
   const resolve = (name: string) => resolveColumn(engine.model, entity, name);

@@ -21,8 +21,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function NewRecordPage({ params }: Props) {
   const { plural } = await params;
-  const actor = await requireActor(`/${plural}/new`);
+  // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
+  const actor = await requireActor(`/${plural}/new`);
   const fields = formFieldsFor(entity, actor);
   const now = new Date();
   const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now)]));

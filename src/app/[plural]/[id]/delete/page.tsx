@@ -19,9 +19,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** A real page, so deleting works without JavaScript and is never one accidental click away. */
 export default async function DeleteRecordPage({ params }: Props) {
   const { plural, id: rawId } = await params;
-  const actor = await requireActor(`/${plural}/${rawId}/delete`);
+  // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
   const id = recordIdOrNotFound(rawId);
+  const actor = await requireActor(`/${plural}/${rawId}/delete`);
   const { record } = await recordOrNotFound(engine, actor, entity, id);
   const title = recordTitle(entity, record);
   const base = `/${entity.plural}/${record.id}`;

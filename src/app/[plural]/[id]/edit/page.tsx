@@ -22,9 +22,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function EditRecordPage({ params }: Props) {
   const { plural, id: rawId } = await params;
-  const actor = await requireActor(`/${plural}/${rawId}/edit`);
+  // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
   const id = recordIdOrNotFound(rawId);
+  const actor = await requireActor(`/${plural}/${rawId}/edit`);
   const { record, references } = await recordOrNotFound(engine, actor, entity, id);
   const fields = formFieldsFor(entity, actor);
   const values = Object.fromEntries(fields.map((field) => [field.name, toFormValue(field, record[field.name])]));
