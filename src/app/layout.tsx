@@ -4,6 +4,7 @@ import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { signOutAction } from '@/server/actions/auth';
 import { getEngine } from '@/server/engine';
+import { mayOffer } from '@/server/field-access';
 import { requestHostname } from '@/server/request-host';
 import { currentActor } from '@/server/session';
 import { HostProvider } from '@/ui/host';
@@ -29,7 +30,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   if (actor) {
     const { model } = await getEngine();
     const items = [
-      ...model.navigation.map((entity) => ({ href: `/${entity.plural}`, label: entity.pluralLabel })),
+      ...model.navigation
+        .filter((entity) => mayOffer(entity, actor, 'list'))
+        .map((entity) => ({ href: `/${entity.plural}`, label: entity.pluralLabel })),
       { href: '/spec', label: 'Spec' },
     ];
     content = (

@@ -1,17 +1,19 @@
 import Link from 'next/link';
 import { getEngine } from '@/server/engine';
+import { mayOffer } from '@/server/field-access';
 import { requireActor } from '@/server/session';
 
 export default async function HomePage() {
-  await requireActor('/');
+  const actor = await requireActor('/');
   const { model } = await getEngine();
+  const entities = model.navigation.filter((entity) => mayOffer(entity, actor, 'list'));
   return (
     <div>
       <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">{model.title}</h1>
       {model.summary ? <p className="mt-2 max-w-3xl text-sm text-zinc-600">{model.summary}</p> : null}
-      {model.navigation.length > 0 ? (
+      {entities.length > 0 ? (
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {model.navigation.map((entity) => (
+          {entities.map((entity) => (
             <li key={entity.name}>
               <Link
                 href={`/${entity.plural}`}

@@ -15,7 +15,7 @@ function grantsOf(entity: EntityModel, actor: Actor): readonly GrantSpec[] {
 }
 
 /** Whether to offer an action; when the spec declares no permissions for the entity, ops alone decides. */
-export function mayOffer(entity: EntityModel, actor: Actor, action: 'create' | 'update' | 'delete'): boolean {
+export function mayOffer(entity: EntityModel, actor: Actor, action: 'list' | 'create' | 'update' | 'delete'): boolean {
   if (Object.keys(entity.permissions).length === 0) return true;
   return grantsOf(entity, actor).some((grant) => Boolean(grant[action]));
 }

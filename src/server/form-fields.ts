@@ -95,7 +95,10 @@ export async function describeFormFields(options: {
         case 'user': {
           const currentTitle = currentTitleOf(field, value, actor, references);
           const choices = await loadChoices(ops, actor, entity, field);
-          if (choices === null) return { ...base, kind: 'id', currentTitle };
+          if (choices === null) {
+            const target = spec.type === 'user' ? 'user' : (model.entitiesByName[spec.to]?.label.toLowerCase() ?? 'record');
+            return { ...base, kind: 'id', currentTitle, help: spec.help ?? `Enter the ID of the ${target}.` };
+          }
           return { ...base, kind: 'select', options: choiceOptions(choices, value, currentTitle) };
         }
       }

@@ -4,6 +4,7 @@ import type { Actor } from '@/engine/ops/types';
 import type { EntityModel } from '@/engine/spec/model';
 import { humanize } from '@/engine/spec/naming';
 import type { FilterControl, FilterOption } from '@/ui/list-filters';
+import { visibleFieldsFor } from './field-access';
 import { choiceOptions, loadChoices } from './form-fields';
 import { filterParam, type ListParams } from './list-query';
 
@@ -13,6 +14,7 @@ function keepCurrent(options: FilterOption[], value: string): FilterOption[] {
 
 /** The filter controls of a list screen, showing the values in the address. */
 export async function describeFilters(ops: Ops, actor: Actor, entity: EntityModel, params: ListParams): Promise<FilterControl[]> {
+  const visible = new Set(visibleFieldsFor(entity, actor).map((f) => f.name));
   const controls = await Promise.all(
     entity.list.filters.map(async (name): Promise<FilterControl | null> => {
       const value = params.filters[name] ?? '';
@@ -22,7 +24,7 @@ export async function describeFilters(ops: Ops, actor: Actor, entity: EntityMode
         return { param, label: humanize(name), kind: 'select', options: keepCurrent(options, value), value };
       }
       const field = entity.fieldsByName[name];
-      if (!field) return null;
+      if (!field || !visible.has(name)) return null;
       const spec = field.spec;
       switch (spec.type) {
         case 'enum':

@@ -25,10 +25,15 @@ export function resolveColumn(model: AppModel, entity: EntityModel, name: string
  * The columns of an entity's list screen. The title column links to the record; when the list
  * has no title column, an ID column is put first so that every row still has a link.
  */
-export function listColumns(model: AppModel, entity: EntityModel): { columns: readonly ListColumn[]; linkColumn: string } {
+export function listColumns(
+  model: AppModel,
+  entity: EntityModel,
+  /** Declared fields the viewer may see; columns of other fields are left out. */
+  visibleFields: ReadonlySet<string>,
+): { columns: readonly ListColumn[]; linkColumn: string } {
   const columns = entity.list.columns
     .map((name) => resolveColumn(model, entity, name))
-    .filter((c): c is ListColumn => c !== null);
+    .filter((c): c is ListColumn => c !== null && (c.kind !== 'field' || visibleFields.has(c.name)));
   const linkColumn = entity.titleField && columns.some((c) => c.name === entity.titleField) ? entity.titleField : 'id';
   if (linkColumn === 'id' && !columns.some((c) => c.name === 'id')) {
     const id = resolveColumn(model, entity, 'id');

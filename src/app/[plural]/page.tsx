@@ -5,7 +5,7 @@ import type { Actor, ListPage as ListResult, ListQuery } from '@/engine/ops/type
 import { parseSort } from '@/engine/spec/build';
 import { entityForPlural, newRecordLabel } from '@/server/entity-route';
 import { asNinefoldError } from '@/server/errors';
-import { mayOffer } from '@/server/field-access';
+import { mayOffer, visibleFieldsFor } from '@/server/field-access';
 import { describeFilters } from '@/server/list-filters';
 import { listHref, parseListParams, toListQuery, type RawSearchParams } from '@/server/list-query';
 import { requireActor } from '@/server/session';
@@ -62,7 +62,8 @@ export default async function ListPage({ params, searchParams }: Props) {
   const result = listing.ok ? listing.page : null;
   const failure = listing.ok ? null : listing.message;
 
-  const { columns, linkColumn } = listColumns(engine.model, entity);
+  const visible = new Set(visibleFieldsFor(entity, actor).map((field) => field.name));
+  const { columns, linkColumn } = listColumns(engine.model, entity, visible);
   const sort = result?.sort ?? parseSort(listParams.sort || (entity.list.sort.direction === 'desc' ? `-${entity.list.sort.field}` : entity.list.sort.field));
   const filtered = listParams.q.trim() !== '' || Object.values(listParams.filters).some((v) => v !== '');
   const cleared = { sort: listParams.sort, q: '', cursor: '', filters: {} };
