@@ -5,6 +5,7 @@ import type { Instrumentation } from 'next';
  * (it is set on the error before this hook runs), so the fallback's "Digest:" finds the log line.
  */
 export const onRequestError: Instrumentation.onRequestError = (error, request, context) => {
+  if (alreadyLogged(error, `${request.method} ${request.path}`)) return;
   const line = JSON.stringify({
     level: 'error',
     msg: 'request failed',
@@ -23,4 +24,19 @@ export const onRequestError: Instrumentation.onRequestError = (error, request, c
 function digestOf(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'digest' in error && typeof error.digest === 'string') return error.digest;
   return undefined;
+}
+
+/**
+ * Next.js reports an error once per place it surfaced (a layout and its metadata awaiting the
+ * same failed promise, say); the log gets it once per request path.
+ */
+const logged = new WeakMap<object, Set<string>>();
+
+function alreadyLogged(error: unknown, key: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const keys = logged.get(error) ?? new Set<string>();
+  if (keys.has(key)) return true;
+  keys.add(key);
+  logged.set(error, keys);
+  return false;
 }
