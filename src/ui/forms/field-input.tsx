@@ -17,14 +17,17 @@ export function FieldFrame({ id, label, required, help, error, suffix, children 
 }) {
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-zinc-800">
-        {label}
+      {/* The marker sits outside the label, so the label (and the input's name) is just the label. */}
+      <div className="mb-1 flex items-baseline gap-0.5">
+        <label htmlFor={id} className="text-sm font-medium text-zinc-800">
+          {label}
+        </label>
         {required ? (
-          <span className="ml-0.5 text-red-600" aria-hidden="true">
+          <span className="text-sm text-red-600" aria-hidden="true">
             *
           </span>
         ) : null}
-      </label>
+      </div>
       <div className="flex items-center gap-2">
         <div className={cn('min-w-0', suffix ? 'w-full max-w-60' : 'flex-1')}>{children}</div>
         {suffix}
