@@ -12,7 +12,8 @@ export type StoredValue = string | number | boolean | Date | null;
 
 const HOSTNAME = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/i;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
-const LOCAL_DATETIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
+/** YYYY-MM-DDTHH:MM[:SS[.fraction]] with an optional zone (Z, +HH:MM or +HHMM). */
+const DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
 
 function resolveNumber(value: number | ConstantRef | undefined, constants: Readonly<Record<string, { value: unknown }>>): number | undefined {
   if (value === undefined || typeof value === 'number') return value;
@@ -40,13 +41,33 @@ function toBoolean(raw: unknown): unknown {
   return raw;
 }
 
-/** A datetime without a zone (what datetime-local inputs send) is read as UTC. */
+function daysInMonth(year: number, month: number): number {
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+}
+
+/**
+ * A datetime without a zone (what datetime-local inputs send) is read as UTC. Every part must
+ * be in range: JavaScript's Date would silently roll 2030-02-30 over to March 2.
+ */
 function toDate(raw: unknown): unknown {
-  if (raw instanceof Date) return raw;
   if (typeof raw !== 'string') return raw;
-  const text = LOCAL_DATETIME.test(raw) ? `${raw}Z` : raw;
-  const parsed = new Date(text);
-  return Number.isNaN(parsed.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(text) ? raw : parsed;
+  const match = DATETIME.exec(raw);
+  if (!match) return raw;
+  const [, y, mo, d, h, mi, s = '0', fraction = '', zone = 'Z'] = match;
+  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return raw;
+  let offsetMinutes = 0;
+  if (zone.toUpperCase() !== 'Z') {
+    const zoneHours = Number(zone.slice(1, 3));
+    const zoneMinutes = Number(zone.slice(-2));
+    if (zoneHours > 23 || zoneMinutes > 59) return raw;
+    offsetMinutes = (zone[0] === '-' ? -1 : 1) * (zoneHours * 60 + zoneMinutes);
+  }
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  date.setUTCHours(hour, minute - offsetMinutes, second, Number(fraction.padEnd(3, '0').slice(0, 3)));
+  return date;
 }
 
 function valueSchema(field: FieldModel, constants: Readonly<Record<string, { value: unknown }>>): z.ZodType<StoredValue> {
