@@ -26,7 +26,17 @@ export function translateDatabaseError(entity: EntityModel, error: unknown): unk
       })),
     });
   }
-  if (e?.code === '23503') {
+  // 23503 foreign_key_violation; 23001 restrict_violation, what an ON DELETE RESTRICT key raises.
+  if (e?.code === '23503' || e?.code === '23001') {
+    // detail: Key (organization)=(7) is not present in table "organization".  — a write that
+    // refers to a record deleted since its references were checked.
+    const missing = /^Key \(([^)]+)\)=\(.*\) is not present in table/.exec(e.detail ?? '')?.[1]?.replace(/"/g, '');
+    const field = missing ? entity.fields.find((f) => f.column === missing) : undefined;
+    if (field) {
+      return new NinefoldError('VALIDATION_FAILED', undefined, {
+        fieldErrors: [{ field: field.name, code: 'unknown_reference', message: `${field.label}: this record no longer exists.` }],
+      });
+    }
     return new NinefoldError('CONFLICT', `This ${entity.label.toLowerCase()} is still referred to by other records; remove those first.`);
   }
   return error;
