@@ -1,5 +1,6 @@
 import { NinefoldError } from '../errors/ninefold-error';
-import type { SortModel } from '../spec/model';
+import type { EntityModel, SortModel } from '../spec/model';
+import { isNullableSortColumn } from './records';
 
 /**
  * A keyset cursor: the sort it belongs to and the (value, id) of the last row seen. Opaque to
@@ -25,7 +26,42 @@ function invalid(): NinefoldError {
   });
 }
 
-export function decodeCursor(text: string, sort: SortModel): Cursor {
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const INT4 = 2 ** 31;
+
+/**
+ * Whether a cursor value is one the engine could have encoded for the sort column: anything else
+ * (a client's own JSON) would make the database fail to compare it, or compare it with null.
+ */
+function fitsColumn(entity: EntityModel, field: string, value: Cursor['value']): boolean {
+  if (value === null) return isNullableSortColumn(entity, field);
+  const system: Record<string, string> = { id: 'user', createdBy: 'user', updatedBy: 'user', createdAt: 'datetime', updatedAt: 'datetime' };
+  const type = entity.fieldsByName[field]?.type ?? system[field] ?? 'text';
+  switch (type) {
+    case 'integer':
+      return Number.isSafeInteger(value) && (value as number) >= -INT4 && (value as number) < INT4;
+    case 'reference':
+    case 'user':
+      return Number.isSafeInteger(value);
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'datetime':
+      return typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value;
+    case 'date':
+      return typeof value === 'string' && DAY.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value);
+    case 'decimal':
+      return typeof value === 'string' && DECIMAL.test(value);
+    default:
+      return typeof value === 'string';
+  }
+}
+
+/**
+ * Reads a cursor back. With `entity`, its value must also fit the sort column (see fitsColumn).
+ */
+export function decodeCursor(text: string, sort: SortModel, entity?: EntityModel): Cursor {
   if (text.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(text)) throw invalid();
   let parsed: unknown;
   try {
@@ -39,5 +75,6 @@ export function decodeCursor(text: string, sort: SortModel): Cursor {
   if (typeof i !== 'number' || !Number.isSafeInteger(i) || i < 0) throw invalid();
   if (v !== null && !['string', 'number', 'boolean'].includes(typeof v)) throw invalid();
   if (typeof v === 'string' && v.length > 1000) throw invalid();
+  if (entity && !fitsColumn(entity, sort.field, v as Cursor['value'])) throw invalid();
   return { value: v as Cursor['value'], id: i };
 }

@@ -23,7 +23,7 @@ export async function listRecords(ctx: OpsContext, actor: Actor, entityName: str
   const filters = resolveFilters(entity, query.filters);
   const search = resolveSearch(entity, query.q);
   const limit = resolveLimit(entity, query.limit);
-  const cursor = query.cursor ? decodeCursor(query.cursor, sort) : null;
+  const cursor = query.cursor ? decodeCursor(query.cursor, sort, entity) : null;
 
   let base: Query = db.selectFrom(entity.table).select(recordColumns(entity)).where(scope);
   for (const [name, value] of Object.entries(filters)) base = base.where(columnFor(entity, name), '=', value);
