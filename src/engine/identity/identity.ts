@@ -33,6 +33,12 @@ export function normalizeEmail(email: string): string {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+function emailTaken(): NinefoldError {
+  return new NinefoldError('VALIDATION_FAILED', undefined, {
+    fieldErrors: [{ field: 'email', code: 'unique', message: 'A user with this email already exists.' }],
+  });
+}
+
 export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[]): Identity {
   return {
     async hasUsers() {
@@ -50,21 +56,20 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
       if (unknownRole) fieldErrors.push({ field: 'roles', code: 'unknown_role', message: `Unknown role "${unknownRole}".` });
       if (fieldErrors.length) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors });
       const existing = await db.selectFrom('nf_user').select('id').where('email', '=', email).executeTakeFirst();
-      if (existing)
-        throw new NinefoldError('VALIDATION_FAILED', undefined, {
-          fieldErrors: [{ field: 'email', code: 'unique', message: 'A user with this email already exists.' }],
-        });
-      const row = await db
-        .insertInto('nf_user')
-        .values({
-          email,
-          name: user.name?.trim() || email.split('@')[0],
-          password_hash: await hashPassword(user.password),
-          roles: [...user.roles],
-        })
-        .returning(['id', 'email', 'name', 'roles', 'disabled_at'])
-        .executeTakeFirstOrThrow();
-      return toAccount(row as UserRow);
+      if (existing) throw emailTaken();
+      const passwordHash = await hashPassword(user.password);
+      try {
+        const row = await db
+          .insertInto('nf_user')
+          .values({ email, name: user.name?.trim() || email.split('@')[0], password_hash: passwordHash, roles: [...user.roles] })
+          .returning(['id', 'email', 'name', 'roles', 'disabled_at'])
+          .executeTakeFirstOrThrow();
+        return toAccount(row as UserRow);
+      } catch (error) {
+        // Taken meanwhile by a concurrent createUser (the check above is not a lock).
+        if ((error as { code?: string })?.code === '23505') throw emailTaken();
+        throw error;
+      }
     },
 
     async listUsers() {
