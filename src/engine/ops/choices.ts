@@ -25,10 +25,12 @@ export async function listChoices(
   }
   const limit = Math.min(Math.max(options.limit ?? DEFAULT_LIMIT, 1), 500);
   const q = options.q?.trim().slice(0, 200);
+  // Matched literally: % and _ are LIKE wildcards, escaped with the default escape character.
+  const pattern = q ? `%${q.replace(/[%_\\]/g, '\\$&')}%` : null;
 
   if (field.type === 'user') {
     let query = ctx.db.selectFrom('nf_user').select(['id', 'name', 'email']).where('disabled_at', 'is', null);
-    if (q) query = query.where((eb) => eb.or([eb('name', 'ilike', `%${q}%`), eb('email', 'ilike', `%${q}%`)]));
+    if (pattern) query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]));
     const rows = await query.orderBy('name').orderBy('id').limit(limit + 1).execute();
     return {
       choices: rows.slice(0, limit).map((u) => ({ id: u.id as number, title: `${u.name} <${u.email}>` })),
@@ -40,7 +42,7 @@ export async function listChoices(
   const scope = authorize(ctx.model, target, actor, 'list');
   const titleColumn = target.titleField ? target.fieldsByName[target.titleField].column : 'id';
   let query = ctx.db.selectFrom(target.table).select(['id', `${titleColumn} as title`]).where(scope);
-  if (q && target.titleField) query = query.where(titleColumn, 'ilike', `%${q.replace(/[%_\\]/g, '\\$&')}%`);
+  if (pattern && target.titleField) query = query.where(titleColumn, 'ilike', pattern);
   const rows = await query.orderBy(titleColumn).orderBy('id').limit(limit + 1).execute();
   return {
     choices: rows.slice(0, limit).map((r) => ({ id: r.id as number, title: recordTitle(target, { id: r.id, [target.titleField ?? 'id']: r.title }) })),
