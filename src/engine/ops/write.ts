@@ -11,18 +11,34 @@ import { recordColumns, rowToRecord, valuesToRow } from './records';
 import type { Actor, RecordData, RecordInput } from './types';
 
 /**
- * Referenced records and users must exist: one query per reference field given, so that a
- * wrong id is a field error rather than a foreign-key failure.
+ * Referenced records and users must exist, and referenced records must be ones the actor may
+ * read: one query per reference field given, so that a wrong id is a field error rather than a
+ * foreign-key failure. A record out of the actor's scope is refused exactly like a missing one,
+ * so that ids cannot be probed (nor records of others attached to, like a comment on someone
+ * else's ticket).
  */
-async function checkReferences(model: AppModel, db: DynamicDatabase, entity: EntityModel, values: ParsedValues): Promise<void> {
+async function checkReferences(model: AppModel, db: DynamicDatabase, entity: EntityModel, values: ParsedValues, actor: Actor): Promise<void> {
   const errors: FieldError[] = [];
   await Promise.all(
     entity.fields.map(async (field) => {
       const id = values[field.name];
       if ((field.type !== 'reference' && field.type !== 'user') || typeof id !== 'number') return;
-      const table = field.type === 'user' ? 'nf_user' : model.entitiesByName[field.referenceTo!].table;
-      const found = await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
-      if (!found) errors.push({ field: field.name, code: 'unknown_reference', message: `${field.label}: no record #${id}.` });
+      const missing = () => errors.push({ field: field.name, code: 'unknown_reference', message: `${field.label}: no record #${id}.` });
+      if (field.type === 'user') {
+        const found = await db.selectFrom('nf_user').select('id').where('id', '=', id).executeTakeFirst();
+        if (!found) missing();
+        return;
+      }
+      const target = model.entitiesByName[field.referenceTo!];
+      let scope: ReturnType<typeof authorize>;
+      try {
+        scope = authorize(model, target, actor, 'read');
+      } catch (error) {
+        if (error instanceof NinefoldError && error.code === 'FORBIDDEN') return void missing();
+        throw error;
+      }
+      const found = await db.selectFrom(target.table).select('id').where('id', '=', id).where(scope).executeTakeFirst();
+      if (!found) missing();
     }),
   );
   if (errors.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors });
@@ -42,7 +58,7 @@ export async function createRecord(ctx: OpsContext, actor: Actor, entityName: st
   const values = parseRecordInput(ctx.model, entity, input, 'create', actor);
   return translating(entity, () =>
     ctx.db.transaction().execute(async (trx) => {
-      await checkReferences(ctx.model, trx, entity, values);
+      await checkReferences(ctx.model, trx, entity, values, actor);
       const row = await trx
         .insertInto(entity.table)
         .values({
@@ -87,7 +103,7 @@ export async function updateRecord(
   const values = parseRecordInput(ctx.model, entity, input, 'update', actor);
   return translating(entity, () =>
     ctx.db.transaction().execute(async (trx) => {
-      await checkReferences(ctx.model, trx, entity, values);
+      await checkReferences(ctx.model, trx, entity, values, actor);
       const row = await trx
         .updateTable(entity.table)
         .set({
