@@ -81,11 +81,33 @@ function checkVersion(version: unknown): number {
   return version;
 }
 
-/** After a write matched no row: absent (or out of scope) is NOT_FOUND, present is STALE_VERSION. */
-async function missOrStale(db: DynamicDatabase, entity: EntityModel, id: number, scope: ReturnType<typeof authorize>): Promise<never> {
+/**
+ * After a write matched no row: present in the action's scope is STALE_VERSION; out of it but
+ * readable by the actor (a customer's closed ticket) is FORBIDDEN; otherwise NOT_FOUND, as if
+ * absent, so that ids cannot be probed.
+ */
+async function missOrStale(
+  model: AppModel,
+  db: DynamicDatabase,
+  actor: Actor,
+  entity: EntityModel,
+  id: number,
+  scope: ReturnType<typeof authorize>,
+  action: 'update' | 'delete',
+): Promise<never> {
   const exists = await db.selectFrom(entity.table).select('version').where('id', '=', id).where(scope).executeTakeFirst();
-  if (!exists) throw notFound(entity.label.toLowerCase());
-  throw new NinefoldError('STALE_VERSION', `This ${entity.label.toLowerCase()} was changed by someone else (now version ${exists.version}). Reload it to see the changes.`);
+  if (exists) {
+    throw new NinefoldError('STALE_VERSION', `This ${entity.label.toLowerCase()} was changed by someone else (now version ${exists.version}). Reload it to see the changes.`);
+  }
+  let readScope: ReturnType<typeof authorize> | null = null;
+  try {
+    readScope = authorize(model, entity, actor, 'read');
+  } catch (error) {
+    if (!(error instanceof NinefoldError && error.code === 'FORBIDDEN')) throw error;
+  }
+  const readable = readScope && (await db.selectFrom(entity.table).select('id').where('id', '=', id).where(readScope).executeTakeFirst());
+  if (readable) throw new NinefoldError('FORBIDDEN', `You are not allowed to ${action} this ${entity.label.toLowerCase()}.`);
+  throw notFound(entity.label.toLowerCase());
 }
 
 export async function updateRecord(
@@ -117,7 +139,7 @@ export async function updateRecord(
         .where(scope)
         .returning(recordColumns(entity))
         .executeTakeFirst();
-      if (!row) return missOrStale(trx, entity, id, scope);
+      if (!row) return missOrStale(ctx.model, trx, actor, entity, id, scope, 'update');
       return rowToRecord(entity, row);
     }),
   );
@@ -133,7 +155,7 @@ export async function deleteRecord(ctx: OpsContext, actor: Actor, entityName: st
       let query = trx.deleteFrom(entity.table).where('id', '=', id).where(scope);
       if (version !== undefined) query = query.where('version', '=', version);
       const result = await query.executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) await missOrStale(trx, entity, id, scope);
+      if (Number(result.numDeletedRows) === 0) await missOrStale(ctx.model, trx, actor, entity, id, scope, 'delete');
     }),
   );
 }
