@@ -1,0 +1,122 @@
+/**
+ * Shared pieces of the engine's integration tests: the helpdesk model plus one entity with what
+ * the helpdesk lacks, users made through identity, catching the NinefoldError an operation
+ * rejects with, and a quicker fresh PGlite (a copied template instead of initdb).
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import helpdesk from '../../../examples/helpdesk/ninefold.spec';
+import { NinefoldError } from '../errors/ninefold-error';
+import { createIdentity } from '../identity/identity';
+import { buildModel } from '../spec/build';
+import type { AppModel } from '../spec/model';
+import type { AppSpec } from '../spec/types';
+import { openStore } from '../store/open-store';
+import type { TestDatabase } from '../store/testing';
+import type { DynamicDatabase, Store } from '../store/types';
+import type { Actor } from './types';
+
+/**
+ * The helpdesk plus `contact`: the field types the helpdesk lacks (email, url, integer, decimal,
+ * date), a reference that restricts deletes (the default onDelete), no permissions (open to every
+ * signed-in user) and nothing searchable.
+ */
+export const testSpec: AppSpec = {
+  ...helpdesk,
+  entities: {
+    ...helpdesk.entities,
+    contact: {
+      label: 'Contact',
+      titleField: 'name',
+      fields: {
+        name: { type: 'text', required: true, maxLength: 80 },
+        employer: { type: 'reference', to: 'organization' },
+        email: { type: 'email', unique: true },
+        website: { type: 'url' },
+        visits: { type: 'integer', min: 0, max: 1000 },
+        balance: { type: 'decimal', precision: 8, scale: 2 },
+        birthday: { type: 'date' },
+        active: { type: 'boolean', default: true },
+        notes: { type: 'text' },
+      },
+    },
+  },
+};
+
+export const testModel: AppModel = buildModel(testSpec);
+
+let userCounter = 0;
+
+/** A new user with these roles, as the actor ops expect. */
+export async function createActor(db: DynamicDatabase, roles: readonly string[], name?: string): Promise<Actor> {
+  const identity = createIdentity(db, ['admin', 'agent', 'customer']);
+  userCounter += 1;
+  const label = name ?? `${roles.join('-') || 'nobody'} ${userCounter}`;
+  const email = `${label.toLowerCase().replace(/[^a-z0-9]+/g, '.')}.${process.pid}.${userCounter}@example.com`;
+  const account = await identity.createUser({ email, password: 'correct horse battery', name: label, roles });
+  return { userId: account.id, email: account.email, name: account.name, roles: account.roles };
+}
+
+/** The NinefoldError the promise rejects with; fails the test when it resolves or throws anything else. */
+export async function ninefoldError(promise: Promise<unknown>): Promise<NinefoldError> {
+  let outcome: unknown;
+  try {
+    outcome = await promise;
+  } catch (error) {
+    if (error instanceof NinefoldError) return error;
+    throw new Error(`expected a NinefoldError, got ${String(error)}`, { cause: error });
+  }
+  expect.fail(`expected a NinefoldError, but it resolved with ${JSON.stringify(outcome)?.slice(0, 300)}`);
+}
+
+/** Field errors as `field:code`, sorted, for compact assertions. */
+export function fieldCodes(error: NinefoldError): string[] {
+  return error.fieldErrors.map((e) => `${e.field}:${e.code}`).sort();
+}
+
+export async function countRows(db: DynamicDatabase, table: string): Promise<number> {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// ---------------------------------------------------------------- a faster fresh PGlite
+
+/** The installed PGlite's version (its package.json is not among its exports, so read from the resolved entry's package). */
+function pgliteVersion(): string {
+  let dir = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * Fills an empty PGlite data directory with a copy of a freshly initialised one, kept in the
+ * temporary directory per PGlite version: copying takes milliseconds where initdb takes seconds.
+ * The copy is as empty as a new database (the template was opened and closed, nothing else).
+ */
+export async function seedEmptyPglite(dataDir: string): Promise<void> {
+  const template = path.join(os.tmpdir(), `nf-pglite-template-${pgliteVersion()}`);
+  if (!existsSync(path.join(template, 'PG_VERSION'))) {
+    const building = `${template}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    const store = await openStore({ dataDir: building });
+    await store.close();
+    try {
+      await fs.rename(building, template);
+    } catch {
+      // Another process made it first (or a partial one is in the way): use theirs, or none.
+      await fs.rm(building, { recursive: true, force: true });
+      if (!existsSync(path.join(template, 'PG_VERSION'))) return;
+    }
+  }
+  await fs.cp(template, dataDir, { recursive: true });
+}
+
+/** `database.openSynced(model)`, on a PGlite seeded from the template. */
+export async function openSyncedQuickly(database: TestDatabase, model: AppModel): Promise<Store> {
+  if (database.kind === 'pglite') await seedEmptyPglite((await database.options()).dataDir);
+  return database.openSynced(model);
+}
