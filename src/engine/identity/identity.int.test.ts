@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import helpdesk from '../../../examples/helpdesk/ninefold.spec';
+import { NinefoldError } from '../errors/ninefold-error';
+import { openSyncedQuickly } from '../ops/testing';
+import { buildModel } from '../spec/build';
+import { forEachDatabase } from '../store/testing';
+import type { Store } from '../store/types';
+import { createIdentity, MIN_PASSWORD_LENGTH } from './identity';
+import type { Identity, UserAccount } from './types';
+
+const model = buildModel(helpdesk);
+const PASSWORD = 'correct horse battery staple';
+
+async function refusal(promise: Promise<unknown>): Promise<NinefoldError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(NinefoldError);
+  return error as NinefoldError;
+}
+
+const codes = (error: NinefoldError) => error.fieldErrors.map((e) => `${e.field}:${e.code}`).sort();
+
+forEachDatabase('identity', (database) => {
+  let store: Store;
+  let identity: Identity;
+  let ada: UserAccount;
+
+  const userCount = async () => Number((await store.db.selectFrom('nf_user').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const sessionRow = (id: string) => store.db.selectFrom('nf_session').selectAll().where('id', '=', id).executeTakeFirst();
+
+  beforeAll(async () => {
+    store = await openSyncedQuickly(database, model);
+    identity = createIdentity(store.db, Object.keys(model.roles));
+  });
+
+  describe('users', () => {
+    it('has none at first', async () => {
+      expect(await identity.hasUsers()).toBe(false);
+    });
+
+    it('creates a user with the email in lower case and the name trimmed', async () => {
+      ada = await identity.createUser({ email: '  Ada.Lovelace@Example.COM ', password: PASSWORD, name: '  Ada Lovelace ', roles: ['agent'] });
+      expect(ada).toEqual({ id: expect.any(Number), email: 'ada.lovelace@example.com', name: 'Ada Lovelace', roles: ['agent'], disabled: false });
+      expect(await identity.hasUsers()).toBe(true);
+      const bare = await identity.createUser({ email: 'grace@example.com', password: PASSWORD, roles: [] });
+      expect(bare).toMatchObject({ name: 'grace', roles: [] });
+    });
+
+    it('stores a salted scrypt hash, never the password', async () => {
+      const twin = await identity.createUser({ email: 'twin@example.com', password: PASSWORD, roles: ['customer'] });
+      const rows = await store.db.selectFrom('nf_user').select(['id', 'password_hash']).where('id', 'in', [ada.id, twin.id]).execute();
+      for (const row of rows) {
+        expect(row.password_hash).not.toContain(PASSWORD);
+        expect(row.password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+      }
+      expect(rows[0].password_hash).not.toBe(rows[1].password_hash);
+    });
+
+    it('refuses an email already used, whatever its case', async () => {
+      const before = await userCount();
+      const error = await refusal(identity.createUser({ email: 'ADA.lovelace@example.com', password: PASSWORD, roles: [] }));
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(codes(error)).toEqual(['email:unique']);
+      expect(await userCount()).toBe(before);
+    });
+
+    it('refuses the same new email sent twice at once as a field error, and creates it once', async () => {
+      const before = await userCount();
+      const results = await Promise.allSettled(
+        [1, 2, 3].map(() => identity.createUser({ email: 'racer@example.com', password: PASSWORD, roles: [] })),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const result of results) {
+        if (result.status === 'rejected') {
+          expect(result.reason).toBeInstanceOf(NinefoldError);
+          expect(codes(result.reason as NinefoldError)).toEqual(['email:unique']);
+        }
+      }
+      expect(await userCount()).toBe(before + 1);
+    });
+
+    it('refuses a short password, a bad email and an unknown role, all at once', async () => {
+      const before = await userCount();
+      const short = await refusal(identity.createUser({ email: 'new@example.com', password: 'x'.repeat(MIN_PASSWORD_LENGTH - 1), roles: [] }));
+      expect(codes(short)).toEqual(['password:too_short']);
+      const all = await refusal(identity.createUser({ email: 'not an email', password: 'short', roles: ['wizard'] }));
+      expect(all.code).toBe('VALIDATION_FAILED');
+      expect(codes(all)).toEqual(['email:invalid_email', 'password:too_short', 'roles:unknown_role']);
+      expect(await userCount()).toBe(before);
+      await identity.createUser({ email: 'eight@example.com', password: 'x'.repeat(MIN_PASSWORD_LENGTH), roles: ['admin'] });
+    });
+
+    it('lists the users by email', async () => {
+      const users = await identity.listUsers();
+      expect(users.map((u) => u.email)).toEqual([...users.map((u) => u.email)].sort());
+      expect(users.find((u) => u.id === ada.id)).toEqual(ada);
+    });
+  });
+
+  describe('credentials', () => {
+    it('accepts the right password, with the email in any case', async () => {
+      expect(await identity.verifyCredentials('ada.lovelace@example.com', PASSWORD)).toEqual(ada);
+      expect(await identity.verifyCredentials(' ADA.Lovelace@example.com ', PASSWORD)).toEqual(ada);
+    });
+
+    it('refuses a wrong password and an unknown email alike', async () => {
+      expect(await identity.verifyCredentials('ada.lovelace@example.com', `${PASSWORD}!`)).toBeNull();
+      expect(await identity.verifyCredentials('ada.lovelace@example.com', '')).toBeNull();
+      expect(await identity.verifyCredentials('nobody@example.com', PASSWORD)).toBeNull();
+    });
+
+    it('compares passwords in one Unicode form (NFKC)', async () => {
+      const composed = 'caf\u00e9 au lait';
+      await identity.createUser({ email: 'unicode@example.com', password: composed, roles: [] });
+      expect(await identity.verifyCredentials('unicode@example.com', 'cafe\u0301 au lait')).not.toBeNull();
+    });
+
+    it('refuses a disabled user', async () => {
+      const user = await identity.createUser({ email: 'leaver@example.com', password: PASSWORD, roles: ['agent'] });
+      expect(await identity.verifyCredentials(user.email, PASSWORD)).not.toBeNull();
+      await store.db.updateTable('nf_user').set({ disabled_at: new Date() }).where('id', '=', user.id).execute();
+      expect(await identity.verifyCredentials(user.email, PASSWORD)).toBeNull();
+      expect((await identity.listUsers()).find((u) => u.id === user.id)?.disabled).toBe(true);
+    });
+  });
+
+  describe('sessions', () => {
+    it('gives the actor of a session token, and stores only its hash', async () => {
+      const session = await identity.createSession(ada.id);
+      expect(session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(session.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 3600_000);
+      expect(await sessionRow(session.token)).toBeUndefined();
+      const stored = await sessionRow(createHash('sha256').update(session.token).digest('hex'));
+      expect(stored).toMatchObject({ user_id: ada.id });
+      expect(JSON.stringify(await store.db.selectFrom('nf_session').selectAll().execute())).not.toContain(session.token);
+
+      expect(await identity.actorForSession(session.token)).toEqual({ userId: ada.id, email: ada.email, name: ada.name, roles: ['agent'] });
+    });
+
+    it('gives null for an unknown, empty, garbage or oversized token', async () => {
+      for (const token of ['', 'x', 'not-a-token', "' or 1=1 --", 'A'.repeat(43), 'A'.repeat(5000)]) {
+        expect(await identity.actorForSession(token)).toBeNull();
+      }
+    });
+
+    it('gives null once the session has expired', async () => {
+      const session = await identity.createSession(ada.id);
+      const id = createHash('sha256').update(session.token).digest('hex');
+      await store.db.updateTable('nf_session').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+      expect(await identity.actorForSession(session.token)).toBeNull();
+    });
+
+    it('gives null after the session ended; ending twice or an unknown one is harmless', async () => {
+      const session = await identity.createSession(ada.id);
+      const other = await identity.createSession(ada.id);
+      await identity.endSession(session.token);
+      expect(await identity.actorForSession(session.token)).toBeNull();
+      expect(await identity.actorForSession(other.token)).not.toBeNull();
+      await identity.endSession(session.token);
+      await identity.endSession('never-issued');
+    });
+
+    it('gives null for a user disabled after signing in', async () => {
+      const user = await identity.createUser({ email: 'suspended@example.com', password: PASSWORD, roles: ['customer'] });
+      const session = await identity.createSession(user.id);
+      expect(await identity.actorForSession(session.token)).not.toBeNull();
+      await store.db.updateTable('nf_user').set({ disabled_at: new Date() }).where('id', '=', user.id).execute();
+      expect(await identity.actorForSession(session.token)).toBeNull();
+    });
+
+    it('records when a session was last seen, at most every few minutes (one query otherwise)', async () => {
+      const session = await identity.createSession(ada.id);
+      const id = createHash('sha256').update(session.token).digest('hex');
+      const before = store.statementCount();
+      await identity.actorForSession(session.token);
+      expect(store.statementCount() - before).toBe(1);
+
+      const hourAgo = new Date(Date.now() - 3600_000);
+      await store.db.updateTable('nf_session').set({ last_seen_at: hourAgo }).where('id', '=', id).execute();
+      expect(await identity.actorForSession(session.token)).not.toBeNull();
+      const seen = (await sessionRow(id))!.last_seen_at as Date;
+      expect(seen.getTime()).toBeGreaterThan(hourAgo.getTime() + 3500_000);
+    });
+  });
+});
