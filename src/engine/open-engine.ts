@@ -1,4 +1,5 @@
 import type { Engine } from './engine';
+import { NinefoldError } from './errors/ninefold-error';
 import { createIdentity } from './identity/identity';
 import { createOps } from './ops/create-ops';
 import { loadSpecFile } from './spec/load-file';
@@ -25,7 +26,12 @@ export async function openEngine(settings: Settings, options: OpenOptions = {}):
     await syncSchema(store, model, { allowDestructive: options.allowDestructive ?? false });
     const identity = createIdentity(store.db, Object.keys(model.roles));
     if (settings.adminEmail && settings.adminPassword && !(await identity.hasUsers())) {
-      await identity.createUser({ email: settings.adminEmail, password: settings.adminPassword, name: 'Administrator', roles: ['admin'] });
+      await identity
+        .createUser({ email: settings.adminEmail, password: settings.adminPassword, name: 'Administrator', roles: ['admin'] }, { onlyIfNoUsers: true })
+        .catch((error: unknown) => {
+          // Another server created the first user meanwhile: nothing left to bootstrap.
+          if (!(error instanceof NinefoldError && error.code === 'FORBIDDEN')) throw error;
+        });
     }
     let closing: Promise<void> | undefined;
     return {

@@ -41,6 +41,17 @@ forEachDatabase('identity', (database) => {
       expect(await identity.hasUsers()).toBe(false);
     });
 
+    it('creates exactly one first admin when two ask at once, and no more after', async () => {
+      const first = (email: string) => identity.createUser({ email, password: PASSWORD, roles: ['admin'] }, { onlyIfNoUsers: true });
+      const results = await Promise.allSettled([first('first-a@example.com'), first('first-b@example.com')]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ code: 'FORBIDDEN' });
+      expect((await refusal(first('first-c@example.com'))).code).toBe('FORBIDDEN');
+      expect(await userCount()).toBe(1);
+      await store.db.deleteFrom('nf_user').execute();
+    });
+
     it('creates a user with the email in lower case and the name trimmed', async () => {
       ada = await identity.createUser({ email: '  Ada.Lovelace@Example.COM ', password: PASSWORD, name: '  Ada Lovelace ', roles: ['agent'] });
       expect(ada).toEqual({ id: expect.any(Number), email: 'ada.lovelace@example.com', name: 'Ada Lovelace', roles: ['agent'], disabled: false });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Actor } from '../ops/types';
 import { NinefoldError } from '../errors/ninefold-error';
@@ -9,6 +10,8 @@ const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so reading a session is usually one query. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
 export const MIN_PASSWORD_LENGTH = 8;
+/** Advisory lock key serialising the creation of the first user. */
+const FIRST_USER_LOCK = 7_419_001;
 
 interface UserRow {
   id: number;
@@ -46,7 +49,7 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
       return row !== undefined;
     },
 
-    async createUser(user: NewUser) {
+    async createUser(user: NewUser, options: { onlyIfNoUsers?: boolean } = {}) {
       const email = normalizeEmail(user.email);
       const fieldErrors = [];
       if (!EMAIL.test(email)) fieldErrors.push({ field: 'email', code: 'invalid_email', message: 'Enter a valid email address.' });
@@ -55,16 +58,24 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
       const unknownRole = user.roles.find((r) => !knownRoles.includes(r) && r !== 'admin');
       if (unknownRole) fieldErrors.push({ field: 'roles', code: 'unknown_role', message: `Unknown role "${unknownRole}".` });
       if (fieldErrors.length) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors });
-      const existing = await db.selectFrom('nf_user').select('id').where('email', '=', email).executeTakeFirst();
-      if (existing) throw emailTaken();
       const passwordHash = await hashPassword(user.password);
       try {
-        const row = await db
-          .insertInto('nf_user')
-          .values({ email, name: user.name?.trim() || email.split('@')[0], password_hash: passwordHash, roles: [...user.roles] })
-          .returning(['id', 'email', 'name', 'roles', 'disabled_at'])
-          .executeTakeFirstOrThrow();
-        return toAccount(row as UserRow);
+        return await db.transaction().execute(async (trx) => {
+          if (options.onlyIfNoUsers) {
+            // Two first visitors (or two servers bootstrapping) must not both become the first admin.
+            await sql`select pg_advisory_xact_lock(${FIRST_USER_LOCK})`.execute(trx);
+            const any = await trx.selectFrom('nf_user').select('id').limit(1).executeTakeFirst();
+            if (any) throw new NinefoldError('FORBIDDEN', 'The application already has users; sign in instead.');
+          }
+          const existing = await trx.selectFrom('nf_user').select('id').where('email', '=', email).executeTakeFirst();
+          if (existing) throw emailTaken();
+          const row = await trx
+            .insertInto('nf_user')
+            .values({ email, name: user.name?.trim() || email.split('@')[0], password_hash: passwordHash, roles: [...user.roles] })
+            .returning(['id', 'email', 'name', 'roles', 'disabled_at'])
+            .executeTakeFirstOrThrow();
+          return toAccount(row as UserRow);
+        });
       } catch (error) {
         // Taken meanwhile by a concurrent createUser (the check above is not a lock).
         if ((error as { code?: string })?.code === '23505') throw emailTaken();

@@ -24,7 +24,11 @@ export interface IssuedSession {
 /** Accounts and server-side sessions. Passwords are hashed with scrypt (node:crypto). */
 export interface Identity {
   hasUsers(): Promise<boolean>;
-  createUser(user: NewUser): Promise<UserAccount>;
+  /**
+   * With `onlyIfNoUsers`, creates the account only while the application has no user at all
+   * (checked under a lock), otherwise FORBIDDEN: the first-admin bootstrap.
+   */
+  createUser(user: NewUser, options?: { onlyIfNoUsers?: boolean }): Promise<UserAccount>;
   listUsers(): Promise<readonly UserAccount[]>;
   /** The account when the password matches and the account is active; otherwise null. */
   verifyCredentials(email: string, password: string): Promise<UserAccount | null>;

@@ -59,7 +59,10 @@ export async function setupAction(state: MessageFormState, formData: FormData): 
     return { message: parsed.error.issues.map((i) => i.message).join(' '), values, attempt: state.attempt + 1 };
   }
   try {
-    await engine.identity.createUser({ email: parsed.data.email, name: parsed.data.name, password: parsed.data.password, roles: ['admin'] });
+    await engine.identity.createUser(
+      { email: parsed.data.email, name: parsed.data.name, password: parsed.data.password, roles: ['admin'] },
+      { onlyIfNoUsers: true },
+    );
   } catch (error) {
     const known = asNinefoldError(error);
     if (!known) throw error;
