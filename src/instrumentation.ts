@@ -1,5 +1,12 @@
 import type { Instrumentation } from 'next';
 
+export async function register(): Promise<void> {
+  // Not while building: the build must never open the database.
+  if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
+  const { bootEngine } = await import('./server/boot');
+  await bootEngine();
+}
+
 /**
  * One JSON line on stderr per server error. The digest is the one Next.js sends to the browser
  * (it is set on the error before this hook runs), so the fallback's "Digest:" finds the log line.

@@ -42,11 +42,11 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
  * Starts the app the way a user does (`node scripts/start.mjs`, which builds when needed) on a
  * free port with a fresh embedded database, and waits until /api/health answers.
  */
-export async function startServer(name: string, env: Record<string, string>): Promise<RunningServer> {
+export async function startServer(name: string, env: Record<string, string>, reuseDataDir?: string): Promise<RunningServer> {
   const root = path.resolve(__dirname, '../..');
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), `nf-browser-${name}-`));
-  const logFile = path.join(dataDir, '..', `${path.basename(dataDir)}.log`);
+  const dataDir = reuseDataDir ?? mkdtempSync(path.join(tmpdir(), `nf-browser-${name}-`));
+  const logFile = `${dataDir}-${Date.now()}.log`;
   const log = createWriteStream(logFile);
   const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], {
     cwd: root,

@@ -1,0 +1,16 @@
+import { getEngine } from './engine';
+
+/**
+ * Opens the engine when the server starts rather than on the first request: a wrong spec, a
+ * refused schema change or a data directory in use stops the start with its message, and the
+ * first visitor does not wait for the database to open.
+ */
+export async function bootEngine(): Promise<void> {
+  try {
+    const engine = await getEngine();
+    process.stderr.write(`${JSON.stringify({ level: 'info', msg: 'engine ready', spec: engine.model.name, database: engine.store.kind })}\n`);
+  } catch (error) {
+    process.stderr.write(`Ninefold could not start:\n${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+}
