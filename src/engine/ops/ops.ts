@@ -29,3 +29,19 @@ export interface Ops {
     options?: { q?: string; limit?: number },
   ): Promise<{ choices: readonly ReferenceChoice[]; complete: boolean }>;
 }
+
+type WithoutActor<F> = F extends (actor: Actor, ...rest: infer A) => infer R ? (...rest: A) => R : never;
+
+/** The operations with the actor already given: what custom calls receive, so access still holds. */
+export type BoundOps = { readonly [K in keyof Ops]: WithoutActor<Ops[K]> };
+
+export function bindOps(ops: Ops, actor: Actor): BoundOps {
+  return {
+    list: (...args) => ops.list(actor, ...args),
+    get: (...args) => ops.get(actor, ...args),
+    create: (...args) => ops.create(actor, ...args),
+    update: (...args) => ops.update(actor, ...args),
+    delete: (...args) => ops.delete(actor, ...args),
+    choices: (...args) => ops.choices(actor, ...args),
+  };
+}

@@ -1,3 +1,6 @@
+import type { BoundOps } from '../ops/ops';
+import type { Actor } from '../ops/types';
+
 /**
  * The shape of a Ninefold spec: the nine points of a product specification as typed data.
  * Everything here is plain data except a few typed functions (custom call handlers).
@@ -277,11 +280,15 @@ export interface GrantSpec {
 export type ParamType = 'integer' | 'text' | 'boolean';
 
 export interface CallContext {
-  readonly params: Readonly<Record<string, unknown>>;
+  /** Path parameters, parsed to their declared types. */
+  readonly params: Readonly<Record<string, string | number | boolean>>;
+  /** The request body, checked against `input`. */
   readonly input: Readonly<Record<string, unknown>>;
   /** The engine operations, bound to the caller: access and validation still hold. */
-  readonly ops: unknown;
-  readonly actor: unknown;
+  readonly ops: BoundOps;
+  readonly actor: Actor;
+  /** The spec's constants by name. */
+  readonly constants: Readonly<Record<string, ConstantSpec['value']>>;
 }
 
 export interface CallSpec {
