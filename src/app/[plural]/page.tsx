@@ -64,7 +64,7 @@ export default async function ListPage({ params, searchParams }: Props) {
 
   const visible = new Set(visibleFieldsFor(entity, actor).map((field) => field.name));
   const { columns, linkColumn } = listColumns(engine.model, entity, visible);
-  const sort = result?.sort ?? parseSort(listParams.sort || (entity.list.sort.direction === 'desc' ? `-${entity.list.sort.field}` : entity.list.sort.field));
+  const sort = result?.sort[0] ?? parseSort(listParams.sort || (entity.list.sort.direction === 'desc' ? `-${entity.list.sort.field}` : entity.list.sort.field));
   const filtered = listParams.q.trim() !== '' || Object.values(listParams.filters).some((v) => v !== '');
   const cleared = { sort: listParams.sort, q: '', cursor: '', filters: {} };
   const createLabel = newRecordLabel(engine.model, entity);

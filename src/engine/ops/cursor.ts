@@ -1,23 +1,22 @@
 import { NinefoldError } from '../errors/ninefold-error';
 import type { EntityModel, SortModel } from '../spec/model';
+import { sortText } from './list-query';
 import { isNullableSortColumn } from './records';
 
+export type CursorValue = string | number | boolean | null;
+
 /**
- * A keyset cursor: the sort it belongs to and the (value, id) of the last row seen. Opaque to
- * clients (base64url JSON); checked on the way back in, since clients can send anything.
+ * A keyset cursor: the sort it belongs to and the sort values and id of the last row seen.
+ * Opaque to clients (base64url JSON); checked on the way back in, since clients can send anything.
  */
 export interface Cursor {
-  readonly value: string | number | boolean | null;
+  readonly values: readonly CursorValue[];
   readonly id: number;
 }
 
-function sortKey(sort: SortModel): string {
-  return `${sort.direction === 'desc' ? '-' : ''}${sort.field}`;
-}
-
-export function encodeCursor(sort: SortModel, value: unknown, id: number): string {
-  const v = value instanceof Date ? value.toISOString() : (value as Cursor['value']);
-  return Buffer.from(JSON.stringify({ s: sortKey(sort), v, i: id })).toString('base64url');
+export function encodeCursor(sort: readonly SortModel[], values: readonly unknown[], id: number): string {
+  const v = values.map((value) => (value instanceof Date ? value.toISOString() : (value as CursorValue)));
+  return Buffer.from(JSON.stringify({ s: sortText(sort), v, i: id })).toString('base64url');
 }
 
 function invalid(): NinefoldError {
@@ -35,7 +34,7 @@ const INT4 = 2 ** 31;
  * Whether a cursor value is one the engine could have encoded for the sort column: anything else
  * (a client's own JSON) would make the database fail to compare it, or compare it with null.
  */
-function fitsColumn(entity: EntityModel, field: string, value: Cursor['value']): boolean {
+function fitsColumn(entity: EntityModel, field: string, value: CursorValue): boolean {
   if (value === null) return isNullableSortColumn(entity, field);
   const system: Record<string, string> = { id: 'user', createdBy: 'user', updatedBy: 'user', createdAt: 'datetime', updatedAt: 'datetime' };
   const type = entity.fieldsByName[field]?.type ?? system[field] ?? 'text';
@@ -59,10 +58,10 @@ function fitsColumn(entity: EntityModel, field: string, value: Cursor['value']):
 }
 
 /**
- * Reads a cursor back. With `entity`, its value must also fit the sort column (see fitsColumn).
+ * Reads a cursor back. With `entity`, its values must also fit the sort columns (see fitsColumn).
  */
-export function decodeCursor(text: string, sort: SortModel, entity?: EntityModel): Cursor {
-  if (text.length > 2048 || !/^[A-Za-z0-9_-]+$/.test(text)) throw invalid();
+export function decodeCursor(text: string, sort: readonly SortModel[], entity?: EntityModel): Cursor {
+  if (text.length > 4096 || !/^[A-Za-z0-9_-]+$/.test(text)) throw invalid();
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
@@ -71,10 +70,13 @@ export function decodeCursor(text: string, sort: SortModel, entity?: EntityModel
   }
   if (typeof parsed !== 'object' || parsed === null) throw invalid();
   const { s, v, i } = parsed as { s?: unknown; v?: unknown; i?: unknown };
-  if (s !== sortKey(sort)) throw invalid();
+  if (s !== sortText(sort)) throw invalid();
   if (typeof i !== 'number' || !Number.isSafeInteger(i) || i < 0) throw invalid();
-  if (v !== null && !['string', 'number', 'boolean'].includes(typeof v)) throw invalid();
-  if (typeof v === 'string' && v.length > 1000) throw invalid();
-  if (entity && !fitsColumn(entity, sort.field, v as Cursor['value'])) throw invalid();
-  return { value: v as Cursor['value'], id: i };
+  if (!Array.isArray(v) || v.length !== sort.length) throw invalid();
+  for (const [index, value] of v.entries()) {
+    if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) throw invalid();
+    if (typeof value === 'string' && value.length > 1000) throw invalid();
+    if (entity && !fitsColumn(entity, sort[index].field, value as CursorValue)) throw invalid();
+  }
+  return { values: v as CursorValue[], id: i };
 }

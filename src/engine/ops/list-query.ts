@@ -1,7 +1,7 @@
 import { NinefoldError, type FieldError } from '../errors/ninefold-error';
 import { parseSort } from '../spec/build';
 import type { EntityModel, SortModel } from '../spec/model';
-import { isNullableSortColumn } from './records';
+import { columnFor, isNullableSortColumn } from './records';
 
 const SORTABLE_SYSTEM = ['id', 'createdAt', 'updatedAt'];
 const FILTERABLE_TYPES = new Set(['enum', 'reference', 'user', 'boolean']);
@@ -22,12 +22,34 @@ export function sortableFields(entity: EntityModel): string[] {
   ];
 }
 
-export function resolveSort(entity: EntityModel, sort: string | undefined): SortModel & { nullable: boolean } {
-  const parsed = sort ? parseSort(sort) : entity.list.sort;
-  if (!sortableFields(entity).includes(parsed.field)) {
-    throw fail('sort', 'invalid_sort', `A ${entity.label.toLowerCase()} list cannot be sorted by "${parsed.field}".`);
-  }
-  return { ...parsed, nullable: isNullableSortColumn(entity, parsed.field) };
+/** One key of a list's order, resolved to its column. */
+export interface SortKey extends SortModel {
+  readonly column: string;
+  readonly nullable: boolean;
+}
+
+export const MAX_SORT_KEYS = 3;
+
+/**
+ * "field", "-field" or several comma-separated ("-priority,subject"); default: the list screen's
+ * sort. The record id always ends the order, so that it is total and keyset pages are exact.
+ */
+export function resolveSort(entity: EntityModel, sort: string | undefined): SortKey[] {
+  const parts = sort === undefined || sort === '' ? [entity.list.sort] : sort.split(',').map((p) => parseSort(p.trim()));
+  if (parts.length > MAX_SORT_KEYS) throw fail('sort', 'invalid_sort', `A list can be sorted by at most ${MAX_SORT_KEYS} fields.`);
+  const seen = new Set<string>();
+  return parts.map((part) => {
+    if (!sortableFields(entity).includes(part.field)) {
+      throw fail('sort', 'invalid_sort', `A ${entity.label.toLowerCase()} list cannot be sorted by "${part.field}".`);
+    }
+    if (seen.has(part.field)) throw fail('sort', 'invalid_sort', `"${part.field}" appears twice in the sort.`);
+    seen.add(part.field);
+    return { ...part, column: columnFor(entity, part.field), nullable: isNullableSortColumn(entity, part.field) };
+  });
+}
+
+export function sortText(keys: readonly SortModel[]): string {
+  return keys.map((k) => `${k.direction === 'desc' ? '-' : ''}${k.field}`).join(',');
 }
 
 /** Fields that can filter a list by equality: enum, reference, user, boolean and the state. */

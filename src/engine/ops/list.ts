@@ -1,8 +1,8 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { authorize } from '../access/authorize';
 import { entityOf, type OpsContext } from './context';
-import { decodeCursor, encodeCursor, type Cursor } from './cursor';
-import { resolveFilters, resolveLimit, resolveSearch, resolveSort } from './list-query';
+import { decodeCursor, encodeCursor, type Cursor, type CursorValue } from './cursor';
+import { resolveFilters, resolveLimit, resolveSearch, resolveSort, type SortKey } from './list-query';
 import { columnFor, recordColumns, rowToRecord } from './records';
 import { loadReferenceTitles } from './references';
 import type { Actor, ListPage, ListQuery } from './types';
@@ -11,9 +11,9 @@ import type { Actor, ListPage, ListQuery } from './types';
 type Query = SelectQueryBuilder<any, any, Record<string, unknown>>;
 
 /**
- * One page of records in the actor's scope, by keyset: the page after (sort value, id) of the
- * previous page's last row. Each page is an index range scan, so its cost does not grow with
- * the table or the page number. Empty values sort last in both directions.
+ * One page of records in the actor's scope, by keyset: the page after the sort values and id of
+ * the previous page's last row. With one sort key each page is an index range scan, so its cost
+ * does not grow with the table or the page number. Empty values sort last in both directions.
  */
 export async function listRecords(ctx: OpsContext, actor: Actor, entityName: string, query: ListQuery = {}): Promise<ListPage> {
   const { model, db } = ctx;
@@ -29,31 +29,34 @@ export async function listRecords(ctx: OpsContext, actor: Actor, entityName: str
   for (const [name, value] of Object.entries(filters)) base = base.where(columnFor(entity, name), '=', value);
   if (search !== null) base = base.where(sql<boolean>`search @@ websearch_to_tsquery('simple', ${search})`);
 
-  const column = columnFor(entity, sort.field);
-  const rows = await keysetPage(base, column, sort.direction, sort.nullable, cursor, limit + 1);
+  const rows =
+    sort.length === 1
+      ? await singleKeyPage(base, sort[0], cursor && { value: cursor.values[0], id: cursor.id }, limit + 1)
+      : await multiKeyPage(base, sort, cursor, limit + 1);
   const page = rows.slice(0, limit).map((row) => rowToRecord(entity, row));
   const last = page[page.length - 1];
   return {
     rows: page,
     references: await loadReferenceTitles(model, db, entity, page),
-    nextCursor: rows.length > limit && last ? encodeCursor(sort, last[sort.field], last.id) : null,
-    sort: { field: sort.field, direction: sort.direction },
+    nextCursor: rows.length > limit && last ? encodeCursor(sort, sort.map((k) => last[k.field]), last.id) : null,
+    sort: sort.map(({ field, direction }) => ({ field, direction })),
   };
 }
 
-async function keysetPage(
+/** The common case, kept to row comparisons that an index on (column, id) answers directly. */
+async function singleKeyPage(
   base: Query,
-  column: string,
-  direction: 'asc' | 'desc',
-  nullable: boolean,
-  cursor: Cursor | null,
+  key: SortKey,
+  cursor: { value: CursorValue; id: number } | null,
   take: number,
 ): Promise<Record<string, unknown>[]> {
+  const { column, direction } = key;
   const after = sql.raw(direction === 'asc' ? '>' : '<');
   const ordered = (q: Query) => q.orderBy(column, direction).orderBy('id', direction).limit(take);
-  const afterCursor = (q: Query, c: Cursor) => q.where(sql<boolean>`(${sql.ref(column)}, id) ${after} (${c.value}, ${c.id})`);
+  const afterCursor = (q: Query, c: { value: CursorValue; id: number }) =>
+    q.where(sql<boolean>`(${sql.ref(column)}, id) ${after} (${c.value}, ${c.id})`);
 
-  if (!nullable) return ordered(cursor ? afterCursor(base, cursor) : base).execute();
+  if (!key.nullable) return ordered(cursor ? afterCursor(base, cursor) : base).execute();
 
   // Nullable column: the non-empty values in order, then the empty ones by id; two index ranges.
   let rows: Record<string, unknown>[] = [];
@@ -69,3 +72,25 @@ async function keysetPage(
   return rows;
 }
 
+/**
+ * Several sort keys, possibly in mixed directions: "after the cursor" expands to
+ * k1 after v1, or k1 = v1 and k2 after v2, ..., or all equal and id after the cursor's id.
+ */
+async function multiKeyPage(base: Query, keys: readonly SortKey[], cursor: Cursor | null, take: number): Promise<Record<string, unknown>[]> {
+  const idDirection = keys[keys.length - 1].direction;
+  let query = base;
+  if (cursor) {
+    const equal = (k: SortKey, v: CursorValue) => (v === null ? sql<boolean>`${sql.ref(k.column)} is null` : sql<boolean>`${sql.ref(k.column)} = ${v}`);
+    const comesAfter = (k: SortKey, v: CursorValue) => {
+      if (v === null) return sql<boolean>`false`; // empty values come last: nothing after them
+      const op = sql.raw(k.direction === 'asc' ? '>' : '<');
+      return k.nullable ? sql<boolean>`(${sql.ref(k.column)} ${op} ${v} or ${sql.ref(k.column)} is null)` : sql<boolean>`${sql.ref(k.column)} ${op} ${v}`;
+    };
+    const branches = keys.map((k, i) => sql.join([...keys.slice(0, i).map((e, j) => equal(e, cursor.values[j])), comesAfter(k, cursor.values[i])], sql` and `));
+    const allEqual = keys.map((k, j) => equal(k, cursor.values[j]));
+    branches.push(sql.join([...allEqual, sql`id ${sql.raw(idDirection === 'asc' ? '>' : '<')} ${cursor.id}`], sql` and `));
+    query = query.where(sql<boolean>`(${sql.join(branches.map((b) => sql`(${b})`), sql` or `)})`);
+  }
+  for (const k of keys) query = query.orderBy(sql`${sql.ref(k.column)} ${sql.raw(k.direction)} nulls last`);
+  return query.orderBy('id', idDirection).limit(take).execute();
+}

@@ -26,20 +26,24 @@ function compareValues(a: Exclude<RecordValue, null>, b: Exclude<RecordValue, nu
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** The order a list must have: values in the sort's direction, empty ones last, ties by id in the same direction. */
+/**
+ * The order a list must have: for each key, values in its direction with empty ones last; ties
+ * broken by id in the direction of the last key.
+ */
 function expectedOrder(rows: readonly RecordData[], sort: string): number[] {
-  const field = sort.replace(/^-/, '');
-  const sign = sort.startsWith('-') ? -1 : 1;
+  const keys = sort.split(',').map((k) => ({ field: k.replace(/^-/, ''), sign: k.startsWith('-') ? -1 : 1 }));
   return [...rows]
     .sort((a, b) => {
-      const [x, y] = [a[field], b[field]];
-      if (x === null && y !== null) return 1;
-      if (y === null && x !== null) return -1;
-      if (x !== null && y !== null) {
-        const byValue = compareValues(x, y);
-        if (byValue !== 0) return sign * byValue;
+      for (const { field, sign } of keys) {
+        const [x, y] = [a[field], b[field]];
+        if (x === null && y !== null) return 1;
+        if (y === null && x !== null) return -1;
+        if (x !== null && y !== null) {
+          const byValue = compareValues(x, y);
+          if (byValue !== 0) return sign * byValue;
+        }
       }
-      return sign * (a.id - b.id);
+      return keys[keys.length - 1].sign * (a.id - b.id);
     })
     .map((r) => r.id);
 }
@@ -121,6 +125,11 @@ forEachDatabase('keyset pagination', (database) => {
       'state',
       'id',
       '-id',
+      // Several keys, mixed directions, nullable ones among them.
+      '-priority,subject',
+      'state,-dueAt',
+      'assignee,-priority,createdAt',
+      '-dueAt,organization',
     ];
     for (const sort of sorts) {
       it(`sort=${sort}`, async () => {
@@ -135,7 +144,7 @@ forEachDatabase('keyset pagination', (database) => {
 
     it('uses the list screen sort (-updatedAt) when none is given, and says which sort it used', async () => {
       const page = await ops.list(admin, 'ticket', { limit: 5 });
-      expect(page.sort).toEqual({ field: 'updatedAt', direction: 'desc' });
+      expect(page.sort).toEqual([{ field: 'updatedAt', direction: 'desc' }]);
       expect(page.rows.map((r) => r.id)).toEqual(expectedOrder(await allTickets(), '-updatedAt').slice(0, 5));
       // An empty sort (a form's blank value) is the default too.
       expect((await ops.list(admin, 'ticket', { limit: 5, sort: '' })).rows).toEqual(page.rows);
@@ -160,7 +169,7 @@ forEachDatabase('keyset pagination', (database) => {
 
   describe('when rows change between pages', () => {
     it('inserted rows before the cursor are not seen, after it are, and no original row is skipped or repeated', async () => {
-      for (const sort of ['dueAt', '-priority', '-dueAt']) {
+      for (const sort of ['dueAt', '-priority', '-dueAt', 'state,-dueAt']) {
         const original = expectedOrder(await allTickets(), sort);
         const first = await ops.list(admin, 'ticket', { sort, limit: 17 });
         expect(first.rows.map((r) => r.id)).toEqual(original.slice(0, 17));
@@ -253,18 +262,18 @@ forEachDatabase('keyset pagination', (database) => {
         ['state', null],
       ];
       for (const [field, value] of crafted) {
-        const cursor = encodeCursor({ field, direction: 'asc' }, value, 1);
+        const cursor = encodeCursor([{ field, direction: 'asc' }], [value], 1);
         await refusedQuery({ sort: field, cursor }, 'cursor');
       }
       // The values the engine itself puts in cursors are accepted.
       for (const [field, value] of [['dueAt', null], ['dueAt', new Date(BASE)], ['organization', organizations[0]], ['subject', 'mail1']] as const) {
-        const page = await ops.list(admin, 'ticket', { sort: field, cursor: encodeCursor({ field, direction: 'asc' }, value, 1), limit: 3 });
+        const page = await ops.list(admin, 'ticket', { sort: field, cursor: encodeCursor([{ field, direction: 'asc' }], [value], 1), limit: 3 });
         expect(page.rows.length).toBeGreaterThan(0);
       }
     });
 
     it('a sort by an unknown or unsortable field', async () => {
-      for (const sort of ['colour', '-description', 'search', '-', 'version', 'subject,id']) await refusedQuery({ sort }, 'sort');
+      for (const sort of ['colour', '-description', 'search', '-', 'version', 'subject,-subject', 'subject,', 'state,priority,subject,id']) await refusedQuery({ sort }, 'sort');
     });
 
     it('a filter on an unknown or unfilterable field, or with a value it cannot have', async () => {

@@ -25,7 +25,7 @@ export interface RecordData {
 export type ReferenceTitles = Readonly<Record<string, Readonly<Record<number, string>>>>;
 
 export interface ListQuery {
-  /** "field" or "-field"; default: the list screen's sort. */
+  /** "field", "-field", or several comma-separated; default: the list screen's sort. */
   readonly sort?: string;
   /** Equality filters on enum, reference, user, boolean and state fields; values as strings. */
   readonly filters?: Readonly<Record<string, string>>;
@@ -41,7 +41,8 @@ export interface ListPage {
   readonly references: ReferenceTitles;
   /** Cursor for the page after this one; null on the last page. */
   readonly nextCursor: string | null;
-  readonly sort: SortModel;
+  /** The order of the page, first key first (the record id breaks remaining ties). */
+  readonly sort: readonly SortModel[];
 }
 
 export interface RecordView {
