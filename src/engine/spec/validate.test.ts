@@ -209,6 +209,7 @@ const CASES: readonly Case[] = [
   { kind: 'call param not in path', changes: { 'calls.escalate.params': { id: 'integer', level: 'integer' } }, path: 'calls.escalate.params.level', message: 'parameter "level" does not appear in the path' },
   { kind: 'call param type', changes: { 'calls.escalate.params': { id: 'number' } }, path: 'calls.escalate.params.id', message: 'unknown parameter type "number"' },
   { kind: 'call path of the generated API', changes: { 'calls.escalate.path': '/tickets/{id}' }, path: 'calls.escalate.path', message: 'is served by the generated API' },
+  { kind: 'call path of the sign-in API', changes: { 'calls.escalate.path': '/auth/me', 'calls.escalate.params': REMOVE }, path: 'calls.escalate.path', message: 'is served by the generated API' },
   { kind: 'call unknown role', changes: { 'calls.escalate.roles': ['agent', 'boss'] }, path: 'calls.escalate.roles[1]', message: 'unknown role "boss"' },
   { kind: 'call unknown error code', changes: { 'calls.escalate.errors': ['TICKET_CLOSED', 'TOO_LATE'] }, path: 'calls.escalate.errors[1]', message: 'unknown error code "TOO_LATE"' },
   { kind: 'call handler', changes: { 'calls.escalate.handler': 'escalate' }, path: 'calls.escalate.handler', message: 'must be a function' },
@@ -225,6 +226,9 @@ const CASES: readonly Case[] = [
   // point 9: constants
   { kind: 'constant without value', changes: { 'constants.slaHours.value': REMOVE }, path: 'constants.slaHours.value', message: 'is required' },
   { kind: 'constant value shape', changes: { 'constants.slaHours.value': { urgent: '4h' } }, path: 'constants.slaHours.value', message: 'must be a number, a string, a boolean or an object of numbers' },
+  { kind: 'API limit constant out of range', changes: { 'constants.apiMaxPageSize': { value: 501 } }, path: 'constants.apiMaxPageSize.value', message: '"apiMaxPageSize" sets an API limit: it must be a whole number from 1 to 500, got 501' },
+  { kind: 'API limit constant not a number', changes: { 'constants.apiMaxBodyBytes': { value: '1 MiB' } }, path: 'constants.apiMaxBodyBytes.value', message: 'sets an API limit' },
+  { kind: 'API limit constant not whole', changes: { 'constants.apiRateLimitPerMinute': { value: 0.5 } }, path: 'constants.apiRateLimitPerMinute.value', message: 'sets an API limit' },
   { kind: 'constant used as a limit is not a number', changes: { 'constants.maxOpenTicketsPerCustomer.value': 'twenty' }, path: 'entities.ticket.limits.openTicketsPerCustomer.max', message: 'got "twenty" (constant "maxOpenTicketsPerCustomer")' },
 ];
 

@@ -1,4 +1,5 @@
 import { BUILT_IN_ERRORS } from '../../errors/catalogue';
+import { LIMIT_CONSTANTS } from '../../limits';
 import { defaultPlural } from '../naming';
 import {
   at,
@@ -40,7 +41,7 @@ export function checkCalls(spec: Rec, symbols: Symbols, issues: Issues): void {
     const route = isString(call.path) ? `${String(call.method)} ${call.path.replace(/\{[^}]*\}/g, '{}')}` : null;
     if (route && routes.has(route)) issues.add(at(path, 'path'), `the call "${routes.get(route)}" already answers ${route}`);
     if (route && isString(call.path) && generated.has(call.path.replace(/\{[^}]*\}/g, '{}'))) {
-      issues.add(at(path, 'path'), `${call.path} is served by the generated API of an entity; choose another path`);
+      issues.add(at(path, 'path'), `${call.path} is served by the generated API; choose another path`);
     }
     if (route) routes.set(route, name);
     issues.optionalString(call, 'summary', path);
@@ -53,7 +54,7 @@ export function checkCalls(spec: Rec, symbols: Symbols, issues: Issues): void {
 
 /** The generated record routes, with parameters written "{}": /tickets and /tickets/{}. */
 function generatedRoutes(spec: Rec): Set<string> {
-  const routes = new Set<string>(['/openapi.json']);
+  const routes = new Set<string>(['/openapi.json', '/auth/me', '/auth/sign-in', '/auth/sign-out']);
   for (const [name, entity] of Object.entries(isRecord(spec.entities) ? spec.entities : {})) {
     const plural = isRecord(entity) && isString(entity.plural) ? entity.plural : defaultPlural(name);
     routes.add(`/${plural}`).add(`/${plural}/{}`);
@@ -147,9 +148,20 @@ export function checkConstants(spec: Rec, issues: Issues): void {
     if (!('value' in constant) || constant.value === undefined) issues.add(at(path, 'value'), 'is required');
     else if (!isConstantValue(constant.value)) {
       issues.add(at(path, 'value'), `must be a number, a string, a boolean or an object of numbers, got ${describeValue(constant.value)}`);
+    } else {
+      checkLimitConstant(name, constant.value, at(path, 'value'), issues);
     }
     issues.optionalString(constant, 'unit', path);
     issues.optionalString(constant, 'description', path);
+  }
+}
+
+/** A constant named after an API limit (apiMaxPageSize, ...) sets that limit: a whole number in its range. */
+function checkLimitConstant(name: string, value: unknown, path: string, issues: Issues): void {
+  const limit = Object.values(LIMIT_CONSTANTS).find((l) => l.constant === name);
+  if (!limit) return;
+  if (!isInteger(value) || value < 1 || value > limit.max) {
+    issues.add(path, `"${name}" sets an API limit: it must be a whole number from 1 to ${limit.max}, got ${describeValue(value)}`);
   }
 }
 

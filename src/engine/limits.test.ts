@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import helpdesk from '../../examples/helpdesk/ninefold.spec';
+import { DEFAULT_LIMITS, resolveLimits } from './limits';
+import { buildModel } from './spec/build';
+
+describe('resolveLimits', () => {
+  it('gives the defaults when the spec sets none', () => {
+    expect(resolveLimits(buildModel(helpdesk))).toEqual({
+      maxBodyBytes: 1024 * 1024,
+      maxPageSize: 100,
+      rateLimitPerMinute: 600,
+      rateLimitPerMinutePerIp: 1200,
+    });
+  });
+
+  it('takes each limit from its constant', () => {
+    const model = buildModel({
+      ...helpdesk,
+      constants: {
+        ...helpdesk.constants,
+        apiMaxBodyBytes: { value: 2048, unit: 'bytes' },
+        apiMaxPageSize: { value: 20 },
+        apiRateLimitPerMinute: { value: 5 },
+        apiRateLimitPerIpPerMinute: { value: 7 },
+      },
+    });
+    expect(resolveLimits(model)).toEqual({ maxBodyBytes: 2048, maxPageSize: 20, rateLimitPerMinute: 5, rateLimitPerMinutePerIp: 7 });
+    expect(resolveLimits(buildModel({ ...helpdesk, constants: { apiMaxPageSize: { value: 30 } } })).maxBodyBytes).toBe(DEFAULT_LIMITS.maxBodyBytes);
+  });
+});
