@@ -25,6 +25,6 @@ describe('resolveLimits', () => {
       },
     });
     expect(resolveLimits(model)).toEqual({ maxBodyBytes: 2048, maxPageSize: 20, rateLimitPerMinute: 5, rateLimitPerMinutePerIp: 7 });
-    expect(resolveLimits(buildModel({ ...helpdesk, constants: { apiMaxPageSize: { value: 30 } } })).maxBodyBytes).toBe(DEFAULT_LIMITS.maxBodyBytes);
+    expect(resolveLimits(buildModel({ ...helpdesk, constants: { ...helpdesk.constants, apiMaxPageSize: { value: 30 } } })).maxBodyBytes).toBe(DEFAULT_LIMITS.maxBodyBytes);
   });
 });
