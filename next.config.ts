@@ -7,6 +7,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,
+  // forbidden(): a page refused by ops answers 403 with the catalogue's words.
+  experimental: { authInterrupts: true },
 };
 
 export default nextConfig;

@@ -1,3 +1,4 @@
+import { forbidden } from 'next/navigation';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { Ops } from '@/engine/ops/ops';
@@ -25,6 +26,7 @@ async function loadList(ops: Ops, actor: Actor, entity: string, query: ListQuery
   } catch (error) {
     const known = asNinefoldError(error);
     if (!known) throw error;
+    if (known.code === 'FORBIDDEN') forbidden();
     const details = known.fieldErrors.map((e) => e.message).filter((m) => m !== known.message);
     return { ok: false, message: [known.message, ...new Set(details)].join(' ') };
   }
