@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import { SingleBar, Presets } from 'cli-progress';
+import type { Engine } from '@/engine/engine';
+import { normalizeEmail } from '@/engine/identity/identity';
 import { openEngine } from '@/engine/open-engine';
 import { seedDemoData, DEMO_PASSWORD } from '@/engine/seed/seed-demo-data';
 import { describeMarkdown } from '@/engine/spec/describe';
@@ -12,6 +14,11 @@ Commands:
   describe                      Print the running spec as the nine-point Markdown document
   migrate [--allow-destructive] Bring the database schema in line with the spec
   seed --count N                Fill the spec's entities with realistic demo data
+  token create --email E --name N [--days D]
+                                Create a personal API token for that user (printed once;
+                                send it as "Authorization: Bearer <token>"); --days: expiry
+  token list --email E          List that user's API tokens
+  token revoke --email E --id N Revoke one of that user's API tokens
 
 The spec is NINEFOLD_SPEC (default examples/helpdesk/ninefold.spec.ts); the database is
 DATABASE_URL, or the embedded one in DATA_DIR (default ./.data).`;
@@ -55,6 +62,8 @@ async function main(argv: string[]): Promise<number> {
       }
       return 0;
     }
+    case 'token':
+      return tokenCommand(rest, settings);
     case undefined:
     case 'help':
     case '--help':
@@ -63,6 +72,58 @@ async function main(argv: string[]): Promise<number> {
     default:
       console.error(`Unknown command "${command}".\n\n${USAGE}`);
       return 2;
+  }
+}
+
+async function userIdByEmail(engine: Engine, email: string): Promise<number | null> {
+  const wanted = normalizeEmail(email);
+  return (await engine.identity.listUsers()).find((u) => u.email === wanted)?.id ?? null;
+}
+
+async function tokenCommand(argv: string[], settings: ReturnType<typeof settingsFromEnv>): Promise<number> {
+  const [action, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: { email: { type: 'string' }, name: { type: 'string' }, days: { type: 'string' }, id: { type: 'string' } },
+  });
+  if (!['create', 'list', 'revoke'].includes(action ?? '') || !values.email) {
+    console.error(`Usage: token create --email E --name N [--days D] | token list --email E | token revoke --email E --id N`);
+    return 2;
+  }
+  let expiresAt: Date | null = null;
+  if (values.days !== undefined) {
+    const days = Number(values.days);
+    if (!Number.isInteger(days) || days < 1 || days > 3650) {
+      console.error('--days must be a whole number from 1 to 3650.');
+      return 2;
+    }
+    expiresAt = new Date(Date.now() + days * 24 * 60 * 60 * 1000);
+  }
+  const engine = await openEngine(settings);
+  try {
+    const userId = await userIdByEmail(engine, values.email);
+    if (userId === null) {
+      console.error(`No user with the email ${values.email}.`);
+      return 1;
+    }
+    if (action === 'create') {
+      const issued = await engine.identity.createApiToken(userId, { name: values.name ?? '', expiresAt });
+      console.error(`Token #${issued.id} "${issued.name}" for ${values.email}, ${issued.expiresAt ? `expires ${issued.expiresAt.toISOString()}` : 'no expiry'}.`);
+      console.error('It is shown this once; keep it secret. Send it as "Authorization: Bearer <token>".');
+      console.log(issued.token);
+    } else if (action === 'list') {
+      for (const t of await engine.identity.listApiTokens(userId)) {
+        const status = t.revokedAt ? 'revoked' : t.expiresAt && t.expiresAt <= new Date() ? 'expired' : 'active';
+        const used = t.lastUsedAt ? `last used ${t.lastUsedAt.toISOString()}` : 'never used';
+        console.log(`#${t.id}\t${status}\t${t.name}\tcreated ${t.createdAt.toISOString()}\t${used}`);
+      }
+    } else {
+      await engine.identity.revokeApiToken(userId, Number(values.id));
+      console.log(`Token #${values.id} revoked.`);
+    }
+    return 0;
+  } finally {
+    await engine.close();
   }
 }
 

@@ -196,4 +196,74 @@ forEachDatabase('identity', (database) => {
       expect(seen.getTime()).toBeGreaterThan(hourAgo.getTime() + 3500_000);
     });
   });
+  describe('API tokens', () => {
+    const tokenRow = (id: number) => store.db.selectFrom('nf_api_token').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+    it('issues an nf_ token shown once, stores only its sha256, and gives its actor', async () => {
+      const issued = await identity.createApiToken(ada.id, { name: '  deploy script ' });
+      expect(issued).toEqual({ token: expect.stringMatching(/^nf_[A-Za-z0-9_-]{43}$/), id: expect.any(Number), name: 'deploy script', expiresAt: null });
+      const row = await tokenRow(issued.id);
+      expect(row.token_hash).toBe(createHash('sha256').update(issued.token).digest('hex'));
+      expect(JSON.stringify(await store.db.selectFrom('nf_api_token').selectAll().execute())).not.toContain(issued.token);
+      expect(await identity.actorForApiToken(issued.token)).toEqual({ userId: ada.id, email: ada.email, name: ada.name, roles: ['agent'] });
+      expect((await tokenRow(issued.id)).last_used_at).toBeInstanceOf(Date);
+    });
+
+    it('lists the tokens of a user, newest first, without the secret', async () => {
+      const other = await identity.createApiToken(ada.id, { name: 'second', expiresAt: new Date(Date.now() + 86400_000) });
+      const list = await identity.listApiTokens(ada.id);
+      expect(list[0]).toEqual({ id: other.id, name: 'second', createdAt: expect.any(Date), expiresAt: other.expiresAt, lastUsedAt: null, revokedAt: null });
+      expect(list.map((t) => t.name)).toContain('deploy script');
+      expect(JSON.stringify(list)).not.toContain('nf_');
+    });
+
+    it('gives null for a malformed, unknown, revoked or expired token, or a disabled user', async () => {
+      for (const token of ['', 'nf_', 'x'.repeat(46), `nf_${'A'.repeat(43)}`, `nf_${'A'.repeat(5000)}`, "nf_' or 1=1 --"]) {
+        expect(await identity.actorForApiToken(token)).toBeNull();
+      }
+      const revoked = await identity.createApiToken(ada.id, { name: 'revoked' });
+      await identity.revokeApiToken(ada.id, revoked.id);
+      await identity.revokeApiToken(ada.id, revoked.id);
+      expect(await identity.actorForApiToken(revoked.token)).toBeNull();
+
+      const expired = await identity.createApiToken(ada.id, { name: 'expired' });
+      await store.db.updateTable('nf_api_token').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', expired.id).execute();
+      expect(await identity.actorForApiToken(expired.token)).toBeNull();
+
+      const user = await identity.createUser({ email: 'token-leaver@example.com', password: PASSWORD, roles: ['agent'] });
+      const own = await identity.createApiToken(user.id, { name: 'mine' });
+      expect(await identity.actorForApiToken(own.token)).not.toBeNull();
+      await store.db.updateTable('nf_user').set({ disabled_at: new Date() }).where('id', '=', user.id).execute();
+      expect(await identity.actorForApiToken(own.token)).toBeNull();
+    });
+
+    it("refuses to revoke another user's token, an empty name, a past expiry and an unknown user", async () => {
+      const mine = await identity.createApiToken(ada.id, { name: 'not yours' });
+      const grace = (await identity.listUsers()).find((u) => u.email === 'grace@example.com')!;
+      expect((await refusal(identity.revokeApiToken(grace.id, mine.id))).code).toBe('NOT_FOUND');
+      expect(await identity.actorForApiToken(mine.token)).not.toBeNull();
+      expect(codes(await refusal(identity.createApiToken(ada.id, { name: '  ' })))).toEqual(['name:required']);
+      expect(codes(await refusal(identity.createApiToken(ada.id, { name: 'old', expiresAt: new Date(Date.now() - 1) })))).toEqual(['expiresAt:invalid_expiry']);
+      expect((await refusal(identity.createApiToken(987654, { name: 'ghost' }))).code).toBe('NOT_FOUND');
+    });
+
+    it('records when a token was last used, at most every few minutes (one query otherwise)', async () => {
+      const issued = await identity.createApiToken(ada.id, { name: 'busy' });
+      await identity.actorForApiToken(issued.token);
+      const before = store.statementCount();
+      await identity.actorForApiToken(issued.token);
+      expect(store.statementCount() - before).toBe(1);
+      const hourAgo = new Date(Date.now() - 3600_000);
+      await store.db.updateTable('nf_api_token').set({ last_used_at: hourAgo }).where('id', '=', issued.id).execute();
+      await identity.actorForApiToken(issued.token);
+      expect(((await tokenRow(issued.id)).last_used_at as Date).getTime()).toBeGreaterThan(hourAgo.getTime() + 3500_000);
+    });
+
+    it('removes the tokens of a deleted user', async () => {
+      const user = await identity.createUser({ email: 'token-gone@example.com', password: PASSWORD, roles: [] });
+      const issued = await identity.createApiToken(user.id, { name: 'orphan' });
+      await store.db.deleteFrom('nf_user').where('id', '=', user.id).execute();
+      expect(await store.db.selectFrom('nf_api_token').select('id').where('id', '=', issued.id).executeTakeFirst()).toBeUndefined();
+    });
+  });
 });

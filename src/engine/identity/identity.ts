@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Actor } from '../ops/types';
 import { NinefoldError } from '../errors/ninefold-error';
 import type { DynamicDatabase } from '../store/types';
+import { createApiTokens } from './api-tokens';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import type { Identity, IssuedSession, NewUser, UserAccount } from './types';
 
@@ -128,5 +129,7 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
     async endSession(token: string) {
       await db.deleteFrom('nf_session').where('id', '=', hashToken(token)).execute();
     },
+
+    ...createApiTokens(db),
   };
 }

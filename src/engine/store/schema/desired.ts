@@ -4,6 +4,7 @@ import type { ColumnDef, ForeignKeyAction, ForeignKeyDef, IndexDef, TableDef, Un
 
 export const USER_TABLE = 'nf_user';
 export const SESSION_TABLE = 'nf_session';
+export const API_TOKEN_TABLE = 'nf_api_token';
 export const META_TABLE = 'nf_meta';
 export const AUDIT_TABLE = 'nf_audit';
 export const SEARCH_COLUMN = 'search';
@@ -51,7 +52,7 @@ function index(tableName: string, columns: readonly string[], method: IndexDef['
 
 const ID: ColumnDef = { name: 'id', type: 'bigint', nullable: false, identity: true };
 
-/** The engine's own tables: accounts, sessions, the audit trail and what the last sync recorded. */
+/** The engine's own tables: accounts, sessions, API tokens, the audit trail and what the last sync recorded. */
 export function systemTables(): TableDef[] {
   return [
     table(
@@ -82,6 +83,25 @@ export function systemTables(): TableDef[] {
       {
         foreignKeys: [foreignKey(SESSION_TABLE, 'user_id', USER_TABLE, 'cascade')],
         indexes: [index(SESSION_TABLE, ['user_id']), index(SESSION_TABLE, ['expires_at'])],
+      },
+    ),
+    table(
+      API_TOKEN_TABLE,
+      [
+        // Personal API tokens (Authorization: Bearer): only the sha256 (hex) of the token is kept.
+        ID,
+        { name: 'user_id', type: 'bigint', nullable: false },
+        { name: 'name', type: 'text', nullable: false },
+        { name: 'token_hash', type: 'text', nullable: false },
+        { name: 'created_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
+        { name: 'expires_at', type: TIMESTAMPTZ, nullable: true },
+        { name: 'last_used_at', type: TIMESTAMPTZ, nullable: true },
+        { name: 'revoked_at', type: TIMESTAMPTZ, nullable: true },
+      ],
+      {
+        uniques: [{ name: objectName(API_TOKEN_TABLE, ['token_hash'], 'key'), columns: ['token_hash'] }],
+        foreignKeys: [foreignKey(API_TOKEN_TABLE, 'user_id', USER_TABLE, 'cascade')],
+        indexes: [index(API_TOKEN_TABLE, ['user_id'])],
       },
     ),
     table(

@@ -91,6 +91,7 @@ forEachDatabase('schema sync', (database) => {
       'create table nf_user',
       'create table nf_meta',
       'create table nf_session',
+      'create table nf_api_token',
       'create table nf_audit',
       'create table organization (entity "organization")',
       'create table ticket (entity "ticket")',
