@@ -1,0 +1,314 @@
+import type { Limits } from '@/engine/limits';
+import { filterableFields, MAX_SORT_KEYS, sortableFields } from '@/engine/ops/list-query';
+import type { AppModel, EntityModel } from '@/engine/spec/model';
+import { humanize } from '@/engine/spec/naming';
+import type { CallSpec, ParamType } from '@/engine/spec/types';
+import { OPERATION_ERRORS, problemResponses } from './errors';
+import { fieldMapSchema, pascalCase, schemaRef, valueSchema, type EntitySchemaNames } from './schemas';
+import type { HeaderObject, HttpMethod, JsonSchema, OperationObject, ParameterObject, PathItemObject, ResponseObject } from './types';
+
+/** The operations of /api/v1: the generated record routes, the auth routes and the spec's calls. */
+
+export const JSON_MEDIA_TYPE = 'application/json';
+export const AUTH_TAG = 'auth';
+export const CALLS_TAG = 'calls';
+
+/** Query parameters every list has; a filter never takes one of these names. */
+const LIST_PARAMS = ['q', 'sort', 'limit', 'cursor'];
+
+const json = (schema: JsonSchema) => ({ [JSON_MEDIA_TYPE]: { schema } });
+
+const ETAG: HeaderObject = {
+  description: 'The version of the record, quoted: send it back as If-Match to update.',
+  required: true,
+  schema: { type: 'string', pattern: '^"\\d+"$' },
+};
+
+/** The tag of an entity's operations: its plural, unless that is a tag the API uses itself. */
+export function entityTag(entity: EntityModel): string {
+  return entity.plural === AUTH_TAG || entity.plural === CALLS_TAG ? `${entity.plural}-records` : entity.plural;
+}
+
+interface PathContext {
+  readonly model: AppModel;
+  readonly limits: Limits;
+  readonly names: ReadonlyMap<string, EntitySchemaNames>;
+  /** operationIds already used: each must be unique in the document. */
+  readonly operationIds: Set<string>;
+}
+
+function operationId(context: PathContext, wanted: string): string {
+  let id = wanted;
+  for (let n = 2; context.operationIds.has(id); n += 1) id = `${wanted}${n}`;
+  context.operationIds.add(id);
+  return id;
+}
+
+function errors(context: PathContext, codes: readonly string[]): Record<string, ResponseObject> {
+  return problemResponses(context.model, codes);
+}
+
+// ---------------------------------------------------------------- records
+
+function listParameters(entity: EntityModel, limits: Limits): ParameterObject[] {
+  const sortable = sortableFields(entity);
+  const sortKey = `-?(${sortable.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`;
+  const { field, direction } = entity.list.sort;
+  const parameters: ParameterObject[] = [];
+  if (entity.searchFields.length > 0) {
+    parameters.push({
+      name: 'q',
+      in: 'query',
+      description: `Full-text search in ${entity.searchFields.join(', ')}.`,
+      schema: { type: 'string', maxLength: 200 },
+    });
+  }
+  parameters.push(
+    {
+      name: 'sort',
+      in: 'query',
+      description:
+        `Order of the list: up to ${MAX_SORT_KEYS} fields, comma-separated, each with "-" in front for descending. ` +
+        `Fields: ${sortable.join(', ')}. Default: ${direction === 'desc' ? '-' : ''}${field}.`,
+      schema: { type: 'string', pattern: `^${sortKey}(,${sortKey}){0,${MAX_SORT_KEYS - 1}}$` },
+    },
+    {
+      name: 'limit',
+      in: 'query',
+      description: 'How many records per page.',
+      schema: { type: 'integer', minimum: 1, maximum: limits.maxPageSize, default: Math.min(entity.list.pageSize, limits.maxPageSize) },
+    },
+    {
+      name: 'cursor',
+      in: 'query',
+      description: 'The `nextCursor` of the previous page, with the same filters, q and sort.',
+      schema: { type: 'string' },
+    },
+  );
+  for (const name of filterableFields(entity)) {
+    if (LIST_PARAMS.includes(name)) continue;
+    const field = entity.fieldsByName[name];
+    const schema: JsonSchema = field
+      ? valueSchema(field.spec, {}, 'record')
+      : { type: 'string', enum: entity.workflow!.states.map((s) => s.name) };
+    delete schema.description;
+    const what = field ? field.label : 'State';
+    const description =
+      field?.type === 'reference' ? `Only records whose ${what.toLowerCase()} is the ${field.referenceTo} with this id.`
+      : field?.type === 'user' ? `Only records whose ${what.toLowerCase()} is the user with this id.`
+      : `Only records whose ${what.toLowerCase()} is this value.`;
+    parameters.push({ name, in: 'query', description, schema });
+  }
+  return parameters;
+}
+
+function idParameter(entity: EntityModel): ParameterObject {
+  return {
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: `The id of the ${entity.label.toLowerCase()}.`,
+    schema: { type: 'integer', minimum: 1 },
+  };
+}
+
+const IF_MATCH: ParameterObject = {
+  name: 'If-Match',
+  in: 'header',
+  description: 'The ETag (quoted version) of the record the change is based on: "3". Required unless the body carries "version".',
+  schema: { type: 'string' },
+};
+
+function entityPaths(entity: EntityModel, context: PathContext): Record<string, PathItemObject> {
+  const names = context.names.get(entity.name)!;
+  const tags = [entityTag(entity)];
+  const one = entity.label.toLowerCase();
+  const plural = pascalCase(entity.plural);
+  const record = schemaRef(names.record);
+  const saved: Record<string, HeaderObject> = { ETag: ETAG };
+  return {
+    [`/${entity.plural}`]: {
+      get: {
+        operationId: operationId(context, `list${plural}`),
+        summary: `List ${entity.pluralLabel.toLowerCase()}`,
+        description: `One page of ${entity.pluralLabel.toLowerCase()} the caller may see; pages are read with the cursor.`,
+        tags,
+        parameters: listParameters(entity, context.limits),
+        responses: {
+          '200': { description: `A page of ${entity.pluralLabel.toLowerCase()}.`, content: json(schemaRef(names.list)) },
+          ...errors(context, OPERATION_ERRORS.list),
+        },
+      },
+      post: {
+        operationId: operationId(context, `create${names.record}`),
+        summary: `Create a ${one}`,
+        tags,
+        requestBody: { required: true, content: json(schemaRef(names.create)) },
+        responses: {
+          '201': {
+            description: `The new ${one}.`,
+            headers: { Location: { description: `The address of the new ${one}.`, required: true, schema: { type: 'string' } }, ...saved },
+            content: json(record),
+          },
+          ...errors(context, OPERATION_ERRORS.create),
+        },
+      },
+    },
+    [`/${entity.plural}/{id}`]: {
+      parameters: [idParameter(entity)],
+      get: {
+        operationId: operationId(context, `get${names.record}`),
+        summary: `Read a ${one}`,
+        tags,
+        responses: {
+          '200': { description: `The ${one}.`, headers: saved, content: json(record) },
+          ...errors(context, OPERATION_ERRORS.get),
+        },
+      },
+      patch: {
+        operationId: operationId(context, `update${names.record}`),
+        summary: `Change a ${one}`,
+        description: 'Send only the fields to change, and the version you saw: as If-Match, or as "version" in the body.',
+        tags,
+        parameters: [IF_MATCH],
+        requestBody: { required: true, content: json(schemaRef(names.update)) },
+        responses: {
+          '200': { description: `The changed ${one}.`, headers: saved, content: json(record) },
+          ...errors(context, OPERATION_ERRORS.update),
+        },
+      },
+      delete: {
+        operationId: operationId(context, `delete${names.record}`),
+        summary: `Delete a ${one}`,
+        tags,
+        parameters: [{ ...IF_MATCH, description: 'Optionally, the ETag of the record: the delete fails with 409 when it changed since.' }],
+        responses: {
+          '204': { description: 'Deleted.' },
+          ...errors(context, OPERATION_ERRORS.delete),
+        },
+      },
+    },
+  };
+}
+
+// ---------------------------------------------------------------- auth and the document itself
+
+function authPaths(context: PathContext): Record<string, PathItemObject> {
+  const tags = [AUTH_TAG];
+  return {
+    '/auth/me': {
+      get: {
+        operationId: operationId(context, 'getCurrentUser'),
+        summary: 'Who is signed in',
+        tags,
+        responses: {
+          '200': { description: 'The signed-in user (or the owner of the token).', content: json(schemaRef('User')) },
+          ...errors(context, OPERATION_ERRORS.me),
+        },
+      },
+    },
+    '/auth/sign-in': {
+      post: {
+        operationId: operationId(context, 'signIn'),
+        summary: 'Sign in with email and password',
+        description: 'Sets the session cookie `nf_session`. Scripts use a personal API token instead.',
+        tags,
+        security: [],
+        requestBody: { required: true, content: json(schemaRef('SignIn')) },
+        responses: {
+          '200': {
+            description: 'Signed in; the response sets the session cookie.',
+            headers: { 'Set-Cookie': { description: 'nf_session=...; HttpOnly; SameSite=Lax', required: true, schema: { type: 'string' } } },
+            content: json(schemaRef('SignedIn')),
+          },
+          ...errors(context, OPERATION_ERRORS.signIn),
+        },
+      },
+    },
+    '/auth/sign-out': {
+      post: {
+        operationId: operationId(context, 'signOut'),
+        summary: 'Sign out',
+        description: 'Ends the session of the cookie and clears it.',
+        tags,
+        responses: {
+          '200': { description: 'Signed out.', content: json(schemaRef('SignedOut')) },
+          ...errors(context, OPERATION_ERRORS.signOut),
+        },
+      },
+    },
+    '/openapi.json': {
+      get: {
+        operationId: operationId(context, 'getOpenApiDocument'),
+        summary: 'This document',
+        description: 'The OpenAPI 3.1 document of this API, generated from the spec.',
+        tags,
+        security: [],
+        responses: {
+          '200': {
+            description: 'The OpenAPI document.',
+            content: json({ type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string', pattern: '^3\\.1\\.' } } }),
+          },
+          ...errors(context, OPERATION_ERRORS.openapi),
+        },
+      },
+    },
+  };
+}
+
+// ---------------------------------------------------------------- custom calls
+
+const PARAM_SCHEMAS: Record<ParamType, JsonSchema> = {
+  integer: { type: 'integer' },
+  text: { type: 'string' },
+  boolean: { type: 'boolean' },
+};
+
+function callSuccess(call: CallSpec, context: PathContext): Record<string, ResponseObject> {
+  if (call.output === undefined) return { '204': { description: 'Done.' } };
+  const schema =
+    typeof call.output === 'string'
+      ? schemaRef(context.names.get(call.output)!.record)
+      : fieldMapSchema(call.output, context.model.constants, 'record');
+  return { '200': { description: 'The result.', content: json(schema) } };
+}
+
+function callOperation(name: string, call: CallSpec, context: PathContext): OperationObject {
+  const params = Object.entries(call.params ?? {});
+  const builtIn: string[] = [...OPERATION_ERRORS.list.filter((code) => code !== 'VALIDATION_FAILED')];
+  if (params.length > 0) builtIn.push('VALIDATION_FAILED');
+  if (call.input) builtIn.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED');
+  const operation: OperationObject = {
+    operationId: operationId(context, name),
+    summary: call.summary ?? humanize(name),
+    description: `Custom call \`${name}\` of the spec. Roles: ${call.roles.join(', ')}.`,
+    tags: [CALLS_TAG],
+    'x-ninefold-call': name,
+    'x-roles': [...call.roles],
+    responses: { ...callSuccess(call, context), ...errors(context, [...builtIn, ...(call.errors ?? [])]) },
+  };
+  if (params.length > 0) {
+    operation.parameters = params.map(([param, type]) => ({ name: param, in: 'path', required: true, schema: PARAM_SCHEMAS[type] }));
+  }
+  if (call.input) {
+    operation.requestBody = { required: true, content: json(fieldMapSchema(call.input, context.model.constants, 'input')) };
+  }
+  return operation;
+}
+
+// ---------------------------------------------------------------- all of them
+
+/** Every path of the API. Custom calls come first: their paths are more specific. */
+export function buildPaths(model: AppModel, limits: Limits, names: ReadonlyMap<string, EntitySchemaNames>): Record<string, PathItemObject> {
+  const context: PathContext = { model, limits, names, operationIds: new Set() };
+  // Generated operations take their ids first; a call whose name clashes gets a suffix.
+  const generated: Record<string, PathItemObject> = {};
+  for (const entity of model.entities) Object.assign(generated, entityPaths(entity, context));
+  Object.assign(generated, authPaths(context));
+  const paths: Record<string, PathItemObject> = {};
+  for (const [name, call] of Object.entries(model.calls)) {
+    const method = call.method.toLowerCase() as HttpMethod;
+    paths[call.path] = { ...paths[call.path], [method]: callOperation(name, call, context) };
+  }
+  return { ...paths, ...generated };
+}

@@ -1,0 +1,336 @@
+import type { AppModel, EntityModel } from '@/engine/spec/model';
+import type { ConstantRef, FieldSpec } from '@/engine/spec/types';
+import type { JsonSchema, JsonType } from './types';
+
+/**
+ * Fields as JSON Schema 2020-12: what a record looks like on the wire, and what a create or
+ * update body may hold. The shapes follow the REST door's serialiser (src/api/wire.ts).
+ */
+
+export const INT32_MIN = -2147483648;
+export const INT32_MAX = 2147483647;
+/** What a decimal looks like on the wire: a string, so that no digit is lost to a float. */
+export const DECIMAL_PATTERN = '^-?\\d+(\\.\\d+)?$';
+/** Longest email and URL the engine stores (src/engine/rules/field-schema.ts). */
+const EMAIL_MAX = 320;
+const URL_MAX = 2048;
+
+export const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
+
+type Constants = AppModel['constants'];
+
+function resolveNumber(value: number | ConstantRef | undefined, constants: Constants): number | undefined {
+  if (value === undefined || typeof value === 'number') return value;
+  const resolved = constants[value.$constant]?.value;
+  return typeof resolved === 'number' ? resolved : undefined;
+}
+
+/** Where a field's schema is used: a record read back, or a body sent by a client. */
+export type SchemaUse = 'record' | 'input';
+
+/** The schema of one value of a field, without null. */
+export function valueSchema(spec: FieldSpec, constants: Constants, use: SchemaUse): JsonSchema {
+  switch (spec.type) {
+    case 'text': {
+      const schema: JsonSchema = { type: 'string' };
+      if (spec.minLength !== undefined) schema.minLength = spec.minLength;
+      if (spec.maxLength !== undefined) schema.maxLength = spec.maxLength;
+      if (spec.pattern !== undefined) schema.pattern = spec.pattern;
+      if (spec.format === 'hostname') schema.format = 'hostname';
+      return schema;
+    }
+    case 'markdown': {
+      const schema: JsonSchema = { type: 'string', contentMediaType: 'text/markdown' };
+      if (spec.minLength !== undefined) schema.minLength = spec.minLength;
+      if (spec.maxLength !== undefined) schema.maxLength = spec.maxLength;
+      return schema;
+    }
+    case 'email':
+      return { type: 'string', format: 'email', maxLength: EMAIL_MAX };
+    case 'url':
+      return { type: 'string', format: 'uri', maxLength: URL_MAX, description: 'An http or https address.' };
+    case 'enum':
+      return { type: 'string', enum: [...spec.values] };
+    case 'integer': {
+      const min = resolveNumber(spec.min, constants);
+      const max = resolveNumber(spec.max, constants);
+      return { type: 'integer', minimum: Math.max(min ?? INT32_MIN, INT32_MIN), maximum: Math.min(max ?? INT32_MAX, INT32_MAX) };
+    }
+    case 'decimal': {
+      const precision = spec.precision ?? 12;
+      const scale = spec.scale ?? 2;
+      const min = resolveNumber(spec.min, constants);
+      const max = resolveNumber(spec.max, constants);
+      const range = [min !== undefined ? `at least ${min}` : '', max !== undefined ? `at most ${max}` : ''].filter(Boolean).join(', ');
+      const description = `A decimal number written as a string: up to ${precision - scale} digits before the point and ${scale} after it${range ? `; ${range}` : ''}.`;
+      // A client may send a JSON number too; the record always carries the exact string.
+      return use === 'input'
+        ? { type: ['string', 'number'], pattern: DECIMAL_PATTERN, description }
+        : { type: 'string', pattern: DECIMAL_PATTERN, description };
+    }
+    case 'boolean':
+      return { type: 'boolean' };
+    case 'date':
+      return { type: 'string', format: 'date' };
+    case 'datetime':
+      return { type: 'string', format: 'date-time' };
+    case 'reference':
+      return { type: 'integer', minimum: 1, description: `The id of a ${spec.to}.` };
+    case 'user':
+      return { type: 'integer', minimum: 1, description: 'The id of a user.' };
+  }
+}
+
+/** A schema that also accepts null: the type gains "null", an enum gains null. */
+export function nullable(schema: JsonSchema): JsonSchema {
+  const types: readonly JsonType[] = schema.type === undefined ? [] : typeof schema.type === 'string' ? [schema.type] : schema.type;
+  const result: JsonSchema = { ...schema, type: [...types, 'null'] };
+  if (schema.enum) result.enum = [...schema.enum, null];
+  return result;
+}
+
+/** A field's declared default, if its type has one. */
+export function fieldDefault(spec: FieldSpec): unknown {
+  return 'default' in spec ? spec.default : undefined;
+}
+
+/** A field of a record or of a call's input or output: its value, its words, null when optional. */
+export function fieldSchema(
+  field: { readonly spec: FieldSpec; readonly required: boolean; readonly label: string },
+  constants: Constants,
+  use: SchemaUse,
+): JsonSchema {
+  const value = valueSchema(field.spec, constants, use);
+  const words = [value.description, field.spec.help].filter(Boolean).join(' ');
+  const schema: JsonSchema = { title: field.label, ...value };
+  if (words) schema.description = words;
+  else delete schema.description;
+  const fallback = fieldDefault(field.spec);
+  if (use === 'input' && fallback !== undefined && field.spec.type !== 'user' && field.spec.type !== 'datetime') {
+    schema.default = fallback;
+  }
+  if (use === 'input' && field.spec.type === 'user' && field.spec.default === 'actor') {
+    schema.description = [schema.description, 'Default: the signed-in user.'].filter(Boolean).join(' ');
+  }
+  if (use === 'input' && field.spec.type === 'datetime' && field.spec.default === 'now') {
+    schema.description = [schema.description, 'Default: the time of the request.'].filter(Boolean).join(' ');
+  }
+  return field.required ? schema : nullable(schema);
+}
+
+// ---------------------------------------------------------------- component names
+
+export interface EntitySchemaNames {
+  readonly record: string;
+  readonly create: string;
+  readonly update: string;
+  readonly list: string;
+}
+
+/** Schemas every document has; an entity's schemas never take these names. */
+export const FIXED_SCHEMAS = ['Problem', 'ValidationProblem', 'User', 'SignIn', 'SignedIn', 'SignedOut'] as const;
+
+export function pascalCase(text: string): string {
+  return text
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+}
+
+/**
+ * Component names per entity, from its label ("Ticket", "TicketCreate", ...). A label that
+ * gives no usable name falls back to the entity's name; a clash gets the suffix "Record".
+ */
+export function entitySchemaNames(model: AppModel): ReadonlyMap<string, EntitySchemaNames> {
+  const taken = new Set<string>(FIXED_SCHEMAS);
+  const names = new Map<string, EntitySchemaNames>();
+  for (const entity of model.entities) {
+    let base = pascalCase(entity.label);
+    if (!/^[A-Za-z]/.test(base)) base = pascalCase(entity.name);
+    const all = (b: string) => [b, `${b}Create`, `${b}Update`, `${b}List`];
+    let candidate = base;
+    for (let n = 2; all(candidate).some((name) => taken.has(name)); n += 1) {
+      candidate = n === 2 ? `${base}Record` : `${base}Record${n - 1}`;
+    }
+    all(candidate).forEach((name) => taken.add(name));
+    names.set(entity.name, { record: candidate, create: `${candidate}Create`, update: `${candidate}Update`, list: `${candidate}List` });
+  }
+  return names;
+}
+
+// ---------------------------------------------------------------- entity schemas
+
+const SYSTEM_PROPERTIES: Record<string, JsonSchema> = {
+  id: { title: 'ID', type: 'integer', minimum: 1, readOnly: true },
+  version: {
+    title: 'Version',
+    type: 'integer',
+    minimum: 1,
+    readOnly: true,
+    description: 'Goes up by one with every change; send it back (If-Match or "version") to update.',
+  },
+  createdAt: { title: 'Created', type: 'string', format: 'date-time', readOnly: true },
+  updatedAt: { title: 'Updated', type: 'string', format: 'date-time', readOnly: true },
+  createdBy: { title: 'Created by', type: ['integer', 'null'], minimum: 1, readOnly: true, description: 'The id of the user who created it.' },
+  updatedBy: { title: 'Updated by', type: ['integer', 'null'], minimum: 1, readOnly: true, description: 'The id of the user who changed it last.' },
+};
+
+/** Fields some role never sees: the wire leaves them out for that role, so they are not required. */
+function hiddenFields(entity: EntityModel): Set<string> {
+  return new Set(Object.values(entity.permissions).flatMap((grant) => grant.hiddenFields ?? []));
+}
+
+export function recordSchema(entity: EntityModel, constants: Constants): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const column of entity.systemColumns) properties[column.name] = { ...SYSTEM_PROPERTIES[column.name] };
+  if (entity.workflow) {
+    const states = entity.workflow.states;
+    properties[entity.workflow.field] = {
+      title: 'State',
+      type: 'string',
+      enum: states.map((s) => s.name),
+      readOnly: true,
+      description: `The workflow state (${states.map((s) => `${s.name}: ${s.label}`).join(', ')}); transitions change it.`,
+    };
+  }
+  for (const field of entity.fields) {
+    const schema = fieldSchema(field, constants, 'record');
+    if (field.readOnly) schema.readOnly = true;
+    properties[field.name] = schema;
+  }
+  const hidden = hiddenFields(entity);
+  return {
+    title: entity.label,
+    ...(entity.description ? { description: entity.description } : {}),
+    type: 'object',
+    properties,
+    required: Object.keys(properties).filter((name) => !hidden.has(name)),
+    additionalProperties: false,
+  };
+}
+
+/** The fields a client may write: not read-only (the state and system columns never are fields). */
+export function writableFields(entity: EntityModel) {
+  return entity.fields.filter((field) => !field.readOnly);
+}
+
+/** A create body: required are the required fields without a default. */
+export function createSchema(entity: EntityModel, constants: Constants): JsonSchema {
+  const fields = writableFields(entity);
+  return {
+    title: `New ${entity.label.toLowerCase()}`,
+    type: 'object',
+    properties: Object.fromEntries(fields.map((field) => [field.name, fieldSchema(field, constants, 'input')])),
+    required: fields.filter((field) => field.required && fieldDefault(field.spec) === undefined).map((field) => field.name),
+    additionalProperties: false,
+  };
+}
+
+/** An update body: any writable field, and the version the client saw (or send it as If-Match). */
+export function updateSchema(entity: EntityModel, constants: Constants): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const field of writableFields(entity)) {
+    const schema = fieldSchema(field, constants, 'input');
+    delete schema.default;
+    properties[field.name] = schema;
+  }
+  properties.version = {
+    title: 'Version',
+    type: 'integer',
+    minimum: 1,
+    description: 'The version of the record the change is based on; required unless the If-Match header carries it.',
+  };
+  return { title: `Changes to a ${entity.label.toLowerCase()}`, type: 'object', properties, additionalProperties: false };
+}
+
+export function listSchema(entity: EntityModel, recordName: string): JsonSchema {
+  return {
+    title: entity.pluralLabel,
+    type: 'object',
+    properties: {
+      items: { type: 'array', items: schemaRef(recordName) },
+      nextCursor: {
+        type: ['string', 'null'],
+        description: 'Pass as `cursor` to read the next page; null on the last page.',
+      },
+    },
+    required: ['items', 'nextCursor'],
+    additionalProperties: false,
+  };
+}
+
+/** A call's output declared as fields: an object with those properties. */
+export function fieldMapSchema(fields: Readonly<Record<string, FieldSpec>>, constants: Constants, use: SchemaUse): JsonSchema {
+  const entries = Object.entries(fields).map(([name, spec]) => ({ name, spec, required: spec.required ?? false, label: spec.label ?? name }));
+  return {
+    type: 'object',
+    properties: Object.fromEntries(entries.map((field) => [field.name, fieldSchema(field, constants, use)])),
+    required:
+      use === 'input'
+        ? entries.filter((f) => f.required && fieldDefault(f.spec) === undefined).map((f) => f.name)
+        : entries.filter((f) => f.required).map((f) => f.name),
+    additionalProperties: false,
+  };
+}
+
+// ---------------------------------------------------------------- fixed schemas
+
+export function userSchema(): JsonSchema {
+  return {
+    title: 'User',
+    description: 'A user account of the application.',
+    type: 'object',
+    properties: {
+      id: { type: 'integer', minimum: 1 },
+      email: { type: 'string', format: 'email' },
+      name: { type: 'string' },
+      roles: { type: 'array', items: { type: 'string' } },
+    },
+    required: ['id', 'email', 'name', 'roles'],
+    additionalProperties: false,
+  };
+}
+
+/** RFC 9457 problem details with the catalogue code; the codes of the whole catalogue. */
+export function problemSchema(codes: readonly string[]): JsonSchema {
+  return {
+    title: 'Problem',
+    description: 'An error (RFC 9457 problem details). `code` is a code of the error catalogue.',
+    type: 'object',
+    properties: {
+      type: { type: 'string', format: 'uri', description: 'A stable URI per catalogue code.' },
+      title: { type: 'string' },
+      status: { type: 'integer', minimum: 400, maximum: 599 },
+      detail: { type: 'string', description: 'What went wrong, for the user.' },
+      code: { type: 'string', enum: [...codes] },
+      errors: {
+        type: 'array',
+        description: 'The fields that are not valid (VALIDATION_FAILED).',
+        items: {
+          type: 'object',
+          properties: {
+            pointer: { type: 'string', description: 'The field, as a JSON pointer into the request body: "/subject".' },
+            code: { type: 'string', description: 'A short machine code: required, too_big, pattern, ...' },
+            detail: { type: 'string' },
+          },
+          required: ['pointer', 'code', 'detail'],
+          additionalProperties: false,
+        },
+      },
+      digest: { type: 'string', description: 'INTERNAL only: the same digest is in the server log line.' },
+    },
+    required: ['type', 'title', 'status', 'detail', 'code'],
+    additionalProperties: false,
+  };
+}
+
+export function validationProblemSchema(): JsonSchema {
+  return {
+    title: 'Validation problem',
+    description: 'A 422 problem. VALIDATION_FAILED names each field that is not valid under `errors`.',
+    allOf: [schemaRef('Problem')],
+    properties: { status: { const: 422 } },
+  };
+}
