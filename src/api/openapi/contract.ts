@@ -134,7 +134,7 @@ export function createContractChecker(document: OpenApiDocument): ContractChecke
     description: `${code} (any address)`,
     content: {
       'application/problem+json': {
-        schema: { allOf: [{ $ref: '#/components/schemas/Problem' }], properties: { status: { const: status }, code: { const: code } } },
+        schema: { allOf: [{ $ref: '#/components/schemas/Problem' }], type: 'object', properties: { status: { const: status }, code: { const: code } } },
       },
     },
   });

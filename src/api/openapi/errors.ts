@@ -29,7 +29,7 @@ export const OPERATION_ERRORS = {
   delete: [...SIGNED_IN, 'VALIDATION_FAILED', 'NOT_FOUND', 'STALE_VERSION', 'CONFLICT'],
   me: ['UNAUTHENTICATED', ...ANY],
   signIn: [...BODY, 'UNAUTHENTICATED', ...ANY],
-  signOut: ['FORBIDDEN', ...ANY],
+  signOut: ['UNAUTHENTICATED', 'FORBIDDEN', ...ANY],
   openapi: [...ANY],
 } as const satisfies Record<string, readonly BuiltInErrorCode[]>;
 
@@ -74,6 +74,7 @@ export function problemResponses(model: AppModel, codes: readonly string[]): Rec
     const base = status === 422 ? 'ValidationProblem' : 'Problem';
     const schema: JsonSchema = {
       allOf: [schemaRef(base)],
+      type: 'object',
       properties: { status: { const: status }, code: { enum: statusCodes } },
     };
     const response: ResponseObject = {

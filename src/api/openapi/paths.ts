@@ -247,7 +247,11 @@ function authPaths(context: PathContext): Record<string, PathItemObject> {
         responses: {
           '200': {
             description: 'The OpenAPI document.',
-            content: json({ type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { type: 'string', pattern: '^3\\.1\\.' } } }),
+            content: json({
+              type: 'object',
+              properties: { openapi: { type: 'string', pattern: '^3\\.1\\.' }, info: { type: 'object' }, paths: { type: 'object' } },
+              required: ['openapi', 'info', 'paths'],
+            }),
           },
           ...errors(context, OPERATION_ERRORS.openapi),
         },

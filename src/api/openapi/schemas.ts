@@ -331,6 +331,7 @@ export function validationProblemSchema(): JsonSchema {
     title: 'Validation problem',
     description: 'A 422 problem. VALIDATION_FAILED names each field that is not valid under `errors`.',
     allOf: [schemaRef('Problem')],
+    type: 'object',
     properties: { status: { const: 422 } },
   };
 }
