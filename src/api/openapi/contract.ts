@@ -46,7 +46,8 @@ const DOCUMENT_ID = 'https://ninefold.invalid/openapi.json';
 interface Route {
   readonly template: string;
   readonly pattern: RegExp;
-  readonly literalSegments: number;
+  /** "0" per literal segment, "1" per parameter: the lower sorts first, as the REST door routes. */
+  readonly rank: string;
   readonly isCall: boolean;
   readonly operations: Partial<Record<HttpMethod, OperationObject>>;
 }
@@ -64,7 +65,7 @@ function compileRoute(template: string, operations: Partial<Record<HttpMethod, O
   return {
     template,
     pattern: new RegExp(`^/${source}/?$`),
-    literalSegments: segments.filter((s) => !s.includes('{')).length,
+    rank: segments.map((s) => (s.includes('{') ? '1' : '0')).join(''),
     isCall: Object.values(operations).some((op) => op?.['x-ninefold-call'] !== undefined),
     operations,
   };
@@ -125,10 +126,11 @@ export function createContractChecker(document: OpenApiDocument): ContractChecke
   ajv.addSchema({ $id: DOCUMENT_ID, components: anchorRefs(document.components) });
   const validators = new Map<string, ValidateFunction>();
 
-  // Custom calls first, then the most specific template (most literal segments): /tickets/open before /tickets/{id}.
+  // The most specific template first (a literal beats a parameter at the first place they differ:
+  // /tickets/open before /tickets/{id}); between equals, a custom call before a generated path.
   const routes = Object.entries(document.paths)
     .map(([template, item]) => compileRoute(template, Object.fromEntries(HTTP_METHODS.filter((m) => item[m]).map((m) => [m, item[m]]))))
-    .sort((a, b) => Number(b.isCall) - Number(a.isCall) || b.literalSegments - a.literalSegments);
+    .sort((a, b) => (a.rank < b.rank ? -1 : a.rank > b.rank ? 1 : Number(b.isCall) - Number(a.isCall)));
 
   const genericProblem = (status: number, code: string): ResponseObject => ({
     description: `${code} (any address)`,

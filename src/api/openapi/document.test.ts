@@ -94,7 +94,7 @@ describe.each(documents)('the OpenAPI document of %s', (_, model) => {
     expect(schema(document, 'Problem').properties!.code.enum).toEqual([...known.keys()]);
   });
 
-  it('needs a cookie or a token everywhere but sign-in and the document itself', () => {
+  it('needs a cookie or a token everywhere but sign-in, sign-out and the document itself', () => {
     expect(document.security).toEqual([{ cookieAuth: [] }, { bearerAuth: [] }]);
     expect(document.components.securitySchemes).toMatchObject({
       cookieAuth: { type: 'apiKey', in: 'cookie', name: 'nf_session' },
@@ -103,6 +103,7 @@ describe.each(documents)('the OpenAPI document of %s', (_, model) => {
     const open = operations(document).filter(([, , operation]) => operation.security !== undefined);
     expect(open.map(([path, method, operation]) => [path, method, operation.security])).toEqual([
       ['/auth/sign-in', 'post', []],
+      ['/auth/sign-out', 'post', [{}, { cookieAuth: [] }, { bearerAuth: [] }]],
       ['/openapi.json', 'get', []],
     ]);
     for (const [path, method, operation] of operations(document)) {

@@ -229,8 +229,10 @@ function authPaths(context: PathContext): Record<string, PathItemObject> {
       post: {
         operationId: operationId(context, 'signOut'),
         summary: 'Sign out',
-        description: 'Ends the session of the cookie and clears it.',
+        description: 'Ends the session of the cookie and clears it; without one it does nothing.',
         tags,
+        // Anyone may sign out: the session, when there is one, is ended.
+        security: [{}, { cookieAuth: [] }, { bearerAuth: [] }],
         responses: {
           '200': { description: 'Signed out.', content: json(schemaRef('SignedOut')) },
           ...errors(context, OPERATION_ERRORS.signOut),
@@ -279,9 +281,9 @@ function callSuccess(call: CallSpec, context: PathContext): Record<string, Respo
 
 function callOperation(name: string, call: CallSpec, context: PathContext): OperationObject {
   const params = Object.entries(call.params ?? {});
-  const builtIn: string[] = [...OPERATION_ERRORS.list.filter((code) => code !== 'VALIDATION_FAILED')];
-  if (params.length > 0) builtIn.push('VALIDATION_FAILED');
-  if (call.input) builtIn.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED');
+  // Parameters and input are checked before the handler runs (422); the handler adds its declared codes.
+  const builtIn: string[] = [...OPERATION_ERRORS.list];
+  if (call.input) builtIn.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
   const operation: OperationObject = {
     operationId: operationId(context, name),
     summary: call.summary ?? humanize(name),
