@@ -1,4 +1,6 @@
-import { constant, defineApp } from 'ninefold';
+import { constant, defineApp, NinefoldError } from 'ninefold';
+
+const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 
 /** A customer support helpdesk: the default spec Ninefold serves. */
 export default defineApp({
@@ -161,6 +163,36 @@ export default defineApp({
         read: { where: { field: 'internal', op: 'eq', value: false } },
         create: true,
         hiddenFields: ['internal'],
+      },
+    },
+  },
+
+  calls: {
+    escalate: {
+      method: 'POST',
+      path: '/tickets/{id}/escalate',
+      summary: "Raise a ticket's priority one step and record why",
+      params: { id: 'integer' },
+      input: { reason: { type: 'text', required: true, minLength: 3, maxLength: 500 } },
+      output: 'ticket',
+      roles: ['agent', 'admin'],
+      errors: ['NOT_FOUND', 'STALE_VERSION', 'TICKET_CLOSED', 'VALIDATION_FAILED'],
+      handler: async ({ params, input, ops }) => {
+        const id = Number(params.id);
+        const { record: ticket } = await ops.get('ticket', id);
+        if (ticket.state === 'closed') throw new NinefoldError('TICKET_CLOSED');
+        const from = String(ticket.priority);
+        const step = PRIORITIES.indexOf(from as (typeof PRIORITIES)[number]);
+        if (step === PRIORITIES.length - 1) {
+          throw new NinefoldError('VALIDATION_FAILED', 'This ticket is already urgent.', {
+            fieldErrors: [{ field: 'priority', code: 'already_urgent', message: 'This ticket is already urgent.' }],
+          });
+        }
+        const to = PRIORITIES[step + 1];
+        // The version read above: a change made meanwhile is a 409, not silently overwritten.
+        const escalated = await ops.update('ticket', id, { priority: to }, ticket.version);
+        await ops.create('comment', { ticket: id, body: `Escalated from ${from} to ${to}: ${String(input.reason)}`, internal: true });
+        return escalated;
       },
     },
   },

@@ -63,7 +63,8 @@ function wireDate(value: RecordValue): WireValue {
   return value === null ? null : String(value);
 }
 
-function wireValue(field: FieldModel, value: RecordValue | undefined): WireValue {
+/** One field's value as JSON (see WIRE_FIELD_TYPES). */
+export function fieldToWire(field: FieldModel, value: RecordValue | undefined): WireValue {
   if (value === undefined || value === null) return null;
   switch (field.type) {
     case 'datetime':
@@ -96,7 +97,7 @@ export function recordToWire(entity: EntityModel, record: RecordData): WireRecor
     updatedBy: record.updatedBy ?? null,
   };
   if (entity.workflow) wire[entity.workflow.field] = (record[entity.workflow.field] as string | undefined) ?? null;
-  for (const field of entity.fields) wire[field.name] = wireValue(field, record[field.name]);
+  for (const field of entity.fields) wire[field.name] = fieldToWire(field, record[field.name]);
   return wire as WireRecord;
 }
 

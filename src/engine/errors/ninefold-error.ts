@@ -43,3 +43,22 @@ export function notFound(what = 'record'): NinefoldError {
 export function isNinefoldError(error: unknown): error is NinefoldError {
   return error instanceof NinefoldError;
 }
+
+/**
+ * The error as a NinefoldError when it is one. Checked by class and, since a spec file loaded at
+ * run time (jiti) or a bundler may give this module a second instance, by shape.
+ */
+export function asNinefoldError(error: unknown): NinefoldError | null {
+  if (error instanceof NinefoldError) return error;
+  if (
+    error instanceof Error &&
+    error.name === 'NinefoldError' &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    'fieldErrors' in error &&
+    Array.isArray(error.fieldErrors)
+  ) {
+    return error as NinefoldError;
+  }
+  return null;
+}

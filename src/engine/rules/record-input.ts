@@ -5,7 +5,8 @@ import { fieldSchema, issueCode, issueMessage, type StoredValue } from './field-
 
 export type ParsedValues = Record<string, StoredValue>;
 
-function defaultValue(field: FieldModel, actor: Actor): StoredValue | undefined {
+/** A field's declared default for this actor ('actor' and 'now' resolved), or undefined. */
+export function defaultValue(field: FieldModel, actor: Actor): StoredValue | undefined {
   const d = 'default' in field.spec ? field.spec.default : undefined;
   if (d === undefined) return undefined;
   if (field.type === 'user' && d === 'actor') return actor.userId;

@@ -1,6 +1,6 @@
 import type { AppModel, EntityModel, FieldModel, ListModel, SortModel, SystemColumn, WorkflowModel } from './model';
 import { defaultPlural, humanize, tableName, toSnakeCase } from './naming';
-import type { AppSpec, EntitySpec, WorkflowSpec } from './types';
+import type { AppSpec, EntitySpec, FieldSpec, WorkflowSpec } from './types';
 import { validateSpec } from './validate';
 import { SpecError } from './spec-error';
 
@@ -48,11 +48,12 @@ export function buildModel(spec: AppSpec): AppModel {
   };
 }
 
-function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSpec: WorkflowSpec | undefined): EntityModel {
-  const fields: FieldModel[] = Object.entries(entity.fields).map(([fieldName, field]) => ({
-    name: fieldName,
-    column: toSnakeCase(fieldName),
-    label: field.label ?? humanize(fieldName),
+/** One field with its defaults filled in: of an entity, or of a custom call's input or output. */
+export function buildField(name: string, field: FieldSpec): FieldModel {
+  return {
+    name,
+    column: toSnakeCase(name),
+    label: field.label ?? humanize(name),
     type: field.type,
     spec: field,
     required: field.required ?? false,
@@ -61,7 +62,11 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     searchable: field.searchable ?? false,
     ...(field.type === 'reference' ? { referenceTo: field.to } : {}),
     ...(field.type === 'enum' ? { enumValues: field.values } : {}),
-  }));
+  };
+}
+
+function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSpec: WorkflowSpec | undefined): EntityModel {
+  const fields: FieldModel[] = Object.entries(entity.fields).map(([fieldName, field]) => buildField(fieldName, field));
   const workflow = workflowSpec ? buildWorkflow(workflowSpec) : null;
   const titleField = entity.titleField ?? fields.find((f) => f.type === 'text')?.name ?? null;
   const label = entity.label ?? humanize(name);

@@ -72,7 +72,14 @@ describe('describeMarkdown', () => {
   });
 
   it('says "not shown" for a point the spec leaves empty', () => {
-    expect(pointMarkdown(helpdeskMarkdown, 7)).toBe('\n## 7. The calls\n\nnot shown\n');
+    const withoutCalls = describeMarkdown(buildModel({ ...helpdesk, calls: undefined }));
+    expect(pointMarkdown(withoutCalls, 7)).toBe('\n## 7. The calls\n\nnot shown\n');
+  });
+
+  it("lists the helpdesk's escalate call under point 7", () => {
+    expect(pointMarkdown(helpdeskMarkdown, 7)).toContain(
+      "| `escalate`: Raise a ticket's priority one step and record why | POST | `/api/v1/tickets/{id}/escalate` |",
+    );
   });
 
   it('prints the seed as nine points, each "not shown"', () => {
@@ -133,9 +140,9 @@ describe('describeDocument', () => {
   it('numbers the nine points and marks the empty ones', () => {
     const document = describeDocument(helpdeskModel);
     expect(document.title).toBe('Helpdesk');
-    expect(document.points.map((p) => [p.number, p.heading, p.empty])).toEqual(
-      POINT_HEADINGS.map((heading, i) => [i + 1, heading, i === 6]),
-    );
+    expect(document.points.map((p) => [p.number, p.heading, p.empty])).toEqual(POINT_HEADINGS.map((heading, i) => [i + 1, heading, false]));
+    const withoutCalls = describeDocument(buildModel({ ...helpdesk, calls: undefined }));
+    expect(withoutCalls.points.map((p) => p.empty)).toEqual(POINT_HEADINGS.map((_, i) => i === 6));
     expect(document.points[3].blocks.find((b) => b.kind === 'code')).toMatchObject({ language: 'mermaid' });
   });
 

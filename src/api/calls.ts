@@ -1,0 +1,115 @@
+import { NinefoldError, type FieldError } from '@/engine/errors/ninefold-error';
+import { bindOps } from '@/engine/ops/ops';
+import type { Actor, RecordData } from '@/engine/ops/types';
+import { fieldSchema, issueCode, issueMessage } from '@/engine/rules/field-schema';
+import { defaultValue } from '@/engine/rules/record-input';
+import { buildField } from '@/engine/spec/build';
+import type { AppModel, FieldModel } from '@/engine/spec/model';
+import type { CallSpec, ParamType } from '@/engine/spec/types';
+import { readJsonObject, readOptionalJsonObject } from './body';
+import { json } from './json';
+import { actorOf, parsePathTemplate, type ApiRequest, type Route } from './routes';
+import { fieldToWire, recordToWire } from './wire';
+
+/** The spec's custom calls (point 7) as routes: typed params, checked input, roles, then the handler. */
+
+type ParamValue = string | number | boolean;
+
+function invalid(errors: FieldError[]): NinefoldError {
+  return new NinefoldError('VALIDATION_FAILED', errors.map((e) => e.message).join(' '), { fieldErrors: errors });
+}
+
+function parseParam(name: string, type: ParamType, raw: string): ParamValue | FieldError {
+  switch (type) {
+    case 'integer': {
+      const n = /^-?\d{1,16}$/.test(raw) ? Number(raw) : NaN;
+      return Number.isSafeInteger(n) ? n : { field: name, code: 'invalid_param', message: `The path parameter "${name}" must be a whole number.` };
+    }
+    case 'boolean':
+      return raw === 'true' ? true : raw === 'false' ? false : { field: name, code: 'invalid_param', message: `The path parameter "${name}" must be true or false.` };
+    case 'text':
+      return raw.length <= 1000 ? raw : { field: name, code: 'invalid_param', message: `The path parameter "${name}" is too long.` };
+  }
+}
+
+function parseParams(call: CallSpec, raw: Readonly<Record<string, string>>): Record<string, ParamValue> {
+  const params: Record<string, ParamValue> = {};
+  const errors: FieldError[] = [];
+  for (const [name, type] of Object.entries(call.params ?? {})) {
+    const value = parseParam(name, type, raw[name] ?? '');
+    if (typeof value === 'object') errors.push(value);
+    else params[name] = value;
+  }
+  if (errors.length > 0) throw invalid(errors);
+  return params;
+}
+
+/** The input checked field by field with the same schemas as records; unknown keys are refused. */
+function parseInput(fields: readonly FieldModel[], body: Record<string, unknown>, model: AppModel, actor: Actor): Record<string, unknown> {
+  const errors: FieldError[] = [];
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  for (const key of Object.keys(body)) {
+    if (!byName.has(key)) errors.push({ field: key, code: 'unknown_field', message: `"${key}" is not an input of this call.` });
+  }
+  const input: Record<string, unknown> = {};
+  for (const field of fields) {
+    const given = Object.hasOwn(body, field.name);
+    const result = fieldSchema(field, model.constants).safeParse(given ? body[field.name] : defaultValue(field, actor));
+    if (result.success) input[field.name] = result.data;
+    else {
+      const issue = result.error.issues[0];
+      errors.push({ field: field.name, code: issueCode(issue), message: issueMessage(issue) });
+    }
+  }
+  if (errors.length > 0) throw invalid(errors);
+  return input;
+}
+
+function isRecordData(value: unknown): value is RecordData {
+  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number' && typeof (value as { version?: unknown }).version === 'number';
+}
+
+/** The handler's result as JSON: a record of the output entity as its Record JSON, declared output fields by their types, anything else as it is. */
+function serialise(call: CallSpec, model: AppModel, outputFields: readonly FieldModel[] | null, result: unknown): Response {
+  if (call.output === undefined) return new Response(null, { status: 204 });
+  if (typeof call.output === 'string') {
+    const entity = model.entitiesByName[call.output];
+    const record = isRecordData(result) ? result : isRecordData((result as { record?: unknown } | null)?.record) ? (result as { record: RecordData }).record : null;
+    if (entity && record) return json(recordToWire(entity, record));
+  } else if (outputFields && typeof result === 'object' && result !== null && !Array.isArray(result)) {
+    const out: Record<string, unknown> = { ...(result as Record<string, unknown>) };
+    for (const field of outputFields) out[field.name] = fieldToWire(field, (out[field.name] ?? null) as RecordData[string]);
+    return json(out);
+  }
+  return json(result ?? null);
+}
+
+export function callRoute(model: AppModel, name: string, call: CallSpec): Route {
+  const inputFields = call.input ? Object.entries(call.input).map(([field, spec]) => buildField(field, spec)) : null;
+  const outputFields = call.output && typeof call.output !== 'string' ? Object.entries(call.output).map(([field, spec]) => buildField(field, spec)) : null;
+  const constants = Object.fromEntries(Object.entries(model.constants).map(([key, constant]) => [key, constant.value]));
+  return {
+    method: call.method,
+    path: parsePathTemplate(call.path),
+    access: 'signedIn',
+    originCheck: true,
+    run: async (request: ApiRequest) => {
+      const actor = actorOf(request);
+      if (!call.roles.some((role) => actor.roles.includes(role))) {
+        throw new NinefoldError('FORBIDDEN', `You are not allowed to make the call "${name}".`);
+      }
+      const params = parseParams(call, request.params);
+      let input: Record<string, unknown> = {};
+      if (inputFields) {
+        input = parseInput(inputFields, await readJsonObject(request.request, request.limits.maxBodyBytes), model, actor);
+      } else {
+        // No declared input: no body, or an empty object.
+        const body = await readOptionalJsonObject(request.request, request.limits.maxBodyBytes);
+        const keys = Object.keys(body ?? {});
+        if (keys.length > 0) throw invalid(keys.map((key) => ({ field: key, code: 'unknown_field', message: `"${key}" is not an input of this call.` })));
+      }
+      const result = await call.handler({ params, input, ops: bindOps(request.engine.ops, actor), actor, constants });
+      return serialise(call, model, outputFields, result);
+    },
+  };
+}
