@@ -82,6 +82,15 @@ describe('the contract checker accepts what the document says', () => {
     const allow = { ...PROBLEM_TYPE, allow: 'GET, PATCH, DELETE, OPTIONS' };
     expect(checker.check('PUT', '/api/v1/tickets/7', { status: 405, headers: allow, body: problem(405, 'METHOD_NOT_ALLOWED') }).path).toBe('/tickets/{id}');
     expect(checker.check('OPTIONS', '/api/v1/tickets', { status: 204, headers: new Headers({ allow: 'GET, POST, OPTIONS' }) }).status).toBe(204);
+    const limited = { status: 429, headers: { ...PROBLEM_TYPE, 'retry-after': '3' }, body: problem(429, 'RATE_LIMITED') };
+    expect(checker.check('GET', '/api/v1/nothing-here', limited).path).toBeNull();
+    expect(checker.check('PUT', '/api/v1/tickets/7', limited).path).toBe('/tickets/{id}');
+  });
+
+  it('paths as the REST door reads them: decoded segments, no empty ones', () => {
+    expect(checker.check('GET', '/api/v1/tick%65ts/%37', { status: 404, headers: PROBLEM_TYPE, body: problem(404, 'NOT_FOUND') }).operationId).toBe('getTicket');
+    expect(checker.check('GET', '/api/v1/tickets/', { status: 404, headers: PROBLEM_TYPE, body: problem(404, 'NOT_FOUND') }).operationId).toBeNull();
+    expect(checker.check('GET', '/api/v1/tickets//7', { status: 404, headers: PROBLEM_TYPE, body: problem(404, 'NOT_FOUND') }).operationId).toBeNull();
   });
 
   it('a fetch Response, leaving its body readable', async () => {
@@ -151,10 +160,12 @@ describe('the contract checker refuses what the document does not say', () => {
 
   it('an address or method the document does not know', () => {
     expect(ok({ status: 200, headers: JSON_TYPE, body: {} }, 'GET', '/api/v1/nothing-here')).toThrow('GET /api/v1/nothing-here → 200: no path of the document matches /nothing-here.');
-    expect(ok({ status: 200, headers: JSON_TYPE, body: {} }, 'PUT')).toThrow('/tickets/{id} has no PUT operation (it has GET, DELETE, PATCH)');
+    expect(ok({ status: 200, headers: JSON_TYPE, body: {} }, 'PUT')).toThrow('/tickets/{id} has no PUT operation (it has GET, PATCH, DELETE)');
     expect(ok({ status: 405, headers: PROBLEM_TYPE, body: problem(405, 'METHOD_NOT_ALLOWED') }, 'PUT')).toThrow(/the Allow header is missing/);
-    expect(ok({ status: 405, headers: { ...PROBLEM_TYPE, allow: 'GET' }, body: problem(405, 'METHOD_NOT_ALLOWED') }, 'PUT')).toThrow(/also has DELETE, PATCH/);
+    expect(ok({ status: 405, headers: { ...PROBLEM_TYPE, allow: 'GET' }, body: problem(405, 'METHOD_NOT_ALLOWED') }, 'PUT')).toThrow(/also has PATCH, DELETE/);
     expect(ok({ status: 200, headers: JSON_TYPE, body: {} }, 'GET', '/health')).toThrow(/not an address of this API/);
+    expect(ok({ status: 200, headers: JSON_TYPE, body: { items: [], nextCursor: null } }, 'GET', '/api/v1/tickets/')).toThrow(/no path of the document matches \/tickets\//);
+    expect(ok({ status: 429, headers: PROBLEM_TYPE, body: problem(429, 'RATE_LIMITED') }, 'GET', '/api/v1/nothing-here')).toThrow(/Retry-After is missing/);
   });
 
   it('an output that is not the call\'s', () => {

@@ -45,7 +45,8 @@ const DOCUMENT_ID = 'https://ninefold.invalid/openapi.json';
 
 interface Route {
   readonly template: string;
-  readonly pattern: RegExp;
+  /** Literal segments, and null for a parameter (one whole segment each). */
+  readonly segments: readonly (string | null)[];
   /** "0" per literal segment, "1" per parameter: the lower sorts first, as the REST door routes. */
   readonly rank: string;
   readonly isCall: boolean;
@@ -53,22 +54,32 @@ interface Route {
 }
 
 function compileRoute(template: string, operations: Partial<Record<HttpMethod, OperationObject>>): Route {
-  const segments = template.split('/').filter(Boolean);
-  const source = segments
-    .map((segment) =>
-      segment
-        .split(/(\{[^}]+\})/)
-        .map((part) => (/^\{[^}]+\}$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-        .join(''),
-    )
-    .join('/');
+  const segments = template
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (/^\{[^}]+\}$/.test(segment) ? null : segment));
   return {
     template,
-    pattern: new RegExp(`^/${source}/?$`),
-    rank: segments.map((s) => (s.includes('{') ? '1' : '0')).join(''),
+    segments,
+    rank: segments.map((segment) => (segment === null ? '1' : '0')).join(''),
     isCall: Object.values(operations).some((op) => op?.['x-ninefold-call'] !== undefined),
     operations,
   };
+}
+
+/** The path as decoded segments, as the REST door reads it; null when it has an empty or undecodable one. */
+function segmentsOf(path: string): string[] | null {
+  const raw = path.replace(/^\//, '').split('/');
+  try {
+    const segments = raw.map((segment) => decodeURIComponent(segment));
+    return segments.some((segment) => segment === '') ? null : segments;
+  } catch {
+    return null;
+  }
+}
+
+function matches(route: Route, segments: readonly string[]): boolean {
+  return route.segments.length === segments.length && route.segments.every((part, index) => part === null || part === segments[index]);
 }
 
 /** `$ref`s of the document point into it: "#/components/..." becomes "<document id>#/components/...". */
@@ -134,12 +145,15 @@ export function createContractChecker(document: OpenApiDocument): ContractChecke
 
   const genericProblem = (status: number, code: string): ResponseObject => ({
     description: `${code} (any address)`,
+    headers: status === 429 ? { 'Retry-After': { required: true, schema: { type: 'integer' } } } : undefined,
     content: {
       'application/problem+json': {
         schema: { allOf: [{ $ref: '#/components/schemas/Problem' }], type: 'object', properties: { status: { const: status }, code: { const: code } } },
       },
     },
   });
+  /** What any address answers before it is routed: the rate limit per client address, or a failure to start. */
+  const ANY_ADDRESS: Readonly<Record<number, string>> = { 429: 'RATE_LIMITED', 500: 'INTERNAL' };
 
   function validatorFor(key: string, schema: JsonSchema): ValidateFunction {
     let validate = validators.get(key);
@@ -211,12 +225,14 @@ export function createContractChecker(document: OpenApiDocument): ContractChecke
       throw new ContractError(`${label}: not an address of this API (${basePath}).`);
     }
     const path = pathname.slice(basePath.length) || '/';
-    const route = routes.find((r) => r.pattern.test(path));
+    const segments = segmentsOf(path);
+    const route = segments ? routes.find((r) => matches(r, segments)) : undefined;
 
     if (!route) {
-      if (response.status === 404) {
-        checkAgainst(label, '404 unknown path', genericProblem(404, 'NOT_FOUND'), response);
-        return { path: null, operationId: null, status: 404 };
+      const code = response.status === 404 ? 'NOT_FOUND' : ANY_ADDRESS[response.status];
+      if (code) {
+        checkAgainst(label, `${response.status} unknown path`, genericProblem(response.status, code), response);
+        return { path: null, operationId: null, status: response.status };
       }
       throw new ContractError(`${label} → ${response.status}: no path of the document matches ${path}.`);
     }
@@ -226,6 +242,10 @@ export function createContractChecker(document: OpenApiDocument): ContractChecke
     if (!operation) {
       const allowed = Object.keys(route.operations).map((m) => m.toUpperCase());
       const allow = headerOf(response.headers, 'allow');
+      if (ANY_ADDRESS[response.status]) {
+        checkAgainst(label, `${response.status} ${route.template}`, genericProblem(response.status, ANY_ADDRESS[response.status]), response);
+        return { path: route.template, operationId: null, status: response.status };
+      }
       if (response.status === 405 || (verb === 'OPTIONS' && response.status === 204)) {
         if (!allow) throw new ContractError(`${label} → ${response.status}: the Allow header is missing.`);
         const listed = allow.split(',').map((m) => m.trim().toUpperCase()).filter(Boolean);

@@ -29,7 +29,8 @@ export const OPERATION_ERRORS = {
   delete: [...SIGNED_IN, 'VALIDATION_FAILED', 'NOT_FOUND', 'STALE_VERSION', 'CONFLICT'],
   me: ['UNAUTHENTICATED', ...ANY],
   signIn: [...BODY, 'UNAUTHENTICATED', ...ANY],
-  signOut: ['UNAUTHENTICATED', 'FORBIDDEN', ...ANY],
+  // Anyone may sign out; with the cookie, the Origin must be the application's (403).
+  signOut: ['FORBIDDEN', ...ANY],
   openapi: [...ANY],
 } as const satisfies Record<string, readonly BuiltInErrorCode[]>;
 

@@ -281,9 +281,9 @@ function callSuccess(call: CallSpec, context: PathContext): Record<string, Respo
 
 function callOperation(name: string, call: CallSpec, context: PathContext): OperationObject {
   const params = Object.entries(call.params ?? {});
-  // Parameters and input are checked before the handler runs (422); the handler adds its declared codes.
-  const builtIn: string[] = [...OPERATION_ERRORS.list];
-  if (call.input) builtIn.push('PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE');
+  // Parameters and any body sent are checked before the handler runs (a call without input still
+  // refuses a body that is not empty JSON); the handler adds its declared codes.
+  const builtIn: string[] = [...OPERATION_ERRORS.list, 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
   const operation: OperationObject = {
     operationId: operationId(context, name),
     summary: call.summary ?? humanize(name),

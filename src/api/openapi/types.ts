@@ -82,7 +82,7 @@ export interface OperationObject {
   'x-roles'?: readonly string[];
 }
 
-export const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export type PathItemObject = Partial<Record<HttpMethod, OperationObject>> & {
@@ -111,4 +111,14 @@ export interface OpenApiDocument {
     securitySchemes: Record<string, SecuritySchemeObject>;
   };
   security: readonly SecurityRequirement[];
+  /** The whole error catalogue: built-in codes, then the spec's own. */
+  'x-error-catalogue': readonly ErrorCatalogueEntry[];
+}
+
+export interface ErrorCatalogueEntry {
+  code: string;
+  status: number;
+  title: string;
+  /** What the user reads when the thrower gives no detail. */
+  message: string;
 }
