@@ -1,0 +1,99 @@
+/**
+ * Shared pieces of the API's integration tests: an engine over a test database, a client that
+ * calls handleApiRequest in process (no server) and checks every response against the OpenAPI
+ * document, problem assertions, and snapshots of tables to prove a refused write changed nothing.
+ */
+import { expect } from 'vitest';
+import type { Engine } from '@/engine/engine';
+import { createIdentity } from '@/engine/identity/identity';
+import { createOps } from '@/engine/ops/create-ops';
+import { openSyncedQuickly } from '@/engine/ops/testing';
+import type { AppModel } from '@/engine/spec/model';
+import type { TestDatabase } from '@/engine/store/testing';
+import type { DynamicDatabase } from '@/engine/store/types';
+import { handleApiRequest } from './handler';
+import { buildOpenApiDocument } from './openapi/document';
+import { createContractChecker, type ContractChecker } from './openapi/contract';
+import { problemType } from './problem';
+
+export const ORIGIN = 'http://desk.test';
+
+/** An engine as openEngine makes it, on the suite's database. */
+export async function openTestEngine(database: TestDatabase, model: AppModel): Promise<Engine> {
+  const store = await openSyncedQuickly(database, model);
+  return {
+    model,
+    store,
+    identity: createIdentity(store.db, Object.keys(model.roles)),
+    ops: createOps({ model, db: store.db }),
+    close: () => store.close(),
+  };
+}
+
+export interface CallOptions {
+  /** An object is sent as JSON (content-type application/json unless headers say otherwise). */
+  readonly body?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Authorization: Bearer <token>. */
+  readonly token?: string;
+  /** The session cookie's value. */
+  readonly session?: string;
+  readonly ip?: string;
+  /** Skip the OpenAPI contract check (for answers the document cannot describe, e.g. HEAD). */
+  readonly unchecked?: boolean;
+}
+
+export interface ApiAnswer {
+  readonly status: number;
+  readonly headers: Headers;
+  /** The parsed JSON body, or null for none. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read bodies freely
+  readonly body: any;
+  readonly text: string;
+}
+
+export interface ApiClient {
+  call(method: string, path: string, options?: CallOptions): Promise<ApiAnswer>;
+}
+
+export function apiClient(engine: Engine): ApiClient {
+  let checker: ContractChecker | null = null;
+  return {
+    async call(method, path, options = {}) {
+      const headers = new Headers(options.headers);
+      let body: BodyInit | undefined;
+      if (options.body !== undefined) {
+        body = typeof options.body === 'string' || options.body instanceof Uint8Array ? (options.body as BodyInit) : JSON.stringify(options.body);
+        if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+      }
+      if (options.token) headers.set('authorization', `Bearer ${options.token}`);
+      if (options.session) headers.set('cookie', `theme=dark; nf_session=${options.session}`);
+      const url = `${ORIGIN}/api/v1${path}`;
+      const request = new Request(url, { method, headers, body });
+      const response = await handleApiRequest(engine, request, { clientIp: options.ip ?? '192.0.2.1', origin: ORIGIN });
+      if (!options.unchecked && method !== 'HEAD') {
+        checker ??= createContractChecker(buildOpenApiDocument(engine.model));
+        await checker.checkResponse(method, url, response);
+      }
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: text === '' ? null : JSON.parse(text), text };
+    },
+  };
+}
+
+/** A problem response of the catalogue: problem+json, `code`, `status` equal to the HTTP status, a stable `type`. */
+export function expectProblem(answer: ApiAnswer, status: number, code: string): void {
+  expect(answer.status, answer.text).toBe(status);
+  expect(answer.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+  expect(answer.body).toMatchObject({ status, code, type: problemType(code) });
+  expect(answer.body.type).toMatch(/^https:\/\/ninefold\.dev\/problems\/[a-z0-9]+(-[a-z0-9]+)*$/);
+  expect(typeof answer.body.title).toBe('string');
+  expect(typeof answer.body.detail).toBe('string');
+}
+
+/** Every row of the tables, in id order: compare before and after a refused write. */
+export async function snapshot(db: DynamicDatabase, tables: readonly string[]): Promise<Record<string, unknown[]>> {
+  const result: Record<string, unknown[]> = {};
+  for (const table of tables) result[table] = await db.selectFrom(table).selectAll().orderBy('id').execute();
+  return result;
+}
