@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
 import seed from '../../../examples/seed/ninefold.spec';
+import { BUILT_IN_ERRORS } from '../errors/catalogue';
 import { buildModel } from './build';
 import { describeDocument, describeMarkdown } from './describe';
 import { conditionText } from './describe/text';
@@ -108,7 +109,7 @@ describe('describeMarkdown', () => {
     expect(markdown).toContain('| `code.value` | matches `^(a\\|b)$` |');
   });
 
-  it('prints calls, and the built-in error codes only beside the spec\'s own', () => {
+  it('prints calls, and the built-in error codes even without codes of its own', () => {
     const model = buildModel(
       defineApp({
         ...helpdesk,
@@ -132,7 +133,40 @@ describe('describeMarkdown', () => {
     expect(pointMarkdown(markdown, 7)).toContain(
       '| `escalate`: Raise the priority | POST | `/api/v1/tickets/{id}/escalate` | id (integer, in the path); reason (text, required) | a ticket | agent, admin | NOT_FOUND |',
     );
-    expect(pointMarkdown(markdown, 8)).toBe('\n## 8. Error catalogue\n\nnot shown\n');
+    const point8 = pointMarkdown(markdown, 8);
+    expect(point8).toContain('This application declares no codes of its own.\n\n### Built-in codes\n\n| Code | Status | Title | Message |');
+    expect(point8).not.toContain('Codes of this application');
+    for (const [code, error] of Object.entries(BUILT_IN_ERRORS)) expect(point8).toContain(`| \`${code}\` | ${error.status} | ${error.title} |`);
+  });
+
+  it('lists the whole catalogue under point 8: the spec\'s own codes, then every built-in one', () => {
+    const point8 = pointMarkdown(helpdeskMarkdown, 8);
+    expect(point8.indexOf('### Codes of this application')).toBeLessThan(point8.indexOf('### Built-in codes'));
+    expect(point8).toContain('| `REOPEN_WINDOW_PASSED` | 409 | Reopen window passed |');
+    for (const [code, error] of Object.entries(BUILT_IN_ERRORS)) {
+      expect(point8).toContain(`| \`${code}\` | ${error.status} | ${error.title} | ${error.message} |`);
+    }
+  });
+
+  it('keeps point 8 "not shown" for a spec with neither entities, calls nor codes', () => {
+    const onlyPurpose = buildModel(defineApp({ name: 'blank', purpose: { title: 'Blank' }, roles: { user: {} } }));
+    expect(pointMarkdown(describeMarkdown(onlyPurpose), 8)).toBe('\n## 8. Error catalogue\n\nnot shown\n');
+    const withEntity = buildModel(defineApp({ name: 'notes', entities: { note: { fields: { text: { type: 'text' } } } } }));
+    expect(pointMarkdown(describeMarkdown(withEntity), 8)).toContain('| `NOT_FOUND` | 404 | Not found |');
+  });
+
+  it('prints each call of the helpdesk under point 7 with method, path, input, output, roles and errors', () => {
+    const point7 = pointMarkdown(helpdeskMarkdown, 7);
+    expect(point7).toContain('| Call | Method | Path | Input | Output | Roles | Errors |');
+    for (const [name, call] of Object.entries(helpdeskModel.calls)) {
+      const row = point7.split('\n').find((line) => line.startsWith(`| \`${name}\``));
+      expect(row, name).toBeDefined();
+      const cells = row!.split(' | ');
+      expect(cells[1]).toBe(call.method);
+      expect(cells[2]).toBe(`\`/api/v1${call.path}\``);
+      expect(cells[5]).toBe(call.roles.join(', '));
+      expect(cells[6]).toBe(`${call.errors?.join(', ') ?? '—'} |`);
+    }
   });
 });
 

@@ -177,15 +177,16 @@ function fieldsText(fields: Readonly<Record<string, FieldSpec>>): string {
 
 // ---------------------------------------------------------------- 8. error catalogue
 
+/**
+ * The whole catalogue: the spec's own codes, then the built-in ones, which every application with
+ * entities or calls answers with. Only a spec with none of those (the empty seed) leaves it unsaid.
+ */
 export function errorBlocks(model: AppModel): PointBlocks {
   const own = Object.entries(model.errors);
-  if (own.length === 0) return null;
-  return [
-    { kind: 'heading', text: 'Codes of this application' },
-    errorTable(own),
-    { kind: 'heading', text: 'Built-in codes' },
-    errorTable(Object.entries(BUILT_IN_ERRORS)),
-  ];
+  if (own.length === 0 && model.entities.length === 0 && Object.keys(model.calls).length === 0) return null;
+  const builtIn: DocBlock[] = [{ kind: 'heading', text: 'Built-in codes' }, errorTable(Object.entries(BUILT_IN_ERRORS))];
+  if (own.length === 0) return [{ kind: 'paragraph', text: 'This application declares no codes of its own.' }, ...builtIn];
+  return [{ kind: 'heading', text: 'Codes of this application' }, errorTable(own), ...builtIn];
 }
 
 function errorTable(errors: readonly [string, ErrorSpec][]): DocBlock {
