@@ -69,7 +69,7 @@ function isRecordData(value: unknown): value is RecordData {
   return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number' && typeof (value as { version?: unknown }).version === 'number';
 }
 
-/** The handler's result as JSON: a record of the output entity as its Record JSON, declared output fields by their types, anything else as it is. */
+/** The handler's result as JSON: a record of the output entity as its Record JSON, declared output fields by their wire types, anything else as it is. */
 function serialise(call: CallSpec, model: AppModel, outputFields: readonly FieldModel[] | null, result: unknown): Response {
   if (call.output === undefined) return new Response(null, { status: 204 });
   if (typeof call.output === 'string') {
@@ -77,9 +77,9 @@ function serialise(call: CallSpec, model: AppModel, outputFields: readonly Field
     const record = isRecordData(result) ? result : isRecordData((result as { record?: unknown } | null)?.record) ? (result as { record: RecordData }).record : null;
     if (entity && record) return json(recordToWire(entity, record));
   } else if (outputFields && typeof result === 'object' && result !== null && !Array.isArray(result)) {
-    const out: Record<string, unknown> = { ...(result as Record<string, unknown>) };
-    for (const field of outputFields) out[field.name] = fieldToWire(field, (out[field.name] ?? null) as RecordData[string]);
-    return json(out);
+    // Exactly the declared output: each field by its wire type, absent ones null, nothing else.
+    const values = result as Record<string, unknown>;
+    return json(Object.fromEntries(outputFields.map((field) => [field.name, fieldToWire(field, (values[field.name] ?? null) as RecordData[string])])));
   }
   return json(result ?? null);
 }
