@@ -75,7 +75,7 @@ export function valueSchema(spec: FieldSpec, constants: Constants, use: SchemaUs
     case 'datetime':
       return { type: 'string', format: 'date-time' };
     case 'reference':
-      return { type: 'integer', minimum: 1, description: `The id of a ${spec.to}.` };
+      return { type: 'integer', minimum: 1, description: `The id of ${/^[aeiou]/i.test(spec.to) ? 'an' : 'a'} ${spec.to}.` };
     case 'user':
       return { type: 'integer', minimum: 1, description: 'The id of a user.' };
   }

@@ -37,8 +37,8 @@ export function ApiDocsView({ document, documentUrl, tokenCommand }: { document:
         </h2>
         <div className="mt-3 space-y-3 text-sm leading-relaxed text-zinc-700">
           <p>
-            Every address below is relative to <Code>{basePath}</Code>. Requests and responses are JSON (
-            <Code>application/json; charset=utf-8</Code>). The machine-readable description is at{' '}
+            Every address below is relative to <Code>{basePath}</Code>. Requests and responses are JSON{' '}
+            (<Code>application/json; charset=utf-8</Code>). The machine-readable description is at{' '}
             <a href={documentUrl} className="text-accent-700 underline underline-offset-2">
               {documentUrl}
             </a>
@@ -122,7 +122,11 @@ export function ApiDocsView({ document, documentUrl, tokenCommand }: { document:
               <td className={cn(cellClass, 'text-xs')}>{entry.title}</td>
               <td className={cn(cellClass, 'text-xs')}>{entry.message}</td>
               <td className={cn(cellClass, 'text-xs text-zinc-500')}>
-                {entry.operations.length === 0 ? '—' : entry.operations.length > 6 ? `${entry.operations.length} operations` : entry.operations.join(', ')}
+                {entry.code === 'METHOD_NOT_ALLOWED'
+                  ? 'any path, for a method it does not answer (with Allow)'
+                  : entry.operations.length === 0
+                    ? '—'
+                    : entry.operations.length > 6 ? `${entry.operations.length} operations` : entry.operations.join(', ')}
               </td>
             </tr>
           ))}

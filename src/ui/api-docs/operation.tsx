@@ -56,9 +56,7 @@ export function OperationView({ document, entry, basePath }: { document: OpenApi
 
       {body ? (
         <>
-          <SubHeading>
-            Request body (application/json){bodyName ? <>: <SchemaLink name={bodyName} /></> : null}
-          </SubHeading>
+          <SubHeading detail={bodyName ? <SchemaLink name={bodyName} /> : null}>Request body (application/json)</SubHeading>
           <PropertiesTable schema={resolveSchema(document, body)} />
         </>
       ) : null}
@@ -80,7 +78,7 @@ export function OperationView({ document, entry, basePath }: { document: OpenApi
                       const [code, ...rest] = line.split(': ');
                       return (
                         <li key={code}>
-                          <Code>{code}</Code> {rest.join(': ')}
+                          <Code>{code}</Code> <DocText text={rest.join(': ')} />
                         </li>
                       );
                     })}

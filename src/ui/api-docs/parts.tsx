@@ -107,6 +107,11 @@ export function PropertiesTable({ schema }: { schema: JsonSchema }) {
   );
 }
 
-export function SubHeading({ children }: { children: ReactNode }) {
-  return <h4 className="mt-4 mb-2 text-xs font-semibold tracking-wide text-zinc-500 uppercase">{children}</h4>;
+export function SubHeading({ children, detail }: { children: ReactNode; detail?: ReactNode }) {
+  return (
+    <h4 className="mt-4 mb-2 text-xs font-semibold tracking-wide text-zinc-500">
+      <span className="uppercase">{children}</span>
+      {detail ? <span className="ml-1 font-normal tracking-normal normal-case">{detail}</span> : null}
+    </h4>
+  );
 }

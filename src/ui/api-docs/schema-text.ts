@@ -56,6 +56,12 @@ export function constraintsText(schema: JsonSchema): string[] {
   return parts;
 }
 
+/** "Created by" and "createdBy" say the same: the title adds nothing then. */
+function sameWords(title: string, name: string): boolean {
+  const plain = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
+  return plain(title) === plain(name);
+}
+
 export interface PropertyRow {
   readonly name: string;
   readonly type: string;
@@ -77,7 +83,7 @@ export function propertyRows(schema: JsonSchema): PropertyRow[] {
     required: required.has(name),
     nullable: typesOf(property).nullable,
     constraints: constraintsText(property),
-    description: [property.title && property.title !== name ? property.title : '', property.description ?? ''].filter(Boolean).join(' — '),
+    description: [property.title && !sameWords(property.title, name) ? property.title : '', property.description ?? ''].filter(Boolean).join(' — '),
   }));
 }
 
