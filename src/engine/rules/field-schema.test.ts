@@ -310,3 +310,18 @@ describe('fieldSchema', () => {
     }
   });
 });
+
+describe('agreeing with JSON Schema (the OpenAPI document)', () => {
+  it('counts lengths in characters, so two emoji are two characters', () => {
+    refuses({ type: 'text', minLength: 3 }, [['😀😀', 'too_small', 'Value must be at least 3 characters.']]);
+    accepts({ type: 'text', maxLength: 2 }, [['😀😀', '😀😀']]);
+    refuses({ type: 'text', maxLength: 2 }, [['😀😀😀', 'too_big']]);
+  });
+
+  it('refuses web addresses with spaces, raw non-ASCII or broken escapes', () => {
+    for (const bad of ['https://example.com/a b', 'https://exämple.com/', 'https://example.com/%zz']) {
+      expect(parse({ type: 'url' }, bad).ok, bad).toBe(false);
+    }
+    accepts({ type: 'url' }, [['https://example.com/a%20b?x=1#top', 'https://example.com/a%20b?x=1#top']]);
+  });
+});

@@ -12,8 +12,16 @@ export type StoredValue = string | number | boolean | Date | null;
 
 const HOSTNAME = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/i;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
+const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
+const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;
 /** YYYY-MM-DDTHH:MM[:SS[.fraction]] with an optional zone (Z, +HH:MM or +HHMM). */
 const DATETIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+function characters(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
 
 function resolveNumber(value: number | ConstantRef | undefined, constants: Readonly<Record<string, { value: unknown }>>): number | undefined {
   if (value === undefined || typeof value === 'number') return value;
@@ -77,8 +85,12 @@ function valueSchema(field: FieldModel, constants: Readonly<Record<string, { val
     case 'text':
     case 'markdown': {
       let schema = z.string({ error: `${label} must be text.` });
-      if (s.minLength !== undefined) schema = schema.min(s.minLength, { error: `${label} must be at least ${s.minLength} characters.` });
-      if (s.maxLength !== undefined) schema = schema.max(s.maxLength, { error: `${label} must be at most ${s.maxLength} characters.` });
+      // Lengths count characters (code points), as people and JSON Schema do, not UTF-16 units.
+      const { minLength, maxLength } = s;
+      if (minLength !== undefined)
+        schema = schema.refine((v) => characters(v) >= minLength, { error: `${label} must be at least ${minLength} characters.`, params: { code: 'too_small' } });
+      if (maxLength !== undefined)
+        schema = schema.refine((v) => characters(v) <= maxLength, { error: `${label} must be at most ${maxLength} characters.`, params: { code: 'too_big' } });
       if (s.type === 'text' && s.pattern) schema = schema.regex(new RegExp(s.pattern), { error: s.patternMessage ?? `${label} has the wrong format.` });
       if (s.type === 'text' && s.format === 'hostname') schema = schema.regex(HOSTNAME, { error: `${label} must be a host name such as example.com.` });
       return schema;
@@ -86,7 +98,11 @@ function valueSchema(field: FieldModel, constants: Readonly<Record<string, { val
     case 'email':
       return z.email({ error: `${label} must be an email address.` }).max(320, { error: `${label} is too long.` });
     case 'url':
-      return z.url({ protocol: /^https?$/, error: `${label} must be a web address starting with http:// or https://.` }).max(2048, { error: `${label} is too long.` });
+      return z
+        .url({ protocol: /^https?$/, error: `${label} must be a web address starting with http:// or https://.` })
+        .max(2048, { error: `${label} is too long.` })
+        // What RFC 3986 allows as written: no spaces, no raw non-ASCII, only well-formed %-escapes.
+        .refine((v) => URI_CHARACTERS.test(v) && !BAD_ESCAPE.test(v), { error: `${label} must be a web address without spaces or unencoded characters.` });
     case 'integer': {
       const min = resolveNumber(s.min, constants);
       const max = resolveNumber(s.max, constants);
