@@ -34,6 +34,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         .filter((entity) => mayOffer(entity, actor, 'list'))
         .map((entity) => ({ href: `/${entity.plural}`, label: entity.pluralLabel })),
       { href: '/spec', label: 'Spec' },
+      { href: '/api/docs', label: 'API' },
     ];
     content = (
       <AppShell title={model.title} items={items} user={{ name: actor.name, email: actor.email }} signOutAction={signOutAction}>
