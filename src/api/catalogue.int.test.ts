@@ -1,0 +1,153 @@
+/**
+ * One row per catalogue code the API can answer today: the request that causes it, the status
+ * and code it must get, and proof that nothing stored changed. (TRANSITION_NOT_ALLOWED,
+ * LIMIT_EXCEEDED and REOPEN_WINDOW_PASSED come with workflows and limits, issue 5.)
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import helpdesk from '../../examples/helpdesk/ninefold.spec';
+import type { Engine } from '@/engine/engine';
+import { buildModel } from '@/engine/spec/build';
+import { defineApp } from '@/engine/spec/define';
+import { forEachDatabase } from '@/engine/store/testing';
+import { apiClient, expectProblem, openTestEngine, snapshot, type ApiAnswer, type ApiClient } from './testing';
+
+const RATE_LIMIT = 20;
+const model = buildModel(
+  defineApp({
+    ...helpdesk,
+    entities: {
+      ...helpdesk.entities,
+      // A reference that restricts deletion (the helpdesk's own cascade or set null).
+      attachment: { fields: { ticket: { type: 'reference', to: 'ticket', required: true }, name: { type: 'text', required: true } } },
+    },
+    calls: {
+      ...helpdesk.calls,
+      // A handler with a bug: what the client gets must be INTERNAL with a digest, nothing else.
+      crash: {
+        method: 'POST',
+        path: '/tickets/{id}/crash',
+        params: { id: 'integer' },
+        roles: ['admin'],
+        handler: async () => {
+          throw new Error('relation "nf_user" leaked password_hash');
+        },
+      },
+    },
+    constants: { ...helpdesk.constants, apiRateLimitPerMinute: { value: RATE_LIMIT }, apiRateLimitPerIpPerMinute: { value: 1000 } },
+  }),
+);
+
+const TABLES = ['ticket', 'organization', 'comment', 'attachment', 'nf_user', 'nf_session', 'nf_api_token'];
+
+interface Actors {
+  admin: string;
+  customer: string;
+  adminSession: string;
+  ticketId: number;
+  closedTicketId: number;
+  organizationId: number;
+  customerTicketId: number;
+}
+
+interface Row {
+  readonly code: string;
+  readonly status: number;
+  /** Sends the request (or requests) and returns the answer that must carry the code. */
+  readonly send: (api: ApiClient, a: Actors, token: () => Promise<string>) => Promise<ApiAnswer>;
+  readonly check?: (answer: ApiAnswer) => void;
+}
+
+const rows: Row[] = [
+  { code: 'VALIDATION_FAILED', status: 422, send: (api, a) => api.call('POST', '/tickets', { token: a.admin, body: { subject: 'x', priority: 'soon' } }), check: (r) => expect(r.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/priority', '/subject']) },
+  { code: 'UNAUTHENTICATED', status: 401, send: (api) => api.call('POST', '/tickets', { body: { subject: 'Anonymous' } }) },
+  { code: 'FORBIDDEN', status: 403, send: (api, a) => api.call('POST', '/organizations', { token: a.customer, body: { name: 'Customer Corp' } }) },
+  { code: 'FORBIDDEN', status: 403, send: (api, a) => api.call('POST', '/tickets', { session: a.adminSession, headers: { origin: 'https://evil.example' }, body: { subject: 'Cross-site' } }) },
+  { code: 'FORBIDDEN_FIELD', status: 403, send: (api, a) => api.call('PATCH', `/tickets/${a.ticketId}`, { token: a.admin, headers: { 'if-match': '"1"' }, body: { resolvedAt: '2030-01-01T00:00:00Z' } }) },
+  { code: 'NOT_FOUND', status: 404, send: (api, a) => api.call('PATCH', '/tickets/987654', { token: a.admin, headers: { 'if-match': '"1"' }, body: { subject: 'Ghost' } }) },
+  { code: 'NOT_FOUND', status: 404, send: (api, a) => api.call('PATCH', `/tickets/${a.ticketId}`, { token: a.customer, headers: { 'if-match': '"1"' }, body: { subject: 'Not mine' } }) },
+  { code: 'METHOD_NOT_ALLOWED', status: 405, send: (api, a) => api.call('PUT', `/tickets/${a.ticketId}`, { token: a.admin, body: { subject: 'Put' } }), check: (r) => expect(r.headers.get('allow')).toMatch(/PATCH/) },
+  { code: 'CONFLICT', status: 409, send: (api, a) => api.call('DELETE', `/tickets/${a.ticketId}`, { token: a.admin }) },
+  { code: 'STALE_VERSION', status: 409, send: (api, a) => api.call('PATCH', `/tickets/${a.ticketId}`, { token: a.admin, headers: { 'if-match': '"7"' }, body: { subject: 'Stale edit' } }) },
+  { code: 'TICKET_CLOSED', status: 409, send: (api, a) => api.call('POST', `/tickets/${a.closedTicketId}/escalate`, { token: a.admin, body: { reason: 'Still broken' } }) },
+  { code: 'PAYLOAD_TOO_LARGE', status: 413, send: (api, a) => api.call('POST', '/tickets', { token: a.admin, body: { subject: 'Huge', description: 'x'.repeat(1024 * 1024 + 10) } }) },
+  { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415, send: (api, a) => api.call('POST', '/tickets', { token: a.admin, body: 'subject=Form', headers: { 'content-type': 'application/x-www-form-urlencoded' } }) },
+  { code: 'PRECONDITION_REQUIRED', status: 428, send: (api, a) => api.call('PATCH', `/tickets/${a.ticketId}`, { token: a.admin, body: { subject: 'No version' } }) },
+  {
+    code: 'RATE_LIMITED',
+    status: 429,
+    send: async (api, _a, token) => {
+      const fresh = await token();
+      for (let i = 0; i < RATE_LIMIT; i++) expect((await api.call('GET', '/auth/me', { token: fresh })).status).toBe(200);
+      return api.call('POST', '/tickets', { token: fresh, body: { subject: 'One too many' } });
+    },
+    check: (r) => expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0),
+  },
+  {
+    code: 'INTERNAL',
+    status: 500,
+    send: (api, a) => api.call('POST', `/tickets/${a.ticketId}/crash`, { token: a.admin }),
+    check: (r) => {
+      expect(r.body.digest).toMatch(/^\w+$/);
+      expect(r.text).not.toMatch(/nf_user|password_hash|relation/);
+    },
+  },
+];
+
+forEachDatabase('API: the error catalogue, code by code', (database) => {
+  let engine: Engine;
+  let api: ApiClient;
+  let actors: Actors;
+  let ips = 0;
+
+  beforeAll(async () => {
+    engine = await openTestEngine(database, model);
+    api = apiClient(engine);
+    const admin = await engine.identity.createUser({ email: 'admin@example.com', password: 'admin-password', roles: ['admin'] });
+    const customer = await engine.identity.createUser({ email: 'customer@example.com', password: 'customer-password', roles: ['customer'] });
+    const adminToken = (await engine.identity.createApiToken(admin.id, { name: 'table' })).token;
+    const customerToken = (await engine.identity.createApiToken(customer.id, { name: 'table' })).token;
+    const organization = await api.call('POST', '/organizations', { token: adminToken, body: { name: 'Acme' } });
+    const ticket = await api.call('POST', '/tickets', { token: adminToken, body: { subject: 'Printer on fire', organization: organization.body.id } });
+    const closed = await api.call('POST', '/tickets', { token: adminToken, body: { subject: 'Old and closed' } });
+    await engine.store.db.updateTable('ticket').set({ state: 'closed' }).where('id', '=', closed.body.id).execute();
+    expect((await api.call('POST', '/attachments', { token: adminToken, body: { ticket: ticket.body.id, name: 'screenshot.png' } })).status).toBe(201);
+    const own = await api.call('POST', '/tickets', { token: customerToken, body: { subject: 'My own ticket' } });
+    actors = {
+      admin: adminToken,
+      customer: customerToken,
+      adminSession: (await engine.identity.createSession(admin.id)).token,
+      ticketId: ticket.body.id,
+      closedTicketId: closed.body.id,
+      organizationId: organization.body.id,
+      customerTicketId: own.body.id,
+    };
+    expect(ticket.status).toBe(201);
+  });
+
+  describe.each(rows.map((row) => [`${row.status} ${row.code}`, row] as const))('%s', (_name, row) => {
+    it('answers the catalogue problem and changes nothing stored', async () => {
+      const before = await snapshot(engine.store.db, TABLES.filter((t) => t !== 'nf_api_token'));
+      const newToken = async () => {
+        const user = await engine.identity.createUser({ email: `limited${(ips += 1)}@example.com`, password: 'limited-password', roles: ['agent'] });
+        return (await engine.identity.createApiToken(user.id, { name: 'limited' })).token;
+      };
+      const answer = await row.send(api, actors, newToken);
+      expectProblem(answer, row.status, row.code);
+      row.check?.(answer);
+      const after = await snapshot(engine.store.db, TABLES.filter((t) => t !== 'nf_api_token'));
+      if (row.code === 'RATE_LIMITED') {
+        // The only change is the user made for this row; every record is as it was.
+        for (const table of ['ticket', 'organization', 'comment']) expect(after[table]).toEqual(before[table]);
+      } else {
+        expect(after).toEqual(before);
+      }
+    });
+  });
+
+  it('covers every code of the built-in catalogue that the API can answer today, and the spec\'s own', () => {
+    const covered = new Set(rows.map((r) => r.code));
+    const later = ['TRANSITION_NOT_ALLOWED', 'LIMIT_EXCEEDED', 'REOPEN_WINDOW_PASSED'];
+    const all = [...Object.keys(model.errors), 'VALIDATION_FAILED', 'UNAUTHENTICATED', 'FORBIDDEN', 'FORBIDDEN_FIELD', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'STALE_VERSION', 'PRECONDITION_REQUIRED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'INTERNAL', 'CONFLICT'];
+    expect(all.filter((code) => !covered.has(code) && !later.includes(code))).toEqual([]);
+  });
+});
