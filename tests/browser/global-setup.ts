@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ADMIN, startServer, stopServer, type RunningServer } from './servers';
 
@@ -12,11 +16,16 @@ let servers: RunningServer[] = [];
 
 export async function setup(project: TestProject): Promise<void> {
   // Sequential on purpose: the first start builds the app, the second reuses the build.
-  const helpdesk = await startServer('helpdesk', {
-    NINEFOLD_SPEC: 'examples/helpdesk/ninefold.spec.ts',
-    NINEFOLD_ADMIN_EMAIL: ADMIN.email,
-    NINEFOLD_ADMIN_PASSWORD: ADMIN.password,
-  });
+  // Demo data first (users of every role, a few records), as a user would with the CLI.
+  const helpdeskData = mkdtempSync(path.join(tmpdir(), 'nf-browser-helpdesk-'));
+  const env = { ...process.env, DATABASE_URL: '', DATA_DIR: helpdeskData, NINEFOLD_SPEC: 'examples/helpdesk/ninefold.spec.ts' };
+  const root = path.resolve(__dirname, '../..');
+  execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/main.ts', 'seed', '--count', '30'], { cwd: root, env, stdio: 'ignore' });
+  const helpdesk = await startServer(
+    'helpdesk',
+    { NINEFOLD_SPEC: 'examples/helpdesk/ninefold.spec.ts', NINEFOLD_ADMIN_EMAIL: ADMIN.email, NINEFOLD_ADMIN_PASSWORD: ADMIN.password },
+    helpdeskData,
+  );
   servers.push(helpdesk);
   const seed = await startServer('seed', { NINEFOLD_SPEC: 'examples/seed/ninefold.spec.ts' });
   servers.push(seed);

@@ -12,6 +12,8 @@ export interface RunningServer {
 }
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' } as const;
+/** Made by `ninefold seed` before the helpdesk server starts. */
+export const DEMO_CUSTOMER = { email: 'customer1@demo.ninefold.test', password: 'demo-password' } as const;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
