@@ -18,7 +18,15 @@ export async function setup(project: TestProject): Promise<void> {
   // Sequential on purpose: the first start builds the app, the second reuses the build.
   // Demo data first (users of every role, a few records), as a user would with the CLI.
   const helpdeskData = mkdtempSync(path.join(tmpdir(), 'nf-browser-helpdesk-'));
-  const env = { ...process.env, DATABASE_URL: '', DATA_DIR: helpdeskData, NINEFOLD_SPEC: 'examples/helpdesk/ninefold.spec.ts' };
+  const env = {
+    ...process.env,
+    DATABASE_URL: '',
+    DATA_DIR: helpdeskData,
+    NINEFOLD_SPEC: 'examples/helpdesk/ninefold.spec.ts',
+    // The first admin is made when the database has no user yet: before the demo users.
+    NINEFOLD_ADMIN_EMAIL: ADMIN.email,
+    NINEFOLD_ADMIN_PASSWORD: ADMIN.password,
+  };
   const root = path.resolve(__dirname, '../..');
   execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/main.ts', 'seed', '--count', '30'], { cwd: root, env, stdio: 'ignore' });
   const helpdesk = await startServer(
