@@ -105,6 +105,7 @@ export default defineApp({
             {
               owner: 'requester',
               when: { field: 'resolvedAt', op: 'gte', value: { daysAgo: constant('reopenWindowDays') } },
+              error: 'REOPEN_WINDOW_PASSED',
             },
             'agent',
             'admin',

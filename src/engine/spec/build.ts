@@ -115,6 +115,7 @@ function buildWorkflow(workflow: WorkflowSpec): WorkflowModel {
       requires: t.requires ?? [],
       guard: t.guard,
       guardMessage: t.guardMessage,
+      guardError: t.guardError,
       effects: t.effects ?? [],
       comment: t.comment,
     })),

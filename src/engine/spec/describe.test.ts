@@ -114,6 +114,13 @@ describe('describeMarkdown', () => {
       defineApp({
         ...helpdesk,
         errors: {},
+        // Without codes of its own the workflow cannot name REOPEN_WINDOW_PASSED either.
+        workflows: {
+          ticket: {
+            ...helpdesk.workflows.ticket,
+            transitions: { ...helpdesk.workflows.ticket.transitions, reopen: { ...helpdesk.workflows.ticket.transitions.reopen, allow: ['agent', 'admin'] } },
+          },
+        },
         calls: {
           escalate: {
             method: 'POST',

@@ -73,6 +73,7 @@ export interface TransitionModel {
   readonly requires: readonly string[];
   readonly guard?: Condition;
   readonly guardMessage?: string;
+  readonly guardError?: string;
   readonly effects: readonly EffectSpec[];
   readonly comment?: 'required' | 'optional';
 }

@@ -210,8 +210,11 @@ export interface StateSpec {
   readonly description?: string;
 }
 
-/** Who may take a transition: a role name, or the user named by a user field of the record. */
-export type TransitionActor = string | { readonly owner: string; readonly when?: Condition };
+/**
+ * Who may take a transition: a role name, or the user named by a user field of the record —
+ * when `when` holds; if it does not, the owner is refused with `error` (a catalogue code).
+ */
+export type TransitionActor = string | { readonly owner: string; readonly when?: Condition; readonly error?: string };
 
 export interface EffectSpec {
   readonly set: string;
@@ -227,6 +230,8 @@ export interface TransitionSpec {
   readonly requires?: readonly string[];
   readonly guard?: Condition;
   readonly guardMessage?: string;
+  /** The catalogue code a failed guard answers with; default TRANSITION_NOT_ALLOWED. */
+  readonly guardError?: string;
   readonly effects?: readonly EffectSpec[];
   readonly comment?: 'required' | 'optional';
 }

@@ -20,7 +20,7 @@ import { isUserField, userFields } from './symbols';
 
 const WORKFLOW_KEYS = ['field', 'states', 'transitions'];
 const STATE_KEYS = ['label', 'initial', 'final', 'description'];
-const TRANSITION_KEYS = ['label', 'from', 'to', 'allow', 'requires', 'guard', 'guardMessage', 'effects', 'comment'];
+const TRANSITION_KEYS = ['label', 'from', 'to', 'allow', 'requires', 'guard', 'guardMessage', 'guardError', 'effects', 'comment'];
 const STATE_NAME = /^[a-z][A-Za-z0-9_]*$/;
 
 interface WorkflowScope {
@@ -103,6 +103,9 @@ function checkTransitions(transitions: unknown, path: string, scope: WorkflowSco
     if (transition.requires !== undefined) checkFieldList(transition.requires, at(transitionPath, 'requires'), scope);
     if (transition.guard !== undefined) checkCondition(transition.guard, at(transitionPath, 'guard'), scope.entity, scope.symbols, issues);
     issues.optionalString(transition, 'guardMessage', transitionPath);
+    if (transition.guardError !== undefined && !(isString(transition.guardError) && scope.symbols.errorCodes.has(transition.guardError))) {
+      issues.add(at(transitionPath, 'guardError'), `unknown error code ${describeValue(transition.guardError)} (not built in, not under errors)`);
+    }
     if (transition.effects !== undefined) checkEffects(transition.effects, at(transitionPath, 'effects'), scope);
     if (transition.comment !== undefined && transition.comment !== 'required' && transition.comment !== 'optional') {
       issues.add(at(transitionPath, 'comment'), `must be "required" or "optional", got ${describeValue(transition.comment)}`);
@@ -154,7 +157,10 @@ function checkAllow(allow: unknown, path: string, scope: WorkflowScope): void {
       issues.add(actorPath, `must be a role name or { owner: <user field> }, got ${describeValue(actor)}`);
       return;
     }
-    issues.unknownKeys(actor, ['owner', 'when'], actorPath, 'an { owner } entry');
+    issues.unknownKeys(actor, ['owner', 'when', 'error'], actorPath, 'an { owner } entry');
+    if (actor.error !== undefined && !(isString(actor.error) && symbols.errorCodes.has(actor.error))) {
+      issues.add(at(actorPath, 'error'), `unknown error code ${describeValue(actor.error)} (not built in, not under errors)`);
+    }
     if (!isUserField(entity, actor.owner)) {
       issues.add(at(actorPath, 'owner'), `${describeValue(actor.owner)} is not a user field of ${entity.name} (user fields: ${quoteList(userFields(entity))})`);
     }

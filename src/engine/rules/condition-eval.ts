@@ -1,0 +1,82 @@
+import type { AppModel } from '../spec/model';
+import type { Condition, ConstantRef, Operand } from '../spec/types';
+
+type Value = string | number | boolean | Date | null | undefined;
+export type RecordLike = Readonly<Record<string, unknown>>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function constantValue(model: AppModel, ref: ConstantRef): unknown {
+  return model.constants[ref.$constant]?.value;
+}
+
+/** An operand's value for this record at this time (the same meaning as conditionToSql gives it). */
+function operandValue(model: AppModel, operand: Operand | undefined, record: RecordLike, now: Date): Value {
+  if (operand === undefined || operand === null || typeof operand !== 'object') return operand as Value;
+  if ('$constant' in operand) return constantValue(model, operand) as Value;
+  if ('field' in operand) return record[operand.field] as Value;
+  if ('now' in operand) return now;
+  const days = typeof operand.daysAgo === 'number' ? operand.daysAgo : Number(constantValue(model, operand.daysAgo));
+  return new Date(now.getTime() - days * DAY_MS);
+}
+
+/** Dates compare by time; an ISO string compared with a Date is read as a time. */
+function comparable(a: Value, b: Value): [number | string | boolean, number | string | boolean] | null {
+  if (a === null || a === undefined || b === null || b === undefined) return null;
+  if (a instanceof Date || b instanceof Date) {
+    const ta = a instanceof Date ? a.getTime() : Date.parse(String(a));
+    const tb = b instanceof Date ? b.getTime() : Date.parse(String(b));
+    return Number.isNaN(ta) || Number.isNaN(tb) ? null : [ta, tb];
+  }
+  return [a, b];
+}
+
+function isPresent(v: unknown): boolean {
+  return v !== null && v !== undefined && !(typeof v === 'string' && v.trim() === '');
+}
+
+/**
+ * Evaluates a spec Condition against one record in memory: for guards, entity rules and the
+ * `when` of transition owners. Comparisons with an empty value are false, as in SQL.
+ */
+export function evaluateCondition(model: AppModel, condition: Condition, record: RecordLike, now: Date): boolean {
+  if ('all' in condition) return condition.all.every((c) => evaluateCondition(model, c, record, now));
+  if ('any' in condition) return condition.any.some((c) => evaluateCondition(model, c, record, now));
+  if ('not' in condition) return !evaluateCondition(model, condition.not, record, now);
+
+  const actual = record[condition.field] as Value;
+  switch (condition.op) {
+    case 'present':
+      return isPresent(actual);
+    case 'absent':
+      return !isPresent(actual);
+    case 'in':
+    case 'notIn': {
+      const list = (Array.isArray(condition.value) ? condition.value : [condition.value]) as readonly Value[];
+      const found = isPresent(actual) && list.some((v) => v === actual);
+      return condition.op === 'in' ? found : isPresent(actual) && !found;
+    }
+    default: {
+      const expected = operandValue(model, condition.value as Operand, record, now);
+      if (condition.op === 'eq' && (expected === null || expected === undefined)) return !isPresent(actual);
+      if (condition.op === 'ne' && (expected === null || expected === undefined)) return isPresent(actual);
+      const pair = comparable(actual, expected);
+      if (!pair) return condition.op === 'ne';
+      const [a, b] = pair;
+      switch (condition.op) {
+        case 'eq':
+          return a === b;
+        case 'ne':
+          return a !== b;
+        case 'lt':
+          return a < b;
+        case 'lte':
+          return a <= b;
+        case 'gt':
+          return a > b;
+        case 'gte':
+          return a >= b;
+      }
+    }
+  }
+}

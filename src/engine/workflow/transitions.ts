@@ -1,0 +1,107 @@
+import { NinefoldError } from '../errors/ninefold-error';
+import type { Actor } from '../ops/types';
+import { evaluateCondition, type RecordLike } from '../rules/condition-eval';
+import type { AppModel, EntityModel, TransitionModel, WorkflowModel } from '../spec/model';
+
+/** Why a transition cannot be taken now, in the order they are checked. */
+export type BlockReason = 'wrong_state' | 'not_allowed' | 'missing_fields' | 'guard_failed';
+
+export interface TransitionCheck {
+  readonly transition: TransitionModel;
+  readonly allowed: boolean;
+  readonly reason?: BlockReason;
+  /** For the user; never mentions values the user may not see. */
+  readonly message?: string;
+  /** The catalogue code a refusal answers with. */
+  readonly code?: string;
+  readonly missing?: readonly string[];
+}
+
+function stateLabel(workflow: WorkflowModel, name: unknown): string {
+  return workflow.states.find((s) => s.name === name)?.label ?? String(name);
+}
+
+function article(label: string): string {
+  return /^[aeiou]/i.test(label) ? `an ${label.toLowerCase()}` : `a ${label.toLowerCase()}`;
+}
+
+/** Whether the actor is among those the transition allows, and if an owner's `when` fails, with which code. */
+function whoMay(model: AppModel, transition: TransitionModel, record: RecordLike, actor: Actor, now: Date): { ok: true } | { ok: false; code: string } {
+  let refusal = 'TRANSITION_NOT_ALLOWED';
+  for (const entry of transition.allow) {
+    if (typeof entry === 'string') {
+      if (actor.roles.includes(entry)) return { ok: true };
+      continue;
+    }
+    if (record[entry.owner] !== actor.userId) continue;
+    if (!entry.when || evaluateCondition(model, entry.when, record, now)) return { ok: true };
+    refusal = entry.error ?? refusal;
+  }
+  return { ok: false, code: refusal };
+}
+
+/** Checks one transition for one record and actor, without changing anything. */
+export function checkTransition(model: AppModel, entity: EntityModel, record: RecordLike, actor: Actor, transition: TransitionModel, now: Date): TransitionCheck {
+  const workflow = entity.workflow!;
+  const state = record[workflow.field];
+  const label = `"${transition.label}"`;
+  if (!transition.from.includes(String(state))) {
+    return { transition, allowed: false, reason: 'wrong_state', code: 'TRANSITION_NOT_ALLOWED', message: `${label} cannot be taken while the ${entity.label.toLowerCase()} is ${stateLabel(workflow, state)}.` };
+  }
+  const who = whoMay(model, transition, record, actor, now);
+  if (!who.ok) {
+    const known = who.code !== 'TRANSITION_NOT_ALLOWED' ? model.errors[who.code]?.message : undefined;
+    return { transition, allowed: false, reason: 'not_allowed', code: who.code, message: known ?? `You are not allowed to take ${label} on this ${entity.label.toLowerCase()}.` };
+  }
+  const missing = transition.requires.filter((name) => {
+    const value = record[name];
+    return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+  });
+  if (missing.length > 0) {
+    const labels = missing.map((name) => article(entity.fieldsByName[name]?.label ?? name));
+    return { transition, allowed: false, reason: 'missing_fields', code: 'TRANSITION_NOT_ALLOWED', missing, message: `Needs ${labels.join(' and ')}.` };
+  }
+  if (transition.guard && !evaluateCondition(model, transition.guard, record, now)) {
+    const code = transition.guardError ?? 'TRANSITION_NOT_ALLOWED';
+    return { transition, allowed: false, reason: 'guard_failed', code, message: transition.guardMessage ?? model.errors[code]?.message ?? 'Its conditions are not met.' };
+  }
+  return { transition, allowed: true };
+}
+
+/**
+ * The transitions to offer on a record: those leaving its state that the actor is among the
+ * allowed for, each either available or blocked with why (a missing field, a failed guard).
+ * Transitions from other states or for other people are left out, as the UI should.
+ */
+export function transitionOptions(model: AppModel, entity: EntityModel, record: RecordLike, actor: Actor, now: Date): TransitionCheck[] {
+  if (!entity.workflow) return [];
+  return entity.workflow.transitions
+    .map((t) => checkTransition(model, entity, record, actor, t, now))
+    .filter((c) => c.allowed || c.reason === 'missing_fields' || c.reason === 'guard_failed' || (c.reason === 'not_allowed' && c.code !== 'TRANSITION_NOT_ALLOWED'));
+}
+
+/** The transition by name, or TRANSITION_NOT_ALLOWED when the workflow has none such. */
+export function findTransition(entity: EntityModel, name: string): TransitionModel {
+  const transition = entity.workflow?.transitions.find((t) => t.name === name);
+  if (!transition) throw new NinefoldError('TRANSITION_NOT_ALLOWED', `${entity.label} has no transition "${name}".`);
+  return transition;
+}
+
+/** Throws the refusal of a check as its catalogue error (status and title from the spec for its own codes). */
+export function refuse(model: AppModel, check: TransitionCheck): never {
+  const code = check.code ?? 'TRANSITION_NOT_ALLOWED';
+  const own = model.errors[code];
+  throw new NinefoldError(code, check.message, {
+    ...(own ? { status: own.status, title: own.title } : {}),
+    ...(check.missing ? { fieldErrors: check.missing.map((field) => ({ field, code: 'required', message: check.message! })) } : {}),
+  });
+}
+
+/** The field values a transition's effects set: a time, the actor, or a literal. */
+export function effectValues(transition: TransitionModel, actor: Actor, now: Date): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const effect of transition.effects) {
+    values[effect.set] = effect.to === 'now' ? now : effect.to === 'actor' ? actor.userId : effect.to;
+  }
+  return values;
+}
