@@ -1,5 +1,6 @@
 import type { DocBlock, SpecDocument } from '@/engine/spec/document';
 import { NOT_SHOWN } from '@/engine/spec/document';
+import { WorkflowDiagram } from './workflow-diagram';
 
 /** Text with `code` spans, the one inline mark the document uses; everything else stays text. */
 function InlineText({ text }: { text: string }) {
@@ -65,6 +66,18 @@ function Block({ block }: { block: DocBlock }) {
             </tbody>
           </table>
         </div>
+      );
+    case 'workflow':
+      return (
+        <>
+          <WorkflowDiagram block={block} title="State diagram" />
+          <details className="my-2 text-xs text-zinc-500">
+            <summary className="cursor-pointer">Mermaid source</summary>
+            <pre className="mt-2 overflow-x-auto rounded-md bg-zinc-900 p-4 leading-relaxed text-zinc-100">
+              <code>{block.mermaid}</code>
+            </pre>
+          </details>
+        </>
       );
     case 'code':
       return (

@@ -184,7 +184,7 @@ describe('describeDocument', () => {
     expect(document.points.map((p) => [p.number, p.heading, p.empty])).toEqual(POINT_HEADINGS.map((heading, i) => [i + 1, heading, false]));
     const withoutCalls = describeDocument(buildModel({ ...helpdesk, calls: undefined }));
     expect(withoutCalls.points.map((p) => p.empty)).toEqual(POINT_HEADINGS.map((_, i) => i === 6));
-    expect(document.points[3].blocks.find((b) => b.kind === 'code')).toMatchObject({ language: 'mermaid' });
+    expect(document.points[3].blocks.find((b) => b.kind === 'workflow')).toMatchObject({ mermaid: expect.stringContaining('stateDiagram-v2') });
   });
 
   it('gives the seed nine empty points without blocks', () => {
@@ -235,5 +235,19 @@ describe('conditionText', () => {
     expect(conditionText({ field: 'id', op: 'gte', value: 10 }, comment)).toBe('id is at least 10');
     expect(conditionText({ field: 'createdAt', op: 'gt', value: { now: true } }, comment)).toBe('createdAt is after now');
     expect(conditionText({ field: 'internal', op: 'notIn', value: [true] }, comment)).toBe('internal is none of true');
+  });
+});
+
+describe('the workflow diagram block', () => {
+  it('carries every state and one edge per source state of each transition, and its Mermaid text', () => {
+    const point4 = describeDocument(buildModel(helpdesk)).points[3];
+    const diagram = point4.blocks.find((b) => b.kind === 'workflow');
+    expect(diagram?.kind).toBe('workflow');
+    if (diagram?.kind !== 'workflow') return;
+    expect(diagram.states.map((s) => s.name)).toEqual(['new', 'open', 'pending', 'resolved', 'closed']);
+    expect(diagram.states.filter((s) => s.initial).map((s) => s.name)).toEqual(['new']);
+    expect(diagram.edges).toContainEqual({ from: 'pending', to: 'resolved', label: 'Resolve' });
+    expect(diagram.edges).toHaveLength(7);
+    expect(diagram.mermaid).toContain('resolved --> open: Reopen');
   });
 });

@@ -64,6 +64,8 @@ function blockMarkdown(block: DocBlock): string {
       const fence = block.text.includes('```') ? '~~~~' : '```';
       return `${fence}${block.language}\n${block.text}\n${fence}`;
     }
+    case 'workflow':
+      return `\`\`\`mermaid\n${block.mermaid}\n\`\`\``;
   }
 }
 

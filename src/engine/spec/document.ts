@@ -7,7 +7,14 @@ export type DocBlock =
   | { readonly kind: 'paragraph'; readonly text: string }
   | { readonly kind: 'list'; readonly items: readonly string[] }
   | { readonly kind: 'table'; readonly columns: readonly string[]; readonly rows: readonly (readonly string[])[] }
-  | { readonly kind: 'code'; readonly language: string; readonly text: string };
+  | { readonly kind: 'code'; readonly language: string; readonly text: string }
+  /** A workflow as a diagram: Mermaid text in Markdown, a drawing on the /spec page. */
+  | {
+      readonly kind: 'workflow';
+      readonly states: readonly { readonly name: string; readonly label: string; readonly initial: boolean; readonly final: boolean }[];
+      readonly edges: readonly { readonly from: string; readonly to: string; readonly label: string }[];
+      readonly mermaid: string;
+    };
 
 export interface DocPoint {
   /** 1 to 9, in the fixed order of the nine points. */

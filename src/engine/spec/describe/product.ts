@@ -211,7 +211,12 @@ export function workflowBlocks(model: AppModel): PointBlocks {
           t.effects.length > 0 ? t.effects.map(effectText).join('; ') : NONE,
         ]),
       },
-      { kind: 'code', language: 'mermaid', text: stateDiagram(workflow) },
+      {
+        kind: 'workflow',
+        states: workflow.states.map(({ name, label, initial, final }) => ({ name, label, initial, final })),
+        edges: workflow.transitions.flatMap((t) => t.from.map((from) => ({ from, to: t.to, label: t.label }))),
+        mermaid: stateDiagram(workflow),
+      },
     ] satisfies DocBlock[];
   });
 }
