@@ -1,0 +1,88 @@
+import type { Metadata } from 'next';
+import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
+import { buildModel } from '@/engine/spec/build';
+import { requireDiagnostics } from '@/server/diagnostics';
+import { ButtonLink } from '@/ui/button';
+import { listColumns } from '@/ui/columns';
+import { ListFilters, type FilterControl } from '@/ui/list-filters';
+import { PageHeader } from '@/ui/page-header';
+import { Pagination } from '@/ui/pagination';
+import { RecordTable } from '@/ui/record-table';
+import helpdesk from '../../../../examples/helpdesk/ninefold.spec';
+
+/**
+ * The benchmark's baseline (`npm run bench`): the ticket list page's body — header, filters,
+ * 50-row table, pagination — rendered with the same components from static rows, with no
+ * database and no session. Its req/s is what Next.js itself allows for this page.
+ */
+
+export const metadata: Metadata = { title: 'Baseline' };
+
+// Built from the spec module itself, not from the running engine, so no database is opened.
+const model = buildModel(helpdesk);
+const ticket = model.entitiesByName.ticket;
+const visible = new Set(ticket.fields.map((field) => field.name));
+const { columns, linkColumn } = listColumns(model, ticket, visible);
+
+const STATES = ['new', 'open', 'pending', 'resolved', 'closed'];
+const PRIORITIES = ['low', 'normal', 'high', 'urgent'];
+const SUBJECTS = ['Cannot sign in after the update', 'Invoice shows the wrong total', 'Question about garden billing', 'Export keeps timing out', 'Password reset mail never arrives'];
+const ORGANIZATIONS = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i + 1, `Organization ${i + 1}`]));
+const USERS = Object.fromEntries(Array.from({ length: 16 }, (_, i) => [i + 1, `Agent ${i + 1}`]));
+const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
+
+const ROWS: RecordData[] = Array.from({ length: 50 }, (_, i) => {
+  const at = new Date(T0 - i * 3_700_000);
+  return {
+    id: 100_000 - i,
+    version: 1 + (i % 3),
+    createdAt: at,
+    updatedAt: at,
+    createdBy: 1 + (i % 16),
+    updatedBy: 1 + (i % 16),
+    state: STATES[i % STATES.length],
+    subject: `${SUBJECTS[i % SUBJECTS.length]} ${100_000 - i}`,
+    description: 'The page stays blank after the latest update; reloading does not help.',
+    priority: PRIORITIES[i % PRIORITIES.length],
+    organization: i % 5 === 4 ? null : 1 + (i % 10),
+    requester: 1 + ((i + 3) % 16),
+    assignee: i % 3 === 2 ? null : 1 + (i % 16),
+    dueAt: i % 4 === 3 ? null : new Date(T0 + (i + 1) * 86_400_000),
+    resolvedAt: null,
+  };
+});
+
+const REFERENCES: ReferenceTitles = { organization: ORGANIZATIONS, assignee: USERS, requester: USERS, createdBy: USERS, updatedBy: USERS };
+
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
+const FILTERS: FilterControl[] = [
+  { param: 'state', label: 'State', kind: 'select', options: ticket.workflow!.states.map((s) => ({ value: s.name, label: s.label })), value: '' },
+  { param: 'priority', label: 'Priority', kind: 'select', options: options(PRIORITIES), value: '' },
+  { param: 'organization', label: 'Organization', kind: 'select', options: Object.entries(ORGANIZATIONS).map(([value, label]) => ({ value, label })), value: '' },
+  { param: 'assignee', label: 'Assignee', kind: 'select', options: Object.entries(USERS).map(([value, label]) => ({ value, label })), value: '' },
+];
+
+export default async function BaselinePage() {
+  await requireDiagnostics();
+  return (
+    <div>
+      <PageHeader
+        title={ticket.pluralLabel}
+        description={ticket.description}
+        actions={<ButtonLink href="/tickets/new" variant="primary">Open a ticket</ButtonLink>}
+      />
+      <ListFilters action="/diagnostics/baseline" filters={FILTERS} search={{ label: 'Search', value: '' }} sort={null} resetHref={null} stateKey="/diagnostics/baseline" />
+      <RecordTable
+        caption={ticket.pluralLabel}
+        columns={columns}
+        linkColumn={linkColumn}
+        rows={ROWS}
+        references={REFERENCES}
+        sort={ticket.list.sort}
+        sortHref={(sort) => `/diagnostics/baseline?sort=${encodeURIComponent(sort)}`}
+        recordHref={(id) => `/tickets/${id}`}
+      />
+      <Pagination firstHref={null} nextHref="/diagnostics/baseline?cursor=next" />
+    </div>
+  );
+}
