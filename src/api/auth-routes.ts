@@ -16,7 +16,7 @@ export const authRoutes: readonly Route[] = [
     path: ['auth', 'sign-in'],
     access: 'public',
     originCheck: false,
-    run: async ({ engine, request, limits }) => {
+    run: async ({ engine, request, limits, context }) => {
       const parsed = SignIn.safeParse(await readJsonObject(request, limits.maxBodyBytes));
       if (!parsed.success) {
         throw new NinefoldError('VALIDATION_FAILED', 'Send {"email": "...", "password": "..."}.', {
@@ -27,9 +27,8 @@ export const authRoutes: readonly Route[] = [
           })),
         });
       }
-      const user = await engine.identity.verifyCredentials(parsed.data.email, parsed.data.password);
-      if (!user) throw new NinefoldError('UNAUTHENTICATED', 'Email or password is incorrect.');
-      const session = await engine.identity.createSession(user.id);
+      // Throttled per account and per address by the engine (429 with Retry-After beyond), like the sign-in page.
+      const { user, session } = await engine.identity.signIn(parsed.data.email, parsed.data.password, { ip: context.clientIp });
       const body: WireSignIn = { user: { id: user.id, email: user.email, name: user.name, roles: [...user.roles] } };
       return json(body, { headers: { 'set-cookie': sessionCookie(session.token, session.expiresAt, isHttps(request)) } });
     },

@@ -1,5 +1,5 @@
 import type { Engine } from '@/engine/engine';
-import { NinefoldError } from '@/engine/errors/ninefold-error';
+import { asNinefoldError, NinefoldError } from '@/engine/errors/ninefold-error';
 import { resolveLimits, type Limits } from '@/engine/limits';
 import type { Actor } from '@/engine/ops/types';
 import { authRoutes } from './auth-routes';
@@ -139,10 +139,11 @@ export async function handleApiRequest(engine: Engine, request: Request, context
     const state = stateOf(engine);
     response = await route(engine, state, request, url, context, counted);
   } catch (error) {
-    const limited = counted.find((o) => !o.allowed);
+    // A request limit of this door, or one the engine applies itself (sign-in attempts).
+    const retryAfter = counted.find((o) => !o.allowed)?.resetSeconds ?? asNinefoldError(error)?.retryAfterSeconds;
     response = problemResponse(error, {
       catalogue: engine.model.errors,
-      headers: limited ? { 'retry-after': String(limited.resetSeconds) } : {},
+      headers: retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {},
       log: { method: request.method, path: url?.pathname ?? null },
     });
   }

@@ -6,6 +6,7 @@
 import { expect } from 'vitest';
 import type { Engine } from '@/engine/engine';
 import { createIdentity } from '@/engine/identity/identity';
+import { resolveLimits } from '@/engine/limits';
 import { createOps } from '@/engine/ops/create-ops';
 import { openSyncedQuickly } from '@/engine/ops/testing';
 import type { AppModel } from '@/engine/spec/model';
@@ -24,7 +25,7 @@ export async function openTestEngine(database: TestDatabase, model: AppModel): P
   return {
     model,
     store,
-    identity: createIdentity(store.db, Object.keys(model.roles)),
+    identity: createIdentity(store.db, Object.keys(model.roles), resolveLimits(model)),
     ops: createOps({ model, db: store.db }),
     close: () => store.close(),
   };

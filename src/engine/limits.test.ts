@@ -10,6 +10,10 @@ describe('resolveLimits', () => {
       maxPageSize: 100,
       rateLimitPerMinute: 600,
       rateLimitPerMinutePerIp: 1200,
+      sessionIdleMinutes: 720,
+      sessionMaxDays: 30,
+      signInAttemptsPerAccount: 10,
+      signInAttemptsPerIp: 50,
     });
   });
 
@@ -22,9 +26,22 @@ describe('resolveLimits', () => {
         apiMaxPageSize: { value: 20 },
         apiRateLimitPerMinute: { value: 5 },
         apiRateLimitPerIpPerMinute: { value: 7 },
+        sessionIdleMinutes: { value: 60, unit: 'minutes' },
+        sessionMaxDays: { value: 7, unit: 'days' },
+        signInAttemptsPerAccount: { value: 3 },
+        signInAttemptsPerIp: { value: 9 },
       },
     });
-    expect(resolveLimits(model)).toEqual({ maxBodyBytes: 2048, maxPageSize: 20, rateLimitPerMinute: 5, rateLimitPerMinutePerIp: 7 });
+    expect(resolveLimits(model)).toEqual({
+      maxBodyBytes: 2048,
+      maxPageSize: 20,
+      rateLimitPerMinute: 5,
+      rateLimitPerMinutePerIp: 7,
+      sessionIdleMinutes: 60,
+      sessionMaxDays: 7,
+      signInAttemptsPerAccount: 3,
+      signInAttemptsPerIp: 9,
+    });
     expect(resolveLimits(buildModel({ ...helpdesk, constants: { ...helpdesk.constants, apiMaxPageSize: { value: 30 } } })).maxBodyBytes).toBe(DEFAULT_LIMITS.maxBodyBytes);
   });
 });

@@ -1,9 +1,9 @@
 import type { AppModel } from './spec/model';
 
 /**
- * The limits of the API, each with a default that a spec constant of the same name replaces
- * (`constants: { apiMaxPageSize: { value: 50 } }`). The spec check makes sure such a constant
- * is a positive whole number (see LIMIT_CONSTANTS), so resolving them cannot fail.
+ * The limits of the API and of accounts, each with a default that a spec constant of the same
+ * name replaces (`constants: { apiMaxPageSize: { value: 50 } }`). The spec check makes sure such
+ * a constant is a positive whole number (see LIMIT_CONSTANTS), so resolving them cannot fail.
  */
 export interface Limits {
   /** Largest request body accepted, in bytes (413 beyond). */
@@ -14,33 +14,48 @@ export interface Limits {
   readonly rateLimitPerMinute: number;
   /** Requests per minute per client address, signed in or not (429 beyond). */
   readonly rateLimitPerMinutePerIp: number;
+  /** A session unused for this many minutes has ended (idle timeout). */
+  readonly sessionIdleMinutes: number;
+  /** A session ends this many days after the sign-in that started it, used or not (absolute timeout). */
+  readonly sessionMaxDays: number;
+  /** Failed sign-ins per account in SIGN_IN_WINDOW_MINUTES before sign-in is refused (429). */
+  readonly signInAttemptsPerAccount: number;
+  /** Failed sign-ins per client address in SIGN_IN_WINDOW_MINUTES before sign-in is refused (429). */
+  readonly signInAttemptsPerIp: number;
 }
+
+/** The window the failed sign-ins are counted in. */
+export const SIGN_IN_WINDOW_MINUTES = 15;
 
 export const DEFAULT_LIMITS: Limits = {
   maxBodyBytes: 1024 * 1024,
   maxPageSize: 100,
   rateLimitPerMinute: 600,
   rateLimitPerMinutePerIp: 1200,
+  sessionIdleMinutes: 720,
+  sessionMaxDays: 30,
+  signInAttemptsPerAccount: 10,
+  signInAttemptsPerIp: 50,
 };
 
-/** The spec constant that sets each limit, and the largest value it may take. */
-export const LIMIT_CONSTANTS: Readonly<Record<keyof Limits, { readonly constant: string; readonly max: number }>> = {
-  maxBodyBytes: { constant: 'apiMaxBodyBytes', max: 64 * 1024 * 1024 },
+/** The spec constant that sets each limit, what it limits (for messages), and the largest value it may take. */
+export const LIMIT_CONSTANTS: Readonly<Record<keyof Limits, { readonly constant: string; readonly what: string; readonly max: number }>> = {
+  maxBodyBytes: { constant: 'apiMaxBodyBytes', what: 'an API limit', max: 64 * 1024 * 1024 },
   // ops refuse pages beyond 500 rows whatever the door.
-  maxPageSize: { constant: 'apiMaxPageSize', max: 500 },
-  rateLimitPerMinute: { constant: 'apiRateLimitPerMinute', max: 1_000_000 },
-  rateLimitPerMinutePerIp: { constant: 'apiRateLimitPerIpPerMinute', max: 1_000_000 },
+  maxPageSize: { constant: 'apiMaxPageSize', what: 'an API limit', max: 500 },
+  rateLimitPerMinute: { constant: 'apiRateLimitPerMinute', what: 'an API limit', max: 1_000_000 },
+  rateLimitPerMinutePerIp: { constant: 'apiRateLimitPerIpPerMinute', what: 'an API limit', max: 1_000_000 },
+  sessionIdleMinutes: { constant: 'sessionIdleMinutes', what: 'a session timeout', max: 366 * 24 * 60 },
+  sessionMaxDays: { constant: 'sessionMaxDays', what: 'a session timeout', max: 3660 },
+  signInAttemptsPerAccount: { constant: 'signInAttemptsPerAccount', what: 'a sign-in limit', max: 1_000_000 },
+  signInAttemptsPerIp: { constant: 'signInAttemptsPerIp', what: 'a sign-in limit', max: 1_000_000 },
 };
 
 export function resolveLimits(model: AppModel): Limits {
-  const pick = (key: keyof Limits): number => {
+  const resolved = {} as Record<keyof Limits, number>;
+  for (const key of Object.keys(DEFAULT_LIMITS) as (keyof Limits)[]) {
     const value = model.constants[LIMIT_CONSTANTS[key].constant]?.value;
-    return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : DEFAULT_LIMITS[key];
-  };
-  return {
-    maxBodyBytes: pick('maxBodyBytes'),
-    maxPageSize: pick('maxPageSize'),
-    rateLimitPerMinute: pick('rateLimitPerMinute'),
-    rateLimitPerMinutePerIp: pick('rateLimitPerMinutePerIp'),
-  };
+    resolved[key] = typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : DEFAULT_LIMITS[key];
+  }
+  return resolved;
 }

@@ -1,6 +1,7 @@
 import type { Engine } from './engine';
 import { NinefoldError } from './errors/ninefold-error';
 import { createIdentity } from './identity/identity';
+import { resolveLimits } from './limits';
 import { createOps } from './ops/create-ops';
 import { loadSpecFile } from './spec/load-file';
 import type { AppModel } from './spec/model';
@@ -24,7 +25,7 @@ export async function openEngine(settings: Settings, options: OpenOptions = {}):
   const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
     await syncSchema(store, model, { allowDestructive: options.allowDestructive ?? false });
-    const identity = createIdentity(store.db, Object.keys(model.roles));
+    const identity = createIdentity(store.db, Object.keys(model.roles), resolveLimits(model));
     if (settings.adminEmail && settings.adminPassword && !(await identity.hasUsers())) {
       await identity
         .createUser({ email: settings.adminEmail, password: settings.adminPassword, name: 'Administrator', roles: ['admin'] }, { onlyIfNoUsers: true })

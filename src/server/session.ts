@@ -1,7 +1,8 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
-import { redirect } from 'next/navigation';
+import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
+import { clientIp } from '@/api/client-ip';
 import type { Actor } from '@/engine/ops/types';
 import { getEngine } from './engine';
 
@@ -24,14 +25,29 @@ export async function requireActor(returnTo?: string): Promise<Actor> {
   redirect(returnTo && returnTo.startsWith('/') ? `/sign-in?next=${encodeURIComponent(returnTo)}` : '/sign-in');
 }
 
-/** Checks the credentials and, when they match, starts a session cookie. Returns whether it did. */
-export async function signInWithPassword(email: string, password: string): Promise<boolean> {
+/** The signed-in administrator: others get the 403 page, anonymous visitors the sign-in page. */
+export async function requireAdmin(returnTo: string): Promise<Actor> {
+  const actor = await requireActor(returnTo);
+  if (!actor.roles.includes('admin')) forbidden();
+  return actor;
+}
+
+/** The client's address as the proxy in front reports it (for the sign-in throttle and the log). */
+export async function requestClientIp(): Promise<string> {
+  return clientIp(await headers());
+}
+
+/**
+ * Signs in through the engine (throttled per account and per address, logged) and puts the new
+ * session in the cookie. Refusals are NinefoldErrors: UNAUTHENTICATED or RATE_LIMITED.
+ */
+export async function signInWithPassword(email: string, password: string): Promise<void> {
   const engine = await getEngine();
-  const user = await engine.identity.verifyCredentials(email, password);
-  if (!user) return false;
-  const session = await engine.identity.createSession(user.id);
+  const { session } = await engine.identity.signIn(email, password, { ip: await requestClientIp() });
+  // A session this browser had before (another account, or one that ended) is not carried over.
+  const previous = (await cookies()).get(SESSION_COOKIE)?.value;
+  if (previous) await engine.identity.endSession(previous);
   await setSessionCookie(session.token, session.expiresAt);
-  return true;
 }
 
 export async function setSessionCookie(token: string, expiresAt: Date): Promise<void> {

@@ -16,11 +16,13 @@ export class NinefoldError extends Error {
   readonly status: number;
   readonly title: string;
   readonly fieldErrors: readonly FieldError[];
+  /** For RATE_LIMITED: seconds until trying again may succeed (the doors send it as Retry-After). */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     code: BuiltInErrorCode | (string & {}),
     detail?: string,
-    options: { status?: number; title?: string; fieldErrors?: readonly FieldError[] } = {},
+    options: { status?: number; title?: string; fieldErrors?: readonly FieldError[]; retryAfterSeconds?: number } = {},
   ) {
     const known = (BUILT_IN_ERRORS as Record<string, { status: number; title: string; message: string }>)[code];
     super(detail ?? known?.message ?? code);
@@ -29,6 +31,7 @@ export class NinefoldError extends Error {
     this.status = options.status ?? known?.status ?? 500;
     this.title = options.title ?? known?.title ?? code;
     this.fieldErrors = options.fieldErrors ?? [];
+    if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -1,50 +1,98 @@
 import { sql } from 'kysely';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Actor } from '../ops/types';
-import { NinefoldError } from '../errors/ninefold-error';
+import { NinefoldError, notFound } from '../errors/ninefold-error';
+import { DEFAULT_LIMITS, SIGN_IN_WINDOW_MINUTES } from '../limits';
+import { logLine } from '../log';
 import type { DynamicDatabase } from '../store/types';
 import { createApiTokens } from './api-tokens';
+import { createInvites } from './invites';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
-import type { Identity, IssuedSession, NewUser, UserAccount } from './types';
+import {
+  EMAIL,
+  emailDomain,
+  emailTaken,
+  fieldError,
+  hashToken,
+  isUniqueViolation,
+  MAX_NAME_LENGTH,
+  nameOrDefault,
+  normalizeEmail,
+  orderedRoles,
+  passwordProblems,
+  toAccount,
+  toUserInfo,
+  unknownRole,
+  USER_COLUMNS,
+  type UserRow,
+} from './shared';
+import { createSignInThrottle, throttleKeys } from './sign-in-throttle';
+import type { Identity, IdentityPolicy, IssuedSession, NewUser, UserAccount } from './types';
 
-const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
-/** last_seen_at is written at most this often, so reading a session is usually one query. */
+export { MIN_PASSWORD_LENGTH } from './shared';
+export { normalizeEmail };
+
+/** last_seen_at is written at most this often (or half the idle timeout when shorter), so reading a session is usually one query. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
-export const MIN_PASSWORD_LENGTH = 8;
 /** Advisory lock key serialising the creation of the first user. */
 const FIRST_USER_LOCK = 7_419_001;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+export const BAD_CREDENTIALS = 'Email or password is incorrect.';
 
-interface UserRow {
-  id: number;
-  email: string;
-  name: string;
-  roles: string[];
-  disabled_at: Date | null;
-  password_hash: string;
+/** RATE_LIMITED in words a person can act on, with the seconds for Retry-After. */
+export function tooManySignInAttempts(retryAfterSeconds: number): NinefoldError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new NinefoldError('RATE_LIMITED', `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { retryAfterSeconds });
 }
 
-function toAccount(row: Omit<UserRow, 'password_hash'>): UserAccount {
-  return { id: row.id, email: row.email, name: row.name, roles: row.roles, disabled: row.disabled_at !== null };
-}
+type PasswordRow = UserRow & { password_hash: string };
 
-function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
-
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function emailTaken(): NinefoldError {
-  return new NinefoldError('VALIDATION_FAILED', undefined, {
-    fieldErrors: [{ field: 'email', code: 'unique', message: 'A user with this email already exists.' }],
+/**
+ * Accounts, sessions, sign-in, invitations and API tokens over the engine's tables. `policy`
+ * takes the session timeouts and sign-in limits (resolveLimits(model) has them); defaults otherwise.
+ */
+export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[], policy: Partial<IdentityPolicy> = {}): Identity {
+  const idleMs = (policy.sessionIdleMinutes ?? DEFAULT_LIMITS.sessionIdleMinutes) * MINUTE_MS;
+  const maxMs = (policy.sessionMaxDays ?? DEFAULT_LIMITS.sessionMaxDays) * DAY_MS;
+  // Touching at least twice per idle period keeps an active session alive however short the timeout.
+  const touchMs = Math.min(TOUCH_INTERVAL_MS, Math.floor(idleMs / 2));
+  const throttle = createSignInThrottle(db, {
+    perAccount: policy.signInAttemptsPerAccount ?? DEFAULT_LIMITS.signInAttemptsPerAccount,
+    perIp: policy.signInAttemptsPerIp ?? DEFAULT_LIMITS.signInAttemptsPerIp,
+    windowMs: SIGN_IN_WINDOW_MINUTES * MINUTE_MS,
   });
-}
 
-export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[]): Identity {
-  return {
+  const userRow = async (where: { id: number } | { email: string }): Promise<PasswordRow | undefined> => {
+    const query = db.selectFrom('nf_user').select([...USER_COLUMNS, 'password_hash']);
+    const row = await ('id' in where ? query.where('id', '=', where.id) : query.where('email', '=', where.email)).executeTakeFirst();
+    return row as PasswordRow | undefined;
+  };
+
+  /** Inserts a session row for a new random token (inside the caller's transaction when given one). */
+  const insertSession = async (executor: DynamicDatabase, userId: number): Promise<IssuedSession> => {
+    const token = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    const expiresAt = new Date(now + maxMs);
+    await executor
+      .insertInto('nf_session')
+      .values({ id: hashToken(token), user_id: userId, created_at: new Date(now), last_seen_at: new Date(now), expires_at: expiresAt })
+      .execute();
+    return { token, expiresAt };
+  };
+
+  const updateUser = async (userId: number, values: Record<string, unknown>): Promise<UserAccount> => {
+    const row = await db
+      .updateTable('nf_user')
+      .set({ ...values, updated_at: new Date() })
+      .where('id', '=', userId)
+      .returning(['id', 'email', 'name', 'roles', 'disabled_at'])
+      .executeTakeFirst();
+    if (!row) throw notFound('user');
+    return toAccount(row as UserRow);
+  };
+
+  const identity: Identity = {
     async hasUsers() {
       const row = await db.selectFrom('nf_user').select('id').limit(1).executeTakeFirst();
       return row !== undefined;
@@ -53,11 +101,11 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
     async createUser(user: NewUser, options: { onlyIfNoUsers?: boolean } = {}) {
       const email = normalizeEmail(user.email);
       const fieldErrors = [];
-      if (!EMAIL.test(email)) fieldErrors.push({ field: 'email', code: 'invalid_email', message: 'Enter a valid email address.' });
-      if (user.password.length < MIN_PASSWORD_LENGTH)
-        fieldErrors.push({ field: 'password', code: 'too_short', message: `Use at least ${MIN_PASSWORD_LENGTH} characters.` });
-      const unknownRole = user.roles.find((r) => !knownRoles.includes(r) && r !== 'admin');
-      if (unknownRole) fieldErrors.push({ field: 'roles', code: 'unknown_role', message: `Unknown role "${unknownRole}".` });
+      if (!EMAIL.test(email)) fieldErrors.push(fieldError('email', 'invalid_email', 'Enter a valid email address.'));
+      fieldErrors.push(...passwordProblems(user.password, 'password'));
+      const unknown = unknownRole(user.roles, knownRoles);
+      if (unknown) fieldErrors.push(fieldError('roles', 'unknown_role', `Unknown role "${unknown}".`));
+      if ((user.name?.trim().length ?? 0) > MAX_NAME_LENGTH) fieldErrors.push(fieldError('name', 'too_big', `Use at most ${MAX_NAME_LENGTH} characters.`));
       if (fieldErrors.length) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors });
       const passwordHash = await hashPassword(user.password);
       try {
@@ -72,64 +120,187 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
           if (existing) throw emailTaken();
           const row = await trx
             .insertInto('nf_user')
-            .values({ email, name: user.name?.trim() || email.split('@')[0], password_hash: passwordHash, roles: [...user.roles] })
+            .values({ email, name: nameOrDefault(user.name, email), password_hash: passwordHash, roles: [...user.roles] })
             .returning(['id', 'email', 'name', 'roles', 'disabled_at'])
             .executeTakeFirstOrThrow();
           return toAccount(row as UserRow);
         });
       } catch (error) {
         // Taken meanwhile by a concurrent createUser (the check above is not a lock).
-        if ((error as { code?: string })?.code === '23505') throw emailTaken();
+        if (isUniqueViolation(error)) throw emailTaken();
         throw error;
       }
     },
 
     async listUsers() {
-      const rows = await db.selectFrom('nf_user').select(['id', 'email', 'name', 'roles', 'disabled_at']).orderBy('email').execute();
-      return rows.map((r) => toAccount(r as UserRow));
+      const rows = await db.selectFrom('nf_user').select([...USER_COLUMNS]).orderBy('email').execute();
+      return rows.map((r) => toUserInfo(r as UserRow));
     },
 
     async verifyCredentials(email: string, password: string) {
-      const row = (await db
-        .selectFrom('nf_user')
-        .select(['id', 'email', 'name', 'roles', 'disabled_at', 'password_hash'])
-        .where('email', '=', normalizeEmail(email))
-        .executeTakeFirst()) as UserRow | undefined;
+      const row = await userRow({ email: normalizeEmail(email) });
       // Verify against a decoy when there is no such user, so timing does not reveal accounts.
       const ok = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
       if (!row || !ok || row.disabled_at !== null) return null;
       return toAccount(row);
     },
 
+    async signIn(email, password, context) {
+      const normalized = normalizeEmail(email);
+      const keys = throttleKeys(normalized, context.ip);
+      const about = { emailDomain: emailDomain(normalized), ip: context.ip };
+      const wait = await throttle.retryAfter(keys);
+      if (wait !== null) {
+        logLine('warn', 'sign-in failed', { ...about, reason: 'throttled', retryAfterSeconds: wait });
+        throw tooManySignInAttempts(wait);
+      }
+      const row = await userRow({ email: normalized });
+      const ok = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
+      const reason = !row ? 'unknown-user' : !ok ? 'wrong-password' : row.disabled_at !== null ? 'disabled' : null;
+      if (!row || reason) {
+        await throttle.fail(keys);
+        logLine('warn', 'sign-in failed', { ...about, reason, ...(row ? { userId: Number(row.id) } : {}) });
+        throw new NinefoldError('UNAUTHENTICATED', BAD_CREDENTIALS);
+      }
+      await throttle.reset(keys);
+      const session = await identity.createSession(Number(row.id));
+      logLine('info', 'signed in', { userId: Number(row.id), ip: context.ip });
+      return { user: toAccount(row), session };
+    },
+
     async createSession(userId: number): Promise<IssuedSession> {
-      const token = randomBytes(32).toString('base64url');
-      const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
-      await db.insertInto('nf_session').values({ id: hashToken(token), user_id: userId, expires_at: expiresAt }).execute();
-      return { token, expiresAt };
+      const session = await insertSession(db, userId);
+      // Sessions of this user that have ended by time are of no use to anyone: sweep them now.
+      const now = Date.now();
+      await db
+        .deleteFrom('nf_session')
+        .where('user_id', '=', userId)
+        .where((eb) =>
+          eb.or([eb('expires_at', '<=', new Date(now)), eb('last_seen_at', '<=', new Date(now - idleMs)), eb('created_at', '<=', new Date(now - maxMs))]),
+        )
+        .execute();
+      return session;
     },
 
     async actorForSession(token: string): Promise<Actor | null> {
       if (!token || token.length > 100) return null;
       const id = hashToken(token);
+      const now = Date.now();
       const row = await db
         .selectFrom('nf_session as s')
         .innerJoin('nf_user as u', 'u.id', 's.user_id')
         .select(['u.id', 'u.email', 'u.name', 'u.roles', 's.last_seen_at'])
         .where('s.id', '=', id)
-        .where('s.expires_at', '>', new Date())
+        .where('s.expires_at', '>', new Date(now))
+        // Absolute timeout: from the sign-in, whatever the activity (and whatever expires_at said then).
+        .where('s.created_at', '>', new Date(now - maxMs))
+        // Idle timeout. last_seen_at lags by at most touchMs, so an active session never idles out.
+        .where('s.last_seen_at', '>', new Date(now - idleMs))
         .where('u.disabled_at', 'is', null)
         .executeTakeFirst();
       if (!row) return null;
-      if (Date.now() - (row.last_seen_at as Date).getTime() > TOUCH_INTERVAL_MS) {
-        await db.updateTable('nf_session').set({ last_seen_at: new Date() }).where('id', '=', id).execute();
+      if (now - (row.last_seen_at as Date).getTime() > touchMs) {
+        await db.updateTable('nf_session').set({ last_seen_at: new Date(now) }).where('id', '=', id).execute();
       }
-      return { userId: row.id as number, email: row.email as string, name: row.name as string, roles: row.roles as string[] };
+      return { userId: Number(row.id), email: row.email as string, name: row.name as string, roles: row.roles as string[] };
     },
 
     async endSession(token: string) {
-      await db.deleteFrom('nf_session').where('id', '=', hashToken(token)).execute();
+      if (!token || token.length > 100) return;
+      const ended = await db.deleteFrom('nf_session').where('id', '=', hashToken(token)).returning('user_id').executeTakeFirst();
+      if (ended) logLine('info', 'signed out', { userId: Number(ended.user_id) });
     },
 
+    async disableUser(userId, options = {}) {
+      if (options.by === userId) throw new NinefoldError('FORBIDDEN', 'You cannot disable your own account.');
+      const now = new Date();
+      const result = await db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('nf_user')
+          .set((eb) => ({ disabled_at: eb.fn.coalesce('disabled_at', eb.val(now)), updated_at: now }))
+          .where('id', '=', userId)
+          .returning(['id', 'email', 'name', 'roles', 'disabled_at'])
+          .executeTakeFirst();
+        if (!row) throw notFound('user');
+        // In the same transaction: once disabled, no session or token of theirs answers again.
+        const sessions = await trx.deleteFrom('nf_session').where('user_id', '=', userId).executeTakeFirst();
+        const tokens = await trx
+          .updateTable('nf_api_token')
+          .set({ revoked_at: now })
+          .where('user_id', '=', userId)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
+        return { account: toAccount(row as UserRow), sessions: Number(sessions.numDeletedRows), tokens: Number(tokens.numUpdatedRows) };
+      });
+      logLine('info', 'user disabled', { userId, by: options.by ?? null, sessionsEnded: result.sessions, tokensRevoked: result.tokens });
+      return result.account;
+    },
+
+    async enableUser(userId, options = {}) {
+      const account = await updateUser(userId, { disabled_at: null });
+      logLine('info', 'user enabled', { userId, by: options.by ?? null });
+      return account;
+    },
+
+    async setRoles(userId, roles, options = {}) {
+      const unknown = unknownRole(roles, knownRoles);
+      if (unknown) {
+        throw new NinefoldError('VALIDATION_FAILED', `Unknown role "${unknown}".`, { fieldErrors: [fieldError('roles', 'unknown_role', `Unknown role "${unknown}".`)] });
+      }
+      const wanted = orderedRoles(roles, knownRoles);
+      if (options.by === userId && !wanted.includes('admin')) {
+        const current = await userRow({ id: userId });
+        if (current?.roles.includes('admin')) {
+          throw new NinefoldError('FORBIDDEN', 'You cannot take the administrator role from yourself; ask another administrator.');
+        }
+      }
+      const account = await updateUser(userId, { roles: wanted });
+      logLine('info', 'roles changed', { userId, by: options.by ?? null, roles: wanted });
+      return account;
+    },
+
+    async updateProfile(userId, profile) {
+      const name = typeof profile.name === 'string' ? profile.name.trim() : '';
+      if (name === '') throw new NinefoldError('VALIDATION_FAILED', 'Enter a name.', { fieldErrors: [fieldError('name', 'required', 'Enter a name.')] });
+      if (name.length > MAX_NAME_LENGTH) {
+        const message = `The name is too long (${MAX_NAME_LENGTH} characters at most).`;
+        throw new NinefoldError('VALIDATION_FAILED', message, { fieldErrors: [fieldError('name', 'too_big', message)] });
+      }
+      return updateUser(userId, { name });
+    },
+
+    async changePassword(userId, current, next) {
+      const row = await userRow({ id: userId });
+      if (!row || row.disabled_at !== null) throw notFound('user');
+      // Guessing the current password from a borrowed session is throttled like guessing at sign-in.
+      const keys = throttleKeys(row.email, undefined);
+      const wait = await throttle.retryAfter(keys);
+      if (wait !== null) throw tooManySignInAttempts(wait);
+      const fieldErrors = [];
+      const ok = await verifyPassword(current, row.password_hash);
+      if (!ok) fieldErrors.push(fieldError('currentPassword', 'wrong_password', 'The current password is not correct.'));
+      fieldErrors.push(...passwordProblems(next, 'newPassword'));
+      if (!ok) {
+        await throttle.fail(keys);
+        logLine('warn', 'password change failed', { userId, reason: 'wrong-password' });
+      }
+      if (fieldErrors.length) {
+        throw new NinefoldError('VALIDATION_FAILED', fieldErrors.map((e) => e.message).join(' '), { fieldErrors });
+      }
+      const passwordHash = await hashPassword(next);
+      const { session, ended } = await db.transaction().execute(async (trx) => {
+        await trx.updateTable('nf_user').set({ password_hash: passwordHash, updated_at: new Date() }).where('id', '=', userId).execute();
+        // Every session ends, the asking one too; it continues under a new id (given back to the caller).
+        const deleted = await trx.deleteFrom('nf_session').where('user_id', '=', userId).executeTakeFirst();
+        return { session: await insertSession(trx, userId), ended: Number(deleted.numDeletedRows) };
+      });
+      await throttle.reset(keys);
+      logLine('info', 'password changed', { userId, sessionsEnded: ended });
+      return session;
+    },
+
+    ...createInvites(db, knownRoles),
     ...createApiTokens(db),
   };
+  return identity;
 }

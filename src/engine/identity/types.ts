@@ -8,6 +8,12 @@ export interface UserAccount {
   readonly disabled: boolean;
 }
 
+/** An account as the administrators' list shows it. */
+export interface UserInfo extends UserAccount {
+  readonly createdAt: Date;
+  readonly disabledAt: Date | null;
+}
+
 export interface NewUser {
   readonly email: string;
   readonly password: string;
@@ -19,6 +25,55 @@ export interface IssuedSession {
   /** The secret put in the cookie; only its hash is stored. */
   readonly token: string;
   readonly expiresAt: Date;
+}
+
+/** What a successful sign-in gives: the account and a brand-new session (never one that existed before). */
+export interface SignedIn {
+  readonly user: UserAccount;
+  readonly session: IssuedSession;
+}
+
+/** The door a sign-in came through, for throttling and the log. */
+export interface SignInContext {
+  /** The client's address (counted by the per-address throttle). */
+  readonly ip: string;
+}
+
+/** An invitation as created: `token` is in the link shown to the administrator this once. */
+export interface IssuedInvite {
+  readonly id: number;
+  readonly token: string;
+  /** "/invite/<token>": the page that accepts it. */
+  readonly path: string;
+  readonly email: string;
+  readonly roles: readonly string[];
+  readonly expiresAt: Date;
+}
+
+/** An invitation as listed or looked up (never the token). */
+export interface InviteInfo {
+  readonly id: number;
+  readonly email: string;
+  readonly roles: readonly string[];
+  readonly invitedBy: number | null;
+  readonly createdAt: Date;
+  readonly expiresAt: Date;
+}
+
+/**
+ * Session timeouts and sign-in throttling (the spec constants of the same names, see
+ * src/engine/limits.ts). Failed sign-ins are counted over SIGN_IN_WINDOW_MINUTES.
+ */
+export interface IdentityPolicy {
+  readonly sessionIdleMinutes: number;
+  readonly sessionMaxDays: number;
+  readonly signInAttemptsPerAccount: number;
+  readonly signInAttemptsPerIp: number;
+}
+
+/** Who asks for an administrative change, so that the engine can refuse changes to oneself that lock one out. */
+export interface ChangedBy {
+  readonly by?: number;
 }
 
 /** A personal API token as created: `token` is shown this once; only its sha256 is stored. */
@@ -50,13 +105,58 @@ export interface Identity {
    * (checked under a lock), otherwise FORBIDDEN: the first-admin bootstrap.
    */
   createUser(user: NewUser, options?: { onlyIfNoUsers?: boolean }): Promise<UserAccount>;
-  listUsers(): Promise<readonly UserAccount[]>;
-  /** The account when the password matches and the account is active; otherwise null. */
+  /** Every account, by email. */
+  listUsers(): Promise<readonly UserInfo[]>;
+  /** The account when the password matches and the account is active; otherwise null. Not throttled: doors use signIn. */
   verifyCredentials(email: string, password: string): Promise<UserAccount | null>;
+  /**
+   * Checks the credentials and starts a new session. Throttled per account and per address
+   * (failed attempts count; a success resets the account's count): RATE_LIMITED with
+   * retryAfterSeconds beyond the limits, UNAUTHENTICATED for wrong credentials or a disabled
+   * account (one message for all, so accounts cannot be probed). Logged without secrets.
+   */
+  signIn(email: string, password: string, context: SignInContext): Promise<SignedIn>;
+  /** A new session, with a fresh random token, for the user. */
   createSession(userId: number): Promise<IssuedSession>;
-  /** The actor for a session token, or null when unknown, expired or the user is disabled. */
+  /**
+   * The actor for a session token, or null when unknown, ended, past its idle or absolute
+   * timeout, or the user is disabled.
+   */
   actorForSession(token: string): Promise<Actor | null>;
+  /** Ends the session on the server (a copied cookie stops working too); unknown tokens are harmless. */
   endSession(token: string): Promise<void>;
+  /**
+   * Disables the account and, in the same transaction, ends all its sessions and revokes all its
+   * API tokens. FORBIDDEN for oneself (`by`), NOT_FOUND for no such user; again is harmless.
+   */
+  disableUser(userId: number, options?: ChangedBy): Promise<UserAccount>;
+  /** Lets a disabled account sign in again (its revoked API tokens stay revoked). */
+  enableUser(userId: number, options?: ChangedBy): Promise<UserAccount>;
+  /**
+   * Replaces the user's roles: roles of the spec, and 'admin' always. VALIDATION_FAILED for an
+   * unknown role; FORBIDDEN when an administrator (`by`) would take 'admin' from themselves.
+   */
+  setRoles(userId: number, roles: readonly string[], options?: ChangedBy): Promise<UserAccount>;
+  updateProfile(userId: number, profile: { readonly name: string }): Promise<UserAccount>;
+  /**
+   * Checks the current password (VALIDATION_FAILED on `current` when wrong; such failures count
+   * towards the account's sign-in throttle), sets the new one, ends every session of the user and
+   * returns a new one for the device that asked: the caller puts it in the cookie.
+   */
+  changePassword(userId: number, current: string, next: string): Promise<IssuedSession>;
+  /**
+   * A one-time invitation for an email with roles, valid INVITE_DAYS; its token is stored hashed.
+   * VALIDATION_FAILED for a bad email, an unknown role, or an email that already has an account.
+   */
+  createInvite(invite: { readonly email: string; readonly roles: readonly string[]; readonly invitedBy: number | null }): Promise<IssuedInvite>;
+  /** The invitation of a link; NOT_FOUND (with a message saying which) when unknown, used or expired. */
+  inviteFor(token: string): Promise<InviteInfo>;
+  /** Creates the invited account with the invited roles, once; then the link is used up. Errors as inviteFor. */
+  acceptInvite(token: string, account: { readonly name: string; readonly password: string }): Promise<UserAccount>;
+  /** Invitations neither used nor expired, newest first. */
+  listInvites(): Promise<readonly InviteInfo[]>;
+  /** Withdraws an invitation that has not been used (its link stops working). NOT_FOUND otherwise. */
+  revokeInvite(id: number): Promise<void>;
   /** A new personal API token of the user; VALIDATION_FAILED for an empty name or a past expiry, NOT_FOUND for no such user. */
   createApiToken(userId: number, options: { name: string; expiresAt?: Date | null }): Promise<IssuedApiToken>;
   /** The user's tokens, newest first, revoked and expired ones included. */

@@ -76,6 +76,9 @@ const CASES: readonly Case[] = [
   { kind: 'entity without fields', changes: { 'entities.tag': { label: 'Tag' } }, path: 'entities.tag.fields', message: 'an entity needs fields' },
   { kind: 'plural not a URL segment', changes: { 'entities.ticket.plural': 'Tickets' }, path: 'entities.ticket.plural', message: 'a plural is a URL segment' },
   { kind: 'plural reserved', changes: { 'entities.ticket.plural': 'spec' }, path: 'entities.ticket.plural', message: '"spec" is reserved' },
+  { kind: 'plural reserved for the admin pages', changes: { 'entities.ticket.plural': 'admin' }, path: 'entities.ticket.plural', message: '"admin" is reserved' },
+  { kind: 'plural reserved for the account page', changes: { 'entities.ticket.plural': 'account' }, path: 'entities.ticket.plural', message: '"account" is reserved' },
+  { kind: 'plural reserved for invitations', changes: { 'entities.ticket.plural': 'invite' }, path: 'entities.ticket.plural', message: '"invite" is reserved' },
   { kind: 'same plural', changes: { 'entities.organization.plural': 'tickets' }, path: 'entities.ticket', message: 'plural "tickets" is also the plural of entity "organization"' },
   {
     kind: 'same table',
@@ -229,6 +232,10 @@ const CASES: readonly Case[] = [
   { kind: 'API limit constant out of range', changes: { 'constants.apiMaxPageSize': { value: 501 } }, path: 'constants.apiMaxPageSize.value', message: '"apiMaxPageSize" sets an API limit: it must be a whole number from 1 to 500, got 501' },
   { kind: 'API limit constant not a number', changes: { 'constants.apiMaxBodyBytes': { value: '1 MiB' } }, path: 'constants.apiMaxBodyBytes.value', message: 'sets an API limit' },
   { kind: 'API limit constant not whole', changes: { 'constants.apiRateLimitPerMinute': { value: 0.5 } }, path: 'constants.apiRateLimitPerMinute.value', message: 'sets an API limit' },
+  { kind: 'session timeout constant zero', changes: { 'constants.sessionIdleMinutes': { value: 0 } }, path: 'constants.sessionIdleMinutes.value', message: '"sessionIdleMinutes" sets a session timeout: it must be a whole number from 1 to 527040, got 0' },
+  { kind: 'session timeout constant too long', changes: { 'constants.sessionMaxDays': { value: 4000 } }, path: 'constants.sessionMaxDays.value', message: 'sets a session timeout' },
+  { kind: 'sign-in limit constant not whole', changes: { 'constants.signInAttemptsPerAccount': { value: 2.5 } }, path: 'constants.signInAttemptsPerAccount.value', message: 'sets a sign-in limit' },
+  { kind: 'sign-in limit constant not a number', changes: { 'constants.signInAttemptsPerIp': { value: 'fifty' } }, path: 'constants.signInAttemptsPerIp.value', message: 'sets a sign-in limit' },
   { kind: 'constant used as a limit is not a number', changes: { 'constants.maxOpenTicketsPerCustomer.value': 'twenty' }, path: 'entities.ticket.limits.openTicketsPerCustomer.max', message: 'got "twenty" (constant "maxOpenTicketsPerCustomer")' },
 ];
 
@@ -275,5 +282,30 @@ describe('validateSpec', () => {
     const spec = specWith({ 'entities.ticket.fields.assignee': { type: 'reference', to: 'agent' } });
     expect(() => buildModel(spec)).toThrow(SpecError);
     expect(() => buildModel(spec)).toThrow('entities.ticket.fields.assignee.to: unknown entity "agent"');
+  });
+});
+
+describe('catalogue codes named by workflows', () => {
+  const reopen = helpdesk.workflows.ticket.transitions.reopen;
+  const withReopen = (changes: Record<string, unknown>): AppSpec => ({
+    ...helpdesk,
+    workflows: { ticket: { ...helpdesk.workflows.ticket, transitions: { ...helpdesk.workflows.ticket.transitions, reopen: { ...reopen, ...changes } } } },
+  });
+
+  it('accepts the helpdesk owner error and a known guard error', () => {
+    expect(validateSpec(withReopen({ guard: { field: 'priority', op: 'ne', value: 'urgent' }, guardError: 'TICKET_CLOSED' }))).toEqual([]);
+  });
+
+  it('names an unknown guard error and an unknown owner error by their place', () => {
+    const issues = validateSpec(
+      withReopen({ guardError: 'NO_SUCH_CODE', allow: [{ owner: 'requester', when: { field: 'resolvedAt', op: 'present' }, error: 'ALSO_UNKNOWN' }, 'agent'] }),
+    );
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        { path: 'workflows.ticket.transitions.reopen.allow[0].error', message: 'unknown error code "ALSO_UNKNOWN" (not built in, not under errors)' },
+        { path: 'workflows.ticket.transitions.reopen.guardError', message: 'unknown error code "NO_SUCH_CODE" (not built in, not under errors)' },
+      ]),
+    );
+    expect(issues).toHaveLength(2);
   });
 });

@@ -19,9 +19,19 @@ export async function signInAction(state: MessageFormState, formData: FormData):
   const email = text(formData, 'email').trim();
   const password = text(formData, 'password');
   const next = safeNextPath(text(formData, 'next'));
-  const refused = { message: BAD_CREDENTIALS, values: { email }, attempt: state.attempt + 1 };
-  if (email === '' || password === '' || email.length > 320 || password.length > 1000) return refused;
-  if (!(await signInWithPassword(email, password))) return refused;
+  const refused = (message: string) => ({ message, values: { email }, attempt: state.attempt + 1 });
+  if (email === '' || password === '' || email.length > 320 || password.length > 1000) return refused(BAD_CREDENTIALS);
+  try {
+    // The engine throttles per account and per address, as for the REST door.
+    await signInWithPassword(email, password);
+  } catch (error) {
+    const known = asNinefoldError(error);
+    // "Too many sign-in attempts. Try again in N minutes." A server action answers 200 whatever
+    // happens (Next gives it no status or headers of its own); the REST door sends 429 + Retry-After.
+    if (known?.code === 'RATE_LIMITED') return refused(known.message);
+    if (known?.code === 'UNAUTHENTICATED') return refused(BAD_CREDENTIALS);
+    throw error;
+  }
   redirect(next);
 }
 
@@ -68,6 +78,10 @@ export async function setupAction(state: MessageFormState, formData: FormData): 
     if (!known) throw error;
     return { message: known.message, values, attempt: state.attempt + 1 };
   }
-  if (!(await signInWithPassword(parsed.data.email, parsed.data.password))) redirect('/sign-in');
+  try {
+    await signInWithPassword(parsed.data.email, parsed.data.password);
+  } catch {
+    redirect('/sign-in');
+  }
   redirect('/');
 }

@@ -156,12 +156,15 @@ export function checkConstants(spec: Rec, issues: Issues): void {
   }
 }
 
-/** A constant named after an API limit (apiMaxPageSize, ...) sets that limit: a whole number in its range. */
+/**
+ * A constant named after a limit (apiMaxPageSize, sessionIdleMinutes, signInAttemptsPerIp, ...)
+ * sets that limit: a whole number in its range.
+ */
 function checkLimitConstant(name: string, value: unknown, path: string, issues: Issues): void {
   const limit = Object.values(LIMIT_CONSTANTS).find((l) => l.constant === name);
   if (!limit) return;
   if (!isInteger(value) || value < 1 || value > limit.max) {
-    issues.add(path, `"${name}" sets an API limit: it must be a whole number from 1 to ${limit.max}, got ${describeValue(value)}`);
+    issues.add(path, `"${name}" sets ${limit.what}: it must be a whole number from 1 to ${limit.max}, got ${describeValue(value)}`);
   }
 }
 

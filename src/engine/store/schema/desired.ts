@@ -5,6 +5,8 @@ import type { ColumnDef, ForeignKeyAction, ForeignKeyDef, IndexDef, TableDef, Un
 export const USER_TABLE = 'nf_user';
 export const SESSION_TABLE = 'nf_session';
 export const API_TOKEN_TABLE = 'nf_api_token';
+export const INVITE_TABLE = 'nf_invite';
+export const SIGN_IN_ATTEMPT_TABLE = 'nf_sign_in_attempt';
 export const META_TABLE = 'nf_meta';
 export const AUDIT_TABLE = 'nf_audit';
 export const SEARCH_COLUMN = 'search';
@@ -52,7 +54,10 @@ function index(tableName: string, columns: readonly string[], method: IndexDef['
 
 const ID: ColumnDef = { name: 'id', type: 'bigint', nullable: false, identity: true };
 
-/** The engine's own tables: accounts, sessions, API tokens, the audit trail and what the last sync recorded. */
+/**
+ * The engine's own tables: accounts, sessions, API tokens, invitations, sign-in throttling, the
+ * audit trail and what the last sync recorded.
+ */
 export function systemTables(): TableDef[] {
   return [
     table(
@@ -103,6 +108,36 @@ export function systemTables(): TableDef[] {
         foreignKeys: [foreignKey(API_TOKEN_TABLE, 'user_id', USER_TABLE, 'cascade')],
         indexes: [index(API_TOKEN_TABLE, ['user_id'])],
       },
+    ),
+    table(
+      INVITE_TABLE,
+      [
+        // One-time invitations to create an account: only the sha256 (hex) of the link's token is kept.
+        ID,
+        { name: 'email', type: 'text', nullable: false },
+        { name: 'roles', type: 'text[]', nullable: false, default: "'{}'::text[]" },
+        { name: 'token_hash', type: 'text', nullable: false },
+        { name: 'invited_by', type: 'bigint', nullable: true },
+        { name: 'created_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
+        { name: 'expires_at', type: TIMESTAMPTZ, nullable: false },
+        { name: 'used_at', type: TIMESTAMPTZ, nullable: true },
+      ],
+      {
+        uniques: [{ name: objectName(INVITE_TABLE, ['token_hash'], 'key'), columns: ['token_hash'] }],
+        foreignKeys: [foreignKey(INVITE_TABLE, 'invited_by', USER_TABLE, 'set null')],
+        indexes: [index(INVITE_TABLE, ['invited_by'])],
+      },
+    ),
+    table(
+      SIGN_IN_ATTEMPT_TABLE,
+      [
+        // Failed sign-ins per account ("account:<sha256 of the email>") or address ("ip:<address>")
+        // in a fixed window, kept in the database so that every server counts the same attempts.
+        { name: 'key', type: 'text', nullable: false },
+        { name: 'failures', type: 'integer', nullable: false, default: '0' },
+        { name: 'window_started_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
+      ],
+      { primaryKey: ['key'], indexes: [index(SIGN_IN_ATTEMPT_TABLE, ['window_started_at'])] },
     ),
     table(
       AUDIT_TABLE,

@@ -89,9 +89,11 @@ forEachDatabase('schema sync', (database) => {
     expect(report.destructive).toEqual([]);
     expect(report.applied.map((s) => s.description)).toEqual([
       'create table nf_user',
+      'create table nf_sign_in_attempt',
       'create table nf_meta',
       'create table nf_session',
       'create table nf_api_token',
+      'create table nf_invite',
       'create table nf_audit',
       'create table organization (entity "organization")',
       'create table ticket (entity "ticket")',

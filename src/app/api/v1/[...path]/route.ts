@@ -1,17 +1,9 @@
+import { clientIp } from '@/api/client-ip';
 import { handleApiRequest, type ApiContext } from '@/api/handler';
 import { problemResponse } from '@/api/problem';
 import { getEngine } from '@/server/engine';
 
 export const dynamic = 'force-dynamic';
-
-/**
- * The client's address for the per-address rate limit: the first X-Forwarded-For entry (set by
- * the proxy in front; without one, clients could pick their own), else X-Real-IP.
- */
-function clientIp(headers: Headers): string {
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return forwarded || headers.get('x-real-ip')?.trim() || '127.0.0.1';
-}
 
 /** The application's origin as the browser sees it (behind a proxy: the forwarded host and proto). */
 function appOrigin(request: Request): string {

@@ -1,0 +1,176 @@
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ninefoldError, openSyncedQuickly } from '../ops/testing';
+import { buildModel } from '../spec/build';
+import { forEachDatabase } from '../store/testing';
+import type { Store } from '../store/types';
+import { createIdentity } from './identity';
+import type { Identity, UserAccount } from './types';
+
+const model = buildModel({ name: 'sign-in', roles: { agent: { label: 'Agent' } } });
+const PASSWORD = 'correct horse battery staple';
+const PER_ACCOUNT = 3;
+const PER_IP = 5;
+
+/** Every line written to stderr while `run` runs, still written through. */
+async function captureStderr(run: () => Promise<void>): Promise<string[]> {
+  const lines: string[] = [];
+  const write = process.stderr.write.bind(process.stderr);
+  const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    lines.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'));
+    return (write as (c: string | Uint8Array, ...r: unknown[]) => boolean)(chunk, ...rest);
+  });
+  try {
+    await run();
+  } finally {
+    spy.mockRestore();
+  }
+  return lines.join('').split('\n').filter((l) => l.trim() !== '');
+}
+
+forEachDatabase('identity: sign-in', (database) => {
+  let store: Store;
+  let identity: Identity;
+  let ipCounter = 0;
+  let userCounter = 0;
+  const freshIp = () => `198.51.100.${(ipCounter += 1)}`;
+  const newUser = (): Promise<UserAccount> => identity.createUser({ email: `signer${(userCounter += 1)}@example.com`, password: PASSWORD, roles: ['agent'] });
+  const attempt = async (email: string, password: string, ip: string) => {
+    try {
+      await identity.signIn(email, password, { ip });
+      return 'ok';
+    } catch (error) {
+      return (error as { code: string }).code;
+    }
+  };
+
+  beforeAll(async () => {
+    store = await openSyncedQuickly(database, model);
+    identity = createIdentity(store.db, Object.keys(model.roles), { signInAttemptsPerAccount: PER_ACCOUNT, signInAttemptsPerIp: PER_IP });
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  describe('throttling', () => {
+    it('refuses an account after signInAttemptsPerAccount failures, from any address, with the time to wait', async () => {
+      const user = await newUser();
+      for (let i = 0; i < PER_ACCOUNT; i++) expect(await attempt(user.email, `guess ${i}`, freshIp())).toBe('UNAUTHENTICATED');
+      // Even the right password, from yet another address.
+      const limited = await ninefoldError(identity.signIn(user.email.toUpperCase(), PASSWORD, { ip: freshIp() }));
+      expect(limited.code).toBe('RATE_LIMITED');
+      expect(limited.status).toBe(429);
+      expect(limited.retryAfterSeconds).toBeGreaterThan(14 * 60);
+      expect(limited.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+      expect(limited.message).toBe('Too many sign-in attempts. Try again in 15 minutes.');
+      // Another account is not affected.
+      const other = await newUser();
+      expect(await attempt(other.email, PASSWORD, freshIp())).toBe('ok');
+    });
+
+    it('counts an account again once its window has passed', async () => {
+      const user = await newUser();
+      for (let i = 0; i < PER_ACCOUNT; i++) await attempt(user.email, 'wrong', freshIp());
+      expect(await attempt(user.email, PASSWORD, freshIp())).toBe('RATE_LIMITED');
+      await store.db.updateTable('nf_sign_in_attempt').set({ window_started_at: new Date(Date.now() - 16 * 60_000) }).execute();
+      expect(await attempt(user.email, PASSWORD, freshIp())).toBe('ok');
+    });
+
+    it("resets the account's count on a successful sign-in", async () => {
+      const user = await newUser();
+      const ip = freshIp();
+      for (let i = 0; i < PER_ACCOUNT - 1; i++) expect(await attempt(user.email, 'wrong', ip)).toBe('UNAUTHENTICATED');
+      expect(await attempt(user.email, PASSWORD, ip)).toBe('ok');
+      for (let i = 0; i < PER_ACCOUNT - 1; i++) expect(await attempt(user.email, 'wrong', freshIp())).toBe('UNAUTHENTICATED');
+      expect(await attempt(user.email, PASSWORD, freshIp())).toBe('ok');
+    });
+
+    it('refuses an address after signInAttemptsPerIp failures, whichever accounts they tried', async () => {
+      const ip = freshIp();
+      const users = await Promise.all([1, 2, 3].map(() => newUser()));
+      // Spread over accounts (and unknown emails) so that no account reaches its own limit.
+      const emails = [users[0].email, users[1].email, 'nobody@example.com', users[0].email, 'ghost@example.org'];
+      for (const email of emails) expect(await attempt(email, 'wrong', ip)).toBe('UNAUTHENTICATED');
+      const limited = await ninefoldError(identity.signIn(users[2].email, PASSWORD, { ip }));
+      expect(limited.code).toBe('RATE_LIMITED');
+      expect(limited.retryAfterSeconds).toBeGreaterThan(0);
+      // The same account from another address is fine.
+      expect(await attempt(users[2].email, PASSWORD, freshIp())).toBe('ok');
+    });
+
+    it('keeps the counts in the database (every server counts the same), the email only as a hash', async () => {
+      const ip = freshIp();
+      await attempt('hashed@example.com', 'wrong', ip);
+      const rows = await store.db.selectFrom('nf_sign_in_attempt').selectAll().execute();
+      expect(JSON.stringify(rows)).not.toContain('hashed@example.com');
+      expect(rows.find((r) => r.key === `ip:${ip}`)).toMatchObject({ failures: 1 });
+      // A second identity over the same database (another server) sees the same counts.
+      const other = createIdentity(store.db, Object.keys(model.roles), { signInAttemptsPerAccount: PER_ACCOUNT, signInAttemptsPerIp: PER_IP });
+      const user = await newUser();
+      for (let i = 0; i < PER_ACCOUNT; i++) await attempt(user.email, 'wrong', freshIp());
+      expect((await ninefoldError(other.signIn(user.email, PASSWORD, { ip: freshIp() }))).code).toBe('RATE_LIMITED');
+    });
+
+    it('counts wrong current passwords in a password change towards the account', async () => {
+      const user = await newUser();
+      for (let i = 0; i < PER_ACCOUNT; i++) expect((await ninefoldError(identity.changePassword(user.id, 'wrong', 'another password'))).code).toBe('VALIDATION_FAILED');
+      expect((await ninefoldError(identity.changePassword(user.id, PASSWORD, 'another password'))).code).toBe('RATE_LIMITED');
+      expect(await attempt(user.email, PASSWORD, freshIp())).toBe('RATE_LIMITED');
+    });
+  });
+
+  describe('log', () => {
+    it('writes one JSON line per sign-in event, with no password, token, cookie or whole email', async () => {
+      const user = await identity.createUser({ email: 'logged.person@secret-domain.example', password: PASSWORD, roles: ['agent'] });
+      const wrong = 'wrong-password-that-must-not-leak';
+      const ip = freshIp();
+      const secrets: string[] = [PASSWORD, wrong, user.email, 'logged.person'];
+      const lines = await captureStderr(async () => {
+        await attempt(user.email, wrong, ip);
+        await attempt('unknown.person@elsewhere.example', wrong, ip);
+        const { session } = await identity.signIn(user.email, PASSWORD, { ip });
+        secrets.push(session.token);
+        const apiToken = await identity.createApiToken(user.id, { name: 'logged' });
+        secrets.push(apiToken.token);
+        await identity.actorForApiToken(apiToken.token);
+        const rotated = await identity.changePassword(user.id, PASSWORD, `${PASSWORD}!`);
+        secrets.push(rotated.token, `${PASSWORD}!`);
+        await identity.endSession(rotated.token);
+        const invite = await identity.createInvite({ email: 'invited.person@secret-domain.example', roles: ['agent'], invitedBy: user.id });
+        secrets.push(invite.token, 'invited.person');
+        const invited = await identity.acceptInvite(invite.token, { name: 'Invited', password: 'invited password' });
+        secrets.push('invited password');
+        await identity.disableUser(invited.id, { by: user.id });
+        await attempt(invited.email, 'invited password', freshIp());
+      });
+
+      const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(entries.every((e) => typeof e.time === 'string' && typeof e.level === 'string' && typeof e.msg === 'string')).toBe(true);
+      const messages = entries.map((e) => e.msg);
+      expect(messages).toEqual(
+        expect.arrayContaining(['sign-in failed', 'signed in', 'password changed', 'signed out', 'invite created', 'invite accepted', 'user disabled']),
+      );
+      const failures = entries.filter((e) => e.msg === 'sign-in failed');
+      expect(failures.map((e) => e.reason)).toEqual(expect.arrayContaining(['wrong-password', 'unknown-user', 'disabled']));
+      expect(failures[0]).toMatchObject({ emailDomain: 'secret-domain.example', ip, reason: 'wrong-password', userId: user.id });
+      expect(entries.find((e) => e.msg === 'signed in')).toMatchObject({ userId: user.id, ip });
+      expect(entries.find((e) => e.msg === 'user disabled')).toMatchObject({ userId: expect.any(Number), by: user.id });
+
+      const text = lines.join('\n');
+      for (const secret of secrets) expect(text).not.toContain(secret);
+      expect(text).not.toMatch(/nf_[A-Za-z0-9_-]{43}/);
+      expect(text).not.toMatch(/nf_session=/);
+    });
+
+    it('logs a throttled attempt as such', async () => {
+      const user = await newUser();
+      for (let i = 0; i < PER_ACCOUNT; i++) await attempt(user.email, 'wrong', freshIp());
+      const ip = freshIp();
+      const lines = await captureStderr(async () => {
+        await attempt(user.email, PASSWORD, ip);
+      });
+      const entry = JSON.parse(lines.find((l) => l.includes('sign-in failed'))!) as Record<string, unknown>;
+      expect(entry).toMatchObject({ level: 'warn', msg: 'sign-in failed', reason: 'throttled', ip, emailDomain: 'example.com' });
+      expect(lines.join('\n')).not.toContain(PASSWORD);
+    });
+  });
+});
