@@ -140,6 +140,7 @@ export default defineApp({
     customer: { label: 'Customer', description: 'Opens tickets and follows their own.' },
   },
 
+  // Deny by default: whatever is not granted here is refused, through every door.
   permissions: {
     ticket: {
       admin: { list: true, read: true, create: true, update: true, delete: true },
@@ -147,8 +148,9 @@ export default defineApp({
       customer: {
         list: { own: 'requester' },
         read: { own: 'requester' },
-        create: true,
+        create: { own: 'requester' },
         update: { own: 'requester', where: { field: 'state', op: 'in', value: ['new', 'open', 'pending'] } },
+        hiddenFields: ['organization', 'assignee'],
         writableFields: ['subject', 'description'],
       },
     },
@@ -160,9 +162,9 @@ export default defineApp({
       admin: { list: true, read: true, create: true, update: true, delete: true },
       agent: { list: true, read: true, create: true, update: true },
       customer: {
-        list: { where: { field: 'internal', op: 'eq', value: false } },
-        read: { where: { field: 'internal', op: 'eq', value: false } },
-        create: true,
+        list: { via: 'ticket', where: { field: 'internal', op: 'eq', value: false } },
+        read: { via: 'ticket', where: { field: 'internal', op: 'eq', value: false } },
+        create: { via: 'ticket', where: { field: 'internal', op: 'eq', value: false } },
         hiddenFields: ['internal'],
       },
     },

@@ -98,7 +98,8 @@ forEachDatabase('API: custom calls', (database) => {
     });
 
     it('refuses an urgent ticket with 422, changing nothing', async () => {
-      const ticket = await newTicket({ priority: 'urgent' });
+      // A customer cannot set the priority; an agent made it urgent (which needs an assignee).
+      const ticket = await engine.ops.create(asActor(agent), 'ticket', { subject: 'Cannot log in', priority: 'urgent', requester: customer.id, assignee: agent.id });
       await unchangedBy(async () => {
         const answer = await escalate(ticket.id, { reason: 'Even more urgent' });
         expectProblem(answer, 422, 'VALIDATION_FAILED');

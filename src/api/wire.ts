@@ -18,7 +18,8 @@ export type WireValue = string | number | boolean | null;
 /**
  * A record as JSON. Keys in this order: the system columns, the workflow state (only when the
  * entity has a workflow; its key is the workflow's field, "state" unless the spec names it),
- * then every declared field of the entity, each present (null when empty).
+ * then every declared field of the entity the caller may read, each present (null when empty).
+ * A field hidden from the caller's roles is absent, not null.
  */
 export interface WireRecord {
   readonly id: number;
@@ -97,7 +98,8 @@ export function recordToWire(entity: EntityModel, record: RecordData): WireRecor
     updatedBy: record.updatedBy ?? null,
   };
   if (entity.workflow) wire[entity.workflow.field] = (record[entity.workflow.field] as string | undefined) ?? null;
-  for (const field of entity.fields) wire[field.name] = fieldToWire(field, record[field.name]);
+  // Ops leave out the fields the actor may not read: they stay out (never re-added as null).
+  for (const field of entity.fields) if (Object.hasOwn(record, field.name)) wire[field.name] = fieldToWire(field, record[field.name]);
   return wire as WireRecord;
 }
 

@@ -1,12 +1,11 @@
 import Link from 'next/link';
 import { getEngine } from '@/server/engine';
-import { mayOffer } from '@/server/field-access';
 import { requireActor } from '@/server/session';
 
 export default async function HomePage() {
   const actor = await requireActor('/');
-  const { model } = await getEngine();
-  const entities = model.navigation.filter((entity) => mayOffer(entity, actor, 'list'));
+  const { model, ops } = await getEngine();
+  const entities = model.navigation.filter((entity) => ops.access(actor, entity.name).actions.list);
   return (
     <div>
       <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">{model.title}</h1>

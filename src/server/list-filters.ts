@@ -4,7 +4,6 @@ import type { Actor } from '@/engine/ops/types';
 import type { EntityModel } from '@/engine/spec/model';
 import { humanize } from '@/engine/spec/naming';
 import type { FilterControl, FilterOption } from '@/ui/list-filters';
-import { visibleFieldsFor } from './field-access';
 import { choiceOptions, loadChoices } from './form-fields';
 import { filterParam, type ListParams } from './list-query';
 
@@ -13,8 +12,14 @@ function keepCurrent(options: FilterOption[], value: string): FilterOption[] {
 }
 
 /** The filter controls of a list screen, showing the values in the address. */
-export async function describeFilters(ops: Ops, actor: Actor, entity: EntityModel, params: ListParams): Promise<FilterControl[]> {
-  const visible = new Set(visibleFieldsFor(entity, actor).map((f) => f.name));
+export async function describeFilters(
+  ops: Ops,
+  actor: Actor,
+  entity: EntityModel,
+  /** Declared fields the actor may read (ops.access): a filter on any other is not offered. */
+  visible: ReadonlySet<string>,
+  params: ListParams,
+): Promise<FilterControl[]> {
   const controls = await Promise.all(
     entity.list.filters.map(async (name): Promise<FilterControl | null> => {
       const value = params.filters[name] ?? '';

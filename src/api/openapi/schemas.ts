@@ -177,7 +177,11 @@ const SYSTEM_PROPERTIES: Record<string, JsonSchema> = {
   updatedBy: { title: 'Updated by', type: ['integer', 'null'], minimum: 1, readOnly: true, description: 'The id of the user who changed it last.' },
 };
 
-/** Fields some role never sees: the wire leaves them out for that role, so they are not required. */
+/**
+ * Fields some role never sees: ops leave them out of that role's records and the wire does not
+ * put them back, so they are not required. A field no grant hides is read by every role that
+ * may see the entity's records, and stays required.
+ */
 function hiddenFields(entity: EntityModel): Set<string> {
   return new Set(Object.values(entity.permissions).flatMap((grant) => grant.hiddenFields ?? []));
 }

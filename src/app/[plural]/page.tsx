@@ -6,7 +6,6 @@ import type { Actor, ListPage as ListResult, ListQuery } from '@/engine/ops/type
 import { parseSort } from '@/engine/spec/build';
 import { entityForPlural, newRecordLabel } from '@/server/entity-route';
 import { asNinefoldError } from '@/server/errors';
-import { mayOffer, visibleFieldsFor } from '@/server/field-access';
 import { describeFilters } from '@/server/list-filters';
 import { listHref, parseListParams, toListQuery, type RawSearchParams } from '@/server/list-query';
 import { requireActor } from '@/server/session';
@@ -56,21 +55,24 @@ export default async function ListPage({ params, searchParams }: Props) {
   const { engine, entity } = await entityForPlural(plural);
   const actor = await requireActor(`/${plural}${searchSuffix(rawSearch)}`);
   const { params: listParams, problem } = parseListParams(entity, rawSearch);
+  const access = engine.ops.access(actor, entity.name);
+  const readable = new Set(access.readable);
 
   const [filters, listing] = await Promise.all([
-    describeFilters(engine.ops, actor, entity, listParams),
+    describeFilters(engine.ops, actor, entity, readable, listParams),
     problem ? Promise.resolve({ ok: false as const, message: problem }) : loadList(engine.ops, actor, entity.name, toListQuery(listParams)),
   ]);
   const result = listing.ok ? listing.page : null;
   const failure = listing.ok ? null : listing.message;
 
-  const visible = new Set(visibleFieldsFor(entity, actor).map((field) => field.name));
-  const { columns, linkColumn } = listColumns(engine.model, entity, visible);
+  const { columns, linkColumn } = listColumns(engine.model, entity, readable);
   const sort = result?.sort[0] ?? parseSort(listParams.sort || (entity.list.sort.direction === 'desc' ? `-${entity.list.sort.field}` : entity.list.sort.field));
   const filtered = listParams.q.trim() !== '' || Object.values(listParams.filters).some((v) => v !== '');
   const cleared = { sort: listParams.sort, q: '', cursor: '', filters: {} };
   const createLabel = newRecordLabel(engine.model, entity);
-  const canCreate = mayOffer(entity, actor, 'create');
+  const canCreate = access.actions.create;
+  // The search covers every searchable field: offered only when the actor may read them all.
+  const searchable = entity.searchFields.length > 0 && entity.searchFields.every((name) => readable.has(name));
 
   return (
     <div>
@@ -82,7 +84,7 @@ export default async function ListPage({ params, searchParams }: Props) {
       <ListFilters
         action={`/${entity.plural}`}
         filters={filters}
-        search={entity.searchFields.length > 0 ? { label: 'Search', value: listParams.q } : null}
+        search={searchable ? { label: 'Search', value: listParams.q } : null}
         sort={listParams.sort || null}
         resetHref={filtered ? listHref(entity.plural, cleared) : null}
         stateKey={listHref(entity.plural, listParams)}

@@ -1,7 +1,9 @@
-import { authorize } from '../access/authorize';
+import { authorizeScope } from '../access/authorize';
+import { readableFields, writableFields } from '../access/fields';
+import { forbiddenField } from '../access/refusal';
 import { NinefoldError } from '../errors/ninefold-error';
 import { entityOf, type OpsContext } from './context';
-import { recordTitle } from './references';
+import { recordTitle, titleColumnFor } from './references';
 import type { ReferenceChoice } from './ops';
 import type { Actor } from './types';
 
@@ -9,7 +11,8 @@ const DEFAULT_LIMIT = 200;
 
 /**
  * Options for a reference or user field of `entityName`, ordered by title, within what the
- * actor may list of the referenced entity. Fetches one more than asked to know if it is all.
+ * actor may list of the referenced entity. The field must be one the actor may read or write
+ * (a filter or a form field). Fetches one more than asked to know if it is all.
  */
 export async function listChoices(
   ctx: OpsContext,
@@ -19,9 +22,13 @@ export async function listChoices(
   options: { q?: string; limit?: number } = {},
 ): Promise<{ choices: readonly ReferenceChoice[]; complete: boolean }> {
   const entity = entityOf(ctx.model, entityName);
-  const field = entity.fieldsByName[fieldName];
+  const field = Object.hasOwn(entity.fieldsByName, fieldName) ? entity.fieldsByName[fieldName] : undefined;
   if (!field || (field.type !== 'reference' && field.type !== 'user')) {
     throw new NinefoldError('VALIDATION_FAILED', `"${fieldName}" is not a reference field of ${entity.label}.`);
+  }
+  const usable = [...readableFields(entity, actor), ...writableFields(entity, actor, 'create'), ...writableFields(entity, actor, 'update')];
+  if (!usable.includes(field.name)) {
+    throw forbiddenField(actor, entity, 'choices', [{ field: field.name, code: 'forbidden_field', message: `You cannot choose ${field.label}.` }]);
   }
   const limit = Math.min(Math.max(options.limit ?? DEFAULT_LIMIT, 1), 500);
   const q = options.q?.trim().slice(0, 200);
@@ -39,13 +46,16 @@ export async function listChoices(
   }
 
   const target = ctx.model.entitiesByName[field.referenceTo!];
-  const scope = authorize(ctx.model, target, actor, 'list');
-  const titleColumn = target.titleField ? target.fieldsByName[target.titleField].column : 'id';
-  let query = ctx.db.selectFrom(target.table).select(['id', `${titleColumn} as title`]).where(scope);
-  if (pattern && target.titleField) query = query.where(titleColumn, 'ilike', pattern);
-  const rows = await query.orderBy(titleColumn).orderBy('id').limit(limit + 1).execute();
+  const scope = authorizeScope(ctx.model, target, actor, 'list');
+  // By title only when the actor may read the title field there; otherwise by id, no search.
+  const titleColumn = titleColumnFor(target, actor);
+  let query = ctx.db.selectFrom(target.table).select(['id', `${titleColumn ?? 'id'} as title`]).where(scope.sql);
+  if (pattern && titleColumn) query = query.where(titleColumn, 'ilike', pattern);
+  const rows = await query.orderBy(titleColumn ?? 'id').orderBy('id').limit(limit + 1).execute();
   return {
-    choices: rows.slice(0, limit).map((r) => ({ id: r.id as number, title: recordTitle(target, { id: r.id, [target.titleField ?? 'id']: r.title }) })),
+    choices: rows
+      .slice(0, limit)
+      .map((r) => ({ id: r.id as number, title: recordTitle(target, titleColumn ? { id: r.id, [target.titleField!]: r.title } : { id: r.id }) })),
     complete: rows.length <= limit,
   };
 }

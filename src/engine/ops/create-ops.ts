@@ -1,5 +1,6 @@
+import { accessFor } from '../access/entity-access';
 import { listChoices } from './choices';
-import type { OpsContext } from './context';
+import { entityOf, type OpsContext } from './context';
 import { listRecords } from './list';
 import type { Ops } from './ops';
 import { getRecord } from './read';
@@ -8,6 +9,7 @@ import { createRecord, deleteRecord, updateRecord } from './write';
 /** The engine's operations over one database, for any actor. */
 export function createOps(ctx: OpsContext): Ops {
   return {
+    access: (actor, entity) => accessFor(ctx.model, entityOf(ctx.model, entity), actor),
     list: (actor, entity, query) => listRecords(ctx, actor, entity, query),
     get: (actor, entity, id) => getRecord(ctx, actor, entity, id),
     create: (actor, entity, input) => createRecord(ctx, actor, entity, input),

@@ -1,5 +1,6 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { authorize } from '../access/authorize';
+import { checkQueryable, readableFields, redactRecord } from '../access/fields';
 import { entityOf, type OpsContext } from './context';
 import { decodeCursor, encodeCursor, type Cursor, type CursorValue } from './cursor';
 import { resolveFilters, resolveLimit, resolveSearch, resolveSort, type SortKey } from './list-query';
@@ -19,7 +20,13 @@ export async function listRecords(ctx: OpsContext, actor: Actor, entityName: str
   const { model, db } = ctx;
   const entity = entityOf(model, entityName);
   const scope = authorize(model, entity, actor, 'list');
-  const sort = resolveSort(entity, query.sort);
+  const readable = new Set(readableFields(entity, actor));
+  const asked = query.sort !== undefined && query.sort !== '';
+  // The list screen's own order, unless it is by a field this actor may not read.
+  const sort = resolveSort(entity, asked || readable.has(entity.list.sort.field) || !entity.fieldsByName[entity.list.sort.field] ? query.sort : '-createdAt');
+  const given = Object.entries(query.filters ?? {}).filter(([, value]) => value !== '' && value !== undefined).map(([name]) => name);
+  const searching = typeof query.q === 'string' && query.q.trim() !== '';
+  checkQueryable(entity, actor, readable, { filters: given, sort: sort.map((k) => k.field), search: searching });
   const filters = resolveFilters(entity, query.filters);
   const search = resolveSearch(entity, query.q);
   const limit = resolveLimit(entity, query.limit);
@@ -35,9 +42,10 @@ export async function listRecords(ctx: OpsContext, actor: Actor, entityName: str
       : await multiKeyPage(base, sort, cursor, limit + 1);
   const page = rows.slice(0, limit).map((row) => rowToRecord(entity, row));
   const last = page[page.length - 1];
+  const visible = page.map((record) => redactRecord(entity, record, readable));
   return {
-    rows: page,
-    references: await loadReferenceTitles(model, db, entity, page),
+    rows: visible,
+    references: await loadReferenceTitles(model, db, actor, entity, visible),
     nextCursor: rows.length > limit && last ? encodeCursor(sort, sort.map((k) => last[k.field]), last.id) : null,
     sort: sort.map(({ field, direction }) => ({ field, direction })),
   };

@@ -101,7 +101,7 @@ forEachDatabase('ops', (database) => {
     });
 
     it('reads every other field type of a form', async () => {
-      const contact = await ops.create(agent, 'contact', {
+      const contact = await ops.create(admin, 'contact', {
         name: 'Linus',
         email: 'linus@example.com',
         website: 'https://example.com/linus',
@@ -122,7 +122,7 @@ forEachDatabase('ops', (database) => {
         employer: acme.id,
         notes: null,
       });
-      const defaults = await ops.create(agent, 'contact', { name: 'Defaults' });
+      const defaults = await ops.create(admin, 'contact', { name: 'Defaults' });
       expect(defaults).toMatchObject({ active: true, visits: null, balance: null, birthday: null, email: null });
     });
   });
@@ -235,7 +235,7 @@ forEachDatabase('ops', (database) => {
 
     it('of an organization another record restricts is CONFLICT, and deletes nothing', async () => {
       const globex = await ops.create(admin, 'organization', { name: 'Globex' });
-      await ops.create(agent, 'contact', { name: 'Hank', employer: globex.id });
+      await ops.create(admin, 'contact', { name: 'Hank', employer: globex.id });
       const error = await refused('CONFLICT', () => ops.delete(admin, 'organization', globex.id, globex.version));
       expect(error.status).toBe(409);
     });
@@ -331,8 +331,8 @@ forEachDatabase('ops', (database) => {
       const renamed = await refused('VALIDATION_FAILED', () => ops.update(admin, 'organization', other.id, { name: 'Acme' }, other.version));
       expect(fieldCodes(renamed)).toEqual(['name:unique']);
 
-      await ops.create(agent, 'contact', { name: 'First', email: 'same@example.com' });
-      const contact = await refused('VALIDATION_FAILED', () => ops.create(agent, 'contact', { name: 'Second', email: 'same@example.com' }));
+      await ops.create(admin, 'contact', { name: 'First', email: 'same@example.com' });
+      const contact = await refused('VALIDATION_FAILED', () => ops.create(admin, 'contact', { name: 'Second', email: 'same@example.com' }));
       expect(fieldCodes(contact)).toEqual(['email:unique']);
     });
 
@@ -356,7 +356,8 @@ forEachDatabase('ops', (database) => {
       const limited = await ops.choices(admin, 'ticket', 'organization', { limit: 1 });
       expect(limited).toEqual({ choices: [all.choices[0]], complete: false });
       const customer = await createActor(store.db, ['customer'], 'Choosy Customer');
-      expect((await ninefoldError(ops.choices(customer, 'ticket', 'organization'))).code).toBe('FORBIDDEN');
+      // Hidden from customers: not a field they can choose, let alone list the organizations of.
+      expect((await ninefoldError(ops.choices(customer, 'ticket', 'organization'))).code).toBe('FORBIDDEN_FIELD');
     });
 
     it('offers the active users of a user field, searchable by name or email', async () => {
@@ -460,17 +461,22 @@ forEachDatabase('ops', (database) => {
       expect(other.message).toBe(missing.message);
       const own = await ops.create(alice, 'comment', { ticket: aliceTicket.id, body: 'Any news?' });
       expect(own.ticket).toBe(aliceTicket.id);
-      // Customers have no grant on organizations: they cannot attach one to a ticket.
-      const organization = await refused('VALIDATION_FAILED', () => ops.create(alice, 'ticket', { subject: 'With an organization', organization: acme.id }));
-      expect(fieldCodes(organization)).toEqual(['organization:unknown_reference']);
+      // A customer cannot even name a ticket's organization (hidden from them): FORBIDDEN_FIELD.
+      const organization = await refused('FORBIDDEN_FIELD', () => ops.create(alice, 'ticket', { subject: 'With an organization', organization: acme.id }));
+      expect(fieldCodes(organization)).toEqual(['organization:forbidden_field']);
       // Staff refer to any record they can read.
       expect((await ops.create(agent, 'comment', { ticket: bobTicket.id, body: 'On it' })).ticket).toBe(bobTicket.id);
     });
 
-    it('an entity without permissions is open to every signed-in user', async () => {
+    it('an entity without permissions is open to the built-in admin only', async () => {
+      const contact = await ops.create(admin, 'contact', { name: 'Admins only' });
+      expect((await ops.get(admin, 'contact', contact.id)).record.name).toBe('Admins only');
       const nobody = await createActor(store.db, [], 'Nobody Else');
-      const contact = await ops.create(nobody, 'contact', { name: 'Open door' });
-      expect((await ops.get(alice, 'contact', contact.id)).record.name).toBe('Open door');
+      for (const actor of [nobody, alice, agent]) {
+        await refused('FORBIDDEN', () => ops.create(actor, 'contact', { name: 'Let me in' }));
+        expect((await ninefoldError(ops.get(actor, 'contact', contact.id))).code).toBe('FORBIDDEN');
+        expect((await ninefoldError(ops.list(actor, 'contact'))).code).toBe('FORBIDDEN');
+      }
     });
   });
 });

@@ -1,4 +1,7 @@
+import type { EntityAccess } from '../access/entity-access';
 import type { Actor, ListPage, ListQuery, RecordData, RecordInput, RecordView } from './types';
+
+export type { EntityAccess } from '../access/entity-access';
 
 export interface ReferenceChoice {
   readonly id: number;
@@ -10,10 +13,19 @@ export interface ReferenceChoice {
  * each write runs in one transaction (validate → access → workflow → write with version → audit).
  */
 export interface Ops {
+  /**
+   * What the actor may do with the entity: actions, transitions, readable and writable fields.
+   * For the doors to know what to offer; every other operation checks the same rules itself.
+   */
+  access(actor: Actor, entity: string): EntityAccess;
+  /**
+   * Records never carry a field the actor may not read (the property is absent); filtering,
+   * sorting or searching by one is FORBIDDEN_FIELD.
+   */
   list(actor: Actor, entity: string, query?: ListQuery): Promise<ListPage>;
   /** Throws NOT_FOUND when the record is absent or out of the actor's scope. */
   get(actor: Actor, entity: string, id: number): Promise<RecordView>;
-  /** Throws VALIDATION_FAILED with field errors. */
+  /** Throws VALIDATION_FAILED with field errors; FORBIDDEN_FIELD for a field the actor may not write. */
   create(actor: Actor, entity: string, input: RecordInput): Promise<RecordData>;
   /** Throws STALE_VERSION when `expectedVersion` is not the stored version. */
   update(actor: Actor, entity: string, id: number, input: RecordInput, expectedVersion: number): Promise<RecordData>;
@@ -37,6 +49,7 @@ export type BoundOps = { readonly [K in keyof Ops]: WithoutActor<Ops[K]> };
 
 export function bindOps(ops: Ops, actor: Actor): BoundOps {
   return {
+    access: (...args) => ops.access(actor, ...args),
     list: (...args) => ops.list(actor, ...args),
     get: (...args) => ops.get(actor, ...args),
     create: (...args) => ops.create(actor, ...args),

@@ -1,4 +1,5 @@
 import { authorize } from '../access/authorize';
+import { readableFields, redactRecord } from '../access/fields';
 import { notFound } from '../errors/ninefold-error';
 import { entityOf, type OpsContext } from './context';
 import { recordColumns, rowToRecord } from './records';
@@ -9,13 +10,16 @@ export function isRecordId(id: unknown): id is number {
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
 }
 
-/** One record in the actor's read scope; NOT_FOUND when absent or out of scope (ids cannot be probed). */
+/**
+ * One record in the actor's read scope, without the fields the actor may not read; NOT_FOUND
+ * when absent or out of scope (ids cannot be probed).
+ */
 export async function getRecord(ctx: OpsContext, actor: Actor, entityName: string, id: number): Promise<RecordView> {
   const entity = entityOf(ctx.model, entityName);
   if (!isRecordId(id)) throw notFound(entity.label.toLowerCase());
   const scope = authorize(ctx.model, entity, actor, 'read');
   const row = await ctx.db.selectFrom(entity.table).select(recordColumns(entity)).where('id', '=', id).where(scope).executeTakeFirst();
   if (!row) throw notFound(entity.label.toLowerCase());
-  const record = rowToRecord(entity, row);
-  return { record, references: await loadReferenceTitles(ctx.model, ctx.db, entity, [record]) };
+  const record = redactRecord(entity, rowToRecord(entity, row), new Set(readableFields(entity, actor)));
+  return { record, references: await loadReferenceTitles(ctx.model, ctx.db, actor, entity, [record]) };
 }

@@ -1,6 +1,8 @@
+import { rowScope } from '../access/authorize';
+import { readableFields } from '../access/fields';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { DynamicDatabase } from '../store/types';
-import type { RecordData, ReferenceTitles } from './types';
+import type { Actor, RecordData, ReferenceTitles } from './types';
 
 const TITLE_LENGTH = 80;
 
@@ -12,25 +14,38 @@ export function recordTitle(entity: EntityModel, record: Record<string, unknown>
 }
 
 /**
- * Titles of every record and user the given records refer to: one query per referenced
- * entity and one for users, whatever the number of rows (no N+1).
+ * The column that titles records of `target` for this actor: its title field when the actor may
+ * read it there, else none (the title is then "<Label> #<id>").
+ */
+export function titleColumnFor(target: EntityModel, actor: Actor): string | null {
+  if (!target.titleField || !readableFields(target, actor).includes(target.titleField)) return null;
+  return target.fieldsByName[target.titleField].column;
+}
+
+/**
+ * Titles of the records and users the given (already redacted) records refer to: one query per
+ * referenced entity and one for users, whatever the number of rows (no N+1). Only records the
+ * actor may read get a title (the target's read scope is part of the query); a reference to any
+ * other record gets none, and the UI shows just its id.
  */
 export async function loadReferenceTitles(
   model: AppModel,
   db: DynamicDatabase,
+  actor: Actor,
   entity: EntityModel,
   records: readonly RecordData[],
 ): Promise<ReferenceTitles> {
   const titles: Record<string, Record<number, string>> = {};
   if (records.length === 0) return titles;
+  const present = (name: string) => records.some((r) => Object.hasOwn(r, name));
 
-  const userFields = [...entity.fields.filter((f) => f.type === 'user').map((f) => f.name), 'createdBy', 'updatedBy'];
+  const userFields = [...entity.fields.filter((f) => f.type === 'user' && present(f.name)).map((f) => f.name), 'createdBy', 'updatedBy'];
   const userIds = new Set<number>();
   for (const r of records) for (const f of userFields) if (typeof r[f] === 'number') userIds.add(r[f] as number);
 
   const byEntity = new Map<string, { fields: string[]; ids: Set<number> }>();
   for (const f of entity.fields) {
-    if (f.type !== 'reference' || !f.referenceTo) continue;
+    if (f.type !== 'reference' || !f.referenceTo || !present(f.name)) continue;
     const group = byEntity.get(f.referenceTo) ?? { fields: [], ids: new Set<number>() };
     group.fields.push(f.name);
     for (const r of records) if (typeof r[f.name] === 'number') group.ids.add(r[f.name] as number);
@@ -53,19 +68,23 @@ export async function loadReferenceTitles(
   }
   for (const [target, group] of byEntity) {
     const targetEntity = model.entitiesByName[target];
-    if (group.ids.size === 0) {
+    const scope = rowScope(model, targetEntity, actor, 'read');
+    if (group.ids.size === 0 || !scope) {
       for (const f of group.fields) titles[f] = {};
       continue;
     }
-    const titleColumn = targetEntity.titleField ? targetEntity.fieldsByName[targetEntity.titleField].column : 'id';
+    const titleColumn = titleColumnFor(targetEntity, actor);
     lookups.push(
       db
         .selectFrom(targetEntity.table)
-        .select(['id', `${titleColumn} as title`])
+        .select(['id', `${titleColumn ?? 'id'} as title`])
         .where('id', 'in', [...group.ids])
+        .where(scope.sql)
         .execute()
         .then((rows) => {
-          const map = Object.fromEntries(rows.map((row) => [row.id as number, recordTitle(targetEntity, { id: row.id, [targetEntity.titleField ?? 'id']: row.title })]));
+          const map = Object.fromEntries(
+            rows.map((row) => [row.id as number, recordTitle(targetEntity, titleColumn ? { id: row.id, [targetEntity.titleField!]: row.title } : { id: row.id })]),
+          );
           for (const f of group.fields) titles[f] = map;
         }),
     );

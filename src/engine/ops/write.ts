@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
-import { authorize } from '../access/authorize';
+import { authorize, authorizeScope, rowScope } from '../access/authorize';
+import { checkWritable, readableFields, redactRecord } from '../access/fields';
+import { forbidden } from '../access/refusal';
 import { NinefoldError, notFound, type FieldError } from '../errors/ninefold-error';
 import { parseRecordInput, type ParsedValues } from '../rules/record-input';
 import type { AppModel, EntityModel } from '../spec/model';
@@ -30,14 +32,9 @@ async function checkReferences(model: AppModel, db: DynamicDatabase, entity: Ent
         return;
       }
       const target = model.entitiesByName[field.referenceTo!];
-      let scope: ReturnType<typeof authorize>;
-      try {
-        scope = authorize(model, target, actor, 'read');
-      } catch (error) {
-        if (error instanceof NinefoldError && error.code === 'FORBIDDEN') return void missing();
-        throw error;
-      }
-      const found = await db.selectFrom(target.table).select('id').where('id', '=', id).where(scope).executeTakeFirst();
+      const scope = rowScope(model, target, actor, 'read');
+      if (!scope) return void missing();
+      const found = await db.selectFrom(target.table).select('id').where('id', '=', id).where(scope.sql).executeTakeFirst();
       if (!found) missing();
     }),
   );
@@ -52,11 +49,23 @@ async function translating<T>(entity: EntityModel, run: () => Promise<T>): Promi
   }
 }
 
+/** The record as the actor may see it after writing it. */
+function shown(entity: EntityModel, actor: Actor, record: RecordData, action: 'create' | 'update'): RecordData {
+  return redactRecord(entity, record, new Set(readableFields(entity, actor, action)));
+}
+
+/**
+ * Creates a record: the actor needs a role that grants create, may give only fields it may
+ * write (FORBIDDEN_FIELD otherwise), and the new record must fall within the create scope (a
+ * customer's own ticket): checked on the inserted row, in the same transaction, which a refusal
+ * rolls back.
+ */
 export async function createRecord(ctx: OpsContext, actor: Actor, entityName: string, input: RecordInput): Promise<RecordData> {
   const entity = entityOf(ctx.model, entityName);
-  authorize(ctx.model, entity, actor, 'create');
+  const scope = authorizeScope(ctx.model, entity, actor, 'create');
+  checkWritable(entity, actor, 'create', input);
   const values = parseRecordInput(ctx.model, entity, input, 'create', actor);
-  return translating(entity, () =>
+  const record = await translating(entity, () =>
     ctx.db.transaction().execute(async (trx) => {
       await checkReferences(ctx.model, trx, entity, values, actor);
       const row = await trx
@@ -69,9 +78,14 @@ export async function createRecord(ctx: OpsContext, actor: Actor, entityName: st
         })
         .returning(recordColumns(entity))
         .executeTakeFirstOrThrow();
+      if (!scope.all) {
+        const inScope = await trx.selectFrom(entity.table).select('id').where('id', '=', row.id as number).where(scope.sql).executeTakeFirst();
+        if (!inScope) throw forbidden(actor, entity, 'create', `You are not allowed to create this ${entity.label.toLowerCase()}.`);
+      }
       return rowToRecord(entity, row);
     }),
   );
+  return shown(entity, actor, record, 'create');
 }
 
 function checkVersion(version: unknown): number {
@@ -99,14 +113,9 @@ async function missOrStale(
   if (exists) {
     throw new NinefoldError('STALE_VERSION', `This ${entity.label.toLowerCase()} was changed by someone else (now version ${exists.version}). Reload it to see the changes.`);
   }
-  let readScope: ReturnType<typeof authorize> | null = null;
-  try {
-    readScope = authorize(model, entity, actor, 'read');
-  } catch (error) {
-    if (!(error instanceof NinefoldError && error.code === 'FORBIDDEN')) throw error;
-  }
-  const readable = readScope && (await db.selectFrom(entity.table).select('id').where('id', '=', id).where(readScope).executeTakeFirst());
-  if (readable) throw new NinefoldError('FORBIDDEN', `You are not allowed to ${action} this ${entity.label.toLowerCase()}.`);
+  const readScope = rowScope(model, entity, actor, 'read');
+  const readable = readScope && (await db.selectFrom(entity.table).select('id').where('id', '=', id).where(readScope.sql).executeTakeFirst());
+  if (readable) throw forbidden(actor, entity, action, `You are not allowed to ${action} this ${entity.label.toLowerCase()}.`);
   throw notFound(entity.label.toLowerCase());
 }
 
@@ -122,8 +131,9 @@ export async function updateRecord(
   if (!isRecordId(id)) throw notFound(entity.label.toLowerCase());
   const scope = authorize(ctx.model, entity, actor, 'update');
   const version = checkVersion(expectedVersion);
+  checkWritable(entity, actor, 'update', input);
   const values = parseRecordInput(ctx.model, entity, input, 'update', actor);
-  return translating(entity, () =>
+  const record = await translating(entity, () =>
     ctx.db.transaction().execute(async (trx) => {
       await checkReferences(ctx.model, trx, entity, values, actor);
       const row = await trx
@@ -143,6 +153,7 @@ export async function updateRecord(
       return rowToRecord(entity, row);
     }),
   );
+  return shown(entity, actor, record, 'update');
 }
 
 export async function deleteRecord(ctx: OpsContext, actor: Actor, entityName: string, id: number, expectedVersion?: number): Promise<void> {

@@ -58,8 +58,9 @@ describe('describeMarkdown', () => {
     [5, '| ticket: openTicketsPerCustomer | maxOpenTicketsPerCustomer (20) | requester | state is one of new, open, pending |'],
     // 6. roles and permissions
     [6, '| `customer` | Customer | Opens tickets and follows their own. |'],
-    [6, '| `customer` | own (requester) | own (requester) | all | own (requester), where state is one of new, open, pending | — | writable only: subject, description |'],
-    [6, '| `customer` | where internal is false | where internal is false | all | — | — | hidden: internal |'],
+    [6, '| `customer` | own (requester) | own (requester) | own (requester) | own (requester), where state is one of new, open, pending | — | hidden: organization, assignee; writable only: subject, description |'],
+    [6, '| `customer` | via ticket (readable), where internal is false | via ticket (readable), where internal is false | via ticket (readable), where internal is false | — | — | hidden: internal |'],
+    [6, 'Whatever is not granted is refused; — means no access.'],
     [6, '| `customer` | — | — | — | — | — | — |'],
     // 8. error catalogue
     [8, '| `TICKET_CLOSED` | 409 | Ticket closed | This ticket is closed and can no longer be changed. |'],

@@ -261,8 +261,26 @@ export interface RoleSpec {
   readonly description?: string;
 }
 
-/** true: every record; { own }: records whose user field is the actor; { where }: records matching. */
-export type Scope = true | { readonly own: string } | { readonly where: Condition } | { readonly own: string; readonly where: Condition };
+/** The parts of a scope other than `true`; every part given must hold. */
+export interface ScopeParts {
+  /** A user field of the record: records whose field is the actor. */
+  readonly own?: string;
+  /** A condition on the record's fields: records matching it. */
+  readonly where?: Condition;
+  /**
+   * A reference field of the record: records whose referenced record the actor may read (e.g. a
+   * comment whose ticket the actor may read). Follows that entity's read scope for the actor.
+   */
+  readonly via?: string;
+}
+
+/**
+ * Which records an action applies to. true: every record; otherwise at least one of `own`,
+ * `where` and `via`, all of which must hold.
+ */
+export type Scope =
+  | true
+  | (ScopeParts & ({ readonly own: string } | { readonly where: Condition } | { readonly via: string }));
 
 export interface GrantSpec {
   readonly list?: Scope;
@@ -276,7 +294,7 @@ export interface GrantSpec {
   readonly hiddenFields?: readonly string[];
   /** Fields this role may see but never write. */
   readonly readOnlyFields?: readonly string[];
-  /** When set, the only fields this role may write. */
+  /** When set, the only fields this role may write (on create and on update). */
   readonly writableFields?: readonly string[];
 }
 

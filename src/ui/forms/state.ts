@@ -11,6 +11,8 @@ export interface RecordFormState {
   readonly fieldErrors: Readonly<Record<string, string>>;
   /** A message about the whole form (including errors for fields the form does not show). */
   readonly message: string | null;
+  /** The catalogue code of the refusal (VALIDATION_FAILED, FORBIDDEN_FIELD, NOT_FOUND, ...), if any. */
+  readonly code?: string;
   /**
    * Counts failed submissions. The form's inputs are keyed by it so that they remount with the
    * returned values: React resets a form after its action, and a reset select would otherwise
@@ -26,6 +28,8 @@ export function initialRecordFormState(values: Readonly<Record<string, string>>)
 /** A form with a single message (sign-in, setup, delete), keeping some typed values. */
 export interface MessageFormState {
   readonly message: string | null;
+  /** The catalogue code of the refusal, if any. */
+  readonly code?: string;
   readonly values: Readonly<Record<string, string>>;
   readonly attempt: number;
 }

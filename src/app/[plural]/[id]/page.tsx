@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { humanize } from '@/engine/spec/naming';
 import { entityForPlural, recordIdOrNotFound, recordOrNotFound } from '@/server/entity-route';
-import { mayOffer, visibleFieldsFor } from '@/server/field-access';
 import { requireActor } from '@/server/session';
 import { Breadcrumbs } from '@/ui/breadcrumbs';
 import { ButtonLink } from '@/ui/button';
@@ -32,8 +31,9 @@ export default async function RecordPage({ params }: Props) {
   const { record, references } = await recordOrNotFound(engine, actor, entity, id);
 
   const resolve = (name: string) => resolveColumn(engine.model, entity, name);
-  const fieldColumns = visibleFieldsFor(entity, actor)
-    .map((field) => resolve(field.name))
+  const access = engine.ops.access(actor, entity.name);
+  const fieldColumns = access.readable
+    .map((name) => resolve(name))
     .filter((c): c is ListColumn => c !== null);
   const systemColumns = SYSTEM.map(resolve).filter((c): c is ListColumn => c !== null);
   const title = recordTitle(entity, record);
@@ -47,8 +47,8 @@ export default async function RecordPage({ params }: Props) {
         badge={entity.workflow ? <StateBadge workflow={entity.workflow} state={record[entity.workflow.field]} /> : null}
         actions={
           <>
-            {mayOffer(entity, actor, 'update') ? <ButtonLink href={`${base}/edit`}>Edit</ButtonLink> : null}
-            {mayOffer(entity, actor, 'delete') ? (
+            {access.actions.update ? <ButtonLink href={`${base}/edit`}>Edit</ButtonLink> : null}
+            {access.actions.delete ? (
               <ButtonLink href={`${base}/delete`} variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800">
                 Delete
               </ButtonLink>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
+import { forbidden } from 'next/navigation';
 import { createRecord } from '@/server/actions/records';
 import { entityForPlural, newRecordLabel } from '@/server/entity-route';
-import { formFieldsFor } from '@/server/field-access';
 import { describeFormFields } from '@/server/form-fields';
 import { defaultFormValue } from '@/server/forms';
 import { requireActor } from '@/server/session';
@@ -24,7 +24,9 @@ export default async function NewRecordPage({ params }: Props) {
   // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
   const actor = await requireActor(`/${plural}/new`);
-  const fields = formFieldsFor(entity, actor);
+  const access = engine.ops.access(actor, entity.name);
+  if (!access.actions.create) forbidden();
+  const fields = access.writable.create.map((name) => entity.fieldsByName[name]);
   const now = new Date();
   const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now)]));
   const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values });

@@ -107,7 +107,14 @@ export function accessBlocks(model: AppModel): PointBlocks {
     });
   }
   for (const entity of governed) blocks.push({ kind: 'heading', text: `${entity.pluralLabel}` }, permissionTable(entity, model));
-  if (governed.length > 0) blocks.push({ kind: 'paragraph', text: `${NONE} means no access.` });
+  if (governed.length > 0) blocks.push({ kind: 'paragraph', text: `Whatever is not granted is refused; ${NONE} means no access.` });
+  const adminOnly = model.entities.filter((e) => Object.keys(e.permissions).length === 0);
+  if (adminOnly.length > 0) {
+    blocks.push({
+      kind: 'paragraph',
+      text: `No permissions are declared for ${adminOnly.map((e) => e.pluralLabel.toLowerCase()).join(', ')}: only the built-in ${code('admin')} role may use them.`,
+    });
+  }
   return blocks;
 }
 

@@ -84,13 +84,14 @@ export function operandText(value: Operand | readonly (string | number | boolean
   return '';
 }
 
-/** A permission scope: `all`, `own (requester)`, `where internal is false`. */
+/** A permission scope: `all`, `own (requester)`, `where internal is false`, `via ticket (readable)`. */
 export function scopeText(scope: Scope | undefined, entity: EntityModel): string {
   if (scope === undefined) return NONE;
   if (scope === true) return 'all';
   const parts: string[] = [];
-  if ('own' in scope) parts.push(`own (${scope.own})`);
-  if ('where' in scope) parts.push(`where ${conditionText(scope.where, entity)}`);
+  if (scope.own !== undefined) parts.push(`own (${scope.own})`);
+  if (scope.via !== undefined) parts.push(`via ${scope.via} (readable)`);
+  if (scope.where !== undefined) parts.push(`where ${conditionText(scope.where, entity)}`);
   return parts.join(', ');
 }
 

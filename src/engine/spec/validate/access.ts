@@ -19,9 +19,20 @@ export function checkRoles(spec: Rec, issues: Issues): void {
   }
 }
 
+/** The role of the bootstrap administrator: known to every spec, declared or not. */
+const BUILT_IN_ROLE = 'admin';
+
+/** A `via` of a scope: from the entity of the grant to the entity its reference field names. */
+interface ViaEdge {
+  readonly from: string;
+  readonly to: string;
+  readonly path: string;
+}
+
 /** Point 6, permissions: by entity, then role, a grant of actions, transitions and field rules. */
 export function checkPermissions(spec: Rec, symbols: Symbols, issues: Issues): void {
   if (spec.permissions === undefined || !issues.record(spec.permissions, 'permissions', 'permissions')) return;
+  const vias: ViaEdge[] = [];
   for (const [entityName, byRole] of Object.entries(spec.permissions)) {
     const entityPath = at('permissions', entityName);
     const entity = symbols.entities.get(entityName);
@@ -32,18 +43,26 @@ export function checkPermissions(spec: Rec, symbols: Symbols, issues: Issues): v
     if (!issues.record(byRole, entityPath, 'permissions of an entity')) continue;
     for (const [role, grant] of Object.entries(byRole)) {
       const path = at(entityPath, role);
-      if (!symbols.roles.has(role)) issues.add(path, `unknown role "${role}" (roles: ${quoteList(symbols.roles)})`);
-      else if (issues.record(grant, path, 'a grant')) checkGrant(grant, path, entity, symbols, issues);
+      if (!symbols.roles.has(role) && role !== BUILT_IN_ROLE) issues.add(path, `unknown role "${role}" (roles: ${quoteList(symbols.roles)})`);
+      else if (issues.record(grant, path, 'a grant')) checkGrant(grant, path, entity, { symbols, issues, vias });
     }
   }
+  checkViaCycles(vias, issues);
 }
 
-function checkGrant(grant: Rec, path: string, entity: EntityInfo, symbols: Symbols, issues: Issues): void {
+interface GrantCheck {
+  readonly symbols: Symbols;
+  readonly issues: Issues;
+  readonly vias: ViaEdge[];
+}
+
+function checkGrant(grant: Rec, path: string, entity: EntityInfo, check: GrantCheck): void {
+  const { issues } = check;
   issues.unknownKeys(grant, GRANT_KEYS, path, 'a grant');
   for (const action of ACTIONS) {
-    if (grant[action] !== undefined) checkScope(grant[action], at(path, action), entity, symbols, issues);
+    if (grant[action] !== undefined) checkScope(grant[action], at(path, action), entity, check);
   }
-  if (grant.transitions !== undefined) checkTransitionGrants(grant.transitions, at(path, 'transitions'), entity, symbols, issues);
+  if (grant.transitions !== undefined) checkTransitionGrants(grant.transitions, at(path, 'transitions'), entity, check);
   const lists: Partial<Record<(typeof FIELD_LISTS)[number], string[]>> = {};
   for (const key of FIELD_LISTS) {
     if (grant[key] === undefined) continue;
@@ -61,31 +80,74 @@ function checkGrant(grant: Rec, path: string, entity: EntityInfo, symbols: Symbo
   }
 }
 
-function checkTransitionGrants(transitions: unknown, path: string, entity: EntityInfo, symbols: Symbols, issues: Issues): void {
+function checkTransitionGrants(transitions: unknown, path: string, entity: EntityInfo, check: GrantCheck): void {
+  const { issues } = check;
   if (!issues.record(transitions, path, 'transitions')) return;
   const declared = entity.workflow?.transitions;
   for (const [name, scope] of Object.entries(transitions)) {
     if (!declared) issues.add(at(path, name), `${entity.name} has no workflow, so no transitions`);
     else if (!declared.includes(name)) {
       issues.add(at(path, name), `unknown transition "${name}" of ${entity.name} (transitions: ${quoteList(declared)})`);
-    } else checkScope(scope, at(path, name), entity, symbols, issues);
+    } else checkScope(scope, at(path, name), entity, check);
   }
 }
 
-/** true, { own: <user field> }, { where: <condition> } or both. */
-function checkScope(scope: unknown, path: string, entity: EntityInfo, symbols: Symbols, issues: Issues): void {
+/** true, or any of { own: <user field>, where: <condition>, via: <reference field> }. */
+function checkScope(scope: unknown, path: string, entity: EntityInfo, check: GrantCheck): void {
+  const { symbols, issues } = check;
   if (scope === true) return;
   if (scope === false) {
-    issues.add(path, 'leave the action out to deny it; a scope is true, { own }, { where } or { own, where }');
+    issues.add(path, 'leave the action out to deny it; a scope is true or any of { own, where, via }');
     return;
   }
-  if (!issues.record(scope, path, 'a scope (true, { own }, { where } or { own, where })')) return;
-  issues.unknownKeys(scope, ['own', 'where'], path, 'a scope');
-  if (scope.own === undefined && scope.where === undefined) issues.add(path, 'a scope needs "own", "where" or both (or true)');
+  if (!issues.record(scope, path, 'a scope (true, or any of { own, where, via })')) return;
+  issues.unknownKeys(scope, ['own', 'where', 'via'], path, 'a scope');
+  if (scope.own === undefined && scope.where === undefined && scope.via === undefined) {
+    issues.add(path, 'a scope needs "own", "where", "via" or some of them (or true)');
+  }
   if (scope.own !== undefined && !isUserField(entity, scope.own)) {
     issues.add(at(path, 'own'), `${describeValue(scope.own)} is not a user field of ${entity.name} (user fields: ${quoteList(userFields(entity))})`);
   }
   if (scope.where !== undefined) checkCondition(scope.where, at(path, 'where'), entity, symbols, issues);
+  if (scope.via !== undefined) {
+    const field = typeof scope.via === 'string' ? entity.fields.get(scope.via) : undefined;
+    const target = field?.type === 'reference' && typeof field.to === 'string' ? field.to : undefined;
+    if (target === undefined || !symbols.entities.has(target)) {
+      issues.add(at(path, 'via'), `${describeValue(scope.via)} is not a reference field of ${entity.name} (reference fields: ${quoteList(referenceFields(entity))})`);
+    } else {
+      check.vias.push({ from: entity.name, to: target, path: at(path, 'via') });
+    }
+  }
+}
+
+function referenceFields(entity: EntityInfo): string[] {
+  return [...entity.fields].filter(([, field]) => field.type === 'reference').map(([name]) => name);
+}
+
+/**
+ * `via` follows the read scope of the referenced entity, whose own scopes may use `via` again:
+ * a chain that comes back to where it started would never end.
+ */
+function checkViaCycles(vias: readonly ViaEdge[], issues: Issues): void {
+  const next = new Map<string, ViaEdge[]>();
+  for (const edge of vias) next.set(edge.from, [...(next.get(edge.from) ?? []), edge]);
+  const reported = new Set<string>();
+  for (const start of vias) {
+    // Depth-first from the edge's target: does some chain of vias lead back to its source?
+    const seen = new Set<string>();
+    const stack: { entity: string; chain: string[] }[] = [{ entity: start.to, chain: [start.from, start.to] }];
+    while (stack.length > 0) {
+      const { entity, chain } = stack.pop()!;
+      if (entity === start.from) {
+        if (!reported.has(start.path)) issues.add(start.path, `"via" goes round in a circle: ${chain.join(' → ')}`);
+        reported.add(start.path);
+        break;
+      }
+      if (seen.has(entity)) continue;
+      seen.add(entity);
+      for (const edge of next.get(entity) ?? []) stack.push({ entity: edge.to, chain: [...chain, edge.to] });
+    }
+  }
 }
 
 /** Point 5, entity rules: by entity, then rule name. */

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { forbidden } from 'next/navigation';
 import { deleteRecord } from '@/server/actions/records';
 import { entityForPlural, recordIdOrNotFound, recordOrNotFound } from '@/server/entity-route';
 import { requireActor } from '@/server/session';
@@ -24,6 +25,7 @@ export default async function DeleteRecordPage({ params }: Props) {
   const id = recordIdOrNotFound(rawId);
   const actor = await requireActor(`/${plural}/${rawId}/delete`);
   const { record } = await recordOrNotFound(engine, actor, entity, id);
+  if (!engine.ops.access(actor, entity.name).actions.delete) forbidden();
   const title = recordTitle(entity, record);
   const base = `/${entity.plural}/${record.id}`;
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
+import { forbidden } from 'next/navigation';
 import { updateRecord } from '@/server/actions/records';
 import { entityForPlural, recordIdOrNotFound, recordOrNotFound } from '@/server/entity-route';
-import { formFieldsFor } from '@/server/field-access';
 import { describeFormFields } from '@/server/form-fields';
 import { toFormValue } from '@/server/forms';
 import { requireActor } from '@/server/session';
@@ -27,7 +27,9 @@ export default async function EditRecordPage({ params }: Props) {
   const id = recordIdOrNotFound(rawId);
   const actor = await requireActor(`/${plural}/${rawId}/edit`);
   const { record, references } = await recordOrNotFound(engine, actor, entity, id);
-  const fields = formFieldsFor(entity, actor);
+  const access = engine.ops.access(actor, entity.name);
+  if (!access.actions.update) forbidden();
+  const fields = access.writable.update.map((name) => entity.fieldsByName[name]);
   const values = Object.fromEntries(fields.map((field) => [field.name, toFormValue(field, record[field.name])]));
   const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values, references });
   const base = `/${entity.plural}/${record.id}`;

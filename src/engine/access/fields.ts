@@ -1,0 +1,118 @@
+import type { FieldError } from '../errors/ninefold-error';
+import type { Actor, RecordData, RecordValue } from '../ops/types';
+import type { EntityModel } from '../spec/model';
+import { grantsFor, grantsOf, type RoleGrant } from './grants';
+import { forbiddenField, type RefusedAction } from './refusal';
+
+/*
+ * Field rules of the grants (hiddenFields, readOnlyFields, writableFields), combined over the
+ * actor's roles generously: a field is readable when any role that lets the actor see records
+ * of the entity (list or read) does not hide it; writable when any role that grants the write
+ * does not hide it, does not make it read-only, and (when it names them) lists it among its
+ * writable fields. A field the spec itself makes read-only is never writable, whatever the role.
+ * The system columns and the workflow state are readable by whoever may see the record.
+ */
+
+function hides(grant: RoleGrant, field: string): boolean {
+  return grant.grant.hiddenFields?.includes(field) ?? false;
+}
+
+function lets(grant: RoleGrant, field: string): boolean {
+  const g = grant.grant;
+  return !hides(grant, field) && !g.readOnlyFields?.includes(field) && (g.writableFields === undefined || g.writableFields.includes(field));
+}
+
+/** The grants through which the actor sees records: those that grant list or read. */
+function seeingGrants(entity: EntityModel, actor: Actor): readonly RoleGrant[] {
+  return grantsOf(entity, actor).filter((g) => g.grant.list !== undefined || g.grant.read !== undefined);
+}
+
+/**
+ * The declared fields the actor may read, in spec order. `after` is the write whose result is
+ * shown: an actor who may neither list nor read sees the fields the roles granting that write
+ * do not hide.
+ */
+export function readableFields(entity: EntityModel, actor: Actor, after?: 'create' | 'update'): readonly string[] {
+  let grants = seeingGrants(entity, actor);
+  if (grants.length === 0 && after) grants = grantsFor(entity, actor, after);
+  return entity.fields.filter((f) => grants.some((g) => !hides(g, f.name))).map((f) => f.name);
+}
+
+/** The declared fields the actor may write with `action`, in spec order. */
+export function writableFields(entity: EntityModel, actor: Actor, action: 'create' | 'update'): readonly string[] {
+  const grants = grantsFor(entity, actor, action);
+  return entity.fields.filter((f) => !f.readOnly && grants.some((g) => lets(g, f.name))).map((f) => f.name);
+}
+
+/** Names a list may always use: the system columns and the workflow state. */
+function isAlwaysReadable(entity: EntityModel, name: string): boolean {
+  return entity.systemColumns.some((c) => c.name === name) || entity.workflow?.field === name;
+}
+
+/** Whether the actor may read this field, system column or state of the entity. */
+export function isReadable(entity: EntityModel, readable: ReadonlySet<string>, name: string): boolean {
+  return isAlwaysReadable(entity, name) || readable.has(name);
+}
+
+/** The record without the fields the actor may not read (the property is dropped, not emptied). */
+export function redactRecord(entity: EntityModel, record: RecordData, readable: ReadonlySet<string>): RecordData {
+  if (entity.fields.every((f) => readable.has(f.name))) return record;
+  const kept: Record<string, RecordValue> = {};
+  for (const [key, value] of Object.entries(record)) {
+    if (!entity.fieldsByName[key] || readable.has(key)) kept[key] = value;
+  }
+  return kept as unknown as RecordData;
+}
+
+/**
+ * Refuses, with FORBIDDEN_FIELD naming them, the fields of `input` the actor may not write with
+ * `action`: read-only ones, the workflow state, and those no granting role lets the actor write.
+ * Names that are not fields are left to validation.
+ */
+export function checkWritable(entity: EntityModel, actor: Actor, action: 'create' | 'update', input: unknown): void {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return;
+  const writable = new Set(writableFields(entity, actor, action));
+  const errors: FieldError[] = [];
+  for (const key of Object.keys(input)) {
+    if (entity.workflow && key === entity.workflow.field) {
+      errors.push({ field: key, code: 'forbidden_field', message: 'The state changes only through transitions.' });
+      continue;
+    }
+    const field = Object.hasOwn(entity.fieldsByName, key) ? entity.fieldsByName[key] : undefined;
+    if (!field || writable.has(key)) continue;
+    const message = field.readOnly ? `${field.label} is read-only.` : `You are not allowed to ${action === 'create' ? 'set' : 'change'} ${field.label}.`;
+    errors.push({ field: key, code: 'forbidden_field', message });
+  }
+  if (errors.length > 0) throw forbiddenField(actor, entity, action, errors);
+}
+
+/**
+ * Refuses with FORBIDDEN_FIELD a list that filters, sorts or searches by what the actor may not
+ * read: the answer would tell the hidden values apart. A search is refused when any searchable
+ * field is hidden, since the search covers them all.
+ */
+export function checkQueryable(
+  entity: EntityModel,
+  actor: Actor,
+  readable: ReadonlySet<string>,
+  used: { readonly filters: readonly string[]; readonly sort: readonly string[]; readonly search: boolean },
+  action: RefusedAction = 'list',
+): void {
+  const errors: FieldError[] = [];
+  const refuse = (field: string, message: string) => {
+    if (!errors.some((e) => e.field === field)) errors.push({ field, code: 'forbidden_field', message });
+  };
+  // Names that are not fields are left to the list's own checks (invalid_filter, invalid_sort).
+  const hidden = (name: string) => Object.hasOwn(entity.fieldsByName, name) && !readable.has(name);
+  for (const name of used.filters) {
+    if (hidden(name)) refuse(name, `A ${entity.label.toLowerCase()} list cannot be filtered by "${name}" for you.`);
+  }
+  for (const name of used.sort) {
+    if (hidden(name)) refuse(name, `A ${entity.label.toLowerCase()} list cannot be sorted by "${name}" for you.`);
+  }
+  if (used.search) {
+    const covered = entity.searchFields.find(hidden);
+    if (covered) refuse(covered, `${entity.pluralLabel} cannot be searched for you: the search covers "${covered}".`);
+  }
+  if (errors.length > 0) throw forbiddenField(actor, entity, action, errors);
+}

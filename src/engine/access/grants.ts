@@ -1,0 +1,66 @@
+import type { Actor } from '../ops/types';
+import type { EntityModel } from '../spec/model';
+import type { GrantSpec, Scope } from '../spec/types';
+
+/** The actions on records that a grant names, in the order the spec document lists them. */
+export const RECORD_ACTIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
+export type RecordAction = (typeof RECORD_ACTIONS)[number];
+
+/**
+ * The built-in role of the bootstrap administrator (the first user, and every user of a spec
+ * that declares no roles). It has no special power on an entity whose permissions the spec
+ * declares; an entity whose spec declares no permissions at all is open to it alone.
+ */
+export const ADMIN_ROLE = 'admin';
+
+/** A role's grant, with the role it belongs to (for messages and logs). */
+export interface RoleGrant {
+  readonly role: string;
+  readonly grant: GrantSpec;
+}
+
+const adminGrants = new WeakMap<EntityModel, GrantSpec>();
+
+/** Everything on an entity, every transition of its workflow included. */
+function fullGrant(entity: EntityModel): GrantSpec {
+  let grant = adminGrants.get(entity);
+  if (!grant) {
+    const transitions: Record<string, Scope> = {};
+    for (const t of entity.workflow?.transitions ?? []) transitions[t.name] = true;
+    grant = { list: true, read: true, create: true, update: true, delete: true, transitions };
+    adminGrants.set(entity, grant);
+  }
+  return grant;
+}
+
+/**
+ * The grants of the actor's roles on the entity. Deny by default: a role without a grant has
+ * none, and an entity whose spec declares no permissions at all is open to `admin` only.
+ */
+export function grantsOf(entity: EntityModel, actor: Actor): readonly RoleGrant[] {
+  const declared = entity.permissions;
+  if (Object.keys(declared).length === 0) {
+    return actor.roles.includes(ADMIN_ROLE) ? [{ role: ADMIN_ROLE, grant: fullGrant(entity) }] : [];
+  }
+  const grants: RoleGrant[] = [];
+  for (const role of new Set(actor.roles)) {
+    if (Object.hasOwn(declared, role)) grants.push({ role, grant: declared[role] });
+  }
+  return grants;
+}
+
+/** The grants of the actor's roles that allow the action (with the scope each gives). */
+export function grantsFor(entity: EntityModel, actor: Actor, action: RecordAction): readonly (RoleGrant & { readonly scope: Scope })[] {
+  return grantsOf(entity, actor).flatMap((g) => {
+    const scope = g.grant[action];
+    return scope === undefined ? [] : [{ ...g, scope }];
+  });
+}
+
+/** The grants of the actor's roles that allow the workflow transition `name`. */
+export function transitionGrantsFor(entity: EntityModel, actor: Actor, name: string): readonly (RoleGrant & { readonly scope: Scope })[] {
+  return grantsOf(entity, actor).flatMap((g) => {
+    const scope = g.grant.transitions && Object.hasOwn(g.grant.transitions, name) ? g.grant.transitions[name] : undefined;
+    return scope === undefined ? [] : [{ ...g, scope }];
+  });
+}

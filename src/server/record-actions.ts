@@ -1,0 +1,121 @@
+import type { Engine } from '@/engine/engine';
+import { asNinefoldError, NinefoldError, notFound } from '@/engine/errors/ninefold-error';
+import type { Actor } from '@/engine/ops/types';
+import type { EntityModel, FieldModel } from '@/engine/spec/model';
+import { humanize } from '@/engine/spec/naming';
+import { type MessageFormState, type RecordFormState, VERSION_INPUT } from '@/ui/forms/state';
+import { nonNegativeInteger, readFormInput } from './forms';
+
+/*
+ * The form door, without Next.js: the server actions (src/server/actions/records.ts) resolve the
+ * actor and the engine, call these, then redirect or hand the form back. Each calls one ops
+ * function; ops alone decides what is allowed. What a form posts is passed on for every field
+ * the spec lets anyone write, not only those the form shows, so that a forged field is refused
+ * (FORBIDDEN_FIELD) exactly as through the API, never silently dropped.
+ *
+ * An unknown entity or a malformed id throws NOT_FOUND (the action answers with the 404 page);
+ * any other refusal comes back as the form's state.
+ */
+
+/** Where to go after a successful submission. */
+export interface Redirect {
+  readonly redirectTo: string;
+}
+
+export function isRedirect(result: object): result is Redirect {
+  return 'redirectTo' in result;
+}
+
+function entityNamed(engine: Engine, name: string): EntityModel {
+  const entity = Object.hasOwn(engine.model.entitiesByName, name) ? engine.model.entitiesByName[name] : undefined;
+  if (!entity) throw notFound('page');
+  return entity;
+}
+
+function checkedId(entity: EntityModel, id: number): number {
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound(entity.label.toLowerCase());
+  return id;
+}
+
+/** Every field a form could carry: not read-only by the spec (the state is never a field). */
+function postableFields(entity: EntityModel): readonly FieldModel[] {
+  return entity.fields.filter((field) => !field.readOnly);
+}
+
+/** The form again, with what was typed and why it was refused. Errors that are not the user's are thrown on. */
+function refusedForm(error: unknown, state: RecordFormState, values: Record<string, string>, entity: EntityModel, shown: ReadonlySet<string>): RecordFormState {
+  const known = asNinefoldError(error);
+  if (!known) throw error;
+  const fieldErrors: Record<string, string> = {};
+  const elsewhere: string[] = [];
+  for (const fieldError of known.fieldErrors) {
+    if (shown.has(fieldError.field)) {
+      fieldErrors[fieldError.field] ??= fieldError.message;
+    } else {
+      const label = entity.fieldsByName[fieldError.field]?.label ?? (fieldError.field ? humanize(fieldError.field) : '');
+      elsewhere.push(label ? `${label}: ${fieldError.message}` : fieldError.message);
+    }
+  }
+  const message = [known.message, ...elsewhere].join(' ');
+  return { values: { ...state.values, ...values }, fieldErrors, message, code: known.code, attempt: state.attempt + 1 };
+}
+
+export async function submitCreate(
+  engine: Engine,
+  actor: Actor,
+  entityName: string,
+  state: RecordFormState,
+  formData: FormData,
+): Promise<RecordFormState | Redirect> {
+  const entity = entityNamed(engine, entityName);
+  const { input, values } = readFormInput(formData, postableFields(entity));
+  try {
+    const record = await engine.ops.create(actor, entity.name, input);
+    return { redirectTo: `/${entity.plural}/${record.id}` };
+  } catch (error) {
+    return refusedForm(error, state, values, entity, new Set(engine.ops.access(actor, entity.name).writable.create));
+  }
+}
+
+export async function submitUpdate(
+  engine: Engine,
+  actor: Actor,
+  entityName: string,
+  recordId: number,
+  state: RecordFormState,
+  formData: FormData,
+): Promise<RecordFormState | Redirect> {
+  const entity = entityNamed(engine, entityName);
+  const id = checkedId(entity, recordId);
+  const { input, values } = readFormInput(formData, postableFields(entity));
+  const version = nonNegativeInteger(formData.get(VERSION_INPUT));
+  try {
+    if (version === null) throw new NinefoldError('PRECONDITION_REQUIRED');
+    await engine.ops.update(actor, entity.name, id, input, version);
+    return { redirectTo: `/${entity.plural}/${id}` };
+  } catch (error) {
+    return refusedForm(error, state, values, entity, new Set(engine.ops.access(actor, entity.name).writable.update));
+  }
+}
+
+export async function submitDelete(
+  engine: Engine,
+  actor: Actor,
+  entityName: string,
+  recordId: number,
+  state: MessageFormState,
+  formData: FormData,
+): Promise<MessageFormState | Redirect> {
+  const entity = entityNamed(engine, entityName);
+  const id = checkedId(entity, recordId);
+  const version = nonNegativeInteger(formData.get(VERSION_INPUT));
+  try {
+    if (version === null) throw new NinefoldError('PRECONDITION_REQUIRED');
+    await engine.ops.delete(actor, entity.name, id, version);
+    return { redirectTo: `/${entity.plural}` };
+  } catch (error) {
+    const known = asNinefoldError(error);
+    if (!known) throw error;
+    return { message: known.message, code: known.code, values: {}, attempt: state.attempt + 1 };
+  }
+}
