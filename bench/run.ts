@@ -87,8 +87,8 @@ function httpRequests(auth: Auth, detailId: number): Record<HttpCase, Request> {
   };
 }
 
-async function idleRss(server: BenchServer): Promise<number | null> {
-  await sleep(2_000);
+async function idleRss(server: BenchServer, config: BenchConfig): Promise<number | null> {
+  await sleep(config.idleSeconds * 1000);
   return rssMb(server.serverPid);
 }
 
@@ -128,7 +128,7 @@ async function benchDatabase(kind: DatabaseKind, config: BenchConfig): Promise<D
 
     log(`${kind}: growth at ${small.toLocaleString('en-US')} tickets`);
     result.growth.small = await growthAt(server, auth, config);
-    result.rssIdleMb.small = await idleRss(server);
+    result.rssIdleMb.small = await idleRss(server, config);
     await stopServer(server);
     server = null;
 
@@ -140,7 +140,7 @@ async function benchDatabase(kind: DatabaseKind, config: BenchConfig): Promise<D
     auth.cookie = await signInCookie(server.url);
     log(`${kind}: growth at ${large.toLocaleString('en-US')} tickets`);
     result.growth.large = await growthAt(server, auth, config);
-    result.rssIdleMb.large = await idleRss(server);
+    result.rssIdleMb.large = await idleRss(server, config);
 
     const first = await getJson<ListPageJson>(server.url, '/api/v1/tickets?limit=50', auth);
     const detailId = first.items[0].id;
@@ -156,10 +156,12 @@ async function benchDatabase(kind: DatabaseKind, config: BenchConfig): Promise<D
       await sleep(500);
     }
 
-    if (existsSync('/usr/bin/chromium')) {
+    if (!config.chromiumOn.includes(kind)) {
+      log(`${kind}: Chromium skipped (${config.mode} run measures it on ${config.chromiumOn.join(', ')})`);
+    } else if (existsSync('/usr/bin/chromium')) {
       log(`${kind}: Chromium`);
       try {
-        result.browser = await measureBrowser(server.url, detailId, config.navigations);
+        result.browser = await measureBrowser(server.url, auth.cookie, detailId, config.navigations);
         log(`  navigation medians: to detail ${result.browser.navigation.toDetailMedianMs.toFixed(1)} ms, to list ${result.browser.navigation.toListMedianMs.toFixed(1)} ms`);
       } catch (error) {
         result.errors.push(`Chromium: ${errorText(error)}`);

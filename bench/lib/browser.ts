@@ -26,40 +26,56 @@ export interface BrowserResult {
   };
 }
 
-/** Loads a page with the HTTP cache off and adds up what its scripts weigh. */
-async function scriptBytes(page: Page, url: string): Promise<ScriptBytes> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  const pending: Promise<{ gzip: number; raw: number; by: 'server' | 'harness' }>[] = [];
-  const onResponse = (response: import('playwright-core').Response) => {
-    if (response.request().resourceType() !== 'script') return;
-    pending.push(
-      (async () => {
-        const body = await response.body();
-        const encoding = (await response.allHeaders())['content-encoding'] ?? '';
-        if (encoding === 'gzip') {
-          const sizes = await response.request().sizes();
-          return { gzip: sizes.responseBodySize, raw: body.length, by: 'server' as const };
-        }
-        return { gzip: gzipSync(body).length, raw: body.length, by: 'harness' as const };
-      })(),
-    );
-  };
-  page.on('response', onResponse);
+interface ScriptResponse {
+  readonly url: string;
+  readonly encoding: string;
+  /** Bytes of the body as sent (-1 when Chromium does not know). */
+  readonly wireBytes: number;
+  readonly rawBytes: number;
+  /** The body gzipped by the harness (zlib level 6, as the server's compression uses). */
+  readonly harnessGzipBytes: number;
+}
+
+/**
+ * Loads one page in a fresh browser profile (empty cache, as a first visit) and adds up what
+ * its scripts weigh: the gzip bytes as sent when the server compressed them, else the body
+ * gzipped by the harness.
+ */
+async function scriptBytes(baseUrl: string, pagePath: string, cookie: string | null): Promise<ScriptBytes & { responses: ScriptResponse[] }> {
+  const browser = await openBrowser();
+  const forget = onCleanup(() => browser.close());
   try {
-    await page.goto(url, { waitUntil: 'networkidle' });
-    const parts = await Promise.all(pending);
-    const by = new Set(parts.map((p) => p.by));
+    if (cookie) {
+      const at = cookie.indexOf('=');
+      await browser.context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: baseUrl }]);
+    }
+    const pending: Promise<ScriptResponse>[] = [];
+    browser.page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return;
+      pending.push(
+        (async () => {
+          const body = await response.body();
+          const encoding = (await response.allHeaders())['content-encoding'] ?? '';
+          const sizes = await response.request().sizes();
+          return { url: new URL(response.url()).pathname, encoding, wireBytes: sizes.responseBodySize, rawBytes: body.length, harnessGzipBytes: gzipSync(body, { level: 6 }).length };
+        })(),
+      );
+    });
+    const response = await browser.page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle' });
+    if (response?.status() !== 200) throw new Error(`${pagePath} answered ${response?.status()} in Chromium`);
+    const responses = await Promise.all(pending);
+    const fromServer = (r: ScriptResponse) => r.encoding === 'gzip' && r.wireBytes > 0;
+    const count = responses.filter(fromServer).length;
     return {
-      gzipBytes: parts.reduce((a, p) => a + p.gzip, 0),
-      rawBytes: parts.reduce((a, p) => a + p.raw, 0),
-      scripts: parts.length,
-      gzipBy: by.size > 1 ? 'mixed' : by.has('harness') ? 'harness' : 'server',
+      gzipBytes: responses.reduce((a, r) => a + (fromServer(r) ? r.wireBytes : r.harnessGzipBytes), 0),
+      rawBytes: responses.reduce((a, r) => a + r.rawBytes, 0),
+      scripts: responses.length,
+      gzipBy: count === responses.length ? 'server' : count === 0 ? 'harness' : 'mixed',
+      responses,
     };
   } finally {
-    page.off('response', onResponse);
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
-    await cdp.detach();
+    forget();
+    await browser.close();
   }
 }
 
@@ -69,59 +85,59 @@ interface Timed {
 }
 
 /**
- * Clicks a link inside the page and times, in the page, from the click to the frame after the
- * target's content is in the document (a requestAnimationFrame, then a task: it has been painted).
+ * In the page: clicks a link and times from the click to the frame after the target's content is
+ * in the document (a requestAnimationFrame, then a task: it has been painted). Plain JavaScript
+ * in a string, so that nothing the TypeScript loader adds to functions reaches the page.
  */
+const TIMED_CLICK = `({ link, target }) => new Promise((resolve, reject) => {
+  window.__nfBenchMarker ??= Math.random();
+  const marker = window.__nfBenchMarker;
+  const anchor = document.querySelector(link);
+  if (!anchor) return reject(new Error('no link ' + link));
+  const ready = () => {
+    if (location.pathname !== target.path) return false;
+    const h1 = document.querySelector('h1');
+    if (!h1) return false;
+    const text = (h1.textContent || '').trim();
+    if (target.heading !== null ? text !== target.heading : text === 'Tickets') return false;
+    return !target.rows || document.querySelector('table tbody tr') !== null;
+  };
+  const timer = setTimeout(() => reject(new Error('navigation to ' + target.path + ' not painted within 15 s')), 15000);
+  const started = performance.now();
+  const finish = () => requestAnimationFrame(() => setTimeout(() => {
+    clearTimeout(timer);
+    resolve({ ms: performance.now() - started, sameDocument: window.__nfBenchMarker === marker });
+  }, 0));
+  const observer = new MutationObserver(() => {
+    if (ready()) {
+      observer.disconnect();
+      finish();
+    }
+  });
+  observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+  anchor.click();
+})`;
+
 async function timedClick(page: Page, link: string, target: { path: string; heading: string | null; rows: boolean }): Promise<Timed> {
-  return page.evaluate(
-    ({ link, target }) =>
-      new Promise<Timed>((resolve, reject) => {
-        const w = window as typeof window & { __nfBenchMarker?: number };
-        w.__nfBenchMarker ??= Math.random();
-        const marker = w.__nfBenchMarker;
-        const anchor = document.querySelector<HTMLAnchorElement>(link);
-        if (!anchor) return reject(new Error(`no link ${link}`));
-        const ready = () => {
-          if (location.pathname !== target.path) return false;
-          const h1 = document.querySelector('main h1, h1');
-          if (!h1) return false;
-          const text = h1.textContent?.trim() ?? '';
-          if (target.heading !== null ? text !== target.heading : text === 'Tickets') return false;
-          return !target.rows || document.querySelector('table tbody tr') !== null;
-        };
-        const timer = setTimeout(() => reject(new Error(`navigation to ${target.path} not painted within 15 s`)), 15_000);
-        const started = performance.now();
-        const finish = () =>
-          requestAnimationFrame(() =>
-            setTimeout(() => {
-              clearTimeout(timer);
-              resolve({ ms: performance.now() - started, sameDocument: w.__nfBenchMarker === marker });
-            }, 0),
-          );
-        const observer = new MutationObserver(() => {
-          if (ready()) {
-            observer.disconnect();
-            finish();
-          }
-        });
-        observer.observe(document.documentElement, { subtree: true, childList: true, characterData: true });
-        anchor.click();
-      }),
-    { link, target },
-  );
+  return (await page.evaluate(`(${TIMED_CLICK})(${JSON.stringify({ link, target })})`)) as Timed;
 }
 
-export async function measureBrowser(baseUrl: string, detailId: number, navigations: number): Promise<BrowserResult> {
+/** Lets the page settle between navigations (prefetches, effects) without waiting for network idle. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('load');
+  await page.waitForTimeout(150);
+}
+
+export async function measureBrowser(baseUrl: string, cookie: string, detailId: number, navigations: number): Promise<BrowserResult> {
+  const baseline = await scriptBytes(baseUrl, '/diagnostics/baseline', null);
+  const list = await scriptBytes(baseUrl, '/tickets', cookie);
+  const detail = await scriptBytes(baseUrl, `/tickets/${detailId}`, cookie);
+
   const browser = await openBrowser();
   const forget = onCleanup(() => browser.close());
   try {
     const { page } = browser;
-    // The baseline is a page for anonymous visitors: measured before signing in.
-    const baseline = await scriptBytes(page, `${baseUrl}/diagnostics/baseline`);
     await signIn(page, baseUrl, AGENT.email, AGENT.password);
-    const list = await scriptBytes(page, `${baseUrl}/tickets`);
-    const detail = await scriptBytes(page, `${baseUrl}/tickets/${detailId}`);
-
     await page.goto(`${baseUrl}/tickets`, { waitUntil: 'networkidle' });
     const toDetailMs: number[] = [];
     const toListMs: number[] = [];
@@ -134,11 +150,11 @@ export async function measureBrowser(baseUrl: string, detailId: number, navigati
       const there = await timedClick(page, rowLink, { path: href, heading: null, rows: false });
       toDetailMs.push(there.ms);
       if (!there.sameDocument) fullReloads++;
-      await page.waitForLoadState('networkidle');
+      await settle(page);
       const back = await timedClick(page, 'nav[aria-label="Breadcrumb"] a[href="/tickets"]', { path: '/tickets', heading: 'Tickets', rows: true });
       toListMs.push(back.ms);
       if (!back.sameDocument) fullReloads++;
-      await page.waitForLoadState('networkidle');
+      await settle(page);
     }
     return {
       js: { list, detail, baseline },

@@ -19,6 +19,10 @@ export interface BenchConfig {
   readonly growthWarmup: number;
   /** Client-side navigations in Chromium (each way). */
   readonly navigations: number;
+  /** The databases whose server Chromium measures (the quick run: the first one only). */
+  readonly chromiumOn: readonly DatabaseKind[];
+  /** Pause before reading the idle RSS. */
+  readonly idleSeconds: number;
   /** `npm ci` is timed only in the full run. */
   readonly timeNpmCi: boolean;
   /** Profile the two slowest HTTP cases per database with the CPU profiler. */
@@ -28,7 +32,8 @@ export interface BenchConfig {
 
 export const USAGE = `Usage: npm run bench [-- --quick] [--db pglite|postgres] [--large N] [--profile]
 
-  --quick        under 3 minutes: 3 s per case, 10,000 vs 50,000 tickets, no npm ci
+  --quick        under 3 minutes: 3 s per case, 10,000 vs 50,000 tickets, Chromium on the
+                 first database only (10 navigations), no npm ci
   --db KIND      measure only one database (default: both)
   --large N      tickets at the large size (default: 100,000 on PGlite, 1,000,000 on PostgreSQL)
   --pg-large N   tickets at the large size on PostgreSQL only
@@ -74,10 +79,12 @@ export function configFromArgs(argv: readonly string[], env: NodeJS.ProcessEnv):
     },
     connections: 10,
     seconds: quick ? 3 : 10,
-    warmupSeconds: quick ? 1 : 2,
-    growthSamples: quick ? 15 : 40,
-    growthWarmup: quick ? 3 : 5,
-    navigations: 20,
+    warmupSeconds: quick ? 0.5 : 2,
+    growthSamples: quick ? 11 : 41,
+    growthWarmup: quick ? 2 : 5,
+    navigations: quick ? 10 : 20,
+    idleSeconds: quick ? 1 : 3,
+    chromiumOn: quick ? databases.slice(0, 1) : databases,
     timeNpmCi: !quick,
     profile: values.profile,
     postgresUrl: env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres',

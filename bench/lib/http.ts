@@ -1,3 +1,4 @@
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { AGENT } from './cli';
 import { rssMb } from './processes';
@@ -44,6 +45,8 @@ export interface LoadResult {
   /** VmRSS of the server sampled during the run (MB). */
   readonly rssMaxMb: number | null;
   readonly rssMeanMb: number | null;
+  /** 1-minute load average of the machine at the end of the run (the harness's own load included). */
+  readonly loadAverage: number;
 }
 
 /** autocannon against one request: a warm-up run (not kept), then the measured run. */
@@ -78,6 +81,7 @@ export async function load(baseUrl: string, request: Request, options: { connect
       seconds: result.duration,
       rssMaxMb: rss.length ? Math.max(...rss) : null,
       rssMeanMb: rss.length ? rss.reduce((a, b) => a + b, 0) / rss.length : null,
+      loadAverage: loadavg()[0],
     };
   } finally {
     clearInterval(sampler);

@@ -41,13 +41,14 @@ function nonOk(r: LoadResult): string {
 
 export function renderReport(results: BenchResults): string {
   const dbs = Object.values(results.databases).filter((d): d is DatabaseResult => d !== undefined);
-  const m = results.machine as { cpus: number; cpuModel: string; memoryMb: number; node: string };
+  const m = results.machine as { cpus: number; cpuModel: string; memoryMb: number; node: string; loadAverageAtStart: number[] };
   const out: string[] = [];
   out.push(`## Ninefold bench — ${results.mode} run, ${results.startedAt.slice(0, 10)}`);
   out.push('');
   out.push(
     `${m.cpus} CPUs (${m.cpuModel}), ${int(m.memoryMb)} MB, Node ${m.node}; spec \`bench/specs/helpdesk-unthrottled.spec.ts\`; ` +
-      `autocannon ${results.config.connections} connections × ${results.config.seconds} s per case after a ${results.config.warmupSeconds} s warm-up, 127.0.0.1.`,
+      `autocannon ${results.config.connections} connections × ${results.config.seconds} s per case after a ${results.config.warmupSeconds} s warm-up, 127.0.0.1. ` +
+      `Load average at the start: ${m.loadAverageAtStart.map((n) => n.toFixed(2)).join(', ')} (anything else running on the machine lowers the absolute numbers; ratios suffer less).`,
   );
 
   // Load
@@ -131,7 +132,7 @@ export function renderReport(results: BenchResults): string {
     browserRows.push([`client-side navigation list → detail, click to painted (median of ${n})`, DB_LABEL[db.kind], `${ms(b.navigation.toDetailMedianMs)} ms${reloads}`, `< ${BUDGETS.navigationMs} ms`, ok(b.navigation.toDetailMedianMs < BUDGETS.navigationMs && !b.navigation.fullReloads)]);
     browserRows.push([`client-side navigation detail → list (median of ${n})`, DB_LABEL[db.kind], `${ms(b.navigation.toListMedianMs)} ms`, `< ${BUDGETS.navigationMs} ms`, ok(b.navigation.toListMedianMs < BUDGETS.navigationMs && !b.navigation.fullReloads)]);
   }
-  if (browserRows.length) out.push('', '### In Chromium (at the large size)', '', table(['measurement', 'database', 'value', 'budget', ''], browserRows));
+  if (browserRows.length) out.push('', `### In Chromium (at the large size${results.mode === 'quick' ? '; the quick run measures it on the first database only' : ''})`, '', table(['measurement', 'database', 'value', 'budget', ''], browserRows));
 
   // Start and memory
   const startRows: string[][] = [];
