@@ -35,6 +35,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         .map((entity) => ({ href: `/${entity.plural}`, label: entity.pluralLabel })),
       { href: '/spec', label: 'Spec' },
       { href: '/api/docs', label: 'API' },
+      ...(actor.roles.includes('admin') ? [{ href: '/admin/users', label: 'Users' }] : []),
     ];
     content = (
       <AppShell title={model.title} items={items} user={{ name: actor.name, email: actor.email }} signOutAction={signOutAction}>

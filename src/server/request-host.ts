@@ -9,3 +9,14 @@ export function requestHostname(headers: Headers): string {
   const hostname = raw.startsWith('[') ? raw.slice(0, raw.indexOf(']') + 1) : raw.split(':')[0];
   return /^[a-z0-9.\-[\]:]{1,255}$/.test(hostname) ? hostname : '';
 }
+
+/**
+ * The origin the browser used ("https://desk.example.com"), for absolute links shown to users
+ * (invitations). Behind a proxy: the forwarded protocol and host.
+ */
+export function requestOrigin(headers: Headers): string {
+  const first = (name: string) => headers.get(name)?.split(',')[0]?.trim().toLowerCase() || undefined;
+  const proto = first('x-forwarded-proto') === 'https' ? 'https' : 'http';
+  const host = first('x-forwarded-host') ?? first('host') ?? 'localhost';
+  return /^[a-z0-9.\-[\]:]{1,300}$/.test(host) ? `${proto}://${host}` : `${proto}://localhost`;
+}

@@ -34,10 +34,14 @@ export function AppShell({ title, items, user, signOutAction, children }: {
             </ul>
           </nav>
           <div className="ml-auto flex items-center gap-3">
-            <div className="hidden text-right text-xs leading-tight md:block">
-              <div className="font-medium text-zinc-900">{user.name || user.email}</div>
-              {user.name ? <div className="text-zinc-500">{user.email}</div> : null}
-            </div>
+            <Link
+              href="/account"
+              title="Your account: name, password, API tokens"
+              className="rounded-md px-2 py-1 text-right text-xs leading-tight hover:bg-zinc-100"
+            >
+              <span className="block font-medium text-zinc-900">{user.name || user.email}</span>
+              {user.name ? <span className="hidden text-zinc-500 md:block">{user.email}</span> : null}
+            </Link>
             <form action={signOutAction}>
               <button type="submit" className={buttonClass('secondary')} title={`Signed in as ${user.email}`}>
                 Sign out

@@ -1,0 +1,124 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { changePasswordAction, createTokenAction, revokeTokenAction, updateNameAction } from '@/server/actions/account';
+import { MIN_PASSWORD_LENGTH } from '@/server/auth-input';
+import { getEngine } from '@/server/engine';
+import { requireActor } from '@/server/session';
+import { Badge } from '@/ui/badge';
+import { Card } from '@/ui/card';
+import { ButtonForm, PasswordForm, ProfileForm, TokenForm } from '@/ui/forms/account-forms';
+import { TOKEN_LIFETIMES } from '@/ui/forms/account-state';
+import { formatDateTime } from '@/ui/format';
+import { PageHeader } from '@/ui/page-header';
+
+export const metadata: Metadata = { title: 'Your account' };
+
+function Time({ value, empty }: { value: Date | null; empty: string }) {
+  const formatted = value ? formatDateTime(value) : null;
+  return formatted ? <time dateTime={formatted.iso}>{formatted.text}</time> : <span className="text-zinc-400">{empty}</span>;
+}
+
+function Section({ id, title, description, children }: { id: string; title: string; description: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-6 lg:grid-cols-[1fr_2fr]">
+      <div>
+        <h2 id={id} className="text-base font-semibold text-zinc-900">
+          {title}
+        </h2>
+        <div className="mt-1 text-sm text-zinc-600">{description}</div>
+      </div>
+      <Card className="p-5">{children}</Card>
+    </section>
+  );
+}
+
+const th = 'px-4 py-2.5 text-left text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase';
+const td = 'px-4 py-3 whitespace-nowrap';
+
+/** The signed-in user's own account: name, password and personal API tokens. */
+export default async function AccountPage() {
+  const actor = await requireActor('/account');
+  const engine = await getEngine();
+  const tokens = await engine.identity.listApiTokens(actor.userId);
+  const now = Date.now();
+
+  return (
+    <div className="space-y-10">
+      <PageHeader title="Your account" description={`Signed in as ${actor.email}.`} />
+
+      <Section id="profile-heading" title="Profile" description="How you appear to others in this application.">
+        <ProfileForm action={updateNameAction} name={actor.name} />
+      </Section>
+
+      <Section id="password-heading" title="Password" description="Changing it signs out every other session of yours; this one stays signed in.">
+        <PasswordForm action={changePasswordAction} minLength={MIN_PASSWORD_LENGTH} />
+      </Section>
+
+      <Section
+        id="tokens-heading"
+        title="API tokens"
+        description={
+          <>
+            Personal tokens for scripts and tools: send one as <code className="rounded bg-zinc-100 px-1">Authorization: Bearer &lt;token&gt;</code> to the{' '}
+            <Link href="/api/docs" className="text-accent-700 underline">
+              API
+            </Link>
+            . A token acts as you, with your roles. It is shown once; only a hash of it is kept.
+          </>
+        }
+      >
+        <div className="space-y-6">
+          <TokenForm action={createTokenAction} lifetimes={TOKEN_LIFETIMES.map(({ value, label }) => ({ value, label }))} />
+          {tokens.length > 0 ? (
+            <div className="-mx-5 -mb-5 overflow-x-auto border-t border-zinc-200">
+              <table className="min-w-full divide-y divide-zinc-200 text-sm">
+                <caption className="sr-only">Your API tokens</caption>
+                <thead className="bg-zinc-50">
+                  <tr>
+                    <th scope="col" className={th}>Name</th>
+                    <th scope="col" className={th}>Created</th>
+                    <th scope="col" className={th}>Last used</th>
+                    <th scope="col" className={th}>Expires</th>
+                    <th scope="col" className={th}>Status</th>
+                    <th scope="col" className={th}><span className="sr-only">Actions</span></th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-zinc-100">
+                  {tokens.map((token) => {
+                    const expired = token.expiresAt !== null && token.expiresAt.getTime() <= now;
+                    const active = token.revokedAt === null && !expired;
+                    return (
+                      <tr key={token.id} data-token={token.name}>
+                        <td className={`${td} font-medium text-zinc-900`}>{token.name}</td>
+                        <td className={`${td} text-zinc-600`}>
+                          <Time value={token.createdAt} empty="" />
+                        </td>
+                        <td className={`${td} text-zinc-600`}>
+                          <Time value={token.lastUsedAt} empty="Never" />
+                        </td>
+                        <td className={`${td} text-zinc-600`}>
+                          <Time value={token.expiresAt} empty="Never" />
+                        </td>
+                        <td className={td}>
+                          {token.revokedAt ? <Badge>Revoked</Badge> : expired ? <Badge tone="warning">Expired</Badge> : <Badge tone="success">Active</Badge>}
+                        </td>
+                        <td className={`${td} text-right`}>
+                          {active ? (
+                            <ButtonForm action={revokeTokenAction} fields={{ id: token.id }} variant="danger" pendingLabel="Revoking…" label={`Revoke the token ${token.name}`}>
+                              Revoke
+                            </ButtonForm>
+                          ) : null}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+        </div>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+import type { Metadata } from 'next';
+import { disableUserAction, enableUserAction, inviteAction, revokeInviteAction, setRolesAction } from '@/server/actions/users';
+import { getEngine } from '@/server/engine';
+import { roleOptions } from '@/server/roles';
+import { requireAdmin } from '@/server/session';
+import { Badge } from '@/ui/badge';
+import { Card } from '@/ui/card';
+import { ButtonForm, InviteForm, RolesForm } from '@/ui/forms/account-forms';
+import { formatDateTime } from '@/ui/format';
+import { PageHeader } from '@/ui/page-header';
+
+export const metadata: Metadata = { title: 'Users' };
+
+function Time({ value }: { value: Date }) {
+  const formatted = formatDateTime(value);
+  return formatted ? <time dateTime={formatted.iso}>{formatted.text}</time> : null;
+}
+
+const th = 'px-4 py-2.5 text-left text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase';
+const td = 'px-4 py-3 align-top';
+
+/** Administrators: every account with its roles and status, and one-time invitations. */
+export default async function UsersPage() {
+  const actor = await requireAdmin('/admin/users');
+  const engine = await getEngine();
+  const [users, invites] = await Promise.all([engine.identity.listUsers(), engine.identity.listInvites()]);
+  const roles = roleOptions(engine.model);
+  const roleLabel = (name: string) => roles.find((r) => r.name === name)?.label ?? name;
+
+  return (
+    <div className="space-y-10">
+      <PageHeader title="Users" description="Who can sign in, and with which roles. New people join through a one-time invitation link." />
+
+      <section aria-labelledby="invite-heading" className="grid gap-6 lg:grid-cols-[1fr_2fr]">
+        <div>
+          <h2 id="invite-heading" className="text-base font-semibold text-zinc-900">
+            Invite someone
+          </h2>
+          <p className="mt-1 text-sm text-zinc-600">
+            The link is shown once, here: send it to them yourself. It works once, for 7 days, and lets them choose their name and password.
+          </p>
+        </div>
+        <Card className="p-5">
+          <InviteForm action={inviteAction} roles={roles} />
+        </Card>
+      </section>
+
+      {invites.length > 0 ? (
+        <section aria-labelledby="pending-heading" className="space-y-3">
+          <h2 id="pending-heading" className="text-base font-semibold text-zinc-900">
+            Pending invitations
+          </h2>
+          <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
+            <table className="min-w-full divide-y divide-zinc-200 text-sm">
+              <thead className="bg-zinc-50">
+                <tr>
+                  <th scope="col" className={th}>Email</th>
+                  <th scope="col" className={th}>Roles</th>
+                  <th scope="col" className={th}>Expires</th>
+                  <th scope="col" className={th}><span className="sr-only">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-zinc-100">
+                {invites.map((invite) => (
+                  <tr key={invite.id}>
+                    <td className={td}>{invite.email}</td>
+                    <td className={td}>{invite.roles.map(roleLabel).join(', ') || 'none'}</td>
+                    <td className={`${td} whitespace-nowrap text-zinc-600`}>
+                      <Time value={invite.expiresAt} />
+                    </td>
+                    <td className={`${td} text-right`}>
+                      <ButtonForm action={revokeInviteAction} fields={{ inviteId: invite.id }} variant="ghost" pendingLabel="Withdrawing…" label={`Withdraw the invitation of ${invite.email}`}>
+                        Withdraw
+                      </ButtonForm>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="users-heading" className="space-y-3">
+        <h2 id="users-heading" className="text-base font-semibold text-zinc-900">
+          Accounts <span className="font-normal text-zinc-500">({users.length})</span>
+        </h2>
+        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
+          <table className="min-w-full divide-y divide-zinc-200 text-sm">
+            <caption className="sr-only">Users</caption>
+            <thead className="bg-zinc-50">
+              <tr>
+                <th scope="col" className={th}>User</th>
+                <th scope="col" className={th}>Roles</th>
+                <th scope="col" className={th}>Status</th>
+                <th scope="col" className={th}>Created</th>
+                <th scope="col" className={th}><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-100">
+              {users.map((user) => {
+                const self = user.id === actor.userId;
+                return (
+                  <tr key={user.id} data-user={user.email}>
+                    <td className={td}>
+                      <div className="font-medium text-zinc-900">
+                        {user.name}
+                        {self ? <span className="ml-1.5 text-xs font-normal text-zinc-500">(you)</span> : null}
+                      </div>
+                      <div className="text-zinc-500">{user.email}</div>
+                    </td>
+                    <td className={td}>
+                      <RolesForm action={setRolesAction} userId={user.id} roles={roles} current={user.roles} label={`Roles of ${user.email}`} />
+                    </td>
+                    <td className={td}>{user.disabled ? <Badge tone="warning">Disabled</Badge> : <Badge tone="success">Active</Badge>}</td>
+                    <td className={`${td} whitespace-nowrap text-zinc-600`}>
+                      <Time value={user.createdAt} />
+                    </td>
+                    <td className={`${td} text-right`}>
+                      {self ? null : user.disabled ? (
+                        <ButtonForm action={enableUserAction} fields={{ userId: user.id }} pendingLabel="Enabling…" label={`Enable ${user.email}`}>
+                          Enable
+                        </ButtonForm>
+                      ) : (
+                        <ButtonForm action={disableUserAction} fields={{ userId: user.id }} variant="danger" pendingLabel="Disabling…" label={`Disable ${user.email}`}>
+                          Disable
+                        </ButtonForm>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </div>
+  );
+}

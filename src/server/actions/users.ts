@@ -1,0 +1,74 @@
+'use server';
+
+import { revalidatePath } from 'next/cache';
+import { headers } from 'next/headers';
+import type { AccountFormState } from '@/ui/forms/account-state';
+import { formId, formText, formTexts, refused, succeeded } from '../account-forms';
+import { getEngine } from '../engine';
+import { requestOrigin } from '../request-host';
+import { requireAdmin } from '../session';
+
+/** Administrators only, checked again in every action: an action is a public endpoint whatever the page shows. */
+const admin = () => requireAdmin('/admin/users');
+const PAGE = '/admin/users';
+
+export async function inviteAction(state: AccountFormState, formData: FormData): Promise<AccountFormState> {
+  const actor = await admin();
+  const email = formText(formData, 'email').trim();
+  const roles = formTexts(formData, 'roles');
+  try {
+    const invite = await (await getEngine()).identity.createInvite({ email, roles, invitedBy: actor.userId });
+    revalidatePath(PAGE);
+    const link = `${requestOrigin(await headers())}${invite.path}`;
+    return succeeded(state, `Invitation for ${invite.email} created. Copy the link and send it to them: it is shown only this once, and works once, for 7 days.`, {
+      secret: link,
+    });
+  } catch (error) {
+    return refused(state, error, { email, roles: roles.join(',') });
+  }
+}
+
+export async function setRolesAction(state: AccountFormState, formData: FormData): Promise<AccountFormState> {
+  const actor = await admin();
+  const roles = formTexts(formData, 'roles');
+  try {
+    await (await getEngine()).identity.setRoles(formId(formData, 'userId') ?? 0, roles, { by: actor.userId });
+  } catch (error) {
+    return refused(state, error);
+  }
+  revalidatePath(PAGE);
+  return succeeded(state, 'Roles saved.');
+}
+
+export async function disableUserAction(state: AccountFormState, formData: FormData): Promise<AccountFormState> {
+  const actor = await admin();
+  try {
+    await (await getEngine()).identity.disableUser(formId(formData, 'userId') ?? 0, { by: actor.userId });
+  } catch (error) {
+    return refused(state, error);
+  }
+  revalidatePath(PAGE);
+  return succeeded(state, 'Disabled: their sessions ended and their API tokens were revoked.');
+}
+
+export async function enableUserAction(state: AccountFormState, formData: FormData): Promise<AccountFormState> {
+  const actor = await admin();
+  try {
+    await (await getEngine()).identity.enableUser(formId(formData, 'userId') ?? 0, { by: actor.userId });
+  } catch (error) {
+    return refused(state, error);
+  }
+  revalidatePath(PAGE);
+  return succeeded(state, 'Enabled.');
+}
+
+export async function revokeInviteAction(state: AccountFormState, formData: FormData): Promise<AccountFormState> {
+  await admin();
+  try {
+    await (await getEngine()).identity.revokeInvite(formId(formData, 'inviteId') ?? 0);
+  } catch (error) {
+    return refused(state, error);
+  }
+  revalidatePath(PAGE);
+  return succeeded(state, 'Invitation withdrawn.');
+}
