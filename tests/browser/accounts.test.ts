@@ -105,6 +105,22 @@ describe('accounts', () => {
     expect((await me()).status).toBe(401);
   });
 
+  it('creates and revokes a token without JavaScript', async () => {
+    const { page } = await fresh({ javaScriptEnabled: false });
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
+    await page.goto(`${server.url}/account`);
+    await page.getByLabel('Token name').fill('no script');
+    await page.getByLabel('Expires after').selectOption('never');
+    await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Create token' }).click()]);
+    const token = (await page.locator('code[data-secret]').textContent())!.trim();
+    expect(token).toMatch(/^nf_[A-Za-z0-9_-]{43}$/);
+    const row = page.locator('tr[data-token="no script"]');
+    expect(await row.getByText('Never').count()).toBe(2);
+    await Promise.all([page.waitForLoadState('load'), row.getByRole('button', { name: 'Revoke' }).click()]);
+    expect(await page.locator('tr[data-token="no script"]').getByText('Revoked').count()).toBe(1);
+    expect((await fetch(`${server.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+  });
+
   it('changes the name and the password: this browser stays signed in, another session of the user ends', async () => {
     const email = `pat.${Date.now()}@example.com`;
     const { page } = admin;
