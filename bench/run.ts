@@ -207,7 +207,7 @@ async function profileSlowest(kind: DatabaseKind, result: DatabaseResult, env: R
       const r = await load(server.url, requests[name], { connections: config.connections, seconds: config.seconds, warmupSeconds: 0, serverPid: server.serverPid });
       toggleProfiler(server.serverPid);
       const file = await waitForProfile(dir, known);
-      profiles[name] = summarizeProfile(file);
+      profiles[name] = summarizeProfile(file, root);
       log(`  ${Math.round(r.requestsPerSecond)} req/s under the profiler; ${file}`);
     }
   } finally {
@@ -221,9 +221,11 @@ function renderProfiles(results: BenchResults): string {
   for (const db of Object.values(results.databases)) {
     for (const [name, p] of Object.entries(db?.profiles ?? {})) {
       if (!p) continue;
-      out.push('', `### CPU profile: ${HTTP_LABELS[name as HttpCase]} on ${db!.kind} (${(p.busyMs / 1000).toFixed(1)} s busy)`, '');
+      out.push('', `### CPU profile: ${HTTP_LABELS[name as HttpCase]} on ${db!.kind} (main thread ${(p.busyMs / 1000).toFixed(1)} s busy of ${(p.sampledMs / 1000).toFixed(1)} s; source-mapped)`, '');
       out.push('| function | where | self % | on stack % |', '| --- | --- | --- | --- |');
       for (const f of p.functions) out.push(`| \`${f.name}\` | ${f.where} | ${f.selfPercent.toFixed(1)} | ${f.totalPercent.toFixed(1)} |`);
+      out.push('', '| app function | where | self % | on stack % |', '| --- | --- | --- | --- |');
+      for (const f of p.appFunctions) out.push(`| \`${f.name}\` | ${f.where} | ${f.selfPercent.toFixed(1)} | ${f.totalPercent.toFixed(1)} |`);
       out.push('', '| file / package | self % | on stack % |', '| --- | --- | --- |');
       for (const f of p.files) out.push(`| ${f.where} | ${f.selfPercent.toFixed(1)} | ${f.totalPercent.toFixed(1)} |`);
     }

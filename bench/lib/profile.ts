@@ -1,5 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { sleep } from './processes';
 
 interface CallFrame {
@@ -36,33 +38,124 @@ export interface ProfileSummary {
   readonly busyMs: number;
   /** Functions by self time. */
   readonly functions: readonly HotSpot[];
+  /** The app's own functions (src/, examples/) by time on the stack. */
+  readonly appFunctions: readonly HotSpot[];
   /** Files (or packages) by self time, and by time on the stack. */
   readonly files: readonly { readonly where: string; readonly selfPercent: number; readonly totalPercent: number }[];
 }
 
-/** Where a frame comes from, short: a package, a file of the app's build, or a Node/V8 internal. */
-export function shortWhere(url: string): string {
-  if (!url) return '(native)';
-  const clean = url.replace(/^file:\/\//, '');
-  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(.*)$/.exec(clean);
-  if (pkg) {
-    // Next's own compiled copies (react-dom, etc.) say more by their file than by "next".
-    return pkg[1] === 'next' ? `next/${pkg[2].replace(/^dist\//, '')}` : `${pkg[1]}/${pkg[2].split('/').pop()}`;
-  }
-  const built = /\.next\/(.*)$/.exec(clean);
-  if (built) return `.next/${built[1]}`;
+/** Where a frame comes from, short: a package's file, a file of the app, or a Node/V8 internal. */
+export function shortWhere(file: string): string {
+  if (!file) return '(native)';
+  const clean = file.replace(/^file:\/\//, '');
   if (clean.startsWith('node:')) return clean;
-  return path.basename(clean);
+  const inModules = clean.lastIndexOf('node_modules/');
+  if (inModules >= 0) {
+    // Next's compiled copies (react-dom, ...) say more by the package they copy than by "next".
+    return clean.slice(inModules + 'node_modules/'.length).replace(/^next\/dist\/compiled\//, '').replace(/\/(dist|cjs|esm|lib)\//g, '/');
+  }
+  const built = clean.indexOf('.next/');
+  if (built >= 0) return clean.slice(built);
+  const src = clean.search(/\/(src|bench|examples)\//);
+  return src >= 0 ? clean.slice(src + 1) : path.basename(clean);
+}
+
+interface Original {
+  readonly file: string;
+  readonly line: number;
+  readonly name: string | null;
+}
+
+/**
+ * Maps profile frames of the minified server bundles (Next's runtime, Turbopack's chunks) back to
+ * the original file, line and, where the source says it, the function's name.
+ */
+class FrameMapper {
+  private readonly maps = new Map<string, { map: SourceMap; dir: string } | null>();
+  private readonly lines = new Map<string, string[] | null>();
+
+  constructor(private readonly root: string) {}
+
+  private mapOf(url: string): { map: SourceMap; dir: string } | null {
+    if (!this.maps.has(url)) {
+      let found: { map: SourceMap; dir: string } | null = null;
+      try {
+        const file = url.startsWith('file://') ? fileURLToPath(url) : url;
+        if (file.startsWith('/') && existsSync(`${file}.map`)) {
+          found = { map: new SourceMap(JSON.parse(readFileSync(`${file}.map`, 'utf8'))), dir: path.dirname(file) };
+        }
+      } catch {
+        found = null;
+      }
+      this.maps.set(url, found);
+    }
+    return this.maps.get(url) ?? null;
+  }
+
+  private resolveSource(source: string, dir: string): string {
+    const webpack = /^webpack:\/\/next\/\.?\/?(.*)$/.exec(source);
+    if (webpack) return path.join(this.root, 'node_modules', 'next', webpack[1]);
+    const turbo = /^turbopack:\/\/\/\[project\]\/(.*)$/.exec(source);
+    if (turbo) return path.join(this.root, turbo[1]);
+    if (source.startsWith('file://')) return fileURLToPath(source);
+    return path.resolve(dir, decodeURIComponent(source));
+  }
+
+  private sourceLine(file: string, line: number): string | null {
+    if (!this.lines.has(file)) {
+      try {
+        this.lines.set(file, readFileSync(file, 'utf8').split('\n'));
+      } catch {
+        this.lines.set(file, null);
+      }
+    }
+    return this.lines.get(file)?.[line] ?? null;
+  }
+
+  original(frame: CallFrame): Original | null {
+    const found = this.mapOf(frame.url);
+    if (!found) return null;
+    const entry = found.map.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string; originalLine?: number; originalColumn?: number; name?: string };
+    if (!entry.originalSource || entry.originalLine === undefined) return null;
+    const file = this.resolveSource(entry.originalSource, found.dir);
+    let name = entry.name ?? null;
+    if (!name) {
+      const text = this.sourceLine(file, entry.originalLine);
+      if (text) {
+        const around = text.slice(Math.max(0, (entry.originalColumn ?? 0) - 40), (entry.originalColumn ?? 0) + 60);
+        const match = /(?:function\s*\*?\s*([\w$]+))|(?:([\w$]+)\s*[=:]\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>))|(?:(?:async\s+)?([\w$]+)\s*\([^)]*\)\s*\{)/.exec(around);
+        name = match?.[1] ?? match?.[2] ?? match?.[3] ?? null;
+      }
+    }
+    return { file, line: entry.originalLine + 1, name };
+  }
 }
 
 /** Self time and time-on-stack per function and per file, from a .cpuprofile. */
-export function summarizeProfile(file: string, top = 15): ProfileSummary {
+export function summarizeProfile(file: string, root: string, top = 15): ProfileSummary {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
+  const mapper = new FrameMapper(root);
+  const resolved = new Map<number, { fn: string; file: string }>();
+  const keysOf = (node: ProfileNode) => {
+    let keys = resolved.get(node.id);
+    if (!keys) {
+      const f = node.callFrame;
+      const original = mapper.original(f);
+      const minified = f.functionName || '(anonymous)';
+      if (original) {
+        const where = shortWhere(original.file);
+        const name = original.name && original.name !== minified ? original.name : minified;
+        keys = { fn: `${name}\u0000${where}:${original.line}`, file: where };
+      } else {
+        keys = { fn: `${minified}\u0000${shortWhere(f.url)}${f.url ? `:${f.lineNumber + 1}` : ''}`, file: shortWhere(f.url) };
+      }
+      resolved.set(node.id, keys);
+    }
+    return keys;
+  };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const fnKey = (f: CallFrame) => `${f.functionName || '(anonymous)'}\u0000${shortWhere(f.url)}:${f.lineNumber + 1}`;
-  const fileKey = (f: CallFrame) => shortWhere(f.url);
   const selfFn = new Map<string, number>();
   const totalFn = new Map<string, number>();
   const selfFile = new Map<string, number>();
@@ -79,14 +172,14 @@ export function summarizeProfile(file: string, top = 15): ProfileSummary {
       idle += delta;
       return;
     }
-    add(selfFn, fnKey(node.callFrame), delta);
-    add(selfFile, fileKey(node.callFrame), delta);
+    add(selfFn, keysOf(node).fn, delta);
+    add(selfFile, keysOf(node).file, delta);
     const seenFn = new Set<string>();
     const seenFile = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
-      const frame = byId.get(cur)!.callFrame;
-      seenFn.add(fnKey(frame));
-      seenFile.add(fileKey(frame));
+      const keys = keysOf(byId.get(cur)!);
+      seenFn.add(keys.fn);
+      seenFile.add(keys.file);
     }
     for (const k of seenFn) add(totalFn, k, delta);
     for (const k of seenFile) add(totalFile, k, delta);
@@ -99,11 +192,20 @@ export function summarizeProfile(file: string, top = 15): ProfileSummary {
       const [name, where] = k.split('\u0000');
       return { name, where, selfMs: ms, selfPercent: (100 * ms) / busy, totalPercent: (100 * (totalFn.get(k) ?? ms)) / busy };
     });
+  const appFunctions = [...totalFn.entries()]
+    .filter(([k]) => /\u0000(src|examples)\//.test(k))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([k, ms]) => {
+      const [name, where] = k.split('\u0000');
+      const self = selfFn.get(k) ?? 0;
+      return { name, where, selfMs: self, selfPercent: (100 * self) / busy, totalPercent: (100 * ms) / busy };
+    });
   const files = [...selfFile.entries()]
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
     .map(([where, ms]) => ({ where, selfPercent: (100 * ms) / busy, totalPercent: (100 * (totalFile.get(where) ?? ms)) / busy }));
-  return { file, sampledMs: total, busyMs: busy, functions, files };
+  return { file, sampledMs: total, busyMs: busy, functions, appFunctions, files };
 }
 
 /** Asks the server (preloaded with cpu-profiler.mjs) to start or stop-and-write its profile. */
