@@ -1,7 +1,7 @@
 import type { Engine } from '@/engine/engine';
 import { asNinefoldError, NinefoldError, notFound } from '@/engine/errors/ninefold-error';
 import type { Actor } from '@/engine/ops/types';
-import type { EntityModel, FieldModel } from '@/engine/spec/model';
+import type { EntityModel } from '@/engine/spec/model';
 import { humanize } from '@/engine/spec/naming';
 import { type MessageFormState, type RecordFormState, VERSION_INPUT } from '@/ui/forms/state';
 import { nonNegativeInteger, readFormInput } from './forms';
@@ -9,8 +9,8 @@ import { nonNegativeInteger, readFormInput } from './forms';
 /*
  * The form door, without Next.js: the server actions (src/server/actions/records.ts) resolve the
  * actor and the engine, call these, then redirect or hand the form back. Each calls one ops
- * function; ops alone decides what is allowed. What a form posts is passed on for every field
- * the spec lets anyone write, not only those the form shows, so that a forged field is refused
+ * function; ops alone decides what is allowed. What a form posts is passed on for every declared
+ * field and the state, not only those the form shows, so that a forged field is refused
  * (FORBIDDEN_FIELD) exactly as through the API, never silently dropped.
  *
  * An unknown entity or a malformed id throws NOT_FOUND (the action answers with the 404 page);
@@ -37,9 +37,13 @@ function checkedId(entity: EntityModel, id: number): number {
   return id;
 }
 
-/** Every field a form could carry: not read-only by the spec (the state is never a field). */
-function postableFields(entity: EntityModel): readonly FieldModel[] {
-  return entity.fields.filter((field) => !field.readOnly);
+/** What a form posted for the entity's fields and its state (which ops refuse to be written). */
+function postedInput(entity: EntityModel, formData: FormData): { input: Record<string, string>; values: Record<string, string> } {
+  const { input, values } = readFormInput(formData, entity.fields);
+  const state = entity.workflow?.field;
+  const posted = state === undefined ? null : formData.get(state);
+  if (state !== undefined && typeof posted === 'string') input[state] = posted;
+  return { input, values };
 }
 
 /** The form again, with what was typed and why it was refused. Errors that are not the user's are thrown on. */
@@ -68,7 +72,7 @@ export async function submitCreate(
   formData: FormData,
 ): Promise<RecordFormState | Redirect> {
   const entity = entityNamed(engine, entityName);
-  const { input, values } = readFormInput(formData, postableFields(entity));
+  const { input, values } = postedInput(entity, formData);
   try {
     const record = await engine.ops.create(actor, entity.name, input);
     return { redirectTo: `/${entity.plural}/${record.id}` };
@@ -87,7 +91,7 @@ export async function submitUpdate(
 ): Promise<RecordFormState | Redirect> {
   const entity = entityNamed(engine, entityName);
   const id = checkedId(entity, recordId);
-  const { input, values } = readFormInput(formData, postableFields(entity));
+  const { input, values } = postedInput(entity, formData);
   const version = nonNegativeInteger(formData.get(VERSION_INPUT));
   try {
     if (version === null) throw new NinefoldError('PRECONDITION_REQUIRED');

@@ -198,7 +198,7 @@ describe('the helpdesk document', () => {
   it('documents every error each record operation can answer with', () => {
     const codes = (path: string, method: 'get' | 'post' | 'patch' | 'delete') =>
       Object.values(document.paths[path][method]!.responses).flatMap((r) => r['x-error-codes'] ?? []).sort();
-    expect(codes('/tickets', 'get')).toEqual(['FORBIDDEN', 'INTERNAL', 'RATE_LIMITED', 'UNAUTHENTICATED', 'VALIDATION_FAILED']);
+    expect(codes('/tickets', 'get')).toEqual(['FORBIDDEN', 'FORBIDDEN_FIELD', 'INTERNAL', 'RATE_LIMITED', 'UNAUTHENTICATED', 'VALIDATION_FAILED']);
     expect(codes('/tickets/{id}', 'get')).toEqual(['FORBIDDEN', 'INTERNAL', 'NOT_FOUND', 'RATE_LIMITED', 'UNAUTHENTICATED', 'VALIDATION_FAILED']);
     expect(codes('/tickets', 'post')).toEqual([
       'FORBIDDEN', 'FORBIDDEN_FIELD', 'INTERNAL', 'LIMIT_EXCEEDED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'UNAUTHENTICATED', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED',

@@ -22,7 +22,8 @@ const BODY: readonly BuiltInErrorCode[] = ['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MED
 
 /** The built-in codes of each generated operation (custom calls add their declared ones). */
 export const OPERATION_ERRORS = {
-  list: [...SIGNED_IN, 'VALIDATION_FAILED'],
+  // FORBIDDEN_FIELD: a filter, sort or search by a field the caller may not read.
+  list: [...SIGNED_IN, 'VALIDATION_FAILED', 'FORBIDDEN_FIELD'],
   get: [...SIGNED_IN, 'VALIDATION_FAILED', 'NOT_FOUND'],
   create: [...SIGNED_IN, ...BODY, 'FORBIDDEN_FIELD', 'LIMIT_EXCEEDED'],
   update: [...SIGNED_IN, ...BODY, 'FORBIDDEN_FIELD', 'LIMIT_EXCEEDED', 'NOT_FOUND', 'STALE_VERSION', 'PRECONDITION_REQUIRED'],
@@ -38,7 +39,7 @@ export const OPERATION_ERRORS = {
 const CODE_NOTES: Partial<Record<BuiltInErrorCode, string>> = {
   UNAUTHENTICATED: 'no valid session cookie or API token',
   FORBIDDEN: 'the caller may not do this (or a cookie-authenticated change came without a matching Origin)',
-  FORBIDDEN_FIELD: 'a field the caller may not write',
+  FORBIDDEN_FIELD: 'a field the caller may not write, or may not read and so may not filter, sort or search by; `errors` names it',
   VALIDATION_FAILED: 'an input is not valid; `errors` names each one',
   NOT_FOUND: 'no such record, or the caller cannot see it',
   STALE_VERSION: 'the record changed since the version sent',

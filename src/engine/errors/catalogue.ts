@@ -8,7 +8,7 @@ export const BUILT_IN_ERRORS = {
   VALIDATION_FAILED: { status: 422, title: 'Validation failed', message: 'Some values are not valid. Check the fields marked below.' },
   UNAUTHENTICATED: { status: 401, title: 'Not signed in', message: 'Sign in to continue.' },
   FORBIDDEN: { status: 403, title: 'Forbidden', message: 'You are not allowed to do this.' },
-  FORBIDDEN_FIELD: { status: 403, title: 'Field not writable', message: 'You are not allowed to change one of these fields.' },
+  FORBIDDEN_FIELD: { status: 403, title: 'Field not allowed', message: 'You are not allowed to read or change one of these fields.' },
   NOT_FOUND: { status: 404, title: 'Not found', message: 'This page or record does not exist, or you cannot see it.' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed', message: 'This address does not accept that method.' },
   CONFLICT: { status: 409, title: 'Conflict', message: 'This record is still used by others and cannot be changed this way.' },

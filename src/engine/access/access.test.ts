@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import helpdesk from '../../../examples/helpdesk/ninefold.spec';
+import { captureLog } from '../log';
+import { NinefoldError } from '../errors/ninefold-error';
+import type { Actor, RecordData } from '../ops/types';
+import { testModel } from '../ops/testing';
+import { validateSpec } from '../spec/validate';
+import type { AppSpec } from '../spec/types';
+import { mayTransition, rowScope } from './authorize';
+import { accessFor } from './entity-access';
+import { checkQueryable, checkWritable, readableFields, redactRecord } from './fields';
+
+const model = testModel;
+const actor = (roles: string[], userId = 7): Actor => ({ userId, email: `${roles.join('-') || 'nobody'}@example.com`, name: 'Someone', roles });
+const access = (entity: string, roles: string[]) => accessFor(model, model.entitiesByName[entity], actor(roles));
+const ticket = model.entitiesByName.ticket;
+const comment = model.entitiesByName.comment;
+
+describe('accessFor (what the doors offer)', () => {
+  it('gives customers their own tickets: no delete, no organization or assignee, subject and description to write', () => {
+    expect(access('ticket', ['customer'])).toEqual({
+      actions: { list: true, read: true, create: true, update: true, delete: false },
+      transitions: { start: false, wait: false, reply: true, resolve: false, reopen: true, close: false },
+      readable: ['subject', 'description', 'priority', 'requester', 'dueAt', 'resolvedAt'],
+      writable: { create: ['subject', 'description'], update: ['subject', 'description'] },
+    });
+    expect(access('comment', ['customer'])).toMatchObject({
+      actions: { list: true, read: true, create: true, update: false, delete: false },
+      readable: ['ticket', 'body'],
+      writable: { create: ['ticket', 'body'], update: [] },
+    });
+    expect(access('organization', ['customer']).actions).toEqual({ list: false, read: false, create: false, update: false, delete: false });
+    expect(access('organization', ['customer']).readable).toEqual([]);
+  });
+
+  it('gives agents every ticket field but no delete, and organizations to read only', () => {
+    const agent = access('ticket', ['agent']);
+    expect(agent.actions).toEqual({ list: true, read: true, create: true, update: true, delete: false });
+    expect(agent.readable).toEqual(ticket.fields.map((f) => f.name));
+    // resolvedAt is read-only in the spec: nobody writes it.
+    expect(agent.writable.update).toEqual(['subject', 'description', 'priority', 'organization', 'requester', 'assignee', 'dueAt']);
+    expect(agent.transitions).toMatchObject({ start: true, close: true });
+    expect(access('organization', ['agent']).actions).toEqual({ list: true, read: true, create: false, update: false, delete: false });
+  });
+
+  it('opens an entity without permissions to the built-in admin only', () => {
+    expect(access('contact', ['admin']).actions).toEqual({ list: true, read: true, create: true, update: true, delete: true });
+    expect(access('contact', ['admin']).writable.create).toEqual(model.entitiesByName.contact.fields.map((f) => f.name));
+    for (const roles of [['agent'], ['customer'], []]) {
+      expect(access('contact', roles)).toEqual({
+        actions: { list: false, read: false, create: false, update: false, delete: false },
+        transitions: {},
+        readable: [],
+        writable: { create: [], update: [] },
+      });
+    }
+    expect(rowScope(model, model.entitiesByName.contact, actor(['agent']), 'read')).toBeNull();
+  });
+
+  it('denies everything to a user without roles', () => {
+    for (const entity of ['ticket', 'comment', 'organization']) {
+      expect(Object.values(access(entity, []).actions).every((allowed) => !allowed)).toBe(true);
+    }
+    expect(mayTransition(model, ticket, actor([]), 'reply')).toBe(false);
+  });
+
+  it('combines roles generously: what any role grants, a field readable when any role shows it', () => {
+    const both = access('ticket', ['agent', 'customer']);
+    expect(both.actions).toEqual(access('ticket', ['agent']).actions);
+    expect(both.readable).toContain('assignee');
+    expect(both.writable.update).toContain('assignee');
+    expect(access('comment', ['agent', 'customer']).readable).toContain('internal');
+  });
+});
+
+describe('field rules', () => {
+  const record = { id: 1, version: 1, subject: 'S', organization: 3, assignee: 4 } as unknown as RecordData;
+
+  it('drops the properties the actor may not read', () => {
+    const shown = redactRecord(ticket, record, new Set(readableFields(ticket, actor(['customer']))));
+    expect(shown).toEqual({ id: 1, version: 1, subject: 'S' });
+    expect(Object.hasOwn(shown, 'assignee')).toBe(false);
+    expect(redactRecord(ticket, record, new Set(readableFields(ticket, actor(['agent']))))).toBe(record);
+  });
+
+  it('refuses writing what the actor may not, with FORBIDDEN_FIELD naming every such field, and logs it without values', async () => {
+    const { result, lines } = await captureLog(async () => {
+      try {
+        checkWritable(ticket, actor(['customer'], 42), 'update', { subject: 'ok', assignee: 9, state: 'closed', resolvedAt: 'x', unknown: 1 });
+      } catch (error) {
+        return error;
+      }
+    });
+    expect(result).toBeInstanceOf(NinefoldError);
+    const error = result as NinefoldError;
+    expect(error.code).toBe('FORBIDDEN_FIELD');
+    expect(error.status).toBe(403);
+    expect(error.fieldErrors.map((e) => e.field)).toEqual(['assignee', 'state', 'resolvedAt']);
+    expect(lines).toEqual([
+      { time: expect.any(String), level: 'warn', msg: 'access refused', code: 'FORBIDDEN_FIELD', actor: 42, entity: 'ticket', action: 'update', field: 'assignee', fields: ['assignee', 'state', 'resolvedAt'] },
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('closed');
+    expect(() => checkWritable(ticket, actor(['agent']), 'update', { assignee: 9 })).not.toThrow();
+  });
+
+  it('refuses filtering, sorting or searching by what the actor may not read', async () => {
+    const customer = actor(['customer']);
+    const readable = new Set(readableFields(comment, customer));
+    const refused = async (used: Parameters<typeof checkQueryable>[3]) => {
+      const { result } = await captureLog(async () => {
+        try {
+          checkQueryable(comment, customer, readable, used);
+          return null;
+        } catch (error) {
+          return (error as NinefoldError).fieldErrors.map((e) => e.field);
+        }
+      });
+      return result;
+    };
+    expect(await refused({ filters: ['internal'], sort: [], search: false })).toEqual(['internal']);
+    expect(await refused({ filters: [], sort: ['internal'], search: false })).toEqual(['internal']);
+    expect(await refused({ filters: ['ticket', 'nonsense'], sort: ['createdAt', 'id'], search: true })).toBeNull();
+    // A search covers every searchable field: refused when one is hidden.
+    const hiding = { ...comment, searchFields: ['body', 'internal'] };
+    const { result } = await captureLog(async () => {
+      try {
+        checkQueryable(hiding, customer, readable, { filters: [], sort: [], search: true });
+      } catch (error) {
+        return (error as NinefoldError).code;
+      }
+    });
+    expect(result).toBe('FORBIDDEN_FIELD');
+  });
+});
+
+describe('validation of grants', () => {
+  const withPermissions = (permissions: AppSpec['permissions']): AppSpec => ({ ...helpdesk, permissions: { ...helpdesk.permissions, ...permissions } });
+  const issues = (spec: AppSpec) => validateSpec(spec).map((i) => `${i.path}: ${i.message}`);
+
+  it('accepts the helpdesk, and grants to the built-in admin role without declaring it', () => {
+    expect(issues(helpdesk)).toEqual([]);
+    const { admin: _admin, ...declared } = helpdesk.roles!;
+    expect(issues({ ...helpdesk, roles: declared }).filter((issue) => issue.startsWith('permissions.'))).toEqual([]);
+    expect(issues({ ...helpdesk, permissions: { ticket: { manager: { read: true } } } })).toEqual([
+      'permissions.ticket.manager: unknown role "manager" (roles: admin, agent, customer)',
+    ]);
+  });
+
+  it('checks that "via" names a reference field', () => {
+    expect(issues(withPermissions({ comment: { customer: { read: { via: 'body' } } } }))).toEqual([
+      'permissions.comment.customer.read.via: "body" is not a reference field of comment (reference fields: ticket)',
+    ]);
+    expect(issues(withPermissions({ comment: { customer: { read: { via: 'tiket' } } } }))[0]).toContain('"tiket" is not a reference field');
+  });
+
+  it('refuses "via" scopes that go round in a circle', () => {
+    const spec: AppSpec = {
+      ...helpdesk,
+      entities: {
+        ...helpdesk.entities,
+        ticket: { ...helpdesk.entities!.ticket, fields: { ...helpdesk.entities!.ticket.fields, lastComment: { type: 'reference', to: 'comment' } } },
+      },
+      permissions: {
+        ...helpdesk.permissions,
+        ticket: { ...helpdesk.permissions!.ticket, customer: { ...helpdesk.permissions!.ticket.customer, read: { via: 'lastComment' } } },
+      },
+    };
+    const found = issues(spec);
+    expect(found).toContain('permissions.ticket.customer.read.via: "via" goes round in a circle: ticket → comment → ticket');
+    expect(found).toContain('permissions.comment.customer.list.via: "via" goes round in a circle: comment → ticket → comment');
+  });
+
+  it('refuses a scope with nothing in it', () => {
+    expect(issues(withPermissions({ ticket: { agent: { read: {} as never } } }))).toEqual([
+      'permissions.ticket.agent.read: a scope needs "own", "where", "via" or some of them (or true)',
+    ]);
+  });
+});

@@ -1,0 +1,401 @@
+/**
+ * The permission matrix, run: users for every persona of the spec, records for every scope case
+ * of every entity (inserted directly, in any state), and a runner that asks one door (ops, the
+ * server actions, the REST API) for every cell and compares with what the spec says
+ * (./matrix.ts). After every refusal it checks that no table changed.
+ */
+import { faker } from '@faker-js/faker';
+import { NinefoldError } from '../errors/ninefold-error';
+import { createActor } from '../ops/testing';
+import { recordColumns, rowToRecord, valuesToRow } from '../ops/records';
+import type { Actor, RecordData } from '../ops/types';
+import type { Ops } from '../ops/ops';
+import { demoValue } from '../seed/demo-values';
+import type { AppModel, EntityModel } from '../spec/model';
+import type { DynamicDatabase } from '../store/types';
+import {
+  defaultOf,
+  expectedCreate,
+  expectedFieldWrite,
+  expectedOn,
+  may,
+  personasOf,
+  scopeDimensions,
+  type MatrixRecord,
+  type Outcome,
+  type Persona,
+  type RecordLookup,
+} from './matrix';
+
+export interface MatrixUser {
+  readonly persona: Persona;
+  readonly actor: Actor;
+}
+
+/** A record of the matrix: which persona it was made for, and what makes it a case. */
+export interface Fixture {
+  readonly persona: string;
+  readonly entity: string;
+  readonly record: MatrixRecord;
+  /** e.g. "requester: own, state: closed" or "ticket: readable, internal: true". */
+  readonly label: string;
+}
+
+export interface CreateCase {
+  readonly persona: string;
+  readonly entity: string;
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly label: string;
+}
+
+export interface MatrixFixtures {
+  readonly users: readonly MatrixUser[];
+  /** Owns the records that are "another user's". */
+  readonly stranger: Actor;
+  readonly fixtures: readonly Fixture[];
+  readonly creates: readonly CreateCase[];
+  readonly lookup: RecordLookup;
+}
+
+/** Entities in an order where the ones referred to come first. */
+function referenceOrder(model: AppModel): EntityModel[] {
+  const ordered: EntityModel[] = [];
+  const visit = (entity: EntityModel, path: Set<string>) => {
+    if (ordered.includes(entity) || path.has(entity.name)) return;
+    path.add(entity.name);
+    for (const f of entity.fields) if (f.referenceTo && f.referenceTo !== entity.name) visit(model.entitiesByName[f.referenceTo], path);
+    ordered.push(entity);
+  };
+  for (const entity of model.entities) visit(entity, new Set());
+  return ordered;
+}
+
+function product<T>(dimensions: readonly (readonly T[])[]): T[][] {
+  return dimensions.reduce<T[][]>((rows, values) => rows.flatMap((row) => values.map((v) => [...row, v])), [[]]);
+}
+
+const MAX_CASES_PER_ENTITY = 60;
+let uniqueCounter = 1;
+
+/** A valid value for a required field that no scope depends on. */
+function filler(field: EntityModel['fields'][number], actor: Actor, firstOf: (entity: string) => MatrixRecord | undefined): unknown {
+  const fallback = defaultOf(field, actor);
+  if (fallback !== null) return fallback;
+  if (!field.required) return null;
+  if (field.type === 'user') return actor.userId;
+  if (field.type === 'reference') return firstOf(field.referenceTo!)?.id ?? null;
+  uniqueCounter += 1;
+  return demoValue(faker, field, uniqueCounter);
+}
+
+/**
+ * Users (one per persona, and a stranger) and, per persona and entity, one record for every
+ * combination of the values its scopes depend on: its own or another's, each value a `where`
+ * looks at, a reference to a record the persona may read or may not.
+ */
+export async function createMatrixFixtures(model: AppModel, db: DynamicDatabase, personas: readonly Persona[] = personasOf(model)): Promise<MatrixFixtures> {
+  faker.seed(4);
+  const stranger = await createActor(db, [], 'Stranger');
+  const users: MatrixUser[] = [];
+  for (const persona of personas) users.push({ persona, actor: await createActor(db, persona.roles, `Matrix ${persona.name}`) });
+
+  const byId = new Map<string, Map<number, MatrixRecord>>();
+  const lookup: RecordLookup = (entity, id) => byId.get(entity)?.get(id);
+  const fixtures: Fixture[] = [];
+  const creates: CreateCase[] = [];
+
+  for (const { persona, actor } of users) {
+    const mine = (entity: string) => fixtures.filter((f) => f.persona === persona.name && f.entity === entity);
+    for (const entity of referenceOrder(model)) {
+      const dims = scopeDimensions(entity);
+      const axes: { field: string; kind: 'own' | 'where' | 'via'; values: unknown[] }[] = [
+        ...dims.own.map((field) => ({ field, kind: 'own' as const, values: [actor.userId, stranger.userId] })),
+        ...[...dims.where].map(([field, values]) => ({ field, kind: 'where' as const, values: [...values] })),
+        ...dims.via.map((field) => {
+          const target = model.entitiesByName[entity.fieldsByName[field].referenceTo!];
+          const candidates = mine(target.name).map((f) => f.record);
+          const readable = candidates.find((r) => may(model, target, 'read', actor, r, lookup));
+          const unreadable = candidates.find((r) => !may(model, target, 'read', actor, r, lookup));
+          return { field, kind: 'via' as const, values: [readable?.id, unreadable?.id].filter((id) => id !== undefined) };
+        }),
+      ];
+      const combos = product(axes.map((a) => a.values)).slice(0, MAX_CASES_PER_ENTITY);
+      const describe = (combo: readonly unknown[], withState: boolean) =>
+        axes
+          .map((axis, i) => {
+            const value = combo[i];
+            if (axis.kind === 'own') return `${axis.field}: ${value === actor.userId ? 'own' : "another's"}`;
+            if (axis.kind === 'via') {
+              const target = entity.fieldsByName[axis.field].referenceTo!;
+              const record = lookup(target, value as number);
+              return `${axis.field}: ${record && may(model, model.entitiesByName[target], 'read', actor, record, lookup) ? 'readable' : 'not readable'}`;
+            }
+            if (!withState && entity.workflow?.field === axis.field) return null;
+            return `${axis.field}: ${JSON.stringify(value)}`;
+          })
+          .filter((part): part is string => part !== null)
+          .join(', ') || 'any record';
+
+      const seenCreates = new Set<string>();
+      for (const combo of combos) {
+        const values: Record<string, unknown> = {};
+        const firstOf = (name: string) => mine(name)[0]?.record;
+        for (const field of entity.fields) values[field.name] = filler(field, actor, firstOf);
+        let state = entity.workflow?.initial;
+        axes.forEach((axis, i) => {
+          if (entity.workflow?.field === axis.field) state = combo[i] as string;
+          else values[axis.field] = combo[i];
+        });
+        const row = await db
+          .insertInto(entity.table)
+          .values({ ...valuesToRow(entity, values), ...(entity.workflow ? { [entity.workflow.column]: state } : {}), created_by: actor.userId, updated_by: actor.userId })
+          .returning(recordColumns(entity))
+          .executeTakeFirstOrThrow();
+        const record = rowToRecord(entity, row) as unknown as MatrixRecord;
+        if (!byId.has(entity.name)) byId.set(entity.name, new Map());
+        byId.get(entity.name)!.set(record.id, record);
+        fixtures.push({ persona: persona.name, entity: entity.name, record, label: describe(combo, true) });
+
+        // The same case as a create: what the scopes look at, given only where a default does not already give it.
+        const input: Record<string, unknown> = {};
+        axes.forEach((axis, i) => {
+          const field = entity.fieldsByName[axis.field];
+          if (!field) return; // the state: a new record is in the initial one
+          if (axis.kind !== 'via' && defaultOf(field, actor) === combo[i]) return;
+          input[axis.field] = combo[i];
+        });
+        const key = JSON.stringify(input);
+        if (seenCreates.has(key)) continue;
+        seenCreates.add(key);
+        for (const field of entity.fields) {
+          if (field.required && !(field.name in input) && defaultOf(field, actor) === null) input[field.name] = filler(field, actor, firstOf);
+        }
+        creates.push({ persona: persona.name, entity: entity.name, input, label: describe(combo, false) });
+      }
+    }
+  }
+  return { users, stranger, fixtures, creates, lookup };
+}
+
+/** The input with new values for its unique fields, so that the same case can be created again. */
+function freshUniques(entity: EntityModel, input: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const fresh: Record<string, unknown> = { ...input };
+  for (const field of entity.fields) {
+    if (!field.unique || !(field.name in fresh) || field.type === 'reference' || field.type === 'user') continue;
+    uniqueCounter += 1;
+    fresh[field.name] = demoValue(faker, { ...field, required: true }, uniqueCounter);
+  }
+  return fresh;
+}
+
+/** A new record with the fixture's values (unique ones made unique again): for deletes, so that nothing refers to it. */
+export async function copyFixture(model: AppModel, db: DynamicDatabase, fixture: Fixture): Promise<MatrixRecord> {
+  const entity = model.entitiesByName[fixture.entity];
+  const values: Record<string, unknown> = {};
+  for (const field of entity.fields) {
+    uniqueCounter += 1;
+    values[field.name] = field.unique ? demoValue(faker, { ...field, required: true }, uniqueCounter) : fixture.record[field.name];
+  }
+  const state = entity.workflow ? { [entity.workflow.column]: fixture.record[entity.workflow.field] } : {};
+  const row = await db
+    .insertInto(entity.table)
+    .values({ ...valuesToRow(entity, values), ...state, created_by: fixture.record.createdBy, updated_by: fixture.record.createdBy })
+    .returning(recordColumns(entity))
+    .executeTakeFirstOrThrow();
+  return rowToRecord(entity, row) as unknown as MatrixRecord;
+}
+
+// ---------------------------------------------------------------- doors
+
+/** An answer that is none of the outcomes: the door's status and code, for the failure message. */
+export type Answer = Outcome | `unexpected ${string}`;
+
+/** One way into the engine, answering each cell of the matrix with an outcome. */
+export interface MatrixDoor {
+  readonly name: string;
+  /** Every record id the user lists (all pages), or the refusal. Absent for a door that only writes (forms). */
+  list?(user: MatrixUser, entity: string): Promise<readonly number[] | Answer>;
+  read?(user: MatrixUser, entity: string, id: number): Promise<Answer>;
+  create(user: MatrixUser, entity: string, input: Readonly<Record<string, unknown>>): Promise<Answer>;
+  update(user: MatrixUser, entity: string, id: number, input: Readonly<Record<string, unknown>>, version: number): Promise<Answer>;
+  delete(user: MatrixUser, entity: string, id: number, version: number): Promise<Answer>;
+}
+
+/** The outcome of a refusal by its catalogue code (and, for VALIDATION_FAILED, its field codes). */
+export function outcomeOfCode(code: string, fieldCodes: readonly string[] = []): Answer {
+  if (code === 'NOT_FOUND') return 'hidden';
+  if (code === 'FORBIDDEN') return 'forbidden';
+  if (code === 'FORBIDDEN_FIELD') return 'forbiddenField';
+  // A reference to a record the actor may not read is refused like a missing one.
+  if (code === 'VALIDATION_FAILED' && fieldCodes.length > 0 && fieldCodes.every((c) => c === 'unknown_reference')) return 'hidden';
+  return `unexpected ${code} ${fieldCodes.join(',')}`;
+}
+
+async function settle(run: () => Promise<unknown>): Promise<Answer> {
+  try {
+    await run();
+    return 'allowed';
+  } catch (error) {
+    if (error instanceof NinefoldError) return outcomeOfCode(error.code, error.fieldErrors.map((e) => e.code));
+    throw error;
+  }
+}
+
+/** The engine's operations themselves. */
+export function opsDoor(ops: Ops): MatrixDoor {
+  return {
+    name: 'ops',
+    async list(user, entity) {
+      const ids: number[] = [];
+      let cursor: string | undefined;
+      try {
+        do {
+          const page = await ops.list(user.actor, entity, { limit: 500, ...(cursor ? { cursor } : {}) });
+          ids.push(...page.rows.map((r) => r.id));
+          cursor = page.nextCursor ?? undefined;
+        } while (cursor);
+      } catch (error) {
+        if (error instanceof NinefoldError) return outcomeOfCode(error.code);
+        throw error;
+      }
+      return ids;
+    },
+    read: (user, entity, id) => settle(() => ops.get(user.actor, entity, id)),
+    create: (user, entity, input) => settle(() => ops.create(user.actor, entity, input)),
+    update: (user, entity, id, input, version) => settle(() => ops.update(user.actor, entity, id, input, version)),
+    delete: (user, entity, id, version) => settle(() => ops.delete(user.actor, entity, id, version)),
+  };
+}
+
+// ---------------------------------------------------------------- the run
+
+/**
+ * The matrix as the spec states it, without asking any door: the expected outcome of every
+ * list, read, update, delete and create cell, by "persona × entity × action [case]".
+ */
+export function expectedMatrix(model: AppModel, fixtures: MatrixFixtures): Map<string, Outcome> {
+  const cells = new Map<string, Outcome>();
+  for (const { persona, actor } of fixtures.users) {
+    for (const entity of model.entities) {
+      const at = (action: string, label: string) => `${persona.name} × ${entity.name} × ${action} [${label}]`;
+      for (const fixture of fixtures.fixtures.filter((f) => f.entity === entity.name && f.persona === persona.name)) {
+        for (const action of ['list', 'read', 'update', 'delete'] as const) {
+          cells.set(at(action, fixture.label), expectedOn(model, entity, action, actor, fixture.record, fixtures.lookup));
+        }
+      }
+      for (const create of fixtures.creates.filter((c) => c.entity === entity.name && c.persona === persona.name)) {
+        cells.set(at('create', create.label), expectedCreate(model, entity, actor, create.input, fixtures.lookup));
+      }
+    }
+  }
+  return cells;
+}
+
+export interface MatrixRun {
+  /** Cells asked: one per persona, entity, action and case (and per field for field writes). */
+  readonly checks: number;
+  readonly mismatches: readonly string[];
+  /** Cells per expected outcome, to show that the matrix is not all one kind. */
+  readonly outcomes: Readonly<Record<Outcome, number>>;
+  /** Door calls answered FORBIDDEN or FORBIDDEN_FIELD (a refused list counts once). */
+  readonly refusedCalls: number;
+}
+
+async function snapshotOf(model: AppModel, db: DynamicDatabase): Promise<string> {
+  const tables: Record<string, unknown[]> = {};
+  for (const entity of model.entities) tables[entity.table] = await db.selectFrom(entity.table).selectAll().orderBy('id').execute();
+  return JSON.stringify(tables);
+}
+
+async function currentRecord(db: DynamicDatabase, entity: EntityModel, id: number): Promise<RecordData> {
+  const row = await db.selectFrom(entity.table).select(recordColumns(entity)).where('id', '=', id).executeTakeFirstOrThrow();
+  return rowToRecord(entity, row);
+}
+
+/**
+ * Asks the door every cell of the matrix of `model` over the fixtures, and compares with what the
+ * spec says. `model` may differ from the one the fixtures were made with (same tables, other
+ * permissions): the expectations follow it.
+ */
+export async function runMatrix(model: AppModel, db: DynamicDatabase, fixtures: MatrixFixtures, door: MatrixDoor): Promise<MatrixRun> {
+  const mismatches: string[] = [];
+  const outcomes: Record<Outcome, number> = { allowed: 0, hidden: 0, forbidden: 0, forbiddenField: 0 };
+  let checks = 0;
+  let refusedCalls = 0;
+  let before = await snapshotOf(model, db);
+  const counted = (answer: Answer) => {
+    if (answer === 'forbidden' || answer === 'forbiddenField') refusedCalls += 1;
+  };
+
+  const check = async (where: string, expected: Outcome, got: Answer, wrote: boolean) => {
+    checks += 1;
+    outcomes[expected] += 1;
+    if (!where.includes(' × list [')) counted(got);
+    if (got !== expected) mismatches.push(`${door.name} ${where}: expected ${expected}, got ${got}`);
+    if (got === 'allowed') {
+      if (wrote) before = await snapshotOf(model, db);
+    } else {
+      const after = await snapshotOf(model, db);
+      if (after !== before) {
+        mismatches.push(`${door.name} ${where}: refused (${got}) but the database changed`);
+        before = after;
+      }
+    }
+  };
+
+  for (const user of fixtures.users) {
+    const { actor } = user;
+    for (const entity of model.entities) {
+      const at = (action: string, label: string) => `${user.persona.name} × ${entity.name} × ${action} [${label}]`;
+      const all = fixtures.fixtures.filter((f) => f.entity === entity.name);
+      const mine = all.filter((f) => f.persona === user.persona.name);
+
+      // list: every record of the entity, whoever it was made for, is listed or not.
+      if (door.list) {
+        const listed = await door.list(user, entity.name);
+        if (typeof listed === 'string') counted(listed);
+        for (const fixture of all) {
+          const expected = expectedOn(model, entity, 'list', actor, fixture.record, fixtures.lookup);
+          const got: Answer = typeof listed === 'string' ? listed : listed.includes(fixture.record.id) ? 'allowed' : 'hidden';
+          const own = fixture.persona === user.persona.name ? fixture.label : `${fixture.label} of ${fixture.persona}`;
+          await check(at('list', own), expected, got, false);
+        }
+      }
+
+      if (door.read) {
+        for (const fixture of mine) {
+          await check(at('read', fixture.label), expectedOn(model, entity, 'read', actor, fixture.record, fixtures.lookup), await door.read(user, entity.name, fixture.record.id), false);
+        }
+      }
+
+      for (const fixture of mine) {
+        const { version } = await currentRecord(db, entity, fixture.record.id);
+        const got = await door.update(user, entity.name, fixture.record.id, {}, version);
+        await check(at('update', fixture.label), expectedOn(model, entity, 'update', actor, fixture.record, fixtures.lookup), got, true);
+      }
+
+      // Field by field: setting each field (and the state) to the value it has, on one record.
+      const target = mine.find((f) => expectedOn(model, entity, 'update', actor, f.record, fixtures.lookup) === 'allowed') ?? mine[0];
+      if (target) {
+        for (const name of [...entity.fields.map((f) => f.name), ...(entity.workflow ? [entity.workflow.field] : [])]) {
+          const current = await currentRecord(db, entity, target.record.id);
+          const got = await door.update(user, entity.name, target.record.id, { [name]: current[name] }, current.version);
+          await check(at(`update ${name}`, target.label), expectedFieldWrite(model, entity, name, actor, target.record, fixtures.lookup), got, true);
+        }
+      }
+
+      for (const fixture of mine) {
+        const copy = await copyFixture(model, db, fixture);
+        before = await snapshotOf(model, db);
+        const got = await door.delete(user, entity.name, copy.id, copy.version as number);
+        await check(at('delete', fixture.label), expectedOn(model, entity, 'delete', actor, copy, fixtures.lookup), got, true);
+      }
+
+      for (const create of fixtures.creates.filter((c) => c.persona === user.persona.name && c.entity === entity.name)) {
+        const got = await door.create(user, entity.name, freshUniques(entity, create.input));
+        await check(at('create', create.label), expectedCreate(model, entity, actor, create.input, fixtures.lookup), got, true);
+      }
+    }
+  }
+  return { checks, mismatches, outcomes, refusedCalls };
+}
