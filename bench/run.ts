@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { timedBuild, timedNpmCi } from './lib/build';
+import { buildIsCurrent, timedBuild, timedNpmCi } from './lib/build';
 import { measureBrowser } from './lib/browser';
 import { createAgentToken, seed } from './lib/cli';
 import { configFromArgs, type BenchConfig, type DatabaseKind } from './lib/config';
@@ -264,15 +264,20 @@ async function main(): Promise<number> {
   } else {
     results.build.npmCiSeconds = null;
   }
-  log('next build');
-  try {
-    const built = await timedBuild(root);
-    results.build.nextBuildSeconds = built.seconds;
-    results.build.fingerprint = built.fingerprint;
-    log(`  ${built.seconds.toFixed(1)} s`);
-  } catch (error) {
-    results.build.error = errorText(error);
-    log(`❗ ${errorText(error)}`);
+  if (config.mode === 'quick' && buildIsCurrent(root)) {
+    results.build.skipped = 'the build is current (the quick run does not rebuild; the full run always times next build)';
+    log('next build: skipped, the build is current');
+  } else {
+    log('next build');
+    try {
+      const built = await timedBuild(root);
+      results.build.nextBuildSeconds = built.seconds;
+      results.build.fingerprint = built.fingerprint;
+      log(`  ${built.seconds.toFixed(1)} s`);
+    } catch (error) {
+      results.build.error = errorText(error);
+      log(`❗ ${errorText(error)}`);
+    }
   }
 
   if (!results.build.error) {

@@ -24,6 +24,17 @@ export function sourceFingerprint(root: string): string {
   return hash.digest('hex');
 }
 
+/** Whether scripts/start.mjs would start without building (the stamp matches the sources). */
+export function buildIsCurrent(root: string): boolean {
+  const stamp = path.join(root, '.next', 'ninefold-build.json');
+  if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || !existsSync(stamp)) return false;
+  try {
+    return (JSON.parse(readFileSync(stamp, 'utf8')) as { fingerprint?: string }).fingerprint === sourceFingerprint(root);
+  } catch {
+    return false;
+  }
+}
+
 /** `next build`, timed; then the stamp that tells scripts/start.mjs the build is current. */
 export async function timedBuild(root: string): Promise<{ seconds: number; fingerprint: string }> {
   const fingerprint = sourceFingerprint(root);

@@ -33,7 +33,8 @@ export interface BenchConfig {
 export const USAGE = `Usage: npm run bench [-- --quick] [--db pglite|postgres] [--large N] [--profile]
 
   --quick        under 3 minutes: 3 s per case, 10,000 vs 50,000 tickets, Chromium on the
-                 first database only (10 navigations), no npm ci
+                 first database only (10 navigations), no npm ci,
+                 no rebuild when the build is current
   --db KIND      measure only one database (default: both)
   --large N      tickets at the large size (default: 100,000 on PGlite, 1,000,000 on PostgreSQL)
   --pg-large N   tickets at the large size on PostgreSQL only

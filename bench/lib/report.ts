@@ -164,6 +164,7 @@ export function renderReport(results: BenchResults): string {
     }
   }
   if (results.build.nextBuildSeconds !== undefined) setupRows.push(['`next build`', '—', `${results.build.nextBuildSeconds.toFixed(1)} s`, '—', '—']);
+  else if (results.build.skipped) setupRows.push(['`next build`', '—', `not run: ${results.build.skipped}`, '—', '—']);
   setupRows.push(['`npm ci --ignore-scripts` (temp dir, npm cache as found)', '—', results.build.npmCiSeconds == null ? 'skipped (quick run)' : `${results.build.npmCiSeconds.toFixed(1)} s`, '—', '—']);
   if (results.build.npmCiSeconds != null && results.build.nextBuildSeconds !== undefined) {
     setupRows.push(['`npm ci` + `next build`', '—', `${(results.build.npmCiSeconds + results.build.nextBuildSeconds).toFixed(1)} s`, '—', '—']);

@@ -56,6 +56,6 @@ export interface BenchResults {
   durationSeconds?: number;
   readonly config: BenchConfig;
   readonly machine: Record<string, unknown>;
-  build: { nextBuildSeconds?: number; npmCiSeconds?: number | null; fingerprint?: string; error?: string };
+  build: { nextBuildSeconds?: number; npmCiSeconds?: number | null; fingerprint?: string; skipped?: string; error?: string };
   readonly databases: Partial<Record<DatabaseKind, DatabaseResult>>;
 }
