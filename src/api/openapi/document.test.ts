@@ -262,7 +262,8 @@ describe('custom calls', () => {
     expect(escalate.responses['409']).toMatchObject({ 'x-error-codes': ['TICKET_CLOSED'] });
     expect(escalate.responses['404']).toMatchObject({ 'x-error-codes': ['NOT_FOUND'] });
     expect(escalate.responses['401']).toMatchObject({ 'x-error-codes': ['UNAUTHENTICATED'] });
-    expect(escalate.responses['403']).toMatchObject({ 'x-error-codes': ['FORBIDDEN'] });
+    // A call runs ops as its caller: a field the caller may not read or write is refused there too.
+    expect(escalate.responses['403']).toMatchObject({ 'x-error-codes': ['FORBIDDEN', 'FORBIDDEN_FIELD'] });
     expect(escalate.responses['422']).toMatchObject({ 'x-error-codes': ['VALIDATION_FAILED'] });
     expect(document.tags.map((t) => t.name)).toEqual(['organizations', 'tickets', 'comments', 'auth', 'calls']);
     expect(Object.keys(document.paths)[0]).toBe('/tickets/{id}/escalate');
