@@ -60,8 +60,10 @@ export function FieldValue({ field, value, titles, targetPlural, variant }: {
     case 'reference':
     case 'user': {
       const id = Number(value);
-      const href = spec.type === 'reference' && targetPlural ? `/${targetPlural}/${id}` : undefined;
-      return <ReferenceValue id={id} title={titles?.[id]} href={href} />;
+      const title = titles?.[id];
+      // Ops title only the records the viewer may read: any other is shown as its id, without a link.
+      const href = spec.type === 'reference' && targetPlural && title !== undefined ? `/${targetPlural}/${id}` : undefined;
+      return <ReferenceValue id={id} title={title} href={href} />;
     }
     case 'url': {
       const text = String(value);

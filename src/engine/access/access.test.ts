@@ -4,6 +4,7 @@ import { captureLog } from '../log';
 import { NinefoldError } from '../errors/ninefold-error';
 import type { Actor, RecordData } from '../ops/types';
 import { testModel } from '../ops/testing';
+import { describeMarkdown } from '../spec/describe';
 import { validateSpec } from '../spec/validate';
 import type { AppSpec } from '../spec/types';
 import { mayTransition, rowScope } from './authorize';
@@ -174,5 +175,14 @@ describe('validation of grants', () => {
     expect(issues(withPermissions({ ticket: { agent: { read: {} as never } } }))).toEqual([
       'permissions.ticket.agent.read: a scope needs "own", "where", "via" or some of them (or true)',
     ]);
+  });
+});
+
+describe('the spec document, point 6', () => {
+  it('says that what is not granted is refused, and which entities only the built-in admin may use', () => {
+    const text = describeMarkdown(model);
+    expect(text).toContain('Whatever is not granted is refused');
+    expect(text).toContain('No permissions are declared for contacts: only the built-in `admin` role may use them.');
+    expect(text).toContain('via ticket (readable), where internal is false');
   });
 });
