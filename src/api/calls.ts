@@ -7,6 +7,7 @@ import { buildField } from '@/engine/spec/build';
 import type { AppModel, FieldModel } from '@/engine/spec/model';
 import type { CallSpec, ParamType } from '@/engine/spec/types';
 import { readJsonObject, readOptionalJsonObject } from './body';
+import { logLine } from './log';
 import { json } from './json';
 import { actorOf, parsePathTemplate, type ApiRequest, type Route } from './routes';
 import { fieldToWire, recordToWire } from './wire';
@@ -96,6 +97,7 @@ export function callRoute(model: AppModel, name: string, call: CallSpec): Route 
     run: async (request: ApiRequest) => {
       const actor = actorOf(request);
       if (!call.roles.some((role) => actor.roles.includes(role))) {
+        logLine('warn', 'access refused', { code: 'FORBIDDEN', actor: actor.userId, call: name, action: 'call' });
         throw new NinefoldError('FORBIDDEN', `You are not allowed to make the call "${name}".`);
       }
       const params = parseParams(call, request.params);

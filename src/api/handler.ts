@@ -6,6 +6,7 @@ import { authRoutes } from './auth-routes';
 import { callRoute } from './calls';
 import { credentialKey, isSameOrigin, readCredentials, type Credentials } from './credentials';
 import { buildOpenApiDocument } from './openapi/document';
+import { logLine } from './log';
 import { problemResponse } from './problem';
 import { FixedWindowLimiter, rateLimitHeaders, type RateLimitOutcome } from './rate-limit';
 import { recordRoutes } from './records';
@@ -113,6 +114,7 @@ async function route(engine: Engine, state: ApiState, request: Request, url: URL
 
   const credentials: Credentials = found.access === 'public' ? { kind: 'none' } : readCredentials(request.headers);
   if (found.originCheck && credentials.kind === 'cookie' && UNSAFE.has(method) && !isSameOrigin(request.headers, context.origin)) {
+    logLine('warn', 'access refused', { code: 'FORBIDDEN', reason: 'cross-site', method, path: url.pathname });
     throw new NinefoldError('FORBIDDEN', 'Cross-site request refused: a change made with the session cookie must come from this application (Origin header).');
   }
   let actor: Actor | null = null;
