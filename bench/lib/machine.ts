@@ -17,6 +17,7 @@ export function machineInfo(root: string): Record<string, unknown> {
     node: process.version,
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,
     loadAverageAtStart: os.loadavg(),
-    git: { commit: git(['rev-parse', 'HEAD']), dirtyFiles: git(['status', '--porcelain'])?.split('\n').filter(Boolean).length ?? null },
+    // Changed files besides the harness's own output, so a result can be told from a clean checkout's.
+    git: { commit: git(['rev-parse', 'HEAD']), dirtyFiles: git(['status', '--porcelain', '--', '.', ':!bench/results'])?.split('\n').filter(Boolean).length ?? null },
   };
 }
