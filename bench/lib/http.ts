@@ -47,6 +47,8 @@ export interface LoadResult {
   readonly rssMeanMb: number | null;
   /** 1-minute load average of the machine at the end of the run (the harness's own load included). */
   readonly loadAverage: number;
+  /** Mean size of a response as sent (headers and body), in bytes. */
+  readonly bytesPerResponse: number;
 }
 
 /** autocannon against one request: a warm-up run (not kept), then the measured run. */
@@ -82,6 +84,7 @@ export async function load(baseUrl: string, request: Request, options: { connect
       rssMaxMb: rss.length ? Math.max(...rss) : null,
       rssMeanMb: rss.length ? rss.reduce((a, b) => a + b, 0) / rss.length : null,
       loadAverage: loadavg()[0],
+      bytesPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
     };
   } finally {
     clearInterval(sampler);

@@ -66,13 +66,14 @@ export function renderReport(results: BenchResults): string {
         ms(r.p50Ms),
         ms(r.p99Ms),
         nonOk(r),
+        r.bytesPerResponse ? (r.bytesPerResponse / 1024).toFixed(1) : '—',
         r.loadAverage === undefined ? '—' : r.loadAverage.toFixed(1),
         apiBudget ? `≥ ${int(BUDGETS.apiListRps)} req/s, 0 non-2xx` : '0 non-2xx',
         ok(pass),
       ]);
     }
   }
-  out.push('', '### Under load', '', table(['case', 'database @tickets', 'req/s (mean)', 'p50 ms', 'p99 ms', 'non-2xx', 'load avg', 'budget', ''], loadRows));
+  out.push('', '### Under load', '', table(['case', 'database @tickets', 'req/s (mean)', 'p50 ms', 'p99 ms', 'non-2xx', 'KB/response', 'load avg', 'budget', ''], loadRows));
 
   const ratioRows: string[][] = [];
   for (const db of dbs) {
