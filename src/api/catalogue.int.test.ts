@@ -60,6 +60,10 @@ interface Row {
 const rows: Row[] = [
   { code: 'VALIDATION_FAILED', status: 422, send: (api, a) => api.call('POST', '/tickets', { token: a.admin, body: { subject: 'x', priority: 'soon' } }), check: (r) => expect(r.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/priority', '/subject']) },
   { code: 'UNAUTHENTICATED', status: 401, send: (api) => api.call('POST', '/tickets', { body: { subject: 'Anonymous' } }) },
+  // NUL cannot be stored in PostgreSQL text: refused as input, never a database error.
+  { code: 'VALIDATION_FAILED', status: 422, send: (api, a) => api.call('GET', '/tickets?q=%00', { token: a.admin }) },
+  { code: 'VALIDATION_FAILED', status: 422, send: (api, a) => api.call('POST', '/tickets', { token: a.admin, body: { subject: 'Nul \u0000 inside' } }) },
+  { code: 'UNAUTHENTICATED', status: 401, send: (api) => api.call('POST', '/auth/sign-in', { body: { email: 'admin\u0000@example.com', password: 'admin-password' } }) },
   { code: 'FORBIDDEN', status: 403, send: (api, a) => api.call('POST', '/organizations', { token: a.customer, body: { name: 'Customer Corp' } }) },
   { code: 'FORBIDDEN', status: 403, send: (api, a) => api.call('POST', '/tickets', { session: a.adminSession, headers: { origin: 'https://evil.example' }, body: { subject: 'Cross-site' } }) },
   { code: 'FORBIDDEN_FIELD', status: 403, send: (api, a) => api.call('PATCH', `/tickets/${a.ticketId}`, { token: a.admin, headers: { 'if-match': '"1"' }, body: { resolvedAt: '2030-01-01T00:00:00Z' } }) },

@@ -31,11 +31,15 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * Lower case and trimmed. Control characters (NUL above all, which PostgreSQL text cannot hold)
+ * can be in no stored address, so they become a character no address has either.
+ */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return email.trim().toLowerCase().replace(/[\u0000-\u001f\u007f]/g, '\ufffd');
 }
 
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL = /^[^\s@\ufffd]+@[^\s@\ufffd]+\.[^\s@\ufffd]+$/;
 
 /** What the log may say about an email address: its domain, never the whole address. */
 export function emailDomain(email: string): string {

@@ -75,7 +75,7 @@ export function decodeCursor(text: string, sort: readonly SortModel[], entity?: 
   if (!Array.isArray(v) || v.length !== sort.length) throw invalid();
   for (const [index, value] of v.entries()) {
     if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) throw invalid();
-    if (typeof value === 'string' && value.length > 1000) throw invalid();
+    if (typeof value === 'string' && (value.length > 1000 || value.includes('\u0000'))) throw invalid();
     if (entity && !fitsColumn(entity, sort[index].field, value as CursorValue)) throw invalid();
   }
   return { values: v as CursorValue[], id: i };

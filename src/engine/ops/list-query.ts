@@ -93,6 +93,7 @@ export function resolveSearch(entity: EntityModel, q: string | undefined): strin
   if (text === '') return null;
   if (entity.searchFields.length === 0) throw fail('q', 'invalid_search', `${entity.pluralLabel} cannot be searched.`);
   if (text.length > MAX_SEARCH_LENGTH) throw fail('q', 'invalid_search', `The search can be at most ${MAX_SEARCH_LENGTH} characters.`);
+  if (text.includes('\u0000')) throw fail('q', 'invalid_search', 'The search cannot contain a NUL character.');
   return text;
 }
 

@@ -325,3 +325,11 @@ describe('agreeing with JSON Schema (the OpenAPI document)', () => {
     accepts({ type: 'url' }, [['https://example.com/a%20b?x=1#top', 'https://example.com/a%20b?x=1#top']]);
   });
 });
+
+describe('NUL characters, which PostgreSQL text cannot hold', () => {
+  it('are refused in every text-like field with a field error, never sent to the database', () => {
+    for (const spec of [{ type: 'text' }, { type: 'markdown' }, { type: 'enum', values: ['a\u0000'] }] as FieldSpec[]) {
+      expect(parse(spec, 'a\u0000')).toMatchObject({ ok: false, code: 'invalid_character' });
+    }
+  });
+});

@@ -150,6 +150,9 @@ export function fieldSchema(field: FieldModel, constants: Readonly<Record<string
     emptyToNull,
     z.union([z.null(), inner]).superRefine((value, ctx) => {
       if (value === null && field.required) ctx.addIssue({ code: 'custom', message: `${field.label} is required.`, params: { code: 'required' } });
+      // PostgreSQL text cannot hold NUL, and no person types one.
+      if (typeof value === 'string' && value.includes('\u0000'))
+        ctx.addIssue({ code: 'custom', message: `${field.label} cannot contain a NUL character.`, params: { code: 'invalid_character' } });
     }),
   ) as z.ZodType<StoredValue>;
 }
