@@ -153,7 +153,7 @@ async function benchDatabase(kind: DatabaseKind, config: BenchConfig): Promise<D
       const r = await load(server.url, requests[name], { connections: config.connections, seconds: config.seconds, warmupSeconds: config.warmupSeconds, serverPid: server.serverPid });
       result.http[name] = r;
       log(`  ${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
-      await sleep(500);
+      await sleep(config.mode === 'quick' ? 200 : 500);
     }
 
     if (!config.chromiumOn.includes(kind)) {

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
-import { openBrowser, signIn } from '../../tests/browser/browser';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { signIn } from '../../tests/browser/browser';
 import { AGENT } from './cli';
 import { median } from './http';
 import { onCleanup } from './processes';
@@ -36,21 +36,33 @@ interface ScriptResponse {
   readonly harnessGzipBytes: number;
 }
 
+/** The browser tests' flags (tests/browser/browser.ts). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 /**
- * Loads one page in a fresh browser profile (empty cache, as a first visit) and adds up what
- * its scripts weigh: the gzip bytes as sent when the server compressed them, else the body
- * gzipped by the harness.
+ * Loads one page in a new browser context (its own empty cache and cookies, as a first visit)
+ * and adds up what its scripts weigh: the gzip bytes as sent when the server compressed them,
+ * else the body gzipped by the harness.
  */
-async function scriptBytes(baseUrl: string, pagePath: string, cookie: string | null): Promise<ScriptBytes & { responses: ScriptResponse[] }> {
-  const browser = await openBrowser();
-  const forget = onCleanup(() => browser.close());
+async function scriptBytes(browser: Browser, baseUrl: string, pagePath: string, cookie: string | null): Promise<ScriptBytes & { responses: ScriptResponse[] }> {
+  const context = await browser.newContext();
   try {
     if (cookie) {
       const at = cookie.indexOf('=');
-      await browser.context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: baseUrl }]);
+      await context.addCookies([{ name: cookie.slice(0, at), value: cookie.slice(at + 1), url: baseUrl }]);
     }
+    const page = await context.newPage();
     const pending: Promise<ScriptResponse>[] = [];
-    browser.page.on('response', (response) => {
+    page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return;
       pending.push(
         (async () => {
@@ -61,7 +73,7 @@ async function scriptBytes(baseUrl: string, pagePath: string, cookie: string | n
         })(),
       );
     });
-    const response = await browser.page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle' });
+    const response = await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle' });
     if (response?.status() !== 200) throw new Error(`${pagePath} answered ${response?.status()} in Chromium`);
     const responses = await Promise.all(pending);
     const fromServer = (r: ScriptResponse) => r.encoding === 'gzip' && r.wireBytes > 0;
@@ -74,8 +86,7 @@ async function scriptBytes(baseUrl: string, pagePath: string, cookie: string | n
       responses,
     };
   } finally {
-    forget();
-    await browser.close();
+    await context.close();
   }
 }
 
@@ -128,15 +139,20 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(150);
 }
 
+/**
+ * Debian's Chromium, launched once with a fresh temporary profile; each measurement runs in a
+ * new context of it (own cache and cookies).
+ */
 export async function measureBrowser(baseUrl: string, cookie: string, detailId: number, navigations: number): Promise<BrowserResult> {
-  const baseline = await scriptBytes(baseUrl, '/diagnostics/baseline', null);
-  const list = await scriptBytes(baseUrl, '/tickets', cookie);
-  const detail = await scriptBytes(baseUrl, `/tickets/${detailId}`, cookie);
-
-  const browser = await openBrowser();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
   const forget = onCleanup(() => browser.close());
   try {
-    const { page } = browser;
+    const baseline = await scriptBytes(browser, baseUrl, '/diagnostics/baseline', null);
+    const list = await scriptBytes(browser, baseUrl, '/tickets', cookie);
+    const detail = await scriptBytes(browser, baseUrl, `/tickets/${detailId}`, cookie);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
     await signIn(page, baseUrl, AGENT.email, AGENT.password);
     await page.goto(`${baseUrl}/tickets`, { waitUntil: 'networkidle' });
     const toDetailMs: number[] = [];
@@ -156,6 +172,7 @@ export async function measureBrowser(baseUrl: string, cookie: string, detailId: 
       if (!back.sameDocument) fullReloads++;
       await settle(page);
     }
+    await context.close();
     return {
       js: { list, detail, baseline },
       navigation: { toDetailMs, toListMs, toDetailMedianMs: median(toDetailMs), toListMedianMs: median(toListMs), fullReloads },
