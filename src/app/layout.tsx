@@ -4,7 +4,6 @@ import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { signOutAction } from '@/server/actions/auth';
 import { getEngine } from '@/server/engine';
-import { mayOffer } from '@/server/field-access';
 import { requestHostname } from '@/server/request-host';
 import { currentActor } from '@/server/session';
 import { HostProvider } from '@/ui/host';
@@ -28,10 +27,10 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const actor = await currentActor();
   let content: ReactNode = <PlainShell>{children}</PlainShell>;
   if (actor) {
-    const { model } = await getEngine();
+    const { model, ops } = await getEngine();
     const items = [
       ...model.navigation
-        .filter((entity) => mayOffer(entity, actor, 'list'))
+        .filter((entity) => ops.access(actor, entity.name).actions.list)
         .map((entity) => ({ href: `/${entity.plural}`, label: entity.pluralLabel })),
       { href: '/spec', label: 'Spec' },
       { href: '/api/docs', label: 'API' },
