@@ -1,4 +1,5 @@
 import { faker } from '@faker-js/faker';
+import { sql } from 'kysely';
 import type { Identity } from '../identity/types';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { DynamicDatabase } from '../store/types';
@@ -88,6 +89,9 @@ export async function seedDemoData(
     idsByEntity[entity.name] = ids;
     rows[entity.name] = ids.length;
   }
+  // Fresh statistics after a bulk load: without them the planner combines filter indexes and
+  // sorts tens of thousands of rows instead of walking the sort index (PGlite has no autovacuum).
+  for (const table of [...steps.map((s) => s.entity.table), 'nf_user']) await sql`analyze ${sql.table(table)}`.execute(db);
   progress.stop();
   return { rows, users, seconds: (performance.now() - started) / 1000 };
 }
