@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { signIn } from '../../tests/browser/browser';
+import { CHROMIUM_ARGS, signIn } from '../../tests/browser/browser';
 import { AGENT } from './cli';
 import { median } from './http';
 import { onCleanup } from './processes';
@@ -35,18 +35,6 @@ interface ScriptResponse {
   /** The body gzipped by the harness (zlib level 6, as the server's compression uses). */
   readonly harnessGzipBytes: number;
 }
-
-/** The browser tests' flags (tests/browser/browser.ts). */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * Loads one page in a new browser context (its own empty cache and cookies, as a first visit)
