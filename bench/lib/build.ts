@@ -1,39 +1,12 @@
-import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sourceFingerprint, writeBuildStamp } from '../../scripts/build-stamp.mjs';
 import { onCleanup, run } from './processes';
 
-// The same inputs and stamp as scripts/start.mjs, so that after the harness's timed build,
+// The same fingerprint and stamp as scripts/start.mjs, so that after the harness's timed build,
 // `node scripts/start.mjs` sees an up-to-date build and starts without building again.
-const INPUTS = ['src', 'public', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json', 'package-lock.json'];
-
-function files(root: string, entry: string): string[] {
-  const full = path.join(root, entry);
-  if (!existsSync(full)) return [];
-  if (statSync(full).isFile()) return [entry];
-  return readdirSync(full, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile() && !/\.test\.tsx?$/.test(d.name))
-    .map((d) => path.relative(root, path.join(d.parentPath, d.name)))
-    .sort();
-}
-
-export function sourceFingerprint(root: string): string {
-  const hash = createHash('sha256');
-  for (const file of INPUTS.flatMap((entry) => files(root, entry))) hash.update(file).update('\0').update(readFileSync(path.join(root, file)));
-  return hash.digest('hex');
-}
-
-/** Whether scripts/start.mjs would start without building (the stamp matches the sources). */
-export function buildIsCurrent(root: string): boolean {
-  const stamp = path.join(root, '.next', 'ninefold-build.json');
-  if (!existsSync(path.join(root, '.next', 'BUILD_ID')) || !existsSync(stamp)) return false;
-  try {
-    return (JSON.parse(readFileSync(stamp, 'utf8')) as { fingerprint?: string }).fingerprint === sourceFingerprint(root);
-  } catch {
-    return false;
-  }
-}
+export { buildIsCurrent, sourceFingerprint } from '../../scripts/build-stamp.mjs';
 
 /** `next build`, timed; then the stamp that tells scripts/start.mjs the build is current. */
 export async function timedBuild(root: string): Promise<{ seconds: number; fingerprint: string }> {
@@ -43,7 +16,7 @@ export async function timedBuild(root: string): Promise<{ seconds: number; finge
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
     label: 'next build',
   });
-  writeFileSync(path.join(root, '.next', 'ninefold-build.json'), JSON.stringify({ fingerprint, builtAt: new Date().toISOString() }));
+  writeBuildStamp(root, fingerprint);
   return { seconds: result.ms / 1000, fingerprint };
 }
 

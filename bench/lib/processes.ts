@@ -149,9 +149,14 @@ function cmdline(pid: number): string {
   }
 }
 
-/** The next-server process under `node scripts/start.mjs` (its title is "next-server (v...)"). */
+/**
+ * The process that serves: the next-server process under `node scripts/start.mjs` when there is
+ * one (its title is "next-server (v...)"), or `start.mjs` itself when it serves Next.js in its own
+ * process and has no child (asked only once the server answers, so children would exist by then).
+ */
 export function nextServerPid(rootPid: number): number | null {
   const tree = processTree(rootPid).filter((p) => p.pid !== rootPid);
+  if (tree.length === 0 && processTree(rootPid).length === 1) return rootPid;
   const titled = tree.find((p) => p.name.startsWith('next-server') || cmdline(p.pid).startsWith('next-server'));
   if (titled) return titled.pid;
   // Fallback: the deepest node process of the tree.

@@ -10,7 +10,7 @@ export const BENCH_SPEC = 'bench/specs/helpdesk-unthrottled.spec.ts';
 export interface BenchServer {
   readonly url: string;
   readonly process: ChildProcess;
-  /** The next-server process (what RSS is read from). */
+  /** The process that serves (what RSS is read from): next-server, or start.mjs itself. */
   readonly serverPid: number;
   /** From spawning `node scripts/start.mjs` to the first 200 of /api/health. */
   readonly coldStartMs: number;

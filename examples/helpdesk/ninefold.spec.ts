@@ -62,6 +62,7 @@ export default defineApp({
           per: 'requester',
           where: { field: 'state', op: 'in', value: ['new', 'open', 'pending'] },
           message: 'You already have the maximum number of open tickets.',
+          exempt: ['agent', 'admin'],
         },
       },
     },

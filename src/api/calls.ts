@@ -59,7 +59,7 @@ function parseInput(fields: readonly FieldModel[], body: Record<string, unknown>
     if (result.success) input[field.name] = result.data;
     else {
       const issue = result.error.issues[0];
-      errors.push({ field: field.name, code: issueCode(issue), message: issueMessage(issue) });
+      errors.push({ field: field.name, code: issueCode(issue), message: issueMessage(issue, field) });
     }
   }
   if (errors.length > 0) throw invalid(errors);

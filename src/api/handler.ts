@@ -10,6 +10,7 @@ import { logLine } from './log';
 import { problemResponse } from './problem';
 import { FixedWindowLimiter, rateLimitHeaders, type RateLimitOutcome } from './rate-limit';
 import { recordRoutes } from './records';
+import { workflowRoutes } from './workflow';
 import { allowedMethods, API_PREFIX, matchRoutes, sortRoutes, type ApiContext, type Route, type RouteMatch } from './routes';
 
 export type { ApiContext } from './routes';
@@ -38,7 +39,7 @@ function stateOf(engine: Engine): ApiState {
     const routes: Route[] = [
       // Custom calls first: among equally specific paths they win for their own method.
       ...Object.entries(engine.model.calls).map(([name, call]) => callRoute(engine.model, name, call)),
-      ...engine.model.entities.flatMap((entity) => recordRoutes(entity)),
+      ...engine.model.entities.flatMap((entity) => [...recordRoutes(entity), ...workflowRoutes(entity)]),
       ...authRoutes,
       {
         method: 'GET',

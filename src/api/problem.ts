@@ -25,6 +25,19 @@ function lookup(code: string, catalogue: Readonly<Record<string, ErrorSpec>>): E
   return Object.hasOwn(BUILT_IN_ERRORS, code) ? BUILT_IN_ERRORS[code as keyof typeof BUILT_IN_ERRORS] : Object.hasOwn(catalogue, code) ? catalogue[code] : undefined;
 }
 
+/** The HTTP status of a catalogue code (built in or the spec's own); undefined outside the catalogue. */
+export function catalogueStatus(code: string, catalogue: Readonly<Record<string, ErrorSpec>> = {}): number | undefined {
+  return lookup(code, catalogue)?.status;
+}
+
+/** Members of every problem: an error's `details` never overwrite them. */
+const PROBLEM_MEMBERS = new Set(['type', 'title', 'status', 'detail', 'code', 'errors', 'digest', 'instance']);
+
+/** The error's machine-readable details as RFC 9457 extension members (LIMIT_EXCEEDED: limit, max, constant). */
+function extensionMembers(error: NinefoldError): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(error.details ?? {}).filter(([name]) => !PROBLEM_MEMBERS.has(name)));
+}
+
 /**
  * The body of a catalogue error. Status and title always come from the catalogue, so a code
  * means one status everywhere; the detail is the thrower's, or the catalogue's message when it
@@ -38,6 +51,7 @@ function knownProblem(error: NinefoldError, spec: ErrorSpec): WireProblem {
     status: spec.status,
     detail,
     code: error.code,
+    ...extensionMembers(error),
     ...(error.fieldErrors.length > 0
       ? { errors: error.fieldErrors.map((e) => ({ pointer: `/${e.field}`, code: e.code, detail: e.message })) }
       : {}),

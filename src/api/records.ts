@@ -12,7 +12,7 @@ import { recordToWire, type WireListPage } from './wire';
 const LIST_PARAMS = ['q', 'sort', 'limit', 'cursor'] as const;
 const RECORD_ID = /^[1-9]\d{0,15}$/;
 
-function invalid(errors: FieldError[], detail?: string): NinefoldError {
+export function invalid(errors: FieldError[], detail?: string): NinefoldError {
   return new NinefoldError('VALIDATION_FAILED', detail ?? errors.map((e) => e.message).join(' '), { fieldErrors: errors });
 }
 
@@ -34,7 +34,7 @@ export function parseIfMatch(header: string | null): number | undefined {
   return Number(match[1]);
 }
 
-const etag = (version: number) => `"${version}"`;
+export const etag = (version: number) => `"${version}"`;
 
 function listQuery(call: ApiRequest, entity: EntityModel) {
   const filters = filterableFields(entity).filter((name) => !(LIST_PARAMS as readonly string[]).includes(name));
@@ -85,7 +85,7 @@ function listQuery(call: ApiRequest, entity: EntityModel) {
  * The version a change is based on: If-Match, or `version` in the body (taken out of the
  * input). Neither → 428; both, different → 422.
  */
-function takeVersion(call: ApiRequest, body: Record<string, unknown>): { version: number; input: Record<string, unknown> } {
+export function takeVersion(call: ApiRequest, body: Record<string, unknown>): { version: number; input: Record<string, unknown> } {
   const fromHeader = parseIfMatch(call.request.headers.get('if-match'));
   const { version: fromBody, ...input } = body;
   if (fromBody !== undefined && !(typeof fromBody === 'number' && Number.isSafeInteger(fromBody) && fromBody >= 1)) {

@@ -6,7 +6,7 @@
  * Every JSON response has `content-type: application/json; charset=utf-8`; every error
  * `application/problem+json; charset=utf-8` with a `WireProblem` body.
  */
-import type { RecordData, RecordValue } from '@/engine/ops/types';
+import type { HistoryEntry, RecordData, RecordValue } from '@/engine/ops/types';
 import type { EntityModel, FieldModel } from '@/engine/spec/model';
 import type { FieldType } from '@/engine/spec/types';
 
@@ -103,6 +103,115 @@ export function recordToWire(entity: EntityModel, record: RecordData): WireRecor
   return wire as WireRecord;
 }
 
+// ---------------------------------------------------------------- history
+
+/** A field's value before and after a change, as JSON (WIRE_FIELD_TYPES; null for empty). */
+export interface WireFieldChange {
+  readonly from: WireValue;
+  readonly to: WireValue;
+}
+
+/** One event of a record's life (GET /api/v1/<plural>/<id>/history). */
+export interface WireHistoryEntry {
+  readonly id: number;
+  /** ISO 8601 in UTC with milliseconds. */
+  readonly at: string;
+  /** Who did it; null once that account is gone. */
+  readonly actor: { readonly id: number; readonly name: string } | null;
+  readonly action: 'create' | 'update' | 'transition' | 'delete';
+  /** For a transition: which, the states left and entered, and the comment; otherwise null. */
+  readonly transition: { readonly name: string; readonly label: string; readonly from: string; readonly to: string; readonly comment: string | null } | null;
+  /**
+   * The fields that changed, by name (create: every initial value as `to`). A field hidden from
+   * the caller never appears, and an update that changed only such fields is not listed at all.
+   */
+  readonly changes: Readonly<Record<string, WireFieldChange>>;
+}
+
+/** GET /api/v1/<plural>/<id>/history: newest first, one page at a time, as the list's envelope. */
+export interface WireHistoryPage {
+  readonly items: readonly WireHistoryEntry[];
+  /** Pass as `?cursor=` for older entries; null on the last page. */
+  readonly nextCursor: string | null;
+}
+
+/** What a history page holds when the caller does not say. */
+export const HISTORY_PAGE_SIZE = 50;
+/** What ops read at most per history page. */
+const HISTORY_MAX_PAGE = 200;
+
+/** The largest history page a caller may ask for: the API's page size, within what ops read at most. */
+export function historyMaxPageSize(maxPageSize: number): number {
+  return Math.min(maxPageSize, HISTORY_MAX_PAGE);
+}
+
+function changeValue(entity: EntityModel, name: string, value: RecordValue): WireValue {
+  const field = entity.fieldsByName[name];
+  if (field) return fieldToWire(field, value);
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/** A history entry of a record of `entity` as JSON (see WireHistoryEntry). */
+export function historyEntryToWire(entity: EntityModel, entry: HistoryEntry): WireHistoryEntry {
+  const changes: Record<string, WireFieldChange> = {};
+  for (const [name, change] of Object.entries(entry.changes)) {
+    changes[name] = { from: changeValue(entity, name, change.from), to: changeValue(entity, name, change.to) };
+  }
+  return {
+    id: entry.id,
+    at: wireTime(entry.at),
+    actor: entry.actor ? { id: entry.actor.id, name: entry.actor.name } : null,
+    action: entry.action,
+    transition: entry.transition
+      ? { name: entry.transition.name, label: entry.transition.label, from: entry.transition.from, to: entry.transition.to, comment: entry.transition.comment }
+      : null,
+    changes,
+  };
+}
+
+// ---------------------------------------------------------------- transitions
+
+/**
+ * POST /api/v1/<plural>/<id>/transitions/<name> request body (it may be left out when If-Match
+ * carries the version and there is nothing else to send).
+ */
+export interface WireTransitionRequest {
+  /** The version the caller saw, unless sent as If-Match; neither → 428. */
+  readonly version?: number;
+  /** Recorded in the history; required when the transition says so. */
+  readonly comment?: string;
+  /** Field values set with the transition (e.g. the assignee `start` requires); writable fields only. */
+  readonly input?: WireRecordInput;
+}
+
+/** POST /api/v1/<plural>/transitions/<name> request body: the same transition on many records. */
+export interface WireBulkTransitionRequest {
+  /**
+   * 1 to 200 records; each with the version the caller saw (STALE_VERSION for that row when it
+   * changed), or without one to take the record as it is now. A repeated id is done once.
+   */
+  readonly items: readonly { readonly id: number; readonly version?: number }[];
+  readonly comment?: string;
+  readonly input?: WireRecordInput;
+}
+
+/**
+ * One row of a bulk transition: the record after it, or the refusal as a problem would carry it
+ * (`status` is the status the single transition would have answered).
+ */
+export type WireBulkTransitionResult =
+  | { readonly id: number; readonly ok: true; readonly record: WireRecord }
+  | { readonly id: number; readonly ok: false; readonly status: number; readonly code: string; readonly detail: string };
+
+/**
+ * POST /api/v1/<plural>/transitions/<name> → 200 whatever each row's outcome: one result per
+ * distinct id, in the order sent. Each row is its own transaction, so one refusal undoes nothing
+ * else.
+ */
+export interface WireBulkTransitionResults {
+  readonly results: readonly WireBulkTransitionResult[];
+}
+
 // ---------------------------------------------------------------- bodies
 
 /** GET /api/v1/<plural>: one page, in the requested order. */
@@ -157,6 +266,12 @@ export interface WireProblem {
   readonly errors?: readonly WireFieldProblem[];
   /** INTERNAL only: the server's log line for this error carries the same digest. */
   readonly digest?: string;
+  /** LIMIT_EXCEEDED: the spec's name of the limit reached ("openTicketsPerCustomer"). */
+  readonly limit?: string;
+  /** LIMIT_EXCEEDED: the most allowed. */
+  readonly max?: number;
+  /** LIMIT_EXCEEDED: the business constant that sets the maximum ("maxOpenTicketsPerCustomer"), when one does. */
+  readonly constant?: string;
 }
 
 /**
@@ -171,7 +286,7 @@ export type WireRecordInput = Readonly<Record<string, WireValue>>;
 
 /**
  * Response headers:
- * - ETag: "<version>" on GET, POST (201) and PATCH of one record; Location on POST (201).
+ * - ETag: "<version>" on GET, POST (201), PATCH and transitions of one record; Location on POST (201).
  * - RateLimit-Policy / RateLimit (draft-ietf-httpapi-ratelimit-headers-09) on every response
  *   under /api/v1 once counted: `"default";q=600;w=60` is the limit per token or signed-in user,
  *   `"ip";q=1200;w=60` the limit per client address; RateLimit gives `r` (remaining) and `t`

@@ -1,3 +1,4 @@
+import { registerApiDoor } from './api-door';
 import { getEngine } from './engine';
 
 /**
@@ -8,6 +9,7 @@ import { getEngine } from './engine';
 export async function bootEngine(): Promise<void> {
   try {
     const engine = await getEngine();
+    registerApiDoor(engine);
     process.stderr.write(`${JSON.stringify({ level: 'info', msg: 'engine ready', spec: engine.model.name, database: engine.store.kind })}\n`);
   } catch (error) {
     process.stderr.write(`Ninefold could not start:\n${error instanceof Error ? error.message : String(error)}\n`);

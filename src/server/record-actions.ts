@@ -3,8 +3,10 @@ import { asNinefoldError, NinefoldError, notFound } from '@/engine/errors/ninefo
 import type { Actor } from '@/engine/ops/types';
 import type { EntityModel } from '@/engine/spec/model';
 import { humanize } from '@/engine/spec/naming';
-import { type MessageFormState, type RecordFormState, VERSION_INPUT } from '@/ui/forms/state';
+import { type MessageFormState, type RecordFormState, SEEN_INPUT, VERSION_INPUT } from '@/ui/forms/state';
 import { nonNegativeInteger, readFormInput } from './forms';
+import { changesSince, mergeStale, readSeen, seenValues } from './seen-values';
+import { entityNamed } from './entity-named';
 
 /*
  * The form door, without Next.js: the server actions (src/server/actions/records.ts) resolve the
@@ -26,12 +28,6 @@ export function isRedirect(result: object): result is Redirect {
   return 'redirectTo' in result;
 }
 
-function entityNamed(engine: Engine, name: string): EntityModel {
-  const entity = Object.hasOwn(engine.model.entitiesByName, name) ? engine.model.entitiesByName[name] : undefined;
-  if (!entity) throw notFound('page');
-  return entity;
-}
-
 function checkedId(entity: EntityModel, id: number): number {
   if (!Number.isSafeInteger(id) || id < 1) throw notFound(entity.label.toLowerCase());
   return id;
@@ -47,7 +43,14 @@ function postedInput(entity: EntityModel, formData: FormData): { input: Record<s
 }
 
 /** The form again, with what was typed and why it was refused. Errors that are not the user's are thrown on. */
-function refusedForm(error: unknown, state: RecordFormState, values: Record<string, string>, entity: EntityModel, shown: ReadonlySet<string>): RecordFormState {
+function refusedForm(
+  error: unknown,
+  state: RecordFormState,
+  values: Record<string, string>,
+  entity: EntityModel,
+  shown: ReadonlySet<string>,
+  carried: Pick<RecordFormState, 'version' | 'seen'> = {},
+): RecordFormState {
   const known = asNinefoldError(error);
   if (!known) throw error;
   const fieldErrors: Record<string, string> = {};
@@ -61,7 +64,53 @@ function refusedForm(error: unknown, state: RecordFormState, values: Record<stri
     }
   }
   const message = [known.message, ...elsewhere].join(' ');
-  return { values: { ...state.values, ...values }, fieldErrors, message, code: known.code, attempt: state.attempt + 1 };
+  return { values: { ...state.values, ...values }, fieldErrors, message, code: known.code, attempt: state.attempt + 1, ...carried };
+}
+
+/**
+ * An edit refused as STALE_VERSION, handed back with the typed values, what changed since the
+ * version the user saw (read again for the same actor, so only fields the actor may read), and
+ * the current version: the user has now seen the changes, so submitting again saves on top of
+ * them. A field the user had left as shown now holds its current value (see mergeStale). Null
+ * when the record cannot be read any more (deleted, or out of the actor's scope).
+ */
+async function staleForm(
+  engine: Engine,
+  actor: Actor,
+  entity: EntityModel,
+  id: number,
+  state: RecordFormState,
+  values: Record<string, string>,
+  formData: FormData,
+): Promise<RecordFormState | null> {
+  let current;
+  try {
+    current = await engine.ops.get(actor, entity.name, id);
+  } catch (error) {
+    if (asNinefoldError(error)) return null;
+    throw error;
+  }
+  const seen = readSeen(formData.get(SEEN_INPUT));
+  const now = seenValues(entity, current.record, current.references);
+  // Fields the user left alone take the other person's change; what the user typed stays.
+  const merged = seen ? mergeStale(seen, now, values) : { values, conflicts: new Set<string>() };
+  const changes = seen
+    ? changesSince(entity, seen, now).map((change) => (Object.hasOwn(values, change.field) ? { ...change, kept: merged.conflicts.has(change.field) } : change))
+    : null;
+  return {
+    values: { ...state.values, ...merged.values },
+    fieldErrors: {},
+    message: null,
+    code: 'STALE_VERSION',
+    attempt: state.attempt + 1,
+    version: current.record.version,
+    seen: JSON.stringify(now),
+    stale: {
+      title: `This ${entity.label.toLowerCase()} was changed by someone else.`,
+      changes,
+      reloadHref: `/${entity.plural}/${id}/edit`,
+    },
+  };
 }
 
 export async function submitCreate(
@@ -98,7 +147,14 @@ export async function submitUpdate(
     await engine.ops.update(actor, entity.name, id, input, version);
     return { redirectTo: `/${entity.plural}/${id}` };
   } catch (error) {
-    return refusedForm(error, state, values, entity, new Set(engine.ops.access(actor, entity.name).writable.update));
+    if (asNinefoldError(error)?.code === 'STALE_VERSION') {
+      const stale = await staleForm(engine, actor, entity, id, state, values, formData);
+      if (stale) return stale;
+    }
+    // After a stale refusal the form holds the current version and what it showed: keep them.
+    const seen = formData.get(SEEN_INPUT);
+    const carried = { ...(version === null ? {} : { version }), ...(typeof seen === 'string' ? { seen } : {}) };
+    return refusedForm(error, state, values, entity, new Set(engine.ops.access(actor, entity.name).writable.update), carried);
   }
 }
 

@@ -1,12 +1,15 @@
+import type { ReactNode } from 'react';
 import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
 import type { ListColumn } from './columns';
 import { ColumnValue } from './cell-value';
 
 /** Label and value pairs of a record; Markdown fields take the full width. */
-export function RecordDetails({ columns, record, references }: {
+export function RecordDetails({ columns, record, references, notes }: {
   columns: readonly ListColumn[];
   record: RecordData;
   references: ReferenceTitles;
+  /** Shown under a field's value, by field name (e.g. the SLA due time under a ticket's priority). */
+  notes?: Readonly<Record<string, ReactNode>>;
 }) {
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-5 sm:grid-cols-2">
@@ -17,6 +20,7 @@ export function RecordDetails({ columns, record, references }: {
             <dt className="text-xs font-medium tracking-wide text-zinc-500 uppercase">{column.label}</dt>
             <dd className="mt-1 text-sm text-zinc-900">
               <ColumnValue column={column} record={record} references={references} variant="detail" />
+              {notes?.[column.name] ?? null}
             </dd>
           </div>
         );

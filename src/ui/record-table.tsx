@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import type { SortModel } from '@/engine/spec/model';
 import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
 import { ColumnValue } from './cell-value';
@@ -19,8 +20,20 @@ function SortIndicator({ direction }: { direction: 'asc' | 'desc' | null }) {
   );
 }
 
+/** Checkboxes to select rows for a form elsewhere on the page (its `form` attribute joins them to it). */
+export interface RowSelection {
+  readonly form: string;
+  readonly name: string;
+  /** What a row's checkbox posts. */
+  readonly value: (record: RecordData) => string;
+  /** Its accessible name. */
+  readonly label: (record: RecordData) => string;
+  /** The header cell's content (a "select all" box). */
+  readonly header?: ReactNode;
+}
+
 /** A table of records. Headers are sort links (`?sort=field`, `?sort=-field`); the link column opens the record. */
-export function RecordTable({ columns, linkColumn, rows, references, sort, sortHref, recordHref, caption }: {
+export function RecordTable({ columns, linkColumn, rows, references, sort, sortHref, recordHref, caption, selection }: {
   columns: readonly ListColumn[];
   linkColumn: string;
   rows: readonly RecordData[];
@@ -29,6 +42,7 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
   sortHref: (sort: string) => string;
   recordHref: (id: number) => string;
   caption: string;
+  selection?: RowSelection;
 }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
@@ -36,6 +50,11 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-zinc-50">
           <tr>
+            {selection ? (
+              <th scope="col" className="w-px py-2.5 pr-0 pl-4 text-left align-middle leading-none">
+                {selection.header}
+              </th>
+            ) : null}
             {columns.map((column) => {
               const direction = sort.field === column.name ? sort.direction : null;
               const next = direction === 'asc' ? `-${column.name}` : column.name;
@@ -62,6 +81,18 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
         <tbody className="divide-y divide-zinc-100">
           {rows.map((record) => (
             <tr key={record.id} className="hover:bg-zinc-50/70">
+              {selection ? (
+                <td className="w-px py-2.5 pr-0 pl-4 align-top leading-none">
+                  <input
+                    type="checkbox"
+                    form={selection.form}
+                    name={selection.name}
+                    value={selection.value(record)}
+                    aria-label={selection.label(record)}
+                    className="mt-0.5 size-4 accent-accent-600"
+                  />
+                </td>
+              ) : null}
               {columns.map((column) => (
                 <td key={column.name} className="max-w-xs px-4 py-2.5 align-top text-zinc-700">
                   {column.name === linkColumn ? (

@@ -56,3 +56,27 @@ describe('sign-in over the API', () => {
     expect(response.headers.get('location')).toMatch(/\/sign-in\?next=%2Ftickets$/);
   });
 });
+
+describe("the REST API's own door (scripts/server.mjs)", () => {
+  it('answers /api/v1 without going through Next.js, with bodies, HEAD and a body too large', async () => {
+    // Next.js marks every answer it serves with `Vary: rsc, …`; the API door does not.
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.headers.get('vary') ?? '').toContain('rsc');
+    const doc = await fetch(`${server.url}/api/v1/openapi.json`);
+    expect(doc.status).toBe(200);
+    expect(doc.headers.get('vary') ?? '').not.toContain('rsc');
+    expect((await doc.json()).openapi).toMatch(/^3\./);
+
+    const head = await fetch(`${server.url}/api/v1/openapi.json`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+
+    const tooLarge = await fetch(`${server.url}/api/v1/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN.email, password: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect((await tooLarge.json()).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});

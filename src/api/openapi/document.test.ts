@@ -221,6 +221,47 @@ describe('the helpdesk document', () => {
     expect(post.responses['429'].headers).toHaveProperty('Retry-After');
   });
 
+  it('gives every entity its history, and the ticket one path per transition, for one record and for many', () => {
+    for (const entity of helpdeskModel.entities) expect(Object.keys(document.paths[`/${entity.plural}/{id}/history`]).sort()).toEqual(['get', 'parameters']);
+    const transitions = Object.keys(document.paths).filter((path) => path.includes('/transitions/'));
+    expect(transitions).toEqual(
+      ['start', 'wait', 'reply', 'resolve', 'reopen', 'close'].flatMap((name) => [`/tickets/{id}/transitions/${name}`, `/tickets/transitions/${name}`]),
+    );
+    const start = document.paths['/tickets/{id}/transitions/start'].post!;
+    expect(start).toMatchObject({ operationId: 'startTicket', summary: 'Start (new → open)', 'x-transition': 'start', tags: ['tickets'] });
+    expect(start.description).toContain('`assignee`');
+    expect(start.responses['200']).toMatchObject({ headers: { ETag: { required: true } }, content: { 'application/json': { schema: { $ref: '#/components/schemas/Ticket' } } } });
+    expect(document.paths['/tickets/transitions/start'].post!.operationId).toBe('bulkStartTickets');
+    expect(document.paths['/organizations/{id}/transitions/start']).toBeUndefined();
+  });
+
+  it('documents every error the workflow routes can answer with', () => {
+    const codes = (path: string, method: 'get' | 'post') =>
+      Object.values(document.paths[path][method]!.responses).flatMap((r) => r['x-error-codes'] ?? []).sort();
+    const transition = [
+      'FORBIDDEN', 'FORBIDDEN_FIELD', 'INTERNAL', 'LIMIT_EXCEEDED', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'PRECONDITION_REQUIRED', 'RATE_LIMITED',
+      'STALE_VERSION', 'TRANSITION_NOT_ALLOWED', 'UNAUTHENTICATED', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED',
+    ];
+    expect(codes('/tickets/{id}/transitions/start', 'post')).toEqual(transition);
+    expect(codes('/tickets/{id}/transitions/reopen', 'post')).toEqual([...transition, 'REOPEN_WINDOW_PASSED'].sort());
+    expect(document.paths['/tickets/{id}/transitions/reopen'].post!.responses['409']['x-error-codes']).toEqual(['STALE_VERSION', 'TRANSITION_NOT_ALLOWED', 'REOPEN_WINDOW_PASSED']);
+    expect(codes('/tickets/transitions/reopen', 'post')).toEqual(['FORBIDDEN', 'INTERNAL', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'UNAUTHENTICATED', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED']);
+    expect(codes('/tickets/{id}/history', 'get')).toEqual(['FORBIDDEN', 'INTERNAL', 'NOT_FOUND', 'RATE_LIMITED', 'UNAUTHENTICATED', 'VALIDATION_FAILED']);
+  });
+
+  it('describes transition bodies, bulk results, history entries and the limit members of a problem', () => {
+    expect(Object.keys(schema(document, 'TicketTransition').properties!)).toEqual(['version', 'comment', 'input']);
+    expect(Object.keys(schema(document, 'TicketTransition').properties!.input.properties!)).not.toContain('resolvedAt');
+    expect(schema(document, 'TicketBulkTransition')).toMatchObject({ required: ['items'], properties: { items: { minItems: 1, maxItems: 200 } } });
+    expect(schema(document, 'TicketBulkTransitionResults').properties!.results.items!.oneOf).toHaveLength(2);
+    const entry = schema(document, 'TicketHistory').properties!.items.items!;
+    expect(entry.required).toEqual(['id', 'at', 'actor', 'action', 'transition', 'changes']);
+    expect(Object.keys(entry.properties!.changes.properties!)).toEqual(helpdeskModel.entities.find((e) => e.name === 'ticket')!.fields.map((f) => f.name));
+    expect(document.components.schemas.OrganizationTransition).toBeUndefined();
+    expect(schema(document, 'OrganizationHistory').title).toBe('Organization history');
+    expect(schema(document, 'Problem').properties).toMatchObject({ limit: { type: 'string' }, max: { type: 'integer' }, constant: { type: 'string' } });
+  });
+
   it('describes the auth routes', () => {
     expect(document.paths['/auth/me'].get!.responses['200'].content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/User' });
     const signIn = document.paths['/auth/sign-in'].post!;
@@ -338,8 +379,8 @@ describe('field types', () => {
 
   it('name schemas after labels, without clashing with the fixed ones', () => {
     expect(Object.keys(document.components.schemas)).toEqual([
-      'UserRecord', 'UserRecordCreate', 'UserRecordUpdate', 'UserRecordList',
-      'LineItem', 'LineItemCreate', 'LineItemUpdate', 'LineItemList',
+      'UserRecord', 'UserRecordCreate', 'UserRecordUpdate', 'UserRecordList', 'UserRecordHistory',
+      'LineItem', 'LineItemCreate', 'LineItemUpdate', 'LineItemList', 'LineItemHistory',
       'User', 'SignIn', 'SignedIn', 'SignedOut', 'Problem', 'ValidationProblem',
     ]);
     expect(document.paths['/line-items'].get!.operationId).toBe('listLineItems');

@@ -1,15 +1,20 @@
 import { resolveLimits } from '@/engine/limits';
+import { MAX_BULK_TRANSITION } from '@/engine/ops/transition';
 import type { AppModel } from '@/engine/spec/model';
 import packageJson from '../../../package.json';
 import { catalogue } from './errors';
 import { AUTH_TAG, buildPaths, CALLS_TAG, entityTag } from './paths';
 import {
+  bulkTransitionResultsSchema,
+  bulkTransitionSchema,
   createSchema,
   entitySchemaNames,
+  historySchema,
   listSchema,
   problemSchema,
   recordSchema,
   schemaRef,
+  transitionSchema,
   updateSchema,
   userSchema,
   validationProblemSchema,
@@ -37,6 +42,12 @@ export function buildOpenApiDocument(model: AppModel): OpenApiDocument {
     schemas[entityNames.create] = createSchema(entity, model.constants);
     schemas[entityNames.update] = updateSchema(entity, model.constants);
     schemas[entityNames.list] = listSchema(entity, entityNames.record);
+    schemas[entityNames.history] = historySchema(entity, model.constants);
+    if (entity.workflow) {
+      schemas[entityNames.transition] = transitionSchema(entity, model.constants);
+      schemas[entityNames.bulkTransition] = bulkTransitionSchema(entity, model.constants, MAX_BULK_TRANSITION);
+      schemas[entityNames.bulkTransitionResults] = bulkTransitionResultsSchema(entityNames.record, [...catalogue(model).keys()]);
+    }
   }
   schemas.User = userSchema();
   schemas.SignIn = {

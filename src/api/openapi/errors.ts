@@ -28,6 +28,13 @@ export const OPERATION_ERRORS = {
   create: [...SIGNED_IN, ...BODY, 'FORBIDDEN_FIELD', 'LIMIT_EXCEEDED'],
   update: [...SIGNED_IN, ...BODY, 'FORBIDDEN_FIELD', 'LIMIT_EXCEEDED', 'NOT_FOUND', 'STALE_VERSION', 'PRECONDITION_REQUIRED'],
   delete: [...SIGNED_IN, 'VALIDATION_FAILED', 'NOT_FOUND', 'STALE_VERSION', 'CONFLICT'],
+  // The spec's own codes of a transition (an owner's window, a guard) are added per transition.
+  transition: [
+    ...SIGNED_IN, ...BODY, 'FORBIDDEN_FIELD', 'LIMIT_EXCEEDED', 'NOT_FOUND', 'STALE_VERSION', 'PRECONDITION_REQUIRED', 'TRANSITION_NOT_ALLOWED',
+  ],
+  // Each record's refusal is a result of the 200, not a status of the request.
+  bulkTransition: [...SIGNED_IN, ...BODY],
+  history: [...SIGNED_IN, 'VALIDATION_FAILED', 'NOT_FOUND'],
   me: ['UNAUTHENTICATED', ...ANY],
   signIn: [...BODY, 'UNAUTHENTICATED', ...ANY],
   // Anyone may sign out; with the cookie, the Origin must be the application's (403).
@@ -45,7 +52,8 @@ const CODE_NOTES: Partial<Record<BuiltInErrorCode, string>> = {
   STALE_VERSION: 'the record changed since the version sent',
   PRECONDITION_REQUIRED: 'no version sent: send If-Match or "version"',
   CONFLICT: 'other records still refer to this one',
-  LIMIT_EXCEEDED: 'a limit of the application was reached',
+  TRANSITION_NOT_ALLOWED: 'the transition cannot be taken: the detail says whether the record is in the wrong state, the caller may not take it, or a field it needs or a condition is missing',
+  LIMIT_EXCEEDED: 'a limit of the application was reached; `limit`, `max` and `constant` name it',
   PAYLOAD_TOO_LARGE: 'the body is too large',
   UNSUPPORTED_MEDIA_TYPE: 'the body is not sent as application/json',
   RATE_LIMITED: 'too many requests; see Retry-After',

@@ -1,8 +1,9 @@
 import type { Limits } from '@/engine/limits';
 import { filterableFields, MAX_SORT_KEYS, sortableFields } from '@/engine/ops/list-query';
-import type { AppModel, EntityModel } from '@/engine/spec/model';
+import type { AppModel, EntityModel, TransitionModel } from '@/engine/spec/model';
 import { humanize } from '@/engine/spec/naming';
 import type { CallSpec, ParamType } from '@/engine/spec/types';
+import { HISTORY_PAGE_SIZE, historyMaxPageSize } from '../wire';
 import { OPERATION_ERRORS, problemResponses } from './errors';
 import { fieldMapSchema, pascalCase, schemaRef, valueSchema, type EntitySchemaNames } from './schemas';
 import type { HeaderObject, HttpMethod, JsonSchema, OperationObject, ParameterObject, PathItemObject, ResponseObject } from './types';
@@ -188,7 +189,123 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
         },
       },
     },
+    ...workflowPaths(entity, context),
   };
+}
+
+// ---------------------------------------------------------------- history and transitions
+
+function historyParameters(limits: Limits): ParameterObject[] {
+  const max = historyMaxPageSize(limits.maxPageSize);
+  return [
+    {
+      name: 'limit',
+      in: 'query',
+      description: 'How many entries per page.',
+      schema: { type: 'integer', minimum: 1, maximum: max, default: Math.min(HISTORY_PAGE_SIZE, max) },
+    },
+    { name: 'cursor', in: 'query', description: 'The `nextCursor` of the previous page.', schema: { type: 'string', pattern: '^\\d{1,15}$' } },
+  ];
+}
+
+/** Who may take a transition, in words: roles, and owners of the record with their conditions. */
+function whoMay(entity: EntityModel, transition: TransitionModel): string {
+  return transition.allow
+    .map((entry) => {
+      if (typeof entry === 'string') return entry;
+      const owner = entity.fieldsByName[entry.owner]?.label.toLowerCase() ?? entry.owner;
+      return `the ${owner}${entry.when ? ` (on a condition${entry.error ? `, else ${entry.error}` : ''})` : ''}`;
+    })
+    .join(', ');
+}
+
+/** The catalogue codes a transition's refusal may carry besides the built-in ones: the spec's own. */
+function transitionCodes(transition: TransitionModel): string[] {
+  const own = transition.allow.flatMap((entry) => (typeof entry === 'string' || !entry.error ? [] : [entry.error]));
+  return [...own, ...(transition.guardError ? [transition.guardError] : [])];
+}
+
+function transitionDescription(entity: EntityModel, transition: TransitionModel): string {
+  const states = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(', ');
+  const lines = [
+    `From ${states(transition.from)} to ${states([transition.to])}. Who may: ${whoMay(entity, transition)}.`,
+  ];
+  if (transition.requires.length > 0) lines.push(`Needs ${transition.requires.map((name) => `\`${name}\``).join(', ')} to have a value: set it with \`input\` if it has none yet.`);
+  if (transition.effects.length > 0) {
+    const effect = (to: unknown) => (to === 'now' ? 'the time of the request' : to === 'actor' ? 'the caller' : JSON.stringify(to));
+    lines.push(`Sets ${transition.effects.map((e) => `\`${e.set}\` to ${effect(e.to)}`).join(', ')}.`);
+  }
+  if (transition.comment === 'required') lines.push('A comment is required.');
+  return lines.join(' ');
+}
+
+function transitionPaths(entity: EntityModel, transition: TransitionModel, context: PathContext): Record<string, PathItemObject> {
+  const names = context.names.get(entity.name)!;
+  const tags = [entityTag(entity)];
+  const one = entity.label.toLowerCase();
+  const action = pascalCase(transition.name);
+  const description = transitionDescription(entity, transition);
+  const codes = transitionCodes(transition);
+  const body: JsonSchema =
+    transition.comment === 'required' ? { allOf: [schemaRef(names.transition)], required: ['comment'] } : schemaRef(names.transition);
+  return {
+    [`/${entity.plural}/{id}/transitions/${transition.name}`]: {
+      parameters: [idParameter(entity)],
+      post: {
+        operationId: operationId(context, `${transition.name}${names.record}`),
+        summary: `${transition.label} (${transition.from.join(', ')} → ${transition.to})`,
+        description: `${description} Send the version you saw: as If-Match, or as "version" in the body.`,
+        tags,
+        'x-transition': transition.name,
+        parameters: [IF_MATCH],
+        requestBody: { required: transition.comment === 'required', content: json(body) },
+        responses: {
+          '200': { description: `The ${one} after the transition.`, headers: { ETag: ETAG }, content: json(schemaRef(names.record)) },
+          ...errors(context, [...OPERATION_ERRORS.transition, ...codes]),
+        },
+      },
+    },
+    [`/${entity.plural}/transitions/${transition.name}`]: {
+      post: {
+        operationId: operationId(context, `bulk${action}${pascalCase(entity.plural)}`),
+        summary: `${transition.label}: many ${entity.pluralLabel.toLowerCase()}`,
+        description:
+          `${description} Each record is its own transaction with its own version check; the answer is 200 with one result per ` +
+          'record, so one refusal neither blocks nor undoes the others.',
+        tags,
+        'x-transition': transition.name,
+        requestBody: { required: true, content: json(schemaRef(names.bulkTransition)) },
+        responses: {
+          '200': { description: 'One result per distinct id, in the order sent.', content: json(schemaRef(names.bulkTransitionResults)) },
+          ...errors(context, OPERATION_ERRORS.bulkTransition),
+        },
+      },
+    },
+  };
+}
+
+/** The history of every entity, and one path per transition (for one record and for many). */
+function workflowPaths(entity: EntityModel, context: PathContext): Record<string, PathItemObject> {
+  const names = context.names.get(entity.name)!;
+  const one = entity.label.toLowerCase();
+  const paths: Record<string, PathItemObject> = {
+    [`/${entity.plural}/{id}/history`]: {
+      parameters: [idParameter(entity)],
+      get: {
+        operationId: operationId(context, `get${names.record}History`),
+        summary: `${entity.label} history`,
+        description: `Every create, change${entity.workflow ? ', transition' : ''} and delete of the ${one}, newest first, with who and when. Fields hidden from the caller never appear.`,
+        tags: [entityTag(entity)],
+        parameters: historyParameters(context.limits),
+        responses: {
+          '200': { description: `A page of the ${one}'s history.`, content: json(schemaRef(names.history)) },
+          ...errors(context, OPERATION_ERRORS.history),
+        },
+      },
+    },
+  };
+  for (const transition of entity.workflow?.transitions ?? []) Object.assign(paths, transitionPaths(entity, transition, context));
+  return paths;
 }
 
 // ---------------------------------------------------------------- auth and the document itself

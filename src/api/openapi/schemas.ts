@@ -125,6 +125,11 @@ export interface EntitySchemaNames {
   readonly create: string;
   readonly update: string;
   readonly list: string;
+  readonly history: string;
+  /** The next three exist only for an entity with a workflow. */
+  readonly transition: string;
+  readonly bulkTransition: string;
+  readonly bulkTransitionResults: string;
 }
 
 /** Schemas every document has; an entity's schemas never take these names. */
@@ -149,13 +154,29 @@ export function entitySchemaNames(model: AppModel): ReadonlyMap<string, EntitySc
   for (const entity of model.entities) {
     let base = pascalCase(entity.label);
     if (!/^[A-Za-z]/.test(base)) base = pascalCase(entity.name);
-    const all = (b: string) => [b, `${b}Create`, `${b}Update`, `${b}List`];
+    const all = (b: string) => [
+      b,
+      `${b}Create`,
+      `${b}Update`,
+      `${b}List`,
+      `${b}History`,
+      ...(entity.workflow ? [`${b}Transition`, `${b}BulkTransition`, `${b}BulkTransitionResults`] : []),
+    ];
     let candidate = base;
     for (let n = 2; all(candidate).some((name) => taken.has(name)); n += 1) {
       candidate = n === 2 ? `${base}Record` : `${base}Record${n - 1}`;
     }
     all(candidate).forEach((name) => taken.add(name));
-    names.set(entity.name, { record: candidate, create: `${candidate}Create`, update: `${candidate}Update`, list: `${candidate}List` });
+    names.set(entity.name, {
+      record: candidate,
+      create: `${candidate}Create`,
+      update: `${candidate}Update`,
+      list: `${candidate}List`,
+      history: `${candidate}History`,
+      transition: `${candidate}Transition`,
+      bulkTransition: `${candidate}BulkTransition`,
+      bulkTransitionResults: `${candidate}BulkTransitionResults`,
+    });
   }
   return names;
 }
@@ -265,6 +286,189 @@ export function listSchema(entity: EntityModel, recordName: string): JsonSchema 
   };
 }
 
+// ---------------------------------------------------------------- history and transitions
+
+/** The value of a field in a history entry: as in a record, and null when it was empty. */
+function changeValueSchema(spec: FieldSpec, constants: Constants): JsonSchema {
+  const schema = valueSchema(spec, constants, 'record');
+  delete schema.description;
+  return nullable(schema);
+}
+
+/** GET /<plural>/{id}/history: entries newest first, with the fields the caller may read. */
+export function historySchema(entity: EntityModel, constants: Constants): JsonSchema {
+  const changes: Record<string, JsonSchema> = {};
+  for (const field of entity.fields) {
+    const value = changeValueSchema(field.spec, constants);
+    changes[field.name] = {
+      title: field.label,
+      type: 'object',
+      properties: { from: value, to: value },
+      required: ['from', 'to'],
+      additionalProperties: false,
+    };
+  }
+  const states = entity.workflow?.states.map((state) => state.name) ?? [];
+  const names = entity.workflow?.transitions.map((t) => t.name) ?? [];
+  const transition: JsonSchema | null = entity.workflow
+    ? {
+        type: 'object',
+        description: 'The transition taken: its name and label, the states left and entered, and the comment given.',
+        properties: {
+          name: { type: 'string', enum: names },
+          label: { type: 'string' },
+          from: { type: 'string', enum: states },
+          to: { type: 'string', enum: states },
+          comment: { type: ['string', 'null'] },
+        },
+        required: ['name', 'label', 'from', 'to', 'comment'],
+        additionalProperties: false,
+      }
+    : null;
+  const entry: JsonSchema = {
+    type: 'object',
+    properties: {
+      id: { type: 'integer', minimum: 1, description: 'Increases with every event: pass the last as the cursor for older ones.' },
+      at: { type: 'string', format: 'date-time' },
+      actor: {
+        description: 'Who did it; null once that account is gone.',
+        anyOf: [
+          { type: 'object', properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string' } }, required: ['id', 'name'], additionalProperties: false },
+          { type: 'null' },
+        ],
+      },
+      action: { type: 'string', enum: entity.workflow ? ['create', 'update', 'transition', 'delete'] : ['create', 'update', 'delete'] },
+      transition: transition
+        ? { anyOf: [transition, { type: 'null' }], description: 'For a transition; null otherwise.' }
+        : { type: 'null', description: 'Always null: there is no workflow.' },
+      changes: {
+        type: 'object',
+        description: 'The fields that changed (create: the initial values as `to`). Fields hidden from the caller never appear.',
+        properties: changes,
+        additionalProperties: false,
+      },
+    },
+    required: ['id', 'at', 'actor', 'action', 'transition', 'changes'],
+    additionalProperties: false,
+  };
+  return {
+    title: `${entity.label} history`,
+    type: 'object',
+    properties: {
+      items: { type: 'array', items: entry, description: 'Newest first.' },
+      nextCursor: { type: ['string', 'null'], description: 'Pass as `cursor` to read older entries; null on the last page.' },
+    },
+    required: ['items', 'nextCursor'],
+    additionalProperties: false,
+  };
+}
+
+/** Longest comment a transition takes (src/engine/ops/transition.ts). */
+export const TRANSITION_COMMENT_MAX = 10_000;
+
+function transitionInputSchema(entity: EntityModel, constants: Constants): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const field of writableFields(entity)) {
+    const schema = fieldSchema(field, constants, 'input');
+    delete schema.default;
+    properties[field.name] = schema;
+  }
+  return {
+    type: 'object',
+    description: 'Field values set with the transition, e.g. one it requires; fields the caller may change only.',
+    properties,
+    additionalProperties: false,
+  };
+}
+
+const COMMENT_SCHEMA: JsonSchema = {
+  type: 'string',
+  maxLength: TRANSITION_COMMENT_MAX,
+  description: 'Recorded in the history with the transition; required where the transition says so.',
+};
+
+/** The body of a transition of one record. */
+export function transitionSchema(entity: EntityModel, constants: Constants): JsonSchema {
+  return {
+    title: `A ${entity.label.toLowerCase()} transition`,
+    type: 'object',
+    properties: {
+      version: {
+        type: 'integer',
+        minimum: 1,
+        description: 'The version of the record the caller saw; required unless the If-Match header carries it.',
+      },
+      comment: COMMENT_SCHEMA,
+      input: transitionInputSchema(entity, constants),
+    },
+    additionalProperties: false,
+  };
+}
+
+/** The body of a transition of many records. */
+export function bulkTransitionSchema(entity: EntityModel, constants: Constants, maxItems: number): JsonSchema {
+  return {
+    title: `A transition of many ${entity.pluralLabel.toLowerCase()}`,
+    type: 'object',
+    properties: {
+      items: {
+        type: 'array',
+        minItems: 1,
+        maxItems,
+        description: 'The records, each with the version the caller saw (an item without one is refused with PRECONDITION_REQUIRED, as a single transition would be). A repeated id is taken once.',
+        items: {
+          type: 'object',
+          properties: { id: { type: 'integer', minimum: 1 }, version: { type: 'integer', minimum: 1 } },
+          required: ['id'],
+          additionalProperties: false,
+        },
+      },
+      comment: COMMENT_SCHEMA,
+      input: transitionInputSchema(entity, constants),
+    },
+    required: ['items'],
+    additionalProperties: false,
+  };
+}
+
+/** The answer of a transition of many records: one result per distinct id, in the order sent. */
+export function bulkTransitionResultsSchema(recordName: string, codes: readonly string[]): JsonSchema {
+  return {
+    title: 'Results of a transition of many records',
+    type: 'object',
+    properties: {
+      results: {
+        type: 'array',
+        items: {
+          oneOf: [
+            {
+              type: 'object',
+              properties: { id: { type: 'integer', minimum: 1 }, ok: { const: true }, record: schemaRef(recordName) },
+              required: ['id', 'ok', 'record'],
+              additionalProperties: false,
+            },
+            {
+              type: 'object',
+              description: 'Refused: the status, code and detail the transition of this record alone would have answered.',
+              properties: {
+                id: { type: 'integer', minimum: 1 },
+                ok: { const: false },
+                status: { type: 'integer', minimum: 400, maximum: 599 },
+                code: { type: 'string', enum: [...codes] },
+                detail: { type: 'string' },
+              },
+              required: ['id', 'ok', 'status', 'code', 'detail'],
+              additionalProperties: false,
+            },
+          ],
+        },
+      },
+    },
+    required: ['results'],
+    additionalProperties: false,
+  };
+}
+
 /** A call's output declared as fields: an object with those properties. */
 export function fieldMapSchema(fields: Readonly<Record<string, FieldSpec>>, constants: Constants, use: SchemaUse): JsonSchema {
   const entries = Object.entries(fields).map(([name, spec]) => ({ name, spec, required: spec.required ?? false, label: spec.label ?? name }));
@@ -324,6 +528,9 @@ export function problemSchema(codes: readonly string[]): JsonSchema {
         },
       },
       digest: { type: 'string', description: 'INTERNAL only: the same digest is in the server log line.' },
+      limit: { type: 'string', description: 'LIMIT_EXCEEDED only: the name of the limit reached, as the spec declares it.' },
+      max: { type: 'integer', minimum: 0, description: 'LIMIT_EXCEEDED only: the most the limit allows.' },
+      constant: { type: 'string', description: 'LIMIT_EXCEEDED only: the business constant that sets the maximum, when one does.' },
     },
     required: ['type', 'title', 'status', 'detail', 'code'],
     additionalProperties: false,

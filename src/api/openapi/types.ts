@@ -19,6 +19,8 @@ export interface JsonSchema {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
+  minItems?: number;
+  maxItems?: number;
   default?: unknown;
   readOnly?: boolean;
   contentMediaType?: string;
@@ -80,6 +82,8 @@ export interface OperationObject {
   'x-ninefold-call'?: string;
   /** Roles that may make a custom call. */
   'x-roles'?: readonly string[];
+  /** The workflow transition this operation takes, by name. */
+  'x-transition'?: string;
 }
 
 export const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;

@@ -8,6 +8,7 @@ import { entityForPlural, newRecordLabel } from '@/server/entity-route';
 import { asNinefoldError } from '@/server/errors';
 import { describeFilters } from '@/server/list-filters';
 import { listHref, parseListParams, toListQuery, type RawSearchParams } from '@/server/list-query';
+import { takeBulkTransition } from '@/server/actions/bulk-transitions';
 import { requireActor } from '@/server/session';
 import { Alert } from '@/ui/alert';
 import { ButtonLink } from '@/ui/button';
@@ -16,7 +17,11 @@ import { EmptyState } from '@/ui/empty-state';
 import { ListFilters } from '@/ui/list-filters';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
-import { RecordTable } from '@/ui/record-table';
+import { BulkTransitionForm, type BulkTransitionChoice } from '@/ui/record/bulk-transition-form';
+import { BULK_ROW_INPUT } from '@/ui/record/bulk-transition-state';
+import { RecordTable, type RowSelection } from '@/ui/record-table';
+import { recordTitle } from '@/ui/record-title';
+import { SelectAllRows } from '@/ui/select-all-rows';
 
 /** A page of the list, or why ops refused the query (a bad sort, filter or cursor in the address). */
 async function loadList(ops: Ops, actor: Actor, entity: string, query: ListQuery): Promise<{ ok: true; page: ListResult } | { ok: false; message: string }> {
@@ -73,6 +78,29 @@ export default async function ListPage({ params, searchParams }: Props) {
   const canCreate = access.actions.create;
   // The search covers every searchable field: offered only when the actor may read them all.
   const searchable = entity.searchFields.length > 0 && entity.searchFields.every((name) => readable.has(name));
+  // Bulk transitions: only those the actor may take on some record (ops decides per row); none, no checkboxes and no toolbar.
+  const bulkChoices: BulkTransitionChoice[] = (entity.workflow?.transitions ?? [])
+    .filter((t) => access.transitions[t.name])
+    .map((t) => ({ name: t.name, label: t.label, ...(t.comment ? { comment: t.comment } : {}) }));
+  const bulkForm = `bulk-${entity.plural}`;
+  const rows = result?.rows ?? [];
+  const selection: RowSelection | undefined =
+    bulkChoices.length > 0
+      ? {
+          form: bulkForm,
+          name: BULK_ROW_INPUT,
+          value: (record) => `${record.id}:${record.version}`,
+          label: (record) => `Select ${recordTitle(entity, record)}`,
+          header: (
+            <SelectAllRows
+              key={listHref(entity.plural, listParams)}
+              form={bulkForm}
+              name={BULK_ROW_INPUT}
+              label={`Select all ${entity.pluralLabel.toLowerCase()} on this page`}
+            />
+          ),
+        }
+      : undefined;
 
   return (
     <div>
@@ -89,6 +117,16 @@ export default async function ListPage({ params, searchParams }: Props) {
         resetHref={filtered ? listHref(entity.plural, cleared) : null}
         stateKey={listHref(entity.plural, listParams)}
       />
+      {selection && failure === null ? (
+        <BulkTransitionForm
+          key={listHref(entity.plural, listParams)}
+          id={bulkForm}
+          action={takeBulkTransition.bind(null, entity.name)}
+          choices={bulkChoices}
+          plural={entity.pluralLabel.toLowerCase()}
+          controls={rows.length > 0}
+        />
+      ) : null}
       {failure !== null ? (
         <Alert title="This list cannot be shown with these settings.">
           <p>{failure}</p>
@@ -117,6 +155,7 @@ export default async function ListPage({ params, searchParams }: Props) {
             sort={sort}
             sortHref={(next) => listHref(entity.plural, listParams, { sort: next, cursor: '' })}
             recordHref={(id) => `/${entity.plural}/${id}`}
+            selection={selection}
           />
           <Pagination
             firstHref={listParams.cursor ? listHref(entity.plural, listParams, { cursor: '' }) : null}

@@ -18,11 +18,19 @@ export class NinefoldError extends Error {
   readonly fieldErrors: readonly FieldError[];
   /** For RATE_LIMITED: seconds until trying again may succeed (the doors send it as Retry-After). */
   readonly retryAfterSeconds?: number;
+  /** Machine-readable extras the doors pass on (e.g. which limit and constant LIMIT_EXCEEDED hit). */
+  readonly details?: Readonly<Record<string, string | number>>;
 
   constructor(
     code: BuiltInErrorCode | (string & {}),
     detail?: string,
-    options: { status?: number; title?: string; fieldErrors?: readonly FieldError[]; retryAfterSeconds?: number } = {},
+    options: {
+      status?: number;
+      title?: string;
+      fieldErrors?: readonly FieldError[];
+      retryAfterSeconds?: number;
+      details?: Readonly<Record<string, string | number>>;
+    } = {},
   ) {
     const known = (BUILT_IN_ERRORS as Record<string, { status: number; title: string; message: string }>)[code];
     super(detail ?? known?.message ?? code);
@@ -32,6 +40,7 @@ export class NinefoldError extends Error {
     this.title = options.title ?? known?.title ?? code;
     this.fieldErrors = options.fieldErrors ?? [];
     if (options.retryAfterSeconds !== undefined) this.retryAfterSeconds = options.retryAfterSeconds;
+    if (options.details !== undefined) this.details = options.details;
   }
 }
 

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { NinefoldError, notFound } from '../errors/ninefold-error';
 import type { Actor } from '../ops/types';
 import type { DynamicDatabase } from '../store/types';
+import { cachedRead } from '../store/write-clock';
 import type { ApiTokenInfo, Identity, IssuedApiToken } from './types';
 
 const TABLE = 'nf_api_token';
@@ -83,22 +84,29 @@ export function createApiTokens(db: DynamicDatabase): ApiTokens {
 
     async actorForApiToken(token): Promise<Actor | null> {
       if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return null;
-      const now = new Date();
-      const row = await db
-        .selectFrom(`${TABLE} as t`)
-        .innerJoin('nf_user as u', 'u.id', 't.user_id')
-        .select(['t.id as token_id', 't.last_used_at', 'u.id', 'u.email', 'u.name', 'u.roles'])
-        .where('t.token_hash', '=', hashToken(token))
-        .where('t.revoked_at', 'is', null)
-        .where((eb) => eb.or([eb('t.expires_at', 'is', null), eb('t.expires_at', '>', now)]))
-        .where('u.disabled_at', 'is', null)
-        .executeTakeFirst();
+      const hash = hashToken(token);
+      // From memory while this process has written nothing since (store/write-clock.ts):
+      // revoking the token or disabling its user are writes and take effect on the next request.
+      // The expiry is checked here on every call.
+      const row = await cachedRead(db, `token\u0000${hash}`, () =>
+        db
+          .selectFrom(`${TABLE} as t`)
+          .innerJoin('nf_user as u', 'u.id', 't.user_id')
+          .select(['t.id as token_id', 't.last_used_at', 't.expires_at', 'u.id', 'u.email', 'u.name', 'u.roles'])
+          .where('t.token_hash', '=', hash)
+          .where('t.revoked_at', 'is', null)
+          .where('u.disabled_at', 'is', null)
+          .executeTakeFirst(),
+      );
       if (!row) return null;
+      const now = new Date();
+      const expiresAt = row.expires_at as Date | null;
+      if (expiresAt !== null && expiresAt.getTime() <= now.getTime()) return null;
       const lastUsed = row.last_used_at as Date | null;
       if (lastUsed === null || now.getTime() - lastUsed.getTime() > TOUCH_INTERVAL_MS) {
         await db.updateTable(TABLE).set({ last_used_at: now }).where('id', '=', row.token_id as number).execute();
       }
-      return { userId: row.id as number, email: row.email as string, name: row.name as string, roles: row.roles as string[] };
+      return { userId: row.id as number, email: row.email as string, name: row.name as string, roles: [...(row.roles as string[])] };
     },
   };
 }

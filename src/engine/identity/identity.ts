@@ -5,6 +5,7 @@ import { NinefoldError, notFound } from '../errors/ninefold-error';
 import { DEFAULT_LIMITS, SIGN_IN_WINDOW_MINUTES } from '../limits';
 import { logLine } from '../log';
 import type { DynamicDatabase } from '../store/types';
+import { cachedRead } from '../store/write-clock';
 import { createApiTokens } from './api-tokens';
 import { createInvites } from './invites';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
@@ -185,24 +186,34 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
     async actorForSession(token: string): Promise<Actor | null> {
       if (!token || token.length > 100) return null;
       const id = hashToken(token);
-      const now = Date.now();
-      const row = await db
-        .selectFrom('nf_session as s')
-        .innerJoin('nf_user as u', 'u.id', 's.user_id')
-        .select(['u.id', 'u.email', 'u.name', 'u.roles', 's.last_seen_at'])
-        .where('s.id', '=', id)
-        .where('s.expires_at', '>', new Date(now))
-        // Absolute timeout: from the sign-in, whatever the activity (and whatever expires_at said then).
-        .where('s.created_at', '>', new Date(now - maxMs))
-        // Idle timeout. last_seen_at lags by at most touchMs, so an active session never idles out.
-        .where('s.last_seen_at', '>', new Date(now - idleMs))
-        .where('u.disabled_at', 'is', null)
-        .executeTakeFirst();
+      // The session and its user, from memory while this process has written nothing since
+      // (store/write-clock.ts): ending a session, disabling a user or changing roles are writes,
+      // so they take effect on the next request. The timeouts are checked here on every call.
+      const row = await cachedRead(db, `session\u0000${id}`, () =>
+        db
+          .selectFrom('nf_session as s')
+          .innerJoin('nf_user as u', 'u.id', 's.user_id')
+          .select(['u.id', 'u.email', 'u.name', 'u.roles', 's.last_seen_at', 's.expires_at', 's.created_at'])
+          .where('s.id', '=', id)
+          .where('u.disabled_at', 'is', null)
+          .executeTakeFirst(),
+      );
       if (!row) return null;
-      if (now - (row.last_seen_at as Date).getTime() > touchMs) {
+      const now = Date.now();
+      const lastSeen = (row.last_seen_at as Date).getTime();
+      if (
+        (row.expires_at as Date).getTime() <= now ||
+        // Absolute timeout: from the sign-in, whatever the activity (and whatever expires_at said then).
+        (row.created_at as Date).getTime() <= now - maxMs ||
+        // Idle timeout. last_seen_at lags by at most touchMs, so an active session never idles out.
+        lastSeen <= now - idleMs
+      ) {
+        return null;
+      }
+      if (now - lastSeen > touchMs) {
         await db.updateTable('nf_session').set({ last_seen_at: new Date(now) }).where('id', '=', id).execute();
       }
-      return { userId: Number(row.id), email: row.email as string, name: row.name as string, roles: row.roles as string[] };
+      return { userId: Number(row.id), email: row.email as string, name: row.name as string, roles: [...(row.roles as string[])] };
     },
 
     async endSession(token: string) {

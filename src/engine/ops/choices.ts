@@ -2,12 +2,24 @@ import { authorizeScope } from '../access/authorize';
 import { readableFields, writableFields } from '../access/fields';
 import { forbiddenField } from '../access/refusal';
 import { NinefoldError } from '../errors/ninefold-error';
+import { cachedRead } from '../store/write-clock';
 import { entityOf, type OpsContext } from './context';
 import { recordTitle, titleColumnFor } from './references';
 import type { ReferenceChoice } from './ops';
 import type { Actor } from './types';
 
 const DEFAULT_LIMIT = 200;
+
+/**
+ * Runs a choices query, served from memory while this process has written nothing since the
+ * same query ran (see store/write-clock.ts): every list page asks for the same filter options.
+ * The key is the statement itself, with the actor's row scope in it, so access is decided
+ * above on every call and only identical questions share an answer.
+ */
+function rowsOf(ctx: OpsContext, query: { compile(): { sql: string; parameters: readonly unknown[] }; execute(): Promise<Record<string, unknown>[]> }) {
+  const { sql, parameters } = query.compile();
+  return cachedRead(ctx.db, `choices\u0000${sql}\u0000${JSON.stringify(parameters)}`, () => query.execute());
+}
 
 /**
  * Options for a reference or user field of `entityName`, ordered by title, within what the
@@ -38,7 +50,7 @@ export async function listChoices(
   if (field.type === 'user') {
     let query = ctx.db.selectFrom('nf_user').select(['id', 'name', 'email']).where('disabled_at', 'is', null);
     if (pattern) query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]));
-    const rows = await query.orderBy('name').orderBy('id').limit(limit + 1).execute();
+    const rows = await rowsOf(ctx, query.orderBy('name').orderBy('id').limit(limit + 1));
     return {
       choices: rows.slice(0, limit).map((u) => ({ id: u.id as number, title: `${u.name} <${u.email}>` })),
       complete: rows.length <= limit,
@@ -51,7 +63,7 @@ export async function listChoices(
   const titleColumn = titleColumnFor(target, actor);
   let query = ctx.db.selectFrom(target.table).select(['id', `${titleColumn ?? 'id'} as title`]).where(scope.sql);
   if (pattern && titleColumn) query = query.where(titleColumn, 'ilike', pattern);
-  const rows = await query.orderBy(titleColumn ?? 'id').orderBy('id').limit(limit + 1).execute();
+  const rows = await rowsOf(ctx, query.orderBy(titleColumn ?? 'id').orderBy('id').limit(limit + 1));
   return {
     choices: rows
       .slice(0, limit)

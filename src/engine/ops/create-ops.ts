@@ -3,7 +3,9 @@ import { listChoices } from './choices';
 import { entityOf, type OpsContext } from './context';
 import { listRecords } from './list';
 import type { Ops } from './ops';
+import { readHistory } from './history';
 import { getRecord } from './read';
+import { bulkTransition, transitionRecord } from './transition';
 import { createRecord, deleteRecord, updateRecord } from './write';
 
 /** The engine's operations over one database, for any actor. */
@@ -15,6 +17,9 @@ export function createOps(ctx: OpsContext): Ops {
     create: (actor, entity, input) => createRecord(ctx, actor, entity, input),
     update: (actor, entity, id, input, version) => updateRecord(ctx, actor, entity, id, input, version),
     delete: (actor, entity, id, version) => deleteRecord(ctx, actor, entity, id, version),
+    transition: (actor, entity, id, name, request) => transitionRecord(ctx, actor, entity, id, name, request),
+    bulkTransition: (actor, entity, name, items, request) => bulkTransition(ctx, actor, entity, name, items, request),
+    history: (actor, entity, id, query) => readHistory(ctx, actor, entity, id, query),
     choices: (actor, entity, field, options) => listChoices(ctx, actor, entity, field, options),
   };
 }

@@ -22,7 +22,7 @@ export function translateDatabaseError(entity: EntityModel, error: unknown): unk
       fieldErrors: targets.map((f) => ({
         field: f.name,
         code: 'unique',
-        message: fields.length > 1 ? `This combination of ${fields.map((x) => x.label).join(', ')} is already used.` : `This ${f.label.toLowerCase()} is already used.`,
+        message: f.spec.messages?.unique ?? (fields.length > 1 ? `This combination of ${fields.map((x) => x.label).join(', ')} is already used.` : `This ${f.label.toLowerCase()} is already used.`),
       })),
     });
   }

@@ -1,5 +1,5 @@
 import type { EntityAccess } from '../access/entity-access';
-import type { Actor, ListPage, ListQuery, RecordData, RecordInput, RecordView } from './types';
+import type { Actor, BulkTransitionResult, HistoryPage, ListPage, ListQuery, RecordData, RecordInput, RecordView, TransitionRequest } from './types';
 
 export type { EntityAccess } from '../access/entity-access';
 
@@ -31,6 +31,27 @@ export interface Ops {
   update(actor: Actor, entity: string, id: number, input: RecordInput, expectedVersion: number): Promise<RecordData>;
   delete(actor: Actor, entity: string, id: number, expectedVersion?: number): Promise<void>;
   /**
+   * Takes a workflow transition: the only way a state changes. Refusals: NOT_FOUND (out of read
+   * scope), TRANSITION_NOT_ALLOWED (wrong state, not the actor's, guard failed, required fields
+   * missing), the spec's own code for an owner's window, VALIDATION_FAILED (input, comment, entity
+   * rules), STALE_VERSION, LIMIT_EXCEEDED. Effects and history are written in the same transaction.
+   */
+  transition(actor: Actor, entity: string, id: number, name: string, request: TransitionRequest): Promise<RecordData>;
+  /**
+   * The same transition on many records, each in its own transaction with its own version check
+   * (a row without the version the actor saw is refused with PRECONDITION_REQUIRED, as a single
+   * transition would be). One result per distinct id, in order.
+   */
+  bulkTransition(
+    actor: Actor,
+    entity: string,
+    name: string,
+    items: readonly { readonly id: number; readonly version?: number }[],
+    request?: Omit<TransitionRequest, 'version'>,
+  ): Promise<BulkTransitionResult[]>;
+  /** The record's history, newest first, without fields the actor may not read. NOT_FOUND as for get. */
+  history(actor: Actor, entity: string, id: number, query?: { cursor?: string; limit?: number }): Promise<HistoryPage>;
+  /**
    * Choices for a reference or user field in a form, by title. `complete` is false when there
    * are more than `limit` and the form must offer a search instead of a plain select.
    */
@@ -55,6 +76,9 @@ export function bindOps(ops: Ops, actor: Actor): BoundOps {
     create: (...args) => ops.create(actor, ...args),
     update: (...args) => ops.update(actor, ...args),
     delete: (...args) => ops.delete(actor, ...args),
+    transition: (...args) => ops.transition(actor, ...args),
+    bulkTransition: (...args) => ops.bulkTransition(actor, ...args),
+    history: (...args) => ops.history(actor, ...args),
     choices: (...args) => ops.choices(actor, ...args),
   };
 }

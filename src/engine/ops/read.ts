@@ -4,6 +4,7 @@ import { notFound } from '../errors/ninefold-error';
 import { entityOf, type OpsContext } from './context';
 import { recordColumns, rowToRecord } from './records';
 import { loadReferenceTitles } from './references';
+import { grantedColumns, transitionOffers } from './transition';
 import type { Actor, RecordView } from './types';
 
 export function isRecordId(id: unknown): id is number {
@@ -12,14 +13,23 @@ export function isRecordId(id: unknown): id is number {
 
 /**
  * One record in the actor's read scope, without the fields the actor may not read; NOT_FOUND
- * when absent or out of scope (ids cannot be probed).
+ * when absent or out of scope (ids cannot be probed). The same query tells which workflow
+ * transitions the actor is allowed on it, so the offers cost no extra round trip.
  */
 export async function getRecord(ctx: OpsContext, actor: Actor, entityName: string, id: number): Promise<RecordView> {
   const entity = entityOf(ctx.model, entityName);
   if (!isRecordId(id)) throw notFound(entity.label.toLowerCase());
   const scope = authorize(ctx.model, entity, actor, 'read');
-  const row = await ctx.db.selectFrom(entity.table).select(recordColumns(entity)).where('id', '=', id).where(scope).executeTakeFirst();
+  const row = await ctx.db
+    .selectFrom(entity.table)
+    .select(recordColumns(entity))
+    .select(grantedColumns(ctx.model, entity, actor))
+    .where('id', '=', id)
+    .where(scope)
+    .executeTakeFirst();
   if (!row) throw notFound(entity.label.toLowerCase());
-  const record = redactRecord(entity, rowToRecord(entity, row), new Set(readableFields(entity, actor)));
-  return { record, references: await loadReferenceTitles(ctx.model, ctx.db, actor, entity, [record]) };
+  const full = rowToRecord(entity, row);
+  const transitions = transitionOffers(ctx.model, entity, full, actor, row, new Date());
+  const record = redactRecord(entity, full, new Set(readableFields(entity, actor)));
+  return { record, references: await loadReferenceTitles(ctx.model, ctx.db, actor, entity, [record]), transitions };
 }

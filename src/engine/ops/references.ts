@@ -2,9 +2,23 @@ import { rowScope } from '../access/authorize';
 import { readableFields } from '../access/fields';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { DynamicDatabase } from '../store/types';
+import { cachedRead } from '../store/write-clock';
 import type { Actor, RecordData, ReferenceTitles } from './types';
 
 const TITLE_LENGTH = 80;
+
+/**
+ * Runs a title lookup, served from memory while this process has written nothing since the
+ * same lookup ran (store/write-clock.ts): a list shown again asks for the same titles. Keyed by
+ * the statement itself, which carries the ids and the actor's read scope.
+ */
+function titleRows(db: DynamicDatabase, query: { compile(): { sql: string; parameters: readonly unknown[] }; execute(): Promise<Record<string, unknown>[]> }) {
+  const { sql, parameters } = query.compile();
+  return cachedRead(db, `titles\u0000${sql}\u0000${JSON.stringify(parameters)}`, () => query.execute());
+}
+
+/** Ids in order, so that the same set of ids is the same lookup. */
+const sortedIds = (ids: Set<number>) => [...ids].sort((a, b) => a - b);
 
 export function recordTitle(entity: EntityModel, record: Record<string, unknown>): string {
   const value = entity.titleField ? record[entity.titleField] : null;
@@ -55,15 +69,10 @@ export async function loadReferenceTitles(
   const lookups: Promise<void>[] = [];
   if (userIds.size > 0) {
     lookups.push(
-      db
-        .selectFrom('nf_user')
-        .select(['id', 'name', 'email'])
-        .where('id', 'in', [...userIds])
-        .execute()
-        .then((rows) => {
-          const names = Object.fromEntries(rows.map((u) => [u.id as number, (u.name as string) || (u.email as string)]));
-          for (const f of userFields) titles[f] = names;
-        }),
+      titleRows(db, db.selectFrom('nf_user').select(['id', 'name', 'email']).where('id', 'in', sortedIds(userIds))).then((rows) => {
+        const names = Object.fromEntries(rows.map((u) => [u.id as number, (u.name as string) || (u.email as string)]));
+        for (const f of userFields) titles[f] = names;
+      }),
     );
   }
   for (const [target, group] of byEntity) {
@@ -75,18 +84,19 @@ export async function loadReferenceTitles(
     }
     const titleColumn = titleColumnFor(targetEntity, actor);
     lookups.push(
-      db
-        .selectFrom(targetEntity.table)
-        .select(['id', `${titleColumn ?? 'id'} as title`])
-        .where('id', 'in', [...group.ids])
-        .where(scope.sql)
-        .execute()
-        .then((rows) => {
-          const map = Object.fromEntries(
-            rows.map((row) => [row.id as number, recordTitle(targetEntity, titleColumn ? { id: row.id, [targetEntity.titleField!]: row.title } : { id: row.id })]),
-          );
-          for (const f of group.fields) titles[f] = map;
-        }),
+      titleRows(
+        db,
+        db
+          .selectFrom(targetEntity.table)
+          .select(['id', `${titleColumn ?? 'id'} as title`])
+          .where('id', 'in', sortedIds(group.ids))
+          .where(scope.sql),
+      ).then((rows) => {
+        const map = Object.fromEntries(
+          rows.map((row) => [row.id as number, recordTitle(targetEntity, titleColumn ? { id: row.id, [targetEntity.titleField!]: row.title } : { id: row.id })]),
+        );
+        for (const f of group.fields) titles[f] = map;
+      }),
     );
   }
   await Promise.all(lookups);

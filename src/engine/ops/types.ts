@@ -45,10 +45,69 @@ export interface ListPage {
   readonly sort: readonly SortModel[];
 }
 
+/**
+ * A workflow transition as offered to one actor on one record: available now, or blocked with
+ * why (a field still missing, a guard, an owner's time window). Transitions from other states
+ * or reserved to other people are not offered at all.
+ */
+export interface TransitionOffer {
+  readonly name: string;
+  readonly label: string;
+  /** The state it leads to. */
+  readonly to: string;
+  readonly available: boolean;
+  /** Why it is blocked, for the user; never mentions values the user may not see. */
+  readonly blockedReason?: string;
+  /** Fields that must have a value first: a small form may ask for them with the transition. */
+  readonly requires: readonly string[];
+  readonly comment?: 'required' | 'optional';
+}
+
 export interface RecordView {
   readonly record: RecordData;
   readonly references: ReferenceTitles;
+  /** The record's workflow transitions for this actor (empty without a workflow). */
+  readonly transitions: readonly TransitionOffer[];
 }
+
+export interface TransitionRequest {
+  /** The version of the record the actor saw: STALE_VERSION (409) when it changed since. */
+  readonly version: number;
+  /** Recorded in the history; required when the transition says so. */
+  readonly comment?: string;
+  /** Field values set with the transition (e.g. the assignee `start` requires); writable fields only. */
+  readonly input?: RecordInput;
+}
+
+/** A field's value before and after a change, as the viewer may see it. */
+export interface FieldChange {
+  readonly from: RecordValue;
+  readonly to: RecordValue;
+}
+
+/** One event in a record's life, as recorded in the same transaction as the change. */
+export interface HistoryEntry {
+  readonly id: number;
+  readonly at: Date;
+  /** Who did it; null when the account is gone. */
+  readonly actor: { readonly id: number; readonly name: string } | null;
+  readonly action: 'create' | 'update' | 'transition' | 'delete';
+  /** For a transition: its name, label, the states left and entered, and the comment given. */
+  readonly transition?: { readonly name: string; readonly label: string; readonly from: string; readonly to: string; readonly comment: string | null };
+  /** Field changes, only fields the viewer may read (create: the initial values as `to`). */
+  readonly changes: Readonly<Record<string, FieldChange>>;
+}
+
+export interface HistoryPage {
+  /** Newest first. */
+  readonly entries: readonly HistoryEntry[];
+  readonly nextCursor: string | null;
+}
+
+/** One row's result of a bulk transition. */
+export type BulkTransitionResult =
+  | { readonly id: number; readonly ok: true; readonly record: RecordData }
+  | { readonly id: number; readonly ok: false; readonly code: string; readonly message: string };
 
 /** Raw input from a form (strings) or JSON (typed values), keyed by field name. */
 export type RecordInput = Readonly<Record<string, unknown>>;

@@ -3,11 +3,14 @@ import { authorize, authorizeScope, rowScope } from '../access/authorize';
 import { checkWritable, readableFields, redactRecord } from '../access/fields';
 import { forbidden } from '../access/refusal';
 import { NinefoldError, notFound, type FieldError } from '../errors/ninefold-error';
+import { checkEntityRules } from '../rules/entity-rules';
 import { parseRecordInput, type ParsedValues } from '../rules/record-input';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { DynamicDatabase } from '../store/types';
 import { entityOf, type OpsContext } from './context';
 import { translateDatabaseError } from './db-errors';
+import { writeHistory, type HistoryEvent } from './history';
+import { checkLimits } from './limits';
 import { isRecordId } from './read';
 import { recordColumns, rowToRecord, valuesToRow } from './records';
 import type { Actor, RecordData, RecordInput } from './types';
@@ -19,7 +22,7 @@ import type { Actor, RecordData, RecordInput } from './types';
  * so that ids cannot be probed (nor records of others attached to, like a comment on someone
  * else's ticket).
  */
-async function checkReferences(model: AppModel, db: DynamicDatabase, entity: EntityModel, values: ParsedValues, actor: Actor): Promise<void> {
+export async function checkReferences(model: AppModel, db: DynamicDatabase, entity: EntityModel, values: ParsedValues, actor: Actor): Promise<void> {
   const errors: FieldError[] = [];
   await Promise.all(
     entity.fields.map(async (field) => {
@@ -41,7 +44,13 @@ async function checkReferences(model: AppModel, db: DynamicDatabase, entity: Ent
   if (errors.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors });
 }
 
-async function translating<T>(entity: EntityModel, run: () => Promise<T>): Promise<T> {
+/** VALIDATION_FAILED when the record as it would be stored breaks an entity rule of the spec. */
+export function checkRules(model: AppModel, entity: EntityModel, record: Readonly<Record<string, unknown>>, now: Date, before: Readonly<Record<string, unknown>> | null = null): void {
+  const errors = checkEntityRules(model, entity, record, now, before);
+  if (errors.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors });
+}
+
+export async function translating<T>(entity: EntityModel, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
@@ -65,9 +74,13 @@ export async function createRecord(ctx: OpsContext, actor: Actor, entityName: st
   const scope = authorizeScope(ctx.model, entity, actor, 'create');
   checkWritable(entity, actor, 'create', input);
   const values = parseRecordInput(ctx.model, entity, input, 'create', actor);
+  const now = new Date();
+  const initial = entity.workflow ? { [entity.workflow.field]: entity.workflow.initial } : {};
+  checkRules(ctx.model, entity, { ...values, ...initial, createdAt: now, updatedAt: now, createdBy: actor.userId }, now);
   const record = await translating(entity, () =>
     ctx.db.transaction().execute(async (trx) => {
       await checkReferences(ctx.model, trx, entity, values, actor);
+      await checkLimits(ctx.model, trx, entity, actor, null, { ...values, ...initial }, now);
       const row = await trx
         .insertInto(entity.table)
         .values({
@@ -82,13 +95,15 @@ export async function createRecord(ctx: OpsContext, actor: Actor, entityName: st
         const inScope = await trx.selectFrom(entity.table).select('id').where('id', '=', row.id as number).where(scope.sql).executeTakeFirst();
         if (!inScope) throw forbidden(actor, entity, 'create', `You are not allowed to create this ${entity.label.toLowerCase()}.`);
       }
-      return rowToRecord(entity, row);
+      const created = rowToRecord(entity, row);
+      await writeHistory(trx, entity, actor, { action: 'create', recordId: created.id, before: null, after: created });
+      return created;
     }),
   );
   return shown(entity, actor, record, 'create');
 }
 
-function checkVersion(version: unknown): number {
+export function checkVersion(version: unknown): number {
   if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) {
     throw new NinefoldError('PRECONDITION_REQUIRED', 'Send the version of the record you saw.');
   }
@@ -96,26 +111,38 @@ function checkVersion(version: unknown): number {
 }
 
 /**
- * After a write matched no row: present in the action's scope is STALE_VERSION; out of it but
- * readable by the actor (a customer's closed ticket) is FORBIDDEN; otherwise NOT_FOUND, as if
- * absent, so that ids cannot be probed.
+ * The record as stored, locked until the transaction ends so that concurrent writers take turns:
+ * the version the actor saw must still be the stored one (STALE_VERSION otherwise). Out of the
+ * action's scope: FORBIDDEN when readable, NOT_FOUND otherwise.
  */
-async function missOrStale(
-  model: AppModel,
-  db: DynamicDatabase,
+export async function lockInScope(
+  ctx: OpsContext,
+  trx: DynamicDatabase,
   actor: Actor,
   entity: EntityModel,
   id: number,
   scope: ReturnType<typeof authorize>,
-  action: 'update' | 'delete',
-): Promise<never> {
-  const exists = await db.selectFrom(entity.table).select('version').where('id', '=', id).where(scope).executeTakeFirst();
-  if (exists) {
-    throw new NinefoldError('STALE_VERSION', `This ${entity.label.toLowerCase()} was changed by someone else (now version ${exists.version}). Reload it to see the changes.`);
-  }
+  version: number | undefined,
+  action: 'update' | 'delete' | `transition:${string}`,
+): Promise<RecordData> {
+  const row = await trx.selectFrom(entity.table).select(recordColumns(entity)).where('id', '=', id).where(scope).forUpdate().executeTakeFirst();
+  if (!row) return outOfScope(ctx.model, trx, actor, entity, id, action);
+  if (version !== undefined && row.version !== version) throw staleVersion(entity, Number(row.version));
+  return rowToRecord(entity, row);
+}
+
+export function staleVersion(entity: EntityModel, current: number): NinefoldError {
+  return new NinefoldError('STALE_VERSION', `This ${entity.label.toLowerCase()} was changed by someone else (now version ${current}). Reload it to see the changes.`);
+}
+
+/**
+ * A record out of the action's scope: FORBIDDEN when the actor may read it (a customer's closed
+ * ticket), NOT_FOUND otherwise, as if absent, so that ids cannot be probed.
+ */
+async function outOfScope(model: AppModel, db: DynamicDatabase, actor: Actor, entity: EntityModel, id: number, action: 'update' | 'delete' | `transition:${string}`): Promise<never> {
   const readScope = rowScope(model, entity, actor, 'read');
   const readable = readScope && (await db.selectFrom(entity.table).select('id').where('id', '=', id).where(readScope.sql).executeTakeFirst());
-  if (readable) throw forbidden(actor, entity, action, `You are not allowed to ${action} this ${entity.label.toLowerCase()}.`);
+  if (readable) throw forbidden(actor, entity, action, `You are not allowed to ${action.startsWith('transition:') ? 'change' : action} this ${entity.label.toLowerCase()}.`);
   throw notFound(entity.label.toLowerCase());
 }
 
@@ -135,25 +162,41 @@ export async function updateRecord(
   const values = parseRecordInput(ctx.model, entity, input, 'update', actor);
   const record = await translating(entity, () =>
     ctx.db.transaction().execute(async (trx) => {
+      const current = await lockInScope(ctx, trx, actor, entity, id, scope, version, 'update');
       await checkReferences(ctx.model, trx, entity, values, actor);
-      const row = await trx
-        .updateTable(entity.table)
-        .set({
-          ...valuesToRow(entity, values),
-          version: sql`version + 1`,
-          updated_at: sql`now()`,
-          updated_by: actor.userId,
-        })
-        .where('id', '=', id)
-        .where('version', '=', version)
-        .where(scope)
-        .returning(recordColumns(entity))
-        .executeTakeFirst();
-      if (!row) return missOrStale(ctx.model, trx, actor, entity, id, scope, 'update');
-      return rowToRecord(entity, row);
+      return writeLocked(ctx.model, trx, actor, entity, current, values, new Date(), { action: 'update' });
     }),
   );
   return shown(entity, actor, record, 'update');
+}
+
+/**
+ * Writes `changes` (field values, and the state for a transition) to a record read and locked by
+ * lockInScope in this transaction: the record as it would be stored must meet the entity rules
+ * and limits; the version goes up by one and the history gets the event, in the same transaction.
+ */
+export async function writeLocked(
+  model: AppModel,
+  trx: DynamicDatabase,
+  actor: Actor,
+  entity: EntityModel,
+  current: RecordData,
+  changes: Readonly<Record<string, unknown>>,
+  now: Date,
+  event: Pick<HistoryEvent, 'action' | 'transition'>,
+): Promise<RecordData> {
+  const after = { ...current, ...changes };
+  checkRules(model, entity, after, now, current);
+  await checkLimits(model, trx, entity, actor, current, after, now);
+  const row = await trx
+    .updateTable(entity.table)
+    .set({ ...valuesToRow(entity, changes), version: sql`version + 1`, updated_at: sql`now()`, updated_by: actor.userId })
+    .where('id', '=', current.id)
+    .returning(recordColumns(entity))
+    .executeTakeFirstOrThrow();
+  const updated = rowToRecord(entity, row);
+  await writeHistory(trx, entity, actor, { ...event, recordId: current.id, before: current, after: updated });
+  return updated;
 }
 
 export async function deleteRecord(ctx: OpsContext, actor: Actor, entityName: string, id: number, expectedVersion?: number): Promise<void> {
@@ -163,10 +206,9 @@ export async function deleteRecord(ctx: OpsContext, actor: Actor, entityName: st
   const version = expectedVersion === undefined ? undefined : checkVersion(expectedVersion);
   await translating(entity, () =>
     ctx.db.transaction().execute(async (trx) => {
-      let query = trx.deleteFrom(entity.table).where('id', '=', id).where(scope);
-      if (version !== undefined) query = query.where('version', '=', version);
-      const result = await query.executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) await missOrStale(ctx.model, trx, actor, entity, id, scope, 'delete');
+      const current = await lockInScope(ctx, trx, actor, entity, id, scope, version, 'delete');
+      await trx.deleteFrom(entity.table).where('id', '=', id).execute();
+      await writeHistory(trx, entity, actor, { action: 'delete', recordId: id, before: current, after: null });
     }),
   );
 }

@@ -3,15 +3,17 @@ import type { Condition, ConstantRef, Operand } from '../spec/types';
 
 type Value = string | number | boolean | Date | null | undefined;
 export type RecordLike = Readonly<Record<string, unknown>>;
+/** All a condition needs of the model: its constants (so the browser can evaluate one too). */
+export type ConstantsOf = Pick<AppModel, 'constants'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function constantValue(model: AppModel, ref: ConstantRef): unknown {
+function constantValue(model: ConstantsOf, ref: ConstantRef): unknown {
   return model.constants[ref.$constant]?.value;
 }
 
 /** An operand's value for this record at this time (the same meaning as conditionToSql gives it). */
-function operandValue(model: AppModel, operand: Operand | undefined, record: RecordLike, now: Date): Value {
+function operandValue(model: ConstantsOf, operand: Operand | undefined, record: RecordLike, now: Date): Value {
   if (operand === undefined || operand === null || typeof operand !== 'object') return operand as Value;
   if ('$constant' in operand) return constantValue(model, operand) as Value;
   if ('field' in operand) return record[operand.field] as Value;
@@ -39,7 +41,7 @@ function isPresent(v: unknown): boolean {
  * Evaluates a spec Condition against one record in memory: for guards, entity rules and the
  * `when` of transition owners. Comparisons with an empty value are false, as in SQL.
  */
-export function evaluateCondition(model: AppModel, condition: Condition, record: RecordLike, now: Date): boolean {
+export function evaluateCondition(model: ConstantsOf, condition: Condition, record: RecordLike, now: Date): boolean {
   if ('all' in condition) return condition.all.every((c) => evaluateCondition(model, c, record, now));
   if ('any' in condition) return condition.any.some((c) => evaluateCondition(model, c, record, now));
   if ('not' in condition) return !evaluateCondition(model, condition.not, record, now);

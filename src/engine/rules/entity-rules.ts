@@ -1,7 +1,12 @@
 import type { FieldError } from '../errors/ninefold-error';
-import type { AppModel, EntityModel } from '../spec/model';
+import type { EntityModel } from '../spec/model';
 import type { Condition } from '../spec/types';
-import { evaluateCondition, type RecordLike } from './condition-eval';
+import { evaluateCondition, type ConstantsOf, type RecordLike } from './condition-eval';
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  return (a ?? null) === (b ?? null);
+}
 
 /** The first field a condition mentions: where a rule's message is shown when it names none. */
 function firstField(condition: Condition): string | undefined {
@@ -15,9 +20,17 @@ function firstField(condition: Condition): string | undefined {
  * The entity's cross-field rules that the record (as it would be stored) breaks, each as a field
  * error with the rule's name as its code and the spec's message.
  */
-export function checkEntityRules(model: AppModel, entity: EntityModel, record: RecordLike, now: Date): FieldError[] {
+export function checkEntityRules(
+  model: ConstantsOf,
+  entity: Pick<EntityModel, 'rules'>,
+  record: RecordLike,
+  now: Date,
+  /** The record as stored before this write (none on create): `onChange` rules skip fields left as they were. */
+  before?: RecordLike | null,
+): FieldError[] {
   const errors: FieldError[] = [];
   for (const [name, rule] of Object.entries(entity.rules)) {
+    if (rule.onChange && rule.field && before && sameValue(before[rule.field], record[rule.field])) continue;
     if (rule.when && !evaluateCondition(model, rule.when, record, now)) continue;
     if (evaluateCondition(model, rule.assert, record, now)) continue;
     errors.push({ field: rule.field ?? firstField(rule.assert) ?? name, code: name, message: rule.message });

@@ -333,3 +333,31 @@ describe('NUL characters, which PostgreSQL text cannot hold', () => {
     }
   });
 });
+
+describe("the spec's own messages", () => {
+  const spec: FieldSpec = {
+    type: 'text',
+    required: true,
+    minLength: 3,
+    pattern: '^[A-Z]',
+    messages: { required: 'Tell us what went wrong.', too_small: 'A few more words, please.', pattern: 'Start with a capital.' },
+  };
+  const message = (raw: unknown) => {
+    const result = fieldSchema(fieldOf(spec)).safeParse(raw);
+    return result.success ? null : issueMessage(result.error.issues[0], fieldOf(spec));
+  };
+
+  it('replace the built-in message of their kind, and only of that kind', () => {
+    expect(message('')).toBe('Tell us what went wrong.');
+    expect(message('Ab')).toBe('A few more words, please.');
+    expect(message('abc')).toBe('Start with a capital.');
+    expect(message(42)).toBe('Value must be text.');
+    expect(message('Abc')).toBeNull();
+  });
+
+  it('cover every other issue with `invalid`', () => {
+    const enumField = fieldOf({ type: 'enum', values: ['a', 'b'], messages: { invalid: 'Pick a or b.' } });
+    const result = fieldSchema(enumField).safeParse('c');
+    expect(result.success ? null : issueMessage(result.error.issues[0], enumField)).toBe('Pick a or b.');
+  });
+});

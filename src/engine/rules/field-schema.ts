@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FieldModel } from '../spec/model';
-import type { ConstantRef } from '../spec/types';
+import { FIELD_MESSAGE_KINDS, type ConstantRef, type FieldMessageKind } from '../spec/types';
 
 /**
  * One zod schema per field: it accepts what a form sends (strings) or what JSON sends (typed
@@ -170,8 +170,17 @@ export function issueCode(issue: z.core.$ZodIssue): string {
   return issue.code;
 }
 
-/** The user's message of an issue, looking through the union of null | value. */
-export function issueMessage(issue: z.core.$ZodIssue): string {
+/**
+ * The user's message of an issue: the spec's own words for its kind when the field has them
+ * (`messages`), else the built-in one, looking through the union of null | value.
+ */
+export function issueMessage(issue: z.core.$ZodIssue, field?: Pick<FieldModel, 'spec'>): string {
+  const own = field?.spec.messages;
+  if (own) {
+    const code = issueCode(issue);
+    const kind = (FIELD_MESSAGE_KINDS as readonly string[]).includes(code) ? (code as FieldMessageKind) : 'invalid';
+    if (own[kind]) return own[kind];
+  }
   if (issue.code === 'invalid_union') {
     const nested = issue.errors.flat().find((i) => i.code !== 'invalid_type' || i.expected !== 'null');
     if (nested) return issueMessage(nested);

@@ -56,7 +56,7 @@ export function parseRecordInput(
     if (result.success) values[field.name] = result.data;
     else {
       const issue = result.error.issues[0];
-      errors.push({ field: field.name, code: issueCode(issue), message: issueMessage(issue) });
+      errors.push({ field: field.name, code: issueCode(issue), message: issueMessage(issue, field) });
     }
   }
   if (errors.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors });

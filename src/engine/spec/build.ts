@@ -1,4 +1,5 @@
 import type { AppModel, EntityModel, FieldModel, ListModel, SortModel, SystemColumn, WorkflowModel } from './model';
+import { dateBoundRules } from './date-bounds';
 import { defaultPlural, humanize, tableName, toSnakeCase } from './naming';
 import type { AppSpec, EntitySpec, FieldSpec, WorkflowSpec } from './types';
 import { validateSpec } from './validate';
@@ -71,6 +72,7 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
   const titleField = entity.titleField ?? fields.find((f) => f.type === 'text')?.name ?? null;
   const label = entity.label ?? humanize(name);
 
+  const labelOf = (field: string) => fields.find((f) => f.name === field)?.label ?? SYSTEM_COLUMNS.find((c) => c.name === field)?.label ?? field;
   return {
     name,
     label,
@@ -86,7 +88,7 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     list: buildList(spec, name, fields, workflow, titleField),
     searchFields: fields.filter((f) => f.searchable).map((f) => f.name),
     uniqueTogether: entity.uniqueTogether ?? [],
-    rules: spec.rules?.[name] ?? {},
+    rules: { ...fields.reduce((all, f) => ({ ...all, ...dateBoundRules(f, labelOf) }), {}), ...spec.rules?.[name] },
     limits: entity.limits ?? {},
     permissions: spec.permissions?.[name] ?? {},
   };

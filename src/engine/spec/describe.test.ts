@@ -55,7 +55,7 @@ describe('describeMarkdown', () => {
     [5, '| `organization.name` | required; 2 to 120 characters; unique |'],
     [5, '| ticket: urgentNeedsAssignee | priority is urgent | assignee is present | An urgent ticket needs an assignee. | assignee |'],
     [5, '| dueAt is present | dueAt is after createdAt |'],
-    [5, '| ticket: openTicketsPerCustomer | maxOpenTicketsPerCustomer (20) | requester | state is one of new, open, pending |'],
+    [5, '| ticket: openTicketsPerCustomer | maxOpenTicketsPerCustomer (20) | requester | state is one of new, open, pending | agent, admin |'],
     // 6. roles and permissions
     [6, '| `customer` | Customer | Opens tickets and follows their own. |'],
     [6, '| `customer` | own (requester) | own (requester) | own (requester) | own (requester), where state is one of new, open, pending | — | hidden: organization, assignee; writable only: subject, description |'],

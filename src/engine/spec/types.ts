@@ -46,8 +46,14 @@ export interface PurposeSpec {
 
 // ---------------------------------------------------------------- point 3: entities and fields
 
+/** The kinds of field error whose message a spec may write itself; `invalid` is every other one (type, format, enum). */
+export const FIELD_MESSAGE_KINDS = ['required', 'too_small', 'too_big', 'pattern', 'unique', 'invalid'] as const;
+export type FieldMessageKind = (typeof FIELD_MESSAGE_KINDS)[number];
+
 interface FieldBase {
   readonly label?: string;
+  /** The spec's own words for this field's errors, e.g. { required: 'Tell us what went wrong.' }. */
+  readonly messages?: Readonly<Partial<Record<FieldMessageKind, string>>>;
   readonly help?: string;
   readonly required?: boolean;
   /** Only the engine (workflow effects) writes it; forms and APIs cannot. */
@@ -98,11 +104,26 @@ export interface EnumField extends FieldBase {
   readonly labels?: Readonly<Record<string, string>>;
   readonly default?: string;
 }
-export interface DateField extends FieldBase {
+/**
+ * One end of a date range: now, another date field of the record (or createdAt), or a number of
+ * days ago (negative: days from now).
+ */
+export type DateBound = { readonly now: true } | { readonly field: string } | { readonly daysAgo: number | ConstantRef };
+
+interface DateRange {
+  /** The value must be later than this. */
+  readonly after?: DateBound;
+  /** The value must be earlier than this. */
+  readonly before?: DateBound;
+  /** What the user reads when the value is out of range. */
+  readonly rangeMessage?: string;
+}
+
+export interface DateField extends FieldBase, DateRange {
   readonly type: 'date';
   readonly default?: string;
 }
-export interface DateTimeField extends FieldBase {
+export interface DateTimeField extends FieldBase, DateRange {
   readonly type: 'datetime';
   readonly default?: 'now';
 }
@@ -166,6 +187,8 @@ export interface LimitSpec {
   readonly per: string;
   readonly where?: Condition;
   readonly message?: string;
+  /** Roles whose writes the limit does not stop (staff who may open tickets for anyone). */
+  readonly exempt?: readonly string[];
 }
 
 export interface EntitySpec {
@@ -252,6 +275,11 @@ export interface RuleSpec {
   readonly assert: Condition;
   /** The field the message is shown next to. */
   readonly field?: string;
+  /**
+   * Checked only on create and when the value of `field` changes: for rules relative to now
+   * (a due time in the future when it is set, not forever after).
+   */
+  readonly onChange?: boolean;
 }
 
 // ---------------------------------------------------------------- point 6: roles and permissions

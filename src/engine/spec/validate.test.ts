@@ -237,6 +237,8 @@ const CASES: readonly Case[] = [
   { kind: 'sign-in limit constant not whole', changes: { 'constants.signInAttemptsPerAccount': { value: 2.5 } }, path: 'constants.signInAttemptsPerAccount.value', message: 'sets a sign-in limit' },
   { kind: 'sign-in limit constant not a number', changes: { 'constants.signInAttemptsPerIp': { value: 'fifty' } }, path: 'constants.signInAttemptsPerIp.value', message: 'sets a sign-in limit' },
   { kind: 'constant used as a limit is not a number', changes: { 'constants.maxOpenTicketsPerCustomer.value': 'twenty' }, path: 'entities.ticket.limits.openTicketsPerCustomer.max', message: 'got "twenty" (constant "maxOpenTicketsPerCustomer")' },
+  { kind: 'field message of an unknown kind', changes: { 'entities.ticket.fields.subject.messages': { short: 'x' } }, path: 'entities.ticket.fields.subject.messages.short', message: 'unknown key' },
+  { kind: 'limit exempts an unknown role', changes: { 'entities.ticket.limits.openTicketsPerCustomer.exempt': ['agent', 'boss'] }, path: 'entities.ticket.limits.openTicketsPerCustomer.exempt[1]', message: 'unknown role "boss"' },
 ];
 
 describe('validateSpec', () => {

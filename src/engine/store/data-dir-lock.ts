@@ -79,15 +79,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
       } finally {
         fs.closeSync(fd);
       }
-      held.add(file);
-      installExitHandler();
-      return {
-        file,
-        release() {
-          if (!held.delete(file)) return;
-          removeIfOurs(file);
-        },
-      };
+      return holding(file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
@@ -97,6 +89,30 @@ export function lockDataDir(dataDir: string): DataDirLock {
     takeOverStaleLock(dir, file, pid);
   }
   throw new Error(`Could not lock the data directory ${dir}: its lock file ${LOCK_FILE} keeps changing.`);
+}
+
+/**
+ * Takes over, without a gap, the lock that ./pglite/prestart.mjs wrote for this process before
+ * the engine loaded (the same file, naming this pid). Null when the file does not name this
+ * process: the caller then stops the prestarted database and locks as usual.
+ */
+export function adoptDataDirLock(dataDir: string): DataDirLock | null {
+  const file = path.join(path.resolve(dataDir), LOCK_FILE);
+  if (held.has(file) || readPidOrNull(file) !== process.pid) return null;
+  return holding(file);
+}
+
+/** The lock file, written for this process, as held until released or the process exits. */
+function holding(file: string): DataDirLock {
+  held.add(file);
+  installExitHandler();
+  return {
+    file,
+    release() {
+      if (!held.delete(file)) return;
+      removeIfOurs(file);
+    },
+  };
 }
 
 function readPidOrNull(file: string): number | null {

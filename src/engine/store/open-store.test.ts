@@ -7,6 +7,7 @@ import helpdesk from '../../../examples/helpdesk/ninefold.spec';
 import { buildModel } from '../spec/build';
 import { LOCK_FILE } from './data-dir-lock';
 import { databaseKindFor, openStore } from './open-store';
+import { PRESTARTED, prestartEmbeddedDatabase } from './pglite/prestart.mjs';
 import { createTestDatabase, forEachDatabase } from './testing';
 import type { Store } from './types';
 
@@ -38,6 +39,17 @@ forEachDatabase('store', (database) => {
 
   it('says which database it is', () => {
     expect(store.kind).toBe(database.kind);
+  });
+
+  it('keeps the embedded database to a 16MB buffer cache, with durability as PGlite sets it', async () => {
+    if (store.kind !== 'pglite') return;
+    const setting = async (name: string) => {
+      const { rows } = await sql<{ setting: string }>`SELECT current_setting(${name}) AS setting`.execute(store.db);
+      return rows[0].setting;
+    };
+    expect(await setting('shared_buffers')).toBe('16MB');
+    expect(await setting('synchronous_commit')).toBe('on');
+    expect(await setting('full_page_writes')).toBe('on');
   });
 
   it('returns the same JS values on both databases', async () => {
@@ -303,5 +315,58 @@ describe('PGlite data directory lock', () => {
     fs.writeFileSync(path.join(broken, 'PG_VERSION'), 'not a version\n');
     await expect(openStore({ dataDir: broken })).rejects.toThrow();
     expect(fs.existsSync(path.join(broken, LOCK_FILE))).toBe(false);
+  });
+});
+
+describe('PGlite started before the engine (prestart.mjs)', () => {
+  const database = createTestDatabase('pglite');
+  const root = process.cwd();
+  const registry = () => (globalThis as Record<symbol, Map<string, unknown> | undefined>)[PRESTARTED];
+  afterAll(() => database.cleanup());
+
+  /** A data directory that holds a database already (prestart only opens existing ones). */
+  async function existingDatabase(): Promise<string> {
+    const { dataDir } = await database.freshOptions();
+    const store = await openStore({ dataDir });
+    await store.close();
+    return dataDir;
+  }
+
+  it('is adopted by openStore, with its lock, and queries go to it', async () => {
+    const dataDir = await existingDatabase();
+    expect(prestartEmbeddedDatabase({ root, dataDir, env: {} })).toBe(true);
+    expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    const store = await openStore({ dataDir });
+    expect(registry()?.has(dataDir)).toBe(false);
+    const { rows } = await sql<{ one: number }>`select 1 as one`.execute(store.db);
+    expect(rows).toEqual([{ one: 1 }]);
+    // Adopted, not taken over: a second open in this process is refused as before.
+    await expect(openStore({ dataDir })).rejects.toThrow(/in use/);
+    expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    await store.close();
+    expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+  });
+
+  it('stops a worker prestarted on another directory when the engine opens its own', async () => {
+    const other = await existingDatabase();
+    const { dataDir } = await database.freshOptions();
+    expect(prestartEmbeddedDatabase({ root, dataDir: other, env: {} })).toBe(true);
+    const store = await openStore({ dataDir });
+    expect(registry()?.size).toBe(0);
+    await store.close();
+    // The stopped worker left its lock (this pid): the next open takes it over as stale.
+    const again = await openStore({ dataDir: other });
+    await again.close();
+  });
+
+  it('leaves a new directory, DATABASE_URL and a directory locked by a live process to openStore', async () => {
+    const { dataDir: fresh } = await database.freshOptions();
+    expect(prestartEmbeddedDatabase({ root, dataDir: fresh, env: {} })).toBe(false);
+    const dataDir = await existingDatabase();
+    expect(prestartEmbeddedDatabase({ root, dataDir, env: { DATABASE_URL: 'postgres://x/y' } })).toBe(false);
+    fs.writeFileSync(path.join(dataDir, LOCK_FILE), `${process.ppid}\n`);
+    expect(prestartEmbeddedDatabase({ root, dataDir, env: {} })).toBe(false);
+    expect(registry()?.has(dataDir) ?? false).toBe(false);
+    fs.rmSync(path.join(dataDir, LOCK_FILE));
   });
 });

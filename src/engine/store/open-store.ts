@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { Kysely, type Dialect, type LogEvent } from 'kysely';
-import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import { adoptDataDirLock, lockDataDir, type DataDirLock } from './data-dir-lock';
 import { PGliteWorkerDialect } from './pglite/dialect';
-import { PGliteWorker } from './pglite/worker-client';
+import { PGliteWorker, takePrestartedWorker } from './pglite/worker-client';
 import { createPostgresDialect } from './postgres';
 import type { DatabaseKind, DynamicDatabase, Store, StoreOptions } from './types';
+import { registerWriteClock, WriteClock } from './write-clock';
 
 export function databaseKindFor(options: Pick<StoreOptions, 'databaseUrl'>): DatabaseKind {
   return options.databaseUrl ? 'postgres' : 'pglite';
@@ -29,28 +30,43 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     statements++;
   };
   const statementCount = () => statements;
+  // Counts this process's writes, so that hot reads can be served from memory (see write-clock.ts).
+  const clock = new WriteClock();
+  const open = (dialect: Dialect): DynamicDatabase => {
+    const db = new Kysely<unknown>({ dialect: clock.dialect(dialect), log, plugins: [clock.plugin()] });
+    registerWriteClock(db, clock);
+    return db as DynamicDatabase;
+  };
 
   if (options.databaseUrl) {
-    const db = new Kysely<unknown>({ dialect: createPostgresDialect(options.databaseUrl), log }) as DynamicDatabase;
+    const db = open(createPostgresDialect(options.databaseUrl));
     return makeStore('postgres', db, statementCount, () => db.destroy());
   }
 
-  const lock: DataDirLock = lockDataDir(options.dataDir);
+  const dataDir = path.resolve(options.dataDir);
+  // Started before Next.js loaded (./pglite/prestart.mjs), holding the lock for this process.
+  let prestarted = takePrestartedWorker(dataDir);
+  let lock: DataDirLock | null = prestarted ? adoptDataDirLock(dataDir) : null;
+  if (prestarted && !lock) {
+    await prestarted.worker.terminate();
+    prestarted = null;
+  }
+  lock ??= lockDataDir(dataDir);
   let worker: PGliteWorker;
   try {
-    worker = await PGliteWorker.start(pgliteWorkerPath(), path.resolve(options.dataDir));
+    worker = prestarted ? await PGliteWorker.adopt(prestarted, dataDir) : await PGliteWorker.start(pgliteWorkerPath(), dataDir);
   } catch (error) {
     lock.release();
     throw error;
   }
-  const dialect: Dialect = new PGliteWorkerDialect(worker);
-  const db = new Kysely<unknown>({ dialect, log }) as DynamicDatabase;
+  const db = open(new PGliteWorkerDialect(worker));
+  const held = lock;
   return makeStore('pglite', db, statementCount, async () => {
     try {
       await db.destroy();
       await worker.close();
     } finally {
-      lock.release();
+      held.release();
     }
   });
 }

@@ -57,9 +57,15 @@ describe('the API docs page', () => {
 describe('reading the document', () => {
   it('puts each operation under its tag, in the order of the tags', () => {
     expect(operationsByTag(document).map((g) => [g.tag, g.operations.map((o) => o.operation.operationId)])).toEqual([
-      ['organizations', ['listOrganizations', 'createOrganization', 'getOrganization', 'updateOrganization', 'deleteOrganization']],
-      ['tickets', ['listTickets', 'createTicket', 'getTicket', 'updateTicket', 'deleteTicket']],
-      ['comments', ['listComments', 'createComment', 'getComment', 'updateComment', 'deleteComment']],
+      ['organizations', ['listOrganizations', 'createOrganization', 'getOrganization', 'updateOrganization', 'deleteOrganization', 'getOrganizationHistory']],
+      [
+        'tickets',
+        [
+          ...['listTickets', 'createTicket', 'getTicket', 'updateTicket', 'deleteTicket', 'getTicketHistory'],
+          ...['start', 'wait', 'reply', 'resolve', 'reopen', 'close'].flatMap((t) => [`${t}Ticket`, `bulk${t[0].toUpperCase()}${t.slice(1)}Tickets`]),
+        ],
+      ],
+      ['comments', ['listComments', 'createComment', 'getComment', 'updateComment', 'deleteComment', 'getCommentHistory']],
       ['auth', ['getCurrentUser', 'signIn', 'signOut', 'getOpenApiDocument']],
       ['calls', ['escalate']],
     ]);
@@ -78,7 +84,12 @@ describe('reading the document', () => {
   it('lists the catalogue with the operations that can answer each code', () => {
     const codes = Object.fromEntries(errorCodes(document).map((entry) => [entry.code, entry]));
     expect(codes.TICKET_CLOSED).toMatchObject({ status: 409, operations: ['escalate'] });
-    expect(codes.REOPEN_WINDOW_PASSED).toMatchObject({ status: 409, operations: [] });
-    expect(codes.PRECONDITION_REQUIRED.operations).toEqual(['updateOrganization', 'updateTicket', 'updateComment']);
+    expect(codes.REOPEN_WINDOW_PASSED).toMatchObject({ status: 409, operations: ['reopenTicket'] });
+    expect(codes.PRECONDITION_REQUIRED.operations).toEqual([
+      'updateOrganization',
+      'updateTicket',
+      ...['start', 'wait', 'reply', 'resolve', 'reopen', 'close'].map((t) => `${t}Ticket`),
+      'updateComment',
+    ]);
   });
 });

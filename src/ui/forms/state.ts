@@ -19,6 +19,40 @@ export interface RecordFormState {
    * fall back to its first default.
    */
   readonly attempt: number;
+  /**
+   * The version the next submission carries, when it is no longer the one the page was drawn
+   * from: after a stale refusal, the current one (the user has now seen the changes).
+   */
+  readonly version?: number;
+  /** What the form now counts as seen of the record (the SEEN_INPUT value), with `version`. */
+  readonly seen?: string;
+  /** Set when the edit was refused because someone else changed the record meanwhile. */
+  readonly stale?: StaleNotice;
+}
+
+/** One field that changed between the version the user saw and the current one. */
+export interface StaleChange {
+  readonly field: string;
+  readonly label: string;
+  /** The value as the user saw it, as text. */
+  readonly from: string;
+  /** The current value, as text. */
+  readonly to: string;
+  /**
+   * For a field of the form: true when the user had changed it too (their value stays in the
+   * form), false when the form now holds the current value.
+   */
+  readonly kept?: boolean;
+}
+
+/** Why an edit was refused as stale, and what changed; the typed values stay in the form. */
+export interface StaleNotice {
+  /** "This ticket was changed by someone else." */
+  readonly title: string;
+  /** The fields the user may read that changed; null when what the user saw is not known. */
+  readonly changes: readonly StaleChange[] | null;
+  /** Where to start again from the current version, dropping the typed values. */
+  readonly reloadHref: string;
 }
 
 export function initialRecordFormState(values: Readonly<Record<string, string>>): RecordFormState {
@@ -38,6 +72,12 @@ export const initialMessageFormState: MessageFormState = { message: null, values
 
 /** The name of the hidden input carrying the record version an edit or delete was made from. */
 export const VERSION_INPUT = '__version';
+
+/**
+ * The name of the hidden input carrying what an edit form showed of the record (readable
+ * fields, as values and as text), so that a stale edit can say what changed since.
+ */
+export const SEEN_INPUT = '__seen';
 
 /** Option for a select. */
 export interface ChoiceOption {

@@ -1,6 +1,12 @@
 import type { Metadata } from 'next';
-import { humanize } from '@/engine/spec/naming';
+import type { Engine } from '@/engine/engine';
+import type { Actor, HistoryPage, RecordData, ReferenceTitles, TransitionOffer } from '@/engine/ops/types';
+import type { EntityModel } from '@/engine/spec/model';
+import { takeTransition } from '@/server/actions/transitions';
 import { entityForPlural, recordIdOrNotFound, recordOrNotFound } from '@/server/entity-route';
+import { asNinefoldError } from '@/server/errors';
+import { describeFormFields } from '@/server/form-fields';
+import { historyTitles } from '@/server/history-titles';
 import { requireActor } from '@/server/session';
 import { Breadcrumbs } from '@/ui/breadcrumbs';
 import { ButtonLink } from '@/ui/button';
@@ -10,9 +16,17 @@ import { resolveColumn, type ListColumn } from '@/ui/columns';
 import { PageHeader } from '@/ui/page-header';
 import { RecordDetails } from '@/ui/record-details';
 import { recordTitle } from '@/ui/record-title';
+import { DueNoteLine } from '@/ui/record/due-note';
+import { HistoryTimeline } from '@/ui/record/history-timeline';
+import { dueNotes } from '@/ui/record/sla';
+import { TransitionPanel, type TransitionItem } from '@/ui/record/transition-panel';
+import { planOffers } from '@/ui/record/transition-plan';
 import { StateBadge } from '@/ui/state-badge';
 
-type Props = { params: Promise<{ plural: string; id: string }> };
+type Props = {
+  params: Promise<{ plural: string; id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { plural } = await params;
@@ -21,14 +35,51 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 const SYSTEM = ['id', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] as const;
+const HISTORY_PAGE = 20;
 
-export default async function RecordPage({ params }: Props) {
+/** A page of the history from the `history` cursor; a cursor that is not (or no longer) valid starts from the newest. */
+async function historyPage(engine: Engine, actor: Actor, entity: EntityModel, id: number, cursor: string | undefined): Promise<{ page: HistoryPage; older: boolean }> {
+  if (cursor !== undefined) {
+    try {
+      return { page: await engine.ops.history(actor, entity.name, id, { cursor, limit: HISTORY_PAGE }), older: true };
+    } catch (error) {
+      if (asNinefoldError(error)?.code !== 'VALIDATION_FAILED') throw error;
+    }
+  }
+  return { page: await engine.ops.history(actor, entity.name, id, { limit: HISTORY_PAGE }), older: false };
+}
+
+/** The transitions as the panel offers them: each with its bound action and the inputs it asks for. */
+async function transitionItems(
+  engine: Engine,
+  actor: Actor,
+  entity: EntityModel,
+  record: RecordData,
+  references: ReferenceTitles,
+  offers: readonly TransitionOffer[],
+  writable: readonly string[],
+): Promise<TransitionItem[]> {
+  return Promise.all(
+    planOffers(offers, record, new Set(writable)).map(async (plan) => ({
+      plan,
+      action: takeTransition.bind(null, entity.name, record.id, plan.offer.name),
+      fields:
+        plan.ask.length === 0
+          ? []
+          : await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields: plan.ask.map((name) => entity.fieldsByName[name]), values: {}, references }),
+    })),
+  );
+}
+
+export default async function RecordPage({ params, searchParams }: Props) {
   const { plural, id: rawId } = await params;
   // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
   const id = recordIdOrNotFound(rawId);
   const actor = await requireActor(`/${plural}/${rawId}`);
-  const { record, references } = await recordOrNotFound(engine, actor, entity, id);
+  const { record, references, transitions } = await recordOrNotFound(engine, actor, entity, id);
+  const rawCursor = (await searchParams).history;
+  const cursor = typeof rawCursor === 'string' && rawCursor !== '' ? rawCursor : undefined;
 
   const resolve = (name: string) => resolveColumn(engine.model, entity, name);
   const access = engine.ops.access(actor, entity.name);
@@ -38,6 +89,13 @@ export default async function RecordPage({ params }: Props) {
   const systemColumns = SYSTEM.map(resolve).filter((c): c is ListColumn => c !== null);
   const title = recordTitle(entity, record);
   const base = `/${entity.plural}/${record.id}`;
+
+  const [history, items] = await Promise.all([
+    historyPage(engine, actor, entity, id, cursor),
+    entity.workflow ? transitionItems(engine, actor, entity, record, references, transitions, access.writable.update) : Promise.resolve([]),
+  ]);
+  const titles = await historyTitles(engine.ops, actor, entity, history.page.entries, references);
+  const notes = Object.fromEntries(Object.entries(dueNotes(engine.model.constants, entity, record, new Date())).map(([field, note]) => [field, <DueNoteLine key={field} note={note} />]));
 
   return (
     <div>
@@ -57,31 +115,35 @@ export default async function RecordPage({ params }: Props) {
         }
       />
       <div className="grid gap-6 lg:grid-cols-3">
-        {fieldColumns.length > 0 ? (
-          <Card className="p-5 lg:col-span-2">
-            <RecordDetails columns={fieldColumns} record={record} references={references} />
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          {fieldColumns.length > 0 ? (
+            <Card className="p-5">
+              <RecordDetails columns={fieldColumns} record={record} references={references} notes={notes} />
+            </Card>
+          ) : null}
+          <HistoryTimeline
+            entity={entity}
+            entries={history.page.entries}
+            titles={titles}
+            olderHref={history.page.nextCursor ? `${base}?history=${encodeURIComponent(history.page.nextCursor)}#history` : null}
+            newestHref={history.older ? `${base}#history` : null}
+          />
+        </div>
+        <div className="space-y-6 lg:col-start-3 lg:row-start-1">
+          {entity.workflow ? <TransitionPanel workflow={entity.workflow} state={record[entity.workflow.field]} version={record.version} items={items} /> : null}
+          <Card className="h-fit p-5">
+            <dl className="space-y-3 text-sm">
+              {systemColumns.map((column) => (
+                <div key={column.name} className="flex items-center justify-between gap-4">
+                  <dt className="text-zinc-500">{column.label}</dt>
+                  <dd className="text-right text-zinc-900">
+                    <ColumnValue column={column} record={record} references={references} variant="detail" />
+                  </dd>
+                </div>
+              ))}
+            </dl>
           </Card>
-        ) : null}
-        <Card className="h-fit p-5 lg:col-start-3">
-          <dl className="space-y-3 text-sm">
-            {entity.workflow ? (
-              <div className="flex items-center justify-between gap-4">
-                <dt className="text-zinc-500">{humanize(entity.workflow.field)}</dt>
-                <dd>
-                  <StateBadge workflow={entity.workflow} state={record[entity.workflow.field]} />
-                </dd>
-              </div>
-            ) : null}
-            {systemColumns.map((column) => (
-              <div key={column.name} className="flex items-center justify-between gap-4">
-                <dt className="text-zinc-500">{column.label}</dt>
-                <dd className="text-right text-zinc-900">
-                  <ColumnValue column={column} record={record} references={references} variant="detail" />
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </Card>
+        </div>
       </div>
     </div>
   );

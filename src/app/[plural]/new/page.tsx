@@ -9,6 +9,7 @@ import { Breadcrumbs } from '@/ui/breadcrumbs';
 import { Card } from '@/ui/card';
 import { RecordForm } from '@/ui/forms/record-form';
 import { initialRecordFormState } from '@/ui/forms/state';
+import { formChecks } from '@/ui/forms/validation';
 import { PageHeader } from '@/ui/page-header';
 
 type Props = { params: Promise<{ plural: string }> };
@@ -40,6 +41,7 @@ export default async function NewRecordPage({ params }: Props) {
           action={createRecord.bind(null, entity.name)}
           initialState={initialRecordFormState(values)}
           fields={descriptors}
+          checks={formChecks(engine.model.constants, entity, fields)}
           submitLabel={`Create ${entity.label.toLowerCase()}`}
           cancelHref={`/${entity.plural}`}
         />

@@ -32,6 +32,7 @@ export function validationBlocks(model: AppModel): PointBlocks {
       maxText(limit.max, model),
       limit.per,
       limit.where ? conditionText(limit.where, entity) : `every ${entity.label.toLowerCase()}`,
+      limit.exempt?.length ? limit.exempt.join(', ') : NONE,
       limit.message ?? NONE,
     ]),
   );
@@ -49,7 +50,7 @@ export function validationBlocks(model: AppModel): PointBlocks {
   if (limitRows.length > 0) {
     blocks.push(
       { kind: 'heading', text: 'Limits' },
-      { kind: 'table', columns: ['Limit', 'At most', 'Per', 'Counting', 'Message'], rows: limitRows },
+      { kind: 'table', columns: ['Limit', 'At most', 'Per', 'Counting', 'Exempt roles', 'Message'], rows: limitRows },
     );
   }
   return blocks;

@@ -164,7 +164,9 @@ export function checkRules(spec: Rec, symbols: Symbols, issues: Issues): void {
     for (const [name, rule] of Object.entries(rules)) {
       const path = at(entityPath, name);
       if (!issues.record(rule, path, 'a rule')) continue;
-      issues.unknownKeys(rule, ['message', 'when', 'assert', 'field'], path, 'a rule');
+      issues.unknownKeys(rule, ['message', 'when', 'assert', 'field', 'onChange'], path, 'a rule');
+      issues.optionalBoolean(rule, 'onChange', path);
+      if (rule.onChange === true && rule.field === undefined) issues.add(at(path, 'onChange'), 'needs `field`: the field whose change the rule is checked on');
       issues.requiredText(rule, 'message', path);
       if (rule.when !== undefined) checkCondition(rule.when, at(path, 'when'), entity, symbols, issues);
       if (rule.assert === undefined) issues.add(at(path, 'assert'), 'is required: the condition every record must meet');

@@ -5,7 +5,7 @@ import { checkField } from './fields';
 import { entries, isUserField, userFields } from './symbols';
 
 const ENTITY_KEYS = ['label', 'plural', 'pluralLabel', 'description', 'titleField', 'fields', 'uniqueTogether', 'limits'];
-const LIMIT_KEYS = ['max', 'per', 'where', 'message'];
+const LIMIT_KEYS = ['max', 'per', 'where', 'message', 'exempt'];
 
 /** Properties every record has; a field may not take their names (or their column names). */
 export const SYSTEM_FIELD_NAMES = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
@@ -29,6 +29,7 @@ export function checkEntities(spec: Rec, symbols: Symbols, issues: Issues): void
     checkTitleField(entity.titleField, info, at(path, 'titleField'), issues);
     checkUniqueTogether(entity.uniqueTogether, info, at(path, 'uniqueTogether'), issues);
     checkLimits(entity.limits, info, at(path, 'limits'), symbols, issues);
+    checkDateBounds(entity, info, path, symbols, issues);
   }
   checkDistinctNames(spec.entities, issues);
 }
@@ -105,6 +106,24 @@ function checkUniqueTogether(groups: unknown, info: EntityInfo, path: string, is
   });
 }
 
+/** A date range's bounds are checked as the conditions they become (`value > bound`). */
+function checkDateBounds(entity: Rec, info: EntityInfo, path: string, symbols: Symbols, issues: Issues): void {
+  if (!isRecord(entity.fields)) return;
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!isRecord(field) || (field.type !== 'date' && field.type !== 'datetime')) continue;
+    for (const key of ['after', 'before']) {
+      const bound = field[key];
+      if (bound === undefined) continue;
+      const boundPath = at(at(at(path, 'fields'), name), key);
+      if (!isRecord(bound) || !('now' in bound || 'field' in bound || 'daysAgo' in bound)) {
+        issues.add(boundPath, `must be { now: true }, { field } or { daysAgo }, got ${describeValue(bound)}`);
+        continue;
+      }
+      checkCondition({ field: name, op: 'gt', value: bound }, boundPath, info, symbols, issues);
+    }
+  }
+}
+
 function checkLimits(limits: unknown, info: EntityInfo, path: string, symbols: Symbols, issues: Issues): void {
   if (limits === undefined || !issues.record(limits, path, 'limits')) return;
   for (const [name, limit] of Object.entries(limits)) {
@@ -118,6 +137,12 @@ function checkLimits(limits: unknown, info: EntityInfo, path: string, symbols: S
     }
     if (limit.where !== undefined) checkCondition(limit.where, at(limitPath, 'where'), info, symbols, issues);
     issues.optionalString(limit, 'message', limitPath);
+    if (limit.exempt !== undefined) {
+      const roles = issues.stringList(limit.exempt, at(limitPath, 'exempt'));
+      roles.forEach((role, index) => {
+        if (!symbols.roles.has(role) && role !== 'admin') issues.add(at(at(limitPath, 'exempt'), index), `unknown role "${role}" (roles: ${quoteList(symbols.roles)})`);
+      });
+    }
   }
 }
 

@@ -1,8 +1,8 @@
-import { FIELD_TYPES, type FieldType } from '../types';
+import { FIELD_MESSAGE_KINDS, FIELD_TYPES, type FieldType } from '../types';
 import { checkNumberOrConstant, isFieldType } from './conditions';
 import { at, describeValue, isFiniteNumber, isInteger, isRecord, isString, type Issues, type Rec, type Symbols } from './context';
 
-const BASE_KEYS = ['type', 'label', 'help', 'required', 'readOnly', 'unique', 'searchable'] as const;
+const BASE_KEYS = ['type', 'label', 'help', 'messages', 'required', 'readOnly', 'unique', 'searchable'] as const;
 
 const TYPE_KEYS: Readonly<Record<FieldType, readonly string[]>> = {
   text: ['minLength', 'maxLength', 'pattern', 'patternMessage', 'format', 'default'],
@@ -11,8 +11,8 @@ const TYPE_KEYS: Readonly<Record<FieldType, readonly string[]>> = {
   decimal: ['precision', 'scale', 'min', 'max', 'default'],
   boolean: ['default'],
   enum: ['values', 'labels', 'default'],
-  date: ['default'],
-  datetime: ['default'],
+  date: ['default', 'after', 'before', 'rangeMessage'],
+  datetime: ['default', 'after', 'before', 'rangeMessage'],
   email: ['default'],
   url: ['default'],
   reference: ['to', 'onDelete'],
@@ -45,12 +45,13 @@ export function checkField(field: unknown, path: string, symbols: Symbols, issue
     return;
   }
   issues.unknownKeys(field, [...BASE_KEYS, ...TYPE_KEYS[type]], path, `a ${type} field`);
-  for (const key of ['label', 'help']) issues.optionalString(field, key, path);
+  for (const key of ['label', 'help', 'rangeMessage']) issues.optionalString(field, key, path);
   for (const key of ['required', 'readOnly', 'unique', 'searchable']) issues.optionalBoolean(field, key, path);
   if (field.searchable === true && !SEARCHABLE_TYPES.includes(type)) {
     issues.add(at(path, 'searchable'), `a ${type} field cannot be searchable (only ${SEARCHABLE_TYPES.join(', ')})`);
   }
 
+  checkMessages(field.messages, at(path, 'messages'), issues);
   const check: FieldCheck = { field, type, path, symbols, issues };
   TYPE_CHECKS[type](check);
   if (field.readOnly === true && field.required === true && field.default === undefined) {
@@ -88,6 +89,12 @@ const TYPE_CHECKS: Readonly<Record<FieldType, (check: FieldCheck) => void>> = {
   reference: checkReference,
   user: (c) => checkDefault(c, (v) => v === 'actor', '"actor" (the signed-in user)'),
 };
+
+function checkMessages(messages: unknown, path: string, issues: Issues): void {
+  if (messages === undefined || !issues.record(messages, path, 'messages')) return;
+  issues.unknownKeys(messages, FIELD_MESSAGE_KINDS, path, 'messages');
+  for (const kind of FIELD_MESSAGE_KINDS) issues.optionalString(messages, kind, path);
+}
 
 function checkDefault(c: FieldCheck, fits: (value: unknown) => boolean, expected: string): void {
   const value = c.field.default;

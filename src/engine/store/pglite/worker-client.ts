@@ -5,6 +5,8 @@ import type {
   QueryRequest,
   QuerySucceeded,
   SerializedDatabaseError,
+  StartFailedMessage,
+  StartedMessage,
   WorkerMessage,
 } from './protocol';
 
@@ -47,6 +49,71 @@ interface Pending {
   reject(error: Error): void;
 }
 
+/**
+ * The worker's own JavaScript heap only holds messages in transit (PGlite's data lives in its
+ * WebAssembly memory), so its young generation does not need V8's default 16 MB semi-spaces:
+ * at 4 MB the idle worker holds ~12 MB less, and a scavenge of a few result sets stays cheap.
+ * (./prestart.mjs starts its worker with the same limits.)
+ */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 } as const;
+
+/** How a worker's start ended: its first message, an error, or its exit. */
+type StartOutcome = { message: StartedMessage | StartFailedMessage } | { error: Error } | { exitCode: number };
+
+interface Prestarted {
+  readonly worker: Worker;
+  readonly started: Promise<StartOutcome>;
+}
+
+/** Filled by ./prestart.mjs (scripts/server.mjs calls it before Next.js loads); keyed by absolute data directory. */
+const PRESTARTED = Symbol.for('ninefold.pglite.prestarted');
+
+function prestartedWorkers(): Map<string, Prestarted> | undefined {
+  return (globalThis as Record<symbol, Map<string, Prestarted> | undefined>)[PRESTARTED];
+}
+
+/**
+ * The worker ./prestart.mjs started on `dataDir`, taken out of the registry (it is adopted once).
+ * Workers it started on any other directory are stopped: this process opens one embedded
+ * database, and a worker nobody adopts would hold ~150 MB for nothing.
+ */
+export function takePrestartedWorker(dataDir: string): Prestarted | null {
+  const registry = prestartedWorkers();
+  if (!registry) return null;
+  const found = registry.get(dataDir) ?? null;
+  for (const [dir, other] of registry) {
+    if (other === found) continue;
+    registry.delete(dir);
+    // Closed cleanly once it has opened (the worker then ends by itself); its lock names this
+    // process, which the next lockDataDir() on that directory takes over as stale.
+    void other.started.then((outcome) => {
+      if ('message' in outcome && outcome.message.type === 'ready') other.worker.postMessage({ id: 0, type: 'close' });
+      else void other.worker.terminate();
+    });
+  }
+  registry.delete(dataDir);
+  return found;
+}
+
+function waitForStart(worker: Worker): Promise<StartOutcome> {
+  return new Promise((resolve) => {
+    const settle = (outcome: StartOutcome) => {
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      resolve(outcome);
+    };
+    const onMessage = (message: WorkerMessage) => {
+      if (!('id' in message)) settle({ message });
+    };
+    const onError = (error: Error) => settle({ error });
+    const onExit = (exitCode: number) => settle({ exitCode });
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+  });
+}
+
 /** One PGlite instance running in a worker thread, spoken to by messages. */
 export class PGliteWorker {
   readonly #worker: Worker;
@@ -71,36 +138,23 @@ export class PGliteWorker {
 
   /** Starts the worker and waits until PGlite has opened (or created) the data directory. */
   static start(workerPath: string, dataDir: string): Promise<PGliteWorker> {
-    return new Promise((resolve, reject) => {
-      const worker = new Worker(workerPath, { workerData: { dataDir } });
-      const onMessage = (message: WorkerMessage) => {
-        if ('id' in message) return;
-        cleanup();
-        if (message.type === 'ready') {
-          resolve(new PGliteWorker(worker));
-        } else {
-          void worker.terminate();
-          reject(new PGliteDatabaseError({ ...message.error, message: `Could not open the embedded database in ${dataDir}: ${message.error.message}` }));
-        }
-      };
-      const onError = (error: Error) => {
-        cleanup();
-        void worker.terminate();
-        reject(error);
-      };
-      const onExit = (code: number) => {
-        cleanup();
-        reject(new Error(`The embedded database worker stopped while starting (exit code ${code}).`));
-      };
-      const cleanup = () => {
-        worker.off('message', onMessage);
-        worker.off('error', onError);
-        worker.off('exit', onExit);
-      };
-      worker.on('message', onMessage);
-      worker.on('error', onError);
-      worker.on('exit', onExit);
-    });
+    const worker = new Worker(workerPath, { workerData: { dataDir }, resourceLimits: WORKER_LIMITS });
+    return PGliteWorker.#started(worker, waitForStart(worker), dataDir);
+  }
+
+  /** Takes over a worker ./prestart.mjs started, once PGlite has opened in it. */
+  static adopt(prestarted: Prestarted, dataDir: string): Promise<PGliteWorker> {
+    return PGliteWorker.#started(prestarted.worker, prestarted.started, dataDir);
+  }
+
+  static async #started(worker: Worker, started: Promise<StartOutcome>, dataDir: string): Promise<PGliteWorker> {
+    const outcome = await started;
+    if ('message' in outcome && outcome.message.type === 'ready') return new PGliteWorker(worker);
+    if ('exitCode' in outcome) throw new Error(`The embedded database worker stopped while starting (exit code ${outcome.exitCode}).`);
+    void worker.terminate();
+    if ('error' in outcome) throw outcome.error;
+    const { error } = outcome.message as StartFailedMessage;
+    throw new PGliteDatabaseError({ ...error, message: `Could not open the embedded database in ${dataDir}: ${error.message}` });
   }
 
   async query(sql: string, parameters: readonly unknown[]): Promise<WorkerQueryResult> {

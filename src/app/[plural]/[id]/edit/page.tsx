@@ -4,11 +4,13 @@ import { updateRecord } from '@/server/actions/records';
 import { entityForPlural, recordIdOrNotFound, recordOrNotFound } from '@/server/entity-route';
 import { describeFormFields } from '@/server/form-fields';
 import { toFormValue } from '@/server/forms';
+import { seenValues } from '@/server/seen-values';
 import { requireActor } from '@/server/session';
 import { Breadcrumbs } from '@/ui/breadcrumbs';
 import { Card } from '@/ui/card';
 import { RecordForm } from '@/ui/forms/record-form';
 import { initialRecordFormState } from '@/ui/forms/state';
+import { formChecks } from '@/ui/forms/validation';
 import { PageHeader } from '@/ui/page-header';
 import { recordTitle } from '@/ui/record-title';
 
@@ -45,7 +47,9 @@ export default async function EditRecordPage({ params }: Props) {
           action={updateRecord.bind(null, entity.name, record.id)}
           initialState={initialRecordFormState(values)}
           fields={descriptors}
+          checks={formChecks(engine.model.constants, entity, fields, values)}
           version={record.version}
+          seen={JSON.stringify(seenValues(entity, record, references))}
           submitLabel="Save changes"
           cancelHref={base}
         />

@@ -1,0 +1,4 @@
+/** Types of ./build-stamp.mjs (plain JavaScript, run by node in `npm start`). */
+export declare function sourceFingerprint(root: string): string;
+export declare function buildIsCurrent(root: string, fingerprint?: string): boolean;
+export declare function writeBuildStamp(root: string, fingerprint: string): void;

@@ -1,0 +1,60 @@
+// The HTTP server of `npm start`: Next.js in this process, with the REST API's own door in front.
+// /api/v1 goes straight to the framework-free API handler that the app registers once its engine
+// is open (src/server/api-door.ts); every other request, and /api/v1 before the door is
+// registered, goes to Next.js.
+import { createServer } from 'node:http';
+import { Readable } from 'node:stream';
+import next from 'next';
+
+const API_DOOR = Symbol.for('ninefold.apiDoor');
+const API_PREFIX = '/api/v1/';
+
+/** The Node request as a web Request (the API handler's input); the body is streamed, not buffered. */
+function toWebRequest(req) {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  const url = `http://${req.headers.host ?? 'localhost'}${req.url}`;
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, { method: req.method, headers, ...(hasBody ? { body: Readable.toWeb(req), duplex: 'half' } : {}) });
+}
+
+async function writeWebResponse(response, req, res) {
+  const headers = {};
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers['set-cookie'] = cookies;
+  const body = req.method === 'HEAD' || response.body === null ? null : Buffer.from(await response.arrayBuffer());
+  if (body !== null && headers['content-length'] === undefined) headers['content-length'] = String(body.length);
+  res.writeHead(response.status, headers);
+  res.end(body ?? undefined);
+}
+
+async function serveApi(door, req, res) {
+  try {
+    await writeWebResponse(await door(toWebRequest(req)), req, res);
+  } catch (error) {
+    // The handler answers every refusal and failure itself; this is a broken connection or a bug here.
+    process.stderr.write(`${JSON.stringify({ level: 'error', msg: 'api door failed', error: String(error) })}\n`);
+    if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/problem+json' });
+    res.end(res.headersSent ? undefined : JSON.stringify({ type: 'about:blank', title: 'Internal error', status: 500, code: 'INTERNAL' }));
+  }
+}
+
+export async function serve({ root, port, hostname }) {
+  const app = next({ dev: false, dir: root, port, ...(hostname ? { hostname } : {}) });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  const server = createServer((req, res) => {
+    const door = globalThis[API_DOOR];
+    if (door && req.url?.startsWith(API_PREFIX)) void serveApi(door, req, res);
+    else void handle(req, res);
+  });
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, resolve);
+  });
+  console.log(`Ninefold: serving on http://${hostname ?? 'localhost'}:${port}`);
+  return server;
+}

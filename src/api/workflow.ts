@@ -1,0 +1,164 @@
+import type { FieldError } from '@/engine/errors/ninefold-error';
+import { MAX_BULK_TRANSITION } from '@/engine/ops/transition';
+import type { EntityModel, TransitionModel } from '@/engine/spec/model';
+import { readJsonObject, readOptionalJsonObject } from './body';
+import { json } from './json';
+import { catalogueStatus } from './problem';
+import { etag, invalid, recordId, takeVersion } from './records';
+import { actorOf, type ApiRequest, type Route } from './routes';
+import { HISTORY_PAGE_SIZE, historyEntryToWire, historyMaxPageSize, recordToWire, type WireBulkTransitionResult, type WireBulkTransitionResults, type WireHistoryPage } from './wire';
+
+/**
+ * The workflow routes of one entity: a record's history (every entity), and for an entity with a
+ * workflow one path per transition, for one record and for many. An unknown transition name is
+ * an address the API does not have (404), as for an entity without a workflow: the paths are
+ * exactly those of the OpenAPI document.
+ */
+
+const HISTORY_PARAMS = ['limit', 'cursor'] as const;
+const TRANSITION_KEYS = ['version', 'comment', 'input'];
+const BULK_KEYS = ['items', 'comment', 'input'];
+const ITEM_KEYS = ['id', 'version'];
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPositiveInteger = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+
+function historyQuery(call: ApiRequest): { limit: number; cursor?: string } {
+  const errors: FieldError[] = [];
+  const seen = new Set<string>();
+  for (const name of call.url.searchParams.keys()) {
+    if (seen.has(name)) {
+      if (!errors.some((e) => e.field === name)) errors.push({ field: name, code: 'repeated_parameter', message: `The parameter "${name}" is given more than once.` });
+      continue;
+    }
+    seen.add(name);
+    if (!(HISTORY_PARAMS as readonly string[]).includes(name)) {
+      errors.push({ field: name, code: 'unknown_parameter', message: `"${name}" is not a parameter of the history (parameters: ${HISTORY_PARAMS.join(', ')}).` });
+    }
+  }
+  const max = historyMaxPageSize(call.limits.maxPageSize);
+  let limit = Math.min(HISTORY_PAGE_SIZE, max);
+  const rawLimit = call.url.searchParams.get('limit');
+  if (rawLimit !== null) {
+    const n = /^\d{1,6}$/.test(rawLimit) ? Number(rawLimit) : NaN;
+    if (!(n >= 1 && n <= max)) errors.push({ field: 'limit', code: 'invalid_limit', message: `The page size must be a whole number from 1 to ${max}.` });
+    else limit = n;
+  }
+  const cursor = call.url.searchParams.get('cursor');
+  if (cursor && !/^\d{1,15}$/.test(cursor)) {
+    errors.push({ field: 'cursor', code: 'invalid_cursor', message: 'The cursor is not valid: pass the nextCursor of the previous page.' });
+  }
+  if (errors.length > 0) throw invalid(errors);
+  return { limit, ...(cursor ? { cursor } : {}) };
+}
+
+/** Keys of a body object that are not among `known`, as field errors. */
+function unknownKeys(body: Record<string, unknown>, known: readonly string[], prefix = ''): FieldError[] {
+  return Object.keys(body)
+    .filter((key) => !known.includes(key))
+    .map((key) => ({ field: `${prefix}${key}`, code: 'unknown_field', message: `"${key}" is not expected here (expected: ${known.join(', ')}).` }));
+}
+
+/** `comment` and `input` of a transition body, checked for shape; their content is ops' to check. */
+function commentAndInput(body: Record<string, unknown>, errors: FieldError[]): { comment?: string; input?: Record<string, unknown> } {
+  const { comment, input } = body;
+  if (comment !== undefined && comment !== null && typeof comment !== 'string') {
+    errors.push({ field: 'comment', code: 'invalid_type', message: 'The comment must be text.' });
+  }
+  if (input !== undefined && input !== null && !isObject(input)) {
+    errors.push({ field: 'input', code: 'invalid_type', message: 'The input must be an object of field values.' });
+  }
+  return {
+    ...(typeof comment === 'string' ? { comment } : {}),
+    ...(isObject(input) ? { input } : {}),
+  };
+}
+
+function bulkItems(raw: unknown, errors: FieldError[]): { id: number; version?: number }[] {
+  if (!Array.isArray(raw)) {
+    errors.push({ field: 'items', code: raw === undefined ? 'required' : 'invalid_type', message: 'Send "items": a list of { "id", "version" }.' });
+    return [];
+  }
+  if (raw.length === 0 || raw.length > MAX_BULK_TRANSITION) {
+    errors.push({ field: 'items', code: raw.length === 0 ? 'too_small' : 'too_big', message: `Send from 1 to ${MAX_BULK_TRANSITION} items.` });
+    return [];
+  }
+  const items: { id: number; version?: number }[] = [];
+  raw.forEach((item: unknown, index) => {
+    const at = `items/${index}`;
+    if (!isObject(item)) {
+      errors.push({ field: at, code: 'invalid_type', message: 'Each item must be an object: { "id", "version" }.' });
+      return;
+    }
+    errors.push(...unknownKeys(item, ITEM_KEYS, `${at}/`));
+    if (!isPositiveInteger(item.id)) errors.push({ field: `${at}/id`, code: 'invalid_id', message: 'The id must be a positive whole number.' });
+    if (item.version !== undefined && !isPositiveInteger(item.version)) {
+      errors.push({ field: `${at}/version`, code: 'invalid_version', message: 'The version must be a positive whole number.' });
+    }
+    items.push({ id: item.id as number, ...(item.version !== undefined ? { version: item.version as number } : {}) });
+  });
+  return items;
+}
+
+function transitionRoutes(entity: EntityModel, transition: TransitionModel): Route[] {
+  const signedIn = { access: 'signedIn', originCheck: true } as const;
+  return [
+    {
+      ...signedIn,
+      method: 'POST',
+      path: [entity.plural, { param: 'id' }, 'transitions', transition.name],
+      run: async (call) => {
+        const actor = actorOf(call);
+        const id = recordId(call.params.id);
+        const body = (await readOptionalJsonObject(call.request, call.limits.maxBodyBytes)) ?? {};
+        const { version, input: rest } = takeVersion(call, body);
+        const errors = unknownKeys(rest, TRANSITION_KEYS);
+        const request = commentAndInput(rest, errors);
+        if (errors.length > 0) throw invalid(errors);
+        const record = await call.engine.ops.transition(actor, entity.name, id, transition.name, { version, ...request });
+        return json(recordToWire(entity, record), { headers: { etag: etag(record.version) } });
+      },
+    },
+    {
+      ...signedIn,
+      method: 'POST',
+      path: [entity.plural, 'transitions', transition.name],
+      run: async (call) => {
+        const actor = actorOf(call);
+        const body = await readJsonObject(call.request, call.limits.maxBodyBytes);
+        const errors = unknownKeys(body, BULK_KEYS);
+        const items = bulkItems(body.items, errors);
+        const request = commentAndInput(body, errors);
+        if (errors.length > 0) throw invalid(errors);
+        const outcomes = await call.engine.ops.bulkTransition(actor, entity.name, transition.name, items, request);
+        const results = outcomes.map((outcome): WireBulkTransitionResult => {
+          if (outcome.ok) return { id: outcome.id, ok: true, record: recordToWire(entity, outcome.record) };
+          const status = catalogueStatus(outcome.code, call.engine.model.errors);
+          // Ops only refuse with catalogue codes; anything else is not told (as problemResponse does).
+          return status === undefined
+            ? { id: outcome.id, ok: false, status: 500, code: 'INTERNAL', detail: 'Something went wrong on our side.' }
+            : { id: outcome.id, ok: false, status, code: outcome.code, detail: outcome.message };
+        });
+        const wire: WireBulkTransitionResults = { results };
+        return json(wire);
+      },
+    },
+  ];
+}
+
+export function workflowRoutes(entity: EntityModel): Route[] {
+  const history: Route = {
+    access: 'signedIn',
+    originCheck: true,
+    method: 'GET',
+    path: [entity.plural, { param: 'id' }, 'history'],
+    run: async (call) => {
+      const id = recordId(call.params.id);
+      const query = historyQuery(call);
+      const page = await call.engine.ops.history(actorOf(call), entity.name, id, query);
+      const body: WireHistoryPage = { items: page.entries.map((entry) => historyEntryToWire(entity, entry)), nextCursor: page.nextCursor };
+      return json(body);
+    },
+  };
+  return [history, ...(entity.workflow?.transitions ?? []).flatMap((transition) => transitionRoutes(entity, transition))];
+}

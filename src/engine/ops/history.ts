@@ -1,0 +1,138 @@
+import { sql } from 'kysely';
+import { rowScope } from '../access/authorize';
+import { readableFields } from '../access/fields';
+import { NinefoldError, notFound } from '../errors/ninefold-error';
+import type { EntityModel } from '../spec/model';
+import { AUDIT_TABLE, USER_TABLE } from '../store/schema/desired';
+import type { DynamicDatabase } from '../store/types';
+import { entityOf, type OpsContext } from './context';
+import { isRecordId } from './read';
+import type { Actor, FieldChange, HistoryEntry, HistoryPage, RecordValue } from './types';
+
+/*
+ * The history of records: one row in nf_audit per create, update, transition and delete,
+ * written by ops in the transaction of the change itself (a change without its history, or the
+ * reverse, cannot be committed). Stored with every field changed; filtered per viewer on read.
+ */
+
+type Snapshot = Readonly<Record<string, unknown>>;
+
+/** What the audit row's `changes` holds: per field [from, to], and for a transition its facts. */
+interface StoredChanges {
+  readonly fields: Record<string, [unknown, unknown]>;
+  readonly transition?: { readonly name: string; readonly from: string; readonly to: string; readonly comment: string | null };
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  return (a ?? null) === (b ?? null);
+}
+
+/** The declared fields whose value differs between two versions of a record (null for "none"). */
+export function fieldDiff(entity: EntityModel, before: Snapshot | null, after: Snapshot | null): Record<string, [unknown, unknown]> {
+  const diff: Record<string, [unknown, unknown]> = {};
+  for (const field of entity.fields) {
+    const from = before?.[field.name] ?? null;
+    const to = after?.[field.name] ?? null;
+    if (!same(from, to)) diff[field.name] = [from, to];
+  }
+  return diff;
+}
+
+export interface HistoryEvent {
+  readonly action: 'create' | 'update' | 'transition' | 'delete';
+  readonly recordId: number;
+  readonly before: Snapshot | null;
+  readonly after: Snapshot | null;
+  readonly transition?: StoredChanges['transition'];
+}
+
+/** Records one event; call inside the transaction that makes the change. */
+export async function writeHistory(trx: DynamicDatabase, entity: EntityModel, actor: Actor, event: HistoryEvent): Promise<void> {
+  const changes: StoredChanges = {
+    fields: fieldDiff(entity, event.before, event.after),
+    ...(event.transition ? { transition: event.transition } : {}),
+  };
+  await trx
+    .insertInto(AUDIT_TABLE)
+    .values({
+      actor_id: actor.userId,
+      entity: entity.name,
+      record_id: event.recordId,
+      action: event.transition ? event.transition.name : event.action,
+      changes: sql`${JSON.stringify(changes)}::jsonb`,
+    })
+    .execute();
+}
+
+const DEFAULT_LIMIT = 50;
+const MAX_LIMIT = 200;
+
+function revive(entity: EntityModel, name: string, value: unknown): RecordValue {
+  if (value === null || value === undefined) return null;
+  if (entity.fieldsByName[name]?.type === 'datetime' && typeof value === 'string') return new Date(value);
+  return value as RecordValue;
+}
+
+function parseCursor(cursor: string | undefined): number | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  const id = /^\d{1,15}$/.test(cursor) ? Number(cursor) : NaN;
+  if (!isRecordId(id)) throw new NinefoldError('VALIDATION_FAILED', 'The history cursor is not valid. Start again from the newest entries.', {
+      fieldErrors: [{ field: 'cursor', code: 'invalid_cursor', message: 'The history cursor is not valid.' }],
+    });
+  return id;
+}
+
+/**
+ * A record's history for one viewer, newest first: NOT_FOUND unless the record is in the
+ * viewer's read scope; changes of fields the viewer may not read are left out, and an update
+ * that changed only such fields is left out entirely (even its existence would tell something).
+ */
+export async function readHistory(ctx: OpsContext, actor: Actor, entityName: string, id: number, query: { cursor?: string; limit?: number } = {}): Promise<HistoryPage> {
+  const entity = entityOf(ctx.model, entityName);
+  if (!isRecordId(id)) throw notFound(entity.label.toLowerCase());
+  const scope = rowScope(ctx.model, entity, actor, 'read');
+  const visible = scope && (await ctx.db.selectFrom(entity.table).select('id').where('id', '=', id).where(scope.sql).executeTakeFirst());
+  if (!visible) throw notFound(entity.label.toLowerCase());
+  const limit = Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT, 1), MAX_LIMIT);
+  const before = parseCursor(query.cursor);
+
+  let rows = ctx.db
+    .selectFrom(`${AUDIT_TABLE} as a`)
+    .leftJoin(`${USER_TABLE} as u`, 'u.id', 'a.actor_id')
+    .select(['a.id as id', 'a.at as at', 'a.actor_id as actor_id', 'u.name as actor_name', 'a.action as action', 'a.changes as changes'])
+    .where('a.entity', '=', entity.name)
+    .where('a.record_id', '=', id)
+    .orderBy('a.id', 'desc')
+    .limit(limit + 1);
+  if (before !== undefined) rows = rows.where('a.id', '<', before);
+  const found = await rows.execute();
+
+  const readable = new Set(readableFields(entity, actor));
+  const entries: HistoryEntry[] = [];
+  for (const row of found.slice(0, limit)) {
+    const stored = (typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes) as StoredChanges;
+    const changes: Record<string, FieldChange> = {};
+    for (const [name, [from, to]] of Object.entries(stored.fields ?? {})) {
+      if (readable.has(name)) changes[name] = { from: revive(entity, name, from), to: revive(entity, name, to) };
+    }
+    const action = stored.transition ? 'transition' : (row.action as HistoryEntry['action']);
+    if (action === 'update' && Object.keys(changes).length === 0) continue;
+    const actorId = row.actor_id === null ? null : Number(row.actor_id);
+    entries.push({
+      id: Number(row.id),
+      at: row.at as Date,
+      // Never the email: the viewer may be a customer, who has no business with staff addresses.
+      actor: actorId === null ? null : { id: actorId, name: String(row.actor_name || `User #${actorId}`) },
+      action,
+      ...(stored.transition ? { transition: { ...stored.transition, label: transitionLabel(entity, stored.transition.name) } } : {}),
+      changes,
+    });
+  }
+  const last = found.length > limit ? found[limit - 1] : undefined;
+  return { entries, nextCursor: last ? String(last.id) : null };
+}
+
+function transitionLabel(entity: EntityModel, name: string): string {
+  return entity.workflow?.transitions.find((t) => t.name === name)?.label ?? name;
+}

@@ -1,0 +1,59 @@
+import { sql } from 'kysely';
+import { NinefoldError } from '../errors/ninefold-error';
+import { evaluateCondition, type RecordLike } from '../rules/condition-eval';
+import { conditionToSql } from '../rules/condition-sql';
+import type { AppModel, EntityModel } from '../spec/model';
+import type { LimitSpec } from '../spec/types';
+import type { DynamicDatabase } from '../store/types';
+import type { Actor } from './types';
+
+function maxOf(model: AppModel, limit: LimitSpec): number {
+  if (typeof limit.max === 'number') return limit.max;
+  return Number(model.constants[limit.max.$constant]?.value);
+}
+
+function counts(model: AppModel, limit: LimitSpec, record: RecordLike | null, now: Date): boolean {
+  if (!record) return false;
+  const owner = record[limit.per];
+  if (owner === null || owner === undefined) return false;
+  return !limit.where || evaluateCondition(model, limit.where, record, now);
+}
+
+/**
+ * Refuses with LIMIT_EXCEEDED a write that makes a record count towards a limit (e.g. a ticket
+ * that is created, or reopened, as open) when its owner already has the maximum. A record that
+ * already counted, for the same owner, is left alone: lowering a constant never blocks edits of
+ * what exists.
+ *
+ * Two concurrent writes for the same owner could each see one place left; a transaction-scoped
+ * advisory lock on (table, limit, owner) makes them take turns, so the cap holds under races.
+ * The count stops at the maximum: never an unbounded COUNT(*).
+ */
+export async function checkLimits(
+  model: AppModel,
+  trx: DynamicDatabase,
+  entity: EntityModel,
+  actor: Actor,
+  before: RecordLike | null,
+  after: RecordLike,
+  now: Date,
+): Promise<void> {
+  for (const [name, limit] of Object.entries(entity.limits)) {
+    if (limit.exempt?.some((role) => actor.roles.includes(role))) continue;
+    if (!counts(model, limit, after, now)) continue;
+    const owner = after[limit.per] as number;
+    if (counts(model, limit, before, now) && before?.[limit.per] === owner) continue;
+    const max = maxOf(model, limit);
+    await sql`select pg_advisory_xact_lock(hashtext(${`${entity.table}:${name}:${owner}`}))`.execute(trx);
+    const column = entity.fieldsByName[limit.per].column;
+    let others = trx.selectFrom(entity.table).select(sql.lit(1).as('one')).where(column, '=', owner).limit(max);
+    if (limit.where) others = others.where(conditionToSql(model, entity, limit.where, actor));
+    if (typeof after.id === 'number') others = others.where('id', '<>', after.id);
+    const found = await trx.selectFrom(others.as('counted')).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+    if (Number(found.n) < max) continue;
+    const constant = typeof limit.max === 'number' ? undefined : limit.max.$constant;
+    throw new NinefoldError('LIMIT_EXCEEDED', limit.message ?? `At most ${max} ${entity.pluralLabel.toLowerCase()} are allowed here${constant ? ` (${constant})` : ''}.`, {
+      details: { limit: name, max, ...(constant ? { constant } : {}) },
+    });
+  }
+}

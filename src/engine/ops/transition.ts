@@ -1,0 +1,180 @@
+import { sql, type SqlBool } from 'kysely';
+import { authorizeScope, transitionScope } from '../access/authorize';
+import { checkWritable, readableFields, redactRecord } from '../access/fields';
+import { forbidden } from '../access/refusal';
+import { asNinefoldError, NinefoldError, notFound } from '../errors/ninefold-error';
+import { parseRecordInput, type ParsedValues } from '../rules/record-input';
+import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
+import type { DynamicDatabase } from '../store/types';
+import { checkTransition, effectValues, findTransition, refuse } from '../workflow/transitions';
+import { entityOf, type OpsContext } from './context';
+import { isRecordId } from './read';
+import type { Actor, BulkTransitionResult, RecordData, TransitionOffer, TransitionRequest } from './types';
+import { checkReferences, checkVersion, lockInScope, translating, writeLocked } from './write';
+
+/** Long enough for a real explanation; the history is not a document store. */
+const MAX_COMMENT_LENGTH = 10_000;
+/** Rows one bulk transition may touch: what a list page shows at most, with room. */
+export const MAX_BULK_TRANSITION = 200;
+
+function commentOf(transition: TransitionModel, raw: unknown): string | null {
+  const invalid = (code: string, message: string) => new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: [{ field: 'comment', code, message }] });
+  if (raw !== undefined && raw !== null && typeof raw !== 'string') throw invalid('invalid_type', 'The comment must be text.');
+  const comment = typeof raw === 'string' ? raw.trim() : '';
+  if (comment === '') {
+    if (transition.comment === 'required') throw invalid('required', `"${transition.label}" needs a comment.`);
+    return null;
+  }
+  if ([...comment].length > MAX_COMMENT_LENGTH) throw invalid('too_big', `The comment must be at most ${MAX_COMMENT_LENGTH} characters.`);
+  if (comment.includes('\u0000')) throw invalid('invalid_character', 'The comment cannot contain a NUL character.');
+  return comment;
+}
+
+/**
+ * Whether the actor is allowed on this record by the transition's scope (roles, owners and their
+ * conditions, permission grants), decided by the database with the same predicate as lists use.
+ */
+async function grantedOn(model: AppModel, db: DynamicDatabase, entity: EntityModel, actor: Actor, name: string, id: number): Promise<boolean> {
+  const scope = transitionScope(model, entity, actor, name);
+  if (!scope) return false;
+  if (scope.all) return true;
+  return Boolean(await db.selectFrom(entity.table).select('id').where('id', '=', id).where(scope.sql).executeTakeFirst());
+}
+
+/**
+ * Field values given with a transition are an update: the record must be in the actor's update
+ * scope as well (a customer may not rewrite a resolved ticket by reopening it with new values).
+ */
+async function checkUpdateScope(model: AppModel, db: DynamicDatabase, entity: EntityModel, actor: Actor, id: number): Promise<void> {
+  const scope = authorizeScope(model, entity, actor, 'update');
+  if (scope.all) return;
+  const inScope = await db.selectFrom(entity.table).select('id').where('id', '=', id).where(scope.sql).executeTakeFirst();
+  if (!inScope) throw forbidden(actor, entity, 'update', `You are not allowed to change this ${entity.label.toLowerCase()}.`);
+}
+
+/** A refusal in the order the issue fixes: wrong state, then not the actor's, then missing fields and guards. */
+function refuseWho(model: AppModel, entity: EntityModel, record: RecordData, actor: Actor, transition: TransitionModel, now: Date): never {
+  const check = checkTransition(model, entity, record, actor, transition, now);
+  if (check.reason === 'wrong_state' || check.reason === 'not_allowed') refuse(model, check);
+  refuse(model, { transition, allowed: false, reason: 'not_allowed', code: 'TRANSITION_NOT_ALLOWED', message: `You are not allowed to take "${transition.label}" on this ${entity.label.toLowerCase()}.` });
+}
+
+async function takeTransition(
+  ctx: OpsContext,
+  actor: Actor,
+  entity: EntityModel,
+  id: number,
+  transition: TransitionModel,
+  request: Omit<TransitionRequest, 'version'>,
+  version: number,
+): Promise<RecordData> {
+  const workflow = entity.workflow!;
+  const readScope = authorizeScope(ctx.model, entity, actor, 'read');
+  const comment = commentOf(transition, request.comment);
+  const input = request.input ?? {};
+  checkWritable(entity, actor, 'update', input);
+  const values: ParsedValues = parseRecordInput(ctx.model, entity, input, 'update', actor);
+
+  const record = await translating(entity, () =>
+    ctx.db.transaction().execute(async (trx) => {
+      const current = await lockInScope(ctx, trx, actor, entity, id, readScope.sql, version, `transition:${transition.name}`);
+      const now = new Date();
+      const merged = { ...current, ...values } as RecordData;
+      const granted = transition.from.includes(String(current[workflow.field])) && (await grantedOn(ctx.model, trx, entity, actor, transition.name, id));
+      if (!granted) refuseWho(ctx.model, entity, merged, actor, transition, now);
+      const check = checkTransition(ctx.model, entity, merged, actor, transition, now, true);
+      if (!check.allowed) refuse(ctx.model, check);
+      if (Object.keys(values).length > 0) await checkUpdateScope(ctx.model, trx, entity, actor, id);
+      await checkReferences(ctx.model, trx, entity, values, actor);
+
+      const changes = { ...values, ...effectValues(transition, actor, now), [workflow.field]: transition.to };
+      return writeLocked(ctx.model, trx, actor, entity, current, changes, now, {
+        action: 'transition',
+        transition: { name: transition.name, from: String(current[workflow.field]), to: transition.to, comment },
+      });
+    }),
+  );
+  return redactRecord(entity, record, new Set(readableFields(entity, actor)));
+}
+
+function workflowEntity(ctx: OpsContext, entityName: string, name: string): { entity: EntityModel; transition: TransitionModel } {
+  const entity = entityOf(ctx.model, entityName);
+  return { entity, transition: findTransition(entity, name) };
+}
+
+export async function transitionRecord(ctx: OpsContext, actor: Actor, entityName: string, id: number, name: string, request: TransitionRequest): Promise<RecordData> {
+  const { entity, transition } = workflowEntity(ctx, entityName, name);
+  if (!isRecordId(id)) throw notFound(entity.label.toLowerCase());
+  return takeTransition(ctx, actor, entity, id, transition, request, checkVersion(request?.version));
+}
+
+/** Each row in its own transaction, so that one refusal neither blocks nor undoes the others. */
+export async function bulkTransition(
+  ctx: OpsContext,
+  actor: Actor,
+  entityName: string,
+  name: string,
+  items: readonly { readonly id: number; readonly version?: number }[],
+  request: Omit<TransitionRequest, 'version'> = {},
+): Promise<BulkTransitionResult[]> {
+  const { entity, transition } = workflowEntity(ctx, entityName, name);
+  if (!Array.isArray(items) || items.length === 0) {
+    throw new NinefoldError('VALIDATION_FAILED', 'Select at least one record.', { fieldErrors: [{ field: 'ids', code: 'required', message: 'Select at least one record.' }] });
+  }
+  if (items.length > MAX_BULK_TRANSITION) {
+    throw new NinefoldError('VALIDATION_FAILED', `At most ${MAX_BULK_TRANSITION} records at once.`, {
+      fieldErrors: [{ field: 'ids', code: 'too_big', message: `At most ${MAX_BULK_TRANSITION} records at once.` }],
+    });
+  }
+  const results: BulkTransitionResult[] = [];
+  const seen = new Set<number>();
+  for (const item of items) {
+    const id = item?.id;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    try {
+      if (!isRecordId(id)) throw notFound(entity.label.toLowerCase());
+      const version = checkVersion(item.version);
+      results.push({ id, ok: true, record: await takeTransition(ctx, actor, entity, id, transition, request, version) });
+    } catch (error) {
+      const known = asNinefoldError(error);
+      if (!known) throw error;
+      results.push({ id, ok: false, code: known.code, message: known.message });
+    }
+  }
+  return results;
+}
+
+/** Select expressions telling, per transition, whether the actor is allowed on the row (SQL). */
+export function grantedColumns(model: AppModel, entity: EntityModel, actor: Actor) {
+  return (entity.workflow?.transitions ?? []).map((t) => {
+    const scope = transitionScope(model, entity, actor, t.name);
+    const predicate = scope ? scope.sql : sql<SqlBool>`false`;
+    return sql<boolean>`(${predicate})`.as(`nf_may_${t.name}`);
+  });
+}
+
+/**
+ * The transitions to offer on a record (read whole, before redaction) given which the actor is
+ * allowed on (`granted`, from grantedColumns): available ones, and blocked ones with why. Those
+ * from other states, or reserved to others, are not offered; an owner's passed window is.
+ */
+export function transitionOffers(model: AppModel, entity: EntityModel, record: RecordData, actor: Actor, granted: Readonly<Record<string, unknown>>, now: Date): TransitionOffer[] {
+  const offers: TransitionOffer[] = [];
+  for (const transition of entity.workflow?.transitions ?? []) {
+    const allowed = Boolean(granted[`nf_may_${transition.name}`]);
+    const check = checkTransition(model, entity, record, actor, transition, now, allowed);
+    if (check.reason === 'wrong_state') continue;
+    if (check.reason === 'not_allowed' && check.code === 'TRANSITION_NOT_ALLOWED') continue;
+    offers.push({
+      name: transition.name,
+      label: transition.label,
+      to: transition.to,
+      available: check.allowed,
+      ...(check.allowed ? {} : { blockedReason: check.message ?? 'It cannot be taken now.' }),
+      requires: transition.requires,
+      ...(transition.comment ? { comment: transition.comment } : {}),
+    });
+  }
+  return offers;
+}

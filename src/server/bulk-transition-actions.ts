@@ -1,0 +1,115 @@
+import type { Engine } from '@/engine/engine';
+import { asNinefoldError } from '@/engine/errors/ninefold-error';
+import type { Actor, BulkTransitionResult } from '@/engine/ops/types';
+import type { EntityModel, TransitionModel } from '@/engine/spec/model';
+import {
+  BULK_COMMENT_INPUT,
+  BULK_ROW_INPUT,
+  BULK_TRANSITION_INPUT,
+  type BulkOutcome,
+  type BulkRowReport,
+  type BulkTransitionState,
+} from '@/ui/record/bulk-transition-state';
+import { recordTitle } from '@/ui/record-title';
+import { entityNamed } from './entity-named';
+
+/*
+ * A workflow transition on the rows selected in a list, without Next.js: the server action
+ * (src/server/actions/bulk-transitions.ts) resolves the actor and the engine, calls this, and
+ * hands the toolbar its state. One ops call decides for every row (ops.bulkTransition, each row in
+ * its own transaction with the version the user saw); this only reads the form and words the
+ * report: how many moved, and each refused row with why.
+ *
+ * An unknown entity, or one without a workflow, throws NOT_FOUND (the action answers with the 404
+ * page); a refusal of the whole submission comes back as the toolbar's message, with what was chosen.
+ */
+
+/** A row's checkbox value: "<id>:<version>". */
+const ROW_VALUE = /^(\d{1,15}):(\d{1,15})$/;
+
+function text(formData: FormData, name: string): string {
+  const value = formData.get(name);
+  return typeof value === 'string' ? value : '';
+}
+
+/** "1 ticket", "3 tickets". */
+function count(entity: EntityModel, n: number): string {
+  return `${n} ${(n === 1 ? entity.label : entity.pluralLabel).toLowerCase()}`;
+}
+
+/** The selected rows, or null when one of them cannot be read (a forged or broken form). */
+function selectedRows(formData: FormData): { id: number; version: number }[] | null {
+  const rows: { id: number; version: number }[] = [];
+  for (const value of formData.getAll(BULK_ROW_INPUT)) {
+    const match = typeof value === 'string' ? ROW_VALUE.exec(value) : null;
+    if (!match) return null;
+    const id = Number(match[1]);
+    if (!Number.isSafeInteger(id) || id < 1) return null;
+    rows.push({ id, version: Number(match[2]) });
+  }
+  return rows;
+}
+
+export async function submitBulkTransition(
+  engine: Engine,
+  actor: Actor,
+  entityName: string,
+  state: BulkTransitionState,
+  formData: FormData,
+): Promise<BulkTransitionState> {
+  const entity = entityNamed(engine, entityName, { withWorkflow: true });
+  const transitionName = text(formData, BULK_TRANSITION_INPUT);
+  const comment = text(formData, BULK_COMMENT_INPUT);
+  const values = { transition: transitionName, comment };
+  const attempt = state.attempt + 1;
+  const refusal = (message: string): BulkTransitionState => ({ message, values, outcome: null, attempt });
+
+  const transition = entity.workflow!.transitions.find((t) => t.name === transitionName);
+  if (!transition) return refusal('Choose what to do with the selected rows.');
+  const rows = selectedRows(formData);
+  if (rows === null) return refusal('The selection could not be read. Reload the list and select the rows again.');
+  if (rows.length === 0) return refusal(`Select at least one ${entity.label.toLowerCase()} first.`);
+  // The same words ops uses, without asking it once per row.
+  if (transition.comment === 'required' && comment.trim() === '') return refusal(`"${transition.label}" needs a comment.`);
+
+  let results: BulkTransitionResult[];
+  try {
+    results = await engine.ops.bulkTransition(actor, entity.name, transition.name, rows, comment.trim() === '' ? {} : { comment });
+  } catch (error) {
+    const known = asNinefoldError(error);
+    if (!known || known.code === 'NOT_FOUND') throw error;
+    return refusal(known.message);
+  }
+  return { message: null, values: { transition: transition.name }, outcome: await outcomeOf(engine, actor, entity, transition, results), attempt };
+}
+
+async function outcomeOf(engine: Engine, actor: Actor, entity: EntityModel, transition: TransitionModel, results: readonly BulkTransitionResult[]): Promise<BulkOutcome> {
+  const done = results.filter((r) => r.ok).length;
+  const refused: BulkRowReport[] = [];
+  for (const result of results) {
+    if (!result.ok) refused.push(await refusedRow(engine, actor, entity, result));
+  }
+  const to = entity.workflow!.states.find((s) => s.name === transition.to)?.label ?? transition.to;
+  return {
+    summary: done === 0 ? null : `“${transition.label}” taken on ${count(entity, done)}; ${done === 1 ? 'it is' : 'they are'} now ${to}.`,
+    done,
+    refusedTitle: refused.length === 0 ? null : `“${transition.label}” was not taken on ${count(entity, refused.length)}:`,
+    refused,
+  };
+}
+
+/** A refused row, named as the actor may see it: its title and link when they can read it, only the number they sent when not. */
+async function refusedRow(engine: Engine, actor: Actor, entity: EntityModel, result: Extract<BulkTransitionResult, { ok: false }>): Promise<BulkRowReport> {
+  const { id, code } = result;
+  const message = code === 'STALE_VERSION' ? 'Changed by someone else after the list was loaded; the list now shows it as it is.' : result.message;
+  const unseen: BulkRowReport = { id, title: `#${id}`, href: null, message, code };
+  if (code === 'NOT_FOUND') return unseen;
+  try {
+    const { record } = await engine.ops.get(actor, entity.name, id);
+    const name = recordTitle(entity, record);
+    return { ...unseen, title: name === `${entity.label} #${id}` ? `#${id}` : `#${id} ${name}`, href: `/${entity.plural}/${id}` };
+  } catch (error) {
+    if (!asNinefoldError(error)) throw error;
+    return unseen;
+  }
+}

@@ -1,0 +1,120 @@
+import type { RecordData, RecordValue, ReferenceTitles } from '@/engine/ops/types';
+import type { EntityModel, FieldModel } from '@/engine/spec/model';
+import { enumLabel, formatBoolean, formatDate, formatDateTime, markdownExcerpt, truncate } from '@/ui/format';
+import type { StaleChange } from '@/ui/forms/state';
+import { toFormValue } from './forms';
+
+/*
+ * What an edit form showed of the record, so that a stale edit (someone saved in between) can
+ * say what changed since. The form carries it in a hidden input (SEEN_INPUT): every field the
+ * actor may read, as the value an input would hold and as the text a person reads. It is only
+ * ever compared with the record read again for the same actor, so a forged one can only
+ * mislead its own sender; nothing the actor may not read is ever in it or compared with it.
+ */
+
+/** By field name (and the workflow's state field): [the value as a form holds it, the text shown]. */
+export type SeenValues = Readonly<Record<string, readonly [string, string]>>;
+
+const EMPTY = '—';
+const TEXT_MAX = 80;
+
+/** A stored value as short plain text, as the detail page would read. */
+export function valueText(field: FieldModel, value: RecordValue | undefined, titles: Readonly<Record<number, string>> | undefined): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  const spec = field.spec;
+  switch (spec.type) {
+    case 'boolean':
+      return formatBoolean(value);
+    case 'enum':
+      return enumLabel(spec.labels, String(value));
+    case 'date':
+      return formatDate(value)?.text ?? String(value);
+    case 'datetime':
+      return formatDateTime(value)?.text ?? String(value);
+    case 'markdown':
+      return markdownExcerpt(String(value), TEXT_MAX) || EMPTY;
+    case 'reference':
+    case 'user':
+      return titles?.[Number(value)] ?? `#${String(value)}`;
+    default:
+      return truncate(String(value), TEXT_MAX);
+  }
+}
+
+/** What the actor sees of a record: the fields ops returned (never a hidden one) and the state. */
+export function seenValues(entity: EntityModel, record: RecordData, references: ReferenceTitles): SeenValues {
+  const seen: Record<string, readonly [string, string]> = {};
+  const workflow = entity.workflow;
+  if (workflow && typeof record[workflow.field] === 'string') {
+    const state = String(record[workflow.field]);
+    seen[workflow.field] = [state, workflow.states.find((s) => s.name === state)?.label ?? state];
+  }
+  for (const field of entity.fields) {
+    if (!Object.hasOwn(record, field.name)) continue;
+    const value = record[field.name];
+    seen[field.name] = [toFormValue(field, value), valueText(field, value, references[field.name])];
+  }
+  return seen;
+}
+
+/** The posted SEEN_INPUT read back; null when absent or not of the expected shape. */
+export function readSeen(posted: FormDataEntryValue | null): SeenValues | null {
+  if (typeof posted !== 'string' || posted === '') return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(posted);
+  } catch {
+    return null;
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+  const seen: Record<string, readonly [string, string]> = {};
+  for (const [name, entry] of Object.entries(parsed)) {
+    if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string' || typeof entry[1] !== 'string') return null;
+    seen[name] = [entry[0], entry[1]];
+  }
+  return seen;
+}
+
+/**
+ * The fields whose value differs between what the user saw and the current record, in the
+ * entity's order (the state first). Only fields in both: one the actor may no longer read is
+ * not mentioned, and one the user did not see cannot be compared.
+ */
+export function changesSince(entity: EntityModel, seen: SeenValues, current: SeenValues): StaleChange[] {
+  const stateField = entity.workflow?.field;
+  const names = new Set([...(stateField ? [stateField] : []), ...entity.fields.map((f) => f.name)]);
+  const changes: StaleChange[] = [];
+  for (const name of names) {
+    if (!Object.hasOwn(seen, name) || !Object.hasOwn(current, name)) continue;
+    const [before, beforeText] = seen[name];
+    const [after, afterText] = current[name];
+    if (before === after) continue;
+    const label = name === stateField ? 'State' : entity.fieldsByName[name].label;
+    changes.push({ field: name, label, from: beforeText, to: afterText });
+  }
+  return changes;
+}
+
+/**
+ * The values a stale form comes back with: what the user typed, except where the user left a
+ * field as it was shown and someone else changed it since; there the current value, so that
+ * saving again does not quietly undo the other person's change. Returns the values and the
+ * fields where both changed (the user's value is kept; the notice says so).
+ */
+export function mergeStale(
+  seen: SeenValues,
+  current: SeenValues,
+  posted: Readonly<Record<string, string>>,
+): { values: Record<string, string>; conflicts: Set<string> } {
+  const values = { ...posted };
+  const conflicts = new Set<string>();
+  for (const [name, typed] of Object.entries(posted)) {
+    if (!Object.hasOwn(seen, name) || !Object.hasOwn(current, name)) continue;
+    const [before] = seen[name];
+    const [after] = current[name];
+    if (before === after) continue;
+    if (typed === before) values[name] = after;
+    else conflicts.add(name);
+  }
+  return { values, conflicts };
+}

@@ -1,0 +1,87 @@
+import type { Engine } from '@/engine/engine';
+import { asNinefoldError, NinefoldError, notFound } from '@/engine/errors/ninefold-error';
+import type { Actor } from '@/engine/ops/types';
+import type { EntityModel } from '@/engine/spec/model';
+import { humanize } from '@/engine/spec/naming';
+import { VERSION_INPUT } from '@/ui/forms/state';
+import { COMMENT_INPUT, type TransitionFormState } from '@/ui/record/transition-state';
+import { nonNegativeInteger, readFormInput } from './forms';
+import type { Redirect } from './record-actions';
+import { entityNamed } from './entity-named';
+
+/*
+ * A workflow transition from the detail page, without Next.js: the server action
+ * (src/server/actions/transitions.ts) resolves the actor and the engine, calls this, then
+ * redirects or hands the small form back. One ops call decides; what the form posted for any
+ * declared field is passed on, so a forged field is refused (FORBIDDEN_FIELD), never dropped.
+ *
+ * An unknown entity or a malformed id throws NOT_FOUND (the action answers with the 404 page);
+ * any other refusal comes back as the form's state, with what was typed.
+ */
+
+export async function submitTransition(
+  engine: Engine,
+  actor: Actor,
+  entityName: string,
+  recordId: number,
+  transitionName: string,
+  state: TransitionFormState,
+  formData: FormData,
+): Promise<TransitionFormState | Redirect> {
+  const entity = entityNamed(engine, entityName, { withWorkflow: true });
+  if (!Number.isSafeInteger(recordId) || recordId < 1) throw notFound(entity.label.toLowerCase());
+  const base = `/${entity.plural}/${recordId}`;
+  const { input, values } = readFormInput(formData, entity.fields);
+  const posted = formData.get(COMMENT_INPUT);
+  const comment = typeof posted === 'string' ? posted : undefined;
+  if (comment !== undefined) values[COMMENT_INPUT] = comment;
+  const version = nonNegativeInteger(formData.get(VERSION_INPUT));
+  try {
+    if (version === null) throw new NinefoldError('PRECONDITION_REQUIRED');
+    await engine.ops.transition(actor, entity.name, recordId, transitionName, {
+      version,
+      ...(comment !== undefined && comment.trim() !== '' ? { comment } : {}),
+      ...(Object.keys(input).length > 0 ? { input } : {}),
+    });
+  } catch (error) {
+    return refusedTransition(error, state, values, entity, base);
+  }
+  // A transition may take the record out of what the actor may read: then the list, not a 404.
+  try {
+    await engine.ops.get(actor, entity.name, recordId);
+  } catch (error) {
+    if (asNinefoldError(error)?.code === 'NOT_FOUND') return { redirectTo: `/${entity.plural}` };
+    throw error;
+  }
+  return { redirectTo: base };
+}
+
+/** The small form again, with what was typed and the catalogue's reason. Errors that are not the user's are thrown on. */
+function refusedTransition(error: unknown, state: TransitionFormState, values: Record<string, string>, entity: EntityModel, base: string): TransitionFormState {
+  const known = asNinefoldError(error);
+  if (!known) throw error;
+  if (known.code === 'NOT_FOUND') throw known;
+  const shown = new Set(Object.keys(values));
+  const fieldErrors: Record<string, string> = {};
+  const elsewhere: string[] = [];
+  for (const fieldError of known.fieldErrors) {
+    // ops names the comment "comment"; the form's input has a name no field can take.
+    const name = fieldError.field === 'comment' && !entity.fieldsByName.comment ? COMMENT_INPUT : fieldError.field;
+    if (shown.has(name)) {
+      fieldErrors[name] ??= fieldError.message;
+    } else if (fieldError.message !== known.message) {
+      const label = entity.fieldsByName[fieldError.field]?.label ?? (fieldError.field ? humanize(fieldError.field) : '');
+      elsewhere.push(label ? `${label}: ${fieldError.message}` : fieldError.message);
+    }
+  }
+  // "Needs an assignee." next to the select says it all; the same words again on top would not.
+  const repeated = elsewhere.length === 0 && Object.values(fieldErrors).includes(known.message);
+  return {
+    values: { ...state.values, ...values },
+    fieldErrors,
+    message: repeated ? null : [known.message, ...elsewhere].join(' '),
+    code: known.code,
+    ...(known.code === 'STALE_VERSION' ? { reloadHref: base } : {}),
+    attempt: state.attempt + 1,
+  };
+}

@@ -1,0 +1,172 @@
+import { checkEntityRules } from '@/engine/rules/entity-rules';
+import { fieldSchema, issueMessage, type StoredValue } from '@/engine/rules/field-schema';
+import type { EntityModel, FieldModel } from '@/engine/spec/model';
+import type { Condition, ConstantSpec, RuleSpec } from '@/engine/spec/types';
+
+/*
+ * Feedback in the browser with the server's own rules: the same zod schema per field
+ * (src/engine/rules/field-schema.ts) and the same cross-field rules (entity-rules.ts), fed with
+ * what the inputs hold. The server stays authoritative; this only tells the user earlier, with
+ * the words the server would use.
+ */
+
+export type ConstantValues = Readonly<Record<string, { readonly value: ConstantSpec['value'] }>>;
+
+/** What a form needs to check its fields as the server does: plain data, sent to the browser. */
+export interface FormChecks {
+  /** The fields the form shows, as the engine models them. */
+  readonly fields: readonly FieldModel[];
+  /** The constants those fields and rules refer to. */
+  readonly constants: ConstantValues;
+  /** The entity's cross-field rules whose fields are all in the form, by name. */
+  readonly rules: Readonly<Record<string, RuleSpec>>;
+  /**
+   * On an edit form, the stored values of its fields as the inputs first held them: a rule
+   * checked only on change (`onChange`, e.g. a due time after now) skips a field left as it was.
+   */
+  readonly before?: Readonly<Record<string, string>>;
+}
+
+function conditionFields(condition: Condition, into: Set<string>): Set<string> {
+  if ('all' in condition) condition.all.forEach((c) => conditionFields(c, into));
+  else if ('any' in condition) condition.any.forEach((c) => conditionFields(c, into));
+  else if ('not' in condition) conditionFields(condition.not, into);
+  else {
+    into.add(condition.field);
+    const value = condition.value;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'field' in value) into.add(value.field);
+  }
+  return into;
+}
+
+/** Every field a rule reads, and the one its message is shown next to. */
+export function ruleFields(rule: RuleSpec): string[] {
+  const fields = conditionFields(rule.assert, new Set());
+  if (rule.when) conditionFields(rule.when, fields);
+  if (rule.field) fields.add(rule.field);
+  return [...fields];
+}
+
+/** The names of the constants a piece of the spec refers to (`{ $constant: name }` anywhere in it). */
+function constantNames(value: unknown, into: Set<string>): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => constantNames(v, into));
+  else if (value !== null && typeof value === 'object') {
+    const ref = (value as { $constant?: unknown }).$constant;
+    if (typeof ref === 'string') into.add(ref);
+    else Object.values(value).forEach((v) => constantNames(v, into));
+  }
+  return into;
+}
+
+/**
+ * The checks of a form showing `fields` of `entity`. Rules that read a field the form does not
+ * show are left to the server: the browser cannot know that field's value (and the rule may
+ * concern a field the user may not even see).
+ */
+export function formChecks(
+  constants: Readonly<Record<string, ConstantSpec>>,
+  entity: Pick<EntityModel, 'rules'>,
+  fields: readonly FieldModel[],
+  before?: Readonly<Record<string, string>>,
+): FormChecks {
+  const shown = new Set(fields.map((f) => f.name));
+  const rules = Object.fromEntries(Object.entries(entity.rules).filter(([, rule]) => ruleFields(rule).every((name) => shown.has(name))));
+  const names = constantNames([fields.map((f) => f.spec), Object.values(rules)], new Set());
+  const used = Object.fromEntries([...names].filter((name) => Object.hasOwn(constants, name)).map((name) => [name, { value: constants[name].value }]));
+  const stored = before === undefined ? {} : { before: Object.fromEntries(fields.filter((f) => Object.hasOwn(before, f.name)).map((f) => [f.name, before[f.name]])) };
+  return { fields, constants: used, rules, ...stored };
+}
+
+type ParseResult = { readonly ok: true; readonly value: StoredValue } | { readonly ok: false; readonly message: string };
+
+/** One field's raw input parsed by the server's schema: its stored value, or the server's message. */
+export function parseField(field: FieldModel, raw: string, constants: ConstantValues): ParseResult {
+  const result = fieldSchema(field, constants).safeParse(raw);
+  return result.success ? { ok: true, value: result.data } : { ok: false, message: issueMessage(result.error.issues[0], field) };
+}
+
+/** The message for one field's raw input, or null when the server would accept it. */
+export function fieldMessage(field: FieldModel, raw: string, constants: ConstantValues): string | null {
+  const result = parseField(field, raw, constants);
+  return result.ok ? null : result.message;
+}
+
+/**
+ * Verdicts of the cross-field rules that read at least one of `touched`, by the field their
+ * message is shown next to: the first broken rule's message, or null when they all hold. A rule
+ * reading a field whose input does not parse is skipped (that field shows its own message).
+ */
+export function ruleVerdicts(
+  checks: FormChecks,
+  raw: Readonly<Record<string, string>>,
+  touched: ReadonlySet<string>,
+  now: Date,
+): Record<string, string | null> {
+  const byName = new Map(checks.fields.map((f) => [f.name, f]));
+  const parsed = new Map<string, ParseResult>();
+  const valueOf = (name: string): ParseResult => {
+    let result = parsed.get(name);
+    if (!result) {
+      const field = byName.get(name);
+      result = field ? parseField(field, raw[name] ?? '', checks.constants) : { ok: false, message: '' };
+      parsed.set(name, result);
+    }
+    return result;
+  };
+  // The record as stored, for rules checked only on change; a value that no longer parses counts as absent.
+  const stored = checks.before;
+  const before = stored
+    ? Object.fromEntries(
+        checks.fields
+          .filter((f) => Object.hasOwn(stored, f.name))
+          .map((f) => {
+            const result = parseField(f, stored[f.name], checks.constants);
+            return [f.name, result.ok ? result.value : null];
+          }),
+      )
+    : null;
+  const verdicts: Record<string, string | null> = {};
+  for (const [name, rule] of Object.entries(checks.rules)) {
+    const fields = ruleFields(rule);
+    if (!fields.some((f) => touched.has(f))) continue;
+    const record: Record<string, StoredValue> = {};
+    let complete = true;
+    for (const f of fields) {
+      const result = valueOf(f);
+      if (!result.ok) {
+        complete = false;
+        break;
+      }
+      record[f] = result.value;
+    }
+    if (!complete) continue;
+    for (const error of checkEntityRules(checks, { rules: { [name]: rule } }, record, now, before)) verdicts[error.field] ??= error.message;
+    const target = ruleTarget(rule);
+    if (target !== undefined) verdicts[target] ??= null;
+  }
+  return verdicts;
+}
+
+/** Where a rule's message goes, as checkEntityRules places it: its field, or the first its assertion reads. */
+export function ruleTarget(rule: RuleSpec): string | undefined {
+  return rule.field ?? [...conditionFields(rule.assert, new Set())][0];
+}
+
+/**
+ * The error shown next to a field: the browser's verdict when it has one, otherwise the
+ * server's. A field verdict of null (checked since the server answered, and fine) hides the
+ * server's message; a rule verdict of null hides it only when it was that rule's message.
+ */
+export function shownError(options: {
+  server: string | undefined;
+  field: string | null | undefined;
+  rule: string | null | undefined;
+  ruleMessages: readonly string[];
+}): string | undefined {
+  const { server, field, rule, ruleMessages } = options;
+  if (field) return field;
+  if (rule) return rule;
+  if (field === null) return undefined;
+  if (server !== undefined && rule === null && ruleMessages.includes(server)) return undefined;
+  return server;
+}

@@ -1,0 +1,95 @@
+'use client';
+
+import { useActionState } from 'react';
+import { Alert } from '../alert';
+import { SubmitButton } from '../forms/submit-button';
+import { BULK_COMMENT_INPUT, BULK_TRANSITION_INPUT, initialBulkTransitionState, type BulkTransitionState } from './bulk-transition-state';
+
+export interface BulkTransitionChoice {
+  readonly name: string;
+  readonly label: string;
+  readonly comment?: 'required' | 'optional';
+}
+
+const controlClass =
+  'block h-9 w-full rounded-md border-0 bg-white py-1.5 pl-2.5 text-sm text-zinc-900 shadow-xs ring-1 ring-inset ring-zinc-300 focus:ring-2 focus:ring-accent-600 focus-visible:outline-none';
+
+/**
+ * The toolbar of a list for a workflow transition on the selected rows, and its report. A plain
+ * <form> posting to a server action, so it works without JavaScript; the rows' checkboxes sit in
+ * the table (a Server Component) and join this form through their `form` attribute. When the list
+ * has no rows it shows only the report, if any (the rows may have left a filtered list).
+ */
+export function BulkTransitionForm({ id, action, choices, plural, controls }: {
+  /** The form's id, named by the rows' checkboxes. */
+  id: string;
+  action: (state: BulkTransitionState, formData: FormData) => Promise<BulkTransitionState>;
+  choices: readonly BulkTransitionChoice[];
+  /** "tickets" */
+  plural: string;
+  /** False when the list shows no rows to select. */
+  controls: boolean;
+}) {
+  const [state, formAction] = useActionState(action, initialBulkTransitionState);
+  const withComment = choices.some((c) => c.comment);
+  const { outcome } = state;
+  return (
+    <div className="mb-4 space-y-3">
+      {controls ? (
+        <form
+          id={id}
+          action={formAction}
+          aria-label={`Selected ${plural}`}
+          className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-3 shadow-xs"
+        >
+          <div key={`t${state.attempt}`} className="min-w-48">
+            <label htmlFor={`${id}-transition`} className="mb-1 block text-xs font-medium text-zinc-600">
+              With the selected {plural}
+            </label>
+            <select id={`${id}-transition`} name={BULK_TRANSITION_INPUT} required defaultValue={state.values.transition ?? ''} className={`${controlClass} pr-8`}>
+              <option value="" disabled>
+                Choose a transition…
+              </option>
+              {choices.map((choice) => (
+                <option key={choice.name} value={choice.name}>
+                  {choice.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          {withComment ? (
+            <div key={`c${state.attempt}`} className="min-w-48 flex-1">
+              <label htmlFor={`${id}-comment`} className="mb-1 block text-xs font-medium text-zinc-600">
+                Comment{choices.every((c) => c.comment === 'required') ? null : <span className="font-normal text-zinc-400"> (optional)</span>}
+              </label>
+              <input id={`${id}-comment`} type="text" name={BULK_COMMENT_INPUT} maxLength={10_000} defaultValue={state.values.comment ?? ''} className={`${controlClass} pr-2.5`} />
+            </div>
+          ) : null}
+          <SubmitButton variant="secondary" pendingLabel="Applying…">
+            Apply to selected
+          </SubmitButton>
+        </form>
+      ) : null}
+      {state.message ? <Alert title="Nothing was changed.">{state.message}</Alert> : null}
+      {outcome?.summary ? <Alert tone="info" title={outcome.summary} /> : null}
+      {outcome && outcome.refused.length > 0 ? (
+        <Alert title={outcome.refusedTitle ?? undefined}>
+          <ul className="mt-1 space-y-1" aria-label="Refused rows">
+            {outcome.refused.map((row) => (
+              <li key={row.id} data-code={row.code}>
+                {row.href ? (
+                  <a href={row.href} className="font-medium underline underline-offset-2">
+                    {row.title}
+                  </a>
+                ) : (
+                  <span className="font-medium">{row.title}</span>
+                )}{' '}
+                — {row.message}
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : null}
+    </div>
+  );
+}

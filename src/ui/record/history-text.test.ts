@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import helpdesk from '../../../examples/helpdesk/ninefold.spec';
+import type { HistoryEntry } from '@/engine/ops/types';
+import { buildModel } from '@/engine/spec/build';
+import { describeHistoryEntry, unknownReferenceIds } from './history-text';
+
+const ticket = buildModel(helpdesk).entitiesByName.ticket;
+const at = new Date('2025-03-04T14:00:00Z');
+const by = { id: 7, name: 'Agent Seven' };
+
+describe('history entries as text', () => {
+  it('says "created", without listing the initial values', () => {
+    const entry: HistoryEntry = { id: 1, at, actor: by, action: 'create', changes: { subject: { from: null, to: 'Hi' } } };
+    expect(describeHistoryEntry(ticket, entry, {})).toEqual({ verb: 'created', comment: null, changes: [] });
+  });
+
+  it('prints a change with the field label and formatted values, in field order', () => {
+    const entry: HistoryEntry = {
+      id: 2,
+      at,
+      actor: by,
+      action: 'update',
+      changes: { dueAt: { from: null, to: new Date('2025-03-05T09:30:00Z') }, priority: { from: 'normal', to: 'high' } },
+    };
+    expect(describeHistoryEntry(ticket, entry, {}).changes).toEqual([
+      { field: 'priority', label: 'Priority', from: 'normal', to: 'high' },
+      { field: 'dueAt', label: 'Due', from: '—', to: 'Mar 5, 2025, 09:30 UTC' },
+    ]);
+  });
+
+  it('prints a transition with its label, the states by label, its comment and what it set; users by name or #id', () => {
+    const entry: HistoryEntry = {
+      id: 3,
+      at,
+      actor: by,
+      action: 'transition',
+      transition: { name: 'start', label: 'Start', from: 'new', to: 'open', comment: 'On it' },
+      changes: { assignee: { from: 12, to: 7 } },
+    };
+    expect(describeHistoryEntry(ticket, entry, { assignee: { 7: 'Agent Seven' } })).toEqual({
+      verb: 'Start',
+      states: { from: 'New', to: 'Open' },
+      comment: 'On it',
+      changes: [{ field: 'assignee', label: 'Assignee', from: '#12', to: 'Agent Seven' }],
+    });
+    expect(unknownReferenceIds(ticket, [entry], { assignee: { 7: 'Agent Seven' } })).toEqual({ assignee: [12] });
+  });
+});

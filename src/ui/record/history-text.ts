@@ -1,0 +1,102 @@
+import type { HistoryEntry, RecordValue, ReferenceTitles } from '@/engine/ops/types';
+import type { EntityModel, FieldModel } from '@/engine/spec/model';
+import { humanize } from '@/engine/spec/naming';
+import { enumLabel, formatBoolean, formatDate, formatDateTime, markdownExcerpt, truncate } from '../format';
+
+/** One changed field, ready to print: "Priority: Normal → High". */
+export interface ChangeLine {
+  readonly field: string;
+  readonly label: string;
+  readonly from: string;
+  readonly to: string;
+}
+
+/** A history entry, ready to print. */
+export interface HistoryItem {
+  /** "created", "changed", "deleted", or the transition's label ("Start"). */
+  readonly verb: string;
+  /** For a transition: the states left and entered, by label. */
+  readonly states?: { readonly from: string; readonly to: string };
+  readonly comment: string | null;
+  readonly changes: readonly ChangeLine[];
+}
+
+export const NO_VALUE = '—';
+
+/** A stored value as text, by the field's type; references by title, or "#id" when the title is unknown. */
+export function historyValue(field: FieldModel, value: RecordValue, titles: Readonly<Record<number, string>> | undefined): string {
+  if (value === null || value === undefined || value === '') return NO_VALUE;
+  const spec = field.spec;
+  switch (spec.type) {
+    case 'enum':
+      return enumLabel(spec.labels, String(value));
+    case 'boolean':
+      return formatBoolean(value);
+    case 'date':
+      return formatDate(value)?.text ?? String(value);
+    case 'datetime':
+      return formatDateTime(value)?.text ?? String(value);
+    case 'markdown':
+      return markdownExcerpt(String(value), 80);
+    case 'reference':
+    case 'user': {
+      const id = Number(value);
+      return titles?.[id] ?? `#${id}`;
+    }
+    default:
+      return truncate(String(value instanceof Date ? value.toISOString() : value), 80);
+  }
+}
+
+function stateLabel(entity: EntityModel, name: string): string {
+  return entity.workflow?.states.find((s) => s.name === name)?.label ?? name;
+}
+
+/**
+ * What an entry says, in the order of the entity's fields. Only the changes ops handed over are
+ * printed (ops leaves out the fields the viewer may not read); a create lists none of its
+ * initial values, the record itself shows them.
+ */
+export function describeHistoryEntry(entity: EntityModel, entry: HistoryEntry, titles: ReferenceTitles): HistoryItem {
+  const changes: ChangeLine[] =
+    entry.action === 'create' || entry.action === 'delete'
+      ? []
+      : Object.keys(entry.changes)
+          .sort((a, b) => entity.fields.findIndex((f) => f.name === a) - entity.fields.findIndex((f) => f.name === b))
+          .map((name) => {
+            const field = entity.fieldsByName[name];
+            const change = entry.changes[name];
+            if (!field) return { field: name, label: humanize(name), from: String(change.from ?? NO_VALUE), to: String(change.to ?? NO_VALUE) };
+            return { field: name, label: field.label, from: historyValue(field, change.from, titles[name]), to: historyValue(field, change.to, titles[name]) };
+          });
+  switch (entry.action) {
+    case 'create':
+      return { verb: 'created', comment: null, changes };
+    case 'delete':
+      return { verb: 'deleted', comment: null, changes };
+    case 'update':
+      return { verb: 'changed', comment: null, changes };
+    case 'transition': {
+      const t = entry.transition;
+      if (!t) return { verb: 'changed', comment: null, changes };
+      return { verb: t.label, states: { from: stateLabel(entity, t.from), to: stateLabel(entity, t.to) }, comment: t.comment, changes };
+    }
+  }
+}
+
+/** The reference and user ids named in the entries' changes that `known` has no title for, by field. */
+export function unknownReferenceIds(entity: EntityModel, entries: readonly HistoryEntry[], known: ReferenceTitles): Record<string, number[]> {
+  const unknown: Record<string, Set<number>> = {};
+  for (const entry of entries) {
+    if (entry.action === 'create' || entry.action === 'delete') continue;
+    for (const [name, change] of Object.entries(entry.changes)) {
+      const field = entity.fieldsByName[name];
+      if (!field || (field.type !== 'reference' && field.type !== 'user')) continue;
+      for (const value of [change.from, change.to]) {
+        if (typeof value !== 'number' || known[name]?.[value] !== undefined) continue;
+        (unknown[name] ??= new Set()).add(value);
+      }
+    }
+  }
+  return Object.fromEntries(Object.entries(unknown).map(([name, ids]) => [name, [...ids]]));
+}
