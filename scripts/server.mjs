@@ -42,9 +42,29 @@ async function serveApi(door, req, res) {
   }
 }
 
+/**
+ * In production Next.js runs instrumentation's register() (which opens the engine) only when the
+ * first request arrives. Started here instead, the schema check runs in the database while
+ * Next.js prepares, and a wrong spec stops the start before anything listens. Next.js keeps the
+ * one registration (it is memoized) for its own later call. Should these internals move in a
+ * future Next.js, registration simply happens at the first request, as before.
+ */
+async function openEngineDuringPrepare(root) {
+  try {
+    await import('next/dist/server/node-environment.js');
+    const { ensureInstrumentationRegistered } = await import('next/dist/server/lib/router-utils/instrumentation-globals.external.js');
+    // A failure is Next.js's to report when it awaits the same registration at the first request.
+    if (typeof ensureInstrumentationRegistered === 'function') ensureInstrumentationRegistered(root, '.next').catch(() => undefined);
+  } catch {
+    // Left to Next.js's own call at the first request.
+  }
+}
+
 export async function serve({ root, port, hostname }) {
   const app = next({ dev: false, dir: root, port, ...(hostname ? { hostname } : {}) });
-  await app.prepare();
+  const preparing = app.prepare();
+  await openEngineDuringPrepare(root);
+  await preparing;
   const handle = app.getRequestHandler();
   const server = createServer((req, res) => {
     const door = globalThis[API_DOOR];

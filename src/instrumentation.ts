@@ -4,7 +4,9 @@ export async function register(): Promise<void> {
   // Not while building: the build must never open the database.
   if (process.env.NEXT_RUNTIME !== 'nodejs' || process.env.NEXT_PHASE === 'phase-production-build') return;
   const { bootEngine } = await import('./server/boot');
-  await bootEngine();
+  // Not awaited: the first request loads its route while the database checks the schema (in
+  // PGlite's worker thread or PostgreSQL), then awaits the same opening through getEngine().
+  void bootEngine();
 }
 
 /**

@@ -40,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'migrate': {
       const { values } = parseArgs({ args: rest, options: { 'allow-destructive': { type: 'boolean', default: false } } });
-      const engine = await openEngine(settings, { allowDestructive: values['allow-destructive'] });
+      const engine = await openEngine(settings, { allowDestructive: values['allow-destructive'], compareCatalogue: true });
       await engine.close();
       console.log(`The ${engine.store.kind} database matches the spec "${engine.model.name}".`);
       return 0;

@@ -12,6 +12,11 @@ import { syncSchema } from './store/schema/sync';
 export interface OpenOptions {
   /** Apply destructive schema changes (dropping columns or tables) instead of refusing them. */
   readonly allowDestructive?: boolean;
+  /**
+   * Compare the database's catalogue with the spec even when nf_meta says the last sync was of
+   * this very schema (`migrate` does; a server start trusts the record).
+   */
+  readonly compareCatalogue?: boolean;
   /** Use this model instead of loading settings.specPath (tests). */
   readonly model?: AppModel;
 }
@@ -24,7 +29,7 @@ export async function openEngine(settings: Settings, options: OpenOptions = {}):
   const model = options.model ?? (await loadSpecFile(settings.specPath));
   const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
-    await syncSchema(store, model, { allowDestructive: options.allowDestructive ?? false });
+    await syncSchema(store, model, { allowDestructive: options.allowDestructive ?? false, trustRecorded: !options.compareCatalogue });
     const identity = createIdentity(store.db, Object.keys(model.roles), resolveLimits(model));
     if (settings.adminEmail && settings.adminPassword && !(await identity.hasUsers())) {
       await identity

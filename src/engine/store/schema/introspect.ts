@@ -139,3 +139,17 @@ export async function introspectSchema(db: DynamicDatabase): Promise<CatalogueSc
   const meta = hasMeta ? toMeta(await db.selectFrom(META_TABLE).select(['key', 'value']).execute()) : null;
   return { tables, meta };
 }
+
+/**
+ * Only what nf_meta recorded at the last sync, without reading the catalogue: null when there is
+ * no nf_meta table (a new database) or it cannot be read as ours.
+ */
+export async function readRecordedMeta(db: DynamicDatabase): Promise<SchemaMeta | null> {
+  const { rows } = await sql<{ present: boolean }>`select to_regclass(${META_TABLE}) is not null as present`.execute(db);
+  if (!rows[0]?.present) return null;
+  try {
+    return toMeta(await db.selectFrom(META_TABLE).select(['key', 'value']).execute());
+  } catch {
+    return null;
+  }
+}

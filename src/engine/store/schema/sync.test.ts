@@ -256,6 +256,27 @@ forEachDatabase('schema sync', (database) => {
       expect((await syncSchema(store, model)).changed).toBe(false);
     });
 
+    it('trusting the record, starts with no catalogue query when the spec is unchanged, and still applies a changed spec', async () => {
+      const before = store.statementCount();
+      expect(await syncSchema(store, model, { trustRecorded: true })).toEqual({ changed: false, applied: [], destructive: [] });
+      expect(store.statementCount() - before).toBe(2);
+
+      const website: FieldModel = { ...model.entitiesByName.organization.fieldsByName.domain, name: 'website', column: 'website', label: 'Website' };
+      const report = await syncSchema(store, withField(model, 'organization', website), { trustRecorded: true });
+      expect(report.applied.map((s) => s.description)).toEqual(['add column organization.website']);
+      await expect(syncSchema(store, model, { trustRecorded: true })).rejects.toThrow('drop column organization.website');
+      await syncSchema(store, model, { allowDestructive: true });
+    });
+
+    it('a schema changed by hand escapes the trusted start; the full comparison (migrate) repairs it', async () => {
+      await sql`alter table organization drop column domain`.execute(store.db);
+      expect((await syncSchema(store, model, { trustRecorded: true })).changed).toBe(false);
+      expect(await columnsOf(store, 'organization')).not.toContain('domain');
+      const report = await syncSchema(store, model);
+      expect(report.applied.map((s) => s.description)).toEqual(['add column organization.domain', 'add index organization_domain_idx on organization (domain, id)']);
+      expect(await columnsOf(store, 'organization')).toContain('domain');
+    });
+
     it('leaves tables it does not manage alone', async () => {
       await sql`create table reports_by_hand (id integer primary key, note text)`.execute(store.db);
       expect((await syncSchema(store, model)).changed).toBe(false);
