@@ -7,13 +7,18 @@ import { listColumns } from '@/ui/columns';
 import { ListFilters, type FilterControl } from '@/ui/list-filters';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
-import { RecordTable } from '@/ui/record-table';
+import { takeBulkTransition } from '@/server/actions/bulk-transitions';
+import { BulkTransitionForm, type BulkTransitionChoice } from '@/ui/record/bulk-transition-form';
+import { BULK_ROW_INPUT } from '@/ui/record/bulk-transition-state';
+import { RecordTable, type RowSelection } from '@/ui/record-table';
+import { recordTitle } from '@/ui/record-title';
+import { SelectAllRows } from '@/ui/select-all-rows';
 import helpdesk from '../../../../examples/helpdesk/ninefold.spec';
 
 /**
  * The benchmark's baseline (`npm run bench`): the ticket list page's body — header, filters,
- * 50-row table, pagination — rendered with the same components from static rows, with no
- * database and no session. Its req/s is what Next.js itself allows for this page.
+ * bulk-transition toolbar, 50-row table with its selection column, pagination — rendered with
+ * the same components from static rows, with no database and no session. Its req/s is what Next.js itself allows for this page.
  */
 
 export const metadata: Metadata = { title: 'Baseline' };
@@ -62,6 +67,17 @@ const FILTERS: FilterControl[] = [
   { param: 'assignee', label: 'Assignee', kind: 'select', options: Object.entries(USERS).map(([value, label]) => ({ value, label })), value: '' },
 ];
 
+// The bulk toolbar with the workflow's transitions (an agent on the list is offered nearly all).
+const BULK_CHOICES: BulkTransitionChoice[] = ticket.workflow!.transitions.map((t) => ({ name: t.name, label: t.label, ...(t.comment ? { comment: t.comment } : {}) }));
+const BULK_FORM = 'bulk-tickets';
+const SELECTION: RowSelection = {
+  form: BULK_FORM,
+  name: BULK_ROW_INPUT,
+  value: (record) => `${record.id}:${record.version}`,
+  label: (record) => `Select ${recordTitle(ticket, record)}`,
+  header: <SelectAllRows form={BULK_FORM} name={BULK_ROW_INPUT} label="Select all tickets on this page" />,
+};
+
 export default async function BaselinePage() {
   await requireDiagnostics();
   return (
@@ -72,6 +88,7 @@ export default async function BaselinePage() {
         actions={<ButtonLink href="/tickets/new" variant="primary">Open a ticket</ButtonLink>}
       />
       <ListFilters action="/diagnostics/baseline" filters={FILTERS} search={{ label: 'Search', value: '' }} sort={null} resetHref={null} stateKey="/diagnostics/baseline" />
+      <BulkTransitionForm id={BULK_FORM} action={takeBulkTransition.bind(null, ticket.name)} choices={BULK_CHOICES} plural="tickets" controls />
       <RecordTable
         caption={ticket.pluralLabel}
         columns={columns}
@@ -81,6 +98,7 @@ export default async function BaselinePage() {
         sort={ticket.list.sort}
         sortHref={(sort) => `/diagnostics/baseline?sort=${encodeURIComponent(sort)}`}
         recordHref={(id) => `/tickets/${id}`}
+        selection={SELECTION}
       />
       <Pagination firstHref={null} nextHref="/diagnostics/baseline?cursor=next" />
     </div>
