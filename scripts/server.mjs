@@ -5,6 +5,7 @@
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
 import next from 'next';
+import { CLIENT_IP_HEADER, clientAddress, trustedProxyHops } from '../src/api/client-address.mjs';
 
 const API_DOOR = Symbol.for('ninefold.apiDoor');
 const API_PREFIX = '/api/v1/';
@@ -60,13 +61,28 @@ async function openEngineDuringPrepare(root) {
   }
 }
 
+/** Puts the client's address on the request for both doors, replacing any copy the client sent. */
+function markClientAddress(req, hops) {
+  const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], hops);
+  const raw = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) {
+    if (req.rawHeaders[i].toLowerCase() !== CLIENT_IP_HEADER) raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  }
+  raw.push(CLIENT_IP_HEADER, address);
+  req.rawHeaders.splice(0, req.rawHeaders.length, ...raw);
+  req.headers[CLIENT_IP_HEADER] = address;
+}
+
 export async function serve({ root, port, hostname }) {
+  // Read before anything is served: a wrong TRUST_PROXY stops the start with its message.
+  const hops = trustedProxyHops();
   const app = next({ dev: false, dir: root, port, ...(hostname ? { hostname } : {}) });
   const preparing = app.prepare();
   await openEngineDuringPrepare(root);
   await preparing;
   const handle = app.getRequestHandler();
   const server = createServer((req, res) => {
+    markClientAddress(req, hops);
     const door = globalThis[API_DOOR];
     if (door && req.url?.startsWith(API_PREFIX)) void serveApi(door, req, res);
     else void handle(req, res);

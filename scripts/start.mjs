@@ -29,4 +29,10 @@ process.env.NINEFOLD_ROOT = root;
 const { prestartEmbeddedDatabase } = await import('../src/engine/store/pglite/prestart.mjs');
 prestartEmbeddedDatabase({ root });
 const { serve } = await import('./server.mjs');
-await serve({ root, port: Number(process.env.PORT || 3000), hostname: process.env.HOSTNAME_BIND || undefined });
+try {
+  await serve({ root, port: Number(process.env.PORT || 3000), hostname: process.env.HOSTNAME_BIND || undefined });
+} catch (error) {
+  // A setting or the port: said in one line, as the engine says a wrong spec.
+  console.error(`Ninefold could not start:\n${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

@@ -1,9 +1,10 @@
+import { CLIENT_IP_HEADER } from './client-address.mjs';
+
 /**
- * The client's address, for the per-address limits: the first X-Forwarded-For entry (set by the
- * proxy in front; without one, clients could pick their own), else X-Real-IP, else loopback.
+ * The client's address, for the per-address limits and the log: what the server (scripts/server.mjs)
+ * found from the connection and the trusted proxies (TRUST_PROXY), never a header of the client's
+ * choosing. Without that server in front (`next dev`), every client is 127.0.0.1.
  */
 export function clientIp(headers: Headers): string {
-  const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  const address = forwarded || headers.get('x-real-ip')?.trim() || '127.0.0.1';
-  return address.slice(0, 100);
+  return headers.get(CLIENT_IP_HEADER)?.trim().slice(0, 100) || '127.0.0.1';
 }

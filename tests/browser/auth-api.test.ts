@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { ADMIN } from './servers';
 
 const server = inject('helpdesk');
+const seedServer = inject('seed');
 
 describe('sign-in over the API', () => {
   it('answers 200 and sets an httpOnly session cookie for the right credentials', async () => {
@@ -78,5 +79,34 @@ describe("the REST API's own door (scripts/server.mjs)", () => {
     });
     expect(tooLarge.status).toBe(413);
     expect((await tooLarge.json()).code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
+
+describe('the client address behind the per-address limits', () => {
+  /** What is left of the per-address budget after this request ("ip" policy of the RateLimit field). */
+  const remaining = async (url: string, headers: Record<string, string>) => {
+    const response = await fetch(`${url}/api/v1/openapi.json`, { headers });
+    await response.arrayBuffer();
+    const field = response.headers.get('ratelimit') ?? '';
+    const match = /"ip";r=(\d+)/.exec(field);
+    if (!match) throw new Error(`no per-address RateLimit item in "${field}"`);
+    return { left: Number(match[1]), limit: Number(/"ip";q=(\d+)/.exec(response.headers.get('ratelimit-policy') ?? '')?.[1]) };
+  };
+  const unique = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}, 203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+
+  it('behind a trusted proxy (TRUST_PROXY=1) is the address that proxy appended to X-Forwarded-For', async () => {
+    const address = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const first = await remaining(server.url, { 'x-forwarded-for': `spoofed-${Date.now()}, ${address}` });
+    const second = await remaining(server.url, { 'x-forwarded-for': `spoofed-again-${Date.now()}, ${address}` });
+    // The same address both times, whatever the client wrote to the left of it.
+    expect(second.left).toBe(first.left - 1);
+  });
+
+  it('without a trusted proxy is the connection itself: X-Forwarded-For and a forged address header change nothing', async () => {
+    const first = await remaining(seedServer.url, { 'x-forwarded-for': unique(), 'x-ninefold-client-ip': '192.0.2.200' });
+    const second = await remaining(seedServer.url, { 'x-forwarded-for': unique(), 'x-ninefold-client-ip': '192.0.2.201' });
+    expect(first.left).toBeLessThan(first.limit);
+    // One budget for both: another address would have started a fresh one.
+    expect(second.left).toBeLessThan(first.left);
   });
 });

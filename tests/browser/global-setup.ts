@@ -31,7 +31,8 @@ export async function setup(project: TestProject): Promise<void> {
   execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/main.ts', 'seed', '--count', '30'], { cwd: root, env, stdio: 'ignore' });
   const helpdesk = await startServer(
     'helpdesk',
-    { NINEFOLD_SPEC: 'examples/helpdesk/ninefold.spec.ts', NINEFOLD_ADMIN_EMAIL: ADMIN.email, NINEFOLD_ADMIN_PASSWORD: ADMIN.password },
+    // TRUST_PROXY: the tests play the one proxy in front, so that a test can have an address of its own.
+    { NINEFOLD_SPEC: 'examples/helpdesk/ninefold.spec.ts', NINEFOLD_ADMIN_EMAIL: ADMIN.email, NINEFOLD_ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '1' },
     helpdeskData,
   );
   servers.push(helpdesk);
