@@ -31,6 +31,42 @@ const spec: AppSpec = {
         throw new NinefoldError('NOT_IN_THE_CATALOGUE', 'secret internal reason');
       },
     },
+    renameTwice: {
+      method: 'POST',
+      path: '/tickets/{id}/rename-twice',
+      params: { id: 'integer' },
+      output: 'ticket',
+      roles: ['agent'],
+      errors: ['NOT_FOUND', 'STALE_VERSION'],
+      // Both updates carry the version read first, so the second is stale: the call fails as a whole.
+      handler: async ({ params, ops }) => {
+        const id = Number(params.id);
+        const { record } = await ops.get('ticket', id);
+        await ops.update('ticket', id, { subject: 'First rename' }, record.version);
+        await ops.create('comment', { ticket: id, body: 'Renamed', internal: true });
+        return ops.update('ticket', id, { subject: 'Second rename' }, record.version);
+      },
+    },
+    organizationsOnce: {
+      method: 'POST',
+      path: '/organizations/once',
+      input: { name: { type: 'text', required: true } },
+      output: { created: { type: 'integer' } },
+      roles: ['admin'],
+      // The second name is refused by the database (unique); the call catches that and goes on.
+      handler: async ({ input, ops }) => {
+        let created = 0;
+        for (const name of [String(input.name), String(input.name), `${String(input.name)} Two`]) {
+          try {
+            await ops.create('organization', { name });
+            created += 1;
+          } catch (error) {
+            if (!(error instanceof NinefoldError)) throw error;
+          }
+        }
+        return { created };
+      },
+    },
     stats: {
       method: 'GET',
       path: '/stats/{priority}/{open}',
@@ -155,18 +191,28 @@ forEachDatabase('API: custom calls', (database) => {
       });
     });
 
-    it('refuses a change made meanwhile with 409 STALE_VERSION (the version it read)', async () => {
+  });
+
+  describe('one transaction per call', () => {
+    it('saves nothing of a call whose later step is refused (STALE_VERSION, 409): no update, no comment, no history', async () => {
       const ticket = await newTicket();
-      const realUpdate = engine.ops.update;
-      // Someone else changes the ticket between the call's read and its write.
-      vi.spyOn(engine.ops, 'update').mockImplementationOnce(async (actor, entity, id, input, version) => {
-        await realUpdate(asActor(agent), 'ticket', ticket.id, { subject: 'Changed meanwhile' }, version);
-        return realUpdate(actor, entity, id, input, version);
+      const history = async () => (await engine.ops.history(asActor(agent), 'ticket', ticket.id)).entries.length;
+      const entriesBefore = await history();
+      await unchangedBy(async () => {
+        expectProblem(await api.call('POST', `/tickets/${ticket.id}/rename-twice`, { token: agentToken }), 409, 'STALE_VERSION');
       });
-      const answer = await escalate(ticket.id, { reason: 'Race' });
-      expectProblem(answer, 409, 'STALE_VERSION');
-      const comments = await engine.ops.list(asActor(agent), 'comment', { filters: { ticket: String(ticket.id) } });
-      expect(comments.rows).toEqual([]);
+      expect(await history()).toBe(entriesBefore);
+      expect((await engine.ops.get(asActor(agent), 'ticket', ticket.id)).record).toMatchObject({ subject: 'Cannot log in', version: 1 });
+    });
+
+    it('lets a call catch a refused step and go on: that step alone is undone, the others are saved', async () => {
+      const admin = await engine.identity.createUser({ email: 'admin@example.com', password: PASSWORD, roles: ['admin'] });
+      const adminToken = (await engine.identity.createApiToken(admin.id, { name: 'tests' })).token;
+      const answer = await api.call('POST', '/organizations/once', { token: adminToken, body: { name: 'Once Ltd' } });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual({ created: 2 });
+      const names = (await engine.ops.list(asActor(admin), 'organization', { q: 'Once', limit: 10 })).rows.map((o) => o.name).sort();
+      expect(names).toEqual(['Once Ltd', 'Once Ltd Two']);
     });
   });
 

@@ -1,4 +1,5 @@
 import { NinefoldError, type FieldError } from '@/engine/errors/ninefold-error';
+import { atomically } from '@/engine/ops/atomic';
 import { bindOps } from '@/engine/ops/ops';
 import type { Actor, RecordData } from '@/engine/ops/types';
 import { fieldSchema, issueCode, issueMessage } from '@/engine/rules/field-schema';
@@ -110,7 +111,9 @@ export function callRoute(model: AppModel, name: string, call: CallSpec): Route 
         const keys = Object.keys(body ?? {});
         if (keys.length > 0) throw invalid(keys.map((key) => ({ field: key, code: 'unknown_field', message: `"${key}" is not an input of this call.` })));
       }
-      const result = await call.handler({ params, input, ops: bindOps(request.engine.ops, actor), actor, constants });
+      // One transaction for the whole call: what it changes is saved together, or not at all.
+      const { engine } = request;
+      const result = await atomically({ model: engine.model, db: engine.store.db }, (ops) => call.handler({ params, input, ops: bindOps(ops, actor), actor, constants }));
       return serialise(call, model, outputFields, result);
     },
   };

@@ -8,6 +8,7 @@ import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
 import type { DynamicDatabase } from '../store/types';
 import { checkTransition, effectValues, findTransition, refuse } from '../workflow/transitions';
 import { entityOf, type OpsContext } from './context';
+import { inTransaction } from './transaction';
 import { isRecordId } from './read';
 import type { Actor, BulkTransitionResult, RecordData, TransitionOffer, TransitionRequest } from './types';
 import { checkReferences, checkVersion, lockInScope, translating, writeLocked } from './write';
@@ -76,7 +77,7 @@ async function takeTransition(
   const values: ParsedValues = parseRecordInput(ctx.model, entity, input, 'update', actor);
 
   const record = await translating(entity, () =>
-    ctx.db.transaction().execute(async (trx) => {
+    inTransaction(ctx.db, async (trx) => {
       const current = await lockInScope(ctx, trx, actor, entity, id, readScope.sql, version, `transition:${transition.name}`);
       const now = new Date();
       const merged = { ...current, ...values } as RecordData;

@@ -8,6 +8,7 @@ import { parseRecordInput, type ParsedValues } from '../rules/record-input';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { DynamicDatabase } from '../store/types';
 import { entityOf, type OpsContext } from './context';
+import { inTransaction } from './transaction';
 import { translateDatabaseError } from './db-errors';
 import { writeHistory, type HistoryEvent } from './history';
 import { checkLimits } from './limits';
@@ -78,7 +79,7 @@ export async function createRecord(ctx: OpsContext, actor: Actor, entityName: st
   const initial = entity.workflow ? { [entity.workflow.field]: entity.workflow.initial } : {};
   checkRules(ctx.model, entity, { ...values, ...initial, createdAt: now, updatedAt: now, createdBy: actor.userId }, now);
   const record = await translating(entity, () =>
-    ctx.db.transaction().execute(async (trx) => {
+    inTransaction(ctx.db, async (trx) => {
       await checkReferences(ctx.model, trx, entity, values, actor);
       await checkLimits(ctx.model, trx, entity, actor, null, { ...values, ...initial }, now);
       const row = await trx
@@ -161,7 +162,7 @@ export async function updateRecord(
   checkWritable(entity, actor, 'update', input);
   const values = parseRecordInput(ctx.model, entity, input, 'update', actor);
   const record = await translating(entity, () =>
-    ctx.db.transaction().execute(async (trx) => {
+    inTransaction(ctx.db, async (trx) => {
       const current = await lockInScope(ctx, trx, actor, entity, id, scope, version, 'update');
       await checkReferences(ctx.model, trx, entity, values, actor);
       return writeLocked(ctx.model, trx, actor, entity, current, values, new Date(), { action: 'update' });
@@ -205,7 +206,7 @@ export async function deleteRecord(ctx: OpsContext, actor: Actor, entityName: st
   const scope = authorize(ctx.model, entity, actor, 'delete');
   const version = expectedVersion === undefined ? undefined : checkVersion(expectedVersion);
   await translating(entity, () =>
-    ctx.db.transaction().execute(async (trx) => {
+    inTransaction(ctx.db, async (trx) => {
       const current = await lockInScope(ctx, trx, actor, entity, id, scope, version, 'delete');
       await trx.deleteFrom(entity.table).where('id', '=', id).execute();
       await writeHistory(trx, entity, actor, { action: 'delete', recordId: id, before: current, after: null });
