@@ -95,6 +95,31 @@ forEachDatabase('bulk transition actions', (database) => {
     expect(entries[0]).toMatchObject({ action: 'transition', actor: { id: agent.userId }, transition: { name: 'start', from: 'new', to: 'open' } });
   });
 
+  it('sets the fields a transition requires on every row it is taken on, and keeps what was typed when the submission is refused', async () => {
+    const customer = await createActor(engine.store.db, ['customer']);
+    const first = await newTicket(customer, 'No assignee yet');
+    const second = await newTicket(customer, 'Nobody on it either');
+    const withAssignee = (rows: readonly string[], assignee: string) => {
+      const data = posted('start', rows);
+      data.append('assignee', assignee);
+      return data;
+    };
+
+    const refused = await submitBulkTransition(engine, agent, 'ticket', initialBulkTransitionState, withAssignee([], String(agent.userId)));
+    expect(refused).toMatchObject({ message: 'Select at least one ticket first.', values: { transition: 'start', fields: { assignee: String(agent.userId) } } });
+
+    const state = await submitBulkTransition(engine, agent, 'ticket', refused, withAssignee([seen(first), seen(second)], String(agent.userId)));
+    expect(state.outcome).toMatchObject({ summary: '“Start” taken on 2 tickets; they are now Open.', refused: [] });
+    for (const ticket of [first, second]) expect(await read(ticket.id)).toMatchObject({ state: 'open', assignee: agent.userId });
+
+    // A field the chosen transition does not require is not sent: waiting keeps the assignee.
+    const waitPosted = posted('wait', [seen(await read(first.id))], 'Which printer?');
+    waitPosted.append('assignee', String(admin.userId));
+    const waited = await submitBulkTransition(engine, agent, 'ticket', initialBulkTransitionState, waitPosted);
+    expect(waited.outcome).toMatchObject({ done: 1 });
+    expect(await read(first.id)).toMatchObject({ state: 'pending', assignee: agent.userId });
+  });
+
   it("names a refused row only as far as the actor may see it: another customer's ticket is a number, nothing more", async () => {
     const customer = await createActor(engine.store.db, ['customer']);
     const stranger = await createActor(engine.store.db, ['customer']);

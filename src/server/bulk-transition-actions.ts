@@ -12,6 +12,7 @@ import {
 } from '@/ui/record/bulk-transition-state';
 import { recordTitle } from '@/ui/record-title';
 import { entityNamed } from './entity-named';
+import { readFormInput } from './forms';
 
 /*
  * A workflow transition on the rows selected in a list, without Next.js: the server action
@@ -60,7 +61,10 @@ export async function submitBulkTransition(
   const entity = entityNamed(engine, entityName, { withWorkflow: true });
   const transitionName = text(formData, BULK_TRANSITION_INPUT);
   const comment = text(formData, BULK_COMMENT_INPUT);
-  const values = { transition: transitionName, comment };
+  // What the toolbar offers for the transitions' required fields, kept to show it again.
+  const offered = bulkFieldsOf(entity);
+  const typed = readFormInput(formData, offered);
+  const values = { transition: transitionName, comment, ...(Object.keys(typed.values).length > 0 ? { fields: typed.values } : {}) };
   const attempt = state.attempt + 1;
   const refusal = (message: string): BulkTransitionState => ({ message, values, outcome: null, attempt });
 
@@ -72,15 +76,26 @@ export async function submitBulkTransition(
   // The same words ops uses, without asking it once per row.
   if (transition.comment === 'required' && comment.trim() === '') return refusal(`"${transition.label}" needs a comment.`);
 
+  // Only the fields this transition requires, and only those filled in: set on every row it is taken on.
+  const input = Object.fromEntries(Object.entries(typed.input).filter(([name, value]) => transition.requires.includes(name) && value.trim() !== ''));
   let results: BulkTransitionResult[];
   try {
-    results = await engine.ops.bulkTransition(actor, entity.name, transition.name, rows, comment.trim() === '' ? {} : { comment });
+    results = await engine.ops.bulkTransition(actor, entity.name, transition.name, rows, {
+      ...(comment.trim() === '' ? {} : { comment }),
+      ...(Object.keys(input).length > 0 ? { input } : {}),
+    });
   } catch (error) {
     const known = asNinefoldError(error);
     if (!known || known.code === 'NOT_FOUND') throw error;
     return refusal(known.message);
   }
   return { message: null, values: { transition: transition.name }, outcome: await outcomeOf(engine, actor, entity, transition, results), attempt };
+}
+
+/** The fields some transition of the entity requires: the toolbar's optional inputs. */
+export function bulkFieldsOf(entity: EntityModel) {
+  const names = new Set(entity.workflow?.transitions.flatMap((t) => t.requires) ?? []);
+  return entity.fields.filter((field) => names.has(field.name));
 }
 
 async function outcomeOf(engine: Engine, actor: Actor, entity: EntityModel, transition: TransitionModel, results: readonly BulkTransitionResult[]): Promise<BulkOutcome> {

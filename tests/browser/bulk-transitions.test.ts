@@ -57,6 +57,7 @@ describe('bulk transitions on a list', () => {
   }
 
   const toolbar = (page: Page) => page.getByRole('form', { name: 'Selected tickets' });
+  const transitionSelect = (page: Page) => toolbar(page).getByRole('combobox', { name: 'With the selected tickets' });
   const refusedRows = (page: Page) => page.getByRole('list', { name: 'Refused rows' }).locator(':scope > li');
 
   /** The State cell of the row whose link is this subject. */
@@ -88,13 +89,13 @@ describe('bulk transitions on a list', () => {
 
     await page.goto(`${server.url}/tickets?q=${word}`);
     await expect.poll(() => states(page, tickets)).toEqual(['New', 'New', 'New', 'New']);
-    expect(await toolbar(page).getByRole('combobox').locator('option:not([disabled])').allTextContents()).toEqual(['Start', 'Wait for customer', 'Reply', 'Resolve', 'Reopen', 'Close']);
+    expect(await transitionSelect(page).locator('option:not([disabled])').allTextContents()).toEqual(['Start', 'Wait for customer', 'Reply', 'Resolve', 'Reopen', 'Close']);
     // Someone else changes one ticket after the list was loaded.
     const patched = await callApi(server.url, agentApi, 'PATCH', `/tickets/${changing.id}`, { priority: 'high', version: changing.version });
     expect(patched.status).toBe(200);
 
     // Nothing selected: said so, nothing sent to ops.
-    await toolbar(page).getByRole('combobox').selectOption({ label: 'Start' });
+    await transitionSelect(page).selectOption({ label: 'Start' });
     await toolbar(page).getByRole('button', { name: 'Apply to selected' }).click();
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Nothing was changed.' }).textContent()).toContain('Select at least one ticket first.');
 
@@ -124,6 +125,16 @@ describe('bulk transitions on a list', () => {
     await expect.poll(() => page.getByRole('status').filter({ hasText: '“Start” taken' }).textContent()).toBe('“Start” taken on 1 ticket; it is now Open.');
     expect(await refusedRows(page).count()).toBe(0);
     await expect.poll(() => states(page, tickets)).toEqual(['Open', 'Open', 'New', 'Open']);
+
+    // The unassigned one starts once the toolbar is given the assignee that Start requires.
+    await select(page, unassigned);
+    await transitionSelect(page).selectOption({ label: 'Start' });
+    await toolbar(page).getByRole('combobox', { name: 'Assignee' }).selectOption(String(agentId));
+    await toolbar(page).getByRole('button', { name: 'Apply to selected' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: '“Start” taken' }).textContent()).toBe('“Start” taken on 1 ticket; it is now Open.');
+    await expect.poll(() => states(page, tickets)).toEqual(['Open', 'Open', 'Open', 'Open']);
+    const started = await callApi<{ assignee: number | null }>(server.url, agentApi, 'GET', `/tickets/${unassigned.id}`);
+    expect(started.body.assignee).toBe(agentId);
   });
 
   it('works without JavaScript: the form posts, the page comes back with the report and the fresh rows', async () => {
@@ -142,14 +153,14 @@ describe('bulk transitions on a list', () => {
     expect(await page.getByRole('checkbox', { name: 'Select all tickets on this page' }).count()).toBe(0);
     await select(page, first);
     await select(page, second);
-    await toolbar(page).getByRole('combobox').selectOption({ label: 'Wait for customer' });
+    await transitionSelect(page).selectOption({ label: 'Wait for customer' });
     await Promise.all([page.waitForEvent('load'), toolbar(page).getByRole('button', { name: 'Apply to selected' }).click()]);
 
     expect(await page.getByRole('status').filter({ hasText: 'taken on' }).textContent()).toBe('“Wait for customer” taken on 2 tickets; they are now Pending.');
     expect(await states(page, tickets)).toEqual(['Pending', 'Pending']);
 
     // Nothing selected, without a script either.
-    await toolbar(page).getByRole('combobox').selectOption({ label: 'Resolve' });
+    await transitionSelect(page).selectOption({ label: 'Resolve' });
     await Promise.all([page.waitForEvent('load'), toolbar(page).getByRole('button', { name: 'Apply to selected' }).click()]);
     expect(await page.getByRole('alert').filter({ hasText: 'Nothing was changed.' }).textContent()).toContain('Select at least one ticket first.');
     expect(await states(page, tickets)).toEqual(['Pending', 'Pending']);
@@ -164,9 +175,9 @@ describe('bulk transitions on a list', () => {
 
     await page.goto(`${server.url}/tickets?q=${word}`);
     expect(await states(page, [waiting])).toEqual(['Pending']);
-    expect(await toolbar(page).getByRole('combobox').locator('option:not([disabled])').allTextContents()).toEqual(['Reply', 'Reopen']);
+    expect(await transitionSelect(page).locator('option:not([disabled])').allTextContents()).toEqual(['Reply', 'Reopen']);
     await select(page, waiting);
-    await toolbar(page).getByRole('combobox').selectOption({ label: 'Reply' });
+    await transitionSelect(page).selectOption({ label: 'Reply' });
     await toolbar(page).getByRole('button', { name: 'Apply to selected' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'taken on' }).textContent()).toBe('“Reply” taken on 1 ticket; it is now Open.');
     await expect.poll(() => states(page, [waiting])).toEqual(['Open']);

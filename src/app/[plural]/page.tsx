@@ -9,6 +9,7 @@ import { asNinefoldError } from '@/server/errors';
 import { describeFilters } from '@/server/list-filters';
 import { listHref, parseListParams, toListQuery, type RawSearchParams } from '@/server/list-query';
 import { takeBulkTransition } from '@/server/actions/bulk-transitions';
+import { describeBulkFields } from '@/server/bulk-fields';
 import { requireActor } from '@/server/session';
 import { Alert } from '@/ui/alert';
 import { ButtonLink } from '@/ui/button';
@@ -63,9 +64,15 @@ export default async function ListPage({ params, searchParams }: Props) {
   const access = engine.ops.access(actor, entity.name);
   const readable = new Set(access.readable);
 
-  const [filters, listing] = await Promise.all([
+  // Bulk transitions: only those the actor may take on some record (ops decides per row); none, no checkboxes and no toolbar.
+  const bulkChoices: BulkTransitionChoice[] = (entity.workflow?.transitions ?? [])
+    .filter((t) => access.transitions[t.name])
+    .map((t) => ({ name: t.name, label: t.label, ...(t.comment ? { comment: t.comment } : {}) }));
+
+  const [filters, listing, bulkFields] = await Promise.all([
     describeFilters(engine.ops, actor, entity, readable, listParams),
     problem ? Promise.resolve({ ok: false as const, message: problem }) : loadList(engine.ops, actor, entity.name, toListQuery(listParams)),
+    describeBulkFields({ ops: engine.ops, actor, model: engine.model, entity, offered: bulkChoices.map((c) => c.name), writable: new Set(access.writable.update) }),
   ]);
   const result = listing.ok ? listing.page : null;
   const failure = listing.ok ? null : listing.message;
@@ -78,10 +85,6 @@ export default async function ListPage({ params, searchParams }: Props) {
   const canCreate = access.actions.create;
   // The search covers every searchable field: offered only when the actor may read them all.
   const searchable = entity.searchFields.length > 0 && entity.searchFields.every((name) => readable.has(name));
-  // Bulk transitions: only those the actor may take on some record (ops decides per row); none, no checkboxes and no toolbar.
-  const bulkChoices: BulkTransitionChoice[] = (entity.workflow?.transitions ?? [])
-    .filter((t) => access.transitions[t.name])
-    .map((t) => ({ name: t.name, label: t.label, ...(t.comment ? { comment: t.comment } : {}) }));
   const bulkForm = `bulk-${entity.plural}`;
   const rows = result?.rows ?? [];
   const selection: RowSelection | undefined =
@@ -123,6 +126,7 @@ export default async function ListPage({ params, searchParams }: Props) {
           id={bulkForm}
           action={takeBulkTransition.bind(null, entity.name)}
           choices={bulkChoices}
+          fields={bulkFields}
           plural={entity.pluralLabel.toLowerCase()}
           controls={rows.length > 0}
         />

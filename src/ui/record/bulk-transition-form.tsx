@@ -2,6 +2,7 @@
 
 import { useActionState } from 'react';
 import { Alert } from '../alert';
+import type { FormFieldDescriptor } from '../forms/state';
 import { SubmitButton } from '../forms/submit-button';
 import { BULK_COMMENT_INPUT, BULK_TRANSITION_INPUT, initialBulkTransitionState, type BulkTransitionState } from './bulk-transition-state';
 
@@ -20,11 +21,13 @@ const controlClass =
  * the table (a Server Component) and join this form through their `form` attribute. When the list
  * has no rows it shows only the report, if any (the rows may have left a filtered list).
  */
-export function BulkTransitionForm({ id, action, choices, plural, controls }: {
+export function BulkTransitionForm({ id, action, choices, fields = [], plural, controls }: {
   /** The form's id, named by the rows' checkboxes. */
   id: string;
   action: (state: BulkTransitionState, formData: FormData) => Promise<BulkTransitionState>;
   choices: readonly BulkTransitionChoice[];
+  /** Inputs for fields that some of the transitions require (the assignee to start), optional here: rows that have one already can move without. */
+  fields?: readonly FormFieldDescriptor[];
   /** "tickets" */
   plural: string;
   /** False when the list shows no rows to select. */
@@ -57,6 +60,9 @@ export function BulkTransitionForm({ id, action, choices, plural, controls }: {
               ))}
             </select>
           </div>
+          {fields.map((field) => (
+            <ToolbarField key={`${field.name}-${state.attempt}`} formId={id} field={field} value={state.values.fields?.[field.name] ?? ''} />
+          ))}
           {withComment ? (
             <div key={`c${state.attempt}`} className="min-w-48 flex-1">
               <label htmlFor={`${id}-comment`} className="mb-1 block text-xs font-medium text-zinc-600">
@@ -68,6 +74,13 @@ export function BulkTransitionForm({ id, action, choices, plural, controls }: {
           <SubmitButton variant="secondary" pendingLabel="Applying…">
             Apply to selected
           </SubmitButton>
+          {fields.map((field) =>
+            field.help ? (
+              <p key={field.name} id={`${id}-${field.name}-help`} className="basis-full text-xs text-zinc-500">
+                {field.label}: {field.help}
+              </p>
+            ) : null,
+          )}
         </form>
       ) : null}
       {state.message ? <Alert title="Nothing was changed.">{state.message}</Alert> : null}
@@ -90,6 +103,45 @@ export function BulkTransitionForm({ id, action, choices, plural, controls }: {
           </ul>
         </Alert>
       ) : null}
+    </div>
+  );
+}
+
+const INPUT_TYPES: Partial<Record<FormFieldDescriptor['kind'], string>> = { integer: 'number', decimal: 'number', id: 'number', date: 'date', datetime: 'datetime-local', email: 'email', url: 'url' };
+
+/**
+ * A field a transition requires, as the toolbar asks for it: optional, since rows that have a
+ * value already keep it when this is left empty ("Keep theirs").
+ */
+function ToolbarField({ formId, field, value }: { formId: string; field: FormFieldDescriptor; value: string }) {
+  const inputId = `${formId}-${field.name}`;
+  const help = field.help ? `${inputId}-help` : undefined;
+  return (
+    <div className="min-w-48">
+      <label htmlFor={inputId} className="mb-1 block text-xs font-medium text-zinc-600">
+        {field.label}
+      </label>
+      {field.kind === 'select' ? (
+        <select id={inputId} name={field.name} defaultValue={value} aria-describedby={help} className={`${controlClass} pr-8`}>
+          <option value="">Keep theirs</option>
+          {(field.options ?? []).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={inputId}
+          name={field.name}
+          type={INPUT_TYPES[field.kind] ?? 'text'}
+          step={field.step}
+          placeholder={field.kind === 'id' ? 'ID' : undefined}
+          defaultValue={value}
+          aria-describedby={help}
+          className={`${controlClass} pr-2.5`}
+        />
+      )}
     </div>
   );
 }

@@ -30,7 +30,7 @@ export interface BulkTransitionState {
   /** A refusal of the whole submission (nothing selected, too many, a comment needed...); nothing was changed. */
   readonly message: string | null;
   /** What was chosen and typed, so that the toolbar shows it again. */
-  readonly values: { readonly transition?: string; readonly comment?: string };
+  readonly values: { readonly transition?: string; readonly comment?: string; readonly fields?: Readonly<Record<string, string>> };
   readonly outcome: BulkOutcome | null;
   /** Counts submissions: the inputs are keyed by it, so that they remount showing what was chosen. */
   readonly attempt: number;

@@ -3,6 +3,7 @@ import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
 import { buildModel } from '@/engine/spec/build';
 import { requireDiagnostics } from '@/server/diagnostics';
 import { ButtonLink } from '@/ui/button';
+import type { FormFieldDescriptor } from '@/ui/forms/state';
 import { listColumns } from '@/ui/columns';
 import { ListFilters, type FilterControl } from '@/ui/list-filters';
 import { PageHeader } from '@/ui/page-header';
@@ -70,6 +71,17 @@ const FILTERS: FilterControl[] = [
 // The bulk toolbar with the workflow's transitions (an agent on the list is offered nearly all).
 const BULK_CHOICES: BulkTransitionChoice[] = ticket.workflow!.transitions.map((t) => ({ name: t.name, label: t.label, ...(t.comment ? { comment: t.comment } : {}) }));
 const BULK_FORM = 'bulk-tickets';
+// The input the list offers for the assignee that "Start" requires.
+const BULK_FIELDS: FormFieldDescriptor[] = [
+  {
+    name: 'assignee',
+    label: 'Assignee',
+    kind: 'select',
+    required: false,
+    options: Object.entries(USERS).map(([value, label]) => ({ value, label })),
+    help: 'for “Start”, set on each selected ticket it is taken on; “Keep theirs” leaves the value they have.',
+  },
+];
 const SELECTION: RowSelection = {
   form: BULK_FORM,
   name: BULK_ROW_INPUT,
@@ -88,7 +100,7 @@ export default async function BaselinePage() {
         actions={<ButtonLink href="/tickets/new" variant="primary">Open a ticket</ButtonLink>}
       />
       <ListFilters action="/diagnostics/baseline" filters={FILTERS} search={{ label: 'Search', value: '' }} sort={null} resetHref={null} stateKey="/diagnostics/baseline" />
-      <BulkTransitionForm id={BULK_FORM} action={takeBulkTransition.bind(null, ticket.name)} choices={BULK_CHOICES} plural="tickets" controls />
+      <BulkTransitionForm id={BULK_FORM} action={takeBulkTransition.bind(null, ticket.name)} choices={BULK_CHOICES} fields={BULK_FIELDS} plural="tickets" controls />
       <RecordTable
         caption={ticket.pluralLabel}
         columns={columns}

@@ -1,0 +1,32 @@
+import 'server-only';
+import type { Ops } from '@/engine/ops/ops';
+import type { Actor } from '@/engine/ops/types';
+import type { AppModel, EntityModel } from '@/engine/spec/model';
+import type { FormFieldDescriptor } from '@/ui/forms/state';
+import { bulkFieldsOf } from './bulk-transition-actions';
+import { describeFormFields } from './form-fields';
+
+/**
+ * The list toolbar's inputs for the fields that the offered transitions require (the assignee
+ * that starting a ticket needs), among those the actor may write. Optional: rows that have a
+ * value already can move without one. Each says which transitions use it.
+ */
+export async function describeBulkFields(options: {
+  ops: Ops;
+  actor: Actor;
+  model: AppModel;
+  entity: EntityModel;
+  /** The transitions offered in the toolbar. */
+  offered: readonly string[];
+  writable: ReadonlySet<string>;
+}): Promise<FormFieldDescriptor[]> {
+  const { ops, actor, model, entity, offered, writable } = options;
+  const transitions = (entity.workflow?.transitions ?? []).filter((t) => offered.includes(t.name));
+  const fields = bulkFieldsOf(entity).filter((f) => writable.has(f.name) && transitions.some((t) => t.requires.includes(f.name)));
+  if (fields.length === 0) return [];
+  const described = await describeFormFields({ ops, actor, model, entity, fields, values: {} });
+  return described.map((field) => {
+    const using = transitions.filter((t) => t.requires.includes(field.name)).map((t) => `“${t.label}”`).join(', ');
+    return { ...field, required: false, help: `for ${using}, set on each selected ${entity.label.toLowerCase()} it is taken on; “Keep theirs” leaves the value they have.` };
+  });
+}
