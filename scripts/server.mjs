@@ -28,6 +28,10 @@ async function writeWebResponse(response, req, res) {
   if (cookies.length > 0) headers['set-cookie'] = cookies;
   const body = req.method === 'HEAD' || response.body === null ? null : Buffer.from(await response.arrayBuffer());
   if (body !== null && headers['content-length'] === undefined) headers['content-length'] = String(body.length);
+  // Answered before the request's body was read to its end (413, or a refusal before reading it):
+  // the rest of that body is still on the wire, so the connection cannot carry another request.
+  // Saying so keeps a client from reusing it and meeting a reset.
+  if (!req.complete) headers.connection = 'close';
   res.writeHead(response.status, headers);
   res.end(body ?? undefined);
 }

@@ -79,6 +79,8 @@ describe("the REST API's own door (scripts/server.mjs)", () => {
     });
     expect(tooLarge.status).toBe(413);
     expect((await tooLarge.json()).code).toBe('PAYLOAD_TOO_LARGE');
+    // The rest of that body was never read: the connection is closed rather than offered again.
+    expect(tooLarge.headers.get('connection')).toBe('close');
   });
 });
 
