@@ -3,7 +3,7 @@ import { forEachDatabase } from '../store/testing';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { countRows, createActor, fieldCodes, ninefoldError, openSyncedQuickly, testModel } from './testing';
+import { countRows, createActor, expectRefused, fieldCodes, ninefoldError, openSyncedQuickly, testModel } from './testing';
 import type { Actor, RecordData } from './types';
 
 const model = testModel;
@@ -24,13 +24,7 @@ forEachDatabase('ops', (database) => {
   }
 
   /** Runs a write that must be refused with `code`; checks that no row changed. */
-  async function refused(code: string, write: () => Promise<unknown>) {
-    const before = await snapshot();
-    const error = await ninefoldError(write());
-    expect(error.code, `${error.message} ${JSON.stringify(error.fieldErrors)}`).toBe(code);
-    expect(await snapshot()).toEqual(before);
-    return error;
-  }
+  const refused = (code: string, write: () => Promise<unknown>) => expectRefused(snapshot, code, write);
 
   beforeAll(async () => {
     store = await openSyncedQuickly(database, model);

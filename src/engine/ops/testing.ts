@@ -76,6 +76,15 @@ export async function ninefoldError(promise: Promise<unknown>): Promise<Ninefold
   expect.fail(`expected a NinefoldError, but it resolved with ${JSON.stringify(outcome)?.slice(0, 300)}`);
 }
 
+/** Runs a write that must be refused with `code`, and checks that what `snapshot` reads is the same after it. */
+export async function expectRefused(snapshot: () => Promise<unknown>, code: string, write: () => Promise<unknown>): Promise<NinefoldError> {
+  const before = await snapshot();
+  const error = await ninefoldError(write());
+  expect(error.code, `${error.message} ${JSON.stringify(error.fieldErrors)}`).toBe(code);
+  expect(await snapshot()).toEqual(before);
+  return error;
+}
+
 /** Field errors as `field:code`, sorted, for compact assertions. */
 export function fieldCodes(error: NinefoldError): string[] {
   return error.fieldErrors.map((e) => `${e.field}:${e.code}`).sort();

@@ -5,7 +5,7 @@ import { forEachDatabase } from '../store/testing';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { createActor, fieldCodes, ninefoldError, openSyncedQuickly, testSpec } from './testing';
+import { createActor, expectRefused, fieldCodes, ninefoldError, openSyncedQuickly, testSpec } from './testing';
 import type { Actor, RecordData } from './types';
 
 /** The helpdesk with a small limit, so that reaching it is cheap. */
@@ -28,13 +28,8 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
     };
   }
 
-  async function refused(code: string, write: () => Promise<unknown>) {
-    const before = await snapshot();
-    const error = await ninefoldError(write());
-    expect(error.code, `${error.message} ${JSON.stringify(error.fieldErrors)}`).toBe(code);
-    expect(await snapshot()).toEqual(before);
-    return error;
-  }
+  /** Runs a write that must be refused with `code`; checks that no row changed. */
+  const refused = (code: string, write: () => Promise<unknown>) => expectRefused(snapshot, code, write);
 
   const take = (actor: Actor, ticket: RecordData, name: string, extra: { comment?: string; input?: Record<string, unknown> } = {}) =>
     ops.transition(actor, 'ticket', ticket.id, name, { version: ticket.version, ...extra });
