@@ -1,7 +1,7 @@
 import { accessFor } from '../access/entity-access';
 import { listChoices } from './choices';
 import { entityOf, type OpsContext } from './context';
-import { listRecords } from './list';
+import { countRecords, listRecords } from './list';
 import type { Ops } from './ops';
 import { readHistory } from './history';
 import { getRecord } from './read';
@@ -13,6 +13,7 @@ export function createOps(ctx: OpsContext): Ops {
   return {
     access: (actor, entity) => accessFor(ctx.model, entityOf(ctx.model, entity), actor),
     list: (actor, entity, query) => listRecords(ctx, actor, entity, query),
+    count: (actor, entity, query, cap) => countRecords(ctx, actor, entity, query, cap),
     get: (actor, entity, id) => getRecord(ctx, actor, entity, id),
     create: (actor, entity, input) => createRecord(ctx, actor, entity, input),
     update: (actor, entity, id, input, version) => updateRecord(ctx, actor, entity, id, input, version),

@@ -6,7 +6,10 @@ import { decodeCursor, encodeCursor, type Cursor, type CursorValue } from './cur
 import { resolveFilters, resolveLimit, resolveSearch, resolveSort, type SortKey } from './list-query';
 import { columnFor, recordColumns, rowToRecord } from './records';
 import { loadReferenceTitles } from './references';
-import type { Actor, ListPage, ListQuery } from './types';
+import { conditionToSql } from '../rules/condition-sql';
+import type { EntityModel } from '../spec/model';
+import type { Condition } from '../spec/types';
+import type { Actor, ListCount, ListPage, ListQuery } from './types';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are declared at run time
 type Query = SelectQueryBuilder<any, any, Record<string, unknown>>;
@@ -19,22 +22,13 @@ type Query = SelectQueryBuilder<any, any, Record<string, unknown>>;
 export async function listRecords(ctx: OpsContext, actor: Actor, entityName: string, query: ListQuery = {}): Promise<ListPage> {
   const { model, db } = ctx;
   const entity = entityOf(model, entityName);
-  const scope = authorize(model, entity, actor, 'list');
   const readable = new Set(readableFields(entity, actor));
   const asked = query.sort !== undefined && query.sort !== '';
   // The list screen's own order, unless it is by a field this actor may not read.
   const sort = resolveSort(entity, asked || readable.has(entity.list.sort.field) || !entity.fieldsByName[entity.list.sort.field] ? query.sort : '-createdAt');
-  const given = Object.entries(query.filters ?? {}).filter(([, value]) => value !== '' && value !== undefined).map(([name]) => name);
-  const searching = typeof query.q === 'string' && query.q.trim() !== '';
-  checkQueryable(entity, actor, readable, { filters: given, sort: sort.map((k) => k.field), search: searching });
-  const filters = resolveFilters(entity, query.filters);
-  const search = resolveSearch(entity, query.q);
   const limit = resolveLimit(entity, query.limit);
   const cursor = query.cursor ? decodeCursor(query.cursor, sort, entity) : null;
-
-  let base: Query = db.selectFrom(entity.table).select(recordColumns(entity)).where(scope);
-  for (const [name, value] of Object.entries(filters)) base = base.where(columnFor(entity, name), '=', value);
-  if (search !== null) base = base.where(sql<boolean>`search @@ websearch_to_tsquery('simple', ${search})`);
+  const base = matching(ctx, actor, entity, readable, query, sort.map((k) => k.field)).select(recordColumns(entity));
 
   const rows =
     sort.length === 1
@@ -49,6 +43,55 @@ export async function listRecords(ctx: OpsContext, actor: Actor, entityName: str
     nextCursor: rows.length > limit && last ? encodeCursor(sort, sort.map((k) => last[k.field]), last.id) : null,
     sort: sort.map(({ field, direction }) => ({ field, direction })),
   };
+}
+
+/**
+ * The records of the list in the actor's scope that match its filters, search and condition:
+ * every check that `list` and `count` share (list access, fields the actor may query).
+ */
+function matching(ctx: OpsContext, actor: Actor, entity: EntityModel, readable: ReadonlySet<string>, query: ListQuery, sortFields: readonly string[]): Query {
+  const { model, db } = ctx;
+  const scope = authorize(model, entity, actor, 'list');
+  const given = Object.entries(query.filters ?? {}).filter(([, value]) => value !== '' && value !== undefined).map(([name]) => name);
+  const searching = typeof query.q === 'string' && query.q.trim() !== '';
+  const conditionFields = query.where ? conditionFieldNames(query.where) : [];
+  checkQueryable(entity, actor, readable, { filters: [...given, ...conditionFields], sort: sortFields, search: searching });
+  const filters = resolveFilters(entity, query.filters);
+  const search = resolveSearch(entity, query.q);
+  let base: Query = db.selectFrom(entity.table).where(scope);
+  for (const [name, value] of Object.entries(filters)) base = base.where(columnFor(entity, name), '=', value);
+  if (search !== null) base = base.where(sql<boolean>`search @@ websearch_to_tsquery('simple', ${search})`);
+  if (query.where) base = base.where(conditionToSql(model, entity, query.where, actor, query.params));
+  return base;
+}
+
+export const DEFAULT_COUNT_CAP = 10_000;
+
+/**
+ * How many records the list holds for the actor, counted at most up to `cap` (a subquery with a
+ * limit), so that a count over a million rows costs no more than reading `cap` index entries.
+ */
+export async function countRecords(ctx: OpsContext, actor: Actor, entityName: string, query: ListQuery = {}, cap = DEFAULT_COUNT_CAP): Promise<ListCount> {
+  const entity = entityOf(ctx.model, entityName);
+  if (!Number.isSafeInteger(cap) || cap < 1) throw new Error(`count: the cap must be a positive integer, got ${cap}`);
+  const readable = new Set(readableFields(entity, actor));
+  const inner = matching(ctx, actor, entity, readable, query, []).select(sql.lit(1).as('one')).limit(cap + 1);
+  const row = await ctx.db
+    .selectFrom(inner.as('matching'))
+    .select(sql<string>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  const n = Number(row.n);
+  return n > cap ? { count: cap, more: true } : { count: n, more: false };
+}
+
+/** The field names a condition compares (system columns and the state included). */
+export function conditionFieldNames(condition: Condition): string[] {
+  if ('all' in condition) return condition.all.flatMap(conditionFieldNames);
+  if ('any' in condition) return condition.any.flatMap(conditionFieldNames);
+  if ('not' in condition) return conditionFieldNames(condition.not);
+  const operand = condition.value;
+  const other = operand !== null && typeof operand === 'object' && !Array.isArray(operand) && 'field' in operand ? [operand.field] : [];
+  return [condition.field, ...other];
 }
 
 /** The common case, kept to row comparisons that an index on (column, id) answers directly. */

@@ -1,5 +1,5 @@
 import type { EntityAccess } from '../access/entity-access';
-import type { Actor, BulkTransitionResult, HistoryPage, ListPage, ListQuery, RecordData, RecordInput, RecordView, TransitionRequest } from './types';
+import type { Actor, BulkTransitionResult, HistoryPage, ListCount, ListPage, ListQuery, RecordData, RecordInput, RecordView, TransitionRequest } from './types';
 
 export type { EntityAccess } from '../access/entity-access';
 
@@ -23,6 +23,12 @@ export interface Ops {
    * sorting or searching by one is FORBIDDEN_FIELD.
    */
   list(actor: Actor, entity: string, query?: ListQuery): Promise<ListPage>;
+  /**
+   * How many records the list with these filters, search and condition holds for the actor
+   * (sort, cursor and limit are ignored), counting at most `cap` (default 10,000) so that the
+   * cost stays bounded: beyond it, `more` is true.
+   */
+  count(actor: Actor, entity: string, query?: ListQuery, cap?: number): Promise<ListCount>;
   /** Throws NOT_FOUND when the record is absent or out of the actor's scope. */
   get(actor: Actor, entity: string, id: number): Promise<RecordView>;
   /** Throws VALIDATION_FAILED with field errors; FORBIDDEN_FIELD for a field the actor may not write. */
@@ -72,6 +78,7 @@ export function bindOps(ops: Ops, actor: Actor): BoundOps {
   return {
     access: (...args) => ops.access(actor, ...args),
     list: (...args) => ops.list(actor, ...args),
+    count: (...args) => ops.count(actor, ...args),
     get: (...args) => ops.get(actor, ...args),
     create: (...args) => ops.create(actor, ...args),
     update: (...args) => ops.update(actor, ...args),

@@ -1,4 +1,5 @@
 import type { SortModel } from '../spec/model';
+import type { Condition } from '../spec/types';
 
 /** Who is acting: a signed-in user (page, server action or API token). */
 export interface Actor {
@@ -34,6 +35,22 @@ export interface ListQuery {
   /** Opaque cursor from a previous page's `nextCursor`. */
   readonly cursor?: string;
   readonly limit?: number;
+  /**
+   * A condition declared by the spec (a route's or a widget's fixed filter; never one a client
+   * sent), ANDed with the actor's scope. It may use `{ actor: true }` and `{ param }`; a field
+   * the actor may not read in it is FORBIDDEN_FIELD.
+   */
+  readonly where?: Condition;
+  /** Values of the `{ param }` operands of `where`. */
+  readonly params?: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** How many records of a list the actor may see, counted up to a cap. */
+export interface ListCount {
+  /** The count, or the cap when there are more (`more` is then true). */
+  readonly count: number;
+  /** True when there are more than `count` records (counting stopped there). */
+  readonly more: boolean;
 }
 
 export interface ListPage {

@@ -12,9 +12,17 @@ function constantValue(model: ConstantsOf, ref: ConstantRef): unknown {
   return model.constants[ref.$constant]?.value;
 }
 
+/** Who is looking and where: for `{ actor: true }` and `{ param }` operands. */
+export interface EvalContext {
+  readonly actorId?: number;
+  readonly params?: Readonly<Record<string, string | number | boolean>>;
+}
+
 /** An operand's value for this record at this time (the same meaning as conditionToSql gives it). */
-function operandValue(model: ConstantsOf, operand: Operand | undefined, record: RecordLike, now: Date): Value {
+function operandValue(model: ConstantsOf, operand: Operand | undefined, record: RecordLike, now: Date, context: EvalContext): Value {
   if (operand === undefined || operand === null || typeof operand !== 'object') return operand as Value;
+  if ('actor' in operand) return context.actorId ?? null;
+  if ('param' in operand) return context.params?.[operand.param] ?? null;
   if ('$constant' in operand) return constantValue(model, operand) as Value;
   if ('field' in operand) return record[operand.field] as Value;
   if ('now' in operand) return now;
@@ -41,10 +49,10 @@ function isPresent(v: unknown): boolean {
  * Evaluates a spec Condition against one record in memory: for guards, entity rules and the
  * `when` of transition owners. Comparisons with an empty value are false, as in SQL.
  */
-export function evaluateCondition(model: ConstantsOf, condition: Condition, record: RecordLike, now: Date): boolean {
-  if ('all' in condition) return condition.all.every((c) => evaluateCondition(model, c, record, now));
-  if ('any' in condition) return condition.any.some((c) => evaluateCondition(model, c, record, now));
-  if ('not' in condition) return !evaluateCondition(model, condition.not, record, now);
+export function evaluateCondition(model: ConstantsOf, condition: Condition, record: RecordLike, now: Date, context: EvalContext = {}): boolean {
+  if ('all' in condition) return condition.all.every((c) => evaluateCondition(model, c, record, now, context));
+  if ('any' in condition) return condition.any.some((c) => evaluateCondition(model, c, record, now, context));
+  if ('not' in condition) return !evaluateCondition(model, condition.not, record, now, context);
 
   const actual = record[condition.field] as Value;
   switch (condition.op) {
@@ -59,7 +67,7 @@ export function evaluateCondition(model: ConstantsOf, condition: Condition, reco
       return condition.op === 'in' ? found : isPresent(actual) && !found;
     }
     default: {
-      const expected = operandValue(model, condition.value as Operand, record, now);
+      const expected = operandValue(model, condition.value as Operand, record, now, context);
       if (condition.op === 'eq' && (expected === null || expected === undefined)) return !isPresent(actual);
       if (condition.op === 'ne' && (expected === null || expected === undefined)) return isPresent(actual);
       const pair = comparable(actual, expected);

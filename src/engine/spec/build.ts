@@ -4,6 +4,9 @@ import { defaultPlural, humanize, tableName, toSnakeCase } from './naming';
 import type { AppSpec, EntitySpec, FieldSpec, WorkflowSpec } from './types';
 import { validateSpec } from './validate';
 import { SpecError } from './spec-error';
+import { buildDetails } from './screens/details';
+import { buildHome } from './screens/home';
+import { buildRoutes } from './screens/routes';
 
 export const SYSTEM_COLUMNS: readonly SystemColumn[] = [
   { name: 'id', column: 'id', label: 'ID' },
@@ -42,6 +45,8 @@ export function buildModel(spec: AppSpec): AppModel {
     entitiesByPlural: Object.fromEntries(entities.map((e) => [e.plural, e])),
     navigation: navigationNames.map((n) => entitiesByName[n]),
     labels: spec.screens?.labels ?? {},
+    home: buildHome(spec),
+    routes: buildRoutes(spec),
     roles: spec.roles ?? {},
     calls: spec.calls ?? {},
     errors: spec.errors ?? {},
@@ -86,6 +91,7 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     systemColumns: SYSTEM_COLUMNS,
     workflow,
     list: buildList(spec, name, fields, workflow, titleField),
+    details: buildDetails(spec, name),
     searchFields: fields.filter((f) => f.searchable).map((f) => f.name),
     uniqueTogether: entity.uniqueTogether ?? [],
     rules: { ...fields.reduce((all, f) => ({ ...all, ...dateBoundRules(f, labelOf) }), {}), ...spec.rules?.[name] },

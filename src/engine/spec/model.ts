@@ -13,6 +13,9 @@ import type {
   RuleSpec,
   TransitionActor,
 } from './types';
+import type { DetailModel } from './screens/details';
+import type { HomeModel } from './screens/home';
+import type { RouteModel } from './screens/routes';
 
 /**
  * The spec after it has been checked and its defaults filled in ("sanitized" once at boot).
@@ -102,6 +105,8 @@ export interface EntityModel {
   readonly systemColumns: readonly SystemColumn[];
   readonly workflow: WorkflowModel | null;
   readonly list: ListModel;
+  /** The detail page: its sections of related records. */
+  readonly details: DetailModel;
   readonly searchFields: readonly string[];
   readonly uniqueTogether: readonly (readonly string[])[];
   readonly rules: Readonly<Record<string, RuleSpec>>;
@@ -121,6 +126,10 @@ export interface AppModel {
   /** Entities linked from the navigation shell, in order. */
   readonly navigation: readonly EntityModel[];
   readonly labels: Readonly<Record<string, string>>;
+  /** The home page's widgets; null: the default home (counts per entity and state). */
+  readonly home: HomeModel | null;
+  /** Custom routes of `screens.routes`. */
+  readonly routes: readonly RouteModel[];
   readonly roles: Readonly<Record<string, RoleSpec>>;
   readonly calls: Readonly<Record<string, CallSpec>>;
   readonly errors: Readonly<Record<string, ErrorSpec>>;

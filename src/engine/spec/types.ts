@@ -22,7 +22,11 @@ export type Operand =
   | { readonly field: string }
   | { readonly now: true }
   /** The current time moved back (or, when negative, forward) by a number of days. */
-  | { readonly daysAgo: number | ConstantRef };
+  | { readonly daysAgo: number | ConstantRef }
+  /** The signed-in user's id: "tickets assigned to me" is `{ field: 'assignee', op: 'eq', value: { actor: true } }`. */
+  | { readonly actor: true }
+  /** A parameter of the custom route being shown (only in `screens.routes`). */
+  | { readonly param: string };
 
 /** A condition on the fields of one record, used by rules, guards and permission scopes. */
 export type Condition =
@@ -126,6 +130,24 @@ export interface DateField extends FieldBase, DateRange {
 export interface DateTimeField extends FieldBase, DateRange {
   readonly type: 'datetime';
   readonly default?: 'now';
+  /**
+   * A due time the engine keeps itself (the field is then read-only): `from` plus `hours`, set on
+   * create and whenever `from` or `by` changes. Lists can sort and filter by it and mark the
+   * records past it as overdue while `doneWhen` does not hold.
+   */
+  readonly due?: DueSpec;
+}
+
+/** How a due time is computed, e.g. the SLA: created at + slaHours[priority]. */
+export interface DueSpec {
+  /** A datetime field of the record, or createdAt. */
+  readonly from: string;
+  /** A number of hours, or a constant: a number, or hours per value of the enum field `by`. */
+  readonly hours: number | ConstantRef;
+  /** The enum field whose value picks the hours from the constant's map. */
+  readonly by?: string;
+  /** When this holds, the record is no longer running against the clock (never overdue). */
+  readonly doneWhen?: Condition;
 }
 export interface EmailField extends FieldBase {
   readonly type: 'email';
@@ -216,10 +238,123 @@ export interface ListScreenSpec {
   readonly pageSize?: number;
 }
 
+/**
+ * Records of another entity shown on a detail page: those whose reference field points at the
+ * record shown (a ticket's comments, a company's contacts).
+ */
+export interface RelatedSpec {
+  /** The reference field of the related entity; needed only when it has several to this entity. */
+  readonly via?: string;
+  /** Section title; default: the related entity's plural label. */
+  readonly label?: string;
+  /** A conversation: oldest first, each with its author and time, the reply box at the bottom. Default: a table. */
+  readonly thread?: boolean;
+  /** Table columns; default: the related entity's list columns without the reference itself. */
+  readonly columns?: readonly string[];
+  /** Default: the list's sort for a table, "createdAt" for a thread. */
+  readonly sort?: string;
+  readonly pageSize?: number;
+  /** Offer a form to add one in place where the viewer may create (default true). */
+  readonly add?: boolean;
+  /** Whether one may be added while the record shown is in a final state (default false). */
+  readonly addWhenFinal?: boolean;
+  /** Boolean fields shown as a marker on each item when true (an internal note). */
+  readonly badges?: readonly string[];
+  /**
+   * A thread's reply that takes a transition of the record shown, in the same transaction: by
+   * a user field of that record (the requester) or a role, the transition their reply takes
+   * when it is available, e.g. { requester: 'reply' }. Such transitions are not offered as
+   * buttons of their own.
+   */
+  readonly transitions?: Readonly<Record<string, string>>;
+  /** Transitions a replier may choose to take with the reply ("Reply and wait for customer"). */
+  readonly replyWith?: readonly string[];
+}
+
+export interface DetailScreenSpec {
+  /** Keyed by the related entity's name (or "entity.field"), in the order shown. */
+  readonly related?: Readonly<Record<string, RelatedSpec>>;
+}
+
+/** Something the home (or a dashboard route) shows; every number respects the viewer's access. */
+export type WidgetSpec =
+  | {
+      /** Counts per value of a state, enum, boolean, reference or user field; each links to the filtered list. */
+      readonly kind: 'counts';
+      readonly entity: string;
+      readonly by: string;
+      readonly title?: string;
+      readonly where?: Condition;
+      /** Sum this integer or decimal field per value instead of counting (a pipeline's value). */
+      readonly sum?: string;
+    }
+  | {
+      /** Records matching a condition (which may use `{ actor: true }`): "needs my action", "overdue". */
+      readonly kind: 'list';
+      readonly entity: string;
+      readonly title: string;
+      readonly where?: Condition;
+      readonly sort?: string;
+      readonly columns?: readonly string[];
+      readonly limit?: number;
+    }
+  | {
+      /** Records per day over the last `days` days, one line per datetime field (created, resolved). */
+      readonly kind: 'chart';
+      readonly entity: string;
+      readonly title?: string;
+      readonly days?: number;
+      readonly series: readonly { readonly field: string; readonly label?: string }[];
+    };
+
+export interface HomeSpec {
+  readonly title?: string;
+  readonly widgets: readonly WidgetSpec[];
+}
+
+/** What a custom route shows. */
+export type RouteContent =
+  /** A list of an entity with fixed filters (conditions may use route parameters and the current user). */
+  | { readonly list: string; readonly where?: Condition; readonly sort?: string; readonly columns?: readonly string[] }
+  /** One record, its id taken from a route parameter. */
+  | { readonly record: string; readonly id: string }
+  /** A dashboard of widgets. */
+  | { readonly widgets: readonly WidgetSpec[] }
+  /**
+   * Anything else: a React Server Component supplied by the spec. It receives the parameters,
+   * the actor and the engine operations bound to the actor (access still holds).
+   */
+  | { readonly component: (props: RouteComponentProps) => unknown };
+
+export interface RouteComponentProps {
+  readonly params: Readonly<Record<string, string | number | boolean>>;
+  readonly actor: Actor;
+  readonly ops: BoundOps;
+}
+
+export interface RouteSpec {
+  /** The address, with typed parameters in braces: "/queue", "/organizations/{id}/open". */
+  readonly path: string;
+  readonly title: string;
+  readonly description?: string;
+  readonly params?: Readonly<Record<string, ParamType>>;
+  /** Who may open it; default: every signed-in user. */
+  readonly roles?: readonly string[];
+  /** Whether the navigation links to it (routes without parameters only). */
+  readonly navigation?: boolean;
+  readonly show: RouteContent;
+}
+
 export interface ScreensSpec {
   /** Entities linked from the navigation shell, in order; default: every entity. */
   readonly navigation?: readonly string[];
   readonly lists?: Readonly<Record<string, ListScreenSpec>>;
+  /** Detail pages, by entity: the related records they show. */
+  readonly details?: Readonly<Record<string, DetailScreenSpec>>;
+  /** The home page's widgets; default: per entity the viewer may list, its count and counts per state. */
+  readonly home?: HomeSpec;
+  /** Custom routes, by name. */
+  readonly routes?: Readonly<Record<string, RouteSpec>>;
   /** Labels for UI words, e.g. { "ticket.new": "Open a ticket" }. */
   readonly labels?: Readonly<Record<string, string>>;
 }
@@ -262,6 +397,11 @@ export interface TransitionSpec {
 export interface WorkflowSpec {
   /** The column holding the state; default "state". */
   readonly field?: string;
+  /**
+   * The catalogue code an update of a record in a final state answers with (final states freeze
+   * the record); default RECORD_FINAL.
+   */
+  readonly finalError?: string;
   readonly states: Readonly<Record<string, StateSpec>>;
   readonly transitions: Readonly<Record<string, TransitionSpec>>;
 }

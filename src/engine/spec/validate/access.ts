@@ -108,7 +108,7 @@ function checkScope(scope: unknown, path: string, entity: EntityInfo, check: Gra
   if (scope.own !== undefined && !isUserField(entity, scope.own)) {
     issues.add(at(path, 'own'), `${describeValue(scope.own)} is not a user field of ${entity.name} (user fields: ${quoteList(userFields(entity))})`);
   }
-  if (scope.where !== undefined) checkCondition(scope.where, at(path, 'where'), entity, symbols, issues);
+  if (scope.where !== undefined) checkCondition(scope.where, at(path, 'where'), entity, symbols, issues, { actor: true });
   if (scope.via !== undefined) {
     const field = typeof scope.via === 'string' ? entity.fields.get(scope.via) : undefined;
     const target = field?.type === 'reference' && typeof field.to === 'string' ? field.to : undefined;

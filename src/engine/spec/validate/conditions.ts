@@ -50,11 +50,28 @@ interface ConditionScope {
   readonly columns: ReadonlyMap<string, ColumnKind>;
   readonly symbols: Symbols;
   readonly issues: Issues;
+  readonly context: ConditionContext;
+}
+
+/**
+ * What a condition may refer to besides the record: the signed-in user (`{ actor: true }`, in
+ * conditions evaluated for a viewer: scopes, widgets, routes) and the parameters of a route.
+ */
+export interface ConditionContext {
+  readonly actor?: boolean;
+  readonly params?: Readonly<Record<string, string>>;
 }
 
 /** Walks a condition tree (all / any / not / leaf) and reports every problem in it. */
-export function checkCondition(condition: unknown, path: string, entity: EntityInfo, symbols: Symbols, issues: Issues): void {
-  walk(condition, path, { entity, columns: queryableColumns(entity), symbols, issues });
+export function checkCondition(
+  condition: unknown,
+  path: string,
+  entity: EntityInfo,
+  symbols: Symbols,
+  issues: Issues,
+  context: ConditionContext = {},
+): void {
+  walk(condition, path, { entity, columns: queryableColumns(entity), symbols, issues, context });
 }
 
 function walk(condition: unknown, path: string, scope: ConditionScope): void {
@@ -163,7 +180,23 @@ function checkOperandObject(value: Rec, path: string, column: Column | undefined
     checkTimeColumn(column, path, '{ daysAgo }', issues);
     return;
   }
-  issues.add(path, 'not a valid value: expected a literal, { $constant }, { field }, { now: true } or { daysAgo }');
+  if ('actor' in value) {
+    issues.unknownKeys(value, ['actor'], path, 'an { actor } operand');
+    if (value.actor !== true) issues.add(at(path, 'actor'), 'must be true');
+    if (!scope.context.actor) issues.add(path, '{ actor: true } (the signed-in user) cannot be used here');
+    else if (column && column.kind !== 'user') issues.add(path, `{ actor: true } can only be compared with a user field, not a ${column.kind} field`);
+    return;
+  }
+  if ('param' in value) {
+    issues.unknownKeys(value, ['param'], path, 'a { param } operand');
+    const params = scope.context.params;
+    if (!params) issues.add(path, '{ param } can only be used in a custom route');
+    else if (!isString(value.param) || !Object.hasOwn(params, value.param)) {
+      issues.add(at(path, 'param'), `unknown route parameter ${describeValue(value.param)} (parameters: ${Object.keys(params).join(', ') || 'none'})`);
+    }
+    return;
+  }
+  issues.add(path, 'not a valid value: expected a literal, { $constant }, { field }, { now: true }, { daysAgo }, { actor: true } or { param }');
 }
 
 function checkTimeColumn(column: Column | undefined, path: string, what: string, issues: Issues): void {

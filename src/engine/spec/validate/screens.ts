@@ -1,8 +1,11 @@
 import { queryableColumns } from './conditions';
+import { checkDetails } from './details';
+import { checkHome } from './home';
+import { checkRoutes } from './routes';
 import { at, describeValue, isInteger, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 
 const PURPOSE_KEYS = ['title', 'summary', 'audience'];
-const SCREENS_KEYS = ['navigation', 'lists', 'labels'];
+const SCREENS_KEYS = ['navigation', 'lists', 'details', 'home', 'routes', 'labels'];
 const LIST_KEYS = ['columns', 'sort', 'filters', 'pageSize'];
 export const MAX_PAGE_SIZE = 500;
 
@@ -30,6 +33,9 @@ export function checkScreens(spec: Rec, symbols: Symbols, issues: Issues): void 
       else if (issues.record(list, path, 'a list screen')) checkList(list, entity, path, issues);
     }
   }
+  checkDetails(screens, symbols, issues);
+  checkHome(screens, symbols, issues);
+  checkRoutes(screens, symbols, issues);
   if (screens.labels !== undefined && issues.record(screens.labels, 'screens.labels', 'labels')) {
     for (const key of Object.keys(screens.labels)) issues.optionalString(screens.labels, key, 'screens.labels');
   }
