@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { AppSpec, Condition } from '../types';
+import { validateSpec } from '../validate';
+
+/** A task list whose permission scope and rule take the condition under test. */
+function specWith(scopeWhere: Condition, ruleAssert?: Condition): AppSpec {
+  return {
+    name: 'tasks',
+    entities: {
+      task: {
+        fields: {
+          title: { type: 'text', required: true },
+          owner: { type: 'user' },
+          due: { type: 'date' },
+        },
+      },
+    },
+    roles: { member: {} },
+    permissions: { task: { member: { list: { where: scopeWhere }, read: true } } },
+    ...(ruleAssert ? { rules: { task: { check: { message: 'No.', assert: ruleAssert } } } } : {}),
+  };
+}
+
+const messages = (spec: AppSpec) => validateSpec(spec).map((i) => `${i.path}: ${i.message}`);
+
+describe('the { actor: true } and { param } operands', () => {
+  it('{ actor: true } compares a user field with the signed-in user in a permission scope', () => {
+    expect(messages(specWith({ field: 'owner', op: 'eq', value: { actor: true } }))).toEqual([]);
+  });
+
+  it('{ actor: true } is refused on a field that is not a user, and where no user is looking', () => {
+    expect(messages(specWith({ field: 'title', op: 'eq', value: { actor: true } }))).toEqual([
+      'permissions.task.member.list.where.value: { actor: true } can only be compared with a user field, not a text field',
+    ]);
+    const inRule = messages(specWith({ field: 'owner', op: 'present' }, { field: 'owner', op: 'eq', value: { actor: true } }));
+    expect(inRule).toEqual(['rules.task.check.assert.value: { actor: true } (the signed-in user) cannot be used here']);
+  });
+
+  it('{ param } belongs to custom routes only', () => {
+    expect(messages(specWith({ field: 'title', op: 'eq', value: { param: 'name' } }))).toEqual([
+      'permissions.task.member.list.where.value: { param } can only be used in a custom route',
+    ]);
+  });
+
+  it('names the operands it knows when given another', () => {
+    expect(messages(specWith({ field: 'title', op: 'eq', value: { user: 1 } as never }))).toEqual([
+      'permissions.task.member.list.where.value: not a valid value: expected a literal, { $constant }, { field }, { now: true }, { daysAgo }, { actor: true } or { param }',
+    ]);
+  });
+});
