@@ -16,12 +16,98 @@ export default defineApp({
     navigation: ['ticket', 'organization', 'comment'],
     lists: {
       ticket: {
-        columns: ['subject', 'state', 'priority', 'organization', 'assignee', 'dueAt', 'updatedAt'],
+        columns: ['id', 'subject', 'state', 'priority', 'slaDueAt', 'requester', 'assignee', 'organization', 'dueAt', 'updatedAt'],
         sort: '-updatedAt',
-        filters: ['state', 'priority', 'organization', 'assignee'],
+        filters: ['state', 'priority', 'slaDueAt', 'organization', 'assignee'],
       },
       organization: { columns: ['name', 'domain', 'tier'], sort: 'name' },
       comment: { columns: ['ticket', 'body', 'internal', 'createdAt'], sort: '-createdAt' },
+    },
+    // What needs attention: where the tickets stand, the viewer's own queue, the SLA breaches
+    // and the flow of the last 30 days. Every number counts only what the viewer may list.
+    home: {
+      widgets: [
+        { kind: 'counts', entity: 'ticket', by: 'state', title: 'Tickets by state' },
+        { kind: 'counts', entity: 'ticket', by: 'priority', title: 'Tickets by priority' },
+        {
+          kind: 'list',
+          entity: 'ticket',
+          title: 'Needs my action',
+          where: {
+            all: [
+              { field: 'assignee', op: 'eq', value: { actor: true } },
+              { field: 'state', op: 'in', value: ['open', 'pending'] },
+            ],
+          },
+          sort: 'slaDueAt',
+          columns: ['subject', 'state', 'priority', 'slaDueAt'],
+        },
+        {
+          kind: 'list',
+          entity: 'ticket',
+          title: 'Overdue',
+          where: {
+            all: [
+              { field: 'slaDueAt', op: 'lt', value: { now: true } },
+              { field: 'state', op: 'notIn', value: ['resolved', 'closed'] },
+            ],
+          },
+          sort: 'slaDueAt',
+          columns: ['subject', 'state', 'priority', 'slaDueAt'],
+        },
+        {
+          kind: 'chart',
+          entity: 'ticket',
+          title: 'Created and resolved per day',
+          days: 30,
+          series: [
+            { field: 'createdAt', label: 'Created' },
+            { field: 'resolvedAt', label: 'Resolved' },
+          ],
+        },
+      ],
+    },
+    details: {
+      // The conversation is the reply: the requester's reply on a pending ticket takes "reply";
+      // an agent may wait for the customer or resolve with theirs.
+      ticket: { related: { comment: { thread: true, badges: ['internal'], transitions: { requester: 'reply' }, replyWith: ['wait', 'resolve'] } } },
+    },
+    // Where an agent works from: their own tickets still to answer, the SLA's oldest due first.
+    routes: {
+      queue: {
+        path: '/queue',
+        title: 'My queue',
+        description: 'Tickets assigned to you that are open or pending, the oldest due first.',
+        roles: ['agent', 'admin'],
+        navigation: true,
+        show: {
+          list: 'ticket',
+          where: {
+            all: [
+              { field: 'assignee', op: 'eq', value: { actor: true } },
+              { field: 'state', op: 'in', value: ['open', 'pending'] },
+            ],
+          },
+          sort: 'slaDueAt',
+          columns: ['id', 'subject', 'state', 'priority', 'slaDueAt', 'requester', 'organization'],
+        },
+      },
+      organizationOpen: {
+        path: '/organizations/{id}/open',
+        title: 'Open tickets of an organization',
+        params: { id: 'integer' },
+        roles: ['agent', 'admin'],
+        show: {
+          list: 'ticket',
+          where: {
+            all: [
+              { field: 'organization', op: 'eq', value: { param: 'id' } },
+              { field: 'state', op: 'notIn', value: ['resolved', 'closed'] },
+            ],
+          },
+          sort: 'slaDueAt',
+        },
+      },
     },
     labels: { 'ticket.new': 'Open a ticket' },
   },
@@ -55,6 +141,12 @@ export default defineApp({
         assignee: { type: 'user' },
         dueAt: { type: 'datetime', label: 'Due' },
         resolvedAt: { type: 'datetime', label: 'Resolved', readOnly: true },
+        slaDueAt: {
+          type: 'datetime',
+          label: 'SLA due',
+          help: 'Counted from creation by the hours the SLA promises for the priority.',
+          due: { from: 'createdAt', hours: constant('slaHours'), by: 'priority', doneWhen: { field: 'state', op: 'in', value: ['resolved', 'closed'] } },
+        },
       },
       limits: {
         openTicketsPerCustomer: {
@@ -80,6 +172,7 @@ export default defineApp({
 
   workflows: {
     ticket: {
+      finalError: 'TICKET_CLOSED',
       states: {
         new: { label: 'New', initial: true },
         open: { label: 'Open' },

@@ -6,7 +6,8 @@ import { fieldSchema, issueCode, issueMessage } from '@/engine/rules/field-schem
 import { defaultValue } from '@/engine/rules/record-input';
 import { buildField } from '@/engine/spec/build';
 import type { AppModel, FieldModel } from '@/engine/spec/model';
-import type { CallSpec, ParamType } from '@/engine/spec/types';
+import { parsePathParam, type PathParamValue } from '@/engine/spec/path-params';
+import type { CallSpec } from '@/engine/spec/types';
 import { readJsonObject, readOptionalJsonObject } from './body';
 import { logLine } from './log';
 import { json } from './json';
@@ -15,30 +16,15 @@ import { fieldToWire, recordToWire } from './wire';
 
 /** The spec's custom calls (point 7) as routes: typed params, checked input, roles, then the handler. */
 
-type ParamValue = string | number | boolean;
-
 function invalid(errors: FieldError[]): NinefoldError {
   return new NinefoldError('VALIDATION_FAILED', errors.map((e) => e.message).join(' '), { fieldErrors: errors });
 }
 
-function parseParam(name: string, type: ParamType, raw: string): ParamValue | FieldError {
-  switch (type) {
-    case 'integer': {
-      const n = /^-?\d{1,16}$/.test(raw) ? Number(raw) : NaN;
-      return Number.isSafeInteger(n) ? n : { field: name, code: 'invalid_param', message: `The path parameter "${name}" must be a whole number.` };
-    }
-    case 'boolean':
-      return raw === 'true' ? true : raw === 'false' ? false : { field: name, code: 'invalid_param', message: `The path parameter "${name}" must be true or false.` };
-    case 'text':
-      return raw.length <= 1000 ? raw : { field: name, code: 'invalid_param', message: `The path parameter "${name}" is too long.` };
-  }
-}
-
-function parseParams(call: CallSpec, raw: Readonly<Record<string, string>>): Record<string, ParamValue> {
-  const params: Record<string, ParamValue> = {};
+function parseParams(call: CallSpec, raw: Readonly<Record<string, string>>): Record<string, PathParamValue> {
+  const params: Record<string, PathParamValue> = {};
   const errors: FieldError[] = [];
   for (const [name, type] of Object.entries(call.params ?? {})) {
-    const value = parseParam(name, type, raw[name] ?? '');
+    const value = parsePathParam(name, type, raw[name] ?? '');
     if (typeof value === 'object') errors.push(value);
     else params[name] = value;
   }

@@ -95,6 +95,19 @@ forEachDatabase('bulk transition actions', (database) => {
     expect(entries[0]).toMatchObject({ action: 'transition', actor: { id: agent.userId }, transition: { name: 'start', from: 'new', to: 'open' } });
   });
 
+  it('reports a row refused by a record rule on a field nobody touched with the rule and the field', async () => {
+    const customer = await createActor(engine.store.db, ['customer']);
+    const created = await newTicket(customer, 'Due before it was opened');
+    const ticket = await engine.ops.update(agent, 'ticket', created.id, { assignee: agent.userId }, created.version);
+    // A due time stored before the rule held (older data, or a rule added to the spec since).
+    await engine.store.db.updateTable('ticket').set({ due_at: new Date(Date.parse(String(ticket.createdAt)) - 86_400_000) }).where('id', '=', ticket.id).execute();
+    const state = await submit(agent, 'start', [seen(ticket)]);
+    expect(state.outcome?.refused).toEqual([
+      { id: ticket.id, title: `#${ticket.id} Due before it was opened`, href: `/tickets/${ticket.id}`, code: 'VALIDATION_FAILED', message: 'Due: The due time must be in the future.' },
+    ]);
+    expect(await read(ticket.id)).toMatchObject({ state: 'new', version: ticket.version });
+  });
+
   it('sets the fields a transition requires on every row it is taken on, and keeps what was typed when the submission is refused', async () => {
     const customer = await createActor(engine.store.db, ['customer']);
     const first = await newTicket(customer, 'No assignee yet');

@@ -13,6 +13,7 @@ import {
 import { recordTitle } from '@/ui/record-title';
 import { entityNamed } from './entity-named';
 import { readFormInput } from './forms';
+import { refusalMessage } from './refusal-text';
 
 /*
  * A workflow transition on the rows selected in a list, without Next.js: the server action
@@ -116,12 +117,15 @@ async function outcomeOf(engine: Engine, actor: Actor, entity: EntityModel, tran
 /** A refused row, named as the actor may see it: its title and link when they can read it, only the number they sent when not. */
 async function refusedRow(engine: Engine, actor: Actor, entity: EntityModel, result: Extract<BulkTransitionResult, { ok: false }>): Promise<BulkRowReport> {
   const { id, code } = result;
-  const message = code === 'STALE_VERSION' ? 'Changed by someone else after the list was loaded; the list now shows it as it is.' : result.message;
+  // A report has no inputs to mark: a rule broken on a field says which rule and which field.
+  const readable = new Set(engine.ops.access(actor, entity.name).readable);
+  const message =
+    code === 'STALE_VERSION' ? 'Changed by someone else after the list was loaded; the list now shows it as it is.' : refusalMessage(entity, readable, result, 0, result.fieldErrors ?? []);
   const unseen: BulkRowReport = { id, title: `#${id}`, href: null, message, code };
   if (code === 'NOT_FOUND') return unseen;
   try {
-    const { record } = await engine.ops.get(actor, entity.name, id);
-    const name = recordTitle(entity, record);
+    const { record, references } = await engine.ops.get(actor, entity.name, id);
+    const name = recordTitle(entity, record, references);
     return { ...unseen, title: name === `${entity.label} #${id}` ? `#${id}` : `#${id} ${name}`, href: `/${entity.plural}/${id}` };
   } catch (error) {
     if (!asNinefoldError(error)) throw error;

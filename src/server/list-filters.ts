@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Ops } from '@/engine/ops/ops';
 import type { Actor } from '@/engine/ops/types';
+import { DUE_FILTERS } from '@/engine/rules/overdue';
 import type { EntityModel } from '@/engine/spec/model';
 import { humanize } from '@/engine/spec/naming';
 import type { FilterControl, FilterOption } from '@/ui/list-filters';
@@ -31,6 +32,10 @@ export async function describeFilters(
       const field = entity.fieldsByName[name];
       if (!field || !visible.has(name)) return null;
       const spec = field.spec;
+      if (field.due) {
+        const options = Object.entries(DUE_FILTERS).map(([option, label]) => ({ value: option, label }));
+        return { param, label: field.label, kind: 'select', options: keepCurrent(options, value), value };
+      }
       switch (spec.type) {
         case 'enum':
           return { param, label: field.label, kind: 'select', options: keepCurrent(spec.values.map((v) => ({ value: v, label: spec.labels?.[v] ?? v })), value), value };

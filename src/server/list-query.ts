@@ -79,8 +79,11 @@ export function toListQuery(params: ListParams): ListQuery {
   };
 }
 
-/** The address of a list with these parameters; empty ones are left out. */
-export function listHref(plural: string, params: ListParams, change: Partial<ListParams> = {}): string {
+/**
+ * The address of a list with these parameters; empty ones are left out. `path` is where the list
+ * lives: an entity's list ("/tickets") or a custom route showing one ("/queue").
+ */
+export function listAddress(path: string, params: ListParams, change: Partial<ListParams> = {}): string {
   const next = { ...params, ...change };
   const search = new URLSearchParams();
   if (next.q) search.set('q', next.q);
@@ -88,5 +91,15 @@ export function listHref(plural: string, params: ListParams, change: Partial<Lis
   if (next.sort) search.set('sort', next.sort);
   if (next.cursor) search.set('cursor', next.cursor);
   const query = search.toString();
-  return query ? `/${plural}?${query}` : `/${plural}`;
+  return query ? `${path}?${query}` : path;
+}
+
+/** The query string of an address as received, so that signing in comes back to the same page. */
+export function searchSuffix(raw: RawSearchParams): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(raw)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) search.append(key, item);
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
 }

@@ -43,7 +43,7 @@ function postedInput(entity: EntityModel, formData: FormData): { input: Record<s
 }
 
 /** The form again, with what was typed and why it was refused. Errors that are not the user's are thrown on. */
-function refusedForm(
+export function refusedForm(
   error: unknown,
   state: RecordFormState,
   values: Record<string, string>,

@@ -92,6 +92,17 @@ forEachDatabase('transition actions', (database) => {
     expect(entries[0]).toMatchObject({ transition: { name: 'wait', from: 'open', to: 'pending', comment: 'Which printer?' } });
   });
 
+  it('names the rule and the field when a record rule fails on a field the form does not show', async () => {
+    const customer = await createActor(engine.store.db, ['customer']);
+    const ticket = await newTicket(customer);
+    await take(agent, ticket.id, 'start', { assignee: String(agent.userId) }, ticket.version);
+    // A due time stored before the rule held (older data, or a rule added to the spec since).
+    await engine.store.db.updateTable('ticket').set({ due_at: new Date(Date.parse(String(ticket.createdAt)) - 86_400_000) }).where('id', '=', ticket.id).execute();
+    const state = refused(await take(agent, ticket.id, 'resolve', {}, ticket.version + 1));
+    expect(state).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: {}, message: 'Due: The due time must be in the future.' });
+    expect(await read(ticket.id)).toMatchObject({ state: 'open', version: ticket.version + 1 });
+  });
+
   it('refuses a stale version as STALE_VERSION with a reload link, keeping what was typed', async () => {
     const customer = await createActor(engine.store.db, ['customer']);
     const ticket = await newTicket(customer);

@@ -1,13 +1,13 @@
 import type { Engine } from '@/engine/engine';
-import { asNinefoldError, NinefoldError, notFound } from '@/engine/errors/ninefold-error';
+import { asNinefoldError, NinefoldError, notFound, type FieldError } from '@/engine/errors/ninefold-error';
 import type { Actor } from '@/engine/ops/types';
 import type { EntityModel } from '@/engine/spec/model';
-import { humanize } from '@/engine/spec/naming';
 import { VERSION_INPUT } from '@/ui/forms/state';
 import { COMMENT_INPUT, type TransitionFormState } from '@/ui/record/transition-state';
 import { nonNegativeInteger, readFormInput } from './forms';
 import type { Redirect } from './record-actions';
 import { entityNamed } from './entity-named';
+import { refusalMessage } from './refusal-text';
 
 /*
  * A workflow transition from the detail page, without Next.js: the server action
@@ -44,7 +44,7 @@ export async function submitTransition(
       ...(Object.keys(input).length > 0 ? { input } : {}),
     });
   } catch (error) {
-    return refusedTransition(error, state, values, entity, base);
+    return refusedTransition(error, state, values, entity, new Set(engine.ops.access(actor, entity.name).readable), base);
   }
   // A transition may take the record out of what the actor may read: then the list, not a 404.
   try {
@@ -56,30 +56,37 @@ export async function submitTransition(
   return { redirectTo: base };
 }
 
-/** The small form again, with what was typed and the catalogue's reason. Errors that are not the user's are thrown on. */
-function refusedTransition(error: unknown, state: TransitionFormState, values: Record<string, string>, entity: EntityModel, base: string): TransitionFormState {
+/**
+ * The small form again, with what was typed and the catalogue's reason; errors of fields the form
+ * does not show (a record rule on a field the user did not touch) are told in the message, with
+ * the field's label. Errors that are not the user's are thrown on.
+ */
+function refusedTransition(
+  error: unknown,
+  state: TransitionFormState,
+  values: Record<string, string>,
+  entity: EntityModel,
+  readable: ReadonlySet<string>,
+  base: string,
+): TransitionFormState {
   const known = asNinefoldError(error);
   if (!known) throw error;
   if (known.code === 'NOT_FOUND') throw known;
   const shown = new Set(Object.keys(values));
   const fieldErrors: Record<string, string> = {};
-  const elsewhere: string[] = [];
+  const elsewhere: FieldError[] = [];
   for (const fieldError of known.fieldErrors) {
     // ops names the comment "comment"; the form's input has a name no field can take.
     const name = fieldError.field === 'comment' && !entity.fieldsByName.comment ? COMMENT_INPUT : fieldError.field;
-    if (shown.has(name)) {
-      fieldErrors[name] ??= fieldError.message;
-    } else if (fieldError.message !== known.message) {
-      const label = entity.fieldsByName[fieldError.field]?.label ?? (fieldError.field ? humanize(fieldError.field) : '');
-      elsewhere.push(label ? `${label}: ${fieldError.message}` : fieldError.message);
-    }
+    if (shown.has(name)) fieldErrors[name] ??= fieldError.message;
+    else if (fieldError.message !== known.message) elsewhere.push(fieldError);
   }
   // "Needs an assignee." next to the select says it all; the same words again on top would not.
   const repeated = elsewhere.length === 0 && Object.values(fieldErrors).includes(known.message);
   return {
     values: { ...state.values, ...values },
     fieldErrors,
-    message: repeated ? null : [known.message, ...elsewhere].join(' '),
+    message: repeated ? null : refusalMessage(entity, readable, known, Object.keys(fieldErrors).length, elsewhere),
     code: known.code,
     ...(known.code === 'STALE_VERSION' ? { reloadHref: base } : {}),
     attempt: state.attempt + 1,

@@ -1,6 +1,7 @@
 import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
 import type { ListColumn } from './columns';
 import { Empty, FieldValue, ReferenceValue, TimeValue } from './field-value';
+import { DueValue } from './due-value';
 import { formatDateTime } from './format';
 import { StateBadge } from './state-badge';
 
@@ -14,6 +15,9 @@ export function ColumnValue({ column, record, references, variant = 'cell' }: {
   const value = record[column.name];
   switch (column.kind) {
     case 'field':
+      if (column.overdue && value !== null && value !== undefined) {
+        return <DueValue time={formatDateTime(value)} overdue={column.overdue(record, new Date())} />;
+      }
       return <FieldValue field={column.field} value={value} titles={references[column.name]} targetPlural={column.targetPlural} variant={variant} />;
     case 'state':
       return <StateBadge workflow={column.workflow} state={value} />;

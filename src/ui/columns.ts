@@ -1,9 +1,20 @@
 import type { AppModel, EntityModel, FieldModel, SystemColumn, WorkflowModel } from '@/engine/spec/model';
 import { humanize } from '@/engine/spec/naming';
+import type { RecordData } from '@/engine/ops/types';
+import { isOverdue } from '@/engine/rules/overdue';
 
 /** A column of a record table: a declared field, the workflow state, or a system column. */
 export type ListColumn =
-  | { readonly kind: 'field'; readonly name: string; readonly label: string; readonly field: FieldModel; readonly targetPlural?: string; readonly sortable: boolean }
+  | {
+      readonly kind: 'field';
+      readonly name: string;
+      readonly label: string;
+      readonly field: FieldModel;
+      readonly targetPlural?: string;
+      readonly sortable: boolean;
+      /** For a computed due time: whether a record shown with it is overdue (the engine's rule). */
+      readonly overdue?: (record: RecordData, now: Date) => boolean;
+    }
   | { readonly kind: 'state'; readonly name: string; readonly label: string; readonly workflow: WorkflowModel; readonly sortable: boolean }
   | { readonly kind: 'system'; readonly name: SystemColumn['name']; readonly label: string; readonly sortable: boolean };
 
@@ -11,7 +22,8 @@ export function resolveColumn(model: AppModel, entity: EntityModel, name: string
   const field = entity.fieldsByName[name];
   if (field) {
     const targetPlural = field.referenceTo ? model.entitiesByName[field.referenceTo]?.plural : undefined;
-    return { kind: 'field', name, label: field.label, field, targetPlural, sortable: field.type !== 'markdown' };
+    const overdue = field.due ? (record: RecordData, now: Date) => isOverdue(model, field, record, now) : undefined;
+    return { kind: 'field', name, label: field.label, field, targetPlural, sortable: field.type !== 'markdown', ...(overdue ? { overdue } : {}) };
   }
   if (entity.workflow && entity.workflow.field === name) {
     return { kind: 'state', name, label: humanize(name), workflow: entity.workflow, sortable: true };
@@ -30,8 +42,10 @@ export function listColumns(
   entity: EntityModel,
   /** Declared fields the viewer may see; columns of other fields are left out. */
   visibleFields: ReadonlySet<string>,
+  /** The columns shown; default: the entity's list screen's (a custom route may choose its own). */
+  names: readonly string[] = entity.list.columns,
 ): { columns: readonly ListColumn[]; linkColumn: string } {
-  const columns = entity.list.columns
+  const columns = names
     .map((name) => resolveColumn(model, entity, name))
     .filter((c): c is ListColumn => c !== null && (c.kind !== 'field' || visibleFields.has(c.name)));
   const linkColumn = entity.titleField && columns.some((c) => c.name === entity.titleField) ? entity.titleField : 'id';

@@ -95,9 +95,9 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
               ) : null}
               {columns.map((column) => (
                 <td key={column.name} className="max-w-xs px-4 py-2.5 align-top text-zinc-700">
-                  {column.name === linkColumn ? (
+                  {column.name === linkColumn || (column.kind === 'system' && column.name === 'id') ? (
                     <Link href={recordHref(record.id)} className="font-medium text-zinc-900 hover:text-accent-700 hover:underline">
-                      {linkText(column, record)}
+                      {linkText(column, record, references)}
                     </Link>
                   ) : (
                     <ColumnValue column={column} record={record} references={references} />
@@ -112,9 +112,13 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
   );
 }
 
-function linkText(column: ListColumn, record: RecordData): string {
+function linkText(column: ListColumn, record: RecordData, references: ReferenceTitles): string {
   const value = record[column.name];
   if (value === null || value === undefined || value === '') return `#${record.id}`;
+  // A title that refers to another record or a user reads as that one's title, never its bare id.
+  if (column.kind === 'field' && (column.field.type === 'reference' || column.field.type === 'user')) {
+    return (typeof value === 'number' ? references[column.name]?.[value] : undefined) ?? `#${record.id}`;
+  }
   if (column.kind === 'field' && column.field.type === 'markdown') return markdownExcerpt(String(value), 80) || `#${record.id}`;
   if (column.name === 'id') return `#${record.id}`;
   return value instanceof Date ? value.toISOString() : String(value);

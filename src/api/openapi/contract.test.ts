@@ -23,6 +23,7 @@ const ticket = {
   assignee: 4,
   dueAt: null,
   resolvedAt: null,
+  slaDueAt: '2025-03-04T14:00:00.000Z',
 };
 
 function problem(status: number, code: string, extra: object = {}) {

@@ -139,7 +139,7 @@ describe('the helpdesk document', () => {
     const ticket = schema(document, 'Ticket');
     expect(Object.keys(ticket.properties!)).toEqual([
       'id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'state',
-      'subject', 'description', 'priority', 'organization', 'requester', 'assignee', 'dueAt', 'resolvedAt',
+      'subject', 'description', 'priority', 'organization', 'requester', 'assignee', 'dueAt', 'resolvedAt', 'slaDueAt',
     ]);
     // Hidden from customers (their records leave them out), so not required.
     expect(ticket.required).toEqual(Object.keys(ticket.properties!).filter((name) => name !== 'organization' && name !== 'assignee'));
@@ -152,6 +152,8 @@ describe('the helpdesk document', () => {
     expect(ticket.properties!.requester).toMatchObject({ type: 'integer' });
     expect(ticket.properties!.dueAt).toMatchObject({ type: ['string', 'null'], format: 'date-time' });
     expect(ticket.properties!.resolvedAt).toMatchObject({ readOnly: true });
+    expect(ticket.properties!.slaDueAt).toMatchObject({ type: ['string', 'null'], format: 'date-time', readOnly: true });
+    expect(ticket.properties!.slaDueAt.description).toContain('Set by the server, computed: createdAt + slaHours (hours per priority)');
     expect(ticket.properties!.createdBy).toMatchObject({ type: ['integer', 'null'] });
   });
 
@@ -180,13 +182,15 @@ describe('the helpdesk document', () => {
   it('offers search, sort, limit, cursor and a filter per filterable field on lists', () => {
     const list = document.paths['/tickets'].get!;
     const params = Object.fromEntries(list.parameters!.map((p) => [p.name, p]));
-    expect(Object.keys(params)).toEqual(['q', 'sort', 'limit', 'cursor', 'priority', 'organization', 'requester', 'assignee', 'internal', 'state'].filter((n) => n !== 'internal'));
-    expect(params.sort.description).toContain('subject, priority, organization, requester, assignee, dueAt, resolvedAt, state, id, createdAt, updatedAt');
+    expect(Object.keys(params)).toEqual(['q', 'sort', 'limit', 'cursor', 'priority', 'organization', 'requester', 'assignee', 'slaDueAt', 'internal', 'state'].filter((n) => n !== 'internal'));
+    expect(params.sort.description).toContain('subject, priority, organization, requester, assignee, dueAt, resolvedAt, slaDueAt, state, id, createdAt, updatedAt');
     expect(params.sort.description).toContain('Default: -updatedAt');
     expect(params.limit.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
     expect(params.priority.schema).toEqual({ type: 'string', enum: ['low', 'normal', 'high', 'urgent'] });
     expect(params.state.schema).toEqual({ type: 'string', enum: ['new', 'open', 'pending', 'resolved', 'closed'] });
     expect(params.organization.schema).toEqual({ type: 'integer', minimum: 1 });
+    expect(params.slaDueAt.schema).toEqual({ type: 'string', enum: ['overdue', 'due24h'] });
+    expect(params.slaDueAt.description).toBe('Only records whose SLA due has passed and not yet done (`overdue`), or falls within the next 24 hours and not yet done (`due24h`).');
     const commentParams = document.paths['/comments'].get!.parameters!.map((p) => p.name);
     expect(commentParams).toEqual(['q', 'sort', 'limit', 'cursor', 'ticket', 'internal']);
     const sort = new RegExp(params.sort.schema.pattern!);

@@ -1,7 +1,8 @@
 import type { Limits } from '@/engine/limits';
 import { filterableFields, MAX_SORT_KEYS, sortableFields } from '@/engine/ops/list-query';
-import type { AppModel, EntityModel, TransitionModel } from '@/engine/spec/model';
-import { humanize } from '@/engine/spec/naming';
+import { DUE_FILTERS } from '@/engine/rules/overdue';
+import type { AppModel, EntityModel, FieldModel, TransitionModel } from '@/engine/spec/model';
+import { humanize, withArticle } from '@/engine/spec/naming';
 import type { CallSpec, ParamType } from '@/engine/spec/types';
 import { HISTORY_PAGE_SIZE, historyMaxPageSize } from '../wire';
 import { OPERATION_ERRORS, problemResponses } from './errors';
@@ -89,6 +90,10 @@ function listParameters(entity: EntityModel, limits: Limits): ParameterObject[] 
   for (const name of filterableFields(entity)) {
     if (LIST_PARAMS.includes(name)) continue;
     const field = entity.fieldsByName[name];
+    if (field?.due) {
+      parameters.push({ name, in: 'query', description: dueFilterDescription(field), schema: { type: 'string', enum: Object.keys(DUE_FILTERS) } });
+      continue;
+    }
     const schema: JsonSchema = field
       ? valueSchema(field.spec, {}, 'record')
       : { type: 'string', enum: entity.workflow!.states.map((s) => s.name) };
@@ -101,6 +106,12 @@ function listParameters(entity: EntityModel, limits: Limits): ParameterObject[] 
     parameters.push({ name, in: 'query', description, schema });
   }
   return parameters;
+}
+
+/** A due time filters by where it stands rather than by equality. */
+function dueFilterDescription(field: FieldModel): string {
+  const done = field.due?.doneWhen ? ' and not yet done' : '';
+  return `Only records whose ${field.label} has passed${done} (\`overdue\`), or falls within the next 24 hours${done} (\`due24h\`).`;
 }
 
 function idParameter(entity: EntityModel): ParameterObject {
@@ -142,7 +153,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
       },
       post: {
         operationId: operationId(context, `create${names.record}`),
-        summary: `Create a ${one}`,
+        summary: `Create ${withArticle(one)}`,
         tags,
         requestBody: { required: true, content: json(schemaRef(names.create)) },
         responses: {
@@ -159,7 +170,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
       parameters: [idParameter(entity)],
       get: {
         operationId: operationId(context, `get${names.record}`),
-        summary: `Read a ${one}`,
+        summary: `Read ${withArticle(one)}`,
         tags,
         responses: {
           '200': { description: `The ${one}.`, headers: saved, content: json(record) },
@@ -168,7 +179,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
       },
       patch: {
         operationId: operationId(context, `update${names.record}`),
-        summary: `Change a ${one}`,
+        summary: `Change ${withArticle(one)}`,
         description: 'Send only the fields to change, and the version you saw: as If-Match, or as "version" in the body.',
         tags,
         parameters: [IF_MATCH],
@@ -180,7 +191,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
       },
       delete: {
         operationId: operationId(context, `delete${names.record}`),
-        summary: `Delete a ${one}`,
+        summary: `Delete ${withArticle(one)}`,
         tags,
         parameters: [{ ...IF_MATCH, description: 'Optionally, the ETag of the record: the delete fails with 409 when it changed since.' }],
         responses: {

@@ -1,6 +1,8 @@
 import type { AppModel, EntityModel } from '@/engine/spec/model';
+import { capitalize, withArticle } from '@/engine/spec/naming';
 import type { ConstantRef, FieldSpec } from '@/engine/spec/types';
 import type { JsonSchema, JsonType } from './types';
+import { dueText } from '@/engine/spec/describe/due';
 
 /**
  * Fields as JSON Schema 2020-12: what a record looks like on the wire, and what a create or
@@ -223,6 +225,7 @@ export function recordSchema(entity: EntityModel, constants: Constants): JsonSch
   for (const field of entity.fields) {
     const schema = fieldSchema(field, constants, 'record');
     if (field.readOnly) schema.readOnly = true;
+    if (field.due) schema.description = [schema.description, `Set by the server, ${dueText(field, entity)}.`].filter(Boolean).join(' ');
     properties[field.name] = schema;
   }
   const hidden = hiddenFields(entity);
@@ -267,7 +270,7 @@ export function updateSchema(entity: EntityModel, constants: Constants): JsonSch
     minimum: 1,
     description: 'The version of the record the change is based on; required unless the If-Match header carries it.',
   };
-  return { title: `Changes to a ${entity.label.toLowerCase()}`, type: 'object', properties, additionalProperties: false };
+  return { title: `Changes to ${withArticle(entity.label.toLowerCase())}`, type: 'object', properties, additionalProperties: false };
 }
 
 export function listSchema(entity: EntityModel, recordName: string): JsonSchema {
@@ -390,7 +393,7 @@ const COMMENT_SCHEMA: JsonSchema = {
 /** The body of a transition of one record. */
 export function transitionSchema(entity: EntityModel, constants: Constants): JsonSchema {
   return {
-    title: `A ${entity.label.toLowerCase()} transition`,
+    title: `${capitalize(withArticle(entity.label.toLowerCase()))} transition`,
     type: 'object',
     properties: {
       version: {

@@ -4,6 +4,7 @@ import { conditionToSql } from '../rules/condition-sql';
 import { columnFor } from '../ops/records';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { Scope } from '../spec/types';
+import { writableFields } from './fields';
 import { grantsFor, transitionGrantsFor, type RecordAction } from './grants';
 import { forbidden } from './refusal';
 
@@ -100,14 +101,36 @@ export function transitionScope(model: AppModel, entity: EntityModel, actor: Act
 }
 
 /**
- * Whether the actor may take the transition on some record (what to offer). A transition open
- * to the owner of a record is offered to whoever may read records of the entity; its row scope
- * (transitionScope) decides per record.
+ * Whether the actor can be the user named by the user field `owner` on records of the entity
+ * they see, judged from the spec alone (no query): the owner field is one the actor's roles fill
+ * with themselves or that scopes what they see. That is when the actor may create records and
+ * the field is the creator, defaults to the creator or is written on create; when the actor may
+ * write the field on update (an agent taking a ticket); or when the actor's list or read scope
+ * is their own records by that field (a customer sees only the tickets they requested). A reader
+ * of everyone's articles who can do none of these never owns one.
+ */
+function mayOwn(entity: EntityModel, actor: Actor, owner: string): boolean {
+  if (grantsFor(entity, actor, 'create').length > 0) {
+    const field = entity.fieldsByName[owner];
+    const defaultsToActor = field?.type === 'user' && 'default' in field.spec && field.spec.default === 'actor';
+    if (owner === 'createdBy' || defaultsToActor || writableFields(entity, actor, 'create').includes(owner)) return true;
+  }
+  if (writableFields(entity, actor, 'update').includes(owner)) return true;
+  const seeing = [...grantsFor(entity, actor, 'list'), ...grantsFor(entity, actor, 'read')];
+  return seeing.some((g) => g.scope !== true && g.scope.own === owner);
+}
+
+/**
+ * Whether the actor may take the transition on some record (what to offer: the bulk toolbar of
+ * a list, the API's description). By role or permission grant: yes. By ownership only: when the
+ * actor may see records of the entity and can be their owner (mayOwn). Per record, the row scope
+ * (transitionScope) decides, and ops.get offers only the transitions the actor may take there.
  */
 export function mayTransition(model: AppModel, entity: EntityModel, actor: Actor, name: string): boolean {
   const transition = entity.workflow?.transitions.find((t) => t.name === name);
   if (!transition) return false;
   if (transitionGrantsFor(entity, actor, name).length > 0) return true;
   if (transition.allow.some((a) => typeof a === 'string' && actor.roles.includes(a))) return true;
-  return transition.allow.some((a) => typeof a !== 'string') && rowScope(model, entity, actor, 'read') !== null;
+  if (rowScope(model, entity, actor, 'read') === null) return false;
+  return transition.allow.some((a) => typeof a !== 'string' && mayOwn(entity, actor, a.owner));
 }

@@ -13,6 +13,7 @@ export const BUILT_IN_ERRORS = {
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed', message: 'This address does not accept that method.' },
   CONFLICT: { status: 409, title: 'Conflict', message: 'This record is still used by others and cannot be changed this way.' },
   STALE_VERSION: { status: 409, title: 'Changed by someone else', message: 'This record was changed after you opened it. Reload it to see the changes.' },
+  RECORD_FINAL: { status: 409, title: 'Record final', message: 'This record is in a final state and can no longer be changed.' },
   TRANSITION_NOT_ALLOWED: { status: 409, title: 'Transition not allowed', message: 'This step cannot be taken now.' },
   PRECONDITION_REQUIRED: { status: 428, title: 'Version required', message: 'Send the version of the record you saw.' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large', message: 'The request is too large.' },

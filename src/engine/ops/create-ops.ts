@@ -1,4 +1,5 @@
 import { accessFor } from '../access/entity-access';
+import { groupTotals, perDay } from './aggregate';
 import { listChoices } from './choices';
 import { entityOf, type OpsContext } from './context';
 import { countRecords, listRecords } from './list';
@@ -14,8 +15,10 @@ export function createOps(ctx: OpsContext): Ops {
     access: (actor, entity) => accessFor(ctx.model, entityOf(ctx.model, entity), actor),
     list: (actor, entity, query) => listRecords(ctx, actor, entity, query),
     count: (actor, entity, query, cap) => countRecords(ctx, actor, entity, query, cap),
+    groupTotals: (actor, entity, query) => groupTotals(ctx, actor, entity, query),
+    perDay: (actor, entity, query) => perDay(ctx, actor, entity, query),
     get: (actor, entity, id) => getRecord(ctx, actor, entity, id),
-    create: (actor, entity, input) => createRecord(ctx, actor, entity, input),
+    create: (actor, entity, input, options) => createRecord(ctx, actor, entity, input, options),
     update: (actor, entity, id, input, version) => updateRecord(ctx, actor, entity, id, input, version),
     delete: (actor, entity, id, version) => deleteRecord(ctx, actor, entity, id, version),
     transition: (actor, entity, id, name, request) => transitionRecord(ctx, actor, entity, id, name, request),

@@ -1,7 +1,9 @@
 import { NinefoldError, type FieldError } from '../errors/ninefold-error';
 import { parseSort } from '../spec/build';
 import type { EntityModel, SortModel } from '../spec/model';
+import { capitalize, withArticle } from '../spec/naming';
 import { columnFor, isNullableSortColumn } from './records';
+import { DUE_FILTERS, isDueFilter } from '../rules/overdue';
 
 const SORTABLE_SYSTEM = ['id', 'createdAt', 'updatedAt'];
 const FILTERABLE_TYPES = new Set(['enum', 'reference', 'user', 'boolean']);
@@ -40,7 +42,7 @@ export function resolveSort(entity: EntityModel, sort: string | undefined): Sort
   const seen = new Set<string>();
   return parts.map((part) => {
     if (!sortableFields(entity).includes(part.field)) {
-      throw fail('sort', 'invalid_sort', `A ${entity.label.toLowerCase()} list cannot be sorted by "${part.field}".`);
+      throw fail('sort', 'invalid_sort', `${capitalize(withArticle(entity.label.toLowerCase()))} list cannot be sorted by "${part.field}".`);
     }
     if (seen.has(part.field)) throw fail('sort', 'invalid_sort', `"${part.field}" appears twice in the sort.`);
     seen.add(part.field);
@@ -52,25 +54,32 @@ export function sortText(keys: readonly SortModel[]): string {
   return keys.map((k) => `${k.direction === 'desc' ? '-' : ''}${k.field}`).join(',');
 }
 
-/** Fields that can filter a list by equality: enum, reference, user, boolean and the state. */
+/**
+ * Fields that can filter a list: by equality enum, reference, user, boolean and the state; due
+ * times by where they stand (DUE_FILTERS: overdue, due in the next 24 hours).
+ */
 export function filterableFields(entity: EntityModel): string[] {
   return [
-    ...entity.fields.filter((f) => FILTERABLE_TYPES.has(f.type)).map((f) => f.name),
+    ...entity.fields.filter((f) => FILTERABLE_TYPES.has(f.type) || f.due).map((f) => f.name),
     ...(entity.workflow ? [entity.workflow.field] : []),
   ];
 }
 
 /** Checks and converts filter values ("" means no filter). */
 export function resolveFilters(entity: EntityModel, filters: Readonly<Record<string, string>> = {}): Record<string, string | number | boolean> {
+  // A due filter resolves to its name (DueFilter); ops.list turns it into a time range.
   const allowed = filterableFields(entity);
   const result: Record<string, string | number | boolean> = {};
   for (const [name, raw] of Object.entries(filters)) {
     if (raw === '' || raw === undefined) continue;
-    if (!allowed.includes(name)) throw fail(name, 'invalid_filter', `A ${entity.label.toLowerCase()} list cannot be filtered by "${name}".`);
+    if (!allowed.includes(name)) throw fail(name, 'invalid_filter', `${capitalize(withArticle(entity.label.toLowerCase()))} list cannot be filtered by "${name}".`);
     if (typeof raw !== 'string') throw fail(name, 'invalid_filter', `The filter "${name}" must be a single value.`);
     const field = entity.fieldsByName[name];
     if (!field) {
       if (!entity.workflow!.states.some((s) => s.name === raw)) throw fail(name, 'invalid_filter', `"${raw}" is not a state of ${entity.label}.`);
+      result[name] = raw;
+    } else if (field.due) {
+      if (!isDueFilter(raw)) throw fail(name, 'invalid_filter', `${field.label} can be filtered by: ${Object.keys(DUE_FILTERS).join(', ')}.`);
       result[name] = raw;
     } else if (field.type === 'enum') {
       if (!field.enumValues!.includes(raw)) throw fail(name, 'invalid_filter', `${field.label} must be one of: ${field.enumValues!.join(', ')}.`);

@@ -7,8 +7,10 @@ import { resolveFilters, resolveLimit, resolveSearch, resolveSort, type SortKey 
 import { columnFor, recordColumns, rowToRecord } from './records';
 import { loadReferenceTitles } from './references';
 import { conditionToSql } from '../rules/condition-sql';
+import type { DueFilter } from '../rules/overdue';
+import { dueFilterSql } from './due';
 import type { EntityModel } from '../spec/model';
-import type { Condition } from '../spec/types';
+import { conditionFieldNames } from '../spec/condition-fields';
 import type { Actor, ListCount, ListPage, ListQuery } from './types';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are declared at run time
@@ -54,12 +56,22 @@ function matching(ctx: OpsContext, actor: Actor, entity: EntityModel, readable: 
   const scope = authorize(model, entity, actor, 'list');
   const given = Object.entries(query.filters ?? {}).filter(([, value]) => value !== '' && value !== undefined).map(([name]) => name);
   const searching = typeof query.q === 'string' && query.q.trim() !== '';
-  const conditionFields = query.where ? conditionFieldNames(query.where) : [];
+  const conditionFields = [
+    ...(query.where ? conditionFieldNames(query.where) : []),
+    // Whether a record is overdue depends on the fields of its doneWhen: the actor must read them too.
+    ...given.flatMap((name) => {
+      const doneWhen = entity.fieldsByName[name]?.due?.doneWhen;
+      return doneWhen ? conditionFieldNames(doneWhen) : [];
+    }),
+  ];
   checkQueryable(entity, actor, readable, { filters: [...given, ...conditionFields], sort: sortFields, search: searching });
   const filters = resolveFilters(entity, query.filters);
   const search = resolveSearch(entity, query.q);
   let base: Query = db.selectFrom(entity.table).where(scope);
-  for (const [name, value] of Object.entries(filters)) base = base.where(columnFor(entity, name), '=', value);
+  for (const [name, value] of Object.entries(filters)) {
+    const due = entity.fieldsByName[name]?.due ? entity.fieldsByName[name] : null;
+    base = due ? base.where(dueFilterSql(model, entity, due, value as DueFilter, actor)) : base.where(columnFor(entity, name), '=', value);
+  }
   if (search !== null) base = base.where(sql<boolean>`search @@ websearch_to_tsquery('simple', ${search})`);
   if (query.where) base = base.where(conditionToSql(model, entity, query.where, actor, query.params));
   return base;
@@ -82,16 +94,6 @@ export async function countRecords(ctx: OpsContext, actor: Actor, entityName: st
     .executeTakeFirstOrThrow();
   const n = Number(row.n);
   return n > cap ? { count: cap, more: true } : { count: n, more: false };
-}
-
-/** The field names a condition compares (system columns and the state included). */
-export function conditionFieldNames(condition: Condition): string[] {
-  if ('all' in condition) return condition.all.flatMap(conditionFieldNames);
-  if ('any' in condition) return condition.any.flatMap(conditionFieldNames);
-  if ('not' in condition) return conditionFieldNames(condition.not);
-  const operand = condition.value;
-  const other = operand !== null && typeof operand === 'object' && !Array.isArray(operand) && 'field' in operand ? [operand.field] : [];
-  return [condition.field, ...other];
 }
 
 /** The common case, kept to row comparisons that an index on (column, id) answers directly. */

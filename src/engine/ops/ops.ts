@@ -1,7 +1,9 @@
 import type { EntityAccess } from '../access/entity-access';
-import type { Actor, BulkTransitionResult, HistoryPage, ListCount, ListPage, ListQuery, RecordData, RecordInput, RecordView, TransitionRequest } from './types';
+import type { DayCounts, DayQuery, GroupQuery, GroupTotals } from './aggregate';
+import type { Actor, BulkTransitionResult, CreateOptions, HistoryPage, ListCount, ListPage, ListQuery, RecordData, RecordInput, RecordView, TransitionRequest } from './types';
 
 export type { EntityAccess } from '../access/entity-access';
+export type { DayCounts, DayQuery, GroupQuery, GroupTotals } from './aggregate';
 
 export interface ReferenceChoice {
   readonly id: number;
@@ -29,10 +31,25 @@ export interface Ops {
    * cost stays bounded: beyond it, `more` is true.
    */
   count(actor: Actor, entity: string, query?: ListQuery, cap?: number): Promise<ListCount>;
+  /**
+   * Records (or the sum of a number field) per value of a field, over every record the actor
+   * may list (scope and `where` applied); FORBIDDEN_FIELD for a field the actor may not read.
+   * Served from running totals kept with the writes where the scope allows, so its cost does
+   * not grow with the table.
+   */
+  groupTotals(actor: Actor, entity: string, query?: GroupQuery): Promise<GroupTotals>;
+  /** Records per day (UTC) of a datetime field over the last days, in the actor's list scope. */
+  perDay(actor: Actor, entity: string, query: DayQuery): Promise<DayCounts>;
   /** Throws NOT_FOUND when the record is absent or out of the actor's scope. */
   get(actor: Actor, entity: string, id: number): Promise<RecordView>;
-  /** Throws VALIDATION_FAILED with field errors; FORBIDDEN_FIELD for a field the actor may not write. */
-  create(actor: Actor, entity: string, input: RecordInput): Promise<RecordData>;
+  /**
+   * Throws VALIDATION_FAILED with field errors; FORBIDDEN_FIELD for a field the actor may not write.
+   * A record shown as related on a detail page (a comment under a ticket) cannot be added to a
+   * record in a final state (its workflow's finalError) unless the section allows it, and may
+   * take a transition of that record in the same transaction (the section's `transitions`, or
+   * `options.replyWith`).
+   */
+  create(actor: Actor, entity: string, input: RecordInput, options?: CreateOptions): Promise<RecordData>;
   /** Throws STALE_VERSION when `expectedVersion` is not the stored version. */
   update(actor: Actor, entity: string, id: number, input: RecordInput, expectedVersion: number): Promise<RecordData>;
   delete(actor: Actor, entity: string, id: number, expectedVersion?: number): Promise<void>;
@@ -79,6 +96,8 @@ export function bindOps(ops: Ops, actor: Actor): BoundOps {
     access: (...args) => ops.access(actor, ...args),
     list: (...args) => ops.list(actor, ...args),
     count: (...args) => ops.count(actor, ...args),
+    groupTotals: (...args) => ops.groupTotals(actor, ...args),
+    perDay: (...args) => ops.perDay(actor, ...args),
     get: (...args) => ops.get(actor, ...args),
     create: (...args) => ops.create(actor, ...args),
     update: (...args) => ops.update(actor, ...args),

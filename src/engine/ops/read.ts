@@ -1,10 +1,13 @@
-import { authorize } from '../access/authorize';
+import { sql, type SqlBool } from 'kysely';
+import { authorize, rowScope } from '../access/authorize';
 import { readableFields, redactRecord } from '../access/fields';
 import { notFound } from '../errors/ninefold-error';
 import { entityOf, type OpsContext } from './context';
 import { recordColumns, rowToRecord } from './records';
 import { loadReferenceTitles } from './references';
+import { isFinal } from './related';
 import { grantedColumns, transitionOffers } from './transition';
+import type { AppModel, EntityModel } from '../spec/model';
 import type { Actor, RecordView } from './types';
 
 export function isRecordId(id: unknown): id is number {
@@ -24,6 +27,7 @@ export async function getRecord(ctx: OpsContext, actor: Actor, entityName: strin
     .selectFrom(entity.table)
     .select(recordColumns(entity))
     .select(grantedColumns(ctx.model, entity, actor))
+    .select(canColumns(ctx.model, entity, actor))
     .where('id', '=', id)
     .where(scope)
     .executeTakeFirst();
@@ -31,5 +35,14 @@ export async function getRecord(ctx: OpsContext, actor: Actor, entityName: strin
   const full = rowToRecord(entity, row);
   const transitions = transitionOffers(ctx.model, entity, full, actor, row, new Date());
   const record = redactRecord(entity, full, new Set(readableFields(entity, actor)));
-  return { record, references: await loadReferenceTitles(ctx.model, ctx.db, actor, entity, [record]), transitions };
+  const can = { update: Boolean(row.nf_can_update) && !isFinal(entity, full), delete: Boolean(row.nf_can_delete) };
+  return { record, references: await loadReferenceTitles(ctx.model, ctx.db, actor, entity, [record]), transitions, can };
+}
+
+/** Select expressions telling whether the row is in the actor's update and delete scopes (SQL). */
+function canColumns(model: AppModel, entity: EntityModel, actor: Actor) {
+  return (['update', 'delete'] as const).map((action) => {
+    const scope = rowScope(model, entity, actor, action);
+    return sql<boolean>`(${scope ? scope.sql : sql<SqlBool>`false`})`.as(`nf_can_${action}`);
+  });
 }

@@ -29,11 +29,14 @@ export function recordTitle(entity: EntityModel, record: Record<string, unknown>
 
 /**
  * The column that titles records of `target` for this actor: its title field when the actor may
- * read it there, else none (the title is then "<Label> #<id>").
+ * read it there, else none (the title is then "<Label> #<id>"). A title field that refers to
+ * another record or a user holds that one's id, which would name the wrong thing: none either.
  */
 export function titleColumnFor(target: EntityModel, actor: Actor): string | null {
   if (!target.titleField || !readableFields(target, actor).includes(target.titleField)) return null;
-  return target.fieldsByName[target.titleField].column;
+  const field = target.fieldsByName[target.titleField];
+  if (field.type === 'reference' || field.type === 'user') return null;
+  return field.column;
 }
 
 /**

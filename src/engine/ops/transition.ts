@@ -35,7 +35,7 @@ function commentOf(transition: TransitionModel, raw: unknown): string | null {
  * Whether the actor is allowed on this record by the transition's scope (roles, owners and their
  * conditions, permission grants), decided by the database with the same predicate as lists use.
  */
-async function grantedOn(model: AppModel, db: DynamicDatabase, entity: EntityModel, actor: Actor, name: string, id: number): Promise<boolean> {
+export async function grantedOn(model: AppModel, db: DynamicDatabase, entity: EntityModel, actor: Actor, name: string, id: number): Promise<boolean> {
   const scope = transitionScope(model, entity, actor, name);
   if (!scope) return false;
   if (scope.all) return true;
@@ -60,14 +60,15 @@ function refuseWho(model: AppModel, entity: EntityModel, record: RecordData, act
   refuse(model, { transition, allowed: false, reason: 'not_allowed', code: 'TRANSITION_NOT_ALLOWED', message: `You are not allowed to take "${transition.label}" on this ${entity.label.toLowerCase()}.` });
 }
 
-async function takeTransition(
+export async function takeTransition(
   ctx: OpsContext,
   actor: Actor,
   entity: EntityModel,
   id: number,
   transition: TransitionModel,
   request: Omit<TransitionRequest, 'version'>,
-  version: number,
+  /** The version the actor saw; undefined when the caller already holds the record (a reply taking it). */
+  version: number | undefined,
 ): Promise<RecordData> {
   const workflow = entity.workflow!;
   const readScope = authorizeScope(ctx.model, entity, actor, 'read');
@@ -140,7 +141,7 @@ export async function bulkTransition(
     } catch (error) {
       const known = asNinefoldError(error);
       if (!known) throw error;
-      results.push({ id, ok: false, code: known.code, message: known.message });
+      results.push({ id, ok: false, code: known.code, message: known.message, ...(known.fieldErrors.length > 0 ? { fieldErrors: known.fieldErrors } : {}) });
     }
   }
   return results;

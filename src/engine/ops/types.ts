@@ -1,3 +1,4 @@
+import type { FieldError } from '../errors/ninefold-error';
 import type { SortModel } from '../spec/model';
 import type { Condition } from '../spec/types';
 
@@ -80,11 +81,29 @@ export interface TransitionOffer {
   readonly comment?: 'required' | 'optional';
 }
 
+/** How a create goes beyond the record itself. */
+export interface CreateOptions {
+  /**
+   * A transition of the record the new one's reference points at, taken in the same transaction
+   * (a reply box's "Reply and wait for customer"): one the detail page's section offers beside
+   * its reply box (`replyWith`). A refusal saves neither. Without it, the section's automatic
+   * `transitions` apply.
+   */
+  readonly replyWith?: string;
+}
+
+/** What the actor may do to one record now (its scope and state decide; a final state refuses updates). */
+export interface RecordCan {
+  readonly update: boolean;
+  readonly delete: boolean;
+}
+
 export interface RecordView {
   readonly record: RecordData;
   readonly references: ReferenceTitles;
   /** The record's workflow transitions for this actor (empty without a workflow). */
   readonly transitions: readonly TransitionOffer[];
+  readonly can: RecordCan;
 }
 
 export interface TransitionRequest {
@@ -124,7 +143,8 @@ export interface HistoryPage {
 /** One row's result of a bulk transition. */
 export type BulkTransitionResult =
   | { readonly id: number; readonly ok: true; readonly record: RecordData }
-  | { readonly id: number; readonly ok: false; readonly code: string; readonly message: string };
+  /** A refusal, with the field errors it names (a record rule broken on a field nobody touched) when it has any. */
+  | { readonly id: number; readonly ok: false; readonly code: string; readonly message: string; readonly fieldErrors?: readonly FieldError[] };
 
 /** Raw input from a form (strings) or JSON (typed values), keyed by field name. */
 export type RecordInput = Readonly<Record<string, unknown>>;

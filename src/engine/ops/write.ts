@@ -10,11 +10,13 @@ import type { DynamicDatabase } from '../store/types';
 import { entityOf, type OpsContext } from './context';
 import { inTransaction } from './transaction';
 import { translateDatabaseError } from './db-errors';
+import { dueOnCreate, dueOnUpdate } from './due';
 import { writeHistory, type HistoryEvent } from './history';
 import { checkLimits } from './limits';
 import { isRecordId } from './read';
+import { finalStateError, isFinal, parentSteps, takeParentSteps } from './related';
 import { recordColumns, rowToRecord, valuesToRow } from './records';
-import type { Actor, RecordData, RecordInput } from './types';
+import type { Actor, CreateOptions, RecordData, RecordInput } from './types';
 
 /**
  * Referenced records and users must exist, and referenced records must be ones the actor may
@@ -70,7 +72,7 @@ function shown(entity: EntityModel, actor: Actor, record: RecordData, action: 'c
  * customer's own ticket): checked on the inserted row, in the same transaction, which a refusal
  * rolls back.
  */
-export async function createRecord(ctx: OpsContext, actor: Actor, entityName: string, input: RecordInput): Promise<RecordData> {
+export async function createRecord(ctx: OpsContext, actor: Actor, entityName: string, input: RecordInput, options: CreateOptions = {}): Promise<RecordData> {
   const entity = entityOf(ctx.model, entityName);
   const scope = authorizeScope(ctx.model, entity, actor, 'create');
   checkWritable(entity, actor, 'create', input);
@@ -81,11 +83,13 @@ export async function createRecord(ctx: OpsContext, actor: Actor, entityName: st
   const record = await translating(entity, () =>
     inTransaction(ctx.db, async (trx) => {
       await checkReferences(ctx.model, trx, entity, values, actor);
+      const steps = await parentSteps(ctx, trx, actor, entity, values, options.replyWith);
       await checkLimits(ctx.model, trx, entity, actor, null, { ...values, ...initial }, now);
       const row = await trx
         .insertInto(entity.table)
         .values({
           ...valuesToRow(entity, values),
+          ...dueOnCreate(entity, values),
           ...(entity.workflow ? { [entity.workflow.column]: entity.workflow.initial } : {}),
           created_by: actor.userId,
           updated_by: actor.userId,
@@ -98,6 +102,7 @@ export async function createRecord(ctx: OpsContext, actor: Actor, entityName: st
       }
       const created = rowToRecord(entity, row);
       await writeHistory(trx, entity, actor, { action: 'create', recordId: created.id, before: null, after: created });
+      await takeParentSteps(ctx, trx, actor, steps);
       return created;
     }),
   );
@@ -142,7 +147,9 @@ export function staleVersion(entity: EntityModel, current: number): NinefoldErro
  */
 async function outOfScope(model: AppModel, db: DynamicDatabase, actor: Actor, entity: EntityModel, id: number, action: 'update' | 'delete' | `transition:${string}`): Promise<never> {
   const readScope = rowScope(model, entity, actor, 'read');
-  const readable = readScope && (await db.selectFrom(entity.table).select('id').where('id', '=', id).where(readScope.sql).executeTakeFirst());
+  const readable = readScope && (await db.selectFrom(entity.table).select(recordColumns(entity)).where('id', '=', id).where(readScope.sql).executeTakeFirst());
+  // A frozen record says so, rather than "not allowed", to whoever may read it.
+  if (readable && action === 'update' && isFinal(entity, rowToRecord(entity, readable))) throw finalStateError(model, entity);
   if (readable) throw forbidden(actor, entity, action, `You are not allowed to ${action.startsWith('transition:') ? 'change' : action} this ${entity.label.toLowerCase()}.`);
   throw notFound(entity.label.toLowerCase());
 }
@@ -164,6 +171,7 @@ export async function updateRecord(
   const record = await translating(entity, () =>
     inTransaction(ctx.db, async (trx) => {
       const current = await lockInScope(ctx, trx, actor, entity, id, scope, version, 'update');
+      if (isFinal(entity, current)) throw finalStateError(ctx.model, entity);
       await checkReferences(ctx.model, trx, entity, values, actor);
       return writeLocked(ctx.model, trx, actor, entity, current, values, new Date(), { action: 'update' });
     }),
@@ -191,7 +199,7 @@ export async function writeLocked(
   await checkLimits(model, trx, entity, actor, current, after, now);
   const row = await trx
     .updateTable(entity.table)
-    .set({ ...valuesToRow(entity, changes), version: sql`version + 1`, updated_at: sql`now()`, updated_by: actor.userId })
+    .set({ ...valuesToRow(entity, changes), ...dueOnUpdate(entity, current, changes), version: sql`version + 1`, updated_at: sql`now()`, updated_by: actor.userId })
     .where('id', '=', current.id)
     .returning(recordColumns(entity))
     .executeTakeFirstOrThrow();

@@ -131,8 +131,8 @@ describe('fieldSchema', () => {
       ['10.0', 10],
     ]);
     refuses(spec, [
-      ['11', 'invalid', 'Value must be between 0 and 10.'],
-      [-1, 'invalid'],
+      ['11', 'too_big', 'Value must be between 0 and 10.'],
+      [-1, 'too_small', 'Value must be between 0 and 10.'],
       ['1.5', 'invalid_type', 'Value must be a whole number.'],
       [1.5, 'invalid_type'],
       ['seven', 'invalid_type'],
@@ -148,9 +148,9 @@ describe('fieldSchema', () => {
     accepts({ type: 'integer' }, [[-2147483648, -2147483648]]);
     // Bounds may be business constants.
     const constants = { minimum: { value: 5 } };
-    refuses({ type: 'integer', min: { $constant: 'minimum' } }, [['4', 'invalid', 'Value must be at least 5.']], constants);
+    refuses({ type: 'integer', min: { $constant: 'minimum' } }, [['4', 'too_small', 'Value must be at least 5.']], constants);
     accepts({ type: 'integer', min: { $constant: 'minimum' } }, [['5', 5]], constants);
-    refuses({ type: 'integer', max: 3 }, [['4', 'invalid', 'Value must be at most 3.']]);
+    refuses({ type: 'integer', max: 3 }, [['4', 'too_big', 'Value must be at most 3.']]);
   });
 
   it('decimal: kept as exact text, within its precision, scale and range', () => {
@@ -173,7 +173,10 @@ describe('fieldSchema', () => {
       [Number.NaN, 'invalid_type'],
       [true, 'invalid_type'],
     ]);
-    refuses({ type: 'decimal', min: 1, max: 2 }, [['2.01', 'invalid', 'Value is out of range.']]);
+    refuses({ type: 'decimal', min: 1, max: 2 }, [
+      ['2.01', 'too_big', 'Value must be between 1 and 2.'],
+      ['0.99', 'too_small', 'Value must be between 1 and 2.'],
+    ]);
     accepts({ type: 'decimal' }, [['1234567890.12', '1234567890.12']]);
   });
 
@@ -353,6 +356,19 @@ describe("the spec's own messages", () => {
     expect(message('abc')).toBe('Start with a capital.');
     expect(message(42)).toBe('Value must be text.');
     expect(message('Abc')).toBeNull();
+  });
+
+  it('replace the range messages of numbers (too_small, too_big)', () => {
+    for (const type of ['integer', 'decimal'] as const) {
+      const field = fieldOf({ type, min: 1, max: 5, messages: { too_small: 'At least one, please.', too_big: 'Five at most.' } });
+      const refusal = (raw: string) => {
+        const result = fieldSchema(field).safeParse(raw);
+        return result.success ? null : { code: issueCode(result.error.issues[0]), message: issueMessage(result.error.issues[0], field) };
+      };
+      expect(refusal('0'), type).toEqual({ code: 'too_small', message: 'At least one, please.' });
+      expect(refusal('6'), type).toEqual({ code: 'too_big', message: 'Five at most.' });
+      expect(refusal('3'), type).toBeNull();
+    }
   });
 
   it('cover every other issue with `invalid`', () => {

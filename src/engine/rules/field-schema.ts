@@ -78,6 +78,25 @@ function toDate(raw: unknown): unknown {
   return date;
 }
 
+/** What a declared range says about itself in a message: "between 1 and 5", "at least 1", "at most 5". */
+function rangeText(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return `between ${min} and ${max}`;
+  return min !== undefined ? `at least ${min}` : `at most ${max}`;
+}
+
+/**
+ * A number's declared `min`/`max`, as two checks with the codes the spec's `messages` are keyed
+ * by (too_small, too_big), so a spec's own words replace the default message.
+ */
+function withinRange<T>(schema: z.ZodType<T>, numberOf: (value: T) => number, label: string, min: number | undefined, max: number | undefined): z.ZodType<T> {
+  if (min === undefined && max === undefined) return schema;
+  const error = `${label} must be ${rangeText(min, max)}.`;
+  let ranged = schema;
+  if (min !== undefined) ranged = ranged.refine((v) => numberOf(v) >= min, { error, params: { code: 'too_small' } });
+  if (max !== undefined) ranged = ranged.refine((v) => numberOf(v) <= max, { error, params: { code: 'too_big' } });
+  return ranged;
+}
+
 function valueSchema(field: FieldModel, constants: Readonly<Record<string, { value: unknown }>>): z.ZodType<StoredValue> {
   const s = field.spec;
   const label = field.label;
@@ -106,27 +125,22 @@ function valueSchema(field: FieldModel, constants: Readonly<Record<string, { val
     case 'integer': {
       const min = resolveNumber(s.min, constants);
       const max = resolveNumber(s.max, constants);
-      let schema = z.preprocess(toNumber, z.number({ error: `${label} must be a whole number.` }).int({ error: `${label} must be a whole number.` }).min(-2147483648, { error: `${label} is too small.` }).max(2147483647, { error: `${label} is too large.` }));
-      if (min !== undefined || max !== undefined) {
-        schema = schema.refine((n) => (min === undefined || n >= min) && (max === undefined || n <= max), {
-          error: `${label} must be ${min !== undefined && max !== undefined ? `between ${min} and ${max}` : min !== undefined ? `at least ${min}` : `at most ${max}`}.`,
-        });
-      }
-      return schema;
+      const schema = z.preprocess(toNumber, z.number({ error: `${label} must be a whole number.` }).int({ error: `${label} must be a whole number.` }).min(-2147483648, { error: `${label} is too small.` }).max(2147483647, { error: `${label} is too large.` }));
+      return withinRange(schema, (n) => n, label, min, max);
     }
     case 'decimal': {
       const precision = s.precision ?? 12;
       const scale = s.scale ?? 2;
       const min = resolveNumber(s.min, constants);
       const max = resolveNumber(s.max, constants);
+      const digits = z
+        .string({ error: `${label} must be a number.` })
+        .regex(DECIMAL, { error: `${label} must be a number.` })
+        .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, { error: `${label} can have at most ${scale} decimal places.` })
+        .refine((v) => v.replace(/^-/, '').split('.')[0].replace(/^0+(?=\d)/, '').length <= precision - scale, { error: `${label} is too large.` });
       return z.preprocess(
         (raw) => (typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : raw),
-        z
-          .string({ error: `${label} must be a number.` })
-          .regex(DECIMAL, { error: `${label} must be a number.` })
-          .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, { error: `${label} can have at most ${scale} decimal places.` })
-          .refine((v) => v.replace(/^-/, '').split('.')[0].replace(/^0+(?=\d)/, '').length <= precision - scale, { error: `${label} is too large.` })
-          .refine((v) => (min === undefined || Number(v) >= min) && (max === undefined || Number(v) <= max), { error: `${label} is out of range.` }),
+        withinRange(digits, Number, label, min, max),
       );
     }
     case 'boolean':

@@ -15,7 +15,7 @@ export function defaultValue(field: FieldModel, actor: Actor): StoredValue | und
 }
 
 /**
- * Parses and checks the input of a create (every writable field; absent ones take their
+ * Parses and checks the input of a create (every field; absent and read-only ones take their
  * default) or an update (only the fields given). Throws FORBIDDEN_FIELD for a field nobody may
  * write this way, VALIDATION_FAILED with every field error otherwise.
  */
@@ -48,10 +48,12 @@ export function parseRecordInput(
 
   const values: ParsedValues = {};
   for (const field of entity.fields) {
-    if (field.readOnly) continue;
-    const given = Object.prototype.hasOwnProperty.call(input, field.name);
+    // A read-only field is never given (refused above), but the engine still sets its declared
+    // default on create: nobody else can, and a required one would otherwise stay empty.
+    const given = !field.readOnly && Object.prototype.hasOwnProperty.call(input, field.name);
     if (!given && mode === 'update') continue;
     const raw = given ? input[field.name] : defaultValue(field, actor);
+    if (field.readOnly && raw === undefined) continue;
     const result = fieldSchema(field, model.constants).safeParse(raw);
     if (result.success) values[field.name] = result.data;
     else {

@@ -2,8 +2,12 @@ import { faker } from '@faker-js/faker';
 import { sql } from 'kysely';
 import type { Identity } from '../identity/types';
 import type { AppModel, EntityModel } from '../spec/model';
+import { AUDIT_TABLE, USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
-import { demoValue } from './demo-values';
+import { demoRecord, type SeededRecords, type SeedRun } from './demo-record';
+import { ensureDemoUsers } from './demo-users';
+
+export { DEMO_PASSWORD } from './demo-users';
 
 export interface SeedProgress {
   start(total: number): void;
@@ -12,21 +16,37 @@ export interface SeedProgress {
 }
 
 export interface SeedResult {
+  /** Records per entity (their history rows are not counted). */
   readonly rows: Readonly<Record<string, number>>;
   readonly users: readonly { email: string; roles: readonly string[] }[];
   readonly seconds: number;
 }
 
 const BATCH_ROWS = 1000;
-export const DEMO_PASSWORD = 'demo-password';
+/** History rows per insert: six columns each, well under PostgreSQL's 65,535 parameters. */
+const HISTORY_BATCH_ROWS = 5000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The main records are created over the last four months, so 30-day charts and queues look lived-in. */
+const MAIN_SPAN_MS = 120 * DAY_MS;
+/** Records the main ones refer to (organizations, companies) existed before: over the year before. */
+const REFERENCED_FROM_MS = 365 * DAY_MS;
+
+interface PlanStep {
+  readonly entity: EntityModel;
+  readonly rows: number;
+  /** How long ago the first and last of these records were created. */
+  readonly from: number;
+  readonly to: number;
+}
 
 /**
  * Order entities so that referenced ones are filled first; the first entity of the navigation
- * (the app's main record) gets `count` rows, entities it refers to one per hundred, others half.
+ * (the app's main record) gets `count` rows, the entities it refers to one per hundred (four times
+ * that for those that refer to another of them: a company's contacts), the others half as many.
  */
-function plan(model: AppModel, count: number): { entity: EntityModel; rows: number }[] {
+function plan(model: AppModel, count: number): PlanStep[] {
   const main = model.navigation[0] ?? model.entities[0];
-  const referencedByMain = new Set(main?.fields.filter((f) => f.referenceTo).map((f) => f.referenceTo!));
+  const referencedByMain = new Set(main?.fields.filter((f) => f.referenceTo && f.referenceTo !== main.name).map((f) => f.referenceTo!));
   const ordered: EntityModel[] = [];
   const visit = (e: EntityModel, path: Set<string>) => {
     if (ordered.includes(e) || path.has(e.name)) return;
@@ -35,103 +55,59 @@ function plan(model: AppModel, count: number): { entity: EntityModel; rows: numb
     ordered.push(e);
   };
   for (const e of model.entities) visit(e, new Set());
-  return ordered.map((entity) => ({
-    entity,
-    rows: entity === main ? count : referencedByMain.has(entity.name) ? Math.max(5, Math.ceil(count / 100)) : Math.ceil(count / 2),
-  }));
+  const few = Math.max(5, Math.ceil(count / 100));
+  return ordered.map((entity) => {
+    if (!referencedByMain.has(entity.name)) return { entity, rows: entity === main ? count : Math.ceil(count / 2), from: MAIN_SPAN_MS, to: 0 };
+    const refersToAnother = entity.fields.some((f) => f.referenceTo && f.referenceTo !== entity.name && referencedByMain.has(f.referenceTo));
+    return { entity, rows: refersToAnother ? few * 4 : few, from: REFERENCED_FROM_MS, to: MAIN_SPAN_MS };
+  });
 }
 
-/** Demo users: an admin-like account per role, so every screen has someone to show. */
-async function ensureDemoUsers(model: AppModel, identity: Identity): Promise<{ email: string; roles: readonly string[] }[]> {
-  const roles = Object.keys(model.roles).length > 0 ? Object.keys(model.roles) : ['admin'];
-  const existing = new Set((await identity.listUsers()).map((u) => u.email));
-  const created: { email: string; roles: readonly string[] }[] = [];
-  for (const role of roles) {
-    for (let i = 1; i <= (role === 'admin' ? 1 : 5); i++) {
-      const email = `${role}${i}@demo.ninefold.test`;
-      if (!existing.has(email)) {
-        await identity.createUser({ email, password: DEMO_PASSWORD, name: faker.person.fullName(), roles: [role] });
-        created.push({ email, roles: [role] });
-      }
-    }
-  }
-  return created;
-}
-
-/** Fills every entity of the spec with realistic demo data, in batches of multi-row inserts. */
-export async function seedDemoData(
-  model: AppModel,
-  db: DynamicDatabase,
-  identity: Identity,
-  count: number,
-  progress: SeedProgress,
-): Promise<SeedResult> {
+/**
+ * Fills every entity of the spec with coherent demo data (see demoRecord): in batches of
+ * multi-row inserts, each batch with its history rows in one transaction.
+ */
+export async function seedDemoData(model: AppModel, db: DynamicDatabase, identity: Identity, count: number, progress: SeedProgress): Promise<SeedResult> {
   const started = performance.now();
   faker.seed(count);
-  const users = await ensureDemoUsers(model, identity);
-  const userIds = (await db.selectFrom('nf_user').select('id').execute()).map((u) => u.id as number);
+  const users = await ensureDemoUsers(model, db, identity, faker, count);
   const steps = plan(model, count);
   progress.start(steps.reduce((sum, s) => sum + s.rows, 0));
+  const now = new Date();
+  const run: SeedRun = { model, faker, now, spanMs: MAIN_SPAN_MS, users, seeded: new Map(), limitCounts: new Map(), pools: new Map(), indexes: new Map(), taken: new Map() };
 
-  const idsByEntity: Record<string, number[]> = {};
   const rows: Record<string, number> = {};
-  for (const { entity, rows: total } of steps) {
+  for (const { entity, rows: total, from, to } of steps) {
     const start = Number((await db.selectFrom(entity.table).select(db.fn.max('id').as('max')).executeTakeFirst())?.max ?? 0);
-    const ids: number[] = [];
-    for (let done = 0; done < total; done += BATCH_ROWS) {
-      const batch = Array.from({ length: Math.min(BATCH_ROWS, total - done) }, (_, i) =>
-        demoRow(entity, start + done + i + 1, idsByEntity, userIds, total - done - i),
-      );
-      const inserted = await db.insertInto(entity.table).values(batch).returning('id').execute();
-      for (const r of inserted) ids.push(r.id as number);
-      progress.advance(batch.length);
+    const seeded: SeededRecords = { ids: [], facts: [] };
+    // Unique values of an earlier run stay taken.
+    for (const field of entity.fields.filter((f) => f.unique && start > 0)) {
+      const used = await db.selectFrom(entity.table).select(field.column).where(field.column, 'is not', null).execute();
+      run.taken.set(`${entity.name}.${field.name}`, new Set(used.map((u) => String(u[field.column]).toLowerCase())));
     }
-    idsByEntity[entity.name] = ids;
-    rows[entity.name] = ids.length;
+    for (let done = 0; done < total; done += BATCH_ROWS) {
+      const made = Array.from({ length: Math.min(BATCH_ROWS, total - done) }, (_, i) => {
+        // Older records first, evenly over the entity's span, so ids follow time as they would.
+        const ago = from - ((done + i + faker.number.float()) / total) * (from - to);
+        return demoRecord(run, entity, new Date(now.getTime() - ago), start + done + i + 1);
+      });
+      await db.transaction().execute(async (trx) => {
+        const inserted = await trx.insertInto(entity.table).values(made.map((m) => m.row)).returning('id').execute();
+        const history = inserted.flatMap((r, i) => made[i].history.map((h) => ({ ...h, entity: entity.name, record_id: Number(r.id) })));
+        for (let h = 0; h < history.length; h += HISTORY_BATCH_ROWS) await trx.insertInto(AUDIT_TABLE).values(history.slice(h, h + HISTORY_BATCH_ROWS)).execute();
+        inserted.forEach((r, i) => {
+          seeded.ids.push(Number(r.id));
+          seeded.facts.push(made[i].facts);
+        });
+      });
+      progress.advance(made.length);
+    }
+    run.seeded.set(entity.name, seeded);
+    rows[entity.name] = seeded.ids.length;
   }
   // Fresh statistics after a bulk load: without them the planner combines filter indexes and
   // sorts tens of thousands of rows instead of walking the sort index (PGlite has no autovacuum).
-  for (const table of [...steps.map((s) => s.entity.table), 'nf_user']) await sql`analyze ${sql.table(table)}`.execute(db);
+  for (const table of [...steps.map((s) => s.entity.table), USER_TABLE, AUDIT_TABLE]) await sql`analyze ${sql.table(table)}`.execute(db);
   progress.stop();
-  return { rows, users, seconds: (performance.now() - started) / 1000 };
-}
-
-function demoRow(
-  entity: EntityModel,
-  unique: number,
-  idsByEntity: Record<string, number[]>,
-  userIds: number[],
-  age: number,
-): Record<string, unknown> {
-  // Older rows first, spread over the last 180 days, so lists sorted by time look lived-in.
-  const createdAt = new Date(Date.now() - age * 37_000 - faker.number.int({ max: 30_000 }));
-  const row: Record<string, unknown> = { created_at: createdAt, updated_at: createdAt };
-  const author = userIds.length ? faker.helpers.arrayElement(userIds) : null;
-  row.created_by = author;
-  row.updated_by = author;
-  for (const field of entity.fields) {
-    if (field.type === 'user') {
-      row[field.column] = userIds.length && (field.required || faker.datatype.boolean({ probability: 0.7 })) ? faker.helpers.arrayElement(userIds) : null;
-    } else if (field.type === 'reference') {
-      const targets = idsByEntity[field.referenceTo!] ?? [];
-      row[field.column] = targets.length && (field.required || faker.datatype.boolean({ probability: 0.8 })) ? faker.helpers.arrayElement(targets) : null;
-    } else if (field.readOnly) {
-      row[field.column] = null;
-    } else {
-      row[field.column] = demoValue(faker, field, unique);
-    }
-  }
-  if (entity.workflow) {
-    const state = faker.helpers.arrayElement(entity.workflow.states).name;
-    row[entity.workflow.column] = state;
-    // Effects that stamp a time on the way into this state (e.g. resolvedAt) get a past time.
-    for (const t of entity.workflow.transitions.filter((t) => t.to === state)) {
-      for (const effect of t.effects) {
-        const field = entity.fieldsByName[effect.set];
-        if (field?.type === 'datetime' && effect.to === 'now') row[field.column] = faker.date.between({ from: createdAt, to: new Date() });
-        if (field?.type === 'user' && effect.to === 'actor') row[field.column] = author;
-      }
-    }
-  }
-  return row;
+  return { rows, users: users.created, seconds: (performance.now() - started) / 1000 };
 }

@@ -1,10 +1,11 @@
 import type { AppModel, EntityModel, FieldModel, ListModel, SortModel, SystemColumn, WorkflowModel } from './model';
 import { dateBoundRules } from './date-bounds';
+import { buildDue } from './due';
 import { defaultPlural, humanize, tableName, toSnakeCase } from './naming';
 import type { AppSpec, EntitySpec, FieldSpec, WorkflowSpec } from './types';
 import { validateSpec } from './validate';
 import { SpecError } from './spec-error';
-import { buildDetails } from './screens/details';
+import { buildDetails, type EntityWithoutDetails } from './screens/details';
 import { buildHome } from './screens/home';
 import { buildRoutes } from './screens/routes';
 
@@ -28,9 +29,11 @@ export function buildModel(spec: AppSpec): AppModel {
   const issues = validateSpec(spec);
   if (issues.length > 0) throw new SpecError(issues);
 
-  const entities = Object.entries(spec.entities ?? {}).map(([name, entity]) =>
+  const bare = Object.entries(spec.entities ?? {}).map(([name, entity]) =>
     buildEntity(spec, name, entity, spec.workflows?.[name]),
   );
+  // Detail pages show other entities' records, so they are built once every entity is.
+  const entities: EntityModel[] = bare.map((entity) => ({ ...entity, details: buildDetails(spec, entity, bare) }));
   const entitiesByName = Object.fromEntries(entities.map((e) => [e.name, e]));
   const navigationNames = spec.screens?.navigation ?? entities.map((e) => e.name);
 
@@ -45,8 +48,8 @@ export function buildModel(spec: AppSpec): AppModel {
     entitiesByPlural: Object.fromEntries(entities.map((e) => [e.plural, e])),
     navigation: navigationNames.map((n) => entitiesByName[n]),
     labels: spec.screens?.labels ?? {},
-    home: buildHome(spec),
-    routes: buildRoutes(spec),
+    home: buildHome(spec, entitiesByName),
+    routes: buildRoutes(spec, entitiesByName),
     roles: spec.roles ?? {},
     calls: spec.calls ?? {},
     errors: spec.errors ?? {},
@@ -55,7 +58,8 @@ export function buildModel(spec: AppSpec): AppModel {
 }
 
 /** One field with its defaults filled in: of an entity, or of a custom call's input or output. */
-export function buildField(name: string, field: FieldSpec): FieldModel {
+export function buildField(name: string, field: FieldSpec, constants: AppSpec['constants'] = {}): FieldModel {
+  const due = field.type === 'datetime' && field.due ? buildDue(field.due, constants) : null;
   return {
     name,
     column: toSnakeCase(name),
@@ -63,16 +67,17 @@ export function buildField(name: string, field: FieldSpec): FieldModel {
     type: field.type,
     spec: field,
     required: field.required ?? false,
-    readOnly: field.readOnly ?? false,
+    readOnly: due !== null || (field.readOnly ?? false),
     unique: field.unique ?? false,
     searchable: field.searchable ?? false,
     ...(field.type === 'reference' ? { referenceTo: field.to } : {}),
     ...(field.type === 'enum' ? { enumValues: field.values } : {}),
+    ...(due ? { due } : {}),
   };
 }
 
-function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSpec: WorkflowSpec | undefined): EntityModel {
-  const fields: FieldModel[] = Object.entries(entity.fields).map(([fieldName, field]) => buildField(fieldName, field));
+function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSpec: WorkflowSpec | undefined): EntityWithoutDetails {
+  const fields: FieldModel[] = Object.entries(entity.fields).map(([fieldName, field]) => buildField(fieldName, field, spec.constants));
   const workflow = workflowSpec ? buildWorkflow(workflowSpec) : null;
   const titleField = entity.titleField ?? fields.find((f) => f.type === 'text')?.name ?? null;
   const label = entity.label ?? humanize(name);
@@ -91,7 +96,6 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     systemColumns: SYSTEM_COLUMNS,
     workflow,
     list: buildList(spec, name, fields, workflow, titleField),
-    details: buildDetails(spec, name),
     searchFields: fields.filter((f) => f.searchable).map((f) => f.name),
     uniqueTogether: entity.uniqueTogether ?? [],
     rules: { ...fields.reduce((all, f) => ({ ...all, ...dateBoundRules(f, labelOf) }), {}), ...spec.rules?.[name] },
@@ -114,6 +118,7 @@ function buildWorkflow(workflow: WorkflowSpec): WorkflowModel {
     column: toSnakeCase(field),
     states,
     initial: (states.find((s) => s.initial) ?? states[0]).name,
+    finalError: workflow.finalError ?? 'RECORD_FINAL',
     transitions: Object.entries(workflow.transitions).map(([name, t]) => ({
       name,
       label: t.label ?? humanize(name),
@@ -146,7 +151,10 @@ function buildList(
   const columns = screen?.columns ?? defaultColumns;
   const filters =
     screen?.filters ??
-    columns.filter((c) => (workflow && c === workflow.field) || FILTERABLE_TYPES.has(fields.find((f) => f.name === c)?.type ?? ''));
+    columns.filter((c) => {
+      const field = fields.find((f) => f.name === c);
+      return (workflow && c === workflow.field) || FILTERABLE_TYPES.has(field?.type ?? '') || field?.due !== undefined;
+    });
   return {
     columns,
     sort: parseSort(screen?.sort ?? '-createdAt'),

@@ -33,13 +33,15 @@ describe('describeMarkdown', () => {
     [2, '| `/tickets/<id>/edit` | Edit | Form to change a ticket:'],
     [2, '| `/organizations/new` | New | Form to create an organization:'],
     [2, 'Form to create a ticket ("Open a ticket")'],
-    [2, 'columns Subject, State, Priority, Organization, Assignee, Due, Updated; sorted by Updated, descending'],
+    [2, 'columns ID, Subject, State, Priority, SLA due, Requester, Assignee, Organization, Due, Updated; sorted by Updated, descending'],
+    [2, 'filters State, Priority, SLA due (overdue, due in the next 24 hours), Organization, Assignee; the total count the user may see'],
     [2, '- Tickets: `/tickets`'],
     // 3. entities and fields
     [3, '| `priority` | enum: low, normal, high, urgent | yes | normal |'],
     [3, '| `organization` | reference → organization | no |  | on delete: emptied |'],
     [3, '| `subject` | text | yes |  | searchable; min length 3; max length 200 |'],
     [3, '| `requester` | user | yes | the signed-in user |'],
+    [3, '| `slaDueAt` | datetime | no |  | label "SLA due"; read-only; computed: createdAt + slaHours (hours per priority), set on create and when createdAt or priority changes; overdue once passed unless state is one of resolved, closed;'],
     [3, '| `state` | state: new, open, pending, resolved, closed | yes | new |'],
     // 4. states and transitions
     [4, '| `new` | New | initial |'],

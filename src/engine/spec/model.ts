@@ -13,6 +13,7 @@ import type {
   RuleSpec,
   TransitionActor,
 } from './types';
+import type { DueModel } from './due';
 import type { DetailModel } from './screens/details';
 import type { HomeModel } from './screens/home';
 import type { RouteModel } from './screens/routes';
@@ -37,6 +38,8 @@ export interface FieldModel {
   readonly referenceTo?: string;
   /** For enum fields: the allowed values, in order. */
   readonly enumValues?: readonly string[];
+  /** For computed due times (datetime fields with `due`): how the engine sets them. Read-only. */
+  readonly due?: DueModel;
 }
 
 /** A column every record has, maintained by the engine. */
@@ -88,6 +91,8 @@ export interface WorkflowModel {
   readonly states: readonly StateModel[];
   readonly initial: string;
   readonly transitions: readonly TransitionModel[];
+  /** The catalogue code refusing a change to a record in a final state. */
+  readonly finalError: string;
 }
 
 export interface EntityModel {

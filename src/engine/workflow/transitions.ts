@@ -2,6 +2,7 @@ import { NinefoldError } from '../errors/ninefold-error';
 import type { Actor } from '../ops/types';
 import { evaluateCondition, type RecordLike } from '../rules/condition-eval';
 import type { AppModel, EntityModel, TransitionModel, WorkflowModel } from '../spec/model';
+import { withArticle } from '../spec/naming';
 
 /** Why a transition cannot be taken now, in the order they are checked. */
 export type BlockReason = 'wrong_state' | 'not_allowed' | 'missing_fields' | 'guard_failed';
@@ -19,10 +20,6 @@ export interface TransitionCheck {
 
 function stateLabel(workflow: WorkflowModel, name: unknown): string {
   return workflow.states.find((s) => s.name === name)?.label ?? String(name);
-}
-
-function article(label: string): string {
-  return /^[aeiou]/i.test(label) ? `an ${label.toLowerCase()}` : `a ${label.toLowerCase()}`;
 }
 
 /** Whether the actor is among those the transition allows, and if an owner's `when` fails, with which code. */
@@ -67,7 +64,7 @@ export function checkTransition(
     return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
   });
   if (missing.length > 0) {
-    const labels = missing.map((name) => article(entity.fieldsByName[name]?.label ?? name));
+    const labels = missing.map((name) => withArticle((entity.fieldsByName[name]?.label ?? name).toLowerCase()));
     return { transition, allowed: false, reason: 'missing_fields', code: 'TRANSITION_NOT_ALLOWED', missing, message: `Needs ${labels.join(' and ')}.` };
   }
   if (transition.guard && !evaluateCondition(model, transition.guard, record, now)) {

@@ -7,6 +7,8 @@ import { entityForPlural, recordIdOrNotFound, recordOrNotFound } from '@/server/
 import { asNinefoldError } from '@/server/errors';
 import { describeFormFields } from '@/server/form-fields';
 import { historyTitles } from '@/server/history-titles';
+import { addRelated } from '@/server/actions/related';
+import { pageAddress, relatedSections, sectionAnchor, transitionsTakenByReplies } from '@/server/related-sections';
 import { requireActor } from '@/server/session';
 import { Breadcrumbs } from '@/ui/breadcrumbs';
 import { ButtonLink } from '@/ui/button';
@@ -21,6 +23,7 @@ import { HistoryTimeline } from '@/ui/record/history-timeline';
 import { dueNotes } from '@/ui/record/sla';
 import { TransitionPanel, type TransitionItem } from '@/ui/record/transition-panel';
 import { planOffers } from '@/ui/record/transition-plan';
+import { RelatedSection } from '@/ui/record/related-section';
 import { StateBadge } from '@/ui/state-badge';
 
 type Props = {
@@ -77,8 +80,10 @@ export default async function RecordPage({ params, searchParams }: Props) {
   const { engine, entity } = await entityForPlural(plural);
   const id = recordIdOrNotFound(rawId);
   const actor = await requireActor(`/${plural}/${rawId}`);
-  const { record, references, transitions } = await recordOrNotFound(engine, actor, entity, id);
-  const rawCursor = (await searchParams).history;
+  const view = await recordOrNotFound(engine, actor, entity, id);
+  const { record, references, transitions, can } = view;
+  const search = await searchParams;
+  const rawCursor = search.history;
   const cursor = typeof rawCursor === 'string' && rawCursor !== '' ? rawCursor : undefined;
 
   const resolve = (name: string) => resolveColumn(engine.model, entity, name);
@@ -87,15 +92,16 @@ export default async function RecordPage({ params, searchParams }: Props) {
     .map((name) => resolve(name))
     .filter((c): c is ListColumn => c !== null);
   const systemColumns = SYSTEM.map(resolve).filter((c): c is ListColumn => c !== null);
-  const title = recordTitle(entity, record);
+  const title = recordTitle(entity, record, references);
   const base = `/${entity.plural}/${record.id}`;
 
-  const [history, items] = await Promise.all([
-    historyPage(engine, actor, entity, id, cursor),
-    entity.workflow ? transitionItems(engine, actor, entity, record, references, transitions, access.writable.update) : Promise.resolve([]),
-  ]);
+  const [history, sections] = await Promise.all([historyPage(engine, actor, entity, id, cursor), relatedSections(engine, actor, entity, view, search)]);
+  // A transition a reply takes by itself is not a button of its own where the viewer can reply.
+  const takenByReplies = transitionsTakenByReplies(sections);
+  const offers = transitions.filter((offer) => !takenByReplies.has(offer.name));
+  const items = entity.workflow ? await transitionItems(engine, actor, entity, record, references, offers, access.writable.update) : [];
   const titles = await historyTitles(engine.ops, actor, entity, history.page.entries, references);
-  const notes = Object.fromEntries(Object.entries(dueNotes(engine.model.constants, entity, record, new Date())).map(([field, note]) => [field, <DueNoteLine key={field} note={note} />]));
+  const notes = Object.fromEntries(Object.entries(dueNotes(engine.model.constants, entity, record)).map(([field, note]) => [field, <DueNoteLine key={field} note={note} />]));
 
   return (
     <div>
@@ -105,8 +111,8 @@ export default async function RecordPage({ params, searchParams }: Props) {
         badge={entity.workflow ? <StateBadge workflow={entity.workflow} state={record[entity.workflow.field]} /> : null}
         actions={
           <>
-            {access.actions.update ? <ButtonLink href={`${base}/edit`}>Edit</ButtonLink> : null}
-            {access.actions.delete ? (
+            {can.update ? <ButtonLink href={`${base}/edit`}>Edit</ButtonLink> : null}
+            {can.delete ? (
               <ButtonLink href={`${base}/delete`} variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800">
                 Delete
               </ButtonLink>
@@ -121,12 +127,21 @@ export default async function RecordPage({ params, searchParams }: Props) {
               <RecordDetails columns={fieldColumns} record={record} references={references} notes={notes} />
             </Card>
           ) : null}
+          {sections.map((section) => (
+            <RelatedSection
+              key={section.section.key}
+              model={engine.model}
+              view={section}
+              anchor={sectionAnchor(section.section)}
+              action={addRelated.bind(null, entity.name, record.id, section.section.key)}
+            />
+          ))}
           <HistoryTimeline
             entity={entity}
             entries={history.page.entries}
             titles={titles}
-            olderHref={history.page.nextCursor ? `${base}?history=${encodeURIComponent(history.page.nextCursor)}#history` : null}
-            newestHref={history.older ? `${base}#history` : null}
+            olderHref={history.page.nextCursor ? pageAddress(base, search, 'history', history.page.nextCursor, 'history') : null}
+            newestHref={history.older ? pageAddress(base, search, 'history', null, 'history') : null}
           />
         </div>
         <div className="space-y-6 lg:col-start-3 lg:row-start-1">

@@ -1,8 +1,11 @@
 import { SYSTEM_COLUMNS } from '../build';
 import type { DocBlock } from '../document';
 import type { AppModel, EntityModel, FieldModel, WorkflowModel } from '../model';
+import { withArticle } from '../naming';
 import type { EffectSpec, FieldSpec } from '../types';
 import { actorText, amountText, code, conditionText, NONE } from './text';
+import { dueFilterText, dueText } from './due';
+import { relatedTexts } from './related';
 
 /** Points 1 to 4: what the product is for, its screens, its data and its workflows. */
 
@@ -51,11 +54,13 @@ function routesTable(model: AppModel, entity: EntityModel): DocBlock {
   const one = withArticle(entity.label.toLowerCase());
   const formFields = entity.fields.filter((f) => !f.readOnly).map((f) => f.label);
   const newLabel = model.labels[`${entity.name}.new`];
-  const related = model.entities.filter((e) => e.fields.some((f) => f.referenceTo === entity.name)).map((e) => e.pluralLabel);
+  const finals = entity.workflow?.states.filter((s) => s.final).map((s) => s.label) ?? [];
+  const frozen = finals.length > 0 ? `, never while ${finals.join(' or ')}` : '';
   const detail = [
     `One ${entity.label.toLowerCase()}: every field`,
     ...(entity.workflow ? ['its state and the transitions the user may take'] : []),
-    ...(related.length > 0 ? [`related ${related.join(', ').toLowerCase()}`] : []),
+    `Edit and Delete only where the user may change or delete this one${finals.length > 0 ? ` (no Edit while ${finals.join(' or ')})` : ''}`,
+    ...relatedTexts(model, entity),
   ];
   return {
     kind: 'table',
@@ -64,7 +69,7 @@ function routesTable(model: AppModel, entity: EntityModel): DocBlock {
       [code(base), 'List', listText(entity)],
       [code(`${base}/new`), 'New', `Form to create ${one}${newLabel ? ` ("${newLabel}")` : ''}: ${joinOrNone(formFields)}`],
       [code(`${base}/<id>`), 'Detail', detail.join('; ')],
-      [code(`${base}/<id>/edit`), 'Edit', `Form to change ${one}: ${joinOrNone(formFields)}`],
+      [code(`${base}/<id>/edit`), 'Edit', `Form to change ${one}: ${joinOrNone(formFields)}; the 403 page where the user may not change this one${frozen}`],
     ],
   };
 }
@@ -76,7 +81,8 @@ function listText(entity: EntityModel): string {
     `${entity.pluralLabel}, ${list.pageSize} per page`,
     `columns ${list.columns.map((c) => columnLabel(entity, c)).join(', ')}`,
     `sorted by ${sortLabel}, ${list.sort.direction === 'desc' ? 'descending' : 'ascending'}`,
-    `filters ${joinOrNone(list.filters.map((c) => columnLabel(entity, c)))}`,
+    `filters ${joinOrNone(list.filters.map((c) => (entity.fieldsByName[c]?.due ? dueFilterText(entity.fieldsByName[c]) : columnLabel(entity, c))))}`,
+    'the total count the user may see ("more than N" past a cap)',
   ];
   if (entity.searchFields.length > 0) parts.push(`search in ${entity.searchFields.map((f) => columnLabel(entity, f)).join(', ')}`);
   return parts.join('; ');
@@ -85,10 +91,6 @@ function listText(entity: EntityModel): string {
 function columnLabel(entity: EntityModel, name: string): string {
   if (entity.workflow && name === entity.workflow.field) return 'State';
   return entity.fieldsByName[name]?.label ?? SYSTEM_COLUMNS.find((c) => c.name === name)?.label ?? name;
-}
-
-function withArticle(noun: string): string {
-  return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
 }
 
 function joinOrNone(items: readonly string[]): string {
@@ -115,14 +117,14 @@ export function entityBlocks(model: AppModel): PointBlocks {
     blocks.push({
       kind: 'table',
       columns: ['Field', 'Type', 'Required', 'Default', 'Notes'],
-      rows: [...entity.fields.map(fieldRow), ...(entity.workflow ? [stateRow(entity.workflow)] : [])],
+      rows: [...entity.fields.map((f) => fieldRow(f, entity)), ...(entity.workflow ? [stateRow(entity.workflow)] : [])],
     });
   }
   return blocks;
 }
 
-function fieldRow(field: FieldModel): string[] {
-  return [code(field.name), typeText(field.spec), field.required ? 'yes' : 'no', defaultText(field.spec), fieldNotes(field)];
+function fieldRow(field: FieldModel, entity: EntityModel): string[] {
+  return [code(field.name), typeText(field.spec), field.required ? 'yes' : 'no', defaultText(field.spec), fieldNotes(field, entity)];
 }
 
 function stateRow(workflow: WorkflowModel): string[] {
@@ -157,13 +159,14 @@ function defaultText(spec: FieldSpec): string {
   return String(spec.default);
 }
 
-function fieldNotes(field: FieldModel): string {
+function fieldNotes(field: FieldModel, entity: EntityModel): string {
   const { spec } = field;
   const notes: string[] = [];
   if (spec.label) notes.push(`label "${spec.label}"`);
   if (field.unique) notes.push('unique');
   if (field.searchable) notes.push('searchable');
   if (field.readOnly) notes.push('read-only');
+  if (field.due) notes.push(dueText(field, entity));
   if ((spec.type === 'text' || spec.type === 'markdown') && spec.minLength !== undefined) notes.push(`min length ${spec.minLength}`);
   if ((spec.type === 'text' || spec.type === 'markdown') && spec.maxLength !== undefined) notes.push(`max length ${spec.maxLength}`);
   if (spec.type === 'text' && spec.pattern) notes.push(`pattern ${code(spec.pattern)}`);
@@ -187,7 +190,7 @@ export function workflowBlocks(model: AppModel): PointBlocks {
       { kind: 'heading', text: `${entity.label} workflow` },
       {
         kind: 'paragraph',
-        text: `The state is kept in ${code(workflow.field)}; a new ${entity.label.toLowerCase()} starts as ${workflow.initial}.`,
+        text: `The state is kept in ${code(workflow.field)}; a new ${entity.label.toLowerCase()} starts as ${workflow.initial}.${finalText(workflow)}`,
       },
       {
         kind: 'table',
@@ -219,6 +222,13 @@ export function workflowBlocks(model: AppModel): PointBlocks {
       },
     ] satisfies DocBlock[];
   });
+}
+
+/** What a final state means: the record is frozen (deletes follow the permissions only). */
+function finalText(workflow: WorkflowModel): string {
+  const finals = workflow.states.filter((s) => s.final).map((s) => s.name);
+  if (finals.length === 0) return '';
+  return ` A final state (${finals.join(', ')}) freezes the record: changes are refused with ${code(workflow.finalError)}, and related records are added only where the detail page allows it; deleting follows the permissions only.`;
 }
 
 function requiresText(requires: readonly string[], guard: string | null, comment: 'required' | 'optional' | undefined): string {

@@ -1,6 +1,7 @@
 import { BUILT_IN_ERRORS } from '../../errors/catalogue';
 import type { DocBlock } from '../document';
 import type { AppModel, EntityModel, FieldModel } from '../model';
+import { withArticle } from '../naming';
 import type { CallSpec, ErrorSpec, FieldSpec, GrantSpec } from '../types';
 import type { PointBlocks } from './product';
 import { typeText } from './product';
@@ -163,7 +164,7 @@ export function callBlocks(model: AppModel): PointBlocks {
         call.method,
         code(`/api/v1${call.path}`),
         inputText(call),
-        typeof call.output === 'string' ? `a ${call.output}` : call.output ? fieldsText(call.output) : NONE,
+        typeof call.output === 'string' ? withArticle(call.output) : call.output ? fieldsText(call.output) : NONE,
         call.roles.join(', '),
         call.errors?.length ? call.errors.join(', ') : NONE,
       ]),

@@ -1,10 +1,109 @@
-import type { AppSpec } from '../types';
+import type { EntityModel } from '../model';
+import type { AppSpec, RelatedSpec } from '../types';
 
-/** A detail page's sections of related records (filled in by the related-records work). */
-export interface DetailModel {
-  readonly related: readonly unknown[];
+/** Rows per page of a related table, and items per page of a thread, unless the spec says. */
+const TABLE_PAGE_SIZE = 10;
+const THREAD_PAGE_SIZE = 50;
+
+/**
+ * One section of related records on a detail page: the records of `entity` whose reference
+ * `via` points at the record shown, with every default filled in.
+ */
+export interface RelatedModel {
+  /** The key under `related` ("comment", or "comment.ticket" when an entity has several references here). */
+  readonly key: string;
+  readonly entity: string;
+  readonly via: string;
+  /** The search parameter holding this section's cursor, unique on the page. */
+  readonly param: string;
+  readonly label: string;
+  readonly display: 'table' | 'thread';
+  /** A thread item's text: the first markdown field of the entity, else its first text field (null for a table). */
+  readonly body: string | null;
+  /** Table columns (never the reference itself: every row has the record shown). */
+  readonly columns: readonly string[];
+  /** A column, "-" first for descending. */
+  readonly sort: string;
+  readonly pageSize: number;
+  readonly add: boolean;
+  readonly addWhenFinal: boolean;
+  readonly badges: readonly string[];
+  /** By a user field of the record shown or a role: the transition a reply by them takes when available. */
+  readonly transitions: Readonly<Record<string, string>>;
+  /** Transitions a replier may choose to take with the reply. */
+  readonly replyWith: readonly string[];
 }
 
-export function buildDetails(_spec: AppSpec, _entityName: string): DetailModel {
-  return { related: [] };
+/** A detail page's sections of related records, in order. */
+export interface DetailModel {
+  readonly related: readonly RelatedModel[];
+  /** Transitions a reply takes (`transitions` of a section): not offered as buttons of their own. */
+  readonly replyTransitions: readonly string[];
+}
+
+/** The entities as built before their detail pages (which need the others' lists and labels). */
+export type EntityWithoutDetails = Omit<EntityModel, 'details'>;
+
+/** Reverse references: every reference field of any entity that points at `entityName`, in spec order. */
+export function reverseReferences(entities: readonly EntityWithoutDetails[], entityName: string): { entity: EntityWithoutDetails; via: string }[] {
+  return entities.flatMap((entity) => entity.fields.filter((f) => f.type === 'reference' && f.referenceTo === entityName).map((f) => ({ entity, via: f.name })));
+}
+
+/**
+ * The sections of `entity`'s detail page: those `screens.details.<entity>.related` declares, in
+ * its order, or by default one table per reverse reference. (The spec is valid here: names
+ * resolve, `via` is given where needed.)
+ */
+export function buildDetails(spec: AppSpec, entity: EntityWithoutDetails, entities: readonly EntityWithoutDetails[]): DetailModel {
+  const reverse = reverseReferences(entities, entity.name);
+  const byName = new Map(entities.map((e) => [e.name, e]));
+  const declared = spec.screens?.details?.[entity.name]?.related;
+  const picked = declared
+    ? Object.entries(declared).map(([key, section]) => {
+        const [name, keyVia] = key.split('.');
+        const related = byName.get(name)!;
+        const via = section.via ?? keyVia ?? reverse.find((r) => r.entity.name === name)!.via;
+        return { key, related, via, section };
+      })
+    : reverse.map(({ entity: related, via }) => ({
+        key: reverse.filter((r) => r.entity.name === related.name).length > 1 ? `${related.name}.${via}` : related.name,
+        related,
+        via,
+        section: {} as RelatedSpec,
+      }));
+  const related = picked.map(({ key, related: other, via, section }) => {
+    const shared = picked.filter((p) => p.related.name === other.name).length > 1;
+    return relatedModel(key, other, via, section, shared);
+  });
+  return { related, replyTransitions: [...new Set(related.flatMap((r) => Object.values(r.transitions)))] };
+}
+
+function relatedModel(key: string, related: EntityWithoutDetails, via: string, section: RelatedSpec, shared: boolean): RelatedModel {
+  const thread = section.thread === true;
+  const listSort = `${related.list.sort.direction === 'desc' ? '-' : ''}${related.list.sort.field}`;
+  return {
+    key,
+    entity: related.name,
+    via,
+    param: shared ? `${related.plural}.${via}` : related.plural,
+    label: section.label ?? (shared ? `${related.pluralLabel} (${related.fieldsByName[via].label})` : related.pluralLabel),
+    display: thread ? 'thread' : 'table',
+    body: thread ? (related.fields.find((f) => f.type === 'markdown') ?? related.fields.find((f) => f.type === 'text'))?.name ?? null : null,
+    columns: section.columns ?? related.list.columns.filter((c) => c !== via),
+    sort: section.sort ?? (thread ? 'createdAt' : listSort),
+    pageSize: section.pageSize ?? (thread ? THREAD_PAGE_SIZE : TABLE_PAGE_SIZE),
+    add: section.add ?? true,
+    addWhenFinal: section.addWhenFinal ?? false,
+    badges: section.badges ?? [],
+    transitions: section.transitions ?? {},
+    replyWith: section.replyWith ?? [],
+  };
+}
+
+/**
+ * The sections, on any entity's page, that show records of `entityName` through `via`: what
+ * creating such a record must respect (final parents, the transitions a reply takes).
+ */
+export function sectionsShowing(entities: readonly EntityModel[], entityName: string, via: string): { parent: EntityModel; section: RelatedModel }[] {
+  return entities.flatMap((parent) => parent.details.related.filter((s) => s.entity === entityName && s.via === via).map((section) => ({ parent, section })));
 }

@@ -1,10 +1,124 @@
-import type { AppSpec } from '../types';
+import type { EntityModel } from '../model';
+import type { AppSpec, Condition, WidgetSpec } from '../types';
 
-/** The home page's widgets (filled in by the home work). */
-export interface HomeModel {
-  readonly widgets: readonly unknown[];
+/**
+ * The home page (and dashboard routes) as widgets with their defaults filled in. Widgets are
+ * checked by `checkWidgets` (validate/home.ts) before they are built here.
+ */
+
+/** Counts (or sums) of records per value of one field, each linking to the list filtered by it. */
+export interface CountsWidgetModel {
+  readonly kind: 'counts';
+  readonly entity: string;
+  readonly title: string;
+  /** A state, enum, boolean, reference or user field (or createdBy/updatedBy). */
+  readonly by: string;
+  readonly where: Condition | null;
+  /** An integer or decimal field summed per value instead of counting; null: a count. */
+  readonly sum: string | null;
+  /** The values shown even when nothing has them (states and enum values in order, booleans); null: only the values found. */
+  readonly values: readonly string[] | null;
 }
 
-export function buildHome(_spec: AppSpec): HomeModel | null {
+/** Up to `limit` records matching a condition, with the count of all of them. */
+export interface ListWidgetModel {
+  readonly kind: 'list';
+  readonly entity: string;
+  readonly title: string;
+  readonly where: Condition | null;
+  /** A column name, "-" first for descending. */
+  readonly sort: string;
+  readonly columns: readonly string[];
+  readonly limit: number;
+}
+
+/** Records per day (UTC) over the last `days` days, one series per datetime field. */
+export interface ChartWidgetModel {
+  readonly kind: 'chart';
+  readonly entity: string;
+  readonly title: string;
+  readonly days: number;
+  readonly series: readonly { readonly field: string; readonly label: string }[];
+}
+
+export type WidgetModel = CountsWidgetModel | ListWidgetModel | ChartWidgetModel;
+
+export interface HomeModel {
+  /** The home's heading; null: the app's title. */
+  readonly title: string | null;
+  readonly widgets: readonly WidgetModel[];
+}
+
+export const DEFAULT_CHART_DAYS = 30;
+export const DEFAULT_LIST_LIMIT = 5;
+/** Columns of a list widget when the spec names none: the first of the entity's list columns. */
+const DEFAULT_LIST_COLUMNS = 4;
+
+export function buildHome(spec: AppSpec, entitiesByName: Readonly<Record<string, EntityModel>>): HomeModel | null {
+  const home = spec.screens?.home;
+  if (!home) return null;
+  return { title: home.title ?? null, widgets: buildWidgets(home.widgets, entitiesByName) };
+}
+
+/**
+ * Fills in the defaults of checked widgets (titles, sort, columns, limits). Shared by the home
+ * and by dashboard routes (`RouteContent.widgets`); keep its signature stable.
+ */
+export function buildWidgets(widgets: readonly WidgetSpec[], entitiesByName: Readonly<Record<string, EntityModel>>): WidgetModel[] {
+  return widgets.map((widget) => buildWidget(widget, entitiesByName[widget.entity]));
+}
+
+function buildWidget(widget: WidgetSpec, entity: EntityModel): WidgetModel {
+  switch (widget.kind) {
+    case 'counts': {
+      const sum = widget.sum ?? null;
+      const what = sum ? labelOf(entity, sum) : entity.pluralLabel;
+      return {
+        kind: 'counts',
+        entity: entity.name,
+        title: widget.title ?? `${what} by ${labelOf(entity, widget.by).toLowerCase()}`,
+        by: widget.by,
+        where: widget.where ?? null,
+        sum,
+        values: knownValues(entity, widget.by),
+      };
+    }
+    case 'list':
+      return {
+        kind: 'list',
+        entity: entity.name,
+        title: widget.title,
+        where: widget.where ?? null,
+        sort: widget.sort ?? sortText(entity),
+        columns: widget.columns ?? entity.list.columns.slice(0, DEFAULT_LIST_COLUMNS),
+        limit: widget.limit ?? DEFAULT_LIST_LIMIT,
+      };
+    case 'chart':
+      return {
+        kind: 'chart',
+        entity: entity.name,
+        title: widget.title ?? `${entity.pluralLabel} per day`,
+        days: widget.days ?? DEFAULT_CHART_DAYS,
+        series: widget.series.map((s) => ({ field: s.field, label: s.label ?? labelOf(entity, s.field) })),
+      };
+  }
+}
+
+/** The label of a field, a system column or the state field. */
+export function labelOf(entity: EntityModel, name: string): string {
+  if (entity.workflow && name === entity.workflow.field) return name === 'state' ? 'State' : (entity.fieldsByName[name]?.label ?? name);
+  return entity.fieldsByName[name]?.label ?? entity.systemColumns.find((c) => c.name === name)?.label ?? name;
+}
+
+function knownValues(entity: EntityModel, name: string): readonly string[] | null {
+  if (entity.workflow && name === entity.workflow.field) return entity.workflow.states.map((s) => s.name);
+  const field = entity.fieldsByName[name];
+  if (field?.type === 'enum') return field.enumValues ?? null;
+  if (field?.type === 'boolean') return ['true', 'false'];
   return null;
+}
+
+function sortText(entity: EntityModel): string {
+  const { field, direction } = entity.list.sort;
+  return direction === 'desc' ? `-${field}` : field;
 }

@@ -1,10 +1,70 @@
-import type { AppSpec } from '../types';
+import type { EntityModel } from '../model';
+import type { AppSpec, Condition, ParamType, RouteComponentProps, RouteSpec } from '../types';
+import { buildWidgets, type WidgetModel } from './home';
 
-/** A custom route of `screens.routes` (filled in by the custom-routes work). */
+/**
+ * Custom routes of `screens.routes`, checked by validate/routes.ts before they are built here.
+ * The engine only describes them; the pages door (src/server/custom-routes.ts) matches addresses
+ * against their segments and renders what they show.
+ */
+
+/** One segment of a route's path: a fixed word, or a typed parameter. */
+export type RouteSegment = { readonly kind: 'literal'; readonly value: string } | { readonly kind: 'param'; readonly name: string; readonly type: ParamType };
+
+/** What a route shows, with the defaults of its kind filled in. */
+export type RouteShowModel =
+  | { readonly kind: 'list'; readonly entity: string; readonly where: Condition | null; readonly sort: string | null; readonly columns: readonly string[] | null }
+  | { readonly kind: 'record'; readonly entity: string; readonly idParam: string }
+  | { readonly kind: 'widgets'; readonly widgets: readonly WidgetModel[] }
+  | { readonly kind: 'component'; readonly component: (props: RouteComponentProps) => unknown };
+
 export interface RouteModel {
   readonly name: string;
+  readonly path: string;
+  readonly segments: readonly RouteSegment[];
+  readonly title: string;
+  readonly description: string | null;
+  /** Who may open it; null: every signed-in user. */
+  readonly roles: readonly string[] | null;
+  readonly navigation: boolean;
+  readonly show: RouteShowModel;
 }
 
-export function buildRoutes(_spec: AppSpec): readonly RouteModel[] {
-  return [];
+export function buildRoutes(spec: AppSpec, entitiesByName: Readonly<Record<string, EntityModel>>): readonly RouteModel[] {
+  return Object.entries(spec.screens?.routes ?? {}).map(([name, route]) => buildRoute(name, route, entitiesByName));
+}
+
+/** The segments of a path: "/organizations/{id}/open" → organizations, {id}, open. */
+export function pathSegments(path: string): string[] {
+  return path.split('/').filter((segment) => segment !== '');
+}
+
+/** "{id}" → "id"; null for a fixed word. */
+export function paramName(segment: string): string | null {
+  const match = /^\{([^{}]+)\}$/.exec(segment);
+  return match ? match[1] : null;
+}
+
+function buildRoute(name: string, route: RouteSpec, entitiesByName: Readonly<Record<string, EntityModel>>): RouteModel {
+  const params = route.params ?? {};
+  return {
+    name,
+    path: route.path,
+    segments: pathSegments(route.path).map((segment): RouteSegment => {
+      const param = paramName(segment);
+      return param === null ? { kind: 'literal', value: segment } : { kind: 'param', name: param, type: params[param] };
+    }),
+    title: route.title,
+    description: route.description ?? null,
+    roles: route.roles ?? null,
+    navigation: route.navigation ?? false,
+    show: buildShow(route.show, entitiesByName),
+  };
+}
+
+function buildShow(show: RouteSpec['show'], entitiesByName: Readonly<Record<string, EntityModel>>): RouteShowModel {
+  if ('list' in show) return { kind: 'list', entity: show.list, where: show.where ?? null, sort: show.sort ?? null, columns: show.columns ?? null };
+  if ('record' in show) return { kind: 'record', entity: show.record, idParam: show.id };
+  if ('widgets' in show) return { kind: 'widgets', widgets: buildWidgets(show.widgets, entitiesByName) };
+  return { kind: 'component', component: show.component };
 }

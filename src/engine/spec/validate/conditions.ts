@@ -1,3 +1,4 @@
+import { withArticle } from '../naming';
 import { FIELD_TYPES, type FieldType } from '../types';
 import {
   at,
@@ -184,7 +185,7 @@ function checkOperandObject(value: Rec, path: string, column: Column | undefined
     issues.unknownKeys(value, ['actor'], path, 'an { actor } operand');
     if (value.actor !== true) issues.add(at(path, 'actor'), 'must be true');
     if (!scope.context.actor) issues.add(path, '{ actor: true } (the signed-in user) cannot be used here');
-    else if (column && column.kind !== 'user') issues.add(path, `{ actor: true } can only be compared with a user field, not a ${column.kind} field`);
+    else if (column && column.kind !== 'user') issues.add(path, `{ actor: true } can only be compared with a user field, not ${withArticle(column.kind)} field`);
     return;
   }
   if ('param' in value) {
@@ -201,7 +202,7 @@ function checkOperandObject(value: Rec, path: string, column: Column | undefined
 
 function checkTimeColumn(column: Column | undefined, path: string, what: string, issues: Issues): void {
   if (column && !TIME_KINDS.includes(column.kind)) {
-    issues.add(path, `${what} can only be compared with a date or datetime field, not a ${column.kind} field`);
+    issues.add(path, `${what} can only be compared with a date or datetime field, not ${withArticle(column.kind)} field`);
   }
 }
 
@@ -216,7 +217,7 @@ function checkLiteral(value: unknown, path: string, column: Column | undefined, 
   if (!column) return;
   const expected = literalTypeOf(column.kind);
   if (typeof value !== expected && !(column.kind === 'decimal' && typeof value === 'string')) {
-    issues.add(path, `${describeValue(value)} does not fit the ${column.kind} field "${column.name}" (expected a ${expected})`);
+    issues.add(path, `${describeValue(value)} does not fit the ${column.kind} field "${column.name}" (expected ${withArticle(String(expected))})`);
     return;
   }
   const allowed = allowedValues(column, entity);

@@ -1,6 +1,7 @@
 import { defaultPlural, SYSTEM_TABLE_PREFIX, tableName, toSnakeCase } from '../naming';
 import { checkCondition, checkNumberOrConstant } from './conditions';
 import { at, describeValue, IDENTIFIER, IDENTIFIER_RULE, isRecord, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
+import { checkDueTimes } from './due';
 import { checkField } from './fields';
 import { entries, isUserField, userFields } from './symbols';
 
@@ -30,6 +31,7 @@ export function checkEntities(spec: Rec, symbols: Symbols, issues: Issues): void
     checkUniqueTogether(entity.uniqueTogether, info, at(path, 'uniqueTogether'), issues);
     checkLimits(entity.limits, info, at(path, 'limits'), symbols, issues);
     checkDateBounds(entity, info, path, symbols, issues);
+    checkDueTimes(entity, info, path, symbols, issues);
   }
   checkDistinctNames(spec.entities, issues);
 }

@@ -1,3 +1,4 @@
+import { withArticle } from '../naming';
 import { FIELD_MESSAGE_KINDS, FIELD_TYPES, type FieldType } from '../types';
 import { checkNumberOrConstant, isFieldType } from './conditions';
 import { at, describeValue, isFiniteNumber, isInteger, isRecord, isString, type Issues, type Rec, type Symbols } from './context';
@@ -12,7 +13,7 @@ const TYPE_KEYS: Readonly<Record<FieldType, readonly string[]>> = {
   boolean: ['default'],
   enum: ['values', 'labels', 'default'],
   date: ['default', 'after', 'before', 'rangeMessage'],
-  datetime: ['default', 'after', 'before', 'rangeMessage'],
+  datetime: ['default', 'after', 'before', 'rangeMessage', 'due'],
   email: ['default'],
   url: ['default'],
   reference: ['to', 'onDelete'],
@@ -44,11 +45,11 @@ export function checkField(field: unknown, path: string, symbols: Symbols, issue
     issues.add(at(path, 'type'), `${got} (expected one of ${FIELD_TYPES.join(', ')})`);
     return;
   }
-  issues.unknownKeys(field, [...BASE_KEYS, ...TYPE_KEYS[type]], path, `a ${type} field`);
+  issues.unknownKeys(field, [...BASE_KEYS, ...TYPE_KEYS[type]], path, `${withArticle(type)} field`);
   for (const key of ['label', 'help', 'rangeMessage']) issues.optionalString(field, key, path);
   for (const key of ['required', 'readOnly', 'unique', 'searchable']) issues.optionalBoolean(field, key, path);
   if (field.searchable === true && !SEARCHABLE_TYPES.includes(type)) {
-    issues.add(at(path, 'searchable'), `a ${type} field cannot be searchable (only ${SEARCHABLE_TYPES.join(', ')})`);
+    issues.add(at(path, 'searchable'), `${withArticle(type)} field cannot be searchable (only ${SEARCHABLE_TYPES.join(', ')})`);
   }
 
   checkMessages(field.messages, at(path, 'messages'), issues);

@@ -1,4 +1,136 @@
-import type { Issues, Rec, Symbols } from './context';
+import { checkCondition, queryableColumns, type ColumnKind, type ConditionContext } from './conditions';
+import { at, describeValue, isInteger, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 
-/** Checks `screens.home`. */
-export function checkHome(_screens: Rec, _symbols: Symbols, _issues: Issues): void {}
+const HOME_KEYS = ['title', 'widgets'];
+const KINDS = ['counts', 'list', 'chart'] as const;
+const WIDGET_KEYS: Readonly<Record<(typeof KINDS)[number], readonly string[]>> = {
+  counts: ['kind', 'entity', 'by', 'title', 'where', 'sum'],
+  list: ['kind', 'entity', 'title', 'where', 'sort', 'columns', 'limit'],
+  chart: ['kind', 'entity', 'title', 'days', 'series'],
+};
+const SERIES_KEYS = ['field', 'label'];
+/** Fields whose values are few or stand for someone: what a count can be split by. */
+const GROUPABLE: readonly ColumnKind[] = ['state', 'enum', 'boolean', 'reference', 'user'];
+const NUMERIC: readonly ColumnKind[] = ['integer', 'decimal'];
+export const MAX_CHART_DAYS = 366;
+export const MAX_LIST_LIMIT = 50;
+
+/** Checks `screens.home`: an optional title and its widgets (which may use `{ actor: true }`). */
+export function checkHome(screens: Rec, symbols: Symbols, issues: Issues): void {
+  const home = screens.home;
+  if (home === undefined || !issues.record(home, 'screens.home', 'the home')) return;
+  issues.unknownKeys(home, HOME_KEYS, 'screens.home', 'the home');
+  issues.optionalString(home, 'title', 'screens.home');
+  if (home.widgets === undefined) issues.add('screens.home.widgets', 'is required (a list of widgets)');
+  else checkWidgets(home.widgets, 'screens.home.widgets', symbols, issues, {});
+}
+
+/**
+ * Checks a list of widgets found at `path` (the home's, or a dashboard route's). Conditions may
+ * always use the signed-in user; `context.params` adds a route's parameters. Shared with the
+ * custom routes: keep its signature stable.
+ */
+export function checkWidgets(widgets: unknown, path: string, symbols: Symbols, issues: Issues, context: ConditionContext): void {
+  if (!Array.isArray(widgets)) {
+    issues.add(path, `must be a list of widgets, got ${describeValue(widgets)}`);
+    return;
+  }
+  widgets.forEach((widget: unknown, index) => {
+    const place = at(path, index);
+    if (issues.record(widget, place, 'a widget')) checkWidget(widget, place, symbols, issues, { ...context, actor: true });
+  });
+}
+
+function checkWidget(widget: Rec, path: string, symbols: Symbols, issues: Issues, context: ConditionContext): void {
+  const kind = KINDS.find((k) => k === widget.kind);
+  if (!kind) {
+    issues.add(at(path, 'kind'), `unknown widget kind ${describeValue(widget.kind)} (expected one of ${KINDS.join(', ')})`);
+    return;
+  }
+  issues.unknownKeys(widget, WIDGET_KEYS[kind], path, `a "${kind}" widget`);
+  if (kind === 'list') issues.requiredText(widget, 'title', path);
+  else issues.optionalString(widget, 'title', path);
+  if (!isString(widget.entity)) {
+    issues.add(at(path, 'entity'), `a widget needs an entity name, got ${describeValue(widget.entity)}`);
+    return;
+  }
+  const entity = symbols.entities.get(widget.entity);
+  if (!entity) {
+    issues.add(at(path, 'entity'), `unknown entity "${widget.entity}" (entities: ${quoteList(symbols.entities.keys())})`);
+    return;
+  }
+  const columns = queryableColumns(entity);
+  if (widget.where !== undefined) checkCondition(widget.where, at(path, 'where'), entity, symbols, issues, context);
+  if (kind === 'counts') checkCounts(widget, path, entity, columns, issues);
+  else if (kind === 'list') checkList(widget, path, entity, columns, issues);
+  else checkChart(widget, path, entity, columns, issues);
+}
+
+function checkCounts(widget: Rec, path: string, entity: EntityInfo, columns: ReadonlyMap<string, ColumnKind>, issues: Issues): void {
+  const fieldOfKind = (key: 'by' | 'sum', kinds: readonly ColumnKind[], what: string) => {
+    const name = widget[key];
+    if (!isString(name)) {
+      issues.add(at(path, key), `must be a field name, got ${describeValue(name)}`);
+      return;
+    }
+    const kind = columns.get(name);
+    if (!kind) issues.add(at(path, key), unknownColumn(name, entity));
+    else if (!kinds.includes(kind)) issues.add(at(path, key), `"${name}" is a ${kind} field; ${what} (${kinds.join(', ')})`);
+  };
+  fieldOfKind('by', GROUPABLE, 'counts are split by a field with few values or a person');
+  if (widget.sum !== undefined) fieldOfKind('sum', NUMERIC, 'only a number can be summed');
+}
+
+function checkList(widget: Rec, path: string, entity: EntityInfo, columns: ReadonlyMap<string, ColumnKind>, issues: Issues): void {
+  if (widget.columns !== undefined) {
+    const names = issues.stringList(widget.columns, at(path, 'columns'));
+    names.forEach((name, index) => {
+      if (!columns.has(name)) issues.add(at(at(path, 'columns'), index), unknownColumn(name, entity));
+    });
+    issues.duplicates(names, at(path, 'columns'), 'column');
+    if (Array.isArray(widget.columns) && widget.columns.length === 0) issues.add(at(path, 'columns'), 'a list needs at least one column');
+  }
+  if (widget.sort !== undefined) {
+    const sort = widget.sort;
+    if (!isString(sort)) issues.add(at(path, 'sort'), `must be a column name, "-" first for descending, got ${describeValue(sort)}`);
+    else {
+      const name = sort.startsWith('-') ? sort.slice(1) : sort;
+      if (!columns.has(name)) issues.add(at(path, 'sort'), unknownColumn(name, entity));
+    }
+  }
+  checkRange(widget.limit, at(path, 'limit'), MAX_LIST_LIMIT, issues);
+}
+
+function checkChart(widget: Rec, path: string, entity: EntityInfo, columns: ReadonlyMap<string, ColumnKind>, issues: Issues): void {
+  checkRange(widget.days, at(path, 'days'), MAX_CHART_DAYS, issues);
+  const series = widget.series;
+  if (!Array.isArray(series) || series.length === 0) {
+    issues.add(at(path, 'series'), `must be a non-empty list of { field, label? }, got ${describeValue(series)}`);
+    return;
+  }
+  const fields: unknown[] = [];
+  series.forEach((item: unknown, index) => {
+    const place = at(at(path, 'series'), index);
+    if (!issues.record(item, place, 'a series')) return;
+    issues.unknownKeys(item, SERIES_KEYS, place, 'a series');
+    issues.optionalString(item, 'label', place);
+    fields.push(item.field);
+    if (!isString(item.field)) issues.add(at(place, 'field'), `must be a field name, got ${describeValue(item.field)}`);
+    else {
+      const kind = columns.get(item.field);
+      if (!kind) issues.add(at(place, 'field'), unknownColumn(item.field, entity));
+      else if (kind !== 'datetime') issues.add(at(place, 'field'), `"${item.field}" is a ${kind} field; a chart counts records per day of a datetime field`);
+    }
+  });
+  issues.duplicates(fields, at(path, 'series'), 'series field');
+}
+
+function checkRange(value: unknown, path: string, max: number, issues: Issues): void {
+  if (value !== undefined && (!isInteger(value) || value < 1 || value > max)) {
+    issues.add(path, `must be an integer from 1 to ${max}, got ${describeValue(value)}`);
+  }
+}
+
+function unknownColumn(name: string, entity: EntityInfo): string {
+  return `unknown field "${name}" of ${entity.name} (fields: ${quoteList(queryableColumns(entity).keys())})`;
+}

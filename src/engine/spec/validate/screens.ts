@@ -35,7 +35,7 @@ export function checkScreens(spec: Rec, symbols: Symbols, issues: Issues): void 
   }
   checkDetails(screens, symbols, issues);
   checkHome(screens, symbols, issues);
-  checkRoutes(screens, symbols, issues);
+  checkRoutes(spec, screens, symbols, issues);
   if (screens.labels !== undefined && issues.record(screens.labels, 'screens.labels', 'labels')) {
     for (const key of Object.keys(screens.labels)) issues.optionalString(screens.labels, key, 'screens.labels');
   }

@@ -1,4 +1,4 @@
-import { toSnakeCase } from '../naming';
+import { toSnakeCase, withArticle } from '../naming';
 import { checkCondition } from './conditions';
 import {
   at,
@@ -18,7 +18,7 @@ import {
 import { SYSTEM_FIELD_NAMES } from './entities';
 import { isUserField, userFields } from './symbols';
 
-const WORKFLOW_KEYS = ['field', 'states', 'transitions'];
+const WORKFLOW_KEYS = ['field', 'finalError', 'states', 'transitions'];
 const STATE_KEYS = ['label', 'initial', 'final', 'description'];
 const TRANSITION_KEYS = ['label', 'from', 'to', 'allow', 'requires', 'guard', 'guardMessage', 'guardError', 'effects', 'comment'];
 const STATE_NAME = /^[a-z][A-Za-z0-9_]*$/;
@@ -43,6 +43,9 @@ export function checkWorkflows(spec: Rec, symbols: Symbols, issues: Issues): voi
     if (!issues.record(workflow, path, 'a workflow') || !entity.workflow) continue;
     issues.unknownKeys(workflow, WORKFLOW_KEYS, path, 'a workflow');
     checkStateField(workflow.field, entity, at(path, 'field'), issues);
+    if (workflow.finalError !== undefined && !(isString(workflow.finalError) && symbols.errorCodes.has(workflow.finalError))) {
+      issues.add(at(path, 'finalError'), `unknown error code ${describeValue(workflow.finalError)} (not built in, not under errors)`);
+    }
     const finalStates = checkStates(workflow.states, at(path, 'states'), issues);
     const scope: WorkflowScope = { entity, workflow: entity.workflow, finalStates, symbols, issues };
     checkTransitions(workflow.transitions, at(path, 'transitions'), scope);
@@ -210,11 +213,11 @@ function checkEffectValue(value: unknown, field: Rec, path: string, name: string
     return;
   }
   if (value === 'now' && type !== 'datetime') {
-    issues.add(path, `"now" is the current time and only fits a datetime field; "${name}" is a ${String(type)} field`);
+    issues.add(path, `"now" is the current time and only fits a datetime field; "${name}" is ${withArticle(String(type))} field`);
     return;
   }
   if (value === 'actor' && type !== 'user') {
-    issues.add(path, `"actor" is the signed-in user and only fits a user field; "${name}" is a ${String(type)} field`);
+    issues.add(path, `"actor" is the signed-in user and only fits a user field; "${name}" is ${withArticle(String(type))} field`);
     return;
   }
   const expected = expectedEffectValue(field, value);

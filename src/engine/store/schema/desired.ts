@@ -10,6 +10,8 @@ export const SIGN_IN_ATTEMPT_TABLE = 'nf_sign_in_attempt';
 export const META_TABLE = 'nf_meta';
 export const AUDIT_TABLE = 'nf_audit';
 export const SEARCH_COLUMN = 'search';
+/** Running totals for the home's numbers, kept by triggers (tally.ts). */
+export const TALLY_TABLE = 'nf_tally';
 
 /**
  * Millisecond precision, the precision of a JavaScript Date: a keyset cursor that carries a
@@ -157,6 +159,21 @@ export function systemTables(): TableDef[] {
       },
     ),
     table(
+      TALLY_TABLE,
+      [
+        // Running totals kept by triggers on the entity tables (see tally.ts): records per value
+        // of a field, per day of a datetime field, and sums, for everyone (owner_field '') or per owner.
+        { name: 'entity', type: 'text', nullable: false },
+        { name: 'owner_field', type: 'text', nullable: false },
+        { name: 'owner', type: 'bigint', nullable: false },
+        { name: 'dimension', type: 'text', nullable: false },
+        { name: 'value', type: 'text', nullable: false },
+        { name: 'measure', type: 'text', nullable: false },
+        { name: 'amount', type: 'numeric', nullable: false, default: '0' },
+      ],
+      { primaryKey: ['entity', 'owner_field', 'owner', 'dimension', 'value', 'measure'] },
+    ),
+    table(
       META_TABLE,
       [
         { name: 'key', type: 'text', nullable: false },
@@ -295,7 +312,8 @@ function entityTable(model: AppModel, entity: EntityModel): TableDef {
   const indexed = new Set<string>(['created_at', 'updated_at', 'created_by', 'updated_by']);
   if (entity.workflow) indexed.add(entity.workflow.column);
   for (const field of entity.fields) {
-    if (['reference', 'user', 'enum'].includes(field.type)) indexed.add(field.column);
+    // Due times are what queues sort and filter by (overdue first), listed or not.
+    if (['reference', 'user', 'enum'].includes(field.type) || field.due) indexed.add(field.column);
   }
   for (const fieldName of [entity.list.sort.field, ...entity.list.filters, ...entity.list.columns]) {
     const column = columnFor(entity, fieldName);

@@ -6,6 +6,7 @@ import { desiredSchema, META_TABLE } from './desired';
 import { introspectSchema, readRecordedMeta } from './introspect';
 import { planSchema } from './plan';
 import { quoteIdent } from './sql';
+import { syncTallies } from './tally';
 import type { CatalogueSchema, SchemaMeta, SchemaPlan, SchemaStep, TableDef } from './types';
 
 export const ALLOW_DESTRUCTIVE_HINT =
@@ -77,6 +78,13 @@ const isEmptyPlan = (plan: SchemaPlan) => plan.additive.length === 0 && plan.des
  * An unchanged schema costs two catalogue queries and no transaction.
  */
 export async function syncSchema(store: Store, model: AppModel, options: SyncOptions = {}): Promise<SyncReport> {
+  const report = await syncTables(store, model, options);
+  // The tallies' triggers live on the entity tables, so they follow the tables.
+  await syncTallies(store, model);
+  return report;
+}
+
+async function syncTables(store: Store, model: AppModel, options: SyncOptions): Promise<SyncReport> {
   const allowDestructive = options.allowDestructive ?? false;
   const desired = desiredSchema(model);
   const meta = desiredMeta(model, desired);

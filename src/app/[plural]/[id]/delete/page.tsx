@@ -24,9 +24,9 @@ export default async function DeleteRecordPage({ params }: Props) {
   const { engine, entity } = await entityForPlural(plural);
   const id = recordIdOrNotFound(rawId);
   const actor = await requireActor(`/${plural}/${rawId}/delete`);
-  const { record } = await recordOrNotFound(engine, actor, entity, id);
-  if (!engine.ops.access(actor, entity.name).actions.delete) forbidden();
-  const title = recordTitle(entity, record);
+  const { record, references, can } = await recordOrNotFound(engine, actor, entity, id);
+  if (!can.delete) forbidden();
+  const title = recordTitle(entity, record, references);
   const base = `/${entity.plural}/${record.id}`;
 
   return (

@@ -28,9 +28,10 @@ export default async function EditRecordPage({ params }: Props) {
   const { engine, entity } = await entityForPlural(plural);
   const id = recordIdOrNotFound(rawId);
   const actor = await requireActor(`/${plural}/${rawId}/edit`);
-  const { record, references } = await recordOrNotFound(engine, actor, entity, id);
+  const { record, references, can } = await recordOrNotFound(engine, actor, entity, id);
+  // Out of the update scope, or frozen in a final state: the 403 page, not a form that cannot be saved.
+  if (!can.update) forbidden();
   const access = engine.ops.access(actor, entity.name);
-  if (!access.actions.update) forbidden();
   const fields = access.writable.update.map((name) => entity.fieldsByName[name]);
   const values = Object.fromEntries(fields.map((field) => [field.name, toFormValue(field, record[field.name])]));
   const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values, references });
@@ -39,7 +40,7 @@ export default async function EditRecordPage({ params }: Props) {
   return (
     <div className="max-w-3xl">
       <PageHeader
-        eyebrow={<Breadcrumbs items={[{ href: `/${entity.plural}`, label: entity.pluralLabel }, { href: base, label: recordTitle(entity, record) }, { label: 'Edit' }]} />}
+        eyebrow={<Breadcrumbs items={[{ href: `/${entity.plural}`, label: entity.pluralLabel }, { href: base, label: recordTitle(entity, record, references) }, { label: 'Edit' }]} />}
         title={`Edit ${entity.label.toLowerCase()}`}
       />
       <Card className="p-6">

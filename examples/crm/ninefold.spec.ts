@@ -1,0 +1,269 @@
+import { constant, defineApp } from 'ninefold';
+
+const OPEN_STAGES = ['lead', 'qualified', 'proposal'];
+
+/**
+ * A small CRM: salespeople work their deals through the pipeline, managers watch all of it.
+ * Written against the spec format only: Ninefold has no code for it.
+ */
+export default defineApp({
+  name: 'crm',
+
+  purpose: {
+    title: 'CRM',
+    summary: 'Salespeople track companies, their contacts and the deals in the pipeline, from the first lead to won or lost.',
+    audience: ['Salespeople who own and work their deals', 'Sales managers who watch the whole pipeline', 'Administrators who run the CRM'],
+  },
+
+  screens: {
+    navigation: ['deal', 'company', 'contact'],
+    lists: {
+      deal: {
+        columns: ['title', 'state', 'company', 'value', 'closeDate', 'owner', 'updatedAt'],
+        sort: '-updatedAt',
+        filters: ['state', 'owner', 'company'],
+      },
+      company: { columns: ['name', 'industry', 'size', 'website'], sort: 'name', filters: ['industry', 'size'] },
+      contact: { columns: ['name', 'company', 'jobTitle', 'email', 'phone'], sort: 'name', filters: ['company'] },
+      note: { columns: ['deal', 'body', 'createdAt'], sort: '-createdAt' },
+    },
+    details: {
+      company: {
+        related: {
+          contact: { label: 'Contacts', columns: ['name', 'jobTitle', 'email', 'phone'], sort: 'name' },
+          deal: { label: 'Deals', columns: ['title', 'state', 'value', 'owner', 'closeDate'], sort: '-updatedAt' },
+        },
+      },
+      contact: { related: { deal: { label: 'Deals', columns: ['title', 'state', 'value', 'owner'] } } },
+      // What happened on a deal, oldest first: calls, meetings, what the customer said.
+      deal: { related: { note: { label: 'Notes', thread: true } } },
+    },
+    home: {
+      title: 'Pipeline',
+      widgets: [
+        { kind: 'counts', entity: 'deal', by: 'state', sum: 'value', title: 'Pipeline value by stage' },
+        { kind: 'counts', entity: 'deal', by: 'state', title: 'Deals by stage' },
+        {
+          kind: 'list',
+          entity: 'deal',
+          title: 'Deals needing my action',
+          where: {
+            all: [
+              { field: 'owner', op: 'eq', value: { actor: true } },
+              { field: 'state', op: 'in', value: OPEN_STAGES },
+            ],
+          },
+          sort: 'closeDate',
+          columns: ['title', 'state', 'value', 'closeDate'],
+          limit: 10,
+        },
+        {
+          kind: 'chart',
+          entity: 'deal',
+          title: 'Deals created and won per day',
+          days: 30,
+          series: [
+            { field: 'createdAt', label: 'Created' },
+            { field: 'wonAt', label: 'Won' },
+          ],
+        },
+      ],
+    },
+    routes: {
+      myDeals: {
+        path: '/my-deals',
+        title: 'My deals',
+        description: 'The deals I own that are still open, those closing first at the top.',
+        roles: ['sales', 'manager'],
+        navigation: true,
+        show: {
+          list: 'deal',
+          where: {
+            all: [
+              { field: 'owner', op: 'eq', value: { actor: true } },
+              { field: 'state', op: 'in', value: OPEN_STAGES },
+            ],
+          },
+          sort: 'closeDate',
+          columns: ['title', 'state', 'company', 'value', 'closeDate'],
+        },
+      },
+    },
+    labels: { 'deal.new': 'New deal' },
+  },
+
+  entities: {
+    company: {
+      label: 'Company',
+      plural: 'companies',
+      pluralLabel: 'Companies',
+      description: 'An organisation we sell to.',
+      titleField: 'name',
+      fields: {
+        name: { type: 'text', required: true, unique: true, minLength: 2, maxLength: 120, searchable: true },
+        website: { type: 'url' },
+        industry: {
+          type: 'enum',
+          values: ['software', 'retail', 'manufacturing', 'healthcare', 'finance', 'education', 'other'],
+          labels: {
+            software: 'Software',
+            retail: 'Retail',
+            manufacturing: 'Manufacturing',
+            healthcare: 'Healthcare',
+            finance: 'Finance',
+            education: 'Education',
+            other: 'Other',
+          },
+          default: 'other',
+          required: true,
+        },
+        size: {
+          type: 'enum',
+          label: 'Employees',
+          values: ['small', 'medium', 'large', 'enterprise'],
+          labels: { small: '1–10', medium: '11–200', large: '201–1,000', enterprise: 'More than 1,000' },
+        },
+      },
+    },
+    contact: {
+      label: 'Contact',
+      description: 'A person at a company.',
+      titleField: 'name',
+      fields: {
+        name: { type: 'text', required: true, minLength: 2, maxLength: 120, searchable: true },
+        company: { type: 'reference', to: 'company', required: true },
+        jobTitle: { type: 'text', label: 'Job title', maxLength: 120 },
+        email: { type: 'email', unique: true, searchable: true },
+        phone: { type: 'text', maxLength: 40 },
+      },
+    },
+    deal: {
+      label: 'Deal',
+      description: 'A sale we hope to make, from first lead to won or lost.',
+      titleField: 'title',
+      fields: {
+        title: { type: 'text', required: true, minLength: 3, maxLength: 160, searchable: true },
+        company: { type: 'reference', to: 'company', required: true },
+        contact: { type: 'reference', to: 'contact', onDelete: 'setNull', help: 'Who we talk to at the company.' },
+        owner: { type: 'user', required: true, default: 'actor', help: 'The salesperson who works the deal.' },
+        value: { type: 'decimal', label: 'Value (EUR)', precision: 12, scale: 2, min: 0 },
+        discount: {
+          type: 'integer',
+          label: 'Discount (%)',
+          min: 0,
+          max: constant('maxDiscountPercent'),
+          default: 0,
+          messages: { too_big: 'A discount above the maximum needs a new price list, not a bigger discount.' },
+        },
+        closeDate: {
+          type: 'date',
+          label: 'Expected close',
+          after: { daysAgo: 1 },
+          rangeMessage: 'The expected close date cannot be in the past.',
+        },
+        wonAt: { type: 'datetime', label: 'Won', readOnly: true },
+      },
+    },
+    note: {
+      label: 'Note',
+      description: 'What happened on a deal: a call, a meeting, what the customer said.',
+      titleField: 'body',
+      fields: {
+        deal: { type: 'reference', to: 'deal', required: true, onDelete: 'cascade' },
+        body: { type: 'markdown', required: true, maxLength: 5000, searchable: true },
+      },
+    },
+  },
+
+  workflows: {
+    deal: {
+      finalError: 'DEAL_CLOSED',
+      states: {
+        lead: { label: 'Lead', initial: true, description: 'Someone may be interested.' },
+        qualified: { label: 'Qualified', description: 'They have the need, the budget and the say.' },
+        proposal: { label: 'Proposal', description: 'An offer with a price is on their desk.' },
+        won: { label: 'Won', final: true },
+        lost: { label: 'Lost', final: true },
+      },
+      transitions: {
+        qualify: { label: 'Qualify', from: 'lead', to: 'qualified', allow: [{ owner: 'owner' }, 'manager'] },
+        propose: {
+          label: 'Send proposal',
+          from: 'qualified',
+          to: 'proposal',
+          allow: [{ owner: 'owner' }, 'manager'],
+          guard: { field: 'value', op: 'gt', value: 0 },
+          guardError: 'DEAL_NEEDS_VALUE',
+        },
+        win: {
+          label: 'Mark won',
+          from: 'proposal',
+          to: 'won',
+          allow: [{ owner: 'owner' }, 'manager'],
+          effects: [{ set: 'wonAt', to: 'now' }],
+        },
+        lose: {
+          label: 'Mark lost',
+          from: ['lead', 'qualified', 'proposal'],
+          to: 'lost',
+          allow: [{ owner: 'owner' }, 'manager'],
+          comment: 'required',
+        },
+      },
+    },
+  },
+
+  roles: {
+    admin: { label: 'Administrator', description: 'Runs the CRM: users, companies, everything.' },
+    manager: { label: 'Sales manager', description: 'Sees the whole pipeline and may step in on any deal.' },
+    sales: { label: 'Salesperson', description: 'Owns and works their deals.' },
+  },
+
+  // Deny by default: whatever is not granted here is refused, through every door.
+  permissions: {
+    company: {
+      admin: { list: true, read: true, create: true, update: true, delete: true },
+      manager: { list: true, read: true, create: true, update: true, delete: true },
+      sales: { list: true, read: true, create: true, update: true },
+    },
+    contact: {
+      admin: { list: true, read: true, create: true, update: true, delete: true },
+      manager: { list: true, read: true, create: true, update: true, delete: true },
+      sales: { list: true, read: true, create: true, update: true },
+    },
+    deal: {
+      admin: { list: true, read: true, create: true, update: true, delete: true },
+      manager: { list: true, read: true, create: true, update: true, delete: true },
+      sales: {
+        list: { own: 'owner' },
+        read: { own: 'owner' },
+        create: { own: 'owner' },
+        update: { own: 'owner' },
+        // A deal changes hands through a manager.
+        readOnlyFields: ['owner'],
+      },
+    },
+    note: {
+      admin: { list: true, read: true, create: true, update: true, delete: true },
+      manager: { list: true, read: true, create: true, update: true, delete: true },
+      sales: { list: { via: 'deal' }, read: { via: 'deal' }, create: { via: 'deal' } },
+    },
+  },
+
+  errors: {
+    DEAL_CLOSED: {
+      status: 409,
+      title: 'Deal closed',
+      message: 'This deal is won or lost and can no longer be changed.',
+    },
+    DEAL_NEEDS_VALUE: {
+      status: 409,
+      title: 'Deal value missing',
+      message: 'A deal needs a value before a proposal is sent.',
+    },
+  },
+
+  constants: {
+    maxDiscountPercent: { value: 20, unit: '%', description: 'The largest discount a deal may give off the price list.' },
+  },
+});

@@ -1,0 +1,189 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { authorizeScope } from '../access/authorize';
+import { checkQueryable, readableFields } from '../access/fields';
+import { grantsFor } from '../access/grants';
+import { conditionToSql } from '../rules/condition-sql';
+import type { EntityModel } from '../spec/model';
+import type { Condition } from '../spec/types';
+import { dayDimension, ownScopeFields, TALLY_EVERYONE, TALLY_TABLE, TALLY_TOTAL, tallyPlan, type EntityTally } from '../store/schema/tally';
+import { entityOf, type OpsContext } from './context';
+import { conditionFieldNames } from '../spec/condition-fields';
+import { columnFor } from './records';
+import { loadReferenceTitles } from './references';
+import type { Actor, RecordData } from './types';
+
+/** Records (or a sum) per value of a field, in the actor's list scope. */
+export interface GroupQuery {
+  /** A state, enum, boolean, reference or user field; absent: the total only. */
+  readonly by?: string;
+  /** An integer or decimal field summed instead of counting records. */
+  readonly sum?: string;
+  /** A condition declared by the spec (never one a client sent); may use `{ actor: true }` and `{ param }`. */
+  readonly where?: Condition;
+  readonly params?: Readonly<Record<string, string | number | boolean>>;
+}
+
+export interface GroupTotals {
+  /** Records (or the sum) over every value. */
+  readonly total: number;
+  /** One per value found (null: the field is empty), without the values no record has. */
+  readonly groups: readonly { readonly value: string | null; readonly amount: number }[];
+  /** For a reference or user field: the titles of the values the actor may read, by id. */
+  readonly titles: Readonly<Record<string, string>>;
+}
+
+/** Records per day (UTC) of a datetime field, in the actor's list scope. */
+export interface DayQuery {
+  readonly field: string;
+  /** How many days up to today included. */
+  readonly days: number;
+  readonly where?: Condition;
+  readonly params?: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** Every day of the range, oldest first, days without records included (count 0). */
+export type DayCounts = readonly { readonly day: string; readonly count: number }[];
+
+const tallies = new WeakMap<object, ReadonlyMap<string, EntityTally>>();
+
+function tallyOf(ctx: OpsContext, entity: EntityModel): EntityTally | undefined {
+  let plan = tallies.get(ctx.model);
+  if (!plan) {
+    plan = new Map(tallyPlan(ctx.model).map((t) => [t.entity, t]));
+    tallies.set(ctx.model, plan);
+  }
+  return plan.get(entity.name);
+}
+
+/**
+ * Where the actor's numbers can be read from the running totals: every record (a scope of all),
+ * or the actor's own (every list grant is `{ own: field }` on the same user field). Null: count
+ * the rows in scope.
+ */
+function tallyOwner(ctx: OpsContext, entity: EntityModel, actor: Actor, all: boolean): { field: string; owner: number } | null {
+  if (all) return { field: TALLY_EVERYONE, owner: 0 };
+  const owns = new Set<string>();
+  for (const { scope } of grantsFor(entity, actor, 'list')) {
+    if (typeof scope !== 'object' || Object.keys(scope).length !== 1 || typeof scope.own !== 'string') return null;
+    owns.add(scope.own);
+  }
+  const [field] = owns;
+  return owns.size === 1 && ownScopeFields(entity).has(field) && (tallyOf(ctx, entity)?.owners.has(field) ?? false) ? { field, owner: actor.userId } : null;
+}
+
+/** The scope of the actor's list, with the fields used checked readable (FORBIDDEN_FIELD otherwise). */
+function scoped(ctx: OpsContext, actor: Actor, entity: EntityModel, fields: readonly string[], where: Condition | undefined) {
+  const scope = authorizeScope(ctx.model, entity, actor, 'list');
+  const readable = new Set(readableFields(entity, actor));
+  checkQueryable(entity, actor, readable, { filters: [...fields, ...(where ? conditionFieldNames(where) : [])], sort: [], search: false });
+  return scope;
+}
+
+function inScope(ctx: OpsContext, actor: Actor, entity: EntityModel, scope: RawBuilder<SqlBool>, query: GroupQuery | DayQuery): RawBuilder<SqlBool> {
+  return query.where ? sql<SqlBool>`(${scope}) and (${conditionToSql(ctx.model, entity, query.where, actor, query.params)})` : scope;
+}
+
+/**
+ * Counts (or sums) per value of a field over the records the actor may list. Every record in
+ * scope is counted: from the running totals when the scope allows (see tallyOwner), else by a
+ * grouped scan of the rows in scope.
+ */
+export async function groupTotals(ctx: OpsContext, actor: Actor, entityName: string, query: GroupQuery = {}): Promise<GroupTotals> {
+  const entity = entityOf(ctx.model, entityName);
+  const used = [query.by, query.sum].filter((f): f is string => f !== undefined);
+  for (const name of used) columnFor(entity, name); // an unknown name is a programming error
+  const scope = scoped(ctx, actor, entity, used, query.where);
+  const tally = tallyOf(ctx, entity);
+  const owner = query.where ? null : tallyOwner(ctx, entity, actor, scope.all);
+  const dimension = query.by ?? TALLY_TOTAL;
+  const sums = query.by === undefined ? undefined : tally?.groups.get(query.by);
+  const tallied = query.by === undefined ? query.sum === undefined : sums !== undefined && (query.sum === undefined || sums.has(query.sum));
+
+  let rows: { value: string; amount: string }[];
+  if (owner && tallied) {
+    rows = await ctx.db
+      .selectFrom(TALLY_TABLE)
+      .select(['value', 'amount'])
+      .where('entity', '=', entity.name)
+      .where('owner_field', '=', owner.field)
+      .where('owner', '=', owner.owner)
+      .where('dimension', '=', dimension)
+      .where('measure', '=', query.sum ?? '')
+      .where('amount', '<>', 0)
+      .execute() as { value: string; amount: string }[];
+  } else {
+    const value = query.by ? sql<string>`coalesce(${sql.ref(columnFor(entity, query.by))}::text, '')` : sql<string>`''`;
+    const amount = query.sum ? sql<string>`coalesce(sum(${sql.ref(columnFor(entity, query.sum))}), 0)` : sql<string>`count(*)`;
+    rows = await ctx.db
+      .selectFrom(entity.table)
+      .select([value.as('value'), amount.as('amount')])
+      .where(inScope(ctx, actor, entity, scope.sql, query))
+      .groupBy(sql`1`)
+      .execute() as { value: string; amount: string }[];
+  }
+  const groups = rows
+    .map((r) => ({ value: r.value === '' ? null : r.value, amount: Number(r.amount) }))
+    .filter((g) => query.by !== undefined || g.amount !== 0);
+  return {
+    total: groups.reduce((sum, g) => sum + g.amount, 0),
+    groups: query.by === undefined ? [] : groups,
+    titles: query.by ? await titlesOf(ctx, actor, entity, query.by, groups) : {},
+  };
+}
+
+async function titlesOf(ctx: OpsContext, actor: Actor, entity: EntityModel, by: string, groups: GroupTotals['groups']): Promise<Record<string, string>> {
+  const field = entity.fieldsByName[by];
+  const isPerson = by === 'createdBy' || by === 'updatedBy' || field?.type === 'user';
+  if (!isPerson && field?.type !== 'reference') return {};
+  const records = groups.filter((g) => g.value !== null).map((g) => ({ [by]: Number(g.value) }) as unknown as RecordData);
+  const titles = await loadReferenceTitles(ctx.model, ctx.db, actor, entity, records);
+  return Object.fromEntries(Object.entries(titles[by] ?? {}).map(([id, title]) => [id, title]));
+}
+
+const DAY_MS = 86_400_000;
+
+/** The days of the range, oldest first, as YYYY-MM-DD (UTC). */
+export function dayRange(days: number, now: Date = new Date()): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+}
+
+/**
+ * Records per day of a datetime field over the last `days` days, in the actor's list scope:
+ * from the running totals when the scope allows, else through the index on the field (only
+ * the range's rows are read).
+ */
+export async function perDay(ctx: OpsContext, actor: Actor, entityName: string, query: DayQuery): Promise<DayCounts> {
+  const entity = entityOf(ctx.model, entityName);
+  if (!Number.isInteger(query.days) || query.days < 1) throw new Error(`perDay: days must be a positive integer, got ${query.days}`);
+  const column = columnFor(entity, query.field);
+  const scope = scoped(ctx, actor, entity, [query.field], query.where);
+  const range = dayRange(query.days);
+  const owner = query.where ? null : tallyOwner(ctx, entity, actor, scope.all);
+  let rows: { day: string; n: string }[];
+  if (owner && tallyOf(ctx, entity)?.days.has(query.field)) {
+    rows = await ctx.db
+      .selectFrom(TALLY_TABLE)
+      .select(['value as day', 'amount as n'])
+      .where('entity', '=', entity.name)
+      .where('owner_field', '=', owner.field)
+      .where('owner', '=', owner.owner)
+      .where('dimension', '=', dayDimension(query.field))
+      .where('measure', '=', '')
+      .where('value', '>=', range[0])
+      .where('value', '<=', range[range.length - 1])
+      .execute() as { day: string; n: string }[];
+  } else {
+    const day = sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD')`;
+    rows = await ctx.db
+      .selectFrom(entity.table)
+      .select([day.as('day'), sql<string>`count(*)`.as('n')])
+      .where(inScope(ctx, actor, entity, scope.sql, query))
+      .where(column, '>=', new Date(`${range[0]}T00:00:00Z`))
+      .where(column, '<', new Date(Date.parse(`${range[range.length - 1]}T00:00:00Z`) + DAY_MS))
+      .groupBy(sql`1`)
+      .execute() as { day: string; n: string }[];
+  }
+  const counts = new Map(rows.map((r) => [r.day, Number(r.n)]));
+  return range.map((d) => ({ day: d, count: counts.get(d) ?? 0 }));
+}

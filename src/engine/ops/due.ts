@@ -1,0 +1,97 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import { conditionToSql } from '../rules/condition-sql';
+import { timeOf, type DueFilter } from '../rules/overdue';
+import { dueHours, type DueModel } from '../spec/due';
+import type { AppModel, EntityModel, FieldModel } from '../spec/model';
+import type { DynamicDatabase } from '../store/types';
+import { columnFor } from './records';
+import type { Actor } from './types';
+
+/*
+ * Computed due times (`DateTimeField.due`): written by ops in the same statement as the record,
+ * on create and whenever the time it counts from or the value that picks its hours changes
+ * (updates, and transitions whose effects touch them). Lists sort and filter by the stored column.
+ */
+
+type DueFieldModel = FieldModel & { readonly due: DueModel };
+
+function dueFields(entity: EntityModel): DueFieldModel[] {
+  return entity.fields.filter((f): f is DueFieldModel => f.due !== undefined);
+}
+
+const SECONDS_PER_HOUR = 3600;
+
+/**
+ * The stored value: `from` + the hours, or empty when either is. A system column as `from`
+ * is read by the database, which sets it in this very statement (now() for a new record).
+ */
+function dueValue(due: DueModel, record: Readonly<Record<string, unknown>>, creating: boolean): RawBuilder<unknown> | Date | null {
+  const hours = dueHours(due, record);
+  if (hours === null) return null;
+  if (due.from === 'updatedAt' || (creating && due.from === 'createdAt')) {
+    return sql`now() + make_interval(secs => ${hours * SECONDS_PER_HOUR})`;
+  }
+  const from = timeOf(record[due.from]);
+  return from ? new Date(from.getTime() + hours * SECONDS_PER_HOUR * 1000) : null;
+}
+
+/** The due columns of a new record (its values as given), to insert with it. */
+export function dueOnCreate(entity: EntityModel, values: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const field of dueFields(entity)) row[field.column] = dueValue(field.due, values, true);
+  return row;
+}
+
+function changed(before: unknown, after: unknown): boolean {
+  const a = timeOf(before);
+  const b = timeOf(after);
+  if (a && b && (before instanceof Date || after instanceof Date)) return a.getTime() !== b.getTime();
+  return (before ?? null) !== (after ?? null);
+}
+
+/**
+ * The due columns to rewrite when `changes` are written to `current`: those whose `from` or
+ * `by` takes a new value (a due time counted from updatedAt moves with every write).
+ */
+export function dueOnUpdate(entity: EntityModel, current: Readonly<Record<string, unknown>>, changes: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  const after = { ...current, ...changes };
+  for (const field of dueFields(entity)) {
+    const { from, by } = field.due;
+    const moved = from === 'updatedAt' || [from, by].some((name) => name !== null && Object.hasOwn(changes, name) && changed(current[name], changes[name]));
+    if (moved) row[field.column] = dueValue(field.due, after, false);
+  }
+  return row;
+}
+
+/**
+ * `?<due field>=overdue`: the time has passed and `doneWhen` does not hold; `due24h`: it falls
+ * within the next 24 hours, not done. A range of the due column's index either way.
+ */
+export function dueFilterSql(model: AppModel, entity: EntityModel, field: FieldModel, filter: DueFilter, actor: Actor): RawBuilder<SqlBool> {
+  const column = sql.ref(columnFor(entity, field.name));
+  const window =
+    filter === 'overdue' ? sql<SqlBool>`${column} < now()` : sql<SqlBool>`${column} >= now() and ${column} < now() + interval '24 hours'`;
+  const doneWhen = field.due?.doneWhen;
+  if (!doneWhen) return sql<SqlBool>`(${window})`;
+  return sql<SqlBool>`(${window} and not coalesce(${conditionToSql(model, entity, doneWhen, actor)}, false))`;
+}
+
+/**
+ * The due time computed by the database from the row's own columns, for rows written in bulk
+ * (the demo data): `from` + the hours picked by `by`, empty when either is.
+ */
+export function dueFromColumns(entity: EntityModel, due: DueModel): RawBuilder<unknown> {
+  const from = sql.ref(columnFor(entity, due.from));
+  if (typeof due.hours === 'number') return sql`${from} + make_interval(secs => ${due.hours * SECONDS_PER_HOUR})`;
+  const by = sql.ref(columnFor(entity, due.by!));
+  const cases = Object.entries(due.hours).map(([value, hours]) => sql`when ${value} then ${hours * SECONDS_PER_HOUR}`);
+  return sql`${from} + make_interval(secs => (case ${by} ${sql.join(cases, sql` `)} end)::float8)`;
+}
+
+/** Sets every due time of the entity's rows from their columns (after a bulk load). */
+export async function fillDueTimes(db: DynamicDatabase, entity: EntityModel): Promise<void> {
+  for (const field of dueFields(entity)) {
+    await db.updateTable(entity.table).set({ [field.column]: dueFromColumns(entity, field.due) }).execute();
+  }
+}

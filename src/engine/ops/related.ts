@@ -1,0 +1,96 @@
+import { NinefoldError } from '../errors/ninefold-error';
+import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
+import { sectionsShowing } from '../spec/screens/details';
+import type { DynamicDatabase } from '../store/types';
+import { checkTransition } from '../workflow/transitions';
+import type { OpsContext } from './context';
+import type { ParsedValues } from '../rules/record-input';
+import { recordColumns, rowToRecord } from './records';
+import { grantedOn, takeTransition } from './transition';
+import type { Actor, RecordData } from './types';
+
+/** Whether the record is in a final state of its workflow (which freezes it). */
+export function isFinal(entity: EntityModel, record: Readonly<Record<string, unknown>>): boolean {
+  const workflow = entity.workflow;
+  return workflow !== null && workflow.states.some((s) => s.final && s.name === record[workflow.field]);
+}
+
+/** The refusal of a change to a record in a final state: the workflow's `finalError`, or RECORD_FINAL. */
+export function finalStateError(model: AppModel, entity: EntityModel): NinefoldError {
+  const code = entity.workflow?.finalError ?? 'RECORD_FINAL';
+  const own = model.errors[code];
+  return new NinefoldError(code, own?.message, own ? { status: own.status, title: own.title } : {});
+}
+
+/** A transition of the record a new related record points at, to take once it is inserted. */
+export interface ParentStep {
+  readonly parent: EntityModel;
+  readonly id: number;
+  readonly transition: TransitionModel;
+}
+
+/**
+ * What creating a record means for the records its references point at, where a detail page
+ * shows it as related (a comment under its ticket), checked inside the create's transaction
+ * with each such record locked (a ticket closing meanwhile waits): a record in a final state
+ * takes no new related records unless its section says `addWhenFinal`; and the transition the
+ * reply takes, if any: the one chosen (`replyWith`, which must be offered by the section), or
+ * else the first of the section's `transitions` that names the actor (by a user field of the
+ * record or a role) and is available to them now.
+ */
+export async function parentSteps(ctx: OpsContext, trx: DynamicDatabase, actor: Actor, entity: EntityModel, values: ParsedValues, replyWith: string | undefined): Promise<ParentStep[]> {
+  const steps: ParentStep[] = [];
+  let chosenOffered = false;
+  for (const field of entity.fields) {
+    const id = values[field.name];
+    if (field.type !== 'reference' || typeof id !== 'number') continue;
+    const sections = sectionsShowing(ctx.model.entities, entity.name, field.name);
+    const parent = sections[0]?.parent;
+    if (!parent?.workflow) continue;
+    // Read whole, not redacted: it was checked readable (checkReferences), and the checks below need its user fields.
+    const row = await trx.selectFrom(parent.table).select(recordColumns(parent)).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) continue;
+    const record = rowToRecord(parent, row);
+    if (isFinal(parent, record) && !sections.some((s) => s.section.addWhenFinal)) throw finalStateError(ctx.model, parent);
+    if (replyWith !== undefined) {
+      const offered = sections.some((s) => s.section.replyWith.includes(replyWith));
+      chosenOffered ||= offered;
+      if (offered) steps.push({ parent, id, transition: parent.workflow.transitions.find((t) => t.name === replyWith)! });
+      continue;
+    }
+    const automatic = await automaticTransition(ctx, trx, actor, parent, record, sections.map((s) => s.section.transitions));
+    if (automatic) steps.push({ parent, id, transition: automatic });
+  }
+  if (replyWith !== undefined && !chosenOffered) {
+    const message = `"${replyWith}" is not a transition a ${entity.label.toLowerCase()} can take with it.`;
+    throw new NinefoldError('VALIDATION_FAILED', message, { fieldErrors: [{ field: 'replyWith', code: 'invalid', message }] });
+  }
+  return steps;
+}
+
+/** The first transition named for the actor that is available to them on the record now, if any. */
+async function automaticTransition(
+  ctx: OpsContext,
+  trx: DynamicDatabase,
+  actor: Actor,
+  parent: EntityModel,
+  record: RecordData,
+  declared: readonly Readonly<Record<string, string>>[],
+): Promise<TransitionModel | null> {
+  const now = new Date();
+  for (const transitions of declared) {
+    for (const [who, name] of Object.entries(transitions)) {
+      const names = parent.fieldsByName[who]?.type === 'user' ? record[who] === actor.userId : actor.roles.includes(who);
+      const transition = parent.workflow!.transitions.find((t) => t.name === name);
+      if (!names || !transition || !transition.from.includes(String(record[parent.workflow!.field]))) continue;
+      const granted = await grantedOn(ctx.model, trx, parent, actor, transition.name, record.id);
+      if (granted && checkTransition(ctx.model, parent, record, actor, transition, now, true).allowed) return transition;
+    }
+  }
+  return null;
+}
+
+/** Takes the steps, in the create's transaction: a refusal undoes the new record too. */
+export async function takeParentSteps(ctx: OpsContext, trx: DynamicDatabase, actor: Actor, steps: readonly ParentStep[]): Promise<void> {
+  for (const step of steps) await takeTransition({ ...ctx, db: trx }, actor, step.parent, step.id, step.transition, {}, undefined);
+}

@@ -1,0 +1,34 @@
+import type { FieldModel } from '../spec/model';
+import { conditionFieldNames } from '../spec/condition-fields';
+import { evaluateCondition, type ConstantsOf, type RecordLike } from './condition-eval';
+
+/** The ways a list can be filtered by a due time, as the `?<field>=` value and its label. */
+export const DUE_FILTERS = {
+  overdue: 'Overdue',
+  due24h: 'Due in the next 24 hours',
+} as const;
+export type DueFilter = keyof typeof DUE_FILTERS;
+
+export function isDueFilter(value: string): value is DueFilter {
+  return Object.hasOwn(DUE_FILTERS, value);
+}
+
+/** A stored time, or null when the value is empty or not a time. */
+export function timeOf(value: unknown): Date | null {
+  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
+/**
+ * Whether the record's due time has passed while the work is still going on (`doneWhen` does
+ * not hold). A record shown without a field that `doneWhen` reads (hidden from this viewer)
+ * is never marked: the mark would tell what the field holds.
+ */
+export function isOverdue(model: ConstantsOf, field: FieldModel, record: RecordLike, now: Date): boolean {
+  const due = field.due ? timeOf(record[field.name]) : null;
+  if (!due || due.getTime() >= now.getTime()) return false;
+  const doneWhen = field.due!.doneWhen;
+  if (!doneWhen) return true;
+  if (conditionFieldNames(doneWhen).some((name) => !Object.hasOwn(record, name))) return false;
+  return !evaluateCondition(model, doneWhen, record, now);
+}

@@ -1,0 +1,93 @@
+import type { Faker } from '@faker-js/faker';
+import { evaluateCondition } from '../rules/condition-eval';
+import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
+import { sentence } from './demo-texts';
+
+/** A record's values by field name, with its state and createdAt. */
+export type Values = Record<string, unknown>;
+
+export interface WalkStep {
+  readonly transition: TransitionModel;
+  readonly from: string;
+  readonly at: Date;
+  readonly actorId: number | null;
+  readonly comment: string | null;
+  readonly before: Values;
+  readonly after: Values;
+}
+
+/** What the walk needs from the seeder: people and values for the fields a transition requires. */
+export interface WalkHelpers {
+  /** A user allowed to take the transition on this record at that time, or null when nobody is. */
+  actorFor(transition: TransitionModel, record: Values, at: Date): number | null;
+  /** A value for a field a transition requires and the record lacks. */
+  valueFor(fieldName: string, record: Values, at: Date): unknown;
+}
+
+export interface WalkOptions {
+  /** The chance of stopping before each step: young records stop early, old ones have moved on. */
+  readonly stopChance: number;
+  /** While this holds the walk goes on, however young the record (a limit its owner has reached). */
+  readonly mustLeave?: (record: Values) => boolean;
+}
+
+const MAX_STEPS = 8;
+const MINUTE_MS = 60_000;
+const MAX_GAP_MS = 3 * 24 * 60 * MINUTE_MS;
+
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * Moves a new record through its workflow as people would have: from the initial state, one
+ * transition at a time, each at a later time (never after `now`), taken by someone allowed to,
+ * with the fields it requires filled first, its guard holding and its effects applied (a
+ * resolved ticket has its resolved time). Transitions to states not yet visited weigh three times
+ * as much, so that records move forward more often than they go round in circles.
+ */
+export function walkWorkflow(model: AppModel, entity: EntityModel, faker: Faker, helpers: WalkHelpers, start: Values, now: Date, options: WalkOptions): { record: Values; steps: WalkStep[] } {
+  const workflow = entity.workflow;
+  if (!workflow) return { record: start, steps: [] };
+  const steps: WalkStep[] = [];
+  const visited = new Set<string>([String(start[workflow.field])]);
+  let record = start;
+  let time = (start.createdAt as Date).getTime();
+  for (let n = 0; n < MAX_STEPS; n++) {
+    const state = String(record[workflow.field]);
+    if (workflow.states.find((s) => s.name === state)?.final) break;
+    const forced = options.mustLeave?.(record) ?? false;
+    const remaining = now.getTime() - time;
+    if (!forced && (remaining < 30 * MINUTE_MS || faker.datatype.boolean({ probability: options.stopChance }))) break;
+    const gap = forced
+      ? remaining * faker.number.float({ min: 0.05, max: 0.3 })
+      : faker.number.int({ min: 10 * MINUTE_MS, max: Math.max(10 * MINUTE_MS, Math.min(MAX_GAP_MS, remaining / 2)) });
+    const at = new Date(Math.min(time + gap, now.getTime() - 1000));
+    const leaving = workflow.transitions.filter((t) => t.from.includes(state));
+    const weight = (t: TransitionModel) => faker.number.float() * (visited.has(t.to) ? 1 : 3);
+    const ordered = leaving.map((t) => ({ t, w: weight(t) })).sort((a, b) => b.w - a.w).map(({ t }) => t);
+    const step = ordered.map((t) => tryTransition(model, faker, helpers, entity.name, workflow.field, t, record, at)).find((s) => s !== null);
+    if (!step) break;
+    steps.push(step);
+    record = step.after;
+    time = at.getTime();
+    visited.add(step.transition.to);
+  }
+  return { record, steps };
+}
+
+function tryTransition(model: AppModel, faker: Faker, helpers: WalkHelpers, entityName: string, stateField: string, transition: TransitionModel, record: Values, at: Date): WalkStep | null {
+  const next: Values = { ...record };
+  for (const name of transition.requires) if (isEmpty(next[name])) next[name] = helpers.valueFor(name, next, at);
+  if (transition.requires.some((name) => isEmpty(next[name]))) return null;
+  if (transition.guard && !evaluateCondition(model, transition.guard, next, at)) return null;
+  const actorId = helpers.actorFor(transition, next, at);
+  if (actorId === null) return null;
+  for (const effect of transition.effects) next[effect.set] = effect.to === 'now' ? at : effect.to === 'actor' ? actorId : effect.to;
+  next.updatedAt = at;
+  next[stateField] = transition.to;
+  const comment = transition.comment === 'required' || (transition.comment === 'optional' && faker.datatype.boolean({ probability: 0.3 }))
+    ? sentence(faker, 'remark', entityName)
+    : null;
+  return { transition, from: String(record[stateField]), at, actorId, comment, before: record, after: next };
+}

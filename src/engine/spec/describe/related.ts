@@ -1,0 +1,63 @@
+import { SYSTEM_COLUMNS } from '../build';
+import type { AppModel, EntityModel } from '../model';
+import { withArticle } from '../naming';
+import type { RelatedModel } from '../screens/details';
+import { code } from './text';
+
+/**
+ * What a detail page shows of related records, section by section, in words: exactly what
+ * src/server/related-sections.ts and the page render.
+ */
+export function relatedTexts(model: AppModel, entity: EntityModel): string[] {
+  return entity.details.related.map((section) => sectionText(model, entity, section));
+}
+
+function sectionText(model: AppModel, parent: EntityModel, section: RelatedModel): string {
+  const related = model.entitiesByName[section.entity];
+  const one = related.label.toLowerCase();
+  const by = related.fieldsByName[section.via].label;
+  const parts = [
+    `related "${section.label}" (${related.pluralLabel.toLowerCase()} whose ${by} is this one, to viewers who may list them, with the count they may see): ${
+      section.display === 'thread'
+        ? `a thread, ${orderText(related, section.sort)}, each with its author and time${section.body ? ` and its ${related.fieldsByName[section.body].label}` : ''}${badgesText(related, section)}`
+        : `a table of ${section.columns.map((c) => columnLabel(related, c)).join(', ')}, ${orderText(related, section.sort)}`
+    }, ${section.pageSize} per page (${code(`?${section.param}=<cursor>`)})`,
+  ];
+  if (section.add) {
+    const box = section.display === 'thread' ? 'a reply box' : `a form adding ${withArticle(one)}`;
+    const finals = parent.workflow?.states.filter((s) => s.final).map((s) => s.label) ?? [];
+    parts.push(`${box} for viewers who may create ${related.pluralLabel.toLowerCase()}${finals.length > 0 && !section.addWhenFinal ? `, not while ${finals.join(' or ')}` : ''}`);
+  } else {
+    parts.push(`none can be added here`);
+  }
+  const auto = Object.entries(section.transitions).map(([who, name]) => `by ${whoText(parent, who)} takes "${transitionLabel(parent, name)}" when available (no button of its own)`);
+  if (auto.length > 0) parts.push(`${withArticle(one)} ${auto.join('; ')}`);
+  if (section.replyWith.length > 0) parts.push(`beside the reply: ${section.replyWith.map((name) => `"Reply and ${transitionLabel(parent, name).toLowerCase()}"`).join(', ')}, when the viewer may take it (both saved or neither)`);
+  return parts.join('; ');
+}
+
+function orderText(entity: EntityModel, sort: string): string {
+  const descending = sort.startsWith('-');
+  const name = sort.replace(/^-/, '');
+  if (name === 'createdAt') return descending ? 'newest first' : 'oldest first';
+  return `by ${columnLabel(entity, name)}, ${descending ? 'descending' : 'ascending'}`;
+}
+
+function badgesText(entity: EntityModel, section: RelatedModel): string {
+  if (section.badges.length === 0) return '';
+  return `, marked "${section.badges.map((b) => entity.fieldsByName[b].label).join('", "')}" when true`;
+}
+
+function whoText(parent: EntityModel, who: string): string {
+  const field = parent.fieldsByName[who];
+  return field ? `its ${field.label.toLowerCase()}` : `a user with the role ${who}`;
+}
+
+function transitionLabel(parent: EntityModel, name: string): string {
+  return parent.workflow?.transitions.find((t) => t.name === name)?.label ?? name;
+}
+
+function columnLabel(entity: EntityModel, name: string): string {
+  if (entity.workflow && name === entity.workflow.field) return 'State';
+  return entity.fieldsByName[name]?.label ?? SYSTEM_COLUMNS.find((c) => c.name === name)?.label ?? name;
+}

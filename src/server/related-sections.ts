@@ -1,0 +1,140 @@
+import 'server-only';
+import type { Engine } from '@/engine/engine';
+import { isFinal } from '@/engine/ops/related';
+import type { Actor, ListCount, ListPage, RecordView } from '@/engine/ops/types';
+import type { EntityModel } from '@/engine/spec/model';
+import type { RelatedModel } from '@/engine/spec/screens/details';
+import type { FormFieldDescriptor } from '@/ui/forms/state';
+import { formChecks, type FormChecks } from '@/ui/forms/validation';
+import { asNinefoldError } from './errors';
+import { describeFormFields } from './form-fields';
+import { defaultFormValue } from './forms';
+import type { RawSearchParams } from './list-query';
+
+/** A transition a reply may take, as the reply box offers it ("Reply and wait for customer"). */
+export interface ReplyOption {
+  readonly name: string;
+  readonly label: string;
+}
+
+/** The form adding a related record in place: its fields (never the reference, which the page sets). */
+export interface RelatedAddForm {
+  readonly fields: readonly FormFieldDescriptor[];
+  readonly values: Readonly<Record<string, string>>;
+  readonly checks: FormChecks;
+  readonly replyOptions: readonly ReplyOption[];
+}
+
+/** One section of related records as this viewer sees it. */
+export interface RelatedSectionView {
+  readonly section: RelatedModel;
+  readonly entity: EntityModel;
+  /** Declared fields of the related entity the viewer may read. */
+  readonly readable: readonly string[];
+  readonly page: ListPage;
+  readonly count: ListCount;
+  /** Links to this section's next and first pages, keeping the page's other cursors. */
+  readonly nextHref: string | null;
+  readonly firstHref: string | null;
+  /** Null when the viewer may not add one here (no create grant, or the record is final). */
+  readonly add: RelatedAddForm | null;
+}
+
+/** Counting stops here: the title then says "more than 1,000". */
+const COUNT_CAP = 1_000;
+
+/** The page's address with one search parameter changed (removed when null), every other kept. */
+export function pageAddress(base: string, search: RawSearchParams, param: string, value: string | null, hash: string): string {
+  const next = new URLSearchParams();
+  for (const [key, raw] of Object.entries(search)) {
+    if (key === param) continue;
+    for (const item of Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]) next.append(key, item);
+  }
+  if (value !== null) next.set(param, value);
+  const query = next.toString();
+  return `${base}${query ? `?${query}` : ''}#${hash}`;
+}
+
+/** The element id of a section, for links back to it. */
+export function sectionAnchor(section: RelatedModel): string {
+  return `related-${section.key.replace(/\./g, '-')}`;
+}
+
+/**
+ * The sections of a record's detail page that this viewer may see: a section shows only when
+ * the viewer may list the related entity and read the reference it follows (the record itself
+ * was read through ops.get already). Rows and counts come from ops.list and ops.count filtered
+ * by the reference, so scopes and hidden fields apply, and hidden rows are never counted.
+ */
+export async function relatedSections(engine: Engine, actor: Actor, entity: EntityModel, view: RecordView, search: RawSearchParams): Promise<RelatedSectionView[]> {
+  const base = `/${entity.plural}/${view.record.id}`;
+  const sections = entity.details.related.filter((section) => {
+    const access = engine.ops.access(actor, section.entity);
+    return access.actions.list && access.readable.includes(section.via);
+  });
+  return Promise.all(sections.map((section) => sectionView(engine, actor, entity, view, section, search, base)));
+}
+
+async function sectionView(engine: Engine, actor: Actor, parent: EntityModel, view: RecordView, section: RelatedModel, search: RawSearchParams, base: string): Promise<RelatedSectionView> {
+  const entity = engine.model.entitiesByName[section.entity];
+  const access = engine.ops.access(actor, entity.name);
+  // The section's order, unless it is by a field this viewer may not read.
+  const sortField = section.sort.replace(/^-/, '');
+  const sort = access.readable.includes(sortField) || !entity.fieldsByName[sortField] ? section.sort : section.display === 'thread' ? 'createdAt' : '-createdAt';
+  const query = { filters: { [section.via]: String(view.record.id) }, sort, limit: section.pageSize };
+  const raw = search[section.param];
+  const cursor = typeof raw === 'string' && raw !== '' ? raw : undefined;
+  const [{ page, paged }, count, add] = await Promise.all([
+    firstOrCursorPage(engine, actor, entity, query, cursor),
+    engine.ops.count(actor, entity.name, query, COUNT_CAP),
+    addForm(engine, actor, parent, view, section, entity),
+  ]);
+  const anchor = sectionAnchor(section);
+  return {
+    section,
+    entity,
+    readable: access.readable,
+    page,
+    count,
+    nextHref: page.nextCursor ? pageAddress(base, search, section.param, page.nextCursor, anchor) : null,
+    firstHref: paged ? pageAddress(base, search, section.param, null, anchor) : null,
+    add,
+  };
+}
+
+/** The page at the section's cursor; a cursor that is not (or no longer) valid starts from the first page. */
+async function firstOrCursorPage(engine: Engine, actor: Actor, entity: EntityModel, query: { filters: Record<string, string>; sort: string; limit: number }, cursor: string | undefined): Promise<{ page: ListPage; paged: boolean }> {
+  if (cursor !== undefined) {
+    try {
+      return { page: await engine.ops.list(actor, entity.name, { ...query, cursor }), paged: true };
+    } catch (error) {
+      if (asNinefoldError(error)?.code !== 'VALIDATION_FAILED') throw error;
+    }
+  }
+  return { page: await engine.ops.list(actor, entity.name, query), paged: false };
+}
+
+/**
+ * The add form, where the viewer may create the related entity and the record shown takes new
+ * ones (not final, or the section allows it). ops.create checks all of this again.
+ */
+async function addForm(engine: Engine, actor: Actor, parent: EntityModel, view: RecordView, section: RelatedModel, entity: EntityModel): Promise<RelatedAddForm | null> {
+  const access = engine.ops.access(actor, entity.name);
+  if (!section.add || !access.actions.create || (isFinal(parent, view.record) && !section.addWhenFinal)) return null;
+  const fields = access.writable.create.filter((name) => name !== section.via).map((name) => entity.fieldsByName[name]);
+  const now = new Date();
+  const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now)]));
+  const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values });
+  const replyOptions = view.transitions
+    .filter((offer) => offer.available && section.replyWith.includes(offer.name))
+    .map((offer) => ({ name: offer.name, label: `${section.display === 'thread' ? 'Reply' : `Add ${entity.label.toLowerCase()}`} and ${offer.label.toLowerCase()}` }));
+  return { fields: descriptors, values, checks: formChecks(engine.model.constants, entity, fields), replyOptions };
+}
+
+/**
+ * Transitions not to offer as buttons of their own on this page: those a reply takes by itself
+ * in a section where this viewer can reply (the customer's old "Reply" button).
+ */
+export function transitionsTakenByReplies(sections: readonly RelatedSectionView[]): Set<string> {
+  return new Set(sections.filter((s) => s.add !== null).flatMap((s) => Object.values(s.section.transitions)));
+}

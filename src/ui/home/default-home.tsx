@@ -1,0 +1,63 @@
+import Link from 'next/link';
+import type { BoundOps } from '@/engine/ops/ops';
+import type { AppModel, EntityModel } from '@/engine/spec/model';
+import { formatNumber } from './format-number';
+import { filteredListHref } from './list-href';
+import { unlessRefused } from './refused';
+
+/**
+ * The home of a spec without `screens.home`: for each entity of the navigation the viewer may
+ * list, how many records they may see and how many are in each state, each a link.
+ */
+export function DefaultHome({ model, ops }: { model: AppModel; ops: BoundOps }) {
+  const entities = model.navigation.filter((entity) => ops.access(entity.name).actions.list);
+  if (entities.length === 0) return null;
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {entities.map((entity) => (
+        <EntityCounts key={entity.name} entity={entity} ops={ops} />
+      ))}
+    </ul>
+  );
+}
+
+async function EntityCounts({ entity, ops }: { entity: EntityModel; ops: BoundOps }) {
+  const workflow = entity.workflow;
+  const totals = await unlessRefused(ops.groupTotals(entity.name, workflow ? { by: workflow.field } : {}));
+  if (!totals) return null;
+  const perState = new Map(totals.groups.map((g) => [g.value, g.amount]));
+  return (
+    <li className="min-w-0 rounded-lg border border-zinc-200 bg-white p-5 shadow-xs">
+      <Link href={`/${entity.plural}`} className="group block">
+        <span className="block text-sm font-semibold text-zinc-900 group-hover:text-accent-700 group-hover:underline">{entity.pluralLabel}</span>
+        <span className="mt-1 block text-2xl font-semibold text-zinc-900 tabular-nums">{formatNumber(totals.total)}</span>
+      </Link>
+      {entity.description ? <p className="mt-1 text-sm text-zinc-600">{entity.description}</p> : null}
+      {workflow ? (
+        <ul className="mt-3 flex flex-wrap gap-2 text-xs">
+          {workflow.states.map((state) => {
+            const count = formatNumber(perState.get(state.name) ?? 0);
+            const href = filteredListHref(entity, { [workflow.field]: state.name });
+            const text = (
+              <>
+                {state.label} <span className="font-semibold tabular-nums">{count}</span>
+              </>
+            );
+            const chip = 'inline-block rounded-full border border-zinc-200 px-2.5 py-1 text-zinc-700';
+            return (
+              <li key={state.name}>
+                {href ? (
+                  <Link href={href} className={`${chip} hover:border-accent-200 hover:bg-accent-50/40`}>
+                    {text}
+                  </Link>
+                ) : (
+                  <span className={chip}>{text}</span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,36 @@
+import type { BoundOps } from '@/engine/ops/ops';
+import type { Actor } from '@/engine/ops/types';
+import type { AppModel } from '@/engine/spec/model';
+import type { WidgetModel } from '@/engine/spec/screens/home';
+import { ChartWidget } from './chart-widget';
+import { CountsWidget } from './counts-widget';
+import { ListWidget } from './list-widget';
+
+/**
+ * A dashboard of widgets (the home's, or a dashboard route's): each loads its own numbers
+ * through ops, in parallel, and one the viewer may not see is left out without a trace.
+ * `params` are the route's parameters, for conditions that use `{ param }`.
+ */
+export function Widgets({ model, ops, actor, widgets, params }: {
+  model: AppModel;
+  ops: BoundOps;
+  actor: Actor;
+  widgets: readonly WidgetModel[];
+  params?: Readonly<Record<string, string | number | boolean>>;
+}) {
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      {widgets.map((widget, index) => {
+        const key = `${widget.kind}-${index}`;
+        switch (widget.kind) {
+          case 'counts':
+            return <CountsWidget key={key} model={model} ops={ops} widget={widget} params={params} />;
+          case 'list':
+            return <ListWidget key={key} model={model} ops={ops} actor={actor} widget={widget} params={params} />;
+          case 'chart':
+            return <ChartWidget key={key} model={model} ops={ops} widget={widget} id={`widget-${index}`} />;
+        }
+      })}
+    </div>
+  );
+}

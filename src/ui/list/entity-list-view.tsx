@@ -1,0 +1,193 @@
+import { forbidden } from 'next/navigation';
+import Link from 'next/link';
+import type { Engine } from '@/engine/engine';
+import type { Ops } from '@/engine/ops/ops';
+import type { Actor, ListCount, ListPage as ListResult, ListQuery } from '@/engine/ops/types';
+import { parseSort } from '@/engine/spec/build';
+import type { EntityModel } from '@/engine/spec/model';
+import type { Condition } from '@/engine/spec/types';
+import { takeBulkTransition } from '@/server/actions/bulk-transitions';
+import { describeBulkFields } from '@/server/bulk-fields';
+import { newRecordLabel } from '@/server/entity-route';
+import { asNinefoldError } from '@/server/errors';
+import { describeFilters } from '@/server/list-filters';
+import { listAddress, parseListParams, toListQuery, type RawSearchParams } from '@/server/list-query';
+import { Alert } from '@/ui/alert';
+import { ButtonLink } from '@/ui/button';
+import { listColumns } from '@/ui/columns';
+import { EmptyState } from '@/ui/empty-state';
+import { ListFilters } from '@/ui/list-filters';
+import { LIST_COUNT_CAP, ListCountLine } from '@/ui/list-count';
+import { PageHeader } from '@/ui/page-header';
+import { Pagination } from '@/ui/pagination';
+import { BulkTransitionForm, type BulkTransitionChoice } from '@/ui/record/bulk-transition-form';
+import { BULK_ROW_INPUT } from '@/ui/record/bulk-transition-state';
+import { RecordTable, type RowSelection } from '@/ui/record-table';
+import { recordTitle } from '@/ui/record-title';
+import { SelectAllRows } from '@/ui/select-all-rows';
+
+/** A list fixed by whoever shows it (a custom route): its condition, sort and columns. */
+export interface FixedList {
+  /** ANDed with the viewer's scope and the filters chosen in the page. */
+  readonly where?: Condition;
+  /** Values of the `{ param }` operands of `where`. */
+  readonly params?: Readonly<Record<string, string | number | boolean>>;
+  /** The order until the viewer picks a column; default: the entity list's. */
+  readonly sort?: string;
+  readonly columns?: readonly string[];
+}
+
+export interface EntityListViewProps {
+  readonly engine: Engine;
+  readonly actor: Actor;
+  readonly entity: EntityModel;
+  /** Where this list lives ("/tickets", "/queue"): sorting, filters and pages link back here. */
+  readonly path: string;
+  readonly search: RawSearchParams;
+  readonly title: string;
+  readonly description?: string;
+  readonly fixed?: FixedList;
+}
+
+/** How many records the list holds for the actor; null when ops refused the query (loadList says why). */
+async function loadCount(ops: Ops, actor: Actor, entity: string, query: ListQuery): Promise<ListCount | null> {
+  try {
+    return await ops.count(actor, entity, query, LIST_COUNT_CAP);
+  } catch (error) {
+    if (!asNinefoldError(error)) throw error;
+    return null;
+  }
+}
+
+/** A page of the list, or why ops refused the query (a bad sort, filter or cursor in the address). */
+async function loadList(ops: Ops, actor: Actor, entity: string, query: ListQuery): Promise<{ ok: true; page: ListResult } | { ok: false; message: string }> {
+  try {
+    return { ok: true, page: await ops.list(actor, entity, query) };
+  } catch (error) {
+    const known = asNinefoldError(error);
+    if (!known) throw error;
+    if (known.code === 'FORBIDDEN') forbidden();
+    const details = known.fieldErrors.map((e) => e.message).filter((m) => m !== known.message);
+    return { ok: false, message: [known.message, ...new Set(details)].join(' ') };
+  }
+}
+
+/**
+ * The records of an entity as a working list: columns sorted by their headers, filters and
+ * search, keyset pages and bulk transitions. An entity's own list page shows it as is; a custom
+ * route shows it with its fixed condition, under which the viewer's filters still apply.
+ */
+export async function EntityListView({ engine, actor, entity, path, search: rawSearch, title, description, fixed = {} }: EntityListViewProps) {
+  const { params: listParams, problem } = parseListParams(entity, rawSearch);
+  const access = engine.ops.access(actor, entity.name);
+  const readable = new Set(access.readable);
+  const defaultSort = fixed.sort ?? (entity.list.sort.direction === 'desc' ? `-${entity.list.sort.field}` : entity.list.sort.field);
+  const query: ListQuery = {
+    ...(fixed.sort ? { sort: fixed.sort } : {}),
+    ...toListQuery(listParams),
+    ...(fixed.where ? { where: fixed.where, params: fixed.params ?? {} } : {}),
+  };
+
+  // Bulk transitions: only those the actor may take on some record (ops decides per row); none, no checkboxes and no toolbar.
+  const bulkChoices: BulkTransitionChoice[] = (entity.workflow?.transitions ?? [])
+    .filter((t) => access.transitions[t.name])
+    .map((t) => ({ name: t.name, label: t.label, ...(t.comment ? { comment: t.comment } : {}) }));
+
+  const [filters, listing, count, bulkFields] = await Promise.all([
+    describeFilters(engine.ops, actor, entity, readable, listParams),
+    problem ? Promise.resolve({ ok: false as const, message: problem }) : loadList(engine.ops, actor, entity.name, query),
+    problem ? Promise.resolve(null) : loadCount(engine.ops, actor, entity.name, query),
+    describeBulkFields({ ops: engine.ops, actor, model: engine.model, entity, offered: bulkChoices.map((c) => c.name), writable: new Set(access.writable.update) }),
+  ]);
+  const result = listing.ok ? listing.page : null;
+  const failure = listing.ok ? null : listing.message;
+
+  const { columns, linkColumn } = listColumns(engine.model, entity, readable, fixed.columns);
+  const sort = result?.sort[0] ?? parseSort(listParams.sort || defaultSort);
+  const filtered = listParams.q.trim() !== '' || Object.values(listParams.filters).some((v) => v !== '');
+  const cleared = { sort: listParams.sort, q: '', cursor: '', filters: {} };
+  const here = listAddress(path, listParams);
+  const createLabel = newRecordLabel(engine.model, entity);
+  const canCreate = access.actions.create;
+  // The search covers every searchable field: offered only when the actor may read them all.
+  const searchable = entity.searchFields.length > 0 && entity.searchFields.every((name) => readable.has(name));
+  const bulkForm = `bulk-${entity.plural}`;
+  const rows = result?.rows ?? [];
+  const plural = entity.pluralLabel.toLowerCase();
+  const selection: RowSelection | undefined =
+    bulkChoices.length > 0
+      ? {
+          form: bulkForm,
+          name: BULK_ROW_INPUT,
+          value: (record) => `${record.id}:${record.version}`,
+          label: (record) => `Select ${recordTitle(entity, record, result?.references)}`,
+          header: <SelectAllRows key={here} form={bulkForm} name={BULK_ROW_INPUT} label={`Select all ${plural} on this page`} />,
+        }
+      : undefined;
+
+  return (
+    <div>
+      <PageHeader
+        title={title}
+        description={description}
+        actions={canCreate ? <ButtonLink href={`/${entity.plural}/new`} variant="primary">{createLabel}</ButtonLink> : null}
+      />
+      <ListFilters
+        action={path}
+        filters={filters}
+        search={searchable ? { label: 'Search', value: listParams.q } : null}
+        sort={listParams.sort || null}
+        resetHref={filtered ? listAddress(path, cleared) : null}
+        stateKey={here}
+      />
+      {selection && failure === null ? (
+        <BulkTransitionForm
+          key={here}
+          id={bulkForm}
+          action={takeBulkTransition.bind(null, entity.name)}
+          choices={bulkChoices}
+          fields={bulkFields}
+          plural={plural}
+          controls={rows.length > 0}
+        />
+      ) : null}
+      {failure !== null ? (
+        <Alert title="This list cannot be shown with these settings.">
+          <p>{failure}</p>
+          <p className="mt-2">
+            <Link href={path} className="font-medium underline underline-offset-2">
+              Show the list from the start
+            </Link>
+          </p>
+        </Alert>
+      ) : result && result.rows.length === 0 ? (
+        <EmptyState title={filtered ? `No ${plural} match.` : fixed.where ? `No ${plural} here.` : `No ${plural} yet.`}>
+          {filtered ? (
+            <ButtonLink href={listAddress(path, cleared)}>Clear filters</ButtonLink>
+          ) : canCreate ? (
+            <ButtonLink href={`/${entity.plural}/new`} variant="primary">{createLabel}</ButtonLink>
+          ) : null}
+        </EmptyState>
+      ) : result ? (
+        <>
+          {count ? <ListCountLine count={count} one={entity.label.toLowerCase()} many={plural} /> : null}
+          <RecordTable
+            caption={title}
+            columns={columns}
+            linkColumn={linkColumn}
+            rows={result.rows}
+            references={result.references}
+            sort={sort}
+            sortHref={(next) => listAddress(path, listParams, { sort: next, cursor: '' })}
+            recordHref={(id) => `/${entity.plural}/${id}`}
+            selection={selection}
+          />
+          <Pagination
+            firstHref={listParams.cursor ? listAddress(path, listParams, { cursor: '' }) : null}
+            nextHref={result.nextCursor ? listAddress(path, listParams, { cursor: result.nextCursor }) : null}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}

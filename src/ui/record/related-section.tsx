@@ -1,0 +1,79 @@
+import type { AppModel } from '@/engine/spec/model';
+import { parseSort } from '@/engine/spec/build';
+import type { RelatedSectionView } from '@/server/related-sections';
+import { Card } from '../card';
+import { listColumns } from '../columns';
+import type { RecordFormAction } from '../forms/record-form';
+import { Pagination } from '../pagination';
+import { RecordTable } from '../record-table';
+import { RelatedAddForm } from './related-add-form';
+import { RelatedThread } from './related-thread';
+
+const NUMBER = new Intl.NumberFormat('en-US');
+
+/** "3", or "more than 1,000" when counting stopped there. */
+export function countText(count: { count: number; more: boolean }): string {
+  return count.more ? `more than ${NUMBER.format(count.count)}` : NUMBER.format(count.count);
+}
+
+/**
+ * One section of related records on a detail page: its title with how many the viewer may see,
+ * the records as a table or a thread, its own pagination, and the form adding one in place.
+ */
+export function RelatedSection({ model, view, anchor, action }: {
+  model: AppModel;
+  view: RelatedSectionView;
+  /** The section's element id, which links and redirects come back to. */
+  anchor: string;
+  /** The bound server action adding a record here; unused when the viewer may not add. */
+  action: RecordFormAction;
+}) {
+  const { section, entity, page, count, add } = view;
+  const headingId = `${anchor}-heading`;
+  const thread = section.display === 'thread';
+  const { columns, linkColumn } = listColumns(model, entity, new Set(view.readable), section.columns);
+  return (
+    <Card className="p-5">
+      <section id={anchor} aria-labelledby={headingId} className="scroll-mt-6">
+        <h2 id={headingId} className="flex items-baseline gap-2 text-sm font-semibold text-zinc-900">
+          {section.label}
+          <span className="text-xs font-normal text-zinc-500" data-testid="related-count">
+            {countText(count)}
+          </span>
+        </h2>
+        <div className="mt-3">
+          {page.rows.length === 0 ? (
+            <p className="text-sm text-zinc-500">{thread ? 'No messages yet.' : `No ${entity.pluralLabel.toLowerCase()} yet.`}</p>
+          ) : thread ? (
+            <RelatedThread section={section} entity={entity} rows={page.rows} references={page.references} />
+          ) : (
+            <RecordTable
+              columns={columns.map((c) => ({ ...c, sortable: false }))}
+              linkColumn={linkColumn}
+              rows={page.rows}
+              references={page.references}
+              sort={parseSort(section.sort)}
+              sortHref={() => ''}
+              recordHref={(id) => `/${entity.plural}/${id}`}
+              caption={section.label}
+            />
+          )}
+          <Pagination firstHref={view.firstHref} nextHref={view.nextHref} />
+        </div>
+        {add ? (
+          <div className="mt-5 border-t border-zinc-200 pt-4">
+            <RelatedAddForm
+              action={action}
+              initialValues={add.values}
+              fields={add.fields}
+              checks={add.checks}
+              submitLabel={thread ? 'Reply' : `Add ${entity.label.toLowerCase()}`}
+              options={add.replyOptions}
+              title={thread ? 'Reply' : `Add ${entity.label.toLowerCase()}`}
+            />
+          </div>
+        ) : null}
+      </section>
+    </Card>
+  );
+}
