@@ -12,12 +12,12 @@ import { measureBrowser } from './lib/browser';
 import { createAgentToken, seed } from './lib/cli';
 import { configFromArgs, type BenchConfig, type DatabaseKind } from './lib/config';
 import { createDatabase, postgresVersion } from './lib/databases';
-import { checkPage, getJson, load, sequential, signInCookie, type Auth, type Request } from './lib/http';
+import { checkHome, checkPage, getJson, load, sequential, signInCookie, type Auth, type Request } from './lib/http';
 import { machineInfo } from './lib/machine';
 import { cleanUpEverything, installSignalHandlers, rssMb, sleep } from './lib/processes';
 import { summarizeProfile, toggleProfiler, waitForProfile, type ProfileSummary } from './lib/profile';
 import { renderReport } from './lib/report';
-import { GROWTH_CASES, HTTP_CASES, HTTP_LABELS, type BenchResults, type DatabaseResult, type GrowthAt, type HttpCase } from './lib/results';
+import { GROWTH_CASES, HTTP_CASES, HTTP_LABELS, PAGE_GROWTH_CASES, type BenchResults, type DatabaseResult, type GrowthAt, type HttpCase } from './lib/results';
 import { startServer, stopServer, type BenchServer } from './lib/server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,8 +60,10 @@ async function growthAt(server: BenchServer, auth: Auth, config: BenchConfig): P
     'api:deep': { path: `/api/v1/tickets?limit=50&cursor=${deep}`, headers: api },
     'api:filterSort': { path: `/api/v1/tickets?limit=50&${FILTER_SORT}`, headers: api },
     'api:search': { path: `/api/v1/tickets?limit=50&q=${SEARCH_WORD}`, headers: api },
+    'page:home': { path: '/', headers: page },
   };
   for (const key of ['page:list', 'page:deep', 'page:filterSort', 'page:search'] as const) await checkPage(server.url, requests[key].path, auth.cookie, 10);
+  await checkHome(server.url, auth.cookie);
   const out: Partial<GrowthAt> = {};
   for (const door of ['page', 'api'] as const) {
     for (const name of GROWTH_CASES) {
@@ -69,6 +71,11 @@ async function growthAt(server: BenchServer, auth: Auth, config: BenchConfig): P
       out[key] = await sequential(server.url, requests[key], config.growthSamples, config.growthWarmup);
       log(`  ${key}: p50 ${out[key].p50Ms.toFixed(2)} ms`);
     }
+  }
+  for (const name of PAGE_GROWTH_CASES) {
+    const key = `page:${name}` as const;
+    out[key] = await sequential(server.url, requests[key], config.growthSamples, config.growthWarmup);
+    log(`  ${key}: p50 ${out[key].p50Ms.toFixed(2)} ms`);
   }
   return out as GrowthAt;
 }
@@ -80,6 +87,7 @@ function httpRequests(auth: Auth, detailId: number): Record<HttpCase, Request> {
     listPage: { path: '/tickets', headers: page },
     detailPage: { path: `/tickets/${detailId}`, headers: page },
     filteredPage: { path: `/tickets?${FILTER_SORT}&q=${SEARCH_WORD}`, headers: page },
+    homePage: { path: '/', headers: page },
     apiList: { path: '/api/v1/tickets?limit=50', headers: api },
     apiGet: { path: `/api/v1/tickets/${detailId}`, headers: api },
     apiCreate: { path: '/api/v1/tickets', method: 'POST', headers: { ...api, 'content-type': 'application/json' }, body: JSON.stringify({ subject: 'Bench ticket' }) },
@@ -148,6 +156,7 @@ async function benchDatabase(kind: DatabaseKind, config: BenchConfig): Promise<D
     await checkPage(server.url, requests.listPage.path, auth.cookie, 50);
     await checkPage(server.url, requests.filteredPage.path, auth.cookie, 1);
     await checkPage(server.url, requests.baseline.path, null, 50);
+    await checkHome(server.url, auth.cookie);
     for (const name of HTTP_CASES) {
       log(`${kind}: load ${HTTP_LABELS[name]}`);
       const r = await load(server.url, requests[name], { connections: config.connections, seconds: config.seconds, warmupSeconds: config.warmupSeconds, serverPid: server.serverPid });

@@ -150,3 +150,13 @@ export async function checkPage(baseUrl: string, path: string, cookie: string | 
   if (rows < minRows) throw new Error(`GET ${path} shows ${rows} rows, expected at least ${minRows}`);
   return rows;
 }
+
+/** The home answers with its widgets: the counts per state and the chart's 30 days of numbers. */
+export async function checkHome(baseUrl: string, cookie: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/`, { headers: { cookie } });
+  const html = await response.text();
+  if (response.status !== 200) throw new Error(`GET / answered ${response.status}`);
+  for (const title of ['Tickets by state', 'Needs my action', 'Created and resolved per day']) {
+    if (!html.includes(title)) throw new Error(`GET / does not show "${title}"`);
+  }
+}

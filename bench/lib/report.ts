@@ -1,12 +1,14 @@
 import type { DatabaseKind } from './config';
 import type { LoadResult } from './http';
-import { GROWTH_CASES, GROWTH_LABELS, HTTP_CASES, HTTP_LABELS, type BenchResults, type DatabaseResult } from './results';
+import { GROWTH_CASES, GROWTH_LABELS, HTTP_CASES, HTTP_LABELS, PAGE_GROWTH_CASES, PAGE_GROWTH_LABELS, type BenchResults, type DatabaseResult } from './results';
 
 /** The budgets of issue 6 (this 2-core machine). */
 export const BUDGETS = {
   listPageVsBaseline: 0.9,
   apiListRps: 1000,
   growthRatio: 1.3,
+  /** The home (every widget) at the large size on PostgreSQL, p50 of sequential requests. */
+  homeP50Ms: 100,
   jsVsBaseline: 1.2,
   navigationMs: 100,
   coldStartMs: 1000,
@@ -108,6 +110,30 @@ export function renderReport(results: BenchResults): string {
           ok(r <= BUDGETS.growthRatio && failed === 0),
         ]);
       }
+    }
+  }
+  for (const db of dbs) {
+    const small = db.growth.small;
+    const large = db.growth.large;
+    if (!small || !large) continue;
+    for (const name of PAGE_GROWTH_CASES) {
+      const a = small[`page:${name}`];
+      const b = large[`page:${name}`];
+      if (!a || !b) continue;
+      const r = b.p50Ms / a.p50Ms;
+      const failed = a.failures + b.failures;
+      // The home's budget is its time at the large size on PostgreSQL; elsewhere, that it does not grow.
+      const timed = db.kind === 'postgres';
+      const pass = failed === 0 && r <= BUDGETS.growthRatio && (!timed || b.p50Ms < BUDGETS.homeP50Ms);
+      growthRows.push([
+        `page: ${PAGE_GROWTH_LABELS[name]}`,
+        DB_LABEL[db.kind],
+        ms(a.p50Ms),
+        ms(b.p50Ms),
+        ratio(r) + (failed ? ` (**${failed} non-2xx** ❗)` : ''),
+        `≤ ${BUDGETS.growthRatio}x${timed ? `, p50 < ${BUDGETS.homeP50Ms} ms` : ''}`,
+        ok(pass),
+      ]);
     }
   }
   if (growthRows.length) {

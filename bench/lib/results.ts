@@ -5,13 +5,14 @@ import type { LoadResult, SequentialResult } from './http';
 import type { ProfileSummary } from './profile';
 
 /** The HTTP cases under load (10 connections), in the order they run. */
-export const HTTP_CASES = ['listPage', 'detailPage', 'filteredPage', 'apiList', 'apiGet', 'apiCreate', 'baseline'] as const;
+export const HTTP_CASES = ['listPage', 'detailPage', 'filteredPage', 'homePage', 'apiList', 'apiGet', 'apiCreate', 'baseline'] as const;
 export type HttpCase = (typeof HTTP_CASES)[number];
 
 export const HTTP_LABELS: Readonly<Record<HttpCase, string>> = {
   listPage: 'page `/tickets` (50 rows)',
   detailPage: 'page `/tickets/<id>`',
   filteredPage: 'page `/tickets?state=open&priority=high&sort=-dueAt&q=billing`',
+  homePage: 'page `/` (home: counts per state and priority, my queue, overdue, 30-day chart)',
   apiList: 'API `GET /api/v1/tickets?limit=50`',
   apiGet: 'API `GET /api/v1/tickets/<id>`',
   apiCreate: 'API `POST /api/v1/tickets`',
@@ -29,7 +30,15 @@ export const GROWTH_LABELS: Readonly<Record<GrowthCase, string>> = {
   search: 'search (`q=billing`)',
 };
 
-export type GrowthAt = Record<`${'page' | 'api'}:${GrowthCase}`, SequentialResult>;
+/** Growth cases with a page only (no API of their own). */
+export const PAGE_GROWTH_CASES = ['home'] as const;
+export type PageGrowthCase = (typeof PAGE_GROWTH_CASES)[number];
+
+export const PAGE_GROWTH_LABELS: Readonly<Record<PageGrowthCase, string>> = {
+  home: 'home `/` (every widget of the helpdesk)',
+};
+
+export type GrowthAt = Record<`${'page' | 'api'}:${GrowthCase}` | `page:${PageGrowthCase}`, SequentialResult>;
 
 export interface DatabaseResult {
   readonly kind: DatabaseKind;

@@ -55,8 +55,10 @@ forEachDatabase('API: records', (database) => {
       expect(created.headers.get('etag')).toBe('"1"');
       expect(Object.keys(created.body)).toEqual([
         'id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'state',
-        'subject', 'description', 'priority', 'organization', 'requester', 'assignee', 'dueAt', 'resolvedAt',
+        'subject', 'description', 'priority', 'organization', 'requester', 'assignee', 'dueAt', 'resolvedAt', 'slaDueAt',
       ]);
+      // The SLA's due time, set by the server: created + slaHours.high.
+      expect(Date.parse(created.body.slaDueAt) - Date.parse(created.body.createdAt)).toBe(8 * 3_600_000);
       expect(created.body).toMatchObject({
         version: 1,
         createdBy: agent.id,
@@ -231,6 +233,18 @@ forEachDatabase('API: records', (database) => {
       expect(byUser.body.items).toHaveLength(7);
       const found = await api.call('GET', `/tickets?q=foxtrot`, { token: adminToken });
       expect(found.body.items.map((t: { id: number }) => t.id)).toEqual([ids[5]]);
+    });
+
+    it('filters by where the SLA due time stands', async () => {
+      const overdue = await api.call('GET', `/tickets?organization=${orgId}&slaDueAt=overdue`, { token: adminToken });
+      expect(overdue.body.items).toEqual([]);
+      const soon = await api.call('GET', `/tickets?organization=${orgId}&slaDueAt=due24h`, { token: adminToken });
+      const priorities: string[] = soon.body.items.map((t: { priority: string }) => t.priority);
+      expect(priorities.length).toBeGreaterThan(0);
+      expect(priorities.every((p) => p !== 'low')).toBe(true);
+      const wrong = await api.call('GET', '/tickets?slaDueAt=yesterday', { token: adminToken });
+      expectProblem(wrong, 422, 'VALIDATION_FAILED');
+      expect(wrong.body.errors).toEqual([{ pointer: '/slaDueAt', code: 'invalid_filter', detail: 'SLA due can be filtered by: overdue, due24h.' }]);
     });
 
     it('uses the page size of the list, capped by the API limit', async () => {

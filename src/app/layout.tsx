@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
+import { mayOpenRoute } from '@/engine/spec/screens/routes';
 import { signOutAction } from '@/server/actions/auth';
 import { getEngine } from '@/server/engine';
 import { requestHostname } from '@/server/request-host';
@@ -29,6 +30,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   if (actor) {
     const { model, ops } = await getEngine();
     const items = [
+      ...model.routes.filter((route) => route.navigation && mayOpenRoute(route, actor.roles)).map((route) => ({ href: route.path, label: route.title })),
       ...model.navigation
         .filter((entity) => ops.access(actor, entity.name).actions.list)
         .map((entity) => ({ href: `/${entity.plural}`, label: entity.pluralLabel })),

@@ -8,9 +8,9 @@ describe('parseListParams', () => {
   it('reads the same parameters the same way on every call (the schema is built once per entity)', () => {
     const raw = { sort: '-dueAt', q: ['billing', 'ignored'], priority: 'high', unknown: 'x' };
     const first = parseListParams(ticket, raw);
-    expect(first).toEqual({ params: { sort: '-dueAt', q: 'billing', cursor: '', filters: { state: '', priority: 'high', organization: '', assignee: '' } }, problem: null });
+    expect(first).toEqual({ params: { sort: '-dueAt', q: 'billing', cursor: '', filters: { state: '', priority: 'high', slaDueAt: '', organization: '', assignee: '' } }, problem: null });
     expect(parseListParams(ticket, raw)).toEqual(first);
-    expect(parseListParams(ticket, {}).params).toEqual({ sort: '', q: '', cursor: '', filters: { state: '', priority: '', organization: '', assignee: '' } });
+    expect(parseListParams(ticket, {}).params).toEqual({ sort: '', q: '', cursor: '', filters: { state: '', priority: '', slaDueAt: '', organization: '', assignee: '' } });
   });
 
   it('still refuses values that are too long, per entity', () => {

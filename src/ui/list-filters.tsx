@@ -1,6 +1,7 @@
 import Form from 'next/form';
 import Link from 'next/link';
 import { Button } from './button';
+import { PhoneFold } from './phone-fold';
 
 export interface FilterOption {
   readonly value: string;
@@ -35,50 +36,53 @@ export function ListFilters({ action, filters, search, sort, resetHref, stateKey
   stateKey: string;
 }) {
   if (filters.length === 0 && !search) return null;
+  const active = filters.filter((f) => f.value !== '').length + (search && search.value.trim() !== '' ? 1 : 0);
   return (
-    <Form action={action} className="mb-4 rounded-lg border border-zinc-200 bg-white p-3 shadow-xs" role="search" aria-label="Filter the list">
-      <div key={stateKey} className="flex flex-wrap items-end gap-3">
-        {search ? (
-          <div className="min-w-48 flex-1">
-            <label htmlFor="list-q" className="mb-1 block text-xs font-medium text-zinc-600">
-              {search.label}
-            </label>
-            <input id="list-q" type="search" name="q" defaultValue={search.value} maxLength={200} className={`${controlClass} pr-2.5`} />
-          </div>
-        ) : null}
-        {filters.map((filter) => (
-          <div key={filter.param} className="min-w-36">
-            <label htmlFor={`filter-${filter.param}`} className="mb-1 block text-xs font-medium text-zinc-600">
-              {filter.label}
-            </label>
-            {filter.kind === 'select' ? (
-              <select id={`filter-${filter.param}`} name={filter.param} defaultValue={filter.value} className={`${controlClass} pr-8`}>
-                <option value="">Any</option>
-                {filter.options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            ) : filter.kind === 'text' ? (
-              <input id={`filter-${filter.param}`} type="text" name={filter.param} defaultValue={filter.value} maxLength={200} className={`${controlClass} pr-2.5`} />
-            ) : (
-              <input id={`filter-${filter.param}`} type="number" min={1} step={1} name={filter.param} defaultValue={filter.value} placeholder="ID" className={`${controlClass} w-28 pr-2.5`} />
-            )}
-          </div>
-        ))}
-        {sort ? <input type="hidden" name="sort" value={sort} /> : null}
-        <div className="flex items-center gap-2">
-          <Button type="submit" variant="primary">
-            Apply
-          </Button>
-          {resetHref ? (
-            <Link href={resetHref} className="rounded px-2 py-1.5 text-sm text-zinc-600 hover:text-zinc-900">
-              Clear
-            </Link>
+    <PhoneFold label={active > 0 ? `Filters (${active})` : 'Filters'} className="mb-4 open:mb-0 sm:mb-0">
+      <Form action={action} className="mb-4 rounded-lg border border-zinc-200 bg-white p-3 shadow-xs" role="search" aria-label="Filter the list">
+        <div key={stateKey} className="flex flex-wrap items-end gap-3">
+          {search ? (
+            <div className="min-w-48 flex-1">
+              <label htmlFor="list-q" className="mb-1 block text-xs font-medium text-zinc-600">
+                {search.label}
+              </label>
+              <input id="list-q" type="search" name="q" defaultValue={search.value} maxLength={200} className={`${controlClass} pr-2.5`} />
+            </div>
           ) : null}
+          {filters.map((filter) => (
+            <div key={filter.param} className="min-w-36">
+              <label htmlFor={`filter-${filter.param}`} className="mb-1 block text-xs font-medium text-zinc-600">
+                {filter.label}
+              </label>
+              {filter.kind === 'select' ? (
+                <select id={`filter-${filter.param}`} name={filter.param} defaultValue={filter.value} className={`${controlClass} pr-8`}>
+                  <option value="">Any</option>
+                  {filter.options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              ) : filter.kind === 'text' ? (
+                <input id={`filter-${filter.param}`} type="text" name={filter.param} defaultValue={filter.value} maxLength={200} className={`${controlClass} pr-2.5`} />
+              ) : (
+                <input id={`filter-${filter.param}`} type="number" min={1} step={1} name={filter.param} defaultValue={filter.value} placeholder="ID" className={`${controlClass} w-28 pr-2.5`} />
+              )}
+            </div>
+          ))}
+          {sort ? <input type="hidden" name="sort" value={sort} /> : null}
+          <div className="flex items-center gap-2">
+            <Button type="submit" variant="primary">
+              Apply
+            </Button>
+            {resetHref ? (
+              <Link href={resetHref} className="rounded px-2 py-1.5 text-sm text-zinc-600 hover:text-zinc-900">
+                Clear
+              </Link>
+            ) : null}
+          </div>
         </div>
-      </div>
-    </Form>
+      </Form>
+    </PhoneFold>
   );
 }

@@ -44,11 +44,12 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
   caption: string;
   selection?: RowSelection;
 }) {
+  const onPhones = phoneCardColumns(columns, linkColumn);
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
-      <table className="min-w-full divide-y divide-zinc-200 text-sm">
+    <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
+      <table className="block w-full divide-y divide-zinc-200 text-sm sm:table sm:min-w-full">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-zinc-50">
+        <thead className="hidden bg-zinc-50 sm:table-header-group">
           <tr>
             {selection ? (
               <th scope="col" className="w-px py-2.5 pr-0 pl-4 text-left align-middle leading-none">
@@ -78,11 +79,11 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
             })}
           </tr>
         </thead>
-        <tbody className="divide-y divide-zinc-100">
+        <tbody className="block divide-y divide-zinc-100 sm:table-row-group">
           {rows.map((record) => (
-            <tr key={record.id} className="hover:bg-zinc-50/70">
+            <tr key={record.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-zinc-50/70 sm:table-row sm:p-0">
               {selection ? (
-                <td className="w-px py-2.5 pr-0 pl-4 align-top leading-none">
+                <td className="order-first block leading-none sm:table-cell sm:w-px sm:py-2.5 sm:pr-0 sm:pl-4 sm:align-top">
                   <input
                     type="checkbox"
                     form={selection.form}
@@ -94,7 +95,10 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
                 </td>
               ) : null}
               {columns.map((column) => (
-                <td key={column.name} className="max-w-xs px-4 py-2.5 align-top text-zinc-700">
+                <td key={column.name} className={cn('text-zinc-700 sm:table-cell sm:max-w-xs sm:px-4 sm:py-2.5 sm:align-top', cardCell(column, linkColumn, onPhones))}>
+                  {onPhones.has(column.name) && column.name !== linkColumn && column.kind !== 'state' && column.name !== 'id' ? (
+                    <span className="text-zinc-500 sm:hidden">{column.label}: </span>
+                  ) : null}
                   {column.name === linkColumn || (column.kind === 'system' && column.name === 'id') ? (
                     <Link href={recordHref(record.id)} className="font-medium text-zinc-900 hover:text-accent-700 hover:underline">
                       {linkText(column, record, references)}
@@ -110,6 +114,25 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
       </table>
     </div>
   );
+}
+
+/** Fields a phone's card shows besides its title, state and number: the first of the list's columns. */
+const CARD_FIELDS = 3;
+
+/**
+ * The columns a row keeps on phones, where each row is a card rather than a table row (one
+ * markup, restyled below `sm`): its title, number and state, and the first few other columns.
+ */
+function phoneCardColumns(columns: readonly ListColumn[], linkColumn: string): ReadonlySet<string> {
+  const always = (c: ListColumn) => c.name === linkColumn || c.name === 'id' || c.kind === 'state';
+  return new Set([...columns.filter(always), ...columns.filter((c) => !always(c)).slice(0, CARD_FIELDS)].map((c) => c.name));
+}
+
+/** A cell's place in a phone's card: the checkbox and title on the first line, then the rest side by side. */
+function cardCell(column: ListColumn, linkColumn: string, onPhones: ReadonlySet<string>): string {
+  if (!onPhones.has(column.name)) return 'hidden';
+  if (column.name === linkColumn) return '-order-1 block min-w-0 grow basis-[calc(100%-2rem)] break-words sm:min-w-56';
+  return 'block';
 }
 
 function linkText(column: ListColumn, record: RecordData, references: ReferenceTitles): string {

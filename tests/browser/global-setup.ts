@@ -9,6 +9,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     helpdesk: { url: string; logFile: string };
     seed: { url: string; logFile: string };
+    crm: { url: string; logFile: string };
   }
 }
 
@@ -38,7 +39,18 @@ export async function setup(project: TestProject): Promise<void> {
   servers.push(helpdesk);
   const seed = await startServer('seed', { NINEFOLD_SPEC: 'examples/seed/ninefold.spec.ts' });
   servers.push(seed);
+  // The CRM example, seeded the same way: the second spec, served with no engine code for it.
+  const crmData = mkdtempSync(path.join(tmpdir(), 'nf-browser-crm-'));
+  const crmEnv = { NINEFOLD_SPEC: 'examples/crm/ninefold.spec.ts', NINEFOLD_ADMIN_EMAIL: ADMIN.email, NINEFOLD_ADMIN_PASSWORD: ADMIN.password };
+  execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/main.ts', 'seed', '--count', '40'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: crmData, ...crmEnv },
+    stdio: 'ignore',
+  });
+  const crm = await startServer('crm', crmEnv, crmData);
+  servers.push(crm);
   project.provide('helpdesk', { url: helpdesk.url, logFile: helpdesk.logFile });
+  project.provide('crm', { url: crm.url, logFile: crm.logFile });
   project.provide('seed', { url: seed.url, logFile: seed.logFile });
 }
 

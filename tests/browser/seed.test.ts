@@ -37,6 +37,14 @@ describe('the empty spec still serves the shell', () => {
     await page.waitForURL(/\/sign-in|\/$/);
   });
 
+  it('has a home with nothing but the title (no entities, no numbers)', async () => {
+    const { page } = browser;
+    await page.goto(`${server.url}/`);
+    expect(await page.locator('main h1').textContent()).toBe('Seed');
+    expect(await page.locator('main').getByRole('link').count()).toBe(0);
+    expect(await page.locator('main').getByRole('region').count()).toBe(0);
+  });
+
   it('prints the nine points, each "not shown"', async () => {
     const { page } = browser;
     await page.goto(`${server.url}/spec`);

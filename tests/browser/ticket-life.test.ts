@@ -144,7 +144,8 @@ describe("a ticket's life, seen by its customer and its agent", () => {
     await Promise.all([noScript.waitForLoadState('load'), panel(noScript).getByRole('button', { name: 'Wait for customer' }).click()]);
     expect(new URL(noScript.url()).pathname).toBe(new URL(ticketUrl).pathname);
     expect(await state(noScript)).toBe('Pending');
-    expect(await offered(noScript)).toEqual(['Reply', 'Resolve']);
+    // The agent's "Reply" (pending → open) is no button: replying in the conversation takes it.
+    expect(await offered(noScript)).toEqual(['Resolve']);
     expect((await timeline(noScript))[0]).toMatch(/^Wait for customer: Open → Pending /);
 
     // The agent's other window still shows the ticket open: resolving from it is refused as stale, with a reload link.
@@ -156,10 +157,13 @@ describe("a ticket's life, seen by its customer and its agent", () => {
     await resolveForm.getByRole('link', { name: 'Reload' }).click();
     await expect.poll(() => state(agent.page)).toBe('Pending');
 
-    // The customer replies.
+    // The customer replies in the conversation, which takes the ticket back to open.
     await open(customer.page);
-    expect(await offered(customer.page)).toEqual(['Reply']);
-    await take(customer.page, 'Reply', 'Open');
+    expect(await offered(customer.page)).toEqual([]);
+    const reply = customer.page.getByRole('form', { name: 'Reply' });
+    await reply.getByLabel('Body').fill('Here is the model number you asked for.');
+    await reply.getByRole('button', { name: 'Reply', exact: true }).click();
+    await expect.poll(() => state(customer.page)).toBe('Open');
     expect((await timeline(customer.page))[0]).toMatch(new RegExp(`^Reply: Pending → Open ${names.customer} · `));
 
     // The agent resolves; the customer may reopen (within the window), and does.

@@ -2,6 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import crm from '../../../examples/crm/ninefold.spec';
 import seed from '../../../examples/seed/ninefold.spec';
 import { BUILT_IN_ERRORS } from '@/engine/errors/catalogue';
 import { buildModel } from '@/engine/spec/build';
@@ -17,6 +18,7 @@ const documents: [string, AppModel][] = [
   ['helpdesk', helpdeskModel],
   ['helpdesk with escalate', helpdeskWithEscalate],
   ['seed', seedModel],
+  ['crm', buildModel(crm)],
   ['every field type', everyFieldModel],
 ];
 
@@ -176,7 +178,15 @@ describe('the helpdesk document', () => {
     expect(patch.parameters).toEqual([expect.objectContaining({ name: 'If-Match', in: 'header' })]);
     expect(patch.parameters![0].required).toBeUndefined();
     expect(patch.responses['428']['x-error-codes']).toEqual(['PRECONDITION_REQUIRED']);
-    expect(patch.responses['409']['x-error-codes']).toEqual(['STALE_VERSION']);
+    expect(patch.responses['409']['x-error-codes']).toEqual(['STALE_VERSION', 'TICKET_CLOSED']);
+    expect(patch.description).toContain('Ticket records in a final state (Closed) are frozen: a change is refused with TICKET_CLOSED.');
+  });
+
+  it("says what creating a comment does to its ticket: refused on a closed one, the requester's reply taken", () => {
+    const post = document.paths['/comments'].post!;
+    expect(post.responses['409']['x-error-codes']).toEqual(['TICKET_CLOSED']);
+    expect(post.description).toContain('Refused with TICKET_CLOSED when its ticket is Closed.');
+    expect(post.description).toContain('Created by the ticket\'s requester, it also takes the ticket\'s "Reply" transition in the same transaction');
   });
 
   it('offers search, sort, limit, cursor and a filter per filterable field on lists', () => {
@@ -209,7 +219,7 @@ describe('the helpdesk document', () => {
     ]);
     expect(codes('/tickets/{id}', 'patch')).toEqual([
       'FORBIDDEN', 'FORBIDDEN_FIELD', 'INTERNAL', 'LIMIT_EXCEEDED', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'PRECONDITION_REQUIRED', 'RATE_LIMITED',
-      'STALE_VERSION', 'UNAUTHENTICATED', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED',
+      'STALE_VERSION', 'TICKET_CLOSED', 'UNAUTHENTICATED', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED',
     ]);
     expect(codes('/tickets/{id}', 'delete')).toEqual(['CONFLICT', 'FORBIDDEN', 'INTERNAL', 'NOT_FOUND', 'RATE_LIMITED', 'STALE_VERSION', 'UNAUTHENTICATED', 'VALIDATION_FAILED']);
     const post = document.paths['/tickets'].post!;

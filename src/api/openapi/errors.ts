@@ -52,6 +52,7 @@ const CODE_NOTES: Partial<Record<BuiltInErrorCode, string>> = {
   STALE_VERSION: 'the record changed since the version sent',
   PRECONDITION_REQUIRED: 'no version sent: send If-Match or "version"',
   CONFLICT: 'other records still refer to this one',
+  RECORD_FINAL: 'the record is in a final state of its workflow, which freezes it',
   TRANSITION_NOT_ALLOWED: 'the transition cannot be taken: the detail says whether the record is in the wrong state, the caller may not take it, or a field it needs or a condition is missing',
   LIMIT_EXCEEDED: 'a limit of the application was reached; `limit`, `max` and `constant` name it',
   PAYLOAD_TOO_LARGE: 'the body is too large',

@@ -5,6 +5,7 @@ import type { AppModel, EntityModel, FieldModel, TransitionModel } from '@/engin
 import { humanize, withArticle } from '@/engine/spec/naming';
 import type { CallSpec, ParamType } from '@/engine/spec/types';
 import { HISTORY_PAGE_SIZE, historyMaxPageSize } from '../wire';
+import { createRelatedNote, updateFinalNote } from './related';
 import { OPERATION_ERRORS, problemResponses } from './errors';
 import { fieldMapSchema, pascalCase, schemaRef, valueSchema, type EntitySchemaNames } from './schemas';
 import type { HeaderObject, HttpMethod, JsonSchema, OperationObject, ParameterObject, PathItemObject, ResponseObject } from './types';
@@ -71,7 +72,8 @@ function listParameters(entity: EntityModel, limits: Limits): ParameterObject[] 
       in: 'query',
       description:
         `Order of the list: up to ${MAX_SORT_KEYS} fields, comma-separated, each with "-" in front for descending. ` +
-        `Fields: ${sortable.join(', ')}. Default: ${direction === 'desc' ? '-' : ''}${field}.`,
+        `Fields: ${sortable.join(', ')}. Default: ${direction === 'desc' ? '-' : ''}${field}. ` +
+        'Empty values come last either way; enum values sort in their declared order.',
       schema: { type: 'string', pattern: `^${sortKey}(,${sortKey}){0,${MAX_SORT_KEYS - 1}}$` },
     },
     {
@@ -138,6 +140,8 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
   const plural = pascalCase(entity.plural);
   const record = schemaRef(names.record);
   const saved: Record<string, HeaderObject> = { ETag: ETAG };
+  const related = createRelatedNote(context.model, entity);
+  const frozen = updateFinalNote(entity);
   return {
     [`/${entity.plural}`]: {
       get: {
@@ -154,6 +158,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
       post: {
         operationId: operationId(context, `create${names.record}`),
         summary: `Create ${withArticle(one)}`,
+        ...(related ? { description: related.description } : {}),
         tags,
         requestBody: { required: true, content: json(schemaRef(names.create)) },
         responses: {
@@ -162,7 +167,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
             headers: { Location: { description: `The address of the new ${one}.`, required: true, schema: { type: 'string' } }, ...saved },
             content: json(record),
           },
-          ...errors(context, OPERATION_ERRORS.create),
+          ...errors(context, [...OPERATION_ERRORS.create, ...(related?.codes ?? [])]),
         },
       },
     },
@@ -180,13 +185,13 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
       patch: {
         operationId: operationId(context, `update${names.record}`),
         summary: `Change ${withArticle(one)}`,
-        description: 'Send only the fields to change, and the version you saw: as If-Match, or as "version" in the body.',
+        description: `Send only the fields to change, and the version you saw: as If-Match, or as "version" in the body.${frozen ? ` ${frozen.description}` : ''}`,
         tags,
         parameters: [IF_MATCH],
         requestBody: { required: true, content: json(schemaRef(names.update)) },
         responses: {
           '200': { description: `The changed ${one}.`, headers: saved, content: json(record) },
-          ...errors(context, OPERATION_ERRORS.update),
+          ...errors(context, [...OPERATION_ERRORS.update, ...(frozen?.codes ?? [])]),
         },
       },
       delete: {
@@ -258,7 +263,7 @@ function transitionPaths(entity: EntityModel, transition: TransitionModel, conte
   const description = transitionDescription(entity, transition);
   const codes = transitionCodes(transition);
   const body: JsonSchema =
-    transition.comment === 'required' ? { allOf: [schemaRef(names.transition)], required: ['comment'] } : schemaRef(names.transition);
+    transition.comment === 'required' ? { type: 'object', allOf: [schemaRef(names.transition)], required: ['comment'] } : schemaRef(names.transition);
   return {
     [`/${entity.plural}/{id}/transitions/${transition.name}`]: {
       parameters: [idParameter(entity)],

@@ -1,19 +1,25 @@
 import type { Metadata } from 'next';
+import { customRouteOrNotFound, isEntityPlural } from '@/server/custom-routes';
 import { entityForPlural } from '@/server/entity-route';
 import { searchSuffix, type RawSearchParams } from '@/server/list-query';
 import { requireActor } from '@/server/session';
 import { EntityListView } from '@/ui/list/entity-list-view';
+import { CustomRoutePage } from '@/ui/routes/custom-route-page';
 
 type Props = { params: Promise<{ plural: string }>; searchParams: Promise<RawSearchParams> };
 
+// One segment is an entity's list, or else a custom route of one segment ("/queue").
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { plural } = await params;
+  if (!(await isEntityPlural(plural))) return { title: (await customRouteOrNotFound([plural])).route.title };
   const { entity } = await entityForPlural(plural);
   return { title: entity.pluralLabel };
 }
 
 export default async function ListPage({ params, searchParams }: Props) {
   const [{ plural }, rawSearch] = await Promise.all([params, searchParams]);
+  if (!(await isEntityPlural(plural))) return <CustomRoutePage segments={[plural]} search={rawSearch} />;
   // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
   const actor = await requireActor(`/${plural}${searchSuffix(rawSearch)}`);

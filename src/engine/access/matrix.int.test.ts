@@ -40,12 +40,14 @@ forEachDatabase('permission matrix', (database) => {
   it('has every kind of cell, for every persona and entity', () => {
     const cells = expectedMatrix(testModel, fixtures);
     const outcomes = new Set(cells.values());
-    expect([...outcomes].sort()).toEqual(['allowed', 'forbidden', 'forbiddenField', 'hidden']);
+    expect([...outcomes].sort()).toEqual(['allowed', 'final', 'forbidden', 'forbiddenField', 'hidden']);
     expect(fixtures.users.map((u) => u.persona.name)).toEqual(['admin', 'agent', 'customer', 'no role', 'admin+agent+customer']);
     // A few cells read straight from the spec.
     expect(cells.get('customer × ticket × read [requester: own, state: "closed"]')).toBe('allowed');
     expect(cells.get('customer × ticket × read [requester: another\'s, state: "new"]')).toBe('hidden');
-    expect(cells.get('customer × ticket × update [requester: own, state: "closed"]')).toBe('forbidden');
+    expect(cells.get('customer × ticket × update [requester: own, state: "closed"]')).toBe('final');
+    expect(cells.get('agent × ticket × update [requester: own, state: "closed"]')).toBe('final');
+    expect(cells.get('customer × ticket × update [requester: own, state: "resolved"]')).toBe('forbidden');
     expect(cells.get('customer × ticket × update [requester: another\'s, state: "open"]')).toBe('hidden');
     expect(cells.get('customer × ticket × create [requester: another\'s]')).toBe('forbiddenField');
     expect(cells.get('customer × comment × read [internal: true, ticket: readable]')).toBe('hidden');

@@ -20,9 +20,11 @@ export type MatrixAction = (typeof MATRIX_ACTIONS)[number];
 /**
  * What a door must do. `allowed`: done (listed, read, written). `hidden`: as if the record did
  * not exist (not listed; 404; for a create, its reference refused as unknown). `forbidden`:
- * FORBIDDEN (403). `forbiddenField`: FORBIDDEN_FIELD (403) naming a field.
+ * FORBIDDEN (403). `forbiddenField`: FORBIDDEN_FIELD (403) naming a field. `final`: the record (or,
+ * for a create, the record it is added under) is in a final state, which freezes it: the
+ * workflow's finalError.
  */
-export type Outcome = 'allowed' | 'hidden' | 'forbidden' | 'forbiddenField';
+export type Outcome = 'allowed' | 'hidden' | 'forbidden' | 'forbiddenField' | 'final';
 
 /** Who acts: a name for messages and the roles of that user. */
 export interface Persona {
@@ -118,10 +120,17 @@ export function expectedOn(
   lookup: RecordLookup,
 ): Outcome {
   if (!grants(model, entity, action, actor.roles)) return 'forbidden';
-  if (may(model, entity, action, actor, record, lookup)) return 'allowed';
+  // A final state freezes the record: an update says so to whoever may read it.
+  const frozen = action === 'update' && inFinalState(entity, record);
+  if (may(model, entity, action, actor, record, lookup)) return frozen ? 'final' : 'allowed';
   if (action === 'list' || action === 'read') return 'hidden';
   // Out of the write's scope: forbidden when the actor may still read it, else as absent.
-  return may(model, entity, 'read', actor, record, lookup) ? 'forbidden' : 'hidden';
+  return may(model, entity, 'read', actor, record, lookup) ? (frozen ? 'final' : 'forbidden') : 'hidden';
+}
+
+function inFinalState(entity: EntityModel, record: MatrixRecord): boolean {
+  const workflow = entity.workflow;
+  return workflow !== null && workflow.states.some((s) => s.final && s.name === record[workflow.field]);
 }
 
 /** An update setting one field (or the state) of an existing record to the value it has. */
@@ -165,6 +174,14 @@ export function expectedCreate(
     if (field.type !== 'reference' || typeof id !== 'number') continue;
     const target = lookup(field.referenceTo!, id);
     if (!target || !may(model, model.entitiesByName[field.referenceTo!], 'read', actor, target, lookup)) return 'hidden';
+  }
+  // Under a record in a final state, where its detail page shows this entity: only if that page allows it.
+  for (const field of entity.fields) {
+    const id = record[field.name];
+    if (field.type !== 'reference' || typeof id !== 'number') continue;
+    const parent = model.entitiesByName[field.referenceTo!];
+    const sections = parent.details.related.filter((s) => s.entity === entity.name && s.via === field.name);
+    if (sections.length > 0 && !sections.some((s) => s.addWhenFinal) && inFinalState(parent, lookup(parent.name, id)!)) return 'final';
   }
   return may(model, entity, 'create', actor, record as MatrixRecord, lookup) ? 'allowed' : 'forbidden';
 }

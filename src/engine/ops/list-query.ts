@@ -28,6 +28,8 @@ export function sortableFields(entity: EntityModel): string[] {
 export interface SortKey extends SortModel {
   readonly column: string;
   readonly nullable: boolean;
+  /** An enum's declared values: it sorts by a value's position among them, not alphabetically. */
+  readonly order?: readonly string[];
 }
 
 export const MAX_SORT_KEYS = 3;
@@ -46,7 +48,8 @@ export function resolveSort(entity: EntityModel, sort: string | undefined): Sort
     }
     if (seen.has(part.field)) throw fail('sort', 'invalid_sort', `"${part.field}" appears twice in the sort.`);
     seen.add(part.field);
-    return { ...part, column: columnFor(entity, part.field), nullable: isNullableSortColumn(entity, part.field) };
+    const enumValues = entity.fieldsByName[part.field]?.enumValues;
+    return { ...part, column: columnFor(entity, part.field), nullable: isNullableSortColumn(entity, part.field), ...(enumValues ? { order: enumValues } : {}) };
   });
 }
 

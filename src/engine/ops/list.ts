@@ -7,6 +7,7 @@ import { resolveFilters, resolveLimit, resolveSearch, resolveSort, type SortKey 
 import { columnFor, recordColumns, rowToRecord } from './records';
 import { loadReferenceTitles } from './references';
 import { conditionToSql } from '../rules/condition-sql';
+import { enumOrderSql, enumPosition } from '../store/schema/enum-order';
 import type { DueFilter } from '../rules/overdue';
 import { dueFilterSql } from './due';
 import type { EntityModel } from '../spec/model';
@@ -96,7 +97,20 @@ export async function countRecords(ctx: OpsContext, actor: Actor, entityName: st
   return n > cap ? { count: cap, more: true } : { count: n, more: false };
 }
 
-/** The common case, kept to row comparisons that an index on (column, id) answers directly. */
+/**
+ * What a sort key orders by: its column, or for an enum the position of its value among the
+ * declared ones, written exactly as schema sync's (position, id) index has it.
+ */
+function keyExpression(key: SortKey) {
+  return key.order ? sql.raw(`(${enumOrderSql(key.column, key.order)})`) : sql.ref(key.column);
+}
+
+/** A cursor's value as its key compares it: an enum value's position. */
+function keyValue(key: SortKey, value: CursorValue): CursorValue {
+  return key.order && typeof value === 'string' ? enumPosition(key.order, value) : value;
+}
+
+/** The common case, kept to row comparisons that an index on (key, id) answers directly. */
 async function singleKeyPage(
   base: Query,
   key: SortKey,
@@ -104,17 +118,18 @@ async function singleKeyPage(
   take: number,
 ): Promise<Record<string, unknown>[]> {
   const { column, direction } = key;
+  const expression = keyExpression(key);
   const after = sql.raw(direction === 'asc' ? '>' : '<');
-  const ordered = (q: Query) => q.orderBy(column, direction).orderBy('id', direction).limit(take);
+  const ordered = (q: Query) => q.orderBy(expression, direction).orderBy('id', direction).limit(take);
   const afterCursor = (q: Query, c: { value: CursorValue; id: number }) =>
-    q.where(sql<boolean>`(${sql.ref(column)}, id) ${after} (${c.value}, ${c.id})`);
+    q.where(sql<boolean>`(${expression}, id) ${after} (${keyValue(key, c.value)}, ${c.id})`);
 
   if (!key.nullable) return ordered(cursor ? afterCursor(base, cursor) : base).execute();
 
   // Nullable column: the non-empty values in order, then the empty ones by id; two index ranges.
   let rows: Record<string, unknown>[] = [];
   if (!cursor || cursor.value !== null) {
-    const nonEmpty = base.where(column, 'is not', null);
+    const nonEmpty = base.where(expression, 'is not', null);
     rows = await ordered(cursor ? afterCursor(nonEmpty, cursor) : nonEmpty).execute();
   }
   if (rows.length < take) {
@@ -133,17 +148,18 @@ async function multiKeyPage(base: Query, keys: readonly SortKey[], cursor: Curso
   const idDirection = keys[keys.length - 1].direction;
   let query = base;
   if (cursor) {
-    const equal = (k: SortKey, v: CursorValue) => (v === null ? sql<boolean>`${sql.ref(k.column)} is null` : sql<boolean>`${sql.ref(k.column)} = ${v}`);
+    const equal = (k: SortKey, v: CursorValue) => (v === null ? sql<boolean>`${keyExpression(k)} is null` : sql<boolean>`${keyExpression(k)} = ${keyValue(k, v)}`);
     const comesAfter = (k: SortKey, v: CursorValue) => {
       if (v === null) return sql<boolean>`false`; // empty values come last: nothing after them
       const op = sql.raw(k.direction === 'asc' ? '>' : '<');
-      return k.nullable ? sql<boolean>`(${sql.ref(k.column)} ${op} ${v} or ${sql.ref(k.column)} is null)` : sql<boolean>`${sql.ref(k.column)} ${op} ${v}`;
+      const key = keyExpression(k);
+      return k.nullable ? sql<boolean>`(${key} ${op} ${keyValue(k, v)} or ${key} is null)` : sql<boolean>`${key} ${op} ${keyValue(k, v)}`;
     };
     const branches = keys.map((k, i) => sql.join([...keys.slice(0, i).map((e, j) => equal(e, cursor.values[j])), comesAfter(k, cursor.values[i])], sql` and `));
     const allEqual = keys.map((k, j) => equal(k, cursor.values[j]));
     branches.push(sql.join([...allEqual, sql`id ${sql.raw(idDirection === 'asc' ? '>' : '<')} ${cursor.id}`], sql` and `));
     query = query.where(sql<boolean>`(${sql.join(branches.map((b) => sql`(${b})`), sql` or `)})`);
   }
-  for (const k of keys) query = query.orderBy(sql`${sql.ref(k.column)} ${sql.raw(k.direction)} nulls last`);
+  for (const k of keys) query = query.orderBy(sql`${keyExpression(k)} ${sql.raw(k.direction)} nulls last`);
   return query.orderBy('id', idDirection).limit(take).execute();
 }

@@ -281,7 +281,7 @@ forEachDatabase('ops', (database) => {
         [{ name: 'X', website: 'ftp://example.com' }, ['website:invalid_url']],
         [{ name: 'X', website: 'javascript:alert(1)' }, ['website:invalid_url']],
         [{ name: 'X', visits: '1.5' }, ['visits:invalid_type']],
-        [{ name: 'X', visits: '-1' }, ['visits:invalid']],
+        [{ name: 'X', visits: '-1' }, ['visits:too_small']],
         [{ name: 'X', visits: 'many' }, ['visits:invalid_type']],
         [{ name: 'X', balance: '1.234' }, ['balance:invalid']],
         [{ name: 'X', balance: '1234567.00' }, ['balance:invalid']],
@@ -412,14 +412,19 @@ forEachDatabase('ops', (database) => {
       expect(own.version).toBe(aliceTicket.version + 1);
     });
 
-    it('a customer cannot update their ticket once it is closed: FORBIDDEN (they still read it)', async () => {
+    it('a customer cannot update their resolved ticket: FORBIDDEN (they still read it); once closed, nobody can: TICKET_CLOSED', async () => {
       const ticket = await ops.create(alice, 'ticket', { subject: 'Closed soon' });
-      await store.db.updateTable('ticket').set({ state: 'closed' }).where('id', '=', ticket.id).execute();
-      expect((await ops.get(alice, 'ticket', ticket.id)).record.state).toBe('closed');
+      await store.db.updateTable('ticket').set({ state: 'resolved' }).where('id', '=', ticket.id).execute();
+      expect((await ops.get(alice, 'ticket', ticket.id)).record.state).toBe('resolved');
       const error = await refused('FORBIDDEN', () => ops.update(alice, 'ticket', ticket.id, { subject: 'Reopened by hand' }, ticket.version));
       expect(error.status).toBe(403);
       await refused('FORBIDDEN', () => ops.update(alice, 'ticket', ticket.id, { subject: 'Reopened by hand' }, ticket.version + 5));
       expect((await ops.update(agent, 'ticket', ticket.id, { subject: 'Agents still can' }, ticket.version)).version).toBe(ticket.version + 1);
+
+      await store.db.updateTable('ticket').set({ state: 'closed' }).where('id', '=', ticket.id).execute();
+      const closed = await refused('TICKET_CLOSED', () => ops.update(alice, 'ticket', ticket.id, { subject: 'Reopened by hand' }, ticket.version + 1));
+      expect(closed.status).toBe(409);
+      await refused('TICKET_CLOSED', () => ops.update(agent, 'ticket', ticket.id, { subject: 'Not even agents' }, ticket.version + 1));
     });
 
     it('a customer cannot delete: FORBIDDEN, and nothing changes', async () => {

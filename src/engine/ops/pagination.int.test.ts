@@ -18,7 +18,9 @@ const WORDS = ['printer', 'vpn', 'mail', 'laptop', 'badge', 'wifi', 'invoice'];
 const BASE = Date.UTC(2030, 0, 1);
 const MINUTE = 60_000;
 
-function compareValues(a: Exclude<RecordValue, null>, b: Exclude<RecordValue, null>): number {
+function compareValues(a: Exclude<RecordValue, null>, b: Exclude<RecordValue, null>, enumValues?: readonly string[]): number {
+  // Enum values in their declared order (low < normal < high < urgent), not alphabetically.
+  if (enumValues) return enumValues.indexOf(String(a)) - enumValues.indexOf(String(b));
   if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
@@ -39,7 +41,7 @@ function expectedOrder(rows: readonly RecordData[], sort: string): number[] {
         if (x === null && y !== null) return 1;
         if (y === null && x !== null) return -1;
         if (x !== null && y !== null) {
-          const byValue = compareValues(x, y);
+          const byValue = compareValues(x, y, ticketEntity.fieldsByName[field]?.enumValues);
           if (byValue !== 0) return sign * byValue;
         }
       }

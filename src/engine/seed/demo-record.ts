@@ -102,6 +102,18 @@ function userFor(run: SeedRun, entity: EntityModel, field: FieldModel): number |
   return pickFrom(run.faker, pool);
 }
 
+/** The title of the first record this one refers to by a required reference (a deal's company). */
+function aboutOf(run: SeedRun, entity: EntityModel, record: Values): string | undefined {
+  for (const field of entity.fields) {
+    if (field.type !== 'reference' || !field.required || record[field.name] === null) continue;
+    const target = run.model.entitiesByName[field.referenceTo!];
+    const index = indexOf(run, target.name, 'id').get(record[field.name])?.[0];
+    const title = index === undefined || !target.titleField ? undefined : run.seeded.get(target.name)?.facts[index][target.titleField];
+    if (typeof title === 'string') return title;
+  }
+  return undefined;
+}
+
 function takenOf(run: SeedRun, entity: EntityModel, field: FieldModel): Set<string> {
   const key = `${entity.name}.${field.name}`;
   let taken = run.taken.get(key);
@@ -121,6 +133,7 @@ function valueFor(run: SeedRun, entity: EntityModel, field: FieldModel, record: 
     record,
     titleField: entity.titleField,
     taken: takenOf(run, entity, field),
+    about: aboutOf(run, entity, record),
   });
 }
 
@@ -393,7 +406,7 @@ export function demoRecord(run: SeedRun, entity: EntityModel, nominal: Date, uni
   const facts: Values = {};
   for (const [name, value] of Object.entries(final)) {
     const type = entity.fieldsByName[name]?.type;
-    if (type !== 'text' && type !== 'markdown') facts[name] = value;
+    if ((type !== 'text' && type !== 'markdown') || name === entity.titleField) facts[name] = value;
   }
   return { row, facts, history: historyOf(entity, creator, created, steps) };
 }

@@ -53,6 +53,11 @@ const NOTE_LINES = [
   'They chose a cheaper competitor.', 'The project is on hold until next year.', 'Agreed on the terms by phone.',
 ];
 
+const TRANSITION_LINES = [
+  'As discussed on the call this morning.', 'See the notes for the details.', 'Agreed with the team.',
+  'Done as requested.', 'Following our meeting today.', 'Confirmed by email.',
+];
+
 const STEPS = [
   'Open the settings page', 'Choose the report for last month', 'Click Export', 'Sign out and sign in again',
   'Open the same page on a phone', 'Press Save', 'Wait for the upload to finish', 'Refresh the page',
@@ -67,7 +72,7 @@ function capitalise(text: string): string {
 }
 
 /** What a record's title says, from what the entity is called: a ticket's subject, a deal's name. */
-export function titleText(faker: Faker, entityName: string): string {
+export function titleText(faker: Faker, entityName: string, about?: string): string {
   const entity = entityName.toLowerCase();
   if (/ticket|issue|request|case|incident|bug|support/.test(entity)) {
     return faker.helpers.weightedArrayElement([
@@ -76,7 +81,7 @@ export function titleText(faker: Faker, entityName: string): string {
     ])();
   }
   if (/deal|opportunit|order|quote|contract|sale/.test(entity)) {
-    return `${faker.company.name()} ${faker.helpers.arrayElement(DEAL_KINDS)}`;
+    return `${about ?? faker.company.name()} ${faker.helpers.arrayElement(DEAL_KINDS)}`;
   }
   if (/article|post|page|doc|news/.test(entity)) return `How to use the ${faker.helpers.arrayElement(THINGS)}`;
   return `${capitalise(faker.commerce.productAdjective().toLowerCase())} ${faker.commerce.product().toLowerCase()} ${faker.helpers.arrayElement(PLAIN_TOPICS)}`;
@@ -136,6 +141,11 @@ function sentenceOf(faker: Faker, kind: TextKind): string {
     case 'mixed':
       return sentenceOf(faker, faker.helpers.arrayElement(['problem', 'note'] as const));
   }
+}
+
+/** Why someone took a workflow step, in words that fit any step. */
+export function transitionComment(faker: Faker): string {
+  return faker.helpers.arrayElement(TRANSITION_LINES);
 }
 
 /** One sentence of the kind the field holds: a reply in a conversation, a note, a description. */

@@ -17,6 +17,8 @@ export interface DemoContext {
   readonly record?: Readonly<Record<string, unknown>>;
   /** The entity's title field: its text is the record's name, not a sentence. */
   readonly titleField?: string | null;
+  /** The name of the record it belongs to (a deal's company), for a title that mentions it. */
+  readonly about?: string;
   /**
    * The values of this unique field used so far: a value is made distinct (a number added) only
    * when taken. Without it every unique value carries the number.
@@ -50,7 +52,7 @@ function textFor(faker: Faker, field: FieldModel, context: DemoContext): string 
   const named = namedText(faker, field.name, entity);
   if (named !== null) return named;
   const name = field.name.toLowerCase();
-  if (field.name === context.titleField || /subject|title|headline|summary/.test(name)) return titleText(faker, entity);
+  if (field.name === context.titleField || /subject|title|headline|summary/.test(name)) return titleText(faker, entity, context.about);
   return paragraphs(faker, field.name, entity, false);
 }
 

@@ -41,7 +41,7 @@ interface PlanStep {
 
 /**
  * Order entities so that referenced ones are filled first; the first entity of the navigation
- * (the app's main record) gets `count` rows, the entities it refers to one per hundred (four times
+ * (the app's main record) gets `count` rows, the entities it refers to one per fifty (four times
  * that for those that refer to another of them: a company's contacts), the others half as many.
  */
 function plan(model: AppModel, count: number): PlanStep[] {
@@ -55,7 +55,7 @@ function plan(model: AppModel, count: number): PlanStep[] {
     ordered.push(e);
   };
   for (const e of model.entities) visit(e, new Set());
-  const few = Math.max(5, Math.ceil(count / 100));
+  const few = Math.max(5, Math.ceil(count / 50));
   return ordered.map((entity) => {
     if (!referencedByMain.has(entity.name)) return { entity, rows: entity === main ? count : Math.ceil(count / 2), from: MAIN_SPAN_MS, to: 0 };
     const refersToAnother = entity.fields.some((f) => f.referenceTo && f.referenceTo !== entity.name && referencedByMain.has(f.referenceTo));

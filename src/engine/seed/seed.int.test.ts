@@ -60,7 +60,7 @@ forEachDatabase('seed: coherent demo data for the helpdesk', (database) => {
   beforeAll(async () => {
     store = await openSyncedQuickly(database, model);
     const result = await seeded(model, store, 300);
-    expect(result.rows).toEqual({ organization: 5, ticket: 300, comment: 150 });
+    expect(result.rows).toEqual({ organization: 6, ticket: 300, comment: 150 });
     roles = await rolesById(store);
     tickets = await rows(store, 'ticket');
   }, 120_000);

@@ -1,7 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import { evaluateCondition } from '../rules/condition-eval';
 import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
-import { sentence } from './demo-texts';
+import { transitionComment } from './demo-texts';
 
 /** A record's values by field name, with its state and createdAt. */
 export type Values = Record<string, unknown>;
@@ -44,7 +44,8 @@ function isEmpty(value: unknown): boolean {
  * transition at a time, each at a later time (never after `now`), taken by someone allowed to,
  * with the fields it requires filled first, its guard holding and its effects applied (a
  * resolved ticket has its resolved time). Transitions to states not yet visited weigh three times
- * as much, so that records move forward more often than they go round in circles.
+ * as much, so that records move forward more often than they go round in circles; a transition
+ * from several states (a way out: lose, cancel) weighs less from each, so few take the exit early.
  */
 export function walkWorkflow(model: AppModel, entity: EntityModel, faker: Faker, helpers: WalkHelpers, start: Values, now: Date, options: WalkOptions): { record: Values; steps: WalkStep[] } {
   const workflow = entity.workflow;
@@ -64,9 +65,9 @@ export function walkWorkflow(model: AppModel, entity: EntityModel, faker: Faker,
       : faker.number.int({ min: 10 * MINUTE_MS, max: Math.max(10 * MINUTE_MS, Math.min(MAX_GAP_MS, remaining / 2)) });
     const at = new Date(Math.min(time + gap, now.getTime() - 1000));
     const leaving = workflow.transitions.filter((t) => t.from.includes(state));
-    const weight = (t: TransitionModel) => faker.number.float() * (visited.has(t.to) ? 1 : 3);
+    const weight = (t: TransitionModel) => (faker.number.float() * (visited.has(t.to) ? 1 : 3)) / t.from.length;
     const ordered = leaving.map((t) => ({ t, w: weight(t) })).sort((a, b) => b.w - a.w).map(({ t }) => t);
-    const step = ordered.map((t) => tryTransition(model, faker, helpers, entity.name, workflow.field, t, record, at)).find((s) => s !== null);
+    const step = ordered.map((t) => tryTransition(model, faker, helpers, workflow.field, t, record, at)).find((s) => s !== null);
     if (!step) break;
     steps.push(step);
     record = step.after;
@@ -76,7 +77,7 @@ export function walkWorkflow(model: AppModel, entity: EntityModel, faker: Faker,
   return { record, steps };
 }
 
-function tryTransition(model: AppModel, faker: Faker, helpers: WalkHelpers, entityName: string, stateField: string, transition: TransitionModel, record: Values, at: Date): WalkStep | null {
+function tryTransition(model: AppModel, faker: Faker, helpers: WalkHelpers, stateField: string, transition: TransitionModel, record: Values, at: Date): WalkStep | null {
   const next: Values = { ...record };
   for (const name of transition.requires) if (isEmpty(next[name])) next[name] = helpers.valueFor(name, next, at);
   if (transition.requires.some((name) => isEmpty(next[name]))) return null;
@@ -87,7 +88,7 @@ function tryTransition(model: AppModel, faker: Faker, helpers: WalkHelpers, enti
   next.updatedAt = at;
   next[stateField] = transition.to;
   const comment = transition.comment === 'required' || (transition.comment === 'optional' && faker.datatype.boolean({ probability: 0.3 }))
-    ? sentence(faker, 'remark', entityName)
+    ? transitionComment(faker)
     : null;
   return { transition, from: String(record[stateField]), at, actorId, comment, before: record, after: next };
 }

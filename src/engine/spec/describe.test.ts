@@ -32,10 +32,20 @@ describe('describeMarkdown', () => {
     // 2. screens and routes
     [2, '| `/tickets/<id>/edit` | Edit | Form to change a ticket:'],
     [2, '| `/organizations/new` | New | Form to create an organization:'],
+    [2, 'related "Comments" (comments whose Ticket is this one, to viewers who may list them, with the count they may see): a thread, oldest first, each with its author and time and its Body, marked "Internal" when true, 50 per page (`?comments=<cursor>`); a reply box for viewers who may create comments, not while Closed; a comment by its requester takes "Reply" when available (no button of its own); beside the reply: "Reply and wait for customer", "Reply and resolve"'],
+    [2, 'the 403 page where the user may not change this one, never while Closed'],
+    [4, 'A final state (closed) freezes the record: changes are refused with `TICKET_CLOSED`'],
     [2, 'Form to create a ticket ("Open a ticket")'],
     [2, 'columns ID, Subject, State, Priority, SLA due, Requester, Assignee, Organization, Due, Updated; sorted by Updated, descending'],
     [2, 'filters State, Priority, SLA due (overdue, due in the next 24 hours), Organization, Assignee; the total count the user may see'],
     [2, '- Tickets: `/tickets`'],
+    [2, '### Home (`/`)'],
+    [2, '| Tickets by state | How many tickets, per State (New, Open, Pending, Resolved, Closed, then any other value found), and the total; each a link to `/tickets` filtered by that State |'],
+    [2, '| Needs my action | Up to 5 tickets where assignee is you and state is one of open, pending, sorted by SLA due, ascending;'],
+    [2, '| Overdue | Up to 5 tickets where slaDueAt is before now and state is none of resolved, closed, sorted by SLA due, ascending;'],
+    [2, 'no "See all" link (no page lists exactly these records)'],
+    [2, '| Created and resolved per day | Tickets per day (UTC) over the last 30 days, one line per Created (createdAt), Resolved (resolvedAt)'],
+    [2, 'Every number counts only the records the user may list.'],
     // 3. entities and fields
     [3, '| `priority` | enum: low, normal, high, urgent | yes | normal |'],
     [3, '| `organization` | reference → organization | no |  | on delete: emptied |'],
@@ -94,6 +104,39 @@ describe('describeMarkdown', () => {
     expect(describeMarkdown(buildModel(seed))).toBe(`${expected}\n`);
   });
 
+  it('prints the default home of a spec without one, and none for a spec without entities', () => {
+    const model = buildModel(defineApp({ name: 'notes', entities: { note: { fields: { text: { type: 'text' } } } } }));
+    expect(pointMarkdown(describeMarkdown(model), 2)).toContain(
+      'For each entity of the navigation that the user may list: how many records they may see, and how many are in each state',
+    );
+    expect(describeMarkdown(buildModel(seed))).not.toContain('Home (');
+  });
+
+  it('says where a counts widget links, and that a sum is a sum', () => {
+    const model = buildModel(
+      defineApp({
+        name: 'deals',
+        entities: { deal: { fields: { name: { type: 'text' }, amount: { type: 'decimal' }, stage: { type: 'enum', values: ['lead', 'won'] }, won: { type: 'boolean' } } } },
+        screens: {
+          lists: { deal: { filters: ['stage'] } },
+          home: {
+            title: 'Pipeline',
+            widgets: [
+              { kind: 'counts', entity: 'deal', by: 'stage', sum: 'amount', where: { field: 'won', op: 'eq', value: false } },
+              { kind: 'counts', entity: 'deal', by: 'won' },
+            ],
+          },
+        },
+      }),
+    );
+    const point = pointMarkdown(describeMarkdown(model), 2);
+    expect(point).toContain('Title: Pipeline');
+    expect(point).toContain(
+      '| Amount by stage | The sum of Amount of deals where won is false, per Stage (lead, won, then any other value found), and the total; each a link to `/deals` filtered by that Stage (the link does not carry the condition) |',
+    );
+    expect(point).toContain('| Deals by won | How many deals, per Won (true, false, then any other value found), and the total; as plain numbers (the list cannot be filtered by it) |');
+  });
+
   it('escapes "|" in table cells and keeps each cell on one line', () => {
     const model = buildModel(
       defineApp({
@@ -117,10 +160,11 @@ describe('describeMarkdown', () => {
       defineApp({
         ...helpdesk,
         errors: {},
-        // Without codes of its own the workflow cannot name REOPEN_WINDOW_PASSED either.
+        // Without codes of its own the workflow cannot name REOPEN_WINDOW_PASSED (nor TICKET_CLOSED) either.
         workflows: {
           ticket: {
             ...helpdesk.workflows.ticket,
+            finalError: undefined,
             transitions: { ...helpdesk.workflows.ticket.transitions, reopen: { ...helpdesk.workflows.ticket.transitions.reopen, allow: ['agent', 'admin'] } },
           },
         },

@@ -31,6 +31,13 @@ describe('loadSpecFile', () => {
     expect(model.entities).toEqual([]);
   });
 
+  it('loads the CRM example', async () => {
+    const model = await loadSpecFile(path.join(root, 'examples/crm/ninefold.spec.ts'));
+    expect(model.name).toBe('crm');
+    expect(model.entities.map((e) => e.plural)).toEqual(['companies', 'contacts', 'deals', 'notes']);
+    expect(model.entitiesByName.deal.workflow?.states.filter((s) => s.final).map((s) => s.name)).toEqual(['won', 'lost']);
+  });
+
   it('loads a spec file outside the project', async () => {
     const file = writeSpec(
       'outside.spec.ts',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
 import seed from '../../../examples/seed/ninefold.spec';
+import crm from '../../../examples/crm/ninefold.spec';
 import { buildModel } from './build';
 import { SpecError } from './spec-error';
 import type { AppSpec } from './types';
@@ -110,7 +111,7 @@ const CASES: readonly Case[] = [
   },
   { kind: 'unknown onDelete', changes: { 'entities.ticket.fields.organization.onDelete': 'nullify' }, path: 'entities.ticket.fields.organization.onDelete', message: 'unknown onDelete "nullify"' },
   { kind: 'required reference set null', changes: { 'entities.ticket.fields.organization.required': true }, path: 'entities.ticket.fields.organization.onDelete', message: 'a required reference cannot be set to null' },
-  { kind: 'enum without values', changes: { 'entities.ticket.fields.priority.values': [] }, path: 'entities.ticket.fields.priority.values', message: 'an enum needs a non-empty list of values' },
+  { kind: 'enum without values', changes: { 'entities.ticket.fields.priority.values': [] }, path: 'entities.ticket.fields.priority.values', message: 'an enum needs a non-empty list of values', more: true },
   { kind: 'enum duplicate value', changes: { 'entities.ticket.fields.priority.values': ['low', 'normal', 'high', 'urgent', 'low'] }, path: 'entities.ticket.fields.priority.values[4]', message: 'duplicate value "low"' },
   { kind: 'enum default not a value', changes: { 'entities.ticket.fields.priority.default': 'medium' }, path: 'entities.ticket.fields.priority.default', message: '"medium" is not one of the values (low, normal, high, urgent)' },
   { kind: 'enum label of no value', changes: { 'entities.ticket.fields.priority.labels': { hi: 'High' } }, path: 'entities.ticket.fields.priority.labels.hi', message: '"hi" is not one of the values' },
@@ -289,8 +290,8 @@ const CASES: readonly Case[] = [
   { kind: 'error message missing', changes: { 'errors.TICKET_CLOSED.message': REMOVE }, path: 'errors.TICKET_CLOSED.message', message: 'is required' },
 
   // point 9: constants
-  { kind: 'constant without value', changes: { 'constants.slaHours.value': REMOVE }, path: 'constants.slaHours.value', message: 'is required' },
-  { kind: 'constant value shape', changes: { 'constants.slaHours.value': { urgent: '4h' } }, path: 'constants.slaHours.value', message: 'must be a number, a string, a boolean or an object of numbers' },
+  { kind: 'constant without value', changes: { 'constants.slaHours.value': REMOVE }, path: 'constants.slaHours.value', message: 'is required', more: true },
+  { kind: 'constant value shape', changes: { 'constants.slaHours.value': { urgent: '4h' } }, path: 'constants.slaHours.value', message: 'must be a number, a string, a boolean or an object of numbers', more: true },
   { kind: 'API limit constant out of range', changes: { 'constants.apiMaxPageSize': { value: 501 } }, path: 'constants.apiMaxPageSize.value', message: '"apiMaxPageSize" sets an API limit: it must be a whole number from 1 to 500, got 501' },
   { kind: 'API limit constant not a number', changes: { 'constants.apiMaxBodyBytes': { value: '1 MiB' } }, path: 'constants.apiMaxBodyBytes.value', message: 'sets an API limit' },
   { kind: 'API limit constant not whole', changes: { 'constants.apiRateLimitPerMinute': { value: 0.5 } }, path: 'constants.apiRateLimitPerMinute.value', message: 'sets an API limit' },
@@ -307,6 +308,7 @@ describe('validateSpec', () => {
   it('finds no issue in the bundled specs', () => {
     expect(validateSpec(helpdesk)).toEqual([]);
     expect(validateSpec(seed)).toEqual([]);
+    expect(validateSpec(crm)).toEqual([]);
     expect(validateSpec(BASE)).toEqual([]);
   });
 

@@ -64,7 +64,7 @@ export function TypeText({ type, refName }: { type: string; refName: string | nu
 
 export function Table({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-md border border-zinc-200">
+    <div className="relative overflow-x-auto rounded-md border border-zinc-200">
       <table className="min-w-full divide-y divide-zinc-200 text-sm">
         <thead className="bg-zinc-50">
           <tr>

@@ -64,6 +64,37 @@ describe('field checks in the browser', () => {
     expect(fieldMessage(part.fieldsByName.code, 'ab', {})).toBe('A part code has four characters or more.');
   });
 
+  it("use the spec's own words for a number out of its range, as the server does", () => {
+    const worded = buildModel(
+      defineApp({
+        name: 'ranged',
+        entities: {
+          review: {
+            fields: {
+              stars: { type: 'integer', min: 1, max: 5, messages: { too_small: 'One star at least.', too_big: 'Five stars at most.' } },
+              price: { type: 'decimal', min: 0, messages: { too_small: 'A price cannot be negative.' } },
+            },
+          },
+        },
+      }),
+    );
+    const review = worded.entitiesByName.review;
+    for (const [name, raw, message] of [
+      ['stars', '0', 'One star at least.'],
+      ['stars', '6', 'Five stars at most.'],
+      ['price', '-1', 'A price cannot be negative.'],
+    ] as const) {
+      let server: { code: string; message: string } | undefined;
+      try {
+        parseRecordInput(worded, review, { [name]: raw }, 'create', actor);
+      } catch (error) {
+        server = (error as NinefoldError).fieldErrors[0];
+      }
+      expect(server).toMatchObject({ field: name, message });
+      expect(fieldMessage(review.fieldsByName[name], raw, {})).toBe(message);
+    }
+  });
+
   it('resolve the constants a field refers to, and send only those', () => {
     const spec = defineApp({
       name: 'limits',

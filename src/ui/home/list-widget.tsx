@@ -35,7 +35,7 @@ export async function ListWidget({ model, ops, actor, widget, params }: {
     .filter((name) => name !== entity.titleField)
     .map((name) => resolveColumn(model, entity, name))
     .filter((c): c is ListColumn => c !== null && (c.kind !== 'field' || readable.has(c.name)));
-  const href = seeAllHref(model, entity, widget.where, actor);
+  const href = seeAllHref(model, widget, actor);
   const counted = `${formatNumber(count.count)}${count.more ? '+' : ''}`;
   return (
     <WidgetCard title={widget.title} more={href ? { href, label: `See all ${counted}` } : null}>

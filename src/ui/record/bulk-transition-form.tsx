@@ -4,6 +4,7 @@ import { useActionState } from 'react';
 import { Alert } from '../alert';
 import type { FormFieldDescriptor } from '../forms/state';
 import { SubmitButton } from '../forms/submit-button';
+import { PhoneFold } from '../phone-fold';
 import { BULK_COMMENT_INPUT, BULK_TRANSITION_INPUT, initialBulkTransitionState, type BulkTransitionState } from './bulk-transition-state';
 
 export interface BulkTransitionChoice {
@@ -39,49 +40,51 @@ export function BulkTransitionForm({ id, action, choices, fields = [], plural, c
   return (
     <div className="mb-4 space-y-3">
       {controls ? (
-        <form
-          id={id}
-          action={formAction}
-          aria-label={`Selected ${plural}`}
-          className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-3 shadow-xs"
-        >
-          <div key={`t${state.attempt}`} className="min-w-48">
-            <label htmlFor={`${id}-transition`} className="mb-1 block text-xs font-medium text-zinc-600">
-              With the selected {plural}
-            </label>
-            <select id={`${id}-transition`} name={BULK_TRANSITION_INPUT} required defaultValue={state.values.transition ?? ''} className={`${controlClass} pr-8`}>
-              <option value="" disabled>
-                Choose a transition…
-              </option>
-              {choices.map((choice) => (
-                <option key={choice.name} value={choice.name}>
-                  {choice.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          {fields.map((field) => (
-            <ToolbarField key={`${field.name}-${state.attempt}`} formId={id} field={field} value={state.values.fields?.[field.name] ?? ''} />
-          ))}
-          {withComment ? (
-            <div key={`c${state.attempt}`} className="min-w-48 flex-1">
-              <label htmlFor={`${id}-comment`} className="mb-1 block text-xs font-medium text-zinc-600">
-                Comment{choices.every((c) => c.comment === 'required') ? null : <span className="font-normal text-zinc-400"> (optional)</span>}
+        <PhoneFold label={`With the selected ${plural}`}>
+          <form
+            id={id}
+            action={formAction}
+            aria-label={`Selected ${plural}`}
+            className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-3 shadow-xs"
+          >
+            <div key={`t${state.attempt}`} className="min-w-48">
+              <label htmlFor={`${id}-transition`} className="mb-1 block text-xs font-medium text-zinc-600">
+                With the selected {plural}
               </label>
-              <input id={`${id}-comment`} type="text" name={BULK_COMMENT_INPUT} maxLength={10_000} defaultValue={state.values.comment ?? ''} className={`${controlClass} pr-2.5`} />
+              <select id={`${id}-transition`} name={BULK_TRANSITION_INPUT} required defaultValue={state.values.transition ?? ''} className={`${controlClass} pr-8`}>
+                <option value="" disabled>
+                  Choose a transition…
+                </option>
+                {choices.map((choice) => (
+                  <option key={choice.name} value={choice.name}>
+                    {choice.label}
+                  </option>
+                ))}
+              </select>
             </div>
-          ) : null}
-          <SubmitButton variant="secondary" pendingLabel="Applying…">
-            Apply to selected
-          </SubmitButton>
-          {fields.map((field) =>
-            field.help ? (
-              <p key={field.name} id={`${id}-${field.name}-help`} className="basis-full text-xs text-zinc-500">
-                {field.label}: {field.help}
-              </p>
-            ) : null,
-          )}
-        </form>
+            {fields.map((field) => (
+              <ToolbarField key={`${field.name}-${state.attempt}`} formId={id} field={field} value={state.values.fields?.[field.name] ?? ''} />
+            ))}
+            {withComment ? (
+              <div key={`c${state.attempt}`} className="min-w-48 flex-1">
+                <label htmlFor={`${id}-comment`} className="mb-1 block text-xs font-medium text-zinc-600">
+                  Comment{choices.every((c) => c.comment === 'required') ? null : <span className="font-normal text-zinc-400"> (optional)</span>}
+                </label>
+                <input id={`${id}-comment`} type="text" name={BULK_COMMENT_INPUT} maxLength={10_000} defaultValue={state.values.comment ?? ''} className={`${controlClass} pr-2.5`} />
+              </div>
+            ) : null}
+            <SubmitButton variant="secondary" pendingLabel="Applying…">
+              Apply to selected
+            </SubmitButton>
+            {fields.map((field) =>
+              field.help ? (
+                <p key={field.name} id={`${id}-${field.name}-help`} className="basis-full text-xs text-zinc-500">
+                  {field.label}: {field.help}
+                </p>
+              ) : null,
+            )}
+          </form>
+        </PhoneFold>
       ) : null}
       {state.message ? <Alert title="Nothing was changed.">{state.message}</Alert> : null}
       {outcome?.summary ? <Alert tone="info" title={outcome.summary} /> : null}

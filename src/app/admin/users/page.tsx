@@ -50,7 +50,7 @@ export default async function UsersPage() {
           <h2 id="pending-heading" className="text-base font-semibold text-zinc-900">
             Pending invitations
           </h2>
-          <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
+          <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
             <table className="min-w-full divide-y divide-zinc-200 text-sm">
               <thead className="bg-zinc-50">
                 <tr>
@@ -85,7 +85,7 @@ export default async function UsersPage() {
         <h2 id="users-heading" className="text-base font-semibold text-zinc-900">
           Accounts <span className="font-normal text-zinc-500">({users.length})</span>
         </h2>
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
+        <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
           <table className="min-w-full divide-y divide-zinc-200 text-sm">
             <caption className="sr-only">Users</caption>
             <thead className="bg-zinc-50">

@@ -5,7 +5,9 @@ import { withArticle } from '../naming';
 import type { EffectSpec, FieldSpec } from '../types';
 import { actorText, amountText, code, conditionText, NONE } from './text';
 import { dueFilterText, dueText } from './due';
+import { homeBlocks } from './home';
 import { relatedTexts } from './related';
+import { routeBlocks, routeNavigationItems } from './routes';
 
 /** Points 1 to 4: what the product is for, its screens, its data and its workflows. */
 
@@ -28,14 +30,12 @@ export function purposeBlocks(model: AppModel): PointBlocks {
 
 export function screenBlocks(model: AppModel): PointBlocks {
   const labels = Object.entries(model.labels);
-  if (model.entities.length === 0 && labels.length === 0) return null;
+  if (model.entities.length === 0 && labels.length === 0 && model.routes.length === 0) return null;
   const blocks: DocBlock[] = [];
-  if (model.navigation.length > 0) {
-    blocks.push(
-      { kind: 'heading', text: 'Navigation' },
-      { kind: 'list', items: model.navigation.map((e) => `${e.pluralLabel}: ${code(`/${e.plural}`)}`) },
-    );
-  }
+  const navigation = [...routeNavigationItems(model), ...model.navigation.map((e) => `${e.pluralLabel}: ${code(`/${e.plural}`)}`)];
+  if (navigation.length > 0) blocks.push({ kind: 'heading', text: 'Navigation' }, { kind: 'list', items: navigation });
+  blocks.push(...homeBlocks(model));
+  blocks.push(...routeBlocks(model));
   for (const entity of model.entities) {
     blocks.push({ kind: 'heading', text: `${entity.pluralLabel} (${entity.name})` }, routesTable(model, entity));
   }
@@ -81,6 +81,7 @@ function listText(entity: EntityModel): string {
     `${entity.pluralLabel}, ${list.pageSize} per page`,
     `columns ${list.columns.map((c) => columnLabel(entity, c)).join(', ')}`,
     `sorted by ${sortLabel}, ${list.sort.direction === 'desc' ? 'descending' : 'ascending'}`,
+    ...entity.fields.filter((f) => f.enumValues).map((f) => `${f.label} sorts in its declared order (${f.enumValues!.join(', ')})`),
     `filters ${joinOrNone(list.filters.map((c) => (entity.fieldsByName[c]?.due ? dueFilterText(entity.fieldsByName[c]) : columnLabel(entity, c))))}`,
     'the total count the user may see ("more than N" past a cap)',
   ];

@@ -76,6 +76,8 @@ export function operandText(value: Operand | readonly (string | number | boolean
   if (isConstantRef(value)) return value.$constant;
   if ('field' in value) return value.field;
   if ('now' in value) return 'now';
+  if ('actor' in value) return 'you';
+  if ('param' in value) return `the address's {${value.param}}`;
   if ('daysAgo' in value) {
     const days = value.daysAgo;
     if (typeof days === 'number' && days < 0) return `${-days} days from now`;

@@ -1,4 +1,4 @@
-import type { EntityModel } from '../model';
+import type { AppModel, EntityModel } from '../model';
 import type { AppSpec, Condition, WidgetSpec } from '../types';
 
 /**
@@ -121,4 +121,41 @@ function knownValues(entity: EntityModel, name: string): readonly string[] | nul
 function sortText(entity: EntityModel): string {
   const { field, direction } = entity.list.sort;
   return direction === 'desc' ? `-${field}` : field;
+}
+
+/** Where "see all" of a list widget leads: the list filtered by equalities, or a custom route. */
+export type SeeAllTarget =
+  /** The entity's list with these filters; `{ actor: true }` stands for the viewer's id. */
+  | { readonly kind: 'list'; readonly filters: Readonly<Record<string, string | { readonly actor: true }>> }
+  | { readonly kind: 'route'; readonly path: string };
+
+/**
+ * The page that shows exactly the records of a list widget, if any: the entity's list when the
+ * condition is only equalities its list screen can filter by, else a custom route (without
+ * parameters) listing the same entity with the same condition. Null: no page does.
+ */
+export function seeAllTarget(model: AppModel, widget: ListWidgetModel): SeeAllTarget | null {
+  const entity = model.entitiesByName[widget.entity];
+  if (!widget.where) return { kind: 'list', filters: {} };
+  const filters = equalities(widget.where);
+  if (filters && Object.keys(filters).every((name) => entity.list.filters.includes(name))) return { kind: 'list', filters };
+  const same = JSON.stringify(widget.where);
+  const route = model.routes.find(
+    (r) => r.show.kind === 'list' && r.show.entity === entity.name && JSON.stringify(r.show.where) === same && r.segments.every((s) => s.kind === 'literal'),
+  );
+  return route ? { kind: 'route', path: route.path } : null;
+}
+
+/** The condition as field = value pairs, or null when it is anything more. */
+function equalities(condition: Condition): Record<string, string | { readonly actor: true }> | null {
+  const leaves = 'all' in condition ? condition.all : [condition];
+  const filters: Record<string, string | { readonly actor: true }> = {};
+  for (const leaf of leaves) {
+    if (!('field' in leaf) || leaf.op !== 'eq') return null;
+    const value = leaf.value;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') filters[leaf.field] = String(value);
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'actor' in value) filters[leaf.field] = { actor: true };
+    else return null;
+  }
+  return filters;
 }

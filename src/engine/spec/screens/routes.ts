@@ -1,5 +1,6 @@
 import type { EntityModel } from '../model';
 import type { AppSpec, Condition, ParamType, RouteComponentProps, RouteSpec } from '../types';
+import { parsePathParam, type PathParamValue } from '../path-params';
 import { buildWidgets, type WidgetModel } from './home';
 
 /**
@@ -67,4 +68,42 @@ function buildShow(show: RouteSpec['show'], entitiesByName: Readonly<Record<stri
   if ('record' in show) return { kind: 'record', entity: show.record, idParam: show.id };
   if ('widgets' in show) return { kind: 'widgets', widgets: buildWidgets(show.widgets, entitiesByName) };
   return { kind: 'component', component: show.component };
+}
+
+/** A route matched by an address, with its parameters parsed to their types. */
+export interface RouteMatch {
+  readonly route: RouteModel;
+  readonly params: Readonly<Record<string, PathParamValue>>;
+}
+
+/**
+ * The route an address (its segments, decoded) opens, or null. A parameter that does not parse
+ * to its type does not match, so a wrong value is a plain "not found". Where a fixed word and a
+ * parameter could both take a segment, the route with more fixed words wins.
+ */
+export function matchRoute(routes: readonly RouteModel[], segments: readonly string[]): RouteMatch | null {
+  const candidates = routes
+    .filter((route) => route.segments.length === segments.length)
+    .sort((a, b) => literalCount(b) - literalCount(a));
+  for (const route of candidates) {
+    const params: Record<string, PathParamValue> = {};
+    const matches = route.segments.every((segment, index) => {
+      if (segment.kind === 'literal') return segment.value === segments[index];
+      const value = parsePathParam(segment.name, segment.type, segments[index]);
+      if (typeof value === 'object') return false;
+      params[segment.name] = value;
+      return true;
+    });
+    if (matches) return { route, params };
+  }
+  return null;
+}
+
+function literalCount(route: RouteModel): number {
+  return route.segments.filter((s) => s.kind === 'literal').length;
+}
+
+/** Whether a user with these roles may open the route. */
+export function mayOpenRoute(route: RouteModel, roles: readonly string[]): boolean {
+  return route.roles === null || route.roles.some((role) => roles.includes(role));
 }

@@ -12,9 +12,10 @@ const SHOW_KINDS = Object.keys(SHOW_KEYS) as ShowKind[];
 const PARAM_TYPES = ['integer', 'text', 'boolean'];
 /** The built-in role every spec has (see validate/access.ts). */
 const BUILT_IN_ROLE = 'admin';
-/** First path segments the application serves itself (entity plurals may not use them either). */
-const BUILT_IN_SEGMENTS = [...RESERVED_PLURALS, '_next'];
-/** A fixed segment: lower-case letters, digits and dashes, like an entity's plural. */
+/**
+ * A fixed segment: lower-case letters, digits and dashes, like an entity's plural (so never
+ * Next.js's own /_next). The first segments the application serves itself are RESERVED_PLURALS.
+ */
 const WORD = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** A parameter segment: {name}, the name an identifier. */
 const PARAM = /^\{[a-z][A-Za-z0-9]*\}$/;
@@ -127,7 +128,7 @@ function checkPath(route: Rec, path: string, plurals: ReadonlyMap<string, string
 function builtInCollision(segments: readonly string[], plurals: ReadonlyMap<string, string>): string | null {
   const [first] = segments;
   if (paramName(first) !== null) return 'the first segment must be a fixed word: a parameter there would take the addresses of every page';
-  if (BUILT_IN_SEGMENTS.includes(first)) return `/${first} is served by the application itself`;
+  if (RESERVED_PLURALS.includes(first)) return `/${first} is served by the application itself`;
   const entity = plurals.get(first);
   if (segments.length === 1 && entity !== undefined) return `/${first} is the list of ${entity}; choose another address`;
   if (segments.length === 2) {

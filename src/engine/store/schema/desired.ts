@@ -1,4 +1,5 @@
 import type { AppModel, EntityModel, FieldModel } from '../../spec/model';
+import { enumOrderTag } from './enum-order';
 import { objectName, quoteIdent, quoteLiteral } from './sql';
 import type { ColumnDef, ForeignKeyAction, ForeignKeyDef, IndexDef, TableDef, UniqueDef } from './types';
 
@@ -320,6 +321,12 @@ function entityTable(model: AppModel, entity: EntityModel): TableDef {
     if (column && column !== 'id') indexed.add(column);
   }
   const indexes: IndexDef[] = [...indexed].map((column) => index(name, [column, 'id']));
+  // Lists sort enums in their declared order (store/schema/enum-order.ts): by position, then id.
+  for (const field of entity.fields) {
+    if (field.spec.type !== 'enum') continue;
+    const values = field.spec.values;
+    indexes.push({ name: objectName(name, [field.column, 'order', enumOrderTag(values)], 'idx'), columns: ['id'], method: 'btree', order: { column: field.column, values } });
+  }
 
   const searchFields = entity.searchFields.map((f) => entity.fieldsByName[f]).filter((f): f is FieldModel => f !== undefined);
   const search = searchExpression(searchFields);

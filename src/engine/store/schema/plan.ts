@@ -1,3 +1,4 @@
+import { enumOrderSql } from './enum-order';
 import { fieldNameOf, identList, quoteIdent, quoteLiteral } from './sql';
 import type {
   CatalogueColumn,
@@ -64,7 +65,13 @@ function uniqueSql(unique: UniqueDef): string {
 }
 
 function createIndexSql(table: string, index: IndexDef): string {
-  return `create index ${quoteIdent(index.name)} on ${quoteIdent(table)} using ${index.method} (${identList(index.columns)})`;
+  const keys = [...(index.order ? [`(${enumOrderSql(index.order.column, index.order.values)})`] : []), identList(index.columns)];
+  return `create index ${quoteIdent(index.name)} on ${quoteIdent(table)} using ${index.method} (${keys.join(', ')})`;
+}
+
+/** An index's key for messages: "priority, id", or "order of priority, id". */
+function indexKeyText(index: IndexDef): string {
+  return [...(index.order ? [`order of ${index.order.column}`] : []), ...index.columns].join(', ');
 }
 
 function alterTable(table: string, action: string): string {
@@ -333,13 +340,18 @@ function planTable(table: TableDef, existing: CatalogueTable, additive: SchemaSt
 
   // Indexes. Those on a rebuilt generated column vanish with it and are made again.
   const plainIndexes = existing.indexes.filter((i) => !i.constraint && !i.columns.some((c) => c !== null && rebuilt.has(c)));
+  // An expression shows in the catalogue as a null column: an order index is known by its name,
+  // which carries the fingerprint of the enum's values.
   const isSame = (index: IndexDef, i: (typeof plainIndexes)[number]) =>
-    !i.unique && !i.partial && i.method === index.method && sameList(i.columns, index.columns);
+    !i.unique &&
+    !i.partial &&
+    i.method === index.method &&
+    (index.order ? i.name === index.name && sameList(i.columns, [null, ...index.columns]) : sameList(i.columns, index.columns));
   for (const index of table.indexes) {
     if (plainIndexes.some((i) => isSame(index, i))) continue;
     additive.push(
-      step('add-index', name, PHASE.addIndex, `add index ${index.name} on ${name} (${index.columns.join(', ')})`, [createIndexSql(name, index)], {
-        column: index.columns[0],
+      step('add-index', name, PHASE.addIndex, `add index ${index.name} on ${name} (${indexKeyText(index)})`, [createIndexSql(name, index)], {
+        column: index.order?.column ?? index.columns[0],
       }),
     );
   }

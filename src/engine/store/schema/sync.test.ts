@@ -90,6 +90,7 @@ forEachDatabase('schema sync', (database) => {
     expect(report.applied.map((s) => s.description)).toEqual([
       'create table nf_user',
       'create table nf_sign_in_attempt',
+      'create table nf_tally',
       'create table nf_meta',
       'create table nf_session',
       'create table nf_api_token',
@@ -126,7 +127,7 @@ forEachDatabase('schema sync', (database) => {
       const user = await store.db.selectFrom('nf_user').selectAll().executeTakeFirstOrThrow();
       expect(user).toMatchObject({ email: 'ada@example.com', roles: ['agent'], disabled_at: null });
       const meta = await store.db.selectFrom('nf_meta').select(['key', 'value']).orderBy('key').execute();
-      expect(meta.map((m) => m.key)).toEqual(['schema', 'spec']);
+      expect(meta.map((m) => m.key)).toEqual(['schema', 'spec', 'tally']);
       expect(meta[1].value).toEqual({ name: 'helpdesk' });
       expect((meta[0].value as { managedTables: unknown }).managedTables).toEqual({ organization: 'organization', ticket: 'ticket', comment: 'comment' });
     } finally {

@@ -6,7 +6,7 @@ import { desiredSchema, META_TABLE } from './desired';
 import { introspectSchema, readRecordedMeta } from './introspect';
 import { planSchema } from './plan';
 import { quoteIdent } from './sql';
-import { syncTallies } from './tally';
+import { installTallies, tallyFingerprint } from './tally';
 import type { CatalogueSchema, SchemaMeta, SchemaPlan, SchemaStep, TableDef } from './types';
 
 export const ALLOW_DESTRUCTIVE_HINT =
@@ -52,14 +52,14 @@ export interface SyncReport {
   readonly destructive: readonly SchemaStep[];
 }
 
-function fingerprintOf(desired: readonly TableDef[]): string {
-  return createHash('sha256').update(JSON.stringify(desired)).digest('hex');
+function fingerprintOf(desired: readonly TableDef[], tallies: string): string {
+  return createHash('sha256').update(JSON.stringify(desired)).update(tallies).digest('hex');
 }
 
 function desiredMeta(model: AppModel, desired: readonly TableDef[]): SchemaMeta {
   const managedTables: Record<string, string> = {};
   for (const table of desired) if (table.entity) managedTables[table.name] = table.entity;
-  return { specName: model.name, fingerprint: fingerprintOf(desired), managedTables };
+  return { specName: model.name, fingerprint: fingerprintOf(desired, tallyFingerprint(model)), managedTables };
 }
 
 function sameMeta(a: SchemaMeta | null, b: SchemaMeta): boolean {
@@ -78,13 +78,6 @@ const isEmptyPlan = (plan: SchemaPlan) => plan.additive.length === 0 && plan.des
  * An unchanged schema costs two catalogue queries and no transaction.
  */
 export async function syncSchema(store: Store, model: AppModel, options: SyncOptions = {}): Promise<SyncReport> {
-  const report = await syncTables(store, model, options);
-  // The tallies' triggers live on the entity tables, so they follow the tables.
-  await syncTallies(store, model);
-  return report;
-}
-
-async function syncTables(store: Store, model: AppModel, options: SyncOptions): Promise<SyncReport> {
   const allowDestructive = options.allowDestructive ?? false;
   const desired = desiredSchema(model);
   const meta = desiredMeta(model, desired);
@@ -115,6 +108,8 @@ async function syncTables(store: Store, model: AppModel, options: SyncOptions): 
       .sort((a, b) => a.step.phase - b.step.phase || a.index - b.index)
       .map((x) => x.step);
     for (const step of steps) await applyStep(trx, step);
+    // The running totals' triggers live on the entity tables: they follow the tables.
+    await installTallies(trx, model);
     await recordMeta(trx, meta);
     return { changed: true, applied: steps, destructive: allowDestructive ? plan.destructive : [] };
   });

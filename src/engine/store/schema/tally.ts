@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppModel, EntityModel } from '../../spec/model';
 import type { AppSpec, WidgetSpec } from '../../spec/types';
-import type { DynamicDatabase, Store } from '../types';
+import type { DynamicDatabase } from '../types';
 import { META_TABLE, TALLY_TABLE } from './desired';
 import { quoteIdent, quoteLiteral } from './sql';
 
@@ -149,30 +149,33 @@ end`;
   ];
 }
 
+/** What the tallies' triggers are, as a hash: part of the schema's recorded fingerprint. */
+export function tallyFingerprint(model: AppModel): string {
+  return createHash('sha256').update(JSON.stringify(tallyStatements(model))).digest('hex');
+}
+
+function tallyStatements(model: AppModel): string[] {
+  return tallyPlan(model).flatMap((t) => triggerStatements(model, t));
+}
+
 /**
- * Installs the triggers and recounts the tallies when what is tallied changed (a new spec), in
- * one transaction with the entity tables locked against writes; otherwise one small query.
- * Runs after the schema sync, whose tables it needs.
+ * Installs the triggers and recounts the tallies from the rows when what is tallied changed (or
+ * a table lost its triggers), with the entity tables locked against writes. Runs inside the
+ * schema sync's transaction, after the tables it needs, so both are recorded together.
  */
-export async function syncTallies(store: Store, model: AppModel): Promise<boolean> {
-  const plan = tallyPlan(model);
-  const statements = plan.flatMap((t) => triggerStatements(model, t));
-  const fingerprint = createHash('sha256').update(JSON.stringify(statements)).digest('hex');
+export async function installTallies(trx: DynamicDatabase, model: AppModel): Promise<boolean> {
+  const fingerprint = tallyFingerprint(model);
   const tables = model.entities.map((e) => e.table);
-  if (await isCurrent(store.db, fingerprint, tables)) return false;
-  await store.db.transaction().execute(async (trx) => {
-    if (store.kind === 'postgres') await sql`select pg_advisory_xact_lock(hashtext('ninefold tally sync'))`.execute(trx);
-    if (await isCurrent(trx, fingerprint, tables)) return;
-    for (const table of tables) await sql.raw(`lock table ${quoteIdent(table)} in share row exclusive mode`).execute(trx);
-    const names = model.entities.map((e) => quoteLiteral(e.name));
-    await sql.raw(`delete from ${TALLY_TABLE}${names.length > 0 ? ` where entity not in (${names.join(', ')})` : ''}`).execute(trx);
-    for (const statement of statements) await sql.raw(statement).execute(trx);
-    await trx
-      .insertInto(META_TABLE)
-      .values({ key: META_KEY, value: JSON.stringify({ fingerprint }) })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql.ref('excluded.value') }))
-      .execute();
-  });
+  if (await isCurrent(trx, fingerprint, tables)) return false;
+  for (const table of tables) await sql.raw(`lock table ${quoteIdent(table)} in share row exclusive mode`).execute(trx);
+  const names = model.entities.map((e) => quoteLiteral(e.name));
+  await sql.raw(`delete from ${TALLY_TABLE}${names.length > 0 ? ` where entity not in (${names.join(', ')})` : ''}`).execute(trx);
+  for (const statement of tallyStatements(model)) await sql.raw(statement).execute(trx);
+  await trx
+    .insertInto(META_TABLE)
+    .values({ key: META_KEY, value: JSON.stringify({ fingerprint }) })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: sql.ref('excluded.value') }))
+    .execute();
   return true;
 }
 

@@ -40,8 +40,14 @@ export interface ForeignKeyDef {
 
 export interface IndexDef {
   readonly name: string;
+  /** The key's columns (after `order` when given). */
   readonly columns: readonly string[];
   readonly method: 'btree' | 'gin';
+  /**
+   * An enum column in its declared order, as the key's first part (store/schema/enum-order.ts).
+   * The name carries a fingerprint of the values: changed values, another index.
+   */
+  readonly order?: { readonly column: string; readonly values: readonly string[] };
 }
 
 export interface TableDef {

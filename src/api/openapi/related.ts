@@ -1,0 +1,54 @@
+import type { AppModel, EntityModel } from '@/engine/spec/model';
+import { sectionsShowing } from '@/engine/spec/screens/details';
+
+/**
+ * What the final states of workflows and the related sections of detail pages mean for the
+ * generated create and update operations: extra refusals and what else a create does.
+ */
+
+function finalLabels(entity: EntityModel): string[] {
+  return entity.workflow?.states.filter((s) => s.final).map((s) => s.label) ?? [];
+}
+
+/** An update of a record in a final state is refused with the workflow's code. */
+export function updateFinalNote(entity: EntityModel): { description: string; codes: string[] } | null {
+  const finals = finalLabels(entity);
+  if (!entity.workflow || finals.length === 0) return null;
+  return {
+    description: `${entity.label} records in a final state (${finals.join(', ')}) are frozen: a change is refused with ${entity.workflow.finalError}.`,
+    codes: [entity.workflow.finalError],
+  };
+}
+
+/**
+ * Creating a record shown as related on another entity's page (a comment under its ticket): the
+ * record its reference points at must not be in a final state (unless the page allows it), and a
+ * reply by the people the section names takes their transition in the same transaction.
+ */
+export function createRelatedNote(model: AppModel, entity: EntityModel): { description: string; codes: string[] } | null {
+  const sentences: string[] = [];
+  const codes: string[] = [];
+  for (const field of entity.fields) {
+    if (field.type !== 'reference') continue;
+    const sections = sectionsShowing(model.entities, entity.name, field.name);
+    const parent = sections[0]?.parent;
+    if (!parent?.workflow) continue;
+    const one = parent.label.toLowerCase();
+    const finals = finalLabels(parent);
+    if (finals.length > 0 && !sections.some((s) => s.section.addWhenFinal)) {
+      sentences.push(`Refused with ${parent.workflow.finalError} when its ${field.label.toLowerCase()} is ${finals.join(' or ')}.`);
+      codes.push(parent.workflow.finalError);
+    }
+    for (const { section } of sections) {
+      for (const [who, name] of Object.entries(section.transitions)) {
+        const transition = parent.workflow.transitions.find((t) => t.name === name);
+        const by = parent.fieldsByName[who] ? `the ${one}'s ${parent.fieldsByName[who].label.toLowerCase()}` : `a user with the role ${who}`;
+        sentences.push(`Created by ${by}, it also takes the ${one}'s "${transition?.label ?? name}" transition in the same transaction, when that is available to them.`);
+      }
+      if (section.replyWith.length > 0) {
+        sentences.push(`(The ${one} page's reply box may take ${section.replyWith.join(' or ')} with it; here, take the transition with its own request.)`);
+      }
+    }
+  }
+  return sentences.length === 0 ? null : { description: sentences.join(' '), codes };
+}

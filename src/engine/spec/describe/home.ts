@@ -1,0 +1,72 @@
+import type { DocBlock } from '../document';
+import type { AppModel, EntityModel } from '../model';
+import { labelOf, seeAllTarget, type WidgetModel } from '../screens/home';
+import type { Condition } from '../types';
+import { code, conditionText } from './text';
+
+/**
+ * The home page (`/`) in words, exactly as src/ui/home renders it: the spec's widgets, or the
+ * default counts per entity and state. Nothing for a spec without entities (the bare shell).
+ */
+export function homeBlocks(model: AppModel): DocBlock[] {
+  if (model.entities.length === 0) return [];
+  const heading: DocBlock = { kind: 'heading', text: `Home (${code('/')})` };
+  const access: DocBlock = {
+    kind: 'paragraph',
+    text: 'Every number counts only the records the user may list. A widget that needs a field the user may not read, or an entity the user may not list, is left out for them.',
+  };
+  if (!model.home) {
+    return [
+      heading,
+      {
+        kind: 'paragraph',
+        text: 'For each entity of the navigation that the user may list: how many records they may see, and how many are in each state, each a link to the list (filtered by that state where the list can be).',
+      },
+      access,
+    ];
+  }
+  return [
+    heading,
+    ...(model.home.title ? [{ kind: 'paragraph' as const, text: `Title: ${model.home.title}` }] : []),
+    { kind: 'table', columns: ['Widget', 'Shows'], rows: model.home.widgets.map((w) => [w.title, widgetText(model, w)]) },
+    access,
+  ];
+}
+
+/** What one widget shows, in a sentence (the home's, or a dashboard route's). */
+export function widgetText(model: AppModel, widget: WidgetModel): string {
+  const entity = model.entitiesByName[widget.entity];
+  const where = (condition: Condition | null) => (condition ? ` where ${conditionText(condition, entity)}` : '');
+  switch (widget.kind) {
+    case 'counts': {
+      const what = widget.sum ? `The sum of ${labelOf(entity, widget.sum)} of ${entity.pluralLabel.toLowerCase()}` : `How many ${entity.pluralLabel.toLowerCase()}`;
+      const values = widget.values ? ` (${widget.values.map((v) => valueText(entity, widget.by, v)).join(', ')}, then any other value found)` : '';
+      const link = entity.list.filters.includes(widget.by)
+        ? `each a link to ${code(`/${entity.plural}`)} filtered by that ${labelOf(entity, widget.by)}${widget.where ? ' (the link does not carry the condition)' : ''}`
+        : 'as plain numbers (the list cannot be filtered by it)';
+      return `${what}${where(widget.where)}, per ${labelOf(entity, widget.by)}${values}, and the total; ${link}`;
+    }
+    case 'list': {
+      const sort = widget.sort.replace(/^-/, '');
+      const target = seeAllTarget(model, widget);
+      const seeAll = !target
+        ? 'no "See all" link (no page lists exactly these records)'
+        : target.kind === 'route'
+          ? `"See all" opens ${code(target.path)}`
+          : `"See all" opens ${code(`/${entity.plural}`)}${Object.keys(target.filters).length > 0 ? ` filtered by ${Object.keys(target.filters).map((f) => labelOf(entity, f)).join(', ')}` : ''}`;
+      return [
+        `Up to ${widget.limit} ${entity.pluralLabel.toLowerCase()}${where(widget.where)}, sorted by ${labelOf(entity, sort)}, ${widget.sort.startsWith('-') ? 'descending' : 'ascending'}`,
+        `each a link with ${widget.columns.map((c) => labelOf(entity, c)).join(', ')}`,
+        `how many match in all (counted up to 999)`,
+        seeAll,
+      ].join('; ');
+    }
+    case 'chart':
+      return `${entity.pluralLabel} per day (UTC) over the last ${widget.days} days, one line per ${widget.series.map((s) => `${s.label} (${s.field})`).join(', ')}: a chart drawn on the server with its numbers in words and in a table`;
+  }
+}
+
+function valueText(entity: EntityModel, field: string, value: string): string {
+  if (entity.workflow && field === entity.workflow.field) return entity.workflow.states.find((s) => s.name === value)?.label ?? value;
+  return value;
+}

@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import RecordPage from '@/app/[plural]/[id]/page';
+import { bindOps } from '@/engine/ops/ops';
+import type { RouteComponentProps } from '@/engine/spec/types';
+import { openCustomRoute } from '@/server/custom-routes';
+import { searchSuffix, type RawSearchParams } from '@/server/list-query';
+import { Widgets } from '@/ui/home/widgets';
+import { EntityListView } from '@/ui/list/entity-list-view';
+import { PageHeader } from '@/ui/page-header';
+
+/**
+ * The engine types a spec's component as a function returning `unknown` (it stays free of
+ * React); here, at the door, it is what it is declared to be: a React Server Component.
+ */
+type SpecComponent = (props: RouteComponentProps) => ReactNode | Promise<ReactNode>;
+
+/**
+ * A custom route of `screens.routes` at these address segments, for the signed-in viewer its
+ * roles allow: a list with fixed filters, one record's page, a dashboard, or the spec's component.
+ */
+export async function CustomRoutePage({ segments, search }: { segments: readonly string[]; search: RawSearchParams }) {
+  const address = `/${segments.map(encodeURIComponent).join('/')}`;
+  const { engine, actor, route, params } = await openCustomRoute(segments, `${address}${searchSuffix(search)}`);
+  const show = route.show;
+  const description = route.description ?? undefined;
+  switch (show.kind) {
+    case 'list': {
+      const entity = engine.model.entitiesByName[show.entity];
+      return (
+        <EntityListView
+          engine={engine}
+          actor={actor}
+          entity={entity}
+          path={address}
+          search={search}
+          title={route.title}
+          description={description}
+          fixed={{ ...(show.where ? { where: show.where, params } : {}), ...(show.sort ? { sort: show.sort } : {}), ...(show.columns ? { columns: show.columns } : {}) }}
+        />
+      );
+    }
+    case 'record': {
+      const entity = engine.model.entitiesByName[show.entity];
+      // The record's own page, as if opened at /<plural>/<id>: the same access, sections and actions.
+      const recordParams = Promise.resolve({ plural: entity.plural, id: String(params[show.idParam]) });
+      return <RecordPage params={recordParams} searchParams={Promise.resolve(search)} />;
+    }
+    case 'widgets':
+      return (
+        <div>
+          <PageHeader title={route.title} description={description} />
+          <Widgets model={engine.model} ops={bindOps(engine.ops, actor)} actor={actor} widgets={show.widgets} params={params} />
+        </div>
+      );
+    case 'component': {
+      const Component = show.component as SpecComponent;
+      return (
+        <div>
+          <PageHeader title={route.title} description={description} />
+          <Component params={params} actor={actor} ops={bindOps(engine.ops, actor)} />
+        </div>
+      );
+    }
+  }
+}

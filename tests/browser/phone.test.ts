@@ -1,0 +1,130 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openBrowser, signIn, type Browser } from './browser';
+import { ADMIN } from './servers';
+
+const server = inject('helpdesk');
+const PHONE = { width: 360, height: 740 } as const;
+const DESKTOP = { width: 1280, height: 900 } as const;
+/** Outside the repository: looked at by whoever changes the layout, never committed. */
+const SCREENSHOTS = path.join(process.env.NF_SCREENSHOTS ?? '/tmp/nf-screenshots', 'phone');
+
+/** How far the page can scroll sideways: 0 when nothing is wider than the screen. */
+const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+async function shoot(page: Page, name: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+}
+
+/*
+ * At 360 px wide no page scrolls sideways; lists show their records as cards, with the filters
+ * and bulk actions folded behind buttons that open them (without JavaScript too: <details>).
+ */
+describe('on a phone', () => {
+  let admin: Browser;
+  let visitor: Browser;
+  let ticketPath = '';
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    [admin, visitor] = await Promise.all([openBrowser(), openBrowser({ javaScriptEnabled: false })]);
+    await signIn(admin.page, server.url, ADMIN.email, ADMIN.password);
+    await admin.page.goto(`${server.url}/tickets`);
+    ticketPath = new URL((await admin.page.locator('tbody tr a[href^="/tickets/"]').first().getAttribute('href'))!, server.url).pathname;
+    await Promise.all([admin.page.setViewportSize(PHONE), visitor.page.setViewportSize(PHONE)]);
+  });
+  afterAll(() => Promise.all([admin, visitor].filter(Boolean).map((b) => b.close())));
+
+  it('no page scrolls sideways', async () => {
+    const pages = ['/', '/tickets', ticketPath, '/tickets/new', `${ticketPath}/edit`, '/organizations', '/comments', '/spec', '/account', '/admin/users', '/api/docs'];
+    const wide: string[] = [];
+    for (const address of pages) {
+      await admin.page.goto(`${server.url}${address}`);
+      const overflow = await sidewaysScroll(admin.page);
+      if (overflow > 0) wide.push(`${address} (${overflow} px)`);
+      await shoot(admin.page, address === '/' ? 'home' : address.slice(1).replace(/\//g, '-'));
+    }
+    await visitor.page.goto(`${server.url}/sign-in`);
+    if ((await sidewaysScroll(visitor.page)) > 0) wide.push('/sign-in');
+    await shoot(visitor.page, 'sign-in');
+    expect(wide).toEqual([]);
+  });
+
+  it('lists show each record as a card: title, number, state and a few fields, no table header', async () => {
+    const page = admin.page;
+    await page.goto(`${server.url}/tickets`);
+    await expect.poll(() => page.locator('thead').isVisible()).toBe(false);
+    const card = page.locator('tbody tr').first();
+    const box = (await card.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(PHONE.width);
+    expect(await card.evaluate((row) => getComputedStyle(row).display)).toBe('flex');
+    // The title, the number and the state, and the fields shown with their labels.
+    await expect.poll(() => card.locator('a[href^="/tickets/"]').first().isVisible()).toBe(true);
+    const text = (await card.innerText()).replace(/\s+/g, ' ');
+    expect(text).toMatch(/#\d+/);
+    expect(text).toMatch(/Priority: (low|normal|high|urgent)/);
+    expect(text).toContain('SLA due: ');
+    // Columns past the first few stay in the table, for wider screens.
+    const visibleCells = await card.locator('td').evaluateAll((cells) => cells.filter((c) => getComputedStyle(c).display !== 'none').length);
+    expect(visibleCells).toBeLessThan(await card.locator('td').count());
+    await expect.poll(() => page.locator('[data-list-count]').innerText()).toMatch(/^\d[\d,]* tickets?$|^More than [\d,]+ tickets$/);
+  });
+
+  it('folds the filters and bulk actions behind buttons that open them, even without JavaScript', async () => {
+    const page = admin.page;
+    await page.goto(`${server.url}/tickets`);
+    const search = page.getByRole('search', { name: 'Filter the list' });
+    const bulk = page.getByRole('form', { name: 'Selected tickets' });
+    expect(await search.isVisible()).toBe(false);
+    expect(await bulk.isVisible()).toBe(false);
+    await page.locator('summary', { hasText: 'Filters' }).click();
+    await expect.poll(() => search.isVisible()).toBe(true);
+    await page.locator('summary', { hasText: 'With the selected tickets' }).click();
+    await expect.poll(() => bulk.isVisible()).toBe(true);
+    expect(await sidewaysScroll(page)).toBe(0);
+    await shoot(page, 'tickets-filters-open');
+
+    // Filtering by where the SLA stands, from the folded form.
+    await page.getByLabel('SLA due').selectOption('overdue');
+    await Promise.all([page.waitForURL(/slaDueAt=overdue/), search.getByRole('button', { name: 'Apply' }).click()]);
+    await expect.poll(() => page.locator('summary', { hasText: 'Filters' }).innerText()).toBe('Filters (1)');
+    const marks = await page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.querySelector('[data-overdue]')?.textContent ?? ''));
+    expect(marks.length).toBeGreaterThan(0);
+    expect(marks.every((mark) => mark === 'Overdue')).toBe(true);
+
+    // A browser without JavaScript opens the disclosure too.
+    const noScript = await openBrowser({ javaScriptEnabled: false });
+    try {
+      await noScript.page.setViewportSize(PHONE);
+      await signIn(noScript.page, server.url, ADMIN.email, ADMIN.password);
+      await noScript.page.goto(`${server.url}/tickets`);
+      const folded = noScript.page.getByRole('search', { name: 'Filter the list' });
+      expect(await folded.isVisible()).toBe(false);
+      await noScript.page.locator('summary', { hasText: 'Filters' }).click();
+      await expect.poll(() => folded.isVisible()).toBe(true);
+    } finally {
+      await noScript.close();
+    }
+  });
+
+  it('shows the same list as a table with its filters open on a wide screen', async () => {
+    const page = admin.page;
+    await page.setViewportSize(DESKTOP);
+    try {
+      await page.goto(`${server.url}/tickets`);
+      await expect.poll(() => page.locator('thead').isVisible()).toBe(true);
+      expect(await page.locator('summary', { hasText: 'Filters' }).isVisible()).toBe(false);
+      expect(await page.getByRole('search', { name: 'Filter the list' }).isVisible()).toBe(true);
+      expect(await page.locator('tbody tr').first().evaluate((row) => getComputedStyle(row).display)).toBe('table-row');
+      expect(await sidewaysScroll(page)).toBe(0);
+      await shoot(page, 'tickets');
+      await page.goto(`${server.url}${ticketPath}`);
+      await shoot(page, 'ticket');
+    } finally {
+      await page.setViewportSize(PHONE);
+    }
+  });
+});
