@@ -74,11 +74,13 @@ describe("a ticket's conversation, on the ticket's page", () => {
     await page.evaluate(() => Object.assign(window, { nfMarker: 'same page' }));
     await replyBox(page).getByLabel('Body').scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate(() => window.scrollY);
+    console.log('SCROLL0', scrolled, await page.evaluate(() => [document.documentElement.scrollHeight, window.innerHeight]));
     await replyBox(page).getByLabel('Body').fill(`Could you send a screenshot? ${tag}`);
     await replyBox(page).getByRole('button', { name: 'Reply and wait for customer' }).click();
     await expect.poll(() => state(page)).toBe('Pending');
     expect(await messages(page)).toEqual([expect.stringMatching(new RegExp(`^${agentApi.user.name} .* UTC Could you send a screenshot\\? ${tag}$`))]);
     expect(await page.evaluate(() => (window as unknown as { nfMarker?: string }).nfMarker)).toBe('same page');
+    console.log('SCROLL', scrolled, await page.evaluate(() => [window.scrollY, document.documentElement.scrollHeight, window.innerHeight]));
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(80);
     await expect.poll(() => replyBox(page).getByLabel('Body').inputValue()).toBe('');
     // The workflow panel no longer offers the requester's "Reply": replying is how it is taken.

@@ -5,7 +5,7 @@ import { grantsFor } from '../access/grants';
 import { conditionToSql } from '../rules/condition-sql';
 import type { EntityModel } from '../spec/model';
 import type { Condition } from '../spec/types';
-import { dayDimension, ownScopeFields, TALLY_EVERYONE, TALLY_TABLE, TALLY_TOTAL, tallyPlan, type EntityTally } from '../store/schema/tally';
+import { dayDimension, TALLY_EVERYONE, TALLY_TABLE, TALLY_TOTAL, tallyPlan, type EntityTally } from '../store/schema/tally';
 import { entityOf, type OpsContext } from './context';
 import { conditionFieldNames } from '../spec/condition-fields';
 import { columnFor } from './records';
@@ -68,7 +68,7 @@ function tallyOwner(ctx: OpsContext, entity: EntityModel, actor: Actor, all: boo
     owns.add(scope.own);
   }
   const [field] = owns;
-  return owns.size === 1 && ownScopeFields(entity).has(field) && (tallyOf(ctx, entity)?.owners.has(field) ?? false) ? { field, owner: actor.userId } : null;
+  return owns.size === 1 && (tallyOf(ctx, entity)?.owners.has(field) ?? false) ? { field, owner: actor.userId } : null;
 }
 
 /** The scope of the actor's list, with the fields used checked readable (FORBIDDEN_FIELD otherwise). */

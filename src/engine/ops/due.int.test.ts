@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { forEachDatabase } from '../store/testing';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
-import { fillDueTimes } from './due';
 import type { Ops } from './ops';
 import { createActor, ninefoldError, openSyncedQuickly, testModel as model } from './testing';
 import type { Actor, RecordData } from './types';
@@ -67,14 +66,6 @@ forEachDatabase('ops: computed due times (the SLA)', (database) => {
       expect(error.code).toBe('FORBIDDEN_FIELD');
       const ticket = await ops.create(agent, 'ticket', { subject: 'Fine as it is' });
       expect((await ninefoldError(ops.update(agent, 'ticket', ticket.id, { slaDueAt: null }, ticket.version))).code).toBe('FORBIDDEN_FIELD');
-    });
-
-    it('is filled from the columns after a bulk load, as ops would have set it', async () => {
-      const tickets = await Promise.all((['low', 'urgent'] as const).map((priority) => ops.create(agent, 'ticket', { subject: `Bulk ${priority}`, priority, assignee: agent.userId })));
-      await store.db.updateTable('ticket').set({ sla_due_at: null }).execute();
-      await fillDueTimes(store.db, model.entitiesByName.ticket);
-      const rows = await store.db.selectFrom('ticket').select(['id', 'sla_due_at']).where('id', 'in', tickets.map((t) => t.id)).orderBy('id').execute();
-      expect(rows.map((r) => time(r.sla_due_at))).toEqual(tickets.map((t) => time(t.slaDueAt)));
     });
   });
 

@@ -3,7 +3,6 @@ import { conditionToSql } from '../rules/condition-sql';
 import { timeOf, type DueFilter } from '../rules/overdue';
 import { dueHours, type DueModel } from '../spec/due';
 import type { AppModel, EntityModel, FieldModel } from '../spec/model';
-import type { DynamicDatabase } from '../store/types';
 import { columnFor } from './records';
 import type { Actor } from './types';
 
@@ -75,23 +74,4 @@ export function dueFilterSql(model: AppModel, entity: EntityModel, field: FieldM
   const doneWhen = field.due?.doneWhen;
   if (!doneWhen) return sql<SqlBool>`(${window})`;
   return sql<SqlBool>`(${window} and not coalesce(${conditionToSql(model, entity, doneWhen, actor)}, false))`;
-}
-
-/**
- * The due time computed by the database from the row's own columns, for rows written in bulk
- * (the demo data): `from` + the hours picked by `by`, empty when either is.
- */
-export function dueFromColumns(entity: EntityModel, due: DueModel): RawBuilder<unknown> {
-  const from = sql.ref(columnFor(entity, due.from));
-  if (typeof due.hours === 'number') return sql`${from} + make_interval(secs => ${due.hours * SECONDS_PER_HOUR})`;
-  const by = sql.ref(columnFor(entity, due.by!));
-  const cases = Object.entries(due.hours).map(([value, hours]) => sql`when ${value} then ${hours * SECONDS_PER_HOUR}`);
-  return sql`${from} + make_interval(secs => (case ${by} ${sql.join(cases, sql` `)} end)::float8)`;
-}
-
-/** Sets every due time of the entity's rows from their columns (after a bulk load). */
-export async function fillDueTimes(db: DynamicDatabase, entity: EntityModel): Promise<void> {
-  for (const field of dueFields(entity)) {
-    await db.updateTable(entity.table).set({ [field.column]: dueFromColumns(entity, field.due) }).execute();
-  }
 }

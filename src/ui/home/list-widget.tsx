@@ -43,7 +43,7 @@ export async function ListWidget({ model, ops, actor, widget, params }: {
         <p className="text-sm text-zinc-500">Nothing here.</p>
       ) : (
         <>
-          {href ? null : <p className="text-xs text-zinc-500">{counted} in all</p>}
+          {href ? null : <p className="mb-2 text-xs text-zinc-500">{counted} in all</p>}
           <ul className="divide-y divide-zinc-100">
             {page.rows.map((record) => (
               <li key={record.id} className="py-2 first:pt-0 last:pb-0">

@@ -1,5 +1,5 @@
 import 'server-only';
-import { NinefoldError } from '@/engine/errors/ninefold-error';
+import { asNinefoldError } from '@/engine/errors/ninefold-error';
 
 /** Codes that mean "not for this viewer": the widget is left out, without a hint of what it would show. */
 const NOT_FOR_VIEWER = new Set(['FORBIDDEN', 'FORBIDDEN_FIELD']);
@@ -12,7 +12,8 @@ export async function unlessRefused<T>(load: Promise<T>): Promise<T | null> {
   try {
     return await load;
   } catch (error) {
-    if (error instanceof NinefoldError && NOT_FOR_VIEWER.has(error.code)) return null;
+    const refusal = asNinefoldError(error);
+    if (refusal && NOT_FOR_VIEWER.has(refusal.code)) return null;
     throw error;
   }
 }

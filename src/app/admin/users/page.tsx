@@ -17,7 +17,12 @@ function Time({ value }: { value: Date }) {
 }
 
 const th = 'px-4 py-2.5 text-left text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase';
-const td = 'px-4 py-3 align-top';
+// Below `sm` each row is a card: its cells stack instead of scrolling sideways.
+const td = 'block px-4 py-1.5 align-top first:pt-3 last:pb-3 sm:table-cell sm:py-3';
+const table = 'block min-w-full divide-y divide-zinc-200 text-sm sm:table';
+const thead = 'hidden bg-zinc-50 sm:table-header-group';
+const tbody = 'block divide-y divide-zinc-100 sm:table-row-group';
+const tr = 'block sm:table-row';
 
 /** Administrators: every account with its roles and status, and one-time invitations. */
 export default async function UsersPage() {
@@ -51,8 +56,8 @@ export default async function UsersPage() {
             Pending invitations
           </h2>
           <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
-            <table className="min-w-full divide-y divide-zinc-200 text-sm">
-              <thead className="bg-zinc-50">
+            <table className={table}>
+              <thead className={thead}>
                 <tr>
                   <th scope="col" className={th}>Email</th>
                   <th scope="col" className={th}>Roles</th>
@@ -60,15 +65,15 @@ export default async function UsersPage() {
                   <th scope="col" className={th}><span className="sr-only">Actions</span></th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-zinc-100">
+              <tbody className={tbody}>
                 {invites.map((invite) => (
-                  <tr key={invite.id}>
+                  <tr key={invite.id} className={tr}>
                     <td className={td}>{invite.email}</td>
                     <td className={td}>{invite.roles.map(roleLabel).join(', ') || 'none'}</td>
                     <td className={`${td} whitespace-nowrap text-zinc-600`}>
                       <Time value={invite.expiresAt} />
                     </td>
-                    <td className={`${td} text-right`}>
+                    <td className={`${td} sm:text-right`}>
                       <ButtonForm action={revokeInviteAction} fields={{ inviteId: invite.id }} variant="ghost" pendingLabel="Withdrawing…" label={`Withdraw the invitation of ${invite.email}`}>
                         Withdraw
                       </ButtonForm>
@@ -86,9 +91,9 @@ export default async function UsersPage() {
           Accounts <span className="font-normal text-zinc-500">({users.length})</span>
         </h2>
         <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
-          <table className="min-w-full divide-y divide-zinc-200 text-sm">
+          <table className={table}>
             <caption className="sr-only">Users</caption>
-            <thead className="bg-zinc-50">
+            <thead className={thead}>
               <tr>
                 <th scope="col" className={th}>User</th>
                 <th scope="col" className={th}>Roles</th>
@@ -97,11 +102,11 @@ export default async function UsersPage() {
                 <th scope="col" className={th}><span className="sr-only">Actions</span></th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-zinc-100">
+            <tbody className={tbody}>
               {users.map((user) => {
                 const self = user.id === actor.userId;
                 return (
-                  <tr key={user.id} data-user={user.email}>
+                  <tr key={user.id} data-user={user.email} className={tr}>
                     <td className={td}>
                       <div className="font-medium text-zinc-900">
                         {user.name}
@@ -116,7 +121,7 @@ export default async function UsersPage() {
                     <td className={`${td} whitespace-nowrap text-zinc-600`}>
                       <Time value={user.createdAt} />
                     </td>
-                    <td className={`${td} text-right`}>
+                    <td className={`${td} sm:text-right`}>
                       {self ? null : user.disabled ? (
                         <ButtonForm action={enableUserAction} fields={{ userId: user.id }} pendingLabel="Enabling…" label={`Enable ${user.email}`}>
                           Enable

@@ -1,4 +1,5 @@
 import type { AppModel, EntityModel, FieldModel } from '../../spec/model';
+import { dueQueueIndexes } from './due-indexes';
 import { enumOrderTag } from './enum-order';
 import { objectName, quoteIdent, quoteLiteral } from './sql';
 import type { ColumnDef, ForeignKeyAction, ForeignKeyDef, IndexDef, TableDef, UniqueDef } from './types';
@@ -327,6 +328,8 @@ function entityTable(model: AppModel, entity: EntityModel): TableDef {
     const values = field.spec.values;
     indexes.push({ name: objectName(name, [field.column, 'order', enumOrderTag(values)], 'idx'), columns: ['id'], method: 'btree', order: { column: field.column, values } });
   }
+
+  indexes.push(...dueQueueIndexes(entity));
 
   const searchFields = entity.searchFields.map((f) => entity.fieldsByName[f]).filter((f): f is FieldModel => f !== undefined);
   const search = searchExpression(searchFields);

@@ -66,7 +66,7 @@ function uniqueSql(unique: UniqueDef): string {
 
 function createIndexSql(table: string, index: IndexDef): string {
   const keys = [...(index.order ? [`(${enumOrderSql(index.order.column, index.order.values)})`] : []), identList(index.columns)];
-  return `create index ${quoteIdent(index.name)} on ${quoteIdent(table)} using ${index.method} (${keys.join(', ')})`;
+  return `create index ${quoteIdent(index.name)} on ${quoteIdent(table)} using ${index.method} (${keys.join(', ')})${index.where ? ` where ${index.where}` : ''}`;
 }
 
 /** An index's key for messages: "priority, id", or "order of priority, id". */
@@ -342,11 +342,14 @@ function planTable(table: TableDef, existing: CatalogueTable, additive: SchemaSt
   const plainIndexes = existing.indexes.filter((i) => !i.constraint && !i.columns.some((c) => c !== null && rebuilt.has(c)));
   // An expression shows in the catalogue as a null column: an order index is known by its name,
   // which carries the fingerprint of the enum's values.
+  // A partial index too, whose name carries the fingerprint of its condition.
   const isSame = (index: IndexDef, i: (typeof plainIndexes)[number]) =>
     !i.unique &&
-    !i.partial &&
+    i.partial === (index.where !== undefined) &&
     i.method === index.method &&
-    (index.order ? i.name === index.name && sameList(i.columns, [null, ...index.columns]) : sameList(i.columns, index.columns));
+    (index.order
+      ? i.name === index.name && sameList(i.columns, [null, ...index.columns])
+      : (!index.where || i.name === index.name) && sameList(i.columns, index.columns));
   for (const index of table.indexes) {
     if (plainIndexes.some((i) => isSame(index, i))) continue;
     additive.push(

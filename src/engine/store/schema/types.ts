@@ -48,6 +48,8 @@ export interface IndexDef {
    * The name carries a fingerprint of the values: changed values, another index.
    */
   readonly order?: { readonly column: string; readonly values: readonly string[] };
+  /** A partial index: only the rows where this SQL holds. The name carries its fingerprint. */
+  readonly where?: string;
 }
 
 export interface TableDef {
