@@ -184,6 +184,7 @@ forEachDatabase('API: records', (database) => {
     let ids: number[];
     const SUBJECTS = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf'];
     const PRIORITIES = ['low', 'high', 'normal', 'urgent', 'high', 'low', 'normal'];
+    const PRIORITY_ORDER = ['low', 'normal', 'high', 'urgent'];
 
     beforeAll(async () => {
       const actor = asActor(admin);
@@ -220,7 +221,8 @@ forEachDatabase('API: records', (database) => {
     it('sorts by several keys', async () => {
       const { seen } = await allPages(`organization=${orgId}&limit=2&sort=-priority,subject`);
       const expected = SUBJECTS.map((s, i) => ({ subject: `${s} paging`, priority: PRIORITIES[i] })).sort((a, b) =>
-        a.priority === b.priority ? a.subject.localeCompare(b.subject) : a.priority < b.priority ? 1 : -1,
+        // Enum values in their declared order (low < normal < high < urgent), here descending.
+        a.priority === b.priority ? a.subject.localeCompare(b.subject) : PRIORITY_ORDER.indexOf(b.priority) - PRIORITY_ORDER.indexOf(a.priority),
       );
       expect(seen.map((t) => t.subject)).toEqual(expected.map((t) => t.subject));
     });

@@ -42,7 +42,7 @@ export async function setup(project: TestProject): Promise<void> {
   // The CRM example, seeded the same way: the second spec, served with no engine code for it.
   const crmData = mkdtempSync(path.join(tmpdir(), 'nf-browser-crm-'));
   const crmEnv = { NINEFOLD_SPEC: 'examples/crm/ninefold.spec.ts', NINEFOLD_ADMIN_EMAIL: ADMIN.email, NINEFOLD_ADMIN_PASSWORD: ADMIN.password };
-  execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/main.ts', 'seed', '--count', '40'], {
+  execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/main.ts', 'seed', '--count', '60'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: crmData, ...crmEnv },
     stdio: 'ignore',

@@ -3,7 +3,8 @@ import { conditionToSql } from '../rules/condition-sql';
 import { timeOf, type DueFilter } from '../rules/overdue';
 import { dueHours, type DueModel } from '../spec/due';
 import type { AppModel, EntityModel, FieldModel } from '../spec/model';
-import { columnFor } from './records';
+import { conditionFieldNames } from '../spec/condition-fields';
+import { columnFor, isNullableSortColumn } from './records';
 import type { Actor } from './types';
 
 /*
@@ -73,5 +74,10 @@ export function dueFilterSql(model: AppModel, entity: EntityModel, field: FieldM
     filter === 'overdue' ? sql<SqlBool>`${column} < now()` : sql<SqlBool>`${column} >= now() and ${column} < now() + interval '24 hours'`;
   const doneWhen = field.due?.doneWhen;
   if (!doneWhen) return sql<SqlBool>`(${window})`;
-  return sql<SqlBool>`(${window} and not coalesce(${conditionToSql(model, entity, doneWhen, actor)}, false))`;
+  const done = conditionToSql(model, entity, doneWhen, actor);
+  // A comparison with an empty value is not done (as evaluateCondition has it). Over columns that
+  // are never empty (the state) the plain negation says the same and is what the partial due-queue
+  // indexes are declared with (schema/due-indexes.ts), so the planner can use them.
+  const mayBeEmpty = conditionFieldNames(doneWhen).some((name) => isNullableSortColumn(entity, name));
+  return mayBeEmpty ? sql<SqlBool>`(${window} and not coalesce(${done}, false))` : sql<SqlBool>`(${window} and not (${done}))`;
 }

@@ -81,7 +81,8 @@ function limitMax(run: SeedRun, limit: LimitSpec): number {
   return typeof limit.max === 'number' ? limit.max : Number(run.model.constants[limit.max.$constant]?.value ?? Infinity);
 }
 
-function limitKey(entity: EntityModel, name: string, owner: unknown): string {
+/** The key of an owner's count towards a limit in SeedRun.limitCounts. */
+export function limitKey(entity: EntityModel, name: string, owner: unknown): string {
   return `${entity.name}:${name}:${String(owner)}`;
 }
 
@@ -170,7 +171,7 @@ function creatorInScope(run: SeedRun, entity: EntityModel, role: string, scope: 
   }
   user ??= pickFrom(run.faker, roleUsers);
   if (user === null) return null;
-  if (scope.where && false) return null;
+  if (scope.where && !evaluateCondition(run.model, scope.where, record, at, { actorId: user })) return null;
   return user;
 }
 

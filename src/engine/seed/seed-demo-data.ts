@@ -1,10 +1,11 @@
 import { faker } from '@faker-js/faker';
 import { sql } from 'kysely';
 import type { Identity } from '../identity/types';
+import { conditionToSql } from '../rules/condition-sql';
 import type { AppModel, EntityModel } from '../spec/model';
 import { AUDIT_TABLE, USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
-import { demoRecord, type SeededRecords, type SeedRun } from './demo-record';
+import { demoRecord, limitKey, type SeededRecords, type SeedRun } from './demo-record';
 import { ensureDemoUsers } from './demo-users';
 
 export { DEMO_PASSWORD } from './demo-users';
@@ -63,6 +64,21 @@ function plan(model: AppModel, count: number): PlanStep[] {
   });
 }
 
+/** What an earlier run left that this one must respect: unique values taken, owners' records counted by limits. */
+async function rememberEarlierRun(run: SeedRun, db: DynamicDatabase, entity: EntityModel): Promise<void> {
+  for (const field of entity.fields.filter((f) => f.unique)) {
+    const used = await db.selectFrom(entity.table).select(field.column).where(field.column, 'is not', null).execute();
+    run.taken.set(`${entity.name}.${field.name}`, new Set(used.map((u) => String(u[field.column]).toLowerCase())));
+  }
+  const nobody = { userId: 0, email: '', name: '', roles: [] };
+  for (const [name, limit] of Object.entries(entity.limits)) {
+    const column = entity.fieldsByName[limit.per].column;
+    let counted = db.selectFrom(entity.table).select([column, (eb) => eb.fn.countAll<string | number>().as('n')]).where(column, 'is not', null).groupBy(column);
+    if (limit.where) counted = counted.where(conditionToSql(run.model, entity, limit.where, nobody));
+    for (const row of await counted.execute()) run.limitCounts.set(limitKey(entity, name, row[column]), Number(row.n));
+  }
+}
+
 /**
  * Fills every entity of the spec with coherent demo data (see demoRecord): in batches of
  * multi-row inserts, each batch with its history rows in one transaction.
@@ -80,15 +96,14 @@ export async function seedDemoData(model: AppModel, db: DynamicDatabase, identit
   for (const { entity, rows: total, from, to } of steps) {
     const start = Number((await db.selectFrom(entity.table).select(db.fn.max('id').as('max')).executeTakeFirst())?.max ?? 0);
     const seeded: SeededRecords = { ids: [], facts: [] };
-    // Unique values of an earlier run stay taken.
-    for (const field of entity.fields.filter((f) => f.unique && start > 0)) {
-      const used = await db.selectFrom(entity.table).select(field.column).where(field.column, 'is not', null).execute();
-      run.taken.set(`${entity.name}.${field.name}`, new Set(used.map((u) => String(u[field.column]).toLowerCase())));
-    }
+    if (start > 0) await rememberEarlierRun(run, db, entity);
     for (let done = 0; done < total; done += BATCH_ROWS) {
       const made = Array.from({ length: Math.min(BATCH_ROWS, total - done) }, (_, i) => {
-        // Older records first, evenly over the entity's span, so ids follow time as they would.
-        const ago = from - ((done + i + faker.number.float()) / total) * (from - to);
+        // Older records first, so ids follow time as they would; denser towards now (a business
+        // that grows, and half of the records in the last quarter of the span: charts of the last
+        // 30 days and queues of open work have something to show).
+        const position = (done + i + faker.number.float()) / total;
+        const ago = to + (from - to) * (1 - position) ** 2;
         return demoRecord(run, entity, new Date(now.getTime() - ago), start + done + i + 1);
       });
       await db.transaction().execute(async (trx) => {

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { BoundOps } from '@/engine/ops/ops';
 import type { Actor } from '@/engine/ops/types';
 import type { AppModel } from '@/engine/spec/model';
-import type { ListWidgetModel } from '@/engine/spec/screens/home';
+import { LIST_WIDGET_COUNT_CAP, type ListWidgetModel } from '@/engine/spec/screens/home';
 import { ColumnValue } from '../cell-value';
 import { resolveColumn, type ListColumn } from '../columns';
 import { recordTitle } from '@/engine/ops/references';
@@ -10,9 +10,6 @@ import { formatNumber } from './format-number';
 import { unlessRefused } from './refused';
 import { seeAllHref } from './see-all-href';
 import { WidgetCard } from './widget-card';
-
-/** Counting stops here: "50+" says enough about a queue, and the cost stays bounded. */
-const COUNT_CAP = 999;
 
 /**
  * Up to `limit` records matching the widget's condition, each a link with its key fields on a
@@ -27,7 +24,7 @@ export async function ListWidget({ model, ops, actor, widget, params }: {
 }) {
   const entity = model.entitiesByName[widget.entity];
   const query = { ...(widget.where ? { where: widget.where, params } : {}) };
-  const loaded = await unlessRefused(Promise.all([ops.list(entity.name, { ...query, sort: widget.sort, limit: widget.limit }), ops.count(entity.name, query, COUNT_CAP)]));
+  const loaded = await unlessRefused(Promise.all([ops.list(entity.name, { ...query, sort: widget.sort, limit: widget.limit }), ops.count(entity.name, query, LIST_WIDGET_COUNT_CAP)]));
   if (!loaded) return null;
   const [page, count] = loaded;
   const readable = new Set(ops.access(entity.name).readable);

@@ -1,6 +1,6 @@
 import type { DocBlock } from '../document';
 import type { AppModel, EntityModel } from '../model';
-import { labelOf, seeAllTarget, type WidgetModel } from '../screens/home';
+import { labelOf, LIST_WIDGET_COUNT_CAP, seeAllTarget, type WidgetModel } from '../screens/home';
 import type { Condition } from '../types';
 import { code, conditionText } from './text';
 
@@ -57,7 +57,7 @@ export function widgetText(model: AppModel, widget: WidgetModel): string {
       return [
         `Up to ${widget.limit} ${entity.pluralLabel.toLowerCase()}${where(widget.where)}, sorted by ${labelOf(entity, sort)}, ${widget.sort.startsWith('-') ? 'descending' : 'ascending'}`,
         `each a link with ${widget.columns.map((c) => labelOf(entity, c)).join(', ')}`,
-        `how many match in all (counted up to 999)`,
+        `how many match in all (counted up to ${LIST_WIDGET_COUNT_CAP}, then "${LIST_WIDGET_COUNT_CAP}+")`,
         seeAll,
       ].join('; ');
     }

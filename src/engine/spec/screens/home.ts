@@ -51,6 +51,11 @@ export interface HomeModel {
 
 export const DEFAULT_CHART_DAYS = 30;
 export const DEFAULT_LIST_LIMIT = 5;
+/**
+ * A list widget counts its records up to here ("99+"): enough to say how long a queue is, and
+ * the count stays a short index range however many records match.
+ */
+export const LIST_WIDGET_COUNT_CAP = 99;
 /** Columns of a list widget when the spec names none: the first of the entity's list columns. */
 const DEFAULT_LIST_COLUMNS = 4;
 
