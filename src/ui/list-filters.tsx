@@ -26,11 +26,16 @@ const controlClass =
  * JavaScript runs and is a plain GET form when it does not. Submitting starts at the first
  * page (no cursor) and keeps the current sort.
  */
-export function ListFilters({ action, filters, search, sort, resetHref, stateKey }: {
+export function ListFilters({ action, filters, search, sort, sortOptions = [], resetHref, stateKey }: {
   action: string;
   filters: readonly FilterControl[];
   search: { readonly label: string; readonly value: string } | null;
   sort: string | null;
+  /**
+   * The orders to choose from where the table's headers are not shown (phones): a select that
+   * stays in the form, hidden, on wider screens, where it carries the current sort as is.
+   */
+  sortOptions?: readonly FilterOption[];
   resetHref: string | null;
   /** Changes when the address does, so the inputs show the address's values after navigation. */
   stateKey: string;
@@ -70,7 +75,23 @@ export function ListFilters({ action, filters, search, sort, resetHref, stateKey
               )}
             </div>
           ))}
-          {sort ? <input type="hidden" name="sort" value={sort} /> : null}
+          {sortOptions.length > 0 ? (
+            <div className="min-w-36 sm:hidden">
+              <label htmlFor="list-sort" className="mb-1 block text-xs font-medium text-zinc-600">
+                Sort
+              </label>
+              <select id="list-sort" name="sort" defaultValue={sort ?? ''} className={`${controlClass} pr-8`}>
+                <option value="">Default</option>
+                {sortOptions.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : sort ? (
+            <input type="hidden" name="sort" value={sort} />
+          ) : null}
           <div className="flex items-center gap-2">
             <Button type="submit" variant="primary">
               Apply

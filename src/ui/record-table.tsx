@@ -95,7 +95,7 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
                 </td>
               ) : null}
               {columns.map((column) => (
-                <td key={column.name} className={cn('text-zinc-700 sm:table-cell sm:max-w-xs sm:px-4 sm:py-2.5 sm:align-top', cardCell(column, linkColumn, onPhones))}>
+                <td key={column.name} data-column={column.name} className={cn('text-zinc-700 sm:table-cell sm:max-w-xs sm:px-4 sm:py-2.5 sm:align-top', cardCell(column, linkColumn, onPhones))}>
                   {onPhones.has(column.name) && column.name !== linkColumn && column.kind !== 'state' && column.name !== 'id' ? (
                     <span className="text-zinc-500 sm:hidden">{column.label}: </span>
                   ) : null}

@@ -95,6 +95,16 @@ describe('on a phone', () => {
     expect(marks.length).toBeGreaterThan(0);
     expect(marks.every((mark) => mark === 'Overdue')).toBe(true);
 
+    // The headers that sort a table are not shown on a phone: the folded form sorts instead.
+    const fold = page.locator('details', { has: page.locator('summary', { hasText: 'Filters' }) });
+    if (!(await fold.evaluate((details) => (details as HTMLDetailsElement).open))) await fold.locator('summary').click();
+    await page.getByLabel('Sort').selectOption('slaDueAt');
+    await Promise.all([page.waitForURL(/sort=slaDueAt/), search.getByRole('button', { name: 'Apply' }).click()]);
+    const dues = await page.locator('tbody td[data-column="slaDueAt"] time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')));
+    expect(dues.length).toBeGreaterThan(0);
+    expect(dues).toEqual([...dues].sort());
+    expect(new URL(page.url()).searchParams.get('slaDueAt')).toBe('overdue');
+
     // A browser without JavaScript opens the disclosure too.
     const noScript = await openBrowser({ javaScriptEnabled: false });
     try {

@@ -128,6 +128,22 @@ forEachDatabase('ops: what specs written outside the team found', (database) => 
       expect(offered(editor)).toEqual({ submit: false, publish: true });
     });
 
+    it('are offered for lists to those who may write the owner field (taking the work themselves)', () => {
+      const reviewed = buildModel({
+        ...spec,
+        entities: { article: { fields: { ...spec.entities!.article.fields, reviewer: { type: 'user' } } } },
+        workflows: { article: { ...spec.workflows!.article, transitions: { approve: { from: 'review', to: 'published', allow: [{ owner: 'reviewer' }] } } } },
+        rules: {},
+        permissions: { article: spec.permissions!.article },
+      });
+      const offered = (roles: string[]) => accessFor(reviewed, reviewed.entitiesByName.article, { userId: 1, email: 'x@example.com', name: 'X', roles }).transitions.approve;
+      // Editors may update every article, reviewer included; authors may write it too (on their own
+      // articles); readers can never become the reviewer.
+      expect(offered(['editor'])).toBe(true);
+      expect(offered(['author'])).toBe(true);
+      expect(offered(['reader'])).toBe(false);
+    });
+
     it("keep the helpdesk's offers: customers reply and reopen (their own tickets), agents take everything", () => {
       const offered = (roles: string[]) => {
         const transitions = accessFor(testModel, testModel.entitiesByName.ticket, { userId: 1, email: 'x@example.com', name: 'X', roles }).transitions;

@@ -20,8 +20,14 @@ function titleRows(db: DynamicDatabase, query: { compile(): { sql: string; param
 /** Ids in order, so that the same set of ids is the same lookup. */
 const sortedIds = (ids: Set<number>) => [...ids].sort((a, b) => a - b);
 
+/**
+ * A record's name from its title field, else "<Label> #<id>". A title field that refers to a
+ * record or user holds an id that names something else: "<Label> #<id>" too (the UI names such
+ * a record by the referenced title where ops loaded it, src/ui/record-title.ts).
+ */
 export function recordTitle(entity: EntityModel, record: Record<string, unknown>): string {
-  const value = entity.titleField ? record[entity.titleField] : null;
+  const field = entity.titleField ? entity.fieldsByName[entity.titleField] : undefined;
+  const value = !entity.titleField || field?.type === 'reference' || field?.type === 'user' ? null : record[entity.titleField];
   if (value === null || value === undefined || value === '') return `${entity.label} #${record.id}`;
   const text = String(value).replace(/\s+/g, ' ').trim();
   return text.length > TITLE_LENGTH ? `${text.slice(0, TITLE_LENGTH - 1)}…` : text;

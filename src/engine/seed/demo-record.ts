@@ -308,7 +308,7 @@ function pickReference(run: SeedRun, entity: EntityModel, field: FieldModel, tar
 }
 
 /**
- * When the record is created. A record that belongs to another (a required reference: a
+ * When the record is created. A record that is part of another (a reference deleted with it: a
  * comment's ticket) is made while that one was active; any record comes after those it refers to.
  */
 function creationTime(run: SeedRun, entity: EntityModel, nominal: Date, parents: Record<string, Values>): Date {
@@ -316,7 +316,8 @@ function creationTime(run: SeedRun, entity: EntityModel, nominal: Date, parents:
   const latest = run.now.getTime() - MINUTE_MS;
   for (const [name, parent] of Object.entries(parents)) {
     const from = (parent.createdAt as Date).getTime() + MINUTE_MS;
-    if (entity.fieldsByName[name].required) {
+    const field = entity.fieldsByName[name];
+    if (field.spec.type === 'reference' && field.spec.onDelete === 'cascade') {
       const until = Math.max((parent.updatedAt as Date).getTime(), from + 2 * HOUR_MS);
       at = run.faker.number.int({ min: Math.min(from, latest), max: Math.min(until, latest) });
     } else if (at < from) {

@@ -39,6 +39,10 @@ describe('describeMarkdown', () => {
     [2, 'columns ID, Subject, State, Priority, SLA due, Requester, Assignee, Organization, Due, Updated; sorted by Updated, descending'],
     [2, 'filters State, Priority, SLA due (overdue, due in the next 24 hours), Organization, Assignee; the total count the user may see'],
     [2, '- Tickets: `/tickets`'],
+    [2, '- My queue: `/queue` (agent, admin)\n- Tickets: `/tickets`'],
+    [2, '| `/queue` | My queue (in the navigation): Tickets assigned to you that are open or pending, the oldest due first. | agent, admin | Tickets where assignee is you and state is one of open, pending, sorted by SLA due, ascending; columns ID, Subject, State, Priority, SLA due, Requester, Organization; the filters, search, pages and bulk transitions of `/tickets` on top'],
+    [2, "| `/organizations/{id}/open` (id: integer) | Open tickets of an organization | agent, admin | Tickets where organization is the address's {id} and state is none of resolved, closed, sorted by SLA due, ascending;"],
+    [2, 'A parameter of the wrong type (a word for an integer) is "not found"; a signed-out visitor is sent to sign in; a user whose roles may not open the route gets the 403 page.'],
     [2, '### Home (`/`)'],
     [2, '| Tickets by state | How many tickets, per State (New, Open, Pending, Resolved, Closed, then any other value found), and the total; each a link to `/tickets` filtered by that State |'],
     [2, '| Needs my action | Up to 5 tickets where assignee is you and state is one of open, pending, sorted by SLA due, ascending;'],
@@ -296,5 +300,28 @@ describe('the workflow diagram block', () => {
     expect(diagram.edges).toContainEqual({ from: 'pending', to: 'resolved', label: 'Resolve' });
     expect(diagram.edges).toHaveLength(7);
     expect(diagram.mermaid).toContain('resolved --> open: Reopen');
+  });
+});
+
+describe('custom routes in point 2', () => {
+  it('says what each kind of route shows and who may open it', () => {
+    const markdown = describeMarkdown(
+      buildModel({
+        ...helpdesk,
+        screens: {
+          ...helpdesk.screens,
+          routes: {
+            org: { path: '/orgs/{id}/page', title: 'Organization', params: { id: 'integer' }, show: { record: 'organization', id: 'id' } },
+            board: { path: '/board', title: 'Board', roles: ['agent'], show: { widgets: [{ kind: 'counts', entity: 'ticket', by: 'state', title: 'By state' }] } },
+            hello: { path: '/hello', title: 'Hello', show: { component: () => null } },
+          },
+        },
+      }),
+    );
+    const point = pointMarkdown(markdown, 2);
+    expect(point).toContain('| `/orgs/{id}/page` (id: integer) | Organization | every signed-in user | One organization, its id from `{id}`: the page of `/organizations/<id>` (not found where the user may not read it) |');
+    expect(point).toContain('| `/board` | Board | agent | A dashboard like the home: "By state", every number within what the user may list |');
+    expect(point).toContain("| `/hello` | Hello | every signed-in user | A page of the spec's own (a React Server Component), given the address's parameters, the user and the operations under the user's access |");
+    expect(point).not.toContain('My queue');
   });
 });

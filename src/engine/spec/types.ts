@@ -60,7 +60,7 @@ interface FieldBase {
   readonly messages?: Readonly<Partial<Record<FieldMessageKind, string>>>;
   readonly help?: string;
   readonly required?: boolean;
-  /** Only the engine (workflow effects) writes it; forms and APIs cannot. */
+  /** Only the engine writes it (its `default` on create, workflow effects); forms and APIs cannot. */
   readonly readOnly?: boolean;
   readonly unique?: boolean;
   /** Included in the full-text search of the entity. */

@@ -17,6 +17,7 @@ import { ButtonLink } from '@/ui/button';
 import { listColumns } from '@/ui/columns';
 import { EmptyState } from '@/ui/empty-state';
 import { ListFilters } from '@/ui/list-filters';
+import { sortChoices } from '@/ui/list-sort';
 import { LIST_COUNT_CAP, ListCountLine } from '@/ui/list-count';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
@@ -137,6 +138,7 @@ export async function EntityListView({ engine, actor, entity, path, search: rawS
         filters={filters}
         search={searchable ? { label: 'Search', value: listParams.q } : null}
         sort={listParams.sort || null}
+        sortOptions={sortChoices(columns)}
         resetHref={filtered ? listAddress(path, cleared) : null}
         stateKey={here}
       />

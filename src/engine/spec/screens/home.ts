@@ -109,6 +109,12 @@ function buildWidget(widget: WidgetSpec, entity: EntityModel): WidgetModel {
   }
 }
 
+/** Every widget the spec declares: the home's and those of dashboard routes. */
+export function declaredWidgets(model: AppModel): WidgetModel[] {
+  const routes = model.routes.flatMap((r) => (r.show.kind === 'widgets' ? r.show.widgets : []));
+  return [...(model.home?.widgets ?? []), ...routes];
+}
+
 /** The label of a field, a system column or the state field. */
 export function labelOf(entity: EntityModel, name: string): string {
   if (entity.workflow && name === entity.workflow.field) return name === 'state' ? 'State' : (entity.fieldsByName[name]?.label ?? name);

@@ -1,3 +1,4 @@
+import { withArticle } from '../naming';
 import { checkCondition, queryableColumns, type ColumnKind, type ConditionContext } from './conditions';
 import { at, describeValue, isInteger, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 
@@ -75,7 +76,7 @@ function checkCounts(widget: Rec, path: string, entity: EntityInfo, columns: Rea
     }
     const kind = columns.get(name);
     if (!kind) issues.add(at(path, key), unknownColumn(name, entity));
-    else if (!kinds.includes(kind)) issues.add(at(path, key), `"${name}" is a ${kind} field; ${what} (${kinds.join(', ')})`);
+    else if (!kinds.includes(kind)) issues.add(at(path, key), `"${name}" is ${withArticle(kind)} field; ${what} (${kinds.join(', ')})`);
   };
   fieldOfKind('by', GROUPABLE, 'counts are split by a field with few values or a person');
   if (widget.sum !== undefined) fieldOfKind('sum', NUMERIC, 'only a number can be summed');
@@ -119,7 +120,7 @@ function checkChart(widget: Rec, path: string, entity: EntityInfo, columns: Read
     else {
       const kind = columns.get(item.field);
       if (!kind) issues.add(at(place, 'field'), unknownColumn(item.field, entity));
-      else if (kind !== 'datetime') issues.add(at(place, 'field'), `"${item.field}" is a ${kind} field; a chart counts records per day of a datetime field`);
+      else if (kind !== 'datetime') issues.add(at(place, 'field'), `"${item.field}" is ${withArticle(kind)} field; a chart counts records per day of a datetime field`);
     }
   });
   issues.duplicates(fields, at(path, 'series'), 'series field');

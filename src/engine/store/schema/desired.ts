@@ -1,4 +1,5 @@
 import type { AppModel, EntityModel, FieldModel } from '../../spec/model';
+import { declaredWidgets } from '../../spec/screens/home';
 import { dueQueueIndexes } from './due-indexes';
 import { enumOrderTag } from './enum-order';
 import { objectName, quoteIdent, quoteLiteral } from './sql';
@@ -317,7 +318,9 @@ function entityTable(model: AppModel, entity: EntityModel): TableDef {
     // Due times are what queues sort and filter by (overdue first), listed or not.
     if (['reference', 'user', 'enum'].includes(field.type) || field.due) indexed.add(field.column);
   }
-  for (const fieldName of [entity.list.sort.field, ...entity.list.filters, ...entity.list.columns]) {
+  // Charts count records per day of a datetime field: the days shown are an index range.
+  const charted = declaredWidgets(model).flatMap((w) => (w.kind === 'chart' && w.entity === entity.name ? w.series.map((s) => s.field) : []));
+  for (const fieldName of [entity.list.sort.field, ...entity.list.filters, ...entity.list.columns, ...charted]) {
     const column = columnFor(entity, fieldName);
     if (column && column !== 'id') indexed.add(column);
   }

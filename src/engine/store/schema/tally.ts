@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { AppModel, EntityModel } from '../../spec/model';
-import type { AppSpec, WidgetSpec } from '../../spec/types';
+import { declaredWidgets } from '../../spec/screens/home';
 import type { DynamicDatabase } from '../types';
 import { META_TABLE, TALLY_TABLE } from './desired';
 import { quoteIdent, quoteLiteral } from './sql';
@@ -43,7 +43,7 @@ export interface EntityTally {
  * home), and what the widgets without a `where` of the home and of dashboard routes show.
  */
 export function tallyPlan(model: AppModel): EntityTally[] {
-  const widgets = declaredWidgets(model.spec).filter((w) => w.kind === 'chart' || !('where' in w) || w.where === undefined);
+  const widgets = declaredWidgets(model).filter((w) => w.kind === 'chart' || w.where === null);
   return model.entities.map((entity) => {
     const groups = new Map<string, Set<string>>();
     const group = (name: string) => groups.get(name) ?? groups.set(name, new Set()).get(name)!;
@@ -58,11 +58,6 @@ export function tallyPlan(model: AppModel): EntityTally[] {
     }
     return { entity: entity.name, groups, days, owners: ownScopeFields(entity) };
   });
-}
-
-function declaredWidgets(spec: AppSpec): readonly WidgetSpec[] {
-  const routes = Object.values(spec.screens?.routes ?? {}).flatMap((r) => ('widgets' in r.show ? r.show.widgets : []));
-  return [...(spec.screens?.home?.widgets ?? []), ...routes];
 }
 
 /** User fields that some role's list scope is exactly (`{ own: field }`, nothing else). */
