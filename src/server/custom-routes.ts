@@ -7,26 +7,48 @@ import { getEngine } from './engine';
 import { requireActor } from './session';
 
 /** A custom route opened by a signed-in user allowed to: what its page renders from. */
-export interface OpenedRoute extends RouteMatch {
-  readonly engine: Engine;
+export interface OpenedRoute extends FoundRoute {
   readonly actor: Actor;
 }
 
-/** The custom route at these address segments, or a 404 (no route, or a parameter of the wrong type). */
-export async function customRouteOrNotFound(segments: readonly string[]): Promise<RouteMatch & { readonly engine: Engine }> {
+/** What an address's segments open: the route, its typed parameters and the address itself, re-encoded. */
+export interface FoundRoute extends RouteMatch {
+  readonly engine: Engine;
+  readonly address: string;
+}
+
+/**
+ * The custom route at these address segments as Next.js hands them over (still percent-encoded),
+ * or a 404: no route, a parameter of the wrong type, or a segment that is not valid encoding.
+ */
+export async function customRouteOrNotFound(rawSegments: readonly string[]): Promise<FoundRoute> {
+  const decoded: string[] = [];
+  for (const raw of rawSegments) {
+    const segment = decodeSegment(raw);
+    if (segment === null) notFound();
+    decoded.push(segment);
+  }
   const engine = await getEngine();
-  const match = matchRoute(engine.model.routes, segments);
+  const match = matchRoute(engine.model.routes, decoded);
   if (!match) notFound();
-  return { engine, ...match };
+  return { engine, ...match, address: `/${decoded.map(encodeURIComponent).join('/')}` };
+}
+
+function decodeSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 /**
  * Opens a custom route like any other page: unknown addresses are a 404 for everyone, a signed-out
- * visitor is sent to sign in (and back to `returnTo`), a role the route does not name gets the 403 page.
+ * visitor is sent to sign in (and back to the address with its `search`), a role the route does not name gets the 403 page.
  */
-export async function openCustomRoute(segments: readonly string[], returnTo: string): Promise<OpenedRoute> {
-  const match = await customRouteOrNotFound(segments);
-  const actor = await requireActor(returnTo);
+export async function openCustomRoute(rawSegments: readonly string[], search: string): Promise<OpenedRoute> {
+  const match = await customRouteOrNotFound(rawSegments);
+  const actor = await requireActor(`${match.address}${search}`);
   if (!mayOpenRoute(match.route, actor.roles)) forbidden();
   return { ...match, actor };
 }

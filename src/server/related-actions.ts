@@ -2,11 +2,10 @@ import type { Engine } from '@/engine/engine';
 import { notFound } from '@/engine/errors/ninefold-error';
 import type { Actor } from '@/engine/ops/types';
 import type { RecordFormState } from '@/ui/forms/state';
-import { REPLY_WITH_INPUT } from '@/ui/record/related-state';
+import { REPLY_WITH_INPUT, sectionAnchor } from '@/ui/record/related-state';
 import { entityNamed } from './entity-named';
 import { readFormInput } from './forms';
 import { refusedForm, type Redirect } from './record-actions';
-import { sectionAnchor } from './related-sections';
 
 /**
  * Adds a record in place under the record shown (a reply under a ticket), without Next.js: the
@@ -35,6 +34,8 @@ export async function submitRelated(
     await engine.ops.create(actor, entity.name, { ...input, [section.via]: String(parentId) }, replyWith === undefined ? {} : { replyWith });
     return { redirectTo: `/${parent.plural}/${parentId}#${sectionAnchor(section)}` };
   } catch (error) {
-    return refusedForm(error, state, values, entity, new Set(engine.ops.access(actor, entity.name).writable.create));
+    // The reference is not a field of the form: its errors go in the message.
+    const shown = engine.ops.access(actor, entity.name).writable.create.filter((name) => name !== section.via);
+    return refusedForm(error, state, values, entity, new Set(shown));
   }
 }

@@ -10,6 +10,7 @@ import { asNinefoldError } from './errors';
 import { describeFormFields } from './form-fields';
 import { defaultFormValue } from './forms';
 import type { RawSearchParams } from './list-query';
+import { sectionAnchor } from '@/ui/record/related-state';
 
 /** A transition a reply may take, as the reply box offers it ("Reply and wait for customer"). */
 export interface ReplyOption {
@@ -53,11 +54,6 @@ export function pageAddress(base: string, search: RawSearchParams, param: string
   if (value !== null) next.set(param, value);
   const query = next.toString();
   return `${base}${query ? `?${query}` : ''}#${hash}`;
-}
-
-/** The element id of a section, for links back to it. */
-export function sectionAnchor(section: RelatedModel): string {
-  return `related-${section.key.replace(/\./g, '-')}`;
 }
 
 /**

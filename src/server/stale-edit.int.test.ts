@@ -55,6 +55,8 @@ forEachDatabase('a stale edit through the form door', (database) => {
       { field: 'description', label: 'Description', from: 'Tray 2 is stuck.', to: 'Tray 2 is really stuck.', kept: true },
       // Not in the customer's form.
       { field: 'priority', label: 'Priority', from: 'normal', to: 'high' },
+      // The SLA due time follows the priority (computed by the engine).
+      { field: 'slaDueAt', label: 'SLA due', from: expect.stringMatching(/ UTC$/), to: expect.stringMatching(/ UTC$/) },
     ]);
     expect(JSON.stringify(state)).not.toContain('Stale Agent');
     // The form now carries the current version and what it showed.
@@ -87,7 +89,10 @@ forEachDatabase('a stale edit through the form door', (database) => {
     // Another change: compared with what the form showed last (priority low), not the first version.
     await engine.ops.update(agent, 'ticket', form.id, { priority: 'urgent', assignee: agent.userId }, stale.version!);
     const again = (await submitUpdate(engine, customer, 'ticket', form.id, invalid, formData({ subject: 'abc' }, invalid.version!, invalid.seen))) as RecordFormState;
-    expect(again.stale?.changes).toEqual([{ field: 'priority', label: 'Priority', from: 'low', to: 'urgent' }]);
+    expect(again.stale?.changes).toEqual([
+      { field: 'priority', label: 'Priority', from: 'low', to: 'urgent' },
+      { field: 'slaDueAt', label: 'SLA due', from: expect.stringMatching(/ UTC$/), to: expect.stringMatching(/ UTC$/) },
+    ]);
   });
 
   it("puts the other person's change into a field the user had left as shown, so saving again does not undo it", async () => {

@@ -22,7 +22,7 @@ describe('accessFor (what the doors offer)', () => {
     expect(access('ticket', ['customer'])).toEqual({
       actions: { list: true, read: true, create: true, update: true, delete: false },
       transitions: { start: false, wait: false, reply: true, resolve: false, reopen: true, close: false },
-      readable: ['subject', 'description', 'priority', 'requester', 'dueAt', 'resolvedAt'],
+      readable: ['subject', 'description', 'priority', 'requester', 'dueAt', 'resolvedAt', 'slaDueAt'],
       writable: { create: ['subject', 'description'], update: ['subject', 'description'] },
     });
     expect(access('comment', ['customer'])).toMatchObject({

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { authorizeScope } from '../access/authorize';
 import { readableFields, writableFields } from '../access/fields';
 import { forbiddenField } from '../access/refusal';
@@ -62,7 +63,8 @@ export async function listChoices(
   // By title only when the actor may read the title field there; otherwise by id, no search.
   const titleColumn = titleColumnFor(target, actor);
   let query = ctx.db.selectFrom(target.table).select(['id', `${titleColumn ?? 'id'} as title`]).where(scope.sql);
-  if (pattern && titleColumn) query = query.where(titleColumn, 'ilike', pattern);
+  // As text, so that a title field of any type (an invoice's number, a date) can be searched.
+  if (pattern && titleColumn) query = query.where(sql<string>`${sql.ref(titleColumn)}::text`, 'ilike', pattern);
   const rows = await rowsOf(ctx, query.orderBy(titleColumn ?? 'id').orderBy('id').limit(limit + 1));
   return {
     choices: rows

@@ -35,7 +35,9 @@ const spec: AppSpec = {
         notes: { type: 'text' },
       },
     },
-    invoice: { fields: { number: { type: 'text', required: true }, appointment: { type: 'reference', to: 'appointment' } } },
+    invoice: { fields: { number: { type: 'text', required: true }, appointment: { type: 'reference', to: 'appointment' }, batch: { type: 'reference', to: 'batch' } } },
+    // Titled by a number: chosen by searching for its digits.
+    batch: { titleField: 'code', fields: { code: { type: 'integer', required: true } } },
   },
   workflows: {
     article: {
@@ -56,6 +58,7 @@ const spec: AppSpec = {
     patient: { editor: { list: true, read: true, create: true } },
     appointment: { editor: { list: true, read: true, create: true }, reader: { list: true, read: true } },
     invoice: { editor: { list: true, read: true, create: true } },
+    batch: { editor: { list: true, read: true, create: true } },
   },
 };
 const model = buildModel(spec);
@@ -162,6 +165,9 @@ forEachDatabase('ops: what specs written outside the team found', (database) => 
     // Where an appointment is referred to or chosen, it is "Appointment #id": not the patient's id.
     const invoice = await ops.create(editor, 'invoice', { number: 'INV-1', appointment: appointment.id });
     expect((await ops.get(editor, 'invoice', invoice.id)).references.appointment).toEqual({ [appointment.id]: `Appointment #${appointment.id}` });
+    const batch = await ops.create(editor, 'batch', { code: 4711 });
+    await ops.create(editor, 'batch', { code: 815 });
+    expect((await ops.choices(editor, 'invoice', 'batch', { q: '471' })).choices).toEqual([{ id: batch.id, title: '4711' }]);
     for (const options of [{}, { q: 'Ada' }]) {
       expect((await ops.choices(editor, 'invoice', 'appointment', options)).choices).toEqual([{ id: appointment.id, title: `Appointment #${appointment.id}` }]);
     }

@@ -200,7 +200,10 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
       expect(forAgent.entries.map((e) => e.action)).toEqual(['transition', 'update', 'create']);
       const [started, update, created] = forAgent.entries;
       expect(started).toMatchObject({ actor: { id: agent.userId, name: 'Grace Agent' }, transition: { name: 'start', label: 'Start', from: 'new', to: 'open', comment: 'Looking into it' }, changes: {} });
-      expect(update.changes).toEqual({ priority: { from: 'normal', to: 'high' }, assignee: { from: null, to: agent.userId } });
+      // The SLA due time follows the priority: 24 hours after creation, then 8.
+      expect(update.changes).toEqual({ priority: { from: 'normal', to: 'high' }, assignee: { from: null, to: agent.userId }, slaDueAt: { from: expect.any(Date), to: expect.any(Date) } });
+      const { from: dueBefore, to: dueAfter } = update.changes.slaDueAt as { from: Date; to: Date };
+      expect(dueBefore.getTime() - dueAfter.getTime()).toBe(16 * 60 * 60 * 1000);
       expect(created).toMatchObject({ actor: { id: customer.userId }, changes: { subject: { from: null, to: 'History' }, requester: { from: null, to: customer.userId } } });
       expect(created.at).toBeInstanceOf(Date);
 
@@ -209,7 +212,7 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
       const forCustomer = await ops.history(customer, 'ticket', ticket.id);
       expect(forCustomer.entries.map((e) => e.action)).toEqual(['transition', 'update', 'create']);
       expect(JSON.stringify(forCustomer)).not.toMatch(/assignee|organization/);
-      expect(forCustomer.entries[1].changes).toEqual({ priority: { from: 'normal', to: 'high' } });
+      expect(forCustomer.entries[1].changes).toEqual({ priority: { from: 'normal', to: 'high' }, slaDueAt: { from: expect.any(Date), to: expect.any(Date) } });
       expect((await ninefoldError(ops.history(other, 'ticket', ticket.id))).code).toBe('NOT_FOUND');
 
       const rows = await store.db.selectFrom('nf_audit').select(['action', 'actor_id']).where('entity', '=', 'ticket').where('record_id', '=', ticket.id).orderBy('id').execute();

@@ -32,6 +32,7 @@ export interface WalkOptions {
 }
 
 const MAX_STEPS = 8;
+const MAX_FORCED_STEPS = 20;
 const MINUTE_MS = 60_000;
 const MAX_GAP_MS = 3 * 24 * 60 * MINUTE_MS;
 
@@ -54,7 +55,7 @@ export function walkWorkflow(model: AppModel, entity: EntityModel, faker: Faker,
   const visited = new Set<string>([String(start[workflow.field])]);
   let record = start;
   let time = (start.createdAt as Date).getTime();
-  for (let n = 0; n < MAX_STEPS; n++) {
+  for (let n = 0; n < MAX_STEPS || (n < MAX_FORCED_STEPS && options.mustLeave?.(record)); n++) {
     const state = String(record[workflow.field]);
     if (workflow.states.find((s) => s.name === state)?.final) break;
     const forced = options.mustLeave?.(record) ?? false;
@@ -67,7 +68,9 @@ export function walkWorkflow(model: AppModel, entity: EntityModel, faker: Faker,
     const leaving = workflow.transitions.filter((t) => t.from.includes(state));
     const weight = (t: TransitionModel) => (faker.number.float() * (visited.has(t.to) ? 1 : 3)) / t.from.length;
     const ordered = leaving.map((t) => ({ t, w: weight(t) })).sort((a, b) => b.w - a.w).map(({ t }) => t);
-    const step = ordered.map((t) => tryTransition(model, faker, helpers, workflow.field, t, record, at)).find((s) => s !== null);
+    const possible = ordered.map((t) => tryTransition(model, faker, helpers, workflow.field, t, record, at)).filter((s) => s !== null);
+    // A record that must leave takes the way out when there is one.
+    const step = (forced ? possible.find((s) => !options.mustLeave!(s.after)) : undefined) ?? possible[0];
     if (!step) break;
     steps.push(step);
     record = step.after;

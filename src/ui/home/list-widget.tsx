@@ -35,7 +35,7 @@ export async function ListWidget({ model, ops, actor, widget, params }: {
   const href = seeAllHref(model, widget, actor);
   const counted = `${formatNumber(count.count)}${count.more ? '+' : ''}`;
   return (
-    <WidgetCard title={widget.title} more={href ? { href, label: `See all ${counted}` } : null}>
+    <WidgetCard title={widget.title} more={href && count.count > 0 ? { href, label: `See all ${counted}` } : null}>
       {page.rows.length === 0 ? (
         <p className="text-sm text-zinc-500">Nothing here.</p>
       ) : (

@@ -18,9 +18,12 @@ type SpecComponent = (props: RouteComponentProps) => ReactNode | Promise<ReactNo
  * A custom route of `screens.routes` at these address segments, for the signed-in viewer its
  * roles allow: a list with fixed filters, one record's page, a dashboard, or the spec's component.
  */
-export async function CustomRoutePage({ segments, search }: { segments: readonly string[]; search: RawSearchParams }) {
-  const address = `/${segments.map(encodeURIComponent).join('/')}`;
-  const { engine, actor, route, params } = await openCustomRoute(segments, `${address}${searchSuffix(search)}`);
+export async function CustomRoutePage({ segments, search }: {
+  /** The address's segments as Next.js hands them over (percent-encoded). */
+  segments: readonly string[];
+  search: RawSearchParams;
+}) {
+  const { engine, actor, route, params, address } = await openCustomRoute(segments, searchSuffix(search));
   const show = route.show;
   const description = route.description ?? undefined;
   switch (show.kind) {

@@ -8,7 +8,7 @@ import { asNinefoldError } from '@/server/errors';
 import { describeFormFields } from '@/server/form-fields';
 import { historyTitles } from '@/server/history-titles';
 import { addRelated } from '@/server/actions/related';
-import { pageAddress, relatedSections, sectionAnchor, transitionsTakenByReplies } from '@/server/related-sections';
+import { pageAddress, relatedSections, transitionsTakenByReplies } from '@/server/related-sections';
 import { requireActor } from '@/server/session';
 import { Breadcrumbs } from '@/ui/breadcrumbs';
 import { ButtonLink } from '@/ui/button';
@@ -24,6 +24,7 @@ import { dueNotes } from '@/ui/record/sla';
 import { TransitionPanel, type TransitionItem } from '@/ui/record/transition-panel';
 import { planOffers } from '@/ui/record/transition-plan';
 import { RelatedSection } from '@/ui/record/related-section';
+import { sectionAnchor } from '@/ui/record/related-state';
 import { StateBadge } from '@/ui/state-badge';
 
 type Props = {
