@@ -158,4 +158,32 @@ describe("a ticket's conversation, on the ticket's page", () => {
     await customer.page.goto(ticketUrl);
     await customer.page.screenshot({ path: path.join(SCREENSHOTS, 'conversation-closed.png'), fullPage: true });
   });
+
+  it("shows an organization's tickets as a table, counted, paged in the address, with a form to add one", { timeout: 120_000 }, async () => {
+    const organizations = await callApi<{ items: { id: number }[] }>(server.url, agentApi, 'GET', '/organizations?limit=100');
+    const counts = await Promise.all(
+      organizations.body.items.map(async (o) => ({ id: o.id, tickets: (await callApi<{ items: unknown[] }>(server.url, agentApi, 'GET', `/tickets?organization=${o.id}&limit=100`)).body.items.length })),
+    );
+    const busiest = counts.sort((a, b) => b.tickets - a.tickets)[0];
+    expect(busiest.tickets).toBeGreaterThan(0);
+    const page = agent.page;
+    await page.goto(`${server.url}/organizations/${busiest.id}?history=x`);
+    const section = page.getByRole('region', { name: /^Tickets/ });
+    expect((await page.locator('#related-ticket-heading').innerText()).replace(/\s+/g, ' ')).toBe(`Tickets ${busiest.tickets}`);
+    const rows = section.locator('tbody tr');
+    expect(await rows.count()).toBe(Math.min(busiest.tickets, 10));
+    expect(await section.locator('thead th').allInnerTexts()).not.toContain('ORGANIZATION');
+    // Agents may create tickets: the form is there, the organization set by the page.
+    const add = page.getByRole('form', { name: 'Add ticket' });
+    expect(await add.getByLabel('Subject').count()).toBe(1);
+    expect(await add.getByLabel('Organization').count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'related-table.png'), fullPage: true });
+    if (busiest.tickets > 10) {
+      await section.getByRole('link', { name: 'Next page' }).click();
+      await page.waitForURL(/[?&]tickets=/);
+      // The other parameters of the page are kept.
+      expect(new URL(page.url()).searchParams.get('history')).toBe('x');
+      await expect.poll(() => rows.count()).toBe(Math.min(busiest.tickets - 10, 10));
+    }
+  });
 });

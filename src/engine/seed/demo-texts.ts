@@ -156,7 +156,15 @@ export function sentence(faker: Faker, fieldName: string, entityName = ''): stri
 /** A few sentences: a short line for a text field, paragraphs (a problem with its steps) for Markdown. */
 export function paragraphs(faker: Faker, fieldName: string, entityName: string, markdown: boolean): string {
   const kind = kindOf(fieldName, entityName);
-  const paragraph = () => faker.helpers.multiple(() => sentenceOf(faker, kind), { count: { min: 1, max: 3 } }).join(' ');
+  // No sentence twice in one text: people do not repeat themselves within a message.
+  const used = new Set<string>();
+  const fresh = () => {
+    let line = sentenceOf(faker, kind);
+    for (let attempt = 0; attempt < 5 && used.has(line); attempt++) line = sentenceOf(faker, kind);
+    used.add(line);
+    return line;
+  };
+  const paragraph = () => faker.helpers.multiple(fresh, { count: { min: 1, max: 3 } }).join(' ');
   if (!markdown) return paragraph();
   const parts = faker.helpers.multiple(paragraph, { count: { min: 1, max: 3 } });
   if (kind === 'problem' && faker.datatype.boolean({ probability: 0.3 })) {

@@ -5,7 +5,9 @@ import { conditionToSql } from '../rules/condition-sql';
 import type { AppModel, EntityModel } from '../spec/model';
 import { AUDIT_TABLE, USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
-import { demoRecord, limitKey, type SeededRecords, type SeedRun } from './demo-record';
+import { limitKey } from './demo-people';
+import { demoRecord } from './demo-record';
+import type { SeededRecords, SeedRun } from './seed-run';
 import { ensureDemoUsers } from './demo-users';
 
 export { DEMO_PASSWORD } from './demo-users';

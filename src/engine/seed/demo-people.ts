@@ -1,0 +1,124 @@
+import { ADMIN_ROLE } from '../access/grants';
+import { evaluateCondition } from '../rules/condition-eval';
+import type { EntityModel, FieldModel, TransitionModel } from '../spec/model';
+import type { LimitSpec, Scope } from '../spec/types';
+import { pickFrom, type SeedRun } from './seed-run';
+import { creatorRoles, readScope, rolesForUserField, transitionRoles } from './user-pools';
+import type { Values } from './workflow-walk';
+
+/*
+ * The people a demo record names: users of the roles the spec's access ties to each part of it
+ * (see user-pools.ts), its creator within a create scope, and who takes each of its transitions.
+ */
+
+export function usersOf(run: SeedRun, roles: readonly string[]): number[] {
+  return [...new Set(roles.flatMap((role) => run.users.byRole.get(role) ?? []))];
+}
+
+function hasRole(run: SeedRun, user: unknown, role: string): user is number {
+  return typeof user === 'number' && (run.users.rolesOf.get(user)?.includes(role) ?? false);
+}
+
+function poolOf(run: SeedRun, entity: EntityModel, field: FieldModel): readonly number[] {
+  const key = `${entity.name}.${field.name}`;
+  let pool = run.pools.get(key);
+  if (!pool) {
+    pool = usersOf(run, rolesForUserField(run.model, entity, field.name));
+    run.pools.set(key, pool);
+  }
+  return pool;
+}
+
+export function limitMax(run: SeedRun, limit: LimitSpec): number {
+  return typeof limit.max === 'number' ? limit.max : Number(run.model.constants[limit.max.$constant]?.value ?? Infinity);
+}
+
+/** The key of an owner's count towards a limit in SeedRun.limitCounts. */
+export function limitKey(entity: EntityModel, name: string, owner: unknown): string {
+  return `${entity.name}:${name}:${String(owner)}`;
+}
+
+export function countsTowards(run: SeedRun, limit: LimitSpec, record: Values): boolean {
+  const owner = record[limit.per];
+  return owner !== null && owner !== undefined && (!limit.where || evaluateCondition(run.model, limit.where, record, run.now));
+}
+
+/** A user for a user field: one of the roles that fit it, preferring owners below their limits. */
+export function userFor(run: SeedRun, entity: EntityModel, field: FieldModel): number | null {
+  const pool = poolOf(run, entity, field);
+  const limited = Object.entries(entity.limits).filter(([, limit]) => limit.per === field.name);
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const user = pickFrom(run.faker, pool);
+    if (user === null) return null;
+    if (limited.every(([name, limit]) => (run.limitCounts.get(limitKey(entity, name, user)) ?? 0) < limitMax(run, limit))) return user;
+  }
+  return pickFrom(run.faker, pool);
+}
+
+/** Who among the role's users may read the record described by `facts`: everyone, some, or none. */
+function readersOf(run: SeedRun, entity: EntityModel, role: string, facts: Values): 'all' | number[] {
+  const scope = readScope(entity, role);
+  if (scope === undefined) return [];
+  if (scope === true) return 'all';
+  if (scope.where && !evaluateCondition(run.model, scope.where, facts, run.now)) return [];
+  // Two hops of `via` are not followed: the creator is then picked from another role.
+  if (scope.via) return [];
+  if (scope.own) return hasRole(run, facts[scope.own], role) ? [facts[scope.own] as number] : [];
+  return 'all';
+}
+
+/** A user of the role who may create this record within the scope, or null when none may. */
+function creatorInScope(run: SeedRun, entity: EntityModel, role: string, scope: Scope, record: Values, parents: Record<string, Values>, at: Date): number | null {
+  const roleUsers = run.users.byRole.get(role) ?? [];
+  if (scope === true) return pickFrom(run.faker, roleUsers);
+  let user: number | null = null;
+  if (scope.own) {
+    if (!hasRole(run, record[scope.own], role)) return null;
+    user = record[scope.own] as number;
+  }
+  if (scope.via) {
+    const parent = parents[scope.via];
+    const parentEntity = run.model.entitiesByName[entity.fieldsByName[scope.via]?.referenceTo ?? ''];
+    if (!parent || !parentEntity) return null;
+    const readers = readersOf(run, parentEntity, role, parent);
+    if (readers !== 'all') {
+      if (user !== null && !readers.includes(user)) return null;
+      user ??= pickFrom(run.faker, readers);
+    }
+  }
+  user ??= pickFrom(run.faker, roleUsers);
+  if (user === null) return null;
+  if (scope.where && !evaluateCondition(run.model, scope.where, record, at, { actorId: user })) return null;
+  return user;
+}
+
+/**
+ * Who created the record: the user a field defaulting to the actor names (a ticket's requester),
+ * or a user of a role whose create scope admits the record as it is (a customer comments only
+ * on their own tickets and never internally), staff roles before the built-in admin.
+ */
+export function creatorOf(run: SeedRun, entity: EntityModel, record: Values, parents: Record<string, Values>, at: Date): number | null {
+  for (const field of entity.fields) {
+    if (field.spec.type === 'user' && field.spec.default === 'actor' && typeof record[field.name] === 'number') return record[field.name] as number;
+  }
+  const roles = creatorRoles(run.model, entity);
+  const ordered = [...run.faker.helpers.shuffle(roles.filter((r) => r.role !== ADMIN_ROLE)), ...roles.filter((r) => r.role === ADMIN_ROLE)];
+  for (const { role, scope } of ordered) {
+    const user = creatorInScope(run, entity, role, scope, record, parents, at);
+    if (user !== null) return user;
+  }
+  return pickFrom(run.faker, usersOf(run, roles.map((r) => r.role))) ?? pickFrom(run.faker, [...run.users.rolesOf.keys()]);
+}
+
+/** Who takes a transition: the owner it names, else a person the record names who may, else anyone who may. */
+export function transitionActor(run: SeedRun, entity: EntityModel, transition: TransitionModel, record: Values, at: Date): number | null {
+  for (const allowed of transition.allow) {
+    if (typeof allowed === 'string') continue;
+    const owner = record[allowed.owner];
+    if (typeof owner === 'number' && (!allowed.when || evaluateCondition(run.model, allowed.when, record, at))) return owner;
+  }
+  const roles = transitionRoles(run.model, entity, transition);
+  const staff = roles.filter((r) => r !== ADMIN_ROLE).length > 0 ? roles.filter((r) => r !== ADMIN_ROLE) : roles;
+  const named = entity.fields.filter((f) => f.type === 'user').map((f) => record[f.name]).filter((u) => staff.some((role) => hasRole(run, u, role)));
+  return (pickFrom(run.faker, named) as number | null) ?? pickFrom(run.faker, usersOf(run, staff));
+}

@@ -1,0 +1,35 @@
+import type { Faker } from '@faker-js/faker';
+import type { AppModel } from '../spec/model';
+import type { DemoUsers } from './demo-users';
+import type { Values } from './workflow-walk';
+
+/** The records of an entity seeded so far: ids, and what later records need to know of each. */
+export interface SeededRecords {
+  readonly ids: number[];
+  /** Per record (same index as ids): its values other than texts, with createdAt and updatedAt. */
+  readonly facts: Values[];
+}
+
+/** What every record of one seeding run shares. */
+export interface SeedRun {
+  readonly model: AppModel;
+  readonly faker: Faker;
+  readonly now: Date;
+  /** The span the main records' creation times are spread over. */
+  readonly spanMs: number;
+  readonly users: DemoUsers;
+  readonly seeded: Map<string, SeededRecords>;
+  /** Records counting towards each limit per owner: `<entity>:<limit>:<owner>`. */
+  readonly limitCounts: Map<string, number>;
+  /** Users that fit each user field: `<entity>.<field>`. */
+  readonly pools: Map<string, readonly number[]>;
+  /** Values of unique fields already used (lower case): `<entity>.<field>`. */
+  readonly taken: Map<string, Set<string>>;
+  /** Seeded records by the value of a field: `<entity>.<field>` (see demo-references.ts). */
+  readonly indexes: Map<string, Map<unknown, number[]>>;
+}
+
+/** One element at random, or null from an empty list. */
+export function pickFrom<T>(faker: Faker, list: readonly T[]): T | null {
+  return list.length > 0 ? faker.helpers.arrayElement(list) : null;
+}
