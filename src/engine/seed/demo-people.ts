@@ -11,7 +11,7 @@ import type { Values } from './workflow-walk';
  * (see user-pools.ts), its creator within a create scope, and who takes each of its transitions.
  */
 
-export function usersOf(run: SeedRun, roles: readonly string[]): number[] {
+function usersOf(run: SeedRun, roles: readonly string[]): number[] {
   return [...new Set(roles.flatMap((role) => run.users.byRole.get(role) ?? []))];
 }
 
