@@ -6,15 +6,15 @@ import { matchRoute, mayOpenRoute, type RouteMatch } from '@/engine/spec/screens
 import { getEngine } from './engine';
 import { requireActor } from './session';
 
-/** A custom route opened by a signed-in user allowed to: what its page renders from. */
-export interface OpenedRoute extends FoundRoute {
-  readonly actor: Actor;
-}
-
 /** What an address's segments open: the route, its typed parameters and the address itself, re-encoded. */
 export interface FoundRoute extends RouteMatch {
   readonly engine: Engine;
   readonly address: string;
+}
+
+/** A custom route opened by a signed-in user allowed to: what its page renders from. */
+export interface OpenedRoute extends FoundRoute {
+  readonly actor: Actor;
 }
 
 /**
@@ -43,8 +43,9 @@ function decodeSegment(segment: string): string | null {
 }
 
 /**
- * Opens a custom route like any other page: unknown addresses are a 404 for everyone, a signed-out
- * visitor is sent to sign in (and back to the address with its `search`), a role the route does not name gets the 403 page.
+ * Opens a custom route like any other page: unknown addresses are a 404 for everyone, a
+ * signed-out visitor is sent to sign in (and back to the address with its `search`), a role the
+ * route does not name gets the 403 page.
  */
 export async function openCustomRoute(rawSegments: readonly string[], search: string): Promise<OpenedRoute> {
   const match = await customRouteOrNotFound(rawSegments);

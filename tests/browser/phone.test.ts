@@ -39,7 +39,7 @@ describe('on a phone', () => {
   afterAll(() => Promise.all([admin, visitor].filter(Boolean).map((b) => b.close())));
 
   it('no page scrolls sideways', async () => {
-    const pages = ['/', '/tickets', ticketPath, '/tickets/new', `${ticketPath}/edit`, '/organizations', '/comments', '/spec', '/account', '/admin/users', '/api/docs'];
+    const pages = ['/', '/tickets', '/queue', ticketPath, '/tickets/new', `${ticketPath}/edit`, '/organizations', '/comments', '/spec', '/account', '/admin/users', '/api/docs'];
     const wide: string[] = [];
     for (const address of pages) {
       await admin.page.goto(`${server.url}${address}`);

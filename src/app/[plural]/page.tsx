@@ -4,7 +4,7 @@ import { entityForPlural } from '@/server/entity-route';
 import { searchSuffix, type RawSearchParams } from '@/server/list-query';
 import { requireActor } from '@/server/session';
 import { EntityListView } from '@/ui/list/entity-list-view';
-import { CustomRoutePage } from '@/ui/routes/custom-route-page';
+import { CustomRoutePage } from './custom-route-page';
 
 type Props = { params: Promise<{ plural: string }>; searchParams: Promise<RawSearchParams> };
 

@@ -6,7 +6,7 @@ import { code, conditionText } from './text';
 
 /**
  * The custom routes of `screens.routes` in words: their address, who may open them and what
- * they show, exactly as src/ui/routes/custom-route-page.tsx renders them.
+ * they show, exactly as src/app/[plural]/custom-route-page.tsx renders them.
  */
 export function routeBlocks(model: AppModel): DocBlock[] {
   if (model.routes.length === 0) return [];

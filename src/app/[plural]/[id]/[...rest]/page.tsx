@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { customRouteOrNotFound } from '@/server/custom-routes';
 import type { RawSearchParams } from '@/server/list-query';
-import { CustomRoutePage } from '@/ui/routes/custom-route-page';
+import { CustomRoutePage } from '../../custom-route-page';
 
 // Addresses of three segments or more that no built-in page takes (a record's edit and delete
 // pages are matched first): only custom routes live here ("/organizations/{id}/open").

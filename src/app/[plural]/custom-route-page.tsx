@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import RecordPage from '@/app/[plural]/[id]/page';
+import RecordPage from './[id]/page';
 import { bindOps } from '@/engine/ops/ops';
 import type { RouteComponentProps } from '@/engine/spec/types';
 import { openCustomRoute } from '@/server/custom-routes';

@@ -1,0 +1,54 @@
+/**
+ * The conversation through the REST door: a comment is a reply to its ticket. The requester's
+ * comment on a pending ticket takes "reply" in the same request; a closed ticket takes no
+ * comment and no change (TICKET_CLOSED, 409), and nothing stored changes. Every answer is checked
+ * against the OpenAPI document by the client.
+ */
+import { beforeAll, expect, it } from 'vitest';
+import type { Engine } from '@/engine/engine';
+import { testModel } from '@/engine/ops/testing';
+import { forEachDatabase } from '@/engine/store/testing';
+import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from './testing';
+
+forEachDatabase('API: replies', (database) => {
+  let engine: Engine;
+  let api: ApiClient;
+  let agent: { id: number; token: string };
+  let customer: { id: number; token: string };
+
+  const newUser = async (roles: string[], name: string) => {
+    const user = await engine.identity.createUser({ email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, password: 'correct horse battery', roles, name });
+    return { id: user.id, token: (await engine.identity.createApiToken(user.id, { name: 'tests' })).token };
+  };
+  const ticket = async (id: number) => (await api.call('GET', `/tickets/${id}`, { token: agent.token })).body;
+  const take = async (id: number, name: string, input?: Record<string, unknown>) => {
+    const answer = await api.call('POST', `/tickets/${id}/transitions/${name}`, { token: agent.token, body: { version: (await ticket(id)).version, ...(input ? { input } : {}) } });
+    expect(answer.status, answer.text).toBe(200);
+  };
+
+  beforeAll(async () => {
+    engine = await openTestEngine(database, testModel);
+    api = apiClient(engine);
+    agent = await newUser(['agent'], 'Rest Agent');
+    customer = await newUser(['customer'], 'Rest Customer');
+  });
+
+  it("takes the requester's reply with their comment, and refuses comments and changes on a closed ticket", async () => {
+    const created = await api.call('POST', '/tickets', { token: customer.token, body: { subject: 'The scanner hums' } });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.id as number;
+    await take(id, 'start', { assignee: agent.id });
+    await take(id, 'wait');
+
+    const reply = await api.call('POST', '/comments', { token: customer.token, body: { ticket: id, body: 'It hums in B flat.' } });
+    expect(reply.status, reply.text).toBe(201);
+    expect((await ticket(id)).state).toBe('open');
+
+    await take(id, 'resolve');
+    await take(id, 'close');
+    const before = await snapshot(engine.store.db, ['ticket', 'comment', 'nf_audit']);
+    expectProblem(await api.call('POST', '/comments', { token: customer.token, body: { ticket: id, body: 'And now it stopped.' } }), 409, 'TICKET_CLOSED');
+    expectProblem(await api.call('PATCH', `/tickets/${id}`, { token: agent.token, body: { subject: 'Renamed', version: (await ticket(id)).version } }), 409, 'TICKET_CLOSED');
+    expect(await snapshot(engine.store.db, ['ticket', 'comment', 'nf_audit'])).toEqual(before);
+  });
+});
