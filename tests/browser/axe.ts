@@ -1,0 +1,36 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+/** The WCAG 2.1 A and AA rules: the level the project promises. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/** axe's own script, read once: injected into each page as it is checked. */
+const AXE_SOURCE: string = (createRequire(__filename)('axe-core') as { source: string }).source;
+
+/** One broken rule, said so that a failing `toEqual([])` tells what to fix and where. */
+export interface AxeViolation {
+  readonly rule: string;
+  readonly impact: string;
+  readonly help: string;
+  /** The elements at fault, each as its CSS selectors, with axe's summary of what is wrong. */
+  readonly nodes: readonly string[];
+}
+
+interface AxeResults {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[];
+}
+
+/** Runs axe-core over the page as it is now and returns the WCAG 2.1 AA violations, none when it passes. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const results = await page.evaluate(
+    (tags) => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
+    WCAG_TAGS,
+  );
+  return results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact ?? 'unknown',
+    help: violation.help,
+    nodes: violation.nodes.map((node) => `${node.target.map(String).join(' ')} — ${(node.failureSummary ?? '').replace(/\s+/g, ' ').trim()}`),
+  }));
+}
