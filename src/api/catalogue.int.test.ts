@@ -19,6 +19,15 @@ const model = buildModel(
       ...helpdesk.entities,
       // A reference that restricts deletion (the helpdesk's own cascade or set null).
       attachment: { fields: { ticket: { type: 'reference', to: 'ticket', required: true }, name: { type: 'text', required: true } } },
+      // A workflow whose final state names no code of its own: RECORD_FINAL.
+      memo: { fields: { title: { type: 'text', required: true } } },
+    },
+    workflows: {
+      ...helpdesk.workflows,
+      memo: {
+        states: { draft: { initial: true }, archived: { final: true } },
+        transitions: { archive: { from: 'draft', to: 'archived', allow: ['admin'] } },
+      },
     },
     calls: {
       ...helpdesk.calls,
@@ -43,7 +52,7 @@ const model = buildModel(
   }),
 );
 
-const TABLES = ['ticket', 'organization', 'comment', 'attachment', 'nf_user', 'nf_session', 'nf_api_token'];
+const TABLES = ['ticket', 'organization', 'comment', 'attachment', 'memo', 'nf_user', 'nf_session', 'nf_api_token'];
 
 interface Actors {
   admin: string;
@@ -55,6 +64,7 @@ interface Actors {
   customerTicketId: number;
   /** The customer's, resolved longer ago than reopenWindowDays. */
   longResolvedId: number;
+  archivedMemoId: number;
 }
 
 interface Row {
@@ -81,6 +91,8 @@ const rows: Row[] = [
   { code: 'CONFLICT', status: 409, send: (api, a) => api.call('DELETE', `/tickets/${a.ticketId}`, { token: a.admin }) },
   { code: 'STALE_VERSION', status: 409, send: (api, a) => api.call('PATCH', `/tickets/${a.ticketId}`, { token: a.admin, headers: { 'if-match': '"7"' }, body: { subject: 'Stale edit' } }) },
   { code: 'TICKET_CLOSED', status: 409, send: (api, a) => api.call('POST', `/tickets/${a.closedTicketId}/escalate`, { token: a.admin, body: { reason: 'Still broken' } }) },
+  { code: 'TICKET_CLOSED', status: 409, send: (api, a) => api.call('PATCH', `/tickets/${a.closedTicketId}`, { token: a.admin, headers: { 'if-match': '"1"' }, body: { subject: 'Closed, changed' } }) },
+  { code: 'RECORD_FINAL', status: 409, send: (api, a) => api.call('PATCH', `/memos/${a.archivedMemoId}`, { token: a.admin, headers: { 'if-match': '"2"' }, body: { title: 'Archived, changed' } }) },
   { code: 'TRANSITION_NOT_ALLOWED', status: 409, send: (api, a) => api.call('POST', `/tickets/${a.customerTicketId}/transitions/start`, { token: a.customer, body: { version: 1 } }), check: (r) => expect(r.body.detail).toBe('You are not allowed to take "Start" on this ticket.') },
   { code: 'REOPEN_WINDOW_PASSED', status: 409, send: (api, a) => api.call('POST', `/tickets/${a.longResolvedId}/transitions/reopen`, { token: a.customer, headers: { 'if-match': '"3"' } }) },
   {
@@ -140,6 +152,8 @@ forEachDatabase('API: the error catalogue, code by code', (database) => {
     const resolvedAt = model.entitiesByName.ticket.fieldsByName.resolvedAt.column;
     await engine.store.db.updateTable('ticket').set({ [resolvedAt]: new Date(Date.now() - 30 * 86_400_000) }).where('id', '=', resolved.id).execute();
     const own = await api.call('POST', '/tickets', { token: customerToken, body: { subject: 'My own ticket' } });
+    const memo = await engine.ops.create(asAdmin, 'memo', { title: 'Old plan' });
+    await engine.ops.transition(asAdmin, 'memo', memo.id, 'archive', { version: 1 });
     actors = {
       admin: adminToken,
       customer: customerToken,
@@ -149,6 +163,7 @@ forEachDatabase('API: the error catalogue, code by code', (database) => {
       organizationId: organization.body.id,
       customerTicketId: own.body.id,
       longResolvedId: resolved.id,
+      archivedMemoId: memo.id,
     };
     expect(ticket.status).toBe(201);
   });

@@ -83,7 +83,7 @@ describe('reading the document', () => {
 
   it('lists the catalogue with the operations that can answer each code', () => {
     const codes = Object.fromEntries(errorCodes(document).map((entry) => [entry.code, entry]));
-    expect(codes.TICKET_CLOSED).toMatchObject({ status: 409, operations: ['escalate'] });
+    expect(codes.TICKET_CLOSED).toMatchObject({ status: 409, operations: ['escalate', 'updateTicket', 'createComment'] });
     expect(codes.REOPEN_WINDOW_PASSED).toMatchObject({ status: 409, operations: ['reopenTicket'] });
     expect(codes.PRECONDITION_REQUIRED.operations).toEqual([
       'updateOrganization',
