@@ -1,5 +1,6 @@
 import { NinefoldError, type FieldError } from '@/engine/errors/ninefold-error';
 import { filterableFields } from '@/engine/ops/list-query';
+import type { CreateOptions } from '@/engine/ops/types';
 import type { EntityModel } from '@/engine/spec/model';
 import { readJsonObject } from './body';
 import { json } from './json';
@@ -35,6 +36,13 @@ export function parseIfMatch(header: string | null): number | undefined {
 }
 
 export const etag = (version: number) => `"${version}"`;
+
+/** `?replyWith=<transition>`: a reply that takes a transition of the record it replies to (ops checks it is offered). */
+function createOptions(call: ApiRequest): CreateOptions {
+  const given = call.url.searchParams.getAll('replyWith');
+  if (given.length > 1) throw invalid([{ field: 'replyWith', code: 'repeated_parameter', message: 'The parameter "replyWith" is given more than once.' }]);
+  return given.length === 1 ? { replyWith: given[0] } : {};
+}
 
 function listQuery(call: ApiRequest, entity: EntityModel) {
   const filters = filterableFields(entity).filter((name) => !(LIST_PARAMS as readonly string[]).includes(name));
@@ -123,7 +131,7 @@ export function recordRoutes(entity: EntityModel): Route[] {
       run: async (call) => {
         const actor = actorOf(call);
         const input = await readJsonObject(call.request, call.limits.maxBodyBytes);
-        const record = await call.engine.ops.create(actor, entity.name, input);
+        const record = await call.engine.ops.create(actor, entity.name, input, createOptions(call));
         return json(recordToWire(entity, record), {
           status: 201,
           headers: { location: `${API_PREFIX}/${entity.plural}/${record.id}`, etag: etag(record.version) },

@@ -51,4 +51,21 @@ forEachDatabase('API: replies', (database) => {
     expectProblem(await api.call('PATCH', `/tickets/${id}`, { token: agent.token, body: { subject: 'Renamed', version: (await ticket(id)).version } }), 409, 'TICKET_CLOSED');
     expect(await snapshot(engine.store.db, ['ticket', 'comment', 'nf_audit'])).toEqual(before);
   });
+
+  it('takes the transition chosen with ?replyWith= in the same transaction, and saves neither when it is refused', async () => {
+    const created = await api.call('POST', '/tickets', { token: customer.token, body: { subject: 'The fax beeps' } });
+    const id = created.body.id as number;
+    await take(id, 'start', { assignee: agent.id });
+
+    const reply = await api.call('POST', '/comments?replyWith=wait', { token: agent.token, body: { ticket: id, body: 'Which fax model is it?' } });
+    expect(reply.status, reply.text).toBe(201);
+    expect((await ticket(id)).state).toBe('pending');
+
+    // "wait" leads from open only: refused on a pending ticket, and the comment is not kept either.
+    const before = await snapshot(engine.store.db, ['ticket', 'comment', 'nf_audit']);
+    expectProblem(await api.call('POST', '/comments?replyWith=wait', { token: agent.token, body: { ticket: id, body: 'Still waiting.' } }), 409, 'TRANSITION_NOT_ALLOWED');
+    expectProblem(await api.call('POST', '/comments?replyWith=close', { token: agent.token, body: { ticket: id, body: 'Closing.' } }), 422, 'VALIDATION_FAILED');
+    expectProblem(await api.call('POST', '/comments?replyWith=wait&replyWith=resolve', { token: agent.token, body: { ticket: id, body: 'Twice.' } }), 422, 'VALIDATION_FAILED');
+    expect(await snapshot(engine.store.db, ['ticket', 'comment', 'nf_audit'])).toEqual(before);
+  });
 });

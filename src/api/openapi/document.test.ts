@@ -184,9 +184,12 @@ describe('the helpdesk document', () => {
 
   it("says what creating a comment does to its ticket: refused on a closed one, the requester's reply taken", () => {
     const post = document.paths['/comments'].post!;
-    expect(post.responses['409']['x-error-codes']).toEqual(['TICKET_CLOSED']);
+    expect(post.responses['409']['x-error-codes']).toEqual(['TICKET_CLOSED', 'TRANSITION_NOT_ALLOWED']);
     expect(post.description).toContain('Refused with TICKET_CLOSED when its ticket is Closed.');
     expect(post.description).toContain('Created by the ticket\'s requester, it also takes the ticket\'s "Reply" transition in the same transaction');
+    expect(post.description).toContain('The parameter replyWith (wait or resolve) takes that ticket transition instead, in the same transaction');
+    expect(post.parameters).toEqual([expect.objectContaining({ name: 'replyWith', in: 'query', schema: { type: 'string', enum: ['wait', 'resolve'] } })]);
+    expect(document.paths['/tickets'].post!.parameters).toBeUndefined();
   });
 
   it('offers search, sort, limit, cursor and a filter per filterable field on lists', () => {

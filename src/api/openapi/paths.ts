@@ -5,7 +5,7 @@ import type { AppModel, EntityModel, FieldModel, TransitionModel } from '@/engin
 import { humanize, withArticle } from '@/engine/spec/naming';
 import type { CallSpec, ParamType } from '@/engine/spec/types';
 import { HISTORY_PAGE_SIZE, historyMaxPageSize } from '../wire';
-import { createRelatedNote, updateFinalNote } from './related';
+import { createRelatedNote, replyWithChoices, updateFinalNote } from './related';
 import { OPERATION_ERRORS, problemResponses } from './errors';
 import { fieldMapSchema, pascalCase, schemaRef, valueSchema, type EntitySchemaNames } from './schemas';
 import type { HeaderObject, HttpMethod, JsonSchema, OperationObject, ParameterObject, PathItemObject, ResponseObject } from './types';
@@ -141,6 +141,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
   const record = schemaRef(names.record);
   const saved: Record<string, HeaderObject> = { ETag: ETAG };
   const related = createRelatedNote(context.model, entity);
+  const replyWith = replyWithChoices(context.model, entity);
   const frozen = updateFinalNote(entity);
   return {
     [`/${entity.plural}`]: {
@@ -160,6 +161,19 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
         summary: `Create ${withArticle(one)}`,
         ...(related ? { description: related.description } : {}),
         tags,
+        ...(replyWith.length > 0
+          ? {
+              parameters: [
+                {
+                  name: 'replyWith',
+                  in: 'query',
+                  required: false,
+                  description: 'A transition of the record this one replies to, taken in the same transaction ("Reply and wait for customer").',
+                  schema: { type: 'string', enum: replyWith },
+                } satisfies ParameterObject,
+              ],
+            }
+          : {}),
         requestBody: { required: true, content: json(schemaRef(names.create)) },
         responses: {
           '201': {

@@ -6,6 +6,14 @@ import { sectionsShowing } from '@/engine/spec/screens/details';
  * generated create and update operations: extra refusals and what else a create does.
  */
 
+/** The spec's own codes a transition may be refused with: its guard's and its owners' windows'. */
+function transitionCodes(entity: EntityModel, name: string): string[] {
+  const transition = entity.workflow?.transitions.find((t) => t.name === name);
+  if (!transition) return [];
+  const owners = transition.allow.flatMap((a) => (typeof a === 'object' && a.error ? [a.error] : []));
+  return [...(transition.guardError ? [transition.guardError] : []), ...owners];
+}
+
 function finalLabels(entity: EntityModel): string[] {
   return entity.workflow?.states.filter((s) => s.final).map((s) => s.label) ?? [];
 }
@@ -46,9 +54,18 @@ export function createRelatedNote(model: AppModel, entity: EntityModel): { descr
         sentences.push(`Created by ${by}, it also takes the ${one}'s "${transition?.label ?? name}" transition in the same transaction, when that is available to them.`);
       }
       if (section.replyWith.length > 0) {
-        sentences.push(`(The ${one} page's reply box may take ${section.replyWith.join(' or ')} with it; here, take the transition with its own request.)`);
+        sentences.push(`The parameter replyWith (${section.replyWith.join(' or ')}) takes that ${one} transition instead, in the same transaction: a refusal saves neither.`);
+        codes.push('TRANSITION_NOT_ALLOWED', ...section.replyWith.flatMap((name) => transitionCodes(parent, name)));
       }
     }
   }
   return sentences.length === 0 ? null : { description: sentences.join(' '), codes };
+}
+
+/** The transitions a create may take on the record its reference points at (`?replyWith=`), as reply boxes offer them. */
+export function replyWithChoices(model: AppModel, entity: EntityModel): string[] {
+  const choices = entity.fields
+    .filter((f) => f.type === 'reference')
+    .flatMap((f) => sectionsShowing(model.entities, entity.name, f.name).flatMap(({ section }) => section.replyWith));
+  return [...new Set(choices)];
 }

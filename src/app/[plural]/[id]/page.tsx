@@ -145,9 +145,14 @@ export default async function RecordPage({ params, searchParams }: Props) {
             newestHref={history.older ? pageAddress(base, search, 'history', null, 'history') : null}
           />
         </div>
-        <div className="space-y-6 lg:col-start-3 lg:row-start-1">
-          {entity.workflow ? <TransitionPanel workflow={entity.workflow} state={record[entity.workflow.field]} version={record.version} items={items} /> : null}
-          <Card className="h-fit p-5">
+        {/* On a phone the column dissolves: the workflow comes first (what one can do now), the record's facts last. */}
+        <div className="space-y-6 max-lg:contents lg:col-start-3 lg:row-start-1">
+          {entity.workflow ? (
+            <div className="max-lg:order-first">
+              <TransitionPanel workflow={entity.workflow} state={record[entity.workflow.field]} version={record.version} items={items} />
+            </div>
+          ) : null}
+          <Card className="h-fit p-5 max-lg:order-last">
             <dl className="space-y-3 text-sm">
               {systemColumns.map((column) => (
                 <div key={column.name} className="flex items-center justify-between gap-4">
