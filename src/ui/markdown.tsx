@@ -14,7 +14,7 @@ const components: Components = {
   ol: ({ node: _node, ...props }) => <ol {...props} className="my-2 list-decimal pl-6" />,
   blockquote: ({ node: _node, ...props }) => <blockquote {...props} className="my-2 border-l-2 border-zinc-300 pl-3 text-zinc-600" />,
   code: ({ node: _node, ...props }) => <code {...props} className="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.85em]" />,
-  pre: ({ node: _node, ...props }) => <pre {...props} className="my-2 overflow-x-auto rounded-md bg-zinc-100 p-3 text-sm" />,
+  pre: ({ node: _node, ...props }) => <pre {...props} tabIndex={0} className="my-2 overflow-x-auto rounded-md bg-zinc-100 p-3 text-sm" />,
 };
 
 export function MarkdownText({ children }: { children: string }) {

@@ -42,7 +42,8 @@ function Block({ block }: { block: DocBlock }) {
       );
     case 'table':
       return (
-        <div className="my-3 overflow-x-auto rounded-lg border border-zinc-200">
+        // Wide tables scroll sideways on a phone: focusable, so that the keyboard can scroll them too.
+        <div tabIndex={0} role="region" aria-label={`Table: ${block.columns.join(', ')}`} className="my-3 overflow-x-auto rounded-lg border border-zinc-200">
           <table className="min-w-full divide-y divide-zinc-200 text-sm">
             <thead className="bg-zinc-50">
               <tr>
@@ -73,7 +74,7 @@ function Block({ block }: { block: DocBlock }) {
           <WorkflowDiagram block={block} title="State diagram" />
           <details className="my-2 text-xs text-zinc-500">
             <summary className="cursor-pointer">Mermaid source</summary>
-            <pre className="mt-2 overflow-x-auto rounded-md bg-zinc-900 p-4 leading-relaxed text-zinc-100">
+            <pre tabIndex={0} className="mt-2 overflow-x-auto rounded-md bg-zinc-900 p-4 leading-relaxed text-zinc-100">
               <code>{block.mermaid}</code>
             </pre>
           </details>
@@ -82,6 +83,7 @@ function Block({ block }: { block: DocBlock }) {
     case 'code':
       return (
         <pre
+          tabIndex={0}
           data-language={block.language}
           className={block.language === 'mermaid' ? 'mermaid my-3 overflow-x-auto rounded-md bg-zinc-900 p-4 text-xs leading-relaxed text-zinc-100' : 'my-3 overflow-x-auto rounded-md bg-zinc-900 p-4 text-xs leading-relaxed text-zinc-100'}
         >

@@ -47,7 +47,8 @@ export function WorkflowDiagram({ block, title }: { block: WorkflowBlock; title:
   const markerId = `arrow-${title.replace(/\W+/g, '-')}`;
   let bends = 0;
   return (
-    <figure className="my-3 overflow-x-auto rounded-lg border border-zinc-200 bg-white p-2">
+    // Wider than a phone: focusable, so that the keyboard can scroll it too.
+    <figure tabIndex={0} className="my-3 overflow-x-auto rounded-lg border border-zinc-200 bg-white p-2">
       <svg role="img" aria-label={title} width={width} height={height} viewBox={`0 0 ${width} ${height}`} className="max-w-none font-sans">
         <defs>
           <marker id={markerId} viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">

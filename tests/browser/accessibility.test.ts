@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, type AxeViolation } from './axe';
@@ -7,6 +9,7 @@ import { DEMO_CUSTOMER } from './servers';
 
 const server = inject('helpdesk');
 const DEMO_AGENT = { email: 'agent1@demo.ninefold.test', password: 'demo-password' } as const;
+const SCREENSHOTS = path.resolve(__dirname, '../../tmp/screenshots');
 /** The desk and the phone: every page is checked at both, as layouts differ. */
 const WIDTHS = [1280, 360] as const;
 
@@ -21,6 +24,8 @@ async function violationsAtEachWidth(page: Page, pathname: string, prepare?: (pa
     await page.goto(`${server.url}${pathname}`);
     if (prepare) await prepare(page);
     found[width] = await axeViolations(page);
+    const name = `${pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}${prepare ? '-prepared' : ''}`;
+    await page.screenshot({ path: path.join(SCREENSHOTS, `a11y-${name}-${width}.png`) });
   }
   return found;
 }
@@ -44,6 +49,7 @@ describe('the pages pass axe-core (WCAG 2.1 AA) at 1280 px and 360 px', () => {
   let agent: Browser;
   let customer: Browser;
   let ticketPath = '';
+  let organizationPath = '';
 
   beforeAll(async () => {
     [agent, customer] = await Promise.all([openBrowser(), openBrowser()]);
@@ -62,6 +68,9 @@ describe('the pages pass axe-core (WCAG 2.1 AA) at 1280 px and 360 px', () => {
       expect((await callApi(server.url, session, 'POST', '/comments', body)).status).toBe(201);
     }
     ticketPath = `/tickets/${created.body.id}`;
+    const organizations = await callApi<{ items: { id: number }[] }>(server.url, agentApi, 'GET', '/organizations?limit=1');
+    organizationPath = `/organizations/${organizations.body.items[0].id}`;
+    mkdirSync(SCREENSHOTS, { recursive: true });
   });
   afterAll(() => Promise.all([agent, customer].filter(Boolean).map((b) => b.close())));
 
@@ -93,6 +102,10 @@ describe('the pages pass axe-core (WCAG 2.1 AA) at 1280 px and 360 px', () => {
     };
     const withErrors = await violationsAtEachWidth(agent.page, '/tickets/new', submitWithErrors);
     expect({ empty, withErrors }).toEqual({ empty: PASSES, withErrors: PASSES });
+  });
+
+  it("an organization's page with its related records, and a filtered list", async () => {
+    expect(await violationsByPage(agent.page, [organizationPath, '/tickets?state=open&sort=-priority'])).toEqual(passing([organizationPath, '/tickets?state=open&sort=-priority']));
   });
 
   it("the customer's home and ticket list", async () => {

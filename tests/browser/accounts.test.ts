@@ -56,7 +56,7 @@ describe('accounts', () => {
     expect(await agent.page.getByRole('heading', { name: 'Tickets', level: 1 }).count()).toBe(1);
     expect(await agent.page.locator('a[href^="/tickets/"]').count()).toBeGreaterThan(0);
     // An agent is no administrator.
-    expect(await agent.page.getByRole('link', { name: 'Users' }).count()).toBe(0);
+    expect(await agent.page.getByRole('link', { name: 'Users', exact: true }).count()).toBe(0);
     expect((await agent.page.goto(`${server.url}/admin/users`))?.status()).toBe(403);
 
     // The link is used up.

@@ -108,6 +108,8 @@ describe('record forms in the browser', () => {
     expect(await changes.getByRole('listitem').allTextContents()).toEqual([
       expect.stringMatching(/^Description:\s*The printer jams\.\s*→\s*now\s*The printer jams on tray 2\.\s*\(now in the form\)$/),
       expect.stringMatching(/^Priority:\s*normal\s*→\s*now\s*high\s*\(now in the form\)$/),
+      // The SLA due time follows the priority (the engine keeps it): shown, not in the form.
+      expect.stringMatching(/^SLA due:\s*\w{3} \d+, \d{4}, \d\d:\d\d UTC\s*→\s*now\s*\w{3} \d+, \d{4}, \d\d:\d\d UTC$/),
     ]);
     expect(new URL(page.url()).pathname).toBe(`/tickets/${id}/edit`);
     expect(await page.getByLabel('Subject').inputValue()).toBe(`Stale form, typed ${word}`);
@@ -168,6 +170,7 @@ describe('record forms without JavaScript', () => {
     expect(await page.getByRole('list', { name: 'What changed' }).getByRole('listitem').allTextContents()).toEqual([
       expect.stringMatching(/^Priority:\s*low\s*→\s*now\s*urgent/),
       expect.stringMatching(/^Assignee:\s*—\s*→\s*now\s*\S/),
+      expect.stringMatching(/^SLA due:\s*\w{3} \d+, \d{4}, \d\d:\d\d UTC\s*→\s*now\s*\w{3} \d+, \d{4}, \d\d:\d\d UTC$/),
     ]);
     expect(await page.getByLabel('Subject').inputValue()).toBe(`No script, typed ${word}`);
     await Promise.all([page.waitForURL(`${server.url}/tickets/${id}`), page.getByRole('button', { name: 'Save changes' }).click()]);

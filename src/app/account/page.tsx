@@ -71,7 +71,7 @@ export default async function AccountPage() {
         <div className="space-y-6">
           <TokenForm action={createTokenAction} lifetimes={TOKEN_LIFETIMES.map(({ value, label }) => ({ value, label }))} />
           {tokens.length > 0 ? (
-            <div className="-mx-5 -mb-5 overflow-x-auto border-t border-zinc-200">
+            <div className="relative -mx-5 -mb-5 overflow-x-auto border-t border-zinc-200">
               <table className="min-w-full divide-y divide-zinc-200 text-sm">
                 <caption className="sr-only">Your API tokens</caption>
                 <thead className="bg-zinc-50">

@@ -39,13 +39,15 @@ export async function CountsWidget({ model, ops, widget, params }: {
       </p>
       <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
         {tiles.map((tile) => {
+          // The label comes first in the page, a space apart, so that the visible words are the
+          // link's name ("Open 12" in "Open: 12"); the column is reversed to show the number on top.
           const body = (
             <>
+              <span className="block truncate text-xs text-zinc-600">{tile.label}</span>{' '}
               <span className="block text-xl font-semibold text-zinc-900 tabular-nums">{formatNumber(tile.amount)}</span>
-              <span className="block truncate text-xs text-zinc-600">{tile.label}</span>
             </>
           );
-          const box = 'block rounded-md border border-zinc-200 px-3 py-2';
+          const box = 'flex flex-col-reverse rounded-md border border-zinc-200 px-3 py-2';
           return (
             <li key={tile.key}>
               {tile.href ? (
