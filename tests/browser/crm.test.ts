@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, signInOverApi, type ApiSession } from './api-session';
-import { openBrowser, signIn, type Browser } from './browser';
+import { openBrowser, signIn, type Browser, sidewaysScroll } from './browser';
 
 const server = inject('crm');
 const SALES = { email: 'sales1@demo.ninefold.test', password: 'demo-password' } as const;
@@ -124,8 +124,7 @@ describe('the CRM example', () => {
       const pages = { home: '/', 'my-deals': '/my-deals', company: `/companies/${mine[0].company}`, deal: `/deals/${mine[0].id}`, deals: '/deals' };
       for (const [name, address] of Object.entries(pages)) {
         await page.goto(`${server.url}${address}`);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow, name).toBeLessThanOrEqual(0);
+        expect(await sidewaysScroll(page), name).toBe(0);
         await page.screenshot({ path: path.join(SCREENSHOTS, `crm-${name}-360.png`), fullPage: true });
       }
     } finally {

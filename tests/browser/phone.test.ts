@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser, signIn, type Browser } from './browser';
+import { openBrowser, signIn, type Browser, sidewaysScroll } from './browser';
 import { ADMIN } from './servers';
 
 const server = inject('helpdesk');
@@ -11,8 +11,6 @@ const DESKTOP = { width: 1280, height: 900 } as const;
 /** Outside the repository: looked at by whoever changes the layout, never committed. */
 const SCREENSHOTS = path.join(process.env.NF_SCREENSHOTS ?? '/tmp/nf-screenshots', 'phone');
 
-/** How far the page can scroll sideways: 0 when nothing is wider than the screen. */
-const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;

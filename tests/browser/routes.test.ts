@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, fetchPage, signInOverApi, type ApiSession } from './api-session';
-import { openBrowser, signIn, type Browser } from './browser';
+import { openBrowser, signIn, type Browser, sidewaysScroll } from './browser';
 import { ADMIN, DEMO_CUSTOMER, startServer, stopServer, type RunningServer } from './servers';
 
 const server = inject('helpdesk');
@@ -54,9 +54,6 @@ async function listedIds(page: Page): Promise<number[]> {
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
-async function noSidewaysScroll(page: Page): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-}
 
 /*
  * The helpdesk's custom routes: an agent starts from "My queue" in the navigation and finds their
@@ -98,7 +95,7 @@ describe('custom routes: My queue and the open tickets of an organization', () =
     await page.screenshot({ path: `${SCREENSHOTS}/queue-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 360, height: 740 });
     await page.reload();
-    await noSidewaysScroll(page);
+    expect(await sidewaysScroll(page)).toBe(0);
     await page.screenshot({ path: `${SCREENSHOTS}/queue-360.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
   });
@@ -223,7 +220,7 @@ describe('custom routes of every kind', () => {
     await Promise.all([page.waitForURL(`${routes.url}/hello`), navigation(page).getByRole('link', { name: 'Hello' }).click()]);
     await expect.poll(() => page.getByTestId('hello').textContent()).toMatch(/^Hello .+, 4 notes are yours to read\.$/);
     await page.setViewportSize({ width: 360, height: 740 });
-    await noSidewaysScroll(page);
+    expect(await sidewaysScroll(page)).toBe(0);
     await page.screenshot({ path: `${SCREENSHOTS}/hello-360.png`, fullPage: true });
   });
 });
