@@ -42,8 +42,9 @@ function Block({ block }: { block: DocBlock }) {
       );
     case 'table':
       return (
-        // Wide tables scroll sideways on a phone: focusable, so that the keyboard can scroll them too.
-        <div tabIndex={0} role="region" aria-label={`Table: ${block.columns.join(', ')}`} className="my-3 overflow-x-auto rounded-lg border border-zinc-200">
+        // Wide tables scroll sideways on a phone: focusable, so that the keyboard can scroll them too
+        // (a named group, not a landmark: the spec has many tables).
+        <div tabIndex={0} role="group" aria-label={`Table: ${block.columns.join(', ')}`} className="my-3 overflow-x-auto rounded-lg border border-zinc-200">
           <table className="min-w-full divide-y divide-zinc-200 text-sm">
             <thead className="bg-zinc-50">
               <tr>
