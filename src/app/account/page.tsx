@@ -21,14 +21,14 @@ function Time({ value, empty }: { value: Date | null; empty: string }) {
 
 function Section({ id, title, description, children }: { id: string; title: string; description: ReactNode; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="grid gap-6 lg:grid-cols-[1fr_2fr]">
+    <section aria-labelledby={id} className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
       <div>
         <h2 id={id} className="text-base font-semibold text-zinc-900">
           {title}
         </h2>
         <div className="mt-1 text-sm text-zinc-600">{description}</div>
       </div>
-      <Card className="p-5">{children}</Card>
+      <Card className="min-w-0 p-5">{children}</Card>
     </section>
   );
 }
