@@ -71,6 +71,17 @@ function tallyOwner(ctx: OpsContext, entity: EntityModel, actor: Actor, all: boo
   return owns.size === 1 && (tallyOf(ctx, entity)?.owners.has(field) ?? false) ? { field, owner: actor.userId } : null;
 }
 
+/** The running totals of one owner (or of everyone) for one dimension and measure. */
+function tallyRows(ctx: OpsContext, entity: EntityModel, owner: { field: string; owner: number }, dimension: string, measure: string) {
+  return ctx.db
+    .selectFrom(TALLY_TABLE)
+    .where('entity', '=', entity.name)
+    .where('owner_field', '=', owner.field)
+    .where('owner', '=', owner.owner)
+    .where('dimension', '=', dimension)
+    .where('measure', '=', measure);
+}
+
 /** The scope of the actor's list, with the fields used checked readable (FORBIDDEN_FIELD otherwise). */
 function scoped(ctx: OpsContext, actor: Actor, entity: EntityModel, fields: readonly string[], where: Condition | undefined) {
   const scope = authorizeScope(ctx.model, entity, actor, 'list');
@@ -101,14 +112,8 @@ export async function groupTotals(ctx: OpsContext, actor: Actor, entityName: str
 
   let rows: { value: string; amount: string }[];
   if (owner && tallied) {
-    rows = await ctx.db
-      .selectFrom(TALLY_TABLE)
+    rows = await tallyRows(ctx, entity, owner, dimension, query.sum ?? '')
       .select(['value', 'amount'])
-      .where('entity', '=', entity.name)
-      .where('owner_field', '=', owner.field)
-      .where('owner', '=', owner.owner)
-      .where('dimension', '=', dimension)
-      .where('measure', '=', query.sum ?? '')
       .where('amount', '<>', 0)
       .execute() as { value: string; amount: string }[];
   } else {
@@ -162,14 +167,8 @@ export async function perDay(ctx: OpsContext, actor: Actor, entityName: string, 
   const owner = query.where ? null : tallyOwner(ctx, entity, actor, scope.all);
   let rows: { day: string; n: string }[];
   if (owner && tallyOf(ctx, entity)?.days.has(query.field)) {
-    rows = await ctx.db
-      .selectFrom(TALLY_TABLE)
+    rows = await tallyRows(ctx, entity, owner, dayDimension(query.field), '')
       .select(['value as day', 'amount as n'])
-      .where('entity', '=', entity.name)
-      .where('owner_field', '=', owner.field)
-      .where('owner', '=', owner.owner)
-      .where('dimension', '=', dayDimension(query.field))
-      .where('measure', '=', '')
       .where('value', '>=', range[0])
       .where('value', '<=', range[range.length - 1])
       .execute() as { day: string; n: string }[];
