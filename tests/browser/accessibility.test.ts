@@ -5,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations, type AxeViolation } from './axe';
 import { callApi, signInOverApi } from './api-session';
 import { openBrowser, signIn, type Browser } from './browser';
-import { DEMO_CUSTOMER } from './servers';
+import { DEMO_CUSTOMER, DEMO_AGENT } from './servers';
 
 const server = inject('helpdesk');
-const DEMO_AGENT = { email: 'agent1@demo.ninefold.test', password: 'demo-password' } as const;
 const SCREENSHOTS = path.resolve(__dirname, '../../tmp/screenshots');
 /** The desk and the phone: every page is checked at both, as layouts differ. */
 const WIDTHS = [1280, 360] as const;

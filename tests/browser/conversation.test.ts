@@ -5,10 +5,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, fetchPage, signInOverApi, type ApiSession } from './api-session';
 import { openBrowser, signIn, type Browser, sidewaysScroll } from './browser';
-import { DEMO_CUSTOMER } from './servers';
+import { DEMO_CUSTOMER, DEMO_AGENT } from './servers';
 
 const server = inject('helpdesk');
-const DEMO_AGENT = { email: 'agent1@demo.ninefold.test', password: 'demo-password' } as const;
 const SCREENSHOTS = path.resolve(__dirname, '../../tmp/screenshots');
 
 /*

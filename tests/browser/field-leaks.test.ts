@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, fetchPage, signInOverApi, type ApiSession } from './api-session';
-import { ADMIN, DEMO_CUSTOMER } from './servers';
+import { ADMIN, DEMO_CUSTOMER, DEMO_AGENT } from './servers';
 
 const server = inject('helpdesk');
-const DEMO_AGENT = { email: 'agent1@demo.ninefold.test', password: 'demo-password' } as const;
 
 function marker(what: string): string {
   return `leak${what}${randomUUID().replace(/-/g, '').slice(0, 12)}`;

@@ -4,10 +4,9 @@ import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, signInOverApi, type ApiSession } from './api-session';
 import { openBrowser, signIn, type Browser } from './browser';
-import { ADMIN } from './servers';
+import { ADMIN, DEMO_AGENT } from './servers';
 
 const server = inject('helpdesk');
-const AGENT = { email: 'agent1@demo.ninefold.test', password: 'demo-password' } as const;
 
 function uniqueWord(): string {
   return `zf${randomUUID().replace(/-/g, '').slice(0, 10)}`;
@@ -36,7 +35,7 @@ describe('record forms in the browser', () => {
   beforeAll(async () => {
     browser = await openBrowser();
     await signIn(browser.page, server.url, ADMIN.email, ADMIN.password);
-    agentApi = await signInOverApi(server.url, AGENT.email, AGENT.password);
+    agentApi = await signInOverApi(server.url, DEMO_AGENT.email, DEMO_AGENT.password);
   });
   afterAll(() => browser.close());
 
@@ -159,7 +158,7 @@ describe('record forms without JavaScript', () => {
     const { page } = browser;
     const word = uniqueWord();
     const admin = await signInOverApi(server.url, ADMIN.email, ADMIN.password);
-    const agent = await signInOverApi(server.url, AGENT.email, AGENT.password);
+    const agent = await signInOverApi(server.url, DEMO_AGENT.email, DEMO_AGENT.password);
     const created = await callApi<{ id: number; version: number }>(server.url, admin, 'POST', '/tickets', { subject: `No script ${word}`, priority: 'low' });
     const { id, version } = created.body;
     await page.goto(`${server.url}/tickets/${id}/edit`);

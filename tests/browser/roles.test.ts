@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { callApi, signInOverApi } from './api-session';
 import { openBrowser, signIn, type Browser } from './browser';
-import { ADMIN, DEMO_CUSTOMER } from './servers';
+import { ADMIN, DEMO_CUSTOMER, DEMO_AGENT } from './servers';
 
 const server = inject('helpdesk');
-const DEMO_AGENT = { email: 'agent1@demo.ninefold.test', password: 'demo-password' } as const;
 
 /*
  * The same data, seen by a customer and by an agent: the UI offers each only what the spec lets

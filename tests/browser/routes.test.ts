@@ -3,10 +3,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, fetchPage, signInOverApi, type ApiSession } from './api-session';
 import { openBrowser, signIn, type Browser, sidewaysScroll } from './browser';
-import { ADMIN, DEMO_CUSTOMER, startServer, stopServer, type RunningServer } from './servers';
+import { ADMIN, DEMO_CUSTOMER, startServer, stopServer, type RunningServer, DEMO_AGENT } from './servers';
 
 const server = inject('helpdesk');
-const DEMO_AGENT = { email: 'agent1@demo.ninefold.test', password: 'demo-password' } as const;
 /** Screenshots to look at, outside the repository. */
 const SCREENSHOTS = '/tmp/nf-routes-screenshots';
 

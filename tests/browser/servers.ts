@@ -14,6 +14,7 @@ export interface RunningServer {
 export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' } as const;
 /** Made by `ninefold seed` before the helpdesk server starts. */
 export const DEMO_CUSTOMER = { email: 'customer1@demo.ninefold.test', password: 'demo-password' } as const;
+export const DEMO_AGENT = { email: 'agent1@demo.ninefold.test', password: 'demo-password' } as const;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
