@@ -2,9 +2,9 @@ import type { Metadata } from 'next';
 import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
-import { mayOpenRoute } from '@/engine/spec/screens/routes';
 import { signOutAction } from '@/server/actions/auth';
 import { getEngine } from '@/server/engine';
+import { navigationFor } from '@/server/navigation';
 import { requestHostname } from '@/server/request-host';
 import { currentActor } from '@/server/session';
 import { HostProvider } from '@/ui/host';
@@ -28,16 +28,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const actor = await currentActor();
   let content: ReactNode = <PlainShell>{children}</PlainShell>;
   if (actor) {
-    const { model, ops } = await getEngine();
-    const items = [
-      ...model.routes.filter((route) => route.navigation && mayOpenRoute(route, actor.roles)).map((route) => ({ href: route.path, label: route.title })),
-      ...model.navigation
-        .filter((entity) => ops.access(actor, entity.name).actions.list)
-        .map((entity) => ({ href: `/${entity.plural}`, label: entity.pluralLabel })),
-      { href: '/spec', label: 'Spec' },
-      { href: '/api/docs', label: 'API' },
-      ...(actor.roles.includes('admin') ? [{ href: '/admin/users', label: 'Users' }] : []),
-    ];
+    const engine = await getEngine();
+    const { model } = engine;
+    const items = await navigationFor(engine, actor);
     content = (
       <AppShell title={model.title} items={items} user={{ name: actor.name, email: actor.email }} signOutAction={signOutAction}>
         {children}

@@ -6,6 +6,8 @@ import { NavLink } from './nav-link';
 export interface NavItem {
   readonly href: string;
   readonly label: string;
+  /** Places under this one (an entity's saved views). */
+  readonly children?: readonly NavItem[];
 }
 
 /** The frame of every signed-in page: the app's name, its sections, the user and sign-out. */
