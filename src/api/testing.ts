@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import type { Engine } from '@/engine/engine';
 import { createIdentity } from '@/engine/identity/identity';
 import { resolveLimits } from '@/engine/limits';
+import { createLiveFeed } from '@/engine/live/feed';
 import { createOps } from '@/engine/ops/create-ops';
 import { openSyncedQuickly } from '@/engine/ops/testing';
 import type { AppModel } from '@/engine/spec/model';
@@ -27,6 +28,7 @@ export async function openTestEngine(database: TestDatabase, model: AppModel): P
     store,
     identity: createIdentity(store.db, Object.keys(model.roles), resolveLimits(model)),
     ops: createOps({ model, db: store.db }),
+    live: createLiveFeed(store),
     close: () => store.close(),
   };
 }

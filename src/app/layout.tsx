@@ -3,12 +3,18 @@ import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { signOutAction } from '@/server/actions/auth';
+import { chooseThemeAction } from '@/server/actions/theme';
 import { getEngine } from '@/server/engine';
 import { navigationFor } from '@/server/navigation';
 import { requestHostname } from '@/server/request-host';
 import { currentActor } from '@/server/session';
+import { themeFor } from '@/server/theme';
 import { HostProvider } from '@/ui/host';
+import { FocusOnNavigate } from '@/ui/keyboard/focus-on-navigate';
+import { SkipLink } from '@/ui/keyboard/skip-link';
+import { NavigationProgress } from '@/ui/loading/navigation-progress';
 import { AppShell, PlainShell } from '@/ui/shell/app-shell';
+import { ThemeToggle } from '@/ui/theme/theme-toggle';
 import './globals.css';
 
 // Every page is rendered per request: the build never opens the database.
@@ -26,20 +32,25 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const hostname = requestHostname(await headers());
   const actor = await currentActor();
+  // In the first byte: the page is painted in the user's theme with no script to correct it.
+  const theme = await themeFor(actor);
   let content: ReactNode = <PlainShell>{children}</PlainShell>;
   if (actor) {
     const engine = await getEngine();
     const { model } = engine;
     const items = await navigationFor(engine, actor);
     content = (
-      <AppShell title={model.title} items={items} user={{ name: actor.name, email: actor.email }} signOutAction={signOutAction}>
+      <AppShell title={model.title} items={items} user={{ name: actor.name, email: actor.email }} signOutAction={signOutAction} themeToggle={<ThemeToggle theme={theme} action={chooseThemeAction} compact />}>
         {children}
       </AppShell>
     );
   }
   return (
-    <html lang="en">
+    <html lang="en" data-theme={theme}>
       <body className="min-h-screen bg-zinc-50 text-zinc-900 antialiased">
+        <SkipLink />
+        <NavigationProgress />
+        <FocusOnNavigate />
         <HostProvider hostname={hostname}>{content}</HostProvider>
       </body>
     </html>

@@ -14,6 +14,7 @@ describe('resolveLimits', () => {
       sessionMaxDays: 30,
       signInAttemptsPerAccount: 10,
       signInAttemptsPerIp: 50,
+      importMaxBytes: 32 * 1024 * 1024,
     });
   });
 
@@ -30,6 +31,7 @@ describe('resolveLimits', () => {
         sessionMaxDays: { value: 7, unit: 'days' },
         signInAttemptsPerAccount: { value: 3 },
         signInAttemptsPerIp: { value: 9 },
+        importMaxBytes: { value: 1000, unit: 'bytes' },
       },
     });
     expect(resolveLimits(model)).toEqual({
@@ -41,6 +43,7 @@ describe('resolveLimits', () => {
       sessionMaxDays: 7,
       signInAttemptsPerAccount: 3,
       signInAttemptsPerIp: 9,
+      importMaxBytes: 1000,
     });
     expect(resolveLimits(buildModel({ ...helpdesk, constants: { ...helpdesk.constants, apiMaxPageSize: { value: 30 } } })).maxBodyBytes).toBe(DEFAULT_LIMITS.maxBodyBytes);
   });

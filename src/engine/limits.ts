@@ -22,7 +22,16 @@ export interface Limits {
   readonly signInAttemptsPerAccount: number;
   /** Failed sign-ins per client address in SIGN_IN_WINDOW_MINUTES before sign-in is refused (429). */
   readonly signInAttemptsPerIp: number;
+  /** Largest CSV file a list page imports, in bytes (PAYLOAD_TOO_LARGE beyond). */
+  readonly importMaxBytes: number;
 }
+
+/**
+ * The largest importMaxBytes may be: the form of the import page posts the file to a server
+ * action without JavaScript, whose body limit (next.config.mjs, serverActions.bodySizeLimit) is
+ * fixed when the app is built.
+ */
+export const IMPORT_MAX_BYTES_CEILING = 32 * 1024 * 1024;
 
 /** The window the failed sign-ins are counted in. */
 export const SIGN_IN_WINDOW_MINUTES = 15;
@@ -36,6 +45,7 @@ export const DEFAULT_LIMITS: Limits = {
   sessionMaxDays: 30,
   signInAttemptsPerAccount: 10,
   signInAttemptsPerIp: 50,
+  importMaxBytes: IMPORT_MAX_BYTES_CEILING,
 };
 
 /** The spec constant that sets each limit, what it limits (for messages), and the largest value it may take. */
@@ -49,6 +59,7 @@ export const LIMIT_CONSTANTS: Readonly<Record<keyof Limits, { readonly constant:
   sessionMaxDays: { constant: 'sessionMaxDays', what: 'a session timeout', max: 3660 },
   signInAttemptsPerAccount: { constant: 'signInAttemptsPerAccount', what: 'a sign-in limit', max: 1_000_000 },
   signInAttemptsPerIp: { constant: 'signInAttemptsPerIp', what: 'a sign-in limit', max: 1_000_000 },
+  importMaxBytes: { constant: 'importMaxBytes', what: 'an import limit', max: IMPORT_MAX_BYTES_CEILING },
 };
 
 export function resolveLimits(model: AppModel): Limits {

@@ -2,6 +2,7 @@ import type { Engine } from './engine';
 import { NinefoldError } from './errors/ninefold-error';
 import { createIdentity } from './identity/identity';
 import { resolveLimits } from './limits';
+import { createLiveFeed } from './live/feed';
 import { createOps } from './ops/create-ops';
 import { loadSpecFile } from './spec/load-file';
 import type { AppModel } from './spec/model';
@@ -45,6 +46,7 @@ export async function openEngine(settings: Settings, options: OpenOptions = {}):
       store,
       identity,
       ops: createOps({ model, db: store.db }),
+      live: createLiveFeed(store),
       close: () => (closing ??= store.close()),
     };
   } catch (error) {

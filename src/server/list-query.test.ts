@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testModel } from '@/engine/ops/testing';
-import { parseListParams } from './list-query';
+import { cleanListAddress, COLUMN_FORM, listAddress, listStateOf, paramsOfState, parseListParams, type RawSearchParams } from './list-query';
 
 const ticket = testModel.entitiesByName.ticket;
 
@@ -8,9 +8,9 @@ describe('parseListParams', () => {
   it('reads the same parameters the same way on every call (the schema is built once per entity)', () => {
     const raw = { sort: '-dueAt', q: ['billing', 'ignored'], priority: 'high', unknown: 'x' };
     const first = parseListParams(ticket, raw);
-    expect(first).toEqual({ params: { sort: '-dueAt', q: 'billing', cursor: '', filters: { state: '', priority: 'high', slaDueAt: '', organization: '', assignee: '' } }, problem: null });
+    expect(first).toEqual({ params: { sort: '-dueAt', q: 'billing', cursor: '', filters: { state: '', priority: 'high', slaDueAt: '', organization: '', assignee: '' }, columns: [] }, problem: null });
     expect(parseListParams(ticket, raw)).toEqual(first);
-    expect(parseListParams(ticket, {}).params).toEqual({ sort: '', q: '', cursor: '', filters: { state: '', priority: '', slaDueAt: '', organization: '', assignee: '' } });
+    expect(parseListParams(ticket, {}).params).toEqual({ sort: '', q: '', cursor: '', filters: { state: '', priority: '', slaDueAt: '', organization: '', assignee: '' }, columns: [] });
   });
 
   it('still refuses values that are too long, per entity', () => {
@@ -18,5 +18,53 @@ describe('parseListParams', () => {
     expect(parseListParams(ticket, { priority: 'x'.repeat(201) }).problem).toBe('The priority filter is too long.');
     const organization = testModel.entitiesByName.organization;
     expect(parseListParams(organization, { priority: 'x'.repeat(201) }).problem).toBeNull();
+  });
+});
+
+describe('the address of a list', () => {
+  const defaults = ticket.list.columns;
+
+  it('holds the columns in their order, without blanks or repeats, and gives them back in the address', () => {
+    const { params } = parseListParams(ticket, { columns: ' subject,,state ,subject,priority', q: 'x', cursor: 'abc' });
+    expect(params.columns).toEqual(['subject', 'state', 'priority']);
+    expect(listAddress('/tickets', params)).toBe('/tickets?q=x&columns=subject%2Cstate%2Cpriority&cursor=abc');
+    expect(parseListParams(ticket, { columns: 'x'.repeat(2001) }).problem).toBe('The list of columns is too long.');
+  });
+
+  it('keeps a list state without its page, and opens it at the first page', () => {
+    const { params } = parseListParams(ticket, { state: 'open', q: ' printer ', sort: '-priority', columns: 'subject,state', cursor: 'abc' });
+    const state = listStateOf(params);
+    expect(state).toEqual({ filters: { state: 'open' }, q: 'printer', sort: '-priority', columns: ['subject', 'state'] });
+    expect(listAddress('/tickets', paramsOfState(state))).toBe('/tickets?q=printer&state=open&sort=-priority&columns=subject%2Cstate');
+  });
+
+  it('leaves a clean address as it is', () => {
+    expect(cleanListAddress('/tickets', {}, defaults)).toBeNull();
+    expect(cleanListAddress('/tickets', { q: 'x', state: 'open', columns: 'subject,state', unknown: 'kept' }, defaults)).toBeNull();
+  });
+
+  it('drops the empty fields a form sent without JavaScript', () => {
+    const sent: RawSearchParams = { q: '', state: 'open', priority: '', organization: '  ', sort: '-priority' };
+    expect(cleanListAddress('/tickets', sent, defaults)).toBe('/tickets?state=open&sort=-priority');
+    expect(cleanListAddress('/queue', { q: '', state: '' }, defaults)).toBe('/queue');
+  });
+
+  it('turns the column chooser form into columns=, applying its move and leaving the page', () => {
+    const form = (move?: string): RawSearchParams => ({
+      q: 'x',
+      cursor: 'abc',
+      columns: 'old',
+      [COLUMN_FORM.order]: ['subject', 'state', 'priority', 'assignee'],
+      [COLUMN_FORM.show]: ['subject', 'state', 'priority'],
+      ...(move ? { [COLUMN_FORM.move]: move } : {}),
+    });
+    expect(cleanListAddress('/tickets', form(), defaults)).toBe('/tickets?q=x&columns=subject%2Cstate%2Cpriority');
+    expect(cleanListAddress('/tickets', form('priority:up'), defaults)).toBe('/tickets?q=x&columns=subject%2Cpriority%2Cstate');
+    expect(cleanListAddress('/tickets', form('subject:down'), defaults)).toBe('/tickets?q=x&columns=state%2Csubject%2Cpriority');
+    // Moves past either end change nothing.
+    expect(cleanListAddress('/tickets', form('subject:up'), defaults)).toBe('/tickets?q=x&columns=subject%2Cstate%2Cpriority');
+    // The list's own columns, or none ticked, need no parameter.
+    expect(cleanListAddress('/tickets', { [COLUMN_FORM.order]: [...defaults], [COLUMN_FORM.show]: [...defaults] }, defaults)).toBe('/tickets');
+    expect(cleanListAddress('/tickets', { [COLUMN_FORM.order]: ['subject'] }, defaults)).toBe('/tickets');
   });
 });

@@ -1,7 +1,9 @@
 import 'server-only';
 import type { Engine } from '@/engine/engine';
 import type { Actor } from '@/engine/ops/types';
+import { mayReadDocumentation } from '@/engine/spec/screens/documentation';
 import { mayOpenRoute } from '@/engine/spec/screens/routes';
+import { openableViewsByEntity } from './views';
 
 /** A place in the main navigation; `children` sit under it (an entity's saved views). */
 export interface NavigationEntry {
@@ -14,16 +16,28 @@ export interface NavigationEntry {
  * Where the actor may go, in the order the navigation shows it: the spec's routes, the entities
  * whose lists the actor may open, the spec and API documents, and the administrator's pages.
  * One list for the navigation bar and the command palette, so they never disagree.
+ *
+ * Each user sees only what they use: an entity the actor lists only through a parent (a
+ * customer's comments, through their tickets) is met on the parent's page, not in the bar (its
+ * list still answers at its address, within the same access); the documents are for the roles of
+ * `screens.documentation`.
  */
 export async function navigationFor(engine: Engine, actor: Actor): Promise<NavigationEntry[]> {
   const { model, ops } = engine;
+  const documentation = mayReadDocumentation(model.documentation, actor.roles);
+  const views = await openableViewsByEntity(engine, actor);
   return [
     ...model.routes.filter((route) => route.navigation && mayOpenRoute(route, actor.roles)).map((route) => ({ href: route.path, label: route.title })),
     ...model.navigation
-      .filter((entity) => ops.access(actor, entity.name).actions.list)
-      .map((entity) => ({ href: `/${entity.plural}`, label: entity.pluralLabel })),
-    { href: '/spec', label: 'Spec' },
-    { href: '/api/docs', label: 'API' },
+      .filter((entity) => {
+        const access = ops.access(actor, entity.name);
+        return access.actions.list && access.listedVia === null;
+      })
+      .map((entity) => {
+        const children = (views.get(entity.name) ?? []).map(({ view, href }) => ({ href, label: view.name }));
+        return { href: `/${entity.plural}`, label: entity.pluralLabel, ...(children.length > 0 ? { children } : {}) };
+      }),
+    ...(documentation ? [{ href: '/spec', label: 'Spec' }, { href: '/api/docs', label: 'API' }] : []),
     ...(actor.roles.includes('admin') ? [{ href: '/admin/users', label: 'Users' }] : []),
   ];
 }

@@ -5,6 +5,7 @@ import { cache } from 'react';
 import { clientIp } from '@/api/client-ip';
 import type { Actor } from '@/engine/ops/types';
 import { getEngine } from './engine';
+import { mirrorStoredTheme, THEME_COOKIE } from './theme';
 
 export const SESSION_COOKIE = 'nf_session';
 
@@ -43,11 +44,12 @@ export async function requestClientIp(): Promise<string> {
  */
 export async function signInWithPassword(email: string, password: string): Promise<void> {
   const engine = await getEngine();
-  const { session } = await engine.identity.signIn(email, password, { ip: await requestClientIp() });
+  const { session, user } = await engine.identity.signIn(email, password, { ip: await requestClientIp() });
   // A session this browser had before (another account, or one that ended) is not carried over.
   const previous = (await cookies()).get(SESSION_COOKIE)?.value;
   if (previous) await engine.identity.endSession(previous);
   await setSessionCookie(session.token, session.expiresAt);
+  await mirrorStoredTheme(user.id);
 }
 
 export async function setSessionCookie(token: string, expiresAt: Date): Promise<void> {
@@ -66,6 +68,8 @@ export async function signOut(): Promise<void> {
   const token = jar.get(SESSION_COOKIE)?.value;
   if (token) await (await getEngine()).identity.endSession(token);
   jar.delete(SESSION_COOKIE);
+  // Signed-out pages follow the device; the choice stays on the account for the next sign-in.
+  jar.delete(THEME_COOKIE);
 }
 
 async function isHttps(): Promise<boolean> {

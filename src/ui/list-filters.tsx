@@ -1,6 +1,6 @@
-import Form from 'next/form';
 import Link from 'next/link';
 import { Button } from './button';
+import { AutoApplyForm } from './list/auto-apply-form';
 import { PhoneFold } from './phone-fold';
 
 export interface FilterOption {
@@ -22,30 +22,30 @@ const controlClass =
   'block h-9 w-full rounded-md border-0 bg-white py-1.5 pl-2.5 text-sm text-zinc-900 shadow-xs ring-1 ring-inset ring-zinc-300 focus:ring-2 focus:ring-accent-600 focus-visible:outline-none';
 
 /**
- * The filters and search of a list in one GET form. `next/form` navigates client-side when
- * JavaScript runs and is a plain GET form when it does not. Submitting starts at the first
- * page (no cursor) and keeps the current sort.
+ * The filters and search of a list in one GET form. With JavaScript they apply as they change
+ * (AutoApplyForm); without, it is a plain GET form with an Apply button. Either way the list
+ * starts again at its first page (no cursor) and keeps its sort and columns.
  */
-export function ListFilters({ action, filters, search, sort, sortOptions = [], resetHref, stateKey }: {
+export function ListFilters({ action, filters, search, sort, columns, sortOptions = [], resetHref }: {
   action: string;
   filters: readonly FilterControl[];
   search: { readonly label: string; readonly value: string } | null;
   sort: string | null;
+  /** The columns chosen (`columns=`), kept as they are. */
+  columns: readonly string[];
   /**
    * The orders to choose from where the table's headers are not shown (phones): a select that
    * stays in the form, hidden, on wider screens, where it carries the current sort as is.
    */
   sortOptions?: readonly FilterOption[];
   resetHref: string | null;
-  /** Changes when the address does, so the inputs show the address's values after navigation. */
-  stateKey: string;
 }) {
   if (filters.length === 0 && !search) return null;
   const active = filters.filter((f) => f.value !== '').length + (search && search.value.trim() !== '' ? 1 : 0);
   return (
     <PhoneFold label={active > 0 ? `Filters (${active})` : 'Filters'} className="mb-4 open:mb-0 sm:mb-0">
-      <Form action={action} className="mb-4 rounded-lg border border-zinc-200 bg-white p-3 shadow-xs" role="search" aria-label="Filter the list">
-        <div key={stateKey} className="flex flex-wrap items-end gap-3">
+      <AutoApplyForm action={action} label="Filter the list" className="mb-4 rounded-lg border border-zinc-200 bg-white p-3 shadow-xs">
+        <div className="flex flex-wrap items-end gap-3">
           {search ? (
             <div className="min-w-48 flex-1">
               <label htmlFor="list-q" className="mb-1 block text-xs font-medium text-zinc-600">
@@ -92,8 +92,10 @@ export function ListFilters({ action, filters, search, sort, sortOptions = [], r
           ) : sort ? (
             <input type="hidden" name="sort" value={sort} />
           ) : null}
+          {columns.length > 0 ? <input type="hidden" name="columns" value={columns.join(',')} /> : null}
           <div className="flex items-center gap-2">
-            <Button type="submit" variant="primary">
+            {/* Filters apply as they change with JavaScript; the button is for when it does not run. */}
+            <Button type="submit" variant="primary" className="group-data-enhanced:hidden">
               Apply
             </Button>
             {resetHref ? (
@@ -103,7 +105,7 @@ export function ListFilters({ action, filters, search, sort, sortOptions = [], r
             ) : null}
           </div>
         </div>
-      </Form>
+      </AutoApplyForm>
     </PhoneFold>
   );
 }

@@ -81,7 +81,8 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
         </thead>
         <tbody className="block divide-y divide-zinc-100 sm:table-row-group">
           {rows.map((record) => (
-            <tr key={record.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-zinc-50/70 sm:table-row sm:p-0">
+            // `data-list-row` and `data-row-link`: the rows `j`, `k` and `x` move through (src/ui/keyboard).
+            <tr key={record.id} data-list-row className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-zinc-50/70 focus-within:bg-accent-50/60 sm:table-row sm:p-0">
               {selection ? (
                 <td className="order-first block leading-none sm:table-cell sm:w-px sm:py-2.5 sm:pr-0 sm:pl-4 sm:align-top">
                   <input
@@ -100,7 +101,7 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
                     <span className="text-zinc-500 sm:hidden">{column.label}: </span>
                   ) : null}
                   {column.name === linkColumn || (column.kind === 'system' && column.name === 'id') ? (
-                    <Link href={recordHref(record.id)} className="font-medium text-zinc-900 hover:text-accent-700 hover:underline">
+                    <Link href={recordHref(record.id)} data-row-link={column.name === linkColumn ? '' : undefined} className="font-medium text-zinc-900 hover:text-accent-700 hover:underline">
                       {linkText(column, record, references)}
                     </Link>
                   ) : (

@@ -68,6 +68,7 @@ describe('accounts', () => {
     const row = page.locator(`tr[data-user="${email}"]`);
     expect(await row.getByText('Active').count()).toBe(1);
     await row.getByRole('button', { name: 'Disable' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disable account' }).click();
     await row.getByText('Disabled').waitFor();
 
     const next = await agent.page.goto(`${server.url}/tickets`);
@@ -101,6 +102,7 @@ describe('accounts', () => {
     // Used once through the API by now.
     expect(await row.getByText('Never').count()).toBe(0);
     await row.getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Revoke token' }).click();
     await row.getByText('Revoked').waitFor();
     expect((await me()).status).toBe(401);
   });
@@ -116,7 +118,9 @@ describe('accounts', () => {
     expect(token).toMatch(/^nf_[A-Za-z0-9_-]{43}$/);
     const row = page.locator('tr[data-token="no script"]');
     expect(await row.getByText('Never').count()).toBe(2);
+    // The server asks first (tests/browser/confirm.test.ts), then revokes.
     await Promise.all([page.waitForLoadState('load'), row.getByRole('button', { name: 'Revoke' }).click()]);
+    await Promise.all([page.waitForLoadState('load'), page.locator('tr[data-token="no script"]').getByRole('button', { name: 'Revoke token' }).click()]);
     expect(await page.locator('tr[data-token="no script"]').getByText('Revoked').count()).toBe(1);
     expect((await fetch(`${server.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
   });

@@ -51,6 +51,25 @@ describe('on a phone', () => {
     expect(wide).toEqual([]);
   });
 
+  it('shows every entry of the navigation on screen: they wrap onto another line rather than hide', async () => {
+    const page = admin.page;
+    await page.goto(`${server.url}/`);
+    const links = page.locator('nav[aria-label="Main"] a');
+    expect(await links.count()).toBeGreaterThanOrEqual(7);
+    const boxes = await links.evaluateAll((all) => all.map((a) => a.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })));
+    expect(boxes.filter((box) => box.left < 0 || box.right > PHONE.width)).toEqual([]);
+    await shoot(page, 'navigation', false);
+  });
+
+  it("puts a ticket's workflow (its state and transitions) before its related records and history", async () => {
+    const page = admin.page;
+    await page.goto(`${server.url}${ticketPath}`);
+    const top = (name: string) => page.getByRole('region', { name }).evaluate((section) => section.getBoundingClientRect().top);
+    const workflow = await top('Workflow');
+    expect(workflow).toBeLessThan(await top('History'));
+    expect(workflow).toBeLessThan(await top('Comments'));
+  });
+
   it('lists show each record as a card: title, number, state and a few fields, no table header', async () => {
     const page = admin.page;
     await page.goto(`${server.url}/tickets`);

@@ -5,6 +5,7 @@ import type { RouteComponentProps } from '@/engine/spec/types';
 import { openCustomRoute } from '@/server/custom-routes';
 import { searchSuffix, type RawSearchParams } from '@/server/list-query';
 import { Widgets } from '@/ui/home/widgets';
+import { LiveTopics } from '@/ui/live/live-topics';
 import { EntityListView } from '@/ui/list/entity-list-view';
 import { PageHeader } from '@/ui/page-header';
 
@@ -52,6 +53,7 @@ export async function CustomRoutePage({ segments, search }: {
       return (
         <div>
           <PageHeader title={route.title} description={description} />
+          <LiveTopics topics={[...new Set(show.widgets.map((w) => w.entity))].map((entity) => ({ entity }))} />
           <Widgets model={engine.model} ops={bindOps(engine.ops, actor)} actor={actor} widgets={show.widgets} params={params} />
         </div>
       );

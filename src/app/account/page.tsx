@@ -1,16 +1,21 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { mayReadDocumentation } from '@/engine/spec/screens/documentation';
 import { changePasswordAction, createTokenAction, revokeTokenAction, updateNameAction } from '@/server/actions/account';
 import { MIN_PASSWORD_LENGTH } from '@/server/auth-input';
 import { getEngine } from '@/server/engine';
+import { chooseThemeAction } from '@/server/actions/theme';
 import { requireActor } from '@/server/session';
+import { themeFor } from '@/server/theme';
 import { Badge } from '@/ui/badge';
 import { Card } from '@/ui/card';
-import { ButtonForm, PasswordForm, ProfileForm, TokenForm } from '@/ui/forms/account-forms';
+import { ConfirmButtonForm } from '@/ui/confirm/confirm-button-form';
+import { PasswordForm, ProfileForm, TokenForm } from '@/ui/forms/account-forms';
 import { TOKEN_LIFETIMES } from '@/ui/forms/account-state';
 import { formatDateTime } from '@/ui/format';
 import { PageHeader } from '@/ui/page-header';
+import { ThemeToggle } from '@/ui/theme/theme-toggle';
 
 export const metadata: Metadata = { title: 'Your account' };
 
@@ -41,6 +46,7 @@ export default async function AccountPage() {
   const actor = await requireActor('/account');
   const engine = await getEngine();
   const tokens = await engine.identity.listApiTokens(actor.userId);
+  const theme = await themeFor(actor);
   const now = Date.now();
 
   return (
@@ -49,6 +55,10 @@ export default async function AccountPage() {
 
       <Section id="profile-heading" title="Profile" description="How you appear to others in this application.">
         <ProfileForm action={updateNameAction} name={actor.name} />
+      </Section>
+
+      <Section id="appearance-heading" title="Appearance" description="Light or dark pages, or as this device is set. Kept with your account, so it follows you to every device you sign in on.">
+        <ThemeToggle theme={theme} action={chooseThemeAction} />
       </Section>
 
       <Section id="password-heading" title="Password" description="Changing it signs out every other session of yours; this one stays signed in.">
@@ -61,9 +71,20 @@ export default async function AccountPage() {
         description={
           <>
             Personal tokens for scripts and tools: send one as <code className="rounded bg-zinc-100 px-1">Authorization: Bearer &lt;token&gt;</code> to the{' '}
-            <Link href="/api/docs" className="text-accent-700 underline">
-              API
-            </Link>
+            {/* The reference page is for the documentation's roles; every API client may read the document itself. */}
+            {mayReadDocumentation(engine.model.documentation, actor.roles) ? (
+              <Link href="/api/docs" className="text-accent-700 underline">
+                API
+              </Link>
+            ) : (
+              <>
+                API (described by{' '}
+                <a href="/api/v1/openapi.json" className="text-accent-700 underline">
+                  its OpenAPI document
+                </a>
+                )
+              </>
+            )}
             . A token acts as you, with your roles. It is shown once; only a hash of it is kept.
           </>
         }
@@ -105,9 +126,20 @@ export default async function AccountPage() {
                         </td>
                         <td className={`${td} text-right`}>
                           {active ? (
-                            <ButtonForm action={revokeTokenAction} fields={{ id: token.id }} variant="danger" pendingLabel="Revoking…" label={`Revoke the token ${token.name}`}>
+                            <ConfirmButtonForm
+                              action={revokeTokenAction}
+                              fields={{ id: token.id }}
+                              pendingLabel="Revoking…"
+                              label={`Revoke the token ${token.name}`}
+                              cancelHref="/account"
+                              question={{
+                                title: `Revoke the token “${token.name}”?`,
+                                description: 'Whatever uses it is refused from now on. A revoked token cannot be restored: create a new one if it is needed again.',
+                                confirmLabel: 'Revoke token',
+                              }}
+                            >
                               Revoke
-                            </ButtonForm>
+                            </ConfirmButtonForm>
                           ) : null}
                         </td>
                       </tr>

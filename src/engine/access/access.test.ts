@@ -24,14 +24,24 @@ describe('accessFor (what the doors offer)', () => {
       transitions: { start: false, wait: false, reply: true, resolve: false, reopen: true, close: false },
       readable: ['subject', 'description', 'priority', 'requester', 'dueAt', 'resolvedAt', 'slaDueAt'],
       writable: { create: ['subject', 'description'], update: ['subject', 'description'] },
+      listedVia: null,
     });
     expect(access('comment', ['customer'])).toMatchObject({
       actions: { list: true, read: true, create: true, update: false, delete: false },
       readable: ['ticket', 'body'],
       writable: { create: ['ticket', 'body'], update: [] },
+      // Met under their ticket: no place of their own in a customer's navigation.
+      listedVia: 'ticket',
     });
     expect(access('organization', ['customer']).actions).toEqual({ list: false, read: false, create: false, update: false, delete: false });
     expect(access('organization', ['customer']).readable).toEqual([]);
+  });
+
+  it('lists through a parent only when every list scope of the actor goes through it', () => {
+    expect(access('comment', ['agent']).listedVia).toBeNull();
+    // Roles combine: an agent who is also a customer lists every comment.
+    expect(access('comment', ['agent', 'customer']).listedVia).toBeNull();
+    expect(access('comment', []).listedVia).toBeNull();
   });
 
   it('gives agents every ticket field but no delete, and organizations to read only', () => {
@@ -53,6 +63,7 @@ describe('accessFor (what the doors offer)', () => {
         transitions: {},
         readable: [],
         writable: { create: [], update: [] },
+        listedVia: null,
       });
     }
     expect(rowScope(model, model.entitiesByName.contact, actor(['agent']), 'read')).toBeNull();

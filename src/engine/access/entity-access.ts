@@ -19,6 +19,12 @@ export interface EntityAccess {
   readonly readable: readonly string[];
   /** Declared fields the actor may write, in spec order. */
   readonly writable: { readonly create: readonly string[]; readonly update: readonly string[] };
+  /**
+   * The reference field every list scope of the actor goes through (`via`), or null: such records
+   * (a customer's comments, reached through their tickets) are met under the record they belong
+   * to, so the entity is no place of its own in the actor's navigation.
+   */
+  readonly listedVia: string | null;
 }
 
 export function accessFor(model: AppModel, entity: EntityModel, actor: Actor): EntityAccess {
@@ -32,5 +38,13 @@ export function accessFor(model: AppModel, entity: EntityModel, actor: Actor): E
       create: actions.create ? writableFields(entity, actor, 'create') : [],
       update: actions.update ? writableFields(entity, actor, 'update') : [],
     },
+    listedVia: listedVia(entity, actor),
   };
+}
+
+/** The one `via` reference shared by all of the actor's list scopes, or null. */
+function listedVia(entity: EntityModel, actor: Actor): string | null {
+  const vias = new Set(grantsFor(entity, actor, 'list').map(({ scope }) => (scope === true ? undefined : scope.via)));
+  const [only] = vias;
+  return vias.size === 1 && only !== undefined ? only : null;
 }

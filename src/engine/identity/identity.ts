@@ -6,6 +6,7 @@ import { DEFAULT_LIMITS, SIGN_IN_WINDOW_MINUTES } from '../limits';
 import { logLine } from '../log';
 import type { DynamicDatabase } from '../store/types';
 import { cachedRead } from '../store/write-clock';
+import { createPreferences } from '../preferences/preferences';
 import { createApiTokens } from './api-tokens';
 import { createInvites } from './invites';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
@@ -312,6 +313,7 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
 
     ...createInvites(db, knownRoles),
     ...createApiTokens(db),
+    ...createPreferences(db),
   };
   return identity;
 }

@@ -1,4 +1,5 @@
 import type { Actor } from '../ops/types';
+import type { Preferences } from '../preferences/preferences';
 
 export interface UserAccount {
   readonly id: number;
@@ -97,8 +98,11 @@ export interface ApiTokenInfo {
   readonly revokedAt: Date | null;
 }
 
-/** Accounts, server-side sessions and personal API tokens. Passwords are hashed with scrypt (node:crypto). */
-export interface Identity {
+/**
+ * Accounts, server-side sessions, personal API tokens and each user's preferences. Passwords are
+ * hashed with scrypt (node:crypto).
+ */
+export interface Identity extends Preferences {
   hasUsers(): Promise<boolean>;
   /**
    * With `onlyIfNoUsers`, creates the account only while the application has no user at all

@@ -1,11 +1,14 @@
 import { accessFor } from '../access/entity-access';
 import { groupTotals, perDay } from './aggregate';
 import { listChoices } from './choices';
+import { createManyRecords } from './create-many';
+import { lookupReferences } from './lookup';
 import { entityOf, type OpsContext } from './context';
 import { countRecords, listRecords } from './list';
 import type { Ops } from './ops';
 import { readHistory } from './history';
 import { getRecord } from './read';
+import { readableRecords } from './readable';
 import { bulkTransition, transitionRecord } from './transition';
 import { createRecord, deleteRecord, updateRecord } from './write';
 
@@ -17,8 +20,11 @@ export function createOps(ctx: OpsContext): Ops {
     count: (actor, entity, query, cap) => countRecords(ctx, actor, entity, query, cap),
     groupTotals: (actor, entity, query) => groupTotals(ctx, actor, entity, query),
     perDay: (actor, entity, query) => perDay(ctx, actor, entity, query),
+    readable: (actor, entity, changed) => readableRecords(ctx, actor, entity, changed),
     get: (actor, entity, id) => getRecord(ctx, actor, entity, id),
     create: (actor, entity, input, options) => createRecord(ctx, actor, entity, input, options),
+    createMany: (actor, entity, inputs, options) => createManyRecords(ctx, actor, entity, inputs, options),
+    lookup: (actor, entity, field, values) => lookupReferences(ctx, actor, entity, field, values),
     update: (actor, entity, id, input, version) => updateRecord(ctx, actor, entity, id, input, version),
     delete: (actor, entity, id, version) => deleteRecord(ctx, actor, entity, id, version),
     transition: (actor, entity, id, name, request) => transitionRecord(ctx, actor, entity, id, name, request),

@@ -1,10 +1,28 @@
 import { NinefoldError } from '../errors/ninefold-error';
-import type { EntityModel } from '../spec/model';
+import type { EntityModel, FieldModel } from '../spec/model';
 
 interface PostgresErrorFields {
   code?: string;
   detail?: string;
   constraint?: string;
+}
+
+/**
+ * VALIDATION_FAILED for a value (or combination of values) of `fields` that another record
+ * already has; without fields, on the entity's first unique field. `also` ends each message
+ * (an import says which other row of the file has it).
+ */
+export function uniqueViolation(entity: EntityModel, fields: readonly FieldModel[], also = ''): NinefoldError {
+  const targets = fields.length ? fields : entity.fields.filter((f) => f.unique).slice(0, 1);
+  return new NinefoldError('VALIDATION_FAILED', undefined, {
+    fieldErrors: targets.map((f) => ({
+      field: f.name,
+      code: 'unique',
+      message:
+        (f.spec.messages?.unique ?? (fields.length > 1 ? `This combination of ${fields.map((x) => x.label).join(', ')} is already used.` : `This ${f.label.toLowerCase()} is already used.`)) +
+        also,
+    })),
+  });
 }
 
 /**
@@ -16,15 +34,7 @@ export function translateDatabaseError(entity: EntityModel, error: unknown): unk
   if (e?.code === '23505') {
     // detail: Key (name)=(Acme) already exists.  — the columns tell which fields collide.
     const columns = /Key \(([^)]+)\)=/.exec(e.detail ?? '')?.[1]?.split(',').map((c) => c.trim().replace(/"/g, '')) ?? [];
-    const fields = entity.fields.filter((f) => columns.includes(f.column));
-    const targets = fields.length ? fields : entity.fields.filter((f) => f.unique).slice(0, 1);
-    return new NinefoldError('VALIDATION_FAILED', undefined, {
-      fieldErrors: targets.map((f) => ({
-        field: f.name,
-        code: 'unique',
-        message: f.spec.messages?.unique ?? (fields.length > 1 ? `This combination of ${fields.map((x) => x.label).join(', ')} is already used.` : `This ${f.label.toLowerCase()} is already used.`),
-      })),
-    });
+    return uniqueViolation(entity, entity.fields.filter((f) => columns.includes(f.column)));
   }
   // 23503 foreign_key_violation; 23001 restrict_violation, what an ON DELETE RESTRICT key raises.
   if (e?.code === '23503' || e?.code === '23001') {

@@ -49,20 +49,30 @@ export interface HistoryEvent {
 
 /** Records one event; call inside the transaction that makes the change. */
 export async function writeHistory(trx: DynamicDatabase, entity: EntityModel, actor: Actor, event: HistoryEvent): Promise<void> {
-  const changes: StoredChanges = {
-    fields: fieldDiff(entity, event.before, event.after),
-    ...(event.transition ? { transition: event.transition } : {}),
-  };
-  await trx
-    .insertInto(AUDIT_TABLE)
-    .values({
-      actor_id: actor.userId,
-      entity: entity.name,
-      record_id: event.recordId,
-      action: event.transition ? event.transition.name : event.action,
-      changes: sql`${JSON.stringify(changes)}::jsonb`,
-    })
-    .execute();
+  await writeHistories(trx, entity, actor, [event]);
+}
+
+/** Audit rows per INSERT: a few parameters each, far under PostgreSQL's 65,535 per statement. */
+const EVENTS_PER_INSERT = 2000;
+
+/** Records many events of one actor in as few statements as possible (createMany's batches). */
+export async function writeHistories(trx: DynamicDatabase, entity: EntityModel, actor: Actor, events: readonly HistoryEvent[]): Promise<void> {
+  for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
+    const rows = events.slice(start, start + EVENTS_PER_INSERT).map((event) => {
+      const changes: StoredChanges = {
+        fields: fieldDiff(entity, event.before, event.after),
+        ...(event.transition ? { transition: event.transition } : {}),
+      };
+      return {
+        actor_id: actor.userId,
+        entity: entity.name,
+        record_id: event.recordId,
+        action: event.transition ? event.transition.name : event.action,
+        changes: sql`${JSON.stringify(changes)}::jsonb`,
+      };
+    });
+    await trx.insertInto(AUDIT_TABLE).values(rows).execute();
+  }
 }
 
 const DEFAULT_LIMIT = 50;

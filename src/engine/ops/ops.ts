@@ -1,9 +1,15 @@
 import type { EntityAccess } from '../access/entity-access';
 import type { DayCounts, DayQuery, GroupQuery, GroupTotals } from './aggregate';
+import type { ChangedRecords } from './readable';
+import type { CreateManyOptions, CreateManyResult } from './create-many';
+import type { LookupResult } from './lookup';
 import type { Actor, BulkTransitionResult, CreateOptions, HistoryPage, ListCount, ListPage, ListQuery, RecordData, RecordInput, RecordView, TransitionRequest } from './types';
 
 export type { EntityAccess } from '../access/entity-access';
 export type { DayCounts, DayQuery, GroupQuery, GroupTotals } from './aggregate';
+export type { ChangedRecords } from './readable';
+export type { CreateManyOptions, CreateManyProgress, CreateManyResult, RowRefusal } from './create-many';
+export type { LookupResult } from './lookup';
 
 export interface ReferenceChoice {
   readonly id: number;
@@ -40,6 +46,12 @@ export interface Ops {
   groupTotals(actor: Actor, entity: string, query?: GroupQuery): Promise<GroupTotals>;
   /** Records per day (UTC) of a datetime field over the last days, in the actor's list scope. */
   perDay(actor: Actor, entity: string, query: DayQuery): Promise<DayCounts>;
+  /**
+   * Of records that changed (ids, or deleted rows' last images), those the actor may read now,
+   * in one query; null means "some, unnamed", only for an actor who may read every record.
+   * What live pages tell each viewer (src/engine/live).
+   */
+  readable(actor: Actor, entity: string, changed: ChangedRecords): Promise<readonly number[] | null>;
   /** Throws NOT_FOUND when the record is absent or out of the actor's scope. */
   get(actor: Actor, entity: string, id: number): Promise<RecordView>;
   /**
@@ -50,6 +62,18 @@ export interface Ops {
    * `options.replyWith`).
    */
   create(actor: Actor, entity: string, input: RecordInput, options?: CreateOptions): Promise<RecordData>;
+  /**
+   * Many records at once (an import): each row checked exactly as `create` checks one, refusals
+   * reported per row (by index) rather than thrown; nothing is written unless every row passes,
+   * or with `goodRows` the rows that pass. One transaction, multi-row inserts. FORBIDDEN (thrown)
+   * when no role of the actor may create the entity.
+   */
+  createMany(actor: Actor, entity: string, inputs: readonly RecordInput[], options?: CreateManyOptions): Promise<CreateManyResult>;
+  /**
+   * What values of a reference or user field name as a person writes them (an id, a record's
+   * exact title, a user's email or name), by value: an id or why none (no match, several).
+   */
+  lookup(actor: Actor, entity: string, field: string, values: readonly string[]): Promise<ReadonlyMap<string, LookupResult>>;
   /** Throws STALE_VERSION when `expectedVersion` is not the stored version. */
   update(actor: Actor, entity: string, id: number, input: RecordInput, expectedVersion: number): Promise<RecordData>;
   delete(actor: Actor, entity: string, id: number, expectedVersion?: number): Promise<void>;
@@ -98,8 +122,11 @@ export function bindOps(ops: Ops, actor: Actor): BoundOps {
     count: (...args) => ops.count(actor, ...args),
     groupTotals: (...args) => ops.groupTotals(actor, ...args),
     perDay: (...args) => ops.perDay(actor, ...args),
+    readable: (...args) => ops.readable(actor, ...args),
     get: (...args) => ops.get(actor, ...args),
     create: (...args) => ops.create(actor, ...args),
+    createMany: (...args) => ops.createMany(actor, ...args),
+    lookup: (...args) => ops.lookup(actor, ...args),
     update: (...args) => ops.update(actor, ...args),
     delete: (...args) => ops.delete(actor, ...args),
     transition: (...args) => ops.transition(actor, ...args),

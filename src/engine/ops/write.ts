@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import { authorize, authorizeScope, rowScope } from '../access/authorize';
+import { authorize, authorizeScope, rowScope, type RowScope } from '../access/authorize';
 import { checkWritable, readableFields, redactRecord } from '../access/fields';
 import { forbidden } from '../access/refusal';
-import { NinefoldError, notFound, type FieldError } from '../errors/ninefold-error';
+import { NinefoldError, notFound } from '../errors/ninefold-error';
+import { missingReferences } from './references-exist';
 import { checkEntityRules } from '../rules/entity-rules';
 import { parseRecordInput, type ParsedValues } from '../rules/record-input';
 import type { AppModel, EntityModel } from '../spec/model';
@@ -26,25 +27,8 @@ import type { Actor, CreateOptions, RecordData, RecordInput } from './types';
  * else's ticket).
  */
 export async function checkReferences(model: AppModel, db: DynamicDatabase, entity: EntityModel, values: ParsedValues, actor: Actor): Promise<void> {
-  const errors: FieldError[] = [];
-  await Promise.all(
-    entity.fields.map(async (field) => {
-      const id = values[field.name];
-      if ((field.type !== 'reference' && field.type !== 'user') || typeof id !== 'number') return;
-      const missing = () => errors.push({ field: field.name, code: 'unknown_reference', message: `${field.label}: no record #${id}.` });
-      if (field.type === 'user') {
-        const found = await db.selectFrom('nf_user').select('id').where('id', '=', id).executeTakeFirst();
-        if (!found) missing();
-        return;
-      }
-      const target = model.entitiesByName[field.referenceTo!];
-      const scope = rowScope(model, target, actor, 'read');
-      if (!scope) return void missing();
-      const found = await db.selectFrom(target.table).select('id').where('id', '=', id).where(scope.sql).executeTakeFirst();
-      if (!found) missing();
-    }),
-  );
-  if (errors.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors });
+  const errors = (await missingReferences(model, db, entity, [values], actor)).get(0);
+  if (errors) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors });
 }
 
 /** VALIDATION_FAILED when the record as it would be stored breaks an entity rule of the spec. */
@@ -75,38 +59,70 @@ function shown(entity: EntityModel, actor: Actor, record: RecordData, action: 'c
 export async function createRecord(ctx: OpsContext, actor: Actor, entityName: string, input: RecordInput, options: CreateOptions = {}): Promise<RecordData> {
   const entity = entityOf(ctx.model, entityName);
   const scope = authorizeScope(ctx.model, entity, actor, 'create');
-  checkWritable(entity, actor, 'create', input);
-  const values = parseRecordInput(ctx.model, entity, input, 'create', actor);
   const now = new Date();
-  const initial = entity.workflow ? { [entity.workflow.field]: entity.workflow.initial } : {};
-  checkRules(ctx.model, entity, { ...values, ...initial, createdAt: now, updatedAt: now, createdBy: actor.userId }, now);
-  const record = await translating(entity, () =>
-    inTransaction(ctx.db, async (trx) => {
-      await checkReferences(ctx.model, trx, entity, values, actor);
-      const steps = await parentSteps(ctx, trx, actor, entity, values, options.replyWith);
-      await checkLimits(ctx.model, trx, entity, actor, null, { ...values, ...initial }, now);
-      const row = await trx
-        .insertInto(entity.table)
-        .values({
-          ...valuesToRow(entity, values),
-          ...dueOnCreate(entity, values),
-          ...(entity.workflow ? { [entity.workflow.column]: entity.workflow.initial } : {}),
-          created_by: actor.userId,
-          updated_by: actor.userId,
-        })
-        .returning(recordColumns(entity))
-        .executeTakeFirstOrThrow();
-      if (!scope.all) {
-        const inScope = await trx.selectFrom(entity.table).select('id').where('id', '=', row.id as number).where(scope.sql).executeTakeFirst();
-        if (!inScope) throw forbidden(actor, entity, 'create', `You are not allowed to create this ${entity.label.toLowerCase()}.`);
-      }
-      const created = rowToRecord(entity, row);
-      await writeHistory(trx, entity, actor, { action: 'create', recordId: created.id, before: null, after: created });
-      await takeParentSteps(ctx, trx, actor, steps);
-      return created;
-    }),
-  );
+  const values = checkCreateInput(ctx.model, entity, actor, input, now);
+  const record = await translating(entity, () => inTransaction(ctx.db, (trx) => insertChecked(ctx, trx, actor, entity, scope, values, now, options)));
   return shown(entity, actor, record, 'create');
+}
+
+/** The workflow state a new record starts in, by field name (nothing without a workflow). */
+export function initialState(entity: EntityModel): Record<string, string> {
+  return entity.workflow ? { [entity.workflow.field]: entity.workflow.initial } : {};
+}
+
+/**
+ * What a create checks before its transaction (createMany too, row by row): only fields the
+ * actor may write, each value by its field's schema (defaults filled), the entity rules on the
+ * record as it would be stored.
+ */
+export function checkCreateInput(model: AppModel, entity: EntityModel, actor: Actor, input: RecordInput, now: Date): ParsedValues {
+  checkWritable(entity, actor, 'create', input);
+  const values = parseRecordInput(model, entity, input, 'create', actor);
+  checkRules(model, entity, { ...values, ...initialState(entity), createdAt: now, updatedAt: now, createdBy: actor.userId }, now);
+  return values;
+}
+
+/** The row a checked new record is inserted as: its values, due times, initial state and author. */
+export function newRow(entity: EntityModel, actor: Actor, values: ParsedValues): Record<string, unknown> {
+  return {
+    ...valuesToRow(entity, values),
+    ...dueOnCreate(entity, values),
+    ...(entity.workflow ? { [entity.workflow.column]: entity.workflow.initial } : {}),
+    created_by: actor.userId,
+    updated_by: actor.userId,
+  };
+}
+
+/**
+ * Inserts a record whose input checkCreateInput accepted, inside `trx`: its references, the
+ * steps of the record it answers, limits, the create scope on the inserted row, its history.
+ */
+export async function insertChecked(
+  ctx: OpsContext,
+  trx: DynamicDatabase,
+  actor: Actor,
+  entity: EntityModel,
+  scope: RowScope,
+  values: ParsedValues,
+  now: Date,
+  options: CreateOptions = {},
+): Promise<RecordData> {
+  await checkReferences(ctx.model, trx, entity, values, actor);
+  const steps = await parentSteps(ctx, trx, actor, entity, values, options.replyWith);
+  await checkLimits(ctx.model, trx, entity, actor, null, { ...values, ...initialState(entity) }, now);
+  const row = await trx.insertInto(entity.table).values(newRow(entity, actor, values)).returning(recordColumns(entity)).executeTakeFirstOrThrow();
+  if (!scope.all) {
+    const inScope = await trx.selectFrom(entity.table).select('id').where('id', '=', row.id as number).where(scope.sql).executeTakeFirst();
+    if (!inScope) throw outOfCreateScope(actor, entity);
+  }
+  const created = rowToRecord(entity, row);
+  await writeHistory(trx, entity, actor, { action: 'create', recordId: created.id, before: null, after: created });
+  await takeParentSteps(ctx, trx, actor, steps);
+  return created;
+}
+
+export function outOfCreateScope(actor: Actor, entity: EntityModel): NinefoldError {
+  return forbidden(actor, entity, 'create', `You are not allowed to create this ${entity.label.toLowerCase()}.`);
 }
 
 export function checkVersion(version: unknown): number {

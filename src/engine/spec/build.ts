@@ -6,6 +6,7 @@ import type { AppSpec, EntitySpec, FieldSpec, WorkflowSpec } from './types';
 import { validateSpec } from './validate';
 import { SpecError } from './spec-error';
 import { buildDetails, type EntityWithoutDetails } from './screens/details';
+import { buildDocumentation } from './screens/documentation';
 import { buildHome } from './screens/home';
 import { buildRoutes } from './screens/routes';
 
@@ -50,6 +51,7 @@ export function buildModel(spec: AppSpec): AppModel {
     labels: spec.screens?.labels ?? {},
     home: buildHome(spec, entitiesByName),
     routes: buildRoutes(spec, entitiesByName),
+    documentation: buildDocumentation(spec),
     roles: spec.roles ?? {},
     calls: spec.calls ?? {},
     errors: spec.errors ?? {},

@@ -38,6 +38,8 @@ describe('describeMarkdown', () => {
     [2, 'Form to create a ticket ("Open a ticket")'],
     [2, 'columns ID, Subject, State, Priority, SLA due, Requester, Assignee, Organization, Due, Updated; sorted by Updated, descending'],
     [2, 'filters State, Priority, SLA due (overdue, due in the next 24 hours), Organization, Assignee; the total count the user may see'],
+    [2, 'the columns shown and their order chosen by the user among those they may read (`?columns=`); the whole state in the address (filters, search, sort, columns, page), which a user may save as a named view'],
+    [2, 'Under a list, its saved views: the user\'s own and those an administrator shared with one of their roles (read-only for them), managed at `/views`.'],
     [2, '- Tickets: `/tickets`'],
     [2, '- My queue: `/queue` (agent, admin)\n- Tickets: `/tickets`'],
     [2, '| `/queue` | My queue (in the navigation): Tickets assigned to you that are open or pending, the oldest due first. | agent, admin | Tickets where assignee is you and state is one of open, pending, sorted by SLA due, ascending; columns ID, Subject, State, Priority, SLA due, Requester, Organization; the filters, search, pages and bulk transitions of `/tickets` on top'],

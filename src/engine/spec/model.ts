@@ -16,6 +16,7 @@ import type {
 import type { DueModel } from './due';
 import type { DetailModel } from './screens/details';
 import type { HomeModel } from './screens/home';
+import type { DocumentationModel } from './screens/documentation';
 import type { RouteModel } from './screens/routes';
 
 /**
@@ -135,6 +136,8 @@ export interface AppModel {
   readonly home: HomeModel | null;
   /** Custom routes of `screens.routes`. */
   readonly routes: readonly RouteModel[];
+  /** Who may read /spec and /api/docs. */
+  readonly documentation: DocumentationModel;
   readonly roles: Readonly<Record<string, RoleSpec>>;
   readonly calls: Readonly<Record<string, CallSpec>>;
   readonly errors: Readonly<Record<string, ErrorSpec>>;

@@ -357,6 +357,16 @@ export interface ScreensSpec {
   readonly routes?: Readonly<Record<string, RouteSpec>>;
   /** Labels for UI words, e.g. { "ticket.new": "Open a ticket" }. */
   readonly labels?: Readonly<Record<string, string>>;
+  /** Who may read the spec (/spec) and the API reference (/api/docs); default: administrators. */
+  readonly documentation?: DocumentationSpec;
+}
+
+/**
+ * The documents that describe every role's permissions and every field, internal ones included,
+ * are for the roles named here (the built-in `admin` always among the choices).
+ */
+export interface DocumentationSpec {
+  readonly roles: readonly string[];
 }
 
 // ---------------------------------------------------------------- point 4: states and transitions

@@ -80,6 +80,7 @@ const CASES: readonly Case[] = [
   { kind: 'plural reserved for the admin pages', changes: { 'entities.ticket.plural': 'admin' }, path: 'entities.ticket.plural', message: '"admin" is reserved' },
   { kind: 'plural reserved for the account page', changes: { 'entities.ticket.plural': 'account' }, path: 'entities.ticket.plural', message: '"account" is reserved' },
   { kind: 'plural reserved for invitations', changes: { 'entities.ticket.plural': 'invite' }, path: 'entities.ticket.plural', message: '"invite" is reserved' },
+  { kind: 'plural reserved for saved views', changes: { 'entities.ticket.plural': 'views' }, path: 'entities.ticket.plural', message: '"views" is reserved' },
   { kind: 'same plural', changes: { 'entities.organization.plural': 'tickets' }, path: 'entities.ticket', message: 'plural "tickets" is also the plural of entity "organization"' },
   {
     kind: 'same table',

@@ -3,8 +3,9 @@ import { Kysely, type Dialect, type LogEvent } from 'kysely';
 import { adoptDataDirLock, lockDataDir, type DataDirLock } from './data-dir-lock';
 import { PGliteWorkerDialect } from './pglite/dialect';
 import { PGliteWorker, takePrestartedWorker } from './pglite/worker-client';
+import { listenOnPostgres } from './pg-listener';
 import { createPostgresDialect } from './postgres';
-import type { DatabaseKind, DynamicDatabase, Store, StoreOptions } from './types';
+import type { DatabaseKind, DynamicDatabase, NotificationHandlers, Store, StoreOptions } from './types';
 import { registerWriteClock, WriteClock } from './write-clock';
 
 export function databaseKindFor(options: Pick<StoreOptions, 'databaseUrl'>): DatabaseKind {
@@ -39,8 +40,9 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   };
 
   if (options.databaseUrl) {
-    const db = open(createPostgresDialect(options.databaseUrl));
-    return makeStore('postgres', db, statementCount, () => db.destroy());
+    const url = options.databaseUrl;
+    const db = open(createPostgresDialect(url));
+    return makeStore('postgres', db, statementCount, (channel, handlers) => listenOnPostgres(url, channel, handlers), () => db.destroy());
   }
 
   const dataDir = path.resolve(options.dataDir);
@@ -61,7 +63,12 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   }
   const db = open(new PGliteWorkerDialect(worker));
   const held = lock;
-  return makeStore('pglite', db, statementCount, async () => {
+  const listen = async (channel: string, handlers: NotificationHandlers) => {
+    // Holding the only connection: no transaction is open while LISTEN runs (see worker.listen).
+    await db.connection().execute(() => worker.listen(channel, handlers.onNotify));
+    return () => worker.unlisten(channel);
+  };
+  return makeStore('pglite', db, statementCount, listen, async () => {
     try {
       await db.destroy();
       await worker.close();
@@ -75,15 +82,28 @@ function makeStore(
   kind: DatabaseKind,
   db: DynamicDatabase,
   statementCount: () => number,
+  listen: Store['listen'],
   closeOnce: () => Promise<void>,
 ): Store {
   let closing: Promise<void> | null = null;
+  const listening = new Set<() => Promise<void>>();
   return {
     kind,
     db,
     statementCount,
+    async listen(channel, handlers) {
+      const stop = await listen(channel, handlers);
+      const once = async () => {
+        if (listening.delete(once)) await stop();
+      };
+      listening.add(once);
+      return once;
+    },
     close() {
-      closing ??= closeOnce();
+      closing ??= (async () => {
+        await Promise.allSettled([...listening].map((stop) => stop()));
+        await closeOnce();
+      })();
       return closing;
     },
   };

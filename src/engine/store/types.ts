@@ -16,10 +16,23 @@ export interface StoreOptions {
   readonly dataDir: string;
 }
 
+/** What a listener of NOTIFYs is told. */
+export interface NotificationHandlers {
+  /** A payload sent on the channel; delivered after the sender's transaction committed. */
+  onNotify(payload: string): void;
+  /** The listening connection was lost and is back: notifications may have been missed. */
+  onResync(): void;
+}
+
 export interface Store {
   readonly kind: DatabaseKind;
   readonly db: DynamicDatabase;
   /** Counts every SQL statement sent, for tests that prove a page costs a constant number. */
   readonly statementCount: () => number;
+  /**
+   * Listens to NOTIFYs on `channel` (PostgreSQL: on a dedicated connection that reconnects by
+   * itself; PGlite: in this process). Resolves, once listening, to the function that stops.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

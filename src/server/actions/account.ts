@@ -5,6 +5,7 @@ import { redirect } from 'next/navigation';
 import type { Actor } from '@/engine/ops/types';
 import { TOKEN_LIFETIMES, type AccountFormState } from '@/ui/forms/account-state';
 import { failed, formId, formText, refused, succeeded } from '../account-forms';
+import { confirmationNeeded, confirmed } from '../confirm';
 import { getEngine } from '../engine';
 import { currentActor, setSessionCookie } from '../session';
 
@@ -64,6 +65,7 @@ export async function createTokenAction(state: AccountFormState, formData: FormD
 export async function revokeTokenAction(state: AccountFormState, formData: FormData): Promise<AccountFormState> {
   const actor = await signedIn();
   const id = formId(formData, 'id');
+  if (!confirmed(formData)) return confirmationNeeded(state);
   try {
     await (await getEngine()).identity.revokeApiToken(actor.userId, id ?? 0);
   } catch (error) {

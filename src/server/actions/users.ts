@@ -4,6 +4,7 @@ import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import type { AccountFormState } from '@/ui/forms/account-state';
 import { formId, formText, formTexts, refused, succeeded } from '../account-forms';
+import { confirmationNeeded, confirmed } from '../confirm';
 import { getEngine } from '../engine';
 import { requestOrigin } from '../request-host';
 import { requireAdmin } from '../session';
@@ -42,6 +43,7 @@ export async function setRolesAction(state: AccountFormState, formData: FormData
 
 export async function disableUserAction(state: AccountFormState, formData: FormData): Promise<AccountFormState> {
   const actor = await admin();
+  if (!confirmed(formData)) return confirmationNeeded(state);
   try {
     await (await getEngine()).identity.disableUser(formId(formData, 'userId') ?? 0, { by: actor.userId });
   } catch (error) {
@@ -64,6 +66,7 @@ export async function enableUserAction(state: AccountFormState, formData: FormDa
 
 export async function revokeInviteAction(state: AccountFormState, formData: FormData): Promise<AccountFormState> {
   await admin();
+  if (!confirmed(formData)) return confirmationNeeded(state);
   try {
     await (await getEngine()).identity.revokeInvite(formId(formData, 'inviteId') ?? 0);
   } catch (error) {

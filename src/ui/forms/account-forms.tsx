@@ -92,6 +92,7 @@ function RoleCheckboxes({ roles, checked, legend, error }: { roles: readonly Rol
               value={role.name}
               defaultChecked={checked.includes(role.name)}
               className="size-4 rounded border-zinc-300 accent-accent-600"
+              aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
             />
             {role.label}

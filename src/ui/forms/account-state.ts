@@ -15,6 +15,8 @@ export interface AccountFormState {
   readonly secret: string | null;
   /** Counts submissions: inputs are keyed by it so that they remount with the returned values. */
   readonly attempt: number;
+  /** True when a destructive form came without its confirmation: nothing changed, the form asks first. */
+  readonly confirm?: boolean;
 }
 
 export const initialAccountFormState: AccountFormState = { ok: null, message: null, fieldErrors: {}, values: {}, secret: null, attempt: 0 };

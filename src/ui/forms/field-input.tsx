@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../cn';
+import { MarkdownEditor } from '../markdown-editor/markdown-editor';
 import type { FormFieldDescriptor } from './state';
 
 export const inputClass =
@@ -99,15 +100,18 @@ export function FieldInput({ field, value, error, autoFocus }: {
         </div>
       );
     case 'textarea':
+      // Markdown fields: Write and Preview tabs with JavaScript, the plain textarea without.
       return frame(
-        <textarea
-          {...common}
-          rows={8}
-          required={field.required}
-          minLength={field.minLength}
-          maxLength={field.maxLength}
-          defaultValue={value}
-          className={cn(inputClass, 'font-mono text-[0.8125rem] leading-relaxed')}
+        <MarkdownEditor
+          textarea={{
+            ...common,
+            rows: 8,
+            required: field.required,
+            minLength: field.minLength,
+            maxLength: field.maxLength,
+            defaultValue: value,
+            className: cn(inputClass, 'font-mono text-[0.8125rem] leading-relaxed'),
+          }}
         />,
       );
     case 'select':

@@ -12,15 +12,17 @@ export function SetupForm({ action, minPasswordLength }: {
   minPasswordLength: number;
 }) {
   const [state, formAction] = useActionState(action, initialMessageFormState);
+  // The message says what to fix (it may name several fields): every field points at it.
+  const message = state.message ? 'setup-message' : undefined;
   return (
     <form action={formAction} className="space-y-5">
       {state.message ? <Alert id="setup-message">{state.message}</Alert> : null}
       <div key={state.attempt} className="space-y-4">
         <FieldFrame id="setup-email" label="Email" required>
-          <input id="setup-email" name="email" type="email" autoComplete="username" required defaultValue={state.values.email ?? ''} className={inputClass} />
+          <input id="setup-email" name="email" type="email" autoComplete="username" required defaultValue={state.values.email ?? ''} aria-describedby={message} className={inputClass} />
         </FieldFrame>
         <FieldFrame id="setup-name" label="Name" required>
-          <input id="setup-name" name="name" type="text" autoComplete="name" required maxLength={200} defaultValue={state.values.name ?? ''} className={inputClass} />
+          <input id="setup-name" name="name" type="text" autoComplete="name" required maxLength={200} defaultValue={state.values.name ?? ''} aria-describedby={message} className={inputClass} />
         </FieldFrame>
         <FieldFrame id="setup-password" label="Password" required help={`At least ${minPasswordLength} characters.`}>
           <input
@@ -30,12 +32,12 @@ export function SetupForm({ action, minPasswordLength }: {
             autoComplete="new-password"
             required
             minLength={minPasswordLength}
-            aria-describedby="setup-password-help"
+            aria-describedby={message ? `setup-password-help ${message}` : 'setup-password-help'}
             className={inputClass}
           />
         </FieldFrame>
         <FieldFrame id="setup-confirm" label="Password again" required>
-          <input id="setup-confirm" name="confirm" type="password" autoComplete="new-password" required minLength={minPasswordLength} className={inputClass} />
+          <input id="setup-confirm" name="confirm" type="password" autoComplete="new-password" required minLength={minPasswordLength} aria-describedby={message} className={inputClass} />
         </FieldFrame>
       </div>
       <SubmitButton pendingLabel="Creating…">Create administrator</SubmitButton>

@@ -12,6 +12,8 @@ export function SignInForm({ action, next }: {
   next: string;
 }) {
   const [state, formAction] = useActionState(action, initialMessageFormState);
+  // One message for both fields (it must not tell which was wrong), read out with either.
+  const refused = state.message ? { 'aria-invalid': true, 'aria-describedby': 'sign-in-message' } : {};
   return (
     <form action={formAction} className="space-y-5">
       {state.message ? <Alert id="sign-in-message">{state.message}</Alert> : null}
@@ -24,12 +26,12 @@ export function SignInForm({ action, next }: {
             autoComplete="username"
             required
             defaultValue={state.values.email ?? ''}
-            aria-describedby={state.message ? 'sign-in-message' : undefined}
+            {...refused}
             className={inputClass}
           />
         </FieldFrame>
         <FieldFrame id="sign-in-password" label="Password" required>
-          <input id="sign-in-password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
+          <input id="sign-in-password" name="password" type="password" autoComplete="current-password" required {...refused} className={inputClass} />
         </FieldFrame>
       </div>
       <input type="hidden" name="next" value={next} />

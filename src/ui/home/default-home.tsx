@@ -10,7 +10,11 @@ import { unlessRefused } from './refused';
  * list, how many records they may see and how many are in each state, each a link.
  */
 export function DefaultHome({ model, ops }: { model: AppModel; ops: BoundOps }) {
-  const entities = model.navigation.filter((entity) => ops.access(entity.name).actions.list);
+  // As in the navigation: records listed only through a parent are counted on the parent's page.
+  const entities = model.navigation.filter((entity) => {
+    const access = ops.access(entity.name);
+    return access.actions.list && access.listedVia === null;
+  });
   if (entities.length === 0) return null;
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,4 +1,4 @@
-import { forbidden } from 'next/navigation';
+import { forbidden, redirect } from 'next/navigation';
 import Link from 'next/link';
 import type { Engine } from '@/engine/engine';
 import type { Ops } from '@/engine/ops/ops';
@@ -11,10 +11,11 @@ import { describeBulkFields } from '@/server/bulk-fields';
 import { newRecordLabel } from '@/server/entity-route';
 import { asNinefoldError } from '@/server/errors';
 import { describeFilters } from '@/server/list-filters';
-import { listAddress, parseListParams, toListQuery, type RawSearchParams } from '@/server/list-query';
+import { cleanListAddress, listAddress, parseListParams, toListQuery, type RawSearchParams } from '@/server/list-query';
+import { columnChoices } from '@/engine/views/list-state';
 import { Alert } from '@/ui/alert';
 import { ButtonLink } from '@/ui/button';
-import { listColumns } from '@/ui/columns';
+import { listColumns, resolveColumn } from '@/ui/columns';
 import { EmptyState } from '@/ui/empty-state';
 import { ListFilters } from '@/ui/list-filters';
 import { sortChoices } from '@/ui/list-sort';
@@ -25,7 +26,9 @@ import { BulkTransitionForm, type BulkTransitionChoice } from '@/ui/record/bulk-
 import { BULK_ROW_INPUT } from '@/ui/record/bulk-transition-state';
 import { RecordTable, type RowSelection } from '@/ui/record-table';
 import { recordTitle } from '@/ui/record-title';
+import { LiveTopics } from '@/ui/live/live-topics';
 import { SelectAllRows } from '@/ui/select-all-rows';
+import { ListViewsBar } from './list-views-bar';
 
 /** A list fixed by whoever shows it (a custom route): its condition, sort and columns. */
 export interface FixedList {
@@ -79,6 +82,10 @@ async function loadList(ops: Ops, actor: Actor, entity: string, query: ListQuery
  * route shows it with its fixed condition, under which the viewer's filters still apply.
  */
 export async function EntityListView({ engine, actor, entity, path, search: rawSearch, title, description, fixed = {} }: EntityListViewProps) {
+  // A form sent without JavaScript brings empty fields (and the column chooser's own): the address a user copies stays clean.
+  const defaultColumns = fixed.columns ?? entity.list.columns;
+  const clean = cleanListAddress(path, rawSearch, defaultColumns);
+  if (clean !== null) redirect(clean);
   const { params: listParams, problem } = parseListParams(entity, rawSearch);
   const access = engine.ops.access(actor, entity.name);
   const readable = new Set(access.readable);
@@ -103,10 +110,13 @@ export async function EntityListView({ engine, actor, entity, path, search: rawS
   const result = listing.ok ? listing.page : null;
   const failure = listing.ok ? null : listing.message;
 
-  const { columns, linkColumn } = listColumns(engine.model, entity, readable, fixed.columns);
+  // `columns=` picks and orders the columns among those the viewer may read; others are left out (and said so).
+  const choices = columnChoices(entity, readable);
+  const picked = listParams.columns.filter((name) => choices.includes(name));
+  const { columns, linkColumn } = listColumns(engine.model, entity, readable, picked.length > 0 ? picked : defaultColumns);
   const sort = result?.sort[0] ?? parseSort(listParams.sort || defaultSort);
   const filtered = listParams.q.trim() !== '' || Object.values(listParams.filters).some((v) => v !== '');
-  const cleared = { sort: listParams.sort, q: '', cursor: '', filters: {} };
+  const cleared = { ...listParams, q: '', cursor: '', filters: {} };
   const here = listAddress(path, listParams);
   const createLabel = newRecordLabel(engine.model, entity);
   const canCreate = access.actions.create;
@@ -128,19 +138,33 @@ export async function EntityListView({ engine, actor, entity, path, search: rawS
 
   return (
     <div>
+      {/* Refreshed in place when a record of this entity that the viewer may read changes (src/ui/live). */}
+      <LiveTopics topics={[{ entity: entity.name }]} />
       <PageHeader
         title={title}
         description={description}
         actions={canCreate ? <ButtonLink href={`/${entity.plural}/new`} variant="primary">{createLabel}</ButtonLink> : null}
+      />
+      <ListViewsBar
+        engine={engine}
+        actor={actor}
+        entity={entity}
+        path={path}
+        params={listParams}
+        savable={path === `/${entity.plural}` && !fixed.where}
+        choices={choices.map((name) => ({ name, label: resolveColumn(engine.model, entity, name)?.label ?? name }))}
+        shown={columns.map((c) => c.name)}
+        defaults={defaultColumns}
+        droppedColumns={listParams.columns.length - picked.length}
       />
       <ListFilters
         action={path}
         filters={filters}
         search={searchable ? { label: 'Search', value: listParams.q } : null}
         sort={listParams.sort || null}
+        columns={listParams.columns}
         sortOptions={sortChoices(columns)}
         resetHref={filtered ? listAddress(path, cleared) : null}
-        stateKey={here}
       />
       {selection && failure === null ? (
         <BulkTransitionForm

@@ -70,6 +70,7 @@ export function RelatedSection({ model, view, anchor, action }: {
               submitLabel={thread ? 'Reply' : `Add ${entity.label.toLowerCase()}`}
               options={add.replyOptions}
               title={thread ? 'Reply' : `Add ${entity.label.toLowerCase()}`}
+              body={thread ? section.body : null}
             />
           </div>
         ) : null}

@@ -1,6 +1,10 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { buttonClass } from '../button';
+import { SavedViewsNav } from '../list/saved-views-nav';
+import { SubmitButton } from '../forms/submit-button';
+import { KeyboardShortcuts } from '../keyboard/keyboard-shortcuts';
+import { LiveConnection } from '../live/live-connection';
+import { PaletteButton } from '../palette/palette-button';
 import { NavLink } from './nav-link';
 
 export interface NavItem {
@@ -11,23 +15,27 @@ export interface NavItem {
 }
 
 /** The frame of every signed-in page: the app's name, its sections, the user and sign-out. */
-export function AppShell({ title, items, user, signOutAction, children }: {
+export function AppShell({ title, items, user, signOutAction, themeToggle, children }: {
   title: string;
   items: readonly NavItem[];
   user: { readonly name: string; readonly email: string };
   signOutAction: () => Promise<void>;
+  /** System / Light / Dark (src/ui/theme). */
+  themeToggle: ReactNode;
   children: ReactNode;
 }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="sticky top-0 z-10 border-b border-zinc-200 bg-white/90 backdrop-blur">
+      {/* Sticky from `sm` up; on a phone the header (whose navigation may take a few lines) scrolls away with the page. */}
+      <header className="z-10 border-b border-zinc-200 bg-white/90 backdrop-blur sm:sticky sm:top-0">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2.5 sm:px-6">
           <Link href="/" className="flex items-center gap-2 rounded text-sm font-semibold text-zinc-900">
             <span aria-hidden="true" className="inline-block size-5 rounded bg-accent-600" />
             {title}
           </Link>
-          <nav aria-label="Main" className="order-last -mx-1 w-full overflow-x-auto sm:order-none sm:w-auto">
-            <ul className="flex items-center gap-1 px-1">
+          {/* Entries wrap onto more lines rather than scroll out of sight: on a phone every one is on screen. */}
+          <nav aria-label="Main" className="order-last -mx-1 w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
+            <ul className="flex flex-wrap items-center gap-1 px-1">
               {items.map((item) => (
                 <li key={item.href}>
                   <NavLink href={item.href}>{item.label}</NavLink>
@@ -36,6 +44,8 @@ export function AppShell({ title, items, user, signOutAction, children }: {
             </ul>
           </nav>
           <div className="ml-auto flex items-center gap-3">
+            <PaletteButton />
+            {themeToggle}
             <Link
               href="/account"
               title="Your account: name, password, API tokens"
@@ -45,16 +55,20 @@ export function AppShell({ title, items, user, signOutAction, children }: {
               {user.name ? <span className="hidden text-zinc-500 md:block">{user.email}</span> : null}
             </Link>
             <form action={signOutAction}>
-              <button type="submit" className={buttonClass('secondary')} title={`Signed in as ${user.email}`}>
+              <SubmitButton variant="secondary" title={`Signed in as ${user.email}`} pendingLabel="Signing out…">
                 Sign out
-              </button>
+              </SubmitButton>
             </form>
           </div>
         </div>
+        <SavedViewsNav sections={items.flatMap((item) => (item.children?.length ? [{ href: item.href, label: item.label, children: item.children }] : []))} />
       </header>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6">
+      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
         {children}
       </main>
+      <KeyboardShortcuts places={items} />
+      {/* Pages refresh in place when records they show change (src/ui/live). */}
+      <LiveConnection renderedAt={Date.now()} />
     </div>
   );
 }
@@ -62,7 +76,7 @@ export function AppShell({ title, items, user, signOutAction, children }: {
 /** The frame of pages for visitors who are not signed in (sign-in, setup, errors). */
 export function PlainShell({ children }: { children: ReactNode }) {
   return (
-    <main id="main" className="flex min-h-screen flex-col">
+    <main id="main" tabIndex={-1} className="flex min-h-screen flex-col focus:outline-none">
       {children}
     </main>
   );

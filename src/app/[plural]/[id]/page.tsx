@@ -16,9 +16,12 @@ import { Card } from '@/ui/card';
 import { ColumnValue } from '@/ui/cell-value';
 import { resolveColumn, type ListColumn } from '@/ui/columns';
 import { PageHeader } from '@/ui/page-header';
+import { RecordCommandsLeaf } from '@/ui/palette/record-commands-leaf';
+import { recordCommands } from '@/ui/palette/record-commands-of';
 import { RecordDetails } from '@/ui/record-details';
 import { recordTitle } from '@/ui/record-title';
 import { DueNoteLine } from '@/ui/record/due-note';
+import { LiveTopics } from '@/ui/live/live-topics';
 import { HistoryTimeline } from '@/ui/record/history-timeline';
 import { dueNotes } from '@/ui/record/sla';
 import { TransitionPanel, type TransitionItem } from '@/ui/record/transition-panel';
@@ -106,6 +109,10 @@ export default async function RecordPage({ params, searchParams }: Props) {
 
   return (
     <div>
+      {/* The same actions, for the command palette and the `e` key. */}
+      <RecordCommandsLeaf title={`${entity.label} #${record.id}`} commands={recordCommands(base, can, items)} />
+      {/* Refreshed in place when this record or one of its related records changes. */}
+      <LiveTopics topics={[{ entity: entity.name, ids: [record.id] }, ...sections.map((section) => ({ entity: section.entity.name }))]} />
       <PageHeader
         eyebrow={<Breadcrumbs items={[{ href: `/${entity.plural}`, label: entity.pluralLabel }, { label: `#${record.id}` }]} />}
         title={title}

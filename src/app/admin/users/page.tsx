@@ -5,11 +5,14 @@ import { roleOptions } from '@/server/roles';
 import { requireAdmin } from '@/server/session';
 import { Badge } from '@/ui/badge';
 import { Card } from '@/ui/card';
+import { ConfirmButtonForm } from '@/ui/confirm/confirm-button-form';
 import { ButtonForm, InviteForm, RolesForm } from '@/ui/forms/account-forms';
 import { formatDateTime } from '@/ui/format';
 import { PageHeader } from '@/ui/page-header';
 
 export const metadata: Metadata = { title: 'Users' };
+
+const PAGE = '/admin/users';
 
 function Time({ value }: { value: Date }) {
   const formatted = formatDateTime(value);
@@ -26,7 +29,7 @@ const tr = 'block sm:table-row';
 
 /** Administrators: every account with its roles and status, and one-time invitations. */
 export default async function UsersPage() {
-  const actor = await requireAdmin('/admin/users');
+  const actor = await requireAdmin(PAGE);
   const engine = await getEngine();
   const [users, invites] = await Promise.all([engine.identity.listUsers(), engine.identity.listInvites()]);
   const roles = roleOptions(engine.model);
@@ -74,9 +77,21 @@ export default async function UsersPage() {
                       <Time value={invite.expiresAt} />
                     </td>
                     <td className={`${td} sm:text-right`}>
-                      <ButtonForm action={revokeInviteAction} fields={{ inviteId: invite.id }} variant="ghost" pendingLabel="Withdrawing…" label={`Withdraw the invitation of ${invite.email}`}>
+                      <ConfirmButtonForm
+                        action={revokeInviteAction}
+                        fields={{ inviteId: invite.id }}
+                        variant="ghost"
+                        pendingLabel="Withdrawing…"
+                        label={`Withdraw the invitation of ${invite.email}`}
+                        cancelHref={PAGE}
+                        question={{
+                          title: `Withdraw the invitation of ${invite.email}?`,
+                          description: 'Its link stops working at once. To let them join later, create a new invitation.',
+                          confirmLabel: 'Withdraw invitation',
+                        }}
+                      >
                         Withdraw
-                      </ButtonForm>
+                      </ConfirmButtonForm>
                     </td>
                   </tr>
                 ))}
@@ -127,9 +142,20 @@ export default async function UsersPage() {
                           Enable
                         </ButtonForm>
                       ) : (
-                        <ButtonForm action={disableUserAction} fields={{ userId: user.id }} variant="danger" pendingLabel="Disabling…" label={`Disable ${user.email}`}>
+                        <ConfirmButtonForm
+                          action={disableUserAction}
+                          fields={{ userId: user.id }}
+                          pendingLabel="Disabling…"
+                          label={`Disable ${user.email}`}
+                          cancelHref={PAGE}
+                          question={{
+                            title: `Disable ${user.email}?`,
+                            description: 'They are signed out everywhere at once and every API token of theirs is revoked for good. You can enable the account again later; the tokens stay revoked.',
+                            confirmLabel: 'Disable account',
+                          }}
+                        >
                           Disable
-                        </ButtonForm>
+                        </ConfirmButtonForm>
                       )}
                     </td>
                   </tr>

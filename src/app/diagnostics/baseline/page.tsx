@@ -99,7 +99,7 @@ export default async function BaselinePage() {
         description={ticket.description}
         actions={<ButtonLink href="/tickets/new" variant="primary">Open a ticket</ButtonLink>}
       />
-      <ListFilters action="/diagnostics/baseline" filters={FILTERS} search={{ label: 'Search', value: '' }} sort={null} resetHref={null} stateKey="/diagnostics/baseline" />
+      <ListFilters action="/diagnostics/baseline" filters={FILTERS} search={{ label: 'Search', value: '' }} sort={null} columns={[]} resetHref={null} />
       <BulkTransitionForm id={BULK_FORM} action={takeBulkTransition.bind(null, ticket.name)} choices={BULK_CHOICES} fields={BULK_FIELDS} plural="tickets" controls />
       <RecordTable
         caption={ticket.pluralLabel}

@@ -4,6 +4,7 @@ import type { AppModel, EntityModel, FieldModel, WorkflowModel } from '../model'
 import { withArticle } from '../naming';
 import type { EffectSpec, FieldSpec } from '../types';
 import { actorText, amountText, code, conditionText, NONE } from './text';
+import { documentationText, navigationText } from './navigation';
 import { dueFilterText, dueText } from './due';
 import { homeBlocks } from './home';
 import { relatedTexts } from './related';
@@ -33,7 +34,7 @@ export function screenBlocks(model: AppModel): PointBlocks {
   if (model.entities.length === 0 && labels.length === 0 && model.routes.length === 0) return null;
   const blocks: DocBlock[] = [];
   const navigation = [...routeNavigationItems(model), ...model.navigation.map((e) => `${e.pluralLabel}: ${code(`/${e.plural}`)}`)];
-  if (navigation.length > 0) blocks.push({ kind: 'heading', text: 'Navigation' }, { kind: 'list', items: navigation });
+  if (navigation.length > 0) blocks.push({ kind: 'heading', text: 'Navigation' }, { kind: 'list', items: navigation }, { kind: 'paragraph', text: navigationText(model) });
   blocks.push(...homeBlocks(model));
   blocks.push(...routeBlocks(model));
   for (const entity of model.entities) {
@@ -45,7 +46,7 @@ export function screenBlocks(model: AppModel): PointBlocks {
       { kind: 'table', columns: ['Key', 'Text'], rows: labels.map(([key, text]) => [code(key), text]) },
     );
   }
-  blocks.push({ kind: 'paragraph', text: `This document is served at ${code('/spec')}.` });
+  blocks.push({ kind: 'paragraph', text: documentationText(model) });
   return blocks;
 }
 
@@ -84,6 +85,8 @@ function listText(entity: EntityModel): string {
     ...entity.fields.filter((f) => f.enumValues).map((f) => `${f.label} sorts in its declared order (${f.enumValues!.join(', ')})`),
     `filters ${joinOrNone(list.filters.map((c) => (entity.fieldsByName[c]?.due ? dueFilterText(entity.fieldsByName[c]) : columnLabel(entity, c))))}`,
     'the total count the user may see ("more than N" past a cap)',
+    `the columns shown and their order chosen by the user among those they may read (${code('?columns=')})`,
+    'the whole state in the address (filters, search, sort, columns, page), which a user may save as a named view',
   ];
   if (entity.searchFields.length > 0) parts.push(`search in ${entity.searchFields.map((f) => columnLabel(entity, f)).join(', ')}`);
   return parts.join('; ');

@@ -13,7 +13,7 @@ export const SYSTEM_FIELD_NAMES = ['id', 'version', 'createdAt', 'updatedAt', 'c
 const SYSTEM_COLUMN_NAMES = new Set(SYSTEM_FIELD_NAMES.map(toSnakeCase));
 
 /** First path segments the application serves itself, so no entity may use them as its plural. */
-export const RESERVED_PLURALS = ['api', 'spec', 'setup', 'sign-in', 'sign-out', 'diagnostics', 'admin', 'account', 'invite'];
+export const RESERVED_PLURALS = ['api', 'spec', 'setup', 'sign-in', 'sign-out', 'diagnostics', 'admin', 'account', 'invite', 'views'];
 const URL_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export function checkEntities(spec: Rec, symbols: Symbols, issues: Issues): void {

@@ -1,11 +1,12 @@
 import { queryableColumns } from './conditions';
 import { checkDetails } from './details';
+import { checkDocumentation } from './documentation';
 import { checkHome } from './home';
 import { checkRoutes } from './routes';
 import { at, describeValue, isInteger, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 
 const PURPOSE_KEYS = ['title', 'summary', 'audience'];
-const SCREENS_KEYS = ['navigation', 'lists', 'details', 'home', 'routes', 'labels'];
+const SCREENS_KEYS = ['navigation', 'lists', 'details', 'home', 'routes', 'labels', 'documentation'];
 const LIST_KEYS = ['columns', 'sort', 'filters', 'pageSize'];
 export const MAX_PAGE_SIZE = 500;
 
@@ -36,6 +37,7 @@ export function checkScreens(spec: Rec, symbols: Symbols, issues: Issues): void 
   checkDetails(screens, symbols, issues);
   checkHome(screens, symbols, issues);
   checkRoutes(spec, screens, symbols, issues);
+  checkDocumentation(screens, symbols, issues);
   if (screens.labels !== undefined && issues.record(screens.labels, 'screens.labels', 'labels')) {
     for (const key of Object.keys(screens.labels)) issues.optionalString(screens.labels, key, 'screens.labels');
   }

@@ -12,7 +12,14 @@ export interface CloseRequest {
   readonly type: 'close';
 }
 
-export type WorkerRequest = QueryRequest | CloseRequest;
+/** Starts (or stops) forwarding the NOTIFYs of a channel as NotifyMessages. */
+export interface ListenRequest {
+  readonly id: number;
+  readonly type: 'listen' | 'unlisten';
+  readonly channel: string;
+}
+
+export type WorkerRequest = QueryRequest | CloseRequest | ListenRequest;
 
 /** A Postgres error as the worker sends it back: the message plus the server's fields. */
 export interface SerializedDatabaseError {
@@ -54,4 +61,11 @@ export interface QueryFailed {
   readonly error: SerializedDatabaseError;
 }
 
-export type WorkerMessage = StartedMessage | StartFailedMessage | QuerySucceeded | QueryFailed;
+/** A NOTIFY on a channel the main thread listens to, sent once the notifying transaction committed. */
+export interface NotifyMessage {
+  readonly type: 'notify';
+  readonly channel: string;
+  readonly payload: string;
+}
+
+export type WorkerMessage = StartedMessage | StartFailedMessage | QuerySucceeded | QueryFailed | NotifyMessage;

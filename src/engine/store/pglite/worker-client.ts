@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type {
   CloseRequest,
+  ListenRequest,
   QueryFailed,
   QueryRequest,
   QuerySucceeded,
@@ -42,7 +43,7 @@ export interface WorkerQueryResult {
   readonly affectedRows: number | null;
 }
 
-type WorkerRequestBody = Omit<QueryRequest, 'id'> | Omit<CloseRequest, 'id'>;
+type WorkerRequestBody = Omit<QueryRequest, 'id'> | Omit<CloseRequest, 'id'> | Omit<ListenRequest, 'id'>;
 
 interface Pending {
   resolve(message: QuerySucceeded): void;
@@ -104,7 +105,7 @@ function waitForStart(worker: Worker): Promise<StartOutcome> {
       resolve(outcome);
     };
     const onMessage = (message: WorkerMessage) => {
-      if (!('id' in message)) settle({ message });
+      if (!('id' in message) && message.type !== 'notify') settle({ message });
     };
     const onError = (error: Error) => settle({ error });
     const onExit = (exitCode: number) => settle({ exitCode });
@@ -121,11 +122,15 @@ export class PGliteWorker {
   #nextId = 1;
   #stopped: Error | null = null;
   #closing: Promise<void> | null = null;
+  readonly #listeners = new Map<string, (payload: string) => void>();
 
   private constructor(worker: Worker) {
     this.#worker = worker;
     worker.on('message', (message: WorkerMessage) => {
-      if (!('id' in message)) return;
+      if (!('id' in message)) {
+        if (message.type === 'notify') this.#listeners.get(message.channel)?.(message.payload);
+        return;
+      }
       const pending = this.#pending.get(message.id);
       if (!pending) return;
       this.#pending.delete(message.id);
@@ -160,6 +165,21 @@ export class PGliteWorker {
   async query(sql: string, parameters: readonly unknown[]): Promise<WorkerQueryResult> {
     const result = await this.#send({ type: 'query', sql, parameters });
     return { rows: result.rows ?? [], command: result.command ?? null, affectedRows: result.affectedRows ?? null };
+  }
+
+  /**
+   * Forwards the NOTIFYs of `channel` to `onNotify` (one listener per channel). Send it while
+   * holding the connection, outside any transaction: a LISTEN inside one would be undone by its
+   * rollback.
+   */
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<void> {
+    this.#listeners.set(channel, onNotify);
+    await this.#send({ type: 'listen', channel });
+  }
+
+  async unlisten(channel: string): Promise<void> {
+    this.#listeners.delete(channel);
+    if (!this.#stopped) await this.#send({ type: 'unlisten', channel });
   }
 
   /** Closes PGlite cleanly (its files are consistent afterwards), then ends the thread. */

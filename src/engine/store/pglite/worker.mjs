@@ -2,9 +2,10 @@
 // is started by absolute path from node_modules-resolving Node, never bundled by Next.js.
 //
 // Protocol (see ./protocol.ts for the types):
-//   in:  { id, type: 'query', sql, parameters }  |  { id, type: 'close' }
+//   in:  { id, type: 'query', sql, parameters }  |  { id, type: 'close' }  |  { id, type: 'listen' | 'unlisten', channel }
 //   out: { type: 'ready' } | { type: 'failed', error } once at start,
-//        then { id, ok: true, rows, command, affectedRows } | { id, ok: false, error }
+//        then { id, ok: true, rows, command, affectedRows } | { id, ok: false, error },
+//        and { type: 'notify', channel, payload } for each NOTIFY on a channel listened to
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
 
@@ -60,6 +61,8 @@ const SHARED_BUFFERS = '16MB';
 const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`];
 
 let db = null;
+/** Channel → PGlite's function that stops listening to it. */
+const listening = new Map();
 
 async function run(message) {
   if (message.type === 'query') {
@@ -69,6 +72,19 @@ async function run(message) {
       command: result.command ?? null,
       affectedRows: result.affectedRows ?? null,
     };
+  }
+  if (message.type === 'listen') {
+    if (!listening.has(message.channel)) {
+      const channel = message.channel;
+      listening.set(channel, await db.listen(channel, (payload) => parentPort.postMessage({ type: 'notify', channel, payload })));
+    }
+    return {};
+  }
+  if (message.type === 'unlisten') {
+    const stop = listening.get(message.channel);
+    listening.delete(message.channel);
+    if (stop) await stop();
+    return {};
   }
   if (message.type === 'close') {
     if (db && !db.closed) await db.close();

@@ -15,6 +15,8 @@ export const AUDIT_TABLE = 'nf_audit';
 export const SEARCH_COLUMN = 'search';
 /** Running totals for the home's numbers, kept by triggers (tally.ts). */
 export const TALLY_TABLE = 'nf_tally';
+/** Lists saved under a name by their users (engine/views). */
+export const SAVED_VIEW_TABLE = 'nf_saved_view';
 
 /**
  * Millisecond precision, the precision of a JavaScript Date: a keyset cursor that carries a
@@ -75,6 +77,8 @@ export function systemTables(): TableDef[] {
         { name: 'password_hash', type: 'text', nullable: false },
         { name: 'roles', type: 'text[]', nullable: false, default: "'{}'::text[]" },
         { name: 'disabled_at', type: TIMESTAMPTZ, nullable: true },
+        // The user's own choices (theme, ...): src/engine/preferences.
+        { name: 'preferences', type: 'jsonb', nullable: false, default: "'{}'::jsonb" },
         { name: 'created_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
         { name: 'updated_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
       ],
@@ -175,6 +179,25 @@ export function systemTables(): TableDef[] {
         { name: 'amount', type: 'numeric', nullable: false, default: '0' },
       ],
       { primaryKey: ['entity', 'owner_field', 'owner', 'dimension', 'value', 'measure'] },
+    ),
+    table(
+      SAVED_VIEW_TABLE,
+      [
+        // A list's state (filters, search, sort, columns) under a name; shared_with: roles whose members see it too.
+        ID,
+        { name: 'owner_id', type: 'bigint', nullable: false },
+        { name: 'entity', type: 'text', nullable: false },
+        { name: 'name', type: 'text', nullable: false },
+        { name: 'state', type: 'jsonb', nullable: false, default: "'{}'::jsonb" },
+        { name: 'shared_with', type: 'text[]', nullable: false, default: "'{}'::text[]" },
+        { name: 'created_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
+        { name: 'updated_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
+      ],
+      {
+        uniques: [{ name: objectName(SAVED_VIEW_TABLE, ['owner_id', 'entity', 'name'], 'key'), columns: ['owner_id', 'entity', 'name'] }],
+        foreignKeys: [foreignKey(SAVED_VIEW_TABLE, 'owner_id', USER_TABLE, 'cascade')],
+        indexes: [index(SAVED_VIEW_TABLE, ['shared_with'], 'gin')],
+      },
     ),
     table(
       META_TABLE,

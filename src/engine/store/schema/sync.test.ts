@@ -96,6 +96,7 @@ forEachDatabase('schema sync', (database) => {
       'create table nf_api_token',
       'create table nf_invite',
       'create table nf_audit',
+      'create table nf_saved_view',
       'create table organization (entity "organization")',
       'create table ticket (entity "ticket")',
       'create table comment (entity "comment")',

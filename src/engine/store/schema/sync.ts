@@ -6,6 +6,7 @@ import { desiredSchema, META_TABLE } from './desired';
 import { introspectSchema, readRecordedMeta } from './introspect';
 import { planSchema } from './plan';
 import { quoteIdent } from './sql';
+import { installLiveTriggers, liveTriggersFingerprint } from '../../live/triggers';
 import { installTallies, tallyFingerprint } from './tally';
 import type { CatalogueSchema, SchemaMeta, SchemaPlan, SchemaStep, TableDef } from './types';
 
@@ -59,7 +60,7 @@ function fingerprintOf(desired: readonly TableDef[], tallies: string): string {
 function desiredMeta(model: AppModel, desired: readonly TableDef[]): SchemaMeta {
   const managedTables: Record<string, string> = {};
   for (const table of desired) if (table.entity) managedTables[table.name] = table.entity;
-  return { specName: model.name, fingerprint: fingerprintOf(desired, tallyFingerprint(model)), managedTables };
+  return { specName: model.name, fingerprint: fingerprintOf(desired, tallyFingerprint(model) + liveTriggersFingerprint(model)), managedTables };
 }
 
 function sameMeta(a: SchemaMeta | null, b: SchemaMeta): boolean {
@@ -110,6 +111,8 @@ export async function syncSchema(store: Store, model: AppModel, options: SyncOpt
     for (const step of steps) await applyStep(trx, step);
     // The running totals' triggers live on the entity tables: they follow the tables.
     await installTallies(trx, model);
+    // So do the change feed's (live pages): they notify which rows each statement wrote.
+    await installLiveTriggers(trx, model);
     await recordMeta(trx, meta);
     return { changed: true, applied: steps, destructive: allowDestructive ? plan.destructive : [] };
   });

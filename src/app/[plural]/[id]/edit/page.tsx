@@ -10,6 +10,7 @@ import { Breadcrumbs } from '@/ui/breadcrumbs';
 import { Card } from '@/ui/card';
 import { RecordForm } from '@/ui/forms/record-form';
 import { initialRecordFormState } from '@/ui/forms/state';
+import { LiveEditNotice } from '@/ui/live/live-edit-notice';
 import { formChecks } from '@/ui/forms/validation';
 import { PageHeader } from '@/ui/page-header';
 import { recordTitle } from '@/ui/record-title';
@@ -44,16 +45,19 @@ export default async function EditRecordPage({ params }: Props) {
         title={`Edit ${entity.label.toLowerCase()}`}
       />
       <Card className="p-6">
-        <RecordForm
-          action={updateRecord.bind(null, entity.name, record.id)}
-          initialState={initialRecordFormState(values)}
-          fields={descriptors}
-          checks={formChecks(engine.model.constants, entity, fields, values)}
-          version={record.version}
-          seen={JSON.stringify(seenValues(entity, record, references))}
-          submitLabel="Save changes"
-          cancelHref={base}
-        />
+        {/* Someone else's change while this form is open is announced here, not refreshed under the user. */}
+        <LiveEditNotice entity={entity.name} id={record.id} label={entity.label.toLowerCase()} reloadHref={`${base}/edit`}>
+          <RecordForm
+            action={updateRecord.bind(null, entity.name, record.id)}
+            initialState={initialRecordFormState(values)}
+            fields={descriptors}
+            checks={formChecks(engine.model.constants, entity, fields, values)}
+            version={record.version}
+            seen={JSON.stringify(seenValues(entity, record, references))}
+            submitLabel="Save changes"
+            cancelHref={base}
+          />
+        </LiveEditNotice>
       </Card>
     </div>
   );

@@ -1,0 +1,88 @@
+import type { EntityAccess } from '../access/entity-access';
+import { NinefoldError, type FieldError } from '../errors/ninefold-error';
+import type { EntityModel, FieldModel } from '../spec/model';
+
+/** A column of an imported file and the field it fills (null: a blank column, ignored). */
+export interface ImportColumn {
+  readonly header: string;
+  readonly field: FieldModel | null;
+}
+
+const normal = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The fields an actor can import: those it may write when creating a record (the same list the
+ * create form offers), in spec order.
+ */
+export function importableFields(entity: EntityModel, access: EntityAccess): FieldModel[] {
+  const writable = new Set(access.writable.create);
+  return entity.fields.filter((f) => writable.has(f.name));
+}
+
+/** Whether a required field of the file may be left out: it has a default to fall back on. */
+function hasDefault(field: FieldModel): boolean {
+  return 'default' in field.spec && field.spec.default !== undefined;
+}
+
+/**
+ * Maps the header row to fields, by name or label, ignoring case and spacing. Refuses the file
+ * (CSV_COLUMNS, one field error per column) for a column that is not an importable field (the
+ * id, times, authors and state are set by the application; a field the actor may not write is
+ * named as such only when the actor may read it), a column named twice, a named column that is
+ * blank, and a required field without a default that has no column.
+ */
+export function mapColumns(entity: EntityModel, access: EntityAccess, header: readonly string[], blank: (column: number) => boolean): ImportColumn[] {
+  const importable = importableFields(entity, access);
+  const readable = new Set(access.readable);
+  const byName = new Map<string, FieldModel>();
+  for (const field of entity.fields) {
+    byName.set(normal(field.name), field);
+    byName.set(normal(field.label), field);
+  }
+  const system = new Map<string, string>();
+  for (const column of entity.systemColumns) {
+    system.set(normal(column.name), column.label);
+    system.set(normal(column.label), column.label);
+  }
+  if (entity.workflow) system.set(normal(entity.workflow.field), 'State');
+  const plural = entity.pluralLabel.toLowerCase();
+
+  const problems: FieldError[] = [];
+  const problem = (column: string, code: string, message: string) => problems.push({ field: column, code, message });
+  const seen = new Map<string, string>();
+  const columns = header.map((raw, index): ImportColumn => {
+    const text = raw.trim();
+    if (text === '') {
+      if (!blank(index)) problem(`column ${index + 1}`, 'unnamed_column', `Column ${index + 1} has values but no name in the header row.`);
+      return { header: text, field: null };
+    }
+    const field = byName.get(normal(text));
+    if (!field || (!readable.has(field.name) && !importable.includes(field))) {
+      const what = system.get(normal(text));
+      if (what === 'State' && entity.workflow) {
+        const initial = entity.workflow.states.find((s) => s.name === entity.workflow!.initial);
+        problem(text, 'not_importable', `"${text}": new ${plural} start as "${initial?.label ?? entity.workflow.initial}" and change state only through the workflow. Remove this column.`);
+      } else if (what) {
+        problem(text, 'not_importable', `"${text}" is set by the application. Remove this column.`);
+      } else {
+        problem(text, 'unknown_column', `"${text}" is not a field of ${plural}. Rename or remove this column.`);
+      }
+      return { header: text, field: null };
+    }
+    if (!importable.includes(field)) {
+      problem(text, 'not_importable', field.readOnly ? `"${text}" is read-only. Remove this column.` : `You cannot set "${text}" on new ${plural}. Remove this column.`);
+      return { header: text, field: null };
+    }
+    const earlier = seen.get(field.name);
+    if (earlier !== undefined) problem(text, 'duplicate_column', `"${text}" and "${earlier}" both fill ${field.label}. Keep one of them.`);
+    seen.set(field.name, text);
+    return { header: text, field };
+  });
+  for (const field of importable) {
+    if (field.required && !hasDefault(field) && !seen.has(field.name)) {
+      problem(field.label, 'missing_column', `The file has no "${field.label}" column, and every ${entity.label.toLowerCase()} needs one.`);
+    }
+  }
+  if (problems.length > 0) throw new NinefoldError('CSV_COLUMNS', undefined, { fieldErrors: problems });
+  return columns;
+}

@@ -1,0 +1,150 @@
+import type { FieldError } from '../errors/ninefold-error';
+import type { Ops } from '../ops/ops';
+import type { Actor } from '../ops/types';
+import { forbidden } from '../access/refusal';
+import type { AppModel } from '../spec/model';
+import { entityOf } from '../ops/context';
+import { cellInput } from './import-cells';
+import { mapColumns, type ImportColumn } from './import-columns';
+import { decodeCsv, readCsv, type CsvRow } from './read-csv';
+
+/*
+ * Imports a CSV file as new records of one entity for one actor, through ops: the header names
+ * the fields, each row is read as the form would read it, and ops.createMany checks and writes
+ * them exactly as creates. The same for the import page and the command line.
+ */
+
+export interface ImportProgress {
+  /** Reading the file and looking up references, then ops' checking and writing. */
+  readonly phase: 'reading' | 'checking' | 'writing';
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface ImportOptions {
+  /** Write the good rows and leave out the bad ones; default: nothing unless every row is good. */
+  readonly goodRows?: boolean;
+  /** Files larger than this are refused (PAYLOAD_TOO_LARGE). */
+  readonly maxBytes: number;
+  readonly onProgress?: (progress: ImportProgress) => void;
+}
+
+/** One thing wrong with a row: the column it is about (as the file names it), or null for the row as a whole. */
+export interface LineProblem {
+  readonly column: string | null;
+  readonly message: string;
+}
+
+/** A refused row: its line in the file, what is wrong, and its cells as they were (to fix and import again). */
+export interface LineRefusal {
+  readonly line: number;
+  readonly problems: readonly LineProblem[];
+  readonly cells: readonly string[];
+}
+
+export interface ImportReport {
+  /** The header row as in the file. */
+  readonly header: readonly string[];
+  /** Data rows in the file (blank ones aside). */
+  readonly rows: number;
+  /** Records created: every row, none, or with `goodRows` the good ones. */
+  readonly created: number;
+  readonly goodRows: boolean;
+  readonly refused: readonly LineRefusal[];
+}
+
+/** Field name of a problem with the row's shape rather than one field. */
+const ROW = '';
+
+/**
+ * Reads, checks and (when allowed) writes the file. File-level problems are thrown as catalogue
+ * errors: CSV_UNREADABLE (empty, not UTF-8, a workbook, broken quoting), PAYLOAD_TOO_LARGE,
+ * CSV_COLUMNS (a column that is not an importable field, or a required one missing); FORBIDDEN
+ * when the actor may not create such records. Row problems are in the report, by line.
+ */
+export async function importCsv(ops: Ops, model: AppModel, actor: Actor, entityName: string, file: Uint8Array, options: ImportOptions): Promise<ImportReport> {
+  const entity = entityOf(model, entityName);
+  const access = ops.access(actor, entity.name);
+  // Before reading the file: its columns would all be "not importable" otherwise. ops.createMany refuses the same.
+  if (!access.actions.create) throw forbidden(actor, entity, 'create', `You are not allowed to create ${entity.pluralLabel.toLowerCase()}.`);
+  const table = readCsv(decodeCsv(file, options.maxBytes));
+  const total = table.rows.length;
+  options.onProgress?.({ phase: 'reading', done: 0, total });
+  const blank = (column: number) => table.rows.every((row) => (row.cells[column] ?? '').trim() === '');
+  const columns = mapColumns(entity, access, table.header, blank);
+
+  const known = new Map<number, FieldError[]>();
+  const note = (index: number, error: FieldError) => (known.get(index) ?? known.set(index, []).get(index)!).push(error);
+  const inputs = table.rows.map((row, index) => rowInput(columns, row, (error) => note(index, error)));
+  await resolveReferences(ops, actor, entity.name, columns, inputs, note);
+  options.onProgress?.({ phase: 'reading', done: total, total });
+
+  const result = await ops.createMany(actor, entity.name, inputs, {
+    goodRows: options.goodRows ?? false,
+    knownErrors: known,
+    rowName: (index) => `line ${table.rows[index].line}`,
+    onProgress: options.onProgress,
+  });
+  const headerOf = new Map(columns.filter((c) => c.field).map((c) => [c.field!.name, c.header]));
+  return {
+    header: table.header,
+    rows: total,
+    created: result.created,
+    goodRows: options.goodRows ?? false,
+    refused: result.refused.map((refusal) => {
+      const problems: LineProblem[] = refusal.fieldErrors.map((e) => ({
+        column: e.field === ROW ? null : (headerOf.get(e.field) ?? entity.fieldsByName[e.field]?.label ?? null),
+        message: e.message,
+      }));
+      if (problems.length === 0) problems.push({ column: null, message: refusal.message });
+      return { line: table.rows[refusal.index].line, problems, cells: table.rows[refusal.index].cells };
+    }),
+  };
+}
+
+/** The row as a create's input: each column's cell as the form would send it. */
+function rowInput(columns: readonly ImportColumn[], row: CsvRow, problem: (error: FieldError) => void): Record<string, unknown> {
+  const extra = row.cells.slice(columns.length).filter((cell) => cell.trim() !== '').length;
+  if (extra > 0) {
+    problem({ field: ROW, code: 'too_many_values', message: `This line has ${row.cells.length} values; the header has ${columns.length} columns.` });
+  }
+  const input: Record<string, unknown> = {};
+  columns.forEach((column, i) => {
+    if (!column.field) return;
+    const value = cellInput(column.field, row.cells[i] ?? '');
+    if (value !== undefined) input[column.field.name] = value;
+  });
+  return input;
+}
+
+/**
+ * References and users given by title, email or name become ids, one lookup per column for all
+ * its distinct values; a value naming nothing (or several) is a problem of that row, and its
+ * field is left out so that ops reports the row's other problems, not a "required" for it.
+ */
+async function resolveReferences(
+  ops: Ops,
+  actor: Actor,
+  entity: string,
+  columns: readonly ImportColumn[],
+  inputs: Record<string, unknown>[],
+  problem: (index: number, error: FieldError) => void,
+): Promise<void> {
+  for (const column of columns) {
+    const field = column.field;
+    if (!field || (field.type !== 'reference' && field.type !== 'user')) continue;
+    const values = [...new Set(inputs.map((input) => input[field.name]).filter((v): v is string => typeof v === 'string'))];
+    if (values.length === 0) continue;
+    const found = await ops.lookup(actor, entity, field.name, values);
+    inputs.forEach((input, index) => {
+      const value = input[field.name];
+      if (typeof value !== 'string') return;
+      const result = found.get(value);
+      if (result && 'id' in result) input[field.name] = result.id;
+      else {
+        delete input[field.name];
+        problem(index, { field: field.name, code: 'unknown_reference', message: result?.error ?? `${field.label}: “${value}” names nothing.` });
+      }
+    });
+  }
+}

@@ -1,0 +1,33 @@
+import { columnFor } from '../ops/records';
+import type { EntityModel } from '../spec/model';
+import type { Condition, Operand, Scope } from '../spec/types';
+
+function conditionFields(condition: Condition, into: Set<string>): void {
+  if ('all' in condition) for (const c of condition.all) conditionFields(c, into);
+  else if ('any' in condition) for (const c of condition.any) conditionFields(c, into);
+  else if ('not' in condition) conditionFields(condition.not, into);
+  else {
+    into.add(condition.field);
+    const value = condition.value as Operand | undefined;
+    if (typeof value === 'object' && value !== null && !Array.isArray(value) && 'field' in value) into.add(value.field);
+  }
+}
+
+/**
+ * The columns that any role's read scope of the entity tests (its own-field, its `where`
+ * fields, the reference it follows `via`), plus `id`: what the last image of a deleted row must
+ * keep so that each viewer's read scope can be evaluated on it after the row is gone.
+ */
+export function readScopeColumns(entity: EntityModel): string[] {
+  const fields = new Set<string>();
+  for (const grant of Object.values(entity.permissions)) {
+    const scope: Scope | undefined = grant.read;
+    if (scope === undefined || scope === true) continue;
+    if ('own' in scope && scope.own !== undefined) fields.add(scope.own);
+    if ('via' in scope && scope.via !== undefined) fields.add(scope.via);
+    if ('where' in scope && scope.where !== undefined) conditionFields(scope.where, fields);
+  }
+  const columns = new Set(['id']);
+  for (const field of fields) columns.add(columnFor(entity, field));
+  return [...columns];
+}

@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import { rowScope } from '../access/authorize';
+import { readableFields, writableFields } from '../access/fields';
+import { forbiddenField } from '../access/refusal';
+import { NinefoldError } from '../errors/ninefold-error';
+import { normalizeEmail } from '../identity/identity';
+import type { EntityModel } from '../spec/model';
+import { USER_TABLE } from '../store/schema/desired';
+import { entityOf, type OpsContext } from './context';
+import { titleColumnFor } from './references';
+import type { Actor } from './types';
+
+/** What one value of a reference or user field names: a record's or user's id, or why none. */
+export type LookupResult = { readonly id: number } | { readonly error: string };
+
+/** Values per `in (...)` list. */
+const VALUES_PER_QUERY = 1000;
+const ID = /^#?([1-9]\d{0,15})$/;
+
+/**
+ * The records or users that values of a reference or user field name as a person writes them in
+ * a file: an id ("12" or "#12", checked later like any id a form sends), a user's email or name,
+ * or the exact title of a record the actor may read (letter case aside when nothing matches
+ * exactly). A title or name that several share is refused, naming how many: the id tells them
+ * apart. The field must be one the actor may read or write, as for a form's choices.
+ * A few queries per thousand distinct values.
+ */
+export async function lookupReferences(
+  ctx: OpsContext,
+  actor: Actor,
+  entityName: string,
+  fieldName: string,
+  texts: readonly string[],
+): Promise<Map<string, LookupResult>> {
+  const entity = entityOf(ctx.model, entityName);
+  const field = Object.hasOwn(entity.fieldsByName, fieldName) ? entity.fieldsByName[fieldName] : undefined;
+  if (!field || (field.type !== 'reference' && field.type !== 'user')) {
+    throw new NinefoldError('VALIDATION_FAILED', `"${fieldName}" is not a reference field of ${entity.label}.`);
+  }
+  const usable = [...readableFields(entity, actor), ...writableFields(entity, actor, 'create'), ...writableFields(entity, actor, 'update')];
+  if (!usable.includes(field.name)) {
+    throw forbiddenField(actor, entity, 'choices', [{ field: field.name, code: 'forbidden_field', message: `You cannot choose ${field.label}.` }]);
+  }
+  const results = new Map<string, LookupResult>();
+  const names: string[] = [];
+  for (const raw of new Set(texts)) {
+    const text = raw.trim();
+    const id = ID.exec(text);
+    if (id) results.set(raw, { id: Number(id[1]) });
+    else if (text !== '') names.push(raw);
+  }
+  if (names.length === 0) return results;
+  const target = field.type === 'user' ? null : ctx.model.entitiesByName[field.referenceTo!];
+  const found = target ? await byTitle(ctx, actor, target, names) : await usersByEmailOrName(ctx, names);
+  const what = target ? target.label.toLowerCase() : 'user';
+  const whats = target ? target.pluralLabel.toLowerCase() : 'users';
+  for (const name of names) {
+    const ids = found(name.trim());
+    if (typeof ids === 'string') results.set(name, { error: ids });
+    else if (ids.length === 1) results.set(name, { id: ids[0] });
+    else if (ids.length === 0) results.set(name, { error: `${field.label}: no ${what} ${target ? 'titled' : 'with the email or name'} “${name.trim()}”.` });
+    else results.set(name, { error: `${field.label}: ${ids.length} ${whats} are ${target ? 'titled' : 'named'} “${name.trim()}”; give the id instead.` });
+  }
+  return results;
+}
+
+type Finder = (text: string) => readonly number[] | string;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += VALUES_PER_QUERY) out.push(items.slice(start, start + VALUES_PER_QUERY));
+  return out;
+}
+
+function group(rows: readonly { key: string; id: number }[], into: Map<string, number[]>): void {
+  for (const row of rows) {
+    const ids = into.get(row.key) ?? into.set(row.key, []).get(row.key)!;
+    if (!ids.includes(row.id)) ids.push(row.id);
+  }
+}
+
+/** Records of `target` in the actor's read scope by their title field, exactly, then ignoring case. */
+async function byTitle(ctx: OpsContext, actor: Actor, target: EntityModel, texts: readonly string[]): Promise<Finder> {
+  const column = titleColumnFor(target, actor);
+  const scope = rowScope(ctx.model, target, actor, 'read');
+  if (!column || !scope) return () => `Give the id of the ${target.label.toLowerCase()}: ${target.pluralLabel.toLowerCase()} cannot be found by title here.`;
+  const title = sql<string>`${sql.ref(column)}::text`;
+  const exact = new Map<string, number[]>();
+  for (const chunk of chunks(texts.map((t) => t.trim()))) {
+    const rows = await ctx.db.selectFrom(target.table).select(['id', title.as('key')]).where(title, 'in', chunk).where(scope.sql).execute();
+    group(rows.map((r) => ({ key: String(r.key), id: Number(r.id) })), exact);
+  }
+  const folded = new Map<string, number[]>();
+  const rest = [...new Set(texts.map((t) => t.trim()).filter((t) => !exact.has(t)).map((t) => t.toLowerCase()))];
+  for (const chunk of chunks(rest)) {
+    const rows = await ctx.db.selectFrom(target.table).select(['id', sql<string>`lower(${title})`.as('key')]).where(sql`lower(${title})`, 'in', chunk).where(scope.sql).execute();
+    group(rows.map((r) => ({ key: String(r.key), id: Number(r.id) })), folded);
+  }
+  return (text) => exact.get(text) ?? folded.get(text.toLowerCase()) ?? [];
+}
+
+/** Users by email (as stored: normalised), or else by name ignoring case. */
+async function usersByEmailOrName(ctx: OpsContext, texts: readonly string[]): Promise<Finder> {
+  const byEmail = new Map<string, number[]>();
+  const byName = new Map<string, number[]>();
+  const emails = texts.filter((t) => t.includes('@')).map((t) => normalizeEmail(t.trim()));
+  const names = texts.filter((t) => !t.includes('@')).map((t) => t.trim().toLowerCase());
+  for (const chunk of chunks(emails)) {
+    const rows = await ctx.db.selectFrom(USER_TABLE).select(['id', 'email']).where('email', 'in', chunk).execute();
+    group(rows.map((r) => ({ key: String(r.email), id: Number(r.id) })), byEmail);
+  }
+  for (const chunk of chunks(names)) {
+    const rows = await ctx.db.selectFrom(USER_TABLE).select(['id', sql<string>`lower(name)`.as('key')]).where(sql`lower(name)`, 'in', chunk).execute();
+    group(rows.map((r) => ({ key: String(r.key), id: Number(r.id) })), byName);
+  }
+  return (text) => (text.includes('@') ? (byEmail.get(normalizeEmail(text)) ?? []) : (byName.get(text.toLowerCase()) ?? []));
+}

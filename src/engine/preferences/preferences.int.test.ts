@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createIdentity } from '../identity/identity';
+import type { Identity } from '../identity/types';
+import { fieldCodes, ninefoldError, openSyncedQuickly } from '../ops/testing';
+import { buildModel } from '../spec/build';
+import { forEachDatabase } from '../store/testing';
+import type { Store } from '../store/types';
+import type { UserPreferences } from './preferences';
+
+const model = buildModel({ name: 'preferences', roles: { agent: { label: 'Agent' } } });
+
+forEachDatabase('preferences', (database) => {
+  let store: Store;
+  let identity: Identity;
+  let counter = 0;
+  const newUserId = async () =>
+    (await identity.createUser({ email: `pref${(counter += 1)}@example.com`, password: 'a long password', roles: ['agent'] })).id;
+
+  beforeAll(async () => {
+    store = await openSyncedQuickly(database, model);
+    identity = createIdentity(store.db, Object.keys(model.roles));
+  });
+
+  it('gives the defaults to a user who never chose, and keeps a choice on the account for every later read', async () => {
+    const userId = await newUserId();
+    expect(await identity.preferencesOf(userId)).toEqual({ theme: 'system' });
+    expect(await identity.setPreferences(userId, { theme: 'dark' })).toEqual({ theme: 'dark' });
+    expect(await identity.preferencesOf(userId)).toEqual({ theme: 'dark' });
+    // Another server (or a restart) reads the same account: the choice is in the database, not in memory.
+    const again = createIdentity(store.db, Object.keys(model.roles));
+    expect(await again.preferencesOf(userId)).toEqual({ theme: 'dark' });
+    await identity.setPreferences(userId, { theme: 'light' });
+    expect(await again.preferencesOf(userId)).toEqual({ theme: 'light' });
+  });
+
+  it("keeps each user's choice apart", async () => {
+    const [ana, bo] = [await newUserId(), await newUserId()];
+    await identity.setPreferences(ana, { theme: 'dark' });
+    expect(await identity.preferencesOf(bo)).toEqual({ theme: 'system' });
+  });
+
+  it('changes only the preferences given, merging into what is stored', async () => {
+    const userId = await newUserId();
+    await store.db.updateTable('nf_user').set({ preferences: JSON.stringify({ theme: 'dark', later: 'kept' }) }).where('id', '=', userId).execute();
+    expect(await identity.setPreferences(userId, {})).toEqual({ theme: 'dark' });
+    await identity.setPreferences(userId, { theme: 'light' });
+    const row = await store.db.selectFrom('nf_user').select('preferences').where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(row.preferences).toEqual({ theme: 'light', later: 'kept' });
+  });
+
+  it('reads a value it does not know (stored by another version) as the default', async () => {
+    const userId = await newUserId();
+    await store.db.updateTable('nf_user').set({ preferences: JSON.stringify({ theme: 'sepia' }) }).where('id', '=', userId).execute();
+    expect(await identity.preferencesOf(userId)).toEqual({ theme: 'system' });
+  });
+
+  it('refuses a choice outside the list and an unknown preference, and changes nothing', async () => {
+    const userId = await newUserId();
+    await identity.setPreferences(userId, { theme: 'dark' });
+    const badTheme = await ninefoldError(identity.setPreferences(userId, { theme: 'sepia' } as unknown as UserPreferences));
+    expect(badTheme.code).toBe('VALIDATION_FAILED');
+    expect(fieldCodes(badTheme)).toEqual(['theme:invalid_choice']);
+    expect(badTheme.fieldErrors[0].message).toBe('Choose one of: system, light, dark.');
+    const unknown = await ninefoldError(identity.setPreferences(userId, { fontSize: 'huge' } as unknown as UserPreferences));
+    expect(fieldCodes(unknown)).toEqual(['fontSize:unknown_preference']);
+    expect(await identity.preferencesOf(userId)).toEqual({ theme: 'dark' });
+  });
+
+  it('answers NOT_FOUND for no such user', async () => {
+    expect((await ninefoldError(identity.setPreferences(999_999, { theme: 'dark' }))).code).toBe('NOT_FOUND');
+  });
+});
+
+describe('the preferences column', () => {
+  it('is added to nf_user by the schema sync (an additive change)', async () => {
+    const { systemTables } = await import('../store/schema/desired');
+    const user = systemTables().find((t) => t.name === 'nf_user');
+    expect(user?.columns.find((c) => c.name === 'preferences')).toMatchObject({ type: 'jsonb', nullable: false });
+  });
+});

@@ -1,0 +1,80 @@
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { NinefoldError, notFound } from '../errors/ninefold-error';
+import type { DynamicDatabase } from '../store/types';
+import { cachedRead } from '../store/write-clock';
+
+/** How pages look for a user: as the device says (prefers-color-scheme), or always light or dark. */
+export const THEMES = ['system', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/**
+ * A user's own choices about how the application looks and behaves for them. Each key has a
+ * default, so a user who never chose anything, or a value the engine no longer knows, reads as
+ * the default rather than as an error.
+ */
+export interface UserPreferences {
+  readonly theme: Theme;
+}
+
+const PREFERENCE_SCHEMAS = {
+  theme: z.enum(THEMES),
+} satisfies { [K in keyof UserPreferences]: z.ZodType<UserPreferences[K]> };
+
+export const DEFAULT_PREFERENCES: UserPreferences = { theme: 'system' };
+
+/** Kept on the account (nf_user.preferences, jsonb), so every device of the user finds them. */
+export interface Preferences {
+  /** The user's preferences, each one its default when never chosen (or stored by an older engine). */
+  preferencesOf(userId: number): Promise<UserPreferences>;
+  /** Changes the given preferences only; VALIDATION_FAILED for a value outside its choices, NOT_FOUND for no such user. */
+  setPreferences(userId: number, changes: Partial<UserPreferences>): Promise<UserPreferences>;
+}
+
+/** Reads what was stored, keeping what each key's schema accepts and the default for the rest. */
+function fromStored(stored: unknown): UserPreferences {
+  const record = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  const theme = PREFERENCE_SCHEMAS.theme.safeParse(record.theme);
+  return { theme: theme.success ? theme.data : DEFAULT_PREFERENCES.theme };
+}
+
+function choicesOf(key: PropertyKey | undefined): string {
+  const schema = PREFERENCE_SCHEMAS[key as keyof UserPreferences];
+  return schema ? schema.options.join(', ') : '';
+}
+
+function checked(changes: Partial<UserPreferences>): Partial<UserPreferences> {
+  const parsed = z.object(PREFERENCE_SCHEMAS).partial().strict().safeParse(changes);
+  if (parsed.success) return parsed.data;
+  const fieldErrors = parsed.error.issues.flatMap((issue) =>
+    issue.code === 'unrecognized_keys'
+      ? issue.keys.map((key) => ({ field: key, code: 'unknown_preference', message: 'No such preference.' }))
+      : [{ field: String(issue.path[0]), code: 'invalid_choice', message: `Choose one of: ${choicesOf(issue.path[0])}.` }],
+  );
+  throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors });
+}
+
+export function createPreferences(db: DynamicDatabase): Preferences {
+  return {
+    async preferencesOf(userId) {
+      // Asked on every page of a user whose browser has no theme cookie yet: from memory until the next write.
+      const row = await cachedRead(db, `preferences\u0000${userId}`, () =>
+        db.selectFrom('nf_user').select('preferences').where('id', '=', userId).executeTakeFirst(),
+      );
+      return fromStored(row?.preferences);
+    },
+
+    async setPreferences(userId, changes) {
+      const values = checked(changes);
+      // Merged in the database, so two devices changing different preferences at once both keep theirs.
+      const row = await db
+        .updateTable('nf_user')
+        .set({ preferences: sql`preferences || ${JSON.stringify(values)}::jsonb`, updated_at: new Date() })
+        .where('id', '=', userId)
+        .returning('preferences')
+        .executeTakeFirst();
+      if (!row) throw notFound('user');
+      return fromStored(row.preferences);
+    },
+  };
+}

@@ -1,0 +1,222 @@
+import { hashToken } from '@/engine/identity/shared';
+import type { Identity } from '@/engine/identity/types';
+import type { Change, RecordChange } from '@/engine/live/changes';
+import type { LiveFeed } from '@/engine/live/feed';
+import { visibleChanges } from '@/engine/live/visible';
+import type { Ops } from '@/engine/ops/ops';
+import type { Actor } from '@/engine/ops/types';
+import type { AppModel } from '@/engine/spec/model';
+import { eventText, heartbeatText, openingText } from './sse';
+
+/** Where a stream's text goes (the SSE response body). */
+export interface LiveSink {
+  write(text: string): void;
+  end(): void;
+}
+
+export interface LiveConnection {
+  /** The browser went away: forget the stream. */
+  close(): void;
+}
+
+export interface HubTimings {
+  /** Changes arriving within this window are one event per stream (a bulk change is one refresh). */
+  readonly coalesceMs: number;
+  readonly heartbeatMs: number;
+  /** Sessions are checked again this often (timeouts); sign-out and disable end streams at once. */
+  readonly recheckMs: number;
+  /** A change made by another process may reach this one's session cache up to a second later. */
+  readonly settleMs: number;
+  /** How long recent changes are kept for streams that open late (see `connect`'s `since`). */
+  readonly replayMs: number;
+}
+
+const DEFAULT_TIMINGS: HubTimings = { coalesceMs: 120, heartbeatMs: 25_000, recheckMs: 5 * 60_000, settleMs: 1200, replayMs: 30_000 };
+
+interface Stream {
+  readonly token: string;
+  readonly sessionHash: string;
+  actor: Actor;
+  readonly sink: LiveSink;
+  closed: boolean;
+}
+
+type HubEngine = { readonly model: AppModel; readonly ops: Ops; readonly identity: Pick<Identity, 'actorForSession'>; readonly live: LiveFeed };
+
+const actorKey = (actor: Actor) => `${actor.userId}:${[...actor.roles].sort().join(',')}`;
+
+/**
+ * The live streams of one server process. The database's change feed comes in; per batch, each
+ * distinct viewer (user and roles) is told only the changed records ops.readable lets them read
+ * — one query per entity and viewer at most, none for a viewer who reads everything — and every
+ * open stream of that viewer gets it as one event. Sessions that end (sign-out, disabled
+ * account) end their streams at once, from whichever process ended them.
+ */
+export class LiveHub {
+  readonly #engine: HubEngine;
+  readonly #timings: HubTimings;
+  readonly #streams = new Set<Stream>();
+  #pending: RecordChange[] = [];
+  /** The batches of the last replayMs, oldest first, for streams that open after their page was rendered. */
+  #recent: { readonly at: number; readonly batch: readonly RecordChange[] }[] = [];
+  #flushTimer: NodeJS.Timeout | null = null;
+  #heartbeat: NodeJS.Timeout | null = null;
+  #recheck: NodeJS.Timeout | null = null;
+  #unsubscribe: (() => void) | null = null;
+  #flushing: Promise<void> = Promise.resolve();
+
+  constructor(engine: HubEngine, timings: Partial<HubTimings> = {}) {
+    this.#engine = engine;
+    this.#timings = { ...DEFAULT_TIMINGS, ...timings };
+  }
+
+  /** Starts listening to the change feed (once). */
+  async start(): Promise<void> {
+    if (this.#unsubscribe) return;
+    this.#unsubscribe = await this.#engine.live.subscribe({
+      onChange: (change) => this.#receive(change),
+      onResync: () => this.#broadcast(eventText('resync', {})),
+    });
+  }
+
+  /** How many streams are open (for the bench and tests). */
+  get size(): number {
+    return this.#streams.size;
+  }
+
+  /**
+   * A signed-in viewer's stream, already resolved from the session token. `since` (epoch ms):
+   * when its page was rendered; the changes heard since then are sent at once, so that the time
+   * between rendering and connecting loses nothing.
+   */
+  connect(token: string, actor: Actor, sink: LiveSink, since?: number): LiveConnection {
+    const stream: Stream = { token, sessionHash: hashToken(token), actor, sink, closed: false };
+    this.#streams.add(stream);
+    this.#write(stream, openingText());
+    this.#timers();
+    const missed = since === undefined ? [] : this.#recent.filter((r) => r.at >= since).flatMap((r) => r.batch);
+    if (missed.length > 0) {
+      void visibleChanges(this.#engine.model, this.#engine.ops, actor, missed).then(
+        (visible) => {
+          if (!stream.closed && Object.keys(visible).length > 0) this.#write(stream, eventText('change', visible));
+        },
+        (error: unknown) => console.error('[ninefold] live changes:', error),
+      );
+    }
+    return { close: () => this.#forget(stream) };
+  }
+
+  /** Ends every stream and stops listening (the server is closing). */
+  stop(): void {
+    for (const stream of [...this.#streams]) this.#end(stream, 'closing');
+    this.#unsubscribe?.();
+    this.#unsubscribe = null;
+    if (this.#flushTimer) clearTimeout(this.#flushTimer);
+    this.#flushTimer = null;
+  }
+
+  /** Resolves once the changes received so far have been sent (tests). */
+  async settled(): Promise<void> {
+    while (this.#flushTimer) await new Promise((resolve) => setTimeout(resolve, this.#timings.coalesceMs));
+    await this.#flushing;
+  }
+
+  #receive(change: Change): void {
+    if (change.kind === 'accounts') {
+      this.#accountsChanged(change.sessions, change.users);
+      return;
+    }
+    this.#pending.push(change);
+    this.#flushTimer ??= setTimeout(() => {
+      this.#flushTimer = null;
+      const batch = this.#pending;
+      this.#pending = [];
+      const now = Date.now();
+      this.#recent = this.#recent.filter((r) => r.at > now - this.#timings.replayMs);
+      this.#recent.push({ at: now, batch });
+      this.#flushing = this.#flushing.then(() => this.#send(batch)).catch((error: unknown) => console.error('[ninefold] live changes:', error));
+    }, this.#timings.coalesceMs);
+  }
+
+  async #send(batch: readonly RecordChange[]): Promise<void> {
+    const viewers = new Map<string, Stream[]>();
+    for (const stream of this.#streams) {
+      const key = actorKey(stream.actor);
+      const same = viewers.get(key);
+      if (same) same.push(stream);
+      else viewers.set(key, [stream]);
+    }
+    await Promise.all(
+      [...viewers.values()].map(async (streams) => {
+        const visible = await visibleChanges(this.#engine.model, this.#engine.ops, streams[0].actor, batch);
+        if (Object.keys(visible).length === 0) return;
+        const text = eventText('change', visible);
+        for (const stream of streams) this.#write(stream, text);
+      }),
+    );
+  }
+
+  #accountsChanged(sessions: readonly string[] | null, users: readonly number[]): void {
+    if (sessions) {
+      const ended = new Set(sessions);
+      for (const stream of [...this.#streams]) if (ended.has(stream.sessionHash)) this.#end(stream, 'signed-out');
+    }
+    const changedUsers = new Set(users);
+    const affected = [...this.#streams].filter((s) => sessions === null || changedUsers.has(s.actor.userId));
+    if (affected.length === 0) return;
+    // Now, and once more after a change made by another process has reached this one's caches.
+    void this.#recheckSessions(affected);
+    setTimeout(() => void this.#recheckSessions(affected.filter((s) => !s.closed)), this.#timings.settleMs).unref();
+  }
+
+  /** Ends the streams whose session no longer answers; takes up the current roles of the others. */
+  async #recheckSessions(streams: readonly Stream[]): Promise<void> {
+    await Promise.all(
+      streams.map(async (stream) => {
+        if (stream.closed) return;
+        const actor = await this.#engine.identity.actorForSession(stream.token).catch(() => stream.actor);
+        if (!actor) this.#end(stream, 'signed-out');
+        else stream.actor = actor;
+      }),
+    );
+  }
+
+  #timers(): void {
+    this.#heartbeat ??= setInterval(() => this.#broadcast(heartbeatText()), this.#timings.heartbeatMs).unref();
+    this.#recheck ??= setInterval(() => void this.#recheckSessions([...this.#streams]), this.#timings.recheckMs).unref();
+  }
+
+  #broadcast(text: string): void {
+    for (const stream of this.#streams) this.#write(stream, text);
+  }
+
+  #write(stream: Stream, text: string): void {
+    try {
+      stream.sink.write(text);
+    } catch {
+      // The response is gone (the browser left without a clean close).
+      this.#forget(stream);
+    }
+  }
+
+  #end(stream: Stream, reason: string): void {
+    if (stream.closed) return;
+    this.#write(stream, eventText('end', { reason }));
+    this.#forget(stream);
+    try {
+      stream.sink.end();
+    } catch {
+      // Already closed by the other side.
+    }
+  }
+
+  #forget(stream: Stream): void {
+    stream.closed = true;
+    this.#streams.delete(stream);
+    if (this.#streams.size > 0) return;
+    if (this.#heartbeat) clearInterval(this.#heartbeat);
+    if (this.#recheck) clearInterval(this.#recheck);
+    this.#heartbeat = null;
+    this.#recheck = null;
+  }
+}

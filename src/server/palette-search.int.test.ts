@@ -1,0 +1,73 @@
+import { beforeAll, expect, it } from 'vitest';
+import { openTestEngine } from '@/api/testing';
+import type { Engine } from '@/engine/engine';
+import { createActor, testModel } from '@/engine/ops/testing';
+import type { Actor, RecordData } from '@/engine/ops/types';
+import { forEachDatabase } from '@/engine/store/testing';
+import { searchPalette, type PaletteGroup } from './palette-search';
+
+/*
+ * The command palette's record search over a real engine and database: by words and by id,
+ * grouped by entity, and only ever what ops lets the actor see: a customer never finds another
+ * customer's ticket, an internal note, or an entity they may not list.
+ */
+
+const hrefs = (groups: readonly PaletteGroup[]) => groups.flatMap((g) => g.records.map((r) => r.href));
+const entities = (groups: readonly PaletteGroup[]) => groups.map((g) => g.entity);
+
+forEachDatabase('palette search', (database) => {
+  let engine: Engine;
+  let admin: Actor;
+  let agent: Actor;
+  let customer: Actor;
+  let other: Actor;
+  let mine: RecordData;
+  let theirs: RecordData;
+  let organization: RecordData;
+  let publicReply: RecordData;
+  let internalNote: RecordData;
+
+  beforeAll(async () => {
+    engine = await openTestEngine(database, testModel);
+    admin = await createActor(engine.store.db, ['admin'], 'Admin Palette');
+    agent = await createActor(engine.store.db, ['agent'], 'Agent Palette');
+    customer = await createActor(engine.store.db, ['customer'], 'Customer Palette');
+    other = await createActor(engine.store.db, ['customer'], 'Other Palette');
+    organization = await engine.ops.create(admin, 'organization', { name: 'Zebra Crossings Ltd' });
+    mine = await engine.ops.create(customer, 'ticket', { subject: 'The zebra printer is jammed' });
+    theirs = await engine.ops.create(other, 'ticket', { subject: 'Zebra labels come out blank' });
+    publicReply = await engine.ops.create(agent, 'comment', { ticket: mine.id, body: 'Which zebra model is it?' });
+    internalNote = await engine.ops.create(agent, 'comment', { ticket: mine.id, body: 'Zebra again: escalate to hardware', internal: true });
+    await engine.ops.create(admin, 'contact', { name: 'Zebra Contact' });
+  });
+
+  it('finds records by words, grouped by entity, navigation first, titles as the pages show them', async () => {
+    const found = await searchPalette(engine, agent, '  zebra ');
+    expect(entities(found)).toEqual(['ticket', 'organization', 'comment']);
+    expect(found[0]).toMatchObject({ label: 'Tickets' });
+    expect(found[0].records.map((r) => r.title).sort()).toEqual(['The zebra printer is jammed', 'Zebra labels come out blank']);
+    expect(hrefs(found)).toEqual(expect.arrayContaining([`/tickets/${mine.id}`, `/tickets/${theirs.id}`, `/organizations/${organization.id}`, `/comments/${internalNote.id}`]));
+    expect(await searchPalette(engine, agent, '')).toEqual([]);
+    expect(await searchPalette(engine, agent, 'nothing-like-this-anywhere')).toEqual([]);
+  });
+
+  it("never gives a customer another customer's ticket, an internal note or an entity they may not list", async () => {
+    const found = await searchPalette(engine, customer, 'zebra');
+    expect(entities(found)).toEqual(['ticket', 'comment']);
+    expect(hrefs(found).sort()).toEqual([`/comments/${publicReply.id}`, `/tickets/${mine.id}`].sort());
+    expect(hrefs(await searchPalette(engine, other, 'zebra'))).toEqual([`/tickets/${theirs.id}`]);
+  });
+
+  it('finds a record by "123" or "#123" in every entity the actor may read, and nothing out of reach', async () => {
+    const byHash = await searchPalette(engine, agent, `#${theirs.id}`);
+    expect(hrefs(byHash)).toContain(`/tickets/${theirs.id}`);
+    expect(byHash[0].records[0]).toEqual({ id: theirs.id, title: 'Zebra labels come out blank', href: `/tickets/${theirs.id}` });
+    expect(hrefs(await searchPalette(engine, customer, String(mine.id)))).toContain(`/tickets/${mine.id}`);
+    expect(hrefs(await searchPalette(engine, customer, `#${theirs.id}`))).not.toContain(`/tickets/${theirs.id}`);
+    expect(hrefs(await searchPalette(engine, customer, `#${internalNote.id}`))).not.toContain(`/comments/${internalNote.id}`);
+    expect(hrefs(await searchPalette(engine, customer, `#${organization.id}`))).not.toContain(`/organizations/${organization.id}`);
+    for (const id of [mine.id, theirs.id, organization.id, internalNote.id]) {
+      expect(entities(await searchPalette(engine, customer, `#${id}`)).filter((e) => e === 'organization' || e === 'contact')).toEqual([]);
+    }
+  });
+});

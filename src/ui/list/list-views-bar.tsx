@@ -1,0 +1,94 @@
+import Link from 'next/link';
+import type { Engine } from '@/engine/engine';
+import type { Actor } from '@/engine/ops/types';
+import type { EntityModel } from '@/engine/spec/model';
+import { sameListState } from '@/engine/views/list-state';
+import { saveViewAction, updateViewAction } from '@/server/actions/views';
+import { COLUMN_FORM, filterParam, listAddress, listStateOf, type ListParams } from '@/server/list-query';
+import { openable, savedViewsOf } from '@/server/views';
+import { Alert } from '../alert';
+import { buttonClass } from '../button';
+import { cn } from '../cn';
+import { ColumnChooser, type ColumnChoice } from './column-chooser';
+import { SaveViewForm, UpdateViewForm } from './view-forms';
+
+/**
+ * Above a list: which saved view it is (when its address is one), saving it as a view, and the
+ * column chooser. Saving is offered on an entity's own list only: a custom route's fixed
+ * condition is not part of the address, so a view of it would show another list.
+ */
+export async function ListViewsBar({ engine, actor, entity, path, params, savable, choices, shown, defaults, droppedColumns }: {
+  engine: Engine;
+  actor: Actor;
+  entity: EntityModel;
+  path: string;
+  params: ListParams;
+  savable: boolean;
+  choices: readonly ColumnChoice[];
+  shown: readonly string[];
+  defaults: readonly string[];
+  /** How many columns of the address were left out (unknown, or not readable by the viewer). */
+  droppedColumns: number;
+}) {
+  const current = listStateOf(params);
+  const views = savable ? (await savedViewsOf(engine).list(actor, entity.name)).map((view) => openable(engine, actor, entity, view)) : [];
+  const active = views.find((v) => sameListState(v.state, current)) ?? null;
+  const query = listAddress('', { ...params, cursor: '' }).replace(/^\?/, '');
+  const keep: [string, string][] = [
+    ...(params.q ? [['q', params.q] as [string, string]] : []),
+    ...Object.entries(params.filters)
+      .filter(([, value]) => value !== '')
+      .map(([field, value]) => [filterParam(field), value] as [string, string]),
+    ...(params.sort ? [['sort', params.sort] as [string, string]] : []),
+  ];
+  const own = views.filter((v) => v.view.mine);
+  return (
+    <div className="mb-4 space-y-3">
+      <div className="flex flex-wrap items-center gap-2">
+        {active ? (
+          <p className="mr-auto flex min-w-0 flex-wrap items-center gap-x-2 text-sm text-zinc-700" data-active-view={active.view.name}>
+            <span>
+              Saved view: <strong className="font-semibold text-zinc-900">{active.view.name}</strong>
+              {active.view.mine ? null : <span className="text-zinc-600"> (shared with you)</span>}
+            </span>
+            <Link href="/views" className="text-accent-700 underline underline-offset-2 hover:text-accent-800">
+              Manage views
+            </Link>
+          </p>
+        ) : savable ? (
+          <details className="group relative mr-auto">
+            <summary className={cn(buttonClass('secondary'), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
+              <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4 text-zinc-500">
+                <path d="M4 2h8v12l-4-3-4 3z" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinejoin="round" />
+              </svg>
+              Save view
+            </summary>
+            <div className="absolute left-0 z-20 mt-2 w-80 max-w-[calc(100vw-2rem)] space-y-4 rounded-lg border border-zinc-200 bg-white p-3 shadow-lg">
+              <SaveViewForm action={saveViewAction} entity={entity.name} query={query} />
+              {own.length > 0 ? (
+                <div className="space-y-2 border-t border-zinc-100 pt-3">
+                  <p className="text-xs font-medium text-zinc-600">Or put this list in one of your views</p>
+                  <ul className="space-y-2">
+                    {own.map(({ view }) => (
+                      <li key={view.id}>
+                        <UpdateViewForm action={updateViewAction} id={view.id} query={query} name={view.name} />
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              ) : null}
+            </div>
+          </details>
+        ) : (
+          <span className="mr-auto" />
+        )}
+        <ColumnChooser choices={choices} shown={shown} defaults={defaults} action={path} keep={keep} form={COLUMN_FORM} />
+      </div>
+      {droppedColumns > 0 ? (
+        <Alert tone="info">
+          {droppedColumns === 1 ? 'A column in the address is not available to you and is not shown.' : `${droppedColumns} columns in the address are not available to you and are not shown.`}
+        </Alert>
+      ) : null}
+    </div>
+  );
+}

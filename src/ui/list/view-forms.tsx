@@ -1,0 +1,150 @@
+'use client';
+
+import { useActionState, useId } from 'react';
+import { buttonClass } from '../button';
+import { cn } from '../cn';
+import { type AccountAction, type AccountFormState, initialAccountFormState, type RoleOption } from '../forms/account-state';
+import { describedBy, inputClass } from '../forms/field-input';
+import { SubmitButton } from '../forms/submit-button';
+
+/**
+ * The forms of saved views: save the current list, rename, share, delete. Each is a real form
+ * posting to a server action, so it works without JavaScript; the outcome is shown beside it.
+ */
+
+function Outcome({ state, id }: { state: AccountFormState; id?: string }) {
+  if (!state.message) return null;
+  return (
+    <p id={id} role={state.ok ? 'status' : 'alert'} className={cn('text-sm', state.ok ? 'text-accent-700' : 'text-red-700')}>
+      {state.message}
+    </p>
+  );
+}
+
+/** A name input with its label, tied to its error. */
+function NameInput({ state, label, defaultValue, autoFocus }: { state: AccountFormState; label: string; defaultValue?: string; autoFocus?: boolean }) {
+  const id = `${useId()}-name`;
+  const error = state.fieldErrors.name;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-zinc-600">
+        {label}
+      </label>
+      <input
+        key={state.attempt}
+        id={id}
+        name="name"
+        required
+        maxLength={80}
+        autoComplete="off"
+        // The one field of a disclosure the user just opened.
+        autoFocus={autoFocus}
+        defaultValue={state.values.name ?? defaultValue ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, undefined, error)}
+        className={inputClass}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Save view": the current list (its query string) under a name. */
+export function SaveViewForm({ action, entity, query }: { action: AccountAction; entity: string; query: string }) {
+  const [state, formAction] = useActionState(action, initialAccountFormState);
+  return (
+    <form action={formAction} className="space-y-3" aria-label="Save this list as a view">
+      <input type="hidden" name="entity" value={entity} />
+      <input type="hidden" name="query" value={query} />
+      <NameInput state={state} label="Name of the view" autoFocus />
+      {state.ok ? null : <Outcome state={{ ...state, message: state.fieldErrors.name ? null : state.message }} />}
+      <SubmitButton pendingLabel="Saving…">Save view</SubmitButton>
+    </form>
+  );
+}
+
+/** Puts the current list into a view the user owns (the view's name stays). */
+export function UpdateViewForm({ action, id, query, name }: { action: AccountAction; id: number; query: string; name: string }) {
+  const [state, formAction] = useActionState(action, initialAccountFormState);
+  return (
+    <form action={formAction} className="inline-flex flex-wrap items-center gap-2" aria-label={`Update the view ${name}`}>
+      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="query" value={query} />
+      <SubmitButton variant="secondary" pendingLabel="Saving…">{`Update "${name}"`}</SubmitButton>
+      <Outcome state={state} />
+    </form>
+  );
+}
+
+export function RenameViewForm({ action, id, name }: { action: AccountAction; id: number; name: string }) {
+  const [state, formAction] = useActionState(action, initialAccountFormState);
+  return (
+    <form action={formAction} className="space-y-2" aria-label={`Rename the view ${name}`}>
+      <input type="hidden" name="id" value={id} />
+      <NameInput state={state} label="New name" defaultValue={name} />
+      <div className="flex flex-wrap items-center gap-3">
+        <SubmitButton variant="secondary" pendingLabel="Renaming…">
+          Rename
+        </SubmitButton>
+        {state.fieldErrors.name ? null : <Outcome state={state} />}
+      </div>
+    </form>
+  );
+}
+
+/** Administrators: the roles whose members see the view too. */
+export function ShareViewForm({ action, id, name, roles, shared }: { action: AccountAction; id: number; name: string; roles: readonly RoleOption[]; shared: readonly string[] }) {
+  const [state, formAction] = useActionState(action, initialAccountFormState);
+  const checked = state.values.roles !== undefined ? state.values.roles.split(',') : shared;
+  return (
+    <form action={formAction} className="space-y-2" aria-label={`Share the view ${name}`}>
+      <input type="hidden" name="id" value={id} />
+      <fieldset>
+        <legend className="mb-1 text-xs font-medium text-zinc-600">Shared with the roles</legend>
+        <div key={state.attempt} className="flex flex-wrap gap-x-4 gap-y-1.5">
+          {roles.map((role) => (
+            <label key={role.name} className="flex items-center gap-1.5 text-sm text-zinc-800">
+              <input type="checkbox" name="roles" value={role.name} defaultChecked={checked.includes(role.name)} className="size-4 rounded border-zinc-300 accent-accent-600" />
+              {role.label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-3">
+        <SubmitButton variant="secondary" pendingLabel="Saving…">
+          Save sharing
+        </SubmitButton>
+        <Outcome state={state} />
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Deleting asks first: a disclosure whose only content is the confirmation, so that it asks with
+ * and without JavaScript, and one click never deletes.
+ */
+export function DeleteViewForm({ action, id, name }: { action: AccountAction; id: number; name: string }) {
+  const [state, formAction] = useActionState(action, initialAccountFormState);
+  return (
+    <details className="group">
+      <summary className={cn(buttonClass('ghost'), 'cursor-pointer list-none text-red-700 hover:text-red-800 [&::-webkit-details-marker]:hidden')}>
+        Delete<span className="sr-only"> the view {name}</span>
+      </summary>
+      <form action={formAction} className="mt-2 space-y-2 rounded-md border border-red-200 bg-red-50 p-3" aria-label={`Confirm deleting the view ${name}`}>
+        <input type="hidden" name="id" value={id} />
+        <p className="text-sm text-red-800">
+          Delete the view “{name}”? This cannot be undone. The records it shows are not touched.
+        </p>
+        <SubmitButton variant="danger" pendingLabel="Deleting…">
+          Delete view
+        </SubmitButton>
+        <Outcome state={state} />
+      </form>
+    </details>
+  );
+}

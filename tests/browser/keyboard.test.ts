@@ -1,0 +1,299 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { callApi, signInOverApi, type ApiSession } from './api-session';
+import { axeViolations } from './axe';
+import { openBrowser, signIn, type Browser } from './browser';
+import { DEMO_AGENT, DEMO_CUSTOMER } from './servers';
+
+const server = inject('helpdesk');
+const SHOTS = '/tmp/shots';
+
+/*
+ * The keyboard alone: the skip link, the command palette (places, records by words and by
+ * number, the record's own actions, as ops allows them to each user), the list's j/k/x/Enter,
+ * e to edit, ? for the shortcuts, the focus after navigation and around dialogs; and the loading
+ * states: the progress bar, the reply shown before the server has it and marked when it fails.
+ */
+describe('keyboard, command palette and loading states', () => {
+  let agent: Browser;
+  let customer: Browser;
+  let agentApi: ApiSession;
+  let customerApi: ApiSession;
+  /** A word no other ticket has, so the palette's search finds exactly this one. */
+  const word = `zanzibar${Date.now().toString(36)}`;
+  let ticketId = 0;
+  let ticketSubject = '';
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    [agent, customer] = await Promise.all([openBrowser(), openBrowser()]);
+    await Promise.all([signIn(agent.page, server.url, DEMO_AGENT.email, DEMO_AGENT.password), signIn(customer.page, server.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)]);
+    [agentApi, customerApi] = await Promise.all([signInOverApi(server.url, DEMO_AGENT.email, DEMO_AGENT.password), signInOverApi(server.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)]);
+    // The customer's ticket, resolved by the agent: the agent may reopen or close it, the customer only reopen.
+    ticketSubject = `The ${word} printer prints blank pages`;
+    const created = await callApi<{ id: number; version: number }>(server.url, customerApi, 'POST', '/tickets', { subject: ticketSubject });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    ticketId = created.body.id;
+    const started = await callApi<{ version: number }>(server.url, agentApi, 'POST', `/tickets/${ticketId}/transitions/start`, { version: created.body.version, input: { assignee: agentApi.user.id } });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const resolved = await callApi(server.url, agentApi, 'POST', `/tickets/${ticketId}/transitions/resolve`, { version: started.body.version });
+    expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+  });
+  afterAll(() => Promise.all([agent, customer].filter(Boolean).map((b) => b.close())));
+
+  const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+  const combobox = (page: Page) => palette(page).getByRole('combobox');
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      return { tag: el?.tagName ?? '', id: el?.id ?? '', text: (el?.textContent ?? '').trim().slice(0, 80), role: el?.getAttribute('role') ?? '', href: el?.getAttribute('href') ?? '', inMain: Boolean(el?.closest('#main')) };
+    });
+  /** The palette's options under one group, by the group's label. */
+  const groupOptions = (page: Page, group: string) => palette(page).getByRole('group', { name: group, exact: true }).getByRole('option').allInnerTexts();
+
+  async function openPalette(page: Page): Promise<void> {
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => palette(page).isVisible()).toBe(true);
+    expect((await focused(page)).role).toBe('combobox');
+  }
+
+  it('the skip link is the first Tab stop and leads into the main region', async () => {
+    const { page } = agent;
+    await page.goto(`${server.url}/tickets`);
+    const tabsToFirstRow = async (skip: boolean) => {
+      await page.goto(`${server.url}/tickets`);
+      let tabs = 0;
+      if (skip) {
+        await page.keyboard.press('Tab');
+        tabs += 1;
+        await page.keyboard.press('Enter');
+      }
+      while (tabs < 200 && !(await page.evaluate(() => document.activeElement?.hasAttribute('data-row-link')))) {
+        await page.keyboard.press('Tab');
+        tabs += 1;
+      }
+      return tabs;
+    };
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ tag: 'A', text: 'Skip to content', href: '#main' });
+    await page.keyboard.press('Enter');
+    expect((await focused(page)).id).toBe('main');
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).inMain).toBe(true);
+    const without = await tabsToFirstRow(false);
+    const withSkip = await tabsToFirstRow(true);
+    console.log(`Tabs to the first ticket: ${without} without the skip link, ${withSkip} with it`);
+    expect(withSkip).toBeLessThan(without);
+  });
+
+  it('Ctrl+K finds a record by its words and by its number; Enter opens it and the focus lands on its heading', async () => {
+    const { page } = agent;
+    await page.goto(`${server.url}/tickets`);
+    await openPalette(page);
+    await page.keyboard.type(word);
+    await expect.poll(() => groupOptions(page, 'Tickets'), { timeout: 10_000 }).toEqual([`${ticketSubject}\n#${ticketId}`]);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: path.join(SHOTS, 'keyboard-palette-1280.png') });
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/tickets/${ticketId}`);
+    await expect.poll(async () => (await focused(page)).tag).toBe('H1');
+    expect((await focused(page)).text).toBe(ticketSubject);
+    expect(await palette(page).isVisible()).toBe(false);
+
+    await page.goto(`${server.url}/`);
+    await openPalette(page);
+    await page.keyboard.type(`#${ticketId}`);
+    await expect.poll(() => groupOptions(page, 'Tickets'), { timeout: 10_000 }).toContain(`${ticketSubject}\n#${ticketId}`);
+    // Arrows move the active option; Enter takes the active one.
+    const options = palette(page).getByRole('option');
+    const labels = await options.allInnerTexts();
+    const target = labels.indexOf(`${ticketSubject}\n#${ticketId}`);
+    for (let i = 0; i < target; i += 1) await page.keyboard.press('ArrowDown');
+    expect(await combobox(page).getAttribute('aria-activedescendant')).toBe(await options.nth(target).getAttribute('id'));
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/tickets/${ticketId}`);
+  });
+
+  it('jumps to a place of the navigation, and Escape closes the palette with the focus back where it was', async () => {
+    const { page } = agent;
+    await page.goto(`${server.url}/`);
+    const opener = page.getByRole('link', { name: 'Skip to content' });
+    await opener.focus();
+    await openPalette(page);
+    expect(await groupOptions(page, 'Go to')).toEqual(expect.arrayContaining(['Home', 'Tickets', 'Your account']));
+    await page.keyboard.press('Escape');
+    await expect.poll(() => palette(page).isVisible()).toBe(false);
+    expect((await focused(page)).text).toBe('Skip to content');
+
+    await openPalette(page);
+    await page.keyboard.type('organiz');
+    expect((await groupOptions(page, 'Go to'))[0]).toBe('Organizations');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/organizations`);
+    await expect.poll(async () => (await focused(page)).tag).toBe('H1');
+  });
+
+  it("offers the record's actions as ops allows them to each user, and takes a transition with the page's own form", async () => {
+    const ticketUrl = `${server.url}/tickets/${ticketId}`;
+    await customer.page.goto(ticketUrl);
+    await openPalette(customer.page);
+    expect(await groupOptions(customer.page, `Ticket #${ticketId}`)).toEqual(['Reopen']);
+    await customer.page.keyboard.press('Escape');
+
+    const { page } = agent;
+    await page.goto(ticketUrl);
+    await openPalette(page);
+    const offered = await groupOptions(page, `Ticket #${ticketId}`);
+    expect(offered).toEqual(['Edit', 'Reopen', 'Close']);
+    // The same transitions the workflow panel lets the agent take.
+    expect(await page.locator('form[data-transition]').evaluateAll((forms) => forms.map((f) => f.getAttribute('aria-label')))).toEqual(['Reopen', 'Close']);
+    await page.keyboard.type('close');
+    expect(await palette(page).getByRole('option').allInnerTexts()).toEqual(['Close']);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await page.getByRole('region', { name: 'Workflow' }).innerText()).includes('This is a final state.'), { timeout: 10_000 }).toBe(true);
+    const after = await callApi<{ state: string }>(server.url, agentApi, 'GET', `/tickets/${ticketId}`);
+    expect(after.body.state).toBe('closed');
+    // Closed: nothing left to do with it, so the palette offers no action on it.
+    await openPalette(page);
+    expect(await palette(page).getByRole('group', { name: `Ticket #${ticketId}`, exact: true }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+  });
+
+  it('j and k move through the rows, Enter opens one, x selects it, and e edits', async () => {
+    const { page } = agent;
+    await page.goto(`${server.url}/tickets`);
+    const rowLinks = page.locator('#main [data-list-row] [data-row-link]');
+    const hrefs = await rowLinks.evaluateAll((links) => links.map((l) => l.getAttribute('href')));
+    expect(hrefs.length).toBeGreaterThan(2);
+    for (const key of ['j', 'j', 'j', 'k']) await page.keyboard.press(key);
+    expect((await focused(page)).href).toBe(hrefs[1]);
+    await page.keyboard.press('x');
+    const box = page.locator('#main [data-list-row]').nth(1).locator('input[type="checkbox"]');
+    expect(await box.isChecked()).toBe(true);
+    await page.keyboard.press('x');
+    expect(await box.isChecked()).toBe(false);
+    await page.keyboard.press('x');
+    expect(await box.isChecked()).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}${hrefs[1]}`);
+    await expect.poll(async () => (await focused(page)).tag).toBe('H1');
+    await page.keyboard.press('e');
+    await page.waitForURL(`${server.url}${hrefs[1]}/edit`);
+  });
+
+  it('never takes a key typed into a field: "j" in the search box is a j', async () => {
+    const { page } = agent;
+    await page.goto(`${server.url}/tickets`);
+    const search = page.locator('#main input[type="search"]');
+    await page.keyboard.press('/');
+    expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('jkx?e');
+    expect(await search.inputValue()).toBe('jkx?e');
+    expect(await page.locator('dialog[open]').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/tickets');
+  });
+
+  it('? lists the shortcuts in a dialog that passes axe, and gives the focus back on closing', async () => {
+    const { page } = agent;
+    await page.goto(`${server.url}/tickets`);
+    await page.keyboard.press('j');
+    const before = (await focused(page)).href;
+    await page.keyboard.press('Shift+?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    const text = await dialog.innerText();
+    for (const line of ['Open the command palette', 'Next row', 'Select the row', 'Edit it', 'Go home']) expect(text).toContain(line);
+    expect(await axeViolations(page)).toEqual([]);
+    // While it is open, the page's shortcuts wait.
+    await page.keyboard.press('j');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    expect((await focused(page)).href).toBe(before);
+  });
+
+  it('shows the palette on a phone, opened by its button', async () => {
+    const { page } = agent;
+    await page.setViewportSize({ width: 360, height: 780 });
+    try {
+      await page.goto(`${server.url}/tickets`);
+      await page.getByRole('button', { name: 'Search or jump to…' }).click();
+      await expect.poll(() => palette(page).isVisible()).toBe(true);
+      await page.keyboard.type(word);
+      await expect.poll(() => groupOptions(page, 'Tickets'), { timeout: 10_000 }).toHaveLength(1);
+      await page.screenshot({ path: path.join(SHOTS, 'keyboard-palette-360.png') });
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  it('shows a progress bar while a client-side navigation loads', async () => {
+    const { page } = agent;
+    await page.goto(`${server.url}/tickets`);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/organizations',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    try {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).click();
+      const bar = page.getByRole('progressbar', { name: 'Loading the page' });
+      await expect.poll(() => bar.isVisible()).toBe(true);
+      release();
+      await page.waitForURL(`${server.url}/organizations`);
+      await expect.poll(() => bar.count()).toBe(0);
+    } finally {
+      release();
+      await page.unroute((url) => url.pathname === '/organizations');
+    }
+  });
+
+  it('shows a reply at once, marked while it is sent, and marks it when it fails', async () => {
+    const created = await callApi<{ id: number }>(server.url, customerApi, 'POST', '/tickets', { subject: `Optimistic ${word}` });
+    expect(created.status).toBe(201);
+    const { page } = customer;
+    await page.goto(`${server.url}/tickets/${created.body.id}`);
+    const box = page.getByRole('form', { name: 'Reply' }).getByRole('textbox');
+    const isAction = (request: { method(): string; headers(): Record<string, string> }) => request.method() === 'POST' && 'next-action' in request.headers();
+
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/*', async (route) => (isAction(route.request()) ? held.then(() => route.continue()) : route.continue()));
+    try {
+      await box.fill('Is anyone there?');
+      await page.getByRole('form', { name: 'Reply' }).getByRole('button', { name: 'Reply', exact: true }).click();
+      const pending = page.locator('[data-pending-reply="sending"]');
+      await expect.poll(() => pending.innerText()).toContain('Is anyone there?');
+      expect(await pending.innerText()).toContain('Sending…');
+      release();
+      await expect.poll(() => pending.count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => page.getByRole('list', { name: 'Comments' }).innerText()).toContain('Is anyone there?');
+    } finally {
+      release();
+      await page.unroute('**/*');
+    }
+
+    await page.route('**/*', (route) => (isAction(route.request()) ? route.abort() : route.continue()));
+    try {
+      await box.fill('Hello again?');
+      await page.getByRole('form', { name: 'Reply' }).getByRole('button', { name: 'Reply', exact: true }).click();
+      const failed = page.locator('[data-pending-reply="failed"]');
+      await expect.poll(() => failed.count(), { timeout: 10_000 }).toBe(1);
+      expect(await failed.innerText()).toContain('Not sent');
+      expect(await failed.innerText()).toContain('Hello again?');
+      expect(await box.inputValue()).toBe('Hello again?');
+      expect(await page.getByRole('list', { name: 'Comments' }).innerText()).not.toContain('Hello again?');
+    } finally {
+      await page.unroute('**/*');
+    }
+    const resolved = await callApi<{ version: number }>(server.url, agentApi, 'GET', `/tickets/${created.body.id}`);
+    expect(resolved.status).toBe(200);
+  });
+});
