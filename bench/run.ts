@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIsCurrent, timedBuild, timedNpmCi } from './lib/build';
 import { measureBrowser } from './lib/browser';
+import { measureLiveStreams } from './lib/live';
 import { createAgentToken, seed } from './lib/cli';
 import { configFromArgs, type BenchConfig, type DatabaseKind } from './lib/config';
 import { createDatabase, postgresVersion } from './lib/databases';
@@ -163,6 +164,14 @@ async function benchDatabase(kind: DatabaseKind, config: BenchConfig): Promise<D
       result.http[name] = r;
       log(`  ${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
       await sleep(config.mode === 'quick' ? 200 : 500);
+    }
+
+    log(`${kind}: 500 idle live streams`);
+    try {
+      result.live = await measureLiveStreams(server.url, auth.cookie, server.serverPid);
+      log(`  RSS +${result.live.rssGrowthMb?.toFixed(1)} MB, CPU ${result.live.idleCpuMs} ms over ${result.live.idleSeconds} s`);
+    } catch (error) {
+      result.errors.push(`live streams: ${errorText(error)}`);
     }
 
     if (!config.chromiumOn.includes(kind)) {

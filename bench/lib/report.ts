@@ -1,5 +1,6 @@
 import type { DatabaseKind } from './config';
 import type { LoadResult } from './http';
+import { liveRows } from './live';
 import { GROWTH_CASES, GROWTH_LABELS, HTTP_CASES, HTTP_LABELS, PAGE_GROWTH_CASES, PAGE_GROWTH_LABELS, type BenchResults, type DatabaseResult } from './results';
 
 /** The budgets of issue 6 (this 2-core machine). */
@@ -179,6 +180,7 @@ export function renderReport(results: BenchResults): string {
     rss(`RSS of next-server, max during the list-page load test (${tickets(db.largeTickets)})`, db.http.listPage?.rssMaxMb);
     const peak = Math.max(0, ...Object.values(db.http).map((r) => r?.rssMaxMb ?? 0));
     if (peak) rss(`RSS of next-server, max during any load test`, peak);
+    for (const row of db.live ? liveRows(db.live) : []) startRows.push([row.measurement, DB_LABEL[db.kind], row.value, row.budget, ok(row.pass)]);
   }
   if (startRows.length) out.push('', '### Start and memory', '', table(['measurement', 'database', 'value', 'budget', ''], startRows));
 

@@ -1,4 +1,5 @@
 import type { BenchConfig, DatabaseKind, Mode } from './config';
+import type { LiveResult } from './live';
 import type { BrowserResult } from './browser';
 import type { SeedResult } from './cli';
 import type { LoadResult, SequentialResult } from './http';
@@ -54,6 +55,8 @@ export interface DatabaseResult {
   /** At the large size. */
   readonly http: Partial<Record<HttpCase, LoadResult>>;
   browser?: BrowserResult;
+  /** Idle live streams at the large size (bench/lib/live.ts). */
+  live?: LiveResult;
   profiles?: Partial<Record<HttpCase, ProfileSummary>>;
   readonly errors: string[];
 }

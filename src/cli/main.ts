@@ -5,6 +5,7 @@ import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import { normalizeEmail } from '@/engine/identity/identity';
 import { openEngine } from '@/engine/open-engine';
 import { seedDemoData, DEMO_PASSWORD } from '@/engine/seed/seed-demo-data';
+import { importCommand } from './import-command';
 import { describeMarkdown } from '@/engine/spec/describe';
 import { loadSpecFile } from '@/engine/spec/load-file';
 import { settingsFromEnv } from '@/engine/settings';
@@ -26,6 +27,11 @@ Commands:
                                 send it as "Authorization: Bearer <token>"); --days: expiry
   token list --email E          List that user's API tokens
   token revoke --email E --id N Revoke one of that user's API tokens
+  import <entity> <file.csv> [--as E] [--good-rows]
+                                Create records from a CSV file (header row: field names or
+                                labels), checked as the user E would create them (default:
+                                the first administrator). Refused rows are listed by line and
+                                nothing is written, unless --good-rows writes the others
 
 The spec is NINEFOLD_SPEC (default examples/helpdesk/ninefold.spec.ts); the database is
 DATABASE_URL, or the embedded one in DATA_DIR (default ./.data).`;
@@ -73,6 +79,8 @@ async function main(argv: string[]): Promise<number> {
       return userCommand(rest, settings);
     case 'token':
       return tokenCommand(rest, settings);
+    case 'import':
+      return importCommand(rest, settings);
     case undefined:
     case 'help':
     case '--help':

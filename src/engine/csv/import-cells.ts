@@ -25,6 +25,9 @@ function shownDate(text: string): string | null {
 }
 
 function shownDateTime(text: string): string | null {
+  // A day alone is its start, in UTC like every time the pages show.
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : shownDate(text);
+  if (day) return `${day}T00:00Z`;
   const spaced = SPACED_ISO.exec(text);
   if (spaced) return `${spaced[1]}T${spaced[2]}${spaced[3] && !/utc/i.test(spaced[3]) ? spaced[3] : 'Z'}`;
   const match = SHOWN_DATE_TIME.exec(text);

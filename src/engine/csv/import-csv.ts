@@ -1,4 +1,4 @@
-import type { FieldError } from '../errors/ninefold-error';
+import { NinefoldError, type FieldError } from '../errors/ninefold-error';
 import type { Ops } from '../ops/ops';
 import type { Actor } from '../ops/types';
 import { forbidden } from '../access/refusal';
@@ -69,6 +69,7 @@ export async function importCsv(ops: Ops, model: AppModel, actor: Actor, entityN
   if (!access.actions.create) throw forbidden(actor, entity, 'create', `You are not allowed to create ${entity.pluralLabel.toLowerCase()}.`);
   const table = readCsv(decodeCsv(file, options.maxBytes));
   const total = table.rows.length;
+  if (total === 0) throw new NinefoldError('CSV_UNREADABLE', 'The file has no rows to import: only a header row.');
   options.onProgress?.({ phase: 'reading', done: 0, total });
   const blank = (column: number) => table.rows.every((row) => (row.cells[column] ?? '').trim() === '');
   const columns = mapColumns(entity, access, table.header, blank);

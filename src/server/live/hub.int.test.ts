@@ -117,6 +117,33 @@ forEachDatabase('live streams: who hears of which change', (database) => {
     expect(agentStream.recorder.idsOf('organization')).toEqual([marker.id]);
   });
 
+  it('sends a stream that opens late what changed since its page was rendered, filtered for its viewer', async () => {
+    const { ops } = engine;
+    const renderedAt = Date.now();
+    const ticket = await ops.create(customer, 'ticket', { subject: 'Changed before the stream opened' });
+    const note = await ops.create(agent, 'comment', { ticket: ticket.id, body: 'Early note.', internal: true });
+    await hub.settled();
+    const late = await stream(customer);
+    const { session } = await engine.identity.signIn(customer.email, PASSWORD, { ip: '127.0.0.1' });
+    const replayed = new Recorder();
+    hub.connect(session.token, customer, replayed.sink, renderedAt);
+    await until(() => replayed.idsOf('ticket').includes(ticket.id), 'the replay');
+    expect(replayed.idsOf('comment')).not.toContain(note.id);
+    // Without `since`, nothing from before.
+    expect(late.recorder.idsOf('ticket')).toEqual([]);
+  });
+
+  it('tells a bulk change without ids only to viewers who read every record', async () => {
+    const agentStream = await stream(agent);
+    const customerStream = await stream(customer);
+    // One statement over more rows than a notification names.
+    await sql`insert into organization (name, tier) select 'Bulk ' || n, 'standard' from generate_series(1, 600) n`.execute(engine.store.db);
+    const after = await engine.ops.create(customer, 'ticket', { subject: 'After the bulk insert' });
+    await until(() => agentStream.recorder.idsOf('organization').includes(null), 'the agent to hear that organizations changed');
+    await until(() => customerStream.recorder.idsOf('ticket').includes(after.id), 'the customer to hear of their ticket');
+    expect(customerStream.recorder.idsOf('organization')).toEqual([]);
+  });
+
   it('ends the stream at once when its session signs out, and when the account is disabled', async () => {
     const signedOut = await stream(customer);
     const other = await stream(customer);

@@ -64,7 +64,8 @@ export function TypeText({ type, refName }: { type: string; refName: string | nu
 
 export function Table({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
   return (
-    <div className="relative overflow-x-auto rounded-md border border-zinc-200">
+    // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (as in spec-document.tsx).
+    <div tabIndex={0} role="group" aria-label={`Table: ${columns.join(', ')}`} className="relative overflow-x-auto rounded-md border border-zinc-200">
       <table className="min-w-full divide-y divide-zinc-200 text-sm">
         <thead className="bg-zinc-50">
           <tr>

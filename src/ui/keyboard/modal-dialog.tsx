@@ -42,7 +42,7 @@ export function ModalDialog({ which, labelledBy, dialogRef, className, children 
         if (event.target === event.currentTarget) event.currentTarget.close();
       }}
       className={cn(
-        'm-0 mx-auto mt-[10vh] max-h-[80vh] w-[min(40rem,calc(100vw-1.5rem))] max-w-none overflow-hidden rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/40',
+        'm-0 mx-auto mt-[10vh] max-h-[80vh] w-[min(40rem,calc(100vw-1.5rem))] max-w-none overflow-hidden rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-black/50',
         className,
       )}
     >

@@ -15,7 +15,7 @@ const REFRESH_DELAY_MS = 60;
  * requests (and "network idle" still means the page is done); the server replays what changed
  * since the page was rendered, so the wait loses nothing.
  */
-const OPEN_AFTER_LOAD_MS = 1000;
+const OPEN_AFTER_LOAD_MS = 1500;
 /** Margin for the page's data having been read a little before its render time was taken. */
 const RENDER_MARGIN_MS = 2000;
 

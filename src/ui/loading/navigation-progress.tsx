@@ -51,7 +51,15 @@ export function NavigationProgress() {
     return () => clearTimeout(timer);
   }, [started]);
 
-  if (started === null) return null;
+  if (started === null) {
+    // A form busy with its own navigation (a list's filters applying, `aria-busy` while the new
+    // list loads; it says so to screen readers itself) shows the same bar, by CSS alone.
+    return (
+      <div aria-hidden="true" className="nf-progress nf-progress-when-busy pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden">
+        <div className="nf-progress-bar h-full bg-accent-600" />
+      </div>
+    );
+  }
   return (
     <div role="progressbar" aria-label="Loading the page" aria-busy="true" className="nf-progress pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden">
       <div className="nf-progress-bar h-full bg-accent-600" />

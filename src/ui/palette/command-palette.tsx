@@ -78,6 +78,7 @@ export function CommandPalette({ places }: { places: readonly PalettePlace[] }) 
     }
   }
 
+  const status = searching ? 'Searching records…' : items.length === 0 ? `Nothing matches “${trimmed}”.` : trimmed !== '' && found?.groups.length === 0 ? 'No records match.' : '';
   let index = -1;
   return (
     <ModalDialog which="palette" labelledBy="palette-title" dialogRef={dialog}>
@@ -140,9 +141,10 @@ export function CommandPalette({ places }: { places: readonly PalettePlace[] }) 
           ))}
         </div>
       ) : null}
-      <div className="flex items-center justify-between gap-4 border-t border-zinc-200 px-4 py-2 text-xs text-zinc-600">
+      {/* On a phone (no keyboard hints) the footer takes room only when it says something. */}
+      <div className={cn('flex items-center justify-between gap-4 border-t border-zinc-200 px-4 py-2 text-xs text-zinc-600', status === '' && 'max-sm:border-t-0 max-sm:py-0')}>
         <p role="status" aria-live="polite">
-          {searching ? 'Searching records…' : items.length === 0 ? `Nothing matches “${trimmed}”.` : trimmed !== '' && found && found.groups.length === 0 ? 'No records match.' : ''}
+          {status}
         </p>
         <p aria-hidden="true" className="hidden shrink-0 sm:block">
           ↑↓ to move · Enter to choose · Esc to close

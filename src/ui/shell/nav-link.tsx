@@ -13,7 +13,7 @@ export function NavLink({ href, children }: { href: string; children: string }) 
       href={href}
       aria-current={current ? 'page' : undefined}
       className={cn(
-        'rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
+        'rounded-md px-2 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
         current ? 'bg-zinc-100 text-zinc-900' : 'text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900',
       )}
     >

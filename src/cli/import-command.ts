@@ -1,0 +1,104 @@
+import { readFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { Presets, SingleBar } from 'cli-progress';
+import { importCsv, type ImportProgress, type ImportReport } from '@/engine/csv/import-csv';
+import type { Engine } from '@/engine/engine';
+import { asNinefoldError } from '@/engine/errors/ninefold-error';
+import { normalizeEmail } from '@/engine/identity/identity';
+import type { Actor } from '@/engine/ops/types';
+import { openEngine } from '@/engine/open-engine';
+import type { Settings } from '@/engine/settings';
+
+export const IMPORT_USAGE = 'Usage: import <entity> <file.csv> [--as <email>] [--good-rows]';
+
+/** The command line has no size limit of its own beyond what one process holds comfortably. */
+const CLI_MAX_BYTES = 512 * 1024 * 1024;
+
+const PHASES: Record<ImportProgress['phase'], string> = { reading: 'Reading ', checking: 'Checking', writing: 'Writing ' };
+
+/** Who imports: the user `--as` names, or else the first administrator (the CLI has no session). */
+async function importingActor(engine: Engine, email: string | undefined): Promise<Actor | string> {
+  const users = (await engine.identity.listUsers()).filter((u) => !u.disabled);
+  const user = email === undefined ? [...users].sort((a, b) => a.id - b.id).find((u) => u.roles.includes('admin')) : users.find((u) => u.email === normalizeEmail(email));
+  if (!user) return email === undefined ? 'There is no active administrator to import as: name a user with --as <email>.' : `No active user with the email ${email}.`;
+  return { userId: user.id, email: user.email, name: user.name, roles: user.roles };
+}
+
+function printReport(report: ImportReport, plural: string, actor: Actor): void {
+  for (const refusal of report.refused) {
+    for (const problem of refusal.problems) console.error(`line ${refusal.line}: ${problem.column ? `${problem.column}: ` : ''}${problem.message}`);
+  }
+  const refused = report.refused.length;
+  if (refused === 0) console.log(`Imported ${report.created} ${plural} from ${report.rows} rows, as ${actor.email}.`);
+  else if (report.goodRows) console.log(`Imported ${report.created} ${plural}, as ${actor.email}; ${refused} of ${report.rows} rows were refused (above).`);
+  else {
+    console.log(`Nothing imported: ${refused} of ${report.rows} rows were refused (above). Fix them and run again, or add --good-rows to import the ${report.rows - refused} good rows.`);
+  }
+}
+
+/**
+ * `import <entity> <file.csv>`: the rows of the file as new records, checked and written through
+ * ops as the importing user (src/engine/csv/import-csv.ts, as the import page does). Exit code 1
+ * when rows were refused and nothing was written, or the file could not be imported at all.
+ */
+export async function importCommand(argv: string[], settings: Settings): Promise<number> {
+  let values: { as?: string; 'good-rows'?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { as: { type: 'string' }, 'good-rows': { type: 'boolean', default: false } } }));
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${IMPORT_USAGE}`);
+    return 2;
+  }
+  const [entityName, path] = positionals;
+  if (!entityName || !path || positionals.length > 2) {
+    console.error(IMPORT_USAGE);
+    return 2;
+  }
+  let file: Uint8Array;
+  try {
+    file = await readFile(path);
+  } catch (error) {
+    console.error(`Cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  }
+  const engine = await openEngine(settings);
+  const bar = new SingleBar({ format: '{phase} [{bar}] {percentage}% | {value}/{total} rows', stream: process.stderr }, Presets.shades_classic);
+  let phase: ImportProgress['phase'] | null = null;
+  try {
+    const { model } = engine;
+    const entity = Object.hasOwn(model.entitiesByName, entityName) ? model.entitiesByName[entityName] : Object.hasOwn(model.entitiesByPlural, entityName) ? model.entitiesByPlural[entityName] : undefined;
+    if (!entity) {
+      console.error(`No entity "${entityName}". This spec has: ${model.entities.map((e) => e.name).join(', ')}.`);
+      return 2;
+    }
+    const actor = await importingActor(engine, values.as);
+    if (typeof actor === 'string') {
+      console.error(actor);
+      return 1;
+    }
+    const report = await importCsv(engine.ops, model, actor, entity.name, file, {
+      goodRows: values['good-rows'],
+      maxBytes: CLI_MAX_BYTES,
+      onProgress: (progress) => {
+        if (progress.phase !== phase) {
+          if (phase !== null) bar.stop();
+          phase = progress.phase;
+          bar.start(progress.total, progress.done, { phase: PHASES[progress.phase] });
+        } else bar.update(progress.done);
+      },
+    });
+    bar.stop();
+    printReport(report, entity.pluralLabel.toLowerCase(), actor);
+    return report.refused.length > 0 && report.created === 0 ? 1 : 0;
+  } catch (error) {
+    bar.stop();
+    const known = asNinefoldError(error);
+    if (!known) throw error;
+    console.error(known.message);
+    for (const e of known.fieldErrors) console.error(`  ${e.message}`);
+    return 1;
+  } finally {
+    await engine.close();
+  }
+}

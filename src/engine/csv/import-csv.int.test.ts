@@ -1,0 +1,110 @@
+import { beforeAll, expect, it } from 'vitest';
+import { forEachDatabase } from '../store/testing';
+import type { Store } from '../store/types';
+import { createOps } from '../ops/create-ops';
+import type { Ops } from '../ops/ops';
+import { countRows, createActor, ninefoldError, openSyncedQuickly, testModel } from '../ops/testing';
+import type { Actor } from '../ops/types';
+import { importCsv } from './import-csv';
+
+const file = (text: string) => new TextEncoder().encode(text);
+const MAX = 1024 * 1024;
+
+forEachDatabase('CSV import: a file read as forms read it, checked and written through ops', (database) => {
+  let store: Store;
+  let ops: Ops;
+  let agent: Actor;
+  let customer: Actor;
+  let acme: number;
+
+  const run = (actor: Actor, entity: string, text: string, goodRows = false) => importCsv(ops, testModel, actor, entity, file(text), { maxBytes: MAX, goodRows });
+  const subjects = async (like: string) => (await store.db.selectFrom('ticket').select('subject').where('subject', 'like', like).orderBy('id').execute()).map((r) => r.subject);
+
+  beforeAll(async () => {
+    store = await openSyncedQuickly(database, testModel);
+    ops = createOps({ model: testModel, db: store.db });
+    agent = await createActor(store.db, ['agent'], 'Grace Agent');
+    customer = await createActor(store.db, ['customer'], 'Carl Customer');
+    const admin = await createActor(store.db, ['admin'], 'Ada Admin');
+    acme = (await ops.create(admin, 'organization', { name: 'Acme Corp' })).id;
+    await ops.create(admin, 'organization', { name: 'Twin' });
+  });
+
+  it('reads labels, titles, emails and shown dates, and writes every row when all pass', async () => {
+    const report = await run(
+      agent,
+      'ticket',
+      [
+        'Subject,Priority,Organization,Assignee,Due,Description',
+        `Import A,High,acme corp,${agent.email},"Dec 1, 2031, 09:30 UTC","Two\nlines"`,
+        `Import B,low,#${acme},,2031-12-02,`,
+      ].join('\r\n'),
+    );
+    expect(report).toMatchObject({ rows: 2, created: 2, refused: [] });
+    const rows = await store.db.selectFrom('ticket').selectAll().where('subject', 'like', 'Import %').orderBy('id').execute();
+    expect(rows.map((r) => [r.priority, Number(r.organization), r.assignee === null ? null : Number(r.assignee), r.description, r.state])).toEqual([
+      ['high', acme, agent.userId, 'Two\nlines', 'new'],
+      ['low', acme, null, null, 'new'],
+    ]);
+    expect(new Date(rows[0].due_at as string).toISOString()).toBe('2031-12-01T09:30:00.000Z');
+  });
+
+  it('writes nothing when a row is bad, and names its line and column; then imports the good rows', async () => {
+    const text = ['subject,priority,organization', 'Fine one,normal,Acme Corp', 'No,normal,', '"Multi', 'line",urgent,Nowhere Inc', 'Fine two,,Twin'].join('\n');
+    const before = await countRows(store.db, 'ticket');
+    const report = await run(agent, 'ticket', text);
+    expect(report.created).toBe(0);
+    expect(await countRows(store.db, 'ticket')).toBe(before);
+    expect(report.refused.map((r) => [r.line, r.problems])).toEqual([
+      [3, [{ column: 'subject', message: 'Subject must be at least 3 characters.' }]],
+      [
+        4,
+        [
+          { column: 'organization', message: 'Organization: no organization titled “Nowhere Inc”.' },
+          { column: 'Assignee', message: 'An urgent ticket needs an assignee.' },
+        ],
+      ],
+    ]);
+    expect(report.refused[1].cells).toEqual(['Multi\nline', 'urgent', 'Nowhere Inc']);
+
+    const good = await run(agent, 'ticket', text, true);
+    expect(good).toMatchObject({ rows: 4, created: 2, goodRows: true });
+    expect(good.refused.map((r) => r.line)).toEqual([3, 4]);
+    expect(await subjects('Fine %')).toEqual(['Fine one', 'Fine two']);
+  });
+
+  it('refuses columns it cannot import, before any row: unknown, set by the application, not the actor’s to set, missing', async () => {
+    const columns = await ninefoldError(run(agent, 'ticket', 'ID,Subject,State,Resolved,Colour\n1,Hello there,new,,red\n'));
+    expect(columns.code).toBe('CSV_COLUMNS');
+    expect(columns.fieldErrors.map((e) => [e.field, e.code])).toEqual([
+      ['ID', 'not_importable'],
+      ['State', 'not_importable'],
+      ['Resolved', 'not_importable'],
+      ['Colour', 'unknown_column'],
+    ]);
+    expect(columns.fieldErrors[1].message).toBe('"State": new tickets start as "New" and change state only through the workflow. Remove this column.');
+    // A customer may read the requester but not set it, and may not even read the assignee: that one is "not a field".
+    const customers = await ninefoldError(run(customer, 'ticket', 'Subject,Requester,Assignee\nHelp me please,,\n'));
+    expect(customers.fieldErrors.map((e) => e.message)).toEqual([
+      'You cannot set "Requester" on new tickets. Remove this column.',
+      '"Assignee" is not a field of tickets. Rename or remove this column.',
+    ]);
+    const missing = await ninefoldError(run(agent, 'ticket', 'Priority\nhigh\n'));
+    expect(missing.fieldErrors.map((e) => e.message)).toEqual(['The file has no "Subject" column, and every ticket needs one.']);
+  });
+
+  it('imports as the actor: a customer’s tickets are theirs; a role that may not create is refused', async () => {
+    const report = await run(customer, 'ticket', 'Subject,Description\nCustomer import one,=cmd|calc\n');
+    expect(report.created).toBe(1);
+    const row = await store.db.selectFrom('ticket').selectAll().where('subject', '=', 'Customer import one').executeTakeFirstOrThrow();
+    expect([Number(row.requester), Number(row.created_by), row.description]).toEqual([customer.userId, customer.userId, '=cmd|calc']);
+    expect((await ninefoldError(run(customer, 'organization', 'Name\nNope Ltd\n'))).code).toBe('FORBIDDEN');
+  });
+
+  it('refuses files that are not CSV with catalogue errors', async () => {
+    expect((await ninefoldError(run(agent, 'ticket', ''))).code).toBe('CSV_UNREADABLE');
+    expect((await ninefoldError(run(agent, 'ticket', 'Subject\n'))).message).toBe('The file has no rows to import: only a header row.');
+    const big = await ninefoldError(importCsv(ops, testModel, agent, 'ticket', file('Subject\nabc\n'), { maxBytes: 5 }));
+    expect(big.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+});
