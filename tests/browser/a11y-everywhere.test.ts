@@ -47,6 +47,8 @@ interface Found {
   /** Fields marked invalid whose error text is not tied to them. */
   readonly untiedErrors: string[];
   readonly visited: string[];
+  /** The forms checked again with their errors shown. */
+  readonly withErrors: string[];
 }
 
 /** Checks the page as it is now in both themes; adds what fails to `found` under `label`. */
@@ -108,7 +110,7 @@ async function linksOf(page: Page): Promise<string[]> {
 async function crawl(browser: Browser, baseUrl: string, account: { email: string; password: string }, extra: readonly string[]): Promise<Found> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  const found: Found = { violations: {}, untiedErrors: [], visited: [] };
+  const found: Found = { violations: {}, untiedErrors: [], visited: [], withErrors: [] };
   try {
     await page.goto(`${baseUrl}/sign-in`);
     await page.getByLabel('Email').fill(account.email);
@@ -134,6 +136,7 @@ async function crawl(browser: Browser, baseUrl: string, account: { email: string
       queue.push(...(await linksOf(page)).filter(followable));
       if (/\/(new|edit)$/.test(landed) && (await submitWithErrors(page))) {
         await checkBothThemes(page, `${href} with errors`, found);
+        found.withErrors.push(href);
         found.untiedErrors.push(...(await untiedErrors(page, href)));
       }
     }
@@ -166,6 +169,7 @@ describe('every page passes axe-core in both themes, for every kind of user of b
       const found = await crawl(browser, inject(user.spec).url, user.account, ERRORS);
       // A crawl that found almost nothing would pass for the wrong reason.
       expect(found.visited.length).toBeGreaterThanOrEqual(6);
+      expect(found.withErrors).not.toEqual([]);
       expect({ violations: found.violations, untiedErrors: found.untiedErrors }).toEqual({ violations: {}, untiedErrors: [] });
     });
   }
@@ -173,7 +177,7 @@ describe('every page passes axe-core in both themes, for every kind of user of b
   it('the pages for visitors who are not signed in: sign-in (also refused), setup, an invitation, a missing page', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    const found: Found = { violations: {}, untiedErrors: [], visited: [] };
+    const found: Found = { violations: {}, untiedErrors: [], visited: [], withErrors: [] };
     try {
       for (const spec of ['helpdesk', 'crm'] as const) {
         const { url } = inject(spec);

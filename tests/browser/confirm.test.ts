@@ -76,6 +76,10 @@ describe('confirmation of destructive actions', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious).toEqual([]);
+    // The system's dark setting (the theme "system", the default).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'confirm-dialog-dark-1280.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     expect(await disable.evaluate((button) => button === document.activeElement)).toBe(true);

@@ -177,6 +177,7 @@ describe('keyboard, command palette and loading states', () => {
     expect(hrefs.length).toBeGreaterThan(2);
     for (const key of ['j', 'j', 'j', 'k']) await page.keyboard.press(key);
     expect((await focused(page)).href).toBe(hrefs[1]);
+    await page.screenshot({ path: path.join(SHOTS, 'keyboard-row-focus-1280.png') });
     await page.keyboard.press('x');
     const box = page.locator('#main [data-list-row]').nth(1).locator('input[type="checkbox"]');
     expect(await box.isChecked()).toBe(true);
@@ -284,6 +285,7 @@ describe('keyboard, command palette and loading states', () => {
     }
 
     // A filter applying as it changes: the same bar while the filtered list loads.
+    await visit(page, '/tickets');
     let releaseFilter: () => void = () => {};
     const heldFilter = new Promise<void>((resolve) => (releaseFilter = resolve));
     const filtered = (url: URL) => url.pathname === '/tickets' && url.searchParams.has('priority');

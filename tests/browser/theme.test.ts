@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, signIn, type Browser } from './browser';
-import { DEMO_AGENT } from './servers';
+import { ADMIN } from './servers';
 
 const server = inject('helpdesk');
 /** A demo agent no other test signs in as: its theme is this file's to change (and put back). */
@@ -118,9 +118,10 @@ describe('the dark theme', () => {
     await expect.poll(() => pressed(page)).toBe('System theme');
   });
 
-  it('looks right in both: screenshots of the home, a list, a ticket and a form with errors, at 1280 and 360 px', async () => {
+  it('looks right in both: screenshots of the home, a list, a ticket, a form with errors and the spec, at 1280 and 360 px', async () => {
     const { page } = await open();
-    await signIn(page, server.url, DEMO_AGENT.email, DEMO_AGENT.password);
+    // An administrator, who may read the spec and the API document too.
+    await signIn(page, server.url, ADMIN.email, ADMIN.password);
     await page.goto(`${server.url}/tickets`);
     const ticket = (await page.locator('main table a[href^="/tickets/"]').first().getAttribute('href')) ?? '';
     expect(ticket).toMatch(/^\/tickets\/\d+$/);
@@ -128,6 +129,9 @@ describe('the dark theme', () => {
       home: async (p) => void (await p.goto(`${server.url}/`)),
       list: async (p) => void (await p.goto(`${server.url}/tickets`)),
       ticket: async (p) => void (await p.goto(`${server.url}${ticket}`)),
+      spec: async (p) => void (await p.goto(`${server.url}/spec`)),
+      api: async (p) => void (await p.goto(`${server.url}/api/docs`)),
+      account: async (p) => void (await p.goto(`${server.url}/account`)),
       'form-errors': async (p) => {
         await p.goto(`${server.url}/tickets/new`);
         await p.getByLabel('Subject').fill('ab');

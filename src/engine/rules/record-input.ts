@@ -14,6 +14,19 @@ export function defaultValue(field: FieldModel, actor: Actor): StoredValue | und
   return d as StoredValue;
 }
 
+type Constants = AppModel['constants'];
+type Schema = ReturnType<typeof fieldSchema>;
+const schemas = new WeakMap<Constants, WeakMap<FieldModel, Schema>>();
+
+/**
+ * A field's schema, built once per field and set of constants: building a zod schema costs far
+ * more than using it, and an import checks each field of 100,000 rows.
+ */
+function schemaOf(field: FieldModel, constants: Constants): Schema {
+  const byField = schemas.get(constants) ?? schemas.set(constants, new WeakMap()).get(constants)!;
+  return byField.get(field) ?? byField.set(field, fieldSchema(field, constants)).get(field)!;
+}
+
 /**
  * Parses and checks the input of a create (every field; absent and read-only ones take their
  * default) or an update (only the fields given). Throws FORBIDDEN_FIELD for a field nobody may
@@ -54,7 +67,7 @@ export function parseRecordInput(
     if (!given && mode === 'update') continue;
     const raw = given ? input[field.name] : defaultValue(field, actor);
     if (field.readOnly && raw === undefined) continue;
-    const result = fieldSchema(field, model.constants).safeParse(raw);
+    const result = schemaOf(field, model.constants).safeParse(raw);
     if (result.success) values[field.name] = result.data;
     else {
       const issue = result.error.issues[0];

@@ -49,7 +49,7 @@ export function ConfirmSubmit({ children, question, variant = 'danger', pendingL
           // A click on the backdrop (the dialog box itself, outside its content) cancels.
           if (event.target === dialog.current) dialog.current.close();
         }}
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg bg-white p-0 text-left text-zinc-900 shadow-xl ring-1 ring-zinc-200 backdrop:bg-zinc-950/40"
+        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg bg-white p-0 text-left text-zinc-900 shadow-xl ring-1 ring-zinc-200 backdrop:bg-black/50"
       >
         <div className="space-y-2 p-5">
           <h2 id={`${id}-title`} className="text-base font-semibold whitespace-normal text-zinc-900">

@@ -22,6 +22,10 @@ export function closeShellDialog(dialog: ShellDialog): void {
   for (const listener of listeners) listener();
 }
 
+export function currentShellDialog(): ShellDialog | null {
+  return open;
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

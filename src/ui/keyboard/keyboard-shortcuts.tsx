@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { startNavigationProgress } from '../loading/progress-store';
 import type { PalettePlace } from '../palette/palette-items';
 import { currentRecordCommands } from '../palette/record-commands';
-import { openShellDialog, useShellDialog } from './dialog-store';
+import { closeShellDialog, currentShellDialog, openShellDialog, useShellDialog } from './dialog-store';
 import { moveRowFocus, toggleRowSelection } from './list-rows';
 import { SEQUENCE_MS, shortcutFor, type KeyTarget } from './shortcut-keys';
 
@@ -46,12 +46,9 @@ export function KeyboardShortcuts({ places }: { places: readonly PalettePlace[] 
       if (action === null) return;
       if (action === 'palette') {
         event.preventDefault();
-        const palette = document.querySelector<HTMLDialogElement>('dialog[open][aria-labelledby="palette-title"]');
-        if (palette) palette.close();
-        else {
-          document.querySelector<HTMLDialogElement>('dialog[open]')?.close();
-          openShellDialog('palette');
-        }
+        // Again closes it; over the shortcuts, it takes their place.
+        if (currentShellDialog() === 'palette') closeShellDialog('palette');
+        else openShellDialog('palette');
         return;
       }
       // A dialog has the keys while it is open.

@@ -29,6 +29,10 @@ export function purposeBlocks(model: AppModel): PointBlocks {
 
 // ---------------------------------------------------------------- 2. screens and routes
 
+/** What every spec's pages do when records change (src/engine/live, src/ui/live). */
+const LIVE_PAGES_TEXT =
+  'Pages follow the data: when a record the user may read changes, whoever changed it, the lists, detail pages (with their related records), the home and dashboards showing it refresh in place within about a second, keeping what the user is typing; an edit form instead says that its record was changed by someone else and offers to show what changed. Nothing the user may not read is announced.';
+
 export function screenBlocks(model: AppModel): PointBlocks {
   const labels = Object.entries(model.labels);
   if (model.entities.length === 0 && labels.length === 0 && model.routes.length === 0) return null;
@@ -47,6 +51,7 @@ export function screenBlocks(model: AppModel): PointBlocks {
     );
   }
   blocks.push({ kind: 'paragraph', text: documentationText(model) });
+  if (model.entities.length > 0) blocks.push({ kind: 'paragraph', text: LIVE_PAGES_TEXT });
   return blocks;
 }
 
