@@ -1,5 +1,6 @@
 import { registerApiDoor } from './api-door';
 import { getEngine } from './engine';
+import { processLiveHub } from './live/process-hub';
 
 /**
  * Opens the engine when the server starts rather than on the first request: a wrong spec, a
@@ -10,6 +11,9 @@ export async function bootEngine(): Promise<void> {
   try {
     const engine = await getEngine();
     registerApiDoor(engine);
+    // Listening from the start: a tab whose stream opens a moment after its page was rendered
+    // is sent what changed in between (LiveHub.connect's `since`). A failure is retried by the first stream.
+    processLiveHub().catch((error: unknown) => console.error('[ninefold] live changes:', error instanceof Error ? error.message : error));
     process.stderr.write(`${JSON.stringify({ level: 'info', msg: 'engine ready', spec: engine.model.name, database: engine.store.kind })}\n`);
   } catch (error) {
     process.stderr.write(`Ninefold could not start:\n${error instanceof Error ? error.message : String(error)}\n`);

@@ -100,6 +100,11 @@ export function toListQuery(params: ListParams): ListQuery {
   };
 }
 
+/** A query string with its commas as they are (`columns=id,subject`): allowed there, and easier to read in a shared link. */
+export function readableQuery(search: URLSearchParams): string {
+  return search.toString().replace(/%2C/gi, ',');
+}
+
 /** The search parameters of a list state, in the order addresses show them; empty ones are left out. */
 function listSearch(params: ListParams): URLSearchParams {
   const search = new URLSearchParams();
@@ -116,7 +121,7 @@ function listSearch(params: ListParams): URLSearchParams {
  * lives: an entity's list ("/tickets") or a custom route showing one ("/queue").
  */
 export function listAddress(path: string, params: ListParams, change: Partial<ListParams> = {}): string {
-  const query = listSearch({ ...params, ...change }).toString();
+  const query = readableQuery(listSearch({ ...params, ...change }));
   return query ? `${path}?${query}` : path;
 }
 
@@ -164,7 +169,7 @@ export function cleanListAddress(path: string, raw: RawSearchParams, defaultColu
     if (columns.length > 0 && columns.join(',') !== defaultColumns.join(',')) clean.set('columns', columns.join(','));
   }
   if (clean.toString() === received.toString()) return null;
-  const query = clean.toString();
+  const query = readableQuery(clean);
   return query ? `${path}?${query}` : path;
 }
 

@@ -75,7 +75,7 @@ function Block({ block }: { block: DocBlock }) {
           <WorkflowDiagram block={block} title="State diagram" />
           <details className="my-2 text-xs text-zinc-500">
             <summary className="cursor-pointer">Mermaid source</summary>
-            <pre tabIndex={0} className="mt-2 overflow-x-auto rounded-md bg-zinc-900 p-4 leading-relaxed text-zinc-100">
+            <pre tabIndex={0} className="mt-2 overflow-x-auto rounded-md bg-zinc-900 p-4 leading-relaxed text-zinc-100 dark:bg-zinc-50 dark:text-zinc-800">
               <code>{block.mermaid}</code>
             </pre>
           </details>
@@ -86,7 +86,7 @@ function Block({ block }: { block: DocBlock }) {
         <pre
           tabIndex={0}
           data-language={block.language}
-          className={block.language === 'mermaid' ? 'mermaid my-3 overflow-x-auto rounded-md bg-zinc-900 p-4 text-xs leading-relaxed text-zinc-100' : 'my-3 overflow-x-auto rounded-md bg-zinc-900 p-4 text-xs leading-relaxed text-zinc-100'}
+          className={block.language === 'mermaid' ? 'mermaid my-3 overflow-x-auto rounded-md bg-zinc-900 p-4 text-xs leading-relaxed text-zinc-100 dark:bg-zinc-50 dark:text-zinc-800' : 'my-3 overflow-x-auto rounded-md bg-zinc-900 p-4 text-xs leading-relaxed text-zinc-100 dark:bg-zinc-50 dark:text-zinc-800'}
         >
           <code>{block.text}</code>
         </pre>

@@ -17,6 +17,7 @@ const RECORD_LIVE_EVENTS = `(() => {
   window.EventSource = class extends Native {
     constructor(url, init) {
       super(url, init);
+      this.addEventListener('open', () => window.nfLiveEvents.push({ type: 'open', data: '' }));
       for (const type of ['change', 'resync', 'end']) this.addEventListener(type, (event) => window.nfLiveEvents.push({ type, data: event.data }));
     }
   };
@@ -33,9 +34,9 @@ const commentIds = async (page: Page) =>
   (await liveEvents(page)).filter((e) => e.type === 'change').flatMap((e) => (JSON.parse(e.data) as Record<string, number[] | null>).comment ?? []);
 const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { nfMarker: 'same document' }));
 const samePage = (page: Page) => page.evaluate(() => (window as unknown as { nfMarker?: string }).nfMarker);
-/** The stream is open once the page has loaded and settled (it opens after load, see LiveConnection). */
+/** The stream opens a moment after the page has loaded (see LiveConnection). */
 const streamOpen = (page: Page) =>
-  page.waitForFunction(() => performance.getEntriesByType('resource').some((r) => r.name.includes('/api/live')), undefined, { timeout: 10_000 });
+  page.waitForFunction(() => (window as unknown as { nfLiveEvents: LiveEvent[] }).nfLiveEvents.some((e) => e.type === 'open'), undefined, { timeout: 15_000 });
 
 /*
  * Live pages: what another user changes appears on the open pages showing it, without a reload,

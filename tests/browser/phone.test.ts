@@ -105,7 +105,7 @@ describe('on a phone', () => {
     await shoot(page, 'tickets-filters-open', false);
 
     // Filtering by where the SLA stands, from the folded form.
-    await page.getByLabel('SLA due').selectOption('overdue');
+    await search.getByLabel('SLA due').selectOption('overdue');
     await Promise.all([page.waitForURL(/slaDueAt=overdue/), search.getByRole('button', { name: 'Apply' }).click()]);
     await expect.poll(() => page.locator('summary', { hasText: 'Filters' }).innerText()).toBe('Filters (1)');
     const marks = await page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.querySelector('[data-overdue]')?.textContent ?? ''));

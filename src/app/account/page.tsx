@@ -39,7 +39,13 @@ function Section({ id, title, description, children }: { id: string; title: stri
 }
 
 const th = 'px-4 py-2.5 text-left text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase';
-const td = 'px-4 py-3 whitespace-nowrap';
+// Below `sm` each token is a card: its cells stack, each date with its label, instead of scrolling sideways.
+const td = 'block px-4 py-1 first:pt-3 last:pb-3 sm:table-cell sm:py-3 sm:whitespace-nowrap';
+
+/** The column's name before a cell's value, on a phone only (the table's header says it on wider screens). */
+function CellLabel({ children }: { children: string }) {
+  return <span className="text-zinc-500 sm:hidden">{children}: </span>;
+}
 
 /** The signed-in user's own account: name, password and personal API tokens. */
 export default async function AccountPage() {
@@ -92,10 +98,10 @@ export default async function AccountPage() {
         <div className="space-y-6">
           <TokenForm action={createTokenAction} lifetimes={TOKEN_LIFETIMES.map(({ value, label }) => ({ value, label }))} />
           {tokens.length > 0 ? (
-            <div className="relative -mx-5 -mb-5 overflow-x-auto border-t border-zinc-200">
-              <table className="min-w-full divide-y divide-zinc-200 text-sm">
+            <div className="relative -mx-5 -mb-5 border-t border-zinc-200">
+              <table className="block min-w-full divide-y divide-zinc-200 text-sm sm:table">
                 <caption className="sr-only">Your API tokens</caption>
-                <thead className="bg-zinc-50">
+                <thead className="hidden bg-zinc-50 sm:table-header-group">
                   <tr>
                     <th scope="col" className={th}>Name</th>
                     <th scope="col" className={th}>Created</th>
@@ -105,26 +111,29 @@ export default async function AccountPage() {
                     <th scope="col" className={th}><span className="sr-only">Actions</span></th>
                   </tr>
                 </thead>
-                <tbody className="divide-y divide-zinc-100">
+                <tbody className="block divide-y divide-zinc-100 sm:table-row-group">
                   {tokens.map((token) => {
                     const expired = token.expiresAt !== null && token.expiresAt.getTime() <= now;
                     const active = token.revokedAt === null && !expired;
                     return (
-                      <tr key={token.id} data-token={token.name}>
+                      <tr key={token.id} data-token={token.name} className="block sm:table-row">
                         <td className={`${td} font-medium text-zinc-900`}>{token.name}</td>
                         <td className={`${td} text-zinc-600`}>
+                          <CellLabel>Created</CellLabel>
                           <Time value={token.createdAt} empty="" />
                         </td>
                         <td className={`${td} text-zinc-600`}>
+                          <CellLabel>Last used</CellLabel>
                           <Time value={token.lastUsedAt} empty="Never" />
                         </td>
                         <td className={`${td} text-zinc-600`}>
+                          <CellLabel>Expires</CellLabel>
                           <Time value={token.expiresAt} empty="Never" />
                         </td>
                         <td className={td}>
                           {token.revokedAt ? <Badge>Revoked</Badge> : expired ? <Badge tone="warning">Expired</Badge> : <Badge tone="success">Active</Badge>}
                         </td>
-                        <td className={`${td} text-right`}>
+                        <td className={`${td} sm:text-right`}>
                           {active ? (
                             <ConfirmButtonForm
                               action={revokeTokenAction}

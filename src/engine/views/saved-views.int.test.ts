@@ -99,7 +99,7 @@ forEachDatabase('saved views', (database) => {
     it('refuses a name the owner already uses for the same list, whatever its case; other lists and people may reuse it', async () => {
       await views.create(agent, { entity: 'ticket', name: 'Mine', state: openTickets });
       const clash = await refused('VALIDATION_FAILED', () => views.create(agent, { entity: 'ticket', name: ' MINE ', state: openTickets }));
-      expect(clash.fieldErrors).toEqual([{ field: 'name', code: 'unique', message: 'You already have a view of tickets named "MINE".' }]);
+      expect(clash.fieldErrors).toEqual([{ field: 'name', code: 'unique', message: 'You already have a view of tickets named "Mine".' }]);
       const other = await views.create(agent, { entity: 'ticket', name: 'Other', state: openTickets });
       expect(fieldCodes(await refused('VALIDATION_FAILED', () => views.rename(agent, other.id, 'mine')))).toEqual(['name:unique']);
       expect((await views.rename(agent, other.id, 'OTHER')).name).toBe('OTHER');

@@ -100,13 +100,13 @@ export function createSavedViews({ model, db, ops }: { model: AppModel; db: Dyna
     if (trimmed.length > MAX_VIEW_NAME_LENGTH) throw nameError(`Use at most ${MAX_VIEW_NAME_LENGTH} characters.`, 'too_big');
     const clash = await db
       .selectFrom(SAVED_VIEW_TABLE)
-      .select('id')
+      .select('name')
       .where('owner_id', '=', actor.userId)
       .where('entity', '=', entity)
       .where(sql`lower(name)`, '=', trimmed.toLowerCase())
       .$if(except !== undefined, (q) => q.where('id', '<>', except!))
       .executeTakeFirst();
-    if (clash) throw nameTaken(model, entity, trimmed);
+    if (clash) throw nameTaken(model, entity, (clash as { name: string }).name);
     return trimmed;
   }
 

@@ -49,7 +49,7 @@ export function ApiDocsView({ document, documentUrl, tokenCommand }: { document:
             Scripts use a personal API token. Create one on the server with <Code>{tokenCommand}</Code>, then send it with every
             request:
           </p>
-          <pre tabIndex={0} className="overflow-x-auto rounded-md bg-zinc-900 p-3 text-xs text-zinc-100">
+          <pre tabIndex={0} className="overflow-x-auto rounded-md bg-zinc-900 p-3 text-xs text-zinc-100 dark:bg-zinc-50 dark:text-zinc-800">
             <code>{`curl -H "Authorization: Bearer $TOKEN" https://<this host>${basePath}/auth/me`}</code>
           </pre>
           <p>

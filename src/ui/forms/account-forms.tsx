@@ -34,7 +34,7 @@ export function SecretValue({ label, value }: { label: string; value: string }) 
     <div className="space-y-1.5">
       <p className="text-sm font-medium text-zinc-800">{label}</p>
       <div className="flex items-start gap-2">
-        <pre className="min-w-0 flex-1 overflow-x-auto rounded-md bg-zinc-900 px-3 py-2 text-sm text-zinc-50">
+        <pre className="min-w-0 flex-1 overflow-x-auto rounded-md bg-zinc-900 px-3 py-2 text-sm text-zinc-50 dark:bg-zinc-50 dark:text-zinc-800">
           <code data-secret className="select-all">
             {value}
           </code>

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import type { BoundOps } from '@/engine/ops/ops';
 import type { Actor } from '@/engine/ops/types';
 import type { AppModel } from '@/engine/spec/model';
@@ -6,7 +5,6 @@ import type { WidgetModel } from '@/engine/spec/screens/home';
 import { ChartWidget } from './chart-widget';
 import { CountsWidget } from './counts-widget';
 import { ListWidget } from './list-widget';
-import { WidgetSkeleton } from '../loading/widget-skeleton';
 
 /**
  * A dashboard of widgets (the home's, or a dashboard route's): each loads its own numbers
@@ -22,18 +20,17 @@ export function Widgets({ model, ops, actor, widgets, params }: {
 }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      {widgets.map((widget, index) => (
-        // Each widget streams in on its own: the page and the quick ones show while a slow one loads.
-        <Suspense key={`${widget.kind}-${index}`} fallback={<WidgetSkeleton />}>
-          {widget.kind === 'counts' ? (
-            <CountsWidget model={model} ops={ops} widget={widget} params={params} />
-          ) : widget.kind === 'list' ? (
-            <ListWidget model={model} ops={ops} actor={actor} widget={widget} params={params} />
-          ) : (
-            <ChartWidget model={model} ops={ops} widget={widget} id={`widget-${index}`} />
-          )}
-        </Suspense>
-      ))}
+      {widgets.map((widget, index) => {
+        const key = `${widget.kind}-${index}`;
+        switch (widget.kind) {
+          case 'counts':
+            return <CountsWidget key={key} model={model} ops={ops} widget={widget} params={params} />;
+          case 'list':
+            return <ListWidget key={key} model={model} ops={ops} actor={actor} widget={widget} params={params} />;
+          case 'chart':
+            return <ChartWidget key={key} model={model} ops={ops} widget={widget} id={`widget-${index}`} />;
+        }
+      })}
     </div>
   );
 }

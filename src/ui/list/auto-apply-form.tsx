@@ -13,7 +13,8 @@ function cleanAddress(form: HTMLFormElement): string {
     if (typeof value === 'string' && value.trim() !== '') search.append(name, value);
   }
   const path = new URL(form.action, window.location.href).pathname;
-  const query = search.toString();
+  // Commas as they are (`columns=id,subject`), as the server writes list addresses.
+  const query = search.toString().replace(/%2C/gi, ',');
   return query ? `${path}?${query}` : path;
 }
 
@@ -34,16 +35,30 @@ export function AutoApplyForm({ action, label, className, children }: { action: 
   const typing = useRef<{ timer: ReturnType<typeof setTimeout> | null; pushed: boolean }>({ timer: null, pushed: false });
   const [pending, startTransition] = useTransition();
   const [enhanced, setEnhanced] = useState(false);
-
-  useEffect(() => setEnhanced(true), []);
+  /** Set by back and forward: then the address wins over every field, the one with focus too. */
+  const fromHistory = useRef(false);
 
   useEffect(() => {
-    // The address changed (a navigation, back or forward): show its values, except where the user types.
+    setEnhanced(true);
+    const onPopState = () => {
+      fromHistory.current = true;
+      clearTimeout(typing.current.timer ?? undefined);
+      typing.current = { timer: null, pushed: false };
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, []);
+
+  useEffect(() => {
+    // The address changed: show its values, except in the field the user is typing in (unless
+    // the change came from back or forward, where the address is what the user asked for).
     const element = form.current;
+    const overwriteFocused = fromHistory.current;
+    fromHistory.current = false;
     if (!element) return;
     for (const field of Array.from(element.elements)) {
       if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement) || !field.name || field.type === 'hidden') continue;
-      if (field === document.activeElement && typed(field)) continue;
+      if (field === document.activeElement && typed(field) && !overwriteFocused) continue;
       const value = searchParams.get(field.name) ?? '';
       if (field.value !== value) field.value = value;
     }

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useOptimistic, useRef, useTransition, type MouseEvent } from 'react';
+import { useEffect, useOptimistic, useRef, useState, useTransition, type MouseEvent } from 'react';
 import { buttonClass } from '../button';
 import { cn } from '../cn';
 
@@ -45,6 +45,8 @@ export function ColumnChooser({ choices, shown, defaults, action, keep, form }: 
   const [pending, startTransition] = useTransition();
   const [columns, setColumns] = useOptimistic(shown);
   const focusAfter = useRef<string[] | null>(null);
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
   const labels = new Map(choices.map((c) => [c.name, c.label]));
   const hidden = choices.filter((c) => !columns.includes(c.name));
 
@@ -64,7 +66,7 @@ export function ColumnChooser({ choices, shown, defaults, action, keep, form }: 
     search.delete('cursor');
     if (next.length === 0 || next.join(',') === defaults.join(',')) search.delete('columns');
     else search.set('columns', next.join(','));
-    const query = search.toString();
+    const query = search.toString().replace(/%2C/gi, ',');
     startTransition(() => {
       setColumns(next);
       router.push(query ? `${pathname}?${query}` : pathname, { scroll: false });
@@ -103,7 +105,7 @@ export function ColumnChooser({ choices, shown, defaults, action, keep, form }: 
         aria-label="Choose the columns"
         aria-busy={pending || undefined}
         onSubmit={(event) => event.preventDefault()}
-        className="absolute left-0 z-20 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-zinc-200 bg-white p-3 shadow-lg"
+        className="absolute right-0 z-20 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-lg border border-zinc-200 bg-white p-3 shadow-lg"
       >
         {keep.map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
@@ -137,8 +139,8 @@ export function ColumnChooser({ choices, shown, defaults, action, keep, form }: 
                         name={form.move}
                         value={`${name}:up`}
                         disabled={index === 0}
-                        aria-label={`Move ${label} left`}
-                        title="Move left"
+                        aria-label={`Move ${label} up`}
+                        title="Move up (further left in the table)"
                         onClick={(event) => move(event, name, 'up')}
                         className={moveClass}
                       >
@@ -150,8 +152,8 @@ export function ColumnChooser({ choices, shown, defaults, action, keep, form }: 
                         name={form.move}
                         value={`${name}:down`}
                         disabled={index === columns.length - 1}
-                        aria-label={`Move ${label} right`}
-                        title="Move right"
+                        aria-label={`Move ${label} down`}
+                        title="Move down (further right in the table)"
                         onClick={(event) => move(event, name, 'down')}
                         className={moveClass}
                       >
@@ -165,11 +167,10 @@ export function ColumnChooser({ choices, shown, defaults, action, keep, form }: 
           </ul>
         </fieldset>
         <div className="mt-3 flex items-center justify-between gap-2 border-t border-zinc-100 pt-3">
-          <noscript>
-            <button type="submit" className={buttonClass('primary')}>
-              Apply
-            </button>
-          </noscript>
+          {/* Ticks and moves apply at once with JavaScript; the button is for when it does not run. */}
+          <button type="submit" className={cn(buttonClass('primary'), enhanced && 'hidden')}>
+            Apply
+          </button>
           <Link href={resetHref(pathname, searchParams)} className="rounded px-1 text-sm text-zinc-600 underline-offset-2 hover:text-zinc-900 hover:underline">
             Default columns
           </Link>
@@ -186,6 +187,6 @@ function resetHref(pathname: string, searchParams: { toString(): string }): stri
   const search = new URLSearchParams(searchParams.toString());
   search.delete('columns');
   search.delete('cursor');
-  const query = search.toString();
+  const query = search.toString().replace(/%2C/gi, ',');
   return query ? `${pathname}?${query}` : pathname;
 }

@@ -7,8 +7,6 @@ import { saveViewAction, updateViewAction } from '@/server/actions/views';
 import { COLUMN_FORM, filterParam, listAddress, listStateOf, type ListParams } from '@/server/list-query';
 import { openable, savedViewsOf } from '@/server/views';
 import { Alert } from '../alert';
-import { buttonClass } from '../button';
-import { cn } from '../cn';
 import { ColumnChooser, type ColumnChoice } from './column-chooser';
 import { SaveViewForm, UpdateViewForm } from './view-forms';
 
@@ -56,29 +54,20 @@ export async function ListViewsBar({ engine, actor, entity, path, params, savabl
             </Link>
           </p>
         ) : savable ? (
-          <details className="group relative mr-auto">
-            <summary className={cn(buttonClass('secondary'), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
-              <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4 text-zinc-500">
-                <path d="M4 2h8v12l-4-3-4 3z" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinejoin="round" />
-              </svg>
-              Save view
-            </summary>
-            <div className="absolute left-0 z-20 mt-2 w-80 max-w-[calc(100vw-2rem)] space-y-4 rounded-lg border border-zinc-200 bg-white p-3 shadow-lg">
-              <SaveViewForm action={saveViewAction} entity={entity.name} query={query} />
-              {own.length > 0 ? (
-                <div className="space-y-2 border-t border-zinc-100 pt-3">
-                  <p className="text-xs font-medium text-zinc-600">Or put this list in one of your views</p>
-                  <ul className="space-y-2">
-                    {own.map(({ view }) => (
-                      <li key={view.id}>
-                        <UpdateViewForm action={updateViewAction} id={view.id} query={query} name={view.name} />
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
-            </div>
-          </details>
+          <SaveViewForm action={saveViewAction} entity={entity.name} query={query}>
+            {own.length > 0 ? (
+              <div className="space-y-2 border-t border-zinc-100 pt-3">
+                <p className="text-xs font-medium text-zinc-600">Or put this list in one of your views</p>
+                <ul className="max-h-48 space-y-2 overflow-y-auto">
+                  {own.map(({ view }) => (
+                    <li key={view.id}>
+                      <UpdateViewForm action={updateViewAction} id={view.id} query={query} name={view.name} />
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            ) : null}
+          </SaveViewForm>
         ) : (
           <span className="mr-auto" />
         )}

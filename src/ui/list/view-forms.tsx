@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useId } from 'react';
+import { useActionState, useId, type ReactNode } from 'react';
 import { buttonClass } from '../button';
 import { cn } from '../cn';
 import { type AccountAction, type AccountFormState, initialAccountFormState, type RoleOption } from '../forms/account-state';
@@ -53,17 +53,31 @@ function NameInput({ state, label, defaultValue, autoFocus }: { state: AccountFo
   );
 }
 
-/** "Save view": the current list (its query string) under a name. */
-export function SaveViewForm({ action, entity, query }: { action: AccountAction; entity: string; query: string }) {
+/**
+ * "Save view": a disclosure holding the form that saves the current list (its query string)
+ * under a name. It stays open on a refusal, so that the message shows without JavaScript too.
+ */
+export function SaveViewForm({ action, entity, query, children }: { action: AccountAction; entity: string; query: string; children?: ReactNode }) {
   const [state, formAction] = useActionState(action, initialAccountFormState);
   return (
-    <form action={formAction} className="space-y-3" aria-label="Save this list as a view">
-      <input type="hidden" name="entity" value={entity} />
-      <input type="hidden" name="query" value={query} />
-      <NameInput state={state} label="Name of the view" autoFocus />
-      {state.ok ? null : <Outcome state={{ ...state, message: state.fieldErrors.name ? null : state.message }} />}
-      <SubmitButton pendingLabel="Saving…">Save view</SubmitButton>
-    </form>
+    <details className="group relative mr-auto" open={state.ok === false || undefined}>
+      <summary className={cn(buttonClass('secondary'), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
+        <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4 text-zinc-500">
+          <path d="M4 2h8v12l-4-3-4 3z" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinejoin="round" />
+        </svg>
+        Save view
+      </summary>
+      <div className="absolute left-0 z-20 mt-2 w-80 max-w-[calc(100vw-2rem)] space-y-4 rounded-lg border border-zinc-200 bg-white p-3 shadow-lg">
+        <form action={formAction} className="space-y-3" aria-label="Save this list as a view">
+          <input type="hidden" name="entity" value={entity} />
+          <input type="hidden" name="query" value={query} />
+          <NameInput state={state} label="Name of the view" autoFocus />
+          {state.ok || state.fieldErrors.name ? null : <Outcome state={state} />}
+          <SubmitButton pendingLabel="Saving…">Save view</SubmitButton>
+        </form>
+        {children}
+      </div>
+    </details>
   );
 }
 

@@ -1,37 +1,35 @@
+'use client';
+
+import { useFormStatus } from 'react-dom';
 import { Badge } from '../badge';
 import { cn } from '../cn';
 
-/** A reply shown before the server has it: being sent, or refused (its text is still in the box). */
-export interface PendingReply {
-  readonly text: string;
-  readonly state: 'sending' | 'failed';
-}
-
 /**
- * The replies of a thread that are on their way, shown at once under the thread in the shape
- * of its messages, marked "Sending…" (or "Not sent" when the server refused, with the words
- * still in the reply box to send again); the real message takes their place when it is saved.
- * Announced politely to screen readers.
+ * A reply shown before the server has it, inside its form (the form's status says what is being
+ * sent): at once under the thread, in the shape of its messages, marked "Sending…" — or, after
+ * the server refused it, "Not sent", its words still in the box to send again. The real message
+ * takes its place when saved. Without JavaScript the form is a plain post and this stays empty.
  */
-export function PendingReplies({ replies }: { replies: readonly PendingReply[] }) {
+export function PendingReply({ field, failed }: {
+  /** The field holding the message. */
+  field: string;
+  /** The words of the last reply the server refused, if it did. */
+  failed?: string;
+}) {
+  const { pending, data } = useFormStatus();
+  const sent = pending ? data?.get(field) : null;
+  const sending = typeof sent === 'string' && sent.trim() !== '' ? sent : null;
+  const text = sending ?? (pending ? null : failed?.trim() ? failed : null);
   return (
-    <div aria-live="polite">
-      {replies.length > 0 ? (
-        <ol aria-label="Your replies on their way" className="mb-4 space-y-3">
-          {replies.map((reply, index) => (
-            <li
-              key={index}
-              data-pending-reply={reply.state}
-              className={cn('rounded-md border p-3', reply.state === 'failed' ? 'border-red-300 bg-red-50/60' : 'border-dashed border-zinc-300')}
-            >
-              <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-600">
-                <span className="font-medium text-zinc-900">You</span>
-                {reply.state === 'failed' ? <Badge tone="warning">Not sent</Badge> : <span>Sending…</span>}
-              </div>
-              <p className="mt-1 text-sm break-words whitespace-pre-wrap text-zinc-800">{reply.text}</p>
-            </li>
-          ))}
-        </ol>
+    <div aria-live="polite" className="empty:hidden">
+      {text !== null ? (
+        <div data-pending-reply={sending !== null ? 'sending' : 'failed'} className={cn('rounded-md border p-3', sending !== null ? 'border-dashed border-zinc-300' : 'border-red-300 bg-red-50/60')}>
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-600">
+            <span className="font-medium text-zinc-900">You</span>
+            {sending !== null ? <span>Sending…</span> : <Badge tone="warning">Not sent</Badge>}
+          </div>
+          <p className="mt-1 text-sm break-words whitespace-pre-wrap text-zinc-800">{text}</p>
+        </div>
       ) : null}
     </div>
   );

@@ -1,13 +1,13 @@
 'use client';
 
-import { useActionState, useEffect, useOptimistic, useState, type MouseEvent } from 'react';
+import { useActionState, useEffect, useState, type MouseEvent } from 'react';
 import { Alert } from '../alert';
 import { buttonClass } from '../button';
 import { CheckedFields } from '../forms/checked-fields';
 import type { RecordFormAction } from '../forms/record-form';
 import type { FormFieldDescriptor, RecordFormState } from '../forms/state';
 import type { FormChecks } from '../forms/validation';
-import { PendingReplies, type PendingReply } from '../loading/pending-replies';
+import { PendingReply } from '../loading/pending-replies';
 import { Spinner } from '../loading/spinner';
 import { REPLY_WITH_INPUT, SCRIPTED_INPUT } from './related-state';
 
@@ -25,27 +25,10 @@ export function RelatedAddForm({ action, initialValues, fields, checks, submitLa
   submitLabel: string;
   options: readonly { readonly name: string; readonly label: string }[];
   title: string;
-  /** The field holding a thread's message: a reply shows at once, before the server has it. */
+  /** The field holding a thread's message: a reply shows at once, before the server has it (src/ui/loading/pending-replies.tsx). */
   body?: string | null;
 }) {
-  const [sending, addSending] = useOptimistic<readonly string[], string>([], (texts, text) => [...texts, text]);
-  const [state, formAction, pending] = useActionState(async (previous: RecordFormState, formData: FormData): Promise<RecordFormState> => {
-    const text = body ? formData.get(body) : null;
-    if (typeof text === 'string' && text.trim() !== '') addSending(text);
-    try {
-      return await action(previous, formData);
-    } catch (error) {
-      // The server could not be reached: the reply stays in the box, marked as not sent.
-      if (!(error instanceof TypeError)) throw error;
-      const values = Object.fromEntries([...formData].filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-      return { values, fieldErrors: {}, message: 'The server could not be reached. Nothing was saved; try again.', attempt: previous.attempt + 1 };
-    }
-  }, { values: {}, fieldErrors: {}, message: null, attempt: 0 });
-  const failedText = body && state.message !== null && !pending ? state.values[body] : undefined;
-  const replies: PendingReply[] = [
-    ...(failedText ? [{ text: failedText, state: 'failed' as const }] : []),
-    ...sending.map((text) => ({ text, state: 'sending' as const })),
-  ];
+  const [state, formAction, pending] = useActionState(action, { values: {}, fieldErrors: {}, message: null, attempt: 0 });
   // Rendered once hydrated: the action then knows the page can refresh in place.
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
@@ -55,24 +38,22 @@ export function RelatedAddForm({ action, initialValues, fields, checks, submitLa
     if (pending) event.preventDefault();
   };
   return (
-    <>
-      {body ? <PendingReplies replies={replies} /> : null}
-      <form action={formAction} aria-label={title} className="space-y-4">
-        {scripted ? <input type="hidden" name={SCRIPTED_INPUT} value="1" /> : null}
-        {state.message ? <Alert title="Not saved.">{state.message}</Alert> : null}
-        <CheckedFields key={state.attempt} fields={fields} checks={checks} state={shown} />
-        <div className="flex flex-wrap items-center gap-2">
-          <button type="submit" name={REPLY_WITH_INPUT} value="" aria-disabled={pending || undefined} onClick={guard} className={buttonClass('primary', pending ? 'cursor-progress opacity-80' : undefined)}>
-            {pending ? <Spinner /> : null}
-            {submitLabel}
+    <form action={formAction} aria-label={title} className="space-y-4">
+      {body ? <PendingReply field={body} failed={state.message !== null ? state.values[body] : undefined} /> : null}
+      {scripted ? <input type="hidden" name={SCRIPTED_INPUT} value="1" /> : null}
+      {state.message ? <Alert title="Not saved.">{state.message}</Alert> : null}
+      <CheckedFields key={state.attempt} fields={fields} checks={checks} state={shown} />
+      <div className="flex flex-wrap items-center gap-2">
+        <button type="submit" name={REPLY_WITH_INPUT} value="" aria-disabled={pending || undefined} onClick={guard} className={buttonClass('primary', pending ? 'cursor-progress opacity-80' : undefined)}>
+          {pending ? <Spinner /> : null}
+          {submitLabel}
+        </button>
+        {options.map((option) => (
+          <button key={option.name} type="submit" name={REPLY_WITH_INPUT} value={option.name} aria-disabled={pending || undefined} onClick={guard} className={buttonClass('secondary', pending ? 'cursor-progress opacity-80' : undefined)}>
+            {option.label}
           </button>
-          {options.map((option) => (
-            <button key={option.name} type="submit" name={REPLY_WITH_INPUT} value={option.name} aria-disabled={pending || undefined} onClick={guard} className={buttonClass('secondary', pending ? 'cursor-progress opacity-80' : undefined)}>
-              {option.label}
-            </button>
-          ))}
-        </div>
-      </form>
-    </>
+        ))}
+      </div>
+    </form>
   );
 }

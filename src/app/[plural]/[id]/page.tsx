@@ -153,7 +153,8 @@ export default async function RecordPage({ params, searchParams }: Props) {
           />
         </div>
         {/* On a phone the column dissolves: the workflow comes first (what one can do now), the record's facts last. */}
-        <div className="space-y-6 max-lg:contents lg:col-start-3 lg:row-start-1">
+        {/* (Spaced from `lg` only: dissolved, the grid's gap spaces them, and a margin would add to it.) */}
+        <div className="max-lg:contents lg:col-start-3 lg:row-start-1 lg:space-y-6">
           {entity.workflow ? (
             <div className="max-lg:order-first">
               <TransitionPanel workflow={entity.workflow} state={record[entity.workflow.field]} version={record.version} items={items} />
