@@ -21,6 +21,8 @@ const BLOCKING = new Set(['serious', 'critical']);
 /** Enough for every shape of page of a spec; a bound so that a crawl cannot run away. */
 const MAX_PAGES_PER_USER = 40;
 const THEMES = ['light', 'dark'] as const;
+/** Forms of one record's page checked with their errors shown (a reply, a transition, an add). */
+const MAX_FORMS_PER_PAGE = 3;
 
 /** The same page in another place: numbers in the path are ids, the query only filters. */
 function shapeOf(pathname: string): string {
@@ -77,13 +79,21 @@ async function untiedErrors(page: Page, label: string): Promise<string[]> {
   return fields.filter((f) => !f.tied).map((f) => `${label}: ${f.name}`);
 }
 
+/** Forms that cannot be sent as they are: those with a required field the user fills in. */
+const REQUIRED_FIELD = '[required]:not([type=hidden]):not([type=checkbox]):not([type=radio])';
+
+/** How many forms of the page's main content have a required field. */
+function formsWithRequiredFields(page: Page): Promise<number> {
+  return page.locator('main form').filter({ has: page.locator(REQUIRED_FIELD) }).count();
+}
+
 /**
- * Submits the page's record form with its required fields emptied (the browser's own checks
- * off), so that the errors show; nothing is saved. False when the page has no such form.
+ * Submits the page's `index`-th form with a required field, those fields emptied (the browser's
+ * own checks off), so that its errors show; nothing is saved. Returns false when no field is
+ * marked invalid after it: errors that no field carries.
  */
-async function submitWithErrors(page: Page): Promise<boolean> {
-  const form = page.locator('main form').filter({ has: page.locator('[required]:not([type=hidden]):not([type=checkbox]):not([type=radio])') }).first();
-  if ((await form.count()) === 0) return false;
+async function submitWithErrors(page: Page, index: number): Promise<boolean> {
+  const form = page.locator('main form').filter({ has: page.locator(REQUIRED_FIELD) }).nth(index);
   await form.evaluate((element) => {
     const f = element as HTMLFormElement;
     f.noValidate = true;
@@ -94,8 +104,10 @@ async function submitWithErrors(page: Page): Promise<boolean> {
     }
   });
   await form.locator('button[type=submit], button:not([type])').last().click();
-  await page.locator('[aria-invalid="true"]').first().waitFor({ timeout: 10_000 });
-  return true;
+  return form.locator('[aria-invalid="true"]').first().waitFor({ timeout: 10_000 }).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** The links of the page worth following: the navigation's and those in the main content. */
@@ -134,10 +146,19 @@ async function crawl(browser: Browser, baseUrl: string, account: { email: string
       found.visited.push(href);
       await checkBothThemes(page, href, found);
       queue.push(...(await linksOf(page)).filter(followable));
-      if (/\/(new|edit)$/.test(landed) && (await submitWithErrors(page))) {
-        await checkBothThemes(page, `${href} with errors`, found);
-        found.withErrors.push(href);
-        found.untiedErrors.push(...(await untiedErrors(page, href)));
+      // The forms with their errors shown: a new or edit form, and on a record's page each form
+      // that needs input (a reply, a transition asking for a field, adding a related record).
+      const forms = /\/(new|edit)$/.test(landed) ? Math.min(1, await formsWithRequiredFields(page)) : /\/\d+$/.test(landed) ? Math.min(MAX_FORMS_PER_PAGE, await formsWithRequiredFields(page)) : 0;
+      for (let index = 0; index < forms; index++) {
+        if (index > 0) await page.goto(`${baseUrl}${href}`);
+        const label = `${href} form ${index + 1} with errors`;
+        if (!(await submitWithErrors(page, index))) {
+          found.untiedErrors.push(`${label}: no field marked invalid`);
+          continue;
+        }
+        await checkBothThemes(page, label, found);
+        found.withErrors.push(label);
+        found.untiedErrors.push(...(await untiedErrors(page, label)));
       }
     }
   } finally {
@@ -167,6 +188,7 @@ describe('every page passes axe-core in both themes, for every kind of user of b
   for (const user of users) {
     it(`the ${user.spec} as ${user.name}`, async () => {
       const found = await crawl(browser, inject(user.spec).url, user.account, ERRORS);
+      console.log('DEBUG', user.spec, user.name, JSON.stringify(found.withErrors));
       // A crawl that found almost nothing would pass for the wrong reason.
       expect(found.visited.length).toBeGreaterThanOrEqual(6);
       expect(found.withErrors).not.toEqual([]);

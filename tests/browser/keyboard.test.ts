@@ -171,7 +171,8 @@ describe('keyboard, command palette and loading states', () => {
 
   it('j and k move through the rows, Enter opens one, x selects it, and e edits', async () => {
     const { page } = agent;
-    await visit(page, '/tickets');
+    // New tickets: the agent may edit each of them.
+    await visit(page, '/tickets?state=new');
     const rowLinks = page.locator('#main [data-list-row] [data-row-link]');
     const hrefs = await rowLinks.evaluateAll((links) => links.map((l) => l.getAttribute('href')));
     expect(hrefs.length).toBeGreaterThan(2);
@@ -190,6 +191,15 @@ describe('keyboard, command palette and loading states', () => {
     await expect.poll(async () => (await focused(page)).tag).toBe('H1');
     await page.keyboard.press('e');
     await page.waitForURL(`${server.url}${hrefs[1]}/edit`);
+
+    // A closed ticket cannot be edited: no Edit on its page, and `e` does nothing there.
+    await visit(page, `/tickets/${ticketId}`);
+    expect(await page.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0);
+    await page.keyboard.press('e');
+    await page.keyboard.press('Shift+?');
+    await expect.poll(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(`/tickets/${ticketId}`);
+    await page.keyboard.press('Escape');
   });
 
   it('never takes a key typed into a field: "j" in the search box is a j', async () => {

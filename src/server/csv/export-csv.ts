@@ -15,9 +15,10 @@ export const EXPORT_PAGE_SIZE = 500;
  */
 const CSV_OPTIONS = { record_delimiter: 'windows', quoted_match: /[\r\n]/ } as const;
 /** Excel reads a file as UTF-8 only when it starts with the byte order mark; other tools skip it. */
-const BOM = '\uFEFF';
+export const BOM = '\uFEFF';
 
-function csvLines(rows: readonly (readonly string[])[]): string {
+/** Rows as CSV lines, each cell neutralised against formula injection. */
+export function csvLines(rows: readonly (readonly string[])[]): string {
   return stringify(rows.map((cells) => cells.map(neutralizeFormula)), CSV_OPTIONS);
 }
 

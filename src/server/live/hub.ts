@@ -79,11 +79,6 @@ export class LiveHub {
     });
   }
 
-  /** How many streams are open (for the bench and tests). */
-  get size(): number {
-    return this.#streams.size;
-  }
-
   /**
    * A signed-in viewer's stream, already resolved from the session token. `since` (epoch ms):
    * when its page was rendered; the changes heard since then are sent at once, so that the time

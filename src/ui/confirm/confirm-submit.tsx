@@ -1,15 +1,16 @@
 'use client';
 
-import { useId, useRef } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useFormStatus } from 'react-dom';
 import { buttonClass, type ButtonVariant } from '../button';
 import { CONFIRM_INPUT, CONFIRM_VALUE, type ConfirmQuestion } from './confirm-input';
 
 /**
  * The submit button of a destructive form. With JavaScript it asks first, in a modal <dialog>
- * (focus kept inside, Cancel focused, Escape or Cancel closes it and focus returns to the
- * button); going ahead submits the form with the confirmation field. Without JavaScript it is a
- * plain submit without that field: the server asks back instead (see ConfirmPanel).
+ * (the rest of the page inert, Cancel focused, Escape or Cancel closes it and the focus returns
+ * to the button); going ahead submits the form with the confirmation field. Without JavaScript
+ * it is a plain submit without that field: the server asks back instead (see ConfirmPanel).
+ * The dialog exists only while it asks, so a page of many such buttons carries none of them.
  */
 export function ConfirmSubmit({ children, question, variant = 'danger', pendingLabel }: {
   children: string;
@@ -18,9 +19,8 @@ export function ConfirmSubmit({ children, question, variant = 'danger', pendingL
   pendingLabel?: string;
 }) {
   const { pending } = useFormStatus();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const [asking, setAsking] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
-  const cancel = useRef<HTMLButtonElement>(null);
   const id = useId();
   return (
     <>
@@ -29,45 +29,57 @@ export function ConfirmSubmit({ children, question, variant = 'danger', pendingL
         type="submit"
         disabled={pending}
         aria-disabled={pending}
-        aria-haspopup="dialog"
         className={buttonClass(variant)}
         onClick={(event) => {
           event.preventDefault();
-          dialog.current?.showModal();
-          // The safe choice has the focus: Enter does not destroy anything by accident.
-          cancel.current?.focus();
+          setAsking(true);
         }}
       >
         {pending ? (pendingLabel ?? children) : children}
       </button>
-      <dialog
-        ref={dialog}
-        aria-labelledby={`${id}-title`}
-        aria-describedby={`${id}-description`}
-        onClose={() => trigger.current?.focus()}
-        onClick={(event) => {
-          // A click on the backdrop (the dialog box itself, outside its content) cancels.
-          if (event.target === dialog.current) dialog.current.close();
-        }}
-        className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg bg-white p-0 text-left text-zinc-900 shadow-xl ring-1 ring-zinc-200 backdrop:bg-black/50"
-      >
-        <div className="space-y-2 p-5">
-          <h2 id={`${id}-title`} className="text-base font-semibold whitespace-normal text-zinc-900">
-            {question.title}
-          </h2>
-          <p id={`${id}-description`} className="text-sm whitespace-normal text-zinc-700">
-            {question.description}
-          </p>
-        </div>
-        <div className="flex flex-wrap justify-end gap-2 rounded-b-lg border-t border-zinc-200 bg-zinc-50 px-5 py-3">
-          <button ref={cancel} type="button" className={buttonClass('secondary')} onClick={() => dialog.current?.close()}>
-            Cancel
-          </button>
-          <button type="submit" name={CONFIRM_INPUT} value={CONFIRM_VALUE} className={buttonClass('danger')} onClick={() => dialog.current?.close()}>
-            {question.confirmLabel}
-          </button>
-        </div>
-      </dialog>
+      {asking ? (
+        <dialog
+          ref={(dialog) => {
+            // Modal: focus goes to the first button, Cancel, so Enter does not destroy anything by accident.
+            if (dialog && !dialog.open) dialog.showModal();
+          }}
+          aria-labelledby={`${id}-title`}
+          aria-describedby={`${id}-description`}
+          onClose={() => {
+            setAsking(false);
+            trigger.current?.focus();
+          }}
+          onClick={(event) => {
+            // A click on the backdrop lands on the dialog element itself, outside its content.
+            if (event.target === event.currentTarget) event.currentTarget.close();
+          }}
+          className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-lg bg-white p-0 text-left text-zinc-900 shadow-xl ring-1 ring-zinc-200 backdrop:bg-black/50"
+        >
+          <div className="space-y-2 p-5">
+            <h2 id={`${id}-title`} className="text-base font-semibold whitespace-normal text-zinc-900">
+              {question.title}
+            </h2>
+            <p id={`${id}-description`} className="text-sm whitespace-normal text-zinc-700">
+              {question.description}
+            </p>
+          </div>
+          <div className="flex flex-wrap justify-end gap-2 rounded-b-lg border-t border-zinc-200 bg-zinc-50 px-5 py-3">
+            <button type="button" className={buttonClass('secondary')} onClick={(event) => event.currentTarget.closest('dialog')?.close()}>
+              Cancel
+            </button>
+            <button
+              type="submit"
+              name={CONFIRM_INPUT}
+              value={CONFIRM_VALUE}
+              className={buttonClass('danger')}
+              // The form is sent with this button's value; the dialog closes as it goes (its close event comes after).
+              onClick={(event) => event.currentTarget.closest('dialog')?.close()}
+            >
+              {question.confirmLabel}
+            </button>
+          </div>
+        </dialog>
+      ) : null}
     </>
   );
 }

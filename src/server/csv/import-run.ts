@@ -1,0 +1,88 @@
+import 'server-only';
+import { importCsv, type ImportProgress, type ImportReport } from '@/engine/csv/import-csv';
+import type { Engine } from '@/engine/engine';
+import { asNinefoldError } from '@/engine/errors/ninefold-error';
+import type { Actor } from '@/engine/ops/types';
+import type { EntityModel } from '@/engine/spec/model';
+import { resolveLimits } from '@/engine/limits';
+import type { ImportProblem, ImportState } from '@/ui/csv/import-state';
+import { BOM, csvLines } from './export-csv';
+
+/** Problems listed on the page; the rest are in the file of refused rows. */
+export const IMPORT_PROBLEMS_SHOWN = 200;
+/** The refused rows are offered as a file up to this size (it travels inside the page). */
+const REJECTS_MAX_CHARS = 512 * 1024;
+
+/** The refused rows as the file had them, with a last column saying what to fix; null when too large. */
+function rejectsCsv(report: ImportReport): string | null {
+  let size = 0;
+  const rows: string[][] = [[...report.header, 'Problems']];
+  for (const refusal of report.refused) {
+    const problems = refusal.problems.map((p) => (p.column ? `${p.column}: ${p.message}` : p.message)).join(' ');
+    const row = [...refusal.cells, ...Array<string>(Math.max(0, report.header.length - refusal.cells.length)).fill(''), problems];
+    size += row.reduce((n, cell) => n + cell.length + 3, 0);
+    if (size > REJECTS_MAX_CHARS) return null;
+    rows.push(row);
+  }
+  return `${BOM}${csvLines(rows)}`;
+}
+
+function outcome(report: ImportReport, fileName: string): ImportState {
+  const problems: ImportProblem[] = [];
+  for (const refusal of report.refused) {
+    for (const p of refusal.problems) {
+      if (problems.length >= IMPORT_PROBLEMS_SHOWN) break;
+      problems.push({ line: refusal.line, column: p.column, message: p.message });
+    }
+  }
+  return {
+    kind: 'done',
+    fileName,
+    rows: report.rows,
+    created: report.created,
+    goodRows: report.goodRows,
+    refusedRows: report.refused.length,
+    problems,
+    rejects: report.refused.length > 0 ? rejectsCsv(report) : null,
+  };
+}
+
+/**
+ * Imports a file sent from the import page as the signed-in actor (src/engine/csv/import-csv.ts)
+ * and says how it went; a file that cannot be imported at all says why, with the catalogue's
+ * words. Shared by the form's server action (no JavaScript) and the progress stream.
+ */
+export async function runImport(
+  engine: Engine,
+  actor: Actor,
+  entity: EntityModel,
+  file: { readonly name: string; readonly bytes: Uint8Array },
+  goodRows: boolean,
+  onProgress?: (progress: ImportProgress) => void,
+): Promise<ImportState> {
+  try {
+    const report = await importCsv(engine.ops, engine.model, actor, entity.name, file.bytes, {
+      goodRows,
+      maxBytes: resolveLimits(engine.model).importMaxBytes,
+      onProgress,
+    });
+    return outcome(report, file.name);
+  } catch (error) {
+    const known = asNinefoldError(error);
+    if (!known) throw error;
+    return {
+      kind: 'refused',
+      fileName: file.name,
+      title: known.title,
+      message: known.message,
+      problems: known.fieldErrors.map((e) => ({ line: 1, column: e.field, message: e.message })),
+    };
+  }
+}
+
+/** The file of a form post, or null when none was chosen. */
+export async function postedFile(form: FormData): Promise<{ name: string; bytes: Uint8Array } | null> {
+  const file = form.get('file');
+  if (!(file instanceof Blob) || (file.size === 0 && !(file as File).name)) return null;
+  return { name: (file as File).name || 'file.csv', bytes: new Uint8Array(await file.arrayBuffer()) };
+}

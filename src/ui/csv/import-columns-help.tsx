@@ -1,0 +1,76 @@
+import type { AppModel, FieldModel } from '@/engine/spec/model';
+
+/** What to write in a column of the file for a field, in the words of the import's reading rules (src/engine/csv/import-cells.ts). */
+function accepted(model: AppModel, field: FieldModel): string {
+  const spec = field.spec;
+  switch (spec.type) {
+    case 'enum': {
+      const labels = spec.labels ?? {};
+      return `One of: ${spec.values.map((v) => (labels[v] && labels[v] !== v ? `${labels[v]} (${v})` : v)).join(', ')}.`;
+    }
+    case 'boolean':
+      return 'Yes or no (also true/false, 1/0).';
+    case 'date':
+      return 'A date: 2025-03-01 or Mar 1, 2025.';
+    case 'datetime':
+      return 'A date and time in UTC: 2025-03-01 14:30, or Mar 1, 2025, 14:30 UTC.';
+    case 'reference': {
+      const target = model.entitiesByName[field.referenceTo!];
+      return `The exact ${target.titleField ? `${target.fieldsByName[target.titleField]?.label.toLowerCase() ?? 'title'} or the ` : ''}id of ${target.label.toLowerCase() === 'organization' ? 'an' : 'a'} ${target.label.toLowerCase()}.`;
+    }
+    case 'user':
+      return "A user's email (or name, or id).";
+    case 'integer':
+      return 'A whole number.';
+    case 'decimal':
+      return `A number${spec.scale !== undefined ? ` with at most ${spec.scale} decimals` : ''}.`;
+    case 'email':
+      return 'An email address.';
+    case 'url':
+      return 'A web address starting with http:// or https://.';
+    case 'markdown':
+      return 'Text (Markdown); values may span several lines when quoted.';
+    default:
+      return 'Text.';
+  }
+}
+
+function defaultText(field: FieldModel): string | null {
+  const d = 'default' in field.spec ? field.spec.default : undefined;
+  if (d === undefined) return null;
+  if (d === 'actor' && field.type === 'user') return 'you';
+  if (d === 'now' && field.type === 'datetime') return 'the time of the import';
+  if (field.spec.type === 'enum') return field.spec.labels?.[String(d)] ?? String(d);
+  if (typeof d === 'boolean') return d ? 'yes' : 'no';
+  return String(d);
+}
+
+/** The columns a file may have, for the signed-in user: label, whether it is needed, what to write. */
+export function ImportColumnsHelp({ model, fields }: { model: AppModel; fields: readonly FieldModel[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[28rem] text-left text-sm">
+        <caption className="sr-only">Columns of the file</caption>
+        <thead className="border-b border-zinc-200 text-xs font-medium text-zinc-600 uppercase">
+          <tr>
+            <th scope="col" className="py-2 pr-4">Column</th>
+            <th scope="col" className="py-2 pr-4">Needed</th>
+            <th scope="col" className="py-2">What to write</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-100">
+          {fields.map((field) => {
+            const fallback = defaultText(field);
+            return (
+              <tr key={field.name} className="align-top">
+                <th scope="row" className="py-2 pr-4 font-medium text-zinc-900">{field.label}</th>
+                <td className="py-2 pr-4 text-zinc-700">{field.required && fallback === null ? 'Required' : fallback !== null ? `Optional (default: ${fallback})` : 'Optional'}</td>
+                <td className="py-2 text-zinc-700">{accepted(model, field)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
