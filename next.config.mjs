@@ -10,6 +10,10 @@ const nextConfig = {
   reactStrictMode: true,
   typedRoutes: false,
   experimental: {
+    // The import page posts its CSV file to a server action when JavaScript is off: up to the
+    // largest file an import takes (IMPORT_MAX_BYTES_CEILING, src/engine/limits.ts, 32 MiB)
+    // plus the form's framing. Every other action's input is small and checked by ops.
+    serverActions: { bodySizeLimit: '33mb' },
     // forbidden(): a page refused by ops answers 403 with the catalogue's words.
     authInterrupts: true,
     // Each route's code loads at its first request (~60 ms, once) rather than all of them

@@ -24,15 +24,17 @@ async function importingActor(engine: Engine, email: string | undefined): Promis
   return { userId: user.id, email: user.email, name: user.name, roles: user.roles };
 }
 
-function printReport(report: ImportReport, plural: string, actor: Actor): void {
+function printReport(report: ImportReport, one: string, many: string, actor: Actor): void {
+  const records = (n: number) => `${n} ${n === 1 ? one : many}`;
   for (const refusal of report.refused) {
     for (const problem of refusal.problems) console.error(`line ${refusal.line}: ${problem.column ? `${problem.column}: ` : ''}${problem.message}`);
   }
   const refused = report.refused.length;
-  if (refused === 0) console.log(`Imported ${report.created} ${plural} from ${report.rows} rows, as ${actor.email}.`);
-  else if (report.goodRows) console.log(`Imported ${report.created} ${plural}, as ${actor.email}; ${refused} of ${report.rows} rows were refused (above).`);
+  if (refused === 0) console.log(`Imported ${records(report.created)} from ${report.rows} ${report.rows === 1 ? 'row' : 'rows'}, as ${actor.email}.`);
+  else if (report.goodRows) console.log(`Imported ${records(report.created)}, as ${actor.email}; ${refused} of ${report.rows} rows ${refused === 1 ? 'was' : 'were'} refused (above).`);
   else {
-    console.log(`Nothing imported: ${refused} of ${report.rows} rows were refused (above). Fix them and run again, or add --good-rows to import the ${report.rows - refused} good rows.`);
+    const good = report.rows - refused;
+    console.log(`Nothing imported: ${refused} of ${report.rows} rows ${refused === 1 ? 'was' : 'were'} refused (above). Fix them and run again${good > 0 ? `, or add --good-rows to import the ${good} good ${good === 1 ? 'row' : 'rows'}` : ''}.`);
   }
 }
 
@@ -89,7 +91,7 @@ export async function importCommand(argv: string[], settings: Settings): Promise
       },
     });
     bar.stop();
-    printReport(report, entity.pluralLabel.toLowerCase(), actor);
+    printReport(report, entity.label.toLowerCase(), entity.pluralLabel.toLowerCase(), actor);
     return report.refused.length > 0 && report.created === 0 ? 1 : 0;
   } catch (error) {
     bar.stop();

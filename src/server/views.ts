@@ -29,7 +29,9 @@ export interface OpenableView {
 export function openable(engine: Engine, actor: Actor, entity: EntityModel, view: SavedView): OpenableView {
   const readable = new Set(engine.ops.access(actor, entity.name).readable);
   const { state } = viewableState(entity, readable, view.state);
-  return { view, state, href: listAddress(`/${entity.plural}`, paramsOfState(state)) };
+  // Filters in the list's own order, as its page writes them (stored JSON keeps no order).
+  const filters = Object.fromEntries(entity.list.filters.filter((name) => state.filters[name]).map((name) => [name, state.filters[name]]));
+  return { view, state, href: listAddress(`/${entity.plural}`, paramsOfState({ ...state, filters })) };
 }
 
 /** The views the actor sees, openable, by entity name (for the navigation and the palette). */

@@ -188,7 +188,6 @@ describe('every page passes axe-core in both themes, for every kind of user of b
   for (const user of users) {
     it(`the ${user.spec} as ${user.name}`, async () => {
       const found = await crawl(browser, inject(user.spec).url, user.account, ERRORS);
-      console.log('DEBUG', user.spec, user.name, JSON.stringify(found.withErrors));
       // A crawl that found almost nothing would pass for the wrong reason.
       expect(found.visited.length).toBeGreaterThanOrEqual(6);
       expect(found.withErrors).not.toEqual([]);

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations } from './axe';
 import { openBrowser, sidewaysScroll, signIn, type Browser } from './browser';
 import { ADMIN } from './servers';
 
@@ -28,6 +29,17 @@ const viewsNav = (page: Page) => page.getByRole('navigation', { name: 'Saved vie
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search', exact: true });
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '');
 const query = (page: Page) => new URL(page.url()).search;
+
+/** axe's serious and critical violations of the page as it is now, in the light and the dark theme. */
+async function blockingViolations(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const v of await axeViolations(page)) if (v.impact === 'serious' || v.impact === 'critical') found.push(`${colorScheme}: ${v.rule} ${JSON.stringify(v.nodes)}`.slice(0, 600));
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
 
 async function shot(page: Page, name: string): Promise<void> {
   for (const width of [1280, 360]) {
@@ -176,6 +188,8 @@ describe('lists people keep', () => {
     await page.getByRole('button', { name: 'Save view', exact: true }).click();
     await expect.poll(() => page.getByText(`You already have a view of tickets named "${name}".`).count()).toBe(1);
     expect(await page.getByLabel('Name of the view').getAttribute('aria-invalid')).toBe('true');
+    await openChooser(page);
+    expect(await blockingViolations(page)).toEqual([]);
 
     // Sign out, sign in again: the view is in the navigation and opens the same list.
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -191,6 +205,7 @@ describe('lists people keep', () => {
     // Rename at /views.
     const renamed = `${name} (renamed)`;
     await page.goto(`${server.url}/views`);
+    expect(await blockingViolations(page)).toEqual([]);
     const item = page.locator(`li[data-view="${name}"]`);
     await item.getByLabel('New name').fill(renamed);
     await item.getByRole('button', { name: 'Rename' }).click();

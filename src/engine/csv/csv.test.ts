@@ -29,13 +29,13 @@ describe('formula neutralisation', () => {
 
 describe('reading a file', () => {
   it('refuses what is not CSV text, with what to do', () => {
-    expect(codeOf(() => decodeCsv(new Uint8Array(), 100))).toBe('CSV_UNREADABLE: The file is empty.');
+    expect(codeOf(() => decodeCsv(new Uint8Array(), 100))).toBe('UNSUPPORTED_MEDIA_TYPE: The file is empty.');
     expect(codeOf(() => decodeCsv(bytes('a'.repeat(2048)), 1024))).toBe('PAYLOAD_TOO_LARGE: The file is 2 KB; at most 1 KB can be imported at once. Split it into smaller files.');
-    expect(codeOf(() => decodeCsv(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]), 100))).toMatch(/^CSV_UNREADABLE: This is a workbook/);
-    expect(codeOf(() => decodeCsv(new Uint8Array([0xff, 0xfe, 0x61, 0x00]), 100))).toMatch(/^CSV_UNREADABLE: The file is UTF-16/);
-    expect(codeOf(() => decodeCsv(new Uint8Array([0x6e, 0x61, 0xef, 0x76, 0x65]), 100))).toMatch(/^CSV_UNREADABLE: The file is not UTF-8 text/);
+    expect(codeOf(() => decodeCsv(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]), 100))).toMatch(/^UNSUPPORTED_MEDIA_TYPE: This is a workbook/);
+    expect(codeOf(() => decodeCsv(new Uint8Array([0xff, 0xfe, 0x61, 0x00]), 100))).toMatch(/^UNSUPPORTED_MEDIA_TYPE: The file is UTF-16/);
+    expect(codeOf(() => decodeCsv(new Uint8Array([0x6e, 0x61, 0xef, 0x76, 0x65]), 100))).toMatch(/^UNSUPPORTED_MEDIA_TYPE: The file is not UTF-8 text/);
     expect(codeOf(() => decodeCsv(bytes('a,b\n\u0000\u0001'), 100))).toMatch(/binary content/);
-    expect(codeOf(() => readCsv('name\n"unclosed\n'))).toBe('CSV_UNREADABLE: Line 2: a quoted value is never closed (a " is missing).');
+    expect(codeOf(() => readCsv('name\n"unclosed\n'))).toBe('UNSUPPORTED_MEDIA_TYPE: Line 2: a quoted value is never closed (a " is missing).');
     expect(codeOf(() => readCsv('\n\n'))).toMatch(/no header row/);
   });
 
@@ -63,6 +63,8 @@ describe('cells as a form would take them', () => {
     expect(cellInput(field('contact', 'birthday'), '2025-03-01')).toBe('2025-03-01');
     expect(cellInput(field('ticket', 'dueAt'), 'Nov 24, 2030, 23:05 UTC')).toBe('2030-11-24T23:05:00Z');
     expect(cellInput(field('ticket', 'dueAt'), '2030-11-24 23:05')).toBe('2030-11-24T23:05Z');
+    expect(cellInput(field('ticket', 'dueAt'), 'Nov 24, 2030, 23:05 UTC (overdue)')).toBe('2030-11-24T23:05:00Z');
+    expect(cellInput(field('ticket', 'dueAt'), '2030-11-24')).toBe('2030-11-24T00:00Z');
     expect(cellInput(field('ticket', 'subject'), "'=1+1")).toBe('=1+1');
     expect(cellInput(field('ticket', 'subject'), '   ')).toBeUndefined();
   });

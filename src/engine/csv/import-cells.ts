@@ -57,8 +57,11 @@ export function cellInput(field: FieldModel, cell: string): string | undefined {
       return enumValue(field, text.trim());
     case 'date':
       return shownDate(text.trim()) ?? text.trim();
-    case 'datetime':
-      return shownDateTime(text.trim()) ?? text.trim();
+    case 'datetime': {
+      // An export marks a due time that has passed: "… UTC (overdue)".
+      const time = text.trim().replace(/ \(overdue\)$/i, '');
+      return shownDateTime(time) ?? time;
+    }
     case 'integer':
     case 'decimal':
     case 'boolean':

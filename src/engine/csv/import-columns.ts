@@ -26,7 +26,7 @@ function hasDefault(field: FieldModel): boolean {
 
 /**
  * Maps the header row to fields, by name or label, ignoring case and spacing. Refuses the file
- * (CSV_COLUMNS, one field error per column) for a column that is not an importable field (the
+ * (VALIDATION_FAILED, one field error per column, named as in the file) for a column that is not an importable field (the
  * id, times, authors and state are set by the application; a field the actor may not write is
  * named as such only when the actor may read it), a column named twice, a named column that is
  * blank, and a required field without a default that has no column.
@@ -83,6 +83,6 @@ export function mapColumns(entity: EntityModel, access: EntityAccess, header: re
       problem(field.label, 'missing_column', `The file has no "${field.label}" column, and every ${entity.label.toLowerCase()} needs one.`);
     }
   }
-  if (problems.length > 0) throw new NinefoldError('CSV_COLUMNS', undefined, { fieldErrors: problems });
+  if (problems.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: problems });
   return columns;
 }

@@ -75,7 +75,7 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
 
   it('refuses columns it cannot import, before any row: unknown, set by the application, not the actor’s to set, missing', async () => {
     const columns = await ninefoldError(run(agent, 'ticket', 'ID,Subject,State,Resolved,Colour\n1,Hello there,new,,red\n'));
-    expect(columns.code).toBe('CSV_COLUMNS');
+    expect(columns.code).toBe('VALIDATION_FAILED');
     expect(columns.fieldErrors.map((e) => [e.field, e.code])).toEqual([
       ['ID', 'not_importable'],
       ['State', 'not_importable'],
@@ -102,7 +102,7 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
   });
 
   it('refuses files that are not CSV with catalogue errors', async () => {
-    expect((await ninefoldError(run(agent, 'ticket', ''))).code).toBe('CSV_UNREADABLE');
+    expect((await ninefoldError(run(agent, 'ticket', ''))).code).toBe('UNSUPPORTED_MEDIA_TYPE');
     expect((await ninefoldError(run(agent, 'ticket', 'Subject\n'))).message).toBe('The file has no rows to import: only a header row.');
     const big = await ninefoldError(importCsv(ops, testModel, agent, 'ticket', file('Subject\nabc\n'), { maxBytes: 5 }));
     expect(big.code).toBe('PAYLOAD_TOO_LARGE');

@@ -58,8 +58,8 @@ const ROW = '';
 
 /**
  * Reads, checks and (when allowed) writes the file. File-level problems are thrown as catalogue
- * errors: CSV_UNREADABLE (empty, not UTF-8, a workbook, broken quoting), PAYLOAD_TOO_LARGE,
- * CSV_COLUMNS (a column that is not an importable field, or a required one missing); FORBIDDEN
+ * errors: UNSUPPORTED_MEDIA_TYPE (empty, not UTF-8, a workbook, broken quoting), PAYLOAD_TOO_LARGE,
+ * VALIDATION_FAILED naming the columns (a column that is not an importable field, or a required one missing); FORBIDDEN
  * when the actor may not create such records. Row problems are in the report, by line.
  */
 export async function importCsv(ops: Ops, model: AppModel, actor: Actor, entityName: string, file: Uint8Array, options: ImportOptions): Promise<ImportReport> {
@@ -69,7 +69,7 @@ export async function importCsv(ops: Ops, model: AppModel, actor: Actor, entityN
   if (!access.actions.create) throw forbidden(actor, entity, 'create', `You are not allowed to create ${entity.pluralLabel.toLowerCase()}.`);
   const table = readCsv(decodeCsv(file, options.maxBytes));
   const total = table.rows.length;
-  if (total === 0) throw new NinefoldError('CSV_UNREADABLE', 'The file has no rows to import: only a header row.');
+  if (total === 0) throw new NinefoldError('UNSUPPORTED_MEDIA_TYPE', 'The file has no rows to import: only a header row.');
   options.onProgress?.({ phase: 'reading', done: 0, total });
   const blank = (column: number) => table.rows.every((row) => (row.cells[column] ?? '').trim() === '');
   const columns = mapColumns(entity, access, table.header, blank);

@@ -16,7 +16,7 @@ const MEBIBYTE = 1024 * 1024;
 const DELIMITERS = [',', ';', '\t'] as const;
 
 function unreadable(message: string): NinefoldError {
-  return new NinefoldError('CSV_UNREADABLE', message);
+  return new NinefoldError('UNSUPPORTED_MEDIA_TYPE', message);
 }
 
 export function sizeText(bytes: number): string {

@@ -19,8 +19,6 @@ export const BUILT_IN_ERRORS = {
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large', message: 'The request is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type', message: 'Send JSON with content-type application/json.' },
   LIMIT_EXCEEDED: { status: 422, title: 'Limit exceeded', message: 'A limit of this application was reached.' },
-  CSV_UNREADABLE: { status: 422, title: 'File not readable as CSV', message: 'This file cannot be read as CSV text. Save it as "CSV UTF-8" and try again.' },
-  CSV_COLUMNS: { status: 422, title: 'Columns not importable', message: 'Some columns of this file cannot be imported. Check the header row.' },
   RATE_LIMITED: { status: 429, title: 'Too many requests', message: 'Too many requests. Wait a moment and try again.' },
   INTERNAL: { status: 500, title: 'Internal error', message: 'Something went wrong on our side.' },
 } as const satisfies Record<string, ErrorSpec>;

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { forEachDatabase } from '../store/testing';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';

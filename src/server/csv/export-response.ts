@@ -4,6 +4,7 @@ import type { Actor, ListQuery } from '@/engine/ops/types';
 import type { Engine } from '@/engine/engine';
 import type { EntityModel } from '@/engine/spec/model';
 import { matchRoute, mayOpenRoute } from '@/engine/spec/screens/routes';
+import { columnChoices } from '@/engine/views/list-state';
 import { getEngine } from '@/server/engine';
 import { parseListParams, toListQuery, type RawSearchParams } from '@/server/list-query';
 import { requireActor } from '@/server/session';
@@ -61,8 +62,10 @@ export async function exportListResponse(request: Request, plural: string): Prom
   if (problem) return refusal(422, problem);
 
   const access = engine.ops.access(actor, entity.name);
-  const names = params.columns.length > 0 ? params.columns : (fixed.columns ?? entity.list.columns);
-  const { columns } = listColumns(engine.model, entity, new Set(access.readable), names);
+  // The columns the list shows: `columns=` among those the viewer may choose, else the list's own.
+  const readable = new Set(access.readable);
+  const picked = params.columns.filter((name) => columnChoices(entity, readable).includes(name));
+  const { columns } = listColumns(engine.model, entity, readable, picked.length > 0 ? picked : (fixed.columns ?? entity.list.columns));
   // The viewer's sort replaces the route's; the route's condition always holds.
   const query: ListQuery = { ...fixed.query, ...toListQuery(params) };
   try {

@@ -5,13 +5,18 @@ import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import type { Actor } from '@/engine/ops/types';
 import type { EntityModel } from '@/engine/spec/model';
 import { resolveLimits } from '@/engine/limits';
-import type { ImportProblem, ImportState } from '@/ui/csv/import-state';
+import { IMPORT_PROBLEMS_SHOWN, type ImportProblem, type ImportState } from '@/ui/csv/import-state';
 import { BOM, csvLines } from './export-csv';
 
-/** Problems listed on the page; the rest are in the file of refused rows. */
-export const IMPORT_PROBLEMS_SHOWN = 200;
 /** The refused rows are offered as a file up to this size (it travels inside the page). */
 const REJECTS_MAX_CHARS = 512 * 1024;
+
+/** What a refusal of the whole file means on the import page (the catalogue's titles are the API's). */
+const FILE_REFUSALS: Readonly<Record<string, string>> = {
+  UNSUPPORTED_MEDIA_TYPE: 'This file cannot be read as CSV',
+  VALIDATION_FAILED: 'Some columns cannot be imported',
+  PAYLOAD_TOO_LARGE: 'The file is too large',
+};
 
 /** The refused rows as the file had them, with a last column saying what to fix; null when too large. */
 function rejectsCsv(report: ImportReport): string | null {
@@ -73,7 +78,7 @@ export async function runImport(
     return {
       kind: 'refused',
       fileName: file.name,
-      title: known.title,
+      title: FILE_REFUSALS[known.code] ?? known.title,
       message: known.message,
       problems: known.fieldErrors.map((e) => ({ line: 1, column: e.field, message: e.message })),
     };

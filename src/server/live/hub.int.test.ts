@@ -188,5 +188,13 @@ forEachDatabase('live streams: who hears of which change', (database) => {
       await until(() => recorder.ended, 'the stream to end after a sign-out elsewhere');
       await otherStore.close();
     });
+
+    it('listens again when its connection drops, and tells the streams to catch up', async () => {
+      const agentStream = await stream(agent);
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %' and pid <> pg_backend_pid()`.execute(engine.store.db);
+      await until(() => agentStream.recorder.events().some((e) => e.event === 'resync'), 'the resync after reconnecting');
+      const created = await engine.ops.create(agent, 'ticket', { subject: 'After the reconnect' });
+      await until(() => agentStream.recorder.idsOf('ticket').includes(created.id), 'a change after the reconnect');
+    });
   }
 });

@@ -1,4 +1,5 @@
 import type { AppModel, FieldModel } from '@/engine/spec/model';
+import { withArticle } from '@/engine/spec/naming';
 
 /** What to write in a column of the file for a field, in the words of the import's reading rules (src/engine/csv/import-cells.ts). */
 function accepted(model: AppModel, field: FieldModel): string {
@@ -16,7 +17,8 @@ function accepted(model: AppModel, field: FieldModel): string {
       return 'A date and time in UTC: 2025-03-01 14:30, or Mar 1, 2025, 14:30 UTC.';
     case 'reference': {
       const target = model.entitiesByName[field.referenceTo!];
-      return `The exact ${target.titleField ? `${target.fieldsByName[target.titleField]?.label.toLowerCase() ?? 'title'} or the ` : ''}id of ${target.label.toLowerCase() === 'organization' ? 'an' : 'a'} ${target.label.toLowerCase()}.`;
+      const title = target.titleField ? target.fieldsByName[target.titleField]?.label.toLowerCase() : undefined;
+      return `${title ? `The exact ${title} or the id` : 'The id'} of ${withArticle(target.label.toLowerCase())}.`;
     }
     case 'user':
       return "A user's email (or name, or id).";

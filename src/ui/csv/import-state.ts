@@ -39,6 +39,9 @@ export type ImportState =
 
 export const IDLE_IMPORT: ImportState = { kind: 'idle' };
 
+/** Problems an outcome lists at most; the file of refused rows has them all. */
+export const IMPORT_PROBLEMS_SHOWN = 200;
+
 /** One line of the progress stream (NDJSON) the import page reads with JavaScript. */
 export type ImportStreamLine =
   | { readonly type: 'progress'; readonly phase: 'reading' | 'checking' | 'writing'; readonly done: number; readonly total: number }

@@ -168,9 +168,11 @@ export function ColumnChooser({ choices, shown, defaults, action, keep, form }: 
         </fieldset>
         <div className="mt-3 flex items-center justify-between gap-2 border-t border-zinc-100 pt-3">
           {/* Ticks and moves apply at once with JavaScript; the button is for when it does not run. */}
-          <button type="submit" className={cn(buttonClass('primary'), enhanced && 'hidden')}>
-            Apply
-          </button>
+          {enhanced ? null : (
+            <button type="submit" className={buttonClass('primary')}>
+              Apply
+            </button>
+          )}
           <Link href={resetHref(pathname, searchParams)} className="rounded px-1 text-sm text-zinc-600 underline-offset-2 hover:text-zinc-900 hover:underline">
             Default columns
           </Link>

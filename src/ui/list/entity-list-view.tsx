@@ -10,6 +10,7 @@ import { takeBulkTransition } from '@/server/actions/bulk-transitions';
 import { describeBulkFields } from '@/server/bulk-fields';
 import { newRecordLabel } from '@/server/entity-route';
 import { asNinefoldError } from '@/server/errors';
+import { exportAddress } from '@/server/csv/export-address';
 import { describeFilters } from '@/server/list-filters';
 import { cleanListAddress, listAddress, parseListParams, toListQuery, type RawSearchParams } from '@/server/list-query';
 import { columnChoices } from '@/engine/views/list-state';
@@ -20,6 +21,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { ListFilters } from '@/ui/list-filters';
 import { sortChoices } from '@/ui/list-sort';
 import { LIST_COUNT_CAP, ListCountLine } from '@/ui/list-count';
+import { ListCsvLinks } from '@/ui/csv/list-csv-links';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { BulkTransitionForm, type BulkTransitionChoice } from '@/ui/record/bulk-transition-form';
@@ -143,7 +145,12 @@ export async function EntityListView({ engine, actor, entity, path, search: rawS
       <PageHeader
         title={title}
         description={description}
-        actions={canCreate ? <ButtonLink href={`/${entity.plural}/new`} variant="primary">{createLabel}</ButtonLink> : null}
+        actions={
+          <>
+            <ListCsvLinks exportHref={exportAddress(entity, path, listParams)} importHref={canCreate ? `/${entity.plural}/import` : null} />
+            {canCreate ? <ButtonLink href={`/${entity.plural}/new`} variant="primary">{createLabel}</ButtonLink> : null}
+          </>
+        }
       />
       <ListViewsBar
         engine={engine}

@@ -4,7 +4,7 @@ import type { Actor } from '@/engine/ops/types';
 import type { EntityModel } from '@/engine/spec/model';
 import { sameListState } from '@/engine/views/list-state';
 import { saveViewAction, updateViewAction } from '@/server/actions/views';
-import { COLUMN_FORM, filterParam, listAddress, listStateOf, type ListParams } from '@/server/list-query';
+import { COLUMN_FORM, listAddress, listStateOf, type ListParams } from '@/server/list-query';
 import { openable, savedViewsOf } from '@/server/views';
 import { Alert } from '../alert';
 import { ColumnChooser, type ColumnChoice } from './column-chooser';
@@ -32,13 +32,8 @@ export async function ListViewsBar({ engine, actor, entity, path, params, savabl
   const views = savable ? (await savedViewsOf(engine).list(actor, entity.name)).map((view) => openable(engine, actor, entity, view)) : [];
   const active = views.find((v) => sameListState(v.state, current)) ?? null;
   const query = listAddress('', { ...params, cursor: '' }).replace(/^\?/, '');
-  const keep: [string, string][] = [
-    ...(params.q ? [['q', params.q] as [string, string]] : []),
-    ...Object.entries(params.filters)
-      .filter(([, value]) => value !== '')
-      .map(([field, value]) => [filterParam(field), value] as [string, string]),
-    ...(params.sort ? [['sort', params.sort] as [string, string]] : []),
-  ];
+  // What the column chooser's form carries along without JavaScript: the list's other settings.
+  const keep = [...new URLSearchParams(listAddress('', { ...params, cursor: '', columns: [] }).replace(/^\?/, ''))];
   const own = views.filter((v) => v.view.mine);
   return (
     <div className="mb-4 space-y-3">

@@ -26,8 +26,9 @@ export function AppShell({ title, items, user, signOutAction, themeToggle, child
 }) {
   return (
     <div className="flex min-h-screen flex-col">
-      {/* Sticky from `sm` up; on a phone the header (whose navigation may take a few lines) scrolls away with the page. */}
-      <header className="z-10 border-b border-zinc-200 bg-white/90 backdrop-blur sm:sticky sm:top-0">
+      {/* Sticky from `sm` up; on a phone the header (whose navigation may take a few lines) scrolls away with the page.
+          Opaque, so that its text keeps its contrast over whatever scrolls beneath it. */}
+      <header className="z-10 border-b border-zinc-200 bg-white sm:sticky sm:top-0">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 sm:px-6">
           <Link href="/" className="flex items-center gap-2 rounded text-sm font-semibold text-zinc-900">
             <span aria-hidden="true" className="inline-block size-5 rounded bg-accent-600" />

@@ -14,11 +14,15 @@ import { BULK_ROW_INPUT } from '@/ui/record/bulk-transition-state';
 import { RecordTable, type RowSelection } from '@/ui/record-table';
 import { recordTitle } from '@/ui/record-title';
 import { SelectAllRows } from '@/ui/select-all-rows';
+import { saveViewAction } from '@/server/actions/views';
+import { COLUMN_FORM } from '@/server/list-query';
+import { ColumnChooser } from '@/ui/list/column-chooser';
+import { SaveViewForm } from '@/ui/list/view-forms';
 import helpdesk from '../../../../examples/helpdesk/ninefold.spec';
 
 /**
- * The benchmark's baseline (`npm run bench`): the ticket list page's body — header, filters,
- * bulk-transition toolbar, 50-row table with its selection column, pagination — rendered with
+ * The benchmark's baseline (`npm run bench`): the ticket list page's body — header, saved view
+ * and column controls, filters, bulk-transition toolbar, 50-row table with its selection column, pagination — rendered with
  * the same components from static rows, with no database and no session. Its req/s is what Next.js itself allows for this page.
  */
 
@@ -99,6 +103,18 @@ export default async function BaselinePage() {
         description={ticket.description}
         actions={<ButtonLink href="/tickets/new" variant="primary">Open a ticket</ButtonLink>}
       />
+      {/* As ListViewsBar shows them: saving the list as a view, and the column chooser. */}
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <SaveViewForm action={saveViewAction} entity={ticket.name} query="" />
+        <ColumnChooser
+          choices={columns.map((c) => ({ name: c.name, label: c.label }))}
+          shown={columns.map((c) => c.name)}
+          defaults={ticket.list.columns}
+          action="/diagnostics/baseline"
+          keep={[]}
+          form={COLUMN_FORM}
+        />
+      </div>
       <ListFilters action="/diagnostics/baseline" filters={FILTERS} search={{ label: 'Search', value: '' }} sort={null} columns={[]} resetHref={null} />
       <BulkTransitionForm id={BULK_FORM} action={takeBulkTransition.bind(null, ticket.name)} choices={BULK_CHOICES} fields={BULK_FIELDS} plural="tickets" controls />
       <RecordTable

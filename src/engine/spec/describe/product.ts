@@ -76,6 +76,12 @@ function routesTable(model: AppModel, entity: EntityModel): DocBlock {
       [code(`${base}/new`), 'New', `Form to create ${one}${newLabel ? ` ("${newLabel}")` : ''}: ${joinOrNone(formFields)}`],
       [code(`${base}/<id>`), 'Detail', detail.join('; ')],
       [code(`${base}/<id>/edit`), 'Edit', `Form to change ${one}: ${joinOrNone(formFields)}; the 403 page where the user may not change this one${frozen}`],
+      [code(`${base}/export.csv`), 'Export', `The list as the user sees it (its filters, search, sort and columns; every page) as a CSV file: only fields the user may read, values as shown, cells that a spreadsheet would run as formulas prefixed with '`],
+      [
+        code(`${base}/import`),
+        'Import',
+        `New ${entity.pluralLabel.toLowerCase()} from a CSV file whose header names the fields (by label or name), for users who may create them: every row checked as if the user created it, each bad row reported by its line; nothing written unless every row passes, or the good rows only when the user chooses (also ${code(`npm run ninefold -- import ${entity.name} <file.csv>`)})`,
+      ],
     ],
   };
 }

@@ -1,0 +1,64 @@
+import type { Metadata } from 'next';
+import { forbidden } from 'next/navigation';
+import { importableFields } from '@/engine/csv/import-columns';
+import { sizeText } from '@/engine/csv/read-csv';
+import { resolveLimits } from '@/engine/limits';
+import { importCsvAction } from '@/server/csv/import-action';
+import { entityForPlural } from '@/server/entity-route';
+import { requireActor } from '@/server/session';
+import { Breadcrumbs } from '@/ui/breadcrumbs';
+import { Card } from '@/ui/card';
+import { ImportColumnsHelp } from '@/ui/csv/import-columns-help';
+import { ImportForm } from '@/ui/csv/import-form';
+import { PageHeader } from '@/ui/page-header';
+
+type Props = { params: Promise<{ plural: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { entity } = await entityForPlural((await params).plural);
+  return { title: `Import ${entity.pluralLabel.toLowerCase()}` };
+}
+
+/** /<plural>/import: new records from a CSV file, for whoever may create them (src/engine/csv). */
+export default async function ImportPage({ params }: Props) {
+  const { plural } = await params;
+  const { engine, entity } = await entityForPlural(plural);
+  const actor = await requireActor(`/${plural}/import`);
+  const access = engine.ops.access(actor, entity.name);
+  if (!access.actions.create) forbidden();
+  const many = entity.pluralLabel.toLowerCase();
+  const listHref = `/${entity.plural}`;
+
+  return (
+    <div className="max-w-4xl">
+      <PageHeader
+        eyebrow={<Breadcrumbs items={[{ href: listHref, label: entity.pluralLabel }, { label: 'Import' }]} />}
+        title={`Import ${many}`}
+        description={`Each row of a CSV file becomes a new ${entity.label.toLowerCase()}, checked as if you created it here. Nothing is written until every row passes, unless you choose to import the good rows.`}
+      />
+      <div className="space-y-6">
+        <Card className="p-6">
+          <ImportForm
+            action={importCsvAction.bind(null, entity.name)}
+            runUrl={`/${entity.plural}/import/run`}
+            one={entity.label.toLowerCase()}
+            many={many}
+            listHref={listHref}
+            maxSizeText={sizeText(resolveLimits(engine.model).importMaxBytes)}
+          />
+        </Card>
+        <Card className="p-6">
+          <h2 className="text-base font-semibold text-zinc-900">Columns</h2>
+          <p className="mt-1 mb-3 text-sm text-zinc-600">
+            The first row names the columns, by the labels below or the field names, in any order; comma-, semicolon- or tab-separated.{' '}
+            <a href={`/${entity.plural}/import/template.csv`} download className="font-medium text-accent-700 underline underline-offset-2">
+              Download a file with this header row
+            </a>
+            . A file exported from the list imports as it is once its ID, state and time columns are removed.
+          </p>
+          <ImportColumnsHelp model={engine.model} fields={importableFields(entity, access)} />
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations } from './axe';
+import { openBrowser, sidewaysScroll, signIn, type Browser } from './browser';
+import { ADMIN, DEMO_AGENT, DEMO_CUSTOMER } from './servers';
+
+const server = inject('helpdesk');
+const SCREENSHOTS = path.join(process.env.NF_SCREENSHOTS ?? '/tmp/shots');
+
+/*
+ * CSV: "Export CSV" downloads the list as it is filtered, every page, without the fields the
+ * viewer may not read; "Import CSV" reports each bad row by line and writes nothing, then the
+ * good rows at a click (with JavaScript) or through the plain form (without).
+ */
+
+/** Clicks the link and returns the downloaded file's rows (header first), checking the file's name. */
+async function download(page: Page, link: string, fileName: RegExp): Promise<string[][]> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: link, exact: true }).click()]);
+  expect(file.suggestedFilename()).toMatch(fileName);
+  const text = readFileSync(await file.path(), 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  return parse(text.slice(1)) as string[][];
+}
+
+const column = (rows: string[][], name: string) => rows.slice(1).map((row) => row[rows[0].indexOf(name)]);
+
+async function shot(page: Page, name: string): Promise<void> {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await sidewaysScroll(page)).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, `csv-${name}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+describe('CSV export and import', () => {
+  let agent: Browser;
+  let customer: Browser;
+  let admin: Browser;
+  let noScript: Browser;
+  const tag = randomUUID().slice(0, 8);
+  const file = {
+    name: `organizations-${tag}.csv`,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(['Name,Domain,Tier', `Csv Alpha ${tag},alpha.example,premium`, 'X,,standard', `Csv Beta ${tag},,gold`, `Csv Gamma ${tag},gamma.example,`].join('\r\n')),
+  };
+
+  beforeAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    agent = await openBrowser();
+    customer = await openBrowser();
+    admin = await openBrowser();
+    noScript = await openBrowser({ javaScriptEnabled: false });
+    await signIn(agent.page, server.url, DEMO_AGENT.email, DEMO_AGENT.password);
+    await signIn(customer.page, server.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+    await signIn(admin.page, server.url, ADMIN.email, ADMIN.password);
+    await signIn(noScript.page, server.url, ADMIN.email, ADMIN.password);
+  });
+  afterAll(() => Promise.all([agent, customer, admin, noScript].filter(Boolean).map((b) => b.close())));
+
+  it('exports the filtered list, all of it, as the list shows it', async () => {
+    const { page } = agent;
+    await page.goto(`${server.url}/tickets?priority=high&sort=id`);
+    const shown = Number((await page.locator('[data-list-count]').textContent())?.match(/^[\d,]+/)?.[0].replace(/,/g, ''));
+    expect(shown).toBeGreaterThan(0);
+    const rows = await download(page, 'Export CSV', /^tickets-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(rows[0]).toEqual(await page.locator('thead th').evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? '').filter((t) => t !== '')));
+    expect(rows).toHaveLength(shown + 1);
+    expect(new Set(column(rows, 'Priority'))).toEqual(new Set(['high']));
+    // The first row of the page is the first of the file, cell for cell as the table shows it.
+    const firstRow = await page.locator('tbody tr').first().locator('th, td').evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? ''));
+    expect(firstRow.filter((t) => t !== '' && t !== '—').slice(0, 3)).toEqual(rows[1].filter((t) => t !== '').slice(0, 3));
+  });
+
+  it('gives a customer their own tickets without the fields hidden from them', async () => {
+    const { page } = customer;
+    await page.goto(`${server.url}/tickets`);
+    await expect.poll(() => page.getByRole('link', { name: 'Import CSV' }).count()).toBe(1);
+    const rows = await download(page, 'Export CSV', /^tickets-.*\.csv$/);
+    expect(rows[0]).not.toContain('Assignee');
+    expect(rows[0]).not.toContain('Organization');
+    expect(rows.length).toBeGreaterThan(1);
+    expect(new Set(column(rows, 'Requester')).size).toBe(1);
+    // Asking for a hidden column by address changes nothing.
+    const asked = await page.request.get(`${server.url}/tickets/export.csv?columns=subject,assignee,organization`);
+    expect(asked.headers()['content-type']).toMatch(/^text\/csv/);
+    expect((parse((await asked.text()).replace(/^\uFEFF/, '')) as string[][])[0]).toEqual(['Subject']);
+    // Organizations are not the customer's to list: the export says so.
+    expect((await page.request.get(`${server.url}/organizations/export.csv`)).status()).toBe(403);
+  });
+
+  it('imports nothing from a file with bad rows and names their lines; then the good rows at a click', async () => {
+    const { page } = admin;
+    await page.goto(`${server.url}/organizations`);
+    await page.getByRole('link', { name: 'Import CSV' }).click();
+    await page.waitForURL(`${server.url}/organizations/import`);
+    await page.getByLabel('CSV file').setInputFiles(file);
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const outcome = page.getByRole('heading', { level: 2, name: 'Nothing was imported' });
+    await outcome.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('import-outcome');
+    const problems = page.getByRole('table', { name: 'Problems by line' });
+    expect(await problems.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent?.trim())))).toEqual([
+      ['3', 'Name', 'Name must be at least 2 characters.'],
+      ['4', 'Tier', 'Tier must be one of: standard, premium.'],
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+    await shot(page, 'import-report');
+
+    await page.getByRole('button', { name: `Import the good rows of ${file.name}` }).click();
+    await page.getByRole('heading', { level: 2, name: 'Imported 2 rows; 2 rows were left out' }).waitFor();
+    const exported = await page.request.get(`${server.url}/organizations/export.csv?q=${tag}&sort=name`);
+    expect((parse((await exported.text()).replace(/^\uFEFF/, '')) as string[][]).slice(1).map((r) => r[0])).toEqual([`Csv Alpha ${tag}`, `Csv Gamma ${tag}`]);
+    await shot(page, 'import-good-rows');
+  });
+
+  it('works without JavaScript: the form posts the file and the page shows the report', async () => {
+    const { page } = noScript;
+    await page.goto(`${server.url}/organizations/import`);
+    await page.getByLabel('CSV file').setInputFiles({ ...file, name: `again-${tag}.csv` });
+    await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Import', exact: true }).click()]);
+    await page.getByRole('heading', { level: 2, name: 'Nothing was imported' }).waitFor();
+    const cells = await page.getByRole('table', { name: 'Problems by line' }).locator('tbody td').allTextContents();
+    // The two good rows are already in: now every row has a problem.
+    expect(cells).toEqual(expect.arrayContaining(['2', 'This name is already used.', '3', '4', '5']));
+  });
+});
