@@ -31,8 +31,8 @@ const column = (rows: string[][], name: string) => rows.slice(1).map((row) => ro
 async function shot(page: Page, name: string): Promise<void> {
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: 900 });
-    expect(await sidewaysScroll(page)).toBe(0);
     await page.screenshot({ path: path.join(SCREENSHOTS, `csv-${name}-${width}.png`), fullPage: true });
+    expect(await sidewaysScroll(page)).toBe(0);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }
@@ -71,9 +71,10 @@ describe('CSV export and import', () => {
     expect(rows[0]).toEqual(await page.locator('thead th').evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? '').filter((t) => t !== '')));
     expect(rows).toHaveLength(shown + 1);
     expect(new Set(column(rows, 'Priority'))).toEqual(new Set(['high']));
-    // The first row of the page is the first of the file, cell for cell as the table shows it.
+    // The first row of the page is the first of the file, its cells as the table shows them (the ID, "#12" there, is a plain number).
     const firstRow = await page.locator('tbody tr').first().locator('th, td').evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? ''));
-    expect(firstRow.filter((t) => t !== '' && t !== '—').slice(0, 3)).toEqual(rows[1].filter((t) => t !== '').slice(0, 3));
+    expect(firstRow).toContain(`#${rows[1][0]}`);
+    for (const name of ['Subject', 'State', 'Requester']) expect(firstRow).toContain(rows[1][rows[0].indexOf(name)]);
   });
 
   it('gives a customer their own tickets without the fields hidden from them', async () => {
@@ -111,7 +112,7 @@ describe('CSV export and import', () => {
     expect(await axeViolations(page)).toEqual([]);
     await shot(page, 'import-report');
 
-    await page.getByRole('button', { name: `Import the good rows of ${file.name}` }).click();
+    await page.getByRole('button', { name: 'Import the good rows', exact: true }).click();
     await page.getByRole('heading', { level: 2, name: 'Imported 2 rows; 2 rows were left out' }).waitFor();
     const exported = await page.request.get(`${server.url}/organizations/export.csv?q=${tag}&sort=name`);
     expect((parse((await exported.text()).replace(/^\uFEFF/, '')) as string[][]).slice(1).map((r) => r[0])).toEqual([`Csv Alpha ${tag}`, `Csv Gamma ${tag}`]);

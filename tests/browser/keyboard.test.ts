@@ -64,7 +64,7 @@ describe('keyboard, command palette and loading states', () => {
 
   async function openPalette(page: Page): Promise<void> {
     await page.keyboard.press('Control+k');
-    await expect.poll(() => palette(page).isVisible()).toBe(true);
+    await expect.poll(() => palette(page).isVisible(), { timeout: 10_000 }).toBe(true);
     expect((await focused(page)).role).toBe('combobox');
   }
 
@@ -107,7 +107,7 @@ describe('keyboard, command palette and loading states', () => {
     await page.screenshot({ path: path.join(SHOTS, 'keyboard-palette-1280.png') });
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/tickets/${ticketId}`);
-    await expect.poll(async () => (await focused(page)).tag).toBe('H1');
+    await expect.poll(async () => (await focused(page)).tag, { timeout: 10_000 }).toBe('H1');
     expect((await focused(page)).text).toBe(ticketSubject);
     expect(await palette(page).isVisible()).toBe(false);
 
@@ -133,7 +133,7 @@ describe('keyboard, command palette and loading states', () => {
     await openPalette(page);
     expect(await groupOptions(page, 'Go to')).toEqual(expect.arrayContaining(['Home', 'Tickets', 'Your account']));
     await page.keyboard.press('Escape');
-    await expect.poll(() => palette(page).isVisible()).toBe(false);
+    await expect.poll(() => palette(page).isVisible(), { timeout: 10_000 }).toBe(false);
     expect((await focused(page)).text).toBe('Skip to content');
 
     await openPalette(page);
@@ -141,7 +141,7 @@ describe('keyboard, command palette and loading states', () => {
     expect((await groupOptions(page, 'Go to'))[0]).toBe('Organizations');
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/organizations`);
-    await expect.poll(async () => (await focused(page)).tag).toBe('H1');
+    await expect.poll(async () => (await focused(page)).tag, { timeout: 10_000 }).toBe('H1');
   });
 
   it("offers the record's actions as ops allows them to each user, and takes a transition with the page's own form", async () => {
@@ -188,7 +188,7 @@ describe('keyboard, command palette and loading states', () => {
     expect(await box.isChecked()).toBe(true);
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}${hrefs[1]}`);
-    await expect.poll(async () => (await focused(page)).tag).toBe('H1');
+    await expect.poll(async () => (await focused(page)).tag, { timeout: 10_000 }).toBe('H1');
     await page.keyboard.press('e');
     await page.waitForURL(`${server.url}${hrefs[1]}/edit`);
 
@@ -197,7 +197,7 @@ describe('keyboard, command palette and loading states', () => {
     expect(await page.getByRole('link', { name: 'Edit', exact: true }).count()).toBe(0);
     await page.keyboard.press('e');
     await page.keyboard.press('Shift+?');
-    await expect.poll(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(new URL(page.url()).pathname).toBe(`/tickets/${ticketId}`);
     await page.keyboard.press('Escape');
   });
@@ -221,14 +221,14 @@ describe('keyboard, command palette and loading states', () => {
     const before = (await focused(page)).href;
     await page.keyboard.press('Shift+?');
     const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(true);
     const text = await dialog.innerText();
     for (const line of ['Open the command palette', 'Next row', 'Select the row', 'Edit it', 'Go home']) expect(text).toContain(line);
     expect(await axeViolations(page)).toEqual([]);
     // While it is open, the page's shortcuts wait.
     await page.keyboard.press('j');
     await page.keyboard.press('Escape');
-    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
     expect((await focused(page)).href).toBe(before);
   });
 
@@ -238,7 +238,7 @@ describe('keyboard, command palette and loading states', () => {
     try {
       await visit(page, '/tickets');
       await page.getByRole('button', { name: 'Search or jump to…' }).click();
-      await expect.poll(() => palette(page).isVisible()).toBe(true);
+      await expect.poll(() => palette(page).isVisible(), { timeout: 10_000 }).toBe(true);
       await page.keyboard.type(word);
       await expect.poll(() => groupOptions(page, 'Tickets'), { timeout: 10_000 }).toHaveLength(1);
       await page.screenshot({ path: path.join(SHOTS, 'keyboard-palette-360.png') });
@@ -260,9 +260,9 @@ describe('keyboard, command palette and loading states', () => {
       await page.screenshot({ path: path.join(SHOTS, 'keyboard-palette-dark-1280.png') });
       expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
-      await expect.poll(() => palette(page).isVisible()).toBe(false);
+      await expect.poll(() => palette(page).isVisible(), { timeout: 10_000 }).toBe(false);
       await page.keyboard.press('Shift+?');
-      await expect.poll(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('dialog', { name: 'Keyboard shortcuts' }).isVisible(), { timeout: 10_000 }).toBe(true);
       await page.screenshot({ path: path.join(SHOTS, 'keyboard-shortcuts-dark-1280.png') });
       expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
@@ -286,10 +286,10 @@ describe('keyboard, command palette and loading states', () => {
     try {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).click();
       const bar = page.getByRole('progressbar', { name: 'Loading the page' });
-      await expect.poll(() => bar.isVisible()).toBe(true);
+      await expect.poll(() => bar.isVisible(), { timeout: 10_000 }).toBe(true);
       release();
       await page.waitForURL(`${server.url}/organizations`);
-      await expect.poll(() => bar.count()).toBe(0);
+      await expect.poll(() => bar.count(), { timeout: 10_000 }).toBe(0);
     } finally {
       release();
       await page.unroute((url) => url.pathname === '/organizations');
@@ -307,10 +307,10 @@ describe('keyboard, command palette and loading states', () => {
     try {
       await page.locator('form[role="search"]').getByLabel('Priority', { exact: true }).selectOption('urgent');
       const busyBar = page.locator('.nf-progress');
-      await expect.poll(() => busyBar.isVisible()).toBe(true);
+      await expect.poll(() => busyBar.isVisible(), { timeout: 10_000 }).toBe(true);
       releaseFilter();
       await page.waitForURL((url) => url.searchParams.get('priority') === 'urgent');
-      await expect.poll(() => busyBar.isVisible()).toBe(false);
+      await expect.poll(() => busyBar.isVisible(), { timeout: 10_000 }).toBe(false);
     } finally {
       releaseFilter();
       await page.unroute(filtered);
@@ -334,13 +334,13 @@ describe('keyboard, command palette and loading states', () => {
       await box.fill('Is anyone there?');
       await form.getByRole('button', { name: 'Reply', exact: true }).click();
       const sending = page.locator('[data-pending-reply="sending"]');
-      await expect.poll(() => sending.count()).toBe(1);
+      await expect.poll(() => sending.count(), { timeout: 10_000 }).toBe(1);
       expect(await sending.innerText()).toContain('Is anyone there?');
       expect(await sending.innerText()).toContain('Sending…');
       expect(await page.getByRole('list', { name: 'Comments' }).count()).toBe(0);
       release();
       await expect.poll(() => sending.count(), { timeout: 10_000 }).toBe(0);
-      await expect.poll(() => page.getByRole('list', { name: 'Comments' }).innerText()).toContain('Is anyone there?');
+      await expect.poll(() => page.getByRole('list', { name: 'Comments' }).innerText(), { timeout: 10_000 }).toContain('Is anyone there?');
 
       // Closed meanwhile by the agent: the next reply is refused, marked, and kept in the box.
       let version = created.body.version;

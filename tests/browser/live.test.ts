@@ -13,10 +13,12 @@ const SHOTS = '/tmp/shots';
 /** Records every event the page's EventSource receives, before any script of the page runs. */
 const RECORD_LIVE_EVENTS = `(() => {
   window.nfLiveEvents = [];
+  window.nfLiveSources = [];
   const Native = window.EventSource;
   window.EventSource = class extends Native {
     constructor(url, init) {
       super(url, init);
+      window.nfLiveSources.push(this);
       this.addEventListener('open', () => window.nfLiveEvents.push({ type: 'open', data: '' }));
       for (const type of ['change', 'resync', 'end']) this.addEventListener(type, (event) => window.nfLiveEvents.push({ type, data: event.data }));
     }
@@ -110,6 +112,8 @@ describe('live pages', () => {
     const later = await comment(`Later answer ${tag}`);
     await expect.poll(() => commentIds(page)).toContain(later);
     expect(await commentIds(page)).not.toContain(another);
+    await expect.poll(() => thread(page).allInnerTexts()).toEqual([expect.stringContaining(`Public answer ${tag}`), expect.stringContaining(`Later answer ${tag}`)]);
+    expect(await page.getByRole('form', { name: 'Reply' }).getByLabel('Body').inputValue()).toBe(`Half-written answer ${tag}`);
 
     await page.screenshot({ path: path.join(SHOTS, 'live-ticket-customer.png'), fullPage: true });
     await page.setViewportSize({ width: 360, height: 800 });
@@ -139,6 +143,28 @@ describe('live pages', () => {
     await expect.poll(numbers).not.toBe(before);
     expect(await samePage(page)).toBe('same document');
     await page.screenshot({ path: path.join(SHOTS, 'live-home-agent.png'), fullPage: true });
+  });
+
+  it('says so during a long outage, reconnects, and catches up on what it missed', { timeout: 120_000 }, async () => {
+    const page = customer.page;
+    await page.goto(`${server.url}/tickets/${ticketId}`);
+    await streamOpen(page);
+    await markPage(page);
+    // The connection drops and the server cannot be reached for a while.
+    await page.route('**/api/live**', (route) => route.abort());
+    await page.evaluate(() => {
+      for (const source of (window as unknown as { nfLiveSources: EventSource[] }).nfLiveSources) source.dispatchEvent(new Event('error'));
+    });
+    const status = page.getByRole('status').filter({ hasText: 'Reconnecting to live updates…' });
+    await status.waitFor({ timeout: 20_000 });
+    await page.screenshot({ path: path.join(SHOTS, 'live-reconnecting.png') });
+    const missed = await comment(`Sent during the outage ${tag}`);
+    await page.unroute('**/api/live**');
+    // Back: the status goes, and the page catches up once (the change itself was never heard).
+    await status.waitFor({ state: 'detached', timeout: 40_000 });
+    await expect.poll(() => thread(page).allInnerTexts(), { timeout: 10_000 }).toContainEqual(expect.stringContaining(`Sent during the outage ${tag}`));
+    expect(await commentIds(page)).not.toContain(missed);
+    expect(await samePage(page)).toBe('same document');
   });
 
   it('tells an editor that the record changed meanwhile and shows what changed', { timeout: 120_000 }, async () => {

@@ -244,6 +244,34 @@ describe('lists people keep', () => {
     expect(await page.locator(`li[data-view="${name}"]`).count()).toBe(0);
   });
 
+  it('works the same for another spec: a salesperson keeps a view of the deals of the CRM', async () => {
+    const crm = inject('crm');
+    const sales = await openBrowser();
+    const name = `Qualified ${randomUUID().slice(0, 6)}`;
+    try {
+      await signIn(sales.page, crm.url, 'sales2@demo.ninefold.test', 'demo-password');
+      const { page } = sales;
+      await page.goto(`${crm.url}/deals`);
+      await page.getByRole('combobox', { name: 'State', exact: true }).selectOption('qualified');
+      await page.waitForURL((url) => url.search === '?state=qualified');
+      await openChooser(page);
+      await chooser(page).getByRole('checkbox', { name: 'Company', exact: true }).uncheck();
+      await page.waitForURL((url) => url.searchParams.has('columns'));
+      await expect.poll(async () => (await headers(page)).includes('Company')).toBe(false);
+      await page.locator('summary', { hasText: 'Save view' }).click();
+      await page.getByLabel('Name of the view').fill(name);
+      await page.getByRole('button', { name: 'Save view', exact: true }).click();
+      await expect.poll(() => page.getByRole('navigation', { name: 'Saved views of Deals' }).getByRole('link', { name }).getAttribute('aria-current')).toBe('page');
+      await page.goto(`${crm.url}/views`);
+      const item = page.locator(`li[data-view="${name}"]`);
+      await item.locator('summary', { hasText: 'Delete' }).click();
+      await item.getByRole('button', { name: 'Delete view' }).click();
+      await expect.poll(() => page.locator(`li[data-view="${name}"]`).count()).toBe(0);
+    } finally {
+      await sales.close();
+    }
+  });
+
   it('an administrator shares a view with a role: its members see it, read-only', async () => {
     const admin = await openBrowser();
     const other = await openBrowser();

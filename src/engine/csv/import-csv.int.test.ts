@@ -60,7 +60,7 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
       [
         4,
         [
-          { column: 'organization', message: 'Organization: no organization titled “Nowhere Inc”.' },
+          { column: 'organization', message: 'No organization titled “Nowhere Inc”.' },
           { column: 'Assignee', message: 'An urgent ticket needs an assignee.' },
         ],
       ],
@@ -99,6 +99,14 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
     const row = await store.db.selectFrom('ticket').selectAll().where('subject', '=', 'Customer import one').executeTakeFirstOrThrow();
     expect([Number(row.requester), Number(row.created_by), row.description]).toEqual([customer.userId, customer.userId, '=cmd|calc']);
     expect((await ninefoldError(run(customer, 'organization', 'Name\nNope Ltd\n'))).code).toBe('FORBIDDEN');
+  });
+
+  it('finds users by email or name, and refuses a name two users share', async () => {
+    await createActor(store.db, ['agent'], 'Sam Twin');
+    await createActor(store.db, ['agent'], 'Sam Twin');
+    const report = await run(agent, 'ticket', `Subject,Assignee\nBy name,grace agent\nBy shared name,Sam Twin\nBy id,#${agent.userId}\n`, true);
+    expect(report.created).toBe(2);
+    expect(report.refused.map((r) => [r.line, r.problems])).toEqual([[3, [{ column: 'Assignee', message: '2 users are named “Sam Twin”: give the id instead.' }]]]);
   });
 
   it('refuses files that are not CSV with catalogue errors', async () => {

@@ -144,7 +144,7 @@ async function resolveReferences(
       if (result && 'id' in result) input[field.name] = result.id;
       else {
         delete input[field.name];
-        problem(index, { field: field.name, code: 'unknown_reference', message: result?.error ?? `${field.label}: “${value}” names nothing.` });
+        problem(index, { field: field.name, code: 'unknown_reference', message: result?.error ?? `“${value}” names nothing.` });
       }
     });
   }

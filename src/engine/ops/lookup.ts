@@ -58,8 +58,8 @@ export async function lookupReferences(
     const ids = found(name.trim());
     if (typeof ids === 'string') results.set(name, { error: ids });
     else if (ids.length === 1) results.set(name, { id: ids[0] });
-    else if (ids.length === 0) results.set(name, { error: `${field.label}: no ${what} ${target ? 'titled' : 'with the email or name'} “${name.trim()}”.` });
-    else results.set(name, { error: `${field.label}: ${ids.length} ${whats} are ${target ? 'titled' : 'named'} “${name.trim()}”; give the id instead.` });
+    else if (ids.length === 0) results.set(name, { error: `No ${what} ${target ? 'titled' : 'with the email or name'} “${name.trim()}”.` });
+    else results.set(name, { error: `${ids.length} ${whats} are ${target ? 'titled' : 'named'} “${name.trim()}”: give the id instead.` });
   }
   return results;
 }

@@ -92,7 +92,7 @@ export function ImportForm({ action, runUrl, one, many, listHref, maxSizeText }:
   const importGood =
     file.current !== null ? (
       <button type="button" className={buttonClass('primary')} onClick={() => void run(file.current!, true)} disabled={running}>
-        Import the good rows of {file.current.name}
+        Import the good rows
       </button>
     ) : (
       <p>To import the good rows only, choose the file again above, tick “Import the good rows”, and import.</p>
@@ -100,12 +100,12 @@ export function ImportForm({ action, runUrl, one, many, listHref, maxSizeText }:
 
   return (
     <div>
-      <form action={formAction} onSubmit={submit} className="space-y-4" aria-describedby="import-size">
+      <form action={formAction} onSubmit={submit} className="space-y-4">
         <div>
           <label htmlFor="import-file" className="mb-1 block text-sm font-medium text-zinc-800">
             CSV file
           </label>
-          <input id="import-file" name="file" type="file" accept=".csv,text/csv" required className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-zinc-100 file:px-2 file:py-1 file:text-sm file:font-medium file:text-zinc-800`} />
+          <input id="import-file" name="file" type="file" accept=".csv,text/csv" required aria-describedby="import-size" className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-zinc-100 file:px-2 file:py-1 file:text-sm file:font-medium file:text-zinc-800`} />
           <p id="import-size" className="mt-1 text-xs text-zinc-600">
             UTF-8 text, a header row naming the columns; at most {maxSizeText}.
           </p>

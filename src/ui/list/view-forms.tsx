@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState, useId, type ReactNode } from 'react';
+import { useActionState, useEffect, useId, useRef, type ReactNode } from 'react';
 import { buttonClass } from '../button';
 import { cn } from '../cn';
 import { type AccountAction, type AccountFormState, initialAccountFormState, type RoleOption } from '../forms/account-state';
@@ -22,7 +22,7 @@ function Outcome({ state, id }: { state: AccountFormState; id?: string }) {
 }
 
 /** A name input with its label, tied to its error. */
-function NameInput({ state, label, defaultValue, autoFocus }: { state: AccountFormState; label: string; defaultValue?: string; autoFocus?: boolean }) {
+function NameInput({ state, label, defaultValue }: { state: AccountFormState; label: string; defaultValue?: string }) {
   const id = `${useId()}-name`;
   const error = state.fieldErrors.name;
   return (
@@ -37,8 +37,6 @@ function NameInput({ state, label, defaultValue, autoFocus }: { state: AccountFo
         required
         maxLength={80}
         autoComplete="off"
-        // The one field of a disclosure the user just opened.
-        autoFocus={autoFocus}
         defaultValue={state.values.name ?? defaultValue ?? ''}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, undefined, error)}
@@ -59,8 +57,21 @@ function NameInput({ state, label, defaultValue, autoFocus }: { state: AccountFo
  */
 export function SaveViewForm({ action, entity, query, children }: { action: AccountAction; entity: string; query: string; children?: ReactNode }) {
   const [state, formAction] = useActionState(action, initialAccountFormState);
+  const disclosure = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    // A refused name: back to the field, which now says why.
+    if (state.ok === false) disclosure.current?.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
+  }, [state]);
   return (
-    <details className="group relative mr-auto" open={state.ok === false || undefined}>
+    <details
+      ref={disclosure}
+      className="group relative mr-auto"
+      open={state.ok === false || undefined}
+      // Opening it is asking to type the name.
+      onToggle={(event) => {
+        if (event.currentTarget.open) event.currentTarget.querySelector<HTMLInputElement>('input[name="name"]')?.focus();
+      }}
+    >
       <summary className={cn(buttonClass('secondary'), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
         <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4 text-zinc-500">
           <path d="M4 2h8v12l-4-3-4 3z" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinejoin="round" />
@@ -71,7 +82,7 @@ export function SaveViewForm({ action, entity, query, children }: { action: Acco
         <form action={formAction} className="space-y-3" aria-label="Save this list as a view">
           <input type="hidden" name="entity" value={entity} />
           <input type="hidden" name="query" value={query} />
-          <NameInput state={state} label="Name of the view" autoFocus />
+          <NameInput state={state} label="Name of the view" />
           {state.ok || state.fieldErrors.name ? null : <Outcome state={state} />}
           <SubmitButton pendingLabel="Saving…">Save view</SubmitButton>
         </form>
