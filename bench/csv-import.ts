@@ -1,6 +1,7 @@
 /**
- * How long a CSV import of N tickets takes, per phase, on a fresh PGlite and (with
- * BENCH_POSTGRES_URL or --pg) a fresh PostgreSQL database:
+ * How long a CSV import of N tickets takes, per phase, on a fresh PGlite and a fresh PostgreSQL
+ * database (BENCH_POSTGRES_URL), then the export of those N tickets as the list's CSV (every
+ * page, read as the file is consumed) with the most the heap grew meanwhile:
  *
  *   npx tsx bench/csv-import.ts [--rows 100000] [--db pglite|postgres|both]
  *
@@ -16,6 +17,8 @@ import pg from 'pg';
 import { importCsv, type ImportProgress } from '../src/engine/csv/import-csv';
 import { openEngine } from '../src/engine/open-engine';
 import { settingsFromEnv } from '../src/engine/settings';
+import { listCsv } from '../src/server/csv/export-csv';
+import { listColumns } from '../src/ui/columns';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, db: { type: 'string', default: 'both' } } });
 const rows = Number(values.rows);
@@ -56,6 +59,20 @@ async function measure(kind: 'pglite' | 'postgres', file: Uint8Array): Promise<R
       },
     });
     const done = performance.now();
+    // The export, consumed chunk by chunk (as a download is); the heap sampled at every chunk.
+    const entity = engine.model.entitiesByName.ticket;
+    const { columns } = listColumns(engine.model, entity, new Set(engine.ops.access(actor, 'ticket').readable));
+    global.gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
+    let heapPeak = heapBefore;
+    let bytes = 0;
+    const exportStart = performance.now();
+    const reader = (await listCsv(engine.ops, actor, entity, {}, columns)).getReader();
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      bytes += chunk.value.byteLength;
+      heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
+    }
+    const exportDone = performance.now();
     const at = (phase: ImportProgress['phase']) => phases.get(phase) ?? done;
     const seconds = (ms: number) => Number((ms / 1000).toFixed(1));
     return {
@@ -68,6 +85,9 @@ async function measure(kind: 'pglite' | 'postgres', file: Uint8Array): Promise<R
       'total (s)': seconds(done - started),
       'rows/s': Math.round(report.created / ((done - started) / 1000)),
       'RSS after (MB)': Math.round(process.memoryUsage().rss / 1024 / 1024),
+      'export (s)': seconds(exportDone - exportStart),
+      'export (MB)': Number((bytes / 1024 / 1024).toFixed(1)),
+      'export heap growth, peak (MB)': Math.round((heapPeak - heapBefore) / 1024 / 1024),
     };
   } finally {
     await engine.close();

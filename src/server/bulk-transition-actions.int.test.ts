@@ -14,6 +14,7 @@ import {
   initialBulkTransitionState,
   type BulkTransitionState,
 } from '@/ui/record/bulk-transition-state';
+import { CONFIRM_INPUT, CONFIRM_VALUE } from '@/ui/confirm/confirm-input';
 import { submitBulkTransition } from './bulk-transition-actions';
 
 /*
@@ -192,6 +193,31 @@ forEachDatabase('bulk transition actions', (database) => {
     const state = await submit(customer, 'start', [seen(ticket)]);
     expect(state.outcome).toMatchObject({ summary: null, done: 0, refusedTitle: '“Start” was not taken on 1 ticket:', refused: [{ id: ticket.id, code: 'TRANSITION_NOT_ALLOWED' }] });
     expect(await read(ticket.id)).toMatchObject({ state: 'new', version: ticket.version });
+  });
+
+  it('takes a transition into a final state only with the confirmation: without it nothing changes and the toolbar asks, with the rows', async () => {
+    const customer = await createActor(engine.store.db, ['customer']);
+    const resolved: RecordData[] = [];
+    for (const subject of ['Done once', 'Done twice']) {
+      const created = await newTicket(customer, subject);
+      const started = await engine.ops.transition(agent, 'ticket', created.id, 'start', { version: created.version, input: { assignee: agent.userId } });
+      resolved.push(await engine.ops.transition(agent, 'ticket', created.id, 'resolve', { version: started.version }));
+    }
+    const rows = resolved.map(seen);
+    const before = await engine.store.db.selectFrom('ticket').selectAll().where('id', 'in', resolved.map((r) => r.id)).orderBy('id').execute();
+
+    const asked = await submit(agent, 'close', rows, 'All fixed', { ...initialBulkTransitionState, attempt: 1 });
+    expect(asked).toEqual({ message: null, values: { transition: 'close', comment: 'All fixed', rows }, outcome: null, confirm: true, attempt: 2 });
+    expect(await engine.store.db.selectFrom('ticket').selectAll().where('id', 'in', resolved.map((r) => r.id)).orderBy('id').execute()).toEqual(before);
+    // A submission refused for another reason says that reason rather than ask.
+    expect(await submit(agent, 'close', [])).toMatchObject({ message: 'Select at least one ticket first.', outcome: null });
+
+    // The question's form posts the rows again; a browser may also send them checked in the table: each is taken once.
+    const confirmed = posted('close', [...rows, ...rows], 'All fixed');
+    confirmed.append(CONFIRM_INPUT, CONFIRM_VALUE);
+    const state = await submitBulkTransition(engine, agent, 'ticket', asked, confirmed);
+    expect(state.outcome).toMatchObject({ summary: '“Close” taken on 2 tickets; they are now Closed.', done: 2, refused: [] });
+    for (const record of resolved) expect(await read(record.id)).toMatchObject({ state: 'closed', version: record.version + 1 });
   });
 
   it('answers NOT_FOUND (the 404 page) for an unknown entity or one without a workflow', async () => {

@@ -10,6 +10,8 @@ import {
   type BulkRowReport,
   type BulkTransitionState,
 } from '@/ui/record/bulk-transition-state';
+import { CONFIRM_INPUT, CONFIRM_VALUE } from '@/ui/confirm/confirm-input';
+import { finalTarget } from '@/ui/record/transition-question';
 import { recordTitle } from '@/ui/record-title';
 import { entityNamed } from './entity-named';
 import { readFormInput } from './forms';
@@ -24,6 +26,10 @@ import { refusalMessage } from './refusal-text';
  *
  * An unknown entity, or one without a workflow, throws NOT_FOUND (the action answers with the 404
  * page); a refusal of the whole submission comes back as the toolbar's message, with what was chosen.
+ *
+ * A transition into a final state cannot be undone, so it is taken only with the user's
+ * confirmation (CONFIRM_INPUT); without it nothing is changed and the toolbar asks, with the rows
+ * to post again.
  */
 
 /** A row's checkbox value: "<id>:<version>". */
@@ -41,15 +47,16 @@ function count(entity: EntityModel, n: number): string {
 
 /** The selected rows, or null when one of them cannot be read (a forged or broken form). */
 function selectedRows(formData: FormData): { id: number; version: number }[] | null {
-  const rows: { id: number; version: number }[] = [];
+  const rows = new Map<number, { id: number; version: number }>();
   for (const value of formData.getAll(BULK_ROW_INPUT)) {
     const match = typeof value === 'string' ? ROW_VALUE.exec(value) : null;
     if (!match) return null;
     const id = Number(match[1]);
     if (!Number.isSafeInteger(id) || id < 1) return null;
-    rows.push({ id, version: Number(match[2]) });
+    // A row posted twice (checked in the table and carried by the question) is taken once.
+    if (!rows.has(id)) rows.set(id, { id, version: Number(match[2]) });
   }
-  return rows;
+  return [...rows.values()];
 }
 
 export async function submitBulkTransition(
@@ -76,6 +83,9 @@ export async function submitBulkTransition(
   if (rows.length === 0) return refusal(`Select at least one ${entity.label.toLowerCase()} first.`);
   // The same words ops uses, without asking it once per row.
   if (transition.comment === 'required' && comment.trim() === '') return refusal(`"${transition.label}" needs a comment.`);
+  if (finalTarget(entity.workflow!, transition.name) && formData.get(CONFIRM_INPUT) !== CONFIRM_VALUE) {
+    return { message: null, values: { ...values, rows: rows.map((row) => `${row.id}:${row.version}`) }, outcome: null, confirm: true, attempt };
+  }
 
   // Only the fields this transition requires, and only those filled in: set on every row it is taken on.
   const input = Object.fromEntries(Object.entries(typed.input).filter(([name, value]) => transition.requires.includes(name) && value.trim() !== ''));

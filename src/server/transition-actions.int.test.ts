@@ -8,6 +8,7 @@ import type { Actor } from '@/engine/ops/types';
 import { buildModel } from '@/engine/spec/build';
 import type { AppSpec } from '@/engine/spec/types';
 import { forEachDatabase } from '@/engine/store/testing';
+import { CONFIRM_INPUT, CONFIRM_VALUE } from '@/ui/confirm/confirm-input';
 import { VERSION_INPUT } from '@/ui/forms/state';
 import { COMMENT_INPUT, initialTransitionFormState, type TransitionFormState } from '@/ui/record/transition-state';
 import type { Redirect } from './record-actions';
@@ -145,6 +146,28 @@ forEachDatabase('transition actions', (database) => {
     expect(await codeOf(() => submitTransition(engine, agent, 'nothing', ticket.id, 'start', initialTransitionFormState, posted({}, 1)))).toBe('NOT_FOUND');
     expect(await codeOf(() => submitTransition(engine, agent, 'organization', ticket.id, 'start', initialTransitionFormState, posted({}, 1)))).toBe('NOT_FOUND');
     expect(await codeOf(() => take(agent, -1, 'start', {}, 1))).toBe('NOT_FOUND');
+  });
+
+  it('takes a transition into a final state only with the confirmation: without it nothing changes and the form asks, keeping the comment', async () => {
+    const customer = await createActor(engine.store.db, ['customer']);
+    const ticket = await newTicket(customer);
+    await take(agent, ticket.id, 'start', { assignee: String(agent.userId) }, ticket.version);
+    await take(agent, ticket.id, 'resolve', {}, ticket.version + 1);
+    const before = await engine.store.db.selectFrom('ticket').selectAll().where('id', '=', ticket.id).executeTakeFirstOrThrow();
+
+    const asked = refused(await take(agent, ticket.id, 'close', { [COMMENT_INPUT]: 'Fixed for good.' }, ticket.version + 2, { ...initialTransitionFormState, attempt: 2 }));
+    expect(asked).toEqual({ values: { [COMMENT_INPUT]: 'Fixed for good.' }, fieldErrors: {}, message: null, confirm: true, attempt: 3 });
+    // Any other answer than the confirmation's own asks again.
+    expect(refused(await take(agent, ticket.id, 'close', { [CONFIRM_INPUT]: 'no' }, ticket.version + 2)).confirm).toBe(true);
+    // The row as it was, and no history entry.
+    expect(await engine.store.db.selectFrom('ticket').selectAll().where('id', '=', ticket.id).executeTakeFirstOrThrow()).toEqual(before);
+    expect((await engine.ops.history(agent, 'ticket', ticket.id)).entries[0]).toMatchObject({ transition: { name: 'resolve' } });
+
+    // Transitions that can be undone are not asked about.
+    expect(refused(await take(agent, ticket.id, 'reopen', {}, ticket.version + 1)).code).toBe('STALE_VERSION');
+
+    expect(await take(agent, ticket.id, 'close', { [CONFIRM_INPUT]: CONFIRM_VALUE }, ticket.version + 2)).toEqual({ redirectTo: `/tickets/${ticket.id}` });
+    expect(await read(ticket.id)).toMatchObject({ state: 'closed', version: ticket.version + 3 });
   });
 
   it("refuses a reopen over the customer's limit of open tickets as LIMIT_EXCEEDED", async () => {

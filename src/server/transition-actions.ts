@@ -2,7 +2,9 @@ import type { Engine } from '@/engine/engine';
 import { asNinefoldError, NinefoldError, notFound, type FieldError } from '@/engine/errors/ninefold-error';
 import type { Actor } from '@/engine/ops/types';
 import type { EntityModel } from '@/engine/spec/model';
+import { CONFIRM_INPUT, CONFIRM_VALUE } from '@/ui/confirm/confirm-input';
 import { VERSION_INPUT } from '@/ui/forms/state';
+import { finalTarget } from '@/ui/record/transition-question';
 import { COMMENT_INPUT, type TransitionFormState } from '@/ui/record/transition-state';
 import { nonNegativeInteger, readFormInput } from './forms';
 import type { Redirect } from './record-actions';
@@ -17,6 +19,10 @@ import { refusalMessage } from './refusal-text';
  *
  * An unknown entity or a malformed id throws NOT_FOUND (the action answers with the 404 page);
  * any other refusal comes back as the form's state, with what was typed.
+ *
+ * A transition into a final state cannot be undone, so it is taken only with the user's
+ * confirmation (CONFIRM_INPUT, sent by the dialog or by the form's question without JavaScript);
+ * without it nothing is changed and the form asks. The REST API does not ask: its clients decide.
  */
 
 export async function submitTransition(
@@ -36,6 +42,9 @@ export async function submitTransition(
   const comment = typeof posted === 'string' ? posted : undefined;
   if (comment !== undefined) values[COMMENT_INPUT] = comment;
   const version = nonNegativeInteger(formData.get(VERSION_INPUT));
+  if (finalTarget(entity.workflow!, transitionName) && formData.get(CONFIRM_INPUT) !== CONFIRM_VALUE) {
+    return { values: { ...state.values, ...values }, fieldErrors: {}, message: null, confirm: true, attempt: state.attempt + 1 };
+  }
   try {
     if (version === null) throw new NinefoldError('PRECONDITION_REQUIRED');
     await engine.ops.transition(actor, entity.name, recordId, transitionName, {

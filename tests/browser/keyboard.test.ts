@@ -160,6 +160,12 @@ describe('keyboard, command palette and loading states', () => {
     await page.keyboard.type('close');
     expect(await palette(page).getByRole('option').allInnerTexts()).toEqual(['Close']);
     await page.keyboard.press('Enter');
+    // Closing cannot be undone: the page's own form asks first, with the focus on Cancel; the keyboard goes ahead.
+    const question = page.getByRole('dialog', { name: `Close ticket #${ticketId}?` });
+    await question.waitFor();
+    expect((await focused(page)).text).toBe('Cancel');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
     await expect.poll(async () => (await page.getByRole('region', { name: 'Workflow' }).innerText()).includes('This is a final state.'), { timeout: 10_000 }).toBe(true);
     const after = await callApi<{ state: string }>(server.url, agentApi, 'GET', `/tickets/${ticketId}`);
     expect(after.body.state).toBe('closed');

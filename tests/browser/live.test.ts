@@ -133,6 +133,23 @@ describe('live pages', () => {
     await expect.poll(() => page.getByRole('link', { name: subject }).count()).toBeGreaterThan(0);
     expect(await samePage(page)).toBe('same document');
 
+    // A second tab shares the first one's connection (browsers allow six per host) and updates too.
+    const second = await agent.context.newPage();
+    try {
+      await second.goto(`${server.url}/tickets`);
+      await markPage(second);
+      const next = `Seen in both tabs ${tag}`;
+      const again = await callApi<{ id: number }>(server.url, customerApi, 'POST', '/tickets', { subject: next });
+      expect(again.status, JSON.stringify(again.body)).toBe(201);
+      await expect.poll(() => second.getByRole('link', { name: next }).count()).toBeGreaterThan(0);
+      await expect.poll(() => page.getByRole('link', { name: next }).count()).toBeGreaterThan(0);
+      expect(await samePage(second)).toBe('same document');
+      const sources = (p: Page) => p.evaluate(() => (window as unknown as { nfLiveSources: EventSource[] }).nfLiveSources.length);
+      expect((await sources(page)) + (await sources(second))).toBe(1);
+    } finally {
+      await second.close();
+    }
+
     await page.goto(`${server.url}/`);
     await streamOpen(page);
     await markPage(page);

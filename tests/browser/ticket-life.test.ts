@@ -182,7 +182,10 @@ describe("a ticket's life, seen by its customer and its agent", () => {
     // The agent resolves and closes it; a closed ticket offers nothing to anyone.
     await open(agent.page);
     await take(agent.page, 'Resolve', 'Resolved');
-    await take(agent.page, 'Close', 'Closed');
+    // Closing cannot be undone: the page asks first, and takes it on the answer.
+    await panel(agent.page).getByRole('button', { name: 'Close', exact: true }).click();
+    await agent.page.getByRole('dialog', { name: /^Close ticket #\d+\?$/ }).getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => state(agent.page)).toBe('Closed');
     expect(await offered(agent.page)).toEqual([]);
     expect(await panel(agent.page).textContent()).toContain('This is a final state.');
     await open(customer.page);

@@ -35,6 +35,8 @@ describe('describeMarkdown', () => {
     [2, 'related "Comments" (comments whose Ticket is this one, to viewers who may list them, with the count they may see): a thread, oldest first, each with its author and time and its Body, marked "Internal" when true, 50 per page (`?comments=<cursor>`); a reply box for viewers who may create comments, not while Closed; a comment by its requester takes "Reply" when available (no button of its own); beside the reply: "Reply and wait for customer", "Reply and resolve"'],
     [2, 'the 403 page where the user may not change this one, never while Closed'],
     [4, 'A final state (closed) freezes the record: changes are refused with `TICKET_CLOSED`'],
+    [4, "The pages ask for confirmation before a transition into a final state (on the detail page and in a list's bulk toolbar); the API takes it as asked."],
+    [2, 'its state and the transitions the user may take (one into Closed asks for confirmation first)'],
     [2, 'Form to create a ticket ("Open a ticket")'],
     [2, 'columns ID, Subject, State, Priority, SLA due, Requester, Assignee, Organization, Due, Updated; sorted by Updated, descending'],
     [2, 'filters State, Priority, SLA due (overdue, due in the next 24 hours), Organization, Assignee; the total count the user may see'],

@@ -189,8 +189,13 @@ export class LiveHub {
     try {
       stream.sink.write(text);
     } catch {
-      // The response is gone (the browser left without a clean close).
+      // The response is gone or no longer read (the browser left without a clean close).
       this.#forget(stream);
+      try {
+        stream.sink.end();
+      } catch {
+        // Already closed.
+      }
     }
   }
 

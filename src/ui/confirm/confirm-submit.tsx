@@ -11,15 +11,17 @@ import { CONFIRM_INPUT, CONFIRM_VALUE, type ConfirmQuestion } from './confirm-in
  * to the button); going ahead submits the form with the confirmation field. Without JavaScript
  * it is a plain submit without that field: the server asks back instead (see ConfirmPanel).
  * The dialog exists only while it asks, so a page of many such buttons carries none of them.
+ * A form whose inputs say whether to ask (a list's toolbar, where only some transitions are
+ * irreversible) passes a function of the form instead of one question: null submits at once.
  */
 export function ConfirmSubmit({ children, question, variant = 'danger', pendingLabel }: {
   children: string;
-  question: ConfirmQuestion;
+  question: ConfirmQuestion | ((form: HTMLFormElement) => ConfirmQuestion | null);
   variant?: ButtonVariant;
   pendingLabel?: string;
 }) {
   const { pending } = useFormStatus();
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState<ConfirmQuestion | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const id = useId();
   return (
@@ -31,8 +33,13 @@ export function ConfirmSubmit({ children, question, variant = 'danger', pendingL
         aria-disabled={pending}
         className={buttonClass(variant)}
         onClick={(event) => {
+          const { form } = event.currentTarget;
+          // An incomplete form is left to the browser, which points at what is missing before anything is asked.
+          if (form && !form.checkValidity()) return;
+          const asked = typeof question === 'function' ? (form ? question(form) : null) : question;
+          if (!asked) return;
           event.preventDefault();
-          setAsking(true);
+          setAsking(asked);
         }}
       >
         {pending ? (pendingLabel ?? children) : children}
@@ -46,7 +53,7 @@ export function ConfirmSubmit({ children, question, variant = 'danger', pendingL
           aria-labelledby={`${id}-title`}
           aria-describedby={`${id}-description`}
           onClose={() => {
-            setAsking(false);
+            setAsking(null);
             trigger.current?.focus();
           }}
           onClick={(event) => {
@@ -57,10 +64,10 @@ export function ConfirmSubmit({ children, question, variant = 'danger', pendingL
         >
           <div className="space-y-2 p-5">
             <h2 id={`${id}-title`} className="text-base font-semibold whitespace-normal text-zinc-900">
-              {question.title}
+              {asking.title}
             </h2>
             <p id={`${id}-description`} className="text-sm whitespace-normal text-zinc-700">
-              {question.description}
+              {asking.description}
             </p>
           </div>
           <div className="flex flex-wrap justify-end gap-2 rounded-b-lg border-t border-zinc-200 bg-zinc-50 px-5 py-3">
@@ -75,7 +82,7 @@ export function ConfirmSubmit({ children, question, variant = 'danger', pendingL
               // The form is sent with this button's value; the dialog closes as it goes (its close event comes after).
               onClick={(event) => event.currentTarget.closest('dialog')?.close()}
             >
-              {question.confirmLabel}
+              {asking.confirmLabel}
             </button>
           </div>
         </dialog>

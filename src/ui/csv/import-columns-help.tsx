@@ -51,7 +51,7 @@ function defaultText(field: FieldModel): string | null {
 export function ImportColumnsHelp({ model, fields }: { model: AppModel; fields: readonly FieldModel[] }) {
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[28rem] text-left text-sm">
+      <table className="w-full text-left text-sm">
         <caption className="sr-only">Columns of the file</caption>
         <thead className="border-b border-zinc-200 text-xs font-medium text-zinc-600 uppercase">
           <tr>

@@ -25,6 +25,7 @@ import { ListCsvLinks } from '@/ui/csv/list-csv-links';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { BulkTransitionForm, type BulkTransitionChoice } from '@/ui/record/bulk-transition-form';
+import { bulkFinalTransitionQuestion } from '@/ui/record/transition-question';
 import { BULK_ROW_INPUT } from '@/ui/record/bulk-transition-state';
 import { RecordTable, type RowSelection } from '@/ui/record-table';
 import { recordTitle } from '@/ui/record-title';
@@ -101,7 +102,7 @@ export async function EntityListView({ engine, actor, entity, path, search: rawS
   // Bulk transitions: only those the actor may take on some record (ops decides per row); none, no checkboxes and no toolbar.
   const bulkChoices: BulkTransitionChoice[] = (entity.workflow?.transitions ?? [])
     .filter((t) => access.transitions[t.name])
-    .map((t) => ({ name: t.name, label: t.label, ...(t.comment ? { comment: t.comment } : {}) }));
+    .map((t) => ({ name: t.name, label: t.label, ...(t.comment ? { comment: t.comment } : {}), question: bulkFinalTransitionQuestion(entity, t.name) }));
 
   const [filters, listing, count, bulkFields] = await Promise.all([
     describeFilters(engine.ops, actor, entity, readable, listParams),
@@ -182,6 +183,7 @@ export async function EntityListView({ engine, actor, entity, path, search: rawS
           fields={bulkFields}
           plural={plural}
           controls={rows.length > 0}
+          cancelHref={here}
         />
       ) : null}
       {failure !== null ? (

@@ -157,7 +157,7 @@ export function DeleteViewForm({ action, id, name }: { action: AccountAction; id
   const [state, formAction] = useActionState(action, initialAccountFormState);
   return (
     <details className="group">
-      <summary className={cn(buttonClass('ghost'), 'cursor-pointer list-none text-red-700 hover:text-red-800 [&::-webkit-details-marker]:hidden')}>
+      <summary className="inline-flex cursor-pointer list-none items-center rounded-md px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
         Delete<span className="sr-only"> the view {name}</span>
       </summary>
       <form action={formAction} className="mt-2 space-y-2 rounded-md border border-red-200 bg-red-50 p-3" aria-label={`Confirm deleting the view ${name}`}>

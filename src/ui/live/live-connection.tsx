@@ -2,12 +2,9 @@
 
 import { useRouter } from 'next/navigation';
 import { startTransition, useEffect, useState } from 'react';
-import { dispatchChanges, refreshable, type LiveChanges } from './topics';
+import { openSharedLiveStream, type LiveMessage } from './shared-stream';
+import { dispatchChanges, refreshable } from './topics';
 
-const FIRST_RETRY_MS = 1000;
-const MAX_RETRY_MS = 30_000;
-/** An outage shorter than this goes unmentioned (a server restart, a network blip). */
-const QUIET_OUTAGE_MS = 4000;
 /** Changes close together are one refresh. */
 const REFRESH_DELAY_MS = 60;
 /**
@@ -20,11 +17,11 @@ const OPEN_AFTER_LOAD_MS = 1500;
 const RENDER_MARGIN_MS = 2000;
 
 /**
- * The signed-in page's live stream (GET /api/live, server-sent events), opened once in the
- * shell. A change to a record the page shows refreshes it in place (router.refresh keeps what
- * the user is typing in uncontrolled fields); a hidden tab waits until it is shown again. A lost
- * connection comes back with growing pauses, then refreshes once to catch up; a long outage is
- * shown, quietly. When the session ends the stream ends, and the refresh sends the page to sign-in.
+ * Keeps the signed-in page live, mounted once in the shell. A change to a record the page shows
+ * refreshes it in place (router.refresh keeps what the user is typing in uncontrolled fields); a
+ * hidden tab waits until it is shown again. After missed changes (a lost connection) the page
+ * refreshes once; a long outage is shown, quietly. When the session ends, the refresh sends the
+ * page to sign-in. The connection itself is shared by the app's tabs (./shared-stream.ts).
  */
 export function LiveConnection({ renderedAt }: {
   /** When the server rendered the page this shell came with (epoch ms, the server's clock). */
@@ -36,14 +33,9 @@ export function LiveConnection({ renderedAt }: {
   const [since] = useState(() => renderedAt - RENDER_MARGIN_MS);
 
   useEffect(() => {
-    let source: EventSource | null = null;
-    let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let firstOpen = true;
-    let outageTimer: ReturnType<typeof setTimeout> | undefined;
     let refreshTimer: ReturnType<typeof setTimeout> | undefined;
-    let failures = 0;
-    let stopped = false;
     let staleWhileHidden = false;
+    let stop: (() => void) | null = null;
 
     const refresh = () => {
       if (document.visibilityState === 'hidden') {
@@ -58,53 +50,25 @@ export function LiveConnection({ renderedAt }: {
       staleWhileHidden = false;
       refresh();
     };
-
-    const open = () => {
-      const stream = new EventSource(firstOpen ? `/api/live?since=${since}` : '/api/live');
-      firstOpen = false;
-      source = stream;
-      stream.onopen = () => {
-        clearTimeout(outageTimer);
-        setReconnecting(false);
-        // Back after a drop: whatever changed meanwhile was not heard.
-        if (failures > 0 && refreshable()) refresh();
-        failures = 0;
-      };
-      stream.addEventListener('change', (event) => {
-        if (dispatchChanges(JSON.parse((event as MessageEvent<string>).data) as LiveChanges)) refresh();
-      });
-      stream.addEventListener('resync', () => {
+    const onMessage = (message: LiveMessage) => {
+      if (message.kind === 'change') {
+        if (dispatchChanges(message.changes)) refresh();
+      } else if (message.kind === 'catch-up') {
         if (refreshable()) refresh();
-      });
-      stream.addEventListener('end', () => {
-        stopped = true;
-        stream.close();
-        refresh();
-      });
-      stream.onerror = () => {
-        // Our own backoff instead of the browser's fixed retry, and the outage made visible.
-        stream.close();
-        if (stopped) return;
-        if (failures === 0) outageTimer = setTimeout(() => setReconnecting(true), QUIET_OUTAGE_MS);
-        const delay = Math.min(FIRST_RETRY_MS * 2 ** failures, MAX_RETRY_MS);
-        failures += 1;
-        retryTimer = setTimeout(open, delay);
-      };
+      } else if (message.kind === 'end') refresh();
+      else setReconnecting(message.on);
+    };
+    const start = () => {
+      stop = openSharedLiveStream({ since, delayMs: OPEN_AFTER_LOAD_MS, onMessage });
     };
 
-    const openSoon = () => {
-      retryTimer = setTimeout(open, OPEN_AFTER_LOAD_MS);
-    };
-    if (document.readyState === 'complete') openSoon();
-    else window.addEventListener('load', openSoon, { once: true });
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
     document.addEventListener('visibilitychange', onVisible);
     return () => {
-      stopped = true;
-      source?.close();
-      clearTimeout(retryTimer);
-      clearTimeout(outageTimer);
+      stop?.();
       clearTimeout(refreshTimer);
-      window.removeEventListener('load', openSoon);
+      window.removeEventListener('load', start);
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [router, since]);

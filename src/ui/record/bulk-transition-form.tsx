@@ -2,15 +2,19 @@
 
 import { useActionState } from 'react';
 import { Alert } from '../alert';
+import type { ConfirmQuestion } from '../confirm/confirm-input';
+import { ConfirmPanel } from '../confirm/confirm-panel';
+import { ConfirmSubmit } from '../confirm/confirm-submit';
 import type { FormFieldDescriptor } from '../forms/state';
-import { SubmitButton } from '../forms/submit-button';
 import { PhoneFold } from '../phone-fold';
-import { BULK_COMMENT_INPUT, BULK_TRANSITION_INPUT, initialBulkTransitionState, type BulkTransitionState } from './bulk-transition-state';
+import { BULK_COMMENT_INPUT, BULK_ROW_INPUT, BULK_TRANSITION_INPUT, initialBulkTransitionState, type BulkTransitionState } from './bulk-transition-state';
 
 export interface BulkTransitionChoice {
   readonly name: string;
   readonly label: string;
   readonly comment?: 'required' | 'optional';
+  /** What to ask before taking it (it leads to a final state: src/ui/record/transition-question.ts). */
+  readonly question?: ConfirmQuestion | null;
 }
 
 const controlClass =
@@ -21,8 +25,12 @@ const controlClass =
  * <form> posting to a server action, so it works without JavaScript; the rows' checkboxes sit in
  * the table (a Server Component) and join this form through their `form` attribute. When the list
  * has no rows it shows only the report, if any (the rows may have left a filtered list).
+ *
+ * A transition into a final state asks first: in a dialog with JavaScript; without it the server
+ * answers with the question, in a form of its own that posts the same choice and rows again
+ * (outside the phone's fold, so that it is seen where the answer lands).
  */
-export function BulkTransitionForm({ id, action, choices, fields = [], plural, controls }: {
+export function BulkTransitionForm({ id, action, choices, fields = [], plural, controls, cancelHref }: {
   /** The form's id, named by the rows' checkboxes. */
   id: string;
   action: (state: BulkTransitionState, formData: FormData) => Promise<BulkTransitionState>;
@@ -33,10 +41,17 @@ export function BulkTransitionForm({ id, action, choices, fields = [], plural, c
   plural: string;
   /** False when the list shows no rows to select. */
   controls: boolean;
+  /** The list as shown: Cancel on the server's question goes back to it. */
+  cancelHref: string;
 }) {
   const [state, formAction] = useActionState(action, initialBulkTransitionState);
   const withComment = choices.some((c) => c.comment);
-  const { outcome } = state;
+  const { outcome, values } = state;
+  const asked = state.confirm ? choices.find((c) => c.name === values.transition)?.question : null;
+  const questionOf = (form: HTMLFormElement): ConfirmQuestion | null => {
+    const chosen = form.elements.namedItem(BULK_TRANSITION_INPUT);
+    return chosen instanceof HTMLSelectElement ? (choices.find((c) => c.name === chosen.value)?.question ?? null) : null;
+  };
   return (
     <div className="mb-4 space-y-3">
       {controls ? (
@@ -73,9 +88,9 @@ export function BulkTransitionForm({ id, action, choices, fields = [], plural, c
                 <input id={`${id}-comment`} type="text" name={BULK_COMMENT_INPUT} maxLength={10_000} defaultValue={state.values.comment ?? ''} className={`${controlClass} pr-2.5`} />
               </div>
             ) : null}
-            <SubmitButton variant="secondary" pendingLabel="Applying…">
+            <ConfirmSubmit question={questionOf} variant="secondary" pendingLabel="Applying…">
               Apply to selected
-            </SubmitButton>
+            </ConfirmSubmit>
             {fields.map((field) =>
               field.help ? (
                 <p key={field.name} id={`${id}-${field.name}-help`} className="basis-full text-xs text-zinc-500">
@@ -85,6 +100,19 @@ export function BulkTransitionForm({ id, action, choices, fields = [], plural, c
             )}
           </form>
         </PhoneFold>
+      ) : null}
+      {asked ? (
+        <form action={formAction} aria-label={`Confirm: selected ${plural}`}>
+          <input type="hidden" name={BULK_TRANSITION_INPUT} value={values.transition} />
+          {values.comment ? <input type="hidden" name={BULK_COMMENT_INPUT} value={values.comment} /> : null}
+          {Object.entries(values.fields ?? {}).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          {(values.rows ?? []).map((row) => (
+            <input key={row} type="hidden" name={BULK_ROW_INPUT} value={row} />
+          ))}
+          <ConfirmPanel question={asked} cancelHref={cancelHref} />
+        </form>
       ) : null}
       {state.message ? <Alert title="Nothing was changed.">{state.message}</Alert> : null}
       {outcome?.summary ? <Alert tone="info" title={outcome.summary} /> : null}

@@ -30,8 +30,19 @@ export interface BulkTransitionState {
   /** A refusal of the whole submission (nothing selected, too many, a comment needed...); nothing was changed. */
   readonly message: string | null;
   /** What was chosen and typed, so that the toolbar shows it again. */
-  readonly values: { readonly transition?: string; readonly comment?: string; readonly fields?: Readonly<Record<string, string>> };
+  readonly values: {
+    readonly transition?: string;
+    readonly comment?: string;
+    readonly fields?: Readonly<Record<string, string>>;
+    /** The selected rows as posted ("<id>:<version>"), kept only while the confirmation is asked. */
+    readonly rows?: readonly string[];
+  };
   readonly outcome: BulkOutcome | null;
+  /**
+   * The transition leads to a final state and came without the user's confirmation (a browser
+   * without JavaScript): nothing was changed, and the toolbar asks, posting the same rows again.
+   */
+  readonly confirm?: boolean;
   /** Counts submissions: the inputs are keyed by it, so that they remount showing what was chosen. */
   readonly attempt: number;
 }

@@ -3,6 +3,9 @@
 import { useActionState } from 'react';
 import { Alert } from '../alert';
 import { cn } from '../cn';
+import type { ConfirmQuestion } from '../confirm/confirm-input';
+import { ConfirmPanel } from '../confirm/confirm-panel';
+import { ConfirmSubmit } from '../confirm/confirm-submit';
 import { FieldInput, inputClass } from '../forms/field-input';
 import { type FormFieldDescriptor, VERSION_INPUT } from '../forms/state';
 import { SubmitButton } from '../forms/submit-button';
@@ -12,9 +15,10 @@ import { COMMENT_INPUT, initialTransitionFormState, type TransitionFormState } f
  * One transition as a form: a button, and when the transition needs them, the inputs for the
  * fields it requires and a comment. A plain <form> posting to a server action, so it works
  * without JavaScript; the version the user saw goes with it. A refusal is shown in place,
- * keeping what was typed.
+ * keeping what was typed. A transition that cannot be undone asks first (in a dialog, or by the
+ * server's question in place of the button without JavaScript).
  */
-export function TransitionForm({ action, name, label, version, variant, fields, comment, hint }: {
+export function TransitionForm({ action, name, label, version, variant, fields, comment, hint, question, cancelHref }: {
   action: (state: TransitionFormState, formData: FormData) => Promise<TransitionFormState>;
   name: string;
   label: string;
@@ -25,6 +29,10 @@ export function TransitionForm({ action, name, label, version, variant, fields, 
   comment?: 'required' | 'optional';
   /** Why the transition needs the inputs ("Needs an assignee."). */
   hint?: string;
+  /** What to ask before a transition into a final state ("Close ticket #12?"); none for the others. */
+  question?: ConfirmQuestion | null;
+  /** The record's page: Cancel on the server's question goes back to it. */
+  cancelHref: string;
 }) {
   const [state, formAction] = useActionState(action, initialTransitionFormState);
   const boxed = fields.length > 0 || comment !== undefined;
@@ -93,9 +101,17 @@ export function TransitionForm({ action, name, label, version, variant, fields, 
         </div>
       ) : null}
       <div className="[&>button]:w-full">
-        <SubmitButton variant={variant} pendingLabel={`${label}…`}>
-          {label}
-        </SubmitButton>
+        {!question ? (
+          <SubmitButton variant={variant} pendingLabel={`${label}…`}>
+            {label}
+          </SubmitButton>
+        ) : state.confirm ? (
+          <ConfirmPanel question={question} cancelHref={cancelHref} />
+        ) : (
+          <ConfirmSubmit question={question} variant={variant} pendingLabel={`${label}…`}>
+            {label}
+          </ConfirmSubmit>
+        )}
       </div>
     </form>
   );

@@ -1,10 +1,11 @@
-import type { WorkflowModel } from '@/engine/spec/model';
+import type { EntityModel } from '@/engine/spec/model';
 import { buttonClass } from '../button';
 import { Card } from '../card';
 import type { FormFieldDescriptor } from '../forms/state';
 import { StateBadge } from '../state-badge';
 import { TransitionForm } from './transition-form';
 import type { OfferPlan } from './transition-plan';
+import { finalTransitionQuestion } from './transition-question';
 import type { TransitionFormState } from './transition-state';
 
 export interface TransitionItem {
@@ -17,14 +18,18 @@ export interface TransitionItem {
 
 /**
  * The record's state and what this user can do with it now: a button per transition (with a
- * small form when it needs input), and the ones blocked now, disabled, with why.
+ * small form when it needs input), and the ones blocked now, disabled, with why. Those into a
+ * final state ask for confirmation first.
  */
-export function TransitionPanel({ workflow, state, version, items }: {
-  workflow: WorkflowModel;
+export function TransitionPanel({ entity, recordId, state, version, items }: {
+  /** An entity with a workflow. */
+  entity: EntityModel;
+  recordId: number;
   state: unknown;
   version: number;
   items: readonly TransitionItem[];
 }) {
+  const workflow = entity.workflow!;
   const stateModel = workflow.states.find((s) => s.name === state);
   const firstTakeable = items.find((item) => item.plan.mode !== 'blocked')?.plan.offer.name;
   return (
@@ -68,6 +73,8 @@ export function TransitionPanel({ workflow, state, version, items }: {
                     fields={fields}
                     comment={offer.comment}
                     hint={plan.mode === 'input' ? offer.blockedReason : undefined}
+                    question={finalTransitionQuestion(entity, offer.name, recordId)}
+                    cancelHref={`/${entity.plural}/${recordId}`}
                   />
                 </li>
               );

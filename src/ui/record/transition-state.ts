@@ -13,6 +13,11 @@ export interface TransitionFormState {
   readonly code?: string;
   /** Where to see the record as it is now, after STALE_VERSION. */
   readonly reloadHref?: string;
+  /**
+   * The transition leads to a final state and came without the user's confirmation (a browser
+   * without JavaScript): nothing was changed, and the form asks in place (src/ui/confirm).
+   */
+  readonly confirm?: boolean;
   /** Counts refusals: the inputs are keyed by it, so that they remount showing what was typed. */
   readonly attempt: number;
 }

@@ -28,22 +28,15 @@ export function AppShell({ title, items, user, signOutAction, themeToggle, child
     <div className="flex min-h-screen flex-col">
       {/* Sticky from `sm` up; on a phone the header (whose navigation may take a few lines) scrolls away with the page.
           Opaque, so that its text keeps its contrast over whatever scrolls beneath it. */}
+      {/* Two rows at every width: the app and the user's tools, then the navigation across the whole
+          width, so that a spec's many entries stay on one tidy line on a desktop instead of
+          wrapping beside the tools. */}
       <header className="z-10 border-b border-zinc-200 bg-white sm:sticky sm:top-0">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2.5 sm:px-6">
-          <Link href="/" className="flex items-center gap-2 rounded text-sm font-semibold text-zinc-900">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-2 sm:px-6">
+          <Link href="/" className="flex min-h-8 items-center gap-2 rounded text-sm font-semibold text-zinc-900">
             <span aria-hidden="true" className="inline-block size-5 rounded bg-accent-600" />
             {title}
           </Link>
-          {/* Entries wrap onto more lines rather than scroll out of sight: on a phone every one is on screen. */}
-          <nav aria-label="Main" className="order-last -mx-1 w-full min-w-0 sm:order-none sm:w-auto sm:flex-1">
-            <ul className="flex flex-wrap items-center gap-1 px-1">
-              {items.map((item) => (
-                <li key={item.href}>
-                  <NavLink href={item.href}>{item.label}</NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
           <div className="ml-auto flex items-center gap-3">
             <PaletteButton />
             {themeToggle}
@@ -62,6 +55,16 @@ export function AppShell({ title, items, user, signOutAction, themeToggle, child
             </form>
           </div>
         </div>
+        {/* Entries wrap onto more lines rather than scroll out of sight: on a phone every one is on screen. */}
+        <nav aria-label="Main" className="border-t border-zinc-100">
+          <ul className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-2 py-1 sm:px-4">
+            {items.map((item) => (
+              <li key={item.href}>
+                <NavLink href={item.href}>{item.label}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
         <SavedViewsNav sections={items.flatMap((item) => (item.children?.length ? [{ href: item.href, label: item.label, children: item.children }] : []))} />
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6">

@@ -157,7 +157,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
         <div className="max-lg:contents lg:col-start-3 lg:row-start-1 lg:space-y-6">
           {entity.workflow ? (
             <div className="max-lg:order-first">
-              <TransitionPanel workflow={entity.workflow} state={record[entity.workflow.field]} version={record.version} items={items} />
+              <TransitionPanel entity={entity} recordId={record.id} state={record[entity.workflow.field]} version={record.version} items={items} />
             </div>
           ) : null}
           <Card className="h-fit p-5 max-lg:order-last">

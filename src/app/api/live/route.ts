@@ -8,6 +8,9 @@ import { SESSION_COOKIE } from '@/server/session';
 
 export const dynamic = 'force-dynamic';
 
+/** Unread bytes after which a stream is considered abandoned (events are tens of bytes each). */
+const STALLED_BYTES = 64 * 1024;
+
 /**
  * The signed-in browser's live stream (server-sent events): which records it may read changed,
  * never what they hold; the page re-reads them through ops. One per tab, authenticated by the
@@ -24,17 +27,26 @@ export async function GET(request: Request): Promise<Response> {
     const since = Number(new URL(request.url).searchParams.get('since'));
     const encoder = new TextEncoder();
     let connection: { close(): void } | null = null;
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        connection = hub.connect(token, actor, {
-          write: (text) => controller.enqueue(encoder.encode(text)),
-          end: () => controller.close(),
-        }, Number.isFinite(since) && since > 0 ? since : undefined);
+    const body = new ReadableStream<Uint8Array>(
+      {
+        start(controller) {
+          const sink = {
+            write(text: string) {
+              // A reader that stopped reading (gone without a clean close) is let go, not buffered for.
+              if ((controller.desiredSize ?? 0) < -STALLED_BYTES) throw new Error('The live stream stopped reading.');
+              controller.enqueue(encoder.encode(text));
+            },
+            end: () => controller.close(),
+          };
+          connection = hub.connect(token, actor, sink, Number.isFinite(since) && since > 0 ? since : undefined);
+        },
+        cancel() {
+          connection?.close();
+        },
       },
-      cancel() {
-        connection?.close();
-      },
-    });
+      // Counted in bytes, so that desiredSize says how much the browser has not read yet.
+      new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+    );
     request.signal.addEventListener('abort', () => connection?.close(), { once: true });
     return new Response(body, { headers: SSE_HEADERS });
   } catch (error) {

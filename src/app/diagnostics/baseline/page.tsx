@@ -10,6 +10,7 @@ import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
 import { takeBulkTransition } from '@/server/actions/bulk-transitions';
 import { BulkTransitionForm, type BulkTransitionChoice } from '@/ui/record/bulk-transition-form';
+import { bulkFinalTransitionQuestion } from '@/ui/record/transition-question';
 import { BULK_ROW_INPUT } from '@/ui/record/bulk-transition-state';
 import { RecordTable, type RowSelection } from '@/ui/record-table';
 import { recordTitle } from '@/ui/record-title';
@@ -73,7 +74,12 @@ const FILTERS: FilterControl[] = [
 ];
 
 // The bulk toolbar with the workflow's transitions (an agent on the list is offered nearly all).
-const BULK_CHOICES: BulkTransitionChoice[] = ticket.workflow!.transitions.map((t) => ({ name: t.name, label: t.label, ...(t.comment ? { comment: t.comment } : {}) }));
+const BULK_CHOICES: BulkTransitionChoice[] = ticket.workflow!.transitions.map((t) => ({
+  name: t.name,
+  label: t.label,
+  ...(t.comment ? { comment: t.comment } : {}),
+  question: bulkFinalTransitionQuestion(ticket, t.name),
+}));
 const BULK_FORM = 'bulk-tickets';
 // The input the list offers for the assignee that "Start" requires.
 const BULK_FIELDS: FormFieldDescriptor[] = [
@@ -116,7 +122,7 @@ export default async function BaselinePage() {
         />
       </div>
       <ListFilters action="/diagnostics/baseline" filters={FILTERS} search={{ label: 'Search', value: '' }} sort={null} columns={[]} resetHref={null} />
-      <BulkTransitionForm id={BULK_FORM} action={takeBulkTransition.bind(null, ticket.name)} choices={BULK_CHOICES} fields={BULK_FIELDS} plural="tickets" controls />
+      <BulkTransitionForm id={BULK_FORM} action={takeBulkTransition.bind(null, ticket.name)} choices={BULK_CHOICES} fields={BULK_FIELDS} plural="tickets" controls cancelHref="/diagnostics/baseline" />
       <RecordTable
         caption={ticket.pluralLabel}
         columns={columns}

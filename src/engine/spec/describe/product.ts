@@ -64,7 +64,7 @@ function routesTable(model: AppModel, entity: EntityModel): DocBlock {
   const frozen = finals.length > 0 ? `, never while ${finals.join(' or ')}` : '';
   const detail = [
     `One ${entity.label.toLowerCase()}: every field`,
-    ...(entity.workflow ? ['its state and the transitions the user may take'] : []),
+    ...(entity.workflow ? [`its state and the transitions the user may take${finals.length > 0 ? ` (one into ${finals.join(' or ')} asks for confirmation first)` : ''}`] : []),
     `Edit and Delete only where the user may change or delete this one${finals.length > 0 ? ` (no Edit while ${finals.join(' or ')})` : ''}`,
     ...relatedTexts(model, entity),
   ];
@@ -243,7 +243,7 @@ export function workflowBlocks(model: AppModel): PointBlocks {
 function finalText(workflow: WorkflowModel): string {
   const finals = workflow.states.filter((s) => s.final).map((s) => s.name);
   if (finals.length === 0) return '';
-  return ` A final state (${finals.join(', ')}) freezes the record: changes are refused with ${code(workflow.finalError)}, and related records are added only where the detail page allows it; deleting follows the permissions only.`;
+  return ` A final state (${finals.join(', ')}) freezes the record: changes are refused with ${code(workflow.finalError)}, and related records are added only where the detail page allows it; deleting follows the permissions only. The pages ask for confirmation before a transition into a final state (on the detail page and in a list's bulk toolbar); the API takes it as asked.`;
 }
 
 function requiresText(requires: readonly string[], guard: string | null, comment: 'required' | 'optional' | undefined): string {
