@@ -21,7 +21,7 @@ export interface ListParams {
 
 export type RawSearchParams = Readonly<Record<string, string | string[] | undefined>>;
 
-export const EMPTY_LIST_PARAMS: ListParams = { sort: '', q: '', cursor: '', filters: {}, columns: [] };
+const EMPTY_LIST_PARAMS: ListParams = { sort: '', q: '', cursor: '', filters: {}, columns: [] };
 
 const RESERVED = new Set(['sort', 'q', 'cursor', 'columns']);
 
@@ -45,7 +45,7 @@ const single = z
   .transform((v) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? '')));
 
 /** "a,b,c" as names, without blanks or repeats. */
-export function splitColumns(text: string): string[] {
+function splitColumns(text: string): string[] {
   return [...new Set(text.split(',').map((name) => name.trim()).filter((name) => name !== ''))];
 }
 
@@ -101,7 +101,7 @@ export function toListQuery(params: ListParams): ListQuery {
 }
 
 /** A query string with its commas as they are (`columns=id,subject`): allowed there, and easier to read in a shared link. */
-export function readableQuery(search: URLSearchParams): string {
+function readableQuery(search: URLSearchParams): string {
   return search.toString().replace(/%2C/gi, ',');
 }
 

@@ -104,7 +104,13 @@ async function submitWithErrors(page: Page, index: number): Promise<boolean> {
     }
   });
   await form.locator('button[type=submit], button:not([type])').last().click();
-  return form.locator('[aria-invalid="true"]').first().waitFor({ timeout: 10_000 }).then(
+  const invalid = page.locator('main [aria-invalid="true"]').first();
+  // An irreversible action asks first (a dialog, or the server's question without JavaScript).
+  // Going ahead is safe: its required fields are empty, so it is refused with its errors.
+  const goAhead = page.locator(`dialog[open] button[name="confirm"], main button[name="confirm"]`).first();
+  await invalid.or(goAhead).first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+  if ((await invalid.count()) === 0 && (await goAhead.count()) > 0) await goAhead.click();
+  return invalid.waitFor({ timeout: 10_000 }).then(
     () => true,
     () => false,
   );

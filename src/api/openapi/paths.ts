@@ -62,7 +62,7 @@ function listParameters(entity: EntityModel, limits: Limits): ParameterObject[] 
     parameters.push({
       name: 'q',
       in: 'query',
-      description: `Full-text search in ${entity.searchFields.join(', ')}.`,
+      description: `Full-text search in ${entity.searchFields.join(', ')}: every word (AND), "phrases", or, -word to leave out; the last word also matches as a prefix ("prin" finds "printer").`,
       schema: { type: 'string', maxLength: 200 },
     });
   }

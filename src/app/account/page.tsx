@@ -21,7 +21,7 @@ export const metadata: Metadata = { title: 'Your account' };
 
 function Time({ value, empty }: { value: Date | null; empty: string }) {
   const formatted = value ? formatDateTime(value) : null;
-  return formatted ? <time dateTime={formatted.iso}>{formatted.text}</time> : <span className="text-zinc-400">{empty}</span>;
+  return formatted ? <time dateTime={formatted.iso}>{formatted.text}</time> : <span className="text-zinc-500">{empty}</span>;
 }
 
 function Section({ id, title, description, children }: { id: string; title: string; description: ReactNode; children: ReactNode }) {

@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { authorize } from '../access/authorize';
 import { checkQueryable, readableFields, redactRecord } from '../access/fields';
 import { entityOf, type OpsContext } from './context';
+import { searchMatches } from './search-query';
 import { decodeCursor, encodeCursor, type Cursor, type CursorValue } from './cursor';
 import { resolveFilters, resolveLimit, resolveSearch, resolveSort, type SortKey } from './list-query';
 import { columnFor, recordColumns, rowToRecord } from './records';
@@ -73,7 +74,7 @@ function matching(ctx: OpsContext, actor: Actor, entity: EntityModel, readable: 
     const due = entity.fieldsByName[name]?.due ? entity.fieldsByName[name] : null;
     base = due ? base.where(dueFilterSql(model, entity, due, value as DueFilter, actor)) : base.where(columnFor(entity, name), '=', value);
   }
-  if (search !== null) base = base.where(sql<boolean>`search @@ websearch_to_tsquery('simple', ${search})`);
+  if (search !== null) base = base.where(searchMatches(search));
   if (query.where) base = base.where(conditionToSql(model, entity, query.where, actor, query.params));
   return base;
 }

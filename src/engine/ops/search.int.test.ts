@@ -53,6 +53,15 @@ forEachDatabase('search', (database) => {
       expect(await subjects({ q: 'smoke' })).toEqual([]);
     });
 
+    it('the last word as a prefix while it is being typed', async () => {
+      expect(await subjects({ q: 'prin' })).toEqual(['Printer on fire', 'Printer out of paper']);
+      expect(await subjects({ q: 'printer pap' })).toEqual(['Printer out of paper']);
+      expect(await subjects({ q: 'vpn or boun' })).toEqual(['Mail bounces', 'VPN drops every hour']);
+      expect(await subjects({ q: 'printer -pap' })).toEqual(['Printer on fire', 'Printer out of paper']);
+      expect(await subjects({ q: '"out of pa' })).toEqual([]);
+      expect(await subjects({ q: 'smok' })).toEqual(['Printer on fire']);
+    });
+
     it('phrases in quotes, in their order', async () => {
       expect(await subjects({ q: '"printer is smoking"' })).toEqual(['Printer on fire']);
       expect(await subjects({ q: '"smoking printer"' })).toEqual([]);

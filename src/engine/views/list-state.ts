@@ -5,7 +5,7 @@ import type { ListState } from './types';
 /** System columns a list may show besides the fields: what every record has and people read. */
 const SYSTEM_COLUMNS = ['id', 'createdAt', 'updatedAt'];
 /** Bounds on what a view keeps, so that one row (and one address) stays small. */
-export const MAX_COLUMNS = 30;
+const MAX_COLUMNS = 30;
 const MAX_VALUE_LENGTH = 200;
 
 export const EMPTY_LIST_STATE: ListState = { filters: {}, q: '', sort: '', columns: [] };

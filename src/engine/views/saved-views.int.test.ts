@@ -114,6 +114,14 @@ forEachDatabase('saved views', (database) => {
     });
   });
 
+  it('keeps at most 50 views of one list per person (the navigation lists them all)', async () => {
+    const collector = await createActor(store.db, ['agent'], 'Colin Collector');
+    for (let i = 1; i <= 50; i++) await views.create(collector, { entity: 'ticket', name: `View ${i}`, state: openTickets });
+    const error = await refused('LIMIT_EXCEEDED', () => views.create(collector, { entity: 'ticket', name: 'One too many', state: openTickets }));
+    expect(error.message).toBe('You can keep at most 50 views of one list. Delete one first.');
+    expect((await views.create(collector, { entity: 'organization', name: 'Another list', state: openTickets })).name).toBe('Another list');
+  });
+
   describe('opening a view', () => {
     it('drops filters, sort keys and columns the viewer may not read', async () => {
       const ticket = testModel.entitiesByName.ticket;

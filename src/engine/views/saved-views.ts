@@ -11,7 +11,7 @@ import type { ListState, NewSavedView, SavedView, SavedViews } from './types';
 
 export const MAX_VIEW_NAME_LENGTH = 80;
 /** Views one user may keep per entity: the navigation lists them all. */
-export const MAX_VIEWS_PER_ENTITY = 50;
+const MAX_VIEWS_PER_ENTITY = 50;
 
 interface ViewRow {
   id: number | string;

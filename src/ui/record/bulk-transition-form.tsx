@@ -83,7 +83,7 @@ export function BulkTransitionForm({ id, action, choices, fields = [], plural, c
             {withComment ? (
               <div key={`c${state.attempt}`} className="min-w-48 flex-1">
                 <label htmlFor={`${id}-comment`} className="mb-1 block text-xs font-medium text-zinc-600">
-                  Comment{choices.every((c) => c.comment === 'required') ? null : <span className="font-normal text-zinc-400"> (optional)</span>}
+                  Comment{choices.every((c) => c.comment === 'required') ? null : <span className="font-normal text-zinc-500"> (optional)</span>}
                 </label>
                 <input id={`${id}-comment`} type="text" name={BULK_COMMENT_INPUT} maxLength={10_000} defaultValue={state.values.comment ?? ''} className={`${controlClass} pr-2.5`} />
               </div>
