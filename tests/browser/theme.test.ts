@@ -98,7 +98,8 @@ describe('the dark theme', () => {
     await other.page.goto(`${server.url}/account`);
     const appearance = other.page.getByRole('region', { name: 'Appearance' });
     await appearance.getByRole('button', { name: 'Light' }).click();
-    await expect.poll(() => looks(other.page).then((l) => l.theme)).toBe('light');
+    // Pressed once the server has stored it and answered (the page is painted light at the click already).
+    await appearance.locator('button[aria-pressed="true"]', { hasText: 'Light' }).waitFor();
     await other.page.reload();
     expect(await looks(other.page)).toEqual({ theme: 'light', dark: false, colorScheme: 'light' });
     expect(await appearance.getByRole('button', { name: 'Light' }).getAttribute('aria-pressed')).toBe('true');
