@@ -1,7 +1,7 @@
 import type { RecordData, RecordValue, ReferenceTitles } from '@/engine/ops/types';
 import type { EntityModel, FieldModel } from '@/engine/spec/model';
-import { enumLabel, formatBoolean, formatDate, formatDateTime, markdownExcerpt, truncate } from '@/ui/format';
 import type { StaleChange } from '@/ui/forms/state';
+import { fieldText } from './field-text';
 import { toFormValue } from './forms';
 
 /*
@@ -16,29 +16,11 @@ import { toFormValue } from './forms';
 export type SeenValues = Readonly<Record<string, readonly [string, string]>>;
 
 const EMPTY = '—';
-const TEXT_MAX = 80;
 
 /** A stored value as short plain text, as the detail page would read. */
 export function valueText(field: FieldModel, value: RecordValue | undefined, titles: Readonly<Record<number, string>> | undefined): string {
   if (value === null || value === undefined || value === '') return EMPTY;
-  const spec = field.spec;
-  switch (spec.type) {
-    case 'boolean':
-      return formatBoolean(value);
-    case 'enum':
-      return enumLabel(spec.labels, String(value));
-    case 'date':
-      return formatDate(value)?.text ?? String(value);
-    case 'datetime':
-      return formatDateTime(value)?.text ?? String(value);
-    case 'markdown':
-      return markdownExcerpt(String(value), TEXT_MAX) || EMPTY;
-    case 'reference':
-    case 'user':
-      return titles?.[Number(value)] ?? `#${String(value)}`;
-    default:
-      return truncate(String(value), TEXT_MAX);
-  }
+  return fieldText(field, value, titles, true) || EMPTY;
 }
 
 /** What the actor sees of a record: the fields ops returned (never a hidden one) and the state. */

@@ -6,6 +6,7 @@ import { NinefoldError } from '../errors/ninefold-error';
 import { cachedRead } from '../store/write-clock';
 import { entityOf, type OpsContext } from './context';
 import { recordTitle, titleColumnFor } from './references';
+import type { EntityModel, FieldModel } from '../spec/model';
 import type { ReferenceChoice } from './ops';
 import type { Actor } from './types';
 
@@ -23,6 +24,24 @@ function rowsOf(ctx: OpsContext, query: { compile(): { sql: string; parameters: 
 }
 
 /**
+ * A reference or user field whose values the actor may name (one they may read or write: a
+ * filter or a form field); VALIDATION_FAILED for any other field, FORBIDDEN_FIELD for one the
+ * actor may neither read nor write.
+ */
+export function choosableField(ctx: OpsContext, actor: Actor, entityName: string, fieldName: string): { entity: EntityModel; field: FieldModel } {
+  const entity = entityOf(ctx.model, entityName);
+  const field = Object.hasOwn(entity.fieldsByName, fieldName) ? entity.fieldsByName[fieldName] : undefined;
+  if (!field || (field.type !== 'reference' && field.type !== 'user')) {
+    throw new NinefoldError('VALIDATION_FAILED', `"${fieldName}" is not a reference field of ${entity.label}.`);
+  }
+  const usable = [...readableFields(entity, actor), ...writableFields(entity, actor, 'create'), ...writableFields(entity, actor, 'update')];
+  if (!usable.includes(field.name)) {
+    throw forbiddenField(actor, entity, 'choices', [{ field: field.name, code: 'forbidden_field', message: `You cannot choose ${field.label}.` }]);
+  }
+  return { entity, field };
+}
+
+/**
  * Options for a reference or user field of `entityName`, ordered by title, within what the
  * actor may list of the referenced entity. The field must be one the actor may read or write
  * (a filter or a form field). Fetches one more than asked to know if it is all.
@@ -34,15 +53,7 @@ export async function listChoices(
   fieldName: string,
   options: { q?: string; limit?: number } = {},
 ): Promise<{ choices: readonly ReferenceChoice[]; complete: boolean }> {
-  const entity = entityOf(ctx.model, entityName);
-  const field = Object.hasOwn(entity.fieldsByName, fieldName) ? entity.fieldsByName[fieldName] : undefined;
-  if (!field || (field.type !== 'reference' && field.type !== 'user')) {
-    throw new NinefoldError('VALIDATION_FAILED', `"${fieldName}" is not a reference field of ${entity.label}.`);
-  }
-  const usable = [...readableFields(entity, actor), ...writableFields(entity, actor, 'create'), ...writableFields(entity, actor, 'update')];
-  if (!usable.includes(field.name)) {
-    throw forbiddenField(actor, entity, 'choices', [{ field: field.name, code: 'forbidden_field', message: `You cannot choose ${field.label}.` }]);
-  }
+  const { field } = choosableField(ctx, actor, entityName, fieldName);
   const limit = Math.min(Math.max(options.limit ?? DEFAULT_LIMIT, 1), 500);
   const q = options.q?.trim().slice(0, 200);
   // Matched literally: % and _ are LIKE wildcards, escaped with the default escape character.

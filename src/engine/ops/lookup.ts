@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
 import { rowScope } from '../access/authorize';
-import { readableFields, writableFields } from '../access/fields';
-import { forbiddenField } from '../access/refusal';
-import { NinefoldError } from '../errors/ninefold-error';
 import { normalizeEmail } from '../identity/identity';
 import type { EntityModel } from '../spec/model';
 import { USER_TABLE } from '../store/schema/desired';
-import { entityOf, type OpsContext } from './context';
+import { choosableField } from './choices';
+import type { OpsContext } from './context';
 import { titleColumnFor } from './references';
 import type { Actor } from './types';
 
@@ -32,15 +30,7 @@ export async function lookupReferences(
   fieldName: string,
   texts: readonly string[],
 ): Promise<Map<string, LookupResult>> {
-  const entity = entityOf(ctx.model, entityName);
-  const field = Object.hasOwn(entity.fieldsByName, fieldName) ? entity.fieldsByName[fieldName] : undefined;
-  if (!field || (field.type !== 'reference' && field.type !== 'user')) {
-    throw new NinefoldError('VALIDATION_FAILED', `"${fieldName}" is not a reference field of ${entity.label}.`);
-  }
-  const usable = [...readableFields(entity, actor), ...writableFields(entity, actor, 'create'), ...writableFields(entity, actor, 'update')];
-  if (!usable.includes(field.name)) {
-    throw forbiddenField(actor, entity, 'choices', [{ field: field.name, code: 'forbidden_field', message: `You cannot choose ${field.label}.` }]);
-  }
+  const { field } = choosableField(ctx, actor, entityName, fieldName);
   const results = new Map<string, LookupResult>();
   const names: string[] = [];
   for (const raw of new Set(texts)) {

@@ -1,33 +1,13 @@
-import type { RecordData, RecordValue, ReferenceTitles } from '@/engine/ops/types';
-import type { FieldModel } from '@/engine/spec/model';
+import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
 import type { ListColumn } from '@/ui/columns';
-import { enumLabel, formatBoolean, formatDate, formatDateTime } from '@/ui/format';
+import { formatDateTime } from '@/ui/format';
+import { fieldText } from '../field-text';
 
 /*
  * A list's cell as text, the way the list page shows it (src/ui/cell-value.tsx), with the same
- * formatting: enum and state labels, titles of referenced records and names of users (an id,
- * "#12", where the viewer may not read the record), Yes/No, dates and times in UTC. Markdown is
- * exported whole rather than as the page's short excerpt: a file is where people want all of it.
+ * formatting (src/server/field-text.ts). Markdown is exported whole rather than as the page's
+ * short excerpt: a file is where people want all of it.
  */
-
-function fieldText(field: FieldModel, value: RecordValue, titles: Readonly<Record<number, string>> | undefined): string {
-  const spec = field.spec;
-  switch (spec.type) {
-    case 'boolean':
-      return formatBoolean(value);
-    case 'enum':
-      return enumLabel(spec.labels, String(value));
-    case 'date':
-      return formatDate(value)?.text ?? String(value);
-    case 'datetime':
-      return formatDateTime(value)?.text ?? String(value);
-    case 'reference':
-    case 'user':
-      return titles?.[Number(value)] ?? `#${String(value)}`;
-    default:
-      return value instanceof Date ? value.toISOString() : String(value);
-  }
-}
 
 /** The text of one column of one record; empty for no value. */
 export function cellText(column: ListColumn, record: RecordData, references: ReferenceTitles, now: Date): string {
@@ -35,7 +15,7 @@ export function cellText(column: ListColumn, record: RecordData, references: Ref
   if (value === null || value === undefined || value === '') return '';
   switch (column.kind) {
     case 'field': {
-      const text = fieldText(column.field, value, references[column.name]);
+      const text = fieldText(column.field, value, references[column.name], false);
       // The page marks it in words too (src/ui/due-value.tsx).
       return column.overdue?.(record, now) ? `${text} (overdue)` : text;
     }

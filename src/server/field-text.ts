@@ -1,0 +1,34 @@
+import type { RecordValue } from '@/engine/ops/types';
+import type { FieldModel } from '@/engine/spec/model';
+import { enumLabel, formatBoolean, formatDate, formatDateTime, markdownExcerpt, truncate } from '@/ui/format';
+
+const SHORT_MAX = 80;
+
+/**
+ * A stored (non-empty) value as plain text, formatted as the pages show it: enum labels, titles
+ * of referenced records and names of users (an id, "#12", where the viewer may not read the
+ * record), Yes/No, dates and times in UTC. `short` cuts long text to a line (Markdown to its
+ * excerpt), as a notice quotes it; a file (CSV) wants it whole.
+ */
+export function fieldText(field: FieldModel, value: RecordValue, titles: Readonly<Record<number, string>> | undefined, short: boolean): string {
+  const spec = field.spec;
+  switch (spec.type) {
+    case 'boolean':
+      return formatBoolean(value);
+    case 'enum':
+      return enumLabel(spec.labels, String(value));
+    case 'date':
+      return formatDate(value)?.text ?? String(value);
+    case 'datetime':
+      return formatDateTime(value)?.text ?? String(value);
+    case 'markdown':
+      return short ? markdownExcerpt(String(value), SHORT_MAX) : String(value);
+    case 'reference':
+    case 'user':
+      return titles?.[Number(value)] ?? `#${String(value)}`;
+    default: {
+      const text = value instanceof Date ? value.toISOString() : String(value);
+      return short ? truncate(text, SHORT_MAX) : text;
+    }
+  }
+}
