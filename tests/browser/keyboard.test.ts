@@ -58,7 +58,7 @@ describe('keyboard, command palette and loading states', () => {
     await page.goto(`${server.url}${address}`);
     await page.waitForFunction(() => {
       const button = document.querySelector('header button[aria-keyshortcuts]');
-      return button !== null && Object.keys(button).some((key) => key.startsWith('__reactProps'));
+      return button !== null && Object.keys(button).some((key) => key.startsWith('__reactProps')) && document.documentElement.dataset.shortcuts === 'on';
     });
   }
 

@@ -88,7 +88,13 @@ export function KeyboardShortcuts({ places }: { places: readonly PalettePlace[] 
       if (handled) event.preventDefault();
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    // Says when the keys are handled: the page is usable by mouse a moment before (a test or a
+    // script driving the keyboard waits for this rather than guessing).
+    document.documentElement.dataset.shortcuts = 'on';
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      delete document.documentElement.dataset.shortcuts;
+    };
   }, [router]);
 
   if (open === 'palette') return <CommandPalette places={places} />;

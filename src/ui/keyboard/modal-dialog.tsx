@@ -24,9 +24,13 @@ export function ModalDialog({ which, labelledBy, dialogRef, className, children 
     if (!dialog) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     dialog.showModal();
+    // The store learns at once: 'close' comes a task later than Escape's 'cancel', and a Ctrl+K
+    // pressed in between would otherwise find the palette still "open" and close it again.
     const onClose = () => closeShellDialog(which);
+    dialog.addEventListener('cancel', onClose);
     dialog.addEventListener('close', onClose);
     return () => {
+      dialog.removeEventListener('cancel', onClose);
       dialog.removeEventListener('close', onClose);
       if (dialog.open) dialog.close();
       const focused = document.activeElement;
@@ -39,7 +43,7 @@ export function ModalDialog({ which, labelledBy, dialogRef, className, children 
       aria-labelledby={labelledBy}
       // A click on the backdrop lands on the dialog element itself, outside its content.
       onClick={(event) => {
-        if (event.target === event.currentTarget) event.currentTarget.close();
+        if (event.target === event.currentTarget) closeShellDialog(which);
       }}
       className={cn(
         'm-0 mx-auto mt-[10vh] max-h-[80vh] w-[min(40rem,calc(100vw-1.5rem))] max-w-none overflow-hidden rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-black/50',
