@@ -20,6 +20,7 @@ export const BUILT_IN_ERRORS = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type', message: 'Send JSON with content-type application/json.' },
   LIMIT_EXCEEDED: { status: 422, title: 'Limit exceeded', message: 'A limit of this application was reached.' },
   RATE_LIMITED: { status: 429, title: 'Too many requests', message: 'Too many requests. Wait a moment and try again.' },
+  SERVICE_UNAVAILABLE: { status: 503, title: 'Service unavailable', message: 'The database cannot be reached right now. Try again in a moment.' },
   INTERNAL: { status: 500, title: 'Internal error', message: 'Something went wrong on our side.' },
 } as const satisfies Record<string, ErrorSpec>;
 
