@@ -6,8 +6,17 @@ import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
 import next from 'next';
 import { CLIENT_IP_HEADER, clientAddress, trustedProxyHops } from '../src/api/client-address.mjs';
+import { crossOriginReason } from '../src/api/cross-origin.mjs';
+import { doorRefusal, wantsPage } from '../src/api/door-refusal.mjs';
+import { rewriteRequestHeaders } from '../src/api/incoming-headers.mjs';
+import { PROTO_HEADER, requestProtocol } from '../src/api/request-scheme.mjs';
+import { contentSecurityPolicy, newNonce, securityHeaders } from '../src/api/response-headers.mjs';
+import { ACTION_NOT_FOUND_HEADER, isUnknownAction, serverActionIds } from '../src/api/server-action-ids.mjs';
+import { installGracefulShutdown } from './shutdown.mjs';
 
 const API_DOOR = Symbol.for('ninefold.apiDoor');
+// While the database is known to be down: a 503 answered here (src/server/outage.ts).
+const OUTAGE_DOOR = Symbol.for('ninefold.outageDoor');
 const API_PREFIX = '/api/v1/';
 
 /** The Node request as a web Request (the API handler's input); the body is streamed, not buffered. */
@@ -65,16 +74,48 @@ async function openEngineDuringPrepare(root) {
   }
 }
 
-/** Puts the client's address on the request for both doors, replacing any copy the client sent. */
-function markClientAddress(req, hops) {
+/**
+ * Rewrites the request's headers before either door sees them (src/api/incoming-headers.mjs):
+ * drops the framework's internal headers, a client's copies of the server's own, and X-Forwarded-*
+ * unless proxies are trusted; then adds the client's address, the scheme the browser used and the
+ * response's Content-Security-Policy (Next.js takes the nonce for its scripts from the request's).
+ * Returns the scheme.
+ */
+function prepareRequest(req, hops, policy) {
   const address = clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], hops);
-  const raw = [];
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    if (req.rawHeaders[i].toLowerCase() !== CLIENT_IP_HEADER) raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  const protocol = requestProtocol(Boolean(req.socket.encrypted), req.headers['x-forwarded-proto'], hops);
+  rewriteRequestHeaders(req, hops > 0, { [CLIENT_IP_HEADER]: address, [PROTO_HEADER]: protocol, 'content-security-policy': policy });
+  return protocol;
+}
+
+function logRefusal(req, code, reason) {
+  const path = (req.url ?? '').split('?')[0].slice(0, 200);
+  process.stdout.write(`${JSON.stringify({ level: 'warn', msg: 'request refused', code, reason, method: req.method, path })}\n`);
+}
+
+/**
+ * What the server answers itself, before Next.js: a change sent from another site (Next.js would
+ * answer a cross-site server action with a 500), and a server action the build does not hold.
+ * Returns whether it answered.
+ */
+function refuseAtTheDoor(req, res, hops, actionIds) {
+  if (req.url?.startsWith(API_PREFIX)) return false;
+  const reason = crossOriginReason(req.method ?? 'GET', req.headers, hops > 0);
+  let refusal = null;
+  if (reason !== null) {
+    logRefusal(req, 'FORBIDDEN', reason);
+    refusal = doorRefusal('FORBIDDEN', 'Cross-site request refused: a change must be sent from this application.', wantsPage(req.headers));
+  } else if (req.method === 'POST' && isUnknownAction(actionIds, req.headers['next-action'])) {
+    logRefusal(req, 'NOT_FOUND', 'unknown server action');
+    // Next.js's client router reads this header to tell an unknown action from a failed one.
+    res.setHeader(ACTION_NOT_FOUND_HEADER, '1');
+    refusal = doorRefusal('NOT_FOUND', 'This action does not exist (the page may be from an earlier version: reload it).', false);
   }
-  raw.push(CLIENT_IP_HEADER, address);
-  req.rawHeaders.splice(0, req.rawHeaders.length, ...raw);
-  req.headers[CLIENT_IP_HEADER] = address;
+  if (refusal === null) return false;
+  // The body is not read: the connection cannot carry another request after it.
+  res.writeHead(refusal.status, { ...refusal.headers, 'content-length': String(Buffer.byteLength(refusal.body)), ...(req.complete ? {} : { connection: 'close' }) });
+  res.end(refusal.body);
+  return true;
 }
 
 export async function serve({ root, port, hostname }) {
@@ -85,12 +126,24 @@ export async function serve({ root, port, hostname }) {
   await openEngineDuringPrepare(root);
   await preparing;
   const handle = app.getRequestHandler();
+  const actionIds = serverActionIds(root);
   const server = createServer((req, res) => {
-    markClientAddress(req, hops);
+    const policy = contentSecurityPolicy(newNonce());
+    const protocol = prepareRequest(req, hops, policy);
+    for (const [name, value] of Object.entries(securityHeaders(policy, protocol === 'https'))) res.setHeader(name, value);
+    if (refuseAtTheDoor(req, res, hops, actionIds)) return;
+    const outage = globalThis[OUTAGE_DOOR]?.(req);
+    if (outage) {
+      res.writeHead(outage.status, outage.headers);
+      res.end(req.method === 'HEAD' ? undefined : outage.body);
+      return;
+    }
     const door = globalThis[API_DOOR];
     if (door && req.url?.startsWith(API_PREFIX)) void serveApi(door, req, res);
     else void handle(req, res);
   });
+  // SIGTERM/SIGINT: finish the requests in flight, then close the database, then exit (./shutdown.mjs).
+  installGracefulShutdown(server);
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, hostname, resolve);

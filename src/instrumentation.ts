@@ -1,4 +1,5 @@
 import type { Instrumentation } from 'next';
+import { loggablePath } from './engine/identity/loggable-path';
 
 export async function register(): Promise<void> {
   // Not while building: the build must never open the database.
@@ -19,7 +20,8 @@ export const onRequestError: Instrumentation.onRequestError = (error, request, c
     level: 'error',
     msg: 'request failed',
     digest: digestOf(error),
-    path: request.path,
+    // Never the query string or an invitation's token: a log holds no secret (log-secrets.ts).
+    path: loggablePath(request.path),
     method: request.method,
     routerKind: context.routerKind,
     routePath: context.routePath,

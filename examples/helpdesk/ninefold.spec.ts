@@ -138,7 +138,8 @@ export default defineApp({
         },
         organization: { type: 'reference', to: 'organization', onDelete: 'setNull' },
         requester: { type: 'user', default: 'actor', required: true },
-        assignee: { type: 'user' },
+        // Tickets are worked by staff: the picker offers agents and administrators only.
+        assignee: { type: 'user', roles: ['agent', 'admin'] },
         dueAt: { type: 'datetime', label: 'Due' },
         resolvedAt: { type: 'datetime', label: 'Resolved', readOnly: true },
         slaDueAt: {

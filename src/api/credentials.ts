@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isHttpsRequest } from './request-scheme.mjs';
 
 export const SESSION_COOKIE = 'nf_session';
 
@@ -61,10 +62,12 @@ export function clearedSessionCookie(secure: boolean): string {
   return [`${SESSION_COOKIE}=`, 'Path=/', 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', 'Max-Age=0', 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
 }
 
-/** Whether the request reached us over https (directly, or as a proxy in front says). */
+/**
+ * Whether the request reached us over https: as the server found it (src/api/request-scheme.mjs,
+ * X-Forwarded-Proto only from the proxies TRUST_PROXY declares), or the request's own URL.
+ */
 export function isHttps(request: Request): boolean {
-  const forwarded = request.headers.get('x-forwarded-proto')?.split(',')[0].trim().toLowerCase();
-  if (forwarded === 'https') return true;
+  if (isHttpsRequest(request.headers)) return true;
   try {
     return new URL(request.url).protocol === 'https:';
   } catch {

@@ -109,7 +109,17 @@ export function takeVersion(call: ApiRequest, body: Record<string, unknown>): { 
   return { version, input };
 }
 
+/**
+ * An entity only the spec's calls write has its read routes only: a write to its addresses is
+ * 405 METHOD_NOT_ALLOWED with the Allow header (as any method a path lacks), and the OpenAPI
+ * document has no such operations.
+ */
 export function recordRoutes(entity: EntityModel): Route[] {
+  const routes = allRecordRoutes(entity);
+  return entity.writtenBy === 'calls' ? routes.filter((route) => route.method === 'GET') : routes;
+}
+
+function allRecordRoutes(entity: EntityModel): Route[] {
   const collection = [entity.plural];
   const one = [entity.plural, { param: 'id' }];
   const signedIn = { access: 'signedIn', originCheck: true } as const;

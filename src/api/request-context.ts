@@ -1,11 +1,16 @@
 import { clientIp } from './client-ip';
+import { isHttpsRequest } from './request-scheme.mjs';
 import type { ApiContext } from './handler';
 
-/** The application's origin as the browser sees it (behind a proxy: the forwarded host and proto). */
+/**
+ * The application's origin as the browser sees it. Behind trusted proxies, the forwarded host and
+ * scheme: scripts/server.mjs drops X-Forwarded-Host unless TRUST_PROXY says proxies are there, and
+ * tells the scheme in its own header (src/api/request-scheme.mjs).
+ */
 function appOrigin(request: Request): string {
   const url = new URL(request.url);
   const first = (name: string) => request.headers.get(name)?.split(',')[0]?.trim() || undefined;
-  const proto = first('x-forwarded-proto') ?? url.protocol.replace(/:$/, '');
+  const proto = isHttpsRequest(request.headers) ? 'https' : url.protocol.replace(/:$/, '');
   const host = first('x-forwarded-host') ?? first('host') ?? url.host;
   return `${proto}://${host}`;
 }

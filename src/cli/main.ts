@@ -3,9 +3,11 @@ import { SingleBar, Presets } from 'cli-progress';
 import type { Engine } from '@/engine/engine';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import { normalizeEmail } from '@/engine/identity/identity';
+import { setupCodeMessage } from '@/engine/identity/setup-code';
 import { openEngine } from '@/engine/open-engine';
 import { seedDemoData, DEMO_PASSWORD } from '@/engine/seed/seed-demo-data';
 import { importCommand } from './import-command';
+import { backupImportCommand, exportCommand } from './backup-command';
 import { describeMarkdown } from '@/engine/spec/describe';
 import { loadSpecFile } from '@/engine/spec/load-file';
 import { settingsFromEnv } from '@/engine/settings';
@@ -22,6 +24,8 @@ Commands:
   user disable --email E        Disable an account: its sessions end and its API
                                 tokens are revoked at once
   user enable --email E         Let a disabled account sign in again
+  setup-code                    While there is no user: print a new one-time code for /setup
+                                (the server prints one in its log when it starts)
   token create --email E --name N [--days D]
                                 Create a personal API token for that user (printed once;
                                 send it as "Authorization: Bearer <token>"); --days: expiry
@@ -32,6 +36,11 @@ Commands:
                                 labels), checked as the user E would create them (default:
                                 the first administrator). Refused rows are listed by line and
                                 nothing is written, unless --good-rows writes the others
+  export [--out backup.jsonl]   Write the whole database (records, history, users, tokens,
+                                invitations, saved views; not sessions) as JSON lines, to
+                                the file or to standard output
+  import <backup.jsonl>         Restore such a backup into an empty database synced for the
+                                same spec, all or nothing (the way from PGlite to PostgreSQL)
 
 The spec is NINEFOLD_SPEC (default examples/helpdesk/ninefold.spec.ts); the database is
 DATABASE_URL, or the embedded one in DATA_DIR (default ./.data).`;
@@ -77,10 +86,15 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'user':
       return userCommand(rest, settings);
+    case 'setup-code':
+      return setupCodeCommand(settings);
     case 'token':
       return tokenCommand(rest, settings);
     case 'import':
-      return importCommand(rest, settings);
+      // One argument is a backup (`import <backup.jsonl>`); a CSV import names its entity first.
+      return rest.length === 1 && !rest[0].startsWith('-') ? backupImportCommand(rest, settings) : importCommand(rest, settings);
+    case 'export':
+      return exportCommand(rest, settings);
     case undefined:
     case 'help':
     case '--help':
@@ -89,6 +103,20 @@ async function main(argv: string[]): Promise<number> {
     default:
       console.error(`Unknown command "${command}".\n\n${USAGE}`);
       return 2;
+  }
+}
+
+async function setupCodeCommand(settings: ReturnType<typeof settingsFromEnv>): Promise<number> {
+  const engine = await openEngine(settings);
+  try {
+    if (await engine.identity.hasUsers()) {
+      console.error('This application already has users: no setup code is needed. Sign in, or ask an administrator for an invitation.');
+      return 1;
+    }
+    console.log(setupCodeMessage(await engine.identity.issueSetupCode()));
+    return 0;
+  } finally {
+    await engine.close();
   }
 }
 

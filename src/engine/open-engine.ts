@@ -1,8 +1,10 @@
 import type { Engine } from './engine';
 import { NinefoldError } from './errors/ninefold-error';
 import { createIdentity } from './identity/identity';
+import { setupCodeMessage } from './identity/setup-code';
 import { resolveLimits } from './limits';
 import { createLiveFeed } from './live/feed';
+import { logLine } from './log';
 import { createOps } from './ops/create-ops';
 import { loadSpecFile } from './spec/load-file';
 import type { AppModel } from './spec/model';
@@ -18,6 +20,11 @@ export interface OpenOptions {
    * this very schema (`migrate` does; a server start trusts the record).
    */
   readonly compareCatalogue?: boolean;
+  /**
+   * While there is no user, make a setup code and log it (setup-code.ts): the server does, the
+   * CLI and tests do not (the CLI has `setup-code`).
+   */
+  readonly announceSetupCode?: boolean;
   /** Use this model instead of loading settings.specPath (tests). */
   readonly model?: AppModel;
 }
@@ -39,6 +46,13 @@ export async function openEngine(settings: Settings, options: OpenOptions = {}):
           // Another server created the first user meanwhile: nothing left to bootstrap.
           if (!(error instanceof NinefoldError && error.code === 'FORBIDDEN')) throw error;
         });
+    }
+    if (options.announceSetupCode && !(await identity.hasUsers())) {
+      const code = await identity.issueSetupCode().catch((error: unknown) => {
+        // Another server created the first user meanwhile: no code needed.
+        if (!(error instanceof NinefoldError && error.code === 'FORBIDDEN')) throw error;
+      });
+      if (code) logLine('warn', setupCodeMessage(code));
     }
     let closing: Promise<void> | undefined;
     return {

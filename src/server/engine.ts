@@ -2,6 +2,8 @@ import 'server-only';
 import type { Engine } from '@/engine/engine';
 import { openEngine } from '@/engine/open-engine';
 import { settingsFromEnv } from '@/engine/settings';
+import { registerOutageDoor } from './outage';
+import { registerShutdownHooks, shutdownOwned } from './shutdown';
 
 /**
  * The one engine of this server process. Kept on globalThis so that module re-evaluation
@@ -11,7 +13,7 @@ const holder = globalThis as typeof globalThis & { __ninefoldEngine?: Promise<En
 
 export function getEngine(): Promise<Engine> {
   if (!holder.__ninefoldEngine) {
-    const opening = openEngine(settingsFromEnv(process.env));
+    const opening = openEngine(settingsFromEnv(process.env), { announceSetupCode: true });
     holder.__ninefoldEngine = opening;
     opening.then(closeOnSignals, () => {
       // A failed start must not be cached: the next request tries again and reports again.
@@ -22,7 +24,12 @@ export function getEngine(): Promise<Engine> {
 }
 
 function closeOnSignals(engine: Engine): void {
+  registerShutdownHooks(engine);
+  registerOutageDoor(engine);
   const close = (signal: NodeJS.Signals) => {
+    // Under `npm start`, scripts/shutdown.mjs finishes the requests in flight first, then closes
+    // the engine through the hook registered above.
+    if (shutdownOwned()) return;
     engine.close().finally(() => process.kill(process.pid, signal));
   };
   process.once('SIGTERM', close);

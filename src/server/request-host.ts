@@ -1,4 +1,5 @@
 import 'server-only';
+import { isHttpsRequest } from '@/api/request-scheme.mjs';
 
 /**
  * The hostname the browser used, as `window.location.hostname` would give it: no port,
@@ -12,11 +13,12 @@ export function requestHostname(headers: Headers): string {
 
 /**
  * The origin the browser used ("https://desk.example.com"), for absolute links shown to users
- * (invitations). Behind a proxy: the forwarded protocol and host.
+ * (invitations). Behind trusted proxies: the forwarded host, and the scheme as the server found it
+ * (scripts/server.mjs drops X-Forwarded-* unless TRUST_PROXY declares proxies).
  */
 export function requestOrigin(headers: Headers): string {
   const first = (name: string) => headers.get(name)?.split(',')[0]?.trim().toLowerCase() || undefined;
-  const proto = first('x-forwarded-proto') === 'https' ? 'https' : 'http';
+  const proto = isHttpsRequest(headers) ? 'https' : 'http';
   const host = first('x-forwarded-host') ?? first('host') ?? 'localhost';
   return /^[a-z0-9.\-[\]:]{1,300}$/.test(host) ? `${proto}://${host}` : `${proto}://localhost`;
 }

@@ -3,8 +3,10 @@ import { cookies, headers } from 'next/headers';
 import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { clientIp } from '@/api/client-ip';
+import { isHttpsRequest } from '@/api/request-scheme.mjs';
 import type { Actor } from '@/engine/ops/types';
 import { getEngine } from './engine';
+import { safeReturnPath } from './request-return-path';
 import { mirrorStoredTheme, THEME_COOKIE } from './theme';
 
 export const SESSION_COOKIE = 'nf_session';
@@ -23,7 +25,8 @@ export async function requireActor(returnTo?: string): Promise<Actor> {
   if (actor) return actor;
   const engine = await getEngine();
   if (!(await engine.identity.hasUsers())) redirect('/setup');
-  redirect(returnTo && returnTo.startsWith('/') ? `/sign-in?next=${encodeURIComponent(returnTo)}` : '/sign-in');
+  const back = safeReturnPath(returnTo);
+  redirect(back !== '/' ? `/sign-in?next=${encodeURIComponent(back)}` : '/sign-in');
 }
 
 /** The signed-in administrator: others get the 403 page, anonymous visitors the sign-in page. */
@@ -72,7 +75,10 @@ export async function signOut(): Promise<void> {
   jar.delete(THEME_COOKIE);
 }
 
+/**
+ * Whether the browser reached us over HTTPS, as the server found it (src/api/request-scheme.mjs):
+ * X-Forwarded-Proto counts only from the proxies TRUST_PROXY declares. Every cookie follows it.
+ */
 async function isHttps(): Promise<boolean> {
-  const h = await headers();
-  return h.get('x-forwarded-proto') === 'https';
+  return isHttpsRequest(await headers());
 }

@@ -1,5 +1,6 @@
 import 'server-only';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
+import { isHttpsRequest } from '@/api/request-scheme.mjs';
 import type { Actor } from '@/engine/ops/types';
 import { THEMES, type Theme } from '@/engine/preferences/preferences';
 import { getEngine } from './engine';
@@ -32,7 +33,8 @@ export async function themeFor(actor: Actor | null): Promise<Theme> {
 
 /** Writes the user's theme into the mirror; callable from server actions only (they may set cookies). */
 export async function mirrorTheme(userId: number, theme: Theme): Promise<void> {
-  (await cookies()).set(THEME_COOKIE, `${userId}:${theme}`, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: ONE_YEAR_SECONDS });
+  const secure = isHttpsRequest(await headers());
+  (await cookies()).set(THEME_COOKIE, `${userId}:${theme}`, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: ONE_YEAR_SECONDS });
 }
 
 /** At sign-in: the choice made on another device (or before signing out) comes back with the account. */

@@ -29,6 +29,11 @@ describe('accounts', () => {
 
     const email = `ivy.${Date.now()}@example.com`;
     const invite = page.locator('form', { has: page.getByRole('button', { name: 'Create invitation link' }) });
+    // Without a role the account could open nothing: refused next to the roles, no link made.
+    await invite.getByLabel('Email').fill(email);
+    await invite.getByRole('button', { name: 'Create invitation link' }).click();
+    await invite.getByText('Choose at least one role.').waitFor();
+    expect(await page.locator('code[data-secret]').count()).toBe(0);
     await invite.getByLabel('Email').fill(email);
     await invite.getByLabel('Agent').check();
     await invite.getByRole('button', { name: 'Create invitation link' }).click();

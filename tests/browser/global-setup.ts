@@ -1,9 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ADMIN, startServer, stopServer, type RunningServer } from './servers';
+import { secretsInLog } from '../../src/engine/identity/log-secrets';
+import { ADMIN, DEMO_AGENT, DEMO_CUSTOMER, startServer, stopServer, type RunningServer } from './servers';
+
+/** Passwords the tests type (others are made per test, and caught by shape: "password" fields). */
+const KNOWN_PASSWORDS = [ADMIN.password, DEMO_AGENT.password, DEMO_CUSTOMER.password, 'first-password'];
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -56,5 +60,15 @@ export async function setup(project: TestProject): Promise<void> {
 
 export async function teardown(): Promise<void> {
   await Promise.all(servers.map(stopServer));
+  const logs = servers.map((s) => s.logFile);
   servers = [];
+  // Secrets never reach a log: every server's whole log of this run, checked once all is said.
+  const found = logs.flatMap((file) =>
+    secretsInLog(readFileSync(file, 'utf8'), KNOWN_PASSWORDS).map((s) => `${file}:${s.line}: ${s.kind}`),
+  );
+  if (found.length > 0) {
+    // This vitest logs a teardown error without failing the run: the exit code says it.
+    process.exitCode = 1;
+    throw new Error(`Secrets in the servers' logs (places only):\n${found.slice(0, 50).join('\n')}`);
+  }
 }

@@ -39,8 +39,11 @@ export function buildOpenApiDocument(model: AppModel): OpenApiDocument {
   for (const entity of model.entities) {
     const entityNames = names.get(entity.name)!;
     schemas[entityNames.record] = recordSchema(entity, model.constants);
-    schemas[entityNames.create] = createSchema(entity, model.constants);
-    schemas[entityNames.update] = updateSchema(entity, model.constants);
+    // An entity only calls write has no create or change operation to describe.
+    if (entity.writtenBy !== 'calls') {
+      schemas[entityNames.create] = createSchema(entity, model.constants);
+      schemas[entityNames.update] = updateSchema(entity, model.constants);
+    }
     schemas[entityNames.list] = listSchema(entity, entityNames.record);
     schemas[entityNames.history] = historySchema(entity, model.constants);
     if (entity.workflow) {

@@ -143,7 +143,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
   const related = createRelatedNote(context.model, entity);
   const replyWith = replyWithChoices(context.model, entity);
   const frozen = updateFinalNote(entity);
-  return {
+  return withoutRecordWrites(entity, {
     [`/${entity.plural}`]: {
       get: {
         operationId: operationId(context, `list${plural}`),
@@ -220,8 +220,19 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
       },
     },
     ...workflowPaths(entity, context),
-  };
+  });
 }
+
+/** An entity only the spec's calls write: its record addresses are read-only (the API answers 405 to writes). */
+function withoutRecordWrites(entity: EntityModel, paths: Record<string, PathItemObject>): Record<string, PathItemObject> {
+  if (entity.writtenBy !== 'calls') return paths;
+  const readOnly = (item: PathItemObject): PathItemObject => Object.fromEntries(Object.entries(item).filter(([key]) => !WRITE_METHODS.has(key)));
+  const collection = `/${entity.plural}`;
+  const one = `/${entity.plural}/{id}`;
+  return { ...paths, [collection]: readOnly(paths[collection]), [one]: readOnly(paths[one]) };
+}
+
+const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
 
 // ---------------------------------------------------------------- history and transitions
 

@@ -79,7 +79,11 @@ export function valueSchema(spec: FieldSpec, constants: Constants, use: SchemaUs
     case 'reference':
       return { type: 'integer', minimum: 1, description: `The id of ${/^[aeiou]/i.test(spec.to) ? 'an' : 'a'} ${spec.to}.` };
     case 'user':
-      return { type: 'integer', minimum: 1, description: 'The id of a user.' };
+      return {
+        type: 'integer',
+        minimum: 1,
+        description: spec.roles ? `The id of a user with the role ${spec.roles.join(' or ')} (anyone else is refused).` : 'The id of a user.',
+      };
   }
 }
 
@@ -224,14 +228,16 @@ export function recordSchema(entity: EntityModel, constants: Constants): JsonSch
   }
   for (const field of entity.fields) {
     const schema = fieldSchema(field, constants, 'record');
-    if (field.readOnly) schema.readOnly = true;
+    if (field.readOnly || field.writtenBy === 'calls') schema.readOnly = true;
+    if (field.writtenBy === 'calls') schema.description = [schema.description, CALLS_ONLY_FIELD].filter(Boolean).join(' ');
     if (field.due) schema.description = [schema.description, `Set by the server, ${dueText(field, entity)}.`].filter(Boolean).join(' ');
     properties[field.name] = schema;
   }
   const hidden = hiddenFields(entity);
+  const description = [entity.description, entity.writtenBy === 'calls' ? CALLS_ONLY_ENTITY : undefined].filter(Boolean).join(' ');
   return {
     title: entity.label,
-    ...(entity.description ? { description: entity.description } : {}),
+    ...(description ? { description } : {}),
     type: 'object',
     properties,
     required: Object.keys(properties).filter((name) => !hidden.has(name)),
@@ -239,9 +245,16 @@ export function recordSchema(entity: EntityModel, constants: Constants): JsonSch
   };
 }
 
-/** The fields a client may write: not read-only (the state and system columns never are fields). */
+const CALLS_ONLY_FIELD = "Written only by the application's calls and workflow: not accepted in a create or change of the record.";
+const CALLS_ONLY_ENTITY = "Written only by the application's calls and workflow: these addresses are read-only.";
+
+/**
+ * The fields a client may write through the record API: not read-only, not written only by the
+ * spec's calls, and none of an entity only calls write (the state and system columns never are fields).
+ */
 export function writableFields(entity: EntityModel) {
-  return entity.fields.filter((field) => !field.readOnly);
+  if (entity.writtenBy === 'calls') return [];
+  return entity.fields.filter((field) => !field.readOnly && field.writtenBy !== 'calls');
 }
 
 /** A create body: required are the required fields without a default. */

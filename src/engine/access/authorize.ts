@@ -5,6 +5,7 @@ import { columnFor } from '../ops/records';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { Scope } from '../spec/types';
 import { writableFields } from './fields';
+import { checkWriteDoor } from './call-door';
 import { grantsFor, transitionGrantsFor, type RecordAction } from './grants';
 import { forbidden } from './refusal';
 
@@ -54,6 +55,7 @@ export function authorize(model: AppModel, entity: EntityModel, actor: Actor, ac
 
 /** As `authorize`, with whether the scope is every record. */
 export function authorizeScope(model: AppModel, entity: EntityModel, actor: Actor, action: RecordAction): RowScope {
+  checkWriteDoor(entity, actor, action);
   const scope = rowScope(model, entity, actor, action);
   if (!scope) throw forbidden(actor, entity, action, `You are not allowed to ${action} ${entity.pluralLabel.toLowerCase()}.`);
   return scope;

@@ -1,6 +1,7 @@
 import type { FieldError } from '../errors/ninefold-error';
 import type { Actor, RecordData, RecordValue } from '../ops/types';
-import type { EntityModel } from '../spec/model';
+import type { EntityModel, FieldModel } from '../spec/model';
+import { callsOnlyFieldMessage, fieldWritableThroughDoor, isThroughCall } from './call-door';
 import { capitalize, withArticle } from '../spec/naming';
 import { grantsFor, grantsOf, type RoleGrant } from './grants';
 import { forbiddenField, type RefusedAction } from './refusal';
@@ -10,7 +11,9 @@ import { forbiddenField, type RefusedAction } from './refusal';
  * actor's roles generously: a field is readable when any role that lets the actor see records
  * of the entity (list or read) does not hide it; writable when any role that grants the write
  * does not hide it, does not make it read-only, and (when it names them) lists it among its
- * writable fields. A field the spec itself makes read-only is never writable, whatever the role.
+ * writable fields. A field the spec itself makes read-only is never writable, whatever the role;
+ * one only calls write (`writtenBy: 'calls'`) is writable through a call whose actor's role grants
+ * the write, and through no other door.
  * The system columns and the workflow state are readable by whoever may see the record.
  */
 
@@ -42,7 +45,10 @@ export function readableFields(entity: EntityModel, actor: Actor, after?: 'creat
 /** The declared fields the actor may write with `action`, in spec order. */
 export function writableFields(entity: EntityModel, actor: Actor, action: 'create' | 'update'): readonly string[] {
   const grants = grantsFor(entity, actor, action);
-  return entity.fields.filter((f) => !f.readOnly && grants.some((g) => lets(g, f.name))).map((f) => f.name);
+  if (grants.length === 0) return [];
+  // A field only calls write is the call's to set, not the user's: the roles' field lists are about the other doors.
+  const writable = (f: FieldModel) => fieldWritableThroughDoor(f, actor) && (f.writtenBy === 'calls' || grants.some((g) => lets(g, f.name)));
+  return entity.fields.filter(writable).map((f) => f.name);
 }
 
 /** Names a list may always use: the system columns and the workflow state. */
@@ -81,7 +87,11 @@ export function checkWritable(entity: EntityModel, actor: Actor, action: 'create
     }
     const field = Object.hasOwn(entity.fieldsByName, key) ? entity.fieldsByName[key] : undefined;
     if (!field || writable.has(key)) continue;
-    const message = field.readOnly ? `${field.label} is read-only.` : `You are not allowed to ${action === 'create' ? 'set' : 'change'} ${field.label}.`;
+    const message = field.readOnly
+      ? `${field.label} is read-only.`
+      : !isThroughCall(actor) && (field.writtenBy === 'calls' || entity.writtenBy === 'calls')
+        ? callsOnlyFieldMessage(field)
+        : `You are not allowed to ${action === 'create' ? 'set' : 'change'} ${field.label}.`;
     errors.push({ field: key, code: 'forbidden_field', message });
   }
   if (errors.length > 0) throw forbiddenField(actor, entity, action, errors);

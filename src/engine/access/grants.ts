@@ -1,6 +1,7 @@
 import type { Actor } from '../ops/types';
 import type { EntityModel } from '../spec/model';
 import type { GrantSpec, Scope } from '../spec/types';
+import { writesThroughDoor } from './call-door';
 
 /** The actions on records that a grant names, in the order the spec document lists them. */
 export const RECORD_ACTIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
@@ -51,6 +52,8 @@ export function grantsOf(entity: EntityModel, actor: Actor): readonly RoleGrant[
 
 /** The grants of the actor's roles that allow the action (with the scope each gives). */
 export function grantsFor(entity: EntityModel, actor: Actor, action: RecordAction): readonly (RoleGrant & { readonly scope: Scope })[] {
+  // The write grants of an entity only calls write hold through its calls alone.
+  if (!writesThroughDoor(entity, actor, action)) return [];
   return grantsOf(entity, actor).flatMap((g) => {
     const scope = g.grant[action];
     return scope === undefined ? [] : [{ ...g, scope }];

@@ -2,6 +2,7 @@ import { NinefoldError, type FieldError } from '../errors/ninefold-error';
 import type { Ops } from '../ops/ops';
 import type { Actor } from '../ops/types';
 import { forbidden } from '../access/refusal';
+import { checkWriteDoor } from '../access/call-door';
 import type { AppModel } from '../spec/model';
 import { entityOf } from '../ops/context';
 import { cellInput } from './import-cells';
@@ -64,6 +65,7 @@ const ROW = '';
  */
 export async function importCsv(ops: Ops, model: AppModel, actor: Actor, entityName: string, file: Uint8Array, options: ImportOptions): Promise<ImportReport> {
   const entity = entityOf(model, entityName);
+  checkWriteDoor(entity, actor, 'create', 'imported');
   const access = ops.access(actor, entity.name);
   // Before reading the file: its columns would all be "not importable" otherwise. ops.createMany refuses the same.
   if (!access.actions.create) throw forbidden(actor, entity, 'create', `You are not allowed to create ${entity.pluralLabel.toLowerCase()}.`);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fieldCodes, ninefoldError, openSyncedQuickly } from '../ops/testing';
+import { countRows, fieldCodes, ninefoldError, openSyncedQuickly } from '../ops/testing';
 import { buildModel } from '../spec/build';
 import { forEachDatabase } from '../store/testing';
 import type { Store } from '../store/types';
@@ -255,7 +255,7 @@ forEachDatabase('identity: accounts', (database) => {
     });
 
     it('refuses an expired, unknown or malformed link, each with a clear message', async () => {
-      const invite = await identity.createInvite({ email: 'late@example.com', roles: [], invitedBy: null });
+      const invite = await identity.createInvite({ email: 'late@example.com', roles: ['customer'], invitedBy: null });
       await store.db.updateTable('nf_invite').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', invite.id).execute();
       const expired = await ninefoldError(identity.acceptInvite(invite.token, { name: 'Late', password: PASSWORD }));
       expect(expired.code).toBe('NOT_FOUND');
@@ -274,11 +274,21 @@ forEachDatabase('identity: accounts', (database) => {
         'email:invalid_email',
         'roles:unknown_role',
       ]);
-      expect(fieldCodes(await ninefoldError(identity.createInvite({ email: user.email.toUpperCase(), roles: [], invitedBy: null })))).toEqual(['email:unique']);
-      const invite = await identity.createInvite({ email: 'short@example.com', roles: [], invitedBy: null });
+      expect(fieldCodes(await ninefoldError(identity.createInvite({ email: user.email.toUpperCase(), roles: ['customer'], invitedBy: null })))).toEqual(['email:unique']);
+      const invite = await identity.createInvite({ email: 'short@example.com', roles: ['customer'], invitedBy: null });
       expect(fieldCodes(await ninefoldError(identity.acceptInvite(invite.token, { name: 'Short', password: 'short' })))).toEqual(['password:too_short']);
       // The link still works after a mistake in the form.
       expect(await identity.acceptInvite(invite.token, { name: 'Short', password: PASSWORD })).toMatchObject({ email: 'short@example.com' });
+    });
+
+    it('refuses an invitation without a role (the account could open nothing): nothing is stored', async () => {
+      const before = await countRows(store.db, 'nf_invite');
+      for (const roles of [[], ['']]) {
+        const refused = await ninefoldError(identity.createInvite({ email: 'roleless@example.com', roles, invitedBy: null }));
+        expect(refused.code).toBe('VALIDATION_FAILED');
+        expect(refused.fieldErrors).toEqual([{ field: 'roles', code: roles.length ? 'unknown_role' : 'required', message: roles.length ? 'Unknown role "".' : 'Choose at least one role.' }]);
+      }
+      expect(await countRows(store.db, 'nf_invite')).toBe(before);
     });
 
     it('withdraws an unused invitation: its link stops working', async () => {

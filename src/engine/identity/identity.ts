@@ -9,6 +9,7 @@ import { cachedRead } from '../store/write-clock';
 import { createPreferences } from '../preferences/preferences';
 import { createApiTokens } from './api-tokens';
 import { createInvites } from './invites';
+import { createSetupCodes } from './setup-code';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import {
   EMAIL,
@@ -125,6 +126,8 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
             .values({ email, name: nameOrDefault(user.name, email), password_hash: passwordHash, roles: [...user.roles] })
             .returning(['id', 'email', 'name', 'roles', 'disabled_at'])
             .executeTakeFirstOrThrow();
+          // The setup codes are spent with the first user, however it was made (setup-code.ts).
+          await trx.deleteFrom('nf_setup_code').execute();
           return toAccount(row as UserRow);
         });
       } catch (error) {
@@ -311,6 +314,7 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
       return session;
     },
 
+    ...createSetupCodes(db, throttle, { hasUsers: () => identity.hasUsers(), createUser: (u, o) => identity.createUser(u, o), tooMany: tooManySignInAttempts }),
     ...createInvites(db, knownRoles),
     ...createApiTokens(db),
     ...createPreferences(db),

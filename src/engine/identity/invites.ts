@@ -25,6 +25,7 @@ const TABLE = 'nf_invite';
 /** How long an invitation link works. */
 export const INVITE_DAYS = 7;
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+export const NO_ROLE = 'Choose at least one role.';
 
 interface InviteRow {
   id: number;
@@ -82,6 +83,8 @@ export function createInvites(db: DynamicDatabase, knownRoles: readonly string[]
       if (!EMAIL.test(email) || email.length > 320) fieldErrors.push(fieldError('email', 'invalid_email', 'Enter a valid email address.'));
       const unknown = unknownRole(roles, knownRoles);
       if (unknown) fieldErrors.push(fieldError('roles', 'unknown_role', `Unknown role "${unknown}".`));
+      // An account with no role can open nothing: the invitation would make a useless account.
+      else if (orderedRoles(roles, knownRoles).length === 0) fieldErrors.push(fieldError('roles', 'required', NO_ROLE));
       if (fieldErrors.length) throw new NinefoldError('VALIDATION_FAILED', fieldErrors.map((e) => e.message).join(' '), { fieldErrors });
       const existing = await db.selectFrom('nf_user').select('id').where('email', '=', email).executeTakeFirst();
       if (existing) throw emailTaken();

@@ -1,5 +1,6 @@
 import type { Actor } from '../ops/types';
 import type { Preferences } from '../preferences/preferences';
+import type { SetupCodes } from './setup-code';
 
 export interface UserAccount {
   readonly id: number;
@@ -102,7 +103,7 @@ export interface ApiTokenInfo {
  * Accounts, server-side sessions, personal API tokens and each user's preferences. Passwords are
  * hashed with scrypt (node:crypto).
  */
-export interface Identity extends Preferences {
+export interface Identity extends Preferences, SetupCodes {
   hasUsers(): Promise<boolean>;
   /**
    * With `onlyIfNoUsers`, creates the account only while the application has no user at all

@@ -3,6 +3,7 @@ import { authorizeScope } from '../access/authorize';
 import { readableFields, writableFields } from '../access/fields';
 import { forbiddenField } from '../access/refusal';
 import { NinefoldError } from '../errors/ninefold-error';
+import { holdsFieldRole, mayManageUsers, personChoiceTitle } from '../identity/people';
 import { cachedRead } from '../store/write-clock';
 import { entityOf, type OpsContext } from './context';
 import { recordTitle, titleColumnFor } from './references';
@@ -60,11 +61,23 @@ export async function listChoices(
   const pattern = q ? `%${q.replace(/[%_\\]/g, '\\$&')}%` : null;
 
   if (field.type === 'user') {
+    // Active users who may hold the field (its `roles`). Emails are shown, and searched, only for
+    // those who manage users: to anyone else a picker would be a staff directory.
+    const withEmail = mayManageUsers(actor);
     let query = ctx.db.selectFrom('nf_user').select(['id', 'name', 'email']).where('disabled_at', 'is', null);
-    if (pattern) query = query.where((eb) => eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]));
+    const holds = holdsFieldRole(field);
+    if (holds) query = query.where(holds);
+    if (pattern) query = query.where((eb) => (withEmail ? eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]) : eb('name', 'ilike', pattern)));
     const rows = await rowsOf(ctx, query.orderBy('name').orderBy('id').limit(limit + 1));
+    const named = rows.slice(0, limit).map((u) => ({ id: u.id as number, name: u.name as string, email: u.email as string }));
+    // Namesakes are told apart by their id where the email is not shown ("Ann Lee (#12)").
+    const counts = new Map<string, number>();
+    for (const u of named) counts.set(u.name, (counts.get(u.name) ?? 0) + 1);
     return {
-      choices: rows.slice(0, limit).map((u) => ({ id: u.id as number, title: `${u.name} <${u.email}>` })),
+      choices: named.map((u) => ({
+        id: u.id,
+        title: !withEmail && counts.get(u.name)! > 1 ? `${u.name} (#${u.id})` : personChoiceTitle(actor, u),
+      })),
       complete: rows.length <= limit,
     };
   }

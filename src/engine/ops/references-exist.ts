@@ -1,7 +1,8 @@
 import { rowScope } from '../access/authorize';
 import type { FieldError } from '../errors/ninefold-error';
 import type { ParsedValues } from '../rules/record-input';
-import type { AppModel, EntityModel } from '../spec/model';
+import { holderRolesMessage, holdsFieldRole } from '../identity/people';
+import type { AppModel, EntityModel, FieldModel } from '../spec/model';
 import { USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
 import type { Actor } from './types';
@@ -30,12 +31,17 @@ export async function missingReferences(
       const wanted = new Set<number>();
       for (const row of rows) if (typeof row[field.name] === 'number') wanted.add(row[field.name] as number);
       if (wanted.size === 0) return;
-      const found = await existingIds(model, db, field.type === 'user' ? null : model.entitiesByName[field.referenceTo!], [...wanted], actor);
+      const found = await existingIds(model, db, field.type === 'user' ? field : model.entitiesByName[field.referenceTo!], [...wanted], actor);
+      // A user field with `roles` takes only users holding one: anyone else (or no one) is refused alike.
+      const refusal = (id: number) =>
+        field.holderRoles
+          ? { field: field.name, code: 'user_role', message: holderRolesMessage(model, field) }
+          : { field: field.name, code: 'unknown_reference', message: `${field.label}: no record #${id}.` };
       rows.forEach((row, index) => {
         const id = row[field.name];
         if (typeof id !== 'number' || found.has(id)) return;
         const list = errors.get(index) ?? errors.set(index, []).get(index)!;
-        list.push({ field: field.name, code: 'unknown_reference', message: `${field.label}: no record #${id}.` });
+        list.push(refusal(id));
       });
     }),
   );
@@ -45,16 +51,22 @@ export async function missingReferences(
   return errors;
 }
 
-/** Which of the ids exist: users (`target` null), or records of `target` the actor may read. */
-async function existingIds(model: AppModel, db: DynamicDatabase, target: EntityModel | null, ids: readonly number[], actor: Actor): Promise<Set<number>> {
+/**
+ * Which of the ids exist: users who may hold the user field `target` (any user when it has no
+ * `roles`), or records of the entity `target` the actor may read.
+ */
+async function existingIds(model: AppModel, db: DynamicDatabase, target: EntityModel | FieldModel, ids: readonly number[], actor: Actor): Promise<Set<number>> {
   const found = new Set<number>();
-  const scope = target ? rowScope(model, target, actor, 'read') : null;
-  if (target && !scope) return found;
+  const entity = 'table' in target ? target : null;
+  const scope = entity ? rowScope(model, entity, actor, 'read') : null;
+  if (entity && !scope) return found;
+  const holds = entity ? null : holdsFieldRole(target as FieldModel);
   for (let start = 0; start < ids.length; start += IDS_PER_QUERY) {
     const chunk = ids.slice(start, start + IDS_PER_QUERY);
-    const rows = target
-      ? await db.selectFrom(target.table).select('id').where('id', 'in', chunk).where(scope!.sql).execute()
-      : await db.selectFrom(USER_TABLE).select('id').where('id', 'in', chunk).execute();
+    const users = db.selectFrom(USER_TABLE).select('id').where('id', 'in', chunk);
+    const rows = entity
+      ? await db.selectFrom(entity.table).select('id').where('id', 'in', chunk).where(scope!.sql).execute()
+      : await (holds ? users.where(holds) : users).execute();
     for (const row of rows) found.add(Number(row.id));
   }
   return found;

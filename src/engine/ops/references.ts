@@ -78,8 +78,9 @@ export async function loadReferenceTitles(
   const lookups: Promise<void>[] = [];
   if (userIds.size > 0) {
     lookups.push(
-      titleRows(db, db.selectFrom('nf_user').select(['id', 'name', 'email']).where('id', 'in', sortedIds(userIds))).then((rows) => {
-        const names = Object.fromEntries(rows.map((u) => [u.id as number, (u.name as string) || (u.email as string)]));
+      titleRows(db, db.selectFrom('nf_user').select(['id', 'name']).where('id', 'in', sortedIds(userIds))).then((rows) => {
+        // Names only, never the email: the viewer may be a customer (engine/identity/people.ts).
+        const names = Object.fromEntries(rows.map((u) => [u.id as number, (u.name as string) || `User #${u.id}`]));
         for (const f of userFields) titles[f] = names;
       }),
     );

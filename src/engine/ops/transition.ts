@@ -87,9 +87,12 @@ export async function takeTransition(
       const check = checkTransition(ctx.model, entity, merged, actor, transition, now, true);
       if (!check.allowed) refuse(ctx.model, check);
       if (Object.keys(values).length > 0) await checkUpdateScope(ctx.model, trx, entity, actor, id);
-      await checkReferences(ctx.model, trx, entity, values, actor);
+      const effects = effectValues(transition, actor, now);
+      // Users set by effects too ("take" makes the actor the assignee): they must meet the field's `roles`.
+      const effectUsers = Object.fromEntries(Object.entries(effects).filter(([name]) => entity.fieldsByName[name]?.type === 'user'));
+      await checkReferences(ctx.model, trx, entity, { ...values, ...effectUsers } as ParsedValues, actor);
 
-      const changes = { ...values, ...effectValues(transition, actor, now), [workflow.field]: transition.to };
+      const changes = { ...values, ...effects, [workflow.field]: transition.to };
       return writeLocked(ctx.model, trx, actor, entity, current, changes, now, {
         action: 'transition',
         transition: { name: transition.name, from: String(current[workflow.field]), to: transition.to, comment },

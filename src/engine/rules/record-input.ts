@@ -1,5 +1,6 @@
 import { NinefoldError, type FieldError } from '../errors/ninefold-error';
 import type { Actor, RecordInput } from '../ops/types';
+import { callsOnlyFieldMessage, fieldWritableThroughDoor } from '../access/call-door';
 import type { AppModel, EntityModel, FieldModel } from '../spec/model';
 import { fieldSchema, issueCode, issueMessage, type StoredValue } from './field-schema';
 
@@ -52,21 +53,22 @@ export function parseRecordInput(
     }
     if (!field) {
       errors.push({ field: key, code: 'unknown_field', message: `"${key}" is not a field of ${entity.label}.` });
-    } else if (field.readOnly) {
-      throw new NinefoldError('FORBIDDEN_FIELD', `${field.label} is read-only.`, {
-        fieldErrors: [{ field: key, code: 'forbidden_field', message: `${field.label} is read-only.` }],
-      });
+    } else if (!fieldWritableThroughDoor(field, actor)) {
+      const message = field.readOnly ? `${field.label} is read-only.` : callsOnlyFieldMessage(field);
+      throw new NinefoldError('FORBIDDEN_FIELD', message, { fieldErrors: [{ field: key, code: 'forbidden_field', message }] });
     }
   }
 
   const values: ParsedValues = {};
   for (const field of entity.fields) {
-    // A read-only field is never given (refused above), but the engine still sets its declared
-    // default on create: nobody else can, and a required one would otherwise stay empty.
-    const given = !field.readOnly && Object.prototype.hasOwnProperty.call(input, field.name);
+    // A read-only field (or one only calls write, outside a call) is never given (refused above),
+    // but the engine still sets its declared default on create: nobody else can, and a required
+    // one would otherwise stay empty.
+    const writable = fieldWritableThroughDoor(field, actor);
+    const given = writable && Object.prototype.hasOwnProperty.call(input, field.name);
     if (!given && mode === 'update') continue;
     const raw = given ? input[field.name] : defaultValue(field, actor);
-    if (field.readOnly && raw === undefined) continue;
+    if (!writable && raw === undefined) continue;
     const result = schemaOf(field, model.constants).safeParse(raw);
     if (result.success) values[field.name] = result.data;
     else {

@@ -51,6 +51,7 @@ function updaterRoles(model: AppModel, entity: EntityModel): string[] {
 
 /**
  * The roles whose users fit a user field, by the first rule that names any:
+ * 0. the field's `roles` (only they may hold it);
  * 1. roles whose grants scope records by this field (`own`): the field names the record's owner,
  *    who must be one of them to see it (a ticket's requester: customers);
  * 2. roles that may take a transition that `requires` the field: the field names who works the
@@ -64,6 +65,8 @@ export function rolesForUserField(model: AppModel, entity: EntityModel, fieldNam
   const roles = specRoles(model);
   const field = entity.fieldsByName[fieldName];
   const candidates: (() => string[])[] = [
+    // The field's own `roles` bound every other rule: no one else may hold it.
+    () => (field?.holderRoles ? [...field.holderRoles] : []),
     () => roles.filter((role) => scopesOf(entity, role).some((scope) => scope !== true && scope.own === fieldName)),
     () => [...new Set(entity.workflow?.transitions.filter((t) => t.requires.includes(fieldName)).flatMap((t) => transitionRoles(model, entity, t)))],
     () => (field?.spec.type === 'user' && field.spec.default === 'actor' ? creatorRoles(model, entity).map((c) => c.role) : []),

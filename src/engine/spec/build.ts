@@ -70,9 +70,11 @@ export function buildField(name: string, field: FieldSpec, constants: AppSpec['c
     spec: field,
     required: field.required ?? false,
     readOnly: due !== null || (field.readOnly ?? false),
+    ...(field.writtenBy ? { writtenBy: field.writtenBy } : {}),
     unique: field.unique ?? false,
     searchable: field.searchable ?? false,
     ...(field.type === 'reference' ? { referenceTo: field.to } : {}),
+    ...(field.type === 'user' && field.roles ? { holderRoles: field.roles } : {}),
     ...(field.type === 'enum' ? { enumValues: field.values } : {}),
     ...(due ? { due } : {}),
   };
@@ -103,6 +105,7 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     rules: { ...fields.reduce((all, f) => ({ ...all, ...dateBoundRules(f, labelOf) }), {}), ...spec.rules?.[name] },
     limits: entity.limits ?? {},
     permissions: spec.permissions?.[name] ?? {},
+    ...(entity.writtenBy ? { writtenBy: entity.writtenBy } : {}),
   };
 }
 

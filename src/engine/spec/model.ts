@@ -12,6 +12,7 @@ import type {
   RoleSpec,
   RuleSpec,
   TransitionActor,
+  WrittenBy,
 } from './types';
 import type { DueModel } from './due';
 import type { DetailModel } from './screens/details';
@@ -33,10 +34,14 @@ export interface FieldModel {
   readonly spec: FieldSpec;
   readonly required: boolean;
   readonly readOnly: boolean;
+  /** 'calls': only the spec's calls (and workflow effects, the default) write it; absent: whoever the grants let. */
+  readonly writtenBy?: WrittenBy;
   readonly unique: boolean;
   readonly searchable: boolean;
   /** For reference fields: the entity referred to. */
   readonly referenceTo?: string;
+  /** For user fields with `roles`: the roles one of which its user must hold (choices and writes). */
+  readonly holderRoles?: readonly string[];
   /** For enum fields: the allowed values, in order. */
   readonly enumValues?: readonly string[];
   /** For computed due times (datetime fields with `due`): how the engine sets them. Read-only. */
@@ -118,6 +123,8 @@ export interface EntityModel {
   readonly rules: Readonly<Record<string, RuleSpec>>;
   readonly limits: Readonly<Record<string, LimitSpec>>;
   readonly permissions: Readonly<Record<string, GrantSpec>>;
+  /** 'calls': created, changed and deleted only through the spec's calls (and workflow effects). */
+  readonly writtenBy?: WrittenBy;
 }
 
 export interface AppModel {

@@ -62,6 +62,11 @@ interface FieldBase {
   readonly required?: boolean;
   /** Only the engine writes it (its `default` on create, workflow effects); forms and APIs cannot. */
   readonly readOnly?: boolean;
+  /**
+   * 'calls': written only by the spec's calls (point 7), workflow effects and its default; forms,
+   * imports and the record API treat it as read-only.
+   */
+  readonly writtenBy?: WrittenBy;
   readonly unique?: boolean;
   /** Included in the full-text search of the entity. */
   readonly searchable?: boolean;
@@ -167,8 +172,16 @@ export interface ReferenceField extends FieldBase {
 /** Reference to a user account of the application. */
 export interface UserField extends FieldBase {
   readonly type: 'user';
-  /** 'actor': the signed-in user who creates the record. */
+  /**
+   * 'actor': the signed-in user who creates the record (with `roles`, creating is refused when
+   * the actor holds none of them).
+   */
   readonly default?: 'actor';
+  /**
+   * The users who may hold it: those with one of these roles ('admin' or the spec's). Pickers
+   * offer only them, and every write of anyone else is VALIDATION_FAILED. Absent: any user.
+   */
+  readonly roles?: readonly string[];
 }
 
 export type FieldSpec =
@@ -225,7 +238,16 @@ export interface EntitySpec {
   /** Composite unique constraints, each a list of field names. */
   readonly uniqueTogether?: readonly (readonly string[])[];
   readonly limits?: Readonly<Record<string, LimitSpec>>;
+  /**
+   * 'calls': records are created, changed and deleted only by the spec's calls (point 7) and
+   * workflow effects; pages, imports and the record API only read them. The create, update and
+   * delete grants of point 6 then say who may write them through calls.
+   */
+  readonly writtenBy?: WrittenBy;
 }
+
+/** Who writes an entity's records or a field: only the spec's calls (and workflow effects). */
+export type WrittenBy = 'calls';
 
 // ---------------------------------------------------------------- point 2: screens
 

@@ -7,6 +7,7 @@ import { checkEntities } from './validate/entities';
 import { checkPurpose, checkScreens } from './validate/screens';
 import { collectSymbols } from './validate/symbols';
 import { checkWorkflows } from './validate/workflows';
+import { checkWrittenBy } from './validate/written-by';
 
 const TOP_LEVEL_KEYS: readonly (keyof AppSpec)[] = [
   'name',
@@ -49,6 +50,7 @@ export function validateSpec(spec: AppSpec): SpecIssue[] {
   checkErrors(raw, issues);
   checkConstants(raw, issues);
   checkConstantRefs(raw, symbols, issues);
+  checkWrittenBy(raw, issues);
   return issues.list;
 }
 

@@ -1,10 +1,12 @@
 import path from 'node:path';
 import { Kysely, type Dialect, type LogEvent } from 'kysely';
+import { DatabaseAvailability } from './availability';
 import { adoptDataDirLock, lockDataDir, type DataDirLock } from './data-dir-lock';
+import { guardConnectionErrors } from './guarded-dialect';
 import { PGliteWorkerDialect } from './pglite/dialect';
 import { PGliteWorker, takePrestartedWorker } from './pglite/worker-client';
 import { listenOnPostgres } from './pg-listener';
-import { createPostgresDialect } from './postgres';
+import { createPostgresDialect, probePostgres } from './postgres';
 import type { DatabaseKind, DynamicDatabase, NotificationHandlers, Store, StoreOptions } from './types';
 import { registerWriteClock, WriteClock } from './write-clock';
 
@@ -33,16 +35,19 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const statementCount = () => statements;
   // Counts this process's writes, so that hot reads can be served from memory (see write-clock.ts).
   const clock = new WriteClock();
-  const open = (dialect: Dialect): DynamicDatabase => {
-    const db = new Kysely<unknown>({ dialect: clock.dialect(dialect), log, plugins: [clock.plugin()] });
+  const open = (dialect: Dialect, availability: DatabaseAvailability): DynamicDatabase => {
+    // Connection errors become SERVICE_UNAVAILABLE below the clock, for every statement.
+    const guarded = guardConnectionErrors(dialect, availability);
+    const db = new Kysely<unknown>({ dialect: clock.dialect(guarded), log, plugins: [clock.plugin()] });
     registerWriteClock(db, clock);
     return db as DynamicDatabase;
   };
 
   if (options.databaseUrl) {
     const url = options.databaseUrl;
-    const db = open(createPostgresDialect(url));
-    return makeStore('postgres', db, statementCount, (channel, handlers) => listenOnPostgres(url, channel, handlers), () => db.destroy());
+    const availability = new DatabaseAvailability(() => probePostgres(url));
+    const db = open(createPostgresDialect(url), availability);
+    return makeStore('postgres', db, availability, statementCount, (channel, handlers) => listenOnPostgres(url, channel, handlers), () => db.destroy());
   }
 
   const dataDir = path.resolve(options.dataDir);
@@ -61,14 +66,17 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     lock.release();
     throw error;
   }
-  const db = open(new PGliteWorkerDialect(worker));
+  // Nothing to reach over a network: the embedded database is down only when its worker died,
+  // and stays so (the server needs a restart; /api/health says so).
+  const availability = new DatabaseAvailability(() => worker.check());
+  const db = open(new PGliteWorkerDialect(worker), availability);
   const held = lock;
   const listen = async (channel: string, handlers: NotificationHandlers) => {
     // Holding the only connection: no transaction is open while LISTEN runs (see worker.listen).
     await db.connection().execute(() => worker.listen(channel, handlers.onNotify));
     return () => worker.unlisten(channel);
   };
-  return makeStore('pglite', db, statementCount, listen, async () => {
+  return makeStore('pglite', db, availability, statementCount, listen, async () => {
     try {
       await db.destroy();
       await worker.close();
@@ -81,6 +89,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
 function makeStore(
   kind: DatabaseKind,
   db: DynamicDatabase,
+  availability: DatabaseAvailability,
   statementCount: () => number,
   listen: Store['listen'],
   closeOnce: () => Promise<void>,
@@ -90,6 +99,7 @@ function makeStore(
   return {
     kind,
     db,
+    availability,
     statementCount,
     async listen(channel, handlers) {
       const stop = await listen(channel, handlers);
@@ -101,6 +111,7 @@ function makeStore(
     },
     close() {
       closing ??= (async () => {
+        availability.stop();
         await Promise.allSettled([...listening].map((stop) => stop()));
         await closeOnce();
       })();

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { connectionSettings } from './postgres';
 import type { NotificationHandlers } from './types';
 
 const FIRST_RETRY_MS = 250;
@@ -17,7 +18,7 @@ export async function listenOnPostgres(databaseUrl: string, channel: string, han
   let timer: NodeJS.Timeout | null = null;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: databaseUrl });
+    const next = new pg.Client(connectionSettings(databaseUrl));
     next.on('notification', (message) => {
       if (message.channel === channel) handlers.onNotify(message.payload ?? '');
     });

@@ -112,11 +112,51 @@ export function poolSizeFromEnv(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isInteger(size) && size > 0 ? size : DEFAULT_POOL_SIZE;
 }
 
+/**
+ * How long taking a connection may wait (opening one, or for a free one when all are busy). Without
+ * it a request waits on an unreachable host until the operating system's TCP timeout (minutes);
+ * with it the request fails with SERVICE_UNAVAILABLE in a few seconds (see ./unavailable.ts).
+ */
+const DEFAULT_CONNECT_TIMEOUT_MS = 3000;
+
+export function connectTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const ms = Number(env.DATABASE_CONNECT_TIMEOUT_MS);
+  return Number.isInteger(ms) && ms > 0 ? ms : DEFAULT_CONNECT_TIMEOUT_MS;
+}
+
+/**
+ * Connection settings shared by the pool, the LISTEN connection and the availability probe. TCP
+ * keep-alive lets the operating system notice a peer that vanished without closing (a cut network)
+ * under a connection that is waiting for an answer.
+ */
+export function connectionSettings(databaseUrl: string): pg.ClientConfig {
+  return { connectionString: databaseUrl, connectionTimeoutMillis: connectTimeoutFromEnv(), keepAlive: true };
+}
+
 export function createPostgresDialect(databaseUrl: string): PostgresDialect {
-  const pool = new Pool({ connectionString: databaseUrl, max: poolSizeFromEnv(), types: customTypes });
+  const pool = new Pool({ ...connectionSettings(databaseUrl), max: poolSizeFromEnv(), types: customTypes });
   // An idle client losing its connection must not crash the server; the next query reconnects.
   pool.on('error', (error) => {
     console.error('[ninefold] PostgreSQL idle connection error:', error.message);
   });
+  // Nor may a client that is lent out and between two statements when its connection drops:
+  // pg-pool listens for errors only on idle clients, and an 'error' event nobody listens to ends
+  // the process. The statement in progress, or the next one, fails and is reported
+  // (SERVICE_UNAVAILABLE); on release the pool discards the broken client.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   return new PostgresDialect({ pool });
+}
+
+/** Opens a connection of its own and runs `select 1`: whether PostgreSQL answers now. */
+export async function probePostgres(databaseUrl: string): Promise<void> {
+  const client = new pg.Client(connectionSettings(databaseUrl));
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }

@@ -24,9 +24,18 @@ export interface NotificationHandlers {
   onResync(): void;
 }
 
+/** Whether the database answers, as this process last found out (see ./availability.ts). */
+export interface StoreAvailability {
+  /** True once a connection error was confirmed by a probe, until a query or probe succeeds. */
+  readonly down: boolean;
+  /** Tries the database now; resolves once `down` says what it found. */
+  probe(): Promise<void>;
+}
+
 export interface Store {
   readonly kind: DatabaseKind;
   readonly db: DynamicDatabase;
+  readonly availability: StoreAvailability;
   /** Counts every SQL statement sent, for tests that prove a page costs a constant number. */
   readonly statementCount: () => number;
   /**

@@ -6,7 +6,7 @@ import type { MessageFormState } from '@/ui/forms/state';
 import { MIN_PASSWORD_LENGTH, safeNextPath } from '../auth-input';
 import { getEngine } from '../engine';
 import { asNinefoldError } from '../errors';
-import { signInWithPassword, signOut } from '../session';
+import { requestClientIp, signInWithPassword, signOut } from '../session';
 
 const BAD_CREDENTIALS = 'Email or password is incorrect.';
 
@@ -49,10 +49,11 @@ const setupSchema = z
       .min(MIN_PASSWORD_LENGTH, `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`)
       .max(1000, 'The password is too long.'),
     confirm: z.string(),
+    setupCode: z.string().trim().min(1, 'Enter the setup code from the server\'s log.').max(40, 'The setup code is not correct.'),
   })
   .refine((v) => v.password === v.confirm, { message: 'The two passwords are not the same.', path: ['confirm'] });
 
-/** Creates the first administrator, signs them in and goes home. Refused once any user exists. */
+/** Creates the first administrator (with the setup code from the log), signs them in and goes home. Refused once any user exists. */
 export async function setupAction(state: MessageFormState, formData: FormData): Promise<MessageFormState> {
   const engine = await getEngine();
   if (await engine.identity.hasUsers()) redirect('/sign-in');
@@ -62,6 +63,7 @@ export async function setupAction(state: MessageFormState, formData: FormData): 
     name: text(formData, 'name'),
     password: text(formData, 'password'),
     confirm: text(formData, 'confirm'),
+    setupCode: text(formData, 'setupCode'),
   };
   const values = { email: raw.email, name: raw.name };
   const parsed = setupSchema.safeParse(raw);
@@ -69,9 +71,11 @@ export async function setupAction(state: MessageFormState, formData: FormData): 
     return { message: parsed.error.issues.map((i) => i.message).join(' '), values, attempt: state.attempt + 1 };
   }
   try {
-    await engine.identity.createUser(
-      { email: parsed.data.email, name: parsed.data.name, password: parsed.data.password, roles: ['admin'] },
-      { onlyIfNoUsers: true },
+    // Only with the one-time code from the server's log (engine/identity/setup-code.ts), throttled per address.
+    await engine.identity.createFirstAdmin(
+      { email: parsed.data.email, name: parsed.data.name, password: parsed.data.password },
+      parsed.data.setupCode,
+      { ip: await requestClientIp() },
     );
   } catch (error) {
     const known = asNinefoldError(error);

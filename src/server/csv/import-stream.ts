@@ -10,8 +10,8 @@ import { postedFile, runImport } from './import-run';
 /** Multipart framing around the file, beyond the file's own limit. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-function refusal(status: number, message: string): Response {
-  return new Response(`${message}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(`${message}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
 }
 
 function appOrigin(request: Request): string {
@@ -31,6 +31,7 @@ export async function importStreamResponse(request: Request, plural: string): Pr
   const engine = await getEngine();
   const entity = Object.hasOwn(engine.model.entitiesByPlural, plural) ? engine.model.entitiesByPlural[plural] : undefined;
   if (!entity) return refusal(404, 'This page or record does not exist, or you cannot see it.');
+  if (entity.writtenBy === 'calls') return refusal(405, `${entity.pluralLabel} are written only by the application's calls and workflow: they cannot be imported.`, { allow: '' });
   const actor = await currentActor();
   if (!actor) return refusal(401, 'Sign in to continue.');
   if (!engine.ops.access(actor, entity.name).actions.create) return refusal(403, 'You are not allowed to do this.');

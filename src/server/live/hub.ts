@@ -101,9 +101,20 @@ export class LiveHub {
     return { close: () => this.#forget(stream) };
   }
 
-  /** Ends every stream and stops listening (the server is closing). */
+  /**
+   * Ends every stream and stops listening (the server is closing). Without an `end` event, which
+   * would tell the browser its session ended: the stream just closes, and the browser reconnects
+   * after its retry, to this server once restarted or to another one, and catches up.
+   */
   stop(): void {
-    for (const stream of [...this.#streams]) this.#end(stream, 'closing');
+    for (const stream of [...this.#streams]) {
+      this.#forget(stream);
+      try {
+        stream.sink.end();
+      } catch {
+        // Already closed by the other side.
+      }
+    }
     this.#unsubscribe?.();
     this.#unsubscribe = null;
     if (this.#flushTimer) clearTimeout(this.#flushTimer);

@@ -18,6 +18,19 @@ export function SetupForm({ action, minPasswordLength }: {
     <form action={formAction} className="space-y-5">
       {state.message ? <Alert id="setup-message">{state.message}</Alert> : null}
       <div key={state.attempt} className="space-y-4">
+        <FieldFrame id="setup-code" label="Setup code" required help="In the server's log, on the line that starts “Ninefold: no administrator yet”.">
+          <input
+            id="setup-code"
+            name="setupCode"
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            maxLength={40}
+            aria-describedby={message ? `setup-code-help ${message}` : 'setup-code-help'}
+            className={inputClass}
+          />
+        </FieldFrame>
         <FieldFrame id="setup-email" label="Email" required>
           <input id="setup-email" name="email" type="email" autoComplete="username" required defaultValue={state.values.email ?? ''} aria-describedby={message} className={inputClass} />
         </FieldFrame>

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { forbidden } from 'next/navigation';
+import { forbidden, notFound } from 'next/navigation';
 import { importableFields } from '@/engine/csv/import-columns';
 import { sizeText } from '@/engine/csv/read-csv';
 import { resolveLimits } from '@/engine/limits';
@@ -23,6 +23,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ImportPage({ params }: Props) {
   const { plural } = await params;
   const { engine, entity } = await entityForPlural(plural);
+  // An entity only the spec's calls write has no such page, for anyone.
+  if (entity.writtenBy === 'calls') notFound();
   const actor = await requireActor(`/${plural}/import`);
   const access = engine.ops.access(actor, entity.name);
   if (!access.actions.create) forbidden();

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { forbidden } from 'next/navigation';
+import { forbidden, notFound } from 'next/navigation';
 import { createRecord } from '@/server/actions/records';
 import { entityForPlural, newRecordLabel } from '@/server/entity-route';
 import { describeFormFields } from '@/server/form-fields';
@@ -24,6 +24,8 @@ export default async function NewRecordPage({ params }: Props) {
   const { plural } = await params;
   // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
+  // An entity only the spec's calls write has no such page, for anyone.
+  if (entity.writtenBy === 'calls') notFound();
   const actor = await requireActor(`/${plural}/new`);
   const access = engine.ops.access(actor, entity.name);
   if (!access.actions.create) forbidden();

@@ -58,7 +58,8 @@ export function screenBlocks(model: AppModel): PointBlocks {
 function routesTable(model: AppModel, entity: EntityModel): DocBlock {
   const base = `/${entity.plural}`;
   const one = withArticle(entity.label.toLowerCase());
-  const formFields = entity.fields.filter((f) => !f.readOnly).map((f) => f.label);
+  if (entity.writtenBy === 'calls') return callsOnlyRoutesTable(entity);
+  const formFields = entity.fields.filter((f) => !f.readOnly && f.writtenBy !== 'calls').map((f) => f.label);
   const newLabel = model.labels[`${entity.name}.new`];
   const finals = entity.workflow?.states.filter((s) => s.final).map((s) => s.label) ?? [];
   const frozen = finals.length > 0 ? `, never while ${finals.join(' or ')}` : '';
@@ -82,6 +83,26 @@ function routesTable(model: AppModel, entity: EntityModel): DocBlock {
         'Import',
         `New ${entity.pluralLabel.toLowerCase()} from a CSV file whose header names the fields (by label or name), for users who may create them: every row checked as if the user created it, each bad row reported by its line; nothing written unless every row passes, or the good rows only when the user chooses (also ${code(`npm run ninefold -- import ${entity.name} <file.csv>`)})`,
       ],
+    ],
+  };
+}
+
+/** An entity only calls write: its pages read it; no form, no delete page, no import. */
+function callsOnlyRoutesTable(entity: EntityModel): DocBlock {
+  const base = `/${entity.plural}`;
+  const finals = entity.workflow?.states.filter((s) => s.final).map((s) => s.label) ?? [];
+  const detail = [
+    `One ${entity.label.toLowerCase()}: every field`,
+    ...(entity.workflow ? [`its state and the transitions the user may take${finals.length > 0 ? ` (one into ${finals.join(' or ')} asks for confirmation first)` : ''}`] : []),
+    'no Edit or Delete: the spec\'s calls write it',
+  ];
+  return {
+    kind: 'table',
+    columns: ['Route', 'Screen', 'Shows'],
+    rows: [
+      [code(base), 'List', `${listText(entity)}; no New and no Import`],
+      [code(`${base}/<id>`), 'Detail', detail.join('; ')],
+      [code(`${base}/export.csv`), 'Export', 'The list as the user sees it as a CSV file, as for every entity'],
     ],
   };
 }
@@ -125,6 +146,7 @@ export function entityBlocks(model: AppModel): PointBlocks {
   for (const entity of model.entities) {
     blocks.push({ kind: 'heading', text: `${entity.label} (${entity.name})` });
     const facts = [`Table ${code(entity.table)}`, `title field ${entity.titleField ? code(entity.titleField) : NONE}`];
+    if (entity.writtenBy === 'calls') facts.push("written only by the spec's calls and workflow effects (point 7)");
     if (entity.uniqueTogether.length > 0) {
       facts.push(`unique together: ${entity.uniqueTogether.map((group) => group.join(' + ')).join('; ')}`);
     }
@@ -181,6 +203,7 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
   if (field.unique) notes.push('unique');
   if (field.searchable) notes.push('searchable');
   if (field.readOnly) notes.push('read-only');
+  if (field.writtenBy === 'calls') notes.push("written only by the spec's calls and workflow effects");
   if (field.due) notes.push(dueText(field, entity));
   if ((spec.type === 'text' || spec.type === 'markdown') && spec.minLength !== undefined) notes.push(`min length ${spec.minLength}`);
   if ((spec.type === 'text' || spec.type === 'markdown') && spec.maxLength !== undefined) notes.push(`max length ${spec.maxLength}`);
@@ -188,6 +211,7 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
   if ((spec.type === 'integer' || spec.type === 'decimal') && spec.min !== undefined) notes.push(`min ${amountText(spec.min)}`);
   if ((spec.type === 'integer' || spec.type === 'decimal') && spec.max !== undefined) notes.push(`max ${amountText(spec.max)}`);
   if (spec.type === 'reference') notes.push(`on delete: ${ON_DELETE_TEXT[spec.onDelete ?? 'restrict']}`);
+  if (field.holderRoles) notes.push(`held only by users with the role ${field.holderRoles.join(' or ')}`);
   if (spec.help) notes.push(spec.help);
   return notes.join('; ');
 }

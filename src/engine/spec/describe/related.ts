@@ -23,7 +23,8 @@ function sectionText(model: AppModel, parent: EntityModel, section: RelatedModel
         : `a table of ${section.columns.map((c) => columnLabel(related, c)).join(', ')}, ${orderText(related, section.sort)}`
     }, ${section.pageSize} per page (${code(`?${section.param}=<cursor>`)})`,
   ];
-  if (section.add) {
+  // Records only calls write are never added from a page.
+  if (section.add && related.writtenBy !== 'calls') {
     const box = section.display === 'thread' ? 'a reply box' : `a form adding ${withArticle(one)}`;
     const finals = parent.workflow?.states.filter((s) => s.final).map((s) => s.label) ?? [];
     parts.push(`${box} for viewers who may create ${related.pluralLabel.toLowerCase()}${finals.length > 0 && !section.addWhenFinal ? `, not while ${finals.join(' or ')}` : ''}`);

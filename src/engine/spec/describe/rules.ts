@@ -5,6 +5,7 @@ import { withArticle } from '../naming';
 import type { CallSpec, ErrorSpec, FieldSpec, GrantSpec } from '../types';
 import type { PointBlocks } from './product';
 import { typeText } from './product';
+import { writtenByCallsText } from './written-by';
 import { amountText, code, conditionText, constantValueText, isConstantRef, NONE, scopeText } from './text';
 
 /** Points 5 to 9: the rules the product enforces, who may do what, its calls, errors and constants. */
@@ -108,7 +109,10 @@ export function accessBlocks(model: AppModel): PointBlocks {
       rows: roles.map(([name, role]) => [code(name), role.label ?? '', role.description ?? '']),
     });
   }
-  for (const entity of governed) blocks.push({ kind: 'heading', text: `${entity.pluralLabel}` }, permissionTable(entity, model));
+  for (const entity of governed) {
+    blocks.push({ kind: 'heading', text: `${entity.pluralLabel}` }, permissionTable(entity, model));
+    if (entity.writtenBy === 'calls') blocks.push({ kind: 'paragraph', text: `${entity.pluralLabel} are written only by the spec's calls (point 7): Create, Update and Delete say who may write them through a call.` });
+  }
   if (governed.length > 0) blocks.push({ kind: 'paragraph', text: `Whatever is not granted is refused; ${NONE} means no access.` });
   const adminOnly = model.entities.filter((e) => Object.keys(e.permissions).length === 0);
   if (adminOnly.length > 0) {
@@ -155,6 +159,7 @@ function fieldRulesText(grant: GrantSpec): string {
 export function callBlocks(model: AppModel): PointBlocks {
   const calls = Object.entries(model.calls);
   if (calls.length === 0) return null;
+  const writtenBy = writtenByCallsText(model);
   return [
     {
       kind: 'table',
@@ -169,6 +174,7 @@ export function callBlocks(model: AppModel): PointBlocks {
         call.errors?.length ? call.errors.join(', ') : NONE,
       ]),
     },
+    ...(writtenBy.length > 0 ? [{ kind: 'heading', text: 'Written only by calls' } as const, { kind: 'list', items: writtenBy } as const] : []),
   ];
 }
 

@@ -5,7 +5,7 @@ import { checkDueTimes } from './due';
 import { checkField } from './fields';
 import { entries, isUserField, userFields } from './symbols';
 
-const ENTITY_KEYS = ['label', 'plural', 'pluralLabel', 'description', 'titleField', 'fields', 'uniqueTogether', 'limits'];
+const ENTITY_KEYS = ['label', 'plural', 'pluralLabel', 'description', 'titleField', 'fields', 'uniqueTogether', 'limits', 'writtenBy'];
 const LIMIT_KEYS = ['max', 'per', 'where', 'message', 'exempt'];
 
 /** Properties every record has; a field may not take their names (or their column names). */

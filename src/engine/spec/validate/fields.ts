@@ -1,9 +1,9 @@
 import { withArticle } from '../naming';
 import { FIELD_MESSAGE_KINDS, FIELD_TYPES, type FieldType } from '../types';
 import { checkNumberOrConstant, isFieldType } from './conditions';
-import { at, describeValue, isFiniteNumber, isInteger, isRecord, isString, type Issues, type Rec, type Symbols } from './context';
+import { at, describeValue, isFiniteNumber, isInteger, isRecord, isString, quoteList, type Issues, type Rec, type Symbols } from './context';
 
-const BASE_KEYS = ['type', 'label', 'help', 'messages', 'required', 'readOnly', 'unique', 'searchable'] as const;
+const BASE_KEYS = ['type', 'label', 'help', 'messages', 'required', 'readOnly', 'writtenBy', 'unique', 'searchable'] as const;
 
 const TYPE_KEYS: Readonly<Record<FieldType, readonly string[]>> = {
   text: ['minLength', 'maxLength', 'pattern', 'patternMessage', 'format', 'default'],
@@ -17,9 +17,11 @@ const TYPE_KEYS: Readonly<Record<FieldType, readonly string[]>> = {
   email: ['default'],
   url: ['default'],
   reference: ['to', 'onDelete'],
-  user: ['default'],
+  user: ['default', 'roles'],
 };
 
+/** The built-in role every spec has (see validate/access.ts). */
+const BUILT_IN_ROLE = 'admin';
 const SEARCHABLE_TYPES: readonly FieldType[] = ['text', 'markdown', 'email', 'url', 'enum'];
 const TEXT_FORMATS = ['hostname'];
 const ON_DELETE = ['restrict', 'cascade', 'setNull'];
@@ -88,7 +90,10 @@ const TYPE_CHECKS: Readonly<Record<FieldType, (check: FieldCheck) => void>> = {
   email: (c) => checkDefault(c, (v) => isString(v) && /^[^\s@]+@[^\s@]+$/.test(v), 'an email address'),
   url: (c) => checkDefault(c, isHttpUrl, 'an http(s) URL'),
   reference: checkReference,
-  user: (c) => checkDefault(c, (v) => v === 'actor', '"actor" (the signed-in user)'),
+  user: (c) => {
+    checkDefault(c, (v) => v === 'actor', '"actor" (the signed-in user)');
+    checkHolderRoles(c);
+  },
 };
 
 function checkMessages(messages: unknown, path: string, issues: Issues): void {
@@ -241,6 +246,23 @@ function checkReference(c: FieldCheck): void {
   if (field.onDelete === 'setNull' && field.required === true) {
     issues.add(at(path, 'onDelete'), 'a required reference cannot be set to null; use "restrict" or "cascade"');
   }
+}
+
+/** `roles` of a user field: a non-empty list of known roles ('admin' always is one). */
+function checkHolderRoles(c: FieldCheck): void {
+  const { field, path, symbols, issues } = c;
+  const roles = field.roles;
+  if (roles === undefined) return;
+  if (!Array.isArray(roles) || roles.length === 0) {
+    issues.add(at(path, 'roles'), `must be a non-empty list of role names, got ${describeValue(roles)}`);
+    return;
+  }
+  roles.forEach((role: unknown, i) => {
+    if (!isString(role)) issues.add(at(at(path, 'roles'), i), `must be a role name, got ${describeValue(role)}`);
+    else if (role !== BUILT_IN_ROLE && !symbols.roles.has(role)) {
+      issues.add(at(at(path, 'roles'), i), `unknown role "${role}" (roles: ${quoteList(new Set([BUILT_IN_ROLE, ...symbols.roles]))})`);
+    }
+  });
 }
 
 function isIsoDate(value: unknown): boolean {

@@ -137,7 +137,8 @@ export class PGliteWorker {
       if (message.ok) pending.resolve(message);
       else pending.reject(new PGliteDatabaseError((message as QueryFailed).error));
     });
-    worker.on('error', (error) => this.#stop(error));
+    // Worded as ../unavailable.ts recognises it: every request then fails with SERVICE_UNAVAILABLE.
+    worker.on('error', (error) => this.#stop(new Error(`The embedded database worker stopped: ${error.message}`, { cause: error })));
     worker.on('exit', (code) => this.#stop(new Error(`The embedded database worker stopped (exit code ${code}).`)));
   }
 
@@ -180,6 +181,16 @@ export class PGliteWorker {
   async unlisten(channel: string): Promise<void> {
     this.#listeners.delete(channel);
     if (!this.#stopped) await this.#send({ type: 'unlisten', channel });
+  }
+
+  /** Rejects once the worker thread has stopped (crashed, or closed): nothing answers any more. */
+  async check(): Promise<void> {
+    if (this.#stopped) throw this.#stopped;
+  }
+
+  /** Ends the thread at once without closing PGlite, as a crash would (tests of a dead worker). */
+  async terminate(): Promise<void> {
+    await this.#worker.terminate();
   }
 
   /** Closes PGlite cleanly (its files are consistent afterwards), then ends the thread. */

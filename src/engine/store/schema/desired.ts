@@ -10,6 +10,8 @@ export const SESSION_TABLE = 'nf_session';
 export const API_TOKEN_TABLE = 'nf_api_token';
 export const INVITE_TABLE = 'nf_invite';
 export const SIGN_IN_ATTEMPT_TABLE = 'nf_sign_in_attempt';
+/** One-time codes that /setup asks for while the application has no user (identity/setup-code.ts). */
+export const SETUP_CODE_TABLE = 'nf_setup_code';
 export const META_TABLE = 'nf_meta';
 export const AUDIT_TABLE = 'nf_audit';
 export const SEARCH_COLUMN = 'search';
@@ -147,6 +149,15 @@ export function systemTables(): TableDef[] {
         { name: 'window_started_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
       ],
       { primaryKey: ['key'], indexes: [index(SIGN_IN_ATTEMPT_TABLE, ['window_started_at'])] },
+    ),
+    table(
+      SETUP_CODE_TABLE,
+      [
+        // The sha256 (hex) of a setup code, one per server start without users; all are deleted with the first user.
+        { name: 'code_hash', type: 'text', nullable: false },
+        { name: 'created_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
+      ],
+      { primaryKey: ['code_hash'] },
     ),
     table(
       AUDIT_TABLE,

@@ -273,7 +273,7 @@ describe('desiredSchema', () => {
   const order = tables.find((t) => t.name === 'order')!;
 
   it('has the engine tables first, then one table per entity', () => {
-    expect(tables.map((t) => t.name)).toEqual(['nf_user', 'nf_session', 'nf_api_token', 'nf_invite', 'nf_sign_in_attempt', 'nf_audit', 'nf_tally', 'nf_saved_view', 'nf_meta', 'customer', 'order']);
+    expect(tables.map((t) => t.name)).toEqual(['nf_user', 'nf_session', 'nf_api_token', 'nf_invite', 'nf_sign_in_attempt', 'nf_setup_code', 'nf_audit', 'nf_tally', 'nf_saved_view', 'nf_meta', 'customer', 'order']);
   });
 
   it('maps fields to columns with system columns and the workflow state', () => {

@@ -90,6 +90,7 @@ forEachDatabase('schema sync', (database) => {
     expect(report.applied.map((s) => s.description)).toEqual([
       'create table nf_user',
       'create table nf_sign_in_attempt',
+      'create table nf_setup_code',
       'create table nf_tally',
       'create table nf_meta',
       'create table nf_session',

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { forbidden } from 'next/navigation';
+import { forbidden, notFound } from 'next/navigation';
 import { deleteRecord } from '@/server/actions/records';
 import { entityForPlural, recordIdOrNotFound, recordOrNotFound } from '@/server/entity-route';
 import { requireActor } from '@/server/session';
@@ -22,6 +22,8 @@ export default async function DeleteRecordPage({ params }: Props) {
   const { plural, id: rawId } = await params;
   // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
+  // An entity only the spec's calls write has no such page, for anyone.
+  if (entity.writtenBy === 'calls') notFound();
   const id = recordIdOrNotFound(rawId);
   const actor = await requireActor(`/${plural}/${rawId}/delete`);
   const { record, references, can } = await recordOrNotFound(engine, actor, entity, id);

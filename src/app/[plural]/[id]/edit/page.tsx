@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { forbidden } from 'next/navigation';
+import { forbidden, notFound } from 'next/navigation';
 import { updateRecord } from '@/server/actions/records';
 import { entityForPlural, recordIdOrNotFound, recordOrNotFound } from '@/server/entity-route';
 import { describeFormFields } from '@/server/form-fields';
@@ -27,6 +27,8 @@ export default async function EditRecordPage({ params }: Props) {
   const { plural, id: rawId } = await params;
   // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
+  // An entity only the spec's calls write has no such page, for anyone.
+  if (entity.writtenBy === 'calls') notFound();
   const id = recordIdOrNotFound(rawId);
   const actor = await requireActor(`/${plural}/${rawId}/edit`);
   const { record, references, can } = await recordOrNotFound(engine, actor, entity, id);

@@ -1,0 +1,28 @@
+import { run, type Finished } from '../../bench/lib/processes';
+import { SOAK_SPEC } from './server';
+
+/** The soak's own account: an administrator who is also an agent (so tickets can be assigned to it). */
+export const SOAK_USER = { email: 'soak@soak.ninefold.test', password: 'soak-password-not-secret' } as const;
+
+/** `npm run ninefold -- <args>` on a database; throws with the output when it fails unless allowed. */
+export function ninefold(root: string, env: Readonly<Record<string, string>>, args: readonly string[], allowFailure = false): Promise<Finished> {
+  return run('npm', ['run', '--silent', 'ninefold', '--', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env, NINEFOLD_SPEC: SOAK_SPEC },
+    label: `ninefold ${args.slice(0, 2).join(' ')}`,
+    allowFailure,
+  });
+}
+
+/**
+ * Prepares a fresh database with the CLI, as an operator would: the schema, the soak's account,
+ * optionally demo data, and a personal API token (printed once, last line).
+ */
+export async function prepareDatabase(root: string, env: Readonly<Record<string, string>>, options: { seed?: number } = {}): Promise<string> {
+  if (options.seed) await ninefold(root, env, ['seed', '--count', String(options.seed)]);
+  await ninefold(root, env, ['user', 'add', '--email', SOAK_USER.email, '--password', SOAK_USER.password, '--role', 'admin', '--role', 'agent', '--name', 'Soak']);
+  const created = await ninefold(root, env, ['token', 'create', '--email', SOAK_USER.email, '--name', 'soak']);
+  const token = created.stdout.trim().split('\n').pop()?.trim() ?? '';
+  if (!token.startsWith('nf_')) throw new Error(`token create printed no token:\n${created.stdout}\n${created.stderr}`);
+  return token;
+}

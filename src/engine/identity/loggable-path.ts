@@ -1,0 +1,7 @@
+/**
+ * A request path as a log may show it: no query string, no invitation token (log-secrets.ts).
+ * No imports: the instrumentation hook that uses it may be bundled for any runtime.
+ */
+export function loggablePath(path: string): string {
+  return path.split('?')[0].replace(/\/invite\/[^/]+/, '/invite/[token]');
+}

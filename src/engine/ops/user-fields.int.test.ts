@@ -1,0 +1,136 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { importCsv } from '../csv/import-csv';
+import { buildModel } from '../spec/build';
+import { forEachDatabase } from '../store/testing';
+import type { Store } from '../store/types';
+import { createOps } from './create-ops';
+import type { Ops } from './ops';
+import { countRows, createActor, expectRefused, ninefoldError, openSyncedQuickly, testModel } from './testing';
+import type { Actor, RecordData } from './types';
+
+const NOT_STAFF = 'Assignee must be an agent or an administrator.';
+
+/** A field that defaults to the actor and may be held by agents only. */
+const taskModel = buildModel({
+  name: 'tasks',
+  roles: { agent: { label: 'Agent' }, customer: { label: 'Customer' } },
+  entities: {
+    task: {
+      titleField: 'title',
+      fields: { title: { type: 'text', required: true }, owner: { type: 'user', default: 'actor', roles: ['agent'] } },
+    },
+  },
+  permissions: {
+    task: {
+      agent: { list: true, read: true, create: true },
+      customer: { list: true, read: true, create: true },
+    },
+  },
+});
+
+forEachDatabase('user fields: names for pickers, and the roles that may hold them', (database) => {
+  let store: Store;
+  let ops: Ops;
+  let admin: Actor;
+  let agent: Actor;
+  let twin: Actor;
+  let customer: Actor;
+  let ticket: RecordData;
+
+  beforeAll(async () => {
+    store = await openSyncedQuickly(database, testModel);
+    ops = createOps({ model: testModel, db: store.db });
+    admin = await createActor(store.db, ['admin'], 'Ada Admin');
+    agent = await createActor(store.db, ['agent'], 'Grace Agent');
+    // A namesake: told apart by the id where emails are not shown.
+    twin = await createActor(store.db, ['agent'], 'Grace Agent');
+    customer = await createActor(store.db, ['customer'], 'Carl Customer');
+    ticket = await ops.create(customer, 'ticket', { subject: 'Printer on fire' });
+  });
+
+  describe('choices', () => {
+    it('show administrators names with emails, searchable by either', async () => {
+      const { choices } = await ops.choices(admin, 'ticket', 'assignee');
+      expect(choices).toContainEqual({ id: agent.userId, title: `Grace Agent <${agent.email}>` });
+      expect(choices).toContainEqual({ id: twin.userId, title: `Grace Agent <${twin.email}>` });
+      expect((await ops.choices(admin, 'ticket', 'assignee', { q: agent.email })).choices.map((c) => c.id)).toEqual([agent.userId]);
+    });
+
+    it('show everyone else names only (namesakes with their id), and do not search emails', async () => {
+      const { choices } = await ops.choices(agent, 'ticket', 'assignee');
+      expect(choices.filter((c) => c.title.includes('@'))).toEqual([]);
+      expect(choices).toContainEqual({ id: admin.userId, title: 'Ada Admin' });
+      expect(choices).toContainEqual({ id: agent.userId, title: `Grace Agent (#${agent.userId})` });
+      expect(choices).toContainEqual({ id: twin.userId, title: `Grace Agent (#${twin.userId})` });
+      expect((await ops.choices(agent, 'ticket', 'assignee', { q: agent.email })).choices).toEqual([]);
+      expect((await ops.choices(agent, 'ticket', 'assignee', { q: 'ada' })).choices).toEqual([{ id: admin.userId, title: 'Ada Admin' }]);
+      // A field without `roles` offers every active user, by name too.
+      const requesters = await ops.choices(agent, 'ticket', 'requester');
+      expect(requesters.choices).toContainEqual({ id: customer.userId, title: 'Carl Customer' });
+    });
+
+    it('offer only the users holding one of the field roles', async () => {
+      const ids = (await ops.choices(admin, 'ticket', 'assignee')).choices.map((c) => c.id);
+      expect(ids).toEqual(expect.arrayContaining([admin.userId, agent.userId, twin.userId]));
+      expect(ids).not.toContain(customer.userId);
+    });
+
+    it('name users in records and history without their email', async () => {
+      const assigned = await ops.update(agent, 'ticket', ticket.id, { assignee: twin.userId }, ticket.version);
+      ticket = assigned;
+      const view = await ops.get(agent, 'ticket', ticket.id);
+      expect(JSON.stringify(view)).not.toContain('@');
+      const history = await ops.history(agent, 'ticket', ticket.id);
+      expect(JSON.stringify(history)).not.toContain('@');
+    });
+  });
+
+  describe('writes', () => {
+    const snapshot = () => store.db.selectFrom('ticket').selectAll().orderBy('id').execute();
+
+    it('refuse a user without one of the roles on create, update and transition, with the roles in words', async () => {
+      const created = await expectRefused(snapshot, 'VALIDATION_FAILED', () => ops.create(agent, 'ticket', { subject: 'Give it to Carl', assignee: customer.userId }));
+      expect(created.fieldErrors).toEqual([{ field: 'assignee', code: 'user_role', message: NOT_STAFF }]);
+      // A user that does not exist is refused alike (nothing to tell apart).
+      await expectRefused(snapshot, 'VALIDATION_FAILED', () => ops.create(agent, 'ticket', { subject: 'Give it to no one', assignee: 999_999 }));
+      const updated = await expectRefused(snapshot, 'VALIDATION_FAILED', () => ops.update(admin, 'ticket', ticket.id, { assignee: customer.userId }, ticket.version));
+      expect(updated.fieldErrors.map((e) => e.message)).toEqual([NOT_STAFF]);
+      const fresh = await ops.create(agent, 'ticket', { subject: 'To be started' });
+      const started = await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
+        ops.transition(agent, 'ticket', fresh.id, 'start', { version: fresh.version, input: { assignee: customer.userId } }),
+      );
+      expect(started.fieldErrors.map((e) => e.field)).toEqual(['assignee']);
+      // The right people still go through.
+      const ok = await ops.transition(agent, 'ticket', fresh.id, 'start', { version: fresh.version, input: { assignee: agent.userId } });
+      expect(ok.assignee).toBe(agent.userId);
+    });
+
+    it('refuse the row of a CSV import that names such a user, and write nothing', async () => {
+      const before = await countRows(store.db, 'ticket');
+      const csv = ['Subject,Assignee', `Fine,${agent.email}`, `Not staff,${customer.email}`].join('\n');
+      const report = await importCsv(ops, testModel, admin, 'ticket', new TextEncoder().encode(csv), { maxBytes: 1 << 20, goodRows: false });
+      expect(report.created).toBe(0);
+      expect(report.refused.map((r) => [r.line, r.problems])).toEqual([[3, [{ column: 'Assignee', message: NOT_STAFF }]]]);
+      expect(await countRows(store.db, 'ticket')).toBe(before);
+      const many = await ops.createMany(admin, 'ticket', [{ subject: 'Many one', assignee: agent.userId }, { subject: 'Many two', assignee: customer.userId }]);
+      expect(JSON.stringify(many)).toContain(NOT_STAFF);
+      expect(await countRows(store.db, 'ticket')).toBe(before);
+    });
+  });
+});
+
+forEachDatabase('user fields: a default of the actor with roles', (database) => {
+  it('takes the actor when they hold a role, and refuses the record when they do not', async () => {
+    const store = await openSyncedQuickly(database, taskModel);
+    const ops = createOps({ model: taskModel, db: store.db });
+    const agent = await createActor(store.db, ['agent'], 'Agnes Agent');
+    const customer = await createActor(store.db, ['customer'], 'Cora Customer');
+    expect((await ops.create(agent, 'task', { title: 'Mine' })).owner).toBe(agent.userId);
+    const refused = await ninefoldError(ops.create(customer, 'task', { title: 'Not mine to hold' }));
+    expect(refused.code).toBe('VALIDATION_FAILED');
+    expect(refused.fieldErrors).toEqual([{ field: 'owner', code: 'user_role', message: 'Owner must be an agent.' }]);
+    // The customer may still give the task to an agent.
+    expect((await ops.create(customer, 'task', { title: 'For Agnes', owner: agent.userId })).owner).toBe(agent.userId);
+    expect(await countRows(store.db, 'task')).toBe(2);
+  });
+});

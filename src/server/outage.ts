@@ -1,0 +1,79 @@
+import type { Engine } from '@/engine/engine';
+import { BUILT_IN_ERRORS } from '@/engine/errors/catalogue';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@/engine/store/unavailable';
+import { problemType } from './problem';
+
+/**
+ * While the database is known to be down, `npm start`'s server (scripts/server.mjs) answers here,
+ * before Next.js: a page cannot set its own status in the App Router, and rendering one only to
+ * meet the same connection error would show the generic "Application error" fallback. The state
+ * is the store's (src/engine/store/availability.ts): set by a confirmed connection error, cleared
+ * by the next successful probe (every 2 s) or query. The first requests that meet an outage still
+ * go through Next.js: the API answers them 503 with Retry-After, pages show their error page.
+ */
+export const OUTAGE_DOOR = Symbol.for('ninefold.outageDoor');
+
+/** The part of a Node request this door reads. */
+export interface OutageRequest {
+  readonly url?: string;
+  readonly method?: string;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** False while the request's body is still unread. */
+  readonly complete: boolean;
+}
+
+export interface OutageAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+export type OutageDoor = (request: OutageRequest) => OutageAnswer | null;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Requests that need no database, or report the outage themselves: left to their handler. */
+function passesThrough(pathname: string): boolean {
+  // Health says what is unreachable itself; files (/_next/static/..., /icon.svg) need no database.
+  return pathname === '/api/health' || pathname.startsWith('/_next/') || /\.[a-z0-9]+$/i.test(pathname);
+}
+
+/** A script (the API, the live stream, a client-side navigation or server action) gets problem+json. */
+function wantsPage(request: OutageRequest, pathname: string): boolean {
+  if (pathname.startsWith('/api/')) return false;
+  const { headers } = request;
+  if (headers['next-action'] !== undefined || headers.rsc !== undefined) return false;
+  return String(headers.accept ?? '').includes('text/html');
+}
+
+/** The answer for one request while the database cannot be reached (exported for tests). */
+export function outageAnswer(request: OutageRequest): OutageAnswer | null {
+  const pathname = (request.url ?? '/').split('?')[0];
+  if (passesThrough(pathname)) return null;
+  const { status, title, message } = BUILT_IN_ERRORS.SERVICE_UNAVAILABLE;
+  const headers: Record<string, string> = {
+    'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
+    'cache-control': 'no-store',
+    // The body was not read: the connection cannot carry another request after this answer.
+    ...(request.complete ? {} : { connection: 'close' }),
+  };
+  if (!wantsPage(request, pathname)) {
+    const problem = { type: problemType('SERVICE_UNAVAILABLE'), title, status, detail: message, code: 'SERVICE_UNAVAILABLE' };
+    return { status, headers: { ...headers, 'content-type': 'application/problem+json; charset=utf-8' }, body: JSON.stringify(problem) };
+  }
+  // No script: the page reloads itself (a GET of the same address) after Retry-After.
+  const body = [
+    '<!DOCTYPE html>',
+    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="${UNAVAILABLE_RETRY_AFTER_SECONDS}"><title>${escapeHtml(title)}</title></head>`,
+    '<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; text-align: center">',
+    `<p>${status}</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="">Try again</a></p>`,
+    '</body></html>',
+  ].join('\n');
+  return { status, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' }, body };
+}
+
+/** Puts this engine's outage door where scripts/server.mjs looks for it. */
+export function registerOutageDoor(engine: Pick<Engine, 'store'>): void {
+  const door: OutageDoor = (request) => (engine.store.availability.down ? outageAnswer(request) : null);
+  (globalThis as Record<symbol, unknown>)[OUTAGE_DOOR] = door;
+}
