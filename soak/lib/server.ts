@@ -65,8 +65,11 @@ export async function spawnServer(options: StartOptions): Promise<SoakServer> {
   return { child, pid, url: `http://127.0.0.1:${options.port}`, logFile: options.logFile, kept: Boolean(options.keeper) };
 }
 
-/** Spawns the server and waits for the first 200 of /api/health; the time that took. */
-export async function startServer(options: StartOptions, timeoutMs = 120_000): Promise<{ server: SoakServer; ms: number }> {
+/**
+ * Spawns the server and waits for the first 200 of /api/health; the time that took, which is not a
+ * start's time when start.mjs rebuilt the app first (`rebuilt`: the sources changed meanwhile).
+ */
+export async function startServer(options: StartOptions, timeoutMs = 120_000): Promise<{ server: SoakServer; ms: number; rebuilt: boolean }> {
   const server = await spawnServer(options);
   const alive = () => processState(server.pid) === 'running';
   let ms = await waitForHealth(server.url, timeoutMs, alive);
@@ -77,7 +80,7 @@ export async function startServer(options: StartOptions, timeoutMs = 120_000): P
     await stopProcess(server.child, 2_000);
     throw new Error(`The server on ${server.url} did not answer 200 on /api/health within ${timeoutMs / 1000} s:\n${tail}`);
   }
-  return { server, ms };
+  return { server, ms, rebuilt: rebuilding(options.logFile) };
 }
 
 /** SIGTERM to the server, then the keeper if any; waits for both. */

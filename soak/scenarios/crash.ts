@@ -42,10 +42,12 @@ export async function crashScenario(ctx: Context, kind: DatabaseKind): Promise<R
       const dead = server;
       process.kill(dead.pid, 'SIGKILL');
       kills++;
-      // No await between the kill and the next start: the dead server is not reaped (its keeper
-      // never reaps), so its pid is still in the process table when the new one takes the lock.
-      const next = await spawnServer(options(k));
+      // The next start follows as soon as the kill has landed (the process is dead, a zombie), not
+      // after it is reaped: its keeper never reaps, so its pid is still in the process table when
+      // the new server takes the data directory's lock, as when a supervisor restarts at once.
+      for (let i = 0; i < 5_000 && processState(dead.pid) === 'running'; i++) await sleep(1);
       if (processState(dead.pid) === 'zombie') zombies++;
+      const next = await spawnServer(options(k));
       stop = true;
       await Promise.all(writers);
       let up = await waitForHealth(api.target.url, config.restartBudgetMs, () => processState(next.pid) === 'running');

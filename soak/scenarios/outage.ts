@@ -102,7 +102,10 @@ export async function outageScenario(ctx: Context, kind: DatabaseKind): Promise<
       problems.push(`/api/health while cut answered ${health.status} ${health.body.slice(0, 160)} (expected 503 {status: 'unavailable', database: 'unreachable'})`);
     }
     const words = pageWords(page);
-    if (page.status !== 503 || !/cannot be reached|unavailable|try again/i.test(page.body)) problems.push(`the page /tickets while cut answered ${page.status}: "${words}"`);
+    const pageType = String(page.headers['content-type'] ?? '').split(';')[0];
+    if (page.status !== 503 || pageType !== 'text/html' || !/cannot be reached|unavailable|try again/i.test(page.body)) {
+      problems.push(`the page /tickets while cut answered ${page.status} ${pageType}: "${words}" (expected 503 and a page that says so in words)`);
+    }
     if (healthyAfter === null) problems.push('/api/health did not answer 200 within 60 s of the restore');
     if (writeAfter === null) problems.push('no write succeeded within 60 s of the restore');
     if (processState(server.pid) !== 'running') problems.push('the server process ended: it must recover without a restart');
@@ -115,7 +118,7 @@ export async function outageScenario(ctx: Context, kind: DatabaseKind): Promise<
       database: DB_LABEL[kind],
       tried: `${config.outageSeconds} s cut under 10 clients: ${fmt(during.length)} requests while cut, ${fmt(ledger.writes)} acknowledged writes in all`,
       lost: checked.lost.length,
-      figures: `failures while cut: ${fmt(failures.length)}, p99 ${ms(p99)}; health ${health.status}, page ${page.status} "${words.slice(0, 60)}"; recovered: health in ${ms(healthyAfter)}, first write in ${ms(writeAfter)}, same process`,
+      figures: `failures while cut: ${fmt(failures.length)}, p99 ${ms(p99)}; health ${health.status}, page ${page.status} ${pageType} "${words.slice(0, 60)}"; recovered: health in ${ms(healthyAfter)}, first write in ${ms(writeAfter)}, same process`,
       problems,
     });
   } finally {

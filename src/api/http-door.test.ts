@@ -1,6 +1,3 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getScriptNonceFromHeader } from 'next/dist/server/app-render/get-script-nonce-from-header';
 import { BUILT_IN_ERRORS } from '@/engine/errors/catalogue';
@@ -11,9 +8,32 @@ import { isRefusedRequestHeader, rewriteRequestHeaders } from './incoming-header
 import { problemType } from './problem';
 import { isHttpsRequest, PROTO_HEADER, requestProtocol } from './request-scheme.mjs';
 import { contentSecurityPolicy, newNonce, securityHeaders } from './response-headers.mjs';
-import { isUnknownAction, serverActionIds } from './server-action-ids.mjs';
+import { ACTION_NOT_FOUND_HEADER, rewordUnknownAction } from './unknown-action.mjs';
 
 /** The web door of scripts/server.mjs: what it does to every request and response before the app. */
+
+/** The parts of a Node response that the door touches, recorded. */
+function fakeResponse() {
+  const res = {
+    statusCode: 200,
+    headersSent: false,
+    headers: {} as Record<string, string>,
+    body: '',
+    setHeader(name: string, value: string | number) {
+      res.headers[name.toLowerCase()] = String(value);
+      return res;
+    },
+    removeHeader(name: string) {
+      delete res.headers[name.toLowerCase()];
+    },
+    end(chunk?: string) {
+      res.body = chunk ?? '';
+      res.headersSent = true;
+      return res;
+    },
+  };
+  return res;
+}
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
@@ -214,19 +234,31 @@ describe('what the door answers itself', () => {
     expect(wantsPage({ accept: '*/*' })).toBe(false);
   });
 
-  it('knows the server actions of the build from its manifest, and nothing when there is none', () => {
-    const root = mkdtempSync(path.join(tmpdir(), 'nf-actions-'));
-    expect(serverActionIds(root)).toBeNull();
-    expect(isUnknownAction(null, 'anything')).toBe(false);
-    mkdirSync(path.join(root, '.next', 'server'), { recursive: true });
-    writeFileSync(path.join(root, '.next', 'server', 'server-reference-manifest.json'), JSON.stringify({ node: { '00aa': {}, '40bb': {} }, edge: {}, encryptionKey: 'x' }));
-    const ids = serverActionIds(root);
-    expect(ids).toEqual(new Set(['00aa', '40bb']));
-    expect(isUnknownAction(ids, '40bb')).toBe(false);
-    expect(isUnknownAction(ids, '7f00')).toBe(true);
-    expect(isUnknownAction(ids, '')).toBe(true);
-    expect(isUnknownAction(ids, undefined)).toBe(false);
-    writeFileSync(path.join(root, '.next', 'server', 'server-reference-manifest.json'), '{"something": "else"}');
-    expect(serverActionIds(root)).toBeNull();
+  it("re-words Next.js's answer to an unknown server action as the catalogue's 404, keeping its mark; leaves others alone", () => {
+    const refusal = () => doorRefusal('NOT_FOUND', 'This action does not exist.', false);
+    const unknown = fakeResponse();
+    rewordUnknownAction(unknown, refusal);
+    // What Next.js 16 does for an id it does not hold (action-handler.js handleUnrecognizedAction, send-payload.js).
+    unknown.setHeader(ACTION_NOT_FOUND_HEADER, '1');
+    unknown.setHeader('content-type', 'text/plain');
+    unknown.statusCode = 409;
+    unknown.setHeader('ETag', '"abc"');
+    unknown.setHeader('Content-Length', '26');
+    unknown.end('Server Action unavailable.');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers[ACTION_NOT_FOUND_HEADER]).toBe('1');
+    expect(unknown.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(unknown.headers.etag).toBeUndefined();
+    expect(JSON.parse(unknown.body)).toMatchObject({ status: 404, code: 'NOT_FOUND', title: 'Not found' });
+    expect(unknown.headers['content-length']).toBe(String(Buffer.byteLength(unknown.body)));
+
+    const known = fakeResponse();
+    rewordUnknownAction(known, refusal);
+    known.setHeader('content-type', 'text/x-component');
+    known.statusCode = 200;
+    known.end('0:{}');
+    expect(known.statusCode).toBe(200);
+    expect(known.body).toBe('0:{}');
+    expect(known.headers['content-type']).toBe('text/x-component');
   });
 });

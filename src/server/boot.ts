@@ -16,7 +16,9 @@ export async function bootEngine(): Promise<void> {
     processLiveHub().catch((error: unknown) => console.error('[ninefold] live changes:', error instanceof Error ? error.message : error));
     process.stderr.write(`${JSON.stringify({ level: 'info', msg: 'engine ready', spec: engine.model.name, database: engine.store.kind })}\n`);
   } catch (error) {
-    process.stderr.write(`Ninefold could not start:\n${error instanceof Error ? error.message : String(error)}\n`);
+    // An unreachable database says which connection failed (its cause), not only the catalogue's words.
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message || String((error.cause as { code?: unknown }).code ?? error.cause.name)})` : '';
+    process.stderr.write(`Ninefold could not start:\n${error instanceof Error ? error.message : String(error)}${cause}\n`);
     process.exit(1);
   }
 }

@@ -38,12 +38,16 @@ function passesThrough(pathname: string): boolean {
   return pathname === '/api/health' || pathname.startsWith('/_next/') || /\.[a-z0-9]+$/i.test(pathname);
 }
 
-/** A script (the API, the live stream, a client-side navigation or server action) gets problem+json. */
+/**
+ * A page address gets a page; a script gets problem+json: the API, the live stream, a client-side
+ * navigation or server action (Next.js's own headers), and a client that asks for JSON only.
+ */
 function wantsPage(request: OutageRequest, pathname: string): boolean {
   if (pathname.startsWith('/api/')) return false;
   const { headers } = request;
   if (headers['next-action'] !== undefined || headers.rsc !== undefined) return false;
-  return String(headers.accept ?? '').includes('text/html');
+  const accept = String(headers.accept ?? '');
+  return accept.includes('text/html') || !accept.includes('json');
 }
 
 /** The answer for one request while the database cannot be reached (exported for tests). */

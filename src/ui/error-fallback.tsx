@@ -1,5 +1,6 @@
 'use client';
 
+import { BUILT_IN_ERRORS, type BuiltInErrorCode } from '@/engine/errors/catalogue';
 import { buttonClass } from './button';
 import { useHostname } from './host';
 
@@ -11,6 +12,25 @@ export function errorDigest(error: unknown): string | null {
   return null;
 }
 
+const UNAVAILABLE: BuiltInErrorCode = 'SERVICE_UNAVAILABLE';
+
+function Unavailable({ retry }: { retry: () => void }) {
+  const { title, message } = BUILT_IN_ERRORS.SERVICE_UNAVAILABLE;
+  return (
+    <div className="mx-auto my-16 max-w-2xl px-4 sm:px-6">
+      <div role="alert" data-testid="service-unavailable" className="rounded-lg border border-zinc-200 bg-white p-6 shadow-xs">
+        <h1 className="text-base font-semibold text-zinc-900">{title}</h1>
+        <p className="mt-2 text-sm leading-relaxed text-zinc-800">{message}</p>
+        <div className="mt-5">
+          <button type="button" onClick={() => retry()} className={buttonClass('primary')}>
+            Try again
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /**
  * The generic fallback for an unexpected error, word for word what Next.js's own fallback says.
  * Each sentence is built as one string so that it is one text node.
@@ -18,6 +38,9 @@ export function errorDigest(error: unknown): string | null {
 export function ErrorFallback({ error, retry }: { error: unknown; retry: () => void }) {
   const host = useHostname();
   const digest = errorDigest(error);
+  // The database could not be reached (src/engine/store/unavailable.ts gives that error its code
+  // as digest): not a crash, so the catalogue's words rather than the generic fallback.
+  if (digest === UNAVAILABLE) return <Unavailable retry={retry} />;
   const sentence = digest
     ? `Application error: a server-side exception has occurred while loading ${host} (see the server logs for more information).`
     : `Application error: a client-side exception has occurred while loading ${host} (see the browser console for more information).`;

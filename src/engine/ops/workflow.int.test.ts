@@ -105,7 +105,7 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
       const input = await refused('VALIDATION_FAILED', () => take(agent, fresh, 'start', { input: { assignee: 'nobody' } }));
       expect(fieldCodes(input)).toEqual(['assignee:invalid_type']);
       const ghost = await refused('VALIDATION_FAILED', () => take(agent, fresh, 'start', { input: { assignee: 999_999 } }));
-      expect(fieldCodes(ghost)).toEqual(['assignee:unknown_reference']);
+      expect(fieldCodes(ghost)).toEqual(['assignee:user_role']);
       await refused('FORBIDDEN_FIELD', () => take(agent, fresh, 'start', { input: { assignee: agent.userId, resolvedAt: '2030-01-01T00:00' } }));
       const comment = await refused('VALIDATION_FAILED', () => take(agent, fresh, 'start', { input: { assignee: agent.userId }, comment: 'x'.repeat(10_001) }));
       expect(fieldCodes(comment)).toEqual(['comment:too_big']);

@@ -44,20 +44,64 @@ function removeIfOurs(file: string): void {
   }
 }
 
-function readPid(file: string): number | null {
-  const text = fs.readFileSync(file, 'utf8').trim();
-  const pid = Number(text);
-  return Number.isInteger(pid) && pid > 0 ? pid : null;
+/** Who holds the lock: the pid (first line) and, on Linux, when that process started (second line). */
+interface Holder {
+  readonly pid: number;
+  readonly startTime: string | null;
 }
 
-function isAlive(pid: number): boolean {
+function readHolder(file: string): Holder | null {
+  const [first, second] = fs.readFileSync(file, 'utf8').split('\n');
+  const pid = Number(first.trim());
+  if (!Number.isInteger(pid) || pid <= 0) return null;
+  return { pid, startTime: second?.trim() || null };
+}
+
+function readPid(file: string): number | null {
+  return readHolder(file)?.pid ?? null;
+}
+
+/**
+ * A process's state letter and start time (clock ticks since boot) from /proc/<pid>/stat; null
+ * where there is no /proc (not Linux) or no such process. The command name, second field, is in
+ * parentheses and may hold spaces and parentheses itself, so fields are counted from the last ')'.
+ */
+export function processStat(pid: number): { readonly state: string; readonly startTime: string } | null {
+  let text: string;
   try {
-    process.kill(pid, 0);
-    return true;
+    text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is field 3 (state); starttime is field 22.
+  return fields.length > 19 ? { state: fields[0], startTime: fields[19] } : null;
+}
+
+/** What this process writes in the lock file: its pid, and its start time where it can be read. */
+function holderText(): string {
+  const startTime = processStat(process.pid)?.startTime;
+  return startTime ? `${process.pid}\n${startTime}\n` : `${process.pid}\n`;
+}
+
+/**
+ * Whether the lock's holder still runs. kill(pid, 0) alone is not enough: it succeeds on a zombie
+ * (a process killed with -9 whose parent has not reaped it yet, which is the moment a supervisor
+ * restarts the server), and on an unrelated process that got the same pid later. So on Linux a
+ * zombie ('Z') or dead ('X') state is dead, and so is a process that started at another time than
+ * the lock says.
+ */
+function isAlive(holder: Holder): boolean {
+  try {
+    process.kill(holder.pid, 0);
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const stat = processStat(holder.pid);
+  if (stat === null) return true;
+  if (stat.state === 'Z' || stat.state === 'X') return false;
+  return holder.startTime === null || holder.startTime === stat.startTime;
 }
 
 /**
@@ -75,7 +119,7 @@ export function lockDataDir(dataDir: string): DataDirLock {
     try {
       const fd = fs.openSync(file, 'wx');
       try {
-        fs.writeSync(fd, `${process.pid}\n`);
+        fs.writeSync(fd, holderText());
       } finally {
         fs.closeSync(fd);
       }
@@ -84,9 +128,9 @@ export function lockDataDir(dataDir: string): DataDirLock {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
 
-    const pid = readPidOrNull(file);
-    if (pid !== null && pid !== process.pid && isAlive(pid)) throw new DataDirInUse(dir, pid);
-    takeOverStaleLock(dir, file, pid);
+    const holder = readHolderOrNull(file);
+    if (holder !== null && holder.pid !== process.pid && isAlive(holder)) throw new DataDirInUse(dir, holder.pid);
+    takeOverStaleLock(dir, file, holder?.pid ?? null);
   }
   throw new Error(`Could not lock the data directory ${dir}: its lock file ${LOCK_FILE} keeps changing.`);
 }
@@ -115,12 +159,16 @@ function holding(file: string): DataDirLock {
   };
 }
 
-function readPidOrNull(file: string): number | null {
+function readHolderOrNull(file: string): Holder | null {
   try {
-    return readPid(file);
+    return readHolder(file);
   } catch {
     return null;
   }
+}
+
+function readPidOrNull(file: string): number | null {
+  return readHolderOrNull(file)?.pid ?? null;
 }
 
 /**
@@ -135,11 +183,11 @@ function takeOverStaleLock(dir: string, file: string, stalePid: number | null): 
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     throw error;
   }
-  const moved = readPidOrNull(aside);
-  if (moved !== stalePid && moved !== null && moved !== process.pid && isAlive(moved)) {
+  const moved = readHolderOrNull(aside);
+  if (moved !== null && moved.pid !== stalePid && moved.pid !== process.pid && isAlive(moved)) {
     // Another process took over between our read and our rename: give its lock back.
     fs.renameSync(aside, file);
-    throw new DataDirInUse(dir, moved);
+    throw new DataDirInUse(dir, moved.pid);
   }
   fs.rmSync(aside, { force: true });
 }

@@ -1,5 +1,5 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryCompiler, QueryResult, TransactionSettings } from 'kysely';
-import { isConnectionError, serviceUnavailable } from './unavailable';
+import { classifyDatabaseError, isConnectionError } from './unavailable';
 
 /** What the guard tells about each statement: for DatabaseAvailability. */
 export interface ConnectionWatcher {
@@ -32,7 +32,7 @@ function guardedDriver(inner: Driver, watcher: ConnectionWatcher): Driver {
   const classified = (error: unknown): unknown => {
     if (!isConnectionError(error)) return error;
     watcher.failed();
-    return serviceUnavailable();
+    return classifyDatabaseError(error);
   };
   const guarded = async <T>(run: () => Promise<T>): Promise<T> => {
     try {

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
 import { buildModel } from '../spec/build';
-import { LOCK_FILE } from './data-dir-lock';
+import { LOCK_FILE, processStat } from './data-dir-lock';
 import { databaseKindFor, openStore } from './open-store';
 import { PRESTARTED, prestartEmbeddedDatabase } from './pglite/prestart.mjs';
 import { createTestDatabase, forEachDatabase } from './testing';
@@ -23,6 +23,9 @@ function errorOf(promise: Promise<unknown>): Promise<Record<string, unknown>> {
 }
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The pid a lock file names (its first line; the second is the holder's start time on Linux). */
+const lockPid = (file: string) => fs.readFileSync(file, 'utf8').split('\n')[0];
 
 describe('databaseKindFor', () => {
   it('is postgres with a URL and pglite without', () => {
@@ -250,7 +253,7 @@ describe('PGlite data directory lock', () => {
 
   it('writes our pid in the lock file while open, and removes it on close', async () => {
     const store = await openStore({ dataDir });
-    expect(fs.readFileSync(lockFile(), 'utf8').trim()).toBe(String(process.pid));
+    expect(lockPid(lockFile())).toBe(String(process.pid));
     await store.close();
     expect(fs.existsSync(lockFile())).toBe(false);
   });
@@ -275,10 +278,10 @@ describe('PGlite data directory lock', () => {
     holder.kill('SIGKILL');
     await exited;
     // The killed process could not remove its lock: it is stale now.
-    expect(fs.readFileSync(lockFile(), 'utf8').trim()).toBe(String(holder.pid));
+    expect(lockPid(lockFile())).toBe(String(holder.pid));
     const store = await openStore({ dataDir });
     try {
-      expect(fs.readFileSync(lockFile(), 'utf8').trim()).toBe(String(process.pid));
+      expect(lockPid(lockFile())).toBe(String(process.pid));
       const { rows } = await sql<{ one: number }>`select 1 as one`.execute(store.db);
       expect(rows).toEqual([{ one: 1 }]);
     } finally {
@@ -300,12 +303,57 @@ describe('PGlite data directory lock', () => {
     expect(fs.existsSync(lockFile())).toBe(false);
   });
 
+  it('takes over the lock of a process killed with -9 that its parent has not reaped yet (a zombie)', async () => {
+    // The holder runs in the background of a shell that then becomes `sleep`: a parent that never
+    // waits, so the killed holder stays a zombie, as a server killed under a busy supervisor does.
+    const parent = spawn('sh', ['-c', '"$0" --import tsx src/engine/store/fixtures/hold-data-dir.ts "$1" & exec sleep 120', process.execPath, dataDir], {
+      cwd: process.cwd(),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(parent);
+    const holderPid = await new Promise<number>((resolve) => {
+      let output = '';
+      parent.stdout!.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const ready = /ready (\d+)/.exec(output);
+        if (ready) resolve(Number(ready[1]));
+      });
+    });
+    await expect(openStore({ dataDir })).rejects.toThrow(`(pid ${holderPid})`);
+    process.kill(holderPid, 'SIGKILL');
+    while (processStat(holderPid)?.state !== 'Z') await tick(20);
+    // kill(pid, 0) still succeeds on it; the lock must not believe it.
+    expect(() => process.kill(holderPid, 0)).not.toThrow();
+    const store = await openStore({ dataDir });
+    try {
+      expect(lockPid(lockFile())).toBe(String(process.pid));
+    } finally {
+      await store.close();
+      parent.kill('SIGKILL');
+    }
+  });
+
+  it('takes over a lock whose pid now belongs to another process (started at another time), and refuses the holder itself', async () => {
+    const other = spawn('sleep', ['120']);
+    children.push(other);
+    await new Promise((resolve) => other.once('spawn', resolve));
+    const stat = processStat(other.pid!);
+    expect(stat).not.toBeNull();
+    fs.writeFileSync(lockFile(), `${other.pid}\n${stat!.startTime}\n`);
+    await expect(openStore({ dataDir })).rejects.toThrow(`(pid ${other.pid})`);
+    fs.writeFileSync(lockFile(), `${other.pid}\n${Number(stat!.startTime) - 1}\n`);
+    const store = await openStore({ dataDir });
+    expect(lockPid(lockFile())).toBe(String(process.pid));
+    await store.close();
+    other.kill('SIGKILL');
+  });
+
   it('takes over a stale lock file whose pid is dead', async () => {
     const dead = spawn(process.execPath, ['-e', '0']);
     await new Promise((resolve) => dead.once('exit', resolve));
     fs.writeFileSync(lockFile(), `${dead.pid}\n`);
     const store = await openStore({ dataDir });
-    expect(fs.readFileSync(lockFile(), 'utf8').trim()).toBe(String(process.pid));
+    expect(lockPid(lockFile())).toBe(String(process.pid));
     await store.close();
     expect(fs.existsSync(lockFile())).toBe(false);
   });
@@ -335,14 +383,14 @@ describe('PGlite started before the engine (prestart.mjs)', () => {
   it('is adopted by openStore, with its lock, and queries go to it', async () => {
     const dataDir = await existingDatabase();
     expect(prestartEmbeddedDatabase({ root, dataDir, env: {} })).toBe(true);
-    expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(lockPid(path.join(dataDir, LOCK_FILE))).toBe(String(process.pid));
     const store = await openStore({ dataDir });
     expect(registry()?.has(dataDir)).toBe(false);
     const { rows } = await sql<{ one: number }>`select 1 as one`.execute(store.db);
     expect(rows).toEqual([{ one: 1 }]);
     // Adopted, not taken over: a second open in this process is refused as before.
     await expect(openStore({ dataDir })).rejects.toThrow(/in use/);
-    expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(lockPid(path.join(dataDir, LOCK_FILE))).toBe(String(process.pid));
     await store.close();
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
   });

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { connectionSettings } from './postgres';
 import type { NotificationHandlers } from './types';
+import { classifyDatabaseError } from './unavailable';
 
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 10_000;
@@ -54,7 +55,14 @@ export async function listenOnPostgres(databaseUrl: string, channel: string, han
     timer.unref();
   };
 
-  await connect();
+  try {
+    await connect();
+  } catch (error) {
+    // Nobody will stop a listener that never started: no reconnecting in the background either.
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    throw classifyDatabaseError(error);
+  }
   return async () => {
     stopped = true;
     if (timer) clearTimeout(timer);

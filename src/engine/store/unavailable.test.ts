@@ -49,6 +49,8 @@ describe('classifying database errors', () => {
     expect(classified).toBeInstanceOf(NinefoldError);
     expect(classified).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503, retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
     expect((classified as NinefoldError).message).toBe('The database cannot be reached right now. Try again in a moment.');
+    // What the browser's error page receives instead of the message (see serviceUnavailable).
+    expect(classified).toHaveProperty('digest', 'SERVICE_UNAVAILABLE');
   });
 
   it.each(other)('%s: passed on unchanged', (_name, error) => {

@@ -63,12 +63,21 @@ export function isConnectionError(error: unknown): boolean {
   return UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message));
 }
 
-/** The catalogue's SERVICE_UNAVAILABLE (503), which the doors send with Retry-After. */
+/**
+ * The catalogue's SERVICE_UNAVAILABLE (503), which the doors send with Retry-After. Its code is
+ * also its `digest`: React's server rendering sends the browser an error's digest (never its
+ * message) and keeps one the error already has, so a page that meets the outage can show the
+ * catalogue's words (src/ui/error-fallback.tsx) instead of the generic fallback.
+ */
 export function serviceUnavailable(): NinefoldError {
-  return new NinefoldError('SERVICE_UNAVAILABLE', undefined, { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+  const error = new NinefoldError('SERVICE_UNAVAILABLE', undefined, { retryAfterSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+  return Object.assign(error, { digest: error.code });
 }
 
-/** SERVICE_UNAVAILABLE for a connection error; any other error unchanged. */
+/**
+ * SERVICE_UNAVAILABLE for a connection error, keeping the driver's error as its `cause` for
+ * operators (a server that cannot start says which host refused); any other error unchanged.
+ */
 export function classifyDatabaseError(error: unknown): unknown {
-  return isConnectionError(error) ? serviceUnavailable() : error;
+  return isConnectionError(error) ? Object.assign(serviceUnavailable(), { cause: error }) : error;
 }

@@ -13,6 +13,18 @@ export const PRESTARTED = Symbol.for('ninefold.pglite.prestarted');
 /** The same file and content as ../data-dir-lock.ts writes. */
 const LOCK_FILE = 'ninefold.lock';
 
+/** This process's pid, and its start time from /proc where there is one (see processStat in ../data-dir-lock.ts). */
+function holderText() {
+  try {
+    const text = fs.readFileSync(`/proc/${process.pid}/stat`, 'utf8');
+    const startTime = text.slice(text.lastIndexOf(')') + 2).split(' ')[19];
+    if (startTime) return `${process.pid}\n${startTime}\n`;
+  } catch {
+    // Not Linux: the pid alone.
+  }
+  return `${process.pid}\n`;
+}
+
 /**
  * Starts PGlite on `dataDir` in a worker when that directory already holds a database and no
  * other live process has it locked; takes the lock for this process (openStore() keeps it).
@@ -28,7 +40,7 @@ export function prestartEmbeddedDatabase({ root, dataDir, env = process.env }) {
   try {
     const fd = fs.openSync(path.join(dir, LOCK_FILE), 'wx');
     try {
-      fs.writeSync(fd, `${process.pid}\n`);
+      fs.writeSync(fd, holderText());
     } finally {
       fs.closeSync(fd);
     }
