@@ -38,7 +38,7 @@ function exportedSource(ctx: Context): Promise<Source> {
     const dir = mkdtempSync(path.join(tmpdir(), 'nf-soak-backup-'));
     onCleanup(() => rmSync(dir, { recursive: true, force: true }));
     const file = path.join(dir, 'backup.jsonl');
-    await ninefold(ctx.root, database.env, ['export', file]);
+    await ninefold(ctx.root, database.env, ['export', '--out', file]);
     const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
     return { database, file, token, lines, tables: await readTables(database) };
   })();
@@ -59,6 +59,8 @@ export async function backupScenario(ctx: Context, kind: DatabaseKind): Promise<
   const from = await exportedSource(ctx);
   const target = await createDatabase(kind, ctx.config.postgresUrl);
   try {
+    // Restored as the README says: a fresh database synced for the spec, then the backup.
+    await ninefold(ctx.root, target.env, ['migrate']);
     const imported = await ninefold(ctx.root, target.env, ['import', from.file], true);
     if (imported.code !== 0) {
       return row({ scenario: 'backup (export → import)', database: DB_LABEL[kind], tried: `import of ${fmt(from.lines)} lines`, lost: null, figures: '', problems: [`import failed (exit ${imported.code}): ${oneLine(imported.stderr || imported.stdout).slice(-400)}`] });

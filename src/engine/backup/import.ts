@@ -29,6 +29,8 @@ export interface ImportOptions {
   /** Called with the header once it is checked, before any row is written. */
   readonly onHeader?: (header: BackupHeader) => void;
   readonly onProgress?: (progress: ImportProgress) => void;
+  /** Rows per INSERT (default BATCH_ROWS). */
+  readonly batchRows?: number;
 }
 
 export interface ImportReport {
@@ -248,6 +250,7 @@ export async function importBackup(db: DynamicDatabase, lines: AsyncIterable<str
     throw new BackupRefused(`The backup is of the spec "${header.spec}", and this database serves "${options.specName}". Set NINEFOLD_SPEC to the spec of the backup.`);
   }
 
+  const batchRows = options.batchRows ?? BATCH_ROWS;
   return db.transaction().execute(async (trx) => {
     for (const statement of TEXT_SETTINGS) await sql.raw(statement).execute(trx);
     const catalogue = (await introspectSchema(trx)).tables;
@@ -289,7 +292,7 @@ export async function importBackup(db: DynamicDatabase, lines: AsyncIterable<str
         const expected = current.plan.backup.columns.length;
         if (value.length !== expected) throw new BackupRefused(`The row has ${value.length} values, and the table ${current.plan.backup.name} has ${expected} columns in this backup.`, line);
         pending.push({ text, line });
-        if (pending.length >= BATCH_ROWS) await flush();
+        if (pending.length >= batchRows) await flush();
         continue;
       }
       const section = sectionSchema.safeParse(value);

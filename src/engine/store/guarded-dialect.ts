@@ -1,5 +1,8 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryCompiler, QueryResult, TransactionSettings } from 'kysely';
+import { NinefoldError } from '../errors/ninefold-error';
 import { classifyDatabaseError, isConnectionError } from './unavailable';
+
+const isServiceUnavailable = (error: unknown) => error instanceof NinefoldError && error.code === 'SERVICE_UNAVAILABLE';
 
 /** What the guard tells about each statement: for DatabaseAvailability. */
 export interface ConnectionWatcher {
@@ -24,7 +27,9 @@ export function guardConnectionErrors(inner: Dialect, watcher: ConnectionWatcher
 }
 
 function guardedDriver(inner: Driver, watcher: ConnectionWatcher): Driver {
-  // Our wrapper of each connection the inner driver lends, and back: the inner driver is given its own.
+  // Our wrapper of each connection the inner driver lends, and back. Transactions and savepoints
+  // run their statements through the wrapper (Kysely counts and logs the statements of the
+  // connection it was given); only releasing needs the inner driver's own object.
   const wrappers = new WeakMap<DatabaseConnection, DatabaseConnection>();
   const inners = new WeakMap<DatabaseConnection, DatabaseConnection>();
   const innerOf = (connection: DatabaseConnection) => inners.get(connection) ?? connection;
@@ -66,22 +71,23 @@ function guardedDriver(inner: Driver, watcher: ConnectionWatcher): Driver {
 
   type SavepointStep = (connection: DatabaseConnection, name: string, compile: QueryCompiler['compileQuery']) => Promise<void>;
   const savepointStep = (step: SavepointStep | undefined): SavepointStep | undefined =>
-    step && ((connection, name, compile) => guarded(() => step.call(inner, innerOf(connection), name, compile)));
+    step && ((connection, name, compile) => guarded(() => step.call(inner, connection, name, compile)));
 
   const driver: Driver = {
     init: () => guarded(() => inner.init()),
     acquireConnection: () => guarded(async () => wrap(await inner.acquireConnection())),
     releaseConnection: (connection) => inner.releaseConnection(innerOf(connection)),
     destroy: () => inner.destroy(),
-    beginTransaction: (connection: DatabaseConnection, settings: TransactionSettings) => guarded(() => inner.beginTransaction(innerOf(connection), settings)),
-    commitTransaction: (connection) => guarded(() => inner.commitTransaction(innerOf(connection))),
+    beginTransaction: (connection: DatabaseConnection, settings: TransactionSettings) => guarded(() => inner.beginTransaction(connection, settings)),
+    commitTransaction: (connection) => guarded(() => inner.commitTransaction(connection)),
     rollbackTransaction: async (connection) => {
       try {
-        await inner.rollbackTransaction(innerOf(connection));
+        await inner.rollbackTransaction(connection);
       } catch (error) {
         // A connection that is gone took its transaction with it: the server rolled it back.
         // The error that made the caller roll back is the one worth reporting.
-        if (classified(error) === error) throw error;
+        if (!isConnectionError(error) && !isServiceUnavailable(error)) throw error;
+        watcher.failed();
       }
     },
   };
