@@ -18,7 +18,7 @@ import { SOAK_SPEC } from './lib/server';
 import { backupScenario } from './scenarios/backup';
 import { crashScenario } from './scenarios/crash';
 import { loadScenario } from './scenarios/load';
-import { outageScenario } from './scenarios/outage';
+import { outageScenario, partitionScenario } from './scenarios/outage';
 import { secondProcessScenario } from './scenarios/second-process';
 import { shutdownScenario } from './scenarios/shutdown';
 
@@ -34,6 +34,7 @@ const PLAN: readonly { name: ScenarioName; databases: readonly DatabaseKind[]; r
   { name: 'crash', databases: ['pglite', 'postgres'], run: crashScenario },
   { name: 'second-process', databases: ['pglite'], run: secondProcessScenario },
   { name: 'outage', databases: ['postgres'], run: outageScenario },
+  { name: 'partition', databases: ['postgres'], run: partitionScenario },
   { name: 'load', databases: ['pglite', 'postgres'], run: loadScenario },
   { name: 'shutdown', databases: ['pglite', 'postgres'], run: shutdownScenario },
   { name: 'backup', databases: ['pglite', 'postgres'], run: backupScenario },

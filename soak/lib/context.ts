@@ -3,7 +3,7 @@ import type { DatabaseKind } from '../../bench/lib/config';
 
 export type { DatabaseKind };
 
-export const SCENARIOS = ['crash', 'second-process', 'outage', 'load', 'shutdown', 'backup'] as const;
+export const SCENARIOS = ['crash', 'second-process', 'outage', 'partition', 'load', 'shutdown', 'backup'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 export interface SoakConfig {

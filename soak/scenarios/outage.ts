@@ -7,7 +7,7 @@ import { call, NoAnswer, percentile, problemCode, type Answer } from '../lib/htt
 import { Ledger, verify } from '../lib/ledger';
 import { fmt, ms, row, type Row } from '../lib/report';
 import { prepareDatabase, SOAK_USER } from '../lib/setup';
-import { DatabaseProxy } from '../lib/proxy';
+import { DatabaseProxy, type CutMode } from '../lib/proxy';
 import { processState, startServer, stopServer } from '../lib/server';
 
 interface Sample {
@@ -27,6 +27,15 @@ interface Sample {
  * the same process serves again by itself. Nothing acknowledged is lost.
  */
 export async function outageScenario(ctx: Context, kind: DatabaseKind): Promise<Row> {
+  return outage(ctx, kind, 'reset');
+}
+
+/** The same, with the packets dropped instead of the connections reset: only timeouts end the wait. */
+export async function partitionScenario(ctx: Context, kind: DatabaseKind): Promise<Row> {
+  return outage(ctx, kind, 'drop');
+}
+
+async function outage(ctx: Context, kind: DatabaseKind, mode: CutMode): Promise<Row> {
   const { config } = ctx;
   const db = await createDatabase(kind, config.postgresUrl);
   const problems: string[] = [];
@@ -41,7 +50,7 @@ export async function outageScenario(ctx: Context, kind: DatabaseKind): Promise<
     proxied.port = String(await proxy.listen());
     const port = await freePort();
     const api = new Api({ url: `http://127.0.0.1:${port}` }, token);
-    const { server } = await startServer({ root: ctx.root, port, env: { ...db.env, DATABASE_URL: proxied.toString() }, logFile: ctx.logFile(`outage-${kind}`) });
+    const { server } = await startServer({ root: ctx.root, port, env: { ...db.env, DATABASE_URL: proxied.toString() }, logFile: ctx.logFile(`outage-${mode}-${kind}`) });
     const me = await api.me();
     const signIn = await call(`${api.target.url}/api/v1/auth/sign-in`, { method: 'POST', json: SOAK_USER });
     const cookie = (signIn.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('nf_session=')) ?? '';
@@ -51,10 +60,13 @@ export async function outageScenario(ctx: Context, kind: DatabaseKind): Promise<
     await sleep(2_000);
 
     const cutAt = performance.now();
-    proxy.cut();
+    proxy.cut(mode);
     await sleep(1_000);
-    const health = await call(`${api.target.url}/api/health`);
-    const page = await call(`${api.target.url}/tickets`, { headers: { cookie } });
+    const noAnswer = (error: unknown): Answer => ({ status: 0, headers: {}, body: error instanceof Error ? error.message : String(error), ms: 15_000 });
+    const [health, page] = await Promise.all([
+      call(`${api.target.url}/api/health`, { timeoutMs: 15_000 }).catch(noAnswer),
+      call(`${api.target.url}/tickets`, { headers: { cookie }, timeoutMs: 15_000 }).catch(noAnswer),
+    ]);
     await sleep(Math.max(0, config.outageSeconds * 1000 - (performance.now() - cutAt)));
     const restoredAt = performance.now();
     proxy.restore();
@@ -77,10 +89,13 @@ export async function outageScenario(ctx: Context, kind: DatabaseKind): Promise<
     await Promise.all(clients);
 
     // While cut: what the clients got.
-    const during = samples.filter((s) => s.startedAt >= cutAt && s.endedAt <= restoredAt);
+    // Started while cut, however they ended: one that waited out the cut and then succeeded did not fail fast either.
+    const during = samples.filter((s) => s.startedAt >= cutAt && s.startedAt < restoredAt);
     const failures = during.filter((s) => s.status !== 200 && s.status !== 201);
     const latencies = failures.map((s) => s.endedAt - s.startedAt);
     const p99 = percentile(latencies, 99);
+    const slow = during.filter((s) => s.endedAt - s.startedAt > 3_000);
+    if (slow.length) problems.push(`${fmt(slow.length)} of ${fmt(during.length)} requests started while cut took over 3 s (longest ${ms(Math.max(...slow.map((s) => s.endedAt - s.startedAt)))})`);
     const wrong = samples.filter((s) => typeof s.status !== 'number' || (s.status >= 300 && (s.status !== 503 || s.code !== 'SERVICE_UNAVAILABLE' || !s.retryAfter)));
     if (failures.length === 0) problems.push('no request failed while the database was cut: the cut did not take');
     if (wrong.length) {
@@ -114,7 +129,7 @@ export async function outageScenario(ctx: Context, kind: DatabaseKind): Promise<
     problems.push(...checked.lost.slice(0, 3), ...checked.halfWritten.slice(0, 3));
     await stopServer(server);
     return row({
-      scenario: 'database outage',
+      scenario: mode === 'reset' ? 'database outage (connections reset)' : 'database outage (packets dropped)',
       database: DB_LABEL[kind],
       tried: `${config.outageSeconds} s cut under 10 clients: ${fmt(during.length)} requests while cut, ${fmt(ledger.writes)} acknowledged writes in all`,
       lost: checked.lost.length,

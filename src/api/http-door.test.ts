@@ -26,6 +26,9 @@ function fakeResponse() {
     removeHeader(name: string) {
       delete res.headers[name.toLowerCase()];
     },
+    getHeader(name: string) {
+      return res.headers[name.toLowerCase()];
+    },
     end(chunk?: string) {
       res.body = chunk ?? '';
       res.headersSent = true;

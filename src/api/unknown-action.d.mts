@@ -6,6 +6,7 @@ export interface WatchedResponse {
   readonly headersSent: boolean;
   setHeader(name: string, value: string | number | readonly string[]): unknown;
   removeHeader(name: string): void;
+  getHeader(name: string): unknown;
   end(chunk?: string): unknown;
 }
 export declare function rewordUnknownAction(res: WatchedResponse, refusal: () => { status: number; headers: Record<string, string>; body: string }): void;

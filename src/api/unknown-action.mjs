@@ -11,25 +11,21 @@
 export const ACTION_NOT_FOUND_HEADER = 'x-nextjs-action-not-found';
 
 /**
- * Watches a Node response: when Next.js marks it as an unknown action and ends it with its own
- * short text, the status, headers and body become `refusal()`'s instead.
+ * Watches a Node response: when Next.js has marked it as an unknown action and ends it with its
+ * own short text, the status, headers and body become `refusal()`'s instead. The mark is read
+ * when the response ends, whichever way Next.js set it (setHeader, or appendHeader when it copies
+ * a rendered result's headers).
  */
 export function rewordUnknownAction(res, refusal) {
-  const { setHeader, end } = res;
-  let unknown = false;
-  res.setHeader = function watchedSetHeader(name, value) {
-    if (String(name).toLowerCase() === ACTION_NOT_FOUND_HEADER) unknown = true;
-    return setHeader.call(this, name, value);
-  };
+  const { end } = res;
   res.end = function reworded(...args) {
-    res.setHeader = setHeader;
     res.end = end;
-    if (!unknown || this.headersSent) return end.apply(this, args);
+    if (this.headersSent || this.getHeader(ACTION_NOT_FOUND_HEADER) === undefined) return end.apply(this, args);
     const { status, headers, body } = refusal();
     this.statusCode = status;
     this.removeHeader('etag');
-    for (const [name, value] of Object.entries(headers)) setHeader.call(this, name, value);
-    setHeader.call(this, 'content-length', String(Buffer.byteLength(body)));
+    for (const [name, value] of Object.entries(headers)) this.setHeader(name, value);
+    this.setHeader('content-length', String(Buffer.byteLength(body)));
     return end.call(this, body);
   };
 }

@@ -119,7 +119,7 @@ export async function backupImportCommand(argv: string[], settings: Settings): P
   try {
     const started = performance.now();
     const report = await importBackup(engine.store.db, lines, {
-      specName: engine.model.name,
+      model: engine.model,
       onProgress: (p) => {
         if (!barStarted) {
           bar.start(p.allTotal, p.allDone, { table: p.table });

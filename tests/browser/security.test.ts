@@ -99,18 +99,27 @@ describe('security headers', () => {
     expect(html).toContain(`nonce="${nonce}"`);
   });
 
-  it('keep every page out of other sites\' frames', async () => {
+  it("keep every page out of other sites' frames", async () => {
     const browser = await openBrowser();
     try {
       const { page } = browser;
-      const messages: string[] = [];
-      page.on('console', (message) => messages.push(message.text()));
       // Another origin (localhost is not 127.0.0.1) with a page that frames the sign-in form.
       const other = helpdesk.url.replace('127.0.0.1', 'localhost');
       await page.route(`${other}/framer`, (route) => route.fulfill({ contentType: 'text/html', body: `<!DOCTYPE html><iframe src="${helpdesk.url}/sign-in" width="600" height="400"></iframe>` }));
-      await page.goto(`${other}/framer`);
-      await expect.poll(() => messages.some((m) => m.includes("frame-ancestors 'none'")), { timeout: 10_000 }).toBe(true);
-      expect(await page.frameLocator('iframe').getByLabel('Email').count()).toBe(0);
+      const framedForm = async () => {
+        await page.goto(`${other}/framer`, { waitUntil: 'load' });
+        return page.frameLocator('iframe').getByLabel('Email').count();
+      };
+      expect(await framedForm()).toBe(0);
+      // The same page with the two headers taken off is framed: they are what keeps it out.
+      await page.route(`${helpdesk.url}/sign-in`, async (route) => {
+        const response = await route.fetch();
+        const headers = { ...response.headers() };
+        delete headers['content-security-policy'];
+        delete headers['x-frame-options'];
+        await route.fulfill({ response, headers });
+      });
+      await expect.poll(framedForm, { timeout: 10_000 }).toBe(1);
     } finally {
       await browser.close();
     }
@@ -197,6 +206,17 @@ describe('unknown server actions', () => {
       await expectProblem(response, 404, 'NOT_FOUND', 'Not found');
       expect(response.headers.get('x-nextjs-action-not-found')).toBe('1');
     }
+  });
+
+  it('are a 404 page when a form posted without JavaScript names one', async () => {
+    const form = new FormData();
+    form.append(`$ACTION_ID_7f${'0'.repeat(40)}`, '');
+    const response = await fetch(`${helpdesk.url}/sign-in`, { method: 'POST', body: form, headers: { origin: helpdesk.url, accept: 'text/html' }, redirect: 'manual' });
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    const page = await response.text();
+    expect(page).toContain('<h1>Not found</h1>');
+    expect(page).toContain('This page or record does not exist, or you cannot see it.');
   });
 });
 

@@ -66,7 +66,8 @@ async function expectInert(page: Page, traps: Traps, where: string): Promise<voi
       flag: (window as unknown as { nfXss?: number }).nfXss ?? null,
       handlers: all.flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName} ${a.name}`)),
       links: all.flatMap((el) => ['href', 'src', 'action', 'formaction', 'xlink:href'].map((name) => el.getAttribute(name) ?? '').filter((v) => /^\s*(javascript|data|vbscript):/i.test(v) && !/^data:image\//i.test(v))),
-      scripts: [...document.scripts].filter((s) => (s.textContent ?? '').includes('nfXss')).length,
+      // A script of the page's own other than Next.js's payload (whose data holds the values, as JSON strings).
+      scripts: [...document.scripts].filter((s) => (s.textContent ?? '').includes('nfXss') && !/^\s*\(?self\.__next_f/.test(s.textContent ?? '')).length,
       hostileElements: document.querySelectorAll('main iframe, main object, main embed, main svg[onload]').length,
     };
   });

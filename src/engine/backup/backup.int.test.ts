@@ -114,7 +114,7 @@ forEachDatabase('backup: export and import round-trip', (database) => {
 
     backup = await exported(source);
     target = await freshStore(database, model, opened);
-    await importBackup(target.db, linesOf(backup), { specName: model.name });
+    await importBackup(target.db, linesOf(backup), { model });
   }, 180_000);
 
   afterAll(async () => {
@@ -193,7 +193,7 @@ forEachDatabase('backup: export and import round-trip', (database) => {
 
   it('refuses to import into a database that has rows, and changes nothing', async () => {
     const before = await rowCounts(target);
-    const error = await refusal(importBackup(target.db, linesOf(backup), { specName: model.name }));
+    const error = await refusal(importBackup(target.db, linesOf(backup), { model }));
     expect(error.message).toMatch(/not empty.*nf_user has rows/);
     expect(await rowCounts(target)).toEqual(before);
   });
@@ -210,7 +210,7 @@ forEachDatabase('backup: export and import round-trip', (database) => {
     const ticketSection = () => backup.indexOf(JSON.stringify({ table: 'ticket' }));
 
     async function expectRefusedAt(lines: readonly string[], line: number | null, message: RegExp): Promise<void> {
-      const error = await refusal(importBackup(empty.db, linesOf(lines), { specName: model.name }));
+      const error = await refusal(importBackup(empty.db, linesOf(lines), { model }));
       expect(error.line).toBe(line);
       expect(error.message).toMatch(message);
       expect(await rowCounts(empty)).toEqual(emptyCounts);
@@ -285,7 +285,7 @@ forEachDatabase('backup: a table that refers to itself', (database) => {
     const backup = await exported(source);
 
     const target = await freshStore(database, model, opened);
-    await importBackup(target.db, linesOf(backup), { specName: model.name });
+    await importBackup(target.db, linesOf(backup), { model });
     expect(comparable(await exported(target))).toEqual(comparable(backup));
     const deferrable = await sql<{ n: string }>`select count(*)::text as n from pg_constraint where condeferrable`.execute(target.db);
     expect(deferrable.rows[0].n).toBe('0');
@@ -316,12 +316,12 @@ describe.runIf(databaseTargets().includes('postgres'))('backup: from PGlite to P
     const fromPglite = await exported(source);
 
     const server = await freshStore(postgres, model, opened);
-    await importBackup(server.db, linesOf(fromPglite), { specName: model.name });
+    await importBackup(server.db, linesOf(fromPglite), { model });
     const fromPostgres = await exported(server);
     expect(comparable(fromPostgres)).toEqual(comparable(fromPglite));
 
     const back = await freshStore(pglite, model, opened);
-    await importBackup(back.db, linesOf(fromPostgres), { specName: model.name });
+    await importBackup(back.db, linesOf(fromPostgres), { model });
     expect(comparable(await exported(back))).toEqual(comparable(fromPglite));
   }, 180_000);
 });

@@ -1,7 +1,9 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
+import type { AppModel } from '../spec/model';
 import { introspectSchema } from '../store/schema/introspect';
 import { identList, quoteIdent } from '../store/schema/sql';
+import { installTallies } from '../store/schema/tally';
 import type { CatalogueColumn, CatalogueTable } from '../store/schema/types';
 import type { DynamicDatabase } from '../store/types';
 import { BackupRefused } from './backup-refused';
@@ -25,7 +27,7 @@ export interface ImportProgress {
 
 export interface ImportOptions {
   /** The spec the database was synced with: a backup of another spec is refused. */
-  readonly specName: string;
+  readonly model: AppModel;
   /** Called with the header once it is checked, before any row is written. */
   readonly onHeader?: (header: BackupHeader) => void;
   readonly onProgress?: (progress: ImportProgress) => void;
@@ -218,6 +220,16 @@ async function insertBatch(trx: DynamicDatabase, plan: TablePlan, rows: readonly
   }
 }
 
+/**
+ * The running totals' insert triggers would update the same few nf_tally rows once per batch,
+ * and in one long transaction each update leaves a row version that the next must step over:
+ * a 100,000-record table took minutes. Dropped here (inside the transaction, so a refused import
+ * keeps them), and `installTallies` recreates them and counts everything once at the end.
+ */
+async function pauseTallies(trx: DynamicDatabase, model: AppModel): Promise<void> {
+  for (const entity of model.entities) await sql.raw(`drop trigger if exists nf_tally_insert on ${quoteIdent(entity.table)}`).execute(trx);
+}
+
 /** Each identity sequence continues after the source's (so ids of deleted rows stay unused) and after the largest id. */
 async function continueSequences(trx: DynamicDatabase, plans: readonly TablePlan[]): Promise<void> {
   for (const plan of plans) {
@@ -246,8 +258,9 @@ export async function importBackup(db: DynamicDatabase, lines: AsyncIterable<str
   const reader = numbered(lines)[Symbol.asyncIterator]();
   const first = await reader.next();
   const header = parseHeader(first.done ? undefined : first.value.text);
-  if (header.spec !== null && header.spec !== options.specName) {
-    throw new BackupRefused(`The backup is of the spec "${header.spec}", and this database serves "${options.specName}". Set NINEFOLD_SPEC to the spec of the backup.`);
+  const specName = options.model.name;
+  if (header.spec !== null && header.spec !== specName) {
+    throw new BackupRefused(`The backup is of the spec "${header.spec}", and this database serves "${specName}". Set NINEFOLD_SPEC to the spec of the backup.`);
   }
 
   const batchRows = options.batchRows ?? BATCH_ROWS;
@@ -258,6 +271,7 @@ export async function importBackup(db: DynamicDatabase, lines: AsyncIterable<str
     const plans = planTables(header, catalogue);
     options.onHeader?.(header);
     const restoreChecks = await deferForwardReferences(trx, plans);
+    await pauseTallies(trx, options.model);
 
     const allTotal = header.tables.reduce((sum, t) => sum + t.rows, 0);
     let allDone = 0;
@@ -319,6 +333,8 @@ export async function importBackup(db: DynamicDatabase, lines: AsyncIterable<str
     if (ended === null) throw new BackupRefused(`The backup stops at line ${lastLine} without its end line: the file is incomplete (was the export interrupted?).`);
 
     await restoreChecks();
+    // Puts the triggers back and counts the totals once, from the rows.
+    await installTallies(trx, options.model);
     await continueSequences(trx, plans);
     return { tables: plans.map((p) => ({ name: p.backup.name, rows: p.backup.rows })), rows: allDone };
   });

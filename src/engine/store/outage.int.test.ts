@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleApiRequest } from '@/api/handler';
 import type { Engine } from '../engine';
 import type { NinefoldError } from '../errors/ninefold-error';
 import type { Change } from '../live/changes';
@@ -98,6 +99,22 @@ if (testDatabaseUrl()) {
       expect(await failure(engine.ops.create(admin, 'organization', { name: 'During Outage' }))).toMatchObject(unavailable);
       expect(await failure(engine.identity.actorForSession('no-such-session-token'))).toMatchObject(unavailable);
       expect(await failure(sql`select 1`.execute(engine.store.db))).toMatchObject(unavailable);
+
+      // The REST door: 503 problem+json with the catalogue's words and Retry-After (sign-in reads the database).
+      const answer = await handleApiRequest(
+        engine,
+        new Request('http://desk.test/api/v1/auth/sign-in', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'someone@example.com', password: 'a password' }),
+        }),
+        { clientIp: '192.0.2.7', origin: 'http://desk.test' },
+      );
+      expect(answer.status).toBe(503);
+      expect(answer.headers.get('retry-after')).toBe('5');
+      expect(answer.headers.get('content-type')).toContain('application/problem+json');
+      expect(await answer.json()).toMatchObject({ code: 'SERVICE_UNAVAILABLE', title: 'Service unavailable', status: 503 });
+
       await engine.store.availability.probe();
       expect(engine.store.availability.down).toBe(true);
     });
