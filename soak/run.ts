@@ -90,11 +90,22 @@ async function main(): Promise<number> {
     machine: { cpus: os.cpus().length, memoryMb: Math.round(os.totalmem() / 2 ** 20), node: process.version, postgres: pg },
     spec: SOAK_SPEC,
     rateLimits: 'apiRateLimitPerMinute and apiRateLimitPerIpPerMinute raised to 1,000,000 by the spec constants',
-    config,
+    config: { ...config, postgresUrl: withoutPassword(config.postgresUrl) },
     rows,
   });
   log(`results written to ${path.relative(root, file)}`);
   return rows.some((r) => r.result === 'FAIL') ? 1 : 0;
+}
+
+/** A database URL as it may be written down: any password replaced. */
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return '(not a URL)';
+  }
 }
 
 main()

@@ -20,6 +20,13 @@ const taskModel = buildModel({
       fields: { title: { type: 'text', required: true }, owner: { type: 'user', default: 'actor', roles: ['agent'] } },
     },
   },
+  workflows: {
+    task: {
+      states: { open: { initial: true }, taken: {} },
+      // Anyone may try to take a task; the effect makes them its owner, so only agents succeed.
+      transitions: { take: { from: 'open', to: 'taken', allow: ['agent', 'customer'], effects: [{ set: 'owner', to: 'actor' }] } },
+    },
+  },
   permissions: {
     task: {
       agent: { list: true, read: true, create: true },
@@ -132,5 +139,18 @@ forEachDatabase('user fields: a default of the actor with roles', (database) => 
     // The customer may still give the task to an agent.
     expect((await ops.create(customer, 'task', { title: 'For Agnes', owner: agent.userId })).owner).toBe(agent.userId);
     expect(await countRows(store.db, 'task')).toBe(2);
+  });
+
+  it('refuses a transition whose effect would make a user without the roles the holder', async () => {
+    const store = await openSyncedQuickly(database, taskModel);
+    const ops = createOps({ model: taskModel, db: store.db });
+    const agent = await createActor(store.db, ['agent'], 'Abe Agent');
+    const customer = await createActor(store.db, ['customer'], 'Cy Customer');
+    const task = await ops.create(agent, 'task', { title: 'Take me' });
+    const refused = await ninefoldError(ops.transition(customer, 'task', task.id, 'take', { version: task.version }));
+    expect(refused.code).toBe('VALIDATION_FAILED');
+    expect(refused.fieldErrors.map((e) => e.message)).toEqual(['Owner must be an agent.']);
+    expect((await ops.get(agent, 'task', task.id)).record).toMatchObject({ state: 'open', owner: agent.userId });
+    expect(await ops.transition(agent, 'task', task.id, 'take', { version: task.version })).toMatchObject({ state: 'taken', owner: agent.userId });
   });
 });

@@ -76,7 +76,7 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     await db.connection().execute(() => worker.listen(channel, handlers.onNotify));
     return () => worker.unlisten(channel);
   };
-  return makeStore('pglite', db, availability, statementCount, listen, async () => {
+  const store = makeStore('pglite', db, availability, statementCount, listen, async () => {
     try {
       await db.destroy();
       await worker.close();
@@ -84,7 +84,12 @@ export async function openStore(options: StoreOptions): Promise<Store> {
       held.release();
     }
   });
+  Object.defineProperty(store, EMBEDDED_WORKER, { value: worker, enumerable: false });
+  return store;
 }
+
+/** Where a PGlite store keeps its worker, for tests of a crashed worker (see ./testing-outage.ts). */
+export const EMBEDDED_WORKER = Symbol('ninefold.embeddedWorker');
 
 function makeStore(
   kind: DatabaseKind,

@@ -1,0 +1,52 @@
+/**
+ * Test helper: a store whose database cannot be reached any more, on either database. PostgreSQL
+ * is reached through a TCP proxy that is then cut; PGlite's worker thread is ended, as a crash
+ * would. Every statement on it then fails with SERVICE_UNAVAILABLE. Closing it closes the proxy.
+ */
+import type { Engine } from '../engine';
+import { createIdentity } from '../identity/identity';
+import { resolveLimits } from '../limits';
+import { createLiveFeed } from '../live/feed';
+import { createOps } from '../ops/create-ops';
+import { EMBEDDED_WORKER, openStore } from './open-store';
+import type { PGliteWorker } from './pglite/worker-client';
+import { syncSchema } from './schema/sync';
+import type { TestDatabase } from './testing';
+import { TcpProxy } from './testing-proxy';
+import type { Store } from './types';
+import type { AppModel } from '../spec/model';
+
+export async function openUnreachableStore(database: TestDatabase, model: AppModel): Promise<Store> {
+  const options = await database.freshOptions();
+  if (!options.databaseUrl) {
+    const store = await openStore(options);
+    await syncSchema(store, model);
+    await (store as unknown as Record<symbol, PGliteWorker>)[EMBEDDED_WORKER].terminate();
+    return store;
+  }
+  const proxy = await TcpProxy.forUrl(options.databaseUrl);
+  const store = await openStore({ ...options, databaseUrl: proxy.rewrite(options.databaseUrl) });
+  await syncSchema(store, model);
+  await proxy.cut();
+  return {
+    ...store,
+    availability: store.availability,
+    close: async () => {
+      await store.close();
+      await proxy.close();
+    },
+  };
+}
+
+/** An engine for `model` on such a store (the doors in front of it answer 503). */
+export async function openUnreachableEngine(database: TestDatabase, model: AppModel): Promise<Engine> {
+  const store = await openUnreachableStore(database, model);
+  return {
+    model,
+    store,
+    identity: createIdentity(store.db, Object.keys(model.roles), resolveLimits(model)),
+    ops: createOps({ model, db: store.db }),
+    live: createLiveFeed(store),
+    close: () => store.close(),
+  };
+}
