@@ -2,6 +2,8 @@ import { connectionErrorText } from './unavailable';
 
 /** How often a database known to be down is tried again. */
 export const PROBE_EVERY_MS = 2000;
+/** Slow statements start a probe at most this often (a busy pool must not open a connection per request). */
+const SUSPECT_EVERY_MS = 1000;
 
 export interface AvailabilityOptions {
   readonly probeEveryMs?: number;
@@ -29,6 +31,7 @@ export class DatabaseAvailability {
   #probing: Promise<void> | null = null;
   #timer: NodeJS.Timeout | null = null;
   #stopped = false;
+  #lastSuspected = 0;
 
   constructor(probe: () => Promise<void>, options: AvailabilityOptions = {}) {
     this.#probe = probe;
@@ -44,6 +47,15 @@ export class DatabaseAvailability {
   /** A query met a connection error: find out whether the database is down. */
   failed(): void {
     if (this.#down || this.#stopped) return;
+    void this.probe();
+  }
+
+  /** A statement has waited long for its answer: a silent network looks like this. */
+  suspect(): void {
+    if (this.#down || this.#stopped || this.#probing) return;
+    const now = Date.now();
+    if (now - this.#lastSuspected < SUSPECT_EVERY_MS) return;
+    this.#lastSuspected = now;
     void this.probe();
   }
 

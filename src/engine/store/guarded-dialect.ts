@@ -1,13 +1,33 @@
 import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryCompiler, QueryResult, TransactionSettings } from 'kysely';
 import { NinefoldError } from '../errors/ninefold-error';
-import { classifyDatabaseError, isConnectionError } from './unavailable';
+import { classifyDatabaseError, isConnectionError, serviceUnavailable } from './unavailable';
 
 const isServiceUnavailable = (error: unknown) => error instanceof NinefoldError && error.code === 'SERVICE_UNAVAILABLE';
 
-/** What the guard tells about each statement: for DatabaseAvailability. */
+/** What the guard tells about each statement, and asks: for DatabaseAvailability. */
 export interface ConnectionWatcher {
+  /** Whether the database is known to be unreachable now. */
+  readonly down: boolean;
+  /** A statement met a connection error. */
   failed(): void;
+  /** A statement has been waiting for an answer for a while: the network may be silent. */
+  suspect(): void;
   succeeded(): void;
+}
+
+/**
+ * How long a statement (or taking a connection) may wait before the watcher is asked to check the
+ * database, and how often that is looked at. A network that drops packets instead of refusing them
+ * raises no error: statements just wait. Once the watcher has confirmed the database down, every
+ * statement waiting longer than this fails with SERVICE_UNAVAILABLE instead of holding its request
+ * until the network comes back (what it still waits for underneath is left to finish or fail).
+ */
+const SLOW_STATEMENT_MS = 250;
+const WATCH_EVERY_MS = 250;
+
+interface Waiting {
+  readonly since: number;
+  readonly abandon: () => void;
 }
 
 /**
@@ -27,6 +47,46 @@ export function guardConnectionErrors(inner: Dialect, watcher: ConnectionWatcher
 }
 
 function guardedDriver(inner: Driver, watcher: ConnectionWatcher): Driver {
+  const waiting = new Set<Waiting>();
+  const watch = setInterval(() => {
+    const now = Date.now();
+    let slow = false;
+    for (const entry of waiting) {
+      if (now - entry.since < SLOW_STATEMENT_MS) continue;
+      slow = true;
+      if (watcher.down) entry.abandon();
+    }
+    if (slow && !watcher.down) watcher.suspect();
+  }, WATCH_EVERY_MS);
+  // Watching never keeps a process alive that has nothing else to do.
+  watch.unref();
+
+  /** `run()`, unless the database is confirmed down while it waits: then SERVICE_UNAVAILABLE; `late` gets what it resolves to after that. */
+  const watched = <T>(run: () => Promise<T>, late?: (value: T) => void): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      let settled = false;
+      const entry: Waiting = {
+        since: Date.now(),
+        abandon: () => {
+          settled = true;
+          waiting.delete(entry);
+          reject(serviceUnavailable());
+        },
+      };
+      waiting.add(entry);
+      run().then(
+        (value) => {
+          waiting.delete(entry);
+          if (settled) late?.(value);
+          else resolve(value);
+        },
+        (error: unknown) => {
+          waiting.delete(entry);
+          if (!settled) reject(classified(error));
+        },
+      );
+    });
+
   // Our wrapper of each connection the inner driver lends, and back. Transactions and savepoints
   // run their statements through the wrapper (Kysely counts and logs the statements of the
   // connection it was given); only releasing needs the inner driver's own object.
@@ -52,7 +112,7 @@ function guardedDriver(inner: Driver, watcher: ConnectionWatcher): Driver {
     if (known) return known;
     const wrapper: DatabaseConnection = {
       executeQuery: async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
-        const result = await guarded(() => connection.executeQuery<R>(query));
+        const result = await watched(() => connection.executeQuery<R>(query));
         watcher.succeeded();
         return result;
       },
@@ -75,9 +135,13 @@ function guardedDriver(inner: Driver, watcher: ConnectionWatcher): Driver {
 
   const driver: Driver = {
     init: () => guarded(() => inner.init()),
-    acquireConnection: () => guarded(async () => wrap(await inner.acquireConnection())),
+    // A connection that arrives after its caller was answered 503 goes straight back to the pool.
+    acquireConnection: async () => wrap(await watched(() => inner.acquireConnection(), (late) => void inner.releaseConnection(late).catch(() => undefined))),
     releaseConnection: (connection) => inner.releaseConnection(innerOf(connection)),
-    destroy: () => inner.destroy(),
+    destroy: () => {
+      clearInterval(watch);
+      return inner.destroy();
+    },
     beginTransaction: (connection: DatabaseConnection, settings: TransactionSettings) => guarded(() => inner.beginTransaction(connection, settings)),
     commitTransaction: (connection) => guarded(() => inner.commitTransaction(connection)),
     rollbackTransaction: async (connection) => {

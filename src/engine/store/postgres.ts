@@ -149,9 +149,22 @@ export function createPostgresDialect(databaseUrl: string): PostgresDialect {
   return new PostgresDialect({ pool });
 }
 
+/**
+ * How long the availability probe waits for a connection and for its `select 1`. Shorter than
+ * taking a pooled connection: it runs when statements are already failing or waiting, and what it
+ * decides (503 at once for everyone) should be decided soon. A false "down" lasts one probe (2 s).
+ */
+const DEFAULT_PROBE_TIMEOUT_MS = 1000;
+
+export function probeTimeoutFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const ms = Number(env.DATABASE_PROBE_TIMEOUT_MS);
+  return Number.isInteger(ms) && ms > 0 ? ms : DEFAULT_PROBE_TIMEOUT_MS;
+}
+
 /** Opens a connection of its own and runs `select 1`: whether PostgreSQL answers now. */
 export async function probePostgres(databaseUrl: string): Promise<void> {
-  const client = new pg.Client(connectionSettings(databaseUrl));
+  const timeout = probeTimeoutFromEnv();
+  const client = new pg.Client({ ...connectionSettings(databaseUrl), connectionTimeoutMillis: timeout, query_timeout: timeout });
   client.on('error', () => undefined);
   try {
     await client.connect();
