@@ -11,7 +11,7 @@ import { doorRefusal, wantsPage } from '../src/api/door-refusal.mjs';
 import { rewriteRequestHeaders } from '../src/api/incoming-headers.mjs';
 import { PROTO_HEADER, requestProtocol } from '../src/api/request-scheme.mjs';
 import { contentSecurityPolicy, newNonce, securityHeaders } from '../src/api/response-headers.mjs';
-import { rewordUnknownAction } from '../src/api/unknown-action.mjs';
+import { ACTION_NOT_FOUND_HEADER, isUnknownAction, serverActionIds } from '../src/api/server-action-ids.mjs';
 import { installGracefulShutdown } from './shutdown.mjs';
 
 const API_DOOR = Symbol.for('ninefold.apiDoor');
@@ -94,28 +94,28 @@ function logRefusal(req, code, reason) {
 }
 
 /**
- * A change sent from another site is answered here, before Next.js (which would answer a
- * cross-site server action with a 500); /api/v1 checks its own. Returns whether it answered.
+ * What the server answers itself, before Next.js: a change sent from another site (Next.js would
+ * answer a cross-site server action with a 500; /api/v1 checks its own), and a script's call to a
+ * server action the build does not hold (src/api/server-action-ids.mjs). Returns whether it answered.
  */
-function refuseCrossSite(req, res, hops) {
+function refuseAtTheDoor(req, res, hops, actionIds) {
   if (req.url?.startsWith(API_PREFIX)) return false;
   const reason = crossOriginReason(req.method ?? 'GET', req.headers, hops > 0);
-  if (reason === null) return false;
-  logRefusal(req, 'FORBIDDEN', reason);
-  const refusal = doorRefusal('FORBIDDEN', 'Cross-site request refused: a change must be sent from this application.', wantsPage(req.headers));
+  let refusal = null;
+  if (reason !== null) {
+    logRefusal(req, 'FORBIDDEN', reason);
+    refusal = doorRefusal('FORBIDDEN', 'Cross-site request refused: a change must be sent from this application.', wantsPage(req.headers));
+  } else if (req.method === 'POST' && isUnknownAction(actionIds, req.headers['next-action'])) {
+    logRefusal(req, 'NOT_FOUND', 'unknown server action');
+    // Next.js's client router reads this header to tell an unknown action from a failed one.
+    res.setHeader(ACTION_NOT_FOUND_HEADER, '1');
+    refusal = doorRefusal('NOT_FOUND', 'This action does not exist (the page may be from an earlier version: reload it).', false);
+  }
+  if (refusal === null) return false;
   // The body is not read: the connection cannot carry another request after it.
   res.writeHead(refusal.status, { ...refusal.headers, 'content-length': String(Buffer.byteLength(refusal.body)), ...(req.complete ? {} : { connection: 'close' }) });
   res.end(refusal.body);
   return true;
-}
-
-/** A server action the build does not hold: Next.js's answer in the catalogue's words (src/api/unknown-action.mjs). */
-function rewordUnknownActions(req, res) {
-  if (req.method !== 'POST' || req.url?.startsWith(API_PREFIX)) return;
-  rewordUnknownAction(res, () => {
-    logRefusal(req, 'NOT_FOUND', 'unknown server action');
-    return doorRefusal('NOT_FOUND', 'This action does not exist (the page may be from an earlier version: reload it).', wantsPage(req.headers));
-  });
 }
 
 export async function serve({ root, port, hostname }) {
@@ -126,12 +126,12 @@ export async function serve({ root, port, hostname }) {
   await openEngineDuringPrepare(root);
   await preparing;
   const handle = app.getRequestHandler();
+  const actionIds = serverActionIds(root);
   const server = createServer((req, res) => {
     const policy = contentSecurityPolicy(newNonce());
     const protocol = prepareRequest(req, hops, policy);
     for (const [name, value] of Object.entries(securityHeaders(policy, protocol === 'https'))) res.setHeader(name, value);
-    if (refuseCrossSite(req, res, hops)) return;
-    rewordUnknownActions(req, res);
+    if (refuseAtTheDoor(req, res, hops, actionIds)) return;
     const outage = globalThis[OUTAGE_DOOR]?.(req);
     if (outage) {
       res.writeHead(outage.status, outage.headers);

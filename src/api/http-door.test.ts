@@ -1,3 +1,5 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { getScriptNonceFromHeader } from 'next/dist/server/app-render/get-script-nonce-from-header';
 import { BUILT_IN_ERRORS } from '@/engine/errors/catalogue';
@@ -12,31 +14,6 @@ import { ACTION_NOT_FOUND_HEADER, rewordUnknownAction } from './unknown-action.m
 
 /** The web door of scripts/server.mjs: what it does to every request and response before the app. */
 
-/** The parts of a Node response that the door touches, recorded. */
-function fakeResponse() {
-  const res = {
-    statusCode: 200,
-    headersSent: false,
-    headers: {} as Record<string, string>,
-    body: '',
-    setHeader(name: string, value: string | number) {
-      res.headers[name.toLowerCase()] = String(value);
-      return res;
-    },
-    removeHeader(name: string) {
-      delete res.headers[name.toLowerCase()];
-    },
-    getHeader(name: string) {
-      return res.headers[name.toLowerCase()];
-    },
-    end(chunk?: string) {
-      res.body = chunk ?? '';
-      res.headersSent = true;
-      return res;
-    },
-  };
-  return res;
-}
 
 function directives(policy: string): Map<string, string[]> {
   return new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
@@ -237,31 +214,54 @@ describe('what the door answers itself', () => {
     expect(wantsPage({ accept: '*/*' })).toBe(false);
   });
 
-  it("re-words Next.js's answer to an unknown server action as the catalogue's 404, keeping its mark; leaves others alone", () => {
-    const refusal = () => doorRefusal('NOT_FOUND', 'This action does not exist.', false);
-    const unknown = fakeResponse();
-    rewordUnknownAction(unknown, refusal);
-    // What Next.js 16 does for an id it does not hold (action-handler.js handleUnrecognizedAction, send-payload.js).
-    unknown.setHeader(ACTION_NOT_FOUND_HEADER, '1');
-    unknown.setHeader('content-type', 'text/plain');
-    unknown.statusCode = 409;
-    unknown.setHeader('ETag', '"abc"');
-    unknown.setHeader('Content-Length', '26');
-    unknown.end('Server Action unavailable.');
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.headers[ACTION_NOT_FOUND_HEADER]).toBe('1');
-    expect(unknown.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(unknown.headers.etag).toBeUndefined();
-    expect(JSON.parse(unknown.body)).toMatchObject({ status: 404, code: 'NOT_FOUND', title: 'Not found' });
-    expect(unknown.headers['content-length']).toBe(String(Buffer.byteLength(unknown.body)));
-
-    const known = fakeResponse();
-    rewordUnknownAction(known, refusal);
-    known.setHeader('content-type', 'text/x-component');
-    known.statusCode = 200;
-    known.end('0:{}');
-    expect(known.statusCode).toBe(200);
-    expect(known.body).toBe('0:{}');
-    expect(known.headers['content-type']).toBe('text/x-component');
+  it("re-words Next.js's answer to an unknown server action as the catalogue's 404, keeping its mark; leaves others alone", async () => {
+    // The two ways Next.js 16 sends it (action-handler.js handleUnrecognizedAction, then send-payload.js
+    // or, from a rendered result, pipe-readable.js), and an action's ordinary answer.
+    const ways: Record<string, (res: ServerResponse) => void> = {
+      static: (res) => {
+        res.setHeader(ACTION_NOT_FOUND_HEADER, '1');
+        res.statusCode = 409;
+        res.setHeader('content-type', 'text/plain');
+        res.setHeader('etag', '"abc"');
+        res.setHeader('content-length', '26');
+        res.end('Server Action unavailable.');
+      },
+      streamed: (res) => {
+        res.appendHeader(ACTION_NOT_FOUND_HEADER, '1');
+        res.statusCode = 400;
+        res.setHeader('content-type', 'text/plain');
+        res.flushHeaders();
+        res.write('Invalid Server ');
+        res.end('Actions request.');
+      },
+      known: (res) => {
+        res.setHeader('content-type', 'text/x-component');
+        res.flushHeaders();
+        res.write('0:');
+        res.end('{}');
+      },
+    };
+    const server = createServer((req, res) => {
+      rewordUnknownAction(res, () => doorRefusal('NOT_FOUND', 'This action does not exist.', false));
+      ways[(req.url ?? '').slice(1)](res);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      for (const way of ['static', 'streamed']) {
+        const response = await fetch(`http://127.0.0.1:${port}/${way}`, { method: 'POST' });
+        expect(response.status, way).toBe(404);
+        expect(response.headers.get(ACTION_NOT_FOUND_HEADER), way).toBe('1');
+        expect(response.headers.get('content-type'), way).toMatch(/^application\/problem\+json/);
+        expect(response.headers.get('etag'), way).toBeNull();
+        expect(await response.json(), way).toMatchObject({ status: 404, code: 'NOT_FOUND', title: 'Not found', detail: 'This action does not exist.' });
+      }
+      const known = await fetch(`http://127.0.0.1:${port}/known`, { method: 'POST' });
+      expect(known.status).toBe(200);
+      expect(known.headers.get('content-type')).toBe('text/x-component');
+      expect(await known.text()).toBe('0:{}');
+    } finally {
+      server.close();
+    }
   });
 });

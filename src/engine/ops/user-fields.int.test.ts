@@ -127,9 +127,14 @@ forEachDatabase('user fields: names for pickers, and the roles that may hold the
 });
 
 forEachDatabase('user fields: a default of the actor with roles', (database) => {
+  let store: Store;
+  let ops: Ops;
+  beforeAll(async () => {
+    store = await openSyncedQuickly(database, taskModel);
+    ops = createOps({ model: taskModel, db: store.db });
+  });
+
   it('takes the actor when they hold a role, and refuses the record when they do not', async () => {
-    const store = await openSyncedQuickly(database, taskModel);
-    const ops = createOps({ model: taskModel, db: store.db });
     const agent = await createActor(store.db, ['agent'], 'Agnes Agent');
     const customer = await createActor(store.db, ['customer'], 'Cora Customer');
     expect((await ops.create(agent, 'task', { title: 'Mine' })).owner).toBe(agent.userId);
@@ -142,8 +147,6 @@ forEachDatabase('user fields: a default of the actor with roles', (database) => 
   });
 
   it('refuses a transition whose effect would make a user without the roles the holder', async () => {
-    const store = await openSyncedQuickly(database, taskModel);
-    const ops = createOps({ model: taskModel, db: store.db });
     const agent = await createActor(store.db, ['agent'], 'Abe Agent');
     const customer = await createActor(store.db, ['customer'], 'Cy Customer');
     const task = await ops.create(agent, 'task', { title: 'Take me' });

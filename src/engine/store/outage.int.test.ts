@@ -135,6 +135,54 @@ if (testDatabaseUrl()) {
   });
 }
 
+// PostgreSQL only: a network that drops packets (a partition) raises no error; only waiting tells.
+if (testDatabaseUrl()) {
+  describe('a silent network to the database [postgres]', () => {
+    const database = createTestDatabase('postgres');
+    let proxy: TcpProxy;
+    let engine: Engine;
+    let admin: Actor;
+
+    beforeAll(async () => {
+      const { databaseUrl } = await database.freshOptions();
+      proxy = await TcpProxy.forUrl(databaseUrl!);
+      engine = await openEngine(
+        { root: process.cwd(), specPath: 'unused', dataDir: path.join(os.tmpdir(), 'nf-unused'), databaseUrl: proxy.rewrite(databaseUrl!) },
+        { model: testModel },
+      );
+      admin = await createActor(engine.store.db, ['admin'], 'Ada Admin');
+    });
+    afterAll(async () => {
+      await proxy?.restore();
+      await engine?.close();
+      await proxy?.close();
+      await database.cleanup();
+    });
+
+    it('answers SERVICE_UNAVAILABLE instead of waiting for the network, and carries on once it is back', async () => {
+      await engine.ops.create(admin, 'organization', { name: 'Before Silence' });
+      const inTransaction = failure(
+        engine.store.db.transaction().execute(async (trx) => {
+          await sql`select 1`.execute(trx);
+          await proxy.cut('drop');
+          await sql`select 1`.execute(trx);
+        }),
+      );
+      expect(await inTransaction).toMatchObject(unavailable);
+      expect(engine.store.availability.down).toBe(true);
+      expect(await failure(engine.ops.list(admin, 'organization'))).toMatchObject(unavailable);
+      expect(await failure(engine.ops.create(admin, 'organization', { name: 'During Silence' }))).toMatchObject(unavailable);
+
+      await proxy.restore();
+      await until('the database is seen as reachable again', () => !engine.store.availability.down);
+      await engine.ops.create(admin, 'organization', { name: 'After Silence' });
+      const names = (await engine.ops.list(admin, 'organization')).rows.map((r) => r.name);
+      expect(names).toEqual(expect.arrayContaining(['Before Silence', 'After Silence']));
+      expect(names).not.toContain('During Silence');
+    });
+  });
+}
+
 describe('a dead embedded database worker [pglite]', () => {
   let dataDir: string;
   let worker: PGliteWorker;

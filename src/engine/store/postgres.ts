@@ -169,7 +169,12 @@ export async function probePostgres(databaseUrl: string): Promise<void> {
   try {
     await client.connect();
     await client.query('select 1');
+  } catch (error) {
+    // On a silent network a polite goodbye would wait as long as the probe did not: the socket is
+    // let go at once (pg offers no public way to do so).
+    (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    throw error;
   } finally {
-    await client.end().catch(() => undefined);
+    void client.end().catch(() => undefined);
   }
 }

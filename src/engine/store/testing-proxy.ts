@@ -6,6 +6,8 @@
  *   const url = proxy.rewrite(databaseUrl);   // the same database, through the proxy
  *   await proxy.cut();                         // refuses new connections, resets open ones
  *   await proxy.restore();                     // listens again, on the same port
+ *   await proxy.cut('drop');                   // a silent network: nothing passes, nothing is refused
+ *   await proxy.restore();                     // what was held flows on
  */
 import net from 'node:net';
 
@@ -13,6 +15,10 @@ export class TcpProxy {
   readonly #targetHost: string;
   readonly #targetPort: number;
   readonly #sockets = new Set<net.Socket>();
+  readonly #pairs = new Set<{ readonly client: net.Socket; readonly upstream: net.Socket }>();
+  /** Connections accepted while dropping: connected upstream once restored. */
+  readonly #held: net.Socket[] = [];
+  #dropping = false;
   #server: net.Server | null = null;
   #port = 0;
 
@@ -53,6 +59,14 @@ export class TcpProxy {
 
   /** Listens (again): on the port it had before, so that URLs handed out stay right. */
   async restore(): Promise<void> {
+    if (this.#dropping) {
+      this.#dropping = false;
+      for (const { client, upstream } of this.#pairs) {
+        client.pipe(upstream);
+        upstream.pipe(client);
+      }
+      for (const client of this.#held.splice(0)) this.#pipe(client);
+    }
     if (this.#server) return;
     const server = net.createServer((client) => this.#pipe(client));
     await new Promise<void>((resolve, reject) => {
@@ -66,8 +80,23 @@ export class TcpProxy {
     this.#server = server;
   }
 
-  /** Stops listening (new connections are refused) and resets every open connection. */
-  async cut(): Promise<void> {
+  /**
+   * 'reset' (default): stops listening (new connections are refused) and resets every open
+   * connection. 'drop': keeps every connection and accepts new ones, but passes nothing either
+   * way until restored, as a network partition does: only timeouts can tell.
+   */
+  async cut(mode: 'reset' | 'drop' = 'reset'): Promise<void> {
+    if (mode === 'drop') {
+      this.#dropping = true;
+      for (const { client, upstream } of this.#pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+      return;
+    }
+    this.#held.splice(0).forEach((socket) => socket.destroy());
     const server = this.#server;
     this.#server = null;
     for (const socket of this.#sockets) socket.resetAndDestroy();
@@ -80,7 +109,16 @@ export class TcpProxy {
   }
 
   #pipe(client: net.Socket): void {
+    if (this.#dropping) {
+      client.pause();
+      client.on('error', () => undefined);
+      this.#held.push(client);
+      return;
+    }
     const upstream = net.connect(this.#targetPort, this.#targetHost);
+    const pair = { client, upstream };
+    this.#pairs.add(pair);
+    client.once('close', () => this.#pairs.delete(pair));
     for (const socket of [client, upstream]) {
       this.#sockets.add(socket);
       socket.on('error', () => undefined);

@@ -17,6 +17,8 @@ describe('classifying database errors', () => {
     ['socket closed under a query', new Error('Connection terminated unexpectedly')],
     ['closed by timeout', new Error('Connection terminated due to connection timeout')],
     ['pool connect timeout', new Error('timeout exceeded when trying to connect')],
+    ['client connect timeout', new Error('timeout expired')],
+    ['query read timeout', new Error('Query read timeout')],
     ['client broken earlier', new Error('Client has encountered a connection error and is not queryable')],
     ['08006 connection_failure', withCode('08006', 'connection failure')],
     ['08001 cannot establish', withCode('08001')],

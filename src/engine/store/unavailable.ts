@@ -33,6 +33,8 @@ const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const UNAVAILABLE_MESSAGES = [
   /^Connection terminated/, // pg: the socket closed under a query ("... unexpectedly", "... due to connection timeout")
   /^timeout exceeded when trying to connect/, // pg-pool: connectionTimeoutMillis passed
+  /^timeout expired$/, // pg: a client's own connectionTimeoutMillis passed
+  /^Query read timeout$/, // pg: query_timeout passed
   /^Client has encountered a connection error and is not queryable/,
   /^Connection is not open/,
   /^The embedded database worker stopped/, // ./pglite/worker-client.ts: the worker thread died
