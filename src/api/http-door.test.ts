@@ -1,5 +1,6 @@
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getScriptNonceFromHeader } from 'next/dist/server/app-render/get-script-nonce-from-header';
 import { BUILT_IN_ERRORS } from '@/engine/errors/catalogue';
@@ -10,7 +11,7 @@ import { isRefusedRequestHeader, rewriteRequestHeaders } from './incoming-header
 import { problemType } from './problem';
 import { isHttpsRequest, PROTO_HEADER, requestProtocol } from './request-scheme.mjs';
 import { contentSecurityPolicy, newNonce, securityHeaders } from './response-headers.mjs';
-import { ACTION_NOT_FOUND_HEADER, rewordUnknownAction } from './unknown-action.mjs';
+import { isUnknownAction, serverActionIds } from './server-action-ids.mjs';
 
 /** The web door of scripts/server.mjs: what it does to every request and response before the app. */
 
@@ -214,54 +215,19 @@ describe('what the door answers itself', () => {
     expect(wantsPage({ accept: '*/*' })).toBe(false);
   });
 
-  it("re-words Next.js's answer to an unknown server action as the catalogue's 404, keeping its mark; leaves others alone", async () => {
-    // The two ways Next.js 16 sends it (action-handler.js handleUnrecognizedAction, then send-payload.js
-    // or, from a rendered result, pipe-readable.js), and an action's ordinary answer.
-    const ways: Record<string, (res: ServerResponse) => void> = {
-      static: (res) => {
-        res.setHeader(ACTION_NOT_FOUND_HEADER, '1');
-        res.statusCode = 409;
-        res.setHeader('content-type', 'text/plain');
-        res.setHeader('etag', '"abc"');
-        res.setHeader('content-length', '26');
-        res.end('Server Action unavailable.');
-      },
-      streamed: (res) => {
-        res.appendHeader(ACTION_NOT_FOUND_HEADER, '1');
-        res.statusCode = 400;
-        res.setHeader('content-type', 'text/plain');
-        res.flushHeaders();
-        res.write('Invalid Server ');
-        res.end('Actions request.');
-      },
-      known: (res) => {
-        res.setHeader('content-type', 'text/x-component');
-        res.flushHeaders();
-        res.write('0:');
-        res.end('{}');
-      },
-    };
-    const server = createServer((req, res) => {
-      rewordUnknownAction(res, () => doorRefusal('NOT_FOUND', 'This action does not exist.', false));
-      ways[(req.url ?? '').slice(1)](res);
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    try {
-      const { port } = server.address() as AddressInfo;
-      for (const way of ['static', 'streamed']) {
-        const response = await fetch(`http://127.0.0.1:${port}/${way}`, { method: 'POST' });
-        expect(response.status, way).toBe(404);
-        expect(response.headers.get(ACTION_NOT_FOUND_HEADER), way).toBe('1');
-        expect(response.headers.get('content-type'), way).toMatch(/^application\/problem\+json/);
-        expect(response.headers.get('etag'), way).toBeNull();
-        expect(await response.json(), way).toMatchObject({ status: 404, code: 'NOT_FOUND', title: 'Not found', detail: 'This action does not exist.' });
-      }
-      const known = await fetch(`http://127.0.0.1:${port}/known`, { method: 'POST' });
-      expect(known.status).toBe(200);
-      expect(known.headers.get('content-type')).toBe('text/x-component');
-      expect(await known.text()).toBe('0:{}');
-    } finally {
-      server.close();
-    }
+  it('knows the server actions of the build from its manifest, and nothing when there is none', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'nf-actions-'));
+    expect(serverActionIds(root)).toBeNull();
+    expect(isUnknownAction(null, 'anything')).toBe(false);
+    mkdirSync(path.join(root, '.next', 'server'), { recursive: true });
+    writeFileSync(path.join(root, '.next', 'server', 'server-reference-manifest.json'), JSON.stringify({ node: { '00aa': {}, '40bb': {} }, edge: {}, encryptionKey: 'x' }));
+    const ids = serverActionIds(root);
+    expect(ids).toEqual(new Set(['00aa', '40bb']));
+    expect(isUnknownAction(ids, '40bb')).toBe(false);
+    expect(isUnknownAction(ids, '7f00')).toBe(true);
+    expect(isUnknownAction(ids, '')).toBe(true);
+    expect(isUnknownAction(ids, undefined)).toBe(false);
+    writeFileSync(path.join(root, '.next', 'server', 'server-reference-manifest.json'), '{"something": "else"}');
+    expect(serverActionIds(root)).toBeNull();
   });
 });
