@@ -153,7 +153,7 @@ export function createContractChecker(document: OpenApiDocument): ContractChecke
     },
   });
   /** What any address answers before it is routed: the rate limit per client address, or a failure to start. */
-  const ANY_ADDRESS: Readonly<Record<number, string>> = { 429: 'RATE_LIMITED', 500: 'INTERNAL' };
+  const ANY_ADDRESS: Readonly<Record<number, string>> = { 429: 'RATE_LIMITED', 500: 'INTERNAL', 503: 'SERVICE_UNAVAILABLE' };
 
   function validatorFor(key: string, schema: JsonSchema): ValidateFunction {
     let validate = validators.get(key);

@@ -13,8 +13,8 @@ export function catalogue(model: AppModel): ReadonlyMap<string, ErrorSpec> {
   return new Map<string, ErrorSpec>([...Object.entries(BUILT_IN_ERRORS), ...Object.entries(model.errors)]);
 }
 
-/** Any request under /api/v1 may be refused by the rate limit or fail unexpectedly. */
-const ANY: readonly BuiltInErrorCode[] = ['RATE_LIMITED', 'INTERNAL'];
+/** Any request under /api/v1 may be refused by the rate limit, meet a database outage, or fail unexpectedly. */
+const ANY: readonly BuiltInErrorCode[] = ['RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'INTERNAL'];
 /** An operation that needs a signed-in caller (or a token) and checks what the caller may do. */
 const SIGNED_IN: readonly BuiltInErrorCode[] = ['UNAUTHENTICATED', 'FORBIDDEN', ...ANY];
 /** An operation with a JSON body. */
@@ -58,6 +58,7 @@ const CODE_NOTES: Partial<Record<BuiltInErrorCode, string>> = {
   PAYLOAD_TOO_LARGE: 'the body is too large',
   UNSUPPORTED_MEDIA_TYPE: 'the body is not sent as application/json',
   RATE_LIMITED: 'too many requests; see Retry-After',
+  SERVICE_UNAVAILABLE: 'the database cannot be reached right now; see Retry-After',
   INTERNAL: 'unexpected; `digest` is in the server log line',
 };
 
@@ -99,6 +100,7 @@ export function problemResponses(model: AppModel, codes: readonly string[]): Rec
       'x-error-codes': statusCodes,
     };
     if (status === 429) response.headers = RATE_LIMIT_HEADERS;
+    if (status === 503) response.headers = { 'Retry-After': RATE_LIMIT_HEADERS['Retry-After']! };
     responses[String(status)] = response;
   }
   return responses;

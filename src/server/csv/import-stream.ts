@@ -4,6 +4,7 @@ import { resolveLimits } from '@/engine/limits';
 import { logLine } from '@/engine/log';
 import type { ImportStreamLine } from '@/ui/csv/import-state';
 import { getEngine } from '../engine';
+import { requestOrigin } from '../request-host';
 import { currentActor } from '../session';
 import { postedFile, runImport } from './import-run';
 
@@ -14,12 +15,6 @@ function refusal(status: number, message: string, headers: Record<string, string
   return new Response(`${message}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
 }
 
-function appOrigin(request: Request): string {
-  const url = new URL(request.url);
-  const first = (name: string) => request.headers.get(name)?.split(',')[0]?.trim() || undefined;
-  return `${first('x-forwarded-proto') ?? url.protocol.replace(/:$/, '')}://${first('x-forwarded-host') ?? first('host') ?? url.host}`;
-}
-
 /**
  * POST /<plural>/import/run: the import page's form sent by its script, answered as a stream of
  * NDJSON lines: progress while the rows are read, checked and written, then the outcome (the
@@ -27,7 +22,7 @@ function appOrigin(request: Request): string {
  * pages (the Origin header, as for every change made with the session cookie).
  */
 export async function importStreamResponse(request: Request, plural: string): Promise<Response> {
-  if (!isSameOrigin(request.headers, appOrigin(request))) return refusal(403, 'Cross-site request refused.');
+  if (!isSameOrigin(request.headers, requestOrigin(request.headers))) return refusal(403, 'Cross-site request refused.');
   const engine = await getEngine();
   const entity = Object.hasOwn(engine.model.entitiesByPlural, plural) ? engine.model.entitiesByPlural[plural] : undefined;
   if (!entity) return refusal(404, 'This page or record does not exist, or you cannot see it.');
