@@ -19,8 +19,8 @@ if (!built) {
   writeBuildStamp(root, current);
 }
 
-// Served in this process (scripts/server.mjs). The engine closes the embedded database itself on
-// SIGTERM/SIGINT, then exits; Next.js must leave those signals to it.
+// Served in this process (scripts/server.mjs). On SIGTERM/SIGINT it finishes the requests in flight,
+// then closes the database, then exits (scripts/shutdown.mjs); Next.js must leave those signals to it.
 process.env.NODE_ENV = 'production';
 process.env.NEXT_MANUAL_SIG_HANDLE = '1';
 process.env.NEXT_TELEMETRY_DISABLED = '1';
