@@ -125,7 +125,7 @@ describe('the contract checker refuses what the document does not say', () => {
 
   it('an undocumented status', () => {
     expect(ok({ status: 409, headers: PROBLEM_TYPE, body: problem(409, 'STALE_VERSION') })).toThrow(
-      'GET /api/v1/tickets/7 (getTicket): status 409 (STALE_VERSION) is not documented; documented: 200, 401, 403, 404, 422, 429, 500.',
+      'GET /api/v1/tickets/7 (getTicket): status 409 (STALE_VERSION) is not documented; documented: 200, 401, 403, 404, 422, 429, 500, 503.',
     );
     expect(ok({ status: 302, headers: {}, body: '' })).toThrow(/status 302 is not documented/);
   });

@@ -215,16 +215,16 @@ describe('the helpdesk document', () => {
   it('documents every error each record operation can answer with', () => {
     const codes = (path: string, method: 'get' | 'post' | 'patch' | 'delete') =>
       Object.values(document.paths[path][method]!.responses).flatMap((r) => r['x-error-codes'] ?? []).sort();
-    expect(codes('/tickets', 'get')).toEqual(['FORBIDDEN', 'FORBIDDEN_FIELD', 'INTERNAL', 'RATE_LIMITED', 'UNAUTHENTICATED', 'VALIDATION_FAILED']);
-    expect(codes('/tickets/{id}', 'get')).toEqual(['FORBIDDEN', 'INTERNAL', 'NOT_FOUND', 'RATE_LIMITED', 'UNAUTHENTICATED', 'VALIDATION_FAILED']);
+    expect(codes('/tickets', 'get')).toEqual(['FORBIDDEN', 'FORBIDDEN_FIELD', 'INTERNAL', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'UNAUTHENTICATED', 'VALIDATION_FAILED']);
+    expect(codes('/tickets/{id}', 'get')).toEqual(['FORBIDDEN', 'INTERNAL', 'NOT_FOUND', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'UNAUTHENTICATED', 'VALIDATION_FAILED']);
     expect(codes('/tickets', 'post')).toEqual([
-      'FORBIDDEN', 'FORBIDDEN_FIELD', 'INTERNAL', 'LIMIT_EXCEEDED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'UNAUTHENTICATED', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED',
+      'FORBIDDEN', 'FORBIDDEN_FIELD', 'INTERNAL', 'LIMIT_EXCEEDED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'UNAUTHENTICATED', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED',
     ]);
     expect(codes('/tickets/{id}', 'patch')).toEqual([
-      'FORBIDDEN', 'FORBIDDEN_FIELD', 'INTERNAL', 'LIMIT_EXCEEDED', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'PRECONDITION_REQUIRED', 'RATE_LIMITED',
+      'FORBIDDEN', 'FORBIDDEN_FIELD', 'INTERNAL', 'LIMIT_EXCEEDED', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'PRECONDITION_REQUIRED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE',
       'STALE_VERSION', 'TICKET_CLOSED', 'UNAUTHENTICATED', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED',
     ]);
-    expect(codes('/tickets/{id}', 'delete')).toEqual(['CONFLICT', 'FORBIDDEN', 'INTERNAL', 'NOT_FOUND', 'RATE_LIMITED', 'STALE_VERSION', 'UNAUTHENTICATED', 'VALIDATION_FAILED']);
+    expect(codes('/tickets/{id}', 'delete')).toEqual(['CONFLICT', 'FORBIDDEN', 'INTERNAL', 'NOT_FOUND', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'STALE_VERSION', 'UNAUTHENTICATED', 'VALIDATION_FAILED']);
     const post = document.paths['/tickets'].post!;
     expect(post.responses['403']).toMatchObject({ 'x-error-codes': ['FORBIDDEN', 'FORBIDDEN_FIELD'] });
     expect(post.responses['403'].description).toContain('FORBIDDEN_FIELD');
@@ -236,6 +236,7 @@ describe('the helpdesk document', () => {
     expect(post.responses['201'].headers).toMatchObject({ Location: { required: true }, ETag: { required: true } });
     expect(document.paths['/tickets/{id}'].delete!.responses['204']).toEqual({ description: 'Deleted.' });
     expect(post.responses['429'].headers).toHaveProperty('Retry-After');
+    expect(post.responses['503']).toMatchObject({ 'x-error-codes': ['SERVICE_UNAVAILABLE'], headers: { 'Retry-After': { required: true } } });
   });
 
   it('gives every entity its history, and the ticket one path per transition, for one record and for many', () => {
@@ -256,14 +257,14 @@ describe('the helpdesk document', () => {
     const codes = (path: string, method: 'get' | 'post') =>
       Object.values(document.paths[path][method]!.responses).flatMap((r) => r['x-error-codes'] ?? []).sort();
     const transition = [
-      'FORBIDDEN', 'FORBIDDEN_FIELD', 'INTERNAL', 'LIMIT_EXCEEDED', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'PRECONDITION_REQUIRED', 'RATE_LIMITED',
+      'FORBIDDEN', 'FORBIDDEN_FIELD', 'INTERNAL', 'LIMIT_EXCEEDED', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'PRECONDITION_REQUIRED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE',
       'STALE_VERSION', 'TRANSITION_NOT_ALLOWED', 'UNAUTHENTICATED', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED',
     ];
     expect(codes('/tickets/{id}/transitions/start', 'post')).toEqual(transition);
     expect(codes('/tickets/{id}/transitions/reopen', 'post')).toEqual([...transition, 'REOPEN_WINDOW_PASSED'].sort());
     expect(document.paths['/tickets/{id}/transitions/reopen'].post!.responses['409']['x-error-codes']).toEqual(['STALE_VERSION', 'TRANSITION_NOT_ALLOWED', 'REOPEN_WINDOW_PASSED']);
-    expect(codes('/tickets/transitions/reopen', 'post')).toEqual(['FORBIDDEN', 'INTERNAL', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'UNAUTHENTICATED', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED']);
-    expect(codes('/tickets/{id}/history', 'get')).toEqual(['FORBIDDEN', 'INTERNAL', 'NOT_FOUND', 'RATE_LIMITED', 'UNAUTHENTICATED', 'VALIDATION_FAILED']);
+    expect(codes('/tickets/transitions/reopen', 'post')).toEqual(['FORBIDDEN', 'INTERNAL', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'UNAUTHENTICATED', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED']);
+    expect(codes('/tickets/{id}/history', 'get')).toEqual(['FORBIDDEN', 'INTERNAL', 'NOT_FOUND', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'UNAUTHENTICATED', 'VALIDATION_FAILED']);
   });
 
   it('describes transition bodies, bulk results, history entries and the limit members of a problem', () => {
