@@ -118,6 +118,18 @@ function refuseAtTheDoor(req, res, hops, actionIds) {
   return true;
 }
 
+/** The outage door's answer when it has one; otherwise the API door or Next.js. */
+function serveOrRefuse(outage, req, res, handle) {
+  if (outage) {
+    res.writeHead(outage.status, outage.headers);
+    res.end(req.method === 'HEAD' ? undefined : outage.body);
+    return;
+  }
+  const door = globalThis[API_DOOR];
+  if (door && req.url?.startsWith(API_PREFIX)) void serveApi(door, req, res);
+  else void handle(req, res);
+}
+
 export async function serve({ root, port, hostname }) {
   // Read before anything is served: a wrong TRUST_PROXY stops the start with its message.
   const hops = trustedProxyHops();
@@ -132,15 +144,10 @@ export async function serve({ root, port, hostname }) {
     const protocol = prepareRequest(req, hops, policy);
     for (const [name, value] of Object.entries(securityHeaders(policy, protocol === 'https'))) res.setHeader(name, value);
     if (refuseAtTheDoor(req, res, hops, actionIds)) return;
-    const outage = globalThis[OUTAGE_DOOR]?.(req);
-    if (outage) {
-      res.writeHead(outage.status, outage.headers);
-      res.end(req.method === 'HEAD' ? undefined : outage.body);
-      return;
-    }
-    const door = globalThis[API_DOOR];
-    if (door && req.url?.startsWith(API_PREFIX)) void serveApi(door, req, res);
-    else void handle(req, res);
+    const outage = globalThis[OUTAGE_DOOR]?.(req) ?? null;
+    // A promise while a probe decides whether the database is down (src/server/outage.ts).
+    if (outage !== null && typeof outage.then === 'function') void outage.then((answer) => serveOrRefuse(answer, req, res, handle), () => serveOrRefuse(null, req, res, handle));
+    else serveOrRefuse(outage, req, res, handle);
   });
   // SIGTERM/SIGINT: finish the requests in flight, then close the database, then exit (./shutdown.mjs).
   installGracefulShutdown(server);

@@ -48,13 +48,30 @@ describe('the outage door', () => {
     for (const url of ['/api/health', '/_next/static/chunks/app.js', '/icon.svg', '/favicon.ico']) expect(outageAnswer(request(url))).toBeNull();
   });
 
-  it('answers only while the store says the database is down', () => {
-    const availability = { down: false, probe: async () => undefined };
+  it('answers only while the store says the database is down', async () => {
+    const availability: { down: boolean; checking: Promise<void> | null; probe(): Promise<void> } = { down: false, checking: null, probe: async () => undefined };
     registerOutageDoor({ store: { availability } as never });
     const door = (globalThis as Record<symbol, OutageDoor | undefined>)[OUTAGE_DOOR]!;
     expect(door(request('/tickets'))).toBeNull();
     availability.down = true;
-    expect(door(request('/tickets'))?.status).toBe(503);
+    expect(await door(request('/tickets'))).toMatchObject({ status: 503 });
+    delete (globalThis as Record<symbol, unknown>)[OUTAGE_DOOR];
+  });
+
+  it('lets a request wait for the verdict of a probe under way, and answers by it', async () => {
+    const availability: { down: boolean; checking: Promise<void> | null; probe(): Promise<void> } = { down: false, checking: null, probe: async () => undefined };
+    registerOutageDoor({ store: { availability } as never });
+    const door = (globalThis as Record<symbol, OutageDoor | undefined>)[OUTAGE_DOOR]!;
+    availability.checking = Promise.resolve().then(() => {
+      availability.down = true;
+    });
+    expect(await door(request('/tickets'))).toMatchObject({ status: 503 });
+    availability.down = false;
+    availability.checking = Promise.resolve();
+    expect(await door(request('/tickets'))).toBeNull();
+    // Health and files never wait: they need no database, or report it themselves.
+    availability.checking = new Promise(() => undefined);
+    expect(door(request('/api/health'))).toBeNull();
     delete (globalThis as Record<symbol, unknown>)[OUTAGE_DOOR];
   });
 });

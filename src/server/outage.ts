@@ -28,7 +28,8 @@ export interface OutageAnswer {
   readonly body: string;
 }
 
-export type OutageDoor = (request: OutageRequest) => OutageAnswer | null;
+/** Null: let the request through. A promise while a probe decides whether the database is down. */
+export type OutageDoor = (request: OutageRequest) => OutageAnswer | null | Promise<OutageAnswer | null>;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -78,6 +79,14 @@ export function outageAnswer(request: OutageRequest): OutageAnswer | null {
 
 /** Puts this engine's outage door where scripts/server.mjs looks for it. */
 export function registerOutageDoor(engine: Pick<Engine, 'store'>): void {
-  const door: OutageDoor = (request) => (engine.store.availability.down ? outageAnswer(request) : null);
+  const { availability } = engine.store;
+  const door: OutageDoor = (request) => {
+    if (availability.down) return outageAnswer(request);
+    // The database went quiet and a probe is deciding: the first pages of an outage get the
+    // 503 page too, instead of rendering only to meet the same silence and fail with a 500.
+    const checking = availability.checking;
+    if (checking === null || outageAnswer(request) === null) return null;
+    return checking.then(() => (availability.down ? outageAnswer(request) : null));
+  };
   (globalThis as Record<symbol, unknown>)[OUTAGE_DOOR] = door;
 }

@@ -44,6 +44,14 @@ export class DatabaseAvailability {
     return this.#down;
   }
 
+  /**
+   * The probe under way while the database is not (yet) known to be down: a request arriving now
+   * waits for its verdict (at most the probe's timeout) rather than meeting the same silence.
+   */
+  get checking(): Promise<void> | null {
+    return this.#down ? null : this.#probing;
+  }
+
   /** A query met a connection error: find out whether the database is down. */
   failed(): void {
     if (this.#down || this.#stopped) return;

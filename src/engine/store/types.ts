@@ -30,6 +30,8 @@ export interface StoreAvailability {
   readonly down: boolean;
   /** Tries the database now; resolves once `down` says what it found. */
   probe(): Promise<void>;
+  /** The probe under way while the database is not known to be down (a statement went quiet), else null. */
+  readonly checking: Promise<void> | null;
 }
 
 export interface Store {
