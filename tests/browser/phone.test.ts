@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { callApi, signInOverApi } from './api-session';
 import { openBrowser, signIn, type Browser, sidewaysScroll } from './browser';
 import { ADMIN } from './servers';
 
@@ -48,6 +49,27 @@ describe('on a phone', () => {
     await visitor.page.goto(`${server.url}/sign-in`);
     if ((await sidewaysScroll(visitor.page)) > 0) wide.push('/sign-in');
     await shoot(visitor.page, 'sign-in');
+    expect(wide).toEqual([]);
+  });
+
+  it('wraps long unbroken words (links, ids, pasted data) instead of widening the page', async () => {
+    const api = await signInOverApi(server.url, ADMIN.email, ADMIN.password);
+    const word = `${'unbroken'.repeat(12)}-${'x'.repeat(40)}`;
+    const created = await callApi<{ id: number; version: number }>(server.url, api, 'POST', '/tickets', {
+      subject: `Pasted ${word}`,
+      description: `See ${word} and [a link](https://example.com/${word}) and \`${word}\` and data:text/html;base64,${'QUJD'.repeat(20)}`,
+      priority: 'low',
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const comment = await callApi(server.url, api, 'POST', '/comments', { ticket: created.body.id, body: `Also ${word}`, internal: false });
+    expect(comment.status, JSON.stringify(comment.body)).toBe(201);
+    const wide: string[] = [];
+    for (const address of [`/tickets/${created.body.id}`, `/tickets/${created.body.id}/edit`, '/tickets', '/comments']) {
+      await admin.page.goto(`${server.url}${address}`);
+      const overflow = await sidewaysScroll(admin.page);
+      if (overflow > 0) wide.push(`${address} (${overflow} px)`);
+    }
+    await shoot(admin.page, 'long-words');
     expect(wide).toEqual([]);
   });
 
