@@ -143,6 +143,10 @@ describe("a ticket's life, seen by its customer and its agent", () => {
     expect((await timeline(customer.page))[0]).toBe(`Start: New → Open ${names.agent} · ${await firstTime(customer.page)}`);
     await expectNoAssigneeForCustomer();
 
+    // The agent's window loses its live stream (as on a train), so it will miss the next change.
+    await agent.page.route('**/api/live*', (route) => route.abort());
+    await open(agent.page);
+
     // The agent waits for the customer, without JavaScript: a plain form post, then the fresh page.
     const noScript = agentNoScript.page;
     await open(noScript);
@@ -161,6 +165,7 @@ describe("a ticket's life, seen by its customer and its agent", () => {
     expect(await resolveForm.getByRole('alert').textContent()).toMatch(/This ticket was changed by someone else/);
     await resolveForm.getByRole('link', { name: 'Reload' }).click();
     await expect.poll(() => state(agent.page)).toBe('Pending');
+    await agent.page.unroute('**/api/live*');
 
     // The customer replies in the conversation, which takes the ticket back to open.
     await open(customer.page);
