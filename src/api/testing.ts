@@ -5,10 +5,6 @@
  */
 import { expect } from 'vitest';
 import type { Engine } from '@/engine/engine';
-import { createIdentity } from '@/engine/identity/identity';
-import { resolveLimits } from '@/engine/limits';
-import { createLiveFeed } from '@/engine/live/feed';
-import { createOps } from '@/engine/ops/create-ops';
 import { openSyncedQuickly } from '@/engine/ops/testing';
 import type { AppModel } from '@/engine/spec/model';
 import type { TestDatabase } from '@/engine/store/testing';
@@ -18,20 +14,15 @@ import { buildOpenApiDocument } from './openapi/document';
 import { createContractChecker, type ContractChecker } from './openapi/contract';
 import { problemType } from './problem';
 
+import { engineOnStore } from '@/engine/store/testing-outage';
+
 export const ORIGIN = 'http://desk.test';
 
 /** An engine as openEngine makes it, on the suite's database. */
 export async function openTestEngine(database: TestDatabase, model: AppModel): Promise<Engine> {
-  const store = await openSyncedQuickly(database, model);
-  return {
-    model,
-    store,
-    identity: createIdentity(store.db, Object.keys(model.roles), resolveLimits(model)),
-    ops: createOps({ model, db: store.db }),
-    live: createLiveFeed(store),
-    close: () => store.close(),
-  };
+  return engineOnStore(await openSyncedQuickly(database, model), model);
 }
+
 
 export interface CallOptions {
   /** An object is sent as JSON (content-type application/json unless headers say otherwise). */

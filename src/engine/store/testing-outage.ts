@@ -40,7 +40,11 @@ export async function openUnreachableStore(database: TestDatabase, model: AppMod
 
 /** An engine for `model` on such a store (the doors in front of it answer 503). */
 export async function openUnreachableEngine(database: TestDatabase, model: AppModel): Promise<Engine> {
-  const store = await openUnreachableStore(database, model);
+  return engineOnStore(await openUnreachableStore(database, model), model);
+}
+
+/** An engine as openEngine assembles it, on a store the test opened itself. */
+export function engineOnStore(store: Store, model: AppModel): Engine {
   return {
     model,
     store,
