@@ -2,6 +2,7 @@ import type { Actor } from '../ops/types';
 import type { EntityModel } from '../spec/model';
 import type { GrantSpec, Scope } from '../spec/types';
 import { writesThroughDoor } from './call-door';
+import { PUBLIC_ROLE } from './visitor';
 
 /** The actions on records that a grant names, in the order the spec document lists them. */
 export const RECORD_ACTIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
@@ -35,7 +36,7 @@ function fullGrant(entity: EntityModel): GrantSpec {
 }
 
 /**
- * The grants of the actor's roles on the entity. Deny by default: a role without a grant has
+ * The grants of the actor's roles (and of `public`, which everyone holds) on the entity. Deny by default: a role without a grant has
  * none, and an entity whose spec declares no permissions at all is open to `admin` only.
  */
 export function grantsOf(entity: EntityModel, actor: Actor): readonly RoleGrant[] {
@@ -44,7 +45,8 @@ export function grantsOf(entity: EntityModel, actor: Actor): readonly RoleGrant[
     return actor.roles.includes(ADMIN_ROLE) ? [{ role: ADMIN_ROLE, grant: fullGrant(entity) }] : [];
   }
   const grants: RoleGrant[] = [];
-  for (const role of new Set(actor.roles)) {
+  // Everyone, signed in or not, holds what the public is granted.
+  for (const role of new Set([...actor.roles, PUBLIC_ROLE])) {
     if (Object.hasOwn(declared, role)) grants.push({ role, grant: declared[role] });
   }
   return grants;

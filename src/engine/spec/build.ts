@@ -1,4 +1,5 @@
-import type { AppModel, EntityModel, FieldModel, ListModel, SortModel, SystemColumn, WorkflowModel } from './model';
+import type { AppModel, EntityModel, FieldModel, ListModel, SortModel, SystemColumn, UsersModel, WorkflowModel } from './model';
+import { buildUniqueWhen } from './unique-when';
 import { dateBoundRules } from './date-bounds';
 import { buildDue } from './due';
 import { defaultPlural, humanize, tableName, toSnakeCase } from './naming';
@@ -53,6 +54,7 @@ export function buildModel(spec: AppSpec): AppModel {
     routes: buildRoutes(spec, entitiesByName),
     documentation: buildDocumentation(spec),
     roles: spec.roles ?? {},
+    users: buildUsers(spec),
     calls: spec.calls ?? {},
     errors: spec.errors ?? {},
     constants: spec.constants ?? {},
@@ -73,15 +75,31 @@ export function buildField(name: string, field: FieldSpec, constants: AppSpec['c
     ...(field.writtenBy ? { writtenBy: field.writtenBy } : {}),
     unique: field.unique ?? false,
     searchable: field.searchable ?? false,
-    ...(field.type === 'reference' ? { referenceTo: field.to } : {}),
+    ...(field.type === 'reference' || field.type === 'references' ? { referenceTo: field.to } : {}),
     ...(field.type === 'user' && field.roles ? { holderRoles: field.roles } : {}),
     ...(field.type === 'enum' ? { enumValues: field.values } : {}),
     ...(due ? { due } : {}),
   };
 }
 
+/** The spec's user fields; their columns live on nf_user (prefixed, so they never meet its own). */
+function buildUsers(spec: AppSpec): UsersModel {
+  const fields = Object.entries(spec.users?.fields ?? {}).map(([name, field]) => ({ ...buildField(name, field, spec.constants), column: userFieldColumn(name) }));
+  return { fields, fieldsByName: Object.fromEntries(fields.map((f) => [f.name, f])) };
+}
+
+/** The nf_user column of the user field `name`. */
+export function userFieldColumn(name: string): string {
+  return `f_${toSnakeCase(name)}`;
+}
+
 function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSpec: WorkflowSpec | undefined): EntityWithoutDetails {
-  const fields: FieldModel[] = Object.entries(entity.fields).map(([fieldName, field]) => buildField(fieldName, field, spec.constants));
+  const table = tableName(name);
+  const fields: FieldModel[] = Object.entries(entity.fields).map(([fieldName, field]) => {
+    const built = buildField(fieldName, field, spec.constants);
+    // Many-to-many pairs live in a table of their own, named after the entity's and the field's.
+    return field.type === 'references' ? { ...built, joinTable: `${table}__${built.column}` } : built;
+  });
   const workflow = workflowSpec ? buildWorkflow(workflowSpec) : null;
   const titleField = entity.titleField ?? fields.find((f) => f.type === 'text')?.name ?? null;
   const label = entity.label ?? humanize(name);
@@ -93,7 +111,7 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     plural: entity.plural ?? defaultPlural(name),
     pluralLabel: entity.pluralLabel ?? humanize(entity.plural ?? defaultPlural(name)).replace(/-/g, ' '),
     description: entity.description,
-    table: tableName(name),
+    table,
     titleField,
     fields,
     fieldsByName: Object.fromEntries(fields.map((f) => [f.name, f])),
@@ -102,6 +120,7 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     list: buildList(spec, name, fields, workflow, titleField),
     searchFields: fields.filter((f) => f.searchable).map((f) => f.name),
     uniqueTogether: entity.uniqueTogether ?? [],
+    uniqueWhen: buildUniqueWhen(table, entity, fields),
     rules: { ...fields.reduce((all, f) => ({ ...all, ...dateBoundRules(f, labelOf) }), {}), ...spec.rules?.[name] },
     limits: entity.limits ?? {},
     permissions: spec.permissions?.[name] ?? {},

@@ -38,8 +38,10 @@ export interface FieldModel {
   readonly writtenBy?: WrittenBy;
   readonly unique: boolean;
   readonly searchable: boolean;
-  /** For reference fields: the entity referred to. */
+  /** For reference and references fields: the entity referred to. */
   readonly referenceTo?: string;
+  /** For references fields (many-to-many): the join table holding (record_id, target_id) pairs. */
+  readonly joinTable?: string;
   /** For user fields with `roles`: the roles one of which its user must hold (choices and writes). */
   readonly holderRoles?: readonly string[];
   /** For enum fields: the allowed values, in order. */
@@ -120,11 +122,28 @@ export interface EntityModel {
   readonly details: DetailModel;
   readonly searchFields: readonly string[];
   readonly uniqueTogether: readonly (readonly string[])[];
+  /** Partial uniqueness (`uniqueWhen`), each kept by a partial unique index. */
+  readonly uniqueWhen: readonly UniqueWhenModel[];
   readonly rules: Readonly<Record<string, RuleSpec>>;
   readonly limits: Readonly<Record<string, LimitSpec>>;
   readonly permissions: Readonly<Record<string, GrantSpec>>;
   /** 'calls': created, changed and deleted only through the spec's calls (and workflow effects). */
   readonly writtenBy?: WrittenBy;
+}
+
+/** One `uniqueWhen` of an entity with its defaults: the index that keeps it and what the user reads. */
+export interface UniqueWhenModel {
+  readonly fields: readonly string[];
+  readonly where: Condition;
+  readonly message: string;
+  /** The partial unique index's name (it changes when the fields or the condition do). */
+  readonly index: string;
+}
+
+/** The spec's fields of every user account (`users.fields`), kept as columns of nf_user. */
+export interface UsersModel {
+  readonly fields: readonly FieldModel[];
+  readonly fieldsByName: Readonly<Record<string, FieldModel>>;
 }
 
 export interface AppModel {
@@ -146,6 +165,8 @@ export interface AppModel {
   /** Who may read /spec and /api/docs. */
   readonly documentation: DocumentationModel;
   readonly roles: Readonly<Record<string, RoleSpec>>;
+  /** The spec's user fields (none when it declares no `users`). */
+  readonly users: UsersModel;
   readonly calls: Readonly<Record<string, CallSpec>>;
   readonly errors: Readonly<Record<string, ErrorSpec>>;
   readonly constants: Readonly<Record<string, ConstantSpec>>;

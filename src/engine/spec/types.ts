@@ -23,12 +23,22 @@ export type Operand =
   | { readonly now: true }
   /** The current time moved back (or, when negative, forward) by a number of days. */
   | { readonly daysAgo: number | ConstantRef }
-  /** The signed-in user's id: "tickets assigned to me" is `{ field: 'assignee', op: 'eq', value: { actor: true } }`. */
-  | { readonly actor: true }
+  /**
+   * The current user: `{ actor: true }` or `{ actor: 'id' }` is their id ("tickets assigned to me" is
+   * `{ field: 'assignee', op: 'eq', value: { actor: 'id' } }`); `{ actor: 'organization' }` is the value of
+   * one of the spec's user fields (`users.fields`) for them. A visitor (the `public` role) and a user
+   * without a value match nothing: `eq` with it is never true.
+   */
+  | { readonly actor: true | string }
   /** A parameter of the custom route being shown (only in `screens.routes`). */
   | { readonly param: string };
 
-/** A condition on the fields of one record, used by rules, guards and permission scopes. */
+/**
+ * A condition on the fields of one record, used by rules, guards and permission scopes. `field`
+ * names a field of the record, or follows a reference or user field one step: `patient.account`
+ * is the `account` of the record `patient` points at (a user field leads to the spec's user
+ * fields). A condition on such a path holds only when the reference is set.
+ */
 export type Condition =
   | { readonly all: readonly Condition[] }
   | { readonly any: readonly Condition[] }
@@ -169,6 +179,16 @@ export interface ReferenceField extends FieldBase {
   /** What happens to this record when the referenced one is deleted. Default: 'restrict'. */
   readonly onDelete?: 'restrict' | 'cascade' | 'setNull';
 }
+/**
+ * Many-to-many: a set of records of another entity (tags), kept in a join table. Read and written
+ * as an array of ids; a viewer sees only the ids of records they may read.
+ */
+export interface ReferencesField extends FieldBase {
+  readonly type: 'references';
+  readonly to: string;
+  /** At most this many (default: no cap beyond the engine's 1,000). */
+  readonly maxItems?: number;
+}
 /** Reference to a user account of the application. */
 export interface UserField extends FieldBase {
   readonly type: 'user';
@@ -196,6 +216,7 @@ export type FieldSpec =
   | EmailField
   | UrlField
   | ReferenceField
+  | ReferencesField
   | UserField;
 
 export type FieldType = FieldSpec['type'];
@@ -212,13 +233,17 @@ export const FIELD_TYPES = [
   'email',
   'url',
   'reference',
+  'references',
   'user',
 ] as const satisfies readonly FieldType[];
 
-/** A cap on how many records may match a condition per owner, e.g. open tickets per customer. */
+/**
+ * A cap on how many records may match a condition per owner, e.g. open tickets per customer or
+ * open orders per supplier.
+ */
 export interface LimitSpec {
   readonly max: number | ConstantRef;
-  /** The user field that owns the counted records. */
+  /** The user or reference field whose value owns the counted records. */
   readonly per: string;
   readonly where?: Condition;
   readonly message?: string;
@@ -237,6 +262,11 @@ export interface EntitySpec {
   readonly fields: Readonly<Record<string, FieldSpec>>;
   /** Composite unique constraints, each a list of field names. */
   readonly uniqueTogether?: readonly (readonly string[])[];
+  /**
+   * Uniqueness among the records a condition selects (a partial unique index), e.g. one active
+   * loan per item: `{ fields: ['item'], where: { field: 'state', op: 'in', value: ['active'] } }`.
+   */
+  readonly uniqueWhen?: UniqueWhenSpec | readonly UniqueWhenSpec[];
   readonly limits?: Readonly<Record<string, LimitSpec>>;
   /**
    * 'calls': records are created, changed and deleted only by the spec's calls (point 7) and
@@ -244,6 +274,18 @@ export interface EntitySpec {
    * delete grants of point 6 then say who may write them through calls.
    */
   readonly writtenBy?: WrittenBy;
+}
+
+/**
+ * The fields must be unique together among the records where `where` holds. The condition may
+ * compare fields with literal values and constants only (no time, user or path): the database
+ * keeps it as the index's predicate.
+ */
+export interface UniqueWhenSpec {
+  readonly fields: readonly string[];
+  readonly where: Condition;
+  /** What the user reads when a write would make a second one (VALIDATION_FAILED on the first field). */
+  readonly message?: string;
 }
 
 /** Who writes an entity's records or a field: only the spec's calls (and workflow effects). */
@@ -544,6 +586,18 @@ export interface ConstantSpec {
   readonly description?: string;
 }
 
+// ---------------------------------------------------------------- users
+
+/**
+ * What the application keeps about each user beyond name, email and roles: their organization,
+ * team... Administrators set them (/admin/users, the CLI); conditions read them as
+ * `{ actor: 'team' }`, and paths through a user field as `{ field: 'requester.team' }`.
+ */
+export interface UsersSpec {
+  /** Reference, user, enum, text, integer and boolean fields. */
+  readonly fields: Readonly<Record<string, FieldSpec>>;
+}
+
 // ---------------------------------------------------------------- the whole spec
 
 export interface AppSpec {
@@ -555,6 +609,12 @@ export interface AppSpec {
   readonly workflows?: Readonly<Record<string, WorkflowSpec>>;
   /** Entity-level rules (cross-field), by entity then rule name. Field rules live on the fields. */
   readonly rules?: Readonly<Record<string, Readonly<Record<string, RuleSpec>>>>;
+  /** Fields of every user account (point 6: who people are, for scopes such as "my team's"). */
+  readonly users?: UsersSpec;
+  /**
+   * Roles by name. Built in: `admin`, and `public`, the visitors who are not signed in (grant it
+   * to let anyone read, or create, without an account; every signed-in user holds its grants too).
+   */
   readonly roles?: Readonly<Record<string, RoleSpec>>;
   /** By entity, then role. */
   readonly permissions?: Readonly<Record<string, Readonly<Record<string, GrantSpec>>>>;

@@ -1,0 +1,167 @@
+import { constant, defineApp } from 'ninefold';
+
+/**
+ * A small newsroom: writers draft articles for their team, editors of the team review and
+ * publish them, and anyone (signed in or not) reads what is published. Written against the spec
+ * format only: Ninefold has no code for it.
+ */
+export default defineApp({
+  name: 'publication',
+
+  purpose: {
+    title: 'Newsroom',
+    summary: 'Teams of writers draft articles, their editors publish them, and the public reads them.',
+    audience: ['Readers, signed in or not', 'Writers who draft for their team', 'Editors who publish their team’s articles', 'Administrators'],
+  },
+
+  screens: {
+    navigation: ['article', 'tag', 'team', 'enquiry'],
+    lists: {
+      article: { columns: ['title', 'state', 'section', 'tags', 'team', 'author', 'publishedAt'], sort: '-updatedAt', filters: ['state', 'section', 'tags', 'team'] },
+      tag: { columns: ['name'], sort: 'name' },
+      team: { columns: ['name'], sort: 'name' },
+      enquiry: { columns: ['subject', 'email', 'createdAt'], sort: '-createdAt' },
+    },
+  },
+
+  // Who people are beyond their roles: the team a writer or editor works in.
+  users: {
+    fields: {
+      team: { type: 'reference', to: 'team' },
+    },
+  },
+
+  entities: {
+    team: {
+      label: 'Team',
+      titleField: 'name',
+      fields: { name: { type: 'text', required: true, unique: true, minLength: 2, maxLength: 80 } },
+    },
+    tag: {
+      label: 'Tag',
+      titleField: 'name',
+      fields: { name: { type: 'text', required: true, unique: true, minLength: 2, maxLength: 40, searchable: true } },
+    },
+    article: {
+      label: 'Article',
+      titleField: 'title',
+      fields: {
+        title: { type: 'text', required: true, minLength: 3, maxLength: 200, searchable: true },
+        body: { type: 'markdown', maxLength: 50000, searchable: true },
+        section: { type: 'enum', values: ['news', 'sport', 'culture'], default: 'news', required: true },
+        tags: { type: 'references', to: 'tag', maxItems: 10 },
+        team: { type: 'reference', to: 'team', required: true },
+        author: { type: 'user', default: 'actor', required: true, roles: ['writer', 'editor', 'admin'] },
+        featured: { type: 'boolean', default: false, help: 'Shown first in its section; one per section.' },
+        publishedAt: { type: 'datetime', label: 'Published', readOnly: true },
+      },
+      // One featured article per section among those published.
+      uniqueWhen: {
+        fields: ['section'],
+        where: {
+          all: [
+            { field: 'featured', op: 'eq', value: true },
+            { field: 'state', op: 'eq', value: 'published' },
+          ],
+        },
+        message: 'Another published article is already featured in this section.',
+      },
+      limits: {
+        draftsPerTeam: {
+          max: constant('maxDraftsPerTeam'),
+          per: 'team',
+          where: { field: 'state', op: 'in', value: ['draft', 'review'] },
+          message: 'Your team already has the most drafts it may have; publish or archive some first.',
+        },
+      },
+    },
+    enquiry: {
+      label: 'Enquiry',
+      pluralLabel: 'Enquiries',
+      description: 'A message from a reader, sent with the contact form.',
+      titleField: 'subject',
+      fields: {
+        subject: { type: 'text', required: true, minLength: 3, maxLength: 200 },
+        email: { type: 'email', required: true },
+        message: { type: 'markdown', required: true, maxLength: 5000 },
+      },
+    },
+  },
+
+  workflows: {
+    article: {
+      states: {
+        draft: { label: 'Draft', initial: true },
+        review: { label: 'In review' },
+        published: { label: 'Published' },
+        archived: { label: 'Archived', final: true },
+      },
+      transitions: {
+        submit: { label: 'Submit for review', from: 'draft', to: 'review', allow: [{ owner: 'author' }, 'editor'] },
+        publish: {
+          label: 'Publish',
+          from: 'review',
+          to: 'published',
+          allow: ['editor', 'admin'],
+          // Four eyes: an editor never publishes what they wrote.
+          guard: { field: 'author', op: 'ne', value: { actor: 'id' } },
+          guardMessage: 'Someone other than the author must publish it.',
+          effects: [{ set: 'publishedAt', to: 'now' }],
+        },
+        reject: { label: 'Send back', from: 'review', to: 'draft', allow: ['editor', 'admin'], comment: 'optional' },
+        archive: { label: 'Archive', from: ['draft', 'published'], to: 'archived', allow: ['editor', 'admin'] },
+      },
+    },
+  },
+
+  roles: {
+    admin: { label: 'Administrator' },
+    editor: { label: 'Editor', description: 'Reviews and publishes the articles of their team.' },
+    writer: { label: 'Writer', description: 'Drafts articles for their team.' },
+    public: { label: 'Reader', description: 'Anyone, signed in or not.' },
+  },
+
+  permissions: {
+    article: {
+      admin: { list: true, read: true, create: true, update: true, delete: true },
+      // Readers see what is published, never which team wrote it.
+      public: {
+        list: { where: { field: 'state', op: 'eq', value: 'published' } },
+        read: { where: { field: 'state', op: 'eq', value: 'published' } },
+        hiddenFields: ['team', 'featured'],
+      },
+      writer: {
+        list: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },
+        read: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },
+        create: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },
+        update: { own: 'author', where: { field: 'state', op: 'eq', value: 'draft' } },
+        writableFields: ['title', 'body', 'section', 'tags', 'team'],
+      },
+      editor: {
+        list: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },
+        read: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },
+        create: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },
+        update: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },
+      },
+    },
+    tag: {
+      admin: { list: true, read: true, create: true, update: true, delete: true },
+      public: { list: true, read: true },
+      editor: { create: true },
+    },
+    team: {
+      admin: { list: true, read: true, create: true, update: true, delete: true },
+      writer: { list: { where: { field: 'id', op: 'eq', value: { actor: 'team' } } }, read: { where: { field: 'id', op: 'eq', value: { actor: 'team' } } } },
+      editor: { list: { where: { field: 'id', op: 'eq', value: { actor: 'team' } } }, read: { where: { field: 'id', op: 'eq', value: { actor: 'team' } } } },
+    },
+    // The contact form: anyone may send one; only administrators read them.
+    enquiry: {
+      admin: { list: true, read: true, delete: true },
+      public: { create: true },
+    },
+  },
+
+  constants: {
+    maxDraftsPerTeam: { value: 25, unit: 'articles', description: 'Drafts and articles in review one team may have at once.' },
+  },
+});
