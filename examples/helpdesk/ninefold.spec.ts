@@ -229,10 +229,17 @@ export default defineApp({
     },
   },
 
+  // Who people are beyond their roles: the company a customer works for.
+  users: {
+    fields: {
+      organization: { type: 'reference', to: 'organization', help: 'The company a customer belongs to: they see every ticket its people open.' },
+    },
+  },
+
   roles: {
     admin: { label: 'Administrator', description: 'Runs the desk: users, organizations, everything.' },
     agent: { label: 'Agent', description: 'Works the ticket queue.' },
-    customer: { label: 'Customer', description: 'Opens tickets and follows their own.' },
+    customer: { label: 'Customer', description: "Opens tickets, follows their own and their organization's." },
   },
 
   // Deny by default: whatever is not granted here is refused, through every door.
@@ -240,9 +247,10 @@ export default defineApp({
     ticket: {
       admin: { list: true, read: true, create: true, update: true, delete: true },
       agent: { list: true, read: true, create: true, update: true },
+      // Customers see their own tickets and those of the people of their organization; they change only their own.
       customer: {
-        list: { own: 'requester' },
-        read: { own: 'requester' },
+        list: { where: { any: [{ field: 'requester', op: 'eq', value: { actor: 'id' } }, { field: 'requester.organization', op: 'eq', value: { actor: 'organization' } }] } },
+        read: { where: { any: [{ field: 'requester', op: 'eq', value: { actor: 'id' } }, { field: 'requester.organization', op: 'eq', value: { actor: 'organization' } }] } },
         create: { own: 'requester' },
         update: { own: 'requester', where: { field: 'state', op: 'in', value: ['new', 'open', 'pending'] } },
         hiddenFields: ['organization', 'assignee'],
@@ -259,7 +267,8 @@ export default defineApp({
       customer: {
         list: { via: 'ticket', where: { field: 'internal', op: 'eq', value: false } },
         read: { via: 'ticket', where: { field: 'internal', op: 'eq', value: false } },
-        create: { via: 'ticket', where: { field: 'internal', op: 'eq', value: false } },
+        // Replies only on their own tickets (they read their organization's).
+        create: { via: 'ticket', where: { all: [{ field: 'internal', op: 'eq', value: false }, { field: 'ticket.requester', op: 'eq', value: { actor: 'id' } }] } },
         hiddenFields: ['internal'],
       },
     },

@@ -1,6 +1,7 @@
 import type { Engine } from '@/engine/engine';
 import { asNinefoldError, NinefoldError } from '@/engine/errors/ninefold-error';
 import { resolveLimits, type Limits } from '@/engine/limits';
+import { visitorActor } from '@/engine/access/visitor';
 import type { Actor } from '@/engine/ops/types';
 import { authRoutes } from './auth-routes';
 import { callRoute } from './calls';
@@ -27,6 +28,8 @@ interface ApiState {
   readonly limits: Limits;
   readonly perUser: FixedWindowLimiter;
   readonly perIp: FixedWindowLimiter;
+  /** Visitors' requests (no credentials, an operation the public is granted): per address, apart from perIp. */
+  readonly perVisitorIp: FixedWindowLimiter;
   openApi?: string;
 }
 
@@ -58,6 +61,7 @@ function stateOf(engine: Engine): ApiState {
       limits,
       perUser: new FixedWindowLimiter('default', limits.rateLimitPerMinute),
       perIp: new FixedWindowLimiter('ip', limits.rateLimitPerMinutePerIp),
+      perVisitorIp: new FixedWindowLimiter('visitor', limits.rateLimitPerMinutePerIp),
     };
     states.set(engine, state);
   }
@@ -97,17 +101,21 @@ async function resolveActor(engine: Engine, credentials: Credentials): Promise<A
 
 /** Routes the request to its handler; every refusal is a problem response (see handleApiRequest). */
 async function route(engine: Engine, state: ApiState, request: Request, url: URL, context: ApiContext, counted: RateLimitOutcome[]): Promise<Response> {
-  const ip = state.perIp.hit(context.clientIp);
+  const segments = apiSegments(url.pathname);
+  const matches: RouteMatch[] = segments ? matchRoutes(state.routes, segments) : [];
+  const method = request.method.toUpperCase();
+  const match = matches.find((m) => m.route.method === (method === 'HEAD' ? 'GET' : method));
+  const visitor = match?.route.access === 'signedIn' && match.route.visitors === true && readCredentials(request.headers).kind === 'none';
+  // Visitors count per address in a window of their own: a crowd of readers behind one address
+  // cannot use up what its signed-in users may send, nor the reverse (each window is bounded,
+  // so an address gets at most twice the per-address limit). Everything else counts as before.
+  const ip = (visitor ? state.perVisitorIp : state.perIp).hit(context.clientIp);
   counted.push(ip);
   if (!ip.allowed) throw rateLimited(ip);
 
-  const segments = apiSegments(url.pathname);
-  const matches: RouteMatch[] = segments ? matchRoutes(state.routes, segments) : [];
   if (matches.length === 0) throw new NinefoldError('NOT_FOUND', `There is no ${url.pathname} in this API; see ${API_PREFIX}/openapi.json.`);
   const allow = allowedMethods(matches);
-  const method = request.method.toUpperCase();
   if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } });
-  const match = matches.find((m) => m.route.method === (method === 'HEAD' ? 'GET' : method));
   if (!match) {
     return problemResponse(new NinefoldError('METHOD_NOT_ALLOWED', `${method} is not allowed here; allowed: ${allow}.`), { headers: { allow } });
   }
@@ -119,7 +127,8 @@ async function route(engine: Engine, state: ApiState, request: Request, url: URL
     throw new NinefoldError('FORBIDDEN', 'Cross-site request refused: a change made with the session cookie must come from this application (Origin header).');
   }
   let actor: Actor | null = null;
-  if (found.access === 'signedIn') {
+  if (visitor) actor = visitorActor();
+  else if (found.access === 'signedIn') {
     actor = credentials.kind === 'malformed' ? null : await resolveActor(engine, credentials);
     if (!actor) return unauthenticated(credentials);
     const user = state.perUser.hit(credentialKey(credentials, actor.userId));

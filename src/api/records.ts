@@ -1,3 +1,4 @@
+import { visitorMay } from '@/engine/access/public-grants';
 import { NinefoldError, type FieldError } from '@/engine/errors/ninefold-error';
 import { filterableFields } from '@/engine/ops/list-query';
 import type { CreateOptions } from '@/engine/ops/types';
@@ -126,6 +127,7 @@ function allRecordRoutes(entity: EntityModel): Route[] {
   return [
     {
       ...signedIn,
+      visitors: visitorMay(entity, 'list'),
       method: 'GET',
       path: collection,
       run: async (call) => {
@@ -136,6 +138,7 @@ function allRecordRoutes(entity: EntityModel): Route[] {
     },
     {
       ...signedIn,
+      visitors: visitorMay(entity, 'create'),
       method: 'POST',
       path: collection,
       run: async (call) => {
@@ -150,6 +153,7 @@ function allRecordRoutes(entity: EntityModel): Route[] {
     },
     {
       ...signedIn,
+      visitors: visitorMay(entity, 'read'),
       method: 'GET',
       path: one,
       run: async (call) => {

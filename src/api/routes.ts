@@ -39,6 +39,11 @@ export interface Route {
    * are not even read). optional: whatever is sent is used as it is (sign-out).
    */
   readonly access: 'signedIn' | 'public' | 'optional';
+  /**
+   * On a signedIn route: the spec grants the `public` role this operation, so a request with no
+   * credentials at all acts as the visitor (ops still decides what it may see) instead of 401.
+   */
+  readonly visitors?: boolean;
   /** Sign-in has no session yet, so there is nothing for a cross-site request to abuse. */
   readonly originCheck: boolean;
   readonly run: (request: ApiRequest) => Promise<Response>;

@@ -13,7 +13,7 @@ import type { FieldType } from '@/engine/spec/types';
 // ---------------------------------------------------------------- records
 
 /** A field's value in JSON: never a Date, never undefined (absent is null). */
-export type WireValue = string | number | boolean | null;
+export type WireValue = string | number | boolean | null | readonly number[];
 
 /**
  * A record as JSON. Keys in this order: the system columns, the workflow state (only when the
@@ -42,6 +42,8 @@ export interface WireRecord {
  * - integer: an integer (32-bit). decimal: a string of digits, "-12.50" (exact; never a float).
  * - boolean: true or false. date: "YYYY-MM-DD". datetime: ISO 8601 (responses: UTC, with ms).
  * - reference: the id (integer) of the referenced record. user: the id (integer) of a user.
+ * - references: an array of the ids (integers) of the referenced records, ascending, only those
+ *   the caller may read; never null (empty: []). A body's array replaces the whole set.
  */
 export const WIRE_FIELD_TYPES = {
   text: { type: 'string' },
@@ -56,7 +58,8 @@ export const WIRE_FIELD_TYPES = {
   datetime: { type: 'string', format: 'date-time' },
   reference: { type: 'integer' },
   user: { type: 'integer' },
-} as const satisfies Record<FieldType, { type: 'string' | 'integer' | 'boolean'; format?: string; pattern?: string }>;
+  references: { type: 'array', items: { type: 'integer' } },
+} as const satisfies Record<FieldType, { type: 'string' | 'integer' | 'boolean' | 'array'; format?: string; pattern?: string; items?: { type: 'integer' } }>;
 
 /** Writes a date (a 'YYYY-MM-DD' string from the store, or a Date) as 'YYYY-MM-DD'. */
 function wireDate(value: RecordValue): WireValue {
@@ -66,6 +69,7 @@ function wireDate(value: RecordValue): WireValue {
 
 /** One field's value as JSON (see WIRE_FIELD_TYPES). */
 export function fieldToWire(field: FieldModel, value: RecordValue | undefined): WireValue {
+  if (field.type === 'references') return Array.isArray(value) ? (value as readonly number[]) : [];
   if (value === undefined || value === null) return null;
   switch (field.type) {
     case 'datetime':

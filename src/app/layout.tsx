@@ -8,12 +8,14 @@ import { getEngine } from '@/server/engine';
 import { navigationFor } from '@/server/navigation';
 import { requestHostname } from '@/server/request-host';
 import { currentActor } from '@/server/session';
+import { currentVisitor, visitorPlaces } from '@/server/viewer';
 import { themeFor } from '@/server/theme';
 import { HostProvider } from '@/ui/host';
 import { FocusOnNavigate } from '@/ui/keyboard/focus-on-navigate';
 import { SkipLink } from '@/ui/keyboard/skip-link';
 import { NavigationProgress } from '@/ui/loading/navigation-progress';
 import { AppShell, PlainShell } from '@/ui/shell/app-shell';
+import { PublicShell } from '@/ui/shell/public-shell';
 import { ThemeToggle } from '@/ui/theme/theme-toggle';
 import './globals.css';
 
@@ -35,7 +37,16 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // In the first byte: the page is painted in the user's theme with no script to correct it.
   const theme = await themeFor(actor);
   let content: ReactNode = <PlainShell>{children}</PlainShell>;
-  if (actor) {
+  const visitor = actor ? null : await currentVisitor();
+  if (visitor) {
+    // The spec lets visitors in: a shell of their own, with what the public may open.
+    const engine = await getEngine();
+    content = (
+      <PublicShell title={engine.model.title} items={await visitorPlaces(engine, visitor)}>
+        {children}
+      </PublicShell>
+    );
+  } else if (actor) {
     const engine = await getEngine();
     const { model } = engine;
     const items = await navigationFor(engine, actor);

@@ -1,10 +1,19 @@
 import { bindOps } from '@/engine/ops/ops';
 import { getEngine } from '@/server/engine';
-import { requireActor } from '@/server/session';
+import { redirect } from 'next/navigation';
+import { isVisitor } from '@/engine/access/visitor';
+import { requireViewer, signInIfVisitor, visitorPlaces } from '@/server/viewer';
 import { Home } from '@/ui/home/home';
 
 export default async function HomePage() {
-  const actor = await requireActor('/');
-  const { model, ops } = await getEngine();
+  const actor = await requireViewer('/');
+  const engine = await getEngine();
+  if (isVisitor(actor)) {
+    // The home page's widgets are for signed-in users; a visitor starts at the first thing the public may open.
+    const first = (await visitorPlaces(engine, actor))[0];
+    if (first) redirect(first.href);
+    signInIfVisitor(actor, '/');
+  }
+  const { model, ops } = engine;
   return <Home model={model} ops={bindOps(ops, actor)} actor={actor} />;
 }

@@ -8,6 +8,7 @@ import { openEngine } from '@/engine/open-engine';
 import { seedDemoData, DEMO_PASSWORD } from '@/engine/seed/seed-demo-data';
 import { importCommand } from './import-command';
 import { backupImportCommand, exportCommand } from './backup-command';
+import { userCommand } from './user-command';
 import { describeMarkdown } from '@/engine/spec/describe';
 import { loadSpecFile } from '@/engine/spec/load-file';
 import { settingsFromEnv } from '@/engine/settings';
@@ -18,9 +19,12 @@ Commands:
   describe                      Print the running spec as the nine-point Markdown document
   migrate [--allow-destructive] Bring the database schema in line with the spec
   seed --count N                Fill the spec's entities with realistic demo data
-  user add --email E --password P --role R [--role R2] [--name N]
-                                Create an account (roles of the spec, or admin)
-  user list                     List the accounts: email, name, roles, disabled
+  user add --email E --password P --role R [--role R2] [--name N] [--field name=value ...]
+                                Create an account (roles of the spec, or admin), with values
+                                of the spec's user fields (users.fields), e.g. --field team=3
+  user set --email E --field name=value [--field ...]
+                                Set user fields of an account (--field team= clears one)
+  user list                     List the accounts: email, name, roles, disabled, fields
   user disable --email E        Disable an account: its sessions end and its API
                                 tokens are revoked at once
   user enable --email E         Let a disabled account sign in again
@@ -85,7 +89,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'user':
-      return userCommand(rest, settings);
+      return userCommand(rest, () => openEngine(settings));
     case 'setup-code':
       return setupCodeCommand(settings);
     case 'token':
@@ -123,56 +127,6 @@ async function setupCodeCommand(settings: ReturnType<typeof settingsFromEnv>): P
 async function userIdByEmail(engine: Engine, email: string): Promise<number | null> {
   const wanted = normalizeEmail(email);
   return (await engine.identity.listUsers()).find((u) => u.email === wanted)?.id ?? null;
-}
-
-const USER_USAGE = 'Usage: user add --email E --password P --role R [--role R2] [--name N] | user list | user disable --email E | user enable --email E';
-
-async function userCommand(argv: string[], settings: ReturnType<typeof settingsFromEnv>): Promise<number> {
-  const [action, ...rest] = argv;
-  let values: { email?: string; password?: string; name?: string; role?: string[] };
-  try {
-    ({ values } = parseArgs({
-      args: rest,
-      options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, role: { type: 'string', multiple: true } },
-    }));
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n${USER_USAGE}`);
-    return 2;
-  }
-  const needsEmail = action === 'add' || action === 'disable' || action === 'enable';
-  if (!['add', 'list', 'disable', 'enable'].includes(action ?? '') || (needsEmail && !values.email) || (action === 'add' && !values.password)) {
-    console.error(USER_USAGE);
-    return 2;
-  }
-  const engine = await openEngine(settings);
-  try {
-    if (action === 'add') {
-      const user = await engine.identity.createUser({ email: values.email!, password: values.password!, name: values.name, roles: values.role ?? [] });
-      console.log(`Created ${user.email} (${user.name}) with roles: ${user.roles.join(', ') || 'none'}.`);
-      return 0;
-    }
-    if (action === 'list') {
-      const users = await engine.identity.listUsers();
-      if (users.length === 0) console.log('No users yet.');
-      for (const u of users) console.log(`${u.email}\t${u.name}\t${u.roles.join(',') || '-'}\t${u.disabled ? 'disabled' : 'active'}`);
-      return 0;
-    }
-    const userId = await userIdByEmail(engine, values.email!);
-    if (userId === null) {
-      console.error(`No user with the email ${values.email}.`);
-      return 1;
-    }
-    if (action === 'disable') {
-      await engine.identity.disableUser(userId);
-      console.log(`Disabled ${values.email}: their sessions ended and their API tokens were revoked.`);
-    } else {
-      await engine.identity.enableUser(userId);
-      console.log(`Enabled ${values.email}; they can sign in again (revoked API tokens stay revoked).`);
-    }
-    return 0;
-  } finally {
-    await engine.close();
-  }
 }
 
 async function tokenCommand(argv: string[], settings: ReturnType<typeof settingsFromEnv>): Promise<number> {

@@ -38,7 +38,7 @@ export async function openEngine(settings: Settings, options: OpenOptions = {}):
   const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
     await syncSchema(store, model, { allowDestructive: options.allowDestructive ?? false, trustRecorded: !options.compareCatalogue });
-    const identity = createIdentity(store.db, Object.keys(model.roles), resolveLimits(model));
+    const identity = createIdentity(store.db, Object.keys(model.roles), resolveLimits(model), model);
     if (settings.adminEmail && settings.adminPassword && !(await identity.hasUsers())) {
       await identity
         .createUser({ email: settings.adminEmail, password: settings.adminPassword, name: 'Administrator', roles: ['admin'] }, { onlyIfNoUsers: true })

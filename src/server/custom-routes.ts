@@ -4,7 +4,7 @@ import type { Engine } from '@/engine/engine';
 import type { Actor } from '@/engine/ops/types';
 import { matchRoute, mayOpenRoute, type RouteMatch } from '@/engine/spec/screens/routes';
 import { getEngine } from './engine';
-import { requireActor } from './session';
+import { requireViewer, signInIfVisitor } from './viewer';
 
 /** What an address's segments open: the route, its typed parameters and the address itself, re-encoded. */
 export interface FoundRoute extends RouteMatch {
@@ -49,8 +49,12 @@ function decodeSegment(segment: string): string | null {
  */
 export async function openCustomRoute(rawSegments: readonly string[], search: string): Promise<OpenedRoute> {
   const match = await customRouteOrNotFound(rawSegments);
-  const actor = await requireActor(`${match.address}${search}`);
-  if (!mayOpenRoute(match.route, actor.roles)) forbidden();
+  const actor = await requireViewer(`${match.address}${search}`);
+  if (!mayOpenRoute(match.route, actor.roles)) {
+    // A visitor at a route not named for `public` is sent to sign in, like at any other page.
+    signInIfVisitor(actor, `${match.address}${search}`);
+    forbidden();
+  }
   return { ...match, actor };
 }
 

@@ -6,6 +6,7 @@ import type { AppModel, EntityModel } from '@/engine/spec/model';
 import { getEngine } from './engine';
 import { asNinefoldError } from './errors';
 import { positiveInteger } from './forms';
+import { signInIfVisitor } from './viewer';
 
 /** The entity a URL segment names; any other segment is a 404. */
 export async function entityForPlural(plural: string): Promise<{ engine: Engine; entity: EntityModel }> {
@@ -31,7 +32,11 @@ export async function recordOrNotFound(engine: Engine, actor: Actor, entity: Ent
     return await engine.ops.get(actor, entity.name, id);
   } catch (error) {
     const code = asNinefoldError(error)?.code;
-    if (code === 'NOT_FOUND' || code === 'FORBIDDEN') notFound();
+    if (code === 'NOT_FOUND' || code === 'FORBIDDEN') {
+      // A visitor learns only that this needs a sign-in (whether the record exists or not).
+      signInIfVisitor(actor, `/${entity.plural}/${id}`);
+      notFound();
+    }
     throw error;
   }
 }

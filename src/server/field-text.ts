@@ -26,6 +26,8 @@ export function fieldText(field: FieldModel, value: RecordValue, titles: Readonl
     case 'reference':
     case 'user':
       return titles?.[Number(value)] ?? `#${String(value)}`;
+    case 'references':
+      return Array.isArray(value) ? value.map((id: number) => titles?.[id] ?? `#${id}`).join(', ') : '';
     default: {
       const text = value instanceof Date ? value.toISOString() : String(value);
       return short ? truncate(text, SHORT_MAX) : text;

@@ -5,6 +5,7 @@ import type { AppModel, EntityModel, FieldModel } from '@/engine/spec/model';
 import type { ConstantRef } from '@/engine/spec/types';
 import type { ChoiceOption, FormFieldDescriptor } from '@/ui/forms/state';
 import { asNinefoldError } from './errors';
+import { MAX_REFERENCES } from '@/engine/spec/join-fields';
 
 /** Up to this many choices a reference is a select; beyond, an id input. */
 export const CHOICES_LIMIT = 200;
@@ -100,6 +101,20 @@ export async function describeFormFields(options: {
             return { ...base, kind: 'id', currentTitle, help: spec.help ?? `Enter the ID of the ${target}.` };
           }
           return { ...base, kind: 'select', options: choiceOptions(choices, value, currentTitle) };
+        }
+        case 'references': {
+          const choices = await loadChoices(ops, actor, entity, field);
+          const maxItems = spec.maxItems ?? MAX_REFERENCES;
+          if (choices === null) {
+            const target = model.entitiesByName[spec.to]?.label.toLowerCase() ?? 'record';
+            return { ...base, kind: 'ids', maxItems, help: spec.help ?? `Enter the IDs of the ${target} records, separated by commas.` };
+          }
+          // Chosen records missing from the choices (named by the record's titles) stay choosable.
+          const options = choices.map((c) => ({ value: String(c.id), label: c.title }));
+          for (const id of value.split(',').filter((v) => v !== '')) {
+            if (!options.some((o) => o.value === id)) options.unshift({ value: id, label: references?.[field.name]?.[Number(id)] ?? `#${id}` });
+          }
+          return { ...base, kind: 'multi', maxItems, options };
         }
       }
     }),

@@ -1,3 +1,4 @@
+import { isVisitor } from '@/engine/access/visitor';
 import type { Actor, RecordValue } from '@/engine/ops/types';
 import type { FieldModel } from '@/engine/spec/model';
 
@@ -30,6 +31,8 @@ export function toDateTimeLocal(value: Date): string {
 
 /** The string an input shows for a stored value. */
 export function toFormValue(field: FieldModel, value: RecordValue | undefined): string {
+  // A references field's set: its ids joined with commas, as the form posts them back.
+  if (Array.isArray(value)) return value.join(',');
   if (value === null || value === undefined) return field.type === 'boolean' ? 'false' : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (value instanceof Date) return field.type === 'date' ? value.toISOString().slice(0, 10) : toDateTimeLocal(value);
@@ -47,10 +50,12 @@ export function defaultFormValue(field: FieldModel, actor: Actor, now: Date): st
     case 'boolean':
       return spec.default ? 'true' : 'false';
     case 'user':
-      return spec.default === 'actor' ? String(actor.userId) : '';
+      // A visitor has no account to default to.
+      return spec.default === 'actor' && !isVisitor(actor) ? String(actor.userId) : '';
     case 'datetime':
       return spec.default === 'now' ? toDateTimeLocal(new Date(Math.floor(now.getTime() / 60_000) * 60_000)) : '';
     case 'reference':
+    case 'references':
       return '';
     default:
       return spec.default === undefined ? '' : String(spec.default);
@@ -74,7 +79,9 @@ export function readFormInput(formData: FormData, fields: readonly FieldModel[])
   for (const field of fields) {
     const posted = formData.getAll(field.name).filter((v): v is string => typeof v === 'string');
     if (posted.length === 0) continue;
-    const raw = posted[posted.length - 1];
+    // A references field posts one value per chosen record, after an empty one that stands for
+    // "the field was in the form" (so that choosing none empties the set): ids joined by commas.
+    const raw = field.type === 'references' ? posted.filter((v) => v !== '').join(',') : posted[posted.length - 1];
     values[field.name] = raw;
     input[field.name] = field.type === 'datetime' ? fromDateTimeLocal(raw) : raw;
   }

@@ -24,7 +24,7 @@ export async function historyTitles(ops: Ops, actor: Actor, entity: EntityModel,
   for (const entry of entries) if (entry.actor) people[entry.actor.id] = entry.actor.name;
   for (const field of entity.fields) {
     if (field.type === 'user') titles[field.name] = { ...people, ...references[field.name] };
-    else if (field.type === 'reference') titles[field.name] = { ...references[field.name] };
+    else if (field.type === 'reference' || field.type === 'references') titles[field.name] = { ...references[field.name] };
   }
 
   const unknown = unknownReferenceIds(entity, entries, titles);

@@ -47,6 +47,12 @@ export async function describeFilters(
           if (choices === null) return { param, label: field.label, kind: 'id', options: [], value };
           return { param, label: field.label, kind: 'select', options: choiceOptions(choices, value, undefined), value };
         }
+        case 'references': {
+          // "Has any of": one record picked here; the address (and the API) take several, "1,2".
+          const choices = await loadChoices(ops, actor, entity, field);
+          if (choices === null) return { param, label: field.label, kind: 'text', options: [], value };
+          return { param, label: field.label, kind: 'select', options: keepCurrent(choices.map((c) => ({ value: String(c.id), label: c.title })), value), value };
+        }
         default:
           return { param, label: field.label, kind: 'text', options: [], value };
       }

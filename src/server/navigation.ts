@@ -1,9 +1,10 @@
 import 'server-only';
+import { isVisitor } from '@/engine/access/visitor';
 import type { Engine } from '@/engine/engine';
 import type { Actor } from '@/engine/ops/types';
 import { mayReadDocumentation } from '@/engine/spec/screens/documentation';
 import { mayOpenRoute } from '@/engine/spec/screens/routes';
-import { openableViewsByEntity } from './views';
+import { openableViewsByEntity, type OpenableView } from './views';
 
 /** A place in the main navigation; `children` sit under it (an entity's saved views). */
 export interface NavigationEntry {
@@ -25,7 +26,8 @@ export interface NavigationEntry {
 export async function navigationFor(engine: Engine, actor: Actor): Promise<NavigationEntry[]> {
   const { model, ops } = engine;
   const documentation = mayReadDocumentation(model.documentation, actor.roles);
-  const views = await openableViewsByEntity(engine, actor);
+  // Saved views are an account's; a visitor has none.
+  const views = isVisitor(actor) ? new Map<string, OpenableView[]>() : await openableViewsByEntity(engine, actor);
   return [
     ...model.routes.filter((route) => route.navigation && mayOpenRoute(route, actor.roles)).map((route) => ({ href: route.path, label: route.title })),
     ...model.navigation

@@ -1,3 +1,4 @@
+import { isVisitor } from '@/engine/access/visitor';
 import type { Engine } from '@/engine/engine';
 import { asNinefoldError, NinefoldError, notFound } from '@/engine/errors/ninefold-error';
 import type { Actor } from '@/engine/ops/types';
@@ -122,11 +123,32 @@ export async function submitCreate(
 ): Promise<RecordFormState | Redirect> {
   const entity = entityNamed(engine, entityName);
   const { input, values } = postedInput(entity, formData);
+  let id: number;
   try {
-    const record = await engine.ops.create(actor, entity.name, input);
-    return { redirectTo: `/${entity.plural}/${record.id}` };
+    id = (await engine.ops.create(actor, entity.name, input)).id;
   } catch (error) {
     return refusedForm(error, state, values, entity, new Set(engine.ops.access(actor, entity.name).writable.create));
+  }
+  return { redirectTo: (await mayRead(engine, actor, entity, id)) ? `/${entity.plural}/${id}` : `/${entity.plural}/new?${SENT_PARAM}=1` };
+}
+
+/** The address parameter of the new-record page that says "sent" to whoever may not read what they sent. */
+export const SENT_PARAM = 'sent';
+
+/**
+ * Whether the author of a new record may read it (ops answers): a visitor's contact form is
+ * theirs to send, not to read back. Asked only when a grant could refuse it.
+ */
+async function mayRead(engine: Engine, actor: Actor, entity: EntityModel, id: number): Promise<boolean> {
+  if (!engine.ops.access(actor, entity.name).actions.read) return false;
+  if (!isVisitor(actor)) return true;
+  try {
+    await engine.ops.get(actor, entity.name, id);
+    return true;
+  } catch (error) {
+    const code = asNinefoldError(error)?.code;
+    if (code === 'NOT_FOUND' || code === 'FORBIDDEN') return false;
+    throw error;
   }
 }
 

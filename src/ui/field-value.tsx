@@ -42,11 +42,25 @@ export function FieldValue({ field, value, titles, targetPlural, variant }: {
   targetPlural?: string;
   variant: 'cell' | 'detail';
 }) {
-  if (value === null || value === undefined || value === '') {
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
     return <Empty />;
   }
   const spec = field.spec;
   switch (spec.type) {
+    case 'references': {
+      // Ops give only the ids of records the viewer may read, each with its title: all are links.
+      const ids = value as readonly number[];
+      return (
+        <ul className={variant === 'cell' ? 'inline' : 'flex flex-wrap gap-x-3 gap-y-1'}>
+          {ids.map((id, index) => (
+            <li key={id} className={variant === 'cell' ? 'inline' : undefined}>
+              <ReferenceValue id={id} title={titles?.[id]} href={targetPlural && titles?.[id] !== undefined ? `/${targetPlural}/${id}` : undefined} />
+              {variant === 'cell' && index < ids.length - 1 ? ', ' : null}
+            </li>
+          ))}
+        </ul>
+      );
+    }
     case 'boolean':
       return <span>{formatBoolean(value)}</span>;
     case 'enum':

@@ -1,5 +1,6 @@
+import { visitorMay, type VisitorAction } from '@/engine/access/public-grants';
 import type { Limits } from '@/engine/limits';
-import { filterableFields, MAX_SORT_KEYS, sortableFields } from '@/engine/ops/list-query';
+import { filterableFields, MAX_FILTER_IDS, MAX_SORT_KEYS, sortableFields } from '@/engine/ops/list-query';
 import { DUE_FILTERS } from '@/engine/rules/overdue';
 import type { AppModel, EntityModel, FieldModel, TransitionModel } from '@/engine/spec/model';
 import { humanize, withArticle } from '@/engine/spec/naming';
@@ -9,6 +10,7 @@ import { createRelatedNote, replyWithChoices, updateFinalNote } from './related'
 import { OPERATION_ERRORS, problemResponses } from './errors';
 import { fieldMapSchema, pascalCase, schemaRef, valueSchema, type EntitySchemaNames } from './schemas';
 import type { HeaderObject, HttpMethod, JsonSchema, OperationObject, ParameterObject, PathItemObject, ResponseObject } from './types';
+import { withUniqueWhenNote } from './unique-when';
 
 /** The operations of /api/v1: the generated record routes, the auth routes and the spec's calls. */
 
@@ -96,13 +98,17 @@ function listParameters(entity: EntityModel, limits: Limits): ParameterObject[] 
       parameters.push({ name, in: 'query', description: dueFilterDescription(field), schema: { type: 'string', enum: Object.keys(DUE_FILTERS) } });
       continue;
     }
-    const schema: JsonSchema = field
+    // A references field's filter is a query value: ids joined by commas ("has any of").
+    const schema: JsonSchema = field?.type === 'references'
+      ? { type: 'string', pattern: '^[1-9][0-9]*(,[1-9][0-9]*)*$', examples: ['3,7'] }
+      : field
       ? valueSchema(field.spec, {}, 'record')
       : { type: 'string', enum: entity.workflow!.states.map((s) => s.name) };
     delete schema.description;
     const what = field ? field.label : 'State';
     const description =
       field?.type === 'reference' ? `Only records whose ${what.toLowerCase()} is the ${field.referenceTo} with this id.`
+      : field?.type === 'references' ? `Only records whose ${what.toLowerCase()} include any of these ${field.referenceTo} ids (comma-separated, at most ${MAX_FILTER_IDS}).`
       : field?.type === 'user' ? `Only records whose ${what.toLowerCase()} is the user with this id.`
       : `Only records whose ${what.toLowerCase()} is this value.`;
     parameters.push({ name, in: 'query', description, schema });
@@ -133,6 +139,14 @@ const IF_MATCH: ParameterObject = {
   schema: { type: 'string' },
 };
 
+/**
+ * The spec grants the `public` role this action: a request with no credentials at all is served
+ * as a visitor's (the empty requirement), within what the public may see or send.
+ */
+function openToVisitors(entity: EntityModel, action: VisitorAction): Pick<OperationObject, 'security'> {
+  return visitorMay(entity, action) ? { security: [{}, { cookieAuth: [] }, { bearerAuth: [] }] } : {};
+}
+
 function entityPaths(entity: EntityModel, context: PathContext): Record<string, PathItemObject> {
   const names = context.names.get(entity.name)!;
   const tags = [entityTag(entity)];
@@ -150,6 +164,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
         summary: `List ${entity.pluralLabel.toLowerCase()}`,
         description: `One page of ${entity.pluralLabel.toLowerCase()} the caller may see; pages are read with the cursor.`,
         tags,
+        ...openToVisitors(entity, 'list'),
         parameters: listParameters(entity, context.limits),
         responses: {
           '200': { description: `A page of ${entity.pluralLabel.toLowerCase()}.`, content: json(schemaRef(names.list)) },
@@ -161,6 +176,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
         summary: `Create ${withArticle(one)}`,
         ...(related ? { description: related.description } : {}),
         tags,
+        ...openToVisitors(entity, 'create'),
         ...(replyWith.length > 0
           ? {
               parameters: [
@@ -181,7 +197,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
             headers: { Location: { description: `The address of the new ${one}.`, required: true, schema: { type: 'string' } }, ...saved },
             content: json(record),
           },
-          ...errors(context, [...OPERATION_ERRORS.create, ...(related?.codes ?? [])]),
+          ...withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.create, ...(related?.codes ?? [])])),
         },
       },
     },
@@ -191,6 +207,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
         operationId: operationId(context, `get${names.record}`),
         summary: `Read ${withArticle(one)}`,
         tags,
+        ...openToVisitors(entity, 'read'),
         responses: {
           '200': { description: `The ${one}.`, headers: saved, content: json(record) },
           ...errors(context, OPERATION_ERRORS.get),
@@ -205,7 +222,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
         requestBody: { required: true, content: json(schemaRef(names.update)) },
         responses: {
           '200': { description: `The changed ${one}.`, headers: saved, content: json(record) },
-          ...errors(context, [...OPERATION_ERRORS.update, ...(frozen?.codes ?? [])]),
+          ...withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.update, ...(frozen?.codes ?? [])])),
         },
       },
       delete: {
@@ -302,7 +319,7 @@ function transitionPaths(entity: EntityModel, transition: TransitionModel, conte
         requestBody: { required: transition.comment === 'required', content: json(body) },
         responses: {
           '200': { description: `The ${one} after the transition.`, headers: { ETag: ETAG }, content: json(schemaRef(names.record)) },
-          ...errors(context, [...OPERATION_ERRORS.transition, ...codes]),
+          ...withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.transition, ...codes])),
         },
       },
     },

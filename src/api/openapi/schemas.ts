@@ -2,6 +2,7 @@ import type { AppModel, EntityModel } from '@/engine/spec/model';
 import { capitalize, withArticle } from '@/engine/spec/naming';
 import type { ConstantRef, FieldSpec } from '@/engine/spec/types';
 import type { JsonSchema, JsonType } from './types';
+import { MAX_REFERENCES } from '@/engine/spec/join-fields';
 import { dueText } from '@/engine/spec/describe/due';
 
 /**
@@ -78,6 +79,14 @@ export function valueSchema(spec: FieldSpec, constants: Constants, use: SchemaUs
       return { type: 'string', format: 'date-time' };
     case 'reference':
       return { type: 'integer', minimum: 1, description: `The id of ${/^[aeiou]/i.test(spec.to) ? 'an' : 'a'} ${spec.to}.` };
+    case 'references': {
+      const maxItems = spec.maxItems ?? MAX_REFERENCES;
+      const what = `The ids of ${spec.to} records`;
+      // A record lists the ids ascending, only those the caller may read; a body may repeat an id (kept once).
+      return use === 'input'
+        ? { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems, description: `${what} (at most ${maxItems}); replaces the whole set. Ids of records you may not read are refused.` }
+        : { type: 'array', items: { type: 'integer', minimum: 1 }, uniqueItems: true, maxItems, description: `${what}, ascending: those you may read.` };
+    }
     case 'user':
       return {
         type: 'integer',
@@ -120,6 +129,11 @@ export function fieldSchema(
   }
   if (use === 'input' && field.spec.type === 'datetime' && field.spec.default === 'now') {
     schema.description = [schema.description, 'Default: the time of the request.'].filter(Boolean).join(' ');
+  }
+  // A references field is always a list (empty when none) in a record; a body may send null for "none".
+  if (field.spec.type === 'references') {
+    if (use === 'input' && field.required) schema.minItems = 1;
+    return use === 'input' && !field.required ? nullable(schema) : schema;
   }
   return field.required ? schema : nullable(schema);
 }

@@ -21,6 +21,7 @@ export interface JsonSchema {
   maximum?: number;
   minItems?: number;
   maxItems?: number;
+  uniqueItems?: boolean;
   default?: unknown;
   readOnly?: boolean;
   contentMediaType?: string;

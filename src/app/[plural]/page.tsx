@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { customRouteOrNotFound, isEntityPlural } from '@/server/custom-routes';
 import { entityForPlural } from '@/server/entity-route';
 import { searchSuffix, type RawSearchParams } from '@/server/list-query';
-import { requireActor } from '@/server/session';
+import { requireViewer, signInIfVisitor } from '@/server/viewer';
 import { EntityListView } from '@/ui/list/entity-list-view';
 import { CustomRoutePage } from './custom-route-page';
 
@@ -22,7 +22,9 @@ export default async function ListPage({ params, searchParams }: Props) {
   if (!(await isEntityPlural(plural))) return <CustomRoutePage segments={[plural]} search={rawSearch} />;
   // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
-  const actor = await requireActor(`/${plural}${searchSuffix(rawSearch)}`);
+  const here = `/${plural}${searchSuffix(rawSearch)}`;
+  const actor = await requireViewer(here);
+  if (!engine.ops.access(actor, entity.name).actions.list) signInIfVisitor(actor, here);
   return (
     <EntityListView
       engine={engine}

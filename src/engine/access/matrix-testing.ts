@@ -8,11 +8,12 @@ import { faker } from '@faker-js/faker';
 import { NinefoldError } from '../errors/ninefold-error';
 import { createActor } from '../ops/testing';
 import { recordColumns, rowToRecord, valuesToRow } from '../ops/records';
-import type { Actor, RecordData } from '../ops/types';
+import type { Actor, RecordData, RecordValue } from '../ops/types';
 import type { Ops } from '../ops/ops';
 import { demoValue } from '../seed/demo-values';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { DynamicDatabase } from '../store/types';
+import { authorId, visitorActor } from './visitor';
 import {
   defaultOf,
   expectedCreate,
@@ -25,6 +26,7 @@ import {
   type Outcome,
   type Persona,
   type RecordLookup,
+  USER_RECORDS,
 } from './matrix';
 
 export interface MatrixUser {
@@ -95,21 +97,53 @@ function filler(field: EntityModel['fields'][number], actor: Actor, firstOf: (en
  */
 export async function createMatrixFixtures(model: AppModel, db: DynamicDatabase, personas: readonly Persona[] = personasOf(model)): Promise<MatrixFixtures> {
   faker.seed(4);
-  const stranger = await createActor(db, [], 'Stranger');
-  const users: MatrixUser[] = [];
-  for (const persona of personas) users.push({ persona, actor: await createActor(db, persona.roles, `Matrix ${persona.name}`) });
-
   const byId = new Map<string, Map<number, MatrixRecord>>();
   const lookup: RecordLookup = (entity, id) => byId.get(entity)?.get(id);
+  const remember = (entity: string, record: MatrixRecord) => {
+    if (!byId.has(entity)) byId.set(entity, new Map());
+    byId.get(entity)!.set(record.id, record);
+  };
+  // The users' fields: every signed-in persona (and a colleague) shares "home" values, the stranger has others.
+  const { home, away } = await userFieldValues(model, db, remember);
+  const withFields = async (actor: Actor, fields: Readonly<Record<string, RecordValue>>): Promise<Actor> => {
+    await storeUserFields(model, db, actor.userId, fields);
+    remember(USER_RECORDS, { ...fields, id: actor.userId });
+    return { ...actor, fields };
+  };
+  const stranger = await withFields(await createActor(db, [], 'Stranger'), away);
+  const colleague = await withFields(await createActor(db, [], 'Colleague'), home);
+  const users: MatrixUser[] = [];
+  for (const persona of personas) {
+    users.push({ persona, actor: persona.visitor ? visitorActor() : await withFields(await createActor(db, persona.roles, `Matrix ${persona.name}`), home) });
+  }
+
   const fixtures: Fixture[] = [];
   const creates: CreateCase[] = [];
 
   for (const { persona, actor } of users) {
     const mine = (entity: string) => fixtures.filter((f) => f.persona === persona.name && f.entity === entity);
+    // A visitor has no account: the records made for them belong to the stranger.
+    const owner = persona.visitor ? stranger : actor;
     for (const entity of referenceOrder(model)) {
       const dims = scopeDimensions(entity);
-      const axes: { field: string; kind: 'own' | 'where' | 'via'; values: unknown[] }[] = [
-        ...dims.own.map((field) => ({ field, kind: 'own' as const, values: [actor.userId, stranger.userId] })),
+      const axes: { field: string; kind: 'own' | 'actor' | 'path' | 'where' | 'via'; values: unknown[] }[] = [
+        ...dims.own.map((field) => ({
+          field,
+          kind: 'own' as const,
+          values: [...(persona.visitor ? [] : [actor.userId]), ...(dims.colleagues.includes(field) ? [colleague.userId] : []), stranger.userId],
+        })),
+        // Compared with a user field of the actor: their value, another, none.
+        ...[...dims.actor].map(([field, userField]) => ({
+          field,
+          kind: 'actor' as const,
+          values: [...new Set([home[userField], away[userField], ...(entity.fieldsByName[field]?.required ? [] : [null])].filter((v) => v !== undefined))],
+        })),
+        // Followed by a path: a few of the records it may point at.
+        ...dims.paths.map((field) => ({
+          field,
+          kind: 'path' as const,
+          values: [...mine(entity.fieldsByName[field].referenceTo!).slice(0, 3).map((f) => f.record.id), ...(entity.fieldsByName[field].required ? [] : [null])],
+        })),
         ...[...dims.where].map(([field, values]) => ({ field, kind: 'where' as const, values: [...values] })),
         ...dims.via.map((field) => {
           const target = model.entitiesByName[entity.fieldsByName[field].referenceTo!];
@@ -124,7 +158,9 @@ export async function createMatrixFixtures(model: AppModel, db: DynamicDatabase,
         axes
           .map((axis, i) => {
             const value = combo[i];
-            if (axis.kind === 'own') return `${axis.field}: ${value === actor.userId ? 'own' : "another's"}`;
+            if (axis.kind === 'own') return `${axis.field}: ${value === actor.userId ? 'own' : value === colleague.userId ? "a colleague's" : "another's"}`;
+            if (axis.kind === 'actor') return `${axis.field}: ${value === null ? 'none' : value === home[dims.actor.get(axis.field)!] ? 'yours' : "another's"}`;
+            if (axis.kind === 'path') return `${axis.field}: ${value === null ? 'none' : `record ${axis.values.indexOf(value) + 1}`}`;
             if (axis.kind === 'via') {
               const target = entity.fieldsByName[axis.field].referenceTo!;
               const record = lookup(target, value as number);
@@ -140,7 +176,7 @@ export async function createMatrixFixtures(model: AppModel, db: DynamicDatabase,
       for (const combo of combos) {
         const values: Record<string, unknown> = {};
         const firstOf = (name: string) => mine(name)[0]?.record;
-        for (const field of entity.fields) values[field.name] = filler(field, actor, firstOf);
+        for (const field of entity.fields) values[field.name] = filler(field, owner, firstOf);
         let state = entity.workflow?.initial;
         axes.forEach((axis, i) => {
           if (entity.workflow?.field === axis.field) state = combo[i] as string;
@@ -148,12 +184,11 @@ export async function createMatrixFixtures(model: AppModel, db: DynamicDatabase,
         });
         const row = await db
           .insertInto(entity.table)
-          .values({ ...valuesToRow(entity, values), ...(entity.workflow ? { [entity.workflow.column]: state } : {}), created_by: actor.userId, updated_by: actor.userId })
+          .values({ ...valuesToRow(entity, values), ...(entity.workflow ? { [entity.workflow.column]: state } : {}), created_by: authorId(owner), updated_by: authorId(owner) })
           .returning(recordColumns(entity))
           .executeTakeFirstOrThrow();
         const record = rowToRecord(entity, row) as unknown as MatrixRecord;
-        if (!byId.has(entity.name)) byId.set(entity.name, new Map());
-        byId.get(entity.name)!.set(record.id, record);
+        remember(entity.name, record);
         fixtures.push({ persona: persona.name, entity: entity.name, record, label: describe(combo, true) });
 
         // The same case as a create: what the scopes look at, given only where a default does not already give it.
@@ -168,7 +203,7 @@ export async function createMatrixFixtures(model: AppModel, db: DynamicDatabase,
         if (seenCreates.has(key)) continue;
         seenCreates.add(key);
         for (const field of entity.fields) {
-          if (field.required && !(field.name in input) && defaultOf(field, actor) === null) input[field.name] = filler(field, actor, firstOf);
+          if (field.required && !(field.name in input) && defaultOf(field, actor) === null) input[field.name] = filler(field, owner, firstOf);
         }
         creates.push({ persona: persona.name, entity: entity.name, input, label: describe(combo, false) });
       }
@@ -402,4 +437,43 @@ export async function runMatrix(model: AppModel, db: DynamicDatabase, fixtures: 
     }
   }
   return { checks, mismatches, outcomes, refusedCalls };
+}
+
+/**
+ * Two values of every reference user field (`team`): a record of its entity for "home" (the
+ * personas' and a colleague's) and one for "away" (the stranger's). Other user fields stay empty.
+ * A target that cannot be made without references of its own is left out (its field stays empty).
+ */
+async function userFieldValues(
+  model: AppModel,
+  db: DynamicDatabase,
+  remember: (entity: string, record: MatrixRecord) => void,
+): Promise<{ home: Record<string, RecordValue>; away: Record<string, RecordValue> }> {
+  const home: Record<string, RecordValue> = {};
+  const away: Record<string, RecordValue> = {};
+  for (const field of model.users.fields) {
+    const target = field.referenceTo ? model.entitiesByName[field.referenceTo] : undefined;
+    if (!target || target.fields.some((f) => f.required && f.type === 'reference')) continue;
+    const made: number[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const values: Record<string, unknown> = {};
+      for (const f of target.fields) {
+        uniqueCounter += 1;
+        values[f.name] = f.required || f.unique ? demoValue(faker, { ...f, required: true }, uniqueCounter) : null;
+      }
+      const row = await db.insertInto(target.table).values({ ...valuesToRow(target, values), ...(target.workflow ? { [target.workflow.column]: target.workflow.initial } : {}) }).returning(recordColumns(target)).executeTakeFirstOrThrow();
+      const record = rowToRecord(target, row) as unknown as MatrixRecord;
+      remember(target.name, record);
+      made.push(record.id);
+    }
+    home[field.name] = made[0];
+    away[field.name] = made[1];
+  }
+  return { home, away };
+}
+
+/** Writes a user's field values to their account, where scopes through `requester.organization` read them. */
+async function storeUserFields(model: AppModel, db: DynamicDatabase, userId: number, fields: Readonly<Record<string, unknown>>): Promise<void> {
+  const columns = Object.fromEntries(Object.entries(fields).map(([name, value]) => [model.users.fieldsByName[name].column, value]));
+  if (Object.keys(columns).length > 0) await db.updateTable('nf_user').set(columns).where('id', '=', userId).execute();
 }

@@ -45,6 +45,10 @@ forEachDatabase('permission matrix', (database) => {
     // A few cells read straight from the spec.
     expect(cells.get('customer × ticket × read [requester: own, state: "closed"]')).toBe('allowed');
     expect(cells.get('customer × ticket × read [requester: another\'s, state: "new"]')).toBe('hidden');
+    // A scope on the user's fields: a colleague of the same organization opened it (requester.organization is theirs).
+    expect(cells.get('customer × ticket × read [requester: a colleague\'s, state: "new"]')).toBe('allowed');
+    expect(cells.get('customer × ticket × update [requester: a colleague\'s, state: "open"]')).toBe('forbidden');
+    expect(cells.get('agent × ticket × read [requester: a colleague\'s, state: "new"]')).toBe('allowed');
     expect(cells.get('customer × ticket × update [requester: own, state: "closed"]')).toBe('final');
     expect(cells.get('agent × ticket × update [requester: own, state: "closed"]')).toBe('final');
     expect(cells.get('customer × ticket × update [requester: own, state: "resolved"]')).toBe('forbidden');

@@ -11,6 +11,7 @@
  * scope is as absent; out of an action's scope but readable is forbidden.
  */
 import { evaluateCondition } from '../rules/condition-eval';
+import { actorOperand, conditionPaths, splitPath } from '../rules/condition-paths';
 import type { AppModel, EntityModel, FieldModel } from '../spec/model';
 import type { Condition, GrantSpec, Scope } from '../spec/types';
 
@@ -30,18 +31,25 @@ export type Outcome = 'allowed' | 'hidden' | 'forbidden' | 'forbiddenField' | 'f
 export interface Persona {
   readonly name: string;
   readonly roles: readonly string[];
+  /** Not signed in: acts as the visitor (src/engine/access/visitor.ts). */
+  readonly visitor?: boolean;
 }
 
 const BUILT_IN_ADMIN = 'admin';
+/** Visitors who are not signed in; the README's point 6 on the `public` role. */
+const BUILT_IN_PUBLIC = 'public';
 
 /** One user per declared role (and the built-in admin), one with no role, one with every role. */
 export function personasOf(model: AppModel): Persona[] {
-  const roles = Object.keys(model.roles);
+  // A user never holds `public` (the visitor persona does); the others hold its grants anyway.
+  const roles = Object.keys(model.roles).filter((role) => role !== BUILT_IN_PUBLIC);
   const single = roles.includes(BUILT_IN_ADMIN) ? roles : [...roles, BUILT_IN_ADMIN];
   return [
     ...single.map((role) => ({ name: role, roles: [role] })),
     { name: 'no role', roles: [] },
     ...(roles.length > 1 ? [{ name: roles.join('+'), roles }] : []),
+    // Visitors, where the spec lets them in at all (elsewhere they are refused before any door).
+    ...(model.entities.some((e) => Object.hasOwn(e.permissions, BUILT_IN_PUBLIC)) ? [{ name: 'visitor', roles: [BUILT_IN_PUBLIC], visitor: true }] : []),
   ];
 }
 
@@ -51,9 +59,29 @@ export type MatrixRecord = Readonly<Record<string, unknown>> & { readonly id: nu
 /** The records of other entities, for `via` (a reference is in scope when its target is readable). */
 export type RecordLookup = (entity: string, id: number) => MatrixRecord | undefined;
 
+/** What a RecordLookup answers for users, under this name: `{ id, ...their user fields }` (for paths like `requester.organization`). */
+export const USER_RECORDS = '@users';
+
 export interface MatrixActor {
   readonly userId: number;
   readonly roles: readonly string[];
+  /** A visitor who is not signed in (the `public` role): no account, so nothing defaults to them. */
+  readonly visitor?: boolean;
+  /** The values of the spec's user fields for this user (`{ actor: 'team' }`). */
+  readonly fields?: Readonly<Record<string, unknown>>;
+}
+
+/** The record with the values of the paths the condition reads (`requester.organization`), from the lookup. */
+function withPaths(entity: EntityModel, condition: Condition, record: MatrixRecord, lookup: RecordLookup): MatrixRecord {
+  const values: Record<string, unknown> = {};
+  for (const path of conditionPaths([condition])) {
+    const { head, tail } = splitPath(path)!;
+    const id = record[head];
+    if (typeof id !== 'number') continue;
+    const target = entity.fieldsByName[head]?.referenceTo ?? USER_RECORDS;
+    values[path] = lookup(target, id)?.[tail] ?? null;
+  }
+  return { ...record, ...values };
 }
 
 function grantsOf(entity: EntityModel, roles: readonly string[]): GrantSpec[] {
@@ -61,7 +89,8 @@ function grantsOf(entity: EntityModel, roles: readonly string[]): GrantSpec[] {
   if (Object.keys(declared).length === 0) {
     return roles.includes(BUILT_IN_ADMIN) ? [{ list: true, read: true, create: true, update: true, delete: true }] : [];
   }
-  return [...new Set(roles)].filter((role) => Object.hasOwn(declared, role)).map((role) => declared[role]);
+  // Everyone, signed in or not, holds what the built-in `public` role is granted.
+  return [...new Set([...roles, BUILT_IN_PUBLIC])].filter((role) => Object.hasOwn(declared, role)).map((role) => declared[role]);
 }
 
 const NOW = () => new Date();
@@ -69,7 +98,11 @@ const NOW = () => new Date();
 function scopeHolds(model: AppModel, entity: EntityModel, scope: Scope, actor: MatrixActor, record: MatrixRecord, lookup: RecordLookup): boolean {
   if (scope === true) return true;
   if (scope.own !== undefined && record[scope.own] !== actor.userId) return false;
-  if (scope.where !== undefined && !evaluateCondition(model, scope.where as Condition, record, NOW())) return false;
+  if (scope.where !== undefined) {
+    const where = scope.where as Condition;
+    const context = { actorId: actor.visitor ? null : actor.userId, actorFields: actor.fields ?? {} };
+    if (!evaluateCondition(model, where, withPaths(entity, where, record, lookup), NOW(), context)) return false;
+  }
   if (scope.via !== undefined) {
     const field = entity.fieldsByName[scope.via];
     const id = record[scope.via];
@@ -190,7 +223,7 @@ export function expectedCreate(
 export function defaultOf(field: FieldModel, actor: MatrixActor): unknown {
   const spec = field.spec;
   if (!('default' in spec) || spec.default === undefined) return null;
-  if (spec.type === 'user') return spec.default === 'actor' ? actor.userId : null;
+  if (spec.type === 'user') return spec.default === 'actor' && !actor.visitor ? actor.userId : null;
   if (spec.type === 'datetime') return null;
   return spec.default;
 }
@@ -205,6 +238,12 @@ export interface ScopeDimensions {
   readonly where: ReadonlyMap<string, readonly unknown[]>;
   /** Reference fields named by `via`: a readable target, or not. */
   readonly via: readonly string[];
+  /** Fields compared with one of the user's fields (`team` with `{ actor: 'team' }`), by that user field: the user's value, or another. */
+  readonly actor: ReadonlyMap<string, string>;
+  /** `own` user fields a path reads the user fields of (`requester.organization`): also a colleague sharing the user's. */
+  readonly colleagues: readonly string[];
+  /** Reference fields a path follows (`patient.account`): the records they may point at. */
+  readonly paths: readonly string[];
 }
 
 function everyScope(grant: GrantSpec): Scope[] {
@@ -235,17 +274,37 @@ export function scopeDimensions(entity: EntityModel): ScopeDimensions {
   const own = new Set<string>();
   const via = new Set<string>();
   const named = new Map<string, unknown[]>();
+  const actor = new Map<string, string>();
+  const colleagues = new Set<string>();
+  const paths = new Set<string>();
   for (const grant of Object.values(entity.permissions)) {
     for (const scope of everyScope(grant)) {
       if (scope === true) continue;
       if (scope.own !== undefined) own.add(scope.own);
       if (scope.via !== undefined) via.add(scope.via);
       if (scope.where !== undefined) {
-        for (const leaf of leaves(scope.where as Condition)) named.set(leaf.field, [...(named.get(leaf.field) ?? []), leaf.value]);
+        for (const leaf of leaves(scope.where as Condition)) {
+          const path = splitPath(leaf.field);
+          const operand = actorOperand(leaf.value);
+          if (path) {
+            // Through a user field: whose it is decides (the user's, a colleague's, a stranger's); through a reference: which record.
+            if (entity.fieldsByName[path.head]?.referenceTo) paths.add(path.head);
+            else {
+              own.add(path.head);
+              colleagues.add(path.head);
+            }
+          } else if (operand === 'id') own.add(leaf.field);
+          else if (operand !== null) actor.set(leaf.field, operand);
+          else named.set(leaf.field, [...(named.get(leaf.field) ?? []), leaf.value]);
+        }
       }
     }
   }
   const where = new Map<string, readonly unknown[]>();
-  for (const [field, values] of named) if (!own.has(field) && !via.has(field)) where.set(field, candidateValues(entity, field, values));
-  return { own: [...own], where, via: [...via] };
+  for (const [field, values] of named) if (!own.has(field) && !via.has(field) && !actor.has(field) && !paths.has(field)) where.set(field, candidateValues(entity, field, values));
+  for (const field of [...own, ...via]) {
+    actor.delete(field);
+    paths.delete(field);
+  }
+  return { own: [...own], where, via: [...via], actor, colleagues: [...colleagues], paths: [...paths].filter((f) => !actor.has(f)) };
 }

@@ -66,6 +66,7 @@ export function cellInput(field: FieldModel, cell: string): string | undefined {
     case 'decimal':
     case 'boolean':
     case 'reference':
+    case 'references':
     case 'user':
     case 'email':
     case 'url':

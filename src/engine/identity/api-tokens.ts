@@ -4,6 +4,7 @@ import type { Actor } from '../ops/types';
 import type { DynamicDatabase } from '../store/types';
 import { cachedRead } from '../store/write-clock';
 import type { ApiTokenInfo, Identity, IssuedApiToken } from './types';
+import { userFieldColumns, userFieldValues, type UserFieldsModel } from './user-fields';
 
 const TABLE = 'nf_api_token';
 export const API_TOKEN_PREFIX = 'nf_';
@@ -33,7 +34,7 @@ interface TokenRow {
 type ApiTokens = Pick<Identity, 'createApiToken' | 'listApiTokens' | 'revokeApiToken' | 'actorForApiToken'>;
 
 /** Personal API tokens: what `Authorization: Bearer nf_...` resolves to. */
-export function createApiTokens(db: DynamicDatabase): ApiTokens {
+export function createApiTokens(db: DynamicDatabase, model?: UserFieldsModel): ApiTokens {
   return {
     async createApiToken(userId, options): Promise<IssuedApiToken> {
       const name = typeof options.name === 'string' ? options.name.trim() : '';
@@ -92,7 +93,8 @@ export function createApiTokens(db: DynamicDatabase): ApiTokens {
         db
           .selectFrom(`${TABLE} as t`)
           .innerJoin('nf_user as u', 'u.id', 't.user_id')
-          .select(['t.id as token_id', 't.last_used_at', 't.expires_at', 'u.id', 'u.email', 'u.name', 'u.roles'])
+          // The user's fields come in the same query: conditions such as { actor: 'team' } read them.
+          .select(['t.id as token_id', 't.last_used_at', 't.expires_at', 'u.id', 'u.email', 'u.name', 'u.roles', ...userFieldColumns(model, 'u')])
           .where('t.token_hash', '=', hash)
           .where('t.revoked_at', 'is', null)
           .where('u.disabled_at', 'is', null)
@@ -106,7 +108,8 @@ export function createApiTokens(db: DynamicDatabase): ApiTokens {
       if (lastUsed === null || now.getTime() - lastUsed.getTime() > TOUCH_INTERVAL_MS) {
         await db.updateTable(TABLE).set({ last_used_at: now }).where('id', '=', row.token_id as number).execute();
       }
-      return { userId: row.id as number, email: row.email as string, name: row.name as string, roles: [...(row.roles as string[])] };
+      const fields = model?.users.fields.length ? { fields: userFieldValues(model, row) } : {};
+      return { userId: row.id as number, email: row.email as string, name: row.name as string, roles: [...(row.roles as string[])], ...fields };
     },
   };
 }

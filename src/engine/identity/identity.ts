@@ -31,6 +31,7 @@ import {
 } from './shared';
 import { createSignInThrottle, throttleKeys } from './sign-in-throttle';
 import type { Identity, IdentityPolicy, IssuedSession, NewUser, UserAccount } from './types';
+import { parseUserFields, userFieldColumns, userFieldDefaults, userFieldValues, type UserFieldsModel } from './user-fields';
 
 export { MIN_PASSWORD_LENGTH } from './shared';
 export { normalizeEmail };
@@ -54,8 +55,9 @@ type PasswordRow = UserRow & { password_hash: string };
 /**
  * Accounts, sessions, sign-in, invitations and API tokens over the engine's tables. `policy`
  * takes the session timeouts and sign-in limits (resolveLimits(model) has them); defaults otherwise.
+ * `model` brings the spec's user fields (`users.fields`), which accounts store and actors carry.
  */
-export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[], policy: Partial<IdentityPolicy> = {}): Identity {
+export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[], policy: Partial<IdentityPolicy> = {}, model?: UserFieldsModel): Identity {
   const idleMs = (policy.sessionIdleMinutes ?? DEFAULT_LIMITS.sessionIdleMinutes) * MINUTE_MS;
   const maxMs = (policy.sessionMaxDays ?? DEFAULT_LIMITS.sessionMaxDays) * DAY_MS;
   // Touching at least twice per idle period keeps an active session alive however short the timeout.
@@ -84,6 +86,10 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
     return { token, expiresAt };
   };
 
+  /** The actor's `fields` when the spec has user fields (absent otherwise, as before there were any). */
+  const actorFields = (row: Readonly<Record<string, unknown>>): Pick<Actor, 'fields'> =>
+    model?.users.fields.length ? { fields: userFieldValues(model, row) } : {};
+
   const updateUser = async (userId: number, values: Record<string, unknown>): Promise<UserAccount> => {
     const row = await db
       .updateTable('nf_user')
@@ -109,6 +115,13 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
       const unknown = unknownRole(user.roles, knownRoles);
       if (unknown) fieldErrors.push(fieldError('roles', 'unknown_role', `Unknown role "${unknown}".`));
       if ((user.name?.trim().length ?? 0) > MAX_NAME_LENGTH) fieldErrors.push(fieldError('name', 'too_big', `Use at most ${MAX_NAME_LENGTH} characters.`));
+      const columns = userFieldDefaults(model);
+      try {
+        Object.assign(columns, await parseUserFields(db, model, user.fields ?? {}));
+      } catch (error) {
+        if (!(error instanceof NinefoldError) || error.code !== 'VALIDATION_FAILED') throw error;
+        fieldErrors.push(...(error.fieldErrors ?? []));
+      }
       if (fieldErrors.length) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors });
       const passwordHash = await hashPassword(user.password);
       try {
@@ -123,7 +136,7 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
           if (existing) throw emailTaken();
           const row = await trx
             .insertInto('nf_user')
-            .values({ email, name: nameOrDefault(user.name, email), password_hash: passwordHash, roles: [...user.roles] })
+            .values({ ...columns, email, name: nameOrDefault(user.name, email), password_hash: passwordHash, roles: [...user.roles] })
             .returning(['id', 'email', 'name', 'roles', 'disabled_at'])
             .executeTakeFirstOrThrow();
           // The setup codes are spent with the first user, however it was made (setup-code.ts).
@@ -138,8 +151,8 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
     },
 
     async listUsers() {
-      const rows = await db.selectFrom('nf_user').select([...USER_COLUMNS]).orderBy('email').execute();
-      return rows.map((r) => toUserInfo(r as UserRow));
+      const rows = await db.selectFrom('nf_user').select([...USER_COLUMNS, ...userFieldColumns(model)]).orderBy('email').execute();
+      return rows.map((r) => toUserInfo(r as UserRow, userFieldValues(model, r)));
     },
 
     async verifyCredentials(email: string, password: string) {
@@ -197,7 +210,8 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
         db
           .selectFrom('nf_session as s')
           .innerJoin('nf_user as u', 'u.id', 's.user_id')
-          .select(['u.id', 'u.email', 'u.name', 'u.roles', 's.last_seen_at', 's.expires_at', 's.created_at'])
+          // The user's fields come in the same query: conditions such as { actor: 'team' } read them.
+          .select(['u.id', 'u.email', 'u.name', 'u.roles', 's.last_seen_at', 's.expires_at', 's.created_at', ...userFieldColumns(model, 'u')])
           .where('s.id', '=', id)
           .where('u.disabled_at', 'is', null)
           .executeTakeFirst(),
@@ -217,7 +231,7 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
       if (now - lastSeen > touchMs) {
         await db.updateTable('nf_session').set({ last_seen_at: new Date(now) }).where('id', '=', id).execute();
       }
-      return { userId: Number(row.id), email: row.email as string, name: row.name as string, roles: [...(row.roles as string[])] };
+      return { userId: Number(row.id), email: row.email as string, name: row.name as string, roles: [...(row.roles as string[])], ...actorFields(row) };
     },
 
     async endSession(token: string) {
@@ -274,6 +288,21 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
       return account;
     },
 
+    async setUserFields(userId, values, options = {}) {
+      const columns = await parseUserFields(db, model, values);
+      // Even with nothing to change, the account must exist (and is read back whole).
+      const row = await db
+        .updateTable('nf_user')
+        .set({ ...columns, updated_at: new Date() })
+        .where('id', '=', userId)
+        .returning([...USER_COLUMNS, ...userFieldColumns(model)])
+        .executeTakeFirst();
+      if (!row) throw notFound('user');
+      // Names only: the values may say who works where, which the log need not keep.
+      logLine('info', 'user fields changed', { userId, by: options.by ?? null, fields: Object.keys(values) });
+      return toUserInfo(row as UserRow, userFieldValues(model, row));
+    },
+
     async updateProfile(userId, profile) {
       const name = typeof profile.name === 'string' ? profile.name.trim() : '';
       if (name === '') throw new NinefoldError('VALIDATION_FAILED', 'Enter a name.', { fieldErrors: [fieldError('name', 'required', 'Enter a name.')] });
@@ -315,8 +344,8 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
     },
 
     ...createSetupCodes(db, throttle, { hasUsers: () => identity.hasUsers(), createUser: (u, o) => identity.createUser(u, o), tooMany: tooManySignInAttempts }),
-    ...createInvites(db, knownRoles),
-    ...createApiTokens(db),
+    ...createInvites(db, knownRoles, model),
+    ...createApiTokens(db, model),
     ...createPreferences(db),
   };
   return identity;

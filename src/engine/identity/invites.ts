@@ -20,6 +20,7 @@ import {
   type UserRow,
 } from './shared';
 import type { Identity, InviteInfo } from './types';
+import { userFieldDefaults, type UserFieldsModel } from './user-fields';
 
 const TABLE = 'nf_invite';
 /** How long an invitation link works. */
@@ -69,7 +70,7 @@ function usable(row: InviteRow | undefined): InviteRow {
 type Invites = Pick<Identity, 'createInvite' | 'inviteFor' | 'acceptInvite' | 'listInvites' | 'revokeInvite'>;
 
 /** One-time links that let a new person create their own account with the roles chosen for them. */
-export function createInvites(db: DynamicDatabase, knownRoles: readonly string[]): Invites {
+export function createInvites(db: DynamicDatabase, knownRoles: readonly string[], model?: UserFieldsModel): Invites {
   const byToken = async (executor: DynamicDatabase, token: string, lock: boolean): Promise<InviteRow | undefined> => {
     if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return undefined;
     const query = executor.selectFrom(TABLE).select([...COLUMNS]).where('token_hash', '=', hashToken(token));
@@ -123,7 +124,8 @@ export function createInvites(db: DynamicDatabase, knownRoles: readonly string[]
           if (existing) throw emailTaken();
           const row = await trx
             .insertInto('nf_user')
-            .values({ email: invite.email, name: nameOrDefault(name, invite.email), password_hash: passwordHash, roles: invite.roles })
+            // The user fields start at their defaults: an administrator sets the rest afterwards.
+            .values({ ...userFieldDefaults(model), email: invite.email, name: nameOrDefault(name, invite.email), password_hash: passwordHash, roles: invite.roles })
             .returning(['id', 'email', 'name', 'roles', 'disabled_at'])
             .executeTakeFirstOrThrow();
           await trx.updateTable(TABLE).set({ used_at: new Date() }).where('id', '=', invite.id).execute();

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { PUBLIC_ROLE } from '../access/visitor';
 import { NinefoldError } from '../errors/ninefold-error';
 import type { UserAccount, UserInfo } from './types';
 
@@ -23,8 +24,8 @@ export function toAccount(row: Pick<UserRow, 'id' | 'email' | 'name' | 'roles' |
   return { id: Number(row.id), email: row.email, name: row.name, roles: row.roles, disabled: row.disabled_at !== null };
 }
 
-export function toUserInfo(row: UserRow): UserInfo {
-  return { ...toAccount(row), createdAt: row.created_at, disabledAt: row.disabled_at };
+export function toUserInfo(row: UserRow, fields: UserInfo['fields'] = {}): UserInfo {
+  return { ...toAccount(row), createdAt: row.created_at, disabledAt: row.disabled_at, fields };
 }
 
 export function hashToken(token: string): string {
@@ -57,9 +58,12 @@ export function fieldError(field: string, code: string, message: string) {
   return { field, code, message };
 }
 
-/** The first role that is neither one of the spec's nor 'admin' (always known), if any. */
+/**
+ * The first role that is neither one of the spec's nor 'admin' (always known), if any. `public`
+ * is never a user's: it is what visitors who are not signed in hold.
+ */
 export function unknownRole(roles: readonly string[], knownRoles: readonly string[]): string | undefined {
-  return roles.find((r) => !knownRoles.includes(r) && r !== 'admin');
+  return roles.find((r) => r === PUBLIC_ROLE || (!knownRoles.includes(r) && r !== 'admin'));
 }
 
 /** The roles without repeats, in a stable order: 'admin' first, then as the spec lists them. */

@@ -1,4 +1,4 @@
-import type { Actor } from '../ops/types';
+import type { Actor, RecordValue } from '../ops/types';
 import type { Preferences } from '../preferences/preferences';
 import type { SetupCodes } from './setup-code';
 
@@ -14,6 +14,8 @@ export interface UserAccount {
 export interface UserInfo extends UserAccount {
   readonly createdAt: Date;
   readonly disabledAt: Date | null;
+  /** The spec's user fields (`users.fields`) by name: ids for reference and user fields, null when unset. */
+  readonly fields: Readonly<Record<string, RecordValue>>;
 }
 
 export interface NewUser {
@@ -21,6 +23,8 @@ export interface NewUser {
   readonly password: string;
   readonly name?: string;
   readonly roles: readonly string[];
+  /** Values of the spec's user fields by name, checked like setUserFields; the others take their defaults. */
+  readonly fields?: Readonly<Record<string, unknown>>;
 }
 
 export interface IssuedSession {
@@ -142,6 +146,14 @@ export interface Identity extends Preferences, SetupCodes {
    * unknown role; FORBIDDEN when an administrator (`by`) would take 'admin' from themselves.
    */
   setRoles(userId: number, roles: readonly string[], options?: ChangedBy): Promise<UserAccount>;
+  /**
+   * Sets some of the user's fields (`users.fields`), by name: a form's or the CLI's strings or
+   * typed values, "" or null to clear. VALIDATION_FAILED (one message per field) for an unknown
+   * name, a value the field's rules refuse, or an id naming no record (no user holding the
+   * field's roles); NOT_FOUND for no such user. The actor of their sessions and tokens carries
+   * the new values from the next request on.
+   */
+  setUserFields(userId: number, values: Readonly<Record<string, unknown>>, options?: ChangedBy): Promise<UserInfo>;
   updateProfile(userId: number, profile: { readonly name: string }): Promise<UserAccount>;
   /**
    * Checks the current password (VALIDATION_FAILED on `current` when wrong; such failures count

@@ -7,7 +7,8 @@ function conditionFields(condition: Condition, into: Set<string>): void {
   else if ('any' in condition) for (const c of condition.any) conditionFields(c, into);
   else if ('not' in condition) conditionFields(condition.not, into);
   else {
-    into.add(condition.field);
+    // A path (`requester.organization`) is judged from the reference it follows, which the row keeps.
+    into.add(condition.field.split('.')[0]);
     const value = condition.value as Operand | undefined;
     if (typeof value === 'object' && value !== null && !Array.isArray(value) && 'field' in value) into.add(value.field);
   }

@@ -76,8 +76,12 @@ function entityStatements(entity: EntityModel): string[] {
   ];
 }
 
-/** Sign-outs and disabled accounts end their open streams; a role change re-filters them. */
-function accountStatements(): string[] {
+/**
+ * Sign-outs and disabled accounts end their open streams; a change of roles or of a user field
+ * (the organization a scope compares with) re-filters them.
+ */
+function accountStatements(model: AppModel): string[] {
+  const fields = model.users.fields.map((f) => ` or n.${quoteIdent(f.column)} is distinct from o.${quoteIdent(f.column)}`).join('');
   const sessions = quoteIdent(SESSION_TABLE);
   const users = quoteIdent(USER_TABLE);
   const sessionFn = functionName(SESSION_TABLE);
@@ -97,7 +101,7 @@ end$nf$`,
   changed json;
 begin
   select json_agg(n.id) into changed from (select n.id from new_rows n join old_rows o on o.id = n.id
-    where n.roles is distinct from o.roles or n.disabled_at is distinct from o.disabled_at limit ${MAX_IDS}) n;
+    where n.roles is distinct from o.roles or n.disabled_at is distinct from o.disabled_at${fields} limit ${MAX_IDS}) n;
   if changed is not null then perform pg_notify(${quoteLiteral(CHANGES_CHANNEL)}, json_build_object('users', changed)::text); end if;
   return null;
 end$nf$`,
@@ -107,7 +111,7 @@ end$nf$`,
 }
 
 function liveStatements(model: AppModel): string[] {
-  return [...accountStatements(), ...model.entities.flatMap(entityStatements)];
+  return [...accountStatements(model), ...model.entities.flatMap(entityStatements)];
 }
 
 /** What the change feed's triggers are, as a hash: part of the schema's recorded fingerprint. */

@@ -1,6 +1,7 @@
 import type { Actor } from '../ops/types';
 import type { Ops } from '../ops/ops';
-import type { AppModel } from '../spec/model';
+import type { AppModel, EntityModel } from '../spec/model';
+import { conditionPaths, splitPath } from '../rules/condition-paths';
 import type { RecordChange } from './changes';
 
 /** Per entity, the changed records a viewer may read: ids, or null for "some" (see ops.readable). */
@@ -32,6 +33,7 @@ export async function visibleChanges(model: AppModel, ops: Ops, actor: Actor, ch
     else if (pending.ids) for (const id of change.ids) pending.ids.add(id);
   }
   const visible: Record<string, readonly number[] | null> = {};
+  await Promise.all([...byEntity].map(([entity, pending]) => cameIntoView(model, ops, actor, entity, pending.ids, visible)));
   await Promise.all(
     [...byEntity].map(async ([entity, pending]) => {
       // An entity this spec does not know (another spec's table in the same database) tells nothing.
@@ -40,12 +42,35 @@ export async function visibleChanges(model: AppModel, ops: Ops, actor: Actor, ch
         pending.ids === null || pending.ids.size > 0 ? ops.readable(actor, entity, { ids: pending.ids && [...pending.ids] }) : [],
         pending.goneIds === null || pending.goneIds.size > 0 ? ops.readable(actor, entity, { ids: pending.goneIds && [...pending.goneIds], gone: pending.gone }) : [],
       ]);
-      if (parts.some((p) => p === null)) visible[entity] = null;
+      if (parts.some((p) => p === null) || visible[entity] === null) visible[entity] = null;
       else {
-        const ids = [...new Set(parts.flatMap((p) => p ?? []))];
+        const ids = [...new Set([...parts.flatMap((p) => p ?? []), ...(visible[entity] ?? [])])];
         if (ids.length > 0) visible[entity] = ids;
       }
     }),
   );
   return visible;
+}
+
+/** The reference fields of `entity` through which a list or read scope's path reaches `target` (`team.open` → team). */
+function pathHeadsInto(model: AppModel, entity: EntityModel, target: string): string[] {
+  const conditions = Object.values(entity.permissions).flatMap((grant) => [grant.list, grant.read].flatMap((scope) => (scope !== undefined && scope !== true && scope.where ? [scope.where] : [])));
+  const heads = conditionPaths(conditions).map((path) => splitPath(path)!.head);
+  return [...new Set(heads)].filter((head) => entity.fieldsByName[head]?.referenceTo === target);
+}
+
+/**
+ * Records of other entities whose read scope follows a path into the changed records (auditors
+ * see the requests of open teams: a team reopened brings its requests into view) and that the
+ * viewer may read now, added to `visible`. Those that left the view are not named: the viewer
+ * may no longer learn anything of them, and the page drops them when it reads again.
+ */
+async function cameIntoView(model: AppModel, ops: Ops, actor: Actor, target: string, ids: ReadonlySet<number> | null, visible: Record<string, readonly number[] | null>): Promise<void> {
+  if (!ids || ids.size === 0 || !Object.hasOwn(model.entitiesByName, target)) return;
+  for (const entity of model.entities) {
+    for (const field of pathHeadsInto(model, entity, target)) {
+      const found = await ops.readable(actor, entity.name, { ids: [], through: { field, ids: [...ids] } });
+      if (found && found.length > 0 && visible[entity.name] !== null) visible[entity.name] = [...new Set([...(visible[entity.name] ?? []), ...found])];
+    }
+  }
 }

@@ -32,7 +32,7 @@ function rowsOf(ctx: OpsContext, query: { compile(): { sql: string; parameters: 
 export function choosableField(ctx: OpsContext, actor: Actor, entityName: string, fieldName: string): { entity: EntityModel; field: FieldModel } {
   const entity = entityOf(ctx.model, entityName);
   const field = Object.hasOwn(entity.fieldsByName, fieldName) ? entity.fieldsByName[fieldName] : undefined;
-  if (!field || (field.type !== 'reference' && field.type !== 'user')) {
+  if (!field || (field.type !== 'reference' && field.type !== 'references' && field.type !== 'user')) {
     throw new NinefoldError('VALIDATION_FAILED', `"${fieldName}" is not a reference field of ${entity.label}.`);
   }
   const usable = [...readableFields(entity, actor), ...writableFields(entity, actor, 'create'), ...writableFields(entity, actor, 'update')];

@@ -9,6 +9,7 @@ import { entityOf, type OpsContext } from './context';
 import { uniqueViolation } from './db-errors';
 import { writeHistories } from './history';
 import { recordColumns, rowToRecord } from './records';
+import { givenSets, insertReferenceSets } from './reference-sets';
 import { missingReferences } from './references-exist';
 import { inTransaction } from './transaction';
 import type { Actor, RecordInput } from './types';
@@ -237,7 +238,8 @@ class Writer {
         inTransaction(this.trx, async (sp) => {
           const inserted = await sp.insertInto(entity.table).values(rows.map((row) => newRow(entity, actor, row.values))).returning(recordColumns(entity)).execute();
           // PostgreSQL returns the rows of INSERT ... VALUES in the order given.
-          const records = inserted.map((row) => rowToRecord(entity, row));
+          await insertReferenceSets(sp, entity, inserted.map((row, i) => ({ id: Number(row.id), values: rows[i].values })));
+          const records = inserted.map((row, i) => ({ ...rowToRecord(entity, row), ...givenSets(entity, rows[i].values) }));
           if (!this.scope.all) {
             const ids = records.map((r) => r.id);
             const kept = new Set((await sp.selectFrom(entity.table).select('id').where('id', 'in', ids).where(this.scope.sql).execute()).map((r) => Number(r.id)));

@@ -1,5 +1,6 @@
 import { NinefoldError } from '../errors/ninefold-error';
 import type { EntityModel, FieldModel } from '../spec/model';
+import { uniqueWhenOfIndex, uniqueWhenViolation } from './unique-when';
 
 interface PostgresErrorFields {
   code?: string;
@@ -32,6 +33,9 @@ export function uniqueViolation(entity: EntityModel, fields: readonly FieldModel
 export function translateDatabaseError(entity: EntityModel, error: unknown): unknown {
   const e = error as PostgresErrorFields;
   if (e?.code === '23505') {
+    // A uniqueWhen's partial index refused the loser of a race: the rule's own message.
+    const rule = uniqueWhenOfIndex(entity, e.constraint);
+    if (rule) return uniqueWhenViolation(rule);
     // detail: Key (name)=(Acme) already exists.  — the columns tell which fields collide.
     const columns = /Key \(([^)]+)\)=/.exec(e.detail ?? '')?.[1]?.split(',').map((c) => c.trim().replace(/"/g, '')) ?? [];
     return uniqueViolation(entity, entity.fields.filter((f) => columns.includes(f.column)));

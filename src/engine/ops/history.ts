@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import { rowScope } from '../access/authorize';
 import { readableFields } from '../access/fields';
+import { authorId } from '../access/visitor';
 import { NinefoldError, notFound } from '../errors/ninefold-error';
 import type { EntityModel } from '../spec/model';
 import { AUDIT_TABLE, USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
 import { entityOf, type OpsContext } from './context';
 import { isRecordId } from './read';
+import { readableTargetIds } from './reference-sets';
 import type { Actor, FieldChange, HistoryEntry, HistoryPage, RecordValue } from './types';
 
 /*
@@ -25,6 +27,8 @@ interface StoredChanges {
 
 function same(a: unknown, b: unknown): boolean {
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
+  // A references field's sets, both ascending: the same ids in the same places.
+  if (Array.isArray(a) || Array.isArray(b)) return JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
   return (a ?? null) === (b ?? null);
 }
 
@@ -64,7 +68,7 @@ export async function writeHistories(trx: DynamicDatabase, entity: EntityModel, 
         ...(event.transition ? { transition: event.transition } : {}),
       };
       return {
-        actor_id: actor.userId,
+        actor_id: authorId(actor),
         entity: entity.name,
         record_id: event.recordId,
         action: event.transition ? event.transition.name : event.action,
@@ -120,11 +124,20 @@ export async function readHistory(ctx: OpsContext, actor: Actor, entityName: str
 
   const readable = new Set(readableFields(entity, actor));
   const entries: HistoryEntry[] = [];
-  for (const row of found.slice(0, limit)) {
-    const stored = (typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes) as StoredChanges;
+  const page = found.slice(0, limit).map((row) => ({ row, stored: (typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes) as StoredChanges }));
+  // A set's change names only the records the viewer may read; one that changed only others is left out.
+  const targets = await readableTargetIds(ctx.model, ctx.db, actor, entity, page.map((p) => p.stored.fields ?? {}));
+  for (const { row, stored } of page) {
     const changes: Record<string, FieldChange> = {};
     for (const [name, [from, to]] of Object.entries(stored.fields ?? {})) {
-      if (readable.has(name)) changes[name] = { from: revive(entity, name, from), to: revive(entity, name, to) };
+      if (!readable.has(name)) continue;
+      const seen = targets.get(name);
+      if (!seen) changes[name] = { from: revive(entity, name, from), to: revive(entity, name, to) };
+      else {
+        const visible = (ids: unknown) => (Array.isArray(ids) ? (ids as number[]).filter((id) => seen.has(id)) : []);
+        const [before, after] = [visible(from), visible(to)];
+        if (!same(before, after)) changes[name] = { from: before, to: after };
+      }
     }
     const action = stored.transition ? 'transition' : (row.action as HistoryEntry['action']);
     if (action === 'update' && Object.keys(changes).length === 0) continue;

@@ -6,6 +6,7 @@ import type { AppModel, EntityModel } from '../spec/model';
 import type { LimitSpec } from '../spec/types';
 import type { DynamicDatabase } from '../store/types';
 import type { Actor } from './types';
+import { withPathValues } from './path-values';
 
 function maxOf(model: AppModel, limit: LimitSpec): number {
   if (typeof limit.max === 'number') return limit.max;
@@ -26,7 +27,9 @@ function counts(model: AppModel, limit: LimitSpec, record: RecordLike | null, no
  * what exists.
  *
  * Two concurrent writes for the same owner could each see one place left; a transaction-scoped
- * advisory lock on (table, limit, owner) makes them take turns, so the cap holds under races.
+ * advisory lock on (table, limit, owner field, owner) makes them take turns, so the cap holds under
+ * races. The owner is a user (a customer's open tickets) or a referenced record (a supplier's
+ * open orders).
  * The count stops at the maximum: never an unbounded COUNT(*).
  */
 export async function checkLimits(
@@ -38,13 +41,17 @@ export async function checkLimits(
   after: RecordLike,
   now: Date,
 ): Promise<void> {
+  // Conditions through a path (`supplier.country`) compare the record it points at: read it first.
+  const conditions = Object.values(entity.limits).map((l) => l.where);
+  after = await withPathValues(model, trx, entity, conditions, after);
+  if (before) before = await withPathValues(model, trx, entity, conditions, before);
   for (const [name, limit] of Object.entries(entity.limits)) {
     if (limit.exempt?.some((role) => actor.roles.includes(role))) continue;
     if (!counts(model, limit, after, now)) continue;
     const owner = after[limit.per] as number;
     if (counts(model, limit, before, now) && before?.[limit.per] === owner) continue;
     const max = maxOf(model, limit);
-    await sql`select pg_advisory_xact_lock(hashtext(${`${entity.table}:${name}:${owner}`}))`.execute(trx);
+    await sql`select pg_advisory_xact_lock(hashtext(${`${entity.table}:${name}:${limit.per}:${owner}`}))`.execute(trx);
     const column = entity.fieldsByName[limit.per].column;
     let others = trx.selectFrom(entity.table).select(sql.lit(1).as('one')).where(column, '=', owner).limit(max);
     if (limit.where) others = others.where(conditionToSql(model, entity, limit.where, actor));

@@ -6,7 +6,9 @@ import { columnFor, isNullableSortColumn } from './records';
 import { DUE_FILTERS, isDueFilter } from '../rules/overdue';
 
 const SORTABLE_SYSTEM = ['id', 'createdAt', 'updatedAt'];
-const FILTERABLE_TYPES = new Set(['enum', 'reference', 'user', 'boolean']);
+const FILTERABLE_TYPES = new Set(['enum', 'reference', 'references', 'user', 'boolean']);
+/** Ids one "has any of" filter may name (a references field): a page of choices, not a bulk list. */
+export const MAX_FILTER_IDS = 100;
 export const MAX_PAGE_SIZE = 500;
 const MAX_SEARCH_LENGTH = 200;
 
@@ -18,7 +20,8 @@ function fail(field: string, code: string, message: string): NinefoldError {
 /** Columns a list can be ordered by: every stored field but long text, the state, id and times. */
 export function sortableFields(entity: EntityModel): string[] {
   return [
-    ...entity.fields.filter((f) => f.type !== 'markdown').map((f) => f.name),
+    // Neither long text nor a set of references (a record has no single value to order by).
+    ...entity.fields.filter((f) => f.type !== 'markdown' && f.type !== 'references').map((f) => f.name),
     ...(entity.workflow ? [entity.workflow.field] : []),
     ...SORTABLE_SYSTEM,
   ];
@@ -69,10 +72,10 @@ export function filterableFields(entity: EntityModel): string[] {
 }
 
 /** Checks and converts filter values ("" means no filter). */
-export function resolveFilters(entity: EntityModel, filters: Readonly<Record<string, string>> = {}): Record<string, string | number | boolean> {
+export function resolveFilters(entity: EntityModel, filters: Readonly<Record<string, string>> = {}): Record<string, string | number | boolean | readonly number[]> {
   // A due filter resolves to its name (DueFilter); ops.list turns it into a time range.
   const allowed = filterableFields(entity);
-  const result: Record<string, string | number | boolean> = {};
+  const result: Record<string, string | number | boolean | readonly number[]> = {};
   for (const [name, raw] of Object.entries(filters)) {
     if (raw === '' || raw === undefined) continue;
     if (!allowed.includes(name)) throw fail(name, 'invalid_filter', `${capitalize(withArticle(entity.label.toLowerCase()))} list cannot be filtered by "${name}".`);
@@ -90,6 +93,13 @@ export function resolveFilters(entity: EntityModel, filters: Readonly<Record<str
     } else if (field.type === 'boolean') {
       if (raw !== 'true' && raw !== 'false') throw fail(name, 'invalid_filter', `${field.label} must be true or false.`);
       result[name] = raw === 'true';
+    } else if (field.type === 'references') {
+      // "Has any of": ids separated by commas (what a form's repeated values become too).
+      const ids = raw.split(',').map((part) => part.trim());
+      if (ids.length > MAX_FILTER_IDS || !ids.every((id) => /^[1-9]\d{0,15}$/.test(id) && Number.isSafeInteger(Number(id)))) {
+        throw fail(name, 'invalid_filter', `${field.label} must be the ids of at most ${MAX_FILTER_IDS} records, separated by commas.`);
+      }
+      result[name] = [...new Set(ids.map(Number))].sort((a, b) => a - b);
     } else {
       if (!/^[1-9]\d{0,15}$/.test(raw)) throw fail(name, 'invalid_filter', `${field.label} must be the id of a record.`);
       result[name] = Number(raw);

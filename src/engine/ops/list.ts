@@ -6,12 +6,13 @@ import { searchMatches } from './search-query';
 import { decodeCursor, encodeCursor, type Cursor, type CursorValue } from './cursor';
 import { resolveFilters, resolveLimit, resolveSearch, resolveSort, type SortKey } from './list-query';
 import { columnFor, recordColumns, rowToRecord } from './records';
-import { loadReferenceTitles } from './references';
+import { withReferenceTitles } from './reference-sets';
 import { conditionToSql } from '../rules/condition-sql';
 import { enumOrderSql, enumPosition } from '../store/schema/enum-order';
 import type { DueFilter } from '../rules/overdue';
 import { dueFilterSql } from './due';
 import type { EntityModel } from '../spec/model';
+import { JOIN_RECORD, JOIN_TARGET } from '../spec/join-fields';
 import { conditionFieldNames } from '../spec/condition-fields';
 import type { Actor, ListCount, ListPage, ListQuery } from './types';
 
@@ -40,10 +41,10 @@ export async function listRecords(ctx: OpsContext, actor: Actor, entityName: str
       : await multiKeyPage(base, sort, cursor, limit + 1);
   const page = rows.slice(0, limit).map((row) => rowToRecord(entity, row));
   const last = page[page.length - 1];
-  const visible = page.map((record) => redactRecord(entity, record, readable));
+  const { records: visible, references } = await withReferenceTitles(model, db, actor, entity, page.map((record) => redactRecord(entity, record, readable)));
   return {
     rows: visible,
-    references: await loadReferenceTitles(model, db, actor, entity, visible),
+    references,
     nextCursor: rows.length > limit && last ? encodeCursor(sort, sort.map((k) => last[k.field]), last.id) : null,
     sort: sort.map(({ field, direction }) => ({ field, direction })),
   };
@@ -72,7 +73,11 @@ function matching(ctx: OpsContext, actor: Actor, entity: EntityModel, readable: 
   let base: Query = db.selectFrom(entity.table).where(scope);
   for (const [name, value] of Object.entries(filters)) {
     const due = entity.fieldsByName[name]?.due ? entity.fieldsByName[name] : null;
-    base = due ? base.where(dueFilterSql(model, entity, due, value as DueFilter, actor)) : base.where(columnFor(entity, name), '=', value);
+    const joined = entity.fieldsByName[name]?.joinTable;
+    if (due) base = base.where(dueFilterSql(model, entity, due, value as DueFilter, actor));
+    // "Has any of": the join table's primary key answers it per record.
+    else if (joined) base = base.where(sql<boolean>`exists (select 1 from ${sql.table(joined)} j where j.${sql.ref(JOIN_RECORD)} = ${sql.table(entity.table)}.id and j.${sql.ref(JOIN_TARGET)} in (${sql.join(value as readonly number[])}))`);
+    else base = base.where(columnFor(entity, name), '=', value);
   }
   if (search !== null) base = base.where(searchMatches(search));
   if (query.where) base = base.where(conditionToSql(model, entity, query.where, actor, query.params));

@@ -334,7 +334,7 @@ forEachDatabase('keyset pagination', (database) => {
 /** A ticket record as a row to insert (to put a deleted row back, under a new id). */
 function rowOf(record: RecordData): Record<string, unknown> {
   const row: Record<string, unknown> = {};
-  for (const column of recordColumns(ticketEntity)) row[column] = null;
+  for (const column of recordColumns(ticketEntity)) if (typeof column === 'string') row[column] = null;
   for (const c of ticketEntity.systemColumns) row[c.column] = record[c.name];
   row.state = record.state;
   for (const f of ticketEntity.fields) row[f.column] = record[f.name];

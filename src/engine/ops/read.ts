@@ -4,9 +4,11 @@ import { readableFields, redactRecord } from '../access/fields';
 import { notFound } from '../errors/ninefold-error';
 import { entityOf, type OpsContext } from './context';
 import { recordColumns, rowToRecord } from './records';
-import { loadReferenceTitles } from './references';
+import { withReferenceTitles } from './reference-sets';
 import { isFinal } from './related';
 import { grantedColumns, transitionOffers } from './transition';
+import { withPathValues } from './path-values';
+import { transitionConditions } from '../workflow/transitions';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { Actor, RecordView } from './types';
 
@@ -33,10 +35,12 @@ export async function getRecord(ctx: OpsContext, actor: Actor, entityName: strin
     .executeTakeFirst();
   if (!row) throw notFound(entity.label.toLowerCase());
   const full = rowToRecord(entity, row);
-  const transitions = transitionOffers(ctx.model, entity, full, actor, row, new Date());
-  const record = redactRecord(entity, full, new Set(readableFields(entity, actor)));
+  // Guards and owners' conditions through a path (`patient.account`) read the record it points at.
+  const withPaths = await withPathValues(ctx.model, ctx.db, entity, transitionConditions(entity.workflow?.transitions ?? []), full);
+  const transitions = transitionOffers(ctx.model, entity, withPaths, actor, row, new Date());
   const can = { update: Boolean(row.nf_can_update) && !isFinal(entity, full), delete: Boolean(row.nf_can_delete) };
-  return { record, references: await loadReferenceTitles(ctx.model, ctx.db, actor, entity, [record]), transitions, can };
+  const { records, references } = await withReferenceTitles(ctx.model, ctx.db, actor, entity, [redactRecord(entity, full, new Set(readableFields(entity, actor)))]);
+  return { record: records[0], references, transitions, can };
 }
 
 /** Select expressions telling whether the row is in the actor's update and delete scopes (SQL). */

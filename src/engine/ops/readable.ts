@@ -10,7 +10,15 @@ export interface ChangedRecords {
   readonly ids: readonly number[] | null;
   /** Deleted rows: the columns the read scopes test, of each row's last image. */
   readonly gone?: readonly Readonly<Record<string, unknown>>[] | null;
+  /**
+   * Instead of `ids`: the records whose reference `field` points at one of these changed records
+   * of another entity, which a path in a read scope follows (`team.open`): they may have come into view.
+   */
+  readonly through?: { readonly field: string; readonly ids: readonly number[] };
 }
+
+/** At most this many records come into view through one batch of changed records (the page refreshes anyway). */
+const MAX_THROUGH = 500;
 
 /**
  * Which of these changed records the actor may read now: the ids (in one query per call, with
@@ -23,6 +31,14 @@ export async function readableRecords(ctx: OpsContext, actor: Actor, entityName:
   const entity = entityOf(ctx.model, entityName);
   const scope = rowScope(ctx.model, entity, actor, 'read');
   if (!scope) return [];
+  if (changed.through) {
+    // A viewer who reads every record saw none come or go through the reference.
+    const ids = changed.through.ids.filter(isRecordId);
+    const field = entity.fieldsByName[changed.through.field];
+    if (scope.all || ids.length === 0 || !field?.referenceTo) return [];
+    const rows = await ctx.db.selectFrom(entity.table).select('id').where(field.column, 'in', ids).where(scope.sql).limit(MAX_THROUGH).execute();
+    return rows.map((r) => Number(r.id));
+  }
   if (changed.ids === null) return scope.all ? null : [];
   const ids = [...new Set(changed.ids.filter(isRecordId))];
   if (scope.all || ids.length === 0) return ids;

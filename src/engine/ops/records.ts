@@ -1,3 +1,5 @@
+import { sql, type AliasedRawBuilder } from 'kysely';
+import { JOIN_RECORD, JOIN_TARGET, joinFields } from '../spec/join-fields';
 import type { EntityModel, FieldModel } from '../spec/model';
 import type { RecordData, RecordValue } from './types';
 
@@ -11,13 +13,24 @@ export function columnFor(entity: EntityModel, name: string): string {
   throw new Error(`${entity.name} has no column for "${name}"`);
 }
 
-/** Every column a record is read with (never the generated search vector). */
-export function recordColumns(entity: EntityModel): string[] {
+/**
+ * Every column a record is read with (never the generated search vector). A references field
+ * is read from its join table by a subquery of the same statement (by the join table's primary
+ * key), so a page of records costs one statement however many fields and rows it has.
+ */
+export function recordColumns(entity: EntityModel): (string | AliasedRawBuilder<readonly number[], string>)[] {
+  const joined = new Set(joinFields(entity).map((f) => f.name));
   return [
     ...entity.systemColumns.map((c) => c.column),
     ...(entity.workflow ? [entity.workflow.column] : []),
-    ...entity.fields.map((f) => f.column),
+    ...entity.fields.map((f) => (joined.has(f.name) ? referenceIdsColumn(entity, f) : f.column)),
   ];
+}
+
+/** The ids a references field holds, ascending, as a column named after the field's column. */
+function referenceIdsColumn(entity: EntityModel, field: FieldModel): AliasedRawBuilder<readonly number[], string> {
+  const join = sql.table(field.joinTable!);
+  return sql<readonly number[]>`coalesce((select array_agg(j.${sql.ref(JOIN_TARGET)} order by j.${sql.ref(JOIN_TARGET)}) from ${join} j where j.${sql.ref(JOIN_RECORD)} = ${sql.table(entity.table)}.id), '{}'::bigint[])`.as(field.column);
 }
 
 /** A database row (snake_case columns) as a record (spec names). */
@@ -32,7 +45,10 @@ export function rowToRecord(entity: EntityModel, row: Record<string, unknown>): 
 /** Field values (spec names) as a row to write (snake_case columns). */
 export function valuesToRow(entity: EntityModel, values: Record<string, unknown>): Record<string, unknown> {
   const row: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(values)) row[columnFor(entity, name)] = value;
+  for (const [name, value] of Object.entries(values)) {
+    // A references field is written to its join table (ops/reference-sets.ts), not to a column.
+    if (entity.fieldsByName[name]?.joinTable === undefined) row[columnFor(entity, name)] = value;
+  }
   return row;
 }
 

@@ -25,11 +25,13 @@ export async function missingReferences(
   actor: Actor,
 ): Promise<Map<number, FieldError[]>> {
   const errors = new Map<number, FieldError[]>();
-  const fields = entity.fields.filter((f) => f.type === 'reference' || f.type === 'user');
+  const fields = entity.fields.filter((f) => f.type === 'reference' || f.type === 'references' || f.type === 'user');
+  // One id, or a references field's set of them.
+  const idsIn = (value: unknown): readonly number[] => (typeof value === 'number' ? [value] : Array.isArray(value) ? (value as readonly number[]) : []);
   await Promise.all(
     fields.map(async (field) => {
       const wanted = new Set<number>();
-      for (const row of rows) if (typeof row[field.name] === 'number') wanted.add(row[field.name] as number);
+      for (const row of rows) for (const id of idsIn(row[field.name])) wanted.add(id);
       if (wanted.size === 0) return;
       const found = await existingIds(model, db, field.type === 'user' ? field : model.entitiesByName[field.referenceTo!], [...wanted], actor);
       // A user field with `roles` takes only users holding one: anyone else (or no one) is refused alike.
@@ -38,8 +40,9 @@ export async function missingReferences(
           ? { field: field.name, code: 'user_role', message: holderRolesMessage(model, field) }
           : { field: field.name, code: 'unknown_reference', message: `${field.label}: no record #${id}.` };
       rows.forEach((row, index) => {
-        const id = row[field.name];
-        if (typeof id !== 'number' || found.has(id)) return;
+        // The first id refused names the problem; a set's other refusals would only repeat it.
+        const id = idsIn(row[field.name]).find((one) => !found.has(one));
+        if (id === undefined) return;
         const list = errors.get(index) ?? errors.set(index, []).get(index)!;
         list.push(refusal(id));
       });

@@ -68,10 +68,15 @@ export async function loadReferenceTitles(
 
   const byEntity = new Map<string, { fields: string[]; ids: Set<number> }>();
   for (const f of entity.fields) {
-    if (f.type !== 'reference' || !f.referenceTo || !present(f.name)) continue;
+    if ((f.type !== 'reference' && f.type !== 'references') || !f.referenceTo || !present(f.name)) continue;
     const group = byEntity.get(f.referenceTo) ?? { fields: [], ids: new Set<number>() };
     group.fields.push(f.name);
-    for (const r of records) if (typeof r[f.name] === 'number') group.ids.add(r[f.name] as number);
+    for (const r of records) {
+      const value = r[f.name];
+      if (typeof value === 'number') group.ids.add(value);
+      // A references field: every id of its set (ops/reference-sets.ts keeps only those titled here).
+      else if (Array.isArray(value)) for (const id of value as readonly number[]) group.ids.add(id);
+    }
     byEntity.set(f.referenceTo, group);
   }
 

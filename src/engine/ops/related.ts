@@ -2,7 +2,8 @@ import { NinefoldError } from '../errors/ninefold-error';
 import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
 import { sectionsShowing } from '../spec/screens/details';
 import type { DynamicDatabase } from '../store/types';
-import { checkTransition } from '../workflow/transitions';
+import { checkTransition, transitionConditions } from '../workflow/transitions';
+import { withPathValues } from './path-values';
 import type { OpsContext } from './context';
 import type { ParsedValues } from '../rules/record-input';
 import { recordColumns, rowToRecord } from './records';
@@ -84,7 +85,9 @@ async function automaticTransition(
       const transition = parent.workflow!.transitions.find((t) => t.name === name);
       if (!names || !transition || !transition.from.includes(String(record[parent.workflow!.field]))) continue;
       const granted = await grantedOn(ctx.model, trx, parent, actor, transition.name, record.id);
-      if (granted && checkTransition(ctx.model, parent, record, actor, transition, now, true).allowed) return transition;
+      if (!granted) continue;
+      const withPaths = await withPathValues(ctx.model, trx, parent, transitionConditions([transition]), record);
+      if (checkTransition(ctx.model, parent, withPaths, actor, transition, now, true).allowed) return transition;
     }
   }
   return null;

@@ -1,12 +1,14 @@
 import { sql, type SqlBool } from 'kysely';
 import { authorizeScope, transitionScope } from '../access/authorize';
 import { checkWritable, readableFields, redactRecord } from '../access/fields';
+import { visibleSets } from './reference-sets';
 import { forbidden } from '../access/refusal';
 import { asNinefoldError, NinefoldError, notFound } from '../errors/ninefold-error';
 import { parseRecordInput, type ParsedValues } from '../rules/record-input';
 import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
 import type { DynamicDatabase } from '../store/types';
-import { checkTransition, effectValues, findTransition, refuse } from '../workflow/transitions';
+import { checkTransition, effectValues, findTransition, refuse, transitionConditions } from '../workflow/transitions';
+import { withPathValues } from './path-values';
 import { entityOf, type OpsContext } from './context';
 import { inTransaction } from './transaction';
 import { isRecordId } from './read';
@@ -81,7 +83,8 @@ export async function takeTransition(
     inTransaction(ctx.db, async (trx) => {
       const current = await lockInScope(ctx, trx, actor, entity, id, readScope.sql, version, `transition:${transition.name}`);
       const now = new Date();
-      const merged = { ...current, ...values } as RecordData;
+      // With the values of the paths its guard and owners' conditions compare (`patient.account`).
+      const merged = await withPathValues(ctx.model, trx, entity, transitionConditions([transition]), { ...current, ...values } as RecordData);
       const granted = transition.from.includes(String(current[workflow.field])) && (await grantedOn(ctx.model, trx, entity, actor, transition.name, id));
       if (!granted) refuseWho(ctx.model, entity, merged, actor, transition, now);
       const check = checkTransition(ctx.model, entity, merged, actor, transition, now, true);
@@ -99,7 +102,7 @@ export async function takeTransition(
       });
     }),
   );
-  return redactRecord(entity, record, new Set(readableFields(entity, actor)));
+  return visibleSets(ctx.model, ctx.db, actor, entity, redactRecord(entity, record, new Set(readableFields(entity, actor))));
 }
 
 function workflowEntity(ctx: OpsContext, entityName: string, name: string): { entity: EntityModel; transition: TransitionModel } {

@@ -2,9 +2,12 @@ import { sql } from 'kysely';
 import { authorize, authorizeScope, rowScope, type RowScope } from '../access/authorize';
 import { checkWritable, readableFields, redactRecord } from '../access/fields';
 import { forbidden } from '../access/refusal';
+import { authorId } from '../access/visitor';
 import { NinefoldError, notFound } from '../errors/ninefold-error';
 import { missingReferences } from './references-exist';
-import { checkEntityRules } from '../rules/entity-rules';
+import { checkEntityRules, hasPaths } from '../rules/entity-rules';
+import { actorContext } from '../rules/condition-eval';
+import { withPathValues } from './path-values';
 import { parseRecordInput, type ParsedValues } from '../rules/record-input';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { DynamicDatabase } from '../store/types';
@@ -14,9 +17,11 @@ import { translateDatabaseError } from './db-errors';
 import { dueOnCreate, dueOnUpdate } from './due';
 import { writeHistory, type HistoryEvent } from './history';
 import { checkLimits } from './limits';
+import { checkUniqueWhen } from './unique-when';
 import { isRecordId } from './read';
 import { finalStateError, isFinal, parentSteps, takeParentSteps } from './related';
 import { recordColumns, rowToRecord, valuesToRow } from './records';
+import { givenSets, insertReferenceSets, replaceReferenceSets, visibleSets } from './reference-sets';
 import type { Actor, CreateOptions, RecordData, RecordInput } from './types';
 
 /**
@@ -32,8 +37,18 @@ export async function checkReferences(model: AppModel, db: DynamicDatabase, enti
 }
 
 /** VALIDATION_FAILED when the record as it would be stored breaks an entity rule of the spec. */
-export function checkRules(model: AppModel, entity: EntityModel, record: Readonly<Record<string, unknown>>, now: Date, before: Readonly<Record<string, unknown>> | null = null): void {
-  const errors = checkEntityRules(model, entity, record, now, before);
+export function checkRules(model: AppModel, entity: EntityModel, record: Readonly<Record<string, unknown>>, now: Date, before: Readonly<Record<string, unknown>> | null, actor: Actor): void {
+  // Rules through a path (`patient.account`) need the database: checkPathRules, inside the write's transaction.
+  const errors = checkEntityRules(model, entity, record, now, before, actorContext(actor), 'plain');
+  if (errors.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors });
+}
+
+/** As checkRules for the rules that compare a path, with the paths' values read in `trx` (nothing when there are none). */
+export async function checkPathRules(model: AppModel, trx: DynamicDatabase, entity: EntityModel, record: Readonly<Record<string, unknown>>, now: Date, before: Readonly<Record<string, unknown>> | null, actor: Actor): Promise<void> {
+  const rules = Object.values(entity.rules).filter(hasPaths);
+  if (rules.length === 0) return;
+  const loaded = await withPathValues(model, trx, entity, rules.flatMap((r) => [r.when, r.assert]), record);
+  const errors = checkEntityRules(model, entity, loaded, now, before, actorContext(actor), 'paths');
   if (errors.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors });
 }
 
@@ -46,8 +61,8 @@ export async function translating<T>(entity: EntityModel, run: () => Promise<T>)
 }
 
 /** The record as the actor may see it after writing it. */
-function shown(entity: EntityModel, actor: Actor, record: RecordData, action: 'create' | 'update'): RecordData {
-  return redactRecord(entity, record, new Set(readableFields(entity, actor, action)));
+function shown(ctx: OpsContext, entity: EntityModel, actor: Actor, record: RecordData, action: 'create' | 'update'): Promise<RecordData> {
+  return visibleSets(ctx.model, ctx.db, actor, entity, redactRecord(entity, record, new Set(readableFields(entity, actor, action))));
 }
 
 /**
@@ -62,7 +77,7 @@ export async function createRecord(ctx: OpsContext, actor: Actor, entityName: st
   const now = new Date();
   const values = checkCreateInput(ctx.model, entity, actor, input, now);
   const record = await translating(entity, () => inTransaction(ctx.db, (trx) => insertChecked(ctx, trx, actor, entity, scope, values, now, options)));
-  return shown(entity, actor, record, 'create');
+  return shown(ctx, entity, actor, record, 'create');
 }
 
 /** The workflow state a new record starts in, by field name (nothing without a workflow). */
@@ -78,7 +93,7 @@ export function initialState(entity: EntityModel): Record<string, string> {
 export function checkCreateInput(model: AppModel, entity: EntityModel, actor: Actor, input: RecordInput, now: Date): ParsedValues {
   checkWritable(entity, actor, 'create', input);
   const values = parseRecordInput(model, entity, input, 'create', actor);
-  checkRules(model, entity, { ...values, ...initialState(entity), createdAt: now, updatedAt: now, createdBy: actor.userId }, now);
+  checkRules(model, entity, { ...values, ...initialState(entity), createdAt: now, updatedAt: now, createdBy: authorId(actor) }, now, null, actor);
   return values;
 }
 
@@ -88,8 +103,9 @@ export function newRow(entity: EntityModel, actor: Actor, values: ParsedValues):
     ...valuesToRow(entity, values),
     ...dueOnCreate(entity, values),
     ...(entity.workflow ? { [entity.workflow.column]: entity.workflow.initial } : {}),
-    created_by: actor.userId,
-    updated_by: actor.userId,
+    // A visitor (not signed in) has no account: the record has no author.
+    created_by: authorId(actor),
+    updated_by: authorId(actor),
   };
 }
 
@@ -110,12 +126,15 @@ export async function insertChecked(
   await checkReferences(ctx.model, trx, entity, values, actor);
   const steps = await parentSteps(ctx, trx, actor, entity, values, options.replyWith);
   await checkLimits(ctx.model, trx, entity, actor, null, { ...values, ...initialState(entity) }, now);
+  await checkUniqueWhen(ctx.model, trx, entity, null, { ...values, ...initialState(entity) });
   const row = await trx.insertInto(entity.table).values(newRow(entity, actor, values)).returning(recordColumns(entity)).executeTakeFirstOrThrow();
   if (!scope.all) {
     const inScope = await trx.selectFrom(entity.table).select('id').where('id', '=', row.id as number).where(scope.sql).executeTakeFirst();
     if (!inScope) throw outOfCreateScope(actor, entity);
   }
-  const created = rowToRecord(entity, row);
+  await insertReferenceSets(trx, entity, [{ id: Number(row.id), values }]);
+  const created = { ...rowToRecord(entity, row), ...givenSets(entity, values) };
+  await checkPathRules(ctx.model, trx, entity, created, now, null, actor);
   await writeHistory(trx, entity, actor, { action: 'create', recordId: created.id, before: null, after: created });
   await takeParentSteps(ctx, trx, actor, steps);
   return created;
@@ -192,7 +211,7 @@ export async function updateRecord(
       return writeLocked(ctx.model, trx, actor, entity, current, values, new Date(), { action: 'update' });
     }),
   );
-  return shown(entity, actor, record, 'update');
+  return shown(ctx, entity, actor, record, 'update');
 }
 
 /**
@@ -211,11 +230,15 @@ export async function writeLocked(
   event: Pick<HistoryEvent, 'action' | 'transition'>,
 ): Promise<RecordData> {
   const after = { ...current, ...changes };
-  checkRules(model, entity, after, now, current);
+  checkRules(model, entity, after, now, current, actor);
+  await checkPathRules(model, trx, entity, after, now, current, actor);
   await checkLimits(model, trx, entity, actor, current, after, now);
+  // Pairs first: the UPDATE's RETURNING below reads the sets as this transaction left them.
+  await replaceReferenceSets(model, trx, entity, actor, current, changes);
+  await checkUniqueWhen(model, trx, entity, current, after);
   const row = await trx
     .updateTable(entity.table)
-    .set({ ...valuesToRow(entity, changes), ...dueOnUpdate(entity, current, changes), version: sql`version + 1`, updated_at: sql`now()`, updated_by: actor.userId })
+    .set({ ...valuesToRow(entity, changes), ...dueOnUpdate(entity, current, changes), version: sql`version + 1`, updated_at: sql`now()`, updated_by: authorId(actor) })
     .where('id', '=', current.id)
     .returning(recordColumns(entity))
     .executeTakeFirstOrThrow();

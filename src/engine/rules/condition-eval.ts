@@ -1,5 +1,8 @@
 import type { AppModel } from '../spec/model';
+import type { Actor } from '../ops/types';
 import type { Condition, ConstantRef, Operand } from '../spec/types';
+import { authorId } from '../access/visitor';
+import { actorOperand, splitPath } from './condition-paths';
 
 type Value = string | number | boolean | Date | null | undefined;
 export type RecordLike = Readonly<Record<string, unknown>>;
@@ -12,16 +15,27 @@ function constantValue(model: ConstantsOf, ref: ConstantRef): unknown {
   return model.constants[ref.$constant]?.value;
 }
 
-/** Who is looking and where: for `{ actor: true }` and `{ param }` operands. */
+/** Who is looking and where: for `{ actor }` and `{ param }` operands. */
 export interface EvalContext {
-  readonly actorId?: number;
+  /** The current user's id; none for a visitor (who then matches nothing). */
+  readonly actorId?: number | null;
+  /** The current user's values of the spec's user fields, for `{ actor: 'team' }`. */
+  readonly actorFields?: Readonly<Record<string, unknown>>;
   readonly params?: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** The context of conditions evaluated for an actor: their id (none for a visitor) and user fields. */
+export function actorContext(actor: Actor, params?: EvalContext['params']): EvalContext {
+  return { actorId: authorId(actor), actorFields: actor.fields ?? {}, ...(params ? { params } : {}) };
 }
 
 /** An operand's value for this record at this time (the same meaning as conditionToSql gives it). */
 function operandValue(model: ConstantsOf, operand: Operand | undefined, record: RecordLike, now: Date, context: EvalContext): Value {
   if (operand === undefined || operand === null || typeof operand !== 'object') return operand as Value;
-  if ('actor' in operand) return context.actorId ?? null;
+  if ('actor' in operand) {
+    const name = actorOperand(operand);
+    return (name === 'id' ? context.actorId : context.actorFields?.[name!]) as Value;
+  }
   if ('param' in operand) return context.params?.[operand.param] ?? null;
   if ('$constant' in operand) return constantValue(model, operand) as Value;
   if ('field' in operand) return record[operand.field] as Value;
@@ -54,6 +68,9 @@ export function evaluateCondition(model: ConstantsOf, condition: Condition, reco
   if ('any' in condition) return condition.any.some((c) => evaluateCondition(model, c, record, now, context));
   if ('not' in condition) return !evaluateCondition(model, condition.not, record, now, context);
 
+  // A path (`patient.account`) holds only when its reference is set; ops load its value beforehand.
+  const path = splitPath(condition.field);
+  if (path && !isPresent(record[path.head])) return false;
   const actual = record[condition.field] as Value;
   switch (condition.op) {
     case 'present':
@@ -68,6 +85,8 @@ export function evaluateCondition(model: ConstantsOf, condition: Condition, reco
     }
     default: {
       const expected = operandValue(model, condition.value as Operand, record, now, context);
+      // A user without a value (or a visitor) matches nothing, rather than the records without one.
+      if (condition.op === 'eq' && (expected === null || expected === undefined) && actorOperand(condition.value) !== null) return false;
       if (condition.op === 'eq' && (expected === null || expected === undefined)) return !isPresent(actual);
       if (condition.op === 'ne' && (expected === null || expected === undefined)) return isPresent(actual);
       const pair = comparable(actual, expected);

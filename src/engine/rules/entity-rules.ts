@@ -1,7 +1,9 @@
 import type { FieldError } from '../errors/ninefold-error';
 import type { EntityModel } from '../spec/model';
 import type { Condition } from '../spec/types';
-import { evaluateCondition, type ConstantsOf, type RecordLike } from './condition-eval';
+import type { RuleSpec } from '../spec/types';
+import { evaluateCondition, type ConstantsOf, type EvalContext, type RecordLike } from './condition-eval';
+import { conditionPaths } from './condition-paths';
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
@@ -13,7 +15,8 @@ function firstField(condition: Condition): string | undefined {
   if ('all' in condition) return condition.all.map(firstField).find(Boolean);
   if ('any' in condition) return condition.any.map(firstField).find(Boolean);
   if ('not' in condition) return firstField(condition.not);
-  return condition.field;
+  // A path's message goes next to the reference it follows.
+  return condition.field.split('.')[0];
 }
 
 /**
@@ -27,13 +30,23 @@ export function checkEntityRules(
   now: Date,
   /** The record as stored before this write (none on create): `onChange` rules skip fields left as they were. */
   before?: RecordLike | null,
+  /** Who writes, for rules comparing with `{ actor }`. */
+  context: EvalContext = {},
+  /** Which rules to check: all, or those with / without paths (whose values ops load from the database first). */
+  which: 'all' | 'paths' | 'plain' = 'all',
 ): FieldError[] {
   const errors: FieldError[] = [];
   for (const [name, rule] of Object.entries(entity.rules)) {
+    if (which !== 'all' && hasPaths(rule) !== (which === 'paths')) continue;
     if (rule.onChange && rule.field && before && sameValue(before[rule.field], record[rule.field])) continue;
-    if (rule.when && !evaluateCondition(model, rule.when, record, now)) continue;
-    if (evaluateCondition(model, rule.assert, record, now)) continue;
+    if (rule.when && !evaluateCondition(model, rule.when, record, now, context)) continue;
+    if (evaluateCondition(model, rule.assert, record, now, context)) continue;
     errors.push({ field: rule.field ?? firstField(rule.assert) ?? name, code: name, message: rule.message });
   }
   return errors;
+}
+
+/** Whether a rule compares a path (`patient.account`): checked on the server only, values loaded first. */
+export function hasPaths(rule: RuleSpec): boolean {
+  return conditionPaths([rule.when, rule.assert]).length > 0;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_REFERENCES } from '../spec/join-fields';
 import type { FieldModel } from '../spec/model';
 import { FIELD_MESSAGE_KINDS, type ConstantRef, type FieldMessageKind } from '../spec/types';
 
@@ -8,7 +9,8 @@ import { FIELD_MESSAGE_KINDS, type ConstantRef, type FieldMessageKind } from '..
  * The same schemas can be shipped to the browser for feedback as the user types.
  */
 
-export type StoredValue = string | number | boolean | Date | null;
+/** A references field's value is the set of ids, ascending and without repeats. */
+export type StoredValue = string | number | boolean | Date | readonly number[] | null;
 
 const HOSTNAME = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/i;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -151,19 +153,46 @@ function valueSchema(field: FieldModel, constants: Readonly<Record<string, { val
       return z.iso.date({ error: `${label} must be a date (YYYY-MM-DD).` });
     case 'datetime':
       return z.preprocess(toDate, z.date({ error: `${label} must be a date and time.` }).refine((d) => d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999, { error: `${label} is out of range.` }));
+    case 'references':
+      return referencesSchema(label, s.maxItems ?? MAX_REFERENCES);
     case 'reference':
     case 'user':
       return z.preprocess(toNumber, z.number({ error: `${label} must be the id of a record.` }).int({ error: `${label} must be the id of a record.` }).positive({ error: `${label} must be the id of a record.` }).max(Number.MAX_SAFE_INTEGER, { error: `${label} must be the id of a record.` }));
   }
 }
 
+/**
+ * A set of record ids: a JSON array of ids, or what a form posts (one value, or several of the
+ * same name); a comma-separated text too (CSV cells join ids with ";", also accepted). Repeats
+ * are dropped and the ids sorted, so the same set is always the same value.
+ */
+function referencesSchema(label: string, maxItems: number): z.ZodType<readonly number[]> {
+  const id = z.preprocess(
+    toNumber,
+    z
+      .number({ error: `${label} must be a list of record ids.` })
+      .int({ error: `${label} must be a list of record ids.` })
+      .positive({ error: `${label} must be a list of record ids.` })
+      .max(Number.MAX_SAFE_INTEGER, { error: `${label} must be a list of record ids.` }),
+  );
+  return z.preprocess(
+    (raw) => (typeof raw === 'string' ? raw.split(/[,;]/).map((part) => part.trim()).filter((part) => part !== '') : typeof raw === 'number' ? [raw] : raw),
+    z
+      .array(id, { error: `${label} must be a list of record ids.` })
+      .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
+      .refine((ids) => ids.length <= maxItems, { error: `${label} can hold at most ${maxItems}.`, params: { code: 'too_big' } }),
+  ) as z.ZodType<readonly number[]>;
+}
+
 /** The schema for one field, including "required". Issues carry the user's message. */
 export function fieldSchema(field: FieldModel, constants: Readonly<Record<string, { value: unknown }>> = {}): z.ZodType<StoredValue> {
   const inner = valueSchema(field, constants);
+  // An empty references field is the empty set, never null: there is no column to hold a null.
+  const empty = field.type === 'references' ? [] : null;
   return z.preprocess(
-    emptyToNull,
+    (raw) => emptyToNull(raw) ?? empty,
     z.union([z.null(), inner]).superRefine((value, ctx) => {
-      if (value === null && field.required) ctx.addIssue({ code: 'custom', message: `${field.label} is required.`, params: { code: 'required' } });
+      if ((value === null || (Array.isArray(value) && value.length === 0)) && field.required) ctx.addIssue({ code: 'custom', message: `${field.label} is required.`, params: { code: 'required' } });
       // PostgreSQL text cannot hold NUL, and no person types one.
       if (typeof value === 'string' && value.includes('\u0000'))
         ctx.addIssue({ code: 'custom', message: `${field.label} cannot contain a NUL character.`, params: { code: 'invalid_character' } });

@@ -1,6 +1,7 @@
 import { NinefoldError, type FieldError } from '../errors/ninefold-error';
 import type { Actor, RecordInput } from '../ops/types';
 import { callsOnlyFieldMessage, fieldWritableThroughDoor } from '../access/call-door';
+import { authorId } from '../access/visitor';
 import type { AppModel, EntityModel, FieldModel } from '../spec/model';
 import { fieldSchema, issueCode, issueMessage, type StoredValue } from './field-schema';
 
@@ -10,7 +11,8 @@ export type ParsedValues = Record<string, StoredValue>;
 export function defaultValue(field: FieldModel, actor: Actor): StoredValue | undefined {
   const d = 'default' in field.spec ? field.spec.default : undefined;
   if (d === undefined) return undefined;
-  if (field.type === 'user' && d === 'actor') return actor.userId;
+  // A visitor has no account: the field stays empty (the spec check refuses it where required).
+  if (field.type === 'user' && d === 'actor') return authorId(actor);
   if (field.type === 'datetime' && d === 'now') return new Date();
   return d as StoredValue;
 }

@@ -1,5 +1,7 @@
 import { ADMIN_ROLE } from '../access/grants';
 import { evaluateCondition } from '../rules/condition-eval';
+import { readsActor } from '../rules/condition-paths';
+import { seedActor, withSeedPaths } from './demo-user-fields';
 import type { EntityModel, FieldModel, TransitionModel } from '../spec/model';
 import type { LimitSpec, Scope } from '../spec/types';
 import { pickFrom, type SeedRun } from './seed-run';
@@ -60,6 +62,18 @@ function readersOf(run: SeedRun, entity: EntityModel, role: string, facts: Value
   const scope = readScope(entity, role);
   if (scope === undefined) return [];
   if (scope === true) return 'all';
+  if (scope.where && readsActor(scope.where)) {
+    // A condition on the user (their own, their organization's): of the users the record names, those it admits.
+    if (scope.via) return [];
+    const named = entity.fields.filter((f) => f.type === 'user').map((f) => facts[f.name]);
+    const where = scope.where;
+    return [...new Set(named)].filter(
+      (user): user is number =>
+        hasRole(run, user, role) &&
+        (!scope.own || facts[scope.own] === user) &&
+        evaluateCondition(run.model, where, withSeedPaths(run, entity, where, facts), run.now, seedActor(run, user)),
+    );
+  }
   if (scope.where && !evaluateCondition(run.model, scope.where, facts, run.now)) return [];
   // Two hops of `via` are not followed: the creator is then picked from another role.
   if (scope.via) return [];
@@ -88,7 +102,7 @@ function creatorInScope(run: SeedRun, entity: EntityModel, role: string, scope: 
   }
   user ??= pickFrom(run.faker, roleUsers);
   if (user === null) return null;
-  if (scope.where && !evaluateCondition(run.model, scope.where, record, at, { actorId: user })) return null;
+  if (scope.where && !evaluateCondition(run.model, scope.where, withSeedPaths(run, entity, scope.where, record, parents), at, seedActor(run, user))) return null;
   return user;
 }
 
@@ -115,7 +129,7 @@ export function transitionActor(run: SeedRun, entity: EntityModel, transition: T
   for (const allowed of transition.allow) {
     if (typeof allowed === 'string') continue;
     const owner = record[allowed.owner];
-    if (typeof owner === 'number' && (!allowed.when || evaluateCondition(run.model, allowed.when, record, at))) return owner;
+    if (typeof owner === 'number' && (!allowed.when || evaluateCondition(run.model, allowed.when, withSeedPaths(run, entity, allowed.when, record), at, seedActor(run, owner)))) return owner;
   }
   const roles = transitionRoles(run.model, entity, transition);
   const staff = roles.filter((r) => r !== ADMIN_ROLE).length > 0 ? roles.filter((r) => r !== ADMIN_ROLE) : roles;

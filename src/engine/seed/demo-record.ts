@@ -12,7 +12,12 @@ export interface DemoRecord {
   readonly row: Record<string, unknown>;
   readonly facts: Values;
   readonly history: readonly HistoryRow[];
+  /** The ids each references field holds (written to its join table once the record has its id). */
+  readonly sets: Readonly<Record<string, readonly number[]>>;
 }
+
+/** At most this many records in a demo set (a few tags, not all of them). */
+const DEMO_SET_SIZE = 3;
 
 const HOUR_MS = 60 * 60_000;
 const RULE_ATTEMPTS = 12;
@@ -28,7 +33,7 @@ function takenOf(run: SeedRun, entity: EntityModel, field: FieldModel): Set<stri
 function valueFor(run: SeedRun, entity: EntityModel, field: FieldModel, record: Values, at: Date, unique: number, present: boolean): unknown {
   if (!present && !field.required && field.type !== 'boolean' && run.faker.datatype.boolean({ probability: field.type === 'user' ? 0.3 : 0.2 })) return null;
   if (field.type === 'user') return userFor(run, entity, field);
-  if (field.type === 'reference') return null;
+  if (field.type === 'reference' || field.type === 'references') return field.type === 'references' ? record[field.name] ?? [] : null;
   return demoValue(run.faker, { ...field, required: true }, unique, {
     entityName: entity.name,
     at,
@@ -52,7 +57,7 @@ function keepRules(run: SeedRun, entity: EntityModel, record: Values, at: Date, 
     if (broken.length === 0) break;
     for (const { field: name } of broken) {
       const field = entity.fieldsByName[name];
-      if (!field || field.readOnly || field.type === 'reference') continue;
+      if (!field || field.readOnly || field.type === 'reference' || field.type === 'references') continue;
       record[name] = valueFor(run, entity, field, record, at, unique, attempt < RULE_ATTEMPTS / 2);
       changed.add(name);
     }
@@ -87,13 +92,21 @@ export function demoRecord(run: SeedRun, entity: EntityModel, nominal: Date, uni
     record[field.name] = index === null ? null : targets!.ids[index];
     if (index !== null) parents[field.name] = targets!.facts[index];
   }
+  for (const field of entity.fields) {
+    if (field.type !== 'references') continue;
+    // A few records of those seeded, none sometimes unless required.
+    const ids = run.seeded.get(field.referenceTo!)?.ids ?? [];
+    const cap = Math.min(DEMO_SET_SIZE, field.spec.type === 'references' ? (field.spec.maxItems ?? DEMO_SET_SIZE) : DEMO_SET_SIZE, ids.length);
+    const count = faker.number.int({ min: field.required && cap > 0 ? 1 : 0, max: cap });
+    record[field.name] = [...new Set(faker.helpers.arrayElements(ids, count))].sort((a, b) => a - b);
+  }
   const at = creationTime(run, entity, nominal, parents);
   record.createdAt = at;
   record.updatedAt = at;
   // Fields a transition requires are mostly filled on the way (a ticket gets its assignee when started).
   const filledLater = new Set(entity.workflow?.transitions.flatMap((t) => t.requires) ?? []);
   for (const field of entity.fields) {
-    if (field.type === 'reference') continue;
+    if (field.type === 'reference' || field.type === 'references') continue;
     if (filledLater.has(field.name) && !field.required && faker.datatype.boolean({ probability: 0.8 })) record[field.name] = null;
     else if (field.readOnly) record[field.name] = 'default' in field.spec && field.spec.default !== undefined ? field.spec.default : null;
     else record[field.name] = valueFor(run, entity, field, record, at, unique, false);
@@ -145,7 +158,11 @@ export function demoRecord(run: SeedRun, entity: EntityModel, nominal: Date, uni
     updated_by: last?.actorId ?? creator,
     version: 1 + steps.length,
   };
-  for (const field of entity.fields) row[field.column] = final[field.name] ?? null;
+  const sets: Record<string, readonly number[]> = {};
+  for (const field of entity.fields) {
+    if (field.joinTable) sets[field.name] = (final[field.name] as readonly number[] | undefined) ?? [];
+    else row[field.column] = final[field.name] ?? null;
+  }
   if (entity.workflow) row[entity.workflow.column] = final[entity.workflow.field];
 
   const facts: Values = {};
@@ -153,5 +170,5 @@ export function demoRecord(run: SeedRun, entity: EntityModel, nominal: Date, uni
     const type = entity.fieldsByName[name]?.type;
     if ((type !== 'text' && type !== 'markdown') || name === entity.titleField) facts[name] = value;
   }
-  return { row, facts, history: historyOf(entity, creator, created, steps) };
+  return { row, facts, history: historyOf(entity, creator, created, steps), sets };
 }

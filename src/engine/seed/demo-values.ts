@@ -3,7 +3,7 @@ import type { FieldModel } from '../spec/model';
 import type { ConstantRef, ConstantSpec, DateBound } from '../spec/types';
 import { namedText, paragraphs, titleText } from './demo-texts';
 
-type Value = string | number | boolean | Date | null;
+type Value = string | number | boolean | Date | readonly number[] | null;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -132,5 +132,7 @@ export function demoValue(faker: Faker, field: FieldModel, unique: number, conte
     case 'reference':
     case 'user':
       return null; // filled by the seeder from ids that exist
+    case 'references':
+      return []; // filled by the seeder from ids that exist
   }
 }

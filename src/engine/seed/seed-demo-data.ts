@@ -2,6 +2,7 @@ import { faker } from '@faker-js/faker';
 import { sql } from 'kysely';
 import type { Identity } from '../identity/types';
 import { conditionToSql } from '../rules/condition-sql';
+import { JOIN_RECORD, JOIN_TARGET, joinFields } from '../spec/join-fields';
 import type { AppModel, EntityModel } from '../spec/model';
 import { AUDIT_TABLE, USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
@@ -9,6 +10,7 @@ import { limitKey } from './demo-people';
 import { demoRecord } from './demo-record';
 import type { SeededRecords, SeedRun } from './seed-run';
 import { ensureDemoUsers } from './demo-users';
+import { assignUserFields } from './demo-user-fields';
 
 export { DEMO_PASSWORD } from './demo-users';
 
@@ -92,7 +94,7 @@ export async function seedDemoData(model: AppModel, db: DynamicDatabase, identit
   const steps = plan(model, count);
   progress.start(steps.reduce((sum, s) => sum + s.rows, 0));
   const now = new Date();
-  const run: SeedRun = { model, faker, now, spanMs: MAIN_SPAN_MS, users, seeded: new Map(), limitCounts: new Map(), pools: new Map(), indexes: new Map(), taken: new Map() };
+  const run: SeedRun = { model, faker, now, spanMs: MAIN_SPAN_MS, users, userFields: new Map(), seeded: new Map(), limitCounts: new Map(), pools: new Map(), indexes: new Map(), taken: new Map() };
 
   const rows: Record<string, number> = {};
   for (const { entity, rows: total, from, to } of steps) {
@@ -112,6 +114,10 @@ export async function seedDemoData(model: AppModel, db: DynamicDatabase, identit
         const inserted = await trx.insertInto(entity.table).values(made.map((m) => m.row)).returning('id').execute();
         const history = inserted.flatMap((r, i) => made[i].history.map((h) => ({ ...h, entity: entity.name, record_id: Number(r.id) })));
         for (let h = 0; h < history.length; h += HISTORY_BATCH_ROWS) await trx.insertInto(AUDIT_TABLE).values(history.slice(h, h + HISTORY_BATCH_ROWS)).execute();
+        for (const field of joinFields(entity)) {
+          const pairs = inserted.flatMap((r, i) => (made[i].sets[field.name] ?? []).map((target) => ({ [JOIN_RECORD]: Number(r.id), [JOIN_TARGET]: target })));
+          if (pairs.length > 0) await trx.insertInto(field.joinTable).values(pairs).execute();
+        }
         inserted.forEach((r, i) => {
           seeded.ids.push(Number(r.id));
           seeded.facts.push(made[i].facts);
@@ -121,6 +127,8 @@ export async function seedDemoData(model: AppModel, db: DynamicDatabase, identit
     }
     run.seeded.set(entity.name, seeded);
     rows[entity.name] = seeded.ids.length;
+    // Users whose scopes read a user field referring to these records get one (a customer's organization).
+    await assignUserFields(run, db, entity);
   }
   // Fresh statistics after a bulk load: without them the planner combines filter indexes and
   // sorts tens of thousands of rows instead of walking the sort index (PGlite has no autovacuum).

@@ -21,6 +21,8 @@ export interface SeedRun {
   readonly seeded: Map<string, SeededRecords>;
   /** Records counting towards each limit per owner: `<entity>:<limit>:<owner>`. */
   readonly limitCounts: Map<string, number>;
+  /** The spec's user fields the seeder gave each demo user (see demo-user-fields.ts). */
+  readonly userFields: Map<number, Readonly<Record<string, unknown>>>;
   /** Users that fit each user field: `<entity>.<field>`. */
   readonly pools: Map<string, readonly number[]>;
   /** Values of unique fields already used (lower case): `<entity>.<field>`. */

@@ -124,6 +124,17 @@ forEachDatabase('seed: coherent demo data for the helpdesk', (database) => {
     expect(comments.some((c) => c.internal === true)).toBe(true);
   });
 
+  it("gives customers an organization, shared by two, so they see each other's tickets (staff get none)", async () => {
+    const users = await store.db.selectFrom('nf_user').select(['id', 'roles', 'f_organization']).execute();
+    const organizations = new Set((await rows(store, 'organization')).map((o) => Number(o.id)));
+    const customers = users.filter((u) => (u.roles as string[]).includes('customer'));
+    for (const customer of customers) expect(organizations.has(Number(customer.f_organization))).toBe(true);
+    const members = new Map<number, number>();
+    for (const c of customers) members.set(Number(c.f_organization), (members.get(Number(c.f_organization)) ?? 0) + 1);
+    expect(Math.max(...members.values())).toBeGreaterThanOrEqual(2);
+    for (const staff of users.filter((u) => !(u.roles as string[]).includes('customer'))) expect(staff.f_organization).toBeNull();
+  });
+
   it('writes plain English, never placeholder Latin', async () => {
     const texts = [...tickets.flatMap((t) => [t.subject, t.description]), ...(await rows(store, 'comment')).map((c) => c.body)];
     const found = texts.filter((text) => typeof text === 'string' && PLACEHOLDER_WORDS.test(text));

@@ -120,7 +120,7 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     list: buildList(spec, name, fields, workflow, titleField),
     searchFields: fields.filter((f) => f.searchable).map((f) => f.name),
     uniqueTogether: entity.uniqueTogether ?? [],
-    uniqueWhen: buildUniqueWhen(table, entity, fields),
+    uniqueWhen: buildUniqueWhen(table, entity, fields, spec.constants),
     rules: { ...fields.reduce((all, f) => ({ ...all, ...dateBoundRules(f, labelOf) }), {}), ...spec.rules?.[name] },
     limits: entity.limits ?? {},
     permissions: spec.permissions?.[name] ?? {},

@@ -75,11 +75,11 @@ describe('describeMarkdown', () => {
     [5, '| `organization.name` | required; 2 to 120 characters; unique |'],
     [5, '| ticket: urgentNeedsAssignee | priority is urgent | assignee is present | An urgent ticket needs an assignee. | assignee |'],
     [5, '| dueAt is present | dueAt is after createdAt |'],
-    [5, '| ticket: openTicketsPerCustomer | maxOpenTicketsPerCustomer (20) | requester | state is one of new, open, pending | agent, admin |'],
+    [5, '| ticket: openTicketsPerCustomer | maxOpenTicketsPerCustomer (20) | requester (a user) | state is one of new, open, pending | agent, admin |'],
     // 6. roles and permissions
-    [6, '| `customer` | Customer | Opens tickets and follows their own. |'],
-    [6, '| `customer` | own (requester) | own (requester) | own (requester) | own (requester), where state is one of new, open, pending | — | hidden: organization, assignee; writable only: subject, description |'],
-    [6, '| `customer` | via ticket (readable), where internal is false | via ticket (readable), where internal is false | via ticket (readable), where internal is false | — | — | hidden: internal |'],
+    [6, "| `customer` | Customer | Opens tickets, follows their own and their organization's. |"],
+    [6, "| `customer` | where requester is you or requester's organization is your organization | where requester is you or requester's organization is your organization | own (requester) | own (requester), where state is one of new, open, pending | — | hidden: organization, assignee; writable only: subject, description |"],
+    [6, "| `customer` | via ticket (readable), where internal is false | via ticket (readable), where internal is false | via ticket (readable), where internal is false and ticket's requester is you | — | — | hidden: internal |"],
     [6, 'Whatever is not granted is refused; — means no access.'],
     [6, '| `customer` | — | — | — | — | — | — |'],
     // 8. error catalogue

@@ -142,7 +142,7 @@ const CASES: readonly Case[] = [
   { kind: 'read-only required without default', changes: { 'entities.ticket.fields.resolvedAt.required': true }, path: 'entities.ticket.fields.resolvedAt.readOnly', message: 'needs a default', more: true },
   { kind: 'titleField unknown', changes: { 'entities.ticket.titleField': 'title' }, path: 'entities.ticket.titleField', message: 'unknown field "title"' },
   { kind: 'uniqueTogether unknown field', changes: { 'entities.ticket.uniqueTogether': [['subject', 'org']] }, path: 'entities.ticket.uniqueTogether[0][1]', message: 'unknown field "org" of ticket' },
-  { kind: 'limit per not a user field', changes: { 'entities.ticket.limits.openTicketsPerCustomer.per': 'organization' }, path: 'entities.ticket.limits.openTicketsPerCustomer.per', message: '"organization" is not a user field of ticket (user fields: requester, assignee)' },
+  { kind: 'limit per neither a user nor a reference field', changes: { 'entities.ticket.limits.openTicketsPerCustomer.per': 'subject' }, path: 'entities.ticket.limits.openTicketsPerCustomer.per', message: '"subject" is not a user or reference field of ticket (user and reference fields: requester, assignee, organization)' },
   { kind: 'limit max negative', changes: { 'entities.ticket.limits.openTicketsPerCustomer.max': -1 }, path: 'entities.ticket.limits.openTicketsPerCustomer.max', message: 'must not be negative' },
   {
     kind: 'limit where unknown state',
@@ -268,7 +268,7 @@ const CASES: readonly Case[] = [
   { kind: 'grant unknown transition', changes: { 'permissions.ticket.agent.transitions': { escalate: true } }, path: 'permissions.ticket.agent.transitions.escalate', message: 'unknown transition "escalate" of ticket' },
   { kind: 'grant transition without workflow', changes: { 'permissions.organization.agent.transitions': { start: true } }, path: 'permissions.organization.agent.transitions.start', message: 'organization has no workflow' },
   { kind: 'grant field list unknown field', changes: { 'permissions.comment.customer.hiddenFields': ['internl'] }, path: 'permissions.comment.customer.hiddenFields[0]', message: 'unknown field "internl" of comment' },
-  { kind: 'grant field writable and read-only', changes: { 'permissions.ticket.customer.readOnlyFields': ['subject'] }, path: 'permissions.ticket.customer.writableFields', message: '"subject" is both writable and in readOnlyFields' },
+  { kind: 'grant field writable and read-only', changes: { 'permissions.ticket.customer.readOnlyFields': ['subject'] }, path: 'permissions.ticket.customer.writableFields[0]', message: '"subject" is both writable and in readOnlyFields, so this role can never write it' },
   { kind: 'scope own not a user field', changes: { 'permissions.ticket.customer.read': { own: 'organization' } }, path: 'permissions.ticket.customer.read.own', message: '"organization" is not a user field of ticket' },
   { kind: 'scope false', changes: { 'permissions.ticket.agent.delete': false }, path: 'permissions.ticket.agent.delete', message: 'leave the action out to deny it' },
   { kind: 'scope where unknown field', changes: { 'permissions.comment.customer.list': { where: { field: 'internl', op: 'eq', value: false } } }, path: 'permissions.comment.customer.list.where.field', message: 'unknown field "internl" of comment' },

@@ -4,9 +4,11 @@ import { checkPermissions, checkRoles, checkRules } from './validate/access';
 import { checkCalls, checkConstantRefs, checkConstants, checkErrors } from './validate/catalogue';
 import { describeValue, isRecord, isString, Issues } from './validate/context';
 import { checkEntities } from './validate/entities';
+import { checkGrantUsability } from './validate/grant-usability';
 import { checkPurpose, checkScreens } from './validate/screens';
 import { collectSymbols } from './validate/symbols';
 import { checkWorkflows } from './validate/workflows';
+import { checkUsers } from './validate/users';
 import { checkWrittenBy } from './validate/written-by';
 
 const TOP_LEVEL_KEYS: readonly (keyof AppSpec)[] = [
@@ -16,6 +18,7 @@ const TOP_LEVEL_KEYS: readonly (keyof AppSpec)[] = [
   'entities',
   'workflows',
   'rules',
+  'users',
   'roles',
   'permissions',
   'calls',
@@ -44,8 +47,10 @@ export function validateSpec(spec: AppSpec): SpecIssue[] {
   checkEntities(raw, symbols, issues);
   checkWorkflows(raw, symbols, issues);
   checkRules(raw, symbols, issues);
+  checkUsers(raw, symbols, issues);
   checkRoles(raw, issues);
   checkPermissions(raw, symbols, issues);
+  checkGrantUsability(raw, symbols, issues);
   checkCalls(raw, symbols, issues);
   checkErrors(raw, issues);
   checkConstants(raw, issues);

@@ -48,7 +48,7 @@ export function engineOnStore(store: Store, model: AppModel): Engine {
   return {
     model,
     store,
-    identity: createIdentity(store.db, Object.keys(model.roles), resolveLimits(model)),
+    identity: createIdentity(store.db, Object.keys(model.roles), resolveLimits(model), model),
     ops: createOps({ model, db: store.db }),
     live: createLiveFeed(store),
     close: () => store.close(),

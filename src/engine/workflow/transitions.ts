@@ -1,8 +1,9 @@
 import { NinefoldError } from '../errors/ninefold-error';
 import type { Actor } from '../ops/types';
-import { evaluateCondition, type RecordLike } from '../rules/condition-eval';
+import { actorContext, evaluateCondition, type RecordLike } from '../rules/condition-eval';
 import type { AppModel, EntityModel, TransitionModel, WorkflowModel } from '../spec/model';
 import { withArticle } from '../spec/naming';
+import type { Condition } from '../spec/types';
 
 /** Why a transition cannot be taken now, in the order they are checked. */
 export type BlockReason = 'wrong_state' | 'not_allowed' | 'missing_fields' | 'guard_failed';
@@ -31,7 +32,7 @@ function whoMay(model: AppModel, transition: TransitionModel, record: RecordLike
       continue;
     }
     if (record[entry.owner] !== actor.userId) continue;
-    if (!entry.when || evaluateCondition(model, entry.when, record, now)) return { ok: true };
+    if (!entry.when || evaluateCondition(model, entry.when, record, now, actorContext(actor))) return { ok: true };
     refusal = entry.error ?? refusal;
   }
   return { ok: false, code: refusal };
@@ -61,13 +62,14 @@ export function checkTransition(
   }
   const missing = transition.requires.filter((name) => {
     const value = record[name];
-    return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+    // An empty set (a references field with none) is missing too.
+    return value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
   });
   if (missing.length > 0) {
     const labels = missing.map((name) => withArticle((entity.fieldsByName[name]?.label ?? name).toLowerCase()));
     return { transition, allowed: false, reason: 'missing_fields', code: 'TRANSITION_NOT_ALLOWED', missing, message: `Needs ${labels.join(' and ')}.` };
   }
-  if (transition.guard && !evaluateCondition(model, transition.guard, record, now)) {
+  if (transition.guard && !evaluateCondition(model, transition.guard, record, now, actorContext(actor))) {
     const code = transition.guardError ?? 'TRANSITION_NOT_ALLOWED';
     return { transition, allowed: false, reason: 'guard_failed', code, message: transition.guardMessage ?? model.errors[code]?.message ?? 'Its conditions are not met.' };
   }
@@ -110,4 +112,12 @@ export function effectValues(transition: TransitionModel, actor: Actor, now: Dat
     values[effect.set] = effect.to === 'now' ? now : effect.to === 'actor' ? actor.userId : effect.to;
   }
   return values;
+}
+
+/**
+ * The conditions a check of the transitions evaluates in memory (guards, owners' `when`): a
+ * record must carry the values of their paths (ops/path-values.ts) before checkTransition.
+ */
+export function transitionConditions(transitions: readonly TransitionModel[]): Condition[] {
+  return transitions.flatMap((t) => [t.guard, ...t.allow.map((a) => (typeof a === 'string' ? undefined : a.when))]).filter((c): c is Condition => c !== undefined);
 }

@@ -8,6 +8,7 @@ import { getEngine } from '../engine';
 import { asNinefoldError } from '../errors';
 import { isRedirect, submitCreate, submitDelete, submitUpdate, type Redirect } from '../record-actions';
 import { requireActor } from '../session';
+import { requireViewer } from '../viewer';
 
 /*
  * The form door: resolve the actor, run the plain action (src/server/record-actions.ts, which
@@ -15,8 +16,8 @@ import { requireActor } from '../session';
  * by the page; they come back from the browser, so the plain action checks them again.
  */
 
-async function run<S extends object>(submit: (engine: Engine, actor: Actor) => Promise<S | Redirect>): Promise<S> {
-  const actor = await requireActor();
+async function run<S extends object>(submit: (engine: Engine, actor: Actor) => Promise<S | Redirect>, resolve: () => Promise<Actor> = requireActor): Promise<S> {
+  const actor = await resolve();
   const engine = await getEngine();
   let result: S | Redirect;
   try {
@@ -30,7 +31,8 @@ async function run<S extends object>(submit: (engine: Engine, actor: Actor) => P
 }
 
 export async function createRecord(entityName: string, state: RecordFormState, formData: FormData): Promise<RecordFormState> {
-  return run((engine, actor) => submitCreate(engine, actor, entityName, state, formData));
+  // A visitor's create (a contact form) is resolved as on the page: the session, or the visitor when the spec lets them in.
+  return run((engine, actor) => submitCreate(engine, actor, entityName, state, formData), () => requireViewer());
 }
 
 export async function updateRecord(entityName: string, recordId: number, state: RecordFormState, formData: FormData): Promise<RecordFormState> {

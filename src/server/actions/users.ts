@@ -3,6 +3,7 @@
 import { revalidatePath } from 'next/cache';
 import { headers } from 'next/headers';
 import type { AccountFormState } from '@/ui/forms/account-state';
+import { USER_FIELD_PREFIX } from '@/ui/forms/user-fields-state';
 import { formId, formText, formTexts, refused, succeeded } from '../account-forms';
 import { confirmationNeeded, confirmed } from '../confirm';
 import { getEngine } from '../engine';
@@ -39,6 +40,27 @@ export async function setRolesAction(state: AccountFormState, formData: FormData
   }
   revalidatePath(PAGE);
   return succeeded(state, 'Roles saved.');
+}
+
+/** Saves the spec's user fields of one account: the inputs the form posted, each refusal next to its input. */
+export async function setUserFieldsAction(state: AccountFormState, formData: FormData): Promise<AccountFormState> {
+  const actor = await admin();
+  const engine = await getEngine();
+  const values: Record<string, string> = {};
+  for (const field of engine.model.users.fields) {
+    const name = `${USER_FIELD_PREFIX}${field.name}`;
+    if (formData.has(name)) values[field.name] = formText(formData, name);
+  }
+  const sent = Object.fromEntries(Object.entries(values).map(([name, value]) => [`${USER_FIELD_PREFIX}${name}`, value]));
+  try {
+    await engine.identity.setUserFields(formId(formData, 'userId') ?? 0, values, { by: actor.userId });
+  } catch (error) {
+    const result = refused(state, error, sent);
+    // Field errors name the fields; the inputs carry the prefix.
+    return { ...result, fieldErrors: Object.fromEntries(Object.entries(result.fieldErrors).map(([name, message]) => [`${USER_FIELD_PREFIX}${name}`, message])) };
+  }
+  revalidatePath(PAGE);
+  return succeeded(state, 'Fields saved.');
 }
 
 export async function disableUserAction(state: AccountFormState, formData: FormData): Promise<AccountFormState> {

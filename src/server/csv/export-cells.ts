@@ -15,6 +15,8 @@ export function cellText(column: ListColumn, record: RecordData, references: Ref
   if (value === null || value === undefined || value === '') return '';
   switch (column.kind) {
     case 'field': {
+      // A set of records: their ids joined by ";", which an import reads back (titles may hold ";").
+      if (Array.isArray(value)) return value.join(';');
       const text = fieldText(column.field, value, references[column.name], false);
       // The page marks it in words too (src/ui/due-value.tsx).
       return column.overdue?.(record, now) ? `${text} (overdue)` : text;

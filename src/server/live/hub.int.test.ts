@@ -172,6 +172,21 @@ forEachDatabase('live streams: who hears of which change', (database) => {
     await until(() => promotedStream.recorder.idsOf('comment').includes(note.id), 'the promoted user to hear of the note');
   });
 
+  it("takes up a user field change: a customer who joins an organization hears of its people's tickets", async () => {
+    const { ops } = engine;
+    const organization = await ops.create(admin, 'organization', { name: 'Live Org' });
+    const colleague = await createActor(engine.store.db, ['customer'], 'Live Colleague');
+    await sql`update nf_user set f_organization = ${organization.id} where id = ${colleague.userId}`.execute(engine.store.db);
+    const ticket = await ops.create(colleague, 'ticket', { subject: 'Shared with the organization' });
+    const joiner = await createActor(engine.store.db, ['customer'], 'Live Joiner');
+    const joinerStream = await stream(joiner);
+    await sql`update nf_user set f_organization = ${organization.id} where id = ${joiner.userId}`.execute(engine.store.db);
+    // After the hub re-read the session (and the cache settled), the organization's tickets are readable.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const changed = await ops.update(colleague, 'ticket', ticket.id, { subject: 'Shared, and changed' }, ticket.version);
+    await until(() => joinerStream.recorder.idsOf('ticket').includes(changed.id), "the joiner to hear of the organization's ticket");
+  });
+
   if (database.kind === 'postgres') {
     it('hears a change made through another server process on the same database', async () => {
       // A second "server": its own store (own pool), ops and feed on the same PostgreSQL.

@@ -43,7 +43,8 @@ interface Stream {
 
 type HubEngine = { readonly model: AppModel; readonly ops: Ops; readonly identity: Pick<Identity, 'actorForSession'>; readonly live: LiveFeed };
 
-const actorKey = (actor: Actor) => `${actor.userId}:${[...actor.roles].sort().join(',')}`;
+// Streams of the same user, roles and user fields see the same changes (a field may scope them: their organization).
+const actorKey = (actor: Actor) => `${actor.userId}:${[...actor.roles].sort().join(',')}:${JSON.stringify(actor.fields ?? {})}`;
 
 /**
  * The live streams of one server process. The database's change feed comes in; per batch, each

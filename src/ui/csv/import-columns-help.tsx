@@ -22,6 +22,8 @@ function accepted(model: AppModel, field: FieldModel): string {
     }
     case 'user':
       return "A user's email (or name, or id).";
+    case 'references':
+      return `The ids of ${model.entitiesByName[field.referenceTo!].pluralLabel.toLowerCase()}, separated by ";" (3;7), as the export writes them.`;
     case 'integer':
       return 'A whole number.';
     case 'decimal':

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../cn';
 import { MarkdownEditor } from '../markdown-editor/markdown-editor';
+import { ReferencesPicker } from './references-picker';
 import type { FormFieldDescriptor } from './state';
 
 export const inputClass =
@@ -130,6 +131,23 @@ export function FieldInput({ field, value, error, autoFocus }: {
         <input {...common} type="number" inputMode="numeric" min={1} step={1} required={field.required} defaultValue={value} placeholder="ID" className={cn(inputClass, 'max-w-40')} />,
         field.currentTitle ? <span className="truncate text-sm text-zinc-600">{field.currentTitle}</span> : null,
       );
+    case 'multi':
+      return frame(
+        <ReferencesPicker
+          id={id}
+          name={field.name}
+          label={field.label}
+          options={field.options ?? []}
+          value={value}
+          required={field.required}
+          maxItems={field.maxItems}
+          describedBy={common['aria-describedby']}
+          invalid={Boolean(error)}
+          autoFocus={autoFocus}
+        />,
+      );
+    case 'ids':
+      return frame(<input {...common} type="text" inputMode="numeric" pattern="\s*\d+(\s*,\s*\d+)*\s*" title="Ids separated by commas" required={field.required} defaultValue={value} placeholder="IDs, e.g. 3, 7" className={inputClass} />);
     case 'integer':
     case 'decimal':
       return frame(

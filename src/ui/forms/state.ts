@@ -97,7 +97,11 @@ export type InputKind =
   | 'email'
   | 'url'
   /** A reference or user with too many choices for a select: the id, with the current title. */
-  | 'id';
+  | 'id'
+  /** A references field: several of `options` (value: ids joined by commas). */
+  | 'multi'
+  /** A references field with too many choices to list: ids typed, separated by commas. */
+  | 'ids';
 
 /** Everything a form needs to draw one field: serialisable, nothing from the spec's functions. */
 export interface FormFieldDescriptor {
@@ -116,4 +120,6 @@ export interface FormFieldDescriptor {
   readonly options?: readonly ChoiceOption[];
   /** For `id` inputs: the title of the current value, shown beside the input. */
   readonly currentTitle?: string;
+  /** For `multi` inputs: at most this many may be chosen. */
+  readonly maxItems?: number;
 }

@@ -1,4 +1,5 @@
 import { checkEntityRules } from '@/engine/rules/entity-rules';
+import { readsActor } from '@/engine/rules/condition-paths';
 import { fieldSchema, issueMessage, type StoredValue } from '@/engine/rules/field-schema';
 import type { EntityModel, FieldModel } from '@/engine/spec/model';
 import type { Condition, ConstantSpec, RuleSpec } from '@/engine/spec/types';
@@ -70,7 +71,10 @@ export function formChecks(
   before?: Readonly<Record<string, string>>,
 ): FormChecks {
   const shown = new Set(fields.map((f) => f.name));
-  const rules = Object.fromEntries(Object.entries(entity.rules).filter(([, rule]) => ruleFields(rule).every((name) => shown.has(name))));
+  // A rule comparing with the user (`{ actor }`) is the server's too: the browser does not know them.
+  const rules = Object.fromEntries(
+    Object.entries(entity.rules).filter(([, rule]) => ruleFields(rule).every((name) => shown.has(name)) && !readsActor(rule.assert) && !(rule.when && readsActor(rule.when))),
+  );
   const names = constantNames([fields.map((f) => f.spec), Object.values(rules)], new Set());
   const used = Object.fromEntries([...names].filter((name) => Object.hasOwn(constants, name)).map((name) => [name, { value: constants[name].value }]));
   const stored = before === undefined ? {} : { before: Object.fromEntries(fields.filter((f) => Object.hasOwn(before, f.name)).map((f) => [f.name, before[f.name]])) };

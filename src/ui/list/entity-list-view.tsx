@@ -1,5 +1,6 @@
 import { forbidden, redirect } from 'next/navigation';
 import Link from 'next/link';
+import { isVisitor } from '@/engine/access/visitor';
 import type { Engine } from '@/engine/engine';
 import type { Ops } from '@/engine/ops/ops';
 import type { Actor, ListCount, ListPage as ListResult, ListQuery } from '@/engine/ops/types';
@@ -91,6 +92,7 @@ export async function EntityListView({ engine, actor, entity, path, search: rawS
   if (clean !== null) redirect(clean);
   const { params: listParams, problem } = parseListParams(entity, rawSearch);
   const access = engine.ops.access(actor, entity.name);
+  const visitor = isVisitor(actor);
   const readable = new Set(access.readable);
   const defaultSort = fixed.sort ?? (entity.list.sort.direction === 'desc' ? `-${entity.list.sort.field}` : entity.list.sort.field);
   const query: ListQuery = {
@@ -148,23 +150,26 @@ export async function EntityListView({ engine, actor, entity, path, search: rawS
         description={description}
         actions={
           <>
-            <ListCsvLinks exportHref={exportAddress(entity, path, listParams)} importHref={canCreate ? `/${entity.plural}/import` : null} />
+            {/* Exports, imports and saved views belong to an account: a visitor has none. */}
+            {visitor ? null : <ListCsvLinks exportHref={exportAddress(entity, path, listParams)} importHref={canCreate ? `/${entity.plural}/import` : null} />}
             {canCreate ? <ButtonLink href={`/${entity.plural}/new`} variant="primary">{createLabel}</ButtonLink> : null}
           </>
         }
       />
-      <ListViewsBar
-        engine={engine}
-        actor={actor}
-        entity={entity}
-        path={path}
-        params={listParams}
-        savable={path === `/${entity.plural}` && !fixed.where}
-        choices={choices.map((name) => ({ name, label: resolveColumn(engine.model, entity, name)?.label ?? name }))}
-        shown={columns.map((c) => c.name)}
-        defaults={defaultColumns}
-        droppedColumns={listParams.columns.length - picked.length}
-      />
+      {visitor ? null : (
+        <ListViewsBar
+          engine={engine}
+          actor={actor}
+          entity={entity}
+          path={path}
+          params={listParams}
+          savable={path === `/${entity.plural}` && !fixed.where}
+          choices={choices.map((name) => ({ name, label: resolveColumn(engine.model, entity, name)?.label ?? name }))}
+          shown={columns.map((c) => c.name)}
+          defaults={defaultColumns}
+          droppedColumns={listParams.columns.length - picked.length}
+        />
+      )}
       <ListFilters
         action={path}
         filters={filters}

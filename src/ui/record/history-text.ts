@@ -9,6 +9,8 @@ export interface ChangeLine {
   readonly label: string;
   readonly from: string;
   readonly to: string;
+  /** For a set (a references field): what was added and removed, "added News, removed Sport". */
+  readonly sentence?: string;
 }
 
 /** A history entry, ready to print. */
@@ -43,9 +45,26 @@ export function historyValue(field: FieldModel, value: RecordValue, titles: Read
       const id = Number(value);
       return titles?.[id] ?? `#${id}`;
     }
+    case 'references':
+      return idsOf(value).map((id) => titles?.[id] ?? `#${id}`).join(', ') || NO_VALUE;
     default:
       return truncate(String(value instanceof Date ? value.toISOString() : value), 80);
   }
+}
+
+function idsOf(value: RecordValue): readonly number[] {
+  return Array.isArray(value) ? (value as readonly number[]) : [];
+}
+
+/** A set's change as what was added and what was removed, each by title ("#id" when unknown). */
+function setChange(field: FieldModel, from: RecordValue, to: RecordValue, titles: Readonly<Record<number, string>> | undefined): ChangeLine {
+  const before = idsOf(from);
+  const after = idsOf(to);
+  const named = (ids: readonly number[]) => ids.map((id) => titles?.[id] ?? `#${id}`).join(', ');
+  const added = after.filter((id) => !before.includes(id));
+  const removed = before.filter((id) => !after.includes(id));
+  const sentence = [added.length > 0 ? `added ${named(added)}` : '', removed.length > 0 ? `removed ${named(removed)}` : ''].filter(Boolean).join(', ');
+  return { field: field.name, label: field.label, from: named(before) || NO_VALUE, to: named(after) || NO_VALUE, sentence: sentence || NO_VALUE };
 }
 
 function stateLabel(entity: EntityModel, name: string): string {
@@ -67,6 +86,7 @@ export function describeHistoryEntry(entity: EntityModel, entry: HistoryEntry, t
             const field = entity.fieldsByName[name];
             const change = entry.changes[name];
             if (!field) return { field: name, label: humanize(name), from: String(change.from ?? NO_VALUE), to: String(change.to ?? NO_VALUE) };
+            if (field.type === 'references') return setChange(field, change.from, change.to, titles[name]);
             return { field: name, label: field.label, from: historyValue(field, change.from, titles[name]), to: historyValue(field, change.to, titles[name]) };
           });
   switch (entry.action) {
@@ -91,8 +111,8 @@ export function unknownReferenceIds(entity: EntityModel, entries: readonly Histo
     if (entry.action === 'create' || entry.action === 'delete') continue;
     for (const [name, change] of Object.entries(entry.changes)) {
       const field = entity.fieldsByName[name];
-      if (!field || (field.type !== 'reference' && field.type !== 'user')) continue;
-      for (const value of [change.from, change.to]) {
+      if (!field || (field.type !== 'reference' && field.type !== 'references' && field.type !== 'user')) continue;
+      for (const value of [change.from, change.to].flatMap((v): RecordValue[] => (Array.isArray(v) ? [...(v as readonly number[])] : [v]))) {
         if (typeof value !== 'number' || known[name]?.[value] !== undefined) continue;
         (unknown[name] ??= new Set()).add(value);
       }

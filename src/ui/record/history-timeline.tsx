@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { visitorMay } from '@/engine/access/public-grants';
 import type { HistoryEntry, ReferenceTitles } from '@/engine/ops/types';
 import type { EntityModel } from '@/engine/spec/model';
 import { buttonClass } from '../button';
@@ -29,6 +30,8 @@ export function HistoryTimeline({ entity, entries, titles, olderHref, newestHref
   /** Back to the newest entries, when this page is not the first. */
   newestHref: string | null;
 }) {
+  // Whether visitors may create these records: then an entry without an author may be theirs.
+  const visitorsWrite = visitorMay(entity, 'create');
   return (
     <Card className="p-5">
       <section id="history" aria-labelledby="history-heading" className="scroll-mt-6">
@@ -58,7 +61,8 @@ export function HistoryTimeline({ entity, entries, titles, olderHref, newestHref
                     ) : null}
                   </p>
                   <p className="mt-0.5 text-xs text-zinc-500">
-                    <span>{entry.actor?.name ?? 'A removed user'}</span>
+                    {/* No author: a visitor who was not signed in (the public role), or a user since removed. */}
+                    <span>{entry.actor?.name ?? (visitorsWrite ? 'A visitor or a removed user' : 'A removed user')}</span>
                     <span aria-hidden="true"> · </span>
                     <TimeValue time={formatDateTime(entry.at)} />
                   </p>
@@ -66,7 +70,12 @@ export function HistoryTimeline({ entity, entries, titles, olderHref, newestHref
                     <ul className="mt-2 space-y-0.5 text-sm text-zinc-700">
                       {item.changes.map((change) => (
                         <li key={change.field} className="break-words">
-                          <span className="text-zinc-500">{change.label}:</span> {change.from} <span className="text-zinc-400">→</span> {change.to}
+                          <span className="text-zinc-500">{change.label}:</span>{' '}
+                          {change.sentence ?? (
+                            <>
+                              {change.from} <span className="text-zinc-400">→</span> {change.to}
+                            </>
+                          )}
                         </li>
                       ))}
                     </ul>

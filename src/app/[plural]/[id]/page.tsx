@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { isVisitor } from '@/engine/access/visitor';
 import type { Engine } from '@/engine/engine';
 import type { Actor, HistoryPage, RecordData, ReferenceTitles, TransitionOffer } from '@/engine/ops/types';
 import type { EntityModel } from '@/engine/spec/model';
@@ -9,7 +10,7 @@ import { describeFormFields } from '@/server/form-fields';
 import { historyTitles } from '@/server/history-titles';
 import { addRelated } from '@/server/actions/related';
 import { pageAddress, relatedSections, transitionsTakenByReplies } from '@/server/related-sections';
-import { requireActor } from '@/server/session';
+import { requireViewer } from '@/server/viewer';
 import { Breadcrumbs } from '@/ui/breadcrumbs';
 import { ButtonLink } from '@/ui/button';
 import { Card } from '@/ui/card';
@@ -42,6 +43,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 const SYSTEM = ['id', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] as const;
+const VISITOR_SYSTEM = ['id', 'createdAt', 'updatedAt'] as const;
 const HISTORY_PAGE = 20;
 
 /** A page of the history from the `history` cursor; a cursor that is not (or no longer) valid starts from the newest. */
@@ -83,7 +85,8 @@ export default async function RecordPage({ params, searchParams }: Props) {
   // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
   const id = recordIdOrNotFound(rawId);
-  const actor = await requireActor(`/${plural}/${rawId}`);
+  const actor = await requireViewer(`/${plural}/${rawId}`);
+  const visitor = isVisitor(actor);
   const view = await recordOrNotFound(engine, actor, entity, id);
   const { record, references, transitions, can } = view;
   const search = await searchParams;
@@ -95,16 +98,20 @@ export default async function RecordPage({ params, searchParams }: Props) {
   const fieldColumns = access.readable
     .map((name) => resolve(name))
     .filter((c): c is ListColumn => c !== null);
-  const systemColumns = SYSTEM.map(resolve).filter((c): c is ListColumn => c !== null);
+  // Visitors read what is published, not who on the staff wrote or changed it, nor its history.
+  const systemColumns = (visitor ? VISITOR_SYSTEM : SYSTEM).map(resolve).filter((c): c is ListColumn => c !== null);
   const title = recordTitle(entity, record, references);
   const base = `/${entity.plural}/${record.id}`;
 
-  const [history, sections] = await Promise.all([historyPage(engine, actor, entity, id, cursor), relatedSections(engine, actor, entity, view, search)]);
+  const [history, sections] = await Promise.all([
+    visitor ? Promise.resolve(null) : historyPage(engine, actor, entity, id, cursor),
+    relatedSections(engine, actor, entity, view, search),
+  ]);
   // A transition a reply takes by itself is not a button of its own where the viewer can reply.
   const takenByReplies = transitionsTakenByReplies(sections);
   const offers = transitions.filter((offer) => !takenByReplies.has(offer.name));
   const items = entity.workflow ? await transitionItems(engine, actor, entity, record, references, offers, access.writable.update) : [];
-  const titles = await historyTitles(engine.ops, actor, entity, history.page.entries, references);
+  const titles = history ? await historyTitles(engine.ops, actor, entity, history.page.entries, references) : null;
   const notes = Object.fromEntries(Object.entries(dueNotes(engine.model.constants, entity, record)).map(([field, note]) => [field, <DueNoteLine key={field} note={note} />]));
 
   return (
@@ -144,18 +151,21 @@ export default async function RecordPage({ params, searchParams }: Props) {
               action={addRelated.bind(null, entity.name, record.id, section.section.key)}
             />
           ))}
-          <HistoryTimeline
-            entity={entity}
-            entries={history.page.entries}
-            titles={titles}
-            olderHref={history.page.nextCursor ? pageAddress(base, search, 'history', history.page.nextCursor, 'history') : null}
-            newestHref={history.older ? pageAddress(base, search, 'history', null, 'history') : null}
-          />
+          {history && titles ? (
+            <HistoryTimeline
+              entity={entity}
+              entries={history.page.entries}
+              titles={titles}
+              olderHref={history.page.nextCursor ? pageAddress(base, search, 'history', history.page.nextCursor, 'history') : null}
+              newestHref={history.older ? pageAddress(base, search, 'history', null, 'history') : null}
+            />
+          ) : null}
         </div>
         {/* On a phone the column dissolves: the workflow comes first (what one can do now), the record's facts last. */}
         {/* (Spaced from `lg` only: dissolved, the grid's gap spaces them, and a margin would add to it.) */}
         <div className="max-lg:contents lg:col-start-3 lg:row-start-1 lg:space-y-6">
-          {entity.workflow ? (
+          {/* A visitor takes no transition: the state badge says where the record stands. */}
+          {entity.workflow && !visitor ? (
             <div className="max-lg:order-first">
               <TransitionPanel entity={entity} recordId={record.id} state={record[entity.workflow.field]} version={record.version} items={items} />
             </div>

@@ -1,10 +1,13 @@
 import type { Metadata } from 'next';
 import { forbidden, notFound } from 'next/navigation';
+import { isVisitor } from '@/engine/access/visitor';
 import { createRecord } from '@/server/actions/records';
 import { entityForPlural, newRecordLabel } from '@/server/entity-route';
 import { describeFormFields } from '@/server/form-fields';
 import { defaultFormValue } from '@/server/forms';
-import { requireActor } from '@/server/session';
+import { SENT_PARAM } from '@/server/record-actions';
+import { requireViewer, signInIfVisitor } from '@/server/viewer';
+import { SentConfirmation } from '@/ui/forms/sent-confirmation';
 import { Breadcrumbs } from '@/ui/breadcrumbs';
 import { Card } from '@/ui/card';
 import { RecordForm } from '@/ui/forms/record-form';
@@ -12,7 +15,7 @@ import { initialRecordFormState } from '@/ui/forms/state';
 import { formChecks } from '@/ui/forms/validation';
 import { PageHeader } from '@/ui/page-header';
 
-type Props = { params: Promise<{ plural: string }> };
+type Props = { params: Promise<{ plural: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { plural } = await params;
@@ -20,24 +23,31 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: newRecordLabel(engine.model, entity) };
 }
 
-export default async function NewRecordPage({ params }: Props) {
-  const { plural } = await params;
+export default async function NewRecordPage({ params, searchParams }: Props) {
+  const [{ plural }, search] = await Promise.all([params, searchParams]);
   // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
   // An entity only the spec's calls write has no such page, for anyone.
   if (entity.writtenBy === 'calls') notFound();
-  const actor = await requireActor(`/${plural}/new`);
+  const actor = await requireViewer(`/${plural}/new`);
   const access = engine.ops.access(actor, entity.name);
-  if (!access.actions.create) forbidden();
+  if (!access.actions.create) {
+    signInIfVisitor(actor, `/${plural}/new`);
+    forbidden();
+  }
+  // Sent by someone who may not read what they sent (a visitor's contact form): say it arrived.
+  if (search[SENT_PARAM] === '1') return <SentConfirmation entity={entity} />;
   const fields = access.writable.create.map((name) => entity.fieldsByName[name]);
   const now = new Date();
   const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now)]));
   const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values });
   const label = newRecordLabel(engine.model, entity);
+  // Where the form leads back to: the list, for whoever may open it (a visitor's contact form has none).
+  const listHref = isVisitor(actor) && !access.actions.list ? null : `/${entity.plural}`;
 
   return (
     <div className="max-w-3xl">
-      <PageHeader eyebrow={<Breadcrumbs items={[{ href: `/${entity.plural}`, label: entity.pluralLabel }, { label: 'New' }]} />} title={label} />
+      <PageHeader eyebrow={listHref ? <Breadcrumbs items={[{ href: listHref, label: entity.pluralLabel }, { label: 'New' }]} /> : undefined} title={label} />
       <Card className="p-6">
         <RecordForm
           action={createRecord.bind(null, entity.name)}
@@ -45,7 +55,7 @@ export default async function NewRecordPage({ params }: Props) {
           fields={descriptors}
           checks={formChecks(engine.model.constants, entity, fields)}
           submitLabel={`Create ${entity.label.toLowerCase()}`}
-          cancelHref={`/${entity.plural}`}
+          cancelHref={listHref ?? '/'}
         />
       </Card>
     </div>

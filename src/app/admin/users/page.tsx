@@ -1,12 +1,14 @@
 import type { Metadata } from 'next';
-import { disableUserAction, enableUserAction, inviteAction, revokeInviteAction, setRolesAction } from '@/server/actions/users';
+import { disableUserAction, enableUserAction, inviteAction, revokeInviteAction, setRolesAction, setUserFieldsAction } from '@/server/actions/users';
 import { getEngine } from '@/server/engine';
 import { roleOptions } from '@/server/roles';
 import { requireAdmin } from '@/server/session';
+import { inputValue, userFieldInputs } from '@/server/user-field-inputs';
 import { Badge } from '@/ui/badge';
 import { Card } from '@/ui/card';
 import { ConfirmButtonForm } from '@/ui/confirm/confirm-button-form';
 import { ButtonForm, InviteForm, RolesForm } from '@/ui/forms/account-forms';
+import { UserFieldsForm } from '@/ui/forms/user-fields-form';
 import { formatDateTime } from '@/ui/format';
 import { PageHeader } from '@/ui/page-header';
 
@@ -33,6 +35,8 @@ export default async function UsersPage() {
   const engine = await getEngine();
   const [users, invites] = await Promise.all([engine.identity.listUsers(), engine.identity.listInvites()]);
   const roles = roleOptions(engine.model);
+  // The spec's user fields (users.fields), when it has any: a column of small forms.
+  const fieldInputs = await userFieldInputs(engine, actor, users);
   const roleLabel = (name: string) => roles.find((r) => r.name === name)?.label ?? name;
 
   return (
@@ -105,6 +109,18 @@ export default async function UsersPage() {
         <h2 id="users-heading" className="text-base font-semibold text-zinc-900">
           Accounts <span className="font-normal text-zinc-500">({users.length})</span>
         </h2>
+        {fieldInputs.some((f) => f.help) ? (
+          <dl className="space-y-0.5 text-sm text-zinc-600">
+            {fieldInputs
+              .filter((f) => f.help)
+              .map((f) => (
+                <div key={f.name} className="flex flex-wrap gap-x-1.5">
+                  <dt className="font-medium text-zinc-800">{f.label}:</dt>
+                  <dd>{f.help}</dd>
+                </div>
+              ))}
+          </dl>
+        ) : null}
         <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
           <table className={table}>
             <caption className="sr-only">Users</caption>
@@ -112,6 +128,7 @@ export default async function UsersPage() {
               <tr>
                 <th scope="col" className={th}>User</th>
                 <th scope="col" className={th}>Roles</th>
+                {fieldInputs.length > 0 ? <th scope="col" className={th}>Fields</th> : null}
                 <th scope="col" className={th}>Status</th>
                 <th scope="col" className={th}>Created</th>
                 <th scope="col" className={th}><span className="sr-only">Actions</span></th>
@@ -132,6 +149,17 @@ export default async function UsersPage() {
                     <td className={td}>
                       <RolesForm action={setRolesAction} userId={user.id} roles={roles} current={user.roles} label={`Roles of ${user.email}`} />
                     </td>
+                    {fieldInputs.length > 0 ? (
+                      <td className={td}>
+                        <UserFieldsForm
+                          action={setUserFieldsAction}
+                          userId={user.id}
+                          fields={fieldInputs}
+                          current={Object.fromEntries(Object.entries(user.fields).map(([name, value]) => [name, inputValue(value)]))}
+                          label={`Fields of ${user.email}`}
+                        />
+                      </td>
+                    ) : null}
                     <td className={td}>{user.disabled ? <Badge tone="warning">Disabled</Badge> : <Badge tone="success">Active</Badge>}</td>
                     <td className={`${td} whitespace-nowrap text-zinc-600`}>
                       <Time value={user.createdAt} />

@@ -1,6 +1,7 @@
 import { SYSTEM_COLUMNS } from '../build';
 import type { DocBlock } from '../document';
 import type { AppModel, EntityModel, FieldModel, WorkflowModel } from '../model';
+import { MAX_REFERENCES } from '../join-fields';
 import { withArticle } from '../naming';
 import type { EffectSpec, FieldSpec } from '../types';
 import { actorText, amountText, code, conditionText, NONE } from './text';
@@ -115,7 +116,7 @@ function listText(entity: EntityModel): string {
     `columns ${list.columns.map((c) => columnLabel(entity, c)).join(', ')}`,
     `sorted by ${sortLabel}, ${list.sort.direction === 'desc' ? 'descending' : 'ascending'}`,
     ...entity.fields.filter((f) => f.enumValues).map((f) => `${f.label} sorts in its declared order (${f.enumValues!.join(', ')})`),
-    `filters ${joinOrNone(list.filters.map((c) => (entity.fieldsByName[c]?.due ? dueFilterText(entity.fieldsByName[c]) : columnLabel(entity, c))))}`,
+    `filters ${joinOrNone(list.filters.map((c) => (entity.fieldsByName[c]?.due ? dueFilterText(entity.fieldsByName[c]) : entity.fieldsByName[c]?.joinTable ? `${columnLabel(entity, c)} (has any of)` : columnLabel(entity, c))))}`,
     'the total count the user may see ("more than N" past a cap)',
     `the columns shown and their order chosen by the user among those they may read (${code('?columns=')})`,
     'the whole state in the address (filters, search, sort, columns, page), which a user may save as a named view',
@@ -180,6 +181,8 @@ export function typeText(spec: FieldSpec): string {
       return `enum: ${spec.values.join(', ')}`;
     case 'reference':
       return `reference → ${spec.to}`;
+    case 'references':
+      return `references → ${spec.to} (many)`;
     case 'decimal':
       return `decimal(${spec.precision ?? 12}, ${spec.scale ?? 2})`;
     case 'text':
@@ -190,7 +193,7 @@ export function typeText(spec: FieldSpec): string {
 }
 
 function defaultText(spec: FieldSpec): string {
-  if (spec.type === 'reference' || spec.default === undefined) return '';
+  if (spec.type === 'reference' || spec.type === 'references' || spec.default === undefined) return '';
   if (spec.type === 'user') return 'the signed-in user';
   if (spec.type === 'datetime') return 'the time of creation';
   return String(spec.default);
@@ -211,6 +214,11 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
   if ((spec.type === 'integer' || spec.type === 'decimal') && spec.min !== undefined) notes.push(`min ${amountText(spec.min)}`);
   if ((spec.type === 'integer' || spec.type === 'decimal') && spec.max !== undefined) notes.push(`max ${amountText(spec.max)}`);
   if (spec.type === 'reference') notes.push(`on delete: ${ON_DELETE_TEXT[spec.onDelete ?? 'restrict']}`);
+  if (spec.type === 'references') {
+    notes.push(`at most ${spec.maxItems ?? MAX_REFERENCES}`);
+    notes.push(`only the ${spec.to} records the reader may read are shown; a deleted ${spec.to} is taken off`);
+    if (field.required) notes.push('at least one');
+  }
   if (field.holderRoles) notes.push(`held only by users with the role ${field.holderRoles.join(' or ')}`);
   if (spec.help) notes.push(spec.help);
   return notes.join('; ');

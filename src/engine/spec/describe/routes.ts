@@ -19,7 +19,7 @@ export function routeBlocks(model: AppModel): DocBlock[] {
     },
     {
       kind: 'paragraph',
-      text: 'A parameter of the wrong type (a word for an integer) is "not found"; a signed-out visitor is sent to sign in; a user whose roles may not open the route gets the 403 page.',
+      text: `A parameter of the wrong type (a word for an integer) is "not found"; a signed-out visitor is sent to sign in${model.routes.some((r) => r.roles?.includes('public')) ? ` (except on the routes that name ${code('public')})` : ''}; a user whose roles may not open the route gets the 403 page.`,
     },
   ];
 }
@@ -40,7 +40,8 @@ export function routeNavigationItems(model: AppModel): string[] {
 }
 
 function whoText(route: RouteModel): string {
-  return route.roles === null ? 'every signed-in user' : route.roles.join(', ');
+  if (route.roles === null) return 'every signed-in user';
+  return route.roles.includes('public') ? 'anyone, signed in or not' : route.roles.join(', ');
 }
 
 function showText(model: AppModel, show: RouteShowModel): string {

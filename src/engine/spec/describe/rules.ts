@@ -1,3 +1,4 @@
+import { visitorsWelcome } from '../../access/public-grants';
 import { BUILT_IN_ERRORS } from '../../errors/catalogue';
 import type { DocBlock } from '../document';
 import type { AppModel, EntityModel, FieldModel } from '../model';
@@ -5,6 +6,8 @@ import { withArticle } from '../naming';
 import type { CallSpec, ErrorSpec, FieldSpec, GrantSpec } from '../types';
 import type { PointBlocks } from './product';
 import { typeText } from './product';
+import { uniqueWhenBlocks } from './unique-when';
+import { userFieldBlocks } from './users';
 import { writtenByCallsText } from './written-by';
 import { amountText, code, conditionText, constantValueText, isConstantRef, NONE, scopeText } from './text';
 
@@ -32,13 +35,14 @@ export function validationBlocks(model: AppModel): PointBlocks {
     Object.entries(entity.limits).map(([name, limit]) => [
       `${entity.name}: ${name}`,
       maxText(limit.max, model),
-      limit.per,
+      perText(model, entity, limit.per),
       limit.where ? conditionText(limit.where, entity) : `every ${entity.label.toLowerCase()}`,
       limit.exempt?.length ? limit.exempt.join(', ') : NONE,
       limit.message ?? NONE,
     ]),
   );
-  if (fieldRows.length + ruleRows.length + limitRows.length === 0) return null;
+  const uniqueWhen = uniqueWhenBlocks(model);
+  if (fieldRows.length + ruleRows.length + limitRows.length + uniqueWhen.length === 0) return null;
   const blocks: DocBlock[] = [];
   if (fieldRows.length > 0) {
     blocks.push({ kind: 'heading', text: 'Field rules' }, { kind: 'table', columns: ['Field', 'Rules'], rows: fieldRows });
@@ -49,6 +53,7 @@ export function validationBlocks(model: AppModel): PointBlocks {
       { kind: 'table', columns: ['Rule', 'When', 'Must hold', 'Message', 'Shown at'], rows: ruleRows },
     );
   }
+  blocks.push(...uniqueWhen);
   if (limitRows.length > 0) {
     blocks.push(
       { kind: 'heading', text: 'Limits' },
@@ -56,6 +61,13 @@ export function validationBlocks(model: AppModel): PointBlocks {
     );
   }
   return blocks;
+}
+
+/** Whose records a limit counts: "requester (a user)", "supplier (a supplier)". */
+function perText(model: AppModel, entity: EntityModel, per: string): string {
+  const field = entity.fieldsByName[per];
+  const target = field?.referenceTo ? model.entitiesByName[field.referenceTo] : undefined;
+  return `${per} (${target ? withArticle(target.label.toLowerCase()) : 'a user'})`;
 }
 
 function fieldRules(field: FieldModel): string[] {
@@ -97,10 +109,16 @@ function maxText(max: number | { readonly $constant: string }, model: AppModel):
 
 const ACTIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
 
+const PUBLIC_ROLE_TEXT =
+  `${code('public')} is the built-in role of visitors who are not signed in: the lists, records and forms it is granted open without sign-in, ` +
+  'in pages (with a shell of their own: the public lists and a sign-in link) and in the API (no credentials needed; requests are limited per client address). ' +
+  'Everything else sends a visitor to sign in. Every signed-in user holds its grants too; what visitors create has no author.';
+
 export function accessBlocks(model: AppModel): PointBlocks {
   const roles = Object.entries(model.roles);
   const governed = model.entities.filter((e) => Object.keys(e.permissions).length > 0);
-  if (roles.length === 0 && governed.length === 0) return null;
+  const users = userFieldBlocks(model);
+  if (roles.length === 0 && governed.length === 0 && users.length === 0) return null;
   const blocks: DocBlock[] = [];
   if (roles.length > 0) {
     blocks.push({
@@ -109,11 +127,13 @@ export function accessBlocks(model: AppModel): PointBlocks {
       rows: roles.map(([name, role]) => [code(name), role.label ?? '', role.description ?? '']),
     });
   }
+  blocks.push(...users);
   for (const entity of governed) {
     blocks.push({ kind: 'heading', text: `${entity.pluralLabel}` }, permissionTable(entity, model));
     if (entity.writtenBy === 'calls') blocks.push({ kind: 'paragraph', text: `${entity.pluralLabel} are written only by the spec's calls (point 7): Create, Update and Delete say who may write them through a call.` });
   }
   if (governed.length > 0) blocks.push({ kind: 'paragraph', text: `Whatever is not granted is refused; ${NONE} means no access.` });
+  if (visitorsWelcome(model)) blocks.push({ kind: 'paragraph', text: PUBLIC_ROLE_TEXT });
   const adminOnly = model.entities.filter((e) => Object.keys(e.permissions).length === 0);
   if (adminOnly.length > 0) {
     blocks.push({

@@ -41,7 +41,8 @@ export function conditionText(condition: Condition, entity: EntityModel): string
   if ('all' in condition) return condition.all.map((c) => nested(c, entity)).join(' and ');
   if ('any' in condition) return condition.any.map((c) => nested(c, entity)).join(' or ');
   if ('not' in condition) return `not (${conditionText(condition.not, entity)})`;
-  const { field, op, value } = condition;
+  const { op, value } = condition;
+  const field = fieldText(condition.field);
   switch (op) {
     case 'present':
       return `${field} is present`;
@@ -55,8 +56,14 @@ export function conditionText(condition: Condition, entity: EntityModel): string
     case 'ne':
       return value === null ? `${field} is not empty` : `${field} is not ${operandText(value)}`;
     default:
-      return `${field} ${COMPARISONS[op][columnKind(entity, field)]} ${operandText(value)}`;
+      return `${field} ${COMPARISONS[op][columnKind(entity, condition.field)]} ${operandText(value)}`;
   }
+}
+
+/** A field, or a path read as words: `requester.organization` is "requester's organization". */
+function fieldText(field: string): string {
+  const dot = field.indexOf('.');
+  return dot < 0 ? field : `${field.slice(0, dot)}'s ${field.slice(dot + 1)}`;
 }
 
 function nested(condition: Condition, entity: EntityModel): string {
@@ -76,7 +83,8 @@ export function operandText(value: Operand | readonly (string | number | boolean
   if (isConstantRef(value)) return value.$constant;
   if ('field' in value) return value.field;
   if ('now' in value) return 'now';
-  if ('actor' in value) return 'you';
+  // The user, or one of their fields: "assignee is you", "team is your team".
+  if ('actor' in value) return value.actor === true || value.actor === 'id' ? 'you' : `your ${value.actor}`;
   if ('param' in value) return `the address's {${value.param}}`;
   if ('daysAgo' in value) {
     const days = value.daysAgo;

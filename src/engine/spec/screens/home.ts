@@ -165,7 +165,8 @@ function equalities(condition: Condition): Record<string, string | { readonly ac
     if (!('field' in leaf) || leaf.op !== 'eq') return null;
     const value = leaf.value;
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') filters[leaf.field] = String(value);
-    else if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'actor' in value) filters[leaf.field] = { actor: true };
+    // The viewer's id is a filter the list takes; one of their user fields (`{ actor: 'team' }`) is not.
+    else if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'actor' in value && (value.actor === true || value.actor === 'id')) filters[leaf.field] = { actor: true };
     else return null;
   }
   return filters;

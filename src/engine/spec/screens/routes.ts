@@ -1,3 +1,4 @@
+import { PUBLIC_ROLE } from '../../access/visitor';
 import type { EntityModel } from '../model';
 import type { AppSpec, Condition, ParamType, RouteComponentProps, RouteSpec } from '../types';
 import { parsePathParam, type PathParamValue } from '../path-params';
@@ -103,7 +104,11 @@ function literalCount(route: RouteModel): number {
   return route.segments.filter((s) => s.kind === 'literal').length;
 }
 
-/** Whether a user with these roles may open the route. */
+/**
+ * Whether a user with these roles may open the route. Only visitors hold `public` (no user is
+ * given it): they open the routes that name it, and nothing else; every signed-in user opens them too.
+ */
 export function mayOpenRoute(route: RouteModel, roles: readonly string[]): boolean {
-  return route.roles === null || route.roles.some((role) => roles.includes(role));
+  if (roles.includes(PUBLIC_ROLE)) return route.roles?.includes(PUBLIC_ROLE) ?? false;
+  return route.roles === null || route.roles.some((role) => role === PUBLIC_ROLE || roles.includes(role));
 }

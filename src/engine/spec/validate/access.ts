@@ -1,5 +1,6 @@
 import { checkCondition } from './conditions';
 import { at, describeValue, IDENTIFIER, IDENTIFIER_RULE, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
+import { checkPublicGrant, PUBLIC_ROLE } from './public';
 import { isUserField, userFields } from './symbols';
 
 const ROLE_KEYS = ['label', 'description'];
@@ -43,8 +44,11 @@ export function checkPermissions(spec: Rec, symbols: Symbols, issues: Issues): v
     if (!issues.record(byRole, entityPath, 'permissions of an entity')) continue;
     for (const [role, grant] of Object.entries(byRole)) {
       const path = at(entityPath, role);
-      if (!symbols.roles.has(role) && role !== BUILT_IN_ROLE) issues.add(path, `unknown role "${role}" (roles: ${quoteList(symbols.roles)})`);
-      else if (issues.record(grant, path, 'a grant')) checkGrant(grant, path, entity, { symbols, issues, vias });
+      if (!symbols.roles.has(role) && role !== BUILT_IN_ROLE && role !== PUBLIC_ROLE) issues.add(path, `unknown role "${role}" (roles: ${quoteList(symbols.roles)})`);
+      else if (issues.record(grant, path, 'a grant')) {
+        checkGrant(grant, path, entity, { symbols, issues, vias });
+        if (role === PUBLIC_ROLE) checkPublicGrant(grant, path, entity, issues);
+      }
     }
   }
   checkViaCycles(vias, issues);
@@ -75,7 +79,9 @@ function checkGrant(grant: Rec, path: string, entity: EntityInfo, check: GrantCh
   }
   for (const other of ['hiddenFields', 'readOnlyFields'] as const) {
     for (const name of lists.writableFields ?? []) {
-      if (lists[other]?.includes(name)) issues.add(at(path, 'writableFields'), `"${name}" is both writable and in ${other}`);
+      // At the entry itself: the place to change.
+      const entry = at(at(path, 'writableFields'), (grant.writableFields as readonly unknown[]).indexOf(name));
+      if (lists[other]?.includes(name)) issues.add(entry, `"${name}" is both writable and in ${other}, so this role can never write it`);
     }
   }
 }
@@ -168,9 +174,10 @@ export function checkRules(spec: Rec, symbols: Symbols, issues: Issues): void {
       issues.optionalBoolean(rule, 'onChange', path);
       if (rule.onChange === true && rule.field === undefined) issues.add(at(path, 'onChange'), 'needs `field`: the field whose change the rule is checked on');
       issues.requiredText(rule, 'message', path);
-      if (rule.when !== undefined) checkCondition(rule.when, at(path, 'when'), entity, symbols, issues);
+      // A rule holds for the user who writes: it may compare with them (`{ actor: 'id' }`).
+      if (rule.when !== undefined) checkCondition(rule.when, at(path, 'when'), entity, symbols, issues, { actor: true });
       if (rule.assert === undefined) issues.add(at(path, 'assert'), 'is required: the condition every record must meet');
-      else checkCondition(rule.assert, at(path, 'assert'), entity, symbols, issues);
+      else checkCondition(rule.assert, at(path, 'assert'), entity, symbols, issues, { actor: true });
       if (rule.field !== undefined && (typeof rule.field !== 'string' || !entity.fields.has(rule.field))) {
         issues.add(at(path, 'field'), `unknown field ${describeValue(rule.field)} of ${entity.name}`);
       }

@@ -1,6 +1,7 @@
 import { BUILT_IN_ERRORS } from '../../errors/catalogue';
 import { LIMIT_CONSTANTS } from '../../limits';
 import { defaultPlural } from '../naming';
+import { refusePublicRole } from './public';
 import {
   at,
   describeValue,
@@ -107,6 +108,7 @@ function checkCallRoles(roles: unknown, path: string, symbols: Symbols, issues: 
   const names = issues.stringList(roles, path);
   if (Array.isArray(roles) && roles.length === 0) issues.add(path, 'no role could make this call; name at least one');
   names.forEach((name, index) => {
+    if (refusePublicRole(name, at(path, index), issues, 'make calls')) return;
     if (!symbols.roles.has(name)) issues.add(at(path, index), `unknown role "${name}" (roles: ${quoteList(symbols.roles)})`);
   });
   issues.duplicates(names, path, 'role');

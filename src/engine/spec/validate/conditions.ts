@@ -61,6 +61,11 @@ interface ConditionScope {
 export interface ConditionContext {
   readonly actor?: boolean;
   readonly params?: Readonly<Record<string, string>>;
+  /**
+   * False where a path (`patient.account`) cannot be followed: where the condition is evaluated
+   * without the database at hand (due times' `doneWhen`, read from a list's row). Allowed elsewhere.
+   */
+  readonly paths?: boolean;
 }
 
 /** Walks a condition tree (all / any / not / leaf) and reports every problem in it. */
@@ -104,6 +109,63 @@ function walk(condition: unknown, path: string, scope: ConditionScope): void {
 interface Column {
   readonly name: string;
   readonly kind: ColumnKind;
+  /** Where the column is: the entity (its enum values, its states), or null for a user field. */
+  readonly owner: EntityInfo | null;
+  /** Its field's spec, when it is a field (for an enum's values). */
+  readonly field?: Rec;
+  /** For a reference: the entity it refers to; for an entity's `id`: that entity. */
+  readonly to?: string;
+  /** True for a path (`patient.account`). */
+  readonly path?: boolean;
+}
+
+/** The column a name of the entity denotes (a field, a system column, the state), or undefined. */
+function columnOf(entity: EntityInfo, name: string): Column | undefined {
+  const kind = queryableColumns(entity).get(name);
+  if (!kind) return undefined;
+  const field = entity.fields.get(name);
+  const to = name === 'id' ? entity.name : kind === 'reference' && isString(field?.to) ? field.to : undefined;
+  return { name, kind, owner: entity, ...(field ? { field } : {}), ...(to ? { to } : {}) };
+}
+
+/**
+ * The column a path denotes, or undefined (reported). `head.tail`: the head is a reference field
+ * (the tail is then a field, system column or state of the entity it refers to) or a user field
+ * (the tail is one of the spec's user fields); one step only.
+ */
+function pathColumn(name: string, path: string, scope: ConditionScope): Column | undefined {
+  const { issues, entity, symbols } = scope;
+  const [head, tail, ...rest] = name.split('.');
+  if (scope.context.paths === false) {
+    issues.add(path, `"${name}" follows a reference, which cannot be done here: compare the fields of ${entity.name} itself`);
+    return undefined;
+  }
+  if (rest.length > 0 || !head || !tail) {
+    issues.add(path, `"${name}" is not a path: a path follows one reference or user field one step, e.g. "patient.account"`);
+    return undefined;
+  }
+  const first = columnOf(entity, head);
+  if (!first) {
+    issues.add(path, `unknown field "${head}" of ${entity.name} (the start of the path "${name}")`);
+    return undefined;
+  }
+  if (first.kind === 'reference') {
+    const target = first.to ? symbols.entities.get(first.to) : undefined;
+    if (!target) return undefined; // an unknown target is reported on the field
+    const second = columnOf(target, tail);
+    if (!second) issues.add(path, `unknown field "${tail}" of ${target.name} (in the path "${name}")`);
+    return second && { ...second, name, path: true };
+  }
+  if (first.kind === 'user') {
+    const field = symbols.users.get(tail);
+    if (!field || !isFieldType(field.type)) {
+      issues.add(path, `"${tail}" is not a user field (in the path "${name}"; user fields: ${[...symbols.users.keys()].join(', ') || 'none, see users.fields'})`);
+      return undefined;
+    }
+    return { name, kind: field.type, owner: null, field, path: true, ...(field.type === 'reference' && isString(field.to) ? { to: field.to } : {}) };
+  }
+  issues.add(path, `"${head}" is ${withArticle(first.kind)} field: a path starts at a reference or user field`);
+  return undefined;
 }
 
 function checkLeaf(leaf: Rec, path: string, scope: ConditionScope): void {
@@ -112,10 +174,16 @@ function checkLeaf(leaf: Rec, path: string, scope: ConditionScope): void {
   let column: Column | undefined;
   if (!isString(leaf.field)) {
     issues.add(at(path, 'field'), `a condition needs a field name, got ${describeValue(leaf.field)}`);
+  } else if (leaf.field.includes('.')) {
+    column = pathColumn(leaf.field, at(path, 'field'), scope);
   } else {
-    const kind = columns.get(leaf.field);
-    if (kind) column = { name: leaf.field, kind };
+    if (columns.has(leaf.field)) column = columnOf(entity, leaf.field);
     else issues.add(at(path, 'field'), `unknown field "${leaf.field}" of ${entity.name}`);
+  }
+  // A references field is a set in a join table: no single value to compare (lists filter by it).
+  if (column?.kind === 'references') {
+    issues.add(at(path, 'field'), `"${leaf.field}" holds many records: a condition cannot test it`);
+    return;
   }
   const op = OPS.find((o) => o === leaf.op);
   if (!op) {
@@ -164,6 +232,10 @@ function checkOperandObject(value: Rec, path: string, column: Column | undefined
   if (isConstantRef(value)) return; // checked by the walk over every { $constant }
   if ('field' in value) {
     issues.unknownKeys(value, ['field'], path, 'a { field } operand');
+    if (column?.path) {
+      issues.add(path, `a path ("${column.name}") is compared with values, constants or the user, not with another field`);
+      return;
+    }
     if (!isString(value.field) || !columns.has(value.field)) {
       issues.add(at(path, 'field'), `unknown field ${describeValue(value.field)} of ${entity.name}`);
     }
@@ -183,9 +255,7 @@ function checkOperandObject(value: Rec, path: string, column: Column | undefined
   }
   if ('actor' in value) {
     issues.unknownKeys(value, ['actor'], path, 'an { actor } operand');
-    if (value.actor !== true) issues.add(at(path, 'actor'), 'must be true');
-    if (!scope.context.actor) issues.add(path, '{ actor: true } (the signed-in user) cannot be used here');
-    else if (column && column.kind !== 'user') issues.add(path, `{ actor: true } can only be compared with a user field, not ${withArticle(column.kind)} field`);
+    checkActorOperand(value.actor, path, column, scope);
     return;
   }
   if ('param' in value) {
@@ -198,6 +268,44 @@ function checkOperandObject(value: Rec, path: string, column: Column | undefined
     return;
   }
   issues.add(path, 'not a valid value: expected a literal, { $constant }, { field }, { now: true }, { daysAgo }, { actor: true } or { param }');
+}
+
+/**
+ * `{ actor: true }` / `{ actor: 'id' }` (the user's id, compared with a user field) or
+ * `{ actor: <user field> }` (its value for the user, compared with a column of the same kind: a
+ * reference to the same entity, or that entity's `id`).
+ */
+function checkActorOperand(actor: unknown, path: string, column: Column | undefined, scope: ConditionScope): void {
+  const { issues, symbols } = scope;
+  const known = [...symbols.users.keys()];
+  if (actor !== true && actor !== 'id' && !(isString(actor) && symbols.users.has(actor))) {
+    const fields = known.length > 0 ? `, or a user field (${known.join(', ')})` : ' (the spec declares no user fields: users.fields)';
+    issues.add(at(path, 'actor'), `must be true, "id"${fields}; got ${describeValue(actor)}`);
+    return;
+  }
+  const shown = actor === true ? '{ actor: true }' : `{ actor: "${actor}" }`;
+  if (!scope.context.actor) {
+    issues.add(path, `${shown} (the signed-in user) cannot be used here`);
+    return;
+  }
+  if (!column) return;
+  if (actor === true || actor === 'id') {
+    if (column.kind !== 'user') issues.add(path, `${shown} can only be compared with a user field, not ${withArticle(column.kind)} field`);
+    return;
+  }
+  const field = symbols.users.get(actor)!;
+  const type = isFieldType(field.type) ? field.type : null;
+  if (type === null) return; // reported on the user field
+  if (type === 'reference') {
+    const to = isString(field.to) ? field.to : null;
+    if (to !== null && column.to !== to) {
+      issues.add(path, `${shown} is ${withArticle(to)} (the user field "${actor}" refers to ${to}): compare it with a reference to ${to} or the id of ${withArticle(to)}, not "${column.name}"`);
+    }
+    return;
+  }
+  if (literalTypeOf(type) !== literalTypeOf(column.kind) || (type === 'user') !== (column.kind === 'user')) {
+    issues.add(path, `${shown} is ${withArticle(type)} value (the user field "${actor}"): it cannot be compared with the ${column.kind} field "${column.name}"`);
+  }
 }
 
 function checkTimeColumn(column: Column | undefined, path: string, what: string, issues: Issues): void {
@@ -220,17 +328,18 @@ function checkLiteral(value: unknown, path: string, column: Column | undefined, 
     issues.add(path, `${describeValue(value)} does not fit the ${column.kind} field "${column.name}" (expected ${withArticle(String(expected))})`);
     return;
   }
-  const allowed = allowedValues(column, entity);
+  const allowed = allowedValues(column);
   if (allowed && !allowed.includes(String(value))) {
-    const what = column.kind === 'state' ? `a state of ${entity.name}` : `a value of ${entity.name}.${column.name}`;
+    const where = column.owner?.name ?? entity.name;
+    const what = column.kind === 'state' ? `a state of ${where}` : `a value of ${column.path ? column.name : `${where}.${column.name}`}`;
     issues.add(path, `${describeValue(value)} is not ${what} (expected one of ${allowed.join(', ')})`);
   }
 }
 
-function allowedValues(column: Column, entity: EntityInfo): readonly string[] | null {
-  if (column.kind === 'state') return entity.workflow?.states ?? null;
+function allowedValues(column: Column): readonly string[] | null {
+  if (column.kind === 'state') return column.owner?.workflow?.states ?? null;
   if (column.kind !== 'enum') return null;
-  const values = entity.fields.get(column.name)?.values;
+  const values = column.field?.values;
   // An enum without values is reported on the field itself.
   return Array.isArray(values) && values.length > 0 && values.every(isString) ? values : null;
 }

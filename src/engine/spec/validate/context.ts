@@ -81,6 +81,8 @@ export interface Symbols {
   readonly roles: ReadonlySet<string>;
   readonly constants: ReadonlyMap<string, unknown>;
   readonly errorCodes: ReadonlySet<string>;
+  /** The spec's user fields (`users.fields`): what `{ actor: 'team' }` and `requester.team` may name. */
+  readonly users: ReadonlyMap<string, Rec>;
 }
 
 /** Collects issues; every check reports here and goes on, so one run lists every problem. */

@@ -1,6 +1,7 @@
 import { queryableColumns } from './conditions';
 import { at, describeValue, isInteger, isRecord, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 import { MAX_PAGE_SIZE } from './screens';
+import { refusePublicRole } from './public';
 import { userFields } from './symbols';
 
 const DETAIL_KEYS = ['related'];
@@ -115,6 +116,7 @@ function checkReplyTransitions(transitions: unknown, parent: EntityInfo, path: s
   }
   const users = userFields(parent);
   for (const [who, name] of Object.entries(transitions)) {
+    if (refusePublicRole(who, at(path, who), issues, 'reply or take transitions')) continue;
     if (!users.includes(who) && !symbols.roles.has(who)) {
       issues.add(at(path, who), `"${who}" is neither a user field of ${parent.name} (${quoteList(users)}) nor a role (${quoteList(symbols.roles)})`);
     }

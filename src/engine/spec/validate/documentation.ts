@@ -1,4 +1,5 @@
 import { at, quoteList, type Issues, type Rec, type Symbols } from './context';
+import { refusePublicRole } from './public';
 
 const DOCUMENTATION_KEYS = ['roles'];
 /** The built-in role every spec has (see validate/access.ts). */
@@ -20,6 +21,7 @@ export function checkDocumentation(screens: Rec, symbols: Symbols, issues: Issue
     issues.add(rolesPath, 'no role could read the documentation; name at least one, or leave documentation out for administrators only');
   }
   names.forEach((name, index) => {
+    if (refusePublicRole(name, at(rolesPath, index), issues, 'read /spec and /api/docs, which are for signed-in users')) return;
     if (!symbols.roles.has(name) && name !== BUILT_IN_ROLE) issues.add(at(rolesPath, index), `unknown role "${name}" (roles: ${quoteList(new Set([BUILT_IN_ROLE, ...symbols.roles]))})`);
   });
   issues.duplicates(names, rolesPath, 'role');

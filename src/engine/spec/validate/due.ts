@@ -28,7 +28,8 @@ function checkDue(due: unknown, name: string, path: string, info: EntityInfo, sy
   checkFrom(due.from, name, at(path, 'from'), info, issues);
   const by = checkBy(due.by, at(path, 'by'), info, issues);
   checkHours(due, by, at(path, 'hours'), at(path, 'by'), symbols, issues);
-  if (due.doneWhen !== undefined) checkCondition(due.doneWhen, at(path, 'doneWhen'), info, symbols, issues);
+  // Whether a record is done is read from its own row (lists, overdue marks): no paths there.
+  if (due.doneWhen !== undefined) checkCondition(due.doneWhen, at(path, 'doneWhen'), info, symbols, issues, { paths: false });
 }
 
 function checkFrom(from: unknown, name: string, path: string, info: EntityInfo, issues: Issues): void {

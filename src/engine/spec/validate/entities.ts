@@ -3,9 +3,10 @@ import { checkCondition, checkNumberOrConstant } from './conditions';
 import { at, describeValue, IDENTIFIER, IDENTIFIER_RULE, isRecord, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 import { checkDueTimes } from './due';
 import { checkField } from './fields';
+import { checkUniqueWhen } from './unique-when';
 import { entries, isUserField, userFields } from './symbols';
 
-const ENTITY_KEYS = ['label', 'plural', 'pluralLabel', 'description', 'titleField', 'fields', 'uniqueTogether', 'limits', 'writtenBy'];
+const ENTITY_KEYS = ['label', 'plural', 'pluralLabel', 'description', 'titleField', 'fields', 'uniqueTogether', 'uniqueWhen', 'limits', 'writtenBy'];
 const LIMIT_KEYS = ['max', 'per', 'where', 'message', 'exempt'];
 
 /** Properties every record has; a field may not take their names (or their column names). */
@@ -29,6 +30,7 @@ export function checkEntities(spec: Rec, symbols: Symbols, issues: Issues): void
     checkFields(entity, info, path, symbols, issues);
     checkTitleField(entity.titleField, info, at(path, 'titleField'), issues);
     checkUniqueTogether(entity.uniqueTogether, info, at(path, 'uniqueTogether'), issues);
+    checkUniqueWhen(entity.uniqueWhen, info, at(path, 'uniqueWhen'), symbols, issues);
     checkLimits(entity.limits, info, at(path, 'limits'), symbols, issues);
     checkDateBounds(entity, info, path, symbols, issues);
     checkDueTimes(entity, info, path, symbols, issues);
@@ -88,7 +90,18 @@ function checkTitleField(titleField: unknown, info: EntityInfo, path: string, is
   if (titleField === undefined) return;
   if (!isString(titleField) || !info.fields.has(titleField)) {
     issues.add(path, `unknown field ${describeValue(titleField)} (fields: ${quoteList(info.fields.keys())})`);
+  } else if (isReferences(info, titleField)) {
+    issues.add(path, `"${titleField}" holds many records and cannot title one`);
   }
+}
+
+function isReferenceField(info: EntityInfo, name: unknown): boolean {
+  return isString(name) && info.fields.get(name)?.type === 'reference';
+}
+
+/** A many-to-many field: a set kept in a join table, with no column to compare, sort or index. */
+function isReferences(info: EntityInfo, name: string): boolean {
+  return info.fields.get(name)?.type === 'references';
 }
 
 function checkUniqueTogether(groups: unknown, info: EntityInfo, path: string, issues: Issues): void {
@@ -103,6 +116,7 @@ function checkUniqueTogether(groups: unknown, info: EntityInfo, path: string, is
     if (Array.isArray(group) && group.length === 0) issues.add(groupPath, 'a unique group needs at least one field');
     names.forEach((name, i) => {
       if (!info.fields.has(name)) issues.add(at(groupPath, i), `unknown field "${name}" of ${info.name}`);
+      else if (isReferences(info, name)) issues.add(at(groupPath, i), `"${name}" holds many records and cannot be part of a unique group`);
     });
     issues.duplicates(names, groupPath, 'field');
   });
@@ -134,8 +148,11 @@ function checkLimits(limits: unknown, info: EntityInfo, path: string, symbols: S
     issues.unknownKeys(limit, LIMIT_KEYS, limitPath, 'a limit');
     if (limit.max === undefined) issues.add(at(limitPath, 'max'), 'is required');
     else checkNumberOrConstant(limit.max, at(limitPath, 'max'), symbols, issues, { integer: true, nonNegative: true });
-    if (!isUserField(info, limit.per)) {
-      issues.add(at(limitPath, 'per'), `${describeValue(limit.per)} is not a user field of ${info.name} (user fields: ${quoteList(userFields(info))})`);
+    // Records are counted per owner: a user (a customer's open tickets) or a referenced record
+    // (a supplier's open orders); a set of references has no single owner.
+    if (!isUserField(info, limit.per) && !isReferenceField(info, limit.per)) {
+      const owners = [...userFields(info), ...[...info.fields].filter(([, f]) => f.type === 'reference').map(([n]) => n)];
+      issues.add(at(limitPath, 'per'), `${describeValue(limit.per)} is not a user or reference field of ${info.name} (user and reference fields: ${quoteList(owners)})`);
     }
     if (limit.where !== undefined) checkCondition(limit.where, at(limitPath, 'where'), info, symbols, issues);
     issues.optionalString(limit, 'message', limitPath);

@@ -1,7 +1,9 @@
+import { MAX_REFERENCES } from '../join-fields';
 import { withArticle } from '../naming';
 import { FIELD_MESSAGE_KINDS, FIELD_TYPES, type FieldType } from '../types';
 import { checkNumberOrConstant, isFieldType } from './conditions';
 import { at, describeValue, isFiniteNumber, isInteger, isRecord, isString, quoteList, type Issues, type Rec, type Symbols } from './context';
+import { refusePublicRole } from './public';
 
 const BASE_KEYS = ['type', 'label', 'help', 'messages', 'required', 'readOnly', 'writtenBy', 'unique', 'searchable'] as const;
 
@@ -17,6 +19,7 @@ const TYPE_KEYS: Readonly<Record<FieldType, readonly string[]>> = {
   email: ['default'],
   url: ['default'],
   reference: ['to', 'onDelete'],
+  references: ['to', 'maxItems'],
   user: ['default', 'roles'],
 };
 
@@ -90,6 +93,7 @@ const TYPE_CHECKS: Readonly<Record<FieldType, (check: FieldCheck) => void>> = {
   email: (c) => checkDefault(c, (v) => isString(v) && /^[^\s@]+@[^\s@]+$/.test(v), 'an email address'),
   url: (c) => checkDefault(c, isHttpUrl, 'an http(s) URL'),
   reference: checkReference,
+  references: checkReferences,
   user: (c) => {
     checkDefault(c, (v) => v === 'actor', '"actor" (the signed-in user)');
     checkHolderRoles(c);
@@ -248,6 +252,19 @@ function checkReference(c: FieldCheck): void {
   }
 }
 
+/** A many-to-many field: a known entity, and a cap from 1 to MAX_REFERENCES. */
+function checkReferences(c: FieldCheck): void {
+  const { field, path, symbols, issues } = c;
+  if (!isString(field.to)) issues.add(at(path, 'to'), `references need the name of an entity, got ${describeValue(field.to)}`);
+  else if (!symbols.entities.has(field.to)) issues.add(at(path, 'to'), `unknown entity "${field.to}"`);
+  const max = field.maxItems;
+  if (max !== undefined && (!isInteger(max) || max < 1 || max > MAX_REFERENCES)) {
+    issues.add(at(path, 'maxItems'), `must be an integer from 1 to ${MAX_REFERENCES}, got ${describeValue(max)}`);
+  }
+  // A set has no single value to compare: the unique index would be on a column that does not exist.
+  if (field.unique === true) issues.add(at(path, 'unique'), 'a references field cannot be unique');
+}
+
 /** `roles` of a user field: a non-empty list of known roles ('admin' always is one). */
 function checkHolderRoles(c: FieldCheck): void {
   const { field, path, symbols, issues } = c;
@@ -259,6 +276,7 @@ function checkHolderRoles(c: FieldCheck): void {
   }
   roles.forEach((role: unknown, i) => {
     if (!isString(role)) issues.add(at(at(path, 'roles'), i), `must be a role name, got ${describeValue(role)}`);
+    else if (refusePublicRole(role, at(at(path, 'roles'), i), issues, 'be chosen as a user')) return;
     else if (role !== BUILT_IN_ROLE && !symbols.roles.has(role)) {
       issues.add(at(at(path, 'roles'), i), `unknown role "${role}" (roles: ${quoteList(new Set([BUILT_IN_ROLE, ...symbols.roles]))})`);
     }

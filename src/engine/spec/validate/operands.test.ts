@@ -32,8 +32,12 @@ describe('the { actor: true } and { param } operands', () => {
     expect(messages(specWith({ field: 'title', op: 'eq', value: { actor: true } }))).toEqual([
       'permissions.task.member.list.where.value: { actor: true } can only be compared with a user field, not a text field',
     ]);
-    const inRule = messages(specWith({ field: 'owner', op: 'present' }, { field: 'owner', op: 'eq', value: { actor: true } }));
-    expect(inRule).toEqual(['rules.task.check.assert.value: { actor: true } (the signed-in user) cannot be used here']);
+    // A rule holds for the user who writes, so it may name them; a limit counts everyone's records.
+    expect(messages(specWith({ field: 'owner', op: 'present' }, { field: 'owner', op: 'eq', value: { actor: true } }))).toEqual([]);
+    const base = specWith({ field: 'owner', op: 'present' });
+    const task = base.entities!.task;
+    const inLimit = messages({ ...base, entities: { task: { ...task, limits: { few: { max: 3, per: 'owner', where: { field: 'owner', op: 'eq', value: { actor: true } } } } } } });
+    expect(inLimit).toEqual(['entities.task.limits.few.where.value: { actor: true } (the signed-in user) cannot be used here']);
   });
 
   it('{ param } belongs to custom routes only', () => {

@@ -4,6 +4,7 @@ import { checkCondition, queryableColumns } from './conditions';
 import { at, describeValue, IDENTIFIER, IDENTIFIER_RULE, isRecord, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 import { RESERVED_PLURALS } from './entities';
 import { checkWidgets } from './home';
+import { PUBLIC_ROLE } from './public';
 
 const ROUTE_KEYS = ['path', 'title', 'description', 'params', 'roles', 'navigation', 'show'];
 const SHOW_KEYS = { list: ['list', 'where', 'sort', 'columns'], record: ['record', 'id'], widgets: ['widgets'], component: ['component'] } as const;
@@ -146,7 +147,8 @@ function checkRoles(roles: unknown, path: string, symbols: Symbols, issues: Issu
   const names = issues.stringList(roles, path);
   if (Array.isArray(roles) && roles.length === 0) issues.add(path, 'no role could open this route; name at least one, or leave roles out for every signed-in user');
   names.forEach((name, index) => {
-    if (!symbols.roles.has(name) && name !== BUILT_IN_ROLE) issues.add(at(path, index), `unknown role "${name}" (roles: ${quoteList(symbols.roles)})`);
+    // `public` opens the route to visitors who are not signed in, as well as to every signed-in user.
+    if (!symbols.roles.has(name) && name !== BUILT_IN_ROLE && name !== PUBLIC_ROLE) issues.add(at(path, index), `unknown role "${name}" (roles: ${quoteList(symbols.roles)})`);
   });
   issues.duplicates(names, path, 'role');
 }

@@ -16,6 +16,8 @@ export function collectSymbols(spec: Rec): Symbols {
     for (const [fieldName, field] of entries(entity.fields)) if (isRecord(field)) fields.set(fieldName, field);
     entities.set(name, { name, fields, workflow: workflowInfo(workflows[name]) });
   }
+  const users = new Map<string, Rec>();
+  for (const [name, field] of entries(isRecord(spec.users) ? spec.users.fields : undefined)) if (isRecord(field)) users.set(name, field);
   const constants = new Map<string, unknown>();
   for (const [name, constant] of entries(spec.constants)) if (isRecord(constant)) constants.set(name, constant.value);
   return {
@@ -23,6 +25,7 @@ export function collectSymbols(spec: Rec): Symbols {
     roles: new Set(Object.keys(isRecord(spec.roles) ? spec.roles : {})),
     constants,
     errorCodes: new Set([...Object.keys(BUILT_IN_ERRORS), ...Object.keys(isRecord(spec.errors) ? spec.errors : {})]),
+    users,
   };
 }
 

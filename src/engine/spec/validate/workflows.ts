@@ -1,5 +1,6 @@
 import { toSnakeCase, withArticle } from '../naming';
 import { checkCondition } from './conditions';
+import { refusePublicRole } from './public';
 import {
   at,
   describeValue,
@@ -104,7 +105,8 @@ function checkTransitions(transitions: unknown, path: string, scope: WorkflowSco
     checkStateName(transition.to, at(transitionPath, 'to'), scope);
     checkAllow(transition.allow, at(transitionPath, 'allow'), scope);
     if (transition.requires !== undefined) checkFieldList(transition.requires, at(transitionPath, 'requires'), scope);
-    if (transition.guard !== undefined) checkCondition(transition.guard, at(transitionPath, 'guard'), scope.entity, scope.symbols, issues);
+    // A guard is checked for the user taking the transition: it may compare with them (four eyes).
+    if (transition.guard !== undefined) checkCondition(transition.guard, at(transitionPath, 'guard'), scope.entity, scope.symbols, issues, { actor: true });
     issues.optionalString(transition, 'guardMessage', transitionPath);
     if (transition.guardError !== undefined && !(isString(transition.guardError) && scope.symbols.errorCodes.has(transition.guardError))) {
       issues.add(at(transitionPath, 'guardError'), `unknown error code ${describeValue(transition.guardError)} (not built in, not under errors)`);
@@ -153,6 +155,7 @@ function checkAllow(allow: unknown, path: string, scope: WorkflowScope): void {
   allow.forEach((actor: unknown, index) => {
     const actorPath = at(path, index);
     if (isString(actor)) {
+      if (refusePublicRole(actor, actorPath, issues, 'take transitions')) return;
       if (!symbols.roles.has(actor)) issues.add(actorPath, `unknown role "${actor}" (roles: ${quoteList(symbols.roles)})`);
       return;
     }
@@ -167,7 +170,7 @@ function checkAllow(allow: unknown, path: string, scope: WorkflowScope): void {
     if (!isUserField(entity, actor.owner)) {
       issues.add(at(actorPath, 'owner'), `${describeValue(actor.owner)} is not a user field of ${entity.name} (user fields: ${quoteList(userFields(entity))})`);
     }
-    if (actor.when !== undefined) checkCondition(actor.when, at(actorPath, 'when'), entity, symbols, issues);
+    if (actor.when !== undefined) checkCondition(actor.when, at(actorPath, 'when'), entity, symbols, issues, { actor: true });
   });
   issues.duplicates(allow.filter(isString), path, 'role');
 }

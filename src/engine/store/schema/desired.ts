@@ -1,7 +1,9 @@
 import type { AppModel, EntityModel, FieldModel } from '../../spec/model';
+import { hasColumn, JOIN_RECORD, JOIN_TARGET, joinFields } from '../../spec/join-fields';
 import { declaredWidgets } from '../../spec/screens/home';
 import { dueQueueIndexes } from './due-indexes';
 import { enumOrderTag } from './enum-order';
+import { uniqueWhenIndexes } from './unique-when-indexes';
 import { objectName, quoteIdent, quoteLiteral } from './sql';
 import type { ColumnDef, ForeignKeyAction, ForeignKeyDef, IndexDef, TableDef, UniqueDef } from './types';
 
@@ -67,7 +69,8 @@ const ID: ColumnDef = { name: 'id', type: 'bigint', nullable: false, identity: t
  * The engine's own tables: accounts, sessions, API tokens, invitations, sign-in throttling, the
  * audit trail and what the last sync recorded.
  */
-export function systemTables(): TableDef[] {
+export function systemTables(model?: AppModel): TableDef[] {
+  const userFields = model ? userFieldsOf(model) : { columns: [], foreignKeys: [], indexes: [] };
   return [
     table(
       USER_TABLE,
@@ -83,8 +86,14 @@ export function systemTables(): TableDef[] {
         { name: 'preferences', type: 'jsonb', nullable: false, default: "'{}'::jsonb" },
         { name: 'created_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
         { name: 'updated_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
+        // The spec's user fields (users.fields), after the engine's own columns.
+        ...userFields.columns,
       ],
-      { uniques: [{ name: objectName(USER_TABLE, ['email'], 'key'), columns: ['email'] }] },
+      {
+        uniques: [{ name: objectName(USER_TABLE, ['email'], 'key'), columns: ['email'] }],
+        foreignKeys: userFields.foreignKeys,
+        indexes: userFields.indexes,
+      },
     ),
     table(
       SESSION_TABLE,
@@ -221,6 +230,23 @@ export function systemTables(): TableDef[] {
   ];
 }
 
+/**
+ * The columns of the spec's user fields on nf_user. A reference or user field never blocks a
+ * delete: the account only loses the value (set null). Each is indexed, for the deletes that
+ * follow the keys and for scopes that pick the users of a team.
+ */
+function userFieldsOf(model: AppModel): { columns: ColumnDef[]; foreignKeys: ForeignKeyDef[]; indexes: IndexDef[] } {
+  const foreignKeys: ForeignKeyDef[] = [];
+  const indexes: IndexDef[] = [];
+  for (const field of model.users.fields) {
+    const target = field.spec.type === 'reference' ? model.entitiesByName[field.spec.to]?.table : field.spec.type === 'user' ? USER_TABLE : undefined;
+    if (!target) continue;
+    foreignKeys.push(foreignKey(USER_TABLE, field.column, target, 'set null'));
+    indexes.push(index(USER_TABLE, [field.column]));
+  }
+  return { columns: model.users.fields.map(fieldColumn), foreignKeys, indexes };
+}
+
 function columnType(field: FieldModel): string {
   switch (field.spec.type) {
     case 'text':
@@ -242,6 +268,8 @@ function columnType(field: FieldModel): string {
     case 'reference':
     case 'user':
       return 'bigint';
+    case 'references':
+      throw new Error(`${field.name} is kept in the join table ${field.joinTable}, not in a column`);
   }
 }
 
@@ -284,6 +312,8 @@ export function searchExpression(fields: readonly FieldModel[]): string | null {
 }
 
 function isIndexable(field: FieldModel): boolean {
+  // Filters by a references field read its join table, which has its own index.
+  if (!hasColumn(field)) return false;
   if (field.spec.type === 'markdown') return false;
   if (field.spec.type === 'text') return (field.spec.maxLength ?? Infinity) <= MAX_INDEXED_TEXT_LENGTH;
   return true;
@@ -317,7 +347,7 @@ function entityTable(model: AppModel, entity: EntityModel): TableDef {
       backfill: quoteLiteral(entity.workflow.initial),
     });
   }
-  columns.push(...entity.fields.map(fieldColumn));
+  columns.push(...entity.fields.filter(hasColumn).map(fieldColumn));
 
   const foreignKeys: ForeignKeyDef[] = [
     foreignKey(name, 'created_by', USER_TABLE, 'set null'),
@@ -350,7 +380,7 @@ function entityTable(model: AppModel, entity: EntityModel): TableDef {
   if (entity.workflow) indexed.add(entity.workflow.column);
   for (const field of entity.fields) {
     // Due times are what queues sort and filter by (overdue first), listed or not.
-    if (['reference', 'user', 'enum'].includes(field.type) || field.due) indexed.add(field.column);
+    if ((['reference', 'user', 'enum'].includes(field.type) && hasColumn(field)) || field.due) indexed.add(field.column);
   }
   // Charts count records per day of a datetime field: the days shown are an index range.
   const charted = declaredWidgets(model).flatMap((w) => (w.kind === 'chart' && w.entity === entity.name ? w.series.map((s) => s.field) : []));
@@ -367,6 +397,7 @@ function entityTable(model: AppModel, entity: EntityModel): TableDef {
   }
 
   indexes.push(...dueQueueIndexes(entity));
+  indexes.push(...uniqueWhenIndexes(model, entity));
 
   const searchFields = entity.searchFields.map((f) => entity.fieldsByName[f]).filter((f): f is FieldModel => f !== undefined);
   const search = searchExpression(searchFields);
@@ -378,7 +409,35 @@ function entityTable(model: AppModel, entity: EntityModel): TableDef {
   return table(name, columns, { entity: entity.name, uniques, foreignKeys, indexes });
 }
 
+/**
+ * The join table of each references field: one row per (record, referenced record), both ends
+ * deleted with either record (deleting a tag takes it off every article). The primary key
+ * serves "the tags of these articles"; the index on the target serves "articles with any of
+ * these tags" and the cascade from a deleted target.
+ */
+function joinTables(model: AppModel, entity: EntityModel): TableDef[] {
+  return joinFields(entity).flatMap((field) => {
+    const target = model.entitiesByName[field.referenceTo];
+    if (!target) return [];
+    const name = field.joinTable;
+    return [
+      table(
+        name,
+        [
+          { name: JOIN_RECORD, type: 'bigint', nullable: false },
+          { name: JOIN_TARGET, type: 'bigint', nullable: false },
+        ],
+        {
+          primaryKey: [JOIN_RECORD, JOIN_TARGET],
+          foreignKeys: [foreignKey(name, JOIN_RECORD, entity.table, 'cascade'), foreignKey(name, JOIN_TARGET, target.table, 'cascade')],
+          indexes: [index(name, [JOIN_TARGET, JOIN_RECORD])],
+        },
+      ),
+    ];
+  });
+}
+
 /** The tables the spec needs: the engine's own, then one per entity, in spec order. */
 export function desiredSchema(model: AppModel): TableDef[] {
-  return [...systemTables(), ...model.entities.map((entity) => entityTable(model, entity))];
+  return [...systemTables(model), ...model.entities.map((entity) => entityTable(model, entity)), ...model.entities.flatMap((entity) => joinTables(model, entity))];
 }

@@ -1,3 +1,4 @@
+import { uniqueWhenIndexPrefix } from '../../spec/unique-when';
 import { enumOrderSql } from './enum-order';
 import { fieldNameOf, identList, quoteIdent, quoteLiteral } from './sql';
 import type {
@@ -37,7 +38,7 @@ function step(
   phase: number,
   description: string,
   sql: readonly string[],
-  extra: { column?: string; safeWhenEmpty?: boolean } = {},
+  extra: { column?: string; safeWhenEmpty?: boolean; uniqueRule?: string } = {},
 ): SchemaStep {
   return { kind, table, phase, description, sql, ...extra };
 }
@@ -66,7 +67,7 @@ function uniqueSql(unique: UniqueDef): string {
 
 function createIndexSql(table: string, index: IndexDef): string {
   const keys = [...(index.order ? [`(${enumOrderSql(index.order.column, index.order.values)})`] : []), identList(index.columns)];
-  return `create index ${quoteIdent(index.name)} on ${quoteIdent(table)} using ${index.method} (${keys.join(', ')})${index.where ? ` where ${index.where}` : ''}`;
+  return `create ${index.unique ? 'unique ' : ''}index ${quoteIdent(index.name)} on ${quoteIdent(table)} using ${index.method} (${keys.join(', ')})${index.where ? ` where ${index.where}` : ''}`;
 }
 
 /** An index's key for messages: "priority, id", or "order of priority, id". */
@@ -84,8 +85,13 @@ const sameList = (a: readonly (string | null)[], b: readonly (string | null)[]) 
 const at = (table: string, column: string) => `${table}.${column}`;
 
 function describeField(table: TableDef, column: string, field: string | undefined): string {
-  return table.entity ? `field "${field ?? fieldNameOf(column)}"` : `the engine's column "${column}"`;
+  if (table.entity) return `field "${field ?? fieldNameOf(column)}"`;
+  // The spec's user fields are columns of nf_user (f_<snake>, see userFieldColumn).
+  return field ? `user field "${field}"` : `the engine's column "${column}"`;
 }
+
+/** A column of nf_user that held one of the spec's user fields (users.fields). */
+const USER_FIELD_COLUMN = /^f_[a-z0-9_]+$/;
 
 // ------------------------------------------------------------------ type changes
 
@@ -290,6 +296,8 @@ function planTable(table: TableDef, existing: CatalogueTable, additive: SchemaSt
         PHASE.dropColumn,
         table.entity
           ? `drop column ${at(name, column.name)} (${describeField(table, column.name, undefined)} is no longer in the spec; its data would be lost)`
+          : name === 'nf_user' && USER_FIELD_COLUMN.test(column.name)
+          ? `drop column ${at(name, column.name)} (user field "${fieldNameOf(column.name.slice(2))}" is no longer in the spec; its data would be lost)`
           : `drop column ${at(name, column.name)} (this version of the engine no longer uses it; its data would be lost)`,
         [alterTable(name, `drop column ${quoteIdent(column.name)}`)],
         { column: column.name },
@@ -344,7 +352,7 @@ function planTable(table: TableDef, existing: CatalogueTable, additive: SchemaSt
   // which carries the fingerprint of the enum's values.
   // A partial index too, whose name carries the fingerprint of its condition.
   const isSame = (index: IndexDef, i: (typeof plainIndexes)[number]) =>
-    !i.unique &&
+    i.unique === (index.unique ?? false) &&
     i.partial === (index.where !== undefined) &&
     i.method === index.method &&
     (index.order
@@ -355,11 +363,15 @@ function planTable(table: TableDef, existing: CatalogueTable, additive: SchemaSt
     additive.push(
       step('add-index', name, PHASE.addIndex, `add index ${index.name} on ${name} (${indexKeyText(index)})`, [createIndexSql(name, index)], {
         column: index.order?.column ?? index.columns[0],
+        ...(index.rule ? { uniqueRule: index.rule } : {}),
       }),
     );
   }
+  // The engine's own: `_idx`, and the partial unique indexes of `uniqueWhen` (which hold no data,
+  // so a rule gone from the spec, or changed, drops its index as an additive change).
+  const isOurs = (i: (typeof plainIndexes)[number]) => i.name.endsWith('_idx') || (i.unique && i.partial && i.name.startsWith(uniqueWhenIndexPrefix(name)));
   for (const index of plainIndexes) {
-    if (table.indexes.some((d) => isSame(d, index)) || !index.name.endsWith('_idx')) continue;
+    if (table.indexes.some((d) => isSame(d, index)) || !isOurs(index)) continue;
     additive.push(dropByName(name, index.name, 'index'));
   }
 }

@@ -146,11 +146,26 @@ async function applyStep(db: DynamicDatabase, step: SchemaStep): Promise<void> {
       await sql.raw(statement).execute(db);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const failure = new Error(`Could not apply the schema change "${step.description}": ${reason}. Nothing was changed.`, { cause: error });
       const code = (error as { code?: unknown }).code;
+      // 23505 unique_violation: records already there break a uniqueWhen rule; say which, in the spec's words.
+      const failure =
+        code === '23505' && step.uniqueRule
+          ? new Error(uniqueRuleBroken(step, error), { cause: error })
+          : new Error(`Could not apply the schema change "${step.description}": ${reason}. Nothing was changed.`, { cause: error });
       throw typeof code === 'string' ? Object.assign(failure, { code }) : failure;
     }
   }
+}
+
+/** Which rule, and which values (Postgres's detail: `Key (section)=(news) is duplicated.`) break it. */
+function uniqueRuleBroken(step: SchemaStep, error: unknown): string {
+  const detail = (error as { detail?: unknown }).detail;
+  const values = typeof detail === 'string' ? /^Key \((.*)\)=\((.*)\) is duplicated\.?$/.exec(detail) : null;
+  return [
+    `Records already in ${step.table} break the rule "${step.uniqueRule}"`,
+    values ? ` (more than one has ${values[1]} = ${values[2]})` : '',
+    ', so its unique index could not be built. Change those records, or the rule, and start again. Nothing was changed.',
+  ].join('');
 }
 
 async function recordMeta(db: DynamicDatabase, meta: SchemaMeta): Promise<void> {

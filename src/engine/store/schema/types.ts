@@ -50,6 +50,13 @@ export interface IndexDef {
   readonly order?: { readonly column: string; readonly values: readonly string[] };
   /** A partial index: only the rows where this SQL holds. The name carries its fingerprint. */
   readonly where?: string;
+  /** A unique index (`uniqueWhen`): two rows it holds may not have the same key. */
+  readonly unique?: boolean;
+  /**
+   * The spec's rule a unique index keeps, in words, for the error when rows already in the
+   * table break it (the sync names the entity, the fields and the rule, not the SQL).
+   */
+  readonly rule?: string;
 }
 
 export interface TableDef {
@@ -147,6 +154,8 @@ export interface SchemaStep {
    * when that table is empty, which the planner cannot know and `syncSchema` checks.
    */
   readonly safeWhenEmpty?: boolean;
+  /** Set on a step that builds a unique index: what to say when rows already there break it. */
+  readonly uniqueRule?: string;
 }
 
 export interface SchemaPlan {

@@ -1,0 +1,119 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { personasOf } from '@/engine/access/matrix';
+import { createMatrixFixtures, expectedMatrix, opsDoor, outcomeOfCode, runMatrix, type Answer, type MatrixDoor, type MatrixFixtures, type MatrixUser } from '@/engine/access/matrix-testing';
+import { noticeBoardSpec } from '@/engine/access/public-testing';
+import type { Engine } from '@/engine/engine';
+import { captureLog } from '@/engine/log';
+import { testModel } from '@/engine/ops/testing';
+import type { RecordValue } from '@/engine/ops/types';
+import { buildModel } from '@/engine/spec/build';
+import type { AppSpec } from '@/engine/spec/types';
+import { forEachDatabase } from '@/engine/store/testing';
+import { apiClient, openTestEngine, type ApiAnswer, type ApiClient } from './testing';
+import { fieldToWire } from './wire';
+
+/*
+ * The permission matrix of a spec with visitors (the built-in `public` role): a `visitor`
+ * persona who is not signed in, beside the roles, who all hold the public's grants too. Asked of
+ * ops and of the REST door (the visitor with no credentials at all), cell by cell.
+ */
+
+const model = buildModel({ ...noticeBoardSpec, constants: { apiRateLimitPerMinute: { value: 1_000_000 }, apiRateLimitPerIpPerMinute: { value: 1_000_000 } } });
+
+/** The notice board with the public's read scope dropped: visitors list published notices, but may read none. */
+function withoutPublicRead(): AppSpec {
+  const { read: _dropped, ...publicGrant } = noticeBoardSpec.permissions!.notice.public;
+  return { ...noticeBoardSpec, permissions: { ...noticeBoardSpec.permissions, notice: { ...noticeBoardSpec.permissions!.notice, public: publicGrant } } };
+}
+
+function outcomeOf(user: MatrixUser, answer: ApiAnswer): Answer {
+  if (answer.status >= 200 && answer.status < 300) return 'allowed';
+  const code = typeof answer.body?.code === 'string' ? answer.body.code : `status ${answer.status}`;
+  // Without credentials, an operation the public is not granted is a sign-in matter: the visitor's "forbidden".
+  if (user.persona.visitor && code === 'UNAUTHENTICATED') return 'forbidden';
+  const fieldCodes: string[] = Array.isArray(answer.body?.errors) ? answer.body.errors.map((e: { code: string }) => e.code) : [];
+  return outcomeOfCode(code, fieldCodes);
+}
+
+function wireInput(entity: string, input: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const fields = model.entitiesByName[entity].fieldsByName;
+  return Object.fromEntries(Object.entries(input).map(([name, value]) => [name, fields[name] ? fieldToWire(fields[name], value as RecordValue) : value]));
+}
+
+/** The REST door: each signed-in persona with its API token, the visitor with nothing. */
+function restDoor(api: ApiClient, tokens: ReadonlyMap<number, string>): MatrixDoor {
+  const plural = (name: string) => model.entitiesByName[name].plural;
+  const as = (user: MatrixUser) => (user.persona.visitor ? { ip: '198.51.100.200' } : { token: tokens.get(user.actor.userId)!, ip: `198.51.100.${user.actor.userId % 200}` });
+  return {
+    name: 'REST',
+    async list(user, name) {
+      const answer = await api.call('GET', `/${plural(name)}?limit=100`, as(user));
+      if (answer.status !== 200) return outcomeOf(user, answer);
+      expect(answer.body.nextCursor).toBeNull();
+      return answer.body.items.map((item: { id: number }) => item.id);
+    },
+    read: async (user, name, id) => outcomeOf(user, await api.call('GET', `/${plural(name)}/${id}`, as(user))),
+    create: async (user, name, input) => outcomeOf(user, await api.call('POST', `/${plural(name)}`, { ...as(user), body: wireInput(name, input) })),
+    update: async (user, name, id, input, version) =>
+      outcomeOf(user, await api.call('PATCH', `/${plural(name)}/${id}`, { ...as(user), body: wireInput(name, input), headers: { 'if-match': `"${version}"` } })),
+    delete: async (user, name, id, version) => outcomeOf(user, await api.call('DELETE', `/${plural(name)}/${id}`, { ...as(user), headers: { 'if-match': `"${version}"` } })),
+  };
+}
+
+forEachDatabase('permission matrix with visitors', (database) => {
+  let engine: Engine;
+  let api: ApiClient;
+  let fixtures: MatrixFixtures;
+  const tokens = new Map<number, string>();
+
+  beforeAll(async () => {
+    engine = await openTestEngine(database, model);
+    api = apiClient(engine);
+    fixtures = await createMatrixFixtures(model, engine.store.db);
+    for (const user of fixtures.users) {
+      if (!user.persona.visitor) tokens.set(user.actor.userId, (await engine.identity.createApiToken(user.actor.userId, { name: 'matrix' })).token);
+    }
+  });
+
+  it('has a visitor persona where the spec grants the public something, and none where it does not', () => {
+    expect(fixtures.users.map((u) => u.persona.name)).toEqual(['agent', 'admin', 'no role', 'visitor']);
+    expect(personasOf(testModel).map((p) => p.name)).not.toContain('visitor');
+    const cells = expectedMatrix(model, fixtures);
+    expect(cells.get('visitor × notice × read [state: "published"]')).toBe('allowed');
+    expect(cells.get('visitor × notice × read [state: "draft"]')).toBe('hidden');
+    expect(cells.get('visitor × notice × update [state: "published"]')).toBe('forbidden');
+    expect(cells.get('visitor × message × create [any record]')).toBe('allowed');
+    expect(cells.get('visitor × message × read [any record]')).toBe('forbidden');
+    expect(cells.get('visitor × board × list [any record]')).toBe('forbidden');
+    // Every signed-in user holds the public's grants: a user with no role reads published notices.
+    expect(cells.get('no role × notice × read [state: "published"]')).toBe('allowed');
+    expect(cells.get('no role × notice × read [state: "draft"]')).toBe('hidden');
+    expect(cells.get('no role × message × create [any record]')).toBe('allowed');
+  });
+
+  it('holds through ops, and a refusal changes nothing', async () => {
+    const { result } = await captureLog(() => runMatrix(model, engine.store.db, fixtures, opsDoor(engine.ops)));
+    expect(result.mismatches).toEqual([]);
+    expect(result.outcomes.allowed).toBeGreaterThan(10);
+    expect(result.outcomes.forbidden).toBeGreaterThan(10);
+  });
+
+  it('holds through the REST door, the visitor sending no credentials', async () => {
+    const { result } = await captureLog(() => runMatrix(model, engine.store.db, fixtures, restDoor(api, tokens)));
+    expect(result.mismatches).toEqual([]);
+    expect(result.checks).toBeGreaterThan(60);
+  });
+
+  describe('has teeth', () => {
+    it("moves the visitor's and every user's reads of published notices when the public's read grant goes", () => {
+      const before = expectedMatrix(model, fixtures);
+      const after = expectedMatrix(buildModel(withoutPublicRead()), fixtures);
+      const moved = [...before].filter(([cell, outcome]) => after.get(cell) !== outcome).map(([cell, outcome]) => `${cell}: ${outcome} → ${after.get(cell)}`);
+      expect(moved).toContain('visitor × notice × read [state: "published"]: allowed → forbidden');
+      expect(moved).toContain('no role × notice × read [state: "published"]: allowed → forbidden');
+      // Only reads of notices move, and only for those who hold no read grant of their own (admin has none on notices).
+      expect(moved).toContain('admin × notice × read [state: "draft"]: hidden → forbidden');
+      for (const line of moved) expect(line).toMatch(/^(visitor|no role|admin) × notice × read /);
+    });
+  });
+});

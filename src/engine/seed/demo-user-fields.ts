@@ -1,0 +1,87 @@
+import { ADMIN_ROLE } from '../access/grants';
+import { actorOperand, conditionPaths, splitPath } from '../rules/condition-paths';
+import type { EvalContext } from '../rules/condition-eval';
+import type { AppModel, EntityModel } from '../spec/model';
+import type { Condition, GrantSpec, Scope } from '../spec/types';
+import { USER_TABLE } from '../store/schema/desired';
+import type { DynamicDatabase } from '../store/types';
+import type { SeedRun } from './seed-run';
+import type { Values } from './workflow-walk';
+
+/*
+ * The spec's user fields in the demo: users of the roles whose access reads a user field (a
+ * customer sees their organization's tickets, a writer drafts for their team) get a value, two
+ * by two, so that colleagues share it and the demo shows what such a scope does.
+ */
+
+function scopesOf(grant: GrantSpec): Scope[] {
+  return [grant.list, grant.read, grant.create, grant.update, grant.delete, ...Object.values(grant.transitions ?? {})].filter((s): s is Scope => s !== undefined);
+}
+
+function leaves(condition: Condition): Extract<Condition, { field: string }>[] {
+  if ('all' in condition) return condition.all.flatMap(leaves);
+  if ('any' in condition) return condition.any.flatMap(leaves);
+  if ('not' in condition) return leaves(condition.not);
+  return [condition];
+}
+
+/** The user fields a role's grants compare (`{ actor: 'team' }`, or a path `requester.team`). */
+function userFieldsReadBy(model: AppModel, role: string): Set<string> {
+  const names = new Set<string>();
+  for (const entity of model.entities) {
+    const grant = entity.permissions[role];
+    if (!grant) continue;
+    for (const scope of scopesOf(grant)) {
+      if (scope === true || !scope.where) continue;
+      for (const leaf of leaves(scope.where)) {
+        const operand = actorOperand(leaf.value);
+        if (operand !== null && operand !== 'id') names.add(operand);
+        const path = splitPath(leaf.field);
+        if (path && !entity.fieldsByName[path.head]?.referenceTo && model.users.fieldsByName[path.tail]) names.add(path.tail);
+      }
+    }
+  }
+  return names;
+}
+
+/**
+ * Once the records of `entity` are seeded: the users of the roles that read a user field
+ * referring to it get one of them (the same one for two users in a row), on their account and in
+ * `run.userFields` for the scopes the seeder evaluates. Administrators see everything anyway.
+ */
+export async function assignUserFields(run: SeedRun, db: DynamicDatabase, entity: EntityModel): Promise<void> {
+  const ids = run.seeded.get(entity.name)?.ids ?? [];
+  if (ids.length === 0) return;
+  for (const field of run.model.users.fields) {
+    if (field.referenceTo !== entity.name) continue;
+    const roles = Object.keys(run.model.roles).filter((role) => role !== ADMIN_ROLE && userFieldsReadBy(run.model, role).has(field.name));
+    const users = [...new Set(roles.flatMap((role) => run.users.byRole.get(role) ?? []))].filter((user) => run.userFields.get(user)?.[field.name] === undefined);
+    for (let i = 0; i < users.length; i += 1) {
+      const value = ids[Math.floor(i / 2) % ids.length];
+      run.userFields.set(users[i], { ...run.userFields.get(users[i]), [field.name]: value });
+      await db.updateTable(USER_TABLE).set({ [field.column]: value }).where('id', '=', users[i]).execute();
+    }
+  }
+}
+
+/** How a scope the seeder checks sees `user`: their id and user fields. */
+export function seedActor(run: SeedRun, user: number): EvalContext {
+  return { actorId: user, actorFields: run.userFields.get(user) ?? {} };
+}
+
+/**
+ * The record with the values of the paths the condition reads: through a user field from the
+ * users' fields the seeder gave, through a reference from the parent records at hand.
+ */
+export function withSeedPaths(run: SeedRun, entity: EntityModel, condition: Condition, record: Values, parents: Readonly<Record<string, Values>> = {}): Values {
+  const paths = conditionPaths([condition]);
+  if (paths.length === 0) return record;
+  const values: Record<string, unknown> = {};
+  for (const path of paths) {
+    const { head, tail } = splitPath(path)!;
+    const id = record[head];
+    if (typeof id !== 'number') continue;
+    values[path] = entity.fieldsByName[head]?.referenceTo ? parents[head]?.[tail] : run.userFields.get(id)?.[tail];
+  }
+  return { ...record, ...values } as Values;
+}
