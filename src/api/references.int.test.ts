@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Engine } from '@/engine/engine';
 import type { UserAccount } from '@/engine/identity/types';
 import type { Actor } from '@/engine/ops/types';

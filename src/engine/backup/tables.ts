@@ -58,10 +58,17 @@ export function copiedTables(catalogue: readonly CatalogueTable[]): CopiedTable[
   const ordered: CopiedTable[] = [];
   while (ordered.length < tables.length) {
     const ready = (t: CopiedTable) => !placed.has(t.name) && t.references.every((r) => r === t.name || placed.has(r) || !names.has(r));
-    // In a cycle no table is ready: take the first one left and let the import defer its checks.
-    const next = tables.find(ready) ?? tables.find((t) => !placed.has(t.name))!;
+    // In a cycle no table is ready: take the one most of the others wait for (the users, when a
+    // user field refers to an entity) and let the import defer the checks of its references.
+    const next = tables.find(ready) ?? mostAwaited(tables.filter((t) => !placed.has(t.name)));
     placed.add(next.name);
     ordered.push(next);
   }
   return ordered;
+}
+
+/** Of the tables left, the one the most others among them refer to (the first such, on a tie). */
+function mostAwaited(left: readonly CopiedTable[]): CopiedTable {
+  const waiting = (t: CopiedTable) => left.filter((other) => other !== t && other.references.includes(t.name)).length;
+  return left.reduce((best, t) => (waiting(t) > waiting(best) ? t : best));
 }

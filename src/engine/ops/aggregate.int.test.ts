@@ -13,9 +13,15 @@ import type { Ops } from './ops';
 import { createActor, ninefoldError, openSyncedQuickly, testSpec } from './testing';
 import type { Actor } from './types';
 
-/** The test helpdesk with a home that sums a number and charts two times (kept as running totals). */
+/**
+ * The test helpdesk with a home that sums a number and charts two times (kept as running totals),
+ * its customers seeing their own tickets only (`own`: counted from running totals per owner; the
+ * helpdesk's own customers also see their organization's, counted from the rows).
+ */
+const customer = testSpec.permissions!.ticket.customer;
 const model = buildModel({
   ...testSpec,
+  permissions: { ...testSpec.permissions, ticket: { ...testSpec.permissions!.ticket, customer: { ...customer, list: { own: 'requester' }, read: { own: 'requester' } } } },
   screens: {
     ...testSpec.screens,
     home: {

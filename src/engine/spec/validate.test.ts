@@ -329,7 +329,7 @@ describe('validateSpec', () => {
     expect(issues).toEqual([
       {
         path: 'entities.ticket.fields.x.type',
-        message: 'unknown field type "texty" (expected one of text, markdown, integer, decimal, boolean, enum, date, datetime, email, url, reference, user)',
+        message: 'unknown field type "texty" (expected one of text, markdown, integer, decimal, boolean, enum, date, datetime, email, url, reference, references, user)',
       },
     ]);
   });
