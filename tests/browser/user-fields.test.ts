@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations } from './axe';
 import { openBrowser, sidewaysScroll, signIn, type Browser } from './browser';
 import { ADMIN } from './servers';
 
@@ -37,6 +38,8 @@ describe('user fields on /admin/users', () => {
     const { page } = admin;
     await page.goto(`${server.url}/admin/users`);
     expect(await page.getByRole('columnheader', { name: 'Fields' }).count()).toBe(1);
+    // The field's help, once above the accounts (and read out with each input).
+    expect(await page.locator('dl').getByText('The company a customer belongs to', { exact: false }).count()).toBe(1);
     const { email, form } = await someoneElse(page);
     const select = form.getByLabel('Organization');
     const options = (await select.locator('option').allTextContents()).filter((o) => o !== '—');
@@ -64,6 +67,10 @@ describe('user fields on /admin/users', () => {
     await form2.getByText('Organization: no record #999999.').waitFor();
     expect(await form2.getByText('Check the fields marked below.').count()).toBe(1);
     expect(await form2.getByLabel('Organization').getAttribute('aria-invalid')).toBe('true');
+    // The message is the input's description, read out with it.
+    const describedBy = (await form2.getByLabel('Organization').getAttribute('aria-describedby'))!.split(' ');
+    expect(await page.locator(`[id="${describedBy.at(-1)}"]`).textContent()).toBe('Organization: no record #999999.');
+    expect((await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     await page.reload();
     expect(await (await someoneElse(page)).form.getByLabel('Organization').locator('option:checked').textContent()).toBe(options[1]);
 

@@ -96,6 +96,11 @@ forEachDatabase('user fields (users.fields) on accounts and actors', (database) 
     const session = await identity.createSession(user.id);
     expect((await identity.actorForSession(session.token))?.fields?.team).toBeNull();
     expect((await identity.actorForSession(session.token))?.fields?.team).toBeNull();
+    // Served from memory now (store/write-clock.ts)...
+    const before = store.statementCount();
+    await identity.actorForSession(session.token);
+    expect(store.statementCount() - before).toBe(0);
+    // ...until the administrator's change, which is a write and so ends it.
     const set = await identity.setUserFields(user.id, { team: String(teams.red), remote: 'on' });
     expect(set.fields).toMatchObject({ team: teams.red, remote: true, level: 'junior' });
     expect((await identity.actorForSession(session.token))?.fields).toMatchObject({ team: teams.red, remote: true });

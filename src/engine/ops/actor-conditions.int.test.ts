@@ -33,6 +33,8 @@ const approvalsSpec: AppSpec = {
         team: { type: 'reference', to: 'team', required: true },
         author: { type: 'user', default: 'actor', required: true },
       },
+      // A path in a limit: one request at a time per employee among the teams that ration them.
+      limits: { rationed: { max: 1, per: 'author', where: { field: 'team.budget', op: 'eq', value: 1 }, exempt: ['admin', 'manager'], message: 'One request at a time on a rationed team.' } },
     },
   },
   workflows: {
@@ -111,6 +113,19 @@ forEachDatabase('conditions on the user and their fields, and paths: an approval
     expect((await ninefoldError(ops.create(writer, 'request', { title: 'Elsewhere', team: blue.id }))).code).toBe('FORBIDDEN');
   });
 
+  it('a limit through a path counts only the records whose reference meets it', async () => {
+    const rationed = await ops.create(admin, 'team', { name: 'Rationed', budget: 1 });
+    const writer = await actorWith(store.db, ['employee'], roles, { team: rationed.id });
+    await ops.create(writer, 'request', { title: 'The one', team: rationed.id });
+    const refusal = await ninefoldError(ops.create(writer, 'request', { title: 'One more', team: rationed.id }));
+    expect(refusal.code).toBe('LIMIT_EXCEEDED');
+    expect(refusal.message).toBe('One request at a time on a rationed team.');
+    // Another team is not rationed: its requests neither count nor are counted.
+    const elsewhere = await actorWith(store.db, ['employee'], roles, { team: red.id });
+    await ops.create(elsewhere, 'request', { title: 'First', team: red.id });
+    expect((await ops.create(elsewhere, 'request', { title: 'Second', team: red.id })).title).toBe('Second');
+  });
+
   it('four eyes: a manager may not approve their own request, another manager may', async () => {
     const manager = await actorWith(store.db, ['manager'], roles, { team: red.id });
     const colleague = await actorWith(store.db, ['manager'], roles, { team: red.id });
@@ -143,6 +158,10 @@ forEachDatabase('conditions on the user and their fields, and paths: an approval
     const fine = await ops.create(admin, 'request', { title: 'In time', team: red.id });
     const moved = await ninefoldError(ops.update(admin, 'request', fine.id, { team: closed.id }, fine.version));
     expect(moved.fieldErrors.map((e) => e.code)).toEqual(['openTeam']);
+    // An import checks it row by row too.
+    const imported = await ops.createMany(admin, 'request', [{ title: 'Row one', team: red.id }, { title: 'Row two', team: closed.id }], { goodRows: true });
+    expect(imported.created).toBe(1);
+    expect(imported.refused.map((r) => [r.index, r.fieldErrors.map((e) => e.code)])).toEqual([[1, ['openTeam']]]);
   });
 
   it('a scope through a path: auditors see the requests of open teams only, in lists, counts and reads', async () => {

@@ -13,6 +13,7 @@ import { givenSets, insertReferenceSets } from './reference-sets';
 import { missingReferences } from './references-exist';
 import { inTransaction } from './transaction';
 import type { Actor, RecordInput } from './types';
+import { hasPaths } from '../rules/entity-rules';
 import { checkCreateInput, insertChecked, newRow, outOfCreateScope, translating } from './write';
 
 /*
@@ -156,12 +157,15 @@ function asNinefoldErrorOrThrow(error: unknown): NinefoldError {
 /**
  * Rows must be written one at a time, each seeing the ones before, where a row's checks read
  * what earlier rows change: a limit that counts the actor's records (a customer's open tickets),
- * or a reply that takes a transition of the record it answers (a comment reopening its ticket).
+ * or a reply that takes a transition of the record it answers (a comment reopening its ticket);
+ * and where a rule follows a path, which insertChecked reads for each row.
  */
 function oneByOne(model: AppModel, entity: EntityModel, actor: Actor): boolean {
   const limited = Object.values(entity.limits).some((limit) => !limit.exempt?.some((role) => actor.roles.includes(role)));
   const answers = entity.fields.some((f) => f.type === 'reference' && sectionsShowing(model.entities, entity.name, f.name).some((s) => s.parent.workflow));
-  return limited || answers;
+  // A rule through a path (`team.open`) reads another record: checked row by row in insertChecked.
+  const throughPaths = Object.values(entity.rules).some(hasPaths);
+  return limited || answers || throughPaths;
 }
 
 function rowsPerInsert(entity: EntityModel, actor: Actor, sample: ParsedValues | undefined): number {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildModel } from '../spec/build';
 import { forEachDatabase } from '../store/testing';
 import type { Store } from '../store/types';
+import { syncSchema } from '../store/schema/sync';
 import { forgetCachedReads } from '../store/write-clock';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
@@ -163,6 +164,20 @@ forEachDatabase('references fields', (database) => {
     expect(result.created).toBe(2);
     const rows = (await ops.list(agent, 'article', { q: undefined, limit: 500 })).rows.filter((r) => String(r.title).startsWith('Imported'));
     expect(rows.map((r) => r.tags).sort()).toEqual([[news, sport].sort((a, b) => a - b), [culture]].sort());
+  });
+
+  it('adds the join table of a new references field to a database in use (schema sync)', async () => {
+    const spec = model.spec;
+    const grown = buildModel({
+      ...spec,
+      entities: { ...spec.entities, tag: { ...spec.entities!.tag, fields: { ...spec.entities!.tag.fields, related: { type: 'references', to: 'article' } } } },
+    });
+    await syncSchema(store, grown);
+    const pairs = await store.db.selectFrom('tag__related').select('record_id').execute();
+    expect(pairs).toEqual([]);
+    const grownOps = createOps({ model: grown, db: store.db });
+    const article = await grownOps.create(agent, 'article', { title: 'Linked' });
+    expect((await grownOps.create(agent, 'tag', { name: 'Linking', related: [article.id] })).related).toEqual([article.id]);
   });
 
   describe('cost', () => {

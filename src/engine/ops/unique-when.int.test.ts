@@ -203,6 +203,8 @@ forEachDatabase('uniqueWhen and limits per reference', (database) => {
 
     it('built the partial unique index, named after the table, with the condition written in', async () => {
       const index = (await indexesOf('loan')).find((i) => i.indexname === model.entitiesByName.loan.uniqueWhen[0].index);
+      // Found again as the same index by the next sync: nothing to do.
+      expect(await syncSchema(store, model)).toEqual({ changed: false, applied: [], destructive: [] });
       expect(index?.indexdef).toMatch(/^CREATE UNIQUE INDEX loan_uw_[0-9a-f]{10} ON public\.loan USING btree \(item\) WHERE \(state = ANY \(ARRAY\['active'::text, 'late'::text\]\)\)$/);
     });
 

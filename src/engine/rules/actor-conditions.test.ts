@@ -8,6 +8,8 @@ import type { Condition } from '../spec/types';
 import { actorContext, evaluateCondition } from './condition-eval';
 import { conditionPaths, readsActor } from './condition-paths';
 import { conditionToSql } from './condition-sql';
+import { readScopeColumns } from '../live/scope-columns';
+import { seeAllTarget } from '../spec/screens/home';
 
 const model = buildModel(helpdesk);
 const ticket = model.entitiesByName.ticket;
@@ -85,5 +87,17 @@ describe('conditions on the user and their fields, in SQL', () => {
     const comment = model.entitiesByName.comment;
     const compiled = sql`${conditionToSql(model, comment, { field: 'ticket.requester', op: 'eq', value: { actor: 'id' } }, alice)}`.compile(db);
     expect(compiled).toMatchObject({ sql: '("ticket" is not null and "ticket" in (select "ticket"."id" from "ticket" where "requester" = $1))', parameters: [7] });
+  });
+});
+
+describe('where else conditions on the user and paths show', () => {
+  it("keeps a deleted ticket's requester (the head of requester.organization) for live pages to judge it on", () => {
+    expect(readScopeColumns(ticket)).toContain('requester');
+  });
+
+  it('links "see all" to the list filtered by the viewer, never by one of their fields (the list cannot filter by it)', () => {
+    const widget = { kind: 'list', entity: 'ticket', title: 'Mine', sort: '-updatedAt', columns: ['subject'], limit: 5 } as const;
+    expect(seeAllTarget(model, { ...widget, where: { field: 'assignee', op: 'eq', value: { actor: 'id' } } })).toEqual({ kind: 'list', filters: { assignee: { actor: true } } });
+    expect(seeAllTarget(model, { ...widget, where: { field: 'organization', op: 'eq', value: { actor: 'organization' } } })).toBeNull();
   });
 });

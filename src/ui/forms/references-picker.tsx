@@ -126,7 +126,8 @@ function Combobox({ id, name, label, options, value, required, maxItems, describ
                 type="button"
                 onClick={() => remove(v)}
                 aria-label={`Remove ${labels.get(v) ?? `#${v}`}`}
-                className="rounded px-1 text-accent-700 hover:bg-accent-100 focus-visible:outline-2"
+                // At least 24 px square: a target a finger can hit on a phone.
+                className="grid size-6 place-items-center rounded text-accent-700 hover:bg-accent-100 focus-visible:outline-2"
               >
                 ×
               </button>
