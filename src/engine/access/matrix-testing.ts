@@ -5,6 +5,7 @@
  * (./matrix.ts). After every refusal it checks that no table changed.
  */
 import { faker } from '@faker-js/faker';
+import { sql } from 'kysely';
 import { NinefoldError } from '../errors/ninefold-error';
 import { createActor } from '../ops/testing';
 import { recordColumns, rowToRecord, valuesToRow } from '../ops/records';
@@ -337,9 +338,11 @@ export interface MatrixRun {
 }
 
 async function snapshotOf(model: AppModel, db: DynamicDatabase): Promise<string> {
-  const tables: Record<string, unknown[]> = {};
-  for (const entity of model.entities) tables[entity.table] = await db.selectFrom(entity.table).selectAll().orderBy('id').execute();
-  return JSON.stringify(tables);
+  // Every table's rows in one statement: a snapshot follows each refused call, hundreds per matrix,
+  // and one round trip per table was most of the matrix's time.
+  const tables = model.entities.map((entity) => sql`(select coalesce(json_agg(t order by t.id), '[]') from ${sql.table(entity.table)} t)`);
+  const { rows } = await sql<{ snapshot: string }>`select json_build_array(${sql.join(tables)})::text as snapshot`.execute(db);
+  return rows[0].snapshot;
 }
 
 async function currentRecord(db: DynamicDatabase, entity: EntityModel, id: number): Promise<RecordData> {

@@ -2,11 +2,9 @@ import { conditionPaths, splitPath } from '../rules/condition-paths';
 import type { RecordLike } from '../rules/condition-eval';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { Condition } from '../spec/types';
+import { USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
 import { columnFor, rowToRecord } from './records';
-
-/** The table of user accounts; the spec's user fields are its `f_*` columns (build.ts, userFieldColumn). */
-const USER_TABLE = 'nf_user';
 
 /**
  * The record with the values of the paths its conditions compare (`patient.account`, read from

@@ -4,10 +4,9 @@ import type { AppModel, EntityModel } from '../spec/model';
 import type { Condition, Operand } from '../spec/types';
 import { columnFor } from '../ops/records';
 import { authorId } from '../access/visitor';
+// The spec's user fields are `f_*` columns of the accounts table (build.ts, userFieldColumn).
+import { USER_TABLE } from '../store/schema/desired';
 import { actorOperand, splitPath, type FieldPath } from './condition-paths';
-
-/** The table of user accounts, whose `f_*` columns hold the spec's user fields (see build.ts). */
-const USER_TABLE = 'nf_user';
 
 type Leaf = Extract<Condition, { readonly field: string }>;
 

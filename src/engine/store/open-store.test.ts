@@ -4,12 +4,13 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
+import { seedEmptyPglite } from '../ops/testing';
 import { buildModel } from '../spec/build';
 import { LOCK_FILE, processStat } from './data-dir-lock';
 import { databaseKindFor, openStore } from './open-store';
 import { PRESTARTED, prestartEmbeddedDatabase } from './pglite/prestart.mjs';
-import { createTestDatabase, forEachDatabase } from './testing';
-import type { Store } from './types';
+import { createTestDatabase, forEachDatabase, type TestDatabase } from './testing';
+import type { Store, StoreOptions } from './types';
 
 const model = buildModel(helpdesk);
 
@@ -27,6 +28,16 @@ const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The pid a lock file names (its first line; the second is the holder's start time on Linux). */
 const lockPid = (file: string) => fs.readFileSync(file, 'utf8').split('\n')[0];
 
+/**
+ * Options of another database that exists already: on PGlite a copy of an initialised one, since
+ * initdb takes seconds and only the first open of an empty directory (tested elsewhere) needs it.
+ */
+async function existingOptions(database: TestDatabase): Promise<StoreOptions> {
+  const options = await database.freshOptions();
+  if (database.kind === 'pglite') await seedEmptyPglite(options.dataDir);
+  return options;
+}
+
 describe('databaseKindFor', () => {
   it('is postgres with a URL and pglite without', () => {
     expect(databaseKindFor({ databaseUrl: 'postgres://x/y' })).toBe('postgres');
@@ -37,6 +48,7 @@ describe('databaseKindFor', () => {
 forEachDatabase('store', (database) => {
   let store: Store;
   beforeAll(async () => {
+    if (database.kind === 'pglite') await seedEmptyPglite((await database.options()).dataDir);
     store = await database.openSynced(model);
   });
 
@@ -188,7 +200,7 @@ forEachDatabase('store', (database) => {
   });
 
   it('lets a transaction under way finish before it closes', async () => {
-    const options = await database.freshOptions();
+    const options = await existingOptions(database);
     const other = await openStore(options);
     await sql`create table t (x integer)`.execute(other.db);
     let started!: () => void;
@@ -211,7 +223,7 @@ forEachDatabase('store', (database) => {
   });
 
   it('closes once, however often close() is called', async () => {
-    const other = await openStore(await database.freshOptions());
+    const other = await openStore(await existingOptions(database));
     await Promise.all([other.close(), other.close()]);
     await other.close();
     await expect(other.db.selectFrom('ticket').select('id').execute()).rejects.toThrow();
@@ -224,7 +236,7 @@ describe('PGlite data directory lock', () => {
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    dataDir = (await database.freshOptions()).dataDir;
+    dataDir = (await existingOptions(database)).dataDir;
   });
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
@@ -374,10 +386,7 @@ describe('PGlite started before the engine (prestart.mjs)', () => {
 
   /** A data directory that holds a database already (prestart only opens existing ones). */
   async function existingDatabase(): Promise<string> {
-    const { dataDir } = await database.freshOptions();
-    const store = await openStore({ dataDir });
-    await store.close();
-    return dataDir;
+    return (await existingOptions(database)).dataDir;
   }
 
   it('is adopted by openStore, with its lock, and queries go to it', async () => {
@@ -397,7 +406,7 @@ describe('PGlite started before the engine (prestart.mjs)', () => {
 
   it('stops a worker prestarted on another directory when the engine opens its own', async () => {
     const other = await existingDatabase();
-    const { dataDir } = await database.freshOptions();
+    const dataDir = await existingDatabase();
     expect(prestartEmbeddedDatabase({ root, dataDir: other, env: {} })).toBe(true);
     const store = await openStore({ dataDir });
     expect(registry()?.size).toBe(0);

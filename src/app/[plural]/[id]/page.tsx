@@ -121,7 +121,10 @@ export default async function RecordPage({ params, searchParams }: Props) {
       {/* Refreshed in place when this record or one of its related records changes. */}
       <LiveTopics topics={[{ entity: entity.name, ids: [record.id] }, ...sections.map((section) => ({ entity: section.entity.name }))]} />
       <PageHeader
-        eyebrow={<Breadcrumbs items={[{ href: `/${entity.plural}`, label: entity.pluralLabel }, { label: `#${record.id}` }]} />}
+        eyebrow={
+          // A visitor who may read but not list these records would be sent to sign in by the list's link.
+          <Breadcrumbs items={[{ ...(visitor && !access.actions.list ? {} : { href: `/${entity.plural}` }), label: entity.pluralLabel }, { label: `#${record.id}` }]} />
+        }
         title={title}
         badge={entity.workflow ? <StateBadge workflow={entity.workflow} state={record[entity.workflow.field]} /> : null}
         actions={

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { noticeBoardSpec } from '../../access/public-testing';
 import { mayOpenRoute } from '../screens/routes';
 import { buildModel } from '../build';
+import { describeMarkdown } from '../describe';
 import type { AppSpec } from '../types';
 import { validateSpec } from '../validate';
 
@@ -100,5 +101,9 @@ describe('the spec checks of the built-in public role', () => {
     // A route for every signed-in user is not for visitors.
     expect(mayOpenRoute(byPath['/all'], ['public'])).toBe(false);
     expect(mayOpenRoute(byPath['/all'], [])).toBe(true);
+    // The document says so, in the routes' table and under it.
+    const text = describeMarkdown(buildModel(spec));
+    expect(text).toContain('anyone, signed in or not');
+    expect(text).toContain('a signed-out visitor is sent to sign in (except on the routes that name `public`)');
   });
 });
