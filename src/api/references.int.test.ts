@@ -58,6 +58,9 @@ forEachDatabase('references fields through the doors', (database) => {
     const patched = await api.call('PATCH', `/articles/${created.body.id}`, { token, body: { tags: [tag.Culture] }, headers: { 'if-match': `"${created.body.version}"` } });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.tags).toEqual([tag.Culture]);
+    const history = await api.call('GET', `/articles/${created.body.id}/history`, { token });
+    expect(history.status, history.text).toBe(200);
+    expect(history.body.items[0].changes.tags).toEqual({ from: [tag.News, tag.Sport], to: [tag.Culture] });
     const untagged = await api.call('POST', '/articles', { token, body: { title: 'Quiet day', tags: null } });
     expect(untagged.body.tags).toEqual([]);
     const any = await api.call('GET', `/articles?tags=${tag.Culture},${tag.News}`, { token });

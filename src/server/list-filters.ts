@@ -48,10 +48,12 @@ export async function describeFilters(
           return { param, label: field.label, kind: 'select', options: choiceOptions(choices, value, undefined), value };
         }
         case 'references': {
-          // "Has any of": one record picked here; the address (and the API) take several, "1,2".
+          // "Has any of": several records chosen (a multiple select); too many to list, ids typed "3,7".
           const choices = await loadChoices(ops, actor, entity, field);
           if (choices === null) return { param, label: field.label, kind: 'text', options: [], value };
-          return { param, label: field.label, kind: 'select', options: keepCurrent(choices.map((c) => ({ value: String(c.id), label: c.title })), value), value };
+          const options = choices.map((c) => ({ value: String(c.id), label: c.title }));
+          for (const id of value.split(',').filter((v) => v !== '')) if (!options.some((o) => o.value === id)) options.push({ value: id, label: `#${id}` });
+          return { param, label: `${field.label} (any of)`, kind: 'multi', options, value };
         }
         default:
           return { param, label: field.label, kind: 'text', options: [], value };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testModel } from '@/engine/ops/testing';
+import { buildModel } from '@/engine/spec/build';
 import { cleanListAddress, COLUMN_FORM, listAddress, listStateOf, paramsOfState, parseListParams, type RawSearchParams } from './list-query';
 
 const ticket = testModel.entitiesByName.ticket;
@@ -66,5 +67,21 @@ describe('the address of a list', () => {
     // The list's own columns, or none ticked, need no parameter.
     expect(cleanListAddress('/tickets', { [COLUMN_FORM.order]: [...defaults], [COLUMN_FORM.show]: [...defaults] }, defaults)).toBe('/tickets');
     expect(cleanListAddress('/tickets', { [COLUMN_FORM.order]: ['subject'] }, defaults)).toBe('/tickets');
+  });
+});
+
+describe('a references filter ("has any of")', () => {
+  const article = buildModel({
+    name: 'news',
+    entities: {
+      tag: { titleField: 'name', fields: { name: { type: 'text', required: true } } },
+      article: { titleField: 'title', fields: { title: { type: 'text', required: true }, tags: { type: 'references', to: 'tag' } } },
+    },
+    screens: { lists: { article: { columns: ['title', 'tags'], filters: ['tags'] } } },
+  }).entitiesByName.article;
+
+  it('joins the values of a multiple select, as the address writes them', () => {
+    expect(parseListParams(article, { tags: ['3', '', '7'] }).params.filters).toEqual({ tags: '3,7' });
+    expect(parseListParams(article, { tags: '3,7' }).params.filters).toEqual({ tags: '3,7' });
   });
 });

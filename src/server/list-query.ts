@@ -44,6 +44,12 @@ const single = z
   .optional()
   .transform((v) => (Array.isArray(v) ? (v[0] ?? '') : (v ?? '')));
 
+/** Every value of a repeated parameter, joined by commas: a multiple select's "has any of" ids. */
+const joined = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) => (Array.isArray(v) ? v.filter((part) => part !== '').join(',') : (v ?? '')));
+
 /** "a,b,c" as names, without blanks or repeats. */
 function splitColumns(text: string): string[] {
   return [...new Set(text.split(',').map((name) => name.trim()).filter((name) => name !== ''))];
@@ -56,7 +62,12 @@ function buildSchema(entity: EntityModel) {
     cursor: single.pipe(z.string().max(2000, 'The page cursor is too long.')),
     columns: single.pipe(z.string().max(2000, 'The list of columns is too long.')),
     ...Object.fromEntries(
-      entity.list.filters.map((field) => [filterParam(field), single.pipe(z.string().max(200, `The ${field} filter is too long.`))]),
+      entity.list.filters.map((field) => [
+        filterParam(field),
+        entity.fieldsByName[field]?.joinTable
+          ? joined.pipe(z.string().max(2000, `The ${field} filter is too long.`))
+          : single.pipe(z.string().max(200, `The ${field} filter is too long.`)),
+      ]),
     ),
   });
 }

@@ -13,7 +13,8 @@ export interface FilterControl {
   /** The search parameter it sets. */
   readonly param: string;
   readonly label: string;
-  readonly kind: 'select' | 'id' | 'text';
+  /** `multi`: several of `options` ("has any of"), the value their ids joined by commas. */
+  readonly kind: 'select' | 'multi' | 'id' | 'text';
   readonly options: readonly FilterOption[];
   readonly value: string;
 }
@@ -62,6 +63,21 @@ export function ListFilters({ action, filters, search, sort, columns, sortOption
               {filter.kind === 'select' ? (
                 <select id={`filter-${filter.param}`} name={filter.param} defaultValue={filter.value} className={`${controlClass} pr-8`}>
                   <option value="">Any</option>
+                  {filter.options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              ) : filter.kind === 'multi' ? (
+                <select
+                  id={`filter-${filter.param}`}
+                  name={filter.param}
+                  multiple
+                  size={Math.min(Math.max(filter.options.length, 2), 4)}
+                  defaultValue={filter.value.split(',').filter((v) => v !== '')}
+                  className={`${controlClass.replace('h-9 ', '')} pr-2.5`}
+                >
                   {filter.options.map((option) => (
                     <option key={option.value} value={option.value}>
                       {option.label}

@@ -20,12 +20,22 @@ interface AxeResults {
   violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] }[];
 }
 
-/** Runs axe-core over the page as it is now and returns the WCAG 2.1 AA violations, none when it passes. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+/**
+ * The WCAG 2.1 A and AA rules whose outcome depends on colours: all that can change when only the
+ * palette does (the dark theme redefines colour variables, nothing else).
+ */
+export const COLOUR_RULES = ['color-contrast', 'link-in-text-block'] as const;
+
+/**
+ * Runs axe-core over the page as it is now and returns the WCAG 2.1 AA violations, none when it
+ * passes; with `rules`, only those rules (to check again what a change of colours can break).
+ */
+export async function axeViolations(page: Page, options: { rules?: readonly string[] } = {}): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
+  const runOnly = options.rules ? { type: 'rule', values: [...options.rules] } : { type: 'tag', values: WCAG_TAGS };
   const results = await page.evaluate(
-    (tags) => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] }),
-    WCAG_TAGS,
+    (only) => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { runOnly: only, resultTypes: ['violations'] }),
+    runOnly,
   );
   return results.violations.map((violation) => ({
     rule: violation.id,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { captureLog } from '../log';
 import { openEngine } from '../open-engine';
-import { countRows, ninefoldError, openSyncedQuickly } from '../ops/testing';
+import { countRows, ninefoldError, openSyncedQuickly, seedEmptyPglite } from '../ops/testing';
 import { buildModel } from '../spec/build';
 import { forEachDatabase } from '../store/testing';
 import type { Store } from '../store/types';
@@ -81,8 +81,15 @@ forEachDatabase('identity: setup code', (database) => {
   });
 
   describe('when the server opens the engine', () => {
-    it('logs one code line while there are no users; a user made otherwise (CLI) spends it; then no line', async () => {
+    /** Another database with no table yet; on PGlite copied initialised, since initdb takes seconds. */
+    async function emptyDatabase() {
       const options = await database.freshOptions();
+      if (database.kind === 'pglite') await seedEmptyPglite(options.dataDir);
+      return options;
+    }
+
+    it('logs one code line while there are no users; a user made otherwise (CLI) spends it; then no line', async () => {
+      const options = await emptyDatabase();
       const settings = { root: process.cwd(), specPath: 'unused', ...options };
       const first = await captureLog(() => openEngine(settings, { model, announceSetupCode: true }));
       const engine = first.result;
@@ -102,7 +109,7 @@ forEachDatabase('identity: setup code', (database) => {
     });
 
     it('logs nothing for the CLI and tests (no announceSetupCode)', async () => {
-      const options = await database.freshOptions();
+      const options = await emptyDatabase();
       const opened = await captureLog(() => openEngine({ root: process.cwd(), specPath: 'unused', ...options }, { model }));
       try {
         expect(opened.lines.filter((l) => SETUP_CODE_LINE.test(l.msg))).toEqual([]);

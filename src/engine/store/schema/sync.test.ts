@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../../../examples/helpdesk/ninefold.spec';
+import { seedEmptyPglite } from '../../ops/testing';
 import { buildModel } from '../../spec/build';
 import type { AppModel, EntityModel, FieldModel } from '../../spec/model';
 import { forEachDatabase } from '../testing';
@@ -83,6 +84,8 @@ forEachDatabase('schema sync', (database) => {
   let ids: { userId: number; organizationId: number; ticketId: number };
 
   beforeAll(async () => {
+    // An initialised empty database copied, not made by initdb (seconds): the sync starts from nothing all the same.
+    if (database.kind === 'pglite') await seedEmptyPglite((await database.options()).dataDir);
     const store = await database.open();
     const report = await syncSchema(store, model);
     expect(report.changed).toBe(true);
