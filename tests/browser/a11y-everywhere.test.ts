@@ -60,6 +60,7 @@ interface Found {
 /** Checks the page as it is now in both themes; adds what fails to `found` under `label`. */
 async function checkBothThemes(page: Page, label: string, found: Found): Promise<void> {
   await withoutTransitions(page);
+  await h6('inject', () => axeViolations(page, { rules: ['html-has-lang'] }));
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
     expect(await paintedDark(page), `${label} in the ${theme} theme`).toBe(theme === 'dark');

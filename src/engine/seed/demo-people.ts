@@ -1,6 +1,8 @@
 import { ADMIN_ROLE } from '../access/grants';
+import { PUBLIC_ROLE } from '../access/visitor';
 import { evaluateCondition } from '../rules/condition-eval';
 import { readsActor } from '../rules/condition-paths';
+import { readsRecord } from './demo-scopes';
 import { seedActor, withSeedPaths } from './demo-user-fields';
 import type { EntityModel, FieldModel, TransitionModel } from '../spec/model';
 import type { LimitSpec, Scope } from '../spec/types';
@@ -121,6 +123,8 @@ export function creatorOf(run: SeedRun, entity: EntityModel, record: Values, par
     const user = creatorInScope(run, entity, role, scope, record, parents, at);
     if (user !== null) return user;
   }
+  // Made by a visitor (a contact form) when no role with an account may create it: nobody signed in.
+  if (roles.length === 0 && entity.permissions[PUBLIC_ROLE]?.create !== undefined) return null;
   return pickFrom(run.faker, usersOf(run, roles.map((r) => r.role))) ?? pickFrom(run.faker, [...run.users.rolesOf.keys()]);
 }
 
@@ -134,5 +138,8 @@ export function transitionActor(run: SeedRun, entity: EntityModel, transition: T
   const roles = transitionRoles(run.model, entity, transition);
   const staff = roles.filter((r) => r !== ADMIN_ROLE).length > 0 ? roles.filter((r) => r !== ADMIN_ROLE) : roles;
   const named = entity.fields.filter((f) => f.type === 'user').map((f) => record[f.name]).filter((u) => staff.some((role) => hasRole(run, u, role)));
-  return (pickFrom(run.faker, named) as number | null) ?? pickFrom(run.faker, usersOf(run, staff));
+  // Someone who sees the record (an editor of its team), when anyone does.
+  const all = usersOf(run, staff);
+  const seeing = all.filter((user) => readsRecord(run, entity, user, record));
+  return (pickFrom(run.faker, named) as number | null) ?? pickFrom(run.faker, seeing.length > 0 ? seeing : all);
 }

@@ -4,9 +4,11 @@ import type { EntityModel, FieldModel } from '../spec/model';
 import { historyOf, type HistoryRow } from './demo-history';
 import { countsTowards, creatorOf, limitKey, limitMax, transitionActor, userFor } from './demo-people';
 import { aboutOf, creationTime, pickReference } from './demo-references';
+import { alignWithCreator } from './demo-scopes';
+import { takeUniqueWhen, uniqueWhenCollisions, uniqueWhenFreeFields } from './demo-unique-when';
 import { demoValue } from './demo-values';
 import type { SeedRun } from './seed-run';
-import { walkWorkflow, type Values } from './workflow-walk';
+import { walkWorkflow, type Values, type WalkStep } from './workflow-walk';
 
 export interface DemoRecord {
   readonly row: Record<string, unknown>;
@@ -76,11 +78,47 @@ function setDueTimes(entity: EntityModel, record: Values): void {
 }
 
 /**
+ * Gets a made record out of the `uniqueWhen` rules it collides with (a second featured article
+ * in a section): other values for the fields those rules read that its workflow never changed,
+ * set from its creation on so that its history agrees. False when no values get it out.
+ */
+function keepUniqueWhen(run: SeedRun, entity: EntityModel, created: Values, steps: readonly WalkStep[], final: Values, unique: number): boolean {
+  const versions = [created, ...steps.flatMap((s) => [s.before, s.after])];
+  for (let attempt = 0; attempt < RULE_ATTEMPTS; attempt++) {
+    const colliding = uniqueWhenCollisions(run, entity, final);
+    if (colliding.length === 0) return true;
+    const free = uniqueWhenFreeFields(entity, colliding).filter((name) => steps.every((s) => s.before[name] === s.after[name]));
+    if (free.length === 0) return false;
+    for (const name of free) {
+      const value = valueFor(run, entity, entity.fieldsByName[name], final, created.createdAt as Date, unique, attempt < RULE_ATTEMPTS / 2);
+      for (const version of versions) version[name] = value;
+      final[name] = value;
+    }
+    if (checkEntityRules(run.model, entity, final, final.updatedAt as Date, created).length > 0) return false;
+  }
+  return uniqueWhenCollisions(run, entity, final).length === 0;
+}
+
+const UNIQUE_WHEN_ATTEMPTS = 8;
+
+/**
  * One coherent demo record of the entity: references to records that exist, people of the roles
- * that fit each user field, values that keep the entity's rules, a walk through its workflow,
- * and its history (created, then each transition) as ops would have written it.
+ * that fit each user field, values that keep the entity's rules and its `uniqueWhen` (made
+ * afresh when it cannot keep them otherwise), a walk through its workflow, and its history
+ * (created, then each transition) as ops would have written it.
  */
 export function demoRecord(run: SeedRun, entity: EntityModel, nominal: Date, unique: number): DemoRecord {
+  for (let attempt = 1; ; attempt++) {
+    const made = attemptRecord(run, entity, nominal, unique);
+    if (made) return made;
+    if (attempt === UNIQUE_WHEN_ATTEMPTS) {
+      const rules = uniqueWhenFreeFields(entity, entity.uniqueWhen);
+      throw new Error(`${entity.name}: no demo record keeps its uniqueWhen rules (fields ${rules.join(', ') || 'none'} free); seed fewer records`);
+    }
+  }
+}
+
+function attemptRecord(run: SeedRun, entity: EntityModel, nominal: Date, unique: number): DemoRecord | null {
   const { model, faker } = run;
   const record: Values = {};
   const parents: Record<string, Values> = {};
@@ -113,6 +151,8 @@ export function demoRecord(run: SeedRun, entity: EntityModel, nominal: Date, uni
   }
   if (entity.workflow) record[entity.workflow.field] = entity.workflow.initial;
   const creator = creatorOf(run, entity, record, parents, at);
+  // What the creator's create scope ties to them (a writer's team) is theirs.
+  alignWithCreator(run, entity, record, creator);
   for (const field of entity.fields) {
     if (field.spec.type === 'user' && field.spec.default === 'actor' && record[field.name] === null) record[field.name] = creator;
   }
@@ -135,8 +175,11 @@ export function demoRecord(run: SeedRun, entity: EntityModel, nominal: Date, uni
     {
       // Records a month old or more have mostly reached the end of their workflow; new ones not yet.
       stopChance: Math.max(0.08, 0.45 - 0.4 * Math.min(1, age * 4)),
+      // A limit its owner has reached, or a uniqueWhen another record holds that other values
+      // cannot get it out of (keepUniqueWhen tries those after the walk): on to another state.
       mustLeave: (current) =>
-        limits.some(([name, limit]) => countsTowards(run, limit, current) && (run.limitCounts.get(limitKey(entity, name, current[limit.per])) ?? 0) >= limitMax(run, limit)),
+        limits.some(([name, limit]) => countsTowards(run, limit, current) && (run.limitCounts.get(limitKey(entity, name, current[limit.per])) ?? 0) >= limitMax(run, limit)) ||
+        uniqueWhenCollisions(run, entity, current, true).length > 0,
     },
   );
   const last = steps.at(-1);
@@ -145,6 +188,8 @@ export function demoRecord(run: SeedRun, entity: EntityModel, nominal: Date, uni
     keepRules(run, entity, final, last.at, created, unique);
     setDueTimes(entity, final);
   }
+  if (!keepUniqueWhen(run, entity, created, steps, final, unique)) return null;
+  takeUniqueWhen(run, entity, final);
   for (const [name, limit] of limits) {
     if (!countsTowards(run, limit, final)) continue;
     const key = limitKey(entity, name, final[limit.per]);

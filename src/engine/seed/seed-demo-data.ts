@@ -11,6 +11,7 @@ import { demoRecord } from './demo-record';
 import type { SeededRecords, SeedRun } from './seed-run';
 import { ensureDemoUsers } from './demo-users';
 import { assignUserFields } from './demo-user-fields';
+import { rememberUniqueWhen } from './demo-unique-when';
 
 export { DEMO_PASSWORD } from './demo-users';
 
@@ -100,7 +101,10 @@ export async function seedDemoData(model: AppModel, db: DynamicDatabase, identit
   for (const { entity, rows: total, from, to } of steps) {
     const start = Number((await db.selectFrom(entity.table).select(db.fn.max('id').as('max')).executeTakeFirst())?.max ?? 0);
     const seeded: SeededRecords = { ids: [], facts: [] };
-    if (start > 0) await rememberEarlierRun(run, db, entity);
+    if (start > 0) {
+      await rememberEarlierRun(run, db, entity);
+      await rememberUniqueWhen(run, db, entity);
+    }
     for (let done = 0; done < total; done += BATCH_ROWS) {
       const made = Array.from({ length: Math.min(BATCH_ROWS, total - done) }, (_, i) => {
         // Older records first, so ids follow time as they would; denser towards now (a business

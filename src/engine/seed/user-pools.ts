@@ -1,4 +1,5 @@
 import { ADMIN_ROLE, grantsOf, RECORD_ACTIONS } from '../access/grants';
+import { PUBLIC_ROLE } from '../access/visitor';
 import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
 import type { Scope } from '../spec/types';
 
@@ -7,9 +8,9 @@ import type { Scope } from '../spec/types';
  * people a record names are the people the spec lets act on it.
  */
 
-/** The roles of the spec, or the built-in admin when it declares none. */
+/** The roles of the spec users hold (not `public`: visitors have no account), or the built-in admin when it declares none. */
 export function specRoles(model: AppModel): string[] {
-  const declared = Object.keys(model.roles);
+  const declared = Object.keys(model.roles).filter((role) => role !== PUBLIC_ROLE);
   return declared.length > 0 ? declared : [ADMIN_ROLE];
 }
 

@@ -33,6 +33,7 @@ export interface WalkOptions {
 }
 
 const MAX_STEPS = 8;
+const EXIT_ONLY_STAY = 0.75;
 const MAX_FORCED_STEPS = 20;
 const MINUTE_MS = 60_000;
 const MAX_GAP_MS = 3 * 24 * 60 * MINUTE_MS;
@@ -67,6 +68,8 @@ export function walkWorkflow(model: AppModel, entity: EntityModel, faker: Faker,
       : faker.number.int({ min: 10 * MINUTE_MS, max: Math.max(10 * MINUTE_MS, Math.min(MAX_GAP_MS, remaining / 2)) });
     const at = new Date(Math.min(time + gap, now.getTime() - 1000));
     const leaving = workflow.transitions.filter((t) => t.from.includes(state));
+    // Where the only ways on are ways out (archive a published article), most records stay.
+    if (!forced && leaving.every((t) => t.from.length > 1) && faker.datatype.boolean({ probability: EXIT_ONLY_STAY })) break;
     const weight = (t: TransitionModel) => (faker.number.float() * (visited.has(t.to) ? 1 : 3)) / t.from.length;
     const ordered = leaving.map((t) => ({ t, w: weight(t) })).sort((a, b) => b.w - a.w).map(({ t }) => t);
     const possible = ordered.map((t) => tryTransition(model, faker, helpers, workflow.field, t, record, at)).filter((s) => s !== null);

@@ -1,0 +1,60 @@
+import { ADMIN_ROLE } from '../access/grants';
+import { evaluateCondition } from '../rules/condition-eval';
+import { actorOperand } from '../rules/condition-paths';
+import type { EntityModel } from '../spec/model';
+import type { Condition } from '../spec/types';
+import { seedActor, withSeedPaths } from './demo-user-fields';
+import type { SeedRun } from './seed-run';
+import { readScope } from './user-pools';
+import type { Values } from './workflow-walk';
+
+/*
+ * Scopes that compare a record with its user (`{ actor: 'team' }`): a demo record agrees with
+ * the user who made it (a writer drafts for their own team), and those who act on it are people
+ * who see it (an editor of that team publishes it, not one of another team).
+ */
+
+function eqLeaves(condition: Condition): Extract<Condition, { field: string }>[] {
+  if ('all' in condition) return condition.all.flatMap(eqLeaves);
+  if ('any' in condition || 'not' in condition) return [];
+  return condition.op === 'eq' ? [condition] : [];
+}
+
+/**
+ * Sets the fields the creator's create scope ties to them (`team eq { actor: 'team' }`, or
+ * `{ actor: 'id' }`) to their values, when the creator has one: the first of their roles other
+ * than the administrator's whose create scope says so. Returns the fields it set.
+ */
+export function alignWithCreator(run: SeedRun, entity: EntityModel, record: Values, creator: number | null): string[] {
+  if (creator === null) return [];
+  for (const role of run.users.rolesOf.get(creator) ?? []) {
+    if (role === ADMIN_ROLE) continue;
+    const scope = entity.permissions[role]?.create;
+    if (scope === undefined || scope === true || !scope.where) continue;
+    const set: string[] = [];
+    for (const leaf of eqLeaves(scope.where)) {
+      const operand = actorOperand(leaf.value);
+      const field = entity.fieldsByName[leaf.field];
+      if (operand === null || !field || (field.type !== 'reference' && field.type !== 'user')) continue;
+      const value = operand === 'id' ? creator : run.userFields.get(creator)?.[operand];
+      if (value === null || value === undefined) continue;
+      record[leaf.field] = value;
+      set.push(leaf.field);
+    }
+    if (set.length > 0) return set;
+  }
+  return [];
+}
+
+/** Whether one of the user's roles reads the record (administrators read everything). */
+export function readsRecord(run: SeedRun, entity: EntityModel, user: number, record: Values): boolean {
+  return (run.users.rolesOf.get(user) ?? []).some((role) => {
+    if (role === ADMIN_ROLE) return true;
+    const scope = readScope(entity, role);
+    if (scope === undefined) return false;
+    if (scope === true) return true;
+    if (scope.own && record[scope.own] !== user) return false;
+    // `via` (readable through a parent) is not followed: taken as readable.
+    return !scope.where || evaluateCondition(run.model, scope.where, withSeedPaths(run, entity, scope.where, record), run.now, seedActor(run, user));
+  });
+}
