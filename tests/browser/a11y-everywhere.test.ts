@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations, COLOUR_RULES, type AxeViolation } from './axe';
+import { axeViolations, COLOUR_RULES, preloadAxe, type AxeViolation } from './axe';
 import { CHROMIUM_ARGS } from './browser';
 import { ADMIN, DEMO_AGENT, DEMO_CUSTOMER } from './servers';
 
@@ -20,8 +20,6 @@ const CRM_SALES = { email: 'sales1@demo.ninefold.test', password: 'demo-password
 const CRM_MANAGER = { email: 'manager1@demo.ninefold.test', password: 'demo-password' } as const;
 /** What the project promises: no serious or critical violation (the issue's bar). */
 const BLOCKING = new Set(['serious', 'critical']);
-const H6T: Record<string, number> = {};
-async function h6<T>(k: string, f: () => Promise<T>): Promise<T> { const t = Date.now(); try { return await f(); } finally { H6T[k] = (H6T[k] ?? 0) + Date.now() - t; } }
 /** Enough for every shape of page of a spec; a bound so that a crawl cannot run away. */
 const MAX_PAGES_PER_USER = 40;
 const THEMES = ['light', 'dark'] as const;
@@ -60,11 +58,10 @@ interface Found {
 /** Checks the page as it is now in both themes; adds what fails to `found` under `label`. */
 async function checkBothThemes(page: Page, label: string, found: Found): Promise<void> {
   await withoutTransitions(page);
-  await h6('inject', () => axeViolations(page, { rules: ['html-has-lang'] }));
   for (const theme of THEMES) {
     await page.emulateMedia({ colorScheme: theme });
     expect(await paintedDark(page), `${label} in the ${theme} theme`).toBe(theme === 'dark');
-    const blocking = (await h6(`axe ${theme}`, () => axeViolations(page, theme === 'dark' ? { rules: COLOUR_RULES } : {}))).filter((v) => BLOCKING.has(v.impact));
+    const blocking = (await axeViolations(page, theme === 'dark' ? { rules: COLOUR_RULES } : {})).filter((v) => BLOCKING.has(v.impact));
     if (blocking.length > 0) found.violations[`${label} [${theme}]`] = blocking;
   }
 }
@@ -132,6 +129,7 @@ async function linksOf(page: Page): Promise<string[]> {
  */
 async function crawl(browser: Browser, baseUrl: string, account: { email: string; password: string }, extra: readonly string[]): Promise<Found> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await preloadAxe(context);
   const page = await context.newPage();
   const found: Found = { violations: {}, untiedErrors: [], visited: [], withErrors: [] };
   try {
@@ -148,7 +146,7 @@ async function crawl(browser: Browser, baseUrl: string, account: { email: string
       if (seen.has(shape)) continue;
       seen.add(shape);
       // A link to a file (an export) starts a download instead of a page: not a page to check.
-      const response = await h6('goto', () => page.goto(`${baseUrl}${href}`)).catch(() => null);
+      const response = await page.goto(`${baseUrl}${href}`).catch(() => null);
       if (!response || !(response.headers()['content-type'] ?? '').includes('text/html')) continue;
       // A page that sent the user elsewhere (sign-in, a redirect) is checked under its own address.
       const landed = new URL(page.url()).pathname;
@@ -163,7 +161,7 @@ async function crawl(browser: Browser, baseUrl: string, account: { email: string
       for (let index = 0; index < forms; index++) {
         if (index > 0) await page.goto(`${baseUrl}${href}`);
         const label = `${href} form ${index + 1} with errors`;
-        if (!(await h6('submit', () => submitWithErrors(page, index)))) {
+        if (!(await submitWithErrors(page, index))) {
           found.untiedErrors.push(`${label}: no field marked invalid`);
           continue;
         }
@@ -174,8 +172,6 @@ async function crawl(browser: Browser, baseUrl: string, account: { email: string
     }
   } finally {
     await context.close();
-    process.stderr.write(`H6 ${account.email} ${found.visited.length} pages ${found.withErrors.length} forms ${JSON.stringify(H6T)}\n`);
-    for (const k of Object.keys(H6T)) delete H6T[k];
   }
   return found;
 }
@@ -211,6 +207,7 @@ describe('every page passes axe-core in both themes, for every kind of user of b
 
   it('the pages for visitors who are not signed in: sign-in (also refused), setup, an invitation, a missing page', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await preloadAxe(context);
     const page = await context.newPage();
     const found: Found = { violations: {}, untiedErrors: [], visited: [], withErrors: [] };
     try {

@@ -118,13 +118,14 @@ export function creatorOf(run: SeedRun, entity: EntityModel, record: Values, par
     if (field.spec.type === 'user' && field.spec.default === 'actor' && typeof record[field.name] === 'number') return record[field.name] as number;
   }
   const roles = creatorRoles(run.model, entity);
+  // Made by a visitor (a contact form) when the public may create it and no role with an account
+  // is granted that of its own (they hold the public's grants too): nobody signed in.
+  if (entity.permissions[PUBLIC_ROLE]?.create !== undefined && roles.every((r) => entity.permissions[r.role]?.create === undefined)) return null;
   const ordered = [...run.faker.helpers.shuffle(roles.filter((r) => r.role !== ADMIN_ROLE)), ...roles.filter((r) => r.role === ADMIN_ROLE)];
   for (const { role, scope } of ordered) {
     const user = creatorInScope(run, entity, role, scope, record, parents, at);
     if (user !== null) return user;
   }
-  // Made by a visitor (a contact form) when no role with an account may create it: nobody signed in.
-  if (roles.length === 0 && entity.permissions[PUBLIC_ROLE]?.create !== undefined) return null;
   return pickFrom(run.faker, usersOf(run, roles.map((r) => r.role))) ?? pickFrom(run.faker, [...run.users.rolesOf.keys()]);
 }
 
