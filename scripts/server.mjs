@@ -17,6 +17,8 @@ import { installGracefulShutdown } from './shutdown.mjs';
 const API_DOOR = Symbol.for('ninefold.apiDoor');
 // While the database is known to be down: a 503 answered here (src/server/outage.ts).
 const OUTAGE_DOOR = Symbol.for('ninefold.outageDoor');
+// Visitors' page requests, counted per client address when the spec lets visitors in (src/server/visitor-door.ts).
+const VISITOR_DOOR = Symbol.for('ninefold.visitorDoor');
 const API_PREFIX = '/api/v1/';
 
 /** The Node request as a web Request (the API handler's input); the body is streamed, not buffered. */
@@ -118,11 +120,24 @@ function refuseAtTheDoor(req, res, hops, actionIds) {
   return true;
 }
 
-/** The outage door's answer when it has one; otherwise the API door or Next.js. */
+/** The outage door's answer when it has one; then the visitor door's; otherwise the API door or Next.js. */
 function serveOrRefuse(outage, req, res, handle) {
   if (outage) {
     res.writeHead(outage.status, outage.headers);
     res.end(req.method === 'HEAD' ? undefined : outage.body);
+    return;
+  }
+  const visitor = globalThis[VISITOR_DOOR]?.(req) ?? null;
+  // A promise while a session cookie is checked; a failed check lets the request through.
+  if (visitor !== null && typeof visitor.then === 'function') void visitor.then((answer) => serveOrPass(answer, req, res, handle), () => serveOrPass(null, req, res, handle));
+  else serveOrPass(visitor, req, res, handle);
+}
+
+/** The visitor door's 429 when it has one; otherwise the API door or Next.js. */
+function serveOrPass(refusal, req, res, handle) {
+  if (refusal) {
+    res.writeHead(refusal.status, refusal.headers);
+    res.end(req.method === 'HEAD' ? undefined : refusal.body);
     return;
   }
   const door = globalThis[API_DOOR];

@@ -4,6 +4,7 @@ import { openEngine } from '@/engine/open-engine';
 import { settingsFromEnv } from '@/engine/settings';
 import { registerOutageDoor } from './outage';
 import { registerShutdownHooks, shutdownOwned } from './shutdown';
+import { registerVisitorDoor } from './visitor-door';
 
 /**
  * The one engine of this server process. Kept on globalThis so that module re-evaluation
@@ -26,6 +27,7 @@ export function getEngine(): Promise<Engine> {
 function closeOnSignals(engine: Engine): void {
   registerShutdownHooks(engine);
   registerOutageDoor(engine);
+  registerVisitorDoor(engine);
   const close = (signal: NodeJS.Signals) => {
     // Under `npm start`, scripts/shutdown.mjs finishes the requests in flight first, then closes
     // the engine through the hook registered above.

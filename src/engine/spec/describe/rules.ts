@@ -111,7 +111,8 @@ const ACTIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
 
 const PUBLIC_ROLE_TEXT =
   `${code('public')} is the built-in role of visitors who are not signed in: the lists, records and forms it is granted open without sign-in, ` +
-  'in pages (with a shell of their own: the public lists and a sign-in link) and in the API (no credentials needed; requests are limited per client address). ' +
+  'in pages (with a shell of their own: the public lists and a sign-in link) and in the API (no credentials needed). ' +
+  'Their requests, pages and API alike, are limited per client address. ' +
   'Everything else sends a visitor to sign in. Every signed-in user holds its grants too; what visitors create has no author.';
 
 export function accessBlocks(model: AppModel): PointBlocks {
