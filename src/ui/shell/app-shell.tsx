@@ -5,7 +5,7 @@ import { SubmitButton } from '../forms/submit-button';
 import { KeyboardShortcuts } from '../keyboard/keyboard-shortcuts';
 import { LiveConnection } from '../live/live-connection';
 import { PaletteButton } from '../palette/palette-button';
-import { NavLink } from './nav-link';
+import { NavLinks } from './nav-link';
 
 export interface NavItem {
   readonly href: string;
@@ -57,13 +57,7 @@ export function AppShell({ title, items, user, signOutAction, themeToggle, child
         </div>
         {/* Entries wrap onto more lines rather than scroll out of sight: on a phone every one is on screen. */}
         <nav aria-label="Main" className="border-t border-zinc-100">
-          <ul className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-2 py-1 sm:px-4">
-            {items.map((item) => (
-              <li key={item.href}>
-                <NavLink href={item.href}>{item.label}</NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinks items={items} className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-2 py-1 sm:px-4" />
         </nav>
         <SavedViewsNav sections={items.flatMap((item) => (item.children?.length ? [{ href: item.href, label: item.label, children: item.children }] : []))} />
       </header>

@@ -21,3 +21,16 @@ export function NavLink({ href, children }: { href: string; children: string }) 
     </Link>
   );
 }
+
+/** The entries of a main navigation, each a NavLink (both shells list them the same way). */
+export function NavLinks({ items, className }: { items: readonly { readonly href: string; readonly label: string }[]; className: string }) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.href}>
+          <NavLink href={item.href}>{item.label}</NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { NavItem } from './app-shell';
-import { NavLink } from './nav-link';
+import { NavLinks } from './nav-link';
 import { SignInLink } from './sign-in-link';
 
 /**
@@ -20,13 +20,7 @@ export function PublicShell({ title, items, children }: { title: string; items: 
           </Link>
           {items.length > 0 ? (
             <nav aria-label="Main" className="min-w-0">
-              <ul className="flex flex-wrap items-center gap-1">
-                {items.map((item) => (
-                  <li key={item.href}>
-                    <NavLink href={item.href}>{item.label}</NavLink>
-                  </li>
-                ))}
-              </ul>
+              <NavLinks items={items} className="flex flex-wrap items-center gap-1" />
             </nav>
           ) : null}
           <div className="ml-auto flex items-center">
