@@ -7,6 +7,13 @@ export interface DoorError {
 }
 export declare const DOOR_ERRORS: { readonly FORBIDDEN: DoorError; readonly NOT_FOUND: DoorError };
 export declare function problemTypeOf(code: string): string;
+export declare function doorPage(page: {
+  readonly status: number;
+  readonly title: string;
+  readonly paragraphs: readonly string[];
+  readonly link: { readonly href: string; readonly label: string };
+  readonly refreshSeconds?: number;
+}): string;
 export declare function wantsPage(headers: NodeHeaders): boolean;
 export declare function doorRefusal(
   code: keyof typeof DOOR_ERRORS,

@@ -19,6 +19,22 @@ function escapeHtml(text) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * The small page every answer before Next.js gives a browser (a refusal, an outage, too many
+ * requests): no script, no stylesheet, the catalogue's words. With `refreshSeconds` it reloads
+ * itself (a GET of the same address) once that time has passed.
+ */
+export function doorPage({ status, title, paragraphs, link, refreshSeconds }) {
+  const refresh = refreshSeconds === undefined ? '' : `<meta http-equiv="refresh" content="${refreshSeconds}">`;
+  return [
+    '<!DOCTYPE html>',
+    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${refresh}<title>${escapeHtml(title)}</title></head>`,
+    '<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; text-align: center">',
+    `<p>${status}</p><h1>${escapeHtml(title)}</h1>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`,
+    '</body></html>',
+  ].join('\n');
+}
+
 /** A browser's own navigation (a form posted without JavaScript) gets a page; scripts get problem+json. */
 export function wantsPage(headers) {
   if (headers['next-action'] !== undefined || headers.rsc !== undefined) return false;
@@ -30,13 +46,7 @@ export function wantsPage(headers) {
 export function doorRefusal(code, detail, asPage) {
   const { status, title, message } = DOOR_ERRORS[code];
   if (asPage) {
-    const body = [
-      '<!DOCTYPE html>',
-      `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>`,
-      '<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; text-align: center">',
-      `<p>${status}</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p>${escapeHtml(detail)}</p><p><a href="/">Go home</a></p>`,
-      '</body></html>',
-    ].join('\n');
+    const body = doorPage({ status, title, paragraphs: [message, detail], link: { href: '/', label: 'Go home' } });
     return { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body };
   }
   const problem = { type: problemTypeOf(code), title, status, detail, code };

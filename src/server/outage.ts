@@ -1,6 +1,7 @@
 import type { Engine } from '@/engine/engine';
 import { BUILT_IN_ERRORS } from '@/engine/errors/catalogue';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@/engine/store/unavailable';
+import { doorPage } from '@/api/door-refusal.mjs';
 import { problemType } from './problem';
 
 /**
@@ -31,7 +32,6 @@ export interface OutageAnswer {
 /** Null: let the request through. A promise while a probe decides whether the database is down. */
 export type OutageDoor = (request: OutageRequest) => OutageAnswer | null | Promise<OutageAnswer | null>;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Requests that need no database, or report the outage themselves: left to their handler. */
 function passesThrough(pathname: string): boolean {
@@ -67,13 +67,7 @@ export function outageAnswer(request: OutageRequest): OutageAnswer | null {
     return { status, headers: { ...headers, 'content-type': 'application/problem+json; charset=utf-8' }, body: JSON.stringify(problem) };
   }
   // No script: the page reloads itself (a GET of the same address) after Retry-After.
-  const body = [
-    '<!DOCTYPE html>',
-    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="${UNAVAILABLE_RETRY_AFTER_SECONDS}"><title>${escapeHtml(title)}</title></head>`,
-    '<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; text-align: center">',
-    `<p>${status}</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="">Try again</a></p>`,
-    '</body></html>',
-  ].join('\n');
+  const body = doorPage({ status, title, paragraphs: [message], link: { href: '', label: 'Try again' }, refreshSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
   return { status, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' }, body };
 }
 

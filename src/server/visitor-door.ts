@@ -1,6 +1,6 @@
 import { CLIENT_IP_HEADER } from '@/api/client-address.mjs';
 import { readCookie, SESSION_COOKIE } from '@/api/credentials';
-import { wantsPage } from '@/api/door-refusal.mjs';
+import { doorPage, wantsPage } from '@/api/door-refusal.mjs';
 import { problemType } from '@/api/problem';
 import { FixedWindowLimiter, rateLimitHeaders, type RateLimitOutcome } from '@/api/rate-limit';
 import { visitorsWelcome } from '@/engine/access/public-grants';
@@ -31,8 +31,6 @@ function notCounted(pathname: string): boolean {
   return pathname === '/api/v1' || pathname.startsWith('/api/v1/') || pathname === '/api/health' || pathname.startsWith('/_next/') || /\.[a-z0-9]+$/i.test(pathname);
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /** The 429 for one refused request: a page for a browser, problem+json for a script (exported for tests). */
 export function rateLimitedAnswer(request: OutageRequest, outcome: RateLimitOutcome): OutageAnswer {
   const { status, title, message } = BUILT_IN_ERRORS.RATE_LIMITED;
@@ -50,13 +48,7 @@ export function rateLimitedAnswer(request: OutageRequest, outcome: RateLimitOutc
     return { status, headers: { ...headers, 'content-type': 'application/problem+json; charset=utf-8' }, body: JSON.stringify(problem) };
   }
   // No script: the page reloads itself once the window has ended.
-  const body = [
-    '<!DOCTYPE html>',
-    `<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="${outcome.resetSeconds}"><title>${escapeHtml(title)}</title></head>`,
-    '<body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 4rem auto; padding: 0 1rem; text-align: center">',
-    `<p>${status}</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p>${escapeHtml(detail)}</p><p><a href="">Try again</a></p>`,
-    '</body></html>',
-  ].join('\n');
+  const body = doorPage({ status, title, paragraphs: [message, detail], link: { href: '', label: 'Try again' }, refreshSeconds: outcome.resetSeconds });
   return { status, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' }, body };
 }
 
