@@ -53,10 +53,24 @@ export async function visibleChanges(model: AppModel, ops: Ops, actor: Actor, ch
 }
 
 /** The reference fields of `entity` through which a list or read scope's path reaches `target` (`team.open` → team). */
-function pathHeadsInto(model: AppModel, entity: EntityModel, target: string): string[] {
+function pathHeadsInto(entity: EntityModel, target: string): string[] {
   const conditions = Object.values(entity.permissions).flatMap((grant) => [grant.list, grant.read].flatMap((scope) => (scope !== undefined && scope !== true && scope.where ? [scope.where] : [])));
   const heads = conditionPaths(conditions).map((path) => splitPath(path)!.head);
   return [...new Set(heads)].filter((head) => entity.fieldsByName[head]?.referenceTo === target);
+}
+
+const pathsInto = new WeakMap<AppModel, Map<string, readonly { readonly entity: string; readonly field: string }[]>>();
+
+/** Per target entity, the (entity, reference field) pairs whose scopes follow a path into it: worked out once per model, not per change. */
+function scopePathsInto(model: AppModel, target: string): readonly { readonly entity: string; readonly field: string }[] {
+  let byTarget = pathsInto.get(model);
+  if (!byTarget) pathsInto.set(model, (byTarget = new Map()));
+  let pairs = byTarget.get(target);
+  if (!pairs) {
+    pairs = model.entities.flatMap((entity) => pathHeadsInto(entity, target).map((field) => ({ entity: entity.name, field })));
+    byTarget.set(target, pairs);
+  }
+  return pairs;
 }
 
 /**
@@ -67,10 +81,8 @@ function pathHeadsInto(model: AppModel, entity: EntityModel, target: string): st
  */
 async function cameIntoView(model: AppModel, ops: Ops, actor: Actor, target: string, ids: ReadonlySet<number> | null, visible: Record<string, readonly number[] | null>): Promise<void> {
   if (!ids || ids.size === 0 || !Object.hasOwn(model.entitiesByName, target)) return;
-  for (const entity of model.entities) {
-    for (const field of pathHeadsInto(model, entity, target)) {
-      const found = await ops.readable(actor, entity.name, { ids: [], through: { field, ids: [...ids] } });
-      if (found && found.length > 0 && visible[entity.name] !== null) visible[entity.name] = [...new Set([...(visible[entity.name] ?? []), ...found])];
-    }
+  for (const { entity, field } of scopePathsInto(model, target)) {
+    const found = await ops.readable(actor, entity, { ids: [], through: { field, ids: [...ids] } });
+    if (found && found.length > 0 && visible[entity] !== null) visible[entity] = [...new Set([...(visible[entity] ?? []), ...found])];
   }
 }
