@@ -1,6 +1,7 @@
 import { visitorsWelcome } from '../../access/public-grants';
 import { BUILT_IN_ERRORS } from '../../errors/catalogue';
 import type { DocBlock } from '../document';
+import { limitMessage } from '../limit-message';
 import type { AppModel, EntityModel, FieldModel } from '../model';
 import { withArticle } from '../naming';
 import type { CallSpec, ErrorSpec, FieldSpec, GrantSpec } from '../types';
@@ -38,7 +39,7 @@ export function validationBlocks(model: AppModel): PointBlocks {
       perText(model, entity, limit.per),
       limit.where ? conditionText(limit.where, entity) : `every ${entity.label.toLowerCase()}`,
       limit.exempt?.length ? limit.exempt.join(', ') : NONE,
-      limit.message ?? NONE,
+      limitMessage(model.constants, name, limit),
     ]),
   );
   const uniqueWhen = uniqueWhenBlocks(model);
