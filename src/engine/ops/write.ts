@@ -14,7 +14,7 @@ import type { DynamicDatabase } from '../store/types';
 import { entityOf, type OpsContext } from './context';
 import { inTransaction } from './transaction';
 import { translateDatabaseError } from './db-errors';
-import { dueOnCreate, dueOnUpdate } from './due';
+import { dueOnCreate, dueOnUpdate, withDueTimes } from './due';
 import { writeHistory, type HistoryEvent } from './history';
 import { checkLimits } from './limits';
 import { checkUniqueWhen } from './unique-when';
@@ -93,7 +93,7 @@ export function initialState(entity: EntityModel): Record<string, string> {
 export function checkCreateInput(model: AppModel, entity: EntityModel, actor: Actor, input: RecordInput, now: Date): ParsedValues {
   checkWritable(entity, actor, 'create', input);
   const values = parseRecordInput(model, entity, input, 'create', actor);
-  checkRules(model, entity, { ...values, ...initialState(entity), createdAt: now, updatedAt: now, createdBy: authorId(actor) }, now, null, actor);
+  checkRules(model, entity, withDueTimes(entity, { ...values, ...initialState(entity), createdAt: now, updatedAt: now, createdBy: authorId(actor) }, null), now, null, actor);
   return values;
 }
 
@@ -229,7 +229,8 @@ export async function writeLocked(
   now: Date,
   event: Pick<HistoryEvent, 'action' | 'transition'>,
 ): Promise<RecordData> {
-  const after = { ...current, ...changes };
+  // As it would be stored: the write's time and the due times it moves, which rules and limits may read.
+  const after = withDueTimes(entity, { ...current, ...changes, updatedAt: now }, current, changes);
   checkRules(model, entity, after, now, current, actor);
   await checkPathRules(model, trx, entity, after, now, current, actor);
   await checkLimits(model, trx, entity, actor, current, after, now);
