@@ -2,7 +2,9 @@ import { visitorMay, type VisitorAction } from '@/engine/access/public-grants';
 import type { Limits } from '@/engine/limits';
 import { filterableFields, MAX_FILTER_IDS, MAX_SORT_KEYS, sortableFields } from '@/engine/ops/list-query';
 import { DUE_FILTERS } from '@/engine/rules/overdue';
+import { guardTexts } from '@/engine/spec/describe/guards';
 import type { AppModel, EntityModel, FieldModel, TransitionModel } from '@/engine/spec/model';
+import { guardCodes } from '@/engine/workflow/guards';
 import { humanize, withArticle } from '@/engine/spec/naming';
 import type { CallSpec, ParamType } from '@/engine/spec/types';
 import { HISTORY_PAGE_SIZE, historyMaxPageSize } from '../wire';
@@ -280,7 +282,7 @@ function whoMay(entity: EntityModel, transition: TransitionModel): string {
 /** The catalogue codes a transition's refusal may carry besides the built-in ones: the spec's own. */
 function transitionCodes(transition: TransitionModel): string[] {
   const own = transition.allow.flatMap((entry) => (typeof entry === 'string' || !entry.error ? [] : [entry.error]));
-  return [...own, ...(transition.guardError ? [transition.guardError] : [])];
+  return [...own, ...guardCodes(transition)];
 }
 
 function transitionDescription(entity: EntityModel, transition: TransitionModel): string {
@@ -293,6 +295,7 @@ function transitionDescription(entity: EntityModel, transition: TransitionModel)
     const effect = (to: unknown) => (to === 'now' ? 'the time of the request' : to === 'actor' ? 'the caller' : JSON.stringify(to));
     lines.push(`Sets ${transition.effects.map((e) => `\`${e.set}\` to ${effect(e.to)}`).join(', ')}.`);
   }
+  if (transition.guards.length > 0) lines.push(`Guards, checked in order (the first that fails answers): ${guardTexts(transition, entity).join('; ')}.`);
   if (transition.comment === 'required') lines.push('A comment is required.');
   return lines.join(' ');
 }

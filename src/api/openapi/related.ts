@@ -1,5 +1,6 @@
 import type { AppModel, EntityModel } from '@/engine/spec/model';
 import { sectionsShowing } from '@/engine/spec/screens/details';
+import { guardCodes } from '@/engine/workflow/guards';
 
 /**
  * What the final states of workflows and the related sections of detail pages mean for the
@@ -11,7 +12,7 @@ function transitionCodes(entity: EntityModel, name: string): string[] {
   const transition = entity.workflow?.transitions.find((t) => t.name === name);
   if (!transition) return [];
   const owners = transition.allow.flatMap((a) => (typeof a === 'object' && a.error ? [a.error] : []));
-  return [...(transition.guardError ? [transition.guardError] : []), ...owners];
+  return [...guardCodes(transition), ...owners];
 }
 
 function finalLabels(entity: EntityModel): string[] {

@@ -76,7 +76,7 @@ export function dueOnUpdate(entity: EntityModel, current: Readonly<Record<string
 
 /**
  * The record as a write would store it, with the due times that write gives it, for the checks
- * that read it first (rules, guards, limits): on create every due time, on an update (or a
+ * that read it first (rules and limits): on create every due time, on an update (or a
  * transition) those that `changes` move, each from the record's own values. `record` carries the
  * times the write sets (createdAt and updatedAt: now), so a due time counted from them is the
  * one the statement stores, but for the milliseconds between this clock and the database's.

@@ -3,6 +3,7 @@ import type { Actor } from '../ops/types';
 import { actorContext, evaluateCondition, type RecordLike } from '../rules/condition-eval';
 import type { AppModel, EntityModel, TransitionModel, WorkflowModel } from '../spec/model';
 import { withArticle } from '../spec/naming';
+import { failedGuard, guardMessage } from './guards';
 import type { Condition } from '../spec/types';
 
 /** Why a transition cannot be taken now, in the order they are checked. */
@@ -69,10 +70,8 @@ export function checkTransition(
     const labels = missing.map((name) => withArticle((entity.fieldsByName[name]?.label ?? name).toLowerCase()));
     return { transition, allowed: false, reason: 'missing_fields', code: 'TRANSITION_NOT_ALLOWED', missing, message: `Needs ${labels.join(' and ')}.` };
   }
-  if (transition.guard && !evaluateCondition(model, transition.guard, record, now, actorContext(actor))) {
-    const code = transition.guardError ?? 'TRANSITION_NOT_ALLOWED';
-    return { transition, allowed: false, reason: 'guard_failed', code, message: transition.guardMessage ?? model.errors[code]?.message ?? 'Its conditions are not met.' };
-  }
+  const guard = failedGuard(model, transition, record, actor, now);
+  if (guard) return { transition, allowed: false, reason: 'guard_failed', code: guard.code, message: guardMessage(model, guard) };
   return { transition, allowed: true };
 }
 
@@ -119,5 +118,5 @@ export function effectValues(transition: TransitionModel, actor: Actor, now: Dat
  * record must carry the values of their paths (ops/path-values.ts) before checkTransition.
  */
 export function transitionConditions(transitions: readonly TransitionModel[]): Condition[] {
-  return transitions.flatMap((t) => [t.guard, ...t.allow.map((a) => (typeof a === 'string' ? undefined : a.when))]).filter((c): c is Condition => c !== undefined);
+  return transitions.flatMap((t) => [...t.guards.map((g) => g.when), ...t.allow.map((a) => (typeof a === 'string' ? undefined : a.when))]).filter((c): c is Condition => c !== undefined);
 }

@@ -4,9 +4,10 @@ import type { AppModel, EntityModel, FieldModel, WorkflowModel } from '../model'
 import { MAX_REFERENCES } from '../join-fields';
 import { withArticle } from '../naming';
 import type { EffectSpec, FieldSpec } from '../types';
-import { actorText, amountText, code, conditionText, NONE } from './text';
+import { actorText, amountText, code, NONE } from './text';
 import { documentationText, navigationText } from './navigation';
 import { dueFilterText, dueText } from './due';
+import { guardTexts } from './guards';
 import { homeBlocks } from './home';
 import { relatedTexts } from './related';
 import { routeBlocks, routeNavigationItems } from './routes';
@@ -237,7 +238,7 @@ export function workflowBlocks(model: AppModel): PointBlocks {
       { kind: 'heading', text: `${entity.label} workflow` },
       {
         kind: 'paragraph',
-        text: `The state is kept in ${code(workflow.field)}; a new ${entity.label.toLowerCase()} starts as ${workflow.initial}.${finalText(workflow)}`,
+        text: `The state is kept in ${code(workflow.field)}; a new ${entity.label.toLowerCase()} starts as ${workflow.initial}.${finalText(workflow)}${guardsOrderText(workflow)}`,
       },
       {
         kind: 'table',
@@ -257,7 +258,7 @@ export function workflowBlocks(model: AppModel): PointBlocks {
           t.from.join(', '),
           t.to,
           t.allow.map((a) => actorText(a, entity)).join(', '),
-          requiresText(t.requires, t.guard ? conditionText(t.guard, entity) : null, t.comment),
+          requiresText(t.requires, guardTexts(t, entity), t.comment),
           t.effects.length > 0 ? t.effects.map(effectText).join('; ') : NONE,
         ]),
       },
@@ -278,9 +279,13 @@ function finalText(workflow: WorkflowModel): string {
   return ` A final state (${finals.join(', ')}) freezes the record: changes are refused with ${code(workflow.finalError)}, and related records are added only where the detail page allows it; deleting follows the permissions only. The pages ask for confirmation before a transition into a final state (on the detail page and in a list's bulk toolbar); the API takes it as asked.`;
 }
 
-function requiresText(requires: readonly string[], guard: string | null, comment: 'required' | 'optional' | undefined): string {
-  const parts = [...requires];
-  if (guard) parts.push(`only when ${guard}`);
+/** How several guards of one transition are checked, where a transition has them. */
+function guardsOrderText(workflow: WorkflowModel): string {
+  return workflow.transitions.some((t) => t.guards.length > 1) ? ' Guards are checked in the order listed: the first that fails refuses the transition, with its code and message.' : '';
+}
+
+function requiresText(requires: readonly string[], guards: readonly string[], comment: 'required' | 'optional' | undefined): string {
+  const parts = [...requires, ...guards];
   if (comment === 'required') parts.push('a comment');
   return parts.length > 0 ? parts.join('; ') : NONE;
 }
