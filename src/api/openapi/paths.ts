@@ -5,7 +5,7 @@ import { DUE_FILTERS } from '@/engine/rules/overdue';
 import { guardTexts } from '@/engine/spec/describe/guards';
 import type { AppModel, EntityModel, FieldModel, TransitionModel } from '@/engine/spec/model';
 import { guardCodes } from '@/engine/workflow/guards';
-import { humanize, withArticle } from '@/engine/spec/naming';
+import { humanize, inSentence, withArticle } from '@/engine/spec/naming';
 import type { CallSpec, ParamType } from '@/engine/spec/types';
 import { HISTORY_PAGE_SIZE, historyMaxPageSize } from '../wire';
 import { createRelatedNote, replyWithChoices, updateFinalNote } from './related';
@@ -129,7 +129,7 @@ function idParameter(entity: EntityModel): ParameterObject {
     name: 'id',
     in: 'path',
     required: true,
-    description: `The id of the ${entity.label.toLowerCase()}.`,
+    description: `The id of the ${inSentence(entity.label)}.`,
     schema: { type: 'integer', minimum: 1 },
   };
 }
@@ -152,7 +152,7 @@ function openToVisitors(entity: EntityModel, action: VisitorAction): Pick<Operat
 function entityPaths(entity: EntityModel, context: PathContext): Record<string, PathItemObject> {
   const names = context.names.get(entity.name)!;
   const tags = [entityTag(entity)];
-  const one = entity.label.toLowerCase();
+  const one = inSentence(entity.label);
   const plural = pascalCase(entity.plural);
   const record = schemaRef(names.record);
   const saved: Record<string, HeaderObject> = { ETag: ETAG };
@@ -163,13 +163,13 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
     [`/${entity.plural}`]: {
       get: {
         operationId: operationId(context, `list${plural}`),
-        summary: `List ${entity.pluralLabel.toLowerCase()}`,
-        description: `One page of ${entity.pluralLabel.toLowerCase()} the caller may see; pages are read with the cursor.`,
+        summary: `List ${inSentence(entity.pluralLabel)}`,
+        description: `One page of ${inSentence(entity.pluralLabel)} the caller may see; pages are read with the cursor.`,
         tags,
         ...openToVisitors(entity, 'list'),
         parameters: listParameters(entity, context.limits),
         responses: {
-          '200': { description: `A page of ${entity.pluralLabel.toLowerCase()}.`, content: json(schemaRef(names.list)) },
+          '200': { description: `A page of ${inSentence(entity.pluralLabel)}.`, content: json(schemaRef(names.list)) },
           ...errors(context, OPERATION_ERRORS.list),
         },
       },
@@ -273,7 +273,7 @@ function whoMay(entity: EntityModel, transition: TransitionModel): string {
   return transition.allow
     .map((entry) => {
       if (typeof entry === 'string') return entry;
-      const owner = entity.fieldsByName[entry.owner]?.label.toLowerCase() ?? entry.owner;
+      const owner = inSentence(entity.fieldsByName[entry.owner]?.label ?? entry.owner);
       return `the ${owner}${entry.when ? ` (on a condition${entry.error ? `, else ${entry.error}` : ''})` : ''}`;
     })
     .join(', ');
@@ -303,7 +303,7 @@ function transitionDescription(entity: EntityModel, transition: TransitionModel)
 function transitionPaths(entity: EntityModel, transition: TransitionModel, context: PathContext): Record<string, PathItemObject> {
   const names = context.names.get(entity.name)!;
   const tags = [entityTag(entity)];
-  const one = entity.label.toLowerCase();
+  const one = inSentence(entity.label);
   const action = pascalCase(transition.name);
   const description = transitionDescription(entity, transition);
   const codes = transitionCodes(transition);
@@ -329,7 +329,7 @@ function transitionPaths(entity: EntityModel, transition: TransitionModel, conte
     [`/${entity.plural}/transitions/${transition.name}`]: {
       post: {
         operationId: operationId(context, `bulk${action}${pascalCase(entity.plural)}`),
-        summary: `${transition.label}: many ${entity.pluralLabel.toLowerCase()}`,
+        summary: `${transition.label}: many ${inSentence(entity.pluralLabel)}`,
         description:
           `${description} Each record is its own transaction with its own version check; the answer is 200 with one result per ` +
           'record, so one refusal neither blocks nor undoes the others.',
@@ -348,7 +348,7 @@ function transitionPaths(entity: EntityModel, transition: TransitionModel, conte
 /** The history of every entity, and one path per transition (for one record and for many). */
 function workflowPaths(entity: EntityModel, context: PathContext): Record<string, PathItemObject> {
   const names = context.names.get(entity.name)!;
-  const one = entity.label.toLowerCase();
+  const one = inSentence(entity.label);
   const paths: Record<string, PathItemObject> = {
     [`/${entity.plural}/{id}/history`]: {
       parameters: [idParameter(entity)],

@@ -23,6 +23,7 @@ import { finalStateError, isFinal, parentSteps, takeParentSteps } from './relate
 import { recordColumns, rowToRecord, valuesToRow } from './records';
 import { givenSets, insertReferenceSets, replaceReferenceSets, visibleSets } from './reference-sets';
 import type { Actor, CreateOptions, RecordData, RecordInput } from './types';
+import { inSentence } from '../spec/naming';
 
 /**
  * Referenced records and users must exist, and referenced records must be ones the actor may
@@ -141,7 +142,7 @@ export async function insertChecked(
 }
 
 export function outOfCreateScope(actor: Actor, entity: EntityModel): NinefoldError {
-  return forbidden(actor, entity, 'create', `You are not allowed to create this ${entity.label.toLowerCase()}.`);
+  return forbidden(actor, entity, 'create', `You are not allowed to create this ${inSentence(entity.label)}.`);
 }
 
 export function checkVersion(version: unknown): number {
@@ -173,7 +174,7 @@ export async function lockInScope(
 }
 
 export function staleVersion(entity: EntityModel, current: number): NinefoldError {
-  return new NinefoldError('STALE_VERSION', `This ${entity.label.toLowerCase()} was changed by someone else (now version ${current}). Reload it to see the changes.`);
+  return new NinefoldError('STALE_VERSION', `This ${inSentence(entity.label)} was changed by someone else (now version ${current}). Reload it to see the changes.`);
 }
 
 /**
@@ -185,8 +186,8 @@ async function outOfScope(model: AppModel, db: DynamicDatabase, actor: Actor, en
   const readable = readScope && (await db.selectFrom(entity.table).select(recordColumns(entity)).where('id', '=', id).where(readScope.sql).executeTakeFirst());
   // A frozen record says so, rather than "not allowed", to whoever may read it.
   if (readable && action === 'update' && isFinal(entity, rowToRecord(entity, readable))) throw finalStateError(model, entity);
-  if (readable) throw forbidden(actor, entity, action, `You are not allowed to ${action.startsWith('transition:') ? 'change' : action} this ${entity.label.toLowerCase()}.`);
-  throw notFound(entity.label.toLowerCase());
+  if (readable) throw forbidden(actor, entity, action, `You are not allowed to ${action.startsWith('transition:') ? 'change' : action} this ${inSentence(entity.label)}.`);
+  throw notFound(inSentence(entity.label));
 }
 
 export async function updateRecord(
@@ -198,7 +199,7 @@ export async function updateRecord(
   expectedVersion: number,
 ): Promise<RecordData> {
   const entity = entityOf(ctx.model, entityName);
-  if (!isRecordId(id)) throw notFound(entity.label.toLowerCase());
+  if (!isRecordId(id)) throw notFound(inSentence(entity.label));
   const scope = authorize(ctx.model, entity, actor, 'update');
   const version = checkVersion(expectedVersion);
   checkWritable(entity, actor, 'update', input);
@@ -250,7 +251,7 @@ export async function writeLocked(
 
 export async function deleteRecord(ctx: OpsContext, actor: Actor, entityName: string, id: number, expectedVersion?: number): Promise<void> {
   const entity = entityOf(ctx.model, entityName);
-  if (!isRecordId(id)) throw notFound(entity.label.toLowerCase());
+  if (!isRecordId(id)) throw notFound(inSentence(entity.label));
   const scope = authorize(ctx.model, entity, actor, 'delete');
   const version = expectedVersion === undefined ? undefined : checkVersion(expectedVersion);
   await translating(entity, () =>
