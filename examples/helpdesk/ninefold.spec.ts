@@ -154,7 +154,7 @@ export default defineApp({
           max: constant('maxOpenTicketsPerCustomer'),
           per: 'requester',
           where: { field: 'state', op: 'in', value: ['new', 'open', 'pending'] },
-          message: 'You already have the maximum number of open tickets.',
+          message: 'You have reached the limit of open tickets ({max}): add to one you already have, or wait until one is resolved.',
           exempt: ['agent', 'admin'],
         },
       },

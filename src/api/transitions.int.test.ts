@@ -419,7 +419,7 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
       for (let i = 0; i < MAX_OPEN; i++) tickets.push((await open(heidiToken)).body.id);
       const answer = await refused(() => api.call('POST', '/tickets', { token: heidiToken, body: { subject: 'One too many' } }), 422, 'LIMIT_EXCEEDED');
       expect(answer.body).toMatchObject({ limit: 'openTicketsPerCustomer', constant: 'maxOpenTicketsPerCustomer', max: MAX_OPEN });
-      expect(answer.body.detail).toBe('You already have the maximum number of open tickets.');
+      expect(answer.body.detail).toBe(`You have reached the limit of open tickets (${MAX_OPEN}): add to one you already have, or wait until one is resolved.`);
 
       // Resolving one frees a place; taking it, reopening the resolved one is over the limit again.
       await take(agentToken, tickets[0], 'start', { version: 1, input: { assignee: agent.id } });
@@ -428,7 +428,7 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
       const reopen = await refused(() => take(heidiToken, tickets[0], 'reopen', { version: 3 }), 422, 'LIMIT_EXCEEDED');
       expect(reopen.body).toMatchObject({ limit: 'openTicketsPerCustomer', constant: 'maxOpenTicketsPerCustomer', max: MAX_OPEN });
       const bulk = await api.call('POST', '/tickets/transitions/reopen', { token: heidiToken, body: { items: [{ id: tickets[0], version: 3 }] } });
-      expect(bulk.body.results).toEqual([{ id: tickets[0], ok: false, status: 422, code: 'LIMIT_EXCEEDED', detail: 'You already have the maximum number of open tickets.' }]);
+      expect(bulk.body.results).toEqual([{ id: tickets[0], ok: false, status: 422, code: 'LIMIT_EXCEEDED', detail: `You have reached the limit of open tickets (${MAX_OPEN}): add to one you already have, or wait until one is resolved.` }]);
     });
   });
 });

@@ -8,6 +8,7 @@ import { normalizeEmail } from '@/engine/identity/identity';
 import type { Actor } from '@/engine/ops/types';
 import { openEngine } from '@/engine/open-engine';
 import type { Settings } from '@/engine/settings';
+import { inSentence } from '@/engine/spec/naming';
 
 export const IMPORT_USAGE = 'Usage: import <entity> <file.csv> [--as <email>] [--good-rows]';
 
@@ -91,7 +92,7 @@ export async function importCommand(argv: string[], settings: Settings): Promise
       },
     });
     bar.stop();
-    printReport(report, entity.label.toLowerCase(), entity.pluralLabel.toLowerCase(), actor);
+    printReport(report, inSentence(entity.label), inSentence(entity.pluralLabel), actor);
     return report.refused.length > 0 && report.created === 0 ? 1 : 0;
   } catch (error) {
     bar.stop();

@@ -5,6 +5,7 @@ import type { AppModel, EntityModel } from '@/engine/spec/model';
 import type { FormFieldDescriptor } from '@/ui/forms/state';
 import { bulkFieldsOf } from './bulk-transition-actions';
 import { describeFormFields } from './form-fields';
+import { inSentence } from '@/engine/spec/naming';
 
 /**
  * The list toolbar's inputs for the fields that the offered transitions require (the assignee
@@ -27,6 +28,6 @@ export async function describeBulkFields(options: {
   const described = await describeFormFields({ ops, actor, model, entity, fields, values: {} });
   return described.map((field) => {
     const using = transitions.filter((t) => t.requires.includes(field.name)).map((t) => `“${t.label}”`).join(', ');
-    return { ...field, required: false, help: `for ${using}, set on each selected ${entity.label.toLowerCase()} it is taken on; “Keep theirs” leaves the value they have.` };
+    return { ...field, required: false, help: `for ${using}, set on each selected ${inSentence(entity.label)} it is taken on; “Keep theirs” leaves the value they have.` };
   });
 }

@@ -16,6 +16,7 @@ import { recordTitle } from '@/ui/record-title';
 import { entityNamed } from './entity-named';
 import { readFormInput } from './forms';
 import { refusalMessage } from './refusal-text';
+import { inSentence } from '@/engine/spec/naming';
 
 /*
  * A workflow transition on the rows selected in a list, without Next.js: the server action
@@ -42,7 +43,7 @@ function text(formData: FormData, name: string): string {
 
 /** "1 ticket", "3 tickets". */
 function count(entity: EntityModel, n: number): string {
-  return `${n} ${(n === 1 ? entity.label : entity.pluralLabel).toLowerCase()}`;
+  return `${n} ${inSentence(n === 1 ? entity.label : entity.pluralLabel)}`;
 }
 
 /** The selected rows, or null when one of them cannot be read (a forged or broken form). */
@@ -80,7 +81,7 @@ export async function submitBulkTransition(
   if (!transition) return refusal('Choose what to do with the selected rows.');
   const rows = selectedRows(formData);
   if (rows === null) return refusal('The selection could not be read. Reload the list and select the rows again.');
-  if (rows.length === 0) return refusal(`Select at least one ${entity.label.toLowerCase()} first.`);
+  if (rows.length === 0) return refusal(`Select at least one ${inSentence(entity.label)} first.`);
   // The same words ops uses, without asking it once per row.
   if (transition.comment === 'required' && comment.trim() === '') return refusal(`"${transition.label}" needs a comment.`);
   if (finalTarget(entity.workflow!, transition.name) && formData.get(CONFIRM_INPUT) !== CONFIRM_VALUE) {

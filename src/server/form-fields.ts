@@ -6,6 +6,7 @@ import type { ConstantRef } from '@/engine/spec/types';
 import type { ChoiceOption, FormFieldDescriptor } from '@/ui/forms/state';
 import { asNinefoldError } from './errors';
 import { MAX_REFERENCES } from '@/engine/spec/join-fields';
+import { inSentence } from '@/engine/spec/naming';
 
 /** Up to this many choices a reference is a select; beyond, an id input. */
 export const CHOICES_LIMIT = 200;
@@ -97,7 +98,7 @@ export async function describeFormFields(options: {
           const currentTitle = currentTitleOf(field, value, actor, references);
           const choices = await loadChoices(ops, actor, entity, field);
           if (choices === null) {
-            const target = spec.type === 'user' ? 'user' : (model.entitiesByName[spec.to]?.label.toLowerCase() ?? 'record');
+            const target = spec.type === 'user' ? 'user' : inSentence(model.entitiesByName[spec.to]?.label ?? 'record');
             return { ...base, kind: 'id', currentTitle, help: spec.help ?? `Enter the ID of the ${target}.` };
           }
           return { ...base, kind: 'select', options: choiceOptions(choices, value, currentTitle) };
@@ -106,7 +107,7 @@ export async function describeFormFields(options: {
           const choices = await loadChoices(ops, actor, entity, field);
           const maxItems = spec.maxItems ?? MAX_REFERENCES;
           if (choices === null) {
-            const target = model.entitiesByName[spec.to]?.label.toLowerCase() ?? 'record';
+            const target = inSentence(model.entitiesByName[spec.to]?.label ?? 'record');
             return { ...base, kind: 'ids', maxItems, help: spec.help ?? `Enter the IDs of the ${target} records, separated by commas.` };
           }
           // Chosen records missing from the choices (named by the record's titles) stay choosable.

@@ -3,7 +3,7 @@ import type { Engine } from '@/engine/engine';
 import { asNinefoldError, NinefoldError, notFound } from '@/engine/errors/ninefold-error';
 import type { Actor } from '@/engine/ops/types';
 import type { EntityModel } from '@/engine/spec/model';
-import { humanize } from '@/engine/spec/naming';
+import { humanize, inSentence } from '@/engine/spec/naming';
 import { type MessageFormState, type RecordFormState, SEEN_INPUT, VERSION_INPUT } from '@/ui/forms/state';
 import { nonNegativeInteger, readFormInput } from './forms';
 import { changesSince, mergeStale, readSeen, seenValues } from './seen-values';
@@ -30,7 +30,7 @@ export function isRedirect(result: object): result is Redirect {
 }
 
 function checkedId(entity: EntityModel, id: number): number {
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound(entity.label.toLowerCase());
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound(inSentence(entity.label));
   return id;
 }
 
@@ -107,7 +107,7 @@ async function staleForm(
     version: current.record.version,
     seen: JSON.stringify(now),
     stale: {
-      title: `This ${entity.label.toLowerCase()} was changed by someone else.`,
+      title: `This ${inSentence(entity.label)} was changed by someone else.`,
       changes,
       reloadHref: `/${entity.plural}/${id}/edit`,
     },

@@ -11,6 +11,7 @@ import { describeFormFields } from './form-fields';
 import { defaultFormValue } from './forms';
 import type { RawSearchParams } from './list-query';
 import { sectionAnchor } from '@/ui/record/related-state';
+import { inSentence } from '@/engine/spec/naming';
 
 /** A transition a reply may take, as the reply box offers it ("Reply and wait for customer"). */
 export interface ReplyOption {
@@ -123,7 +124,7 @@ async function addForm(engine: Engine, actor: Actor, parent: EntityModel, view: 
   const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values });
   const replyOptions = view.transitions
     .filter((offer) => offer.available && section.replyWith.includes(offer.name))
-    .map((offer) => ({ name: offer.name, label: `${section.display === 'thread' ? 'Reply' : `Add ${entity.label.toLowerCase()}`} and ${offer.label.toLowerCase()}` }));
+    .map((offer) => ({ name: offer.name, label: `${section.display === 'thread' ? 'Reply' : `Add ${inSentence(entity.label)}`} and ${inSentence(offer.label)}` }));
   return { fields: descriptors, values, checks: formChecks(engine.model.constants, entity, fields), replyOptions };
 }
 

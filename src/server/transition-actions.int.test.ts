@@ -177,7 +177,7 @@ forEachDatabase('transition actions', (database) => {
     await take(agent, first.id, 'resolve', {}, first.version + 1);
     await newTicket(customer, 'Second'); // the one open ticket this customer may have
     const state = refused(await take(customer, first.id, 'reopen', {}, first.version + 2));
-    expect(state).toMatchObject({ code: 'LIMIT_EXCEEDED', message: 'You already have the maximum number of open tickets.' });
+    expect(state).toMatchObject({ code: 'LIMIT_EXCEEDED', message: 'You have reached the limit of open tickets (1): add to one you already have, or wait until one is resolved.' });
     expect(await read(first.id)).toMatchObject({ state: 'resolved' });
     // Within the window and the limit, the requester may reopen.
     const other = await createActor(engine.store.db, ['customer']);

@@ -10,6 +10,7 @@ import { nonNegativeInteger, readFormInput } from './forms';
 import type { Redirect } from './record-actions';
 import { entityNamed } from './entity-named';
 import { refusalMessage } from './refusal-text';
+import { inSentence } from '@/engine/spec/naming';
 
 /*
  * A workflow transition from the detail page, without Next.js: the server action
@@ -35,7 +36,7 @@ export async function submitTransition(
   formData: FormData,
 ): Promise<TransitionFormState | Redirect> {
   const entity = entityNamed(engine, entityName, { withWorkflow: true });
-  if (!Number.isSafeInteger(recordId) || recordId < 1) throw notFound(entity.label.toLowerCase());
+  if (!Number.isSafeInteger(recordId) || recordId < 1) throw notFound(inSentence(entity.label));
   const base = `/${entity.plural}/${recordId}`;
   const { input, values } = readFormInput(formData, entity.fields);
   const posted = formData.get(COMMENT_INPUT);

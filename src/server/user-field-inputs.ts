@@ -6,6 +6,7 @@ import type { Actor, RecordValue } from '@/engine/ops/types';
 import type { FieldModel } from '@/engine/spec/model';
 import type { UserFieldInput } from '@/ui/forms/user-fields-state';
 import { recordTitle } from '@/ui/record-title';
+import { inSentence } from '@/engine/spec/naming';
 
 /** Records offered in a reference's select at most; beyond, the administrator types the id. */
 const MAX_CHOICES = 500;
@@ -26,7 +27,7 @@ async function inputOf(engine: Engine, admin: Actor, field: FieldModel, users: r
     case 'reference': {
       const target = engine.model.entitiesByName[spec.to];
       const page = await engine.ops.list(admin, spec.to, { limit: MAX_CHOICES });
-      if (page.nextCursor !== null) return { ...base, kind: 'integer', min: 1, help: `${field.spec.help ? `${field.spec.help} ` : ''}The id of the ${target.label.toLowerCase()}.` };
+      if (page.nextCursor !== null) return { ...base, kind: 'integer', min: 1, help: `${field.spec.help ? `${field.spec.help} ` : ''}The id of the ${inSentence(target.label)}.` };
       const choices = page.rows.map((row) => ({ value: String(row.id), label: recordTitle(target, row, page.references) }));
       return { ...base, kind: 'select', choices: choices.sort((a, b) => a.label.localeCompare(b.label)) };
     }

@@ -2,8 +2,10 @@ import { visitorMay, type VisitorAction } from '@/engine/access/public-grants';
 import type { Limits } from '@/engine/limits';
 import { filterableFields, MAX_FILTER_IDS, MAX_SORT_KEYS, sortableFields } from '@/engine/ops/list-query';
 import { DUE_FILTERS } from '@/engine/rules/overdue';
+import { guardTexts } from '@/engine/spec/describe/guards';
 import type { AppModel, EntityModel, FieldModel, TransitionModel } from '@/engine/spec/model';
-import { humanize, withArticle } from '@/engine/spec/naming';
+import { guardCodes } from '@/engine/workflow/guards';
+import { humanize, inSentence, withArticle } from '@/engine/spec/naming';
 import type { CallSpec, ParamType } from '@/engine/spec/types';
 import { HISTORY_PAGE_SIZE, historyMaxPageSize } from '../wire';
 import { createRelatedNote, replyWithChoices, updateFinalNote } from './related';
@@ -127,7 +129,7 @@ function idParameter(entity: EntityModel): ParameterObject {
     name: 'id',
     in: 'path',
     required: true,
-    description: `The id of the ${entity.label.toLowerCase()}.`,
+    description: `The id of the ${inSentence(entity.label)}.`,
     schema: { type: 'integer', minimum: 1 },
   };
 }
@@ -150,7 +152,7 @@ function openToVisitors(entity: EntityModel, action: VisitorAction): Pick<Operat
 function entityPaths(entity: EntityModel, context: PathContext): Record<string, PathItemObject> {
   const names = context.names.get(entity.name)!;
   const tags = [entityTag(entity)];
-  const one = entity.label.toLowerCase();
+  const one = inSentence(entity.label);
   const plural = pascalCase(entity.plural);
   const record = schemaRef(names.record);
   const saved: Record<string, HeaderObject> = { ETag: ETAG };
@@ -161,13 +163,13 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
     [`/${entity.plural}`]: {
       get: {
         operationId: operationId(context, `list${plural}`),
-        summary: `List ${entity.pluralLabel.toLowerCase()}`,
-        description: `One page of ${entity.pluralLabel.toLowerCase()} the caller may see; pages are read with the cursor.`,
+        summary: `List ${inSentence(entity.pluralLabel)}`,
+        description: `One page of ${inSentence(entity.pluralLabel)} the caller may see; pages are read with the cursor.`,
         tags,
         ...openToVisitors(entity, 'list'),
         parameters: listParameters(entity, context.limits),
         responses: {
-          '200': { description: `A page of ${entity.pluralLabel.toLowerCase()}.`, content: json(schemaRef(names.list)) },
+          '200': { description: `A page of ${inSentence(entity.pluralLabel)}.`, content: json(schemaRef(names.list)) },
           ...errors(context, OPERATION_ERRORS.list),
         },
       },
@@ -271,7 +273,7 @@ function whoMay(entity: EntityModel, transition: TransitionModel): string {
   return transition.allow
     .map((entry) => {
       if (typeof entry === 'string') return entry;
-      const owner = entity.fieldsByName[entry.owner]?.label.toLowerCase() ?? entry.owner;
+      const owner = inSentence(entity.fieldsByName[entry.owner]?.label ?? entry.owner);
       return `the ${owner}${entry.when ? ` (on a condition${entry.error ? `, else ${entry.error}` : ''})` : ''}`;
     })
     .join(', ');
@@ -280,7 +282,7 @@ function whoMay(entity: EntityModel, transition: TransitionModel): string {
 /** The catalogue codes a transition's refusal may carry besides the built-in ones: the spec's own. */
 function transitionCodes(transition: TransitionModel): string[] {
   const own = transition.allow.flatMap((entry) => (typeof entry === 'string' || !entry.error ? [] : [entry.error]));
-  return [...own, ...(transition.guardError ? [transition.guardError] : [])];
+  return [...own, ...guardCodes(transition)];
 }
 
 function transitionDescription(entity: EntityModel, transition: TransitionModel): string {
@@ -293,6 +295,7 @@ function transitionDescription(entity: EntityModel, transition: TransitionModel)
     const effect = (to: unknown) => (to === 'now' ? 'the time of the request' : to === 'actor' ? 'the caller' : JSON.stringify(to));
     lines.push(`Sets ${transition.effects.map((e) => `\`${e.set}\` to ${effect(e.to)}`).join(', ')}.`);
   }
+  if (transition.guards.length > 0) lines.push(`Guards, checked in order (the first that fails answers): ${guardTexts(transition, entity).join('; ')}.`);
   if (transition.comment === 'required') lines.push('A comment is required.');
   return lines.join(' ');
 }
@@ -300,7 +303,7 @@ function transitionDescription(entity: EntityModel, transition: TransitionModel)
 function transitionPaths(entity: EntityModel, transition: TransitionModel, context: PathContext): Record<string, PathItemObject> {
   const names = context.names.get(entity.name)!;
   const tags = [entityTag(entity)];
-  const one = entity.label.toLowerCase();
+  const one = inSentence(entity.label);
   const action = pascalCase(transition.name);
   const description = transitionDescription(entity, transition);
   const codes = transitionCodes(transition);
@@ -326,7 +329,7 @@ function transitionPaths(entity: EntityModel, transition: TransitionModel, conte
     [`/${entity.plural}/transitions/${transition.name}`]: {
       post: {
         operationId: operationId(context, `bulk${action}${pascalCase(entity.plural)}`),
-        summary: `${transition.label}: many ${entity.pluralLabel.toLowerCase()}`,
+        summary: `${transition.label}: many ${inSentence(entity.pluralLabel)}`,
         description:
           `${description} Each record is its own transaction with its own version check; the answer is 200 with one result per ` +
           'record, so one refusal neither blocks nor undoes the others.',
@@ -345,7 +348,7 @@ function transitionPaths(entity: EntityModel, transition: TransitionModel, conte
 /** The history of every entity, and one path per transition (for one record and for many). */
 function workflowPaths(entity: EntityModel, context: PathContext): Record<string, PathItemObject> {
   const names = context.names.get(entity.name)!;
-  const one = entity.label.toLowerCase();
+  const one = inSentence(entity.label);
   const paths: Record<string, PathItemObject> = {
     [`/${entity.plural}/{id}/history`]: {
       parameters: [idParameter(entity)],

@@ -1,5 +1,7 @@
 import type { AppModel, EntityModel } from '@/engine/spec/model';
 import { sectionsShowing } from '@/engine/spec/screens/details';
+import { guardCodes } from '@/engine/workflow/guards';
+import { inSentence } from '@/engine/spec/naming';
 
 /**
  * What the final states of workflows and the related sections of detail pages mean for the
@@ -11,7 +13,7 @@ function transitionCodes(entity: EntityModel, name: string): string[] {
   const transition = entity.workflow?.transitions.find((t) => t.name === name);
   if (!transition) return [];
   const owners = transition.allow.flatMap((a) => (typeof a === 'object' && a.error ? [a.error] : []));
-  return [...(transition.guardError ? [transition.guardError] : []), ...owners];
+  return [...guardCodes(transition), ...owners];
 }
 
 function finalLabels(entity: EntityModel): string[] {
@@ -41,16 +43,16 @@ export function createRelatedNote(model: AppModel, entity: EntityModel): { descr
     const sections = sectionsShowing(model.entities, entity.name, field.name);
     const parent = sections[0]?.parent;
     if (!parent?.workflow) continue;
-    const one = parent.label.toLowerCase();
+    const one = inSentence(parent.label);
     const finals = finalLabels(parent);
     if (finals.length > 0 && !sections.some((s) => s.section.addWhenFinal)) {
-      sentences.push(`Refused with ${parent.workflow.finalError} when its ${field.label.toLowerCase()} is ${finals.join(' or ')}.`);
+      sentences.push(`Refused with ${parent.workflow.finalError} when its ${inSentence(field.label)} is ${finals.join(' or ')}.`);
       codes.push(parent.workflow.finalError);
     }
     for (const { section } of sections) {
       for (const [who, name] of Object.entries(section.transitions)) {
         const transition = parent.workflow.transitions.find((t) => t.name === name);
-        const by = parent.fieldsByName[who] ? `the ${one}'s ${parent.fieldsByName[who].label.toLowerCase()}` : `a user with the role ${who}`;
+        const by = parent.fieldsByName[who] ? `the ${one}'s ${inSentence(parent.fieldsByName[who].label)}` : `a user with the role ${who}`;
         sentences.push(`Created by ${by}, it also takes the ${one}'s "${transition?.label ?? name}" transition in the same transaction, when that is available to them.`);
       }
       if (section.replyWith.length > 0) {

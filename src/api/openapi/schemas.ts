@@ -1,5 +1,5 @@
 import type { AppModel, EntityModel } from '@/engine/spec/model';
-import { capitalize, withArticle } from '@/engine/spec/naming';
+import { capitalize, indefinite, inSentence } from '@/engine/spec/naming';
 import type { ConstantRef, FieldSpec } from '@/engine/spec/types';
 import type { JsonSchema, JsonType } from './types';
 import { MAX_REFERENCES } from '@/engine/spec/join-fields';
@@ -275,7 +275,7 @@ export function writableFields(entity: EntityModel) {
 export function createSchema(entity: EntityModel, constants: Constants): JsonSchema {
   const fields = writableFields(entity);
   return {
-    title: `New ${entity.label.toLowerCase()}`,
+    title: `New ${inSentence(entity.label)}`,
     type: 'object',
     properties: Object.fromEntries(fields.map((field) => [field.name, fieldSchema(field, constants, 'input')])),
     required: fields.filter((field) => field.required && fieldDefault(field.spec) === undefined).map((field) => field.name),
@@ -297,7 +297,7 @@ export function updateSchema(entity: EntityModel, constants: Constants): JsonSch
     minimum: 1,
     description: 'The version of the record the change is based on; required unless the If-Match header carries it.',
   };
-  return { title: `Changes to ${withArticle(entity.label.toLowerCase())}`, type: 'object', properties, additionalProperties: false };
+  return { title: `Changes to ${indefinite(entity.label)}`, type: 'object', properties, additionalProperties: false };
 }
 
 export function listSchema(entity: EntityModel, recordName: string): JsonSchema {
@@ -420,7 +420,7 @@ const COMMENT_SCHEMA: JsonSchema = {
 /** The body of a transition of one record. */
 export function transitionSchema(entity: EntityModel, constants: Constants): JsonSchema {
   return {
-    title: `${capitalize(withArticle(entity.label.toLowerCase()))} transition`,
+    title: `${capitalize(indefinite(entity.label))} transition`,
     type: 'object',
     properties: {
       version: {
@@ -438,7 +438,7 @@ export function transitionSchema(entity: EntityModel, constants: Constants): Jso
 /** The body of a transition of many records. */
 export function bulkTransitionSchema(entity: EntityModel, constants: Constants, maxItems: number): JsonSchema {
   return {
-    title: `A transition of many ${entity.pluralLabel.toLowerCase()}`,
+    title: `A transition of many ${inSentence(entity.pluralLabel)}`,
     type: 'object',
     properties: {
       items: {

@@ -8,6 +8,7 @@ import { writableFields } from './fields';
 import { checkWriteDoor } from './call-door';
 import { grantsFor, transitionGrantsFor, type RecordAction } from './grants';
 import { forbidden } from './refusal';
+import { inSentence } from '../spec/naming';
 
 export { RECORD_ACTIONS, type RecordAction } from './grants';
 
@@ -57,7 +58,7 @@ export function authorize(model: AppModel, entity: EntityModel, actor: Actor, ac
 export function authorizeScope(model: AppModel, entity: EntityModel, actor: Actor, action: RecordAction): RowScope {
   checkWriteDoor(entity, actor, action);
   const scope = rowScope(model, entity, actor, action);
-  if (!scope) throw forbidden(actor, entity, action, `You are not allowed to ${action} ${entity.pluralLabel.toLowerCase()}.`);
+  if (!scope) throw forbidden(actor, entity, action, `You are not allowed to ${action} ${inSentence(entity.pluralLabel)}.`);
   return scope;
 }
 

@@ -2,7 +2,7 @@ import type { FieldError } from '../errors/ninefold-error';
 import type { Actor, RecordData, RecordValue } from '../ops/types';
 import type { EntityModel, FieldModel } from '../spec/model';
 import { callsOnlyFieldMessage, fieldWritableThroughDoor, isThroughCall } from './call-door';
-import { capitalize, withArticle } from '../spec/naming';
+import { capitalize, indefinite } from '../spec/naming';
 import { grantsFor, grantsOf, type RoleGrant } from './grants';
 import { forbiddenField, type RefusedAction } from './refusal';
 
@@ -116,10 +116,10 @@ export function checkQueryable(
   // Names that are not fields are left to the list's own checks (invalid_filter, invalid_sort).
   const hidden = (name: string) => Object.hasOwn(entity.fieldsByName, name) && !readable.has(name);
   for (const name of used.filters) {
-    if (hidden(name)) refuse(name, `${capitalize(withArticle(entity.label.toLowerCase()))} list cannot be filtered by "${name}" for you.`);
+    if (hidden(name)) refuse(name, `${capitalize(indefinite(entity.label))} list cannot be filtered by "${name}" for you.`);
   }
   for (const name of used.sort) {
-    if (hidden(name)) refuse(name, `${capitalize(withArticle(entity.label.toLowerCase()))} list cannot be sorted by "${name}" for you.`);
+    if (hidden(name)) refuse(name, `${capitalize(indefinite(entity.label))} list cannot be sorted by "${name}" for you.`);
   }
   if (used.search) {
     const covered = entity.searchFields.find(hidden);

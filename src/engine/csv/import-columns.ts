@@ -1,6 +1,7 @@
 import type { EntityAccess } from '../access/entity-access';
 import { NinefoldError, type FieldError } from '../errors/ninefold-error';
 import type { EntityModel, FieldModel } from '../spec/model';
+import { inSentence } from '../spec/naming';
 
 /** A column of an imported file and the field it fills (null: a blank column, ignored). */
 export interface ImportColumn {
@@ -45,7 +46,7 @@ export function mapColumns(entity: EntityModel, access: EntityAccess, header: re
     system.set(normal(column.label), column.label);
   }
   if (entity.workflow) system.set(normal(entity.workflow.field), 'State');
-  const plural = entity.pluralLabel.toLowerCase();
+  const plural = inSentence(entity.pluralLabel);
 
   const problems: FieldError[] = [];
   const problem = (column: string, code: string, message: string) => problems.push({ field: column, code, message });
@@ -80,7 +81,7 @@ export function mapColumns(entity: EntityModel, access: EntityAccess, header: re
   });
   for (const field of importable) {
     if (field.required && !hasDefault(field) && !seen.has(field.name)) {
-      problem(field.label, 'missing_column', `The file has no "${field.label}" column, and every ${entity.label.toLowerCase()} needs one.`);
+      problem(field.label, 'missing_column', `The file has no "${field.label}" column, and every ${inSentence(entity.label)} needs one.`);
     }
   }
   if (problems.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: problems });

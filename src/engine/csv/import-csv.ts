@@ -8,6 +8,7 @@ import { entityOf } from '../ops/context';
 import { cellInput } from './import-cells';
 import { mapColumns, type ImportColumn } from './import-columns';
 import { decodeCsv, readCsv, type CsvRow } from './read-csv';
+import { inSentence } from '../spec/naming';
 
 /*
  * Imports a CSV file as new records of one entity for one actor, through ops: the header names
@@ -68,7 +69,7 @@ export async function importCsv(ops: Ops, model: AppModel, actor: Actor, entityN
   checkWriteDoor(entity, actor, 'create', 'imported');
   const access = ops.access(actor, entity.name);
   // Before reading the file: its columns would all be "not importable" otherwise. ops.createMany refuses the same.
-  if (!access.actions.create) throw forbidden(actor, entity, 'create', `You are not allowed to create ${entity.pluralLabel.toLowerCase()}.`);
+  if (!access.actions.create) throw forbidden(actor, entity, 'create', `You are not allowed to create ${inSentence(entity.pluralLabel)}.`);
   const table = readCsv(decodeCsv(file, options.maxBytes));
   const total = table.rows.length;
   if (total === 0) throw new NinefoldError('UNSUPPORTED_MEDIA_TYPE', 'The file has no rows to import: only a header row.');

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AppModel, FieldModel } from '../spec/model';
-import { withArticle } from '../spec/naming';
+import { indefinite } from '../spec/naming';
 import type { Actor } from '../ops/types';
 
 /**
@@ -25,7 +25,7 @@ export function holdsFieldRole(field: FieldModel): Expression<SqlBool> | null {
 
 /** "Assignee must be an agent or an administrator.", from the roles' labels. */
 export function holderRolesMessage(model: Pick<AppModel, 'roles'>, field: FieldModel): string {
-  const labels = (field.holderRoles ?? []).map((role) => withArticle((model.roles[role]?.label ?? (role === 'admin' ? 'Administrator' : role)).toLowerCase()));
+  const labels = (field.holderRoles ?? []).map((role) => indefinite(model.roles[role]?.label ?? (role === 'admin' ? 'Administrator' : role)));
   const list = labels.length <= 1 ? labels.join('') : `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}`;
   return `${field.label} must be ${list}.`;
 }

@@ -1,6 +1,7 @@
 import { NinefoldError } from '../errors/ninefold-error';
 import type { EntityModel, FieldModel } from '../spec/model';
 import { uniqueWhenOfIndex, uniqueWhenViolation } from './unique-when';
+import { inSentence } from '../spec/naming';
 
 interface PostgresErrorFields {
   code?: string;
@@ -20,7 +21,7 @@ export function uniqueViolation(entity: EntityModel, fields: readonly FieldModel
       field: f.name,
       code: 'unique',
       message:
-        (f.spec.messages?.unique ?? (fields.length > 1 ? `This combination of ${fields.map((x) => x.label).join(', ')} is already used.` : `This ${f.label.toLowerCase()} is already used.`)) +
+        (f.spec.messages?.unique ?? (fields.length > 1 ? `This combination of ${fields.map((x) => x.label).join(', ')} is already used.` : `This ${inSentence(f.label)} is already used.`)) +
         also,
     })),
   });
@@ -51,7 +52,7 @@ export function translateDatabaseError(entity: EntityModel, error: unknown): unk
         fieldErrors: [{ field: field.name, code: 'unknown_reference', message: `${field.label}: this record no longer exists.` }],
       });
     }
-    return new NinefoldError('CONFLICT', `This ${entity.label.toLowerCase()} is still referred to by other records; remove those first.`);
+    return new NinefoldError('CONFLICT', `This ${inSentence(entity.label)} is still referred to by other records; remove those first.`);
   }
   return error;
 }

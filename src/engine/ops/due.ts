@@ -21,6 +21,13 @@ function dueFields(entity: EntityModel): DueFieldModel[] {
 
 const SECONDS_PER_HOUR = 3600;
 
+/** The due time a record as it would be stored has: `from` + the hours, or null when either is empty. */
+function dueTime(due: DueModel, record: Readonly<Record<string, unknown>>): Date | null {
+  const hours = dueHours(due, record);
+  const from = timeOf(record[due.from]);
+  return hours === null || from === null ? null : new Date(from.getTime() + hours * SECONDS_PER_HOUR * 1000);
+}
+
 /**
  * The stored value: `from` + the hours, or empty when either is. A system column as `from`
  * is read by the database, which sets it in this very statement (now() for a new record).
@@ -31,8 +38,7 @@ function dueValue(due: DueModel, record: Readonly<Record<string, unknown>>, crea
   if (due.from === 'updatedAt' || (creating && due.from === 'createdAt')) {
     return sql`now() + make_interval(secs => ${hours * SECONDS_PER_HOUR})`;
   }
-  const from = timeOf(record[due.from]);
-  return from ? new Date(from.getTime() + hours * SECONDS_PER_HOUR * 1000) : null;
+  return dueTime(due, record);
 }
 
 /** The due columns of a new record (its values as given), to insert with it. */
@@ -49,6 +55,12 @@ function changed(before: unknown, after: unknown): boolean {
   return (before ?? null) !== (after ?? null);
 }
 
+/** Whether writing `changes` to `current` moves a due time: its `from` or `by` takes a new value (updatedAt always does). */
+function moves(due: DueModel, current: Readonly<Record<string, unknown>>, changes: Readonly<Record<string, unknown>>): boolean {
+  const { from, by } = due;
+  return from === 'updatedAt' || [from, by].some((name) => name !== null && Object.hasOwn(changes, name) && changed(current[name], changes[name]));
+}
+
 /**
  * The due columns to rewrite when `changes` are written to `current`: those whose `from` or
  * `by` takes a new value (a due time counted from updatedAt moves with every write).
@@ -57,11 +69,22 @@ export function dueOnUpdate(entity: EntityModel, current: Readonly<Record<string
   const row: Record<string, unknown> = {};
   const after = { ...current, ...changes };
   for (const field of dueFields(entity)) {
-    const { from, by } = field.due;
-    const moved = from === 'updatedAt' || [from, by].some((name) => name !== null && Object.hasOwn(changes, name) && changed(current[name], changes[name]));
-    if (moved) row[field.column] = dueValue(field.due, after, false);
+    if (moves(field.due, current, changes)) row[field.column] = dueValue(field.due, after, false);
   }
   return row;
+}
+
+/**
+ * The record as a write would store it, with the due times that write gives it, for the checks
+ * that read it first (rules and limits): on create every due time, on an update (or a
+ * transition) those that `changes` move, each from the record's own values. `record` carries the
+ * times the write sets (createdAt and updatedAt: now), so a due time counted from them is the
+ * one the statement stores, but for the milliseconds between this clock and the database's.
+ */
+export function withDueTimes<R extends Readonly<Record<string, unknown>>>(entity: EntityModel, record: R, current: Readonly<Record<string, unknown>> | null, changes: Readonly<Record<string, unknown>> = {}): R {
+  const moved = dueFields(entity).filter((field) => current === null || moves(field.due, current, changes));
+  if (moved.length === 0) return record;
+  return { ...record, ...Object.fromEntries(moved.map((field) => [field.name, dueTime(field.due, record)])) };
 }
 
 /**

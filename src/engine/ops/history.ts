@@ -10,6 +10,7 @@ import { entityOf, type OpsContext } from './context';
 import { isRecordId } from './read';
 import { readableTargetIds } from './reference-sets';
 import type { Actor, FieldChange, HistoryEntry, HistoryPage, RecordValue } from './types';
+import { inSentence } from '../spec/naming';
 
 /*
  * The history of records: one row in nf_audit per create, update, transition and delete,
@@ -104,10 +105,10 @@ function parseCursor(cursor: string | undefined): number | undefined {
  */
 export async function readHistory(ctx: OpsContext, actor: Actor, entityName: string, id: number, query: { cursor?: string; limit?: number } = {}): Promise<HistoryPage> {
   const entity = entityOf(ctx.model, entityName);
-  if (!isRecordId(id)) throw notFound(entity.label.toLowerCase());
+  if (!isRecordId(id)) throw notFound(inSentence(entity.label));
   const scope = rowScope(ctx.model, entity, actor, 'read');
   const visible = scope && (await ctx.db.selectFrom(entity.table).select('id').where('id', '=', id).where(scope.sql).executeTakeFirst());
-  if (!visible) throw notFound(entity.label.toLowerCase());
+  if (!visible) throw notFound(inSentence(entity.label));
   const limit = Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT, 1), MAX_LIMIT);
   const before = parseCursor(query.cursor);
 

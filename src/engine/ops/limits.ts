@@ -2,16 +2,12 @@ import { sql } from 'kysely';
 import { NinefoldError } from '../errors/ninefold-error';
 import { evaluateCondition, type RecordLike } from '../rules/condition-eval';
 import { conditionToSql } from '../rules/condition-sql';
+import { limitMax, limitMessage } from '../spec/limit-message';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { LimitSpec } from '../spec/types';
 import type { DynamicDatabase } from '../store/types';
 import type { Actor } from './types';
 import { withPathValues } from './path-values';
-
-function maxOf(model: AppModel, limit: LimitSpec): number {
-  if (typeof limit.max === 'number') return limit.max;
-  return Number(model.constants[limit.max.$constant]?.value);
-}
 
 function counts(model: AppModel, limit: LimitSpec, record: RecordLike | null, now: Date): boolean {
   if (!record) return false;
@@ -50,7 +46,7 @@ export async function checkLimits(
     if (!counts(model, limit, after, now)) continue;
     const owner = after[limit.per] as number;
     if (counts(model, limit, before, now) && before?.[limit.per] === owner) continue;
-    const max = maxOf(model, limit);
+    const max = limitMax(model.constants, limit);
     await sql`select pg_advisory_xact_lock(hashtext(${`${entity.table}:${name}:${limit.per}:${owner}`}))`.execute(trx);
     const column = entity.fieldsByName[limit.per].column;
     let others = trx.selectFrom(entity.table).select(sql.lit(1).as('one')).where(column, '=', owner).limit(max);
@@ -59,7 +55,7 @@ export async function checkLimits(
     const found = await trx.selectFrom(others.as('counted')).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
     if (Number(found.n) < max) continue;
     const constant = typeof limit.max === 'number' ? undefined : limit.max.$constant;
-    throw new NinefoldError('LIMIT_EXCEEDED', limit.message ?? `At most ${max} ${entity.pluralLabel.toLowerCase()} are allowed here${constant ? ` (${constant})` : ''}.`, {
+    throw new NinefoldError('LIMIT_EXCEEDED', limitMessage(model.constants, name, limit), {
       details: { limit: name, max, ...(constant ? { constant } : {}) },
     });
   }

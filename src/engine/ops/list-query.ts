@@ -1,7 +1,7 @@
 import { NinefoldError, type FieldError } from '../errors/ninefold-error';
 import { parseSort } from '../spec/build';
 import type { EntityModel, SortModel } from '../spec/model';
-import { capitalize, withArticle } from '../spec/naming';
+import { capitalize, indefinite } from '../spec/naming';
 import { columnFor, isNullableSortColumn } from './records';
 import { DUE_FILTERS, isDueFilter } from '../rules/overdue';
 
@@ -47,7 +47,7 @@ export function resolveSort(entity: EntityModel, sort: string | undefined): Sort
   const seen = new Set<string>();
   return parts.map((part) => {
     if (!sortableFields(entity).includes(part.field)) {
-      throw fail('sort', 'invalid_sort', `${capitalize(withArticle(entity.label.toLowerCase()))} list cannot be sorted by "${part.field}".`);
+      throw fail('sort', 'invalid_sort', `${capitalize(indefinite(entity.label))} list cannot be sorted by "${part.field}".`);
     }
     if (seen.has(part.field)) throw fail('sort', 'invalid_sort', `"${part.field}" appears twice in the sort.`);
     seen.add(part.field);
@@ -78,7 +78,7 @@ export function resolveFilters(entity: EntityModel, filters: Readonly<Record<str
   const result: Record<string, string | number | boolean | readonly number[]> = {};
   for (const [name, raw] of Object.entries(filters)) {
     if (raw === '' || raw === undefined) continue;
-    if (!allowed.includes(name)) throw fail(name, 'invalid_filter', `${capitalize(withArticle(entity.label.toLowerCase()))} list cannot be filtered by "${name}".`);
+    if (!allowed.includes(name)) throw fail(name, 'invalid_filter', `${capitalize(indefinite(entity.label))} list cannot be filtered by "${name}".`);
     if (typeof raw !== 'string') throw fail(name, 'invalid_filter', `The filter "${name}" must be a single value.`);
     const field = entity.fieldsByName[name];
     if (!field) {

@@ -7,6 +7,7 @@ import { choosableField } from './choices';
 import type { OpsContext } from './context';
 import { titleColumnFor } from './references';
 import type { Actor } from './types';
+import { inSentence } from '../spec/naming';
 
 /** What one value of a reference or user field names: a record's or user's id, or why none. */
 export type LookupResult = { readonly id: number } | { readonly error: string };
@@ -42,8 +43,8 @@ export async function lookupReferences(
   if (names.length === 0) return results;
   const target = field.type === 'user' ? null : ctx.model.entitiesByName[field.referenceTo!];
   const found = target ? await byTitle(ctx, actor, target, names) : await usersByEmailOrName(ctx, names);
-  const what = target ? target.label.toLowerCase() : 'user';
-  const whats = target ? target.pluralLabel.toLowerCase() : 'users';
+  const what = target ? inSentence(target.label) : 'user';
+  const whats = target ? inSentence(target.pluralLabel) : 'users';
   for (const name of names) {
     const ids = found(name.trim());
     if (typeof ids === 'string') results.set(name, { error: ids });
@@ -73,7 +74,7 @@ function group(rows: readonly { key: string; id: number }[], into: Map<string, n
 async function byTitle(ctx: OpsContext, actor: Actor, target: EntityModel, texts: readonly string[]): Promise<Finder> {
   const column = titleColumnFor(target, actor);
   const scope = rowScope(ctx.model, target, actor, 'read');
-  if (!column || !scope) return () => `Give the id of the ${target.label.toLowerCase()}: ${target.pluralLabel.toLowerCase()} cannot be found by title here.`;
+  if (!column || !scope) return () => `Give the id of the ${inSentence(target.label)}: ${inSentence(target.pluralLabel)} cannot be found by title here.`;
   const title = sql<string>`${sql.ref(column)}::text`;
   const exact = new Map<string, number[]>();
   for (const chunk of chunks(texts.map((t) => t.trim()))) {

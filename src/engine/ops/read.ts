@@ -11,6 +11,7 @@ import { withPathValues } from './path-values';
 import { transitionConditions } from '../workflow/transitions';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { Actor, RecordView } from './types';
+import { inSentence } from '../spec/naming';
 
 export function isRecordId(id: unknown): id is number {
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
@@ -23,7 +24,7 @@ export function isRecordId(id: unknown): id is number {
  */
 export async function getRecord(ctx: OpsContext, actor: Actor, entityName: string, id: number): Promise<RecordView> {
   const entity = entityOf(ctx.model, entityName);
-  if (!isRecordId(id)) throw notFound(entity.label.toLowerCase());
+  if (!isRecordId(id)) throw notFound(inSentence(entity.label));
   const scope = authorize(ctx.model, entity, actor, 'read');
   const row = await ctx.db
     .selectFrom(entity.table)
@@ -33,7 +34,7 @@ export async function getRecord(ctx: OpsContext, actor: Actor, entityName: strin
     .where('id', '=', id)
     .where(scope)
     .executeTakeFirst();
-  if (!row) throw notFound(entity.label.toLowerCase());
+  if (!row) throw notFound(inSentence(entity.label));
   const full = rowToRecord(entity, row);
   // Guards and owners' conditions through a path (`patient.account`) read the record it points at.
   const withPaths = await withPathValues(ctx.model, ctx.db, entity, transitionConditions(entity.workflow?.transitions ?? []), full);

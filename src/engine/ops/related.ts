@@ -9,6 +9,7 @@ import type { ParsedValues } from '../rules/record-input';
 import { recordColumns, rowToRecord } from './records';
 import { grantedOn, takeTransition } from './transition';
 import type { Actor, RecordData } from './types';
+import { indefinite } from '../spec/naming';
 
 /** Whether the record is in a final state of its workflow (which freezes it). */
 export function isFinal(entity: EntityModel, record: Readonly<Record<string, unknown>>): boolean {
@@ -63,7 +64,7 @@ export async function parentSteps(ctx: OpsContext, trx: DynamicDatabase, actor: 
     if (automatic) steps.push({ parent, id, transition: automatic });
   }
   if (replyWith !== undefined && !chosenOffered) {
-    const message = `"${replyWith}" is not a transition a ${entity.label.toLowerCase()} can take with it.`;
+    const message = `"${replyWith}" is not a transition ${indefinite(entity.label)} can take with it.`;
     throw new NinefoldError('VALIDATION_FAILED', message, { fieldErrors: [{ field: 'replyWith', code: 'invalid', message }] });
   }
   return steps;

@@ -14,6 +14,7 @@ import { inTransaction } from './transaction';
 import { isRecordId } from './read';
 import type { Actor, BulkTransitionResult, RecordData, TransitionOffer, TransitionRequest } from './types';
 import { checkReferences, checkVersion, lockInScope, translating, writeLocked } from './write';
+import { inSentence } from '../spec/naming';
 
 /** Long enough for a real explanation; the history is not a document store. */
 const MAX_COMMENT_LENGTH = 10_000;
@@ -52,14 +53,14 @@ async function checkUpdateScope(model: AppModel, db: DynamicDatabase, entity: En
   const scope = authorizeScope(model, entity, actor, 'update');
   if (scope.all) return;
   const inScope = await db.selectFrom(entity.table).select('id').where('id', '=', id).where(scope.sql).executeTakeFirst();
-  if (!inScope) throw forbidden(actor, entity, 'update', `You are not allowed to change this ${entity.label.toLowerCase()}.`);
+  if (!inScope) throw forbidden(actor, entity, 'update', `You are not allowed to change this ${inSentence(entity.label)}.`);
 }
 
 /** A refusal in the order the issue fixes: wrong state, then not the actor's, then missing fields and guards. */
 function refuseWho(model: AppModel, entity: EntityModel, record: RecordData, actor: Actor, transition: TransitionModel, now: Date): never {
   const check = checkTransition(model, entity, record, actor, transition, now);
   if (check.reason === 'wrong_state' || check.reason === 'not_allowed') refuse(model, check);
-  refuse(model, { transition, allowed: false, reason: 'not_allowed', code: 'TRANSITION_NOT_ALLOWED', message: `You are not allowed to take "${transition.label}" on this ${entity.label.toLowerCase()}.` });
+  refuse(model, { transition, allowed: false, reason: 'not_allowed', code: 'TRANSITION_NOT_ALLOWED', message: `You are not allowed to take "${transition.label}" on this ${inSentence(entity.label)}.` });
 }
 
 export async function takeTransition(
@@ -112,7 +113,7 @@ function workflowEntity(ctx: OpsContext, entityName: string, name: string): { en
 
 export async function transitionRecord(ctx: OpsContext, actor: Actor, entityName: string, id: number, name: string, request: TransitionRequest): Promise<RecordData> {
   const { entity, transition } = workflowEntity(ctx, entityName, name);
-  if (!isRecordId(id)) throw notFound(entity.label.toLowerCase());
+  if (!isRecordId(id)) throw notFound(inSentence(entity.label));
   return takeTransition(ctx, actor, entity, id, transition, request, checkVersion(request?.version));
 }
 
@@ -141,7 +142,7 @@ export async function bulkTransition(
     if (seen.has(id)) continue;
     seen.add(id);
     try {
-      if (!isRecordId(id)) throw notFound(entity.label.toLowerCase());
+      if (!isRecordId(id)) throw notFound(inSentence(entity.label));
       const version = checkVersion(item.version);
       results.push({ id, ok: true, record: await takeTransition(ctx, actor, entity, id, transition, request, version) });
     } catch (error) {

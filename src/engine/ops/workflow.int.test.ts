@@ -176,7 +176,7 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
       for (let i = 0; i < 3; i++) tickets.push(await ops.create(customerOfLimits, 'ticket', { subject: `Limited ${i}` }));
       const over = await refused('LIMIT_EXCEEDED', () => ops.create(customerOfLimits, 'ticket', { subject: 'One too many' }));
       expect(over.details).toEqual({ limit: 'openTicketsPerCustomer', max: 3, constant: 'maxOpenTicketsPerCustomer' });
-      expect(over.message).toBe('You already have the maximum number of open tickets.');
+      expect(over.message).toBe('You have reached the limit of open tickets (3): add to one you already have, or wait until one is resolved.');
       // Others' tickets do not count, and agents opening tickets for themselves are not this customer.
       await ops.create(other, 'ticket', { subject: 'Not counted' });
 

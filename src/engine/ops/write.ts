@@ -14,7 +14,7 @@ import type { DynamicDatabase } from '../store/types';
 import { entityOf, type OpsContext } from './context';
 import { inTransaction } from './transaction';
 import { translateDatabaseError } from './db-errors';
-import { dueOnCreate, dueOnUpdate } from './due';
+import { dueOnCreate, dueOnUpdate, withDueTimes } from './due';
 import { writeHistory, type HistoryEvent } from './history';
 import { checkLimits } from './limits';
 import { checkUniqueWhen } from './unique-when';
@@ -23,6 +23,7 @@ import { finalStateError, isFinal, parentSteps, takeParentSteps } from './relate
 import { recordColumns, rowToRecord, valuesToRow } from './records';
 import { givenSets, insertReferenceSets, replaceReferenceSets, visibleSets } from './reference-sets';
 import type { Actor, CreateOptions, RecordData, RecordInput } from './types';
+import { inSentence } from '../spec/naming';
 
 /**
  * Referenced records and users must exist, and referenced records must be ones the actor may
@@ -93,7 +94,7 @@ export function initialState(entity: EntityModel): Record<string, string> {
 export function checkCreateInput(model: AppModel, entity: EntityModel, actor: Actor, input: RecordInput, now: Date): ParsedValues {
   checkWritable(entity, actor, 'create', input);
   const values = parseRecordInput(model, entity, input, 'create', actor);
-  checkRules(model, entity, { ...values, ...initialState(entity), createdAt: now, updatedAt: now, createdBy: authorId(actor) }, now, null, actor);
+  checkRules(model, entity, withDueTimes(entity, { ...values, ...initialState(entity), createdAt: now, updatedAt: now, createdBy: authorId(actor) }, null), now, null, actor);
   return values;
 }
 
@@ -141,7 +142,7 @@ export async function insertChecked(
 }
 
 export function outOfCreateScope(actor: Actor, entity: EntityModel): NinefoldError {
-  return forbidden(actor, entity, 'create', `You are not allowed to create this ${entity.label.toLowerCase()}.`);
+  return forbidden(actor, entity, 'create', `You are not allowed to create this ${inSentence(entity.label)}.`);
 }
 
 export function checkVersion(version: unknown): number {
@@ -173,7 +174,7 @@ export async function lockInScope(
 }
 
 export function staleVersion(entity: EntityModel, current: number): NinefoldError {
-  return new NinefoldError('STALE_VERSION', `This ${entity.label.toLowerCase()} was changed by someone else (now version ${current}). Reload it to see the changes.`);
+  return new NinefoldError('STALE_VERSION', `This ${inSentence(entity.label)} was changed by someone else (now version ${current}). Reload it to see the changes.`);
 }
 
 /**
@@ -185,8 +186,8 @@ async function outOfScope(model: AppModel, db: DynamicDatabase, actor: Actor, en
   const readable = readScope && (await db.selectFrom(entity.table).select(recordColumns(entity)).where('id', '=', id).where(readScope.sql).executeTakeFirst());
   // A frozen record says so, rather than "not allowed", to whoever may read it.
   if (readable && action === 'update' && isFinal(entity, rowToRecord(entity, readable))) throw finalStateError(model, entity);
-  if (readable) throw forbidden(actor, entity, action, `You are not allowed to ${action.startsWith('transition:') ? 'change' : action} this ${entity.label.toLowerCase()}.`);
-  throw notFound(entity.label.toLowerCase());
+  if (readable) throw forbidden(actor, entity, action, `You are not allowed to ${action.startsWith('transition:') ? 'change' : action} this ${inSentence(entity.label)}.`);
+  throw notFound(inSentence(entity.label));
 }
 
 export async function updateRecord(
@@ -198,7 +199,7 @@ export async function updateRecord(
   expectedVersion: number,
 ): Promise<RecordData> {
   const entity = entityOf(ctx.model, entityName);
-  if (!isRecordId(id)) throw notFound(entity.label.toLowerCase());
+  if (!isRecordId(id)) throw notFound(inSentence(entity.label));
   const scope = authorize(ctx.model, entity, actor, 'update');
   const version = checkVersion(expectedVersion);
   checkWritable(entity, actor, 'update', input);
@@ -229,7 +230,8 @@ export async function writeLocked(
   now: Date,
   event: Pick<HistoryEvent, 'action' | 'transition'>,
 ): Promise<RecordData> {
-  const after = { ...current, ...changes };
+  // As it would be stored: the write's time and the due times it moves, which rules and limits may read.
+  const after = withDueTimes(entity, { ...current, ...changes, updatedAt: now }, current, changes);
   checkRules(model, entity, after, now, current, actor);
   await checkPathRules(model, trx, entity, after, now, current, actor);
   await checkLimits(model, trx, entity, actor, current, after, now);
@@ -249,7 +251,7 @@ export async function writeLocked(
 
 export async function deleteRecord(ctx: OpsContext, actor: Actor, entityName: string, id: number, expectedVersion?: number): Promise<void> {
   const entity = entityOf(ctx.model, entityName);
-  if (!isRecordId(id)) throw notFound(entity.label.toLowerCase());
+  if (!isRecordId(id)) throw notFound(inSentence(entity.label));
   const scope = authorize(ctx.model, entity, actor, 'delete');
   const version = expectedVersion === undefined ? undefined : checkVersion(expectedVersion);
   await translating(entity, () =>

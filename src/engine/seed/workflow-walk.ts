@@ -2,6 +2,7 @@ import type { Faker } from '@faker-js/faker';
 import { evaluateCondition } from '../rules/condition-eval';
 import { readsActor } from '../rules/condition-paths';
 import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
+import { guardsCondition } from '../workflow/guards';
 import { transitionComment } from './demo-texts';
 
 /** A record's values by field name, with its state and createdAt. */
@@ -88,7 +89,7 @@ function tryTransition(model: AppModel, faker: Faker, helpers: WalkHelpers, stat
   const next: Values = { ...record };
   for (const name of transition.requires) if (isEmpty(next[name])) next[name] = helpers.valueFor(name, next, at);
   if (transition.requires.some((name) => isEmpty(next[name]))) return null;
-  const guard = transition.guard;
+  const guard = guardsCondition(transition);
   if (guard && !readsActor(guard) && !evaluateCondition(model, guard, next, at)) return null;
   let actorId = helpers.actorFor(transition, next, at);
   // A guard on who takes it (four eyes: not the author) holds for some of those who may: try a few.

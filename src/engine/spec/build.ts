@@ -2,6 +2,7 @@ import type { AppModel, EntityModel, FieldModel, ListModel, SortModel, SystemCol
 import { buildUniqueWhen } from './unique-when';
 import { dateBoundRules } from './date-bounds';
 import { buildDue } from './due';
+import { buildGuards } from './guards';
 import { defaultPlural, humanize, tableName, toSnakeCase } from './naming';
 import type { AppSpec, EntitySpec, FieldSpec, WorkflowSpec } from './types';
 import { validateSpec } from './validate';
@@ -150,9 +151,7 @@ function buildWorkflow(workflow: WorkflowSpec): WorkflowModel {
       to: t.to,
       allow: t.allow,
       requires: t.requires ?? [],
-      guard: t.guard,
-      guardMessage: t.guardMessage,
-      guardError: t.guardError,
+      guards: buildGuards(t),
       effects: t.effects ?? [],
       comment: t.comment,
     })),

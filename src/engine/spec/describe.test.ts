@@ -59,7 +59,7 @@ describe('describeMarkdown', () => {
     [3, '| `organization` | reference → organization | no |  | on delete: emptied |'],
     [3, '| `subject` | text | yes |  | searchable; min length 3; max length 200 |'],
     [3, '| `requester` | user | yes | the signed-in user |'],
-    [3, '| `slaDueAt` | datetime | no |  | label "SLA due"; read-only; computed: createdAt + slaHours (hours per priority), set on create and when createdAt or priority changes; overdue once passed unless state is one of resolved, closed;'],
+    [3, '| `slaDueAt` | datetime | no |  | label "SLA due"; read-only; computed: createdAt + slaHours (hours per priority), set on create and when createdAt or priority changes, before the record rules and limits read it; overdue once passed unless state is one of resolved, closed;'],
     [3, '| `state` | state: new, open, pending, resolved, closed | yes | new |'],
     // 4. states and transitions
     [4, '| `new` | New | initial |'],

@@ -78,6 +78,13 @@ export interface StateModel {
   readonly description?: string;
 }
 
+/** A guard of a transition with its defaults: the refusal's code, and its message when the spec words it. */
+export interface GuardModel {
+  readonly when: Condition;
+  readonly code: string;
+  readonly message?: string;
+}
+
 export interface TransitionModel {
   readonly name: string;
   readonly label: string;
@@ -85,9 +92,8 @@ export interface TransitionModel {
   readonly to: string;
   readonly allow: readonly TransitionActor[];
   readonly requires: readonly string[];
-  readonly guard?: Condition;
-  readonly guardMessage?: string;
-  readonly guardError?: string;
+  /** What must hold besides who takes it, in the order checked: a spec's one guard or its list. */
+  readonly guards: readonly GuardModel[];
   readonly effects: readonly EffectSpec[];
   readonly comment?: 'required' | 'optional';
 }

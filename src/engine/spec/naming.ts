@@ -35,6 +35,52 @@ function soundsLikeVowel(word: string): boolean {
   return /^[aeiou]/.test(lower);
 }
 
+/**
+ * A label as it reads inside a sentence: "Clinical notes" → "clinical notes", "Ticket Priority" →
+ * "ticket priority". A word written otherwise than capitalised keeps its case: initialisms and
+ * names ("PO number", "SLA due", "Ticket IDs" → "ticket IDs", "iPhone model"), single letters
+ * ("Plan B").
+ */
+export function inSentence(label: string): string {
+  return label.replace(/\S+/g, (word) => (CAPITALISED_WORD.test(word) ? word.toLowerCase() : word));
+}
+
+/** One capital then small letters, digits, apostrophes or hyphens, with any punctuation around: "Ticket", "E-mail", "(Optional)". */
+const CAPITALISED_WORD = /^[^\p{L}]*\p{Lu}[\p{Ll}\d'’-]+[^\p{L}]*$/u;
+
+/**
+ * A label inside a sentence with the article it takes when it names one thing: "an assignee",
+ * "a PO number", "an SLA target"; a plural or an uncountable noun takes none: "clinical notes",
+ * "attachments", "ticket IDs", "feedback". Every message that names a field or record by its
+ * label goes through here ("Needs an assignee.", "Needs clinical notes.").
+ */
+export function indefinite(label: string): string {
+  const phrase = inSentence(label.trim());
+  return takesNoArticle(phrase) ? phrase : withArticle(phrase);
+}
+
+/** Singular words ending in "s" that the plural test below would take for plurals. */
+const SINGULAR_IN_S = new Set(['alias', 'atlas', 'bias', 'canvas', 'chaos', 'cosmos', 'ethos', 'gas', 'lens', 'means', 'series', 'species']);
+/** Plurals without an "s", and nouns that are not counted: neither takes "a". */
+const WITHOUT_ARTICLE = new Set([
+  'people', 'children', 'men', 'women', 'staff', 'personnel', 'criteria', 'data', 'metadata', 'media',
+  'advice', 'content', 'documentation', 'equipment', 'evidence', 'feedback', 'funding', 'hardware', 'information',
+  'insurance', 'knowledge', 'luggage', 'money', 'news', 'research', 'software', 'work',
+]);
+
+/** Whether a noun phrase (its last word is the noun) is a plural or uncountable, so takes no indefinite article. */
+function takesNoArticle(phrase: string): boolean {
+  const last = phrase.split(/[^\p{L}]+/u).filter(Boolean).pop() ?? '';
+  // An initialism is one thing ("GPS"); with a small "s" after it, several ("IDs", "URLs").
+  if (/^\p{Lu}+$/u.test(last)) return false;
+  if (/^\p{Lu}{2,}s$/u.test(last)) return true;
+  const word = last.toLowerCase();
+  if (WITHOUT_ARTICLE.has(word)) return true;
+  if (SINGULAR_IN_S.has(word)) return false;
+  // Notes, attachments, categories, boxes; not status, address, analysis, bonus.
+  return /s$/.test(word) && !/(ss|us|is)$/.test(word);
+}
+
 /** The text with its first letter in upper case, for a phrase that starts a sentence. */
 export function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);

@@ -453,6 +453,19 @@ export interface EffectSpec {
   readonly to: 'now' | 'actor' | null | string | number | boolean;
 }
 
+/**
+ * One of a transition's guards: a condition that must hold for the transition to be taken, and
+ * what the refusal says when it does not.
+ */
+export interface GuardSpec {
+  /** Must hold; may compare with the user taking the transition (`{ actor: 'id' }`). */
+  readonly when: Condition;
+  /** The catalogue code of the refusal; default TRANSITION_NOT_ALLOWED. */
+  readonly error?: string;
+  /** For the user; default the code's catalogue message. */
+  readonly message?: string;
+}
+
 export interface TransitionSpec {
   readonly label?: string;
   readonly from: string | readonly string[];
@@ -460,7 +473,11 @@ export interface TransitionSpec {
   readonly allow: readonly TransitionActor[];
   /** Fields that must have a value before the transition. */
   readonly requires?: readonly string[];
-  readonly guard?: Condition;
+  /**
+   * A condition that must hold (its refusal worded by `guardMessage` and `guardError`), or a list
+   * of guards each with its own code and message, checked in order: the first that fails answers.
+   */
+  readonly guard?: Condition | readonly GuardSpec[];
   readonly guardMessage?: string;
   /** The catalogue code a failed guard answers with; default TRANSITION_NOT_ALLOWED. */
   readonly guardError?: string;

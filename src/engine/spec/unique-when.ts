@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FieldModel, UniqueWhenModel } from './model';
 import type { AppSpec, Condition, EntitySpec, UniqueWhenSpec } from './types';
+import { inSentence } from './naming';
 
 /** Postgres truncates identifiers to 63 bytes: the table part is shortened so the hash survives. */
 const MAX_IDENTIFIER_LENGTH = 63;
@@ -33,7 +34,7 @@ export function buildUniqueWhen(table: string, entity: EntitySpec, fields: reado
     return {
       fields: u.fields,
       where: u.where,
-      message: u.message ?? `Another record already has this ${labels.join(' and ').toLowerCase()}.`,
+      message: u.message ?? `Another record already has this ${inSentence(labels.join(' and '))}.`,
       index: `${uniqueWhenIndexPrefix(table)}${hash}`,
     };
   });

@@ -8,6 +8,7 @@ import type { DynamicDatabase } from '../store/types';
 import { cachedRead } from '../store/write-clock';
 import { boundedState, EMPTY_LIST_STATE } from './list-state';
 import type { ListState, NewSavedView, SavedView, SavedViews } from './types';
+import { inSentence } from '../spec/naming';
 
 export const MAX_VIEW_NAME_LENGTH = 80;
 /** Views one user may keep per entity: the navigation lists them all. */
@@ -195,6 +196,6 @@ export function createSavedViews({ model, db, ops }: { model: AppModel; db: Dyna
 }
 
 function nameTaken(model: AppModel, entity: string, name: string): NinefoldError {
-  const plural = model.entitiesByName[entity]?.pluralLabel.toLowerCase() ?? entity;
+  const plural = inSentence(model.entitiesByName[entity]?.pluralLabel ?? entity);
   return nameError(`You already have a view of ${plural} named "${name}".`, 'unique');
 }

@@ -2,7 +2,8 @@ import { NinefoldError } from '../errors/ninefold-error';
 import type { Actor } from '../ops/types';
 import { actorContext, evaluateCondition, type RecordLike } from '../rules/condition-eval';
 import type { AppModel, EntityModel, TransitionModel, WorkflowModel } from '../spec/model';
-import { withArticle } from '../spec/naming';
+import { indefinite, inSentence } from '../spec/naming';
+import { failedGuard, guardMessage } from './guards';
 import type { Condition } from '../spec/types';
 
 /** Why a transition cannot be taken now, in the order they are checked. */
@@ -53,12 +54,12 @@ export function checkTransition(
   const state = record[workflow.field];
   const label = `"${transition.label}"`;
   if (!transition.from.includes(String(state))) {
-    return { transition, allowed: false, reason: 'wrong_state', code: 'TRANSITION_NOT_ALLOWED', message: `${label} cannot be taken while the ${entity.label.toLowerCase()} is ${stateLabel(workflow, state)}.` };
+    return { transition, allowed: false, reason: 'wrong_state', code: 'TRANSITION_NOT_ALLOWED', message: `${label} cannot be taken while the ${inSentence(entity.label)} is ${stateLabel(workflow, state)}.` };
   }
   const who = granted ? ({ ok: true } as const) : whoMay(model, transition, record, actor, now);
   if (!who.ok) {
     const known = who.code !== 'TRANSITION_NOT_ALLOWED' ? model.errors[who.code]?.message : undefined;
-    return { transition, allowed: false, reason: 'not_allowed', code: who.code, message: known ?? `You are not allowed to take ${label} on this ${entity.label.toLowerCase()}.` };
+    return { transition, allowed: false, reason: 'not_allowed', code: who.code, message: known ?? `You are not allowed to take ${label} on this ${inSentence(entity.label)}.` };
   }
   const missing = transition.requires.filter((name) => {
     const value = record[name];
@@ -66,13 +67,12 @@ export function checkTransition(
     return value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
   });
   if (missing.length > 0) {
-    const labels = missing.map((name) => withArticle((entity.fieldsByName[name]?.label ?? name).toLowerCase()));
-    return { transition, allowed: false, reason: 'missing_fields', code: 'TRANSITION_NOT_ALLOWED', missing, message: `Needs ${labels.join(' and ')}.` };
+    const labels = missing.map((name) => indefinite(entity.fieldsByName[name]?.label ?? name));
+    const list = labels.length <= 2 ? labels.join(' and ') : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+    return { transition, allowed: false, reason: 'missing_fields', code: 'TRANSITION_NOT_ALLOWED', missing, message: `Needs ${list}.` };
   }
-  if (transition.guard && !evaluateCondition(model, transition.guard, record, now, actorContext(actor))) {
-    const code = transition.guardError ?? 'TRANSITION_NOT_ALLOWED';
-    return { transition, allowed: false, reason: 'guard_failed', code, message: transition.guardMessage ?? model.errors[code]?.message ?? 'Its conditions are not met.' };
-  }
+  const guard = failedGuard(model, transition, record, actor, now);
+  if (guard) return { transition, allowed: false, reason: 'guard_failed', code: guard.code, message: guardMessage(model, guard) };
   return { transition, allowed: true };
 }
 
@@ -119,5 +119,5 @@ export function effectValues(transition: TransitionModel, actor: Actor, now: Dat
  * record must carry the values of their paths (ops/path-values.ts) before checkTransition.
  */
 export function transitionConditions(transitions: readonly TransitionModel[]): Condition[] {
-  return transitions.flatMap((t) => [t.guard, ...t.allow.map((a) => (typeof a === 'string' ? undefined : a.when))]).filter((c): c is Condition => c !== undefined);
+  return transitions.flatMap((t) => [...t.guards.map((g) => g.when), ...t.allow.map((a) => (typeof a === 'string' ? undefined : a.when))]).filter((c): c is Condition => c !== undefined);
 }

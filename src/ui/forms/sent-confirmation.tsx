@@ -2,6 +2,7 @@ import type { EntityModel } from '@/engine/spec/model';
 import { ButtonLink } from '../button';
 import { Card } from '../card';
 import { PageHeader } from '../page-header';
+import { inSentence } from '@/engine/spec/naming';
 
 /**
  * What someone sees after sending a record they may not read back (a visitor's contact form):
@@ -15,7 +16,7 @@ export function SentConfirmation({ entity }: { entity: EntityModel }) {
         <p role="status" className="text-base font-medium text-zinc-900">
           Thank you, sent.
         </p>
-        <p className="mt-2 text-sm text-zinc-600">Your {entity.label.toLowerCase()} has reached the people who read them.</p>
+        <p className="mt-2 text-sm text-zinc-600">Your {inSentence(entity.label)} has reached the people who read them.</p>
         <div className="mt-4 flex gap-2">
           <ButtonLink href={`/${entity.plural}/new`}>Send another</ButtonLink>
           <ButtonLink href="/" variant="ghost">

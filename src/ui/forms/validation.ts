@@ -70,7 +70,9 @@ export function formChecks(
   fields: readonly FieldModel[],
   before?: Readonly<Record<string, string>>,
 ): FormChecks {
-  const shown = new Set(fields.map((f) => f.name));
+  // A computed due time is the engine's, from values the form may not hold (the creation time):
+  // shown or not, its input is not what the server reads, so rules reading it are the server's.
+  const shown = new Set(fields.filter((f) => f.due === undefined).map((f) => f.name));
   // A rule comparing with the user (`{ actor }`) is the server's too: the browser does not know them.
   const rules = Object.fromEntries(
     Object.entries(entity.rules).filter(([, rule]) => ruleFields(rule).every((name) => shown.has(name)) && !readsActor(rule.assert) && !(rule.when && readsActor(rule.when))),

@@ -33,6 +33,7 @@ import { recordTitle } from '@/ui/record-title';
 import { LiveTopics } from '@/ui/live/live-topics';
 import { SelectAllRows } from '@/ui/select-all-rows';
 import { ListViewsBar } from './list-views-bar';
+import { inSentence } from '@/engine/spec/naming';
 
 /** A list fixed by whoever shows it (a custom route): its condition, sort and columns. */
 export interface FixedList {
@@ -129,7 +130,7 @@ export async function EntityListView({ engine, actor, entity, path, search: rawS
   const searchable = entity.searchFields.length > 0 && entity.searchFields.every((name) => readable.has(name));
   const bulkForm = `bulk-${entity.plural}`;
   const rows = result?.rows ?? [];
-  const plural = entity.pluralLabel.toLowerCase();
+  const plural = inSentence(entity.pluralLabel);
   const selection: RowSelection | undefined =
     bulkChoices.length > 0
       ? {
@@ -210,7 +211,7 @@ export async function EntityListView({ engine, actor, entity, path, search: rawS
         </EmptyState>
       ) : result ? (
         <>
-          {count ? <ListCountLine count={count} one={entity.label.toLowerCase()} many={plural} /> : null}
+          {count ? <ListCountLine count={count} one={inSentence(entity.label)} many={plural} /> : null}
           <RecordTable
             caption={title}
             columns={columns}

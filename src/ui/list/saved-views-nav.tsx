@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { cn } from '../cn';
+import { inSentence } from '@/engine/spec/naming';
 
 export interface ViewsNavSection {
   /** The entity's list ("/tickets"). */
@@ -49,7 +50,7 @@ export function SavedViewsNav({ sections }: { sections: readonly ViewsNavSection
         <ul className="flex flex-wrap items-center gap-1">
           <li>
             <Link href={section.href} aria-current={onList && here === '' ? 'page' : undefined} className={link(onList && here === '')}>
-              All {section.label.toLowerCase()}
+              All {inSentence(section.label)}
             </Link>
           </li>
           {views.map((view) => (

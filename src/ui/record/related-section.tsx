@@ -8,6 +8,7 @@ import { Pagination } from '../pagination';
 import { RecordTable } from '../record-table';
 import { RelatedAddForm } from './related-add-form';
 import { RelatedThread } from './related-thread';
+import { inSentence } from '@/engine/spec/naming';
 
 const NUMBER = new Intl.NumberFormat('en-US');
 
@@ -43,7 +44,7 @@ export function RelatedSection({ model, view, anchor, action }: {
         </h2>
         <div className="mt-3">
           {page.rows.length === 0 ? (
-            <p className="text-sm text-zinc-500">{thread ? 'No messages yet.' : `No ${entity.pluralLabel.toLowerCase()} yet.`}</p>
+            <p className="text-sm text-zinc-500">{thread ? 'No messages yet.' : `No ${inSentence(entity.pluralLabel)} yet.`}</p>
           ) : thread ? (
             <RelatedThread section={section} entity={entity} rows={page.rows} references={page.references} />
           ) : (
@@ -67,9 +68,9 @@ export function RelatedSection({ model, view, anchor, action }: {
               initialValues={add.values}
               fields={add.fields}
               checks={add.checks}
-              submitLabel={thread ? 'Reply' : `Add ${entity.label.toLowerCase()}`}
+              submitLabel={thread ? 'Reply' : `Add ${inSentence(entity.label)}`}
               options={add.replyOptions}
-              title={thread ? 'Reply' : `Add ${entity.label.toLowerCase()}`}
+              title={thread ? 'Reply' : `Add ${inSentence(entity.label)}`}
               body={thread ? section.body : null}
             />
           </div>

@@ -2,6 +2,7 @@ import type { EntityModel } from '@/engine/spec/model';
 import { dueHours } from '@/engine/spec/due';
 import type { ConstantSpec } from '@/engine/spec/types';
 import { enumLabel } from '../format';
+import { inSentence } from '@/engine/spec/naming';
 
 /*
  * What a computed due time promises, told beside it on the detail page: the time itself and
@@ -47,7 +48,7 @@ export function dueNotes(constants: Readonly<Record<string, ConstantSpec>>, enti
       field: field.name,
       label: due.constant ? constantLabel(due.constant) : field.label,
       hours,
-      ...(by && by.spec.type === 'enum' && typeof value === 'string' ? { because: `${enumLabel(by.spec.labels, value)} ${by.label.toLowerCase()}` } : {}),
+      ...(by && by.spec.type === 'enum' && typeof value === 'string' ? { because: `${enumLabel(by.spec.labels, value)} ${inSentence(by.label)}` } : {}),
       ...(due.constant ? { constant: due.constant } : {}),
       ...(description ? { description } : {}),
     };

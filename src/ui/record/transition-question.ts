@@ -1,5 +1,5 @@
 import type { EntityModel, StateModel, WorkflowModel } from '@/engine/spec/model';
-import { capitalize, withArticle } from '@/engine/spec/naming';
+import { capitalize, inSentence, withArticle } from '@/engine/spec/naming';
 import type { ConfirmQuestion } from '../confirm/confirm-input';
 
 /*
@@ -15,11 +15,6 @@ export function finalTarget(workflow: WorkflowModel, transitionName: string): St
   const transition = workflow.transitions.find((t) => t.name === transitionName);
   const state = transition ? workflow.states.find((s) => s.name === transition.to) : undefined;
   return state?.final ? state : null;
-}
-
-/** Lower case inside a sentence, except initialisms ("Closed" → "closed", "QA done" stays). */
-function inSentence(label: string): string {
-  return /^[A-Z]{2,}\b/.test(label) ? label : label.toLowerCase();
 }
 
 /** "A closed ticket can no longer be changed." */

@@ -11,12 +11,13 @@ import { Card } from '@/ui/card';
 import { ImportColumnsHelp } from '@/ui/csv/import-columns-help';
 import { ImportForm } from '@/ui/csv/import-form';
 import { PageHeader } from '@/ui/page-header';
+import { inSentence } from '@/engine/spec/naming';
 
 type Props = { params: Promise<{ plural: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { entity } = await entityForPlural((await params).plural);
-  return { title: `Import ${entity.pluralLabel.toLowerCase()}` };
+  return { title: `Import ${inSentence(entity.pluralLabel)}` };
 }
 
 /** /<plural>/import: new records from a CSV file, for whoever may create them (src/engine/csv). */
@@ -28,7 +29,7 @@ export default async function ImportPage({ params }: Props) {
   const actor = await requireActor(`/${plural}/import`);
   const access = engine.ops.access(actor, entity.name);
   if (!access.actions.create) forbidden();
-  const many = entity.pluralLabel.toLowerCase();
+  const many = inSentence(entity.pluralLabel);
   const listHref = `/${entity.plural}`;
 
   return (
@@ -36,14 +37,14 @@ export default async function ImportPage({ params }: Props) {
       <PageHeader
         eyebrow={<Breadcrumbs items={[{ href: listHref, label: entity.pluralLabel }, { label: 'Import' }]} />}
         title={`Import ${many}`}
-        description={`Each row of a CSV file becomes a new ${entity.label.toLowerCase()}, checked as if you created it here. Nothing is written until every row passes, unless you choose to import the good rows.`}
+        description={`Each row of a CSV file becomes a new ${inSentence(entity.label)}, checked as if you created it here. Nothing is written until every row passes, unless you choose to import the good rows.`}
       />
       <div className="space-y-6">
         <Card className="p-6">
           <ImportForm
             action={importCsvAction.bind(null, entity.name)}
             runUrl={`/${entity.plural}/import/run`}
-            one={entity.label.toLowerCase()}
+            one={inSentence(entity.label)}
             many={many}
             listHref={listHref}
             maxSizeText={sizeText(resolveLimits(engine.model).importMaxBytes)}

@@ -14,6 +14,7 @@ import { RecordForm } from '@/ui/forms/record-form';
 import { initialRecordFormState } from '@/ui/forms/state';
 import { formChecks } from '@/ui/forms/validation';
 import { PageHeader } from '@/ui/page-header';
+import { inSentence } from '@/engine/spec/naming';
 
 type Props = { params: Promise<{ plural: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -54,7 +55,7 @@ export default async function NewRecordPage({ params, searchParams }: Props) {
           initialState={initialRecordFormState(values)}
           fields={descriptors}
           checks={formChecks(engine.model.constants, entity, fields)}
-          submitLabel={`Create ${entity.label.toLowerCase()}`}
+          submitLabel={`Create ${inSentence(entity.label)}`}
           cancelHref={listHref ?? '/'}
         />
       </Card>

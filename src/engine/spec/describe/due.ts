@@ -8,7 +8,7 @@ export function dueText(field: FieldModel, entity: EntityModel): string {
   if (!due) return '';
   const hours = due.constant ? `${due.constant}${due.by ? ` (hours per ${due.by})` : ' hours'}` : `${String(due.hours)} hours`;
   const overdue = due.doneWhen ? `overdue once passed unless ${conditionText(due.doneWhen, entity)}` : 'overdue once passed';
-  return `computed: ${due.from} + ${hours}, set on create and when ${[due.from, ...(due.by ? [due.by] : [])].join(' or ')} changes; ${overdue}`;
+  return `computed: ${due.from} + ${hours}, set on create and when ${[due.from, ...(due.by ? [due.by] : [])].join(' or ')} changes, before the record rules and limits read it; ${overdue}`;
 }
 
 /** What a list's filter on a due time offers: `SLA due (overdue, due in the next 24 hours)`. */

@@ -3,6 +3,7 @@ import type { AppModel, EntityModel } from '../model';
 import { labelOf, LIST_WIDGET_COUNT_CAP, seeAllTarget, type WidgetModel } from '../screens/home';
 import type { Condition } from '../types';
 import { code, conditionText } from './text';
+import { inSentence } from '../naming';
 
 /**
  * The home page (`/`) in words, exactly as src/ui/home renders it: the spec's widgets, or the
@@ -39,7 +40,7 @@ export function widgetText(model: AppModel, widget: WidgetModel): string {
   const where = (condition: Condition | null) => (condition ? ` where ${conditionText(condition, entity)}` : '');
   switch (widget.kind) {
     case 'counts': {
-      const what = widget.sum ? `The sum of ${labelOf(entity, widget.sum)} of ${entity.pluralLabel.toLowerCase()}` : `How many ${entity.pluralLabel.toLowerCase()}`;
+      const what = widget.sum ? `The sum of ${labelOf(entity, widget.sum)} of ${inSentence(entity.pluralLabel)}` : `How many ${inSentence(entity.pluralLabel)}`;
       const values = widget.values ? ` (${widget.values.map((v) => valueText(entity, widget.by, v)).join(', ')}, then any other value found)` : '';
       const link = entity.list.filters.includes(widget.by)
         ? `each a link to ${code(`/${entity.plural}`)} filtered by that ${labelOf(entity, widget.by)}${widget.where ? ' (the link does not carry the condition)' : ''}`
@@ -55,7 +56,7 @@ export function widgetText(model: AppModel, widget: WidgetModel): string {
           ? `"See all" opens ${code(target.path)}`
           : `"See all" opens ${code(`/${entity.plural}`)}${Object.keys(target.filters).length > 0 ? ` filtered by ${Object.keys(target.filters).map((f) => labelOf(entity, f)).join(', ')}` : ''}`;
       return [
-        `Up to ${widget.limit} ${entity.pluralLabel.toLowerCase()}${where(widget.where)}, sorted by ${labelOf(entity, sort)}, ${widget.sort.startsWith('-') ? 'descending' : 'ascending'}`,
+        `Up to ${widget.limit} ${inSentence(entity.pluralLabel)}${where(widget.where)}, sorted by ${labelOf(entity, sort)}, ${widget.sort.startsWith('-') ? 'descending' : 'ascending'}`,
         `each a link with ${widget.columns.map((c) => labelOf(entity, c)).join(', ')}`,
         `how many match in all (counted up to ${LIST_WIDGET_COUNT_CAP}, then "${LIST_WIDGET_COUNT_CAP}+")`,
         seeAll,

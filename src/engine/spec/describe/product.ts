@@ -2,11 +2,12 @@ import { SYSTEM_COLUMNS } from '../build';
 import type { DocBlock } from '../document';
 import type { AppModel, EntityModel, FieldModel, WorkflowModel } from '../model';
 import { MAX_REFERENCES } from '../join-fields';
-import { withArticle } from '../naming';
+import { indefinite, inSentence } from '../naming';
 import type { EffectSpec, FieldSpec } from '../types';
-import { actorText, amountText, code, conditionText, NONE } from './text';
+import { actorText, amountText, code, NONE } from './text';
 import { documentationText, navigationText } from './navigation';
 import { dueFilterText, dueText } from './due';
+import { guardTexts } from './guards';
 import { homeBlocks } from './home';
 import { relatedTexts } from './related';
 import { routeBlocks, routeNavigationItems } from './routes';
@@ -58,14 +59,14 @@ export function screenBlocks(model: AppModel): PointBlocks {
 
 function routesTable(model: AppModel, entity: EntityModel): DocBlock {
   const base = `/${entity.plural}`;
-  const one = withArticle(entity.label.toLowerCase());
+  const one = indefinite(entity.label);
   if (entity.writtenBy === 'calls') return callsOnlyRoutesTable(entity);
   const formFields = entity.fields.filter((f) => !f.readOnly && f.writtenBy !== 'calls').map((f) => f.label);
   const newLabel = model.labels[`${entity.name}.new`];
   const finals = entity.workflow?.states.filter((s) => s.final).map((s) => s.label) ?? [];
   const frozen = finals.length > 0 ? `, never while ${finals.join(' or ')}` : '';
   const detail = [
-    `One ${entity.label.toLowerCase()}: every field`,
+    `One ${inSentence(entity.label)}: every field`,
     ...(entity.workflow ? [`its state and the transitions the user may take${finals.length > 0 ? ` (one into ${finals.join(' or ')} asks for confirmation first)` : ''}`] : []),
     `Edit and Delete only where the user may change or delete this one${finals.length > 0 ? ` (no Edit while ${finals.join(' or ')})` : ''}`,
     ...relatedTexts(model, entity),
@@ -82,7 +83,7 @@ function routesTable(model: AppModel, entity: EntityModel): DocBlock {
       [
         code(`${base}/import`),
         'Import',
-        `New ${entity.pluralLabel.toLowerCase()} from a CSV file whose header names the fields (by label or name), for users who may create them: every row checked as if the user created it, each bad row reported by its line; nothing written unless every row passes, or the good rows only when the user chooses (also ${code(`npm run ninefold -- import ${entity.name} <file.csv>`)})`,
+        `New ${inSentence(entity.pluralLabel)} from a CSV file whose header names the fields (by label or name), for users who may create them: every row checked as if the user created it, each bad row reported by its line; nothing written unless every row passes, or the good rows only when the user chooses (also ${code(`npm run ninefold -- import ${entity.name} <file.csv>`)})`,
       ],
     ],
   };
@@ -93,7 +94,7 @@ function callsOnlyRoutesTable(entity: EntityModel): DocBlock {
   const base = `/${entity.plural}`;
   const finals = entity.workflow?.states.filter((s) => s.final).map((s) => s.label) ?? [];
   const detail = [
-    `One ${entity.label.toLowerCase()}: every field`,
+    `One ${inSentence(entity.label)}: every field`,
     ...(entity.workflow ? [`its state and the transitions the user may take${finals.length > 0 ? ` (one into ${finals.join(' or ')} asks for confirmation first)` : ''}`] : []),
     'no Edit or Delete: the spec\'s calls write it',
   ];
@@ -237,7 +238,7 @@ export function workflowBlocks(model: AppModel): PointBlocks {
       { kind: 'heading', text: `${entity.label} workflow` },
       {
         kind: 'paragraph',
-        text: `The state is kept in ${code(workflow.field)}; a new ${entity.label.toLowerCase()} starts as ${workflow.initial}.${finalText(workflow)}`,
+        text: `The state is kept in ${code(workflow.field)}; a new ${inSentence(entity.label)} starts as ${workflow.initial}.${finalText(workflow)}${guardsOrderText(workflow)}`,
       },
       {
         kind: 'table',
@@ -257,7 +258,7 @@ export function workflowBlocks(model: AppModel): PointBlocks {
           t.from.join(', '),
           t.to,
           t.allow.map((a) => actorText(a, entity)).join(', '),
-          requiresText(t.requires, t.guard ? conditionText(t.guard, entity) : null, t.comment),
+          requiresText(t.requires, guardTexts(t, entity), t.comment),
           t.effects.length > 0 ? t.effects.map(effectText).join('; ') : NONE,
         ]),
       },
@@ -278,9 +279,13 @@ function finalText(workflow: WorkflowModel): string {
   return ` A final state (${finals.join(', ')}) freezes the record: changes are refused with ${code(workflow.finalError)}, and related records are added only where the detail page allows it; deleting follows the permissions only. The pages ask for confirmation before a transition into a final state (on the detail page and in a list's bulk toolbar); the API takes it as asked.`;
 }
 
-function requiresText(requires: readonly string[], guard: string | null, comment: 'required' | 'optional' | undefined): string {
-  const parts = [...requires];
-  if (guard) parts.push(`only when ${guard}`);
+/** How several guards of one transition are checked, where a transition has them. */
+function guardsOrderText(workflow: WorkflowModel): string {
+  return workflow.transitions.some((t) => t.guards.length > 1) ? ' Guards are checked in the order listed: the first that fails refuses the transition, with its code and message.' : '';
+}
+
+function requiresText(requires: readonly string[], guards: readonly string[], comment: 'required' | 'optional' | undefined): string {
+  const parts = [...requires, ...guards];
   if (comment === 'required') parts.push('a comment');
   return parts.length > 0 ? parts.join('; ') : NONE;
 }

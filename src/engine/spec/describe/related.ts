@@ -1,6 +1,6 @@
 import { SYSTEM_COLUMNS } from '../build';
 import type { AppModel, EntityModel } from '../model';
-import { withArticle } from '../naming';
+import { indefinite, inSentence } from '../naming';
 import type { RelatedModel } from '../screens/details';
 import { code } from './text';
 
@@ -14,10 +14,10 @@ export function relatedTexts(model: AppModel, entity: EntityModel): string[] {
 
 function sectionText(model: AppModel, parent: EntityModel, section: RelatedModel): string {
   const related = model.entitiesByName[section.entity];
-  const one = related.label.toLowerCase();
+  const one = indefinite(related.label);
   const by = related.fieldsByName[section.via].label;
   const parts = [
-    `related "${section.label}" (${related.pluralLabel.toLowerCase()} whose ${by} is this one, to viewers who may list them, with the count they may see): ${
+    `related "${section.label}" (${inSentence(related.pluralLabel)} whose ${by} is this one, to viewers who may list them, with the count they may see): ${
       section.display === 'thread'
         ? `a thread, ${orderText(related, section.sort)}, each with its author and time${section.body ? ` and its ${related.fieldsByName[section.body].label}` : ''}${badgesText(related, section)}`
         : `a table of ${section.columns.map((c) => columnLabel(related, c)).join(', ')}, ${orderText(related, section.sort)}`
@@ -25,15 +25,15 @@ function sectionText(model: AppModel, parent: EntityModel, section: RelatedModel
   ];
   // Records only calls write are never added from a page.
   if (section.add && related.writtenBy !== 'calls') {
-    const box = section.display === 'thread' ? 'a reply box' : `a form adding ${withArticle(one)}`;
+    const box = section.display === 'thread' ? 'a reply box' : `a form adding ${one}`;
     const finals = parent.workflow?.states.filter((s) => s.final).map((s) => s.label) ?? [];
-    parts.push(`${box} for viewers who may create ${related.pluralLabel.toLowerCase()}${finals.length > 0 && !section.addWhenFinal ? `, not while ${finals.join(' or ')}` : ''}`);
+    parts.push(`${box} for viewers who may create ${inSentence(related.pluralLabel)}${finals.length > 0 && !section.addWhenFinal ? `, not while ${finals.join(' or ')}` : ''}`);
   } else {
     parts.push(`none can be added here`);
   }
   const auto = Object.entries(section.transitions).map(([who, name]) => `by ${whoText(parent, who)} takes "${transitionLabel(parent, name)}" when available (no button of its own)`);
-  if (auto.length > 0) parts.push(`${withArticle(one)} ${auto.join('; ')}`);
-  if (section.replyWith.length > 0) parts.push(`beside the reply: ${section.replyWith.map((name) => `"Reply and ${transitionLabel(parent, name).toLowerCase()}"`).join(', ')}, when the viewer may take it (both saved or neither)`);
+  if (auto.length > 0) parts.push(`${one} ${auto.join('; ')}`);
+  if (section.replyWith.length > 0) parts.push(`beside the reply: ${section.replyWith.map((name) => `"Reply and ${inSentence(transitionLabel(parent, name))}"`).join(', ')}, when the viewer may take it (both saved or neither)`);
   return parts.join('; ');
 }
 
@@ -51,7 +51,7 @@ function badgesText(entity: EntityModel, section: RelatedModel): string {
 
 function whoText(parent: EntityModel, who: string): string {
   const field = parent.fieldsByName[who];
-  return field ? `its ${field.label.toLowerCase()}` : `a user with the role ${who}`;
+  return field ? `its ${inSentence(field.label)}` : `a user with the role ${who}`;
 }
 
 function transitionLabel(parent: EntityModel, name: string): string {

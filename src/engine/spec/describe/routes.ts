@@ -3,6 +3,7 @@ import type { DocBlock } from '../document';
 import type { AppModel, EntityModel } from '../model';
 import type { RouteModel, RouteShowModel } from '../screens/routes';
 import { code, conditionText } from './text';
+import { inSentence } from '../naming';
 
 /**
  * The custom routes of `screens.routes` in words: their address, who may open them and what
@@ -58,7 +59,7 @@ function showText(model: AppModel, show: RouteShowModel): string {
     }
     case 'record': {
       const entity = model.entitiesByName[show.entity];
-      return `One ${entity.label.toLowerCase()}, its id from ${code(`{${show.idParam}}`)}: the page of ${code(`/${entity.plural}/<id>`)} (not found where the user may not read it)`;
+      return `One ${inSentence(entity.label)}, its id from ${code(`{${show.idParam}}`)}: the page of ${code(`/${entity.plural}/<id>`)} (not found where the user may not read it)`;
     }
     case 'widgets':
       return `A dashboard like the home: ${show.widgets.map((w) => `"${w.title}"`).join(', ')}, every number within what the user may list`;

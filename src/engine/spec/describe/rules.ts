@@ -1,8 +1,9 @@
 import { visitorsWelcome } from '../../access/public-grants';
 import { BUILT_IN_ERRORS } from '../../errors/catalogue';
 import type { DocBlock } from '../document';
+import { limitMessage } from '../limit-message';
 import type { AppModel, EntityModel, FieldModel } from '../model';
-import { withArticle } from '../naming';
+import { indefinite, inSentence, withArticle } from '../naming';
 import type { CallSpec, ErrorSpec, FieldSpec, GrantSpec } from '../types';
 import type { PointBlocks } from './product';
 import { typeText } from './product';
@@ -36,9 +37,9 @@ export function validationBlocks(model: AppModel): PointBlocks {
       `${entity.name}: ${name}`,
       maxText(limit.max, model),
       perText(model, entity, limit.per),
-      limit.where ? conditionText(limit.where, entity) : `every ${entity.label.toLowerCase()}`,
+      limit.where ? conditionText(limit.where, entity) : `every ${inSentence(entity.label)}`,
       limit.exempt?.length ? limit.exempt.join(', ') : NONE,
-      limit.message ?? NONE,
+      limitMessage(model.constants, name, limit),
     ]),
   );
   const uniqueWhen = uniqueWhenBlocks(model);
@@ -67,7 +68,7 @@ export function validationBlocks(model: AppModel): PointBlocks {
 function perText(model: AppModel, entity: EntityModel, per: string): string {
   const field = entity.fieldsByName[per];
   const target = field?.referenceTo ? model.entitiesByName[field.referenceTo] : undefined;
-  return `${per} (${target ? withArticle(target.label.toLowerCase()) : 'a user'})`;
+  return `${per} (${target ? indefinite(target.label) : 'a user'})`;
 }
 
 function fieldRules(field: FieldModel): string[] {
@@ -139,7 +140,7 @@ export function accessBlocks(model: AppModel): PointBlocks {
   if (adminOnly.length > 0) {
     blocks.push({
       kind: 'paragraph',
-      text: `No permissions are declared for ${adminOnly.map((e) => e.pluralLabel.toLowerCase()).join(', ')}: only the built-in ${code('admin')} role may use them.`,
+      text: `No permissions are declared for ${adminOnly.map((e) => inSentence(e.pluralLabel)).join(', ')}: only the built-in ${code('admin')} role may use them.`,
     });
   }
   return blocks;

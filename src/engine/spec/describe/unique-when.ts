@@ -1,6 +1,7 @@
 import type { DocBlock } from '../document';
 import type { AppModel, EntityModel, UniqueWhenModel } from '../model';
 import { code, conditionText } from './text';
+import { inSentence } from '../naming';
 
 /**
  * A `uniqueWhen` rule in words: "section is unique among articles where featured is true and
@@ -10,7 +11,7 @@ import { code, conditionText } from './text';
 export function uniqueWhenText(entity: EntityModel, rule: UniqueWhenModel): string {
   const fields = rule.fields.join(' and ');
   const together = rule.fields.length > 1 ? ' together' : '';
-  return `${fields} ${rule.fields.length > 1 ? 'are' : 'is'} unique${together} among ${entity.pluralLabel.toLowerCase()} where ${conditionText(rule.where, entity)}`;
+  return `${fields} ${rule.fields.length > 1 ? 'are' : 'is'} unique${together} among ${inSentence(entity.pluralLabel)} where ${conditionText(rule.where, entity)}`;
 }
 
 /** Point 5's table of the rules: one row per rule, with what a refused write reads. */

@@ -1,5 +1,6 @@
 import type { AppModel, EntityModel } from '../model';
 import type { AppSpec, Condition, WidgetSpec } from '../types';
+import { inSentence } from '../naming';
 
 /**
  * The home page (and dashboard routes) as widgets with their defaults filled in. Widgets are
@@ -81,7 +82,7 @@ function buildWidget(widget: WidgetSpec, entity: EntityModel): WidgetModel {
       return {
         kind: 'counts',
         entity: entity.name,
-        title: widget.title ?? `${what} by ${labelOf(entity, widget.by).toLowerCase()}`,
+        title: widget.title ?? `${what} by ${inSentence(labelOf(entity, widget.by))}`,
         by: widget.by,
         where: widget.where ?? null,
         sum,

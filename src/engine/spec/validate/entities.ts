@@ -1,3 +1,4 @@
+import { LIMIT_MESSAGE_PLACEHOLDERS, PLACEHOLDER } from '../limit-message';
 import { defaultPlural, SYSTEM_TABLE_PREFIX, tableName, toSnakeCase } from '../naming';
 import { checkCondition, checkNumberOrConstant } from './conditions';
 import { at, describeValue, IDENTIFIER, IDENTIFIER_RULE, isRecord, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
@@ -156,11 +157,21 @@ function checkLimits(limits: unknown, info: EntityInfo, path: string, symbols: S
     }
     if (limit.where !== undefined) checkCondition(limit.where, at(limitPath, 'where'), info, symbols, issues);
     issues.optionalString(limit, 'message', limitPath);
+    if (isString(limit.message)) checkPlaceholders(limit.message, at(limitPath, 'message'), issues);
     if (limit.exempt !== undefined) {
       const roles = issues.stringList(limit.exempt, at(limitPath, 'exempt'));
       roles.forEach((role, index) => {
         if (!symbols.roles.has(role) && role !== 'admin') issues.add(at(at(limitPath, 'exempt'), index), `unknown role "${role}" (roles: ${quoteList(symbols.roles)})`);
       });
+    }
+  }
+}
+
+/** A limit's message names the maximum as `{max}`; any other `{...}` would reach the user as written. */
+function checkPlaceholders(message: string, path: string, issues: Issues): void {
+  for (const [whole, key] of message.matchAll(PLACEHOLDER)) {
+    if (!LIMIT_MESSAGE_PLACEHOLDERS.includes(key)) {
+      issues.add(path, `unknown placeholder "${whole}" (a limit's message may use ${quoteList(LIMIT_MESSAGE_PLACEHOLDERS.map((p) => `{${p}}`))})`);
     }
   }
 }

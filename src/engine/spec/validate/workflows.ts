@@ -1,3 +1,4 @@
+import { isGuardList } from '../guards';
 import { toSnakeCase, withArticle } from '../naming';
 import { checkCondition } from './conditions';
 import { refusePublicRole } from './public';
@@ -105,16 +106,46 @@ function checkTransitions(transitions: unknown, path: string, scope: WorkflowSco
     checkStateName(transition.to, at(transitionPath, 'to'), scope);
     checkAllow(transition.allow, at(transitionPath, 'allow'), scope);
     if (transition.requires !== undefined) checkFieldList(transition.requires, at(transitionPath, 'requires'), scope);
-    // A guard is checked for the user taking the transition: it may compare with them (four eyes).
-    if (transition.guard !== undefined) checkCondition(transition.guard, at(transitionPath, 'guard'), scope.entity, scope.symbols, issues, { actor: true });
-    issues.optionalString(transition, 'guardMessage', transitionPath);
-    if (transition.guardError !== undefined && !(isString(transition.guardError) && scope.symbols.errorCodes.has(transition.guardError))) {
-      issues.add(at(transitionPath, 'guardError'), `unknown error code ${describeValue(transition.guardError)} (not built in, not under errors)`);
-    }
+    checkGuard(transition, transitionPath, scope);
     if (transition.effects !== undefined) checkEffects(transition.effects, at(transitionPath, 'effects'), scope);
     if (transition.comment !== undefined && transition.comment !== 'required' && transition.comment !== 'optional') {
       issues.add(at(transitionPath, 'comment'), `must be "required" or "optional", got ${describeValue(transition.comment)}`);
     }
+  }
+}
+
+/**
+ * A guard is one condition worded by `guardMessage` and `guardError`, or a list of
+ * `{ when, error?, message? }` checked in order. Each is checked for the user taking the
+ * transition, so it may compare with them (four eyes); each code must be in the catalogue.
+ */
+function checkGuard(transition: Rec, path: string, scope: WorkflowScope): void {
+  const { issues, entity, symbols } = scope;
+  const guardPath = at(path, 'guard');
+  if (!isGuardList(transition.guard)) {
+    if (transition.guard !== undefined) checkCondition(transition.guard, guardPath, entity, symbols, issues, { actor: true });
+    issues.optionalString(transition, 'guardMessage', path);
+    checkErrorCode(transition.guardError, at(path, 'guardError'), scope);
+    return;
+  }
+  if (transition.guard.length === 0) issues.add(guardPath, 'a list of guards needs at least one { when, error?, message? }');
+  for (const key of ['guardMessage', 'guardError'] as const) {
+    if (transition[key] !== undefined) issues.add(at(path, key), `a list of guards gives each guard its own ${key === 'guardMessage' ? 'message' : 'error'}`);
+  }
+  transition.guard.forEach((guard: unknown, index) => {
+    const place = at(guardPath, index);
+    if (!issues.record(guard, place, 'a guard')) return;
+    issues.unknownKeys(guard, ['when', 'error', 'message'], place, 'a guard');
+    if (guard.when === undefined) issues.add(at(place, 'when'), 'is required: the condition that must hold');
+    else checkCondition(guard.when, at(place, 'when'), entity, symbols, issues, { actor: true });
+    checkErrorCode(guard.error, at(place, 'error'), scope);
+    issues.optionalString(guard, 'message', place);
+  });
+}
+
+function checkErrorCode(value: unknown, path: string, scope: WorkflowScope): void {
+  if (value !== undefined && !(isString(value) && scope.symbols.errorCodes.has(value))) {
+    scope.issues.add(path, `unknown error code ${describeValue(value)} (not built in, not under errors)`);
   }
 }
 

@@ -8,13 +8,14 @@ import { Card } from '@/ui/card';
 import { DeleteForm } from '@/ui/forms/delete-form';
 import { PageHeader } from '@/ui/page-header';
 import { recordTitle } from '@/ui/record-title';
+import { inSentence } from '@/engine/spec/naming';
 
 type Props = { params: Promise<{ plural: string; id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { plural } = await params;
   const { entity } = await entityForPlural(plural);
-  return { title: `Delete ${entity.label.toLowerCase()}` };
+  return { title: `Delete ${inSentence(entity.label)}` };
 }
 
 /** A real page, so deleting works without JavaScript and is never one accidental click away. */
@@ -35,13 +36,13 @@ export default async function DeleteRecordPage({ params }: Props) {
     <div className="max-w-2xl">
       <PageHeader
         eyebrow={<Breadcrumbs items={[{ href: `/${entity.plural}`, label: entity.pluralLabel }, { href: base, label: title }, { label: 'Delete' }]} />}
-        title={`Delete this ${entity.label.toLowerCase()}?`}
+        title={`Delete this ${inSentence(entity.label)}?`}
       />
       <Card className="p-6">
         <p className="mb-5 text-sm text-zinc-700">
           <span className="font-medium text-zinc-900">{title}</span> will be deleted. This cannot be undone.
         </p>
-        <DeleteForm action={deleteRecord.bind(null, entity.name, record.id)} version={record.version} submitLabel={`Delete ${entity.label.toLowerCase()}`} cancelHref={base} />
+        <DeleteForm action={deleteRecord.bind(null, entity.name, record.id)} version={record.version} submitLabel={`Delete ${inSentence(entity.label)}`} cancelHref={base} />
       </Card>
     </div>
   );

@@ -14,13 +14,14 @@ import { LiveEditNotice } from '@/ui/live/live-edit-notice';
 import { formChecks } from '@/ui/forms/validation';
 import { PageHeader } from '@/ui/page-header';
 import { recordTitle } from '@/ui/record-title';
+import { inSentence } from '@/engine/spec/naming';
 
 type Props = { params: Promise<{ plural: string; id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { plural } = await params;
   const { entity } = await entityForPlural(plural);
-  return { title: `Edit ${entity.label.toLowerCase()}` };
+  return { title: `Edit ${inSentence(entity.label)}` };
 }
 
 export default async function EditRecordPage({ params }: Props) {
@@ -44,11 +45,11 @@ export default async function EditRecordPage({ params }: Props) {
     <div className="max-w-3xl">
       <PageHeader
         eyebrow={<Breadcrumbs items={[{ href: `/${entity.plural}`, label: entity.pluralLabel }, { href: base, label: recordTitle(entity, record, references) }, { label: 'Edit' }]} />}
-        title={`Edit ${entity.label.toLowerCase()}`}
+        title={`Edit ${inSentence(entity.label)}`}
       />
       <Card className="p-6">
         {/* Someone else's change while this form is open is announced here, not refreshed under the user. */}
-        <LiveEditNotice entity={entity.name} id={record.id} label={entity.label.toLowerCase()} reloadHref={`${base}/edit`}>
+        <LiveEditNotice entity={entity.name} id={record.id} label={inSentence(entity.label)} reloadHref={`${base}/edit`}>
           <RecordForm
             action={updateRecord.bind(null, entity.name, record.id)}
             initialState={initialRecordFormState(values)}

@@ -1,0 +1,29 @@
+import type { AppModel } from './model';
+import { humanize } from './naming';
+import type { LimitSpec } from './types';
+
+/*
+ * What a limit says when it refuses a record. The spec's message may name the maximum as `{max}`
+ * ("You already have {max} open tickets: ..."), written in from the constant as it is now, so that
+ * the words follow the constant; without a message, one naming the limit and its maximum. Every
+ * door shows the refusal's message (REST, forms, imports) and /spec shows the same words.
+ */
+
+/** The placeholders a limit's message may use. */
+export const LIMIT_MESSAGE_PLACEHOLDERS: readonly string[] = ['max'];
+
+/** `{name}` in a message, for the placeholders it uses. */
+export const PLACEHOLDER = /\{([^{}]*)\}/g;
+
+/** The most a limit allows, its constant resolved. */
+export function limitMax(constants: AppModel['constants'], limit: Pick<LimitSpec, 'max'>): number {
+  if (typeof limit.max === 'number') return limit.max;
+  return Number(constants[limit.max.$constant]?.value);
+}
+
+/** The refusal's words: the spec's message with `{max}` written in, or one naming the limit and its maximum. */
+export function limitMessage(constants: AppModel['constants'], name: string, limit: Pick<LimitSpec, 'max' | 'message'>): string {
+  const max = limitMax(constants, limit);
+  if (limit.message === undefined) return `The limit "${humanize(name)}" allows at most ${max}; this would be one more.`;
+  return limit.message.replace(PLACEHOLDER, (whole, key: string) => (key === 'max' ? String(max) : whole));
+}
