@@ -72,11 +72,15 @@ export function createSignInThrottle(db: DynamicDatabase, limits: ThrottleLimits
     return result.rows;
   };
 
-  /** Takes one attempt back from these keys, in the windows it was counted in (a window begun since owes it nothing). */
+  /**
+   * Takes one attempt back from these keys, in the windows it was counted in (a window begun since
+   * owes it nothing). One statement per key: a statement holding one row while it waits for
+   * another, as one over both keys would, deadlocks with a count holding them the other way round.
+   */
   const giveBack = async (counted: readonly CountedKey[]): Promise<void> => {
-    if (counted.length === 0) return;
-    const where = sql.join(counted.map((c) => sql`(key = ${c.key} and window_started_at = ${c.window_started_at})`), sql` or `);
-    await sql`update nf_sign_in_attempt set failures = greatest(failures - 1, 0) where ${where}`.execute(db);
+    for (const { key, window_started_at } of counted) {
+      await sql`update nf_sign_in_attempt set failures = greatest(failures - 1, 0) where key = ${key} and window_started_at = ${window_started_at}`.execute(db);
+    }
   };
 
   /**

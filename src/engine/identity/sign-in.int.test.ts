@@ -151,6 +151,16 @@ forEachDatabase('identity: sign-in', (database) => {
       for (const server of three) expect(await codeOf(server.signIn(user.email, PASSWORD, { ip: freshIp() }))).toBe('RATE_LIMITED');
     });
 
+    it('holds across servers for attempts from one address on a few accounts, each answered (no deadlock between counts)', async () => {
+      const three = await servers(3);
+      const users = await Promise.all([1, 2, 3, 4].map(() => newUser()));
+      const ip = freshIp();
+      const codes = await Promise.all(Array.from({ length: 200 }, (_, i) => codeOf(three[i % 3].signIn(users[i % 4].email, `guess ${i}`, { ip }))));
+      // Each account's limit is reached before the address's.
+      const checked = users.length * limits.signInAttemptsPerAccount;
+      expect(tally(codes)).toEqual({ UNAUTHENTICATED: checked, RATE_LIMITED: 200 - checked });
+    });
+
     it('checks at most signInAttemptsPerIp of 80 different emails sent at once from one address', async () => {
       const [server] = await servers(1);
       const ip = freshIp();
