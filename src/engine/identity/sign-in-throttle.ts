@@ -4,7 +4,7 @@ import type { DynamicDatabase } from '../store/types';
 
 /**
  * Sign-in attempts counted per account and per client address in a fixed window (from the first
- * failure), in the table nf_sign_in_attempt rather than in memory: several servers behind one
+ * attempt counted in it), in the table nf_sign_in_attempt rather than in memory: several servers behind one
  * load balancer then count the same attempts, and a restart forgets nothing.
  *
  * An attempt is counted before its secret is checked, in one statement that also answers whether
