@@ -90,7 +90,10 @@ const path = fc.oneof(
   },
   { weight: 1, arbitrary: fc.tuple(text, text).map(([a, b]) => `/${encode(a)}/${encode(b)}`) },
 );
-const queryKey = fc.oneof(fc.constantFrom('sort', 'limit', 'cursor', 'q', 'priority', 'state', 'organization', 'assignee', 'internal', 'tier', 'subject', 'version'), text);
+/** Names every object answers for without declaring them: a client may send any of them as a name. */
+const INHERITED_NAMES = Object.getOwnPropertyNames(Object.prototype);
+const inheritedName = fc.constantFrom(...INHERITED_NAMES);
+const queryKey = fc.oneof(fc.constantFrom('sort', 'limit', 'cursor', 'q', 'priority', 'state', 'organization', 'assignee', 'internal', 'tier', 'subject', 'version'), inheritedName, text);
 const queryValue = fc.oneof(
   text,
   fc.constantFrom('-priority', 'priority,-subject', 'subject,subject', '-', ',', 'urgent', 'open', 'true', '100', '101', '1000000', 'eyJzIjoiLXVwZGF0ZWRBdCIsInYiOlsxXSwiaSI6MX0'),
@@ -101,7 +104,10 @@ const query = fc.array(fc.tuple(queryKey, queryValue), { maxLength: 4 }).map((pa
   const s = search.toString();
   return s ? `?${s}` : '';
 });
-const fieldName = fc.constantFrom('subject', 'description', 'priority', 'organization', 'requester', 'assignee', 'dueAt', 'resolvedAt', 'state', 'id', 'version', 'name', 'domain', 'tier', 'ticket', 'body', 'internal', 'reason', '__proto__', 'constructor');
+const fieldName = fc.oneof(
+  fc.constantFrom('subject', 'description', 'priority', 'organization', 'requester', 'assignee', 'dueAt', 'resolvedAt', 'state', 'id', 'version', 'name', 'domain', 'tier', 'ticket', 'body', 'internal', 'reason'),
+  inheritedName,
+);
 const jsonValue = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.constant({ nested: true }), fc.bigInt().map(String));
 // Nearly right bodies get past the first checks, so the deeper ones (and the database) are fuzzed too.
 const plausibleOf = (fields: Record<string, fc.Arbitrary<unknown>>) =>
@@ -209,5 +215,36 @@ forEachDatabase('API fuzzing', (database) => {
     expect([...statuses.keys()].filter((s) => s < 300).length).toBeGreaterThan(0);
     expect([...statuses.keys()].filter((s) => s >= 400).length).toBeGreaterThanOrEqual(6);
     expect(statuses.get(201) ?? 0).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('refuses a name objects inherit (constructor, __proto__, toString...) as an unknown field wherever a body names fields', async () => {
+    // A nearly right body with one such name put among its keys: as JSON.parse reads it, `__proto__` is an own key.
+    const withInherited = (body: fc.Arbitrary<string>) =>
+      fc.tuple(body, inheritedName, fc.nat()).map(([json, name, at]) => {
+        const entries = Object.entries(JSON.parse(json) as Record<string, unknown>);
+        entries.splice(at % (entries.length + 1), 0, [name, 'x']);
+        return { name, body: JSON.stringify(Object.fromEntries(entries)) };
+      });
+    const creation = fc.oneof(
+      ...([['/tickets', ticketBody], ['/organizations', organizationBody], ['/comments', commentBody]] as const).map(([path, body]) =>
+        withInherited(body).map((sent) => ({ ...sent, path, pointer: `/${sent.name}` })),
+      ),
+    );
+    // A ticket of its own, still new at version 1: every transition below is refused, so it stays so.
+    const fresh = await api.call('POST', '/tickets', { token, body: { subject: 'Inherited names' } });
+    const transitionInput = fc.tuple(inheritedName, fc.constantFrom(1, 2)).map(([name, assignee]) => ({
+      name,
+      path: `/tickets/${fresh.body.id}/transitions/start`,
+      body: JSON.stringify({ version: 1, input: Object.fromEntries([['assignee', assignee], [name, 'x']]) }),
+      pointer: `/${name}`,
+    }));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(creation, transitionInput), async ({ path, body, pointer }) => {
+        const answer = await api.call('POST', path, { token, body });
+        expect(answer.status, `${path} ${body} → ${answer.text.slice(0, 300)}`).toBe(422);
+        expect(answer.body.errors).toContainEqual({ pointer, code: 'unknown_field', detail: expect.any(String) });
+      }),
+      { numRuns: 500 },
+    );
   }, 300_000);
 });

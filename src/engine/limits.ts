@@ -18,9 +18,9 @@ export interface Limits {
   readonly sessionIdleMinutes: number;
   /** A session ends this many days after the sign-in that started it, used or not (absolute timeout). */
   readonly sessionMaxDays: number;
-  /** Failed sign-ins per account in SIGN_IN_WINDOW_MINUTES before sign-in is refused (429). */
+  /** Failed sign-ins per account in SIGN_IN_WINDOW_MINUTES before sign-in is refused (RATE_LIMITED: the API's 429, the page's message). */
   readonly signInAttemptsPerAccount: number;
-  /** Failed sign-ins per client address in SIGN_IN_WINDOW_MINUTES before sign-in is refused (429). */
+  /** Failed sign-ins per client address in SIGN_IN_WINDOW_MINUTES before sign-in is refused (RATE_LIMITED, as above). */
   readonly signInAttemptsPerIp: number;
   /** Largest CSV file a list page imports, in bytes (PAYLOAD_TOO_LARGE beyond). */
   readonly importMaxBytes: number;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { testModel } from '@/engine/ops/testing';
 import { buildModel } from '@/engine/spec/build';
+import { resolveColumn } from '@/ui/columns';
 import { cleanListAddress, COLUMN_FORM, listAddress, listStateOf, paramsOfState, parseListParams, type RawSearchParams } from './list-query';
 
 const ticket = testModel.entitiesByName.ticket;
@@ -19,6 +20,20 @@ describe('parseListParams', () => {
     expect(parseListParams(ticket, { priority: 'x'.repeat(201) }).problem).toBe('The priority filter is too long.');
     const organization = testModel.entitiesByName.organization;
     expect(parseListParams(organization, { priority: 'x'.repeat(201) }).problem).toBeNull();
+  });
+});
+
+describe('names every object inherits in a list address (constructor, __proto__...)', () => {
+  const inherited = Object.getOwnPropertyNames(Object.prototype);
+
+  it('reads them as parameters the list does not have, and as columns it does not have', () => {
+    const raw: RawSearchParams = Object.fromEntries([...inherited.map((name) => [name, 'x']), ['columns', inherited.join(',')], ['sort', '-constructor']]);
+    const { params, problem } = parseListParams(ticket, raw);
+    expect(problem).toBeNull();
+    expect(params.filters).toEqual({ state: '', priority: '', slaDueAt: '', organization: '', assignee: '' });
+    // Kept as asked (the address is the list's state); the table shows none of them.
+    expect(params.columns).toEqual(inherited);
+    for (const name of inherited) expect(resolveColumn(testModel, ticket, name), name).toBeNull();
   });
 });
 

@@ -89,6 +89,22 @@ forEachDatabase('server actions', (database) => {
       expect(state.values.subject).toBe('Forged assignee');
     });
 
+    it('takes a posted name that every object inherits (constructor, __proto__...) for no field and no entity', async () => {
+      const admin = fixtures.users.find((u) => u.persona.name === 'admin')!.actor;
+      const inherited = Object.getOwnPropertyNames(Object.prototype);
+      const form = formDataOf(engine.model.entitiesByName.organization, { name: 'Inherited names Ltd' });
+      for (const name of inherited) form.append(name, 'posted');
+      // Ignored as any name the form does not have.
+      const created = await submitCreate(engine, admin, 'organization', initialRecordFormState({}), form);
+      expect(created).toEqual({ redirectTo: expect.stringMatching(/^\/organizations\/\d+$/) });
+      const { record } = await engine.ops.get(admin, 'organization', Number((created as Redirect).redirectTo.split('/').pop()));
+      expect(record.name).toBe('Inherited names Ltd');
+      expect(Object.keys(record).filter((key) => inherited.includes(key))).toEqual([]);
+      for (const name of inherited) {
+        await expect(submitCreate(engine, admin, name, initialRecordFormState({}), form)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      }
+    });
+
     it('answers NOT_FOUND for an entity that does not exist or an id that is not one', async () => {
       const admin = fixtures.users.find((u) => u.persona.name === 'admin')!.actor;
       await expect(submitCreate(engine, admin, 'nothing', initialRecordFormState({}), new FormData())).rejects.toMatchObject({ code: 'NOT_FOUND' });

@@ -52,6 +52,15 @@ describe('what an edit form saw', () => {
     expect([...conflicts]).toEqual(['subject']);
   });
 
+  it('reads a posted name that objects inherit (`__proto__`, `constructor`) as a name like any other', () => {
+    const seen = readSeen('{"__proto__":["x","x"],"constructor":["y","y"],"subject":["Jam","Jam"]}')!;
+    expect(Object.getPrototypeOf(seen)).toBe(Object.prototype);
+    expect(Object.keys(seen)).toEqual(['__proto__', 'constructor', 'subject']);
+    const current = seenValues(ticket, record({ subject: 'Jam!' }), {});
+    expect(changesSince(ticket, seen, current).map((c) => c.field)).toEqual(['subject']);
+    expect(mergeStale(seen, current, { subject: 'Jam' }).values).toEqual({ subject: 'Jam!' });
+  });
+
   it('refuses a posted value of another shape', () => {
     for (const posted of [null, '', '{', '[]', '{"a":"b"}', '{"a":["b"]}', '{"a":["b",1]}']) expect(readSeen(posted)).toBeNull();
   });

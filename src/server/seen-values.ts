@@ -49,12 +49,10 @@ export function readSeen(posted: FormDataEntryValue | null): SeenValues | null {
     return null;
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
-  const seen: Record<string, readonly [string, string]> = {};
-  for (const [name, entry] of Object.entries(parsed)) {
-    if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string' || typeof entry[1] !== 'string') return null;
-    seen[name] = [entry[0], entry[1]];
-  }
-  return seen;
+  const entries = Object.entries(parsed);
+  if (!entries.every(([, entry]) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string')) return null;
+  // Made with own keys whatever the posted names (an assignment of `__proto__` would change the prototype).
+  return Object.fromEntries(entries.map(([name, entry]) => [name, [entry[0], entry[1]] as const]));
 }
 
 /**

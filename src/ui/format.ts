@@ -2,6 +2,7 @@
  * Plain-text formatting of record values. Dates and times are shown in UTC, the same zone the
  * forms use, so a value reads the same on every screen whatever the server's or viewer's zone.
  */
+import { ownValue } from '@/engine/spec/own-names';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
@@ -51,7 +52,7 @@ export function formatBoolean(value: unknown): string {
 }
 
 export function enumLabel(labels: Readonly<Record<string, string>> | undefined, value: string): string {
-  return labels?.[value] ?? value;
+  return ownValue(labels, value) ?? value;
 }
 
 /** Markdown reduced to its words, for table cells and titles. */

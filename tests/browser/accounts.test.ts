@@ -187,6 +187,9 @@ describe('accounts', () => {
       return (await page.getByRole('alert').textContent())?.trim();
     };
     for (let i = 0; i < 10; i++) expect(await attempt(`guess ${i}`)).toBe('Email or password is incorrect.');
+    // As the README says: the form's answer is the page (200) with the message; only the API answers 429.
+    const answer = page.waitForResponse((response) => response.request().method() === 'POST');
     expect(await attempt('guess 10')).toBe('Too many sign-in attempts. Try again in 15 minutes.');
+    expect((await answer).status()).toBe(200);
   });
 });

@@ -167,20 +167,21 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
       const normalized = normalizeEmail(email);
       const keys = throttleKeys(normalized, context.ip);
       const about = { emailDomain: emailDomain(normalized), ip: context.ip };
-      const wait = await throttle.retryAfter(keys);
-      if (wait !== null) {
-        logLine('warn', 'sign-in failed', { ...about, reason: 'throttled', retryAfterSeconds: wait });
-        throw tooManySignInAttempts(wait);
+      // Counted before the password is checked: a burst of guesses, on any number of servers, has
+      // at most the limit checked (sign-in-throttle.ts). A failure simply stays counted.
+      const attempt = await throttle.attempt(keys);
+      if (attempt.refused) {
+        logLine('warn', 'sign-in failed', { ...about, reason: 'throttled', retryAfterSeconds: attempt.retryAfterSeconds });
+        throw tooManySignInAttempts(attempt.retryAfterSeconds);
       }
       const row = await userRow({ email: normalized });
       const ok = await verifyPassword(password, row?.password_hash ?? (await decoyHash()));
       const reason = !row ? 'unknown-user' : !ok ? 'wrong-password' : row.disabled_at !== null ? 'disabled' : null;
       if (!row || reason) {
-        await throttle.fail(keys);
         logLine('warn', 'sign-in failed', { ...about, reason, ...(row ? { userId: Number(row.id) } : {}) });
         throw new NinefoldError('UNAUTHENTICATED', BAD_CREDENTIALS);
       }
-      await throttle.reset(keys);
+      await attempt.succeeded();
       const session = await identity.createSession(Number(row.id));
       logLine('info', 'signed in', { userId: Number(row.id), ip: context.ip });
       return { user: toAccount(row), session };
@@ -317,17 +318,16 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
       const row = await userRow({ id: userId });
       if (!row || row.disabled_at !== null) throw notFound('user');
       // Guessing the current password from a borrowed session is throttled like guessing at sign-in.
-      const keys = throttleKeys(row.email, undefined);
-      const wait = await throttle.retryAfter(keys);
-      if (wait !== null) throw tooManySignInAttempts(wait);
+      const attempt = await throttle.attempt(throttleKeys(row.email, undefined));
+      if (attempt.refused) throw tooManySignInAttempts(attempt.retryAfterSeconds);
       const fieldErrors = [];
       const ok = await verifyPassword(current, row.password_hash);
-      if (!ok) fieldErrors.push(fieldError('currentPassword', 'wrong_password', 'The current password is not correct.'));
-      fieldErrors.push(...passwordProblems(next, 'newPassword'));
-      if (!ok) {
-        await throttle.fail(keys);
+      if (ok) await attempt.succeeded();
+      else {
+        fieldErrors.push(fieldError('currentPassword', 'wrong_password', 'The current password is not correct.'));
         logLine('warn', 'password change failed', { userId, reason: 'wrong-password' });
       }
+      fieldErrors.push(...passwordProblems(next, 'newPassword'));
       if (fieldErrors.length) {
         throw new NinefoldError('VALIDATION_FAILED', fieldErrors.map((e) => e.message).join(' '), { fieldErrors });
       }
@@ -338,7 +338,6 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
         const deleted = await trx.deleteFrom('nf_session').where('user_id', '=', userId).executeTakeFirst();
         return { session: await insertSession(trx, userId), ended: Number(deleted.numDeletedRows) };
       });
-      await throttle.reset(keys);
       logLine('info', 'password changed', { userId, sessionsEnded: ended });
       return session;
     },

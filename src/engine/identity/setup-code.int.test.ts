@@ -56,6 +56,21 @@ forEachDatabase('identity: setup code', (database) => {
       expect((await ninefoldError(identity.createFirstAdmin(admin, 'WRNG-CODE', { ip: '203.0.113.51' }))).code).toBe('VALIDATION_FAILED');
     });
 
+    it('compares at most the limit of 60 wrong codes sent at once from one address, across servers', async () => {
+      const limit = 10;
+      // Separate pools on PostgreSQL, as separate servers would have; PGlite has one connection.
+      const stores = database.kind === 'postgres' ? await Promise.all([1, 2, 3].map(() => database.open())) : [store, store, store];
+      const servers = stores.map((s) => createIdentity(s.db, Object.keys(model.roles), { signInAttemptsPerAccount: limit, signInAttemptsPerIp: 100 }));
+      const ip = '203.0.113.60';
+      const codes = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => servers[i % 3].createFirstAdmin(admin, `WRNG-${String(i).padStart(4, '2')}`, { ip }).then(() => 'ok', (e: { code: string }) => e.code)),
+      );
+      expect(codes.filter((c) => c === 'VALIDATION_FAILED')).toHaveLength(limit);
+      expect(codes.filter((c) => c === 'RATE_LIMITED')).toHaveLength(60 - limit);
+      expect((await ninefoldError(servers[0].createFirstAdmin(admin, code, { ip }))).code).toBe('RATE_LIMITED');
+      expect(await identity.hasUsers()).toBe(false);
+    });
+
     it('accepts the code of any server (one per start), whatever the case and spacing, once', async () => {
       const other = await identity.issueSetupCode();
       expect(other).not.toBe(code);

@@ -95,16 +95,18 @@ export function createSetupCodes(
       // Per address, with the per-account limit: the code is one secret for everyone, so a global
       // count would let anyone lock the real operator out.
       const keys = { account: `setup:${(context.ip ?? 'unknown').slice(0, 100)}` };
-      const wait = await throttle.retryAfter(keys);
-      if (wait !== null) {
-        logLine('warn', 'setup refused', { ip: context.ip, reason: 'throttled', retryAfterSeconds: wait });
-        throw deps.tooMany(wait);
+      // Counted before the code is compared, so a burst of guesses has at most the limit compared.
+      const attempt = await throttle.attempt(keys);
+      if (attempt.refused) {
+        logLine('warn', 'setup refused', { ip: context.ip, reason: 'throttled', retryAfterSeconds: attempt.retryAfterSeconds });
+        throw deps.tooMany(attempt.retryAfterSeconds);
       }
       if (!(await matches(setupCode))) {
-        await throttle.fail(keys);
         logLine('warn', 'setup refused', { ip: context.ip, reason: 'wrong-setup-code' });
         throw new NinefoldError('VALIDATION_FAILED', WRONG_SETUP_CODE, { fieldErrors: [fieldError('setupCode', 'invalid', WRONG_SETUP_CODE)] });
       }
+      // The right code: a first administrator refused for its own fields does not count as a guess.
+      await attempt.succeeded();
       const account = await deps.createUser({ ...user, roles: ['admin'] }, { onlyIfNoUsers: true });
       logLine('info', 'first administrator created', { userId: account.id, ip: context.ip });
       return account;

@@ -3,18 +3,32 @@ import { createHash } from 'node:crypto';
 import type { DynamicDatabase } from '../store/types';
 
 /**
- * Failed sign-ins counted per account and per client address in a fixed window (from the first
- * failure), in the table nf_sign_in_attempt rather than in memory: several servers behind one
+ * Sign-in attempts counted per account and per client address in a fixed window (from the first
+ * attempt counted in it), in the table nf_sign_in_attempt rather than in memory: several servers behind one
  * load balancer then count the same attempts, and a restart forgets nothing.
+ *
+ * An attempt is counted before its secret is checked, in one statement that also answers whether
+ * it is within the limits. Parallel attempts, on one server or many, each see the others' counts,
+ * so no more than the limit are ever checked in a window (reading the count, checking, then
+ * counting let every attempt of a burst through). What turns out not to be a failure is given
+ * back: a refused attempt checked nothing, and a right secret starts the account afresh.
  */
 export interface SignInThrottle {
-  /** Seconds until a sign-in for these keys may be tried again, or null when it may be tried now. */
-  retryAfter(keys: ThrottleKeys): Promise<number | null>;
-  /** Counts one failed attempt for each key. */
-  fail(keys: ThrottleKeys): Promise<void>;
-  /** Forgets the account's failures (after a successful sign-in); the address keeps its count. */
-  reset(keys: Pick<ThrottleKeys, 'account'>): Promise<void>;
+  /** Counts one attempt for each key, and says whether its secret may be checked now. */
+  attempt(keys: ThrottleKeys): Promise<ThrottledAttempt>;
 }
+
+/**
+ * Refused: a key is past its limit; the attempt is not counted and nothing may be checked.
+ * Let through: check the secret; a wrong one stays counted, a right one calls `succeeded`.
+ */
+export type ThrottledAttempt =
+  | { readonly refused: true; readonly retryAfterSeconds: number }
+  | {
+      readonly refused: false;
+      /** The secret was right: the account's failures are forgotten, the address gets this attempt back. */
+      succeeded(): Promise<void>;
+    };
 
 export interface ThrottleKeys {
   readonly account: string;
@@ -27,7 +41,11 @@ export interface ThrottleLimits {
   readonly windowMs: number;
 }
 
-const TABLE = 'nf_sign_in_attempt';
+interface CountedKey {
+  readonly key: string;
+  readonly failures: number;
+  readonly window_started_at: Date;
+}
 
 /** The keys of an attempt. The email is stored as a hash: the table never holds an address. */
 export function throttleKeys(normalizedEmail: string, ip: string | undefined): ThrottleKeys {
@@ -37,44 +55,65 @@ export function throttleKeys(normalizedEmail: string, ip: string | undefined): T
 
 export function createSignInThrottle(db: DynamicDatabase, limits: ThrottleLimits): SignInThrottle {
   const limitOf = (key: string) => (key.startsWith('ip:') ? limits.perIp : limits.perAccount);
+  // Always the account first: two statements locking the same rows take them in the same order.
   const list = (keys: ThrottleKeys) => (keys.ip ? [keys.account, keys.ip] : [keys.account]);
 
+  /** One more attempt on every key, in one statement; a window that has ended starts again with it. */
+  const count = async (keys: ThrottleKeys, now: Date): Promise<CountedKey[]> => {
+    const cutoff = new Date(now.getTime() - limits.windowMs);
+    const rows = sql.join(list(keys).map((key) => sql`(${key}, 1, ${now})`));
+    const result = await sql<CountedKey>`
+      insert into nf_sign_in_attempt as a (key, failures, window_started_at) values ${rows}
+      on conflict (key) do update set
+        failures = case when a.window_started_at <= ${cutoff} then 1 else a.failures + 1 end,
+        window_started_at = case when a.window_started_at <= ${cutoff} then excluded.window_started_at else a.window_started_at end
+      returning key, failures, window_started_at
+    `.execute(db);
+    return result.rows;
+  };
+
+  /**
+   * Takes one attempt back from these keys, in the windows it was counted in (a window begun since
+   * owes it nothing). One statement per key: a statement holding one row while it waits for
+   * another, as one over both keys would, deadlocks with a count holding them the other way round.
+   */
+  const giveBack = async (counted: readonly CountedKey[]): Promise<void> => {
+    for (const { key, window_started_at } of counted) {
+      await sql`update nf_sign_in_attempt set failures = greatest(failures - 1, 0) where key = ${key} and window_started_at = ${window_started_at}`.execute(db);
+    }
+  };
+
+  /**
+   * Ended windows say nothing any more: keep the table as small as the attacks under way. Rows
+   * another statement holds are left for a later sweep rather than waited for (no deadlock).
+   */
+  const sweep = async (now: Date): Promise<void> => {
+    const cutoff = new Date(now.getTime() - limits.windowMs);
+    await sql`
+      delete from nf_sign_in_attempt where key in (
+        select key from nf_sign_in_attempt where window_started_at <= ${cutoff} for update skip locked
+      )
+    `.execute(db);
+  };
+
   return {
-    async retryAfter(keys) {
-      const now = Date.now();
-      const rows = (await db
-        .selectFrom(TABLE)
-        .select(['key', 'failures', 'window_started_at'])
-        .where('key', 'in', list(keys))
-        .where('window_started_at', '>', new Date(now - limits.windowMs))
-        .execute()) as { key: string; failures: number; window_started_at: Date }[];
-      let wait: number | null = null;
-      for (const row of rows) {
-        if (row.failures < limitOf(row.key)) continue;
-        const seconds = Math.max(1, Math.ceil((row.window_started_at.getTime() + limits.windowMs - now) / 1000));
-        wait = Math.max(wait ?? 0, seconds);
-      }
-      return wait;
-    },
-
-    async fail(keys) {
+    async attempt(keys) {
       const now = new Date();
-      const cutoff = new Date(now.getTime() - limits.windowMs);
-      for (const key of list(keys)) {
-        // A window that has ended starts again with this failure.
-        await sql`
-          insert into nf_sign_in_attempt as a (key, failures, window_started_at) values (${key}, 1, ${now})
-          on conflict (key) do update set
-            failures = case when a.window_started_at <= ${cutoff} then 1 else a.failures + 1 end,
-            window_started_at = case when a.window_started_at <= ${cutoff} then excluded.window_started_at else a.window_started_at end
-        `.execute(db);
+      const counted = await count(keys, now);
+      const over = counted.filter((c) => c.failures > limitOf(c.key));
+      if (over.length > 0) {
+        await giveBack(counted);
+        const ends = Math.max(...over.map((c) => c.window_started_at.getTime() + limits.windowMs));
+        return { refused: true, retryAfterSeconds: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)) };
       }
-      // Ended windows say nothing any more: keep the table as small as the attacks under way.
-      await db.deleteFrom(TABLE).where('window_started_at', '<=', cutoff).execute();
-    },
-
-    async reset(keys) {
-      await db.deleteFrom(TABLE).where('key', '=', keys.account).execute();
+      await sweep(now);
+      return {
+        refused: false,
+        async succeeded() {
+          await db.deleteFrom('nf_sign_in_attempt').where('key', '=', keys.account).execute();
+          await giveBack(counted.filter((c) => c.key !== keys.account));
+        },
+      };
     },
   };
 }

@@ -118,6 +118,92 @@ forEachDatabase('identity: sign-in', (database) => {
     });
   });
 
+  describe('attempts sent at once', () => {
+    // The default limits: the probes that found every attempt of a burst checked used them.
+    const limits = { signInAttemptsPerAccount: 10, signInAttemptsPerIp: 50 };
+    const BURST = 60;
+    /** How many of the answers were each code: UNAUTHENTICATED means the password was checked, RATE_LIMITED that it was not. */
+    const tally = (codes: string[]) => codes.reduce<Record<string, number>>((all, code) => ({ ...all, [code]: (all[code] ?? 0) + 1 }), {});
+    const codeOf = (work: Promise<unknown>) => work.then(() => 'ok', (error: { code: string }) => error.code);
+
+    /**
+     * Identities as separate servers would have them: on PostgreSQL each over its own pool of
+     * connections to the one database; PGlite has one connection, which they share.
+     */
+    async function servers(count: number): Promise<Identity[]> {
+      const stores = database.kind === 'postgres' ? await Promise.all(Array.from({ length: count }, () => database.open())) : Array.from({ length: count }, () => store);
+      return stores.map((s) => createIdentity(s.db, Object.keys(model.roles), limits));
+    }
+
+    it('checks at most signInAttemptsPerAccount of 60 wrong passwords sent at once for one account; then even the right one waits', async () => {
+      const [server] = await servers(1);
+      const user = await newUser();
+      const codes = await Promise.all(Array.from({ length: BURST }, (_, i) => codeOf(server.signIn(user.email, `guess ${i}`, { ip: freshIp() }))));
+      expect(tally(codes)).toEqual({ UNAUTHENTICATED: limits.signInAttemptsPerAccount, RATE_LIMITED: BURST - limits.signInAttemptsPerAccount });
+      expect(await codeOf(server.signIn(user.email, PASSWORD, { ip: freshIp() }))).toBe('RATE_LIMITED');
+    });
+
+    it('holds across servers: 60 wrong passwords spread over three, at once, have at most the limit checked', async () => {
+      const three = await servers(3);
+      const user = await newUser();
+      const codes = await Promise.all(Array.from({ length: BURST }, (_, i) => codeOf(three[i % 3].signIn(user.email, `guess ${i}`, { ip: freshIp() }))));
+      expect(tally(codes)).toEqual({ UNAUTHENTICATED: limits.signInAttemptsPerAccount, RATE_LIMITED: BURST - limits.signInAttemptsPerAccount });
+      for (const server of three) expect(await codeOf(server.signIn(user.email, PASSWORD, { ip: freshIp() }))).toBe('RATE_LIMITED');
+    });
+
+    it('holds across servers for attempts from one address on a few accounts, each answered (no deadlock between counts)', async () => {
+      const three = await servers(3);
+      const users = await Promise.all([1, 2, 3, 4].map(() => newUser()));
+      const ip = freshIp();
+      const codes = await Promise.all(Array.from({ length: 200 }, (_, i) => codeOf(three[i % 3].signIn(users[i % 4].email, `guess ${i}`, { ip }))));
+      // Each account's limit is reached before the address's.
+      const checked = users.length * limits.signInAttemptsPerAccount;
+      expect(tally(codes)).toEqual({ UNAUTHENTICATED: checked, RATE_LIMITED: 200 - checked });
+    });
+
+    it('checks at most signInAttemptsPerIp of 80 different emails sent at once from one address', async () => {
+      const [server] = await servers(1);
+      const ip = freshIp();
+      const codes = await Promise.all(Array.from({ length: 80 }, (_, i) => codeOf(server.signIn(`burst${i}@example.com`, 'wrong', { ip }))));
+      expect(tally(codes)).toEqual({ UNAUTHENTICATED: limits.signInAttemptsPerIp, RATE_LIMITED: 80 - limits.signInAttemptsPerIp });
+    });
+
+    it('checks at most the limit of 60 wrong current passwords sent at once in password changes', async () => {
+      const [server] = await servers(1);
+      const user = await newUser();
+      const codes = await Promise.all(Array.from({ length: BURST }, () => codeOf(server.changePassword(user.id, 'wrong', 'another password'))));
+      expect(tally(codes)).toEqual({ VALIDATION_FAILED: limits.signInAttemptsPerAccount, RATE_LIMITED: BURST - limits.signInAttemptsPerAccount });
+    });
+
+    it('lets the right password in among wrong ones while under the limit, and its owner starts afresh', async () => {
+      const [server] = await servers(1);
+      const user = await newUser();
+      const wrong = limits.signInAttemptsPerAccount - 2;
+      const codes = await Promise.all([
+        ...Array.from({ length: wrong }, (_, i) => codeOf(server.signIn(user.email, `guess ${i}`, { ip: freshIp() }))),
+        codeOf(server.signIn(user.email, PASSWORD, { ip: freshIp() })),
+      ]);
+      expect(tally(codes)).toEqual({ UNAUTHENTICATED: wrong, ok: 1 });
+      // After the success the account counts from nothing: a full limit of failures again.
+      for (let i = 0; i < limits.signInAttemptsPerAccount; i++) expect(await codeOf(server.signIn(user.email, 'wrong', { ip: freshIp() }))).toBe('UNAUTHENTICATED');
+      expect(await codeOf(server.signIn(user.email, PASSWORD, { ip: freshIp() }))).toBe('RATE_LIMITED');
+    });
+
+    it('gives a successful sign-in back to its address, and does not count refused attempts there', async () => {
+      // The suite's small limits (PER_ACCOUNT, PER_IP): more successes than the address may fail.
+      const ip = freshIp();
+      const user = await newUser();
+      for (let i = 0; i < PER_IP + 2; i++) expect(await attempt(user.email, PASSWORD, ip)).toBe('ok');
+      const locked = await newUser();
+      for (let i = 0; i < PER_ACCOUNT; i++) await attempt(locked.email, 'wrong', freshIp());
+      for (let i = 0; i < PER_IP + 2; i++) expect(await attempt(locked.email, PASSWORD, ip)).toBe('RATE_LIMITED');
+      // The address still has its whole allowance of failures.
+      const codes = await Promise.all(Array.from({ length: PER_IP }, (_, i) => attempt(`after${i}@example.com`, 'wrong', ip)));
+      expect(tally(codes)).toEqual({ UNAUTHENTICATED: PER_IP });
+      expect(await attempt(user.email, PASSWORD, ip)).toBe('RATE_LIMITED');
+    });
+  });
+
   describe('log', () => {
     it('writes one JSON line per sign-in event, with no password, token, cookie or whole email', async () => {
       const user = await identity.createUser({ email: 'logged.person@secret-domain.example', password: PASSWORD, roles: ['agent'] });

@@ -4,6 +4,7 @@ import { dateBoundRules } from './date-bounds';
 import { buildDue } from './due';
 import { buildGuards } from './guards';
 import { defaultPlural, humanize, tableName, toSnakeCase } from './naming';
+import { nameTable } from './own-names';
 import type { AppSpec, EntitySpec, FieldSpec, WorkflowSpec } from './types';
 import { validateSpec } from './validate';
 import { SpecError } from './spec-error';
@@ -37,7 +38,7 @@ export function buildModel(spec: AppSpec): AppModel {
   );
   // Detail pages show other entities' records, so they are built once every entity is.
   const entities: EntityModel[] = bare.map((entity) => ({ ...entity, details: buildDetails(spec, entity, bare) }));
-  const entitiesByName = Object.fromEntries(entities.map((e) => [e.name, e]));
+  const entitiesByName = nameTable(entities.map((e) => [e.name, e]));
   const navigationNames = spec.screens?.navigation ?? entities.map((e) => e.name);
 
   return {
@@ -48,7 +49,7 @@ export function buildModel(spec: AppSpec): AppModel {
     audience: spec.purpose?.audience ?? [],
     entities,
     entitiesByName,
-    entitiesByPlural: Object.fromEntries(entities.map((e) => [e.plural, e])),
+    entitiesByPlural: nameTable(entities.map((e) => [e.plural, e])),
     navigation: navigationNames.map((n) => entitiesByName[n]),
     labels: spec.screens?.labels ?? {},
     home: buildHome(spec, entitiesByName),
@@ -86,7 +87,7 @@ export function buildField(name: string, field: FieldSpec, constants: AppSpec['c
 /** The spec's user fields; their columns live on nf_user (prefixed, so they never meet its own). */
 function buildUsers(spec: AppSpec): UsersModel {
   const fields = Object.entries(spec.users?.fields ?? {}).map(([name, field]) => ({ ...buildField(name, field, spec.constants), column: userFieldColumn(name) }));
-  return { fields, fieldsByName: Object.fromEntries(fields.map((f) => [f.name, f])) };
+  return { fields, fieldsByName: nameTable(fields.map((f) => [f.name, f])) };
 }
 
 /** The nf_user column of the user field `name`. */
@@ -115,7 +116,7 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     table,
     titleField,
     fields,
-    fieldsByName: Object.fromEntries(fields.map((f) => [f.name, f])),
+    fieldsByName: nameTable(fields.map((f) => [f.name, f])),
     systemColumns: SYSTEM_COLUMNS,
     workflow,
     list: buildList(spec, name, fields, workflow, titleField),

@@ -120,6 +120,7 @@ export interface EntityModel {
   readonly titleField: string | null;
   /** Declared fields in spec order. */
   readonly fields: readonly FieldModel[];
+  /** Own names only (own-names.ts): a client's `constructor` or `__proto__` finds nothing. */
   readonly fieldsByName: Readonly<Record<string, FieldModel>>;
   readonly systemColumns: readonly SystemColumn[];
   readonly workflow: WorkflowModel | null;
@@ -159,6 +160,7 @@ export interface AppModel {
   readonly summary: string | null;
   readonly audience: readonly string[];
   readonly entities: readonly EntityModel[];
+  /** Own names only, as fieldsByName. */
   readonly entitiesByName: Readonly<Record<string, EntityModel>>;
   readonly entitiesByPlural: Readonly<Record<string, EntityModel>>;
   /** Entities linked from the navigation shell, in order. */

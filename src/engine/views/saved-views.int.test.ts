@@ -82,6 +82,14 @@ forEachDatabase('saved views', (database) => {
       expect((await views.list(agent)).map((v) => v.id)).not.toContain(adminView.id);
     });
 
+    it('takes no name that every object inherits (constructor, __proto__...) for a list or a role', async () => {
+      const adminView = await views.create(admin, { entity: 'ticket', name: 'Inherited names', state: openTickets });
+      for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+        await refused('FORBIDDEN', () => views.create(agent, { entity: name, name: 'Nowhere', state: openTickets }));
+        expect(fieldCodes(await refused('VALIDATION_FAILED', () => views.share(admin, adminView.id, [name])))).toEqual(['roles:invalid']);
+      }
+    });
+
     it('renames, updates and deletes for the owner', async () => {
       const view = await views.create(otherAgent, { entity: 'ticket', name: 'Draft', state: openTickets });
       const renamed = await views.rename(otherAgent, view.id, 'Final name');

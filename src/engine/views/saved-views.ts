@@ -170,7 +170,7 @@ export function createSavedViews({ model, db, ops }: { model: AppModel; db: Dyna
     async share(actor, id, roles) {
       if (!actor.roles.includes('admin')) throw new NinefoldError('FORBIDDEN', 'Only administrators may share views.');
       const view = await owned(actor, id);
-      const unknown = roles.find((r) => !(r in model.roles) && r !== 'admin');
+      const unknown = roles.find((r) => !Object.hasOwn(model.roles, r) && r !== 'admin');
       if (unknown !== undefined) {
         throw new NinefoldError('VALIDATION_FAILED', `There is no role "${unknown}".`, { fieldErrors: [{ field: 'roles', code: 'invalid', message: `There is no role "${unknown}".` }] });
       }
