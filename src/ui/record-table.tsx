@@ -1,11 +1,11 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { SortModel } from '@/engine/spec/model';
+import { titleOfValue } from '@/engine/ops/record-title';
 import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
 import { ColumnValue } from './cell-value';
 import type { ListColumn } from './columns';
 import { cn } from './cn';
-import { markdownExcerpt } from './format';
 
 /** An arrow drawn in SVG, so the header's text stays just its label. */
 function SortIndicator({ direction }: { direction: 'asc' | 'desc' | null }) {
@@ -136,14 +136,8 @@ function cardCell(column: ListColumn, linkColumn: string, onPhones: ReadonlySet<
   return 'block';
 }
 
+/** The link column's text: the record's title by the engine's rule, else its number (the list names the entity already). */
 function linkText(column: ListColumn, record: RecordData, references: ReferenceTitles): string {
-  const value = record[column.name];
-  if (value === null || value === undefined || value === '') return `#${record.id}`;
-  // A title that refers to another record or a user reads as that one's title, never its bare id.
-  if (column.kind === 'field' && (column.field.type === 'reference' || column.field.type === 'user')) {
-    return (typeof value === 'number' ? references[column.name]?.[value] : undefined) ?? `#${record.id}`;
-  }
-  if (column.kind === 'field' && column.field.type === 'markdown') return markdownExcerpt(String(value), 80) || `#${record.id}`;
-  if (column.name === 'id') return `#${record.id}`;
-  return value instanceof Date ? value.toISOString() : String(value);
+  const title = column.kind === 'field' ? titleOfValue(column.field, record[column.name], references[column.name]) : null;
+  return title ?? `#${record.id}`;
 }
