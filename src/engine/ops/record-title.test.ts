@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildModel } from '../spec/build';
-import { ownTitle, recordTitle, titleRule } from './record-title';
+import { titleRule } from '../spec/title-rule';
+import { ownTitle, recordTitle } from './record-title';
 
 const model = buildModel({
   name: 'titles',

@@ -1,35 +1,17 @@
 import { markdownExcerpt, truncate } from '../excerpt';
 import type { EntityModel, FieldModel } from '../spec/model';
+import { titleRule } from '../spec/title-rule';
 import type { RecordData, ReferenceTitles } from './types';
 
 /*
  * How a record is named wherever it appears: headings, links, breadcrumbs, home widgets, the
- * palette, history, pickers and the titles of references. One rule, read from the model; ops
- * resolve the titles of references in SQL by the same rule (ops/title-sql.ts).
+ * palette, history, pickers and the titles of references. One rule, the model's (spec/title-rule.ts);
+ * ops resolve the titles of references in SQL by it (ops/title-sql.ts).
  */
 
 /** A title's length at most; Markdown (a comment titled by its body) is cut shorter, to its first words. */
 export const TITLE_MAX = 200;
 const MARKDOWN_TITLE_MAX = 80;
-
-/**
- * Where an entity's records take their names from: their title field's own value; the title of
- * the record (`reference`) or the name of the user (`user`) their title field refers to, never
- * the bare id, which would name the wrong thing; or nothing, and they are "<Label> #<id>".
- */
-export type TitleRule =
-  | { readonly kind: 'value'; readonly field: FieldModel }
-  | { readonly kind: 'reference'; readonly field: FieldModel; readonly target: string }
-  | { readonly kind: 'user'; readonly field: FieldModel }
-  | { readonly kind: 'none' };
-
-export function titleRule(entity: EntityModel): TitleRule {
-  const field = entity.titleField ? entity.fieldsByName[entity.titleField] : undefined;
-  if (!field) return { kind: 'none' };
-  if (field.type === 'user') return { kind: 'user', field };
-  if (field.type === 'reference' && field.referenceTo) return { kind: 'reference', field, target: field.referenceTo };
-  return { kind: 'value', field };
-}
 
 /** The name of a record that has no title to show (none, empty, or one the viewer may not see). */
 export function fallbackTitle(entity: EntityModel, id: number): string {

@@ -3,7 +3,7 @@ import { rowScope } from '../access/authorize';
 import { readableFields } from '../access/fields';
 import type { AppModel, EntityModel } from '../spec/model';
 import { USER_TABLE } from '../store/schema/desired';
-import { titleRule } from './record-title';
+import { titleRule } from '../spec/title-rule';
 import type { Actor } from './types';
 
 /**

@@ -329,3 +329,26 @@ describe('custom routes in point 2', () => {
     expect(point).not.toContain('My queue');
   });
 });
+
+describe('titles in point 3', () => {
+  it('says how records titled by a reference or a user are named', () => {
+    const markdown = describeMarkdown(
+      buildModel(
+        defineApp({
+          name: 'library',
+          entities: {
+            item: { titleField: 'name', fields: { name: { type: 'text', required: true } } },
+            loan: { titleField: 'item', fields: { item: { type: 'reference', to: 'item', required: true } } },
+            shift: { titleField: 'nurse', fields: { nurse: { type: 'user' } } },
+            tally: { fields: { count: { type: 'integer' } } },
+          },
+        }),
+      ),
+    );
+    const point = pointMarkdown(markdown, 3);
+    expect(point).toContain('Table `item`; title field `name`.');
+    expect(point).toContain('Table `loan`; title field `item`: a record is named by its item\'s title, as the user sees that item ("Loan #<id>" when they may not read it).');
+    expect(point).toContain('Table `shift`; title field `nurse`: a record is named by that user\'s name ("Shift #<id>" when none).');
+    expect(point).toContain('Table `tally`; title field — (records are named "Tally #<id>").');
+  });
+});
