@@ -145,6 +145,26 @@ describe('describeMarkdown', () => {
     expect(point).toContain('| Deals by won | How many deals, per Won (true, false, then any other value found), and the total; as plain numbers (the list cannot be filtered by it) |');
   });
 
+  it('says which roles a widget is for, on the home and on a dashboard route', () => {
+    const model = buildModel(
+      defineApp({
+        name: 'deals',
+        roles: { sales: {}, manager: {} },
+        entities: { deal: { fields: { name: { type: 'text' }, won: { type: 'boolean' } } } },
+        permissions: { deal: { sales: { list: true, read: true }, manager: { list: true, read: true } } },
+        screens: {
+          home: { widgets: [{ kind: 'counts', entity: 'deal', by: 'won', roles: ['manager', 'admin'] }, { kind: 'counts', entity: 'deal', by: 'won', title: 'Mine' }] },
+          routes: { board: { path: '/board', title: 'Board', roles: ['sales', 'manager'], show: { widgets: [{ kind: 'counts', entity: 'deal', by: 'won', title: 'Team', roles: ['manager'] }] } } },
+        },
+      }),
+    );
+    const point = pointMarkdown(describeMarkdown(model), 2);
+    expect(point).toContain('| Deals by won | How many deals, per Won (true, false, then any other value found), and the total; each a link to `/deals` filtered by that Won; shown only to manager, admin |');
+    expect(point).toContain('| Mine | How many deals, per Won (true, false, then any other value found), and the total; each a link to `/deals` filtered by that Won |');
+    expect(point).toContain('so is one for other roles (administrators too, unless it names them)');
+    expect(point).toContain('A dashboard like the home: "Team" (shown only to manager), every number within what the user may list');
+  });
+
   it('escapes "|" in table cells and keeps each cell on one line', () => {
     const model = buildModel(
       defineApp({

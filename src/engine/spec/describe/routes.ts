@@ -3,6 +3,7 @@ import type { DocBlock } from '../document';
 import type { AppModel, EntityModel } from '../model';
 import type { RouteModel, RouteShowModel } from '../screens/routes';
 import { code, conditionText } from './text';
+import { widgetAudience } from './home';
 
 /**
  * The custom routes of `screens.routes` in words: their address, who may open them and what
@@ -61,7 +62,7 @@ function showText(model: AppModel, show: RouteShowModel): string {
       return `One ${entity.label.toLowerCase()}, its id from ${code(`{${show.idParam}}`)}: the page of ${code(`/${entity.plural}/<id>`)} (not found where the user may not read it)`;
     }
     case 'widgets':
-      return `A dashboard like the home: ${show.widgets.map((w) => `"${w.title}"`).join(', ')}, every number within what the user may list`;
+      return `A dashboard like the home: ${show.widgets.map((w) => `"${w.title}"${widgetAudience(w) ? ` (${widgetAudience(w)})` : ''}`).join(', ')}, every number within what the user may list`;
     case 'component':
       return "A page of the spec's own (a React Server Component), given the address's parameters, the user and the operations under the user's access";
   }
