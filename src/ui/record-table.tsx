@@ -6,7 +6,7 @@ import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
 import { ColumnValue } from './cell-value';
 import type { ListColumn } from './columns';
 import { cn } from './cn';
-import { ScrollRegion } from './scroll-region';
+import { TableScroll } from './table-scroll';
 
 /** An arrow drawn in SVG, so the header's text stays just its label. */
 function SortIndicator({ direction }: { direction: 'asc' | 'desc' | null }) {
@@ -47,8 +47,8 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
 }) {
   const onPhones = phoneCardColumns(columns, linkColumn);
   return (
-    <ScrollRegion label={caption} className="rounded-lg border border-zinc-200 bg-white shadow-xs">
-      <table className="block w-full divide-y divide-zinc-200 text-sm sm:table">
+    <TableScroll label={caption} className="rounded-lg border border-zinc-200 bg-white shadow-xs">
+      <table className="block w-full divide-y divide-zinc-200 text-sm sm:table sm:w-max sm:min-w-full">
         <caption className="sr-only">{caption}</caption>
         <thead className="hidden bg-zinc-50 sm:table-header-group">
           <tr>
@@ -116,7 +116,7 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
           ))}
         </tbody>
       </table>
-    </ScrollRegion>
+    </TableScroll>
   );
 }
 

@@ -15,7 +15,7 @@ import { PasswordForm, ProfileForm, TokenForm } from '@/ui/forms/account-forms';
 import { TOKEN_LIFETIMES } from '@/ui/forms/account-state';
 import { formatDateTime } from '@/ui/format';
 import { PageHeader } from '@/ui/page-header';
-import { ScrollRegion } from '@/ui/scroll-region';
+import { TableScroll } from '@/ui/table-scroll';
 import { ThemeToggle } from '@/ui/theme/theme-toggle';
 
 export const metadata: Metadata = { title: 'Your account' };
@@ -100,7 +100,7 @@ export default async function AccountPage() {
           <TokenForm action={createTokenAction} lifetimes={TOKEN_LIFETIMES.map(({ value, label }) => ({ value, label }))} />
           {tokens.length > 0 ? (
             <div className="-mx-5 -mb-5 border-t border-zinc-200">
-              <ScrollRegion label="Your API tokens">
+              <TableScroll label="Your API tokens">
                 <table className="block min-w-full divide-y divide-zinc-200 text-sm sm:table">
                   <caption className="sr-only">Your API tokens</caption>
                   <thead className="hidden bg-zinc-50 sm:table-header-group">
@@ -158,7 +158,7 @@ export default async function AccountPage() {
                     })}
                   </tbody>
                 </table>
-              </ScrollRegion>
+              </TableScroll>
             </div>
           ) : null}
         </div>

@@ -2,8 +2,9 @@ import { defineApp } from 'ninefold';
 
 /**
  * A lending library, as specs written outside the team shape it: a loan is titled by its item (a
- * reference) and has many columns (tests/browser/wide-tables.test.ts). Librarians see
- * everything; members see the catalogue and their own loans.
+ * reference) and has many columns, and the home has widgets for librarians only
+ * (tests/browser/library.test.ts). Librarians see everything; members see the catalogue and
+ * their own loans.
  */
 export default defineApp({
   name: 'library-test',
@@ -48,7 +49,9 @@ export default defineApp({
     home: {
       widgets: [
         { kind: 'list', entity: 'loan', title: 'Loans out', where: { field: 'state', op: 'eq', value: 'out' }, columns: ['borrower', 'due', 'branch', 'notes'] },
-        { kind: 'counts', entity: 'loan', by: 'state' },
+        // The librarians' own: members (who may list their loans) are not shown them.
+        { kind: 'counts', entity: 'loan', by: 'state', roles: ['librarian'] },
+        { kind: 'list', entity: 'loan', title: 'Renewed loans', where: { field: 'renewals', op: 'gt', value: 0 }, roles: ['librarian', 'admin'] },
       ],
     },
   },

@@ -11,7 +11,7 @@ import { ButtonForm, InviteForm, RolesForm } from '@/ui/forms/account-forms';
 import { UserFieldsForm } from '@/ui/forms/user-fields-form';
 import { formatDateTime } from '@/ui/format';
 import { PageHeader } from '@/ui/page-header';
-import { ScrollRegion } from '@/ui/scroll-region';
+import { TableScroll } from '@/ui/table-scroll';
 
 export const metadata: Metadata = { title: 'Users' };
 
@@ -63,7 +63,7 @@ export default async function UsersPage() {
           <h2 id="pending-heading" className="text-base font-semibold text-zinc-900">
             Pending invitations
           </h2>
-          <ScrollRegion label="Pending invitations" className="rounded-lg border border-zinc-200 bg-white shadow-xs">
+          <TableScroll label="Pending invitations" className="rounded-lg border border-zinc-200 bg-white shadow-xs">
             <table className={table}>
               <caption className="sr-only">Pending invitations</caption>
               <thead className={thead}>
@@ -103,7 +103,7 @@ export default async function UsersPage() {
                 ))}
               </tbody>
             </table>
-          </ScrollRegion>
+          </TableScroll>
         </section>
       ) : null}
 
@@ -123,7 +123,7 @@ export default async function UsersPage() {
               ))}
           </dl>
         ) : null}
-        <ScrollRegion label="Users" className="rounded-lg border border-zinc-200 bg-white shadow-xs">
+        <TableScroll label="Users" className="rounded-lg border border-zinc-200 bg-white shadow-xs">
           <table className={table}>
             <caption className="sr-only">Users</caption>
             <thead className={thead}>
@@ -194,7 +194,7 @@ export default async function UsersPage() {
               })}
             </tbody>
           </table>
-        </ScrollRegion>
+        </TableScroll>
       </section>
     </div>
   );

@@ -11,13 +11,19 @@ interface Edges {
 }
 
 /**
- * A table's sideways scroll, said and reachable: a labelled region that, while its content is
- * wider than it (many columns, a narrow screen), is in the tab order so that arrow keys scroll it,
+ * A table's sideways scroll, said and reachable: a labelled group ("Table: Loans", as the spec
+ * document's tables are) that, while its content is wider than it (many columns, a narrow
+ * screen), is in the tab order so that arrow keys scroll it,
  * and shades each edge that has more beyond it (overlay scrollbars show nothing until one scrolls).
  * Rendered focusable, so that it is reachable before (or without) JavaScript too; once measured,
  * a table that fits is no stop on the way.
  */
-export function ScrollRegion({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+export function TableScroll({ label, className, children }: {
+  /** The table's caption. */
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [edges, setEdges] = useState<Edges>({ scrolls: true, moreLeft: false, moreRight: false });
 
@@ -43,7 +49,7 @@ export function ScrollRegion({ label, className, children }: { label: string; cl
   const shade = 'pointer-events-none absolute inset-y-px w-5 from-zinc-900/15 to-transparent transition-opacity';
   return (
     <div className="relative">
-      <div ref={ref} role="region" aria-label={label} tabIndex={edges.scrolls ? 0 : undefined} className={cn('overflow-x-auto', className)}>
+      <div ref={ref} role="group" aria-label={`Table: ${label}`} tabIndex={edges.scrolls ? 0 : undefined} className={cn('overflow-x-auto', className)}>
         {children}
       </div>
       <div aria-hidden="true" className={cn(shade, 'left-px rounded-l-lg bg-linear-to-r', edges.moreLeft ? 'opacity-100' : 'opacity-0')} />
