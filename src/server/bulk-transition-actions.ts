@@ -12,7 +12,7 @@ import {
 } from '@/ui/record/bulk-transition-state';
 import { CONFIRM_INPUT, CONFIRM_VALUE } from '@/ui/confirm/confirm-input';
 import { finalTarget } from '@/ui/record/transition-question';
-import { recordTitle } from '@/ui/record-title';
+import { ownTitle } from '@/engine/ops/record-title';
 import { entityNamed } from './entity-named';
 import { readFormInput } from './forms';
 import { refusalMessage } from './refusal-text';
@@ -136,8 +136,8 @@ async function refusedRow(engine: Engine, actor: Actor, entity: EntityModel, res
   if (code === 'NOT_FOUND') return unseen;
   try {
     const { record, references } = await engine.ops.get(actor, entity.name, id);
-    const name = recordTitle(entity, record, references);
-    return { ...unseen, title: name === `${entity.label} #${id}` ? `#${id}` : `#${id} ${name}`, href: `/${entity.plural}/${id}` };
+    const name = ownTitle(entity, record, references);
+    return { ...unseen, title: name === null ? `#${id}` : `#${id} ${name}`, href: `/${entity.plural}/${id}` };
   } catch (error) {
     if (!asNinefoldError(error)) throw error;
     return unseen;

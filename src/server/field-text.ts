@@ -1,6 +1,7 @@
 import type { RecordValue } from '@/engine/ops/types';
 import type { FieldModel } from '@/engine/spec/model';
-import { enumLabel, formatBoolean, formatDate, formatDateTime, markdownExcerpt, truncate } from '@/ui/format';
+import { markdownExcerpt, truncate } from '@/engine/excerpt';
+import { enumLabel, formatBoolean, formatDate, formatDateTime } from '@/ui/format';
 
 const SHORT_MAX = 80;
 

@@ -2,7 +2,7 @@ import type { Engine } from '@/engine/engine';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import type { Actor, RecordData, ReferenceTitles } from '@/engine/ops/types';
 import type { EntityModel } from '@/engine/spec/model';
-import { recordTitle } from '@/ui/record-title';
+import { recordTitle } from '@/engine/ops/record-title';
 import { PALETTE_QUERY_MAX, parseRecordId } from './palette-query';
 
 /** A record the palette found: where to open it and what to call it. */

@@ -5,8 +5,8 @@ import type { UserInfo } from '@/engine/identity/types';
 import type { Actor, RecordValue } from '@/engine/ops/types';
 import type { FieldModel } from '@/engine/spec/model';
 import type { UserFieldInput } from '@/ui/forms/user-fields-state';
-import { recordTitle } from '@/ui/record-title';
 import { inSentence } from '@/engine/spec/naming';
+import { recordTitle } from '@/engine/ops/record-title';
 
 /** Records offered in a reference's select at most; beyond, the administrator types the id. */
 const MAX_CHOICES = 500;

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import type { FieldModel } from '@/engine/spec/model';
 import type { RecordValue } from '@/engine/ops/types';
-import { enumLabel, formatBoolean, formatDate, formatDateTime, markdownExcerpt, type FormattedTime } from './format';
+import { markdownExcerpt } from '@/engine/excerpt';
+import { enumLabel, formatBoolean, formatDate, formatDateTime, type FormattedTime } from './format';
 import { MarkdownText } from './markdown';
 
 export function Empty() {

@@ -1,11 +1,12 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import type { SortModel } from '@/engine/spec/model';
+import { titleOfValue } from '@/engine/ops/record-title';
 import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
 import { ColumnValue } from './cell-value';
 import type { ListColumn } from './columns';
 import { cn } from './cn';
-import { markdownExcerpt } from './format';
+import { TableScroll } from './table-scroll';
 
 /** An arrow drawn in SVG, so the header's text stays just its label. */
 function SortIndicator({ direction }: { direction: 'asc' | 'desc' | null }) {
@@ -46,8 +47,8 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
 }) {
   const onPhones = phoneCardColumns(columns, linkColumn);
   return (
-    <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
-      <table className="block w-full divide-y divide-zinc-200 text-sm sm:table sm:min-w-full">
+    <TableScroll label={caption} className="rounded-lg border border-zinc-200 bg-white shadow-xs">
+      <table className="block w-full divide-y divide-zinc-200 text-sm sm:table sm:w-max sm:min-w-full">
         <caption className="sr-only">{caption}</caption>
         <thead className="hidden bg-zinc-50 sm:table-header-group">
           <tr>
@@ -96,25 +97,43 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
                 </td>
               ) : null}
               {columns.map((column) => (
-                <td key={column.name} data-column={column.name} className={cn('text-zinc-700 sm:table-cell sm:max-w-xs sm:px-4 sm:py-2.5 sm:align-top', cardCell(column, linkColumn, onPhones))}>
+                <td key={column.name} data-column={column.name} className={cn('text-zinc-700 sm:table-cell sm:px-4 sm:py-2.5 sm:align-top', !wraps(column) && 'sm:whitespace-nowrap', cardCell(column, linkColumn, onPhones))}>
                   {onPhones.has(column.name) && column.name !== linkColumn && column.kind !== 'state' && column.name !== 'id' ? (
                     <span className="text-zinc-500 sm:hidden">{column.label}: </span>
                   ) : null}
-                  {column.name === linkColumn || (column.kind === 'system' && column.name === 'id') ? (
-                    <Link href={recordHref(record.id)} data-row-link={column.name === linkColumn ? '' : undefined} className="font-medium text-zinc-900 hover:text-accent-700 hover:underline">
-                      {linkText(column, record, references)}
-                    </Link>
-                  ) : (
-                    <ColumnValue column={column} record={record} references={references} />
-                  )}
+                  <CellWidth wraps={wraps(column)}>
+                    {column.name === linkColumn || (column.kind === 'system' && column.name === 'id') ? (
+                      <Link href={recordHref(record.id)} data-row-link={column.name === linkColumn ? '' : undefined} className="font-medium text-zinc-900 hover:text-accent-700 hover:underline">
+                        {linkText(column, record, references)}
+                      </Link>
+                    ) : (
+                      <ColumnValue column={column} record={record} references={references} />
+                    )}
+                  </CellWidth>
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
+}
+
+/** Text that wraps: a column of words, links or addresses (numbers, dates, states and names keep to one line). */
+const WRAPPING: ReadonlySet<string> = new Set(['text', 'markdown', 'email', 'url', 'reference', 'references']);
+
+function wraps(column: ListColumn): boolean {
+  return column.kind === 'field' && WRAPPING.has(column.field.type);
+}
+
+/**
+ * A wrapping cell's text between 10rem and 20rem wide from `sm` up (a table cell takes no
+ * min- or max-width of its own): a table of many columns grows wider than its region and
+ * scrolls, rather than squeezing its text to a word per line; a long note wraps at a readable width.
+ */
+function CellWidth({ wraps, children }: { wraps: boolean; children: ReactNode }) {
+  return wraps ? <span className="sm:inline-block sm:min-w-40 sm:max-w-xs">{children}</span> : children;
 }
 
 /** Fields a phone's card shows besides its title, state and number: the first of the list's columns. */
@@ -136,14 +155,8 @@ function cardCell(column: ListColumn, linkColumn: string, onPhones: ReadonlySet<
   return 'block';
 }
 
+/** The link column's text: the record's title by the engine's rule, else its number (the list names the entity already). */
 function linkText(column: ListColumn, record: RecordData, references: ReferenceTitles): string {
-  const value = record[column.name];
-  if (value === null || value === undefined || value === '') return `#${record.id}`;
-  // A title that refers to another record or a user reads as that one's title, never its bare id.
-  if (column.kind === 'field' && (column.field.type === 'reference' || column.field.type === 'user')) {
-    return (typeof value === 'number' ? references[column.name]?.[value] : undefined) ?? `#${record.id}`;
-  }
-  if (column.kind === 'field' && column.field.type === 'markdown') return markdownExcerpt(String(value), 80) || `#${record.id}`;
-  if (column.name === 'id') return `#${record.id}`;
-  return value instanceof Date ? value.toISOString() : String(value);
+  const title = column.kind === 'field' ? titleOfValue(column.field, record[column.name], references[column.name]) : null;
+  return title ?? `#${record.id}`;
 }

@@ -15,6 +15,7 @@ import { PasswordForm, ProfileForm, TokenForm } from '@/ui/forms/account-forms';
 import { TOKEN_LIFETIMES } from '@/ui/forms/account-state';
 import { formatDateTime } from '@/ui/format';
 import { PageHeader } from '@/ui/page-header';
+import { TableScroll } from '@/ui/table-scroll';
 import { ThemeToggle } from '@/ui/theme/theme-toggle';
 
 export const metadata: Metadata = { title: 'Your account' };
@@ -98,64 +99,66 @@ export default async function AccountPage() {
         <div className="space-y-6">
           <TokenForm action={createTokenAction} lifetimes={TOKEN_LIFETIMES.map(({ value, label }) => ({ value, label }))} />
           {tokens.length > 0 ? (
-            <div className="relative -mx-5 -mb-5 border-t border-zinc-200">
-              <table className="block min-w-full divide-y divide-zinc-200 text-sm sm:table">
-                <caption className="sr-only">Your API tokens</caption>
-                <thead className="hidden bg-zinc-50 sm:table-header-group">
-                  <tr>
-                    <th scope="col" className={th}>Name</th>
-                    <th scope="col" className={th}>Created</th>
-                    <th scope="col" className={th}>Last used</th>
-                    <th scope="col" className={th}>Expires</th>
-                    <th scope="col" className={th}>Status</th>
-                    <th scope="col" className={th}><span className="sr-only">Actions</span></th>
-                  </tr>
-                </thead>
-                <tbody className="block divide-y divide-zinc-100 sm:table-row-group">
-                  {tokens.map((token) => {
-                    const expired = token.expiresAt !== null && token.expiresAt.getTime() <= now;
-                    const active = token.revokedAt === null && !expired;
-                    return (
-                      <tr key={token.id} data-token={token.name} className="block sm:table-row">
-                        <td className={`${td} font-medium text-zinc-900`}>{token.name}</td>
-                        <td className={`${td} text-zinc-600`}>
-                          <CellLabel>Created</CellLabel>
-                          <Time value={token.createdAt} empty="" />
-                        </td>
-                        <td className={`${td} text-zinc-600`}>
-                          <CellLabel>Last used</CellLabel>
-                          <Time value={token.lastUsedAt} empty="Never" />
-                        </td>
-                        <td className={`${td} text-zinc-600`}>
-                          <CellLabel>Expires</CellLabel>
-                          <Time value={token.expiresAt} empty="Never" />
-                        </td>
-                        <td className={td}>
-                          {token.revokedAt ? <Badge>Revoked</Badge> : expired ? <Badge tone="warning">Expired</Badge> : <Badge tone="success">Active</Badge>}
-                        </td>
-                        <td className={`${td} sm:text-right`}>
-                          {active ? (
-                            <ConfirmButtonForm
-                              action={revokeTokenAction}
-                              fields={{ id: token.id }}
-                              pendingLabel="Revoking…"
-                              label={`Revoke the token ${token.name}`}
-                              cancelHref="/account"
-                              question={{
-                                title: `Revoke the token “${token.name}”?`,
-                                description: 'Whatever uses it is refused from now on. A revoked token cannot be restored: create a new one if it is needed again.',
-                                confirmLabel: 'Revoke token',
-                              }}
-                            >
-                              Revoke
-                            </ConfirmButtonForm>
-                          ) : null}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
+            <div className="-mx-5 -mb-5 border-t border-zinc-200">
+              <TableScroll label="Your API tokens">
+                <table className="block min-w-full divide-y divide-zinc-200 text-sm sm:table">
+                  <caption className="sr-only">Your API tokens</caption>
+                  <thead className="hidden bg-zinc-50 sm:table-header-group">
+                    <tr>
+                      <th scope="col" className={th}>Name</th>
+                      <th scope="col" className={th}>Created</th>
+                      <th scope="col" className={th}>Last used</th>
+                      <th scope="col" className={th}>Expires</th>
+                      <th scope="col" className={th}>Status</th>
+                      <th scope="col" className={th}><span className="sr-only">Actions</span></th>
+                    </tr>
+                  </thead>
+                  <tbody className="block divide-y divide-zinc-100 sm:table-row-group">
+                    {tokens.map((token) => {
+                      const expired = token.expiresAt !== null && token.expiresAt.getTime() <= now;
+                      const active = token.revokedAt === null && !expired;
+                      return (
+                        <tr key={token.id} data-token={token.name} className="block sm:table-row">
+                          <td className={`${td} font-medium text-zinc-900`}>{token.name}</td>
+                          <td className={`${td} text-zinc-600`}>
+                            <CellLabel>Created</CellLabel>
+                            <Time value={token.createdAt} empty="" />
+                          </td>
+                          <td className={`${td} text-zinc-600`}>
+                            <CellLabel>Last used</CellLabel>
+                            <Time value={token.lastUsedAt} empty="Never" />
+                          </td>
+                          <td className={`${td} text-zinc-600`}>
+                            <CellLabel>Expires</CellLabel>
+                            <Time value={token.expiresAt} empty="Never" />
+                          </td>
+                          <td className={td}>
+                            {token.revokedAt ? <Badge>Revoked</Badge> : expired ? <Badge tone="warning">Expired</Badge> : <Badge tone="success">Active</Badge>}
+                          </td>
+                          <td className={`${td} sm:text-right`}>
+                            {active ? (
+                              <ConfirmButtonForm
+                                action={revokeTokenAction}
+                                fields={{ id: token.id }}
+                                pendingLabel="Revoking…"
+                                label={`Revoke the token ${token.name}`}
+                                cancelHref="/account"
+                                question={{
+                                  title: `Revoke the token “${token.name}”?`,
+                                  description: 'Whatever uses it is refused from now on. A revoked token cannot be restored: create a new one if it is needed again.',
+                                  confirmLabel: 'Revoke token',
+                                }}
+                              >
+                                Revoke
+                              </ConfirmButtonForm>
+                            ) : null}
+                          </td>
+                        </tr>
+                      );
+                    })}
+                  </tbody>
+                </table>
+              </TableScroll>
             </div>
           ) : null}
         </div>

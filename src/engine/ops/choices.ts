@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { authorizeScope } from '../access/authorize';
 import { readableFields, writableFields } from '../access/fields';
 import { forbiddenField } from '../access/refusal';
@@ -6,7 +5,8 @@ import { NinefoldError } from '../errors/ninefold-error';
 import { holdsFieldRole, mayManageUsers, personChoiceTitle } from '../identity/people';
 import { cachedRead } from '../store/write-clock';
 import { entityOf, type OpsContext } from './context';
-import { recordTitle, titleColumnFor } from './references';
+import { titleText, fallbackTitle } from './record-title';
+import { titleSql } from './title-sql';
 import type { EntityModel, FieldModel } from '../spec/model';
 import type { ReferenceChoice } from './ops';
 import type { Actor } from './types';
@@ -84,16 +84,14 @@ export async function listChoices(
 
   const target = ctx.model.entitiesByName[field.referenceTo!];
   const scope = authorizeScope(ctx.model, target, actor, 'list');
-  // By title only when the actor may read the title field there; otherwise by id, no search.
-  const titleColumn = titleColumnFor(target, actor);
-  let query = ctx.db.selectFrom(target.table).select(['id', `${titleColumn ?? 'id'} as title`]).where(scope.sql);
-  // As text, so that a title field of any type (an invoice's number, a date) can be searched.
-  if (pattern && titleColumn) query = query.where(sql<string>`${sql.ref(titleColumn)}::text`, 'ilike', pattern);
-  const rows = await rowsOf(ctx, query.orderBy(titleColumn ?? 'id').orderBy('id').limit(limit + 1));
+  // By title as this actor sees it (a title referring to another record reads as that one's, or
+  // "<Label> #<id>" where they may not see it), searched as text: an invoice's number, a date.
+  const title = titleSql(ctx.model, target, actor, target.table);
+  let query = ctx.db.selectFrom(target.table).select(['id', title.text.as('title')]).where(scope.sql);
+  if (pattern) query = query.where(title.text, 'ilike', pattern);
+  const rows = await rowsOf(ctx, query.orderBy(title.order).orderBy('id').limit(limit + 1));
   return {
-    choices: rows
-      .slice(0, limit)
-      .map((r) => ({ id: r.id as number, title: recordTitle(target, titleColumn ? { id: r.id, [target.titleField!]: r.title } : { id: r.id }) })),
+    choices: rows.slice(0, limit).map((r) => ({ id: r.id as number, title: titleText(String(r.title), title.markdown) || fallbackTitle(target, r.id as number) })),
     complete: rows.length <= limit,
   };
 }

@@ -9,8 +9,9 @@ import type { DynamicDatabase } from '../store/types';
 import { entityOf, type OpsContext } from './context';
 import { isRecordId } from './read';
 import { readableTargetIds } from './reference-sets';
-import type { Actor, FieldChange, HistoryEntry, HistoryPage, RecordValue } from './types';
 import { inSentence } from '../spec/naming';
+import { loadReferenceTitles } from './references';
+import type { Actor, FieldChange, HistoryEntry, HistoryPage, RecordValue, ReferenceTitles } from './types';
 
 /*
  * The history of records: one row in nf_audit per create, update, transition and delete,
@@ -154,7 +155,24 @@ export async function readHistory(ctx: OpsContext, actor: Actor, entityName: str
     });
   }
   const last = found.length > limit ? found[limit - 1] : undefined;
-  return { entries, nextCursor: last ? String(last.id) : null };
+  return { entries, references: await namedTitles(ctx, actor, entity, entries), nextCursor: last ? String(last.id) : null };
+}
+
+/**
+ * Titles of the records and users the entries' changes name, past values included, loaded as a
+ * record's own references are (one query per referenced entity and one for users, within what
+ * the viewer may read), never a query per entry.
+ */
+function namedTitles(ctx: OpsContext, actor: Actor, entity: EntityModel, entries: readonly HistoryEntry[]): Promise<ReferenceTitles> {
+  const values: Record<string, unknown>[] = [];
+  for (const entry of entries) {
+    for (const [name, change] of Object.entries(entry.changes)) {
+      const type = entity.fieldsByName[name]?.type;
+      if (type !== 'reference' && type !== 'references' && type !== 'user') continue;
+      for (const value of [change.from, change.to]) if (value !== null) values.push({ [name]: value });
+    }
+  }
+  return loadReferenceTitles(ctx.model, ctx.db, actor, entity, values);
 }
 
 function transitionLabel(entity: EntityModel, name: string): string {

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { rowScope } from '../access/authorize';
+import { readableFields } from '../access/fields';
 import { normalizeEmail } from '../identity/identity';
 import type { EntityModel } from '../spec/model';
 import { USER_TABLE } from '../store/schema/desired';
 import { choosableField } from './choices';
 import type { OpsContext } from './context';
-import { titleColumnFor } from './references';
 import type { Actor } from './types';
 import { inSentence } from '../spec/naming';
 
@@ -68,6 +68,18 @@ function group(rows: readonly { key: string; id: number }[], into: Map<string, n
     const ids = into.get(row.key) ?? into.set(row.key, []).get(row.key)!;
     if (!ids.includes(row.id)) ids.push(row.id);
   }
+}
+
+/**
+ * The column whose value titles records of `target` for this actor, to find them by title (an
+ * import's "Acme" for a company): its title field when the actor may read it there, else none. A
+ * title field that refers to another record or a user holds that one's id: none either.
+ */
+function titleColumnFor(target: EntityModel, actor: Actor): string | null {
+  if (!target.titleField || !readableFields(target, actor).includes(target.titleField)) return null;
+  const field = target.fieldsByName[target.titleField];
+  if (field.type === 'reference' || field.type === 'user') return null;
+  return field.column;
 }
 
 /** Records of `target` in the actor's read scope by their title field, exactly, then ignoring case. */

@@ -168,11 +168,11 @@ forEachDatabase('ops: what specs written outside the team found', (database) => 
     const appointment = await ops.create(editor, 'appointment', { patient: patient.id });
     const { references } = await ops.get(editor, 'appointment', appointment.id);
     expect(references.patient).toEqual({ [patient.id]: 'Ada Lovelace' });
-    // Where an appointment is referred to or chosen, it is "Appointment #id": not the patient's id.
+    // Where an appointment is referred to or chosen, it is its patient's name (never the patient's id).
     const invoice = await ops.create(editor, 'invoice', { number: 'INV-1', appointment: appointment.id });
-    expect((await ops.get(editor, 'invoice', invoice.id)).references.appointment).toEqual({ [appointment.id]: `Appointment #${appointment.id}` });
+    expect((await ops.get(editor, 'invoice', invoice.id)).references.appointment).toEqual({ [appointment.id]: 'Ada Lovelace' });
     for (const options of [{}, { q: 'Ada' }]) {
-      expect((await ops.choices(editor, 'invoice', 'appointment', options)).choices).toEqual([{ id: appointment.id, title: `Appointment #${appointment.id}` }]);
+      expect((await ops.choices(editor, 'invoice', 'appointment', options)).choices).toEqual([{ id: appointment.id, title: 'Ada Lovelace' }]);
     }
   });
 });

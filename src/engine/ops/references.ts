@@ -1,11 +1,10 @@
 import { rowScope } from '../access/authorize';
-import { readableFields } from '../access/fields';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { DynamicDatabase } from '../store/types';
 import { cachedRead } from '../store/write-clock';
-import type { Actor, RecordData, ReferenceTitles } from './types';
-
-const TITLE_LENGTH = 80;
+import { fallbackTitle, titleText } from './record-title';
+import { titleSql } from './title-sql';
+import type { Actor, ReferenceTitles } from './types';
 
 /**
  * Runs a title lookup, served from memory while this process has written nothing since the
@@ -21,42 +20,18 @@ function titleRows(db: DynamicDatabase, query: { compile(): { sql: string; param
 const sortedIds = (ids: Set<number>) => [...ids].sort((a, b) => a - b);
 
 /**
- * A record's name from its title field, else "<Label> #<id>". A title field that refers to a
- * record or user holds an id that names something else: "<Label> #<id>" too (the UI names such
- * a record by the referenced title where ops loaded it, src/ui/record-title.ts).
- */
-export function recordTitle(entity: EntityModel, record: Record<string, unknown>): string {
-  const field = entity.titleField ? entity.fieldsByName[entity.titleField] : undefined;
-  const value = !entity.titleField || field?.type === 'reference' || field?.type === 'user' ? null : record[entity.titleField];
-  if (value === null || value === undefined || value === '') return `${entity.label} #${record.id}`;
-  const text = String(value).replace(/\s+/g, ' ').trim();
-  return text.length > TITLE_LENGTH ? `${text.slice(0, TITLE_LENGTH - 1)}…` : text;
-}
-
-/**
- * The column that titles records of `target` for this actor: its title field when the actor may
- * read it there, else none (the title is then "<Label> #<id>"). A title field that refers to
- * another record or a user holds that one's id, which would name the wrong thing: none either.
- */
-export function titleColumnFor(target: EntityModel, actor: Actor): string | null {
-  if (!target.titleField || !readableFields(target, actor).includes(target.titleField)) return null;
-  const field = target.fieldsByName[target.titleField];
-  if (field.type === 'reference' || field.type === 'user') return null;
-  return field.column;
-}
-
-/**
  * Titles of the records and users the given (already redacted) records refer to: one query per
  * referenced entity and one for users, whatever the number of rows (no N+1). Only records the
- * actor may read get a title (the target's read scope is part of the query); a reference to any
- * other record gets none, and the UI shows just its id.
+ * actor may read get a title (the target's read scope is part of the query), by the target's title
+ * rule (title-sql.ts: one titled by a reference reads as the record it refers to); a reference to
+ * any other record gets none, and the UI shows just its id.
  */
 export async function loadReferenceTitles(
   model: AppModel,
   db: DynamicDatabase,
   actor: Actor,
   entity: EntityModel,
-  records: readonly RecordData[],
+  records: readonly Readonly<Record<string, unknown>>[],
 ): Promise<ReferenceTitles> {
   const titles: Record<string, Record<number, string>> = {};
   if (records.length === 0) return titles;
@@ -97,19 +72,10 @@ export async function loadReferenceTitles(
       for (const f of group.fields) titles[f] = {};
       continue;
     }
-    const titleColumn = titleColumnFor(targetEntity, actor);
+    const title = titleSql(model, targetEntity, actor, targetEntity.table);
     lookups.push(
-      titleRows(
-        db,
-        db
-          .selectFrom(targetEntity.table)
-          .select(['id', `${titleColumn ?? 'id'} as title`])
-          .where('id', 'in', sortedIds(group.ids))
-          .where(scope.sql),
-      ).then((rows) => {
-        const map = Object.fromEntries(
-          rows.map((row) => [row.id as number, recordTitle(targetEntity, titleColumn ? { id: row.id, [targetEntity.titleField!]: row.title } : { id: row.id })]),
-        );
+      titleRows(db, db.selectFrom(targetEntity.table).select(['id', title.text.as('title')]).where('id', 'in', sortedIds(group.ids)).where(scope.sql)).then((rows) => {
+        const map = Object.fromEntries(rows.map((row) => [row.id as number, titleText(String(row.title), title.markdown) || fallbackTitle(targetEntity, row.id as number)]));
         for (const f of group.fields) titles[f] = map;
       }),
     );

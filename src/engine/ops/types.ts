@@ -146,6 +146,8 @@ export interface HistoryEntry {
 export interface HistoryPage {
   /** Newest first. */
   readonly entries: readonly HistoryEntry[];
+  /** Titles of the records and users the entries name (past values too), as a record view's `references`. */
+  readonly references: ReferenceTitles;
   readonly nextCursor: string | null;
 }
 

@@ -145,6 +145,26 @@ describe('describeMarkdown', () => {
     expect(point).toContain('| Deals by won | How many deals, per Won (true, false, then any other value found), and the total; as plain numbers (the list cannot be filtered by it) |');
   });
 
+  it('says which roles a widget is for, on the home and on a dashboard route', () => {
+    const model = buildModel(
+      defineApp({
+        name: 'deals',
+        roles: { sales: {}, manager: {} },
+        entities: { deal: { fields: { name: { type: 'text' }, won: { type: 'boolean' } } } },
+        permissions: { deal: { sales: { list: true, read: true }, manager: { list: true, read: true } } },
+        screens: {
+          home: { widgets: [{ kind: 'counts', entity: 'deal', by: 'won', roles: ['manager', 'admin'] }, { kind: 'counts', entity: 'deal', by: 'won', title: 'Mine' }] },
+          routes: { board: { path: '/board', title: 'Board', roles: ['sales', 'manager'], show: { widgets: [{ kind: 'counts', entity: 'deal', by: 'won', title: 'Team', roles: ['manager'] }] } } },
+        },
+      }),
+    );
+    const point = pointMarkdown(describeMarkdown(model), 2);
+    expect(point).toContain('| Deals by won | How many deals, per Won (true, false, then any other value found), and the total; each a link to `/deals` filtered by that Won; shown only to manager, admin |');
+    expect(point).toContain('| Mine | How many deals, per Won (true, false, then any other value found), and the total; each a link to `/deals` filtered by that Won |');
+    expect(point).toContain('so is one for other roles (administrators too, unless it names them)');
+    expect(point).toContain('A dashboard like the home: "Team" (shown only to manager), every number within what the user may list');
+  });
+
   it('escapes "|" in table cells and keeps each cell on one line', () => {
     const model = buildModel(
       defineApp({
@@ -327,5 +347,28 @@ describe('custom routes in point 2', () => {
     expect(point).toContain('| `/board` | Board | agent | A dashboard like the home: "By state", every number within what the user may list |');
     expect(point).toContain("| `/hello` | Hello | every signed-in user | A page of the spec's own (a React Server Component), given the address's parameters, the user and the operations under the user's access |");
     expect(point).not.toContain('My queue');
+  });
+});
+
+describe('titles in point 3', () => {
+  it('says how records titled by a reference or a user are named', () => {
+    const markdown = describeMarkdown(
+      buildModel(
+        defineApp({
+          name: 'library',
+          entities: {
+            item: { titleField: 'name', fields: { name: { type: 'text', required: true } } },
+            loan: { titleField: 'item', fields: { item: { type: 'reference', to: 'item', required: true } } },
+            shift: { titleField: 'nurse', fields: { nurse: { type: 'user' } } },
+            tally: { fields: { count: { type: 'integer' } } },
+          },
+        }),
+      ),
+    );
+    const point = pointMarkdown(markdown, 3);
+    expect(point).toContain('Table `item`; title field `name`.');
+    expect(point).toContain('Table `loan`; title field `item`: a record is named by its item\'s title, as the user sees that item ("Loan #<id>" when they may not read it).');
+    expect(point).toContain('Table `shift`; title field `nurse`: a record is named by that user\'s name ("Shift #<id>" when none).');
+    expect(point).toContain('Table `tally`; title field — (records are named "Tally #<id>").');
   });
 });

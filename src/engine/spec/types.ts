@@ -351,6 +351,8 @@ export type WidgetSpec =
       readonly where?: Condition;
       /** Sum this integer or decimal field per value instead of counting (a pipeline's value). */
       readonly sum?: string;
+      /** Shown only to users with one of these roles (`public`: anyone who opens the page); default: everyone who opens it. */
+      readonly roles?: readonly string[];
     }
   | {
       /** Records matching a condition (which may use `{ actor: true }`): "needs my action", "overdue". */
@@ -361,6 +363,8 @@ export type WidgetSpec =
       readonly sort?: string;
       readonly columns?: readonly string[];
       readonly limit?: number;
+      /** Shown only to users with one of these roles (`public`: anyone who opens the page); default: everyone who opens it. */
+      readonly roles?: readonly string[];
     }
   | {
       /** Records per day over the last `days` days, one line per datetime field (created, resolved). */
@@ -369,6 +373,8 @@ export type WidgetSpec =
       readonly title?: string;
       readonly days?: number;
       readonly series: readonly { readonly field: string; readonly label?: string }[];
+      /** Shown only to users with one of these roles (`public`: anyone who opens the page); default: everyone who opens it. */
+      readonly roles?: readonly string[];
     };
 
 export interface HomeSpec {

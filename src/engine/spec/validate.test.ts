@@ -141,6 +141,12 @@ const CASES: readonly Case[] = [
   { kind: 'searchable boolean', changes: { 'entities.comment.fields.internal.searchable': true }, path: 'entities.comment.fields.internal.searchable', message: 'a boolean field cannot be searchable' },
   { kind: 'read-only required without default', changes: { 'entities.ticket.fields.resolvedAt.required': true }, path: 'entities.ticket.fields.resolvedAt.readOnly', message: 'needs a default', more: true },
   { kind: 'titleField unknown', changes: { 'entities.ticket.titleField': 'title' }, path: 'entities.ticket.titleField', message: 'unknown field "title"' },
+  {
+    kind: 'titleField that comes back to its own entity',
+    changes: { 'entities.organization.fields.parent': { type: 'reference', to: 'organization' }, 'entities.organization.titleField': 'parent' },
+    path: 'entities.organization.titleField',
+    message: 'titles organization → organization: a title that refers to a record is that record\'s title, and this one comes back to organization',
+  },
   { kind: 'uniqueTogether unknown field', changes: { 'entities.ticket.uniqueTogether': [['subject', 'org']] }, path: 'entities.ticket.uniqueTogether[0][1]', message: 'unknown field "org" of ticket' },
   { kind: 'limit per neither a user nor a reference field', changes: { 'entities.ticket.limits.openTicketsPerCustomer.per': 'subject' }, path: 'entities.ticket.limits.openTicketsPerCustomer.per', message: '"subject" is not a user or reference field of ticket (user and reference fields: requester, assignee, organization)' },
   { kind: 'limit max negative', changes: { 'entities.ticket.limits.openTicketsPerCustomer.max': -1 }, path: 'entities.ticket.limits.openTicketsPerCustomer.max', message: 'must not be negative' },
@@ -201,6 +207,11 @@ const CASES: readonly Case[] = [
   { kind: 'home widget unknown kind', changes: { 'screens.home.widgets': [{ kind: 'pie', entity: 'ticket' }] }, path: 'screens.home.widgets[0].kind', message: 'unknown widget kind "pie"' },
   { kind: 'home counts by a text field', changes: { 'screens.home.widgets': [{ kind: 'counts', entity: 'ticket', by: 'subject' }] }, path: 'screens.home.widgets[0].by', message: '"subject" is a text field; counts are split by' },
   { kind: 'home counts by unknown field', changes: { 'screens.home.widgets': [{ kind: 'counts', entity: 'ticket', by: 'prio' }] }, path: 'screens.home.widgets[0].by', message: 'unknown field "prio" of ticket' },
+  { kind: 'home widget for an unknown role', changes: { 'screens.home.widgets': [{ kind: 'counts', entity: 'ticket', by: 'state', roles: ['agent', 'editor'] }] }, path: 'screens.home.widgets[0].roles[1]', message: 'unknown role "editor" (roles: admin, agent, customer)' },
+  { kind: 'home widget for visitors', changes: { 'screens.home.widgets': [{ kind: 'counts', entity: 'ticket', by: 'state', roles: ['public'] }] }, path: 'screens.home.widgets[0].roles[0]', message: 'they cannot open the home, which is for signed-in users' },
+  { kind: 'home widget for no role', changes: { 'screens.home.widgets': [{ kind: 'counts', entity: 'ticket', by: 'state', roles: [] }] }, path: 'screens.home.widgets[0].roles', message: 'no one would be shown this widget' },
+  { kind: 'home widget roles not a list', changes: { 'screens.home.widgets': [{ kind: 'chart', entity: 'ticket', series: [{ field: 'createdAt' }], roles: 'agent' }] }, path: 'screens.home.widgets[0].roles', message: 'must be a list of names' },
+  { kind: 'home widget role twice', changes: { 'screens.home.widgets': [{ kind: 'list', entity: 'ticket', title: 'Mine', roles: ['agent', 'agent'] }] }, path: 'screens.home.widgets[0].roles[1]', message: 'duplicate role "agent"' },
   { kind: 'home sum not a number', changes: { 'screens.home.widgets': [{ kind: 'counts', entity: 'ticket', by: 'state', sum: 'priority' }] }, path: 'screens.home.widgets[0].sum', message: 'only a number can be summed' },
   { kind: 'home chart series not a time', changes: { 'screens.home.widgets': [{ kind: 'chart', entity: 'ticket', series: [{ field: 'priority' }] }] }, path: 'screens.home.widgets[0].series[0].field', message: 'a chart counts records per day of a datetime field' },
   { kind: 'home chart without series', changes: { 'screens.home.widgets': [{ kind: 'chart', entity: 'ticket', series: [] }] }, path: 'screens.home.widgets[0].series', message: 'must be a non-empty list' },
@@ -322,6 +333,22 @@ describe('validateSpec', () => {
     const found = issues.find((i) => i.path === path && i.message.includes(message));
     expect(found, `expected ${path}: …${message}… in\n${issues.map((i) => `${i.path}: ${i.message}`).join('\n')}`).toBeDefined();
     if (!more) expect(issues).toHaveLength(1);
+  });
+
+  it('lets a title refer to a record titled by a field of its own (a comment named by its ticket)', () => {
+    expect(validateSpec(specWith({ 'entities.comment.titleField': 'ticket' }))).toEqual([]);
+  });
+
+  it('reports a loop of titles at each entity in it, not at those that only lead into it', () => {
+    const issues = validateSpec(
+      specWith({
+        'entities.organization.fields.lead': { type: 'reference', to: 'ticket' },
+        'entities.organization.titleField': 'lead',
+        'entities.ticket.titleField': 'organization',
+        'entities.comment.titleField': 'ticket',
+      }),
+    );
+    expect(issues.filter((i) => i.message.includes('comes back')).map((i) => i.path)).toEqual(['entities.organization.titleField', 'entities.ticket.titleField']);
   });
 
   it('reports an unknown field type with the expected types', () => {

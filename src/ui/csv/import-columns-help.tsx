@@ -1,5 +1,6 @@
 import type { AppModel, FieldModel } from '@/engine/spec/model';
 import { indefinite, inSentence } from '@/engine/spec/naming';
+import { TableScroll } from '../table-scroll';
 
 /** What to write in a column of the file for a field, in the words of the import's reading rules (src/engine/csv/import-cells.ts). */
 function accepted(model: AppModel, field: FieldModel): string {
@@ -52,7 +53,7 @@ function defaultText(field: FieldModel): string | null {
 /** The columns a file may have, for the signed-in user: label, whether it is needed, what to write. */
 export function ImportColumnsHelp({ model, fields }: { model: AppModel; fields: readonly FieldModel[] }) {
   return (
-    <div className="overflow-x-auto">
+    <TableScroll label="Columns of the file">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Columns of the file</caption>
         <thead className="border-b border-zinc-200 text-xs font-medium text-zinc-600 uppercase">
@@ -75,6 +76,6 @@ export function ImportColumnsHelp({ model, fields }: { model: AppModel; fields: 
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

@@ -1,6 +1,7 @@
 import type { BoundOps } from '@/engine/ops/ops';
 import type { Actor } from '@/engine/ops/types';
 import type { AppModel } from '@/engine/spec/model';
+import { showsWidgetTo } from '@/engine/spec/screens/home';
 import { LiveTopics } from '../live/live-topics';
 import { DefaultHome } from './default-home';
 import { Widgets } from './widgets';
@@ -8,7 +9,7 @@ import { Widgets } from './widgets';
 /** The start page: the spec's widgets, or counts per entity and state when it declares none. */
 export function Home({ model, ops, actor }: { model: AppModel; ops: BoundOps; actor: Actor }) {
   // The numbers follow the records they count: any readable change to these entities refreshes them.
-  const entities = new Set(model.home ? model.home.widgets.map((w) => w.entity) : model.entities.map((e) => e.name));
+  const entities = new Set(model.home ? model.home.widgets.filter((w) => showsWidgetTo(w, actor.roles)).map((w) => w.entity) : model.entities.map((e) => e.name));
   return (
     <div>
       <LiveTopics topics={[...entities].map((entity) => ({ entity }))} />

@@ -5,7 +5,7 @@ import type { AppModel } from '@/engine/spec/model';
 import { LIST_WIDGET_COUNT_CAP, type ListWidgetModel } from '@/engine/spec/screens/home';
 import { ColumnValue } from '../cell-value';
 import { resolveColumn, type ListColumn } from '../columns';
-import { recordTitle } from '@/engine/ops/references';
+import { recordTitle } from '@/engine/ops/record-title';
 import { formatNumber } from './format-number';
 import { unlessRefused } from './refused';
 import { seeAllHref } from './see-all-href';
@@ -45,7 +45,7 @@ export async function ListWidget({ model, ops, actor, widget, params }: {
             {page.rows.map((record) => (
               <li key={record.id} className="py-2 first:pt-0 last:pb-0">
                 <Link href={`/${entity.plural}/${record.id}`} className="block truncate text-sm font-medium text-zinc-900 hover:text-accent-700 hover:underline">
-                  {recordTitle(entity, readable.has(entity.titleField ?? '') ? record : { id: record.id })}
+                  {recordTitle(entity, record, page.references)}
                 </Link>
                 <dl className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600">
                   {columns.map((column) => (

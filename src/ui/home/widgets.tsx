@@ -1,14 +1,15 @@
 import type { BoundOps } from '@/engine/ops/ops';
 import type { Actor } from '@/engine/ops/types';
 import type { AppModel } from '@/engine/spec/model';
-import type { WidgetModel } from '@/engine/spec/screens/home';
+import { showsWidgetTo, type WidgetModel } from '@/engine/spec/screens/home';
 import { ChartWidget } from './chart-widget';
 import { CountsWidget } from './counts-widget';
 import { ListWidget } from './list-widget';
 
 /**
  * A dashboard of widgets (the home's, or a dashboard route's): each loads its own numbers
- * through ops, in parallel, and one the viewer may not see is left out without a trace.
+ * through ops, in parallel, and one the viewer may not see (not for their roles, or on what they
+ * may not list) is left out without a trace.
  * `params` are the route's parameters, for conditions that use `{ param }`.
  */
 export function Widgets({ model, ops, actor, widgets, params }: {
@@ -21,6 +22,7 @@ export function Widgets({ model, ops, actor, widgets, params }: {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {widgets.map((widget, index) => {
+        if (!showsWidgetTo(widget, actor.roles)) return null;
         const key = `${widget.kind}-${index}`;
         switch (widget.kind) {
           case 'counts':

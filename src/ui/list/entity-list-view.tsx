@@ -29,7 +29,7 @@ import { BulkTransitionForm, type BulkTransitionChoice } from '@/ui/record/bulk-
 import { bulkFinalTransitionQuestion } from '@/ui/record/transition-question';
 import { BULK_ROW_INPUT } from '@/ui/record/bulk-transition-state';
 import { RecordTable, type RowSelection } from '@/ui/record-table';
-import { recordTitle } from '@/ui/record-title';
+import { recordTitle } from '@/engine/ops/record-title';
 import { LiveTopics } from '@/ui/live/live-topics';
 import { SelectAllRows } from '@/ui/select-all-rows';
 import { ListViewsBar } from './list-views-bar';

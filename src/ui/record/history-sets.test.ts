@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '@/engine/ops/types';
 import { buildModel } from '@/engine/spec/build';
-import { describeHistoryEntry, unknownReferenceIds } from './history-text';
+import { describeHistoryEntry } from './history-text';
 
 const article = buildModel({
   name: 'news',
@@ -18,9 +18,5 @@ describe('a change of a set in the history', () => {
     const [line] = describeHistoryEntry(article, change([1, 2], [2, 3, 9]), { tags: { 1: 'Sport', 2: 'News', 3: 'Culture' } }).changes;
     expect(line).toEqual({ field: 'tags', label: 'Tags', from: 'Sport, News', to: 'News, Culture, #9', sentence: 'added Culture, #9, removed Sport' });
     expect(describeHistoryEntry(article, change([], [3]), { tags: { 3: 'Culture' } }).changes[0].sentence).toBe('added Culture');
-  });
-
-  it('asks for the titles of the ids it does not know', () => {
-    expect(unknownReferenceIds(article, [change([1, 2], [2, 3])], { tags: { 2: 'News' } })).toEqual({ tags: [1, 3] });
   });
 });

@@ -1,7 +1,8 @@
 import type { HistoryEntry, RecordValue, ReferenceTitles } from '@/engine/ops/types';
 import type { EntityModel, FieldModel } from '@/engine/spec/model';
 import { humanize } from '@/engine/spec/naming';
-import { enumLabel, formatBoolean, formatDate, formatDateTime, markdownExcerpt, truncate } from '../format';
+import { markdownExcerpt, truncate } from '@/engine/excerpt';
+import { enumLabel, formatBoolean, formatDate, formatDateTime } from '../format';
 
 /** One changed field, ready to print: "Priority: Normal → High". */
 export interface ChangeLine {
@@ -102,21 +103,4 @@ export function describeHistoryEntry(entity: EntityModel, entry: HistoryEntry, t
       return { verb: t.label, states: { from: stateLabel(entity, t.from), to: stateLabel(entity, t.to) }, comment: t.comment, changes };
     }
   }
-}
-
-/** The reference and user ids named in the entries' changes that `known` has no title for, by field. */
-export function unknownReferenceIds(entity: EntityModel, entries: readonly HistoryEntry[], known: ReferenceTitles): Record<string, number[]> {
-  const unknown: Record<string, Set<number>> = {};
-  for (const entry of entries) {
-    if (entry.action === 'create' || entry.action === 'delete') continue;
-    for (const [name, change] of Object.entries(entry.changes)) {
-      const field = entity.fieldsByName[name];
-      if (!field || (field.type !== 'reference' && field.type !== 'references' && field.type !== 'user')) continue;
-      for (const value of [change.from, change.to].flatMap((v): RecordValue[] => (Array.isArray(v) ? [...(v as readonly number[])] : [v]))) {
-        if (typeof value !== 'number' || known[name]?.[value] !== undefined) continue;
-        (unknown[name] ??= new Set()).add(value);
-      }
-    }
-  }
-  return Object.fromEntries(Object.entries(unknown).map(([name, ids]) => [name, [...ids]]));
 }

@@ -7,7 +7,6 @@ import { takeTransition } from '@/server/actions/transitions';
 import { entityForPlural, recordIdOrNotFound, recordOrNotFound } from '@/server/entity-route';
 import { asNinefoldError } from '@/server/errors';
 import { describeFormFields } from '@/server/form-fields';
-import { historyTitles } from '@/server/history-titles';
 import { addRelated } from '@/server/actions/related';
 import { pageAddress, relatedSections, transitionsTakenByReplies } from '@/server/related-sections';
 import { requireViewer } from '@/server/viewer';
@@ -20,7 +19,7 @@ import { PageHeader } from '@/ui/page-header';
 import { RecordCommandsLeaf } from '@/ui/palette/record-commands-leaf';
 import { recordCommands } from '@/ui/palette/record-commands-of';
 import { RecordDetails } from '@/ui/record-details';
-import { recordTitle } from '@/ui/record-title';
+import { recordTitle } from '@/engine/ops/record-title';
 import { DueNoteLine } from '@/ui/record/due-note';
 import { LiveTopics } from '@/ui/live/live-topics';
 import { HistoryTimeline } from '@/ui/record/history-timeline';
@@ -111,7 +110,6 @@ export default async function RecordPage({ params, searchParams }: Props) {
   const takenByReplies = transitionsTakenByReplies(sections);
   const offers = transitions.filter((offer) => !takenByReplies.has(offer.name));
   const items = entity.workflow ? await transitionItems(engine, actor, entity, record, references, offers, access.writable.update) : [];
-  const titles = history ? await historyTitles(engine.ops, actor, entity, history.page.entries, references) : null;
   const notes = Object.fromEntries(Object.entries(dueNotes(engine.model.constants, entity, record)).map(([field, note]) => [field, <DueNoteLine key={field} note={note} />]));
 
   return (
@@ -154,11 +152,11 @@ export default async function RecordPage({ params, searchParams }: Props) {
               action={addRelated.bind(null, entity.name, record.id, section.section.key)}
             />
           ))}
-          {history && titles ? (
+          {history ? (
             <HistoryTimeline
               entity={entity}
               entries={history.page.entries}
-              titles={titles}
+              titles={history.page.references}
               olderHref={history.page.nextCursor ? pageAddress(base, search, 'history', history.page.nextCursor, 'history') : null}
               newestHref={history.older ? pageAddress(base, search, 'history', null, 'history') : null}
             />

@@ -11,6 +11,7 @@ import { ButtonForm, InviteForm, RolesForm } from '@/ui/forms/account-forms';
 import { UserFieldsForm } from '@/ui/forms/user-fields-form';
 import { formatDateTime } from '@/ui/format';
 import { PageHeader } from '@/ui/page-header';
+import { TableScroll } from '@/ui/table-scroll';
 
 export const metadata: Metadata = { title: 'Users' };
 
@@ -62,8 +63,9 @@ export default async function UsersPage() {
           <h2 id="pending-heading" className="text-base font-semibold text-zinc-900">
             Pending invitations
           </h2>
-          <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
+          <TableScroll label="Pending invitations" className="rounded-lg border border-zinc-200 bg-white shadow-xs">
             <table className={table}>
+              <caption className="sr-only">Pending invitations</caption>
               <thead className={thead}>
                 <tr>
                   <th scope="col" className={th}>Email</th>
@@ -101,7 +103,7 @@ export default async function UsersPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </section>
       ) : null}
 
@@ -121,7 +123,7 @@ export default async function UsersPage() {
               ))}
           </dl>
         ) : null}
-        <div className="relative overflow-x-auto rounded-lg border border-zinc-200 bg-white shadow-xs">
+        <TableScroll label="Users" className="rounded-lg border border-zinc-200 bg-white shadow-xs">
           <table className={table}>
             <caption className="sr-only">Users</caption>
             <thead className={thead}>
@@ -192,7 +194,7 @@ export default async function UsersPage() {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </section>
     </div>
   );

@@ -13,7 +13,7 @@ import { BulkTransitionForm, type BulkTransitionChoice } from '@/ui/record/bulk-
 import { bulkFinalTransitionQuestion } from '@/ui/record/transition-question';
 import { BULK_ROW_INPUT } from '@/ui/record/bulk-transition-state';
 import { RecordTable, type RowSelection } from '@/ui/record-table';
-import { recordTitle } from '@/ui/record-title';
+import { recordTitle } from '@/engine/ops/record-title';
 import { SelectAllRows } from '@/ui/select-all-rows';
 import { saveViewAction } from '@/server/actions/views';
 import { COLUMN_FORM } from '@/server/list-query';

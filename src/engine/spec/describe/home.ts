@@ -1,3 +1,4 @@
+import { PUBLIC_ROLE } from '../../access/visitor';
 import type { DocBlock } from '../document';
 import type { AppModel, EntityModel } from '../model';
 import { labelOf, LIST_WIDGET_COUNT_CAP, seeAllTarget, type WidgetModel } from '../screens/home';
@@ -14,7 +15,7 @@ export function homeBlocks(model: AppModel): DocBlock[] {
   const heading: DocBlock = { kind: 'heading', text: `Home (${code('/')})` };
   const access: DocBlock = {
     kind: 'paragraph',
-    text: 'Every number counts only the records the user may list. A widget that needs a field the user may not read, or an entity the user may not list, is left out for them.',
+    text: 'Every number counts only the records the user may list. A widget that needs a field the user may not read, or an entity the user may not list, is left out for them; so is one for other roles (administrators too, unless it names them).',
   };
   if (!model.home) {
     return [
@@ -34,8 +35,19 @@ export function homeBlocks(model: AppModel): DocBlock[] {
   ];
 }
 
-/** What one widget shows, in a sentence (the home's, or a dashboard route's). */
+/** What one widget shows, in a sentence (the home's, or a dashboard route's), and to whom when not to everyone. */
 export function widgetText(model: AppModel, widget: WidgetModel): string {
+  const audience = widgetAudience(widget);
+  return audience ? `${shownText(model, widget)}; ${audience}` : shownText(model, widget);
+}
+
+/** "shown only to editor, admin" for a widget with roles; null for one everyone who opens the page sees. */
+export function widgetAudience(widget: WidgetModel): string | null {
+  if (widget.roles === null || widget.roles.includes(PUBLIC_ROLE)) return null;
+  return `shown only to ${widget.roles.join(', ')}`;
+}
+
+function shownText(model: AppModel, widget: WidgetModel): string {
   const entity = model.entitiesByName[widget.entity];
   const where = (condition: Condition | null) => (condition ? ` where ${conditionText(condition, entity)}` : '');
   switch (widget.kind) {

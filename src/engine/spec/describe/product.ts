@@ -3,6 +3,7 @@ import type { DocBlock } from '../document';
 import type { AppModel, EntityModel, FieldModel, WorkflowModel } from '../model';
 import { MAX_REFERENCES } from '../join-fields';
 import { indefinite, inSentence } from '../naming';
+import { titleRule } from '../title-rule';
 import type { EffectSpec, FieldSpec } from '../types';
 import { actorText, amountText, code, NONE } from './text';
 import { documentationText, navigationText } from './navigation';
@@ -147,7 +148,7 @@ export function entityBlocks(model: AppModel): PointBlocks {
   ];
   for (const entity of model.entities) {
     blocks.push({ kind: 'heading', text: `${entity.label} (${entity.name})` });
-    const facts = [`Table ${code(entity.table)}`, `title field ${entity.titleField ? code(entity.titleField) : NONE}`];
+    const facts = [`Table ${code(entity.table)}`, titleText(model, entity)];
     if (entity.writtenBy === 'calls') facts.push("written only by the spec's calls and workflow effects (point 7)");
     if (entity.uniqueTogether.length > 0) {
       facts.push(`unique together: ${entity.uniqueTogether.map((group) => group.join(' + ')).join('; ')}`);
@@ -160,6 +161,24 @@ export function entityBlocks(model: AppModel): PointBlocks {
     });
   }
   return blocks;
+}
+
+/** How its records are named in links, headings, pickers and history (spec/title-rule.ts). */
+function titleText(model: AppModel, entity: EntityModel): string {
+  const rule = titleRule(entity);
+  const fallback = `"${entity.label} #<id>"`;
+  switch (rule.kind) {
+    case 'none':
+      return `title field ${NONE} (records are named ${fallback})`;
+    case 'value':
+      return `title field ${code(rule.field.name)}`;
+    case 'user':
+      return `title field ${code(rule.field.name)}: a record is named by that user's name (${fallback} when none)`;
+    case 'reference': {
+      const target = model.entitiesByName[rule.target];
+      return `title field ${code(rule.field.name)}: a record is named by its ${inSentence(target.label)}'s title, as the user sees that ${inSentence(target.label)} (${fallback} when they may not read it)`;
+    }
+  }
 }
 
 function fieldRow(field: FieldModel, entity: EntityModel): string[] {

@@ -4,6 +4,7 @@ import type { AppModel, EntityModel } from '../model';
 import type { RouteModel, RouteShowModel } from '../screens/routes';
 import { code, conditionText } from './text';
 import { inSentence } from '../naming';
+import { widgetAudience } from './home';
 
 /**
  * The custom routes of `screens.routes` in words: their address, who may open them and what
@@ -62,7 +63,7 @@ function showText(model: AppModel, show: RouteShowModel): string {
       return `One ${inSentence(entity.label)}, its id from ${code(`{${show.idParam}}`)}: the page of ${code(`/${entity.plural}/<id>`)} (not found where the user may not read it)`;
     }
     case 'widgets':
-      return `A dashboard like the home: ${show.widgets.map((w) => `"${w.title}"`).join(', ')}, every number within what the user may list`;
+      return `A dashboard like the home: ${show.widgets.map((w) => `"${w.title}"${widgetAudience(w) ? ` (${widgetAudience(w)})` : ''}`).join(', ')}, every number within what the user may list`;
     case 'component':
       return "A page of the spec's own (a React Server Component), given the address's parameters, the user and the operations under the user's access";
   }

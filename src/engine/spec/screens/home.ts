@@ -1,3 +1,4 @@
+import { PUBLIC_ROLE } from '../../access/visitor';
 import type { AppModel, EntityModel } from '../model';
 import type { AppSpec, Condition, WidgetSpec } from '../types';
 import { inSentence } from '../naming';
@@ -42,7 +43,10 @@ export interface ChartWidgetModel {
   readonly series: readonly { readonly field: string; readonly label: string }[];
 }
 
-export type WidgetModel = CountsWidgetModel | ListWidgetModel | ChartWidgetModel;
+export type WidgetModel = (CountsWidgetModel | ListWidgetModel | ChartWidgetModel) & {
+  /** Shown only to users with one of these roles (`public`: anyone who opens the page); null: everyone who opens it. */
+  readonly roles: readonly string[] | null;
+};
 
 export interface HomeModel {
   /** The home's heading; null: the app's title. */
@@ -71,10 +75,19 @@ export function buildHome(spec: AppSpec, entitiesByName: Readonly<Record<string,
  * and by dashboard routes (`RouteContent.widgets`); keep its signature stable.
  */
 export function buildWidgets(widgets: readonly WidgetSpec[], entitiesByName: Readonly<Record<string, EntityModel>>): WidgetModel[] {
-  return widgets.map((widget) => buildWidget(widget, entitiesByName[widget.entity]));
+  return widgets.map((widget) => ({ ...buildWidget(widget, entitiesByName[widget.entity]), roles: widget.roles ?? null }));
 }
 
-function buildWidget(widget: WidgetSpec, entity: EntityModel): WidgetModel {
+/**
+ * Whether a user with these roles is shown the widget, as a route's `roles` decide who opens it
+ * (screens/routes.ts): one of its roles, or `public` among them; no roles: everyone who opens the
+ * page. Administrators are no exception: a widget for editors is for editors.
+ */
+export function showsWidgetTo(widget: WidgetModel, roles: readonly string[]): boolean {
+  return widget.roles === null || widget.roles.some((role) => role === PUBLIC_ROLE || roles.includes(role));
+}
+
+function buildWidget(widget: WidgetSpec, entity: EntityModel): CountsWidgetModel | ListWidgetModel | ChartWidgetModel {
   switch (widget.kind) {
     case 'counts': {
       const sum = widget.sum ?? null;

@@ -30,6 +30,7 @@ export function checkEntities(spec: Rec, symbols: Symbols, issues: Issues): void
     checkPlural(entity.plural, at(path, 'plural'), issues);
     checkFields(entity, info, path, symbols, issues);
     checkTitleField(entity.titleField, info, at(path, 'titleField'), issues);
+    checkTitleChain(spec.entities, name, at(path, 'titleField'), issues);
     checkUniqueTogether(entity.uniqueTogether, info, at(path, 'uniqueTogether'), issues);
     checkUniqueWhen(entity.uniqueWhen, info, at(path, 'uniqueWhen'), symbols, issues);
     checkLimits(entity.limits, info, at(path, 'limits'), symbols, issues);
@@ -93,6 +94,28 @@ function checkTitleField(titleField: unknown, info: EntityInfo, path: string, is
     issues.add(path, `unknown field ${describeValue(titleField)} (fields: ${quoteList(info.fields.keys())})`);
   } else if (isReferences(info, titleField)) {
     issues.add(path, `"${titleField}" holds many records and cannot title one`);
+  }
+}
+
+/**
+ * A title that refers to a record is that record's title (ops/record-title.ts); one that comes
+ * back to its own entity (a task titled by its parent task, or two entities titled by each other)
+ * would never reach a value to show.
+ */
+function checkTitleChain(entities: Rec, name: string, path: string, issues: Issues): void {
+  const seen = [name];
+  for (let current = entities[name]; isRecord(current) && isString(current.titleField); ) {
+    const field = isRecord(current.fields) ? current.fields[current.titleField] : undefined;
+    const target = isRecord(field) && field.type === 'reference' && isString(field.to) ? field.to : undefined;
+    if (target === undefined) return;
+    if (target === name) {
+      issues.add(path, `titles ${[...seen, target].join(' → ')}: a title that refers to a record is that record's title, and this one comes back to ${name}; title one of them by a field of its own`);
+      return;
+    }
+    // A loop further on is reported at the entities in it.
+    if (seen.includes(target)) return;
+    seen.push(target);
+    current = entities[target];
   }
 }
 

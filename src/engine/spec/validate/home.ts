@@ -1,13 +1,15 @@
+import { ADMIN_ROLE } from '../../access/grants';
 import { withArticle } from '../naming';
 import { checkCondition, queryableColumns, type ColumnKind, type ConditionContext } from './conditions';
 import { at, describeValue, isInteger, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
+import { PUBLIC_ROLE, refusePublicRole } from './public';
 
 const HOME_KEYS = ['title', 'widgets'];
 const KINDS = ['counts', 'list', 'chart'] as const;
 const WIDGET_KEYS: Readonly<Record<(typeof KINDS)[number], readonly string[]>> = {
-  counts: ['kind', 'entity', 'by', 'title', 'where', 'sum'],
-  list: ['kind', 'entity', 'title', 'where', 'sort', 'columns', 'limit'],
-  chart: ['kind', 'entity', 'title', 'days', 'series'],
+  counts: ['kind', 'entity', 'by', 'title', 'where', 'sum', 'roles'],
+  list: ['kind', 'entity', 'title', 'where', 'sort', 'columns', 'limit', 'roles'],
+  chart: ['kind', 'entity', 'title', 'days', 'series', 'roles'],
 };
 const SERIES_KEYS = ['field', 'label'];
 /** Fields whose values are few or stand for someone: what a count can be split by. */
@@ -26,19 +28,25 @@ export function checkHome(screens: Rec, symbols: Symbols, issues: Issues): void 
   else checkWidgets(home.widgets, 'screens.home.widgets', symbols, issues, {});
 }
 
+/** The page widgets are on, for who may be shown them: the home (signed-in users), or a route with its `roles` (null: every signed-in user). */
+export type WidgetPage = { readonly kind: 'home' } | { readonly kind: 'route'; readonly roles: readonly string[] | null };
+const HOME: WidgetPage = { kind: 'home' };
+
 /**
  * Checks a list of widgets found at `path` (the home's, or a dashboard route's). Conditions may
  * always use the signed-in user; `context.params` adds a route's parameters. Shared with the
- * custom routes: keep its signature stable.
+ * custom routes: keep its signature stable (`page` is the route's, the home by default).
  */
-export function checkWidgets(widgets: unknown, path: string, symbols: Symbols, issues: Issues, context: ConditionContext): void {
+export function checkWidgets(widgets: unknown, path: string, symbols: Symbols, issues: Issues, context: ConditionContext, page: WidgetPage = HOME): void {
   if (!Array.isArray(widgets)) {
     issues.add(path, `must be a list of widgets, got ${describeValue(widgets)}`);
     return;
   }
   widgets.forEach((widget: unknown, index) => {
     const place = at(path, index);
-    if (issues.record(widget, place, 'a widget')) checkWidget(widget, place, symbols, issues, { ...context, actor: true });
+    if (!issues.record(widget, place, 'a widget')) return;
+    checkWidget(widget, place, symbols, issues, { ...context, actor: true });
+    if (widget.roles !== undefined) checkWidgetRoles(widget.roles, at(place, 'roles'), symbols, issues, page);
   });
 }
 
@@ -65,6 +73,28 @@ function checkWidget(widget: Rec, path: string, symbols: Symbols, issues: Issues
   if (kind === 'counts') checkCounts(widget, path, entity, columns, issues);
   else if (kind === 'list') checkList(widget, path, entity, columns, issues);
   else checkChart(widget, path, entity, columns, issues);
+}
+
+/**
+ * A widget's `roles`: known roles who can open its page. `public` (visitors) only on a route
+ * open to them: the home is for signed-in users.
+ */
+function checkWidgetRoles(roles: unknown, path: string, symbols: Symbols, issues: Issues, page: WidgetPage): void {
+  const names = issues.stringList(roles, path);
+  if (Array.isArray(roles) && roles.length === 0) issues.add(path, 'no one would be shown this widget; name at least one role, or leave roles out for everyone who opens the page');
+  const opens = page.kind === 'route' ? page.roles : null;
+  names.forEach((name, index) => {
+    const place = at(path, index);
+    if (name === PUBLIC_ROLE) {
+      if (page.kind === 'home') refusePublicRole(name, place, issues, 'open the home, which is for signed-in users');
+      else if (!opens?.includes(PUBLIC_ROLE)) issues.add(place, `"${PUBLIC_ROLE}" is the built-in role of visitors who are not signed in; this route is not open to them (add "${PUBLIC_ROLE}" to its roles first)`);
+    } else if (!symbols.roles.has(name) && name !== ADMIN_ROLE) {
+      issues.add(place, `unknown role "${name}" (roles: ${quoteList(new Set([ADMIN_ROLE, ...symbols.roles]))})`);
+    } else if (opens && !opens.includes(name) && !opens.includes(PUBLIC_ROLE)) {
+      issues.add(place, `role "${name}" cannot open this route (its roles: ${opens.join(', ')}), so would never see this widget`);
+    }
+  });
+  issues.duplicates(names, path, 'role');
 }
 
 function checkCounts(widget: Rec, path: string, entity: EntityInfo, columns: ReadonlyMap<string, ColumnKind>, issues: Issues): void {

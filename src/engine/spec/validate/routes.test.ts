@@ -63,6 +63,19 @@ const CASES: readonly Case[] = [
   { kind: 'record id not an integer', route: { ...open, params: { id: 'text' }, show: { record: 'organization', id: 'id' } }, path: 'screens.routes.r.show.id', message: 'must be an integer parameter' },
   { kind: 'widget of an unknown entity', route: { ...queue, show: { widgets: [{ kind: 'counts', entity: 'tiket', by: 'state' }] } }, path: 'screens.routes.r.show.widgets[0].entity', message: 'unknown entity "tiket"' },
   { kind: 'component not a function', route: { ...queue, show: { component: 'Queue' } }, path: 'screens.routes.r.show.component', message: 'must be a function' },
+  {
+    kind: 'widget for a role that cannot open the route',
+    route: { ...queue, roles: ['agent'], show: { widgets: [{ kind: 'counts', entity: 'ticket', by: 'state', roles: ['agent', 'customer'] }] } },
+    path: 'screens.routes.r.show.widgets[0].roles[1]',
+    message: 'role "customer" cannot open this route (its roles: agent), so would never see this widget',
+  },
+  {
+    kind: 'widget for visitors on a route not open to them',
+    route: { ...queue, show: { widgets: [{ kind: 'counts', entity: 'ticket', by: 'state', roles: ['public'] }] } },
+    path: 'screens.routes.r.show.widgets[0].roles[0]',
+    message: 'this route is not open to them (add "public" to its roles first)',
+  },
+  { kind: 'widget for an unknown role', route: { ...queue, show: { widgets: [{ kind: 'counts', entity: 'ticket', by: 'state', roles: ['agnet'] }] } }, path: 'screens.routes.r.show.widgets[0].roles[0]', message: 'unknown role "agnet"' },
 ];
 
 describe('screens.routes validation', () => {
@@ -73,6 +86,9 @@ describe('screens.routes validation', () => {
         open,
         organization: { path: '/orgs/{id}/page', title: 'Organization', params: { id: 'integer' }, show: { record: 'organization', id: 'id' } },
         board: { path: '/board/{mine}/x', title: 'Board', params: { mine: 'boolean' }, show: { widgets: [{ kind: 'counts', entity: 'ticket', by: 'state' }] } },
+        // Widgets for some of those who may open the route, visitors among them where the route is open to them.
+        agents: { path: '/agents', title: 'Agents', roles: ['agent', 'admin'], show: { widgets: [{ kind: 'counts', entity: 'ticket', by: 'state', roles: ['admin'] }] } },
+        wall: { path: '/wall', title: 'Wall', roles: ['public'], show: { widgets: [{ kind: 'counts', entity: 'ticket', by: 'state', roles: ['public'] }, { kind: 'counts', entity: 'ticket', by: 'priority', roles: ['customer'] }] } },
         custom: { path: '/hello', title: 'Hello', show: { component: () => null } },
       }),
     );

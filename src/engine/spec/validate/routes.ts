@@ -3,7 +3,7 @@ import { paramName, pathSegments } from '../screens/routes';
 import { checkCondition, queryableColumns } from './conditions';
 import { at, describeValue, IDENTIFIER, IDENTIFIER_RULE, isRecord, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 import { RESERVED_PLURALS } from './entities';
-import { checkWidgets } from './home';
+import { checkWidgets, type WidgetPage } from './home';
 import { PUBLIC_ROLE } from './public';
 
 const ROUTE_KEYS = ['path', 'title', 'description', 'params', 'roles', 'navigation', 'show'];
@@ -53,7 +53,10 @@ export function checkRoutes(spec: Rec, screens: Rec, symbols: Symbols, issues: I
     }
     if (route.roles !== undefined) checkRoles(route.roles, at(path, 'roles'), symbols, issues);
     if (route.show === undefined) issues.add(at(path, 'show'), 'is required: a list, a record, widgets or a component');
-    else if (issues.record(route.show, at(path, 'show'), 'what a route shows')) checkShow(route.show, at(path, 'show'), params, symbols, issues);
+    else if (issues.record(route.show, at(path, 'show'), 'what a route shows')) {
+      const page: WidgetPage = { kind: 'route', roles: Array.isArray(route.roles) ? route.roles.filter(isString) : null };
+      checkShow(route.show, at(path, 'show'), params, symbols, issues, page);
+    }
   }
 }
 
@@ -153,7 +156,7 @@ function checkRoles(roles: unknown, path: string, symbols: Symbols, issues: Issu
   issues.duplicates(names, path, 'role');
 }
 
-function checkShow(show: Rec, path: string, params: Readonly<Record<string, string>>, symbols: Symbols, issues: Issues): void {
+function checkShow(show: Rec, path: string, params: Readonly<Record<string, string>>, symbols: Symbols, issues: Issues, page: WidgetPage): void {
   const kinds = SHOW_KINDS.filter((kind) => kind in show);
   if (kinds.length !== 1) {
     issues.add(path, `must hold exactly one of ${SHOW_KINDS.join(', ')}, got ${kinds.length === 0 ? 'none' : kinds.join(' and ')}`);
@@ -179,7 +182,7 @@ function checkShow(show: Rec, path: string, params: Readonly<Record<string, stri
       return;
     }
     case 'widgets':
-      checkWidgets(show.widgets, at(path, 'widgets'), symbols, issues, { actor: true, params });
+      checkWidgets(show.widgets, at(path, 'widgets'), symbols, issues, { actor: true, params }, page);
       return;
     case 'component':
       if (typeof show.component !== 'function') issues.add(at(path, 'component'), `must be a function (a React Server Component), got ${describeValue(show.component)}`);

@@ -7,8 +7,8 @@ import { Breadcrumbs } from '@/ui/breadcrumbs';
 import { Card } from '@/ui/card';
 import { DeleteForm } from '@/ui/forms/delete-form';
 import { PageHeader } from '@/ui/page-header';
-import { recordTitle } from '@/ui/record-title';
 import { inSentence } from '@/engine/spec/naming';
+import { recordTitle } from '@/engine/ops/record-title';
 
 type Props = { params: Promise<{ plural: string; id: string }> };
 

@@ -13,8 +13,8 @@ import { initialRecordFormState } from '@/ui/forms/state';
 import { LiveEditNotice } from '@/ui/live/live-edit-notice';
 import { formChecks } from '@/ui/forms/validation';
 import { PageHeader } from '@/ui/page-header';
-import { recordTitle } from '@/ui/record-title';
 import { inSentence } from '@/engine/spec/naming';
+import { recordTitle } from '@/engine/ops/record-title';
 
 type Props = { params: Promise<{ plural: string; id: string }> };
 
