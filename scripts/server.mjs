@@ -107,10 +107,34 @@ function logRefusal(req, code, reason) {
   process.stdout.write(`${JSON.stringify({ level: 'warn', msg: 'request refused', code, reason, method: req.method, path })}\n`);
 }
 
-/** Sends a door's answer ({ status, headers, body }); the connection closes when the body was left unread. */
+/** What is read and thrown away of a body a door answered without reading, and for how long. */
+const DISCARD_BYTES = 64 * 1024 * 1024;
+const DISCARD_MS = 10_000;
+
+/**
+ * The rest of a body that a door answered without reading (a refusal before it, or past a limit):
+ * read and thrown away as it arrives, so that the client, still sending, gets to read the answer
+ * (a connection closed under it is a reset, and the answer lost). Cut when it is too much or too slow.
+ */
+function discardBody(req) {
+  let left = DISCARD_BYTES;
+  const cut = () => req.socket.destroy();
+  const timer = setTimeout(cut, DISCARD_MS);
+  timer.unref();
+  req.on('data', (chunk) => {
+    left -= chunk.length;
+    if (left < 0) cut();
+  });
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
+}
+
+/** Sends a door's answer ({ status, headers, body }), the unread rest of the request's body thrown away. */
 function sendAnswer(req, res, answer) {
+  if (!req.complete) discardBody(req);
   const body = req.method === 'HEAD' ? undefined : answer.body;
-  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body ?? '')), ...(req.complete ? {} : { connection: 'close' }) });
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body ?? '')) });
   res.end(body);
 }
 
@@ -272,10 +296,19 @@ export async function serve({ root, port, hostname }) {
     if (refuseAtTheDoor(req, res, hops, actionIds, place)) return;
     void serveThroughDoors(req, res, place, handle, actionIds);
   });
-  // CONNECT never reaches the request handler: answered here, in the same words as TRACE.
-  server.on('connect', (req, socket) => {
-    const refusal = doorRefusal('METHOD_NOT_ALLOWED', 'CONNECT is not allowed here: this server is no proxy.', false);
+  // Methods that never reach the request handler: CONNECT (a tunnel) and those Node's parser does
+  // not know (TRACK, made-up ones). Answered on the socket, in the same words as TRACE.
+  const methodRefused = (socket, detail) => {
+    const refusal = doorRefusal('METHOD_NOT_ALLOWED', detail, false);
     socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, OPTIONS\r\nContent-Type: ${refusal.headers['content-type']}\r\nContent-Length: ${Buffer.byteLength(refusal.body)}\r\nConnection: close\r\n\r\n${refusal.body}`);
+  };
+  server.on('connect', (req, socket) => methodRefused(socket, 'CONNECT is not allowed here: this server is no proxy.'));
+  // Any other error of the parser is answered as Node.js answers it without this listener.
+  const PARSER_ANSWERS = { HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large', ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout' };
+  server.on('clientError', (error, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+    if (error.code === 'HPE_INVALID_METHOD') return methodRefused(socket, 'This method is not allowed here.');
+    socket.end(`HTTP/1.1 ${PARSER_ANSWERS[error.code] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
   });
   // SIGTERM/SIGINT: finish the requests in flight, then close the database, then exit (./shutdown.mjs).
   installGracefulShutdown(server);

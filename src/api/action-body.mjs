@@ -59,17 +59,28 @@ function mediaType(header) {
     .toLowerCase();
 }
 
-/** Refuses JSON nested deeper or holding more values than a form sends, without parsing it. */
+/** The index of the quote that ends the string opened at `open`, or -1 (a quote escaped by an odd run of backslashes is inside). */
+function stringEnd(text, open) {
+  for (let at = text.indexOf('"', open + 1); at !== -1; at = text.indexOf('"', at + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === 0x5c) backslashes += 1;
+    if (backslashes % 2 === 0) return at;
+  }
+  return -1;
+}
+
+/**
+ * Refuses JSON nested deeper or holding more values than a form sends, without parsing it. Strings
+ * are skipped by searching for their end (a form's text is most of its body).
+ */
 function scanJson(text, counted) {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i += 1;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
+    if (c === 0x22) {
+      i = stringEnd(text, i);
+      if (i === -1) return malformed('The body is not valid JSON.');
+    } else if (c === 0x5b || c === 0x7b) {
       depth += 1;
       counted.values += 1;
       if (depth > ACTION_BODY_LIMITS.maxDepth) return malformed(`The body is nested more than ${ACTION_BODY_LIMITS.maxDepth} deep.`);
@@ -85,14 +96,18 @@ const PLAIN_TAGS = /^\$(?:\$[\s\S]*|undefined|NaN|Infinity|-Infinity|-0|D[0-9T:.
 const REFERENCE = /^\$([0-9a-f]{1,8})((?::[^:]+)+)$/;
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
+/** Lets other requests run between the steps of a large body's check (each step is one block of work). */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
  * Parses one JSON part and checks its `$` strings and keys. `part` is the part's number (React
  * names parts in decimal and writes references to them in hex); `promise` allows the one `$@<id>`
  * a no-JavaScript form's action names its bound arguments by.
  */
-function parseJsonPart(text, part, counted, promise = false) {
+async function parseJsonPart(text, part, counted, promise = false) {
   const scanned = scanJson(text, counted);
   if (scanned) return { problem: scanned };
+  if (text.length > 64 * 1024) await nextTurn();
   let value;
   try {
     value = JSON.parse(text);
@@ -182,7 +197,8 @@ async function fetchCallProblem(contentType, bytes, kinds) {
   if (type === 'text/plain') {
     const text = utf8(bytes);
     if (text === null) return malformed('The body is not valid UTF-8.');
-    const parsed = parseJsonPart(text, 0, counted);
+    await nextTurn();
+    const parsed = await parseJsonPart(text, 0, counted);
     return parsed.problem ?? argumentsProblem(parsed.value, kinds);
   }
   if (type !== 'multipart/form-data') return problem('UNSUPPORTED_MEDIA_TYPE', "A server action takes its arguments as text/plain or multipart/form-data, as React's client sends them.");
@@ -193,7 +209,7 @@ async function fetchCallProblem(contentType, bytes, kinds) {
     // A FormData argument's fields (`_<id>_<name>`) are the form's text, read by the action.
     if (/^_[0-9]{1,8}_/.test(name)) continue;
     if (!/^[0-9]{1,8}$/.test(name)) return malformed(`The body has a part "${name.slice(0, 40)}" that no call sends.`);
-    const parsed = parseJsonPart(value, Number(name), counted);
+    const parsed = await parseJsonPart(value, Number(name), counted);
     if (parsed.problem) return parsed.problem;
     if (name === '0') {
       const wrong = argumentsProblem(parsed.value, kinds);
@@ -205,7 +221,7 @@ async function fetchCallProblem(contentType, bytes, kinds) {
 }
 
 /** A form posted without JavaScript: the action it names must exist; its bound arguments are JSON. */
-function formPostProblem(entries, actions) {
+async function formPostProblem(entries, actions) {
   const known = (id) => actions.ids === null || (typeof id === 'string' && actions.ids.has(id));
   const named = entries.filter(([name]) => name.startsWith('$ACTION_ID_') || name.startsWith('$ACTION_REF_'));
   // Not an action: Next.js renders the page as for a GET, without reading the fields.
@@ -220,7 +236,7 @@ function formPostProblem(entries, actions) {
   const prefix = `$ACTION_${name.slice('$ACTION_REF_'.length)}:`;
   const parts = new Map(entries.filter(([part]) => part.startsWith(prefix)).map(([part, value]) => [part.slice(prefix.length), value]));
   const counted = { values: 0 };
-  const meta = parts.has('0') ? parseJsonPart(parts.get('0'), 0, counted, true) : { problem: malformed('The form names its action without saying which.') };
+  const meta = parts.has('0') ? await parseJsonPart(parts.get('0'), 0, counted, true) : { problem: malformed('The form names its action without saying which.') };
   if (meta.problem) return meta.problem;
   const { id, bound } = meta.value ?? {};
   if (Object.keys(meta.value ?? {}).some((key) => key !== 'id' && key !== 'bound') || typeof id !== 'string') return malformed('The form names its action in a shape no form sends.');
@@ -232,7 +248,7 @@ function formPostProblem(entries, actions) {
   for (const [part, text] of parts) {
     if (part === '0') continue;
     if (!/^[0-9]{1,8}$/.test(part)) return malformed(`The body has a part "${prefix}${part.slice(0, 40)}" that no form sends.`);
-    const parsed = parseJsonPart(text, Number(part), counted);
+    const parsed = await parseJsonPart(text, Number(part), counted);
     if (parsed.problem) return parsed.problem;
     if (part === boundPart) {
       const wrong = argumentsProblem(parsed.value, actions.argumentsOf(id), true);
