@@ -1,7 +1,10 @@
 // The HTTP server of `npm start`: Next.js in this process, with the REST API's own door in front.
 // /api/v1 goes straight to the framework-free API handler that the app registers once its engine
 // is open (src/server/api-door.ts); every other request, and /api/v1 before the door is
-// registered, goes to Next.js.
+// registered, goes to Next.js. Before either, every request's target is normalised once (the path
+// every door decides on and Next.js serves), and what no page sends is answered here in the
+// catalogue's words: an unreadable address, a method no door serves, a change from another site,
+// a server-action body that is too large or not what a form sends (src/api/action-body.mjs).
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
 import next from 'next';
