@@ -1,15 +1,24 @@
 // The HTTP server of `npm start`: Next.js in this process, with the REST API's own door in front.
 // /api/v1 goes straight to the framework-free API handler that the app registers once its engine
 // is open (src/server/api-door.ts); every other request, and /api/v1 before the door is
-// registered, goes to Next.js.
+// registered, goes to Next.js. Before either, every request's target is normalised once (the path
+// every door decides on and Next.js serves), and what no page sends is answered here in the
+// catalogue's words: an unreadable address, a method no door serves, a change from another site,
+// a server-action body that is too large or not what a form sends (src/api/action-body.mjs).
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
 import next from 'next';
+import { actionBodyProblem, actionPostKind, FORM_POST_CEILING_BYTES } from '../src/api/action-body.mjs';
+import { readBuildRoutes, routeKind } from '../src/api/build-routes.mjs';
 import { CLIENT_IP_HEADER, clientAddress, trustedProxyHops } from '../src/api/client-address.mjs';
 import { crossOriginReason } from '../src/api/cross-origin.mjs';
+import { methodAnswer } from '../src/api/door-methods.mjs';
 import { doorRefusal, wantsPage } from '../src/api/door-refusal.mjs';
 import { rewriteRequestHeaders } from '../src/api/incoming-headers.mjs';
+import { replaceOutageErrors } from '../src/api/outage-errors.mjs';
+import { readBodyUpTo, replayedRequest } from '../src/api/replayed-request.mjs';
 import { PROTO_HEADER, requestProtocol } from '../src/api/request-scheme.mjs';
+import { normalisedTarget } from '../src/api/request-target.mjs';
 import { contentSecurityPolicy, newNonce, securityHeaders } from '../src/api/response-headers.mjs';
 import { ACTION_NOT_FOUND_HEADER, isUnknownAction, serverActionIds } from '../src/api/server-action-ids.mjs';
 import { installGracefulShutdown } from './shutdown.mjs';
@@ -19,6 +28,12 @@ const API_DOOR = Symbol.for('ninefold.apiDoor');
 const OUTAGE_DOOR = Symbol.for('ninefold.outageDoor');
 // Visitors' page requests, counted per client address when the spec lets visitors in (src/server/visitor-door.ts).
 const VISITOR_DOOR = Symbol.for('ninefold.visitorDoor');
+// The largest body a form of the spec can post to a server action (src/server/form-post-limit.ts).
+const FORM_POST_LIMIT = Symbol.for('ninefold.formPostLimit');
+// The import page's form posted without JavaScript (src/server/csv/import-door.ts).
+const IMPORT_DOOR = Symbol.for('ninefold.importDoor');
+// What each server action takes, by its exported name (src/server/actions/arguments.ts).
+const ACTION_ARGUMENTS = Symbol.for('ninefold.actionArguments');
 const API_PREFIX = '/api/v1/';
 
 /** The Node request as a web Request (the API handler's input); the body is streamed, not buffered. */
@@ -95,54 +110,168 @@ function logRefusal(req, code, reason) {
   process.stdout.write(`${JSON.stringify({ level: 'warn', msg: 'request refused', code, reason, method: req.method, path })}\n`);
 }
 
+/** What is read and thrown away of a body a door answered without reading, and for how long. */
+const DISCARD_BYTES = 64 * 1024 * 1024;
+const DISCARD_MS = 10_000;
+
+/**
+ * The rest of a body that a door answered without reading (a refusal before it, or past a limit):
+ * read and thrown away as it arrives, so that the client, still sending, gets to read the answer
+ * (a connection closed under it is a reset, and the answer lost). Cut when it is too much or too slow.
+ */
+function discardBody(req) {
+  let left = DISCARD_BYTES;
+  const cut = () => req.socket.destroy();
+  const timer = setTimeout(cut, DISCARD_MS);
+  timer.unref();
+  req.on('data', (chunk) => {
+    left -= chunk.length;
+    if (left < 0) cut();
+  });
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
+}
+
+/** Sends a door's answer ({ status, headers, body }), the unread rest of the request's body thrown away. */
+function sendAnswer(req, res, answer) {
+  if (!req.complete) discardBody(req);
+  const body = req.method === 'HEAD' ? undefined : answer.body;
+  res.writeHead(answer.status, { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body ?? '')) });
+  res.end(body);
+}
+
+/** A refusal in the catalogue's words (src/api/door-refusal.mjs), logged. */
+function refuse(req, res, code, detail, headers = {}) {
+  logRefusal(req, code, detail);
+  const refusal = doorRefusal(code, detail, wantsPage(req.headers));
+  sendAnswer(req, res, { ...refusal, headers: { ...refusal.headers, ...headers } });
+}
+
+/**
+ * Where a request goes, decided once on its normalised target (src/api/request-target.mjs), which
+ * then replaces its URL: every door and Next.js read the same path. Null when the target cannot be
+ * read (a malformed escape): answered here with NOT_FOUND, as the API answers such a path.
+ */
+function placeOf(req, routes) {
+  const target = normalisedTarget(req.url);
+  if (target === null) return null;
+  req.url = `${target.path}${target.search}`;
+  const api = target.path === '/api/v1' || target.path.startsWith(API_PREFIX);
+  return { path: target.path, kind: api ? 'api' : routeKind(routes, target.path) };
+}
+
 /**
  * What the server answers itself, before Next.js: a change sent from another site (Next.js would
  * answer a cross-site server action with a 500; /api/v1 checks its own), and a script's call to a
  * server action the build does not hold (src/api/server-action-ids.mjs). Returns whether it answered.
  */
-function refuseAtTheDoor(req, res, hops, actionIds) {
-  if (req.url?.startsWith(API_PREFIX)) return false;
+function refuseAtTheDoor(req, res, hops, actionIds, place) {
+  if (place.kind === 'api') return false;
   const reason = crossOriginReason(req.method ?? 'GET', req.headers, hops > 0);
-  let refusal = null;
   if (reason !== null) {
     logRefusal(req, 'FORBIDDEN', reason);
-    refusal = doorRefusal('FORBIDDEN', 'Cross-site request refused: a change must be sent from this application.', wantsPage(req.headers));
-  } else if (req.method === 'POST' && isUnknownAction(actionIds, req.headers['next-action'])) {
-    logRefusal(req, 'NOT_FOUND', 'unknown server action');
+    sendAnswer(req, res, doorRefusal('FORBIDDEN', 'Cross-site request refused: a change must be sent from this application.', wantsPage(req.headers)));
+    return true;
+  }
+  if (req.method === 'POST' && isUnknownAction(actionIds, req.headers['next-action'])) {
     // Next.js's client router reads this header to tell an unknown action from a failed one.
     res.setHeader(ACTION_NOT_FOUND_HEADER, '1');
-    refusal = doorRefusal('NOT_FOUND', 'This action does not exist (the page may be from an earlier version: reload it).', false);
+    refuse(req, res, 'NOT_FOUND', 'This action does not exist (the page may be from an earlier version: reload it).');
+    return true;
   }
-  if (refusal === null) return false;
-  // The body is not read: the connection cannot carry another request after it.
-  res.writeHead(refusal.status, { ...refusal.headers, 'content-length': String(Buffer.byteLength(refusal.body)), ...(req.complete ? {} : { connection: 'close' }) });
-  res.end(refusal.body);
-  return true;
+  return false;
 }
 
-/** The outage door's answer when it has one; then the visitor door's; otherwise the API door or Next.js. */
-function serveOrRefuse(outage, req, res, handle) {
-  if (outage) {
-    res.writeHead(outage.status, outage.headers);
-    res.end(req.method === 'HEAD' ? undefined : outage.body);
-    return;
+/** A door's verdict: null, an answer, or a promise of one; a failed check lets the request through. */
+async function verdictOf(door, req, place) {
+  try {
+    return (await door?.(req, place)) ?? null;
+  } catch {
+    return null;
   }
-  const visitor = globalThis[VISITOR_DOOR]?.(req) ?? null;
-  // A promise while a session cookie is checked; a failed check lets the request through.
-  if (visitor !== null && typeof visitor.then === 'function') void visitor.then((answer) => serveOrPass(answer, req, res, handle), () => serveOrPass(null, req, res, handle));
-  else serveOrPass(visitor, req, res, handle);
 }
 
-/** The visitor door's 429 when it has one; otherwise the API door or Next.js. */
-function serveOrPass(refusal, req, res, handle) {
-  if (refusal) {
-    res.writeHead(refusal.status, refusal.headers);
-    res.end(req.method === 'HEAD' ? undefined : refusal.body);
+/**
+ * A server action's body (src/api/action-body.mjs): read up to the largest a form of the spec can
+ * send, checked, and handed to Next.js only when it is what a form or React's client sends.
+ * Returns the request Next.js is to read, or null when a refusal was answered.
+ */
+async function checkedActionPost(req, res, kind, actionIds) {
+  const maxBytes = globalThis[FORM_POST_LIMIT] ?? FORM_POST_CEILING_BYTES;
+  const tooLarge = () => refuse(req, res, 'PAYLOAD_TOO_LARGE', `A form's post can be at most ${maxBytes} bytes here.`);
+  let body;
+  try {
+    body = await readBodyUpTo(req, maxBytes);
+  } catch {
+    // The client went away before its body ended: there is no one to answer.
+    return null;
+  }
+  if (body === null) {
+    tooLarge();
+    return null;
+  }
+  const actions = {
+    ids: actionIds,
+    argumentsOf: (id) => {
+      const name = actionIds?.get(id);
+      const list = globalThis[ACTION_ARGUMENTS];
+      return name && list && Object.hasOwn(list, name) ? list[name] : undefined;
+    },
+  };
+  const fetchedId = [req.headers['next-action']].flat()[0];
+  const found = await actionBodyProblem(kind, req.headers['content-type'], body, actions, fetchedId);
+  if (found === null) return replayedRequest(req, body);
+  if (found.code === 'NOT_FOUND') res.setHeader(ACTION_NOT_FOUND_HEADER, '1');
+  refuse(req, res, found.code, found.detail);
+  return null;
+}
+
+/**
+ * The import page's form posted without JavaScript (src/server/csv/import-door.ts): the import
+ * runs here, with the import's own limit, then the import page is rendered with its report
+ * through Next.js (a GET of the page carrying it), or the door's refusal is sent.
+ */
+async function serveImport(door, req, res, place, handle) {
+  let answer;
+  try {
+    answer = await door.run(toWebRequest(req), place);
+  } catch (error) {
+    process.stderr.write(`${JSON.stringify({ level: 'error', msg: 'import door failed', error: String(error) })}\n`);
+    if (!res.headersSent) refuse(req, res, 'NOT_FOUND', 'The import could not be run.');
     return;
   }
-  const door = globalThis[API_DOOR];
-  if (door && req.url?.startsWith(API_PREFIX)) void serveApi(door, req, res);
-  else void handle(req, res);
+  if (answer.render) {
+    const page = replayedRequest(req, null, {
+      method: 'GET',
+      url: answer.render.path,
+      headers: { ...answer.render.headers, 'content-type': null, 'content-length': null, 'transfer-encoding': null, 'next-action': null },
+    });
+    void handle(page, res);
+  } else sendAnswer(req, res, answer);
+}
+
+/**
+ * The doors in order, after the method and origin checks: the outage door (while the database is
+ * down), the visitor door (visitors' requests per address), then the import form, the server-action
+ * body check, and the API door or Next.js.
+ */
+async function serveThroughDoors(req, res, place, handle, actionIds) {
+  const outageDoor = globalThis[OUTAGE_DOOR];
+  const outage = await verdictOf(outageDoor, req, place);
+  if (outage) return sendAnswer(req, res, outage);
+  const visitor = await verdictOf(globalThis[VISITOR_DOOR], req, place);
+  if (visitor) return sendAnswer(req, res, visitor);
+  const apiDoor = globalThis[API_DOOR];
+  if (place.kind === 'api' && apiDoor) return void serveApi(apiDoor, req, res);
+  const importDoor = globalThis[IMPORT_DOOR];
+  if (importDoor?.claims(req, place)) return serveImport(importDoor, req, res, place, handle);
+  // A page's 500 that the outage door can explain goes out as its 503 (src/api/outage-errors.mjs).
+  if (outageDoor) replaceOutageErrors(res, () => outageDoor(req, place));
+  const action = actionPostKind(req.method, req.headers, place.kind);
+  if (action === null) return void handle(req, res);
+  const checked = await checkedActionPost(req, res, action, actionIds);
+  if (checked !== null) void handle(checked, res);
 }
 
 export async function serve({ root, port, hostname }) {
@@ -154,15 +283,35 @@ export async function serve({ root, port, hostname }) {
   await preparing;
   const handle = app.getRequestHandler();
   const actionIds = serverActionIds(root);
+  const routes = readBuildRoutes(root);
   const server = createServer((req, res) => {
     const policy = contentSecurityPolicy(newNonce());
     const protocol = prepareRequest(req, hops, policy);
     for (const [name, value] of Object.entries(securityHeaders(policy, protocol === 'https'))) res.setHeader(name, value);
-    if (refuseAtTheDoor(req, res, hops, actionIds)) return;
-    const outage = globalThis[OUTAGE_DOOR]?.(req) ?? null;
-    // A promise while a probe decides whether the database is down (src/server/outage.ts).
-    if (outage !== null && typeof outage.then === 'function') void outage.then((answer) => serveOrRefuse(answer, req, res, handle), () => serveOrRefuse(null, req, res, handle));
-    else serveOrRefuse(outage, req, res, handle);
+    const place = placeOf(req, routes);
+    if (place === null) {
+      if (req.method === 'OPTIONS' && req.url === '*') return void sendAnswer(req, res, { status: 204, headers: { allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' }, body: '' });
+      return refuse(req, res, 'NOT_FOUND', 'This address cannot be read: it holds a malformed percent-escape.');
+    }
+    const method = methodAnswer(req.method, place.kind);
+    if (method?.status === 204) return void sendAnswer(req, res, { status: 204, headers: { allow: method.allow }, body: '' });
+    if (method) return refuse(req, res, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here; allowed: ${method.allow}.`, { allow: method.allow });
+    if (refuseAtTheDoor(req, res, hops, actionIds, place)) return;
+    void serveThroughDoors(req, res, place, handle, actionIds);
+  });
+  // Methods that never reach the request handler: CONNECT (a tunnel) and those Node's parser does
+  // not know (TRACK, made-up ones). Answered on the socket, in the same words as TRACE.
+  const methodRefused = (socket, detail) => {
+    const refusal = doorRefusal('METHOD_NOT_ALLOWED', detail, false);
+    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, OPTIONS\r\nContent-Type: ${refusal.headers['content-type']}\r\nContent-Length: ${Buffer.byteLength(refusal.body)}\r\nConnection: close\r\n\r\n${refusal.body}`);
+  };
+  server.on('connect', (req, socket) => methodRefused(socket, 'CONNECT is not allowed here: this server is no proxy.'));
+  // Any other error of the parser is answered as Node.js answers it without this listener.
+  const PARSER_ANSWERS = { HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large', ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout' };
+  server.on('clientError', (error, socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+    if (error.code === 'HPE_INVALID_METHOD') return methodRefused(socket, 'This method is not allowed here.');
+    socket.end(`HTTP/1.1 ${PARSER_ANSWERS[error.code] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
   });
   // SIGTERM/SIGINT: finish the requests in flight, then close the database, then exit (./shutdown.mjs).
   installGracefulShutdown(server);

@@ -27,7 +27,7 @@ export function isJsonContentType(header: string | null): boolean {
  * a client cannot make the server hold more than that. A Content-Length above it is refused
  * before reading anything.
  */
-async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array> {
+export async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = request.headers.get('content-length');
   if (declared !== null) {
     if (!/^\s*\d{1,15}\s*$/.test(declared)) throw badBody('The Content-Length header is not a number.');

@@ -5,7 +5,14 @@ export interface DoorError {
   readonly title: string;
   readonly message: string;
 }
-export declare const DOOR_ERRORS: { readonly FORBIDDEN: DoorError; readonly NOT_FOUND: DoorError };
+export declare const DOOR_ERRORS: {
+  readonly VALIDATION_FAILED: DoorError;
+  readonly FORBIDDEN: DoorError;
+  readonly NOT_FOUND: DoorError;
+  readonly METHOD_NOT_ALLOWED: DoorError;
+  readonly PAYLOAD_TOO_LARGE: DoorError;
+  readonly UNSUPPORTED_MEDIA_TYPE: DoorError;
+};
 export declare function problemTypeOf(code: string): string;
 export declare function doorPage(page: {
   readonly status: number;

@@ -1,13 +1,18 @@
 // Refusals that scripts/server.mjs answers itself, before either door: a change sent from another
-// site, a server action that does not exist. Next.js would answer the first with a 500 (its CSRF
-// check throws) and the second in its own words; these are the catalogue's, as problem+json for a
-// script and as a small page for a browser's form post. Plain JavaScript (the server script runs
+// site, a server action that does not exist, an address that cannot be read, a method no door
+// serves, a server-action body that is too large or not what a form sends. Next.js would answer
+// these with a 500 or in its own words; these are the catalogue's, as problem+json for a script
+// and as a small page for a browser's form post. Plain JavaScript (the server script runs
 // before anything is bundled), so the words are copied from src/engine/errors/catalogue.ts; a unit
 // test (src/api/http-door.test.ts) keeps them equal.
 
 export const DOOR_ERRORS = {
+  VALIDATION_FAILED: { status: 422, title: 'Validation failed', message: 'Some values are not valid. Check the fields marked below.' },
   FORBIDDEN: { status: 403, title: 'Forbidden', message: 'You are not allowed to do this.' },
   NOT_FOUND: { status: 404, title: 'Not found', message: 'This page or record does not exist, or you cannot see it.' },
+  METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed', message: 'This address does not accept that method.' },
+  PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large', message: 'The request is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type', message: 'Send JSON with content-type application/json.' },
 };
 
 /** The same URI as src/api/problem.ts problemType(). */
@@ -42,11 +47,16 @@ export function wantsPage(headers) {
   return accept.includes('text/html');
 }
 
-/** Status, headers and body of a refusal with a catalogue code of DOOR_ERRORS and a detail of its own. */
+/**
+ * Status, headers and body of a refusal with a catalogue code of DOOR_ERRORS and a detail of its
+ * own. The page leaves out the catalogue's message where it speaks of something a page does not
+ * have (fields marked below, JSON): the detail says what is wrong.
+ */
 export function doorRefusal(code, detail, asPage) {
   const { status, title, message } = DOOR_ERRORS[code];
   if (asPage) {
-    const body = doorPage({ status, title, paragraphs: [message, detail], link: { href: '/', label: 'Go home' } });
+    const paragraphs = code === 'VALIDATION_FAILED' || code === 'UNSUPPORTED_MEDIA_TYPE' ? [detail] : [message, detail];
+    const body = doorPage({ status, title, paragraphs, link: { href: '/', label: 'Go home' } });
     return { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body };
   }
   const problem = { type: problemTypeOf(code), title, status, detail, code };

@@ -194,8 +194,7 @@ describe('a change from another site', () => {
 
 describe('what the door answers itself', () => {
   it("uses the catalogue's words and problem types", () => {
-    expect(DOOR_ERRORS.FORBIDDEN).toEqual(BUILT_IN_ERRORS.FORBIDDEN);
-    expect(DOOR_ERRORS.NOT_FOUND).toEqual(BUILT_IN_ERRORS.NOT_FOUND);
+    for (const [code, words] of Object.entries(DOOR_ERRORS)) expect(words, code).toEqual(BUILT_IN_ERRORS[code as keyof typeof DOOR_ERRORS]);
     expect(problemTypeOf('NOT_FOUND')).toBe(problemType('NOT_FOUND'));
   });
 
@@ -215,14 +214,21 @@ describe('what the door answers itself', () => {
     expect(wantsPage({ accept: '*/*' })).toBe(false);
   });
 
-  it('knows the server actions of the build from its manifest, and nothing when there is none', () => {
+  it('leaves out of a page the catalogue’s words that speak of fields or JSON: the detail says what is wrong', () => {
+    const page = doorRefusal('VALIDATION_FAILED', 'The body is not valid JSON.', true);
+    expect(page.status).toBe(422);
+    expect(page.body).toContain('<h1>Validation failed</h1><p>The body is not valid JSON.</p>');
+    expect(page.body).not.toContain(BUILT_IN_ERRORS.VALIDATION_FAILED.message);
+  });
+
+  it('knows the server actions of the build and their names from its manifest, and nothing when there is none', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'nf-actions-'));
     expect(serverActionIds(root)).toBeNull();
     expect(isUnknownAction(null, 'anything')).toBe(false);
     mkdirSync(path.join(root, '.next', 'server'), { recursive: true });
-    writeFileSync(path.join(root, '.next', 'server', 'server-reference-manifest.json'), JSON.stringify({ node: { '00aa': {}, '40bb': {} }, edge: {}, encryptionKey: 'x' }));
+    writeFileSync(path.join(root, '.next', 'server', 'server-reference-manifest.json'), JSON.stringify({ node: { '00aa': { exportedName: 'signInAction' }, '40bb': {} }, edge: {}, encryptionKey: 'x' }));
     const ids = serverActionIds(root);
-    expect(ids).toEqual(new Set(['00aa', '40bb']));
+    expect(ids).toEqual(new Map([['00aa', 'signInAction'], ['40bb', '']]));
     expect(isUnknownAction(ids, '40bb')).toBe(false);
     expect(isUnknownAction(ids, '7f00')).toBe(true);
     expect(isUnknownAction(ids, '')).toBe(true);

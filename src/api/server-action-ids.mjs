@@ -12,12 +12,16 @@ import path from 'node:path';
 /** The header Next.js's client router reads to tell an unknown action from a failed one. */
 export const ACTION_NOT_FOUND_HEADER = 'x-nextjs-action-not-found';
 
-/** The ids of the build's server actions, or null when the manifest cannot be read. */
+/**
+ * The build's server actions: each id with the name its module exports it by (what
+ * src/server/actions/arguments.ts lists their arguments by), or null when the manifest cannot be read.
+ */
 export function serverActionIds(root, distDir = '.next') {
   try {
     const manifest = JSON.parse(readFileSync(path.join(root, distDir, 'server', 'server-reference-manifest.json'), 'utf8'));
     if (typeof manifest?.node !== 'object' || manifest.node === null) return null;
-    return new Set([...Object.keys(manifest.node), ...Object.keys(manifest.edge ?? {})]);
+    const entries = [...Object.entries(manifest.node), ...Object.entries(manifest.edge ?? {})];
+    return new Map(entries.map(([id, entry]) => [id, typeof entry?.exportedName === 'string' ? entry.exportedName : '']));
   } catch {
     return null;
   }

@@ -27,9 +27,9 @@ export interface Limits {
 }
 
 /**
- * The largest importMaxBytes may be: the form of the import page posts the file to a server
- * action without JavaScript, whose body limit (next.config.mjs, serverActions.bodySizeLimit) is
- * fixed when the app is built.
+ * The largest importMaxBytes may be: a file is posted whole to the import's own route
+ * (src/server/csv/import-door.ts without JavaScript, import-stream.ts with it), never to a server
+ * action, whose bodies are limited to what forms send (src/server/form-post-limit.ts).
  */
 export const IMPORT_MAX_BYTES_CEILING = 32 * 1024 * 1024;
 

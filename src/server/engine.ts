@@ -2,6 +2,9 @@ import 'server-only';
 import type { Engine } from '@/engine/engine';
 import { openEngine } from '@/engine/open-engine';
 import { settingsFromEnv } from '@/engine/settings';
+import { registerActionArguments } from './actions/arguments';
+import { registerImportDoor } from './csv/import-door';
+import { registerFormPostLimit } from './form-post-limit';
 import { registerOutageDoor } from './outage';
 import { registerShutdownHooks, shutdownOwned } from './shutdown';
 import { registerVisitorDoor } from './visitor-door';
@@ -28,6 +31,9 @@ function closeOnSignals(engine: Engine): void {
   registerShutdownHooks(engine);
   registerOutageDoor(engine);
   registerVisitorDoor(engine);
+  registerFormPostLimit(engine);
+  registerActionArguments();
+  registerImportDoor(engine);
   const close = (signal: NodeJS.Signals) => {
     // Under `npm start`, scripts/shutdown.mjs finishes the requests in flight first, then closes
     // the engine through the hook registered above.

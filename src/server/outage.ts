@@ -1,6 +1,7 @@
 import type { Engine } from '@/engine/engine';
 import { BUILT_IN_ERRORS } from '@/engine/errors/catalogue';
 import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '@/engine/store/unavailable';
+import type { RequestPlace } from '@/api/build-routes.mjs';
 import { doorPage } from '@/api/door-refusal.mjs';
 import { problemType } from './problem';
 
@@ -9,8 +10,9 @@ import { problemType } from './problem';
  * before Next.js: a page cannot set its own status in the App Router, and rendering one only to
  * meet the same connection error would show the generic "Application error" fallback. The state
  * is the store's (src/engine/store/availability.ts): set by a confirmed connection error, cleared
- * by the next successful probe (every 2 s) or query. The first requests that meet an outage still
- * go through Next.js: the API answers them 503 with Retry-After, pages show their error page.
+ * by the next successful probe (every 2 s) or query. The request that finds the outage out is
+ * already in Next.js: the API answers it 503 with Retry-After, and a page's 500 is replaced by this
+ * door's 503 once the probe it started confirms the outage (src/api/outage-errors.mjs).
  */
 export const OUTAGE_DOOR = Symbol.for('ninefold.outageDoor');
 
@@ -29,14 +31,16 @@ export interface OutageAnswer {
   readonly body: string;
 }
 
-/** Null: let the request through. A promise while a probe decides whether the database is down. */
-export type OutageDoor = (request: OutageRequest) => OutageAnswer | null | Promise<OutageAnswer | null>;
-
+/**
+ * Null: let the request through. A promise while a probe decides whether the database is down.
+ * `place` is where scripts/server.mjs found the request goes (its normalised path).
+ */
+export type OutageDoor = (request: OutageRequest, place: RequestPlace) => OutageAnswer | null | Promise<OutageAnswer | null>;
 
 /** Requests that need no database, or report the outage themselves: left to their handler. */
-function passesThrough(pathname: string): boolean {
-  // Health says what is unreachable itself; files (/_next/static/..., /icon.svg) need no database.
-  return pathname === '/api/health' || pathname.startsWith('/_next/') || /\.[a-z0-9]+$/i.test(pathname);
+function passesThrough(place: RequestPlace): boolean {
+  // Health says what is unreachable itself; the build's files need no database.
+  return place.path === '/api/health' || place.kind === 'file';
 }
 
 /**
@@ -52,9 +56,9 @@ function wantsPage(request: OutageRequest, pathname: string): boolean {
 }
 
 /** The answer for one request while the database cannot be reached (exported for tests). */
-export function outageAnswer(request: OutageRequest): OutageAnswer | null {
-  const pathname = (request.url ?? '/').split('?')[0];
-  if (passesThrough(pathname)) return null;
+export function outageAnswer(request: OutageRequest, place: RequestPlace): OutageAnswer | null {
+  if (passesThrough(place)) return null;
+  const pathname = place.path;
   const { status, title, message } = BUILT_IN_ERRORS.SERVICE_UNAVAILABLE;
   const headers: Record<string, string> = {
     'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
@@ -74,13 +78,13 @@ export function outageAnswer(request: OutageRequest): OutageAnswer | null {
 /** Puts this engine's outage door where scripts/server.mjs looks for it. */
 export function registerOutageDoor(engine: Pick<Engine, 'store'>): void {
   const { availability } = engine.store;
-  const door: OutageDoor = (request) => {
-    if (availability.down) return outageAnswer(request);
+  const door: OutageDoor = (request, place) => {
+    if (availability.down) return outageAnswer(request, place);
     // The database went quiet and a probe is deciding: the first pages of an outage get the
     // 503 page too, instead of rendering only to meet the same silence and fail with a 500.
     const checking = availability.checking;
-    if (checking === null || outageAnswer(request) === null) return null;
-    return checking.then(() => (availability.down ? outageAnswer(request) : null));
+    if (checking === null || outageAnswer(request, place) === null) return null;
+    return checking.then(() => (availability.down ? outageAnswer(request, place) : null));
   };
   (globalThis as Record<symbol, unknown>)[OUTAGE_DOOR] = door;
 }

@@ -12,6 +12,8 @@ import { registerVisitorDoor, VISITOR_DOOR, type VisitorDoor } from './visitor-d
 /** A spec that lets visitors in, with the per-address limit a spec constant sets. */
 const model = buildModel({ ...noticeBoardSpec, constants: { ...noticeBoardSpec.constants, apiRateLimitPerIpPerMinute: { value: 5 } } });
 
+const NOTICES = { path: '/notices', kind: 'page' } as const;
+
 const page = (cookie?: string): OutageRequest => ({
   url: '/notices',
   method: 'GET',
@@ -42,13 +44,13 @@ forEachDatabase('visitors’ page requests limited per address', (database) => {
   it('refuses the sixth anonymous page request, never a signed-in user, and counts an ended session', async () => {
     const user = await identity.createUser({ email: 'agent@example.com', password: 'correct horse battery staple', roles: ['agent'] });
     const session = await identity.createSession(user.id);
-    for (let i = 0; i < 5; i += 1) expect(await door(page())).toBeNull();
-    const refused = await door(page());
+    for (let i = 0; i < 5; i += 1) expect(await door(page(), NOTICES)).toBeNull();
+    const refused = await door(page(), NOTICES);
     expect(refused).toMatchObject({ status: 429, headers: { 'ratelimit-policy': '"visitor";q=5;w=60', 'content-type': 'text/html; charset=utf-8' } });
     expect(refused!.body).toContain('Too many requests: at most 5 a minute.');
-    for (let i = 0; i < 10; i += 1) expect(await door(page(`nf_session=${session.token}`))).toBeNull();
-    expect(await door(page('nf_session=made-up-token'))).toMatchObject({ status: 429 });
+    for (let i = 0; i < 10; i += 1) expect(await door(page(`nf_session=${session.token}`), NOTICES)).toBeNull();
+    expect(await door(page('nf_session=made-up-token'), NOTICES)).toMatchObject({ status: 429 });
     await identity.endSession(session.token);
-    expect(await door(page(`nf_session=${session.token}`))).toMatchObject({ status: 429 });
+    expect(await door(page(`nf_session=${session.token}`), NOTICES)).toMatchObject({ status: 429 });
   });
 });

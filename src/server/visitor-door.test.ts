@@ -3,6 +3,7 @@ import { ledgerSpec } from '@/engine/access/call-door-testing';
 import { noticeBoardSpec } from '@/engine/access/public-testing';
 import { BUILT_IN_ERRORS } from '@/engine/errors/catalogue';
 import { buildModel } from '@/engine/spec/build';
+import type { RequestPlace } from '@/api/build-routes.mjs';
 import type { OutageAnswer, OutageRequest } from './outage';
 import { registerVisitorDoor, VISITOR_DOOR, visitorDoor, type SessionCheck, type VisitorDoor } from './visitor-door';
 
@@ -28,8 +29,14 @@ function door(live: readonly string[] = []) {
   return { door: visitorDoor(model, isLive, () => clock.now)!, clock, checked };
 }
 
+/** Where scripts/server.mjs finds a request goes (its normalised path): a page unless said otherwise. */
+const at = (r: OutageRequest, kind?: RequestPlace['kind']): RequestPlace => {
+  const path = (r.url ?? '/').split('?')[0];
+  return { path, kind: kind ?? (path === '/api/v1' || path.startsWith('/api/v1/') ? 'api' : 'page') };
+};
+
 /** The door's answer, awaited when it checks a session. */
-const ask = async (d: VisitorDoor, r: OutageRequest): Promise<OutageAnswer | null> => d(r);
+const ask = async (d: VisitorDoor, r: OutageRequest, kind?: RequestPlace['kind']): Promise<OutageAnswer | null> => d(r, at(r, kind));
 
 describe('the visitor door', () => {
   it('lets the limit through per address, then answers 429 with Retry-After and the RateLimit headers', async () => {
@@ -82,12 +89,20 @@ describe('the visitor door', () => {
     expect((await ask(d, request('/messages/new')))!.headers.connection).toBeUndefined();
   });
 
-  it('counts neither the API (it has its own limits), health, the build’s assets nor files', async () => {
+  it('counts neither the API (it has its own limits), health nor the build’s files', async () => {
     const { door: d } = door();
     for (let i = 0; i < LIMIT * 3; i += 1) {
-      for (const url of ['/api/v1/notices', '/api/v1', '/api/health', '/_next/static/chunks/app.js', '/icon.svg', '/favicon.ico?v=2']) expect(d(request(url))).toBeNull();
+      for (const url of ['/api/v1/notices', '/api/v1']) expect(d(request(url), at(request(url)))).toBeNull();
+      expect(d(request('/api/health'), at(request('/api/health'), 'route'))).toBeNull();
+      for (const url of ['/_next/static/chunks/app.js', '/icon.svg?v=2']) expect(d(request(url), at(request(url), 'file'))).toBeNull();
     }
     expect(await ask(d, request('/notices'))).toBeNull();
+  });
+
+  it('counts an address that only looks like a build file: it renders a page', async () => {
+    const { door: d } = door();
+    for (const url of ['/_next/anything', '/notices/1/style.css', '/favicon.ico']) expect(await ask(d, request(url))).toBeNull();
+    expect(await ask(d, request('/notices'))).toMatchObject({ status: 429 });
   });
 
   it('never counts a signed-in user, but counts a cookie that names no live session', async () => {
@@ -97,7 +112,7 @@ describe('the visitor door', () => {
     for (let i = 0; i < LIMIT; i += 1) expect(await ask(d, request('/notices', { cookie: 'nf_session=made-up' }))).toBeNull();
     expect(await ask(d, request('/notices', { cookie: 'nf_session=made-up' }))).toMatchObject({ status: 429 });
     // Without a cookie the answer comes at once (no promise on the hot path).
-    const answer = d(request('/notices'));
+    const answer = d(request('/notices'), at(request('/notices')));
     expect(answer).not.toBeInstanceOf(Promise);
     expect(answer).toMatchObject({ status: 429 });
   });

@@ -1,3 +1,4 @@
+import type { RequestPlace } from '@/api/build-routes.mjs';
 import { CLIENT_IP_HEADER } from '@/api/client-address.mjs';
 import { readCookie, SESSION_COOKIE } from '@/api/credentials';
 import { doorPage, wantsPage } from '@/api/door-refusal.mjs';
@@ -20,15 +21,21 @@ import type { OutageAnswer, OutageRequest } from './outage';
  */
 export const VISITOR_DOOR = Symbol.for('ninefold.visitorDoor');
 
-/** Null: let the request through. A promise while a session cookie is being checked. */
-export type VisitorDoor = (request: OutageRequest) => OutageAnswer | null | Promise<OutageAnswer | null>;
+/**
+ * Null: let the request through. A promise while a session cookie is being checked. `place` is
+ * where scripts/server.mjs found the request goes: its normalised path, the one Next.js serves.
+ */
+export type VisitorDoor = (request: OutageRequest, place: RequestPlace) => OutageAnswer | null | Promise<OutageAnswer | null>;
 
 /** Whether a session token names a live session (the identity's cached read). */
 export type SessionCheck = (token: string) => Promise<boolean>;
 
-/** Requests this door leaves alone: the API (its own limits), health, the build's assets and files. */
-function notCounted(pathname: string): boolean {
-  return pathname === '/api/v1' || pathname.startsWith('/api/v1/') || pathname === '/api/health' || pathname.startsWith('/_next/') || /\.[a-z0-9]+$/i.test(pathname);
+/**
+ * Requests this door leaves alone: the API (its own limits), health, and the build's own files. A
+ * made-up address that only looks like a file (`/_next/x`, `/x.css`) renders the 404 page: counted.
+ */
+function notCounted(place: RequestPlace): boolean {
+  return place.kind === 'api' || place.kind === 'file' || place.path === '/api/health';
 }
 
 /** The 429 for one refused request: a page for a browser, problem+json for a script (exported for tests). */
@@ -70,8 +77,8 @@ export function visitorDoor(model: AppModel, sessionIsLive: SessionCheck, now: (
     const outcome = limiter.hit(address);
     return outcome.allowed ? null : rateLimitedAnswer(request, outcome);
   };
-  return (request) => {
-    if (notCounted((request.url ?? '/').split('?')[0])) return null;
+  return (request, place) => {
+    if (notCounted(place)) return null;
     const token = readCookie(headerText(request.headers.cookie), SESSION_COOKIE);
     if (token === null) return count(request);
     return sessionIsLive(token).then(

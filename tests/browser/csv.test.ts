@@ -143,4 +143,18 @@ describe('CSV export and import', () => {
     // The two good rows are already in: now every row has a problem.
     expect(cells).toEqual(expect.arrayContaining(['2', 'This name is already used.', '3', '4', '5']));
   });
+
+  it('sends the file without JavaScript to the import’s own route, whose limit is the import’s, not a form’s', async () => {
+    const { page } = noScript;
+    await page.goto(`${server.url}/organizations/import`);
+    // A name of 2 MB: more than a form of the helpdesk may post to a server action (under 1 MB).
+    const big = { name: `big-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(`Name,Domain,Tier\r\n${'N'.repeat(2 * 1024 * 1024)},,standard\r\n`) };
+    await page.getByLabel('CSV file').setInputFiles(big);
+    const [posted] = await Promise.all([page.waitForRequest((r) => r.method() === 'POST'), page.getByRole('button', { name: 'Import', exact: true }).click()]);
+    expect(new URL(posted.url()).pathname).toBe('/organizations/import/run');
+    expect(posted.headers()['next-action']).toBeUndefined();
+    await page.getByRole('heading', { level: 2, name: 'Nothing was imported' }).waitFor();
+    const cells = await page.getByRole('table', { name: 'Problems by line' }).locator('tbody td').allTextContents();
+    expect(cells).toEqual(['2', 'Name', 'Name must be at most 120 characters.']);
+  });
 });

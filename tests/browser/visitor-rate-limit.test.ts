@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInOverApi } from './api-session';
+import { callApi, signInOverApi } from './api-session';
+import { sendRaw } from './raw-request';
 import { ADMIN, startServer, stopServer, type RunningServer } from './servers';
 
 /*
@@ -7,7 +8,9 @@ import { ADMIN, startServer, stopServer, type RunningServer } from './servers';
  * (src/server/visitor-door.ts), on a spec whose limit is 5 a minute
  * (tests/browser/specs/visitors-limited.spec.ts): the sixth anonymous page request is refused,
  * with a page for a browser and problem+json for a script; signed-in users, the API's own
- * counters and health are untouched.
+ * counters and health are untouched. The door decides on the address as Next.js serves it
+ * (normalised), so no way of writing one slips past, and only the build's own files are exempt.
+ * The server trusts one proxy (TRUST_PROXY=1), so that each test has an address of its own.
  */
 describe('visitors’ page requests limited per address', () => {
   let server: RunningServer;
@@ -17,6 +20,7 @@ describe('visitors’ page requests limited per address', () => {
       NINEFOLD_SPEC: 'tests/browser/specs/visitors-limited.spec.ts',
       NINEFOLD_ADMIN_EMAIL: ADMIN.email,
       NINEFOLD_ADMIN_PASSWORD: ADMIN.password,
+      TRUST_PROXY: '1',
     });
   }, 300_000);
   afterAll(async () => {
@@ -48,5 +52,42 @@ describe('visitors’ page requests limited per address', () => {
     expect(signedIn.status).toBe(200);
     await signedIn.text();
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+
+  it('counts every address Next.js serves as a page, however written; only the build’s own files are exempt', async () => {
+    const from = (address: string) => ({ 'x-forwarded-for': address, accept: 'text/html' });
+    const visitor = from('198.51.100.41');
+    const admin = await signInOverApi(server.url, ADMIN.email, ADMIN.password);
+    const messages = async () => (await callApi<{ items: unknown[] }>(server.url, admin, 'GET', '/messages?limit=100')).body.items.length;
+    // The no-JavaScript form of a visitor's message, as another address reads it.
+    const formPage = await sendRaw(server.url, '/messages/new', { headers: from('198.51.100.42') });
+    expect(formPage.status).toBe(200);
+    const script = /<script[^>]+src="(\/_next\/static\/[^"]+\.js)"/.exec(formPage.body)?.[1];
+    expect(script).toBeTruthy();
+    const form = new FormData();
+    for (const [, name, value] of formPage.body.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g)) form.append(name, (value ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
+    form.append('subject', 'Sent past the limit');
+    const encoded = new Request(server.url, { method: 'POST', body: form });
+    const post = { method: 'POST', headers: { ...visitor, origin: server.url, 'content-type': encoded.headers.get('content-type')! }, body: Buffer.from(await encoded.arrayBuffer()) };
+    const before = await messages();
+
+    // Five addresses that only look like files, or reach a page through the framework's prefix: each is a page request.
+    for (const target of ['/notices/1/style.css', '/_next/anything', '/_next/static/chunks/nothing.js', '/favicon.ico', '/_next/%2e%2e/notices']) {
+      const answer = await sendRaw(server.url, target, { headers: visitor });
+      expect(answer.status, target).not.toBe(429);
+    }
+    for (const target of ['/_next/%2e%2e/notices', '/_next/%2E%2e/notices/1', '/%5Fnext/../notices', '/notices']) {
+      expect((await sendRaw(server.url, target, { headers: visitor })).status, target).toBe(429);
+    }
+    const sent = await sendRaw(server.url, '/_next/%2e%2e/messages/new', post);
+    expect(sent.status).toBe(429);
+    expect(await messages()).toBe(before);
+    // The build's own files and health are never counted.
+    expect((await sendRaw(server.url, script!, { headers: visitor })).status).toBe(200);
+    expect((await sendRaw(server.url, '/api/health', { headers: visitor })).status).toBe(200);
+    // The same form from an address with allowance left is taken: the refusal was the limit's.
+    const taken = await sendRaw(server.url, '/_next/%2e%2e/messages/new', { ...post, headers: { ...post.headers, 'x-forwarded-for': '198.51.100.43' } });
+    expect(taken.status).toBe(303);
+    expect(await messages()).toBe(before + 1);
   });
 });

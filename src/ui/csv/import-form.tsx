@@ -1,11 +1,11 @@
 'use client';
 
-import { useActionState, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '../button';
 import { inputClass } from '../forms/field-input';
 import { SubmitButton } from '../forms/submit-button';
 import { ImportOutcome } from './import-outcome';
-import { IDLE_IMPORT, type ImportState, type ImportStreamLine } from './import-state';
+import type { ImportState, ImportStreamLine } from './import-state';
 
 type Progress = Extract<ImportStreamLine, { type: 'progress' }>;
 
@@ -31,13 +31,15 @@ async function readStream(response: Response, onProgress: (progress: Progress) =
 }
 
 /**
- * The import page's form. Without JavaScript it posts the file to the server action and the
- * page comes back with the outcome. With it, the file goes to the progress stream
- * (/<plural>/import/run), so the page shows how far the import is, and the same file can be
- * imported again with its good rows only, at a click.
+ * The import page's form: it sends the file to the import's route (/<plural>/import/run).
+ * Without JavaScript the browser posts it there and the server answers with this page and the
+ * report (`report`; src/server/csv/import-door.ts). With it, the file goes to the same route as a
+ * progress stream, so the page shows how far the import is, and the same file can be imported
+ * again with its good rows only, at a click.
  */
-export function ImportForm({ action, runUrl, one, many, listHref, maxSizeText }: {
-  action: (state: ImportState, form: FormData) => Promise<ImportState>;
+export function ImportForm({ report, runUrl, one, many, listHref, maxSizeText }: {
+  /** The report of the form posted without JavaScript; idle otherwise. */
+  report: ImportState;
   runUrl: string;
   /** The entity's label and plural label, in lower case ("ticket", "tickets"). */
   one: string;
@@ -45,14 +47,13 @@ export function ImportForm({ action, runUrl, one, many, listHref, maxSizeText }:
   listHref: string;
   maxSizeText: string;
 }) {
-  const [posted, formAction] = useActionState(action, IDLE_IMPORT);
   const [streamed, setStreamed] = useState<ImportState | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
   const [running, setRunning] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const file = useRef<File | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const state = streamed ?? posted;
+  const state = streamed ?? report;
 
   // The outcome replaces the progress: the focus goes to its heading, so it is read out and the keyboard starts there.
   useEffect(() => {
@@ -100,7 +101,7 @@ export function ImportForm({ action, runUrl, one, many, listHref, maxSizeText }:
 
   return (
     <div>
-      <form action={formAction} onSubmit={submit} className="space-y-4">
+      <form action={runUrl} method="post" encType="multipart/form-data" onSubmit={submit} className="space-y-4">
         <div>
           <label htmlFor="import-file" className="mb-1 block text-sm font-medium text-zinc-800">
             CSV file

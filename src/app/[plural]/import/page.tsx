@@ -1,15 +1,17 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { forbidden, notFound } from 'next/navigation';
 import { importableFields } from '@/engine/csv/import-columns';
 import { sizeText } from '@/engine/csv/read-csv';
 import { resolveLimits } from '@/engine/limits';
-import { importCsvAction } from '@/server/csv/import-action';
+import { IMPORT_REPORT_HEADER, reportFromHeader } from '@/server/csv/import-report';
 import { entityForPlural } from '@/server/entity-route';
 import { requireActor } from '@/server/session';
 import { Breadcrumbs } from '@/ui/breadcrumbs';
 import { Card } from '@/ui/card';
 import { ImportColumnsHelp } from '@/ui/csv/import-columns-help';
 import { ImportForm } from '@/ui/csv/import-form';
+import { IDLE_IMPORT } from '@/ui/csv/import-state';
 import { PageHeader } from '@/ui/page-header';
 import { inSentence } from '@/engine/spec/naming';
 
@@ -31,6 +33,8 @@ export default async function ImportPage({ params }: Props) {
   if (!access.actions.create) forbidden();
   const many = inSentence(entity.pluralLabel);
   const listHref = `/${entity.plural}`;
+  // The report of the form posted without JavaScript, which the server renders this page with.
+  const report = reportFromHeader((await headers()).get(IMPORT_REPORT_HEADER)) ?? IDLE_IMPORT;
 
   return (
     <div className="max-w-4xl">
@@ -42,7 +46,7 @@ export default async function ImportPage({ params }: Props) {
       <div className="space-y-6">
         <Card className="p-6">
           <ImportForm
-            action={importCsvAction.bind(null, entity.name)}
+            report={report}
             runUrl={`/${entity.plural}/import/run`}
             one={inSentence(entity.label)}
             many={many}
