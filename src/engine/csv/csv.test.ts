@@ -22,7 +22,7 @@ describe('formula neutralisation', () => {
 async function readAll(source: CsvSource, maxBytes = 1 << 20): Promise<{ header: readonly string[]; rows: CsvRow[] }> {
   const csv = await openCsv(source, maxBytes);
   const rows: CsvRow[] = [];
-  for await (const row of csv.rows) rows.push(row);
+  for await (const batch of csv.rows) rows.push(...batch);
   return { header: csv.header, rows };
 }
 const refusalOf = async (source: CsvSource, maxBytes = 100) => {
@@ -98,9 +98,9 @@ describe('reading a file', () => {
     };
     const csv = await openCsv(counted, 1 << 20);
     let seen = 0;
-    for await (const _ of csv.rows) if (++seen === 10) break;
+    for await (const batch of csv.rows) if ((seen += batch.length) >= 10) break;
     await csv.close();
-    expect(seen).toBe(10);
+    expect(seen).toBeGreaterThanOrEqual(10);
     // The parser reads a little ahead, never the whole file.
     expect(pulled).toBeLessThan(many.length / 4);
   });

@@ -89,16 +89,18 @@ export async function importCsv(ops: Ops, model: AppModel, actor: Actor, entityN
     const unnamed = columns.flatMap((column, index) => (column.header === '' ? [index] : []));
     const filled = new Set<number>();
     const turns = new EventLoopTurns();
-    for await (const row of csv.rows) {
-      if (rows.length === cap.max) throw tooManyRows(entity, cap);
-      for (const index of unnamed) if (index < row.cells.length && row.cells[index].trim() !== '') filled.add(index);
-      // Once a column is refused, the rows are only counted (and looked at for more such columns).
-      if (filled.size === 0) {
-        const index = rows.length;
-        inputs.push(rowInput(columns, row, (error) => note(index, error)));
+    for await (const batch of csv.rows) {
+      for (const row of batch) {
+        if (rows.length === cap.max) throw tooManyRows(entity, cap);
+        for (const index of unnamed) if (index < row.cells.length && row.cells[index].trim() !== '') filled.add(index);
+        // Once a column is refused, the rows are only counted (and looked at for more such columns).
+        if (filled.size === 0) {
+          const index = rows.length;
+          inputs.push(rowInput(columns, row, (error) => note(index, error)));
+        }
+        rows.push(filled.size === 0 ? row : { line: row.line, cells: [] });
+        await turns.take();
       }
-      rows.push(filled.size === 0 ? row : { line: row.line, cells: [] });
-      await turns.take();
     }
     checkUnnamedColumns(columns, filled);
   } finally {

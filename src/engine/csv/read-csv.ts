@@ -1,5 +1,4 @@
-import { pipeline, Readable } from 'node:stream';
-import { CsvError, parse } from 'csv-parse';
+import { CsvError, Parser } from 'csv-parse';
 import { NinefoldError } from '../errors/ninefold-error';
 
 /*
@@ -18,17 +17,17 @@ export interface CsvRow {
 /** A file to import: its bytes received whole (an upload), or read in chunks (a file on disk). */
 export type CsvSource = Uint8Array | { readonly size: number; readonly chunks: AsyncIterable<Uint8Array> };
 
-/** An open file: its header row, then its data rows as they are read. `close` stops reading early. */
+/** An open file: its header row, then its data rows in batches as they are read. `close` stops reading early. */
 export interface CsvReader {
   readonly header: readonly string[];
-  readonly rows: AsyncIterable<CsvRow>;
+  readonly rows: AsyncIterable<readonly CsvRow[]>;
   close(): Promise<void>;
 }
 
 const MEBIBYTE = 1024 * 1024;
 const DELIMITERS = [',', ';', '\t'] as const;
 /** The parser is given the file this much at a time: a slice of work that never holds the event loop long. */
-const CHUNK_BYTES = 64 * 1024;
+const CHUNK_BYTES = 16 * 1024;
 /**
  * More values than this on one line fit no entity's columns: a wrong separator, or a
  * spreadsheet's empty columns far to the right. Refused before the parser gathers them.
@@ -98,29 +97,32 @@ async function* chunksOf(source: CsvSource): AsyncGenerator<Uint8Array> {
  * would otherwise gather a line of a million empty values before anyone could look at it.
  */
 class ValuesPerLine {
-  readonly #delimiter: number;
-  #quoted = false;
-  #values = 1;
-  #line = 1;
-  #afterCr = false;
+  private readonly delimiter: number;
+  private quoted = false;
+  private values = 1;
+  private line = 1;
+  private afterCr = false;
 
   constructor(delimiter: string) {
-    this.#delimiter = delimiter.charCodeAt(0);
+    this.delimiter = delimiter.charCodeAt(0);
   }
 
   feed(chunk: Uint8Array): void {
+    // Locals in the loop, written back at the end: this runs for every byte of the file.
+    let { quoted, values, line, afterCr } = this;
+    const delimiter = this.delimiter;
     for (let i = 0; i < chunk.length; i++) {
       const byte = chunk[i];
-      const afterCr = this.#afterCr;
-      this.#afterCr = byte === CR;
-      if (byte === CR || (byte === LF && !afterCr)) this.#line++;
-      if (byte === QUOTE) this.#quoted = !this.#quoted;
-      else if (this.#quoted) continue;
-      else if (byte === CR || byte === LF) this.#values = 1;
-      else if (byte === this.#delimiter && ++this.#values > MAX_VALUES_PER_LINE) {
-        throw unreadable(`Line ${this.#line}: more than ${MAX_VALUES_PER_LINE.toLocaleString('en-US')} values. Check the separator, or delete the empty columns on the right.`);
+      if (byte === CR || (byte === LF && !afterCr)) line++;
+      afterCr = byte === CR;
+      if (byte === QUOTE) quoted = !quoted;
+      else if (quoted) continue;
+      else if (byte === CR || byte === LF) values = 1;
+      else if (byte === delimiter && ++values > MAX_VALUES_PER_LINE) {
+        throw unreadable(`Line ${line}: more than ${MAX_VALUES_PER_LINE.toLocaleString('en-US')} values. Check the separator, or delete the empty columns on the right.`);
       }
     }
+    Object.assign(this, { quoted, values, line, afterCr });
   }
 }
 
@@ -195,100 +197,119 @@ async function* checkedBytes(source: CsvSource, maxBytes: number, start: (delimi
  * parser has taken but the count has not reached yet.
  */
 class LineCounter {
-  readonly #chunks: Uint8Array[] = [];
+  private readonly chunks: Uint8Array[] = [];
   /** Where the count is: in the first chunk held, and in the file. */
-  #at = 0;
-  #offset = 0;
-  #line = 1;
-  #afterCr = false;
+  private at = 0;
+  private offset = 0;
+  private line = 1;
+  private afterCr = false;
 
   hold(chunk: Uint8Array): void {
-    this.#chunks.push(chunk);
+    this.chunks.push(chunk);
   }
 
   /** Counts up to `end` (a byte offset); returns the line of the first byte on the way that is not a line break. */
   recordEndingAt(end: number): number {
     let start: number | null = null;
-    while (this.#offset < end && this.#chunks.length > 0) {
-      const chunk = this.#chunks[0];
-      const stop = Math.min(chunk.length, this.#at + (end - this.#offset));
-      for (let i = this.#at; i < stop; i++) {
+    let { line, afterCr } = this;
+    while (this.offset < end && this.chunks.length > 0) {
+      const chunk = this.chunks[0];
+      const from = this.at;
+      const stop = Math.min(chunk.length, from + (end - this.offset));
+      for (let i = from; i < stop; i++) {
         const byte = chunk[i];
-        if (byte === CR) this.#line++;
+        if (byte === CR) line++;
         else if (byte === LF) {
-          if (!this.#afterCr) this.#line++;
-        } else if (start === null) start = this.#line;
-        this.#afterCr = byte === CR;
+          if (!afterCr) line++;
+        } else if (start === null) start = line;
+        afterCr = byte === CR;
       }
-      this.#offset += stop - this.#at;
-      this.#at = stop;
-      if (this.#at === chunk.length) {
-        this.#chunks.shift();
-        this.#at = 0;
+      this.offset += stop - from;
+      this.at = stop;
+      if (stop === chunk.length) {
+        this.chunks.shift();
+        this.at = 0;
       }
     }
-    return start ?? this.#line;
+    this.line = line;
+    this.afterCr = afterCr;
+    return start ?? line;
   }
+}
+
+/** csv-parse's chunk parser: records go to `push` as each ends; `info.bytes` is then where it ends in the file. */
+interface ChunkParser {
+  parse(chunk: Buffer | undefined, end: boolean, push: (record: string[]) => void, close: () => void): CsvError | undefined;
+  readonly info: { readonly bytes: number };
+}
+
+/**
+ * The parser inside csv-parse's stream class, driven a chunk at a time as its own sync API drives
+ * it: the stream around it would cost a promise (and an info object) per row, which for a file of
+ * short rows is most of the work and most of the garbage.
+ */
+function chunkParser(delimiter: string): ChunkParser {
+  return (new Parser({ delimiter, relax_column_count: true, skip_empty_lines: true }) as unknown as { readonly api: ChunkParser }).api;
+}
+
+/** Blank lines, and rows whose cells are all empty (spreadsheets write those), are skipped; trailing empty cells are dropped. */
+function trimmed(row: CsvRow): CsvRow | null {
+  let end = row.cells.length;
+  while (end > 0 && row.cells[end - 1].trim() === '') end--;
+  if (end === 0) return null;
+  return end === row.cells.length ? row : { line: row.line, cells: row.cells.slice(0, end) };
 }
 
 /**
  * Opens a file for import: RFC 4180 CSV (quoted values may hold separators, quotes doubled and
- * line breaks), read up to its header row. Its data rows then come one by one, each with the
- * line it starts on; blank lines, and rows whose cells are all empty (spreadsheets write those),
- * are skipped, and trailing empty cells are dropped. File-level problems are thrown as catalogue
+ * line breaks), read up to its header row. Its data rows then come in batches, a chunk of the file
+ * at a time, each row with the line it starts on. File-level problems are thrown as catalogue
  * errors: PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE (see checkedBytes, and broken quoting).
  */
 export async function openCsv(source: CsvSource, maxBytes: number): Promise<CsvReader> {
-  let delimiter = ',';
-  const checked = checkedBytes(source, maxBytes, (found) => (delimiter = found));
-  // The first chunk: the separator is known once it has passed (or the file is refused).
-  const first = await checked.next();
+  let parser: ChunkParser | null = null;
+  const checked = checkedBytes(source, maxBytes, (delimiter) => (parser = chunkParser(delimiter)));
   const lines = new LineCounter();
-  const bytes = Readable.from(
-    (async function* () {
-      for (let chunk = first; !chunk.done; chunk = await checked.next()) {
-        lines.hold(chunk.value);
-        yield chunk.value;
-      }
-    })(),
-  );
-  // With `info`, each record comes as { record, info }; info.bytes: where it ends in the file.
-  const parser = parse({ delimiter, relax_column_count: true, skip_empty_lines: true, info: true });
-  // Stopping early (the reader breaks off) destroys both; their errors reach the reader through the parser.
-  pipeline(bytes, parser, () => undefined);
-  const records = (async function* (): AsyncGenerator<CsvRow> {
-    try {
-      for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { bytes: number } }>) {
-        yield { line: lines.recordEndingAt(info.bytes), cells: record };
-      }
-    } catch (error) {
-      if (error instanceof CsvError) throw unreadable(parseProblem(error));
-      throw error;
+  const parsed = (async function* (): AsyncGenerator<CsvRow[]> {
+    let batch: CsvRow[] = [];
+    const push = (record: string[]) => batch.push({ line: lines.recordEndingAt(parser!.info.bytes), cells: record });
+    const parse = (chunk: Uint8Array | undefined) => {
+      const error = parser!.parse(chunk && Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length), chunk === undefined, push, () => undefined);
+      if (error) throw error instanceof CsvError ? unreadable(parseProblem(error)) : error;
+      const rows = batch;
+      batch = [];
+      return rows;
+    };
+    for await (const chunk of checked) {
+      lines.hold(chunk);
+      yield parse(chunk);
     }
+    yield parse(undefined);
   })();
-  const close = async () => {
-    await records.return(undefined);
-    bytes.destroy();
-  };
-  const header = await records.next();
-  if (header.done || isBlank(header.value.cells)) {
-    await close();
+
+  let header: CsvRow | undefined;
+  let first: CsvRow[] = [];
+  while (header === undefined) {
+    const next = await parsed.next();
+    if (next.done) break;
+    [header, ...first] = next.value;
+  }
+  if (header === undefined || isBlank(header.cells)) {
+    await parsed.return(undefined);
     throw unreadable('The file has no header row: its first line must name the columns.');
   }
-  const rows = (async function* (): AsyncGenerator<CsvRow> {
-    for await (const row of records) {
-      // Spreadsheets pad rows with empty cells: only those up to the last value are kept.
-      let end = row.cells.length;
-      while (end > 0 && row.cells[end - 1].trim() === '') end--;
-      if (end > 0) yield end === row.cells.length ? row : { line: row.line, cells: row.cells.slice(0, end) };
+  const rows = (async function* (): AsyncGenerator<CsvRow[]> {
+    for (let batch: CsvRow[] | undefined = first; batch !== undefined; batch = (await parsed.next()).value ?? undefined) {
+      const kept = batch.flatMap((row) => trimmed(row) ?? []);
+      if (kept.length > 0) yield kept;
     }
   })();
   return {
-    header: header.value.cells,
+    header: header.cells,
     rows,
     close: async () => {
       await rows.return(undefined);
-      await close();
+      await parsed.return(undefined);
     },
   };
 }
