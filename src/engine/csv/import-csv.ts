@@ -93,12 +93,9 @@ export async function importCsv(ops: Ops, model: AppModel, actor: Actor, entityN
       for (const row of batch) {
         if (rows.length === cap.max) throw tooManyRows(entity, cap);
         for (const index of unnamed) if (index < row.cells.length && row.cells[index].trim() !== '') filled.add(index);
-        // Once a column is refused, the rows are only counted (and looked at for more such columns).
-        if (filled.size === 0) {
-          const index = rows.length;
-          inputs.push(rowInput(columns, row, (error) => note(index, error)));
-        }
-        rows.push(filled.size === 0 ? row : { line: row.line, cells: [] });
+        const index = rows.length;
+        rows.push(row);
+        inputs.push(rowInput(columns, row, (error) => note(index, error)));
         await turns.take();
       }
     }

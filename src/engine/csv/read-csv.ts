@@ -38,6 +38,8 @@ const CR = 0x0d;
 const LF = 0x0a;
 const QUOTE = 0x22;
 
+const NOT_UTF8 = 'The file is not UTF-8 text: save it as "CSV UTF-8" (in Excel: File › Save As › CSV UTF-8) and import that.';
+
 function unreadable(message: string): NinefoldError {
   return new NinefoldError('UNSUPPORTED_MEDIA_TYPE', message);
 }
@@ -130,10 +132,10 @@ class ValuesPerLine {
  * The file's bytes, checked as they pass: within `maxBytes`, UTF-8 (a byte order mark is
  * dropped), no binary content, no line with too many values. Anything else is refused with what
  * to do about it: a workbook, UTF-16 or a legacy encoding is saved again as "CSV UTF-8", the
- * choice spreadsheets offer by that name. `start` is told the separator, found in the header
- * line, before the first bytes go on.
+ * choice spreadsheets offer by that name. `onDelimiter` is told the separator, found in the
+ * header line, before the first bytes go on.
  */
-async function* checkedBytes(source: CsvSource, maxBytes: number, start: (delimiter: string) => void): AsyncGenerator<Uint8Array> {
+async function* checkedBytes(source: CsvSource, maxBytes: number, onDelimiter: (delimiter: string) => void): AsyncGenerator<Uint8Array> {
   const size = source instanceof Uint8Array ? source.length : source.size;
   if (size > maxBytes) throw tooLarge(size, maxBytes);
   const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -148,7 +150,7 @@ async function* checkedBytes(source: CsvSource, maxBytes: number, start: (delimi
     try {
       utf8.decode(chunk, { stream: true });
     } catch {
-      throw unreadable('The file is not UTF-8 text: save it as "CSV UTF-8" (in Excel: File › Save As › CSV UTF-8) and import that.');
+      throw unreadable(NOT_UTF8);
     }
     values!.feed(chunk);
     return chunk;
@@ -164,7 +166,7 @@ async function* checkedBytes(source: CsvSource, maxBytes: number, start: (delimi
     const text = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
     const delimiter = detectDelimiter(new TextDecoder().decode(text));
     values = new ValuesPerLine(delimiter);
-    start(delimiter);
+    onDelimiter(delimiter);
     return text;
   };
 
@@ -187,7 +189,7 @@ async function* checkedBytes(source: CsvSource, maxBytes: number, start: (delimi
   try {
     utf8.decode();
   } catch {
-    throw unreadable('The file is not UTF-8 text: save it as "CSV UTF-8" (in Excel: File › Save As › CSV UTF-8) and import that.');
+    throw unreadable(NOT_UTF8);
   }
 }
 
