@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { Presets, SingleBar } from 'cli-progress';
 import { importCsv, type ImportProgress, type ImportReport } from '@/engine/csv/import-csv';
@@ -12,7 +13,10 @@ import { inSentence } from '@/engine/spec/naming';
 
 export const IMPORT_USAGE = 'Usage: import <entity> <file.csv> [--as <email>] [--good-rows]';
 
-/** The command line has no size limit of its own beyond what one process holds comfortably. */
+/**
+ * The command line reads the file as a stream and holds no more of it than the rows it imports
+ * (at most the importing user's row cap); this bounds only how much it reads.
+ */
 const CLI_MAX_BYTES = 512 * 1024 * 1024;
 
 const PHASES: Record<ImportProgress['phase'], string> = { reading: 'Reading ', checking: 'Checking', writing: 'Writing ' };
@@ -30,7 +34,9 @@ function printReport(report: ImportReport, one: string, many: string, actor: Act
   for (const refusal of report.refused) {
     for (const problem of refusal.problems) console.error(`line ${refusal.line}: ${problem.column ? `${problem.column}: ` : ''}${problem.message}`);
   }
-  const refused = report.refused.length;
+  const refused = report.refusedRows;
+  const unlisted = refused - report.refused.length;
+  if (unlisted > 0) console.error(`…and ${unlisted} more ${unlisted === 1 ? 'row' : 'rows'} with problems, not listed.`);
   if (refused === 0) console.log(`Imported ${records(report.created)} from ${report.rows} ${report.rows === 1 ? 'row' : 'rows'}, as ${actor.email}.`);
   else if (report.goodRows) console.log(`Imported ${records(report.created)}, as ${actor.email}; ${refused} of ${report.rows} rows ${refused === 1 ? 'was' : 'were'} refused (above).`);
   else {
@@ -58,9 +64,11 @@ export async function importCommand(argv: string[], settings: Settings): Promise
     console.error(IMPORT_USAGE);
     return 2;
   }
-  let file: Uint8Array;
+  let size: number;
   try {
-    file = await readFile(path);
+    const info = await stat(path);
+    if (!info.isFile()) throw new Error('not a file');
+    size = info.size;
   } catch (error) {
     console.error(`Cannot read ${path}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
@@ -80,7 +88,7 @@ export async function importCommand(argv: string[], settings: Settings): Promise
       console.error(actor);
       return 1;
     }
-    const report = await importCsv(engine.ops, model, actor, entity.name, file, {
+    const report = await importCsv(engine.ops, model, actor, entity.name, { size, chunks: createReadStream(path) }, {
       goodRows: values['good-rows'],
       maxBytes: CLI_MAX_BYTES,
       onProgress: (progress) => {
@@ -93,7 +101,7 @@ export async function importCommand(argv: string[], settings: Settings): Promise
     });
     bar.stop();
     printReport(report, inSentence(entity.label), inSentence(entity.pluralLabel), actor);
-    return report.refused.length > 0 && report.created === 0 ? 1 : 0;
+    return report.refusedRows > 0 && report.created === 0 ? 1 : 0;
   } catch (error) {
     bar.stop();
     const known = asNinefoldError(error);

@@ -15,6 +15,10 @@ describe('resolveLimits', () => {
       signInAttemptsPerAccount: 10,
       signInAttemptsPerIp: 50,
       importMaxBytes: 32 * 1024 * 1024,
+      importMaxRows: 100_000,
+      importMaxRowsScoped: 1000,
+      liveStreamsPerSession: 6,
+      liveStreamsPerUser: 20,
     });
   });
 
@@ -32,6 +36,10 @@ describe('resolveLimits', () => {
         signInAttemptsPerAccount: { value: 3 },
         signInAttemptsPerIp: { value: 9 },
         importMaxBytes: { value: 1000, unit: 'bytes' },
+        importMaxRows: { value: 5000, unit: 'rows' },
+        importMaxRowsScoped: { value: 50, unit: 'rows' },
+        liveStreamsPerSession: { value: 2, unit: 'streams' },
+        liveStreamsPerUser: { value: 4, unit: 'streams' },
       },
     });
     expect(resolveLimits(model)).toEqual({
@@ -44,6 +52,10 @@ describe('resolveLimits', () => {
       signInAttemptsPerAccount: 3,
       signInAttemptsPerIp: 9,
       importMaxBytes: 1000,
+      importMaxRows: 5000,
+      importMaxRowsScoped: 50,
+      liveStreamsPerSession: 2,
+      liveStreamsPerUser: 4,
     });
     expect(resolveLimits(buildModel({ ...helpdesk, constants: { ...helpdesk.constants, apiMaxPageSize: { value: 30 } } })).maxBodyBytes).toBe(DEFAULT_LIMITS.maxBodyBytes);
   });

@@ -24,6 +24,17 @@ export interface Limits {
   readonly signInAttemptsPerIp: number;
   /** Largest CSV file a list page imports, in bytes (PAYLOAD_TOO_LARGE beyond). */
   readonly importMaxBytes: number;
+  /**
+   * Most rows one import (page or command line) may hold for staff: users one of whose roles may
+   * create any record of the entity (`create: true`). PAYLOAD_TOO_LARGE beyond, before any row is checked.
+   */
+  readonly importMaxRows: number;
+  /** The same for everyone else, whose create grant has a condition (a customer's own tickets); never above importMaxRows. */
+  readonly importMaxRowsScoped: number;
+  /** Live streams (`GET /api/live`) one session may hold open on one server process (RATE_LIMITED beyond). */
+  readonly liveStreamsPerSession: number;
+  /** Live streams one user may hold open on one server process, all their sessions together (RATE_LIMITED beyond). */
+  readonly liveStreamsPerUser: number;
 }
 
 /**
@@ -46,6 +57,11 @@ export const DEFAULT_LIMITS: Limits = {
   signInAttemptsPerAccount: 10,
   signInAttemptsPerIp: 50,
   importMaxBytes: IMPORT_MAX_BYTES_CEILING,
+  importMaxRows: 100_000,
+  importMaxRowsScoped: 1000,
+  // The app's tabs in one browser share one stream; six is what a browser opens per host over HTTP/1.1.
+  liveStreamsPerSession: 6,
+  liveStreamsPerUser: 20,
 };
 
 /** The spec constant that sets each limit, what it limits (for messages), and the largest value it may take. */
@@ -60,6 +76,10 @@ export const LIMIT_CONSTANTS: Readonly<Record<keyof Limits, { readonly constant:
   signInAttemptsPerAccount: { constant: 'signInAttemptsPerAccount', what: 'a sign-in limit', max: 1_000_000 },
   signInAttemptsPerIp: { constant: 'signInAttemptsPerIp', what: 'a sign-in limit', max: 1_000_000 },
   importMaxBytes: { constant: 'importMaxBytes', what: 'an import limit', max: IMPORT_MAX_BYTES_CEILING },
+  importMaxRows: { constant: 'importMaxRows', what: 'an import limit', max: 1_000_000 },
+  importMaxRowsScoped: { constant: 'importMaxRowsScoped', what: 'an import limit', max: 1_000_000 },
+  liveStreamsPerSession: { constant: 'liveStreamsPerSession', what: 'a live-stream limit', max: 10_000 },
+  liveStreamsPerUser: { constant: 'liveStreamsPerUser', what: 'a live-stream limit', max: 100_000 },
 };
 
 export function resolveLimits(model: AppModel): Limits {

@@ -62,6 +62,16 @@ export function grantsFor(entity: EntityModel, actor: Actor, action: RecordActio
   });
 }
 
+/**
+ * Whether a role of the actor may create any record of the entity (`create: true`), rather than
+ * only those its condition admits (a customer's own tickets): staff, for the limits that are
+ * lower for everyone else (the rows of one import). The public's grant, which everyone holds,
+ * makes no one staff.
+ */
+export function createsAnyRecord(entity: EntityModel, actor: Actor): boolean {
+  return grantsOf(entity, actor).some((g) => g.role !== PUBLIC_ROLE && g.grant.create === true);
+}
+
 /** The grants of the actor's roles that allow the workflow transition `name`. */
 export function transitionGrantsFor(entity: EntityModel, actor: Actor, name: string): readonly (RoleGrant & { readonly scope: Scope })[] {
   return grantsOf(entity, actor).flatMap((g) => {

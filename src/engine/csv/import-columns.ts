@@ -26,13 +26,15 @@ function hasDefault(field: FieldModel): boolean {
 }
 
 /**
- * Maps the header row to fields, by name or label, ignoring case and spacing. Refuses the file
- * (VALIDATION_FAILED, one field error per column, named as in the file) for a column that is not an importable field (the
- * id, times, authors and state are set by the application; a field the actor may not write is
- * named as such only when the actor may read it), a column named twice, a named column that is
- * blank, and a required field without a default that has no column.
+ * Maps the header row to fields, by name or label, ignoring case and spacing, before any row is
+ * read. Refuses the file (VALIDATION_FAILED, one field error per column, named as in the file)
+ * for a column that is not an importable field (the id, times, authors and state are set by the
+ * application; a field the actor may not write is named as such only when the actor may read
+ * it), a column named twice, and a required field without a default that has no column. A
+ * column without a name is ignored if it is blank, which only the rows can tell
+ * (checkUnnamedColumns).
  */
-export function mapColumns(entity: EntityModel, access: EntityAccess, header: readonly string[], blank: (column: number) => boolean): ImportColumn[] {
+export function mapColumns(entity: EntityModel, access: EntityAccess, header: readonly string[]): ImportColumn[] {
   const importable = importableFields(entity, access);
   const readable = new Set(access.readable);
   const byName = new Map<string, FieldModel>();
@@ -51,12 +53,9 @@ export function mapColumns(entity: EntityModel, access: EntityAccess, header: re
   const problems: FieldError[] = [];
   const problem = (column: string, code: string, message: string) => problems.push({ field: column, code, message });
   const seen = new Map<string, string>();
-  const columns = header.map((raw, index): ImportColumn => {
+  const columns = header.map((raw): ImportColumn => {
     const text = raw.trim();
-    if (text === '') {
-      if (!blank(index)) problem(`column ${index + 1}`, 'unnamed_column', `Column ${index + 1} has values but no name in the header row.`);
-      return { header: text, field: null };
-    }
+    if (text === '') return { header: text, field: null };
     const field = byName.get(normal(text));
     if (!field || (!readable.has(field.name) && !importable.includes(field))) {
       const what = system.get(normal(text));
@@ -86,4 +85,13 @@ export function mapColumns(entity: EntityModel, access: EntityAccess, header: re
   }
   if (problems.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: problems });
   return columns;
+}
+
+/** Refuses the file (VALIDATION_FAILED) when columns without a name in the header row have values: `filled`, by index. */
+export function checkUnnamedColumns(columns: readonly ImportColumn[], filled: ReadonlySet<number>): void {
+  const problems: FieldError[] = [...filled]
+    .filter((index) => index < columns.length && columns[index].header === '')
+    .sort((a, b) => a - b)
+    .map((index) => ({ field: `column ${index + 1}`, code: 'unnamed_column', message: `Column ${index + 1} has values but no name in the header row.` }));
+  if (problems.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: problems });
 }

@@ -6,8 +6,22 @@ import type { Ops } from '../ops/ops';
 import { countRows, createActor, ninefoldError, openSyncedQuickly, testModel } from '../ops/testing';
 import type { Actor } from '../ops/types';
 import { importCsv } from './import-csv';
+import type { CsvSource } from './read-csv';
 
 const file = (text: string) => new TextEncoder().encode(text);
+
+/** The text as a file read from disk a kilobyte at a time, counting how much was read. */
+function streamed(text: string): { source: CsvSource; read: () => number; size: number } {
+  const bytes = file(text);
+  let read = 0;
+  const chunks = (async function* () {
+    for (let at = 0; at < bytes.length; at += 1024) {
+      read = Math.min(bytes.length, at + 1024);
+      yield bytes.slice(at, at + 1024);
+    }
+  })();
+  return { source: { size: bytes.length, chunks }, read: () => read, size: bytes.length };
+}
 const MAX = 1024 * 1024;
 
 forEachDatabase('CSV import: a file read as forms read it, checked and written through ops', (database) => {
@@ -114,5 +128,32 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
     expect((await ninefoldError(run(agent, 'ticket', 'Subject\n'))).message).toBe('The file has no rows to import: only a header row.');
     const big = await ninefoldError(importCsv(ops, testModel, agent, 'ticket', file('Subject\nabc\n'), { maxBytes: 5 }));
     expect(big.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('ignores a column without a name while it is blank, and refuses the file when it has values', async () => {
+    expect((await run(agent, 'ticket', 'Subject,,Priority,\nBlank columns around,,high,\n')).created).toBe(1);
+    const unnamed = await ninefoldError(run(agent, 'ticket', 'Subject,,Priority,\nUnnamed one,,high\nUnnamed two,x,low\nUnnamed three,,low,y\n'));
+    expect(unnamed.fieldErrors.map((e) => [e.field, e.code, e.message])).toEqual([
+      ['column 2', 'unnamed_column', 'Column 2 has values but no name in the header row.'],
+      ['column 4', 'unnamed_column', 'Column 4 has values but no name in the header row.'],
+    ]);
+    expect(await subjects('Unnamed %')).toEqual([]);
+  });
+
+  it('refuses more rows than the actor’s cap, in the catalogue’s words, having read no further and written nothing', async () => {
+    const before = await countRows(store.db, 'ticket');
+    const flood = streamed(`Subject\n${'Flooding row\n'.repeat(20_000)}`);
+    const refused = await ninefoldError(importCsv(ops, testModel, customer, 'ticket', flood.source, { maxBytes: MAX, goodRows: true }));
+    expect([refused.code, refused.message]).toEqual(['PAYLOAD_TOO_LARGE', 'The file has more than 1,000 rows; at most 1,000 tickets can be imported at once. Split it into smaller files.']);
+    expect(flood.read()).toBeLessThan(flood.size / 4);
+    expect(await countRows(store.db, 'ticket')).toBe(before);
+    // Staff (an agent creates any ticket) have a higher cap.
+    expect((await run(agent, 'ticket', `Subject\n${'Agent bulk row\n'.repeat(1001)}`)).created).toBe(1001);
+  });
+
+  it('refuses a header it cannot import before reading the rows', async () => {
+    const bad = streamed(`Subject,Colour\n${'Some ticket,red\n'.repeat(5000)}`);
+    expect((await ninefoldError(importCsv(ops, testModel, agent, 'ticket', bad.source, { maxBytes: MAX }))).code).toBe('VALIDATION_FAILED');
+    expect(bad.read()).toBeLessThan(bad.size / 4);
   });
 });

@@ -6,8 +6,10 @@ import { checkWriteDoor } from '../access/call-door';
 import type { AppModel } from '../spec/model';
 import { entityOf } from '../ops/context';
 import { cellInput } from './import-cells';
-import { mapColumns, type ImportColumn } from './import-columns';
-import { decodeCsv, readCsv, type CsvRow } from './read-csv';
+import { EventLoopTurns } from '../event-loop-turns';
+import { rowsCapFor, tooManyRows } from '../ops/rows-cap';
+import { checkUnnamedColumns, mapColumns, type ImportColumn } from './import-columns';
+import { openCsv, type CsvRow, type CsvSource } from './read-csv';
 import { inSentence } from '../spec/naming';
 
 /*
@@ -52,46 +54,71 @@ export interface ImportReport {
   /** Records created: every row, none, or with `goodRows` the good ones. */
   readonly created: number;
   readonly goodRows: boolean;
+  /** The first refused rows, by line (at most REFUSED_ROWS_LISTED of ops.createMany). */
   readonly refused: readonly LineRefusal[];
+  /** Every refused row, listed or not. */
+  readonly refusedRows: number;
 }
 
 /** Field name of a problem with the row's shape rather than one field. */
 const ROW = '';
 
 /**
- * Reads, checks and (when allowed) writes the file. File-level problems are thrown as catalogue
- * errors: UNSUPPORTED_MEDIA_TYPE (empty, not UTF-8, a workbook, broken quoting), PAYLOAD_TOO_LARGE,
- * VALIDATION_FAILED naming the columns (a column that is not an importable field, or a required one missing); FORBIDDEN
+ * Reads, checks and (when allowed) writes the file, a row at a time as it is read: the file's
+ * text is never held whole, reading stops at the actor's row cap (ops/rows-cap.ts), and the
+ * event loop gets a turn every few milliseconds. File-level problems are thrown as catalogue
+ * errors: UNSUPPORTED_MEDIA_TYPE (empty, not UTF-8, a workbook, broken quoting),
+ * PAYLOAD_TOO_LARGE (too many bytes or rows: nothing is written), VALIDATION_FAILED naming the
+ * columns (a column that is not an importable field, or a required one missing); FORBIDDEN
  * when the actor may not create such records. Row problems are in the report, by line.
  */
-export async function importCsv(ops: Ops, model: AppModel, actor: Actor, entityName: string, file: Uint8Array, options: ImportOptions): Promise<ImportReport> {
+export async function importCsv(ops: Ops, model: AppModel, actor: Actor, entityName: string, file: CsvSource, options: ImportOptions): Promise<ImportReport> {
   const entity = entityOf(model, entityName);
   checkWriteDoor(entity, actor, 'create', 'imported');
   const access = ops.access(actor, entity.name);
   // Before reading the file: its columns would all be "not importable" otherwise. ops.createMany refuses the same.
   if (!access.actions.create) throw forbidden(actor, entity, 'create', `You are not allowed to create ${inSentence(entity.pluralLabel)}.`);
-  const table = readCsv(decodeCsv(file, options.maxBytes));
-  const total = table.rows.length;
-  if (total === 0) throw new NinefoldError('UNSUPPORTED_MEDIA_TYPE', 'The file has no rows to import: only a header row.');
-  options.onProgress?.({ phase: 'reading', done: 0, total });
-  const blank = (column: number) => table.rows.every((row) => (row.cells[column] ?? '').trim() === '');
-  const columns = mapColumns(entity, access, table.header, blank);
-
+  const cap = rowsCapFor(model, entity, actor);
+  const csv = await openCsv(file, options.maxBytes);
+  const rows: CsvRow[] = [];
+  const inputs: Record<string, unknown>[] = [];
   const known = new Map<number, FieldError[]>();
   const note = (index: number, error: FieldError) => (known.get(index) ?? known.set(index, []).get(index)!).push(error);
-  const inputs = table.rows.map((row, index) => rowInput(columns, row, (error) => note(index, error)));
+  let columns: ImportColumn[];
+  try {
+    columns = mapColumns(entity, access, csv.header);
+    const unnamed = columns.flatMap((column, index) => (column.header === '' ? [index] : []));
+    const filled = new Set<number>();
+    const turns = new EventLoopTurns();
+    for await (const batch of csv.rows) {
+      for (const row of batch) {
+        if (rows.length === cap.max) throw tooManyRows(entity, cap);
+        for (const index of unnamed) if (index < row.cells.length && row.cells[index].trim() !== '') filled.add(index);
+        const index = rows.length;
+        rows.push(row);
+        inputs.push(rowInput(columns, row, (error) => note(index, error)));
+        await turns.take();
+      }
+    }
+    checkUnnamedColumns(columns, filled);
+  } finally {
+    await csv.close();
+  }
+  const total = rows.length;
+  if (total === 0) throw new NinefoldError('UNSUPPORTED_MEDIA_TYPE', 'The file has no rows to import: only a header row.');
+  options.onProgress?.({ phase: 'reading', done: 0, total });
   await resolveReferences(ops, actor, entity.name, columns, inputs, note);
   options.onProgress?.({ phase: 'reading', done: total, total });
 
   const result = await ops.createMany(actor, entity.name, inputs, {
     goodRows: options.goodRows ?? false,
     knownErrors: known,
-    rowName: (index) => `line ${table.rows[index].line}`,
+    rowName: (index) => `line ${rows[index].line}`,
     onProgress: options.onProgress,
   });
   const headerOf = new Map(columns.filter((c) => c.field).map((c) => [c.field!.name, c.header]));
   return {
-    header: table.header,
+    header: csv.header,
     rows: total,
     created: result.created,
     goodRows: options.goodRows ?? false,
@@ -101,8 +128,9 @@ export async function importCsv(ops: Ops, model: AppModel, actor: Actor, entityN
         message: e.message,
       }));
       if (problems.length === 0) problems.push({ column: null, message: refusal.message });
-      return { line: table.rows[refusal.index].line, problems, cells: table.rows[refusal.index].cells };
+      return { line: rows[refusal.index].line, problems, cells: rows[refusal.index].cells };
     }),
+    refusedRows: result.refusedRows,
   };
 }
 

@@ -3,7 +3,9 @@ import { forEachDatabase } from '../store/testing';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { countRows, createActor, expectRefused, openSyncedQuickly, testModel } from './testing';
+import { buildModel } from '../spec/build';
+import { REFUSED_ROWS_LISTED } from './create-many';
+import { countRows, createActor, expectRefused, openSyncedQuickly, testModel, testSpec } from './testing';
 import type { Actor } from './types';
 
 forEachDatabase('ops.createMany: many records checked like create, written in batches', (database) => {
@@ -32,7 +34,7 @@ forEachDatabase('ops.createMany: many records checked like create, written in ba
 
   it('writes every row when all pass, each with its author and its audit row', async () => {
     const result = await ops.createMany(admin, 'organization', [{ name: 'Alpha One' }, { name: 'Beta Two', tier: 'premium', domain: 'beta.example' }]);
-    expect(result).toEqual({ created: 2, refused: [] });
+    expect(result).toEqual({ created: 2, refused: [], refusedRows: 0 });
     const rows = await store.db.selectFrom('organization').selectAll().where('name', 'in', ['Alpha One', 'Beta Two']).orderBy('id').execute();
     expect(rows.map((r) => [r.name, r.tier, r.created_by])).toEqual([
       ['Alpha One', 'standard', admin.userId],
@@ -121,5 +123,28 @@ forEachDatabase('ops.createMany: many records checked like create, written in ba
     const ids = (await store.db.selectFrom('organization').select('id').where('name', 'like', 'Bulk org %').execute()).map((r) => Number(r.id));
     expect(ids).toHaveLength(2499);
     expect(await auditOf('organization', ids)).toHaveLength(2499);
+  });
+
+  it('refuses more rows than the actor’s cap before checking any, writing nothing; staff have a higher cap', async () => {
+    const capped = createOps({ model: buildModel({ ...testSpec, constants: { ...testSpec.constants, importMaxRows: { value: 8 }, importMaxRowsScoped: { value: 3 } } }), db: store.db });
+    const tickets = (n: number, label: string) => Array.from({ length: n }, (_, i) => ({ subject: `${label} ${i}` }));
+    const refused = await expectRefused(snapshot, 'PAYLOAD_TOO_LARGE', () => capped.createMany(customer, 'ticket', tickets(4, 'Capped customer')));
+    expect(refused.message).toBe('The file has more than 3 rows; at most 3 tickets can be imported at once. Split it into smaller files.');
+    expect(refused.details).toEqual({ constant: 'importMaxRowsScoped', max: 3 });
+    // Nothing written with the good rows asked for either.
+    await expectRefused(snapshot, 'PAYLOAD_TOO_LARGE', () => capped.createMany(customer, 'ticket', tickets(4, 'Capped customer'), { goodRows: true }));
+    expect((await capped.createMany(customer, 'ticket', tickets(3, 'Capped customer'))).created).toBe(3);
+    expect((await capped.createMany(agent, 'ticket', tickets(8, 'Capped agent'))).created).toBe(8);
+    await expectRefused(snapshot, 'PAYLOAD_TOO_LARGE', () => capped.createMany(agent, 'ticket', tickets(9, 'Capped agent')));
+  });
+
+  it('lists the first refused rows in full and counts the others, however many there are and whenever each was refused', async () => {
+    // Even rows fail their checks at once; odd rows repeat row 1's name, refused only after every row was checked.
+    const rows = Array.from({ length: 2 * REFUSED_ROWS_LISTED + 500 }, (_, i) => ({ name: i % 2 === 0 ? 'Q' : 'Repeated org name' }));
+    const result = await ops.createMany(admin, 'organization', rows, { goodRows: true });
+    expect(result.created).toBe(1);
+    expect(result.refusedRows).toBe(rows.length - 1);
+    expect(result.refused.map((r) => r.index)).toEqual([0, ...Array.from({ length: REFUSED_ROWS_LISTED - 1 }, (_, i) => i + 2)]);
+    expect(result.refused[2]).toMatchObject({ index: 3, fieldErrors: [{ field: 'name', message: expect.stringMatching(/Row 2 of this import has it too\.$/) }] });
   });
 });

@@ -15,6 +15,8 @@ import { inTransaction } from './transaction';
 import type { Actor, RecordInput } from './types';
 import { hasPaths } from '../rules/entity-rules';
 import { checkCreateInput, insertChecked, newRow, outOfCreateScope, translating } from './write';
+import { EventLoopTurns } from '../event-loop-turns';
+import { rowsCapFor, tooManyRows } from './rows-cap';
 
 /*
  * Many records created at once (a CSV import): every row is checked exactly as `create` checks
@@ -58,12 +60,19 @@ export interface RowRefusal {
 export interface CreateManyResult {
   /** Rows written: all of them, none (a refusal without `goodRows`), or the good ones. */
   readonly created: number;
-  /** The refused rows, in input order. */
+  /** The first refused rows (at most REFUSED_ROWS_LISTED), in input order. */
   readonly refused: readonly RowRefusal[];
+  /** Every refused row, listed or not. */
+  readonly refusedRows: number;
 }
 
-/** Rows checked per pause of the event loop: a big import must not hold up other requests for seconds. */
-const ROWS_PER_PAUSE = 1000;
+/**
+ * Refused rows described in full: whatever the input, what a refusal costs stays bounded (the
+ * others are counted). Enough for a report to list and to offer as a file of rows to fix.
+ */
+export const REFUSED_ROWS_LISTED = 1000;
+/** Rows between two progress reports. */
+const ROWS_PER_PROGRESS = 1000;
 /** Parameters per INSERT, well under PostgreSQL's 65,535. */
 const PARAMETERS_PER_INSERT = 30_000;
 const MAX_ROWS_PER_INSERT = 1000;
@@ -82,26 +91,55 @@ interface CheckedRow {
   readonly values: ParsedValues;
 }
 
-const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+/**
+ * The refused rows: each index once (the first refusal names the problem), the lowest
+ * REFUSED_ROWS_LISTED described in full, the others only counted.
+ */
+class Refusals {
+  readonly #indexes = new Set<number>();
+  #listed: RowRefusal[] = [];
+
+  has(index: number): boolean {
+    return this.#indexes.has(index);
+  }
+
+  get count(): number {
+    return this.#indexes.size;
+  }
+
+  add(refusal: RowRefusal): void {
+    this.#indexes.add(refusal.index);
+    this.#listed.push(refusal);
+    // Trimmed now and then rather than kept sorted: rows are refused mostly, not always, in order.
+    if (this.#listed.length >= 2 * REFUSED_ROWS_LISTED) this.#listed = this.list();
+  }
+
+  list(): RowRefusal[] {
+    return this.#listed.sort((a, b) => a.index - b.index).slice(0, REFUSED_ROWS_LISTED);
+  }
+}
 
 export async function createManyRecords(ctx: OpsContext, actor: Actor, entityName: string, inputs: readonly RecordInput[], options: CreateManyOptions = {}): Promise<CreateManyResult> {
   const entity = entityOf(ctx.model, entityName);
   const scope = authorizeScope(ctx.model, entity, actor, 'create');
+  const cap = rowsCapFor(ctx.model, entity, actor);
+  if (inputs.length > cap.max) throw tooManyRows(entity, cap);
   const known = options.knownErrors ?? new Map<number, readonly FieldError[]>();
   const rowName = options.rowName ?? ((index: number) => `row ${index + 1}`);
   const total = inputs.length;
   const progress = (phase: CreateManyProgress['phase'], done: number) => options.onProgress?.({ phase, done, total });
-  const refusals = new Map<number, RowRefusal>();
+  const refusals = new Refusals();
   const refuse = (index: number, error: NinefoldError) => {
     if (refusals.has(index)) return;
     // The caller's errors first; ours on the same fields follow from them (a value left out is "required").
     const given = known.get(index) ?? [];
     const fields = new Set(given.map((e) => e.field));
     const fieldErrors = [...given, ...error.fieldErrors.filter((e) => !fields.has(e.field))];
-    refusals.set(index, { index, code: error.code, message: error.message, fieldErrors });
+    refusals.add({ index, code: error.code, message: error.message, fieldErrors });
   };
 
   const now = new Date();
+  const turns = new EventLoopTurns();
   const checked: CheckedRow[] = [];
   for (let index = 0; index < total; index++) {
     try {
@@ -111,23 +149,23 @@ export async function createManyRecords(ctx: OpsContext, actor: Actor, entityNam
     } catch (error) {
       refuse(index, asNinefoldErrorOrThrow(error));
     }
-    if ((index + 1) % ROWS_PER_PAUSE === 0) {
-      progress('checking', index + 1);
-      await pause();
-    }
+    if ((index + 1) % ROWS_PER_PROGRESS === 0) progress('checking', index + 1);
+    await turns.take();
   }
   progress('checking', total);
-  const distinct = refuseRepeatedValues(entity, checked, rowName, refuse);
+  const distinct = await refuseRepeatedValues(entity, checked, rowName, refuse, turns);
 
   let created = 0;
   try {
     await inTransaction(ctx.db, async (trx) => {
       const missing = await missingReferences(ctx.model, trx, entity, distinct.map((row) => row.values), actor);
-      const rows = distinct.filter((row, i) => {
+      const rows: CheckedRow[] = [];
+      for (const [i, row] of distinct.entries()) {
         const errors = missing.get(i);
         if (errors) refuse(row.index, new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors }));
-        return !errors;
-      });
+        else rows.push(row);
+        await turns.take();
+      }
       const writer = new Writer(ctx, trx, actor, entity, scope, now, refuse);
       let done = total - rows.length;
       progress('writing', done);
@@ -136,16 +174,17 @@ export async function createManyRecords(ctx: OpsContext, actor: Actor, entityNam
         const batch = rows.slice(start, start + size);
         created += size === 1 ? await writer.one(batch[0]) : await writer.batch(batch);
         done += batch.length;
-        if (size > 1 || done % ROWS_PER_PAUSE === 0) progress('writing', done);
+        if (size > 1 || done % ROWS_PER_PROGRESS === 0) progress('writing', done);
+        await turns.take();
       }
       progress('writing', total);
-      if (refusals.size > 0 && !options.goodRows) throw new NothingWritten();
+      if (refusals.count > 0 && !options.goodRows) throw new NothingWritten();
     });
   } catch (error) {
     if (!(error instanceof NothingWritten)) throw error;
     created = 0;
   }
-  return { created, refused: [...refusals.values()].sort((a, b) => a.index - b.index) };
+  return { created, refused: refusals.list(), refusedRows: refusals.count };
 }
 
 function asNinefoldErrorOrThrow(error: unknown): NinefoldError {
@@ -178,16 +217,19 @@ function rowsPerInsert(entity: EntityModel, actor: Actor, sample: ParsedValues |
  * later row is refused, naming the earlier one. Empty values never collide, as in the database.
  * Returns the rows left.
  */
-function refuseRepeatedValues(
+async function refuseRepeatedValues(
   entity: EntityModel,
   rows: readonly CheckedRow[],
   rowName: (index: number) => string,
   refuse: (index: number, error: NinefoldError) => void,
-): CheckedRow[] {
+  turns: EventLoopTurns,
+): Promise<CheckedRow[]> {
   const keys = [...entity.fields.filter((f) => f.unique).map((f) => [f.name]), ...entity.uniqueTogether];
   if (keys.length === 0) return [...rows];
   const seen = keys.map(() => new Map<string, number>());
-  return rows.filter((row) => {
+  const distinct: CheckedRow[] = [];
+  rows: for (const row of rows) {
+    await turns.take();
     for (const [k, names] of keys.entries()) {
       const parts = names.map((name) => row.values[name]);
       if (parts.some((v) => v === null || v === undefined)) continue;
@@ -199,10 +241,11 @@ function refuseRepeatedValues(
       }
       const fields = names.map((name) => entity.fieldsByName[name]);
       refuse(row.index, uniqueViolation(entity, fields, ` ${capitalize(rowName(first))} of this import has it too.`));
-      return false;
+      continue rows;
     }
-    return true;
-  });
+    distinct.push(row);
+  }
+  return distinct;
 }
 
 /** Writes checked rows inside the import's transaction, refusing those the database or the scope refuses. */

@@ -66,7 +66,8 @@ export interface Ops {
    * Many records at once (an import): each row checked exactly as `create` checks one, refusals
    * reported per row (by index) rather than thrown; nothing is written unless every row passes,
    * or with `goodRows` the rows that pass. One transaction, multi-row inserts. FORBIDDEN (thrown)
-   * when no role of the actor may create the entity.
+   * when no role of the actor may create the entity; PAYLOAD_TOO_LARGE (thrown, nothing checked)
+   * for more rows than the actor's cap (rows-cap.ts). The first refusals are listed, all counted.
    */
   createMany(actor: Actor, entity: string, inputs: readonly RecordInput[], options?: CreateManyOptions): Promise<CreateManyResult>;
   /**

@@ -38,6 +38,8 @@ describe('describeMarkdown', () => {
     [4, "The pages ask for confirmation before a transition into a final state (on the detail page and in a list's bulk toolbar); the API takes it as asked."],
     [2, 'its state and the transitions the user may take (one into Closed asks for confirmation first)'],
     [2, 'Form to create a ticket ("Open a ticket")'],
+    [2, 'at most 100,000 rows a file for `admin`, `agent` (who may create any ticket; `importMaxRows`), 1,000 rows for the others (`importMaxRowsScoped`); a larger file is refused whole'],
+    [2, 'a server holds at most 6 per session (`liveStreamsPerSession`) and 20 per user (`liveStreamsPerUser`), and refuses more with `RATE_LIMITED`'],
     [2, 'columns ID, Subject, State, Priority, SLA due, Requester, Assignee, Organization, Due, Updated; sorted by Updated, descending'],
     [2, 'filters State, Priority, SLA due (overdue, due in the next 24 hours), Organization, Assignee; the total count the user may see'],
     [2, 'the columns shown and their order chosen by the user among those they may read (`?columns=`); the whole state in the address (filters, search, sort, columns, page), which a user may save as a named view'],

@@ -7,6 +7,7 @@ import { sizeText } from '@/engine/csv/read-csv';
 import type { Engine } from '@/engine/engine';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import { resolveLimits } from '@/engine/limits';
+import { inSentence } from '@/engine/spec/naming';
 import type { ImportState } from '@/ui/csv/import-state';
 import { postedFile, runImport } from './import-run';
 import { IMPORT_REPORT_HEADER, reportHeaderValue } from './import-report';
@@ -87,7 +88,7 @@ export function importDoor(engine: Engine): ImportDoor {
       const token = readCookie(request.headers.get('cookie'), SESSION_COOKIE);
       const actor = token === null ? null : await engine.identity.actorForSession(token);
       if (!actor) return { status: 303, headers: { location: `/sign-in?next=${encodeURIComponent(page)}`, 'cache-control': 'no-store' }, body: '' };
-      if (!engine.ops.access(actor, entity.name).actions.create) return refusal('FORBIDDEN', `You may not create ${entity.pluralLabel.toLowerCase()}.`);
+      if (!engine.ops.access(actor, entity.name).actions.create) return refusal('FORBIDDEN', `You may not create ${inSentence(entity.pluralLabel)}.`);
       const state = await report(request, (file, goodRows) => runImport(engine, actor, entity, file, goodRows));
       return { render: { path: page, headers: { [IMPORT_REPORT_HEADER]: reportHeaderValue(state) } } };
     },

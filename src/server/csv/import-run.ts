@@ -18,8 +18,9 @@ const FILE_REFUSALS: Readonly<Record<string, string>> = {
   PAYLOAD_TOO_LARGE: 'The file is too large',
 };
 
-/** The refused rows as the file had them, with a last column saying what to fix; null when too large. */
+/** The refused rows as the file had them, with a last column saying what to fix; null when too large, or not every one is listed. */
 function rejectsCsv(report: ImportReport): string | null {
+  if (report.refused.length < report.refusedRows) return null;
   let size = 0;
   const rows: string[][] = [[...report.header, 'Problems']];
   for (const refusal of report.refused) {
@@ -46,9 +47,10 @@ function outcome(report: ImportReport, fileName: string): ImportState {
     rows: report.rows,
     created: report.created,
     goodRows: report.goodRows,
-    refusedRows: report.refused.length,
+    refusedRows: report.refusedRows,
     problems,
-    rejects: report.refused.length > 0 ? rejectsCsv(report) : null,
+    unlistedRows: report.refusedRows - new Set(problems.map((p) => p.line)).size,
+    rejects: report.refusedRows > 0 ? rejectsCsv(report) : null,
   };
 }
 

@@ -4,7 +4,10 @@ import { openTestEngine } from '@/api/testing';
 import type { Engine } from '@/engine/engine';
 import { createIdentity } from '@/engine/identity/identity';
 import { createOps } from '@/engine/ops/create-ops';
-import { createActor, testModel } from '@/engine/ops/testing';
+import type { NinefoldError } from '@/engine/errors/ninefold-error';
+import { createActor, testModel, testSpec } from '@/engine/ops/testing';
+import { buildModel } from '@/engine/spec/build';
+import { problemResponse } from '../problem';
 import type { Actor } from '@/engine/ops/types';
 import { forEachDatabase } from '@/engine/store/testing';
 import { LiveHub } from './hub';
@@ -185,6 +188,63 @@ forEachDatabase('live streams: who hears of which change', (database) => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const changed = await ops.update(colleague, 'ticket', ticket.id, { subject: 'Shared, and changed' }, ticket.version);
     await until(() => joinerStream.recorder.idsOf('ticket').includes(changed.id), "the joiner to hear of the organization's ticket");
+  });
+
+  it('refuses a session’s stream beyond its cap and a user’s beyond theirs (RATE_LIMITED, Retry-After), and frees a slot when a stream closes', async () => {
+    const capped = new LiveHub({ ...engine, model: buildModel({ ...testSpec, constants: { ...testSpec.constants, liveStreamsPerSession: { value: 2 }, liveStreamsPerUser: { value: 3 } } }) });
+    const viewer = await createActor(engine.store.db, ['agent'], 'Many Tabs');
+    const session = async () => (await engine.identity.signIn(viewer.email, PASSWORD, { ip: '127.0.0.1' })).session.token;
+    const open = (token: string) => {
+      const recorder = new Recorder();
+      return { recorder, connection: capped.connect(token, viewer, recorder.sink) };
+    };
+    const refusalOf = (token: string) => {
+      try {
+        open(token);
+      } catch (error) {
+        return error as NinefoldError;
+      }
+      throw new Error('the stream was not refused');
+    };
+    await capped.start();
+    try {
+      const first = await session();
+      const [a, b] = [open(first), open(first)];
+      const perSession = refusalOf(first);
+      expect([perSession.code, perSession.status, perSession.retryAfterSeconds, perSession.details]).toEqual(['RATE_LIMITED', 429, 60, { constant: 'liveStreamsPerSession', max: 2 }]);
+      expect(perSession.message).toBe("This browser already has 2 live connections open: close some of this application's tabs or windows. Live updates resume by themselves.");
+      const answer = problemResponse(perSession);
+      expect([answer.status, answer.headers.get('retry-after'), ((await answer.json()) as { code: string }).code]).toEqual([429, '60', 'RATE_LIMITED']);
+
+      // Closing a stream gives its slot back.
+      a.connection.close();
+      expect(capped.refusal(first, viewer)).toBeNull();
+      const c = open(first);
+
+      const second = await session();
+      open(second);
+      const perUser = refusalOf(second);
+      expect(perUser.details).toEqual({ constant: 'liveStreamsPerUser', max: 3 });
+      expect(perUser.message).toBe('Your account already has 3 live connections open: close this application in other tabs, windows or devices. Live updates resume by themselves.');
+      // Another user is not held back by this one.
+      expect(capped.refusal(second, agent)).toBeNull();
+
+      // The streams the server ends (their session signed out) give their slots back.
+      await engine.identity.endSession(first);
+      await until(() => b.recorder.ended && c.recorder.ended, 'the signed-out streams to end');
+      expect(capped.refusal(second, viewer)).toBeNull();
+      // So does a stream whose browser has gone (writing to it fails).
+      const gone = {
+        write: () => {
+          throw new Error('the browser left');
+        },
+        end: () => undefined,
+      };
+      capped.connect(second, viewer, gone);
+      expect(capped.refusal(second, viewer)).toBeNull();
+    } finally {
+      capped.stop();
+    }
   });
 
   if (database.kind === 'postgres') {

@@ -1,3 +1,4 @@
+import { NinefoldError } from '@/engine/errors/ninefold-error';
 import { hashToken } from '@/engine/identity/shared';
 import type { Identity } from '@/engine/identity/types';
 import type { Change, RecordChange } from '@/engine/live/changes';
@@ -5,6 +6,7 @@ import type { LiveFeed } from '@/engine/live/feed';
 import { visibleChanges } from '@/engine/live/visible';
 import type { Ops } from '@/engine/ops/ops';
 import type { Actor } from '@/engine/ops/types';
+import { resolveLimits, type Limits } from '@/engine/limits';
 import type { AppModel } from '@/engine/spec/model';
 import { eventText, heartbeatText, openingText } from './sse';
 
@@ -36,10 +38,14 @@ const DEFAULT_TIMINGS: HubTimings = { coalesceMs: 120, heartbeatMs: 25_000, rech
 interface Stream {
   readonly token: string;
   readonly sessionHash: string;
+  readonly userId: number;
   actor: Actor;
   readonly sink: LiveSink;
   closed: boolean;
 }
+
+/** How long a browser refused a stream waits before asking again (Retry-After). */
+export const REFUSED_RETRY_SECONDS = 60;
 
 type HubEngine = { readonly model: AppModel; readonly ops: Ops; readonly identity: Pick<Identity, 'actorForSession'>; readonly live: LiveFeed };
 
@@ -57,6 +63,10 @@ export class LiveHub {
   readonly #engine: HubEngine;
   readonly #timings: HubTimings;
   readonly #streams = new Set<Stream>();
+  /** Open streams per session (by its token's hash) and per user, against the spec's caps. */
+  readonly #perSession = new Map<string, number>();
+  readonly #perUser = new Map<number, number>();
+  readonly #caps: Pick<Limits, 'liveStreamsPerSession' | 'liveStreamsPerUser'>;
   #pending: RecordChange[] = [];
   /** The batches of the last replayMs, oldest first, for streams that open after their page was rendered. */
   #recent: { readonly at: number; readonly batch: readonly RecordChange[] }[] = [];
@@ -69,6 +79,7 @@ export class LiveHub {
   constructor(engine: HubEngine, timings: Partial<HubTimings> = {}) {
     this.#engine = engine;
     this.#timings = { ...DEFAULT_TIMINGS, ...timings };
+    this.#caps = resolveLimits(engine.model);
   }
 
   /** Starts listening to the change feed (once). */
@@ -86,8 +97,12 @@ export class LiveHub {
    * between rendering and connecting loses nothing.
    */
   connect(token: string, actor: Actor, sink: LiveSink, since?: number): LiveConnection {
-    const stream: Stream = { token, sessionHash: hashToken(token), actor, sink, closed: false };
+    const refused = this.refusal(token, actor);
+    if (refused) throw refused;
+    const stream: Stream = { token, sessionHash: hashToken(token), userId: actor.userId, actor, sink, closed: false };
     this.#streams.add(stream);
+    this.#perSession.set(stream.sessionHash, (this.#perSession.get(stream.sessionHash) ?? 0) + 1);
+    this.#perUser.set(stream.userId, (this.#perUser.get(stream.userId) ?? 0) + 1);
     this.#write(stream, openingText());
     this.#timers();
     const missed = since === undefined ? [] : this.#recent.filter((r) => r.at >= since).flatMap((r) => r.batch);
@@ -100,6 +115,29 @@ export class LiveHub {
       );
     }
     return { close: () => this.#forget(stream) };
+  }
+
+  /**
+   * Why another stream of this session would be refused (RATE_LIMITED, with Retry-After), or
+   * null: a session holds at most liveStreamsPerSession streams on this process, a user (all
+   * their sessions) liveStreamsPerUser. A stream counts until it closes.
+   */
+  refusal(token: string, actor: Actor): NinefoldError | null {
+    const { liveStreamsPerSession: perSession, liveStreamsPerUser: perUser } = this.#caps;
+    const retryAfterSeconds = REFUSED_RETRY_SECONDS;
+    if ((this.#perSession.get(hashToken(token)) ?? 0) >= perSession) {
+      return new NinefoldError('RATE_LIMITED', `This browser already has ${perSession} live connections open: close some of this application's tabs or windows. Live updates resume by themselves.`, {
+        retryAfterSeconds,
+        details: { constant: 'liveStreamsPerSession', max: perSession },
+      });
+    }
+    if ((this.#perUser.get(actor.userId) ?? 0) >= perUser) {
+      return new NinefoldError('RATE_LIMITED', `Your account already has ${perUser} live connections open: close this application in other tabs, windows or devices. Live updates resume by themselves.`, {
+        retryAfterSeconds,
+        details: { constant: 'liveStreamsPerUser', max: perUser },
+      });
+    }
+    return null;
   }
 
   /**
@@ -223,12 +261,21 @@ export class LiveHub {
   }
 
   #forget(stream: Stream): void {
+    if (stream.closed) return;
     stream.closed = true;
     this.#streams.delete(stream);
+    this.#release(this.#perSession, stream.sessionHash);
+    this.#release(this.#perUser, stream.userId);
     if (this.#streams.size > 0) return;
     if (this.#heartbeat) clearInterval(this.#heartbeat);
     if (this.#recheck) clearInterval(this.#recheck);
     this.#heartbeat = null;
     this.#recheck = null;
+  }
+
+  #release<K>(counts: Map<K, number>, key: K): void {
+    const left = (counts.get(key) ?? 1) - 1;
+    if (left > 0) counts.set(key, left);
+    else counts.delete(key);
   }
 }

@@ -63,8 +63,8 @@ export function ImportOutcome({ state, one, many, listHref, importGood, headingR
   const refused = state.refusedRows;
   const written = state.created > 0;
   const title = refused === 0 ? `Imported ${count(state.created, 'row', 'rows')}` : written ? `Imported ${count(state.created, 'row', 'rows')}; ${count(refused, 'row was', 'rows were')} left out` : 'Nothing was imported';
-  // The server sends the first problems only (IMPORT_PROBLEMS_SHOWN); the file of refused rows has them all.
-  const shownAll = state.problems.length < IMPORT_PROBLEMS_SHOWN;
+  // The server sends the first problems only (IMPORT_PROBLEMS_SHOWN) and counts the other rows; the file of refused rows, when offered, has them all.
+  const shownAll = state.problems.length < IMPORT_PROBLEMS_SHOWN && state.unlistedRows === 0;
   return (
     <section aria-labelledby="import-outcome" className="mt-6">
       <h2 id="import-outcome" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-zinc-900">
@@ -100,6 +100,7 @@ export function ImportOutcome({ state, one, many, listHref, importGood, headingR
               </p>
             ) : null}
             <ProblemTable problems={state.problems} caption={shownAll ? 'Problems by line' : `The first ${state.problems.length} problems by line`} />
+            {state.unlistedRows > 0 ? <p>…and {count(state.unlistedRows, 'more row', 'more rows')} with problems, not listed here.</p> : null}
             {written ? (
               <p>
                 <a href={listHref} className="font-medium text-accent-700 underline underline-offset-2">

@@ -24,6 +24,8 @@ export type ImportState =
       readonly refusedRows: number;
       /** The first problems, by line (the page lists at most IMPORT_PROBLEMS_SHOWN). */
       readonly problems: readonly ImportProblem[];
+      /** Refused rows none of whose problems are listed: counted only. */
+      readonly unlistedRows: number;
       /** The refused rows as CSV with a column saying why, to fix and import again; null when too large to offer. */
       readonly rejects: string | null;
     }
@@ -39,7 +41,7 @@ export type ImportState =
 
 export const IDLE_IMPORT: ImportState = { kind: 'idle' };
 
-/** Problems an outcome lists at most; the file of refused rows has them all. */
+/** Problems an outcome lists at most; the file of refused rows, when offered, has them all. */
 export const IMPORT_PROBLEMS_SHOWN = 200;
 
 /** One line of the progress stream (NDJSON) the import page reads with JavaScript. */

@@ -20,7 +20,8 @@ const RENDER_MARGIN_MS = 2000;
  * Keeps the signed-in page live, mounted once in the shell. A change to a record the page shows
  * refreshes it in place (router.refresh keeps what the user is typing in uncontrolled fields); a
  * hidden tab waits until it is shown again. After missed changes (a lost connection) the page
- * refreshes once; a long outage is shown, quietly. When the session ends, the refresh sends the
+ * refreshes once; a long outage is shown, quietly, and so is a stream the server refused (too
+ * many open for this session or user). When the session ends, the refresh sends the
  * page to sign-in. The connection itself is shared by the app's tabs (./shared-stream.ts).
  */
 export function LiveConnection({ renderedAt }: {
@@ -29,6 +30,7 @@ export function LiveConnection({ renderedAt }: {
 }) {
   const router = useRouter();
   const [reconnecting, setReconnecting] = useState(false);
+  const [refused, setRefused] = useState(false);
   // The first render's time only: a refresh re-renders the shell, the stream stays as it is.
   const [since] = useState(() => renderedAt - RENDER_MARGIN_MS);
 
@@ -56,6 +58,7 @@ export function LiveConnection({ renderedAt }: {
       } else if (message.kind === 'catch-up') {
         if (refreshable()) refresh();
       } else if (message.kind === 'end') refresh();
+      else if (message.kind === 'refused') setRefused(message.on);
       else setReconnecting(message.on);
     };
     const start = () => {
@@ -77,6 +80,8 @@ export function LiveConnection({ renderedAt }: {
     <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-3 left-3 z-20">
       {reconnecting ? (
         <span className="rounded-full border border-zinc-300 bg-white px-3 py-1 text-xs text-zinc-700 shadow-sm">Reconnecting to live updates…</span>
+      ) : refused ? (
+        <span className="rounded-full border border-zinc-300 bg-white px-3 py-1 text-xs text-zinc-700 shadow-sm">Live updates paused: too many windows open. Close some; updates resume by themselves.</span>
       ) : null}
     </div>
   );

@@ -7,38 +7,79 @@ export type LiveMessage =
   | { readonly kind: 'catch-up' }
   /** The session ended: refresh (to the sign-in page). */
   | { readonly kind: 'end' }
-  | { readonly kind: 'reconnecting'; readonly on: boolean };
+  | { readonly kind: 'reconnecting'; readonly on: boolean }
+  /** The server refused the stream (too many open for this session or user): updates pause until it takes one. */
+  | { readonly kind: 'refused'; readonly on: boolean };
 
 const FIRST_RETRY_MS = 1000;
 const MAX_RETRY_MS = 30_000;
+/** A refused stream waits what the server's Retry-After says, within these bounds. */
+const REFUSED_WAIT_MS = { least: 5000, default: 60_000, most: 10 * 60_000 } as const;
 /** An outage shorter than this goes unmentioned (a server restart, a network blip). */
 const QUIET_OUTAGE_MS = 4000;
 const LOCK = 'ninefold-live-stream';
 const CHANNEL = 'ninefold-live';
 
+/** What to do after a stream failed to open: stop (the session ended), wait (refused), or retry with the usual backoff. */
+export type AfterFailedOpen = { readonly kind: 'end' } | { readonly kind: 'wait'; readonly ms: number } | { readonly kind: 'retry' };
+
+/**
+ * From what the server says of a stream it would open now (HEAD /api/live: its status and
+ * Retry-After; null when it could not be asked): an EventSource that fails to open does not say why.
+ */
+export function afterFailedOpen(status: number | null, retryAfter: string | null): AfterFailedOpen {
+  if (status === 401) return { kind: 'end' };
+  if (status !== 429) return { kind: 'retry' };
+  const seconds = Number(retryAfter);
+  const ms = retryAfter !== null && Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : REFUSED_WAIT_MS.default;
+  return { kind: 'wait', ms: Math.min(Math.max(ms, REFUSED_WAIT_MS.least), REFUSED_WAIT_MS.most) };
+}
+
+async function askWhy(): Promise<AfterFailedOpen> {
+  try {
+    const answer = await fetch('/api/live', { method: 'HEAD', cache: 'no-store', credentials: 'same-origin' });
+    return afterFailedOpen(answer.status, answer.headers.get('retry-after'));
+  } catch {
+    return afterFailedOpen(null, null);
+  }
+}
+
 /**
  * One EventSource on GET /api/live, with our own backoff (the browser's fixed retry would hammer
- * a server that is down) and the outage reported once it lasts. Returns the function that stops it.
+ * a server that is down) and the outage reported once it lasts. A stream that fails to open asks
+ * the server why: a session that ended stops, a refusal (too many streams) waits as long as the
+ * server says, quietly. Returns the function that stops it.
  */
 function runStream(url: string, publish: (message: LiveMessage) => void, catchUpOnOpen: boolean): () => void {
   let source: EventSource | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let outageTimer: ReturnType<typeof setTimeout> | undefined;
   let failures = 0;
+  let refused = false;
   let stopped = false;
   let first = true;
+
+  const retry = () => {
+    if (failures === 0) outageTimer = setTimeout(() => publish({ kind: 'reconnecting', on: true }), QUIET_OUTAGE_MS);
+    retryTimer = setTimeout(open, Math.min(FIRST_RETRY_MS * 2 ** failures, MAX_RETRY_MS));
+    failures += 1;
+  };
 
   const open = () => {
     const stream = new EventSource(first ? url : '/api/live');
     first = false;
     source = stream;
+    let opened = false;
     stream.onopen = () => {
+      opened = true;
       clearTimeout(outageTimer);
       if (failures > 0) publish({ kind: 'reconnecting', on: false });
-      // Back after a drop (or taking over from another tab): whatever changed meanwhile was not heard.
-      if (failures > 0 || catchUpOnOpen) publish({ kind: 'catch-up' });
+      if (refused) publish({ kind: 'refused', on: false });
+      // Back after a drop or a refusal (or taking over from another tab): whatever changed meanwhile was not heard.
+      if (failures > 0 || refused || catchUpOnOpen) publish({ kind: 'catch-up' });
       catchUpOnOpen = false;
       failures = 0;
+      refused = false;
     };
     stream.addEventListener('change', (event) => publish({ kind: 'change', changes: JSON.parse((event as MessageEvent<string>).data) as LiveChanges }));
     stream.addEventListener('resync', () => publish({ kind: 'catch-up' }));
@@ -50,9 +91,24 @@ function runStream(url: string, publish: (message: LiveMessage) => void, catchUp
     stream.onerror = () => {
       stream.close();
       if (stopped) return;
-      if (failures === 0) outageTimer = setTimeout(() => publish({ kind: 'reconnecting', on: true }), QUIET_OUTAGE_MS);
-      retryTimer = setTimeout(open, Math.min(FIRST_RETRY_MS * 2 ** failures, MAX_RETRY_MS));
-      failures += 1;
+      // A stream that was open dropped: come back. One that never opened may have been refused.
+      if (opened) return retry();
+      void askWhy().then((next) => {
+        if (stopped) return;
+        if (next.kind === 'retry') return retry();
+        if (next.kind === 'end') {
+          stopped = true;
+          publish({ kind: 'end' });
+          return;
+        }
+        // Not an outage: the notice of one gives way to the refusal's.
+        clearTimeout(outageTimer);
+        if (failures > 0) publish({ kind: 'reconnecting', on: false });
+        failures = 0;
+        if (!refused) publish({ kind: 'refused', on: true });
+        refused = true;
+        retryTimer = setTimeout(open, next.ms);
+      });
     };
   };
 

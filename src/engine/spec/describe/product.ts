@@ -1,3 +1,6 @@
+import { ADMIN_ROLE, createsAnyRecord, grantsFor } from '../../access/grants';
+import { PUBLIC_ROLE } from '../../access/visitor';
+import { resolveLimits } from '../../limits';
 import { SYSTEM_COLUMNS } from '../build';
 import type { DocBlock } from '../document';
 import type { AppModel, EntityModel, FieldModel, WorkflowModel } from '../model';
@@ -32,9 +35,31 @@ export function purposeBlocks(model: AppModel): PointBlocks {
 
 // ---------------------------------------------------------------- 2. screens and routes
 
-/** What every spec's pages do when records change (src/engine/live, src/ui/live). */
-const LIVE_PAGES_TEXT =
-  'Pages follow the data: when a record the user may read changes, whoever changed it, the lists, detail pages (with their related records), the home and dashboards showing it refresh in place within about a second, keeping what the user is typing; an edit form instead says that its record was changed by someone else and offers to show what changed. Nothing the user may not read is announced.';
+/** What every spec's pages do when records change (src/engine/live, src/ui/live, src/server/live). */
+function livePagesText(model: AppModel): string {
+  const limits = resolveLimits(model);
+  return (
+    'Pages follow the data: when a record the user may read changes, whoever changed it, the lists, detail pages (with their related records), the home and dashboards showing it refresh in place within about a second, keeping what the user is typing; an edit form instead says that its record was changed by someone else and offers to show what changed. Nothing the user may not read is announced. ' +
+    `The app's tabs in one browser share one live connection; a server holds at most ${limits.liveStreamsPerSession} per session (${code('liveStreamsPerSession')}) and ${limits.liveStreamsPerUser} per user (${code('liveStreamsPerUser')}), and refuses more with ${code('RATE_LIMITED')}: the page then stays as it is and tries again later.`
+  );
+}
+
+/** How many rows one import may hold, for whom (src/engine/ops/rows-cap.ts). */
+function importCapText(model: AppModel, entity: EntityModel): string {
+  const limits = resolveLimits(model);
+  const scoped = Math.min(limits.importMaxRowsScoped, limits.importMaxRows);
+  const roles = [ADMIN_ROLE, ...Object.keys(model.roles).filter((r) => r !== ADMIN_ROLE && r !== PUBLIC_ROLE)];
+  const staff = roles.filter((role) => createsAnyRecord(entity, { userId: 0, email: '', name: '', roles: [role] }));
+  const others = [...roles, PUBLIC_ROLE].some((role) => !staff.includes(role) && grantsFor(entity, { userId: 0, email: '', name: '', roles: [role] }, 'create').length > 0);
+  const rows = (n: number) => `${n.toLocaleString('en-US')} rows`;
+  const cap =
+    staff.length === 0
+      ? `at most ${rows(scoped)} a file (${code('importMaxRowsScoped')})`
+      : others
+        ? `at most ${rows(limits.importMaxRows)} a file for ${staff.map(code).join(', ')} (who may create any ${inSentence(entity.label)}; ${code('importMaxRows')}), ${rows(scoped)} for the others (${code('importMaxRowsScoped')})`
+        : `at most ${rows(limits.importMaxRows)} a file (${code('importMaxRows')})`;
+  return `${cap}; a larger file is refused whole`;
+}
 
 export function screenBlocks(model: AppModel): PointBlocks {
   const labels = Object.entries(model.labels);
@@ -54,7 +79,7 @@ export function screenBlocks(model: AppModel): PointBlocks {
     );
   }
   blocks.push({ kind: 'paragraph', text: documentationText(model) });
-  if (model.entities.length > 0) blocks.push({ kind: 'paragraph', text: LIVE_PAGES_TEXT });
+  if (model.entities.length > 0) blocks.push({ kind: 'paragraph', text: livePagesText(model) });
   return blocks;
 }
 
@@ -84,7 +109,7 @@ function routesTable(model: AppModel, entity: EntityModel): DocBlock {
       [
         code(`${base}/import`),
         'Import',
-        `New ${inSentence(entity.pluralLabel)} from a CSV file whose header names the fields (by label or name), for users who may create them: every row checked as if the user created it, each bad row reported by its line; nothing written unless every row passes, or the good rows only when the user chooses (also ${code(`npm run ninefold -- import ${entity.name} <file.csv>`)})`,
+        `New ${inSentence(entity.pluralLabel)} from a CSV file whose header names the fields (by label or name), for users who may create them: ${importCapText(model, entity)}; every row checked as if the user created it, each bad row reported by its line (the first 1,000, the others counted); nothing written unless every row passes, or the good rows only when the user chooses (also ${code(`npm run ninefold -- import ${entity.name} <file.csv>`)})`,
       ],
     ],
   };
