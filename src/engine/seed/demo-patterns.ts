@@ -32,10 +32,10 @@ function compile(pattern: string): { regex: RegExp; generator: RandExp } {
   return entry;
 }
 
-/** The text in the shapes patterns usually ask for: as written, kebab or snake case, capitals, one word. */
-function shapes(text: string): string[] {
+/** The text in the shapes patterns usually ask for: as written, kebab or snake case, capitals; then as one word. */
+function shapes(text: string): { separated: string[]; joined: string } {
   const words = text.normalize('NFKD').replace(/[^\p{L}\p{N}\s-]/gu, '').toLowerCase().split(/[\s_-]+/).filter(Boolean);
-  return [text, words.join('-'), words.join('_'), words.join('_').toUpperCase(), words.join('-').toUpperCase(), words.join('')];
+  return { separated: [text, words.join('-'), words.join('_'), words.join('_').toUpperCase(), words.join('-').toUpperCase()], joined: words.join('') };
 }
 
 /** The shape cut to `max` characters at a word boundary when it has one, the separators at its ends dropped. */
@@ -67,9 +67,13 @@ export function patternText(faker: Faker, field: PatternField, natural: string, 
     last = value;
     return isFree(value);
   };
-  const cutShapes = shapes(natural).map((shape) => cut(shape, field.maxLength));
-  for (const shape of cutShapes) if (accept(shape)) return { value: shape, matched: true };
-  for (const shape of cutShapes.slice(1)) for (const value of numbered(shape, unique, field.maxLength)) if (accept(value)) return { value, matched: true };
+  // Words with separators, then with a number, before run-together words: "weekly-report-2" reads better than "weeklyreport".
+  const { separated, joined } = shapes(natural);
+  const candidates = [separated, separated.slice(1).flatMap((shape) => numbered(shape, unique, field.maxLength)), [joined], numbered(joined, unique, field.maxLength)].flat();
+  for (const candidate of candidates) {
+    const value = cut(candidate, field.maxLength);
+    if (accept(value)) return { value, matched: true };
+  }
   generator.randInt = (from: number, to: number) => faker.number.int({ min: from, max: to });
   for (let attempt = 0; attempt < GENERATED_TRIES; attempt++) {
     // Short repetitions first (`+` and `*` as a few characters), longer ones when a minimum length asks for them.

@@ -127,7 +127,10 @@ export function demoValue(faker: Faker, field: FieldModel, unique: number, conte
       }
       const base = textFor(faker, field, context);
       if (s.pattern) {
-        const made = patternText(faker, { pattern: s.pattern, minLength: s.minLength, maxLength: s.maxLength }, base, unique, (v) => !isUnique || (context.isFree?.(v) ?? true));
+        // A slug or a code says what the record is called, when it has a name already.
+        const title = context.titleField && context.titleField !== field.name ? context.record?.[context.titleField] : undefined;
+        const natural = typeof title === 'string' && title !== '' ? title : base;
+        const made = patternText(faker, { pattern: s.pattern, minLength: s.minLength, maxLength: s.maxLength }, natural, unique, (v) => !isUnique || (context.isFree?.(v) ?? true));
         if (!made.matched) throw new NoDemoValue(`${context.entityName ? `${context.entityName}.` : ''}${field.name}: no demo value matches its pattern ${s.pattern}${s.minLength !== undefined || s.maxLength !== undefined ? ` within ${s.minLength ?? 0} to ${s.maxLength ?? 'any number of'} characters` : ''}.`);
         return made.value;
       }
