@@ -49,6 +49,8 @@ interface Making {
   readonly parents: Record<string, Values>;
   /** Required fields of a unique key left without a free value (every user already named). */
   readonly exhausted: Set<string>;
+  /** Who creates it, once known. */
+  creator: number | null;
 }
 
 /** Why an attempt failed: no room (see NoRoom), or a record that breaks the spec's validation. */
@@ -76,7 +78,8 @@ function valueFor(making: Making, field: FieldModel, record: Values, at: Date, p
         titleField: entity.titleField,
         isFree: free ?? undefined,
         attempt,
-        about: aboutOf(run, entity, record),
+        // What the record belongs to, for a title that names it (texts only).
+        about: field.type === 'text' ? aboutOf(run, entity, record) : undefined,
       });
     } catch (error) {
       // A pattern beyond the generator: an optional field stays empty, a required one stops the seed with the message.
@@ -171,6 +174,8 @@ function keepUniqueWhen(making: Making, created: Values, steps: readonly WalkSte
       for (const version of versions) version[name] = value;
       final[name] = value;
     }
+    // The new values hold from its creation on: each write must still keep the rules.
+    if (rulesBrokenOnTheWay(making, created, steps)) return false;
   }
   return uniqueWhenCollisions(run, entity, final).length === 0;
 }
@@ -198,27 +203,28 @@ function fieldProblem(making: Making, field: FieldModel, value: unknown): string
   return null;
 }
 
+/** Whether the record's creation (by its creator) or one of its steps breaks a rule at its time. */
+function rulesBrokenOnTheWay(making: Making, created: Values, steps: readonly WalkStep[]): boolean {
+  return brokenRules(making, created, created.createdAt as Date, null, making.creator).length > 0 || steps.some((step) => brokenRules(making, step.after, step.at, step.before, step.actorId).length > 0);
+}
+
 /**
- * The record checked as ops would have checked each of its writes: every value of its creation by
- * its field's schema and the rules then, and at each step the values it changed and the rules at
- * that time. The first problem found, or null.
+ * The record's values checked as ops would have checked each of its writes (its rules were kept
+ * on the way: keepRules): every value of its creation by its field's schema, and at each step the
+ * values it changed. The first problem found, or null.
  */
-function problemOf(making: Making, created: Values, creator: number | null, steps: readonly WalkStep[]): string | null {
+function problemOf(making: Making, created: Values, steps: readonly WalkStep[]): string | null {
   const { entity } = making;
   for (const field of entity.fields) {
     const problem = fieldProblem(making, field, created[field.name] ?? null);
     if (problem) return problem;
   }
-  const broken = brokenRules(making, created, created.createdAt as Date, null, creator);
-  if (broken.length > 0) return `rule ${broken[0].code} (${broken[0].message})`;
   for (const step of steps) {
     for (const field of entity.fields) {
       if (step.after[field.name] === step.before[field.name]) continue;
       const problem = fieldProblem(making, field, step.after[field.name] ?? null);
       if (problem) return `${problem} (after ${step.transition.name})`;
     }
-    const brokenThen = brokenRules(making, step.after, step.at, step.before, step.actorId);
-    if (brokenThen.length > 0) return `rule ${brokenThen[0].code} (${brokenThen[0].message}) after ${step.transition.name}`;
   }
   return null;
 }
@@ -234,7 +240,7 @@ function problemOf(making: Making, created: Values, creator: number | null, step
 export function demoRecord(run: SeedRun, entity: EntityModel, nominal: Date, unique: number): DemoRecord | NoRoom {
   let failure: Failure | null = null;
   for (let attempt = 0; attempt < RECORD_ATTEMPTS; attempt++) {
-    const made = attemptRecord({ run, entity, unique, parents: {}, exhausted: new Set() }, nominal);
+    const made = attemptRecord({ run, entity, unique, parents: {}, exhausted: new Set(), creator: null }, nominal);
     if (!('kind' in made)) return made;
     failure = made;
   }
@@ -282,6 +288,7 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
   if (making.exhausted.size > 0) return { kind: 'noRoom', detail: `no free value left for ${[...making.exhausted].join(', ')}` };
   if (entity.workflow) record[entity.workflow.field] = entity.workflow.initial;
   const creator = creatorOf(run, entity, record, parents, at);
+  making.creator = creator;
   // What the creator's create scope ties to them (a writer's team) is theirs.
   alignWithCreator(run, entity, record, creator);
   for (const field of entity.fields) {
@@ -318,7 +325,7 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
   );
   if (making.exhausted.size > 0) return { kind: 'noRoom', detail: `no free value left for ${[...making.exhausted].join(', ')}` };
   if (!keepUniqueWhen(making, created, steps, final)) return { kind: 'noRoom', detail: `its uniqueWhen rules (fields ${uniqueWhenFreeFields(entity, entity.uniqueWhen).join(', ') || 'none'} free)` };
-  const problem = problemOf(making, created, creator, steps);
+  const problem = problemOf(making, created, steps);
   if (problem) return { kind: 'invalid', detail: problem };
   const taken = uniqueCollisions(run, entity, final);
   if (taken.length > 0) return { kind: 'noRoom', detail: `no free value left for ${taken.join(', ')}` };
