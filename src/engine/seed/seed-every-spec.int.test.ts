@@ -12,8 +12,9 @@ import { problemsOfSeededRecords } from './seeded-records-testing';
  * `seed` on every spec the project has (the examples, the browser tests' and the bench's specs,
  * and the fixtures here, written like specs from outside the team: a unique account per
  * practitioner, slugs with a pattern, loans checked out at creation and returned later, an order's
- * lines unique per product, a holiday per day), then every record read back and checked with the
- * engine's own validation (seeded-records-testing.ts).
+ * lines unique per product, a holiday per day, a shift per nurse per day approved by someone else),
+ * then every record read back and checked with the engine's own validation
+ * (seeded-records-testing.ts).
  */
 const quiet = { start: () => {}, advance: () => {}, stop: () => {} };
 const COUNT = 150;
