@@ -329,6 +329,9 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
   if (problem) return { kind: 'invalid', detail: problem };
   const taken = uniqueCollisions(run, entity, final);
   if (taken.length > 0) return { kind: 'noRoom', detail: `no free value left for ${taken.join(', ')}` };
+  // An owner at a limit (whose records the walk could not move out of it) gets no more.
+  const full = limits.filter(([name, limit]) => countsTowards(run, limit, final) && (run.limitCounts.get(limitKey(entity, name, final[limit.per])) ?? 0) >= limitMax(run, limit));
+  if (full.length > 0) return { kind: 'noRoom', detail: `every ${full.map(([, limit]) => limit.per).join(', ')} is at the limit ${full.map(([name]) => name).join(', ')}` };
   takeUnique(run, entity, final);
   takeUniqueWhen(run, entity, final);
   for (const [name, limit] of limits) {

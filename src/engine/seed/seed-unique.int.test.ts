@@ -51,6 +51,32 @@ const pairs: AppSpec = {
   permissions: { order: { clerk: { list: true, read: true, create: true } }, product: { clerk: { list: true, read: true } }, line: { clerk: { list: true, read: true, create: true } } },
 };
 
+/** Requests, at most two per requester, with no workflow to take one out of the count. */
+const capped: AppSpec = {
+  name: 'capped',
+  entities: {
+    request: {
+      titleField: 'subject',
+      fields: { subject: { type: 'text', required: true, maxLength: 80 }, requester: { type: 'user', required: true, default: 'actor' } },
+      limits: { perRequester: { max: 2, per: 'requester', message: 'Two requests at most.' } },
+    },
+  },
+  roles: { admin: {}, member: {} },
+  permissions: { request: { member: { list: { own: 'requester' }, read: { own: 'requester' }, create: true } } },
+};
+
+forEachDatabase('seed: a limit no workflow gets records out of', (database) => {
+  it('gives each requester at most their limit, and says the entity fell short', async () => {
+    const model = buildModel(capped);
+    const store = await openSyncedQuickly(database, model);
+    const result = await seedDemoData(model, store.db, 100, quiet);
+    expect(result.short).toEqual([{ entity: 'request', planned: 100, reason: 'every requester is at the limit perRequester' }]);
+    // Five members (the owning role's demo users), two requests each.
+    expect(result.rows.request).toBe(10);
+    expect(await problemsOfSeededRecords(model, store.db)).toEqual([]);
+  }, 120_000);
+});
+
 forEachDatabase('seed: an order holds a product once', (database) => {
   it('makes lines of distinct (order, product) pairs until none is left', async () => {
     const model = buildModel(pairs);
