@@ -21,13 +21,43 @@ function characters(text: string): number {
   return [...text].length;
 }
 
-const compiled = new Map<string, { regex: RegExp; generator: RandExp }>();
+const compiled = new Map<string, { regex: RegExp; generator: RandExp | null }>();
 
-function compile(pattern: string): { regex: RegExp; generator: RandExp } {
+/**
+ * The pattern without its lookbehinds (`(?<=x)`, `(?<!x)`), which randexp cannot read: they only
+ * restrict what comes next, and every string made is checked against the whole pattern anyway.
+ */
+function withoutLookbehinds(pattern: string): string {
+  let result = '';
+  for (let i = 0; i < pattern.length; i++) {
+    if (pattern[i] === '\\') {
+      result += pattern.slice(i, i + 2);
+      i++;
+    } else if (pattern.startsWith('(?<=', i) || pattern.startsWith('(?<!', i)) {
+      // Skip to the parenthesis that closes it (escapes and nested groups counted).
+      let depth = 0;
+      for (; i < pattern.length; i++) {
+        if (pattern[i] === '\\') i++;
+        else if (pattern[i] === '(') depth++;
+        else if (pattern[i] === ')' && --depth === 0) break;
+      }
+    } else result += pattern[i];
+  }
+  return result;
+}
+
+/** The pattern as the field's schema reads it, and a generator of strings for it (none for syntax beyond randexp). */
+function compile(pattern: string): { regex: RegExp; generator: RandExp | null } {
   let entry = compiled.get(pattern);
   if (!entry) {
-    // Its characters are printable ASCII (`.` and negated classes too): what a person would type.
-    compiled.set(pattern, (entry = { regex: new RegExp(pattern), generator: new RandExp(pattern) }));
+    let generator: RandExp | null = null;
+    try {
+      // Its characters are printable ASCII (`.` and negated classes too): what a person would type.
+      generator = new RandExp(withoutLookbehinds(pattern));
+    } catch {
+      // The record's own text may still fit; else the field is named as one the seeder cannot fill.
+    }
+    compiled.set(pattern, (entry = { regex: new RegExp(pattern), generator }));
   }
   return entry;
 }
@@ -74,6 +104,7 @@ export function patternText(faker: Faker, field: PatternField, natural: string, 
     const value = cut(candidate, field.maxLength);
     if (accept(value)) return { value, matched: true };
   }
+  if (!generator) return last === null ? { matched: false } : { value: last, matched: true };
   generator.randInt = (from: number, to: number) => faker.number.int({ min: from, max: to });
   for (let attempt = 0; attempt < GENERATED_TRIES; attempt++) {
     // Short repetitions first (`+` and `*` as a few characters), longer ones when a minimum length asks for them.

@@ -216,7 +216,10 @@ function rulesBrokenOnTheWay(making: Making, created: Values, steps: readonly Wa
 function problemOf(making: Making, created: Values, steps: readonly WalkStep[]): string | null {
   const { entity } = making;
   for (const field of entity.fields) {
-    const problem = fieldProblem(making, field, created[field.name] ?? null);
+    const value = created[field.name] ?? null;
+    // A field only the engine sets, without a default, starts empty: ops do not check it on create.
+    if (value === null && (field.readOnly || field.due) && !('default' in field.spec && field.spec.default !== undefined)) continue;
+    const problem = fieldProblem(making, field, value);
     if (problem) return problem;
   }
   for (const step of steps) {
@@ -323,7 +326,6 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
         uniqueWhenCollisions(run, entity, current, true).length > 0,
     },
   );
-  if (making.exhausted.size > 0) return { kind: 'noRoom', detail: `no free value left for ${[...making.exhausted].join(', ')}` };
   if (!keepUniqueWhen(making, created, steps, final)) return { kind: 'noRoom', detail: `its uniqueWhen rules (fields ${uniqueWhenFreeFields(entity, entity.uniqueWhen).join(', ') || 'none'} free)` };
   const problem = problemOf(making, created, steps);
   if (problem) return { kind: 'invalid', detail: problem };

@@ -36,11 +36,13 @@ describe('demo values keep their field’s schema', () => {
     expect(values.filter((v) => /^[a-z]+(-[a-z]+)+(-\d+)?$/.test(String(v))).length).toBeGreaterThan(150);
   });
 
-  it('makes codes of a fixed shape', () => {
+  it('makes codes of a fixed shape, lookarounds too', () => {
     const code = fieldOf({ type: 'text', unique: true, pattern: '^[A-Z]{2}-\\d{3}$' }, 'code');
     const values = uniqueValues(code, 300);
     expect(problems(code, values)).toEqual([]);
     expect(new Set(values).size).toBe(300);
+    const guarded = fieldOf({ type: 'text', required: true, pattern: '^(?<![a-z])[A-Z]{3}(?!Q)\\d{2}$' }, 'guarded');
+    expect(problems(guarded, uniqueValues(guarded, 50))).toEqual([]);
   });
 
   it('keeps the number that makes a short unique text distinct', () => {
