@@ -5,15 +5,16 @@
  * (pattern, lengths, ranges, required) and the entity's rules (date bounds too) at the time of
  * that write, by the user who made it; the last version must be the stored row; times must follow
  * each other (created, then each step, never in the future; a read-only `now` default is the
- * creation time); users must hold a field's `roles`; and no owner may hold more records than a
- * limit allows. Unique fields, `uniqueTogether` and `uniqueWhen` are the database's own
- * constraints: a seed that broke one would not have committed.
+ * creation time); users must hold a field's `roles`; no two records may share the values of a
+ * unique field, a `uniqueTogether` or a `uniqueWhen`; and no owner may hold more records than a
+ * limit allows.
  */
 import { checkEntityRules } from '../rules/entity-rules';
 import { evaluateCondition } from '../rules/condition-eval';
 import { fieldSchema, issueMessage } from '../rules/field-schema';
 import { userFieldColumns, userFieldValues } from '../identity/user-fields';
 import { withPathValues } from '../ops/path-values';
+import { holds } from '../ops/unique-when';
 import { recordColumns, rowToRecord } from '../ops/records';
 import type { AppModel, EntityModel, FieldModel } from '../spec/model';
 import { AUDIT_TABLE, USER_TABLE } from '../store/schema/desired';
@@ -133,6 +134,23 @@ async function entityProblems(
       if (field.holderRoles && typeof user === 'number' && !field.holderRoles.some((role) => users.get(user)?.roles.includes(role))) problems.push(`${name}: ${field.name} is user #${user}, who holds none of ${field.holderRoles.join(', ')}`);
     }
     if (entity.workflow && version[entity.workflow.field] !== stored[entity.workflow.field]) problems.push(`${name}: in ${String(stored[entity.workflow.field])} but its history ends in ${String(version[entity.workflow.field])}`);
+  }
+
+  // Unique keys and `uniqueWhen`, as the database's indexes keep them (a seed that broke one would not have committed: checked all the same).
+  const keys = [
+    ...[...entity.fields.filter((f) => f.unique).map((f) => [f.name]), ...entity.uniqueTogether].map((fields) => ({ name: fields.join(' + '), fields, where: null })),
+    ...entity.uniqueWhen.map((rule) => ({ name: `uniqueWhen ${rule.index}`, fields: rule.fields, where: rule.where })),
+  ];
+  for (const key of keys) {
+    const seen = new Map<string, unknown>();
+    for (const record of finals) {
+      if (key.where && holds(model, entity, key.where, record) !== true) continue;
+      const values = key.fields.map((name) => record[name]);
+      if (values.some((v) => v === null || v === undefined)) continue;
+      const tuple = JSON.stringify(values.map(comparable));
+      if (seen.has(tuple)) problems.push(`${entity.name} #${String(record.id)}: ${key.name} ${tuple} is taken by #${String(seen.get(tuple))} too`);
+      else seen.set(tuple, record.id);
+    }
   }
 
   for (const [limitName, limit] of Object.entries(entity.limits)) {
