@@ -74,13 +74,16 @@ async function main(argv: string[]): Promise<number> {
       const engine = await openEngine(settings);
       try {
         const bar = new SingleBar({ format: 'Seeding [{bar}] {percentage}% | {value}/{total} rows | {eta}s left', stream: process.stderr }, Presets.shades_classic);
-        const result = await seedDemoData(engine.model, engine.store.db, engine.identity, count, {
+        const result = await seedDemoData(engine.model, engine.store.db, count, {
           start: (total) => bar.start(total, 0),
           advance: (n) => bar.increment(n),
           stop: () => bar.stop(),
         });
         const total = Object.values(result.rows).reduce((a, b) => a + b, 0);
-        for (const [entity, n] of Object.entries(result.rows)) console.log(`  ${entity}: ${n} rows`);
+        for (const [entity, n] of Object.entries(result.rows)) {
+          const short = result.short.find((s) => s.entity === entity);
+          console.log(`  ${entity}: ${n} rows${short ? ` of ${short.planned} planned (${short.reason})` : ''}`);
+        }
         console.log(`Seeded ${total} rows in ${result.seconds.toFixed(1)} s (${Math.round(total / result.seconds)} rows/s).`);
         if (result.users.length) console.log(`Demo users (password "${DEMO_PASSWORD}"): ${result.users.map((u) => u.email).join(', ')}`);
       } finally {

@@ -81,7 +81,7 @@ forEachDatabase('backup: export and import round-trip', (database) => {
   beforeAll(async () => {
     source = await freshStore(database, model, opened);
     const identity = createIdentity(source.db, Object.keys(model.roles));
-    await seedDemoData(model, source.db, identity, 120, quiet);
+    await seedDemoData(model, source.db, 120, quiet);
     // What the seeder does not make: an administrator with preferences, a token, an invitation,
     // a disabled account, a saved view, a record with every field type, and a deleted record.
     const admin = await identity.createUser({ email: 'root@example.com', password: 'a long admin password', name: 'Root', roles: ['admin'] });
@@ -312,7 +312,7 @@ describe.runIf(databaseTargets().includes('postgres'))('backup: from PGlite to P
   it('moves every row to PostgreSQL and back unchanged', async () => {
     const model = testModel;
     const source = await freshStore(pglite, model, opened);
-    await seedDemoData(model, source.db, createIdentity(source.db, Object.keys(model.roles)), 60, quiet);
+    await seedDemoData(model, source.db, 60, quiet);
     const fromPglite = await exported(source);
 
     const server = await freshStore(postgres, model, opened);

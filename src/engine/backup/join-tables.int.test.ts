@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createIdentity } from '../identity/identity';
 import { seedEmptyPglite } from '../ops/testing';
 import { seedDemoData } from '../seed/seed-demo-data';
 import { buildModel } from '../spec/build';
@@ -41,7 +40,7 @@ forEachDatabase('backup: join tables of references fields', (database: TestDatab
 
   beforeAll(async () => {
     source = await fresh();
-    await seedDemoData(model, source.db, createIdentity(source.db, Object.keys(model.roles)), 60, quiet);
+    await seedDemoData(model, source.db, 60, quiet);
     backup = [];
     for await (const line of exportBackup(source.db, { kind: source.kind })) backup.push(line);
     target = await fresh();

@@ -47,16 +47,25 @@ export function countsTowards(run: SeedRun, limit: LimitSpec, record: Values): b
   return owner !== null && owner !== undefined && (!limit.where || evaluateCondition(run.model, limit.where, record, run.now));
 }
 
-/** A user for a user field: one of the roles that fit it, preferring owners below their limits. */
-export function userFor(run: SeedRun, entity: EntityModel, field: FieldModel): number | null {
-  const pool = poolOf(run, entity, field);
+/**
+ * A user for a user field: one of the roles that fit it, preferring owners below their limits;
+ * only users `free` accepts (a unique field: those no record names yet), null when there is none.
+ */
+export function userFor(run: SeedRun, entity: EntityModel, field: FieldModel, free: (user: number) => boolean = () => true): number | null {
+  const all = poolOf(run, entity, field);
+  let pool = all;
   const limited = Object.entries(entity.limits).filter(([, limit]) => limit.per === field.name);
   for (let attempt = 0; attempt < 20; attempt++) {
     const user = pickFrom(run.faker, pool);
     if (user === null) return null;
+    if (!free(user)) {
+      // Most users are taken once a unique field has named most of them: pick among the others.
+      if (attempt === 3 && pool === all) pool = all.filter(free);
+      continue;
+    }
     if (limited.every(([name, limit]) => (run.limitCounts.get(limitKey(entity, name, user)) ?? 0) < limitMax(run, limit))) return user;
   }
-  return pickFrom(run.faker, pool);
+  return pickFrom(run.faker, pool === all ? all.filter(free) : pool);
 }
 
 /** Who among the role's users may read the record described by `facts`: everyone, some, or none. */

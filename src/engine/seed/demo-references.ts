@@ -32,9 +32,25 @@ function indexOf(run: SeedRun, entityName: string, field: string): ReadonlyMap<u
  * A record for a reference that agrees with the references chosen before it: a deal's contact
  * works at the deal's company (the contact refers to the same company), and the other way round
  * (the company is the one the contact refers to). Unconstrained when nothing ties them; empty
- * (or, when required, any record) when nothing agrees.
+ * (or, when required, any record) when nothing agrees. Only records `free` accepts (a unique
+ * reference: those no record names yet), null when there is none.
  */
-export function pickReference(run: SeedRun, entity: EntityModel, field: FieldModel, targets: SeededRecords, record: Values, parents: Record<string, Values>): number | null {
+export function pickReference(
+  run: SeedRun,
+  entity: EntityModel,
+  field: FieldModel,
+  targets: SeededRecords,
+  record: Values,
+  parents: Record<string, Values>,
+  free?: (id: number) => boolean,
+): number | null {
+  if (free) {
+    const picked = pickReference(run, entity, field, targets, record, parents);
+    if (picked === null || free(targets.ids[picked])) return picked;
+    // Taken (this order has a line for that product already): any of the free ones.
+    const open = targets.ids.flatMap((id, i) => (free(id) ? [i] : []));
+    return pickFrom(run.faker, open);
+  }
   const target = run.model.entitiesByName[field.referenceTo!];
   let candidates: readonly number[] | null = null;
   const narrow = (found: readonly number[]) => {

@@ -1,8 +1,9 @@
 import type { Faker } from '@faker-js/faker';
 import { ADMIN_ROLE } from '../access/grants';
-import type { Identity } from '../identity/types';
+import { hashPassword } from '../identity/passwords';
+import { userFieldDefaults } from '../identity/user-fields';
 import type { AppModel } from '../spec/model';
-import { USER_TABLE } from '../store/schema/desired';
+import { SETUP_CODE_TABLE, USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
 import { owningRoles, specRoles } from './user-pools';
 
@@ -25,37 +26,43 @@ export function demoEmail(role: string, n: number): string {
   return `${role}${n}@demo.ninefold.test`;
 }
 
-/** How many demo users a role gets: one admin, five of most roles, more owners as the data grows. */
-function wantedUsers(role: string, owning: ReadonlySet<string>, count: number): number {
-  if (role === ADMIN_ROLE) return 1;
-  if (owning.has(role)) return Math.min(MAX_OWNERS, Math.max(LISTED_PER_ROLE, Math.ceil(count / RECORDS_PER_OWNER)));
-  return LISTED_PER_ROLE;
+/**
+ * How many demo users a role gets: one admin, five of most roles, more owners as the data grows,
+ * and, for a unique user field (a practitioner's own account), one more for each record that
+ * names one of the role's users beyond those the role has.
+ */
+function wantedUsers(role: string, owning: ReadonlySet<string>, count: number, named: number, existing: number): number {
+  const usual = role === ADMIN_ROLE ? 1 : owning.has(role) ? Math.min(MAX_OWNERS, Math.max(LISTED_PER_ROLE, Math.ceil(count / RECORDS_PER_OWNER))) : LISTED_PER_ROLE;
+  return named > 0 ? Math.max(usual, Math.min(MAX_OWNERS, existing + named)) : usual;
 }
 
 /**
  * Makes the demo accounts that are missing: `<role><n>@demo.ninefold.test`, password
- * DEMO_PASSWORD. The first goes through identity (checks, password hash); the others share that
- * hash and are inserted in one statement, since hashing is slow on purpose and they share the
- * password anyway.
+ * DEMO_PASSWORD, hashed once (hashing is slow on purpose and they share the password), inserted
+ * in a few statements with the spec's user-field defaults, in the seed's transaction. Like any
+ * first user, they spend the setup codes. `named`: per role, the records of unique user fields
+ * that will name one of its users.
  */
-export async function ensureDemoUsers(model: AppModel, db: DynamicDatabase, identity: Identity, faker: Faker, count: number): Promise<DemoUsers> {
+export async function ensureDemoUsers(model: AppModel, db: DynamicDatabase, faker: Faker, count: number, named: ReadonlyMap<string, number>): Promise<DemoUsers> {
   const owning = owningRoles(model);
-  const existing = new Set((await db.selectFrom(USER_TABLE).select('email').execute()).map((u) => String(u.email)));
+  const accounts = await db.selectFrom(USER_TABLE).select(['email', 'roles']).execute();
+  const existing = new Set(accounts.map((u) => String(u.email)));
   const missing: { email: string; name: string; roles: string[] }[] = [];
   for (const role of specRoles(model)) {
-    for (let n = 1; n <= wantedUsers(role, owning, count); n++) {
+    const holding = accounts.filter((u) => (u.roles as string[]).includes(role)).length;
+    for (let n = 1; n <= wantedUsers(role, owning, count, named.get(role) ?? 0, holding); n++) {
       const email = demoEmail(role, n);
       if (!existing.has(email)) missing.push({ email, name: faker.person.fullName(), roles: [role] });
     }
   }
   if (missing.length > 0) {
-    const [first, ...rest] = missing;
-    await identity.createUser({ ...first, password: DEMO_PASSWORD });
-    const hash = await db.selectFrom(USER_TABLE).select('password_hash').where('email', '=', first.email).executeTakeFirstOrThrow();
-    for (let i = 0; i < rest.length; i += 1000) {
-      const batch = rest.slice(i, i + 1000).map((u) => ({ email: u.email, name: u.name, roles: u.roles, password_hash: hash.password_hash }));
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const defaults = userFieldDefaults(model);
+    for (let i = 0; i < missing.length; i += 1000) {
+      const batch = missing.slice(i, i + 1000).map((u) => ({ ...defaults, email: u.email, name: u.name, roles: u.roles, password_hash: passwordHash }));
       await db.insertInto(USER_TABLE).values(batch).execute();
     }
+    await db.deleteFrom(SETUP_CODE_TABLE).execute();
   }
   const byRole = new Map<string, number[]>();
   const rolesOf = new Map<number, readonly string[]>();

@@ -1,6 +1,7 @@
 import type { Faker } from '@faker-js/faker';
 import type { FieldModel } from '../spec/model';
 import type { ConstantRef, ConstantSpec, DateBound } from '../spec/types';
+import { patternText } from './demo-patterns';
 import { namedText, paragraphs, titleText } from './demo-texts';
 
 type Value = string | number | boolean | Date | readonly number[] | null;
@@ -20,17 +21,20 @@ export interface DemoContext {
   /** The name of the record it belongs to (a deal's company), for a title that mentions it. */
   readonly about?: string;
   /**
-   * The values of this unique field used so far: a value is made distinct (a number added) only
-   * when taken. Without it every unique value carries the number.
+   * Whether a value of this unique field is still free: a value is made distinct (a number added)
+   * only when taken. Without it every unique value carries the number.
    */
-  readonly taken?: Set<string>;
+  readonly isFree?: (value: unknown) => boolean;
+  /** How many values were refused before this one (taken): a unique date looks further away each time. */
+  readonly attempt?: number;
 }
+
+/** The field's pattern matches no value the seeder can make (within its lengths): it names the field. */
+export class NoDemoValue extends Error {}
 
 /** A unique field's value: as made when still free, else with the number that makes it unique. */
 function distinct(value: string, withNumber: () => string, context: DemoContext): string {
-  const result = !context.taken || context.taken.has(value.toLowerCase()) ? withNumber() : value;
-  context.taken?.add(result.toLowerCase());
-  return result;
+  return context.isFree?.(value) ? value : withNumber();
 }
 
 function numberOf(value: number | ConstantRef | undefined, fallback: number, context: DemoContext): number {
@@ -39,11 +43,32 @@ function numberOf(value: number | ConstantRef | undefined, fallback: number, con
   return typeof constant === 'number' ? constant : fallback;
 }
 
+/** A number field's declared range, or `span` from zero (or from the one end declared). */
+function rangeOf(spec: { min?: number | ConstantRef; max?: number | ConstantRef }, span: number, context: DemoContext): { min: number; max: number } {
+  const max = numberOf(spec.max, NaN, context);
+  const min = numberOf(spec.min, Number.isNaN(max) ? 0 : Math.min(0, max - span), context);
+  return { min, max: Number.isNaN(max) ? min + span : max };
+}
+
+/** Characters (code points, as the field's schema counts them), never more than `text.length`. */
+function characters(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/** The text within the lengths. */
 function clip(text: string, min: number | undefined, max: number | undefined): string {
   let result = text;
-  if (min !== undefined && result.length < min) result = `${result} More details to follow.`.padEnd(min, '.');
-  if (max !== undefined && result.length > max) result = result.slice(0, max).trimEnd();
+  if (min !== undefined && characters(result) < min) result = `${result} More details to follow.`.padEnd(min, '.');
+  if (max !== undefined && result.length > max && characters(result) > max) result = [...result].slice(0, max).join('').trimEnd();
   return result;
+}
+
+/** The text with a number that makes it distinct, cut before the number rather than through it. */
+function withNumber(text: string, n: number, min: number | undefined, max: number | undefined): string {
+  const suffix = ` ${n}`;
+  return clip(`${clip(text, undefined, max === undefined ? undefined : Math.max(1, max - suffix.length))}${suffix}`, min, max);
 }
 
 /** A field's text: its name's kind (a phone, a city), a title, or a sentence or two. */
@@ -76,10 +101,12 @@ function timeFor(faker: Faker, spec: { after?: DateBound; before?: DateBound }, 
   const at = context.at ?? new Date();
   const after = boundTime(spec.after, at, context);
   const before = boundTime(spec.before, at, context);
-  let from = after !== undefined ? after + 60_000 : at.getTime() - 7 * DAY_MS;
-  let to = before !== undefined ? before - 60_000 : at.getTime() + 30 * DAY_MS;
-  if (after !== undefined && before === undefined) to = Math.max(to, from + 30 * DAY_MS);
-  if (before !== undefined && after === undefined) from = Math.min(from, to - 365 * DAY_MS);
+  // A unique date that was taken looks further away each time: twice as far every four tries.
+  const widen = 2 ** Math.floor((context.attempt ?? 0) / 4);
+  let from = after !== undefined ? after + 60_000 : at.getTime() - 7 * DAY_MS * widen;
+  let to = before !== undefined ? before - 60_000 : at.getTime() + 30 * DAY_MS * widen;
+  if (after !== undefined && before === undefined) to = Math.max(to, from + 30 * DAY_MS * widen);
+  if (before !== undefined && after === undefined) from = Math.min(from, to - 365 * DAY_MS * widen);
   if (to < from) to = from;
   return faker.date.between({ from, to });
 }
@@ -98,21 +125,30 @@ export function demoValue(faker: Faker, field: FieldModel, unique: number, conte
         const domain = faker.internet.domainName();
         return isUnique ? distinct(domain, () => `${faker.internet.domainWord()}-${unique}.${faker.internet.domainSuffix()}`, context) : domain;
       }
-      if (s.pattern) {
-        const matching = faker.helpers.fromRegExp(s.pattern);
-        if (new RegExp(s.pattern).test(matching)) return matching;
-      }
       const base = textFor(faker, field, context);
+      if (s.pattern) {
+        // A slug or a code says what the record is called, when it has a name already.
+        const title = context.titleField && context.titleField !== field.name ? context.record?.[context.titleField] : undefined;
+        const natural = typeof title === 'string' && title !== '' ? title : base;
+        const made = patternText(faker, { pattern: s.pattern, minLength: s.minLength, maxLength: s.maxLength }, natural, unique, (v) => !isUnique || (context.isFree?.(v) ?? true));
+        if (!made.matched) throw new NoDemoValue(`${context.entityName ? `${context.entityName}.` : ''}${field.name}: no demo value matches its pattern ${s.pattern}${s.minLength !== undefined || s.maxLength !== undefined ? ` within ${s.minLength ?? 0} to ${s.maxLength ?? 'any number of'} characters` : ''}.`);
+        return made.value;
+      }
       if (!isUnique) return clip(base, s.minLength, s.maxLength);
-      return distinct(clip(base, s.minLength, s.maxLength), () => clip(`${base} ${unique}`, s.minLength, s.maxLength), context);
+      return distinct(clip(base, s.minLength, s.maxLength), () => withNumber(base, unique, s.minLength, s.maxLength), context);
     }
     case 'markdown':
       return clip(paragraphs(faker, field.name, context.entityName ?? '', true), s.minLength, s.maxLength);
-    case 'integer':
-      return faker.number.int({ min: numberOf(s.min, 0, context), max: numberOf(s.max, 1000, context) });
+    case 'integer': {
+      const { min, max } = rangeOf(s, 1000, context);
+      return faker.number.int({ min: Math.ceil(min), max: Math.floor(max) });
+    }
     case 'decimal': {
       const scale = s.scale ?? 2;
-      return faker.number.float({ min: numberOf(s.min, 0, context), max: numberOf(s.max, 10000, context), fractionDigits: scale }).toFixed(scale);
+      // No more integer digits than the column holds (precision - scale).
+      const largest = 10 ** ((s.precision ?? 12) - scale) - 10 ** -scale;
+      const { min, max } = rangeOf(s, Math.min(10000, largest), context);
+      return faker.number.float({ min: Math.max(min, -largest), max: Math.min(max, largest), fractionDigits: scale }).toFixed(scale);
     }
     case 'boolean':
       return faker.datatype.boolean({ probability: 0.25 });

@@ -1,17 +1,18 @@
 import { faker } from '@faker-js/faker';
 import { sql } from 'kysely';
-import type { Identity } from '../identity/types';
 import { conditionToSql } from '../rules/condition-sql';
 import { JOIN_RECORD, JOIN_TARGET, joinFields } from '../spec/join-fields';
 import type { AppModel, EntityModel } from '../spec/model';
 import { AUDIT_TABLE, USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
 import { limitKey } from './demo-people';
-import { demoRecord } from './demo-record';
+import { demoRecord, type DemoRecord } from './demo-record';
 import type { SeededRecords, SeedRun } from './seed-run';
 import { ensureDemoUsers } from './demo-users';
 import { assignUserFields } from './demo-user-fields';
+import { rememberUnique, uniqueKeys } from './demo-unique';
 import { rememberUniqueWhen } from './demo-unique-when';
+import { rolesForUserField } from './user-pools';
 
 export { DEMO_PASSWORD } from './demo-users';
 
@@ -24,9 +25,17 @@ export interface SeedProgress {
 export interface SeedResult {
   /** Records per entity (their history rows are not counted). */
   readonly rows: Readonly<Record<string, number>>;
+  /**
+   * Entities that got fewer records than planned, and why: their unique values ran out (a
+   * holiday per day within two years), or what they must refer to did.
+   */
+  readonly short: readonly { entity: string; planned: number; reason: string }[];
   readonly users: readonly { email: string; roles: readonly string[] }[];
   readonly seconds: number;
 }
+
+/** A seed that failed: nothing of it was written (the whole seed is one transaction). */
+export class SeedFailed extends Error {}
 
 const BATCH_ROWS = 1000;
 /** History rows per insert: six columns each, well under PostgreSQL's 65,535 parameters. */
@@ -69,12 +78,27 @@ function plan(model: AppModel, count: number): PlanStep[] {
   });
 }
 
+/**
+ * Per role, how many records will name one of its users in a unique user field (a practitioner's
+ * account): each needs a user of its own.
+ */
+function namedByUniqueUserFields(model: AppModel, steps: readonly PlanStep[]): Map<string, number> {
+  const named = new Map<string, number>();
+  for (const { entity, rows } of steps) {
+    for (const key of uniqueKeys(entity)) {
+      const field = entity.fieldsByName[key[0]];
+      if (key.length !== 1 || field.type !== 'user') continue;
+      const roles = rolesForUserField(model, entity, field.name);
+      for (const role of roles) named.set(role, (named.get(role) ?? 0) + Math.ceil(rows / roles.length));
+    }
+  }
+  return named;
+}
+
 /** What an earlier run left that this one must respect: unique values taken, owners' records counted by limits. */
 async function rememberEarlierRun(run: SeedRun, db: DynamicDatabase, entity: EntityModel): Promise<void> {
-  for (const field of entity.fields.filter((f) => f.unique)) {
-    const used = await db.selectFrom(entity.table).select(field.column).where(field.column, 'is not', null).execute();
-    run.taken.set(`${entity.name}.${field.name}`, new Set(used.map((u) => String(u[field.column]).toLowerCase())));
-  }
+  await rememberUnique(run, db, entity);
+  await rememberUniqueWhen(run, db, entity);
   const nobody = { userId: 0, email: '', name: '', roles: [] };
   for (const [name, limit] of Object.entries(entity.limits)) {
     const column = entity.fieldsByName[limit.per].column;
@@ -85,36 +109,57 @@ async function rememberEarlierRun(run: SeedRun, db: DynamicDatabase, entity: Ent
 }
 
 /**
- * Fills every entity of the spec with coherent demo data (see demoRecord): in batches of
- * multi-row inserts, each batch with its history rows in one transaction.
+ * Fills every entity of the spec with coherent demo data (see demoRecord), users included, in one
+ * transaction: a seed that fails writes nothing. Records go in as multi-row inserts of BATCH_ROWS
+ * with their history. An entity whose unique values run out gets fewer records (`short`).
  */
-export async function seedDemoData(model: AppModel, db: DynamicDatabase, identity: Identity, count: number, progress: SeedProgress): Promise<SeedResult> {
+export async function seedDemoData(model: AppModel, db: DynamicDatabase, count: number, progress: SeedProgress): Promise<SeedResult> {
   const started = performance.now();
   faker.seed(count);
-  const users = await ensureDemoUsers(model, db, identity, faker, count);
   const steps = plan(model, count);
   progress.start(steps.reduce((sum, s) => sum + s.rows, 0));
+  let result: Omit<SeedResult, 'seconds'>;
+  try {
+    result = await db.transaction().execute((trx) => seedIn(model, trx, count, steps, progress));
+  } catch (error) {
+    throw new SeedFailed(`Seeding failed and wrote nothing: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  } finally {
+    progress.stop();
+  }
+  // Fresh statistics after a bulk load: without them the planner combines filter indexes and
+  // sorts tens of thousands of rows instead of walking the sort index (PGlite has no autovacuum).
+  for (const table of [...steps.map((s) => s.entity.table), USER_TABLE, AUDIT_TABLE]) await sql`analyze ${sql.table(table)}`.execute(db);
+  return { ...result, seconds: (performance.now() - started) / 1000 };
+}
+
+async function seedIn(model: AppModel, trx: DynamicDatabase, count: number, steps: readonly PlanStep[], progress: SeedProgress): Promise<Omit<SeedResult, 'seconds'>> {
+  const users = await ensureDemoUsers(model, trx, faker, count, namedByUniqueUserFields(model, steps));
   const now = new Date();
-  const run: SeedRun = { model, faker, now, spanMs: MAIN_SPAN_MS, users, userFields: new Map(), seeded: new Map(), limitCounts: new Map(), pools: new Map(), indexes: new Map(), taken: new Map() };
+  const run: SeedRun = { model, faker, now, spanMs: MAIN_SPAN_MS, users, userFields: new Map(), seeded: new Map(), limitCounts: new Map(), pools: new Map(), indexes: new Map(), uniqueTaken: new Map() };
 
   const rows: Record<string, number> = {};
+  const short: { entity: string; planned: number; reason: string }[] = [];
   for (const { entity, rows: total, from, to } of steps) {
-    const start = Number((await db.selectFrom(entity.table).select(db.fn.max('id').as('max')).executeTakeFirst())?.max ?? 0);
+    const start = Number((await trx.selectFrom(entity.table).select(trx.fn.max('id').as('max')).executeTakeFirst())?.max ?? 0);
     const seeded: SeededRecords = { ids: [], facts: [] };
-    if (start > 0) {
-      await rememberEarlierRun(run, db, entity);
-      await rememberUniqueWhen(run, db, entity);
-    }
-    for (let done = 0; done < total; done += BATCH_ROWS) {
-      const made = Array.from({ length: Math.min(BATCH_ROWS, total - done) }, (_, i) => {
+    if (start > 0) await rememberEarlierRun(run, trx, entity);
+    let noRoom: string | null = null;
+    for (let done = 0; done < total && noRoom === null; done += BATCH_ROWS) {
+      const made: DemoRecord[] = [];
+      for (let i = 0; i < Math.min(BATCH_ROWS, total - done); i++) {
         // Older records first, so ids follow time as they would; denser towards now (a business
         // that grows, and half of the records in the last quarter of the span: charts of the last
         // 30 days and queues of open work have something to show).
         const position = (done + i + faker.number.float()) / total;
         const ago = to + (from - to) * (1 - position) ** 2;
-        return demoRecord(run, entity, new Date(now.getTime() - ago), start + done + i + 1);
-      });
-      await db.transaction().execute(async (trx) => {
+        const record = demoRecord(run, entity, new Date(now.getTime() - ago), start + done + i + 1);
+        if ('noRoom' in record) {
+          noRoom = record.noRoom;
+          break;
+        }
+        made.push(record);
+      }
+      if (made.length > 0) {
         const inserted = await trx.insertInto(entity.table).values(made.map((m) => m.row)).returning('id').execute();
         const history = inserted.flatMap((r, i) => made[i].history.map((h) => ({ ...h, entity: entity.name, record_id: Number(r.id) })));
         for (let h = 0; h < history.length; h += HISTORY_BATCH_ROWS) await trx.insertInto(AUDIT_TABLE).values(history.slice(h, h + HISTORY_BATCH_ROWS)).execute();
@@ -126,17 +171,14 @@ export async function seedDemoData(model: AppModel, db: DynamicDatabase, identit
           seeded.ids.push(Number(r.id));
           seeded.facts.push(made[i].facts);
         });
-      });
-      progress.advance(made.length);
+      }
+      progress.advance(noRoom === null ? made.length : total - done);
     }
+    if (noRoom !== null) short.push({ entity: entity.name, planned: total, reason: noRoom });
     run.seeded.set(entity.name, seeded);
     rows[entity.name] = seeded.ids.length;
     // Users whose scopes read a user field referring to these records get one (a customer's organization).
-    await assignUserFields(run, db, entity);
+    await assignUserFields(run, trx, entity);
   }
-  // Fresh statistics after a bulk load: without them the planner combines filter indexes and
-  // sorts tens of thousands of rows instead of walking the sort index (PGlite has no autovacuum).
-  for (const table of [...steps.map((s) => s.entity.table), USER_TABLE, AUDIT_TABLE]) await sql`analyze ${sql.table(table)}`.execute(db);
-  progress.stop();
-  return { rows, users: users.created, seconds: (performance.now() - started) / 1000 };
+  return { rows, short, users: users.created };
 }

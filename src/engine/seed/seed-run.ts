@@ -25,8 +25,8 @@ export interface SeedRun {
   readonly userFields: Map<number, Readonly<Record<string, unknown>>>;
   /** Users that fit each user field: `<entity>.<field>`. */
   readonly pools: Map<string, readonly number[]>;
-  /** Values of unique fields already used (lower case): `<entity>.<field>`. */
-  readonly taken: Map<string, Set<string>>;
+  /** Value tuples of unique keys already used (see demo-unique.ts): `<entity>:<field>[+<field>...]`. */
+  readonly uniqueTaken: Map<string, Set<string>>;
   /** Seeded records by the value of a field: `<entity>.<field>` (see demo-references.ts). */
   readonly indexes: Map<string, Map<unknown, number[]>>;
 }

@@ -1,6 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
 import publication from '../../../examples/publication/ninefold.spec';
-import { createIdentity } from '../identity/identity';
 import { openSyncedQuickly } from '../ops/testing';
 import { buildModel } from '../spec/build';
 import type { AppModel } from '../spec/model';
@@ -13,7 +12,7 @@ const quiet = { start: () => {}, advance: () => {}, stop: () => {} };
 type Row = Record<string, unknown>;
 
 async function seeded(model: AppModel, store: Store, count: number) {
-  return seedDemoData(model, store.db, createIdentity(store.db, Object.keys(model.roles)), count, quiet);
+  return seedDemoData(model, store.db, count, quiet);
 }
 
 async function rows(store: Store, table: string): Promise<Row[]> {

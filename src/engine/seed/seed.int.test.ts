@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import crm from '../../../examples/crm/ninefold.spec';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
-import { createIdentity } from '../identity/identity';
 import { createOps } from '../ops/create-ops';
 import { openSyncedQuickly } from '../ops/testing';
 import { buildModel } from '../spec/build';
@@ -15,8 +14,7 @@ const PLACEHOLDER_WORDS = /\b(lorem|ipsum|dolor|amet|consectetur|adipisci|volupt
 type Row = Record<string, unknown>;
 
 async function seeded(model: AppModel, store: Store, count: number) {
-  const identity = createIdentity(store.db, Object.keys(model.roles));
-  return seedDemoData(model, store.db, identity, count, quiet);
+  return seedDemoData(model, store.db, count, quiet);
 }
 
 async function rolesById(store: Store): Promise<Map<number, string[]>> {

@@ -24,6 +24,11 @@ export interface WalkHelpers {
   actorFor(transition: TransitionModel, record: Values, at: Date): number | null;
   /** A value for a field a transition requires and the record lacks. */
   valueFor(fieldName: string, record: Values, at: Date): unknown;
+  /**
+   * Whether the record after a step keeps the entity's rules, as ops check them on a transition
+   * (`before`: the record before it); the seeder may give the fields they name other values first.
+   */
+  keepsRules(record: Values, at: Date, before: Values, actorId: number): boolean;
 }
 
 export interface WalkOptions {
@@ -46,8 +51,8 @@ function isEmpty(value: unknown): boolean {
 /**
  * Moves a new record through its workflow as people would have: from the initial state, one
  * transition at a time, each at a later time (never after `now`), taken by someone allowed to,
- * with the fields it requires filled first, its guard holding and its effects applied (a
- * resolved ticket has its resolved time). Transitions to states not yet visited weigh three times
+ * with the fields it requires filled first, its guard holding, its effects applied (a resolved
+ * ticket has its resolved time) and the entity's rules kept. Transitions to states not yet visited weigh three times
  * as much, so that records move forward more often than they go round in circles; a transition
  * from several states (a way out: lose, cancel) weighs less from each, so few take the exit early.
  */
@@ -101,6 +106,7 @@ function tryTransition(model: AppModel, faker: Faker, helpers: WalkHelpers, stat
   for (const effect of transition.effects) next[effect.set] = effect.to === 'now' ? at : effect.to === 'actor' ? actorId : effect.to;
   next.updatedAt = at;
   next[stateField] = transition.to;
+  if (!helpers.keepsRules(next, at, record, actorId)) return null;
   const comment = transition.comment === 'required' || (transition.comment === 'optional' && faker.datatype.boolean({ probability: 0.3 }))
     ? transitionComment(faker)
     : null;
