@@ -22,13 +22,14 @@ describe('accessFor (what the doors offer)', () => {
     expect(access('ticket', ['customer'])).toEqual({
       actions: { list: true, read: true, create: true, update: true, delete: false },
       transitions: { start: false, wait: false, reply: true, resolve: false, reopen: true, close: false },
-      readable: ['subject', 'description', 'priority', 'requester', 'dueAt', 'resolvedAt', 'slaDueAt'],
+      // Who wrote and changed a ticket last are read like fields: no grant of customers hides them.
+      readable: ['subject', 'description', 'priority', 'requester', 'dueAt', 'resolvedAt', 'slaDueAt', 'createdBy', 'updatedBy'],
       writable: { create: ['subject', 'description'], update: ['subject', 'description'] },
       listedVia: null,
     });
     expect(access('comment', ['customer'])).toMatchObject({
       actions: { list: true, read: true, create: true, update: false, delete: false },
-      readable: ['ticket', 'body'],
+      readable: ['ticket', 'body', 'createdBy', 'updatedBy'],
       writable: { create: ['ticket', 'body'], update: [] },
       // Met under their ticket: no place of their own in a customer's navigation.
       listedVia: 'ticket',
@@ -47,7 +48,7 @@ describe('accessFor (what the doors offer)', () => {
   it('gives agents every ticket field but no delete, and organizations to read only', () => {
     const agent = access('ticket', ['agent']);
     expect(agent.actions).toEqual({ list: true, read: true, create: true, update: true, delete: false });
-    expect(agent.readable).toEqual(ticket.fields.map((f) => f.name));
+    expect(agent.readable).toEqual([...ticket.fields.map((f) => f.name), 'createdBy', 'updatedBy']);
     // resolvedAt is read-only in the spec: nobody writes it.
     expect(agent.writable.update).toEqual(['subject', 'description', 'priority', 'organization', 'requester', 'assignee', 'dueAt']);
     expect(agent.transitions).toMatchObject({ start: true, close: true });
