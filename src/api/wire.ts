@@ -103,7 +103,8 @@ export function recordToWire(entity: EntityModel, record: RecordData): WireRecor
   };
   // Who wrote it is a field as far as reading goes: absent when the caller may not read it.
   for (const name of AUTHOR_COLUMNS) if (Object.hasOwn(record, name)) wire[name] = (record[name] as number | null | undefined) ?? null;
-  if (entity.workflow) wire[entity.workflow.field] = (record[entity.workflow.field] as string | undefined) ?? null;
+  // A write's receipt (the caller may not read the record) carries no state.
+  if (entity.workflow && Object.hasOwn(record, entity.workflow.field)) wire[entity.workflow.field] = (record[entity.workflow.field] as string | null) ?? null;
   // Ops leave out the fields the actor may not read: they stay out (never re-added as null).
   for (const field of entity.fields) if (Object.hasOwn(record, field.name)) wire[field.name] = fieldToWire(field, record[field.name]);
   return wire as WireRecord;
