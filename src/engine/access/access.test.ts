@@ -183,6 +183,19 @@ describe('validation of grants', () => {
     expect(found).toContain('permissions.comment.customer.list.via: "via" goes round in a circle: comment → ticket → comment');
   });
 
+  it('accepts transition grants that narrow whom allow names: a role in the list, or an owner it allows', () => {
+    const ticket = helpdesk.permissions!.ticket;
+    const narrowed = withPermissions({
+      ticket: {
+        ...ticket,
+        // Agents (in resolve's allow list) resolve open tickets only; requesters (reopen's owner) their own, still within the window.
+        agent: { ...ticket.agent, transitions: { resolve: { where: { field: 'state', op: 'eq', value: 'open' } } } },
+        customer: { ...ticket.customer, transitions: { reopen: { own: 'requester' } } },
+      },
+    });
+    expect(issues(narrowed)).toEqual([]);
+  });
+
   it('refuses a scope with nothing in it', () => {
     expect(issues(withPermissions({ ticket: { agent: { read: {} as never } } }))).toEqual([
       'permissions.ticket.agent.read: a scope needs "own", "where", "via" or some of them (or true)',
