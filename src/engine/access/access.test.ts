@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
+import publication from '../../../examples/publication/ninefold.spec';
 import { captureLog } from '../log';
 import { NinefoldError } from '../errors/ninefold-error';
 import type { Actor, RecordData } from '../ops/types';
 import { testModel } from '../ops/testing';
+import { buildModel } from '../spec/build';
 import { describeMarkdown } from '../spec/describe';
 import { validateSpec } from '../spec/validate';
 import type { AppSpec } from '../spec/types';
@@ -209,5 +211,19 @@ describe('the spec document, point 6', () => {
     expect(text).toContain('Whatever is not granted is refused');
     expect(text).toContain('No permissions are declared for contacts: only the built-in `admin` role may use them.');
     expect(text).toContain('via ticket (readable), where internal is false');
+  });
+
+  it('says that writes and transitions need the record readable, and that authors are read like fields', () => {
+    const text = describeMarkdown(model);
+    expect(text).toContain('Update, Delete and transitions apply only to records the user may also read (Read): any other is answered as if it did not exist.');
+    expect(text).toContain("when they may not (a visitor's message), with its id, version and times only.");
+    expect(text).toContain('Who created a record and who changed it last (`createdBy`, `updatedBy`) are read like fields');
+  });
+
+  it("says that a transition needs both its Who column and the role's grant, naming the grant beside the role", () => {
+    const text = describeMarkdown(buildModel(publication));
+    expect(text).toContain('| Archive (`archive`) | draft, published | archived | editor (where team is your team), admin |');
+    expect(text).toContain("a role's grant for a transition (point 6) says on which records, and lets no role the column leaves out take it: both must hold.");
+    expect(text).toContain("A role's Transitions grant says on which records it takes a transition whose Who column (point 4) names it");
   });
 });
