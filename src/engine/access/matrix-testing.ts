@@ -500,9 +500,9 @@ export async function runMatrix(model: AppModel, db: DynamicDatabase, fixtures: 
       // refuses; on every record in a state it leaves, and on one in a state it does not.
       if (door.transition) {
         for (const transition of entity.workflow?.transitions ?? []) {
-          const leaves = (f: Fixture) => transition.from.includes(String(f.record[entity.workflow!.field]));
-          const elsewhere = mine.find((f) => !leaves(f));
-          for (const fixture of mine.filter((f) => leaves(f) || f === elsewhere)) {
+          const inFromState = (f: Fixture) => transition.from.includes(String(f.record[entity.workflow!.field]));
+          const elsewhere = mine.find((f) => !inFromState(f));
+          for (const fixture of mine.filter((f) => inFromState(f) || f === elsewhere)) {
             const expected = expectedTransition(model, entity, transition.name, actor, fixture.record, fixtures.lookup);
             const record = expected === 'allowed' ? await copyFixture(model, db, fixture) : fixture.record;
             if (expected === 'allowed') before = await snapshotOf(model, db);
