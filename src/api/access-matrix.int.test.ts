@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMatrixFixtures, runMatrix, type MatrixFixtures } from '@/engine/access/matrix-testing';
+import { MATRIX_TIMEOUT_MS, createMatrixFixtures, runMatrix, type MatrixFixtures } from '@/engine/access/matrix-testing';
 import type { Engine } from '@/engine/engine';
 import { captureLog } from '@/engine/log';
 import { testModel } from '@/engine/ops/testing';
@@ -33,7 +33,7 @@ forEachDatabase('API: permission matrix', (database) => {
       expect(Object.keys(line).sort()).toEqual(expect.arrayContaining(['actor', 'action', 'code', 'entity', 'level', 'msg', 'time']));
       for (const key of Object.keys(line)) expect(['time', 'level', 'msg', 'code', 'actor', 'entity', 'action', 'field', 'fields']).toContain(key);
     }
-  });
+  }, MATRIX_TIMEOUT_MS);
 
   describe('refusals', () => {
     it('name the field a list may not be filtered, sorted or searched by, with 403 FORBIDDEN_FIELD', async () => {

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import publication from '../../examples/publication/ninefold.spec';
-import { createMatrixFixtures, expectedMatrix, opsDoor, runMatrix, type MatrixFixtures } from '@/engine/access/matrix-testing';
+import { MATRIX_TIMEOUT_MS, createMatrixFixtures, expectedMatrix, opsDoor, runMatrix, type MatrixFixtures } from '@/engine/access/matrix-testing';
 import type { Engine } from '@/engine/engine';
 import { captureLog } from '@/engine/log';
 import { buildModel } from '@/engine/spec/build';
@@ -82,11 +82,11 @@ forEachDatabase('permission matrix of the publication', (database) => {
     expect(result.mismatches).toEqual([]);
     expect(result.outcomes.allowed).toBeGreaterThan(100);
     expect(result.outcomes.hidden).toBeGreaterThan(100);
-  }, 300_000);
+  }, MATRIX_TIMEOUT_MS);
 
   it('holds through the REST door, every answer as the OpenAPI document says', async () => {
     const { result } = await captureLog(() => runMatrix(model, engine.store.db, fixtures, restDoor(engine, api, tokens)));
     expect(result.mismatches).toEqual([]);
     expect(result.checks).toBeGreaterThan(1000);
-  }, 300_000);
+  }, MATRIX_TIMEOUT_MS);
 });

@@ -35,6 +35,9 @@ import {
   USER_RECORDS,
 } from './matrix';
 
+/** A whole matrix run asks thousands of cells: a test that runs one may take more than the default minute on a busy machine. */
+export const MATRIX_TIMEOUT_MS = 300_000;
+
 export interface MatrixUser {
   readonly persona: Persona;
   readonly actor: Actor;

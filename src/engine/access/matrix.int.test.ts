@@ -6,7 +6,7 @@ import { buildModel } from '../spec/build';
 import type { AppSpec } from '../spec/types';
 import { forEachDatabase } from '../store/testing';
 import type { Store } from '../store/types';
-import { createMatrixFixtures, expectedMatrix, opsDoor, runMatrix, type MatrixFixtures } from './matrix-testing';
+import { MATRIX_TIMEOUT_MS, createMatrixFixtures, expectedMatrix, opsDoor, runMatrix, type MatrixFixtures } from './matrix-testing';
 
 /*
  * The permission matrix of the helpdesk (plus `contact`, an entity without permissions), derived
@@ -104,7 +104,7 @@ forEachDatabase('permission matrix', (database) => {
     const { result } = await captureLog(() => runMatrix(testModel, store.db, fixtures, opsDoor(createOps({ model: testModel, db: store.db }))));
     expect(result.mismatches).toEqual([]);
     expect(result.checks).toBeGreaterThan(500);
-  });
+  }, MATRIX_TIMEOUT_MS);
 
   it('takes a transition only where both hold: who from `allow`, on which records from the grant', async () => {
     const narrowed = buildModel(narrowedTransitionsSpec());
@@ -118,7 +118,7 @@ forEachDatabase('permission matrix', (database) => {
     expect(after.get(`customer × ticket × reopen ${ticket('own', 'resolved')}`)).toBe('conditionCode');
     const { result } = await captureLog(() => runMatrix(narrowed, store.db, fixtures, opsDoor(createOps({ model: narrowed, db: store.db }))));
     expect(result.mismatches).toEqual([]);
-  });
+  }, MATRIX_TIMEOUT_MS);
 
   describe('has teeth', () => {
     const changed = buildModel(changedSpec());
@@ -140,6 +140,6 @@ forEachDatabase('permission matrix', (database) => {
       const { result: stale } = await captureLog(() => runMatrix(changed, store.db, fixtures, opsDoor(createOps({ model: testModel, db: store.db }))));
       expect(stale.mismatches.length).toBeGreaterThan(0);
       for (const line of stale.mismatches) expect(line).toMatch(/^ops agent × (comment × update|ticket × delete)/);
-    });
+    }, MATRIX_TIMEOUT_MS);
   });
 });
