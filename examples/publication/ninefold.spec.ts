@@ -142,6 +142,8 @@ export default defineApp({
         read: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },
         create: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },
         update: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },
+        // Editors read every published article (as the public does), but archive only their team's.
+        transitions: { archive: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } } },
       },
     },
     tag: {

@@ -7,6 +7,7 @@
  * `application/problem+json; charset=utf-8` with a `WireProblem` body.
  */
 import type { HistoryEntry, RecordData, RecordValue } from '@/engine/ops/types';
+import { AUTHOR_COLUMNS } from '@/engine/spec/author-columns';
 import type { EntityModel, FieldModel } from '@/engine/spec/model';
 import type { FieldType } from '@/engine/spec/types';
 
@@ -19,7 +20,8 @@ export type WireValue = string | number | boolean | null | readonly number[];
  * A record as JSON. Keys in this order: the system columns, the workflow state (only when the
  * entity has a workflow; its key is the workflow's field, "state" unless the spec names it),
  * then every declared field of the entity the caller may read, each present (null when empty).
- * A field hidden from the caller's roles is absent, not null.
+ * A field hidden from the caller's roles is absent, not null; so are `createdBy` and `updatedBy`
+ * where the field rules hide them (from visitors, by default).
  */
 export interface WireRecord {
   readonly id: number;
@@ -28,10 +30,10 @@ export interface WireRecord {
   /** ISO 8601 in UTC with milliseconds: "2026-05-01T09:30:00.000Z". */
   readonly createdAt: string;
   readonly updatedAt: string;
-  /** User ids; null once that user is deleted. */
-  readonly createdBy: number | null;
-  readonly updatedBy: number | null;
-  readonly [field: string]: WireValue;
+  /** User ids; null once that user is deleted; absent where hidden from the caller. */
+  readonly createdBy?: number | null;
+  readonly updatedBy?: number | null;
+  readonly [field: string]: WireValue | undefined;
 }
 
 /**
@@ -98,10 +100,11 @@ export function recordToWire(entity: EntityModel, record: RecordData): WireRecor
     version: record.version,
     createdAt: wireTime(record.createdAt),
     updatedAt: wireTime(record.updatedAt),
-    createdBy: record.createdBy ?? null,
-    updatedBy: record.updatedBy ?? null,
   };
-  if (entity.workflow) wire[entity.workflow.field] = (record[entity.workflow.field] as string | undefined) ?? null;
+  // Who wrote it is a field as far as reading goes: absent when the caller may not read it.
+  for (const name of AUTHOR_COLUMNS) if (Object.hasOwn(record, name)) wire[name] = (record[name] as number | null | undefined) ?? null;
+  // A write's receipt (the caller may not read the record) carries no state.
+  if (entity.workflow && Object.hasOwn(record, entity.workflow.field)) wire[entity.workflow.field] = (record[entity.workflow.field] as string | null) ?? null;
   // Ops leave out the fields the actor may not read: they stay out (never re-added as null).
   for (const field of entity.fields) if (Object.hasOwn(record, field.name)) wire[field.name] = fieldToWire(field, record[field.name]);
   return wire as WireRecord;
@@ -120,7 +123,7 @@ export interface WireHistoryEntry {
   readonly id: number;
   /** ISO 8601 in UTC with milliseconds. */
   readonly at: string;
-  /** Who did it; null once that account is gone. */
+  /** Who did it; null once that account is gone, or where the caller may not see who (createdBy or updatedBy hidden). */
   readonly actor: { readonly id: number; readonly name: string } | null;
   readonly action: 'create' | 'update' | 'transition' | 'delete';
   /** For a transition: which, the states left and entered, and the comment; otherwise null. */

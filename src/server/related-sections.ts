@@ -112,12 +112,15 @@ async function firstOrCursorPage(engine: Engine, actor: Actor, entity: EntityMod
 }
 
 /**
- * The add form, where the viewer may create the related entity and the record shown takes new
- * ones (not final, or the section allows it). ops.create checks all of this again.
+ * The add form, where the record shown takes new ones (not final, or the section allows it) and
+ * ops would create one under it for the viewer (its create scope with this record bound: a
+ * customer replies on their own tickets, not on a colleague's they read). ops.create checks all
+ * of this again.
  */
 async function addForm(engine: Engine, actor: Actor, parent: EntityModel, view: RecordView, section: RelatedModel, entity: EntityModel): Promise<RelatedAddForm | null> {
   const access = engine.ops.access(actor, entity.name);
   if (!section.add || !access.actions.create || (isFinal(parent, view.record) && !section.addWhenFinal)) return null;
+  if (!(await engine.ops.mayCreate(actor, entity.name, { [section.via]: view.record.id }))) return null;
   const fields = access.writable.create.filter((name) => name !== section.via).map((name) => entity.fieldsByName[name]);
   const now = new Date();
   const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now)]));

@@ -1,6 +1,7 @@
 import type { AppModel, EntityModel, FieldModel, SystemColumn, WorkflowModel } from '@/engine/spec/model';
 import { humanize } from '@/engine/spec/naming';
 import type { RecordData } from '@/engine/ops/types';
+import { isReadable } from '@/engine/access/fields';
 import { isOverdue } from '@/engine/rules/overdue';
 
 /** A column of a record table: a declared field, the workflow state, or a system column. */
@@ -40,14 +41,14 @@ export function resolveColumn(model: AppModel, entity: EntityModel, name: string
 export function listColumns(
   model: AppModel,
   entity: EntityModel,
-  /** Declared fields the viewer may see; columns of other fields are left out. */
-  visibleFields: ReadonlySet<string>,
+  /** What the viewer may read (ops.access): columns of other fields and authors are left out. */
+  readable: ReadonlySet<string>,
   /** The columns shown; default: the entity's list screen's (a custom route may choose its own). */
   names: readonly string[] = entity.list.columns,
 ): { columns: readonly ListColumn[]; linkColumn: string } {
   const columns = names
     .map((name) => resolveColumn(model, entity, name))
-    .filter((c): c is ListColumn => c !== null && (c.kind !== 'field' || visibleFields.has(c.name)));
+    .filter((c): c is ListColumn => c !== null && isReadable(entity, readable, c.name));
   const linkColumn = entity.titleField && columns.some((c) => c.name === entity.titleField) ? entity.titleField : 'id';
   if (linkColumn === 'id' && !columns.some((c) => c.name === 'id')) {
     const id = resolveColumn(model, entity, 'id');

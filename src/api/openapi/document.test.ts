@@ -248,7 +248,12 @@ describe('the helpdesk document', () => {
     const start = document.paths['/tickets/{id}/transitions/start'].post!;
     expect(start).toMatchObject({ operationId: 'startTicket', summary: 'Start (new → open)', 'x-transition': 'start', tags: ['tickets'] });
     expect(start.description).toContain('`assignee`');
-    expect(start.responses['200']).toMatchObject({ headers: { ETag: { required: true } }, content: { 'application/json': { schema: { $ref: '#/components/schemas/Ticket' } } } });
+    // The ticket as the caller may read it after the transition, or only its receipt when they no longer may.
+    expect(start.responses['200']).toMatchObject({
+      headers: { ETag: { required: true } },
+      content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Ticket' }, { $ref: '#/components/schemas/Receipt' }] } } },
+    });
+    expect(schema(document, 'Receipt')).toMatchObject({ required: ['id', 'version', 'createdAt', 'updatedAt'], additionalProperties: false });
     expect(document.paths['/tickets/transitions/start'].post!.operationId).toBe('bulkStartTickets');
     expect(document.paths['/organizations/{id}/transitions/start']).toBeUndefined();
   });
@@ -399,7 +404,7 @@ describe('field types', () => {
     expect(Object.keys(document.components.schemas)).toEqual([
       'UserRecord', 'UserRecordCreate', 'UserRecordUpdate', 'UserRecordList', 'UserRecordHistory',
       'LineItem', 'LineItemCreate', 'LineItemUpdate', 'LineItemList', 'LineItemHistory',
-      'User', 'SignIn', 'SignedIn', 'SignedOut', 'Problem', 'ValidationProblem',
+      'User', 'SignIn', 'SignedIn', 'SignedOut', 'Receipt', 'Problem', 'ValidationProblem',
     ]);
     expect(document.paths['/line-items'].get!.operationId).toBe('listLineItems');
     expect(document.paths['/line-items/{id}'].patch!.operationId).toBe('updateLineItem');

@@ -12,6 +12,7 @@ import {
   historySchema,
   listSchema,
   problemSchema,
+  receiptSchema,
   recordSchema,
   schemaRef,
   transitionSchema,
@@ -62,6 +63,8 @@ export function buildOpenApiDocument(model: AppModel): OpenApiDocument {
   };
   schemas.SignedIn = { type: 'object', properties: { user: schemaRef('User') }, required: ['user'], additionalProperties: false };
   schemas.SignedOut = { type: 'object', properties: { signedOut: { const: true } }, required: ['signedOut'], additionalProperties: false };
+  // A write's answer when the caller may not read the record it left.
+  if (model.entities.length > 0) schemas.Receipt = receiptSchema();
   schemas.Problem = problemSchema([...catalogue(model).keys()]);
   schemas.ValidationProblem = validationProblemSchema();
 

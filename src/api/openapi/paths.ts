@@ -10,7 +10,7 @@ import type { CallSpec, ParamType } from '@/engine/spec/types';
 import { HISTORY_PAGE_SIZE, historyMaxPageSize } from '../wire';
 import { createRelatedNote, replyWithChoices, updateFinalNote } from './related';
 import { OPERATION_ERRORS, problemResponses } from './errors';
-import { fieldMapSchema, pascalCase, schemaRef, valueSchema, type EntitySchemaNames } from './schemas';
+import { fieldMapSchema, pascalCase, schemaRef, valueSchema, writtenSchema, type EntitySchemaNames } from './schemas';
 import type { HeaderObject, HttpMethod, JsonSchema, OperationObject, ParameterObject, PathItemObject, ResponseObject } from './types';
 import { withUniqueWhenNote } from './unique-when';
 
@@ -155,6 +155,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
   const one = inSentence(entity.label);
   const plural = pascalCase(entity.plural);
   const record = schemaRef(names.record);
+  const written = writtenSchema(names.record);
   const saved: Record<string, HeaderObject> = { ETag: ETAG };
   const related = createRelatedNote(context.model, entity);
   const replyWith = replyWithChoices(context.model, entity);
@@ -195,9 +196,9 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
         requestBody: { required: true, content: json(schemaRef(names.create)) },
         responses: {
           '201': {
-            description: `The new ${one}.`,
+            description: `The new ${one}, as the caller may read it (only its receipt when they may not read it).`,
             headers: { Location: { description: `The address of the new ${one}.`, required: true, schema: { type: 'string' } }, ...saved },
-            content: json(record),
+            content: json(written),
           },
           ...withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.create, ...(related?.codes ?? [])])),
         },
@@ -223,7 +224,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
         parameters: [IF_MATCH],
         requestBody: { required: true, content: json(schemaRef(names.update)) },
         responses: {
-          '200': { description: `The changed ${one}.`, headers: saved, content: json(record) },
+          '200': { description: `The changed ${one}, as the caller may read it now (only its receipt when they no longer may).`, headers: saved, content: json(written) },
           ...withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.update, ...(frozen?.codes ?? [])])),
         },
       },
@@ -321,7 +322,7 @@ function transitionPaths(entity: EntityModel, transition: TransitionModel, conte
         parameters: [IF_MATCH],
         requestBody: { required: transition.comment === 'required', content: json(body) },
         responses: {
-          '200': { description: `The ${one} after the transition.`, headers: { ETag: ETAG }, content: json(schemaRef(names.record)) },
+          '200': { description: `The ${one} after the transition, as the caller may read it now (only its receipt when they no longer may).`, headers: { ETag: ETAG }, content: json(writtenSchema(names.record)) },
           ...withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.transition, ...codes])),
         },
       },

@@ -1,3 +1,4 @@
+import { hiddenFromSomeRole } from '@/engine/access/fields';
 import type { AppModel, EntityModel } from '@/engine/spec/model';
 import { capitalize, indefinite, inSentence } from '@/engine/spec/naming';
 import type { ConstantRef, FieldSpec } from '@/engine/spec/types';
@@ -153,7 +154,7 @@ export interface EntitySchemaNames {
 }
 
 /** Schemas every document has; an entity's schemas never take these names. */
-export const FIXED_SCHEMAS = ['Problem', 'ValidationProblem', 'User', 'SignIn', 'SignedIn', 'SignedOut'] as const;
+export const FIXED_SCHEMAS = ['Problem', 'ValidationProblem', 'User', 'SignIn', 'SignedIn', 'SignedOut', 'Receipt'] as const;
 
 export function pascalCase(text: string): string {
   return text
@@ -214,17 +215,31 @@ const SYSTEM_PROPERTIES: Record<string, JsonSchema> = {
   },
   createdAt: { title: 'Created', type: 'string', format: 'date-time', readOnly: true },
   updatedAt: { title: 'Updated', type: 'string', format: 'date-time', readOnly: true },
-  createdBy: { title: 'Created by', type: ['integer', 'null'], minimum: 1, readOnly: true, description: 'The id of the user who created it.' },
-  updatedBy: { title: 'Updated by', type: ['integer', 'null'], minimum: 1, readOnly: true, description: 'The id of the user who changed it last.' },
+  createdBy: { title: 'Created by', type: ['integer', 'null'], minimum: 1, readOnly: true, description: 'The id of the user who created it; absent where hidden from the caller.' },
+  updatedBy: { title: 'Updated by', type: ['integer', 'null'], minimum: 1, readOnly: true, description: 'The id of the user who changed it last; absent where hidden from the caller.' },
 };
 
+/** The system columns every answer carrying a record has, whoever reads it: a write's receipt. */
+const RECEIPT_PROPERTIES = ['id', 'version', 'createdAt', 'updatedAt'] as const;
+
 /**
- * Fields some role never sees: ops leave them out of that role's records and the wire does not
- * put them back, so they are not required. A field no grant hides is read by every role that
- * may see the entity's records, and stays required.
+ * What a write answers when the caller may not read the record it left (a visitor's message, a
+ * draft moved to another team): its id, version and times, none of its fields.
  */
-function hiddenFields(entity: EntityModel): Set<string> {
-  return new Set(Object.values(entity.permissions).flatMap((grant) => grant.hiddenFields ?? []));
+export function receiptSchema(): JsonSchema {
+  return {
+    title: 'Receipt',
+    description: 'The record written, when the caller may not read it: its id, version and times, none of its fields.',
+    type: 'object',
+    properties: Object.fromEntries(RECEIPT_PROPERTIES.map((name) => [name, { ...SYSTEM_PROPERTIES[name] }])),
+    required: [...RECEIPT_PROPERTIES],
+    additionalProperties: false,
+  };
+}
+
+/** A write's answer: the record as the caller may read it afterwards, or its receipt when they may not. */
+export function writtenSchema(recordName: string): JsonSchema {
+  return { anyOf: [schemaRef(recordName), schemaRef('Receipt')] };
 }
 
 export function recordSchema(entity: EntityModel, constants: Constants): JsonSchema {
@@ -247,7 +262,8 @@ export function recordSchema(entity: EntityModel, constants: Constants): JsonSch
     if (field.due) schema.description = [schema.description, `Set by the server, ${dueText(field, entity)}.`].filter(Boolean).join(' ');
     properties[field.name] = schema;
   }
-  const hidden = hiddenFields(entity);
+  // Fields (and authors) some role never sees: ops leave them out of its records and the wire does not put them back.
+  const hidden = hiddenFromSomeRole(entity);
   const description = [entity.description, entity.writtenBy === 'calls' ? CALLS_ONLY_ENTITY : undefined].filter(Boolean).join(' ');
   return {
     title: entity.label,
@@ -361,7 +377,7 @@ export function historySchema(entity: EntityModel, constants: Constants): JsonSc
       id: { type: 'integer', minimum: 1, description: 'Increases with every event: pass the last as the cursor for older ones.' },
       at: { type: 'string', format: 'date-time' },
       actor: {
-        description: 'Who did it; null once that account is gone.',
+        description: 'Who did it; null once that account is gone, or where the caller may not see who created or changed the record.',
         anyOf: [
           { type: 'object', properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string' } }, required: ['id', 'name'], additionalProperties: false },
           { type: 'null' },
@@ -473,7 +489,7 @@ export function bulkTransitionResultsSchema(recordName: string, codes: readonly 
           oneOf: [
             {
               type: 'object',
-              properties: { id: { type: 'integer', minimum: 1 }, ok: { const: true }, record: schemaRef(recordName) },
+              properties: { id: { type: 'integer', minimum: 1 }, ok: { const: true }, record: writtenSchema(recordName) },
               required: ['id', 'ok', 'record'],
               additionalProperties: false,
             },

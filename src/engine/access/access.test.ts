@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
+import publication from '../../../examples/publication/ninefold.spec';
 import { captureLog } from '../log';
 import { NinefoldError } from '../errors/ninefold-error';
 import type { Actor, RecordData } from '../ops/types';
 import { testModel } from '../ops/testing';
+import { buildModel } from '../spec/build';
 import { describeMarkdown } from '../spec/describe';
 import { validateSpec } from '../spec/validate';
 import type { AppSpec } from '../spec/types';
@@ -22,13 +24,14 @@ describe('accessFor (what the doors offer)', () => {
     expect(access('ticket', ['customer'])).toEqual({
       actions: { list: true, read: true, create: true, update: true, delete: false },
       transitions: { start: false, wait: false, reply: true, resolve: false, reopen: true, close: false },
-      readable: ['subject', 'description', 'priority', 'requester', 'dueAt', 'resolvedAt', 'slaDueAt'],
+      // Who wrote and changed a ticket last are read like fields: no grant of customers hides them.
+      readable: ['subject', 'description', 'priority', 'requester', 'dueAt', 'resolvedAt', 'slaDueAt', 'createdBy', 'updatedBy'],
       writable: { create: ['subject', 'description'], update: ['subject', 'description'] },
       listedVia: null,
     });
     expect(access('comment', ['customer'])).toMatchObject({
       actions: { list: true, read: true, create: true, update: false, delete: false },
-      readable: ['ticket', 'body'],
+      readable: ['ticket', 'body', 'createdBy', 'updatedBy'],
       writable: { create: ['ticket', 'body'], update: [] },
       // Met under their ticket: no place of their own in a customer's navigation.
       listedVia: 'ticket',
@@ -47,7 +50,7 @@ describe('accessFor (what the doors offer)', () => {
   it('gives agents every ticket field but no delete, and organizations to read only', () => {
     const agent = access('ticket', ['agent']);
     expect(agent.actions).toEqual({ list: true, read: true, create: true, update: true, delete: false });
-    expect(agent.readable).toEqual(ticket.fields.map((f) => f.name));
+    expect(agent.readable).toEqual([...ticket.fields.map((f) => f.name), 'createdBy', 'updatedBy']);
     // resolvedAt is read-only in the spec: nobody writes it.
     expect(agent.writable.update).toEqual(['subject', 'description', 'priority', 'organization', 'requester', 'assignee', 'dueAt']);
     expect(agent.transitions).toMatchObject({ start: true, close: true });
@@ -182,6 +185,19 @@ describe('validation of grants', () => {
     expect(found).toContain('permissions.comment.customer.list.via: "via" goes round in a circle: comment → ticket → comment');
   });
 
+  it('accepts transition grants that narrow whom allow names: a role in the list, or an owner it allows', () => {
+    const ticket = helpdesk.permissions!.ticket;
+    const narrowed = withPermissions({
+      ticket: {
+        ...ticket,
+        // Agents (in resolve's allow list) resolve open tickets only; requesters (reopen's owner) their own, still within the window.
+        agent: { ...ticket.agent, transitions: { resolve: { where: { field: 'state', op: 'eq', value: 'open' } } } },
+        customer: { ...ticket.customer, transitions: { reopen: { own: 'requester' } } },
+      },
+    });
+    expect(issues(narrowed)).toEqual([]);
+  });
+
   it('refuses a scope with nothing in it', () => {
     expect(issues(withPermissions({ ticket: { agent: { read: {} as never } } }))).toEqual([
       'permissions.ticket.agent.read: a scope needs "own", "where", "via" or some of them (or true)',
@@ -195,5 +211,19 @@ describe('the spec document, point 6', () => {
     expect(text).toContain('Whatever is not granted is refused');
     expect(text).toContain('No permissions are declared for contacts: only the built-in `admin` role may use them.');
     expect(text).toContain('via ticket (readable), where internal is false');
+  });
+
+  it('says that writes and transitions need the record readable, and that authors are read like fields', () => {
+    const text = describeMarkdown(model);
+    expect(text).toContain('Update, Delete and transitions apply only to records the user may also read (Read): any other is answered as if it did not exist.');
+    expect(text).toContain("when they may not (a visitor's message), with its id, version and times only.");
+    expect(text).toContain('Who created a record and who changed it last (`createdBy`, `updatedBy`) are read like fields');
+  });
+
+  it("says that a transition needs both its Who column and the role's grant, naming the grant beside the role", () => {
+    const text = describeMarkdown(buildModel(publication));
+    expect(text).toContain('| Archive (`archive`) | draft, published | archived | editor (where team is your team), admin |');
+    expect(text).toContain("a role's grant for a transition (point 6) says on which records, and lets no role the column leaves out take it: both must hold.");
+    expect(text).toContain("A role's Transitions grant says on which records it takes a transition whose Who column (point 4) names it");
   });
 });

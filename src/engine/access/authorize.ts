@@ -2,11 +2,11 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Actor } from '../ops/types';
 import { conditionToSql } from '../rules/condition-sql';
 import { columnFor } from '../ops/records';
-import type { AppModel, EntityModel } from '../spec/model';
-import type { Scope } from '../spec/types';
+import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
+import type { Scope, TransitionActor } from '../spec/types';
 import { writableFields } from './fields';
 import { checkWriteDoor } from './call-door';
-import { grantsFor, transitionGrantsFor, type RecordAction } from './grants';
+import { ADMIN_ROLE, grantsFor, transitionGrantsFor, type RecordAction } from './grants';
 import { forbidden } from './refusal';
 import { inSentence } from '../spec/naming';
 
@@ -20,23 +20,33 @@ export interface RowScope {
 }
 
 const ALL: RowScope = { all: true, sql: sql<SqlBool>`true` };
+const NONE: RowScope = { all: false, sql: sql<SqlBool>`false` };
 
 /** `via` follows references from entity to entity; the spec is checked for cycles, this is a backstop. */
 const MAX_VIA_DEPTH = 8;
 
 /**
+ * Actions on records that exist, taken only on records the actor may read: their scope is the
+ * grants' scope within the read scope, so a record out of sight is refused as absent (NOT_FOUND),
+ * never written (a writer moved to another team edits no draft of the old one).
+ */
+const WITHIN_READ: ReadonlySet<RecordAction> = new Set(['update', 'delete']);
+
+/**
  * The one place that says yes or no, for rows. The records the actor may act on with `action`
- * (the union of the scopes of every role that grants it), or null when no role of the actor
- * grants the action at all. Deny by default: no grant, no access.
+ * (the union of the scopes of every role that grants it; for an update or a delete, within the
+ * records the actor may read), or null when no role of the actor grants the action at all. Deny
+ * by default: no grant, no access.
  */
 export function rowScope(model: AppModel, entity: EntityModel, actor: Actor, action: RecordAction, depth = 0): RowScope | null {
-  return unionOf(
+  const scope = unionOf(
     model,
     entity,
     actor,
     grantsFor(entity, actor, action).map((g) => g.scope),
     depth,
   );
+  return scope && WITHIN_READ.has(action) ? withinRead(model, entity, actor, scope, depth) : scope;
 }
 
 function unionOf(model: AppModel, entity: EntityModel, actor: Actor, scopes: readonly Scope[], depth: number): RowScope | null {
@@ -44,6 +54,26 @@ function unionOf(model: AppModel, entity: EntityModel, actor: Actor, scopes: rea
   if (scopes.some((s) => s === true)) return ALL;
   const predicates = scopes.map((s) => scopeToSql(model, entity, s as Exclude<Scope, true>, actor, depth));
   return { all: false, sql: sql<SqlBool>`(${sql.join(predicates, sql` or `)})` };
+}
+
+/** Records in both scopes. */
+function both(a: RowScope, b: RowScope): RowScope {
+  if (a.all) return b;
+  if (b.all) return a;
+  return { all: false, sql: sql<SqlBool>`(${a.sql} and ${b.sql})` };
+}
+
+/** Records in any of the scopes (none when there are none). */
+function anyOf(scopes: readonly RowScope[]): RowScope {
+  if (scopes.length === 0) return NONE;
+  if (scopes.some((s) => s.all)) return ALL;
+  return { all: false, sql: sql<SqlBool>`(${sql.join(scopes.map((s) => s.sql), sql` or `)})` };
+}
+
+/** The scope's records the actor may also read (none when no role of the actor reads the entity). */
+function withinRead(model: AppModel, entity: EntityModel, actor: Actor, scope: RowScope, depth: number): RowScope {
+  const read = rowScope(model, entity, actor, 'read', depth);
+  return read ? both(scope, read) : NONE;
 }
 
 /**
@@ -84,23 +114,38 @@ function viaToSql(model: AppModel, entity: EntityModel, field: string, actor: Ac
 }
 
 /**
+ * Who the transition allows: its `allow` list; on an entity whose spec declares no permissions,
+ * the built-in admin too, whose full grant there is every transition of the workflow.
+ */
+function allowedBy(entity: EntityModel, transition: TransitionModel): readonly TransitionActor[] {
+  return Object.keys(entity.permissions).length === 0 ? [...transition.allow, ADMIN_ROLE] : transition.allow;
+}
+
+/**
  * The records on which the actor may take the workflow transition `name`, or null when nothing
- * allows it: a grant's `transitions` (permissions[entity][role].transitions), or the
- * transition's own `allow` list (a role of the actor, or the user named by a user field of the
- * record, when its condition holds).
+ * allows it. Both must hold: WHO, from the transition's `allow` list (a role of the actor, or the
+ * user named by a user field of the record, when its condition holds), and WHICH RECORDS, from
+ * the grants (permissions[entity][role].transitions[name]): a role allowed by name takes it where
+ * its own grant says (everywhere when it declares none), an owner where any of their roles'
+ * grants for it says (everywhere when none declares one). A grant alone allows nobody. Always
+ * within the records the actor may read.
  */
 export function transitionScope(model: AppModel, entity: EntityModel, actor: Actor, name: string): RowScope | null {
   const transition = entity.workflow?.transitions.find((t) => t.name === name);
   if (!transition) return null;
-  const scopes: Scope[] = transitionGrantsFor(entity, actor, name).map((g) => g.scope);
-  for (const allowed of transition.allow) {
-    if (typeof allowed === 'string') {
-      if (actor.roles.includes(allowed)) scopes.push(true);
-    } else {
-      scopes.push(allowed.when ? { own: allowed.owner, where: allowed.when } : { own: allowed.owner });
+  const grants = transitionGrantsFor(entity, actor, name);
+  const granted = (scopes: readonly Scope[]) => unionOf(model, entity, actor, scopes.length > 0 ? scopes : [true], 0)!;
+  const allowed: RowScope[] = [];
+  for (const entry of allowedBy(entity, transition)) {
+    if (typeof entry === 'string') {
+      if (actor.roles.includes(entry)) allowed.push(granted(grants.filter((g) => g.role === entry).map((g) => g.scope)));
+      continue;
     }
+    const owner = unionOf(model, entity, actor, [entry.when ? { own: entry.owner, where: entry.when } : { own: entry.owner }], 0)!;
+    allowed.push(both(owner, granted(grants.map((g) => g.scope))));
   }
-  return unionOf(model, entity, actor, scopes, 0);
+  if (allowed.length === 0) return null;
+  return withinRead(model, entity, actor, anyOf(allowed), 0);
 }
 
 /**
@@ -125,15 +170,12 @@ function mayOwn(entity: EntityModel, actor: Actor, owner: string): boolean {
 
 /**
  * Whether the actor may take the transition on some record (what to offer: the bulk toolbar of
- * a list, the API's description). By role or permission grant: yes. By ownership only: when the
- * actor may see records of the entity and can be their owner (mayOwn). Per record, the row scope
- * (transitionScope) decides, and ops.get offers only the transitions the actor may take there.
+ * a list, the API's description): the actor must see records of the entity, and be allowed by
+ * role, or be able to own records by an owner field the transition allows. Per record, the row
+ * scope (transitionScope) decides, and ops.get offers only the transitions the actor may take there.
  */
 export function mayTransition(model: AppModel, entity: EntityModel, actor: Actor, name: string): boolean {
   const transition = entity.workflow?.transitions.find((t) => t.name === name);
-  if (!transition) return false;
-  if (transitionGrantsFor(entity, actor, name).length > 0) return true;
-  if (transition.allow.some((a) => typeof a === 'string' && actor.roles.includes(a))) return true;
-  if (rowScope(model, entity, actor, 'read') === null) return false;
-  return transition.allow.some((a) => typeof a !== 'string' && mayOwn(entity, actor, a.owner));
+  if (!transition || rowScope(model, entity, actor, 'read') === null) return false;
+  return allowedBy(entity, transition).some((a) => (typeof a === 'string' ? actor.roles.includes(a) : mayOwn(entity, actor, a.owner)));
 }

@@ -1,10 +1,12 @@
 import type { FieldError } from '../errors/ninefold-error';
 import type { Actor, RecordData, RecordValue } from '../ops/types';
+import { AUTHOR_COLUMNS } from '../spec/author-columns';
 import type { EntityModel, FieldModel } from '../spec/model';
 import { callsOnlyFieldMessage, fieldWritableThroughDoor, isThroughCall } from './call-door';
 import { capitalize, indefinite } from '../spec/naming';
 import { grantsFor, grantsOf, type RoleGrant } from './grants';
 import { forbiddenField, type RefusedAction } from './refusal';
+import { PUBLIC_ROLE } from './visitor';
 
 /*
  * Field rules of the grants (hiddenFields, readOnlyFields, writableFields), combined over the
@@ -14,11 +16,15 @@ import { forbiddenField, type RefusedAction } from './refusal';
  * writable fields. A field the spec itself makes read-only is never writable, whatever the role;
  * one only calls write (`writtenBy: 'calls'`) is writable through a call whose actor's role grants
  * the write, and through no other door.
- * The system columns and the workflow state are readable by whoever may see the record.
+ * Who created a record and who changed it last (createdBy, updatedBy) are read like fields: a
+ * grant may hide them, and the `public` role hides them by default (visitors read what is
+ * published, not who on the staff wrote or changed it). The other system columns and the workflow
+ * state are readable by whoever may see the record.
  */
 
 function hides(grant: RoleGrant, field: string): boolean {
-  return grant.grant.hiddenFields?.includes(field) ?? false;
+  if (grant.grant.hiddenFields?.includes(field)) return true;
+  return grant.role === PUBLIC_ROLE && AUTHOR_COLUMNS.includes(field);
 }
 
 function lets(grant: RoleGrant, field: string): boolean {
@@ -31,15 +37,19 @@ function seeingGrants(entity: EntityModel, actor: Actor): readonly RoleGrant[] {
   return grantsOf(entity, actor).filter((g) => g.grant.list !== undefined || g.grant.read !== undefined);
 }
 
+/** The declared fields the actor may read, in spec order, then the author columns they may read. */
+export function readableFields(entity: EntityModel, actor: Actor): readonly string[] {
+  const grants = seeingGrants(entity, actor);
+  return [...entity.fields.map((f) => f.name), ...AUTHOR_COLUMNS].filter((name) => grants.some((g) => !hides(g, name)));
+}
+
 /**
- * The declared fields the actor may read, in spec order. `after` is the write whose result is
- * shown: an actor who may neither list nor read sees the fields the roles granting that write
- * do not hide.
+ * The declared fields and author columns some role's grant hides (the `public` role's the
+ * authors, by default): what a record may lack, whoever reads it (the API's schemas say so).
  */
-export function readableFields(entity: EntityModel, actor: Actor, after?: 'create' | 'update'): readonly string[] {
-  let grants = seeingGrants(entity, actor);
-  if (grants.length === 0 && after) grants = grantsFor(entity, actor, after);
-  return entity.fields.filter((f) => grants.some((g) => !hides(g, f.name))).map((f) => f.name);
+export function hiddenFromSomeRole(entity: EntityModel): ReadonlySet<string> {
+  const grants: RoleGrant[] = Object.entries(entity.permissions).map(([role, grant]) => ({ role, grant }));
+  return new Set([...entity.fields.map((f) => f.name), ...AUTHOR_COLUMNS].filter((name) => grants.some((g) => hides(g, name))));
 }
 
 /** The declared fields the actor may write with `action`, in spec order. */
@@ -51,9 +61,14 @@ export function writableFields(entity: EntityModel, actor: Actor, action: 'creat
   return entity.fields.filter(writable).map((f) => f.name);
 }
 
-/** Names a list may always use: the system columns and the workflow state. */
+/** Names a list may always use: the system columns but the authors, and the workflow state. */
 function isAlwaysReadable(entity: EntityModel, name: string): boolean {
-  return entity.systemColumns.some((c) => c.name === name) || entity.workflow?.field === name;
+  return (!AUTHOR_COLUMNS.includes(name) && entity.systemColumns.some((c) => c.name === name)) || entity.workflow?.field === name;
+}
+
+/** Whether field rules decide who reads the name: a declared field, or an author column. */
+function isRuled(entity: EntityModel, name: string): boolean {
+  return Object.hasOwn(entity.fieldsByName, name) || AUTHOR_COLUMNS.includes(name);
 }
 
 /** Whether the actor may read this field, system column or state of the entity. */
@@ -63,10 +78,10 @@ export function isReadable(entity: EntityModel, readable: ReadonlySet<string>, n
 
 /** The record without the fields the actor may not read (the property is dropped, not emptied). */
 export function redactRecord(entity: EntityModel, record: RecordData, readable: ReadonlySet<string>): RecordData {
-  if (entity.fields.every((f) => readable.has(f.name))) return record;
+  if (entity.fields.every((f) => readable.has(f.name)) && AUTHOR_COLUMNS.every((name) => readable.has(name))) return record;
   const kept: Record<string, RecordValue> = {};
   for (const [key, value] of Object.entries(record)) {
-    if (!entity.fieldsByName[key] || readable.has(key)) kept[key] = value;
+    if (!isRuled(entity, key) || readable.has(key)) kept[key] = value as RecordValue;
   }
   return kept as unknown as RecordData;
 }
@@ -114,7 +129,7 @@ export function checkQueryable(
     if (!errors.some((e) => e.field === field)) errors.push({ field, code: 'forbidden_field', message });
   };
   // Names that are not fields are left to the list's own checks (invalid_filter, invalid_sort).
-  const hidden = (name: string) => Object.hasOwn(entity.fieldsByName, name) && !readable.has(name);
+  const hidden = (name: string) => isRuled(entity, name) && !readable.has(name);
   for (const name of used.filters) {
     if (hidden(name)) refuse(name, `${capitalize(indefinite(entity.label))} list cannot be filtered by "${name}" for you.`);
   }

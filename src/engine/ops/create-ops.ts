@@ -3,6 +3,7 @@ import { groupTotals, perDay } from './aggregate';
 import { listChoices } from './choices';
 import { createManyRecords } from './create-many';
 import { lookupReferences } from './lookup';
+import { mayCreate } from './may-create';
 import { entityOf, type OpsContext } from './context';
 import { countRecords, listRecords } from './list';
 import type { Ops } from './ops';
@@ -23,6 +24,7 @@ export function createOps(ctx: OpsContext): Ops {
     readable: (actor, entity, changed) => readableRecords(ctx, actor, entity, changed),
     get: (actor, entity, id) => getRecord(ctx, actor, entity, id),
     create: (actor, entity, input, options) => createRecord(ctx, actor, entity, input, options),
+    mayCreate: (actor, entity, values) => mayCreate(ctx, actor, entity, values),
     createMany: (actor, entity, inputs, options) => createManyRecords(ctx, actor, entity, inputs, options),
     lookup: (actor, entity, field, values) => lookupReferences(ctx, actor, entity, field, values),
     update: (actor, entity, id, input, version) => updateRecord(ctx, actor, entity, id, input, version),

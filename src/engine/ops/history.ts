@@ -103,6 +103,7 @@ function parseCursor(cursor: string | undefined): number | undefined {
  * A record's history for one viewer, newest first: NOT_FOUND unless the record is in the
  * viewer's read scope; changes of fields the viewer may not read are left out, and an update
  * that changed only such fields is left out entirely (even its existence would tell something).
+ * Who made each change follows the field rules of the author columns (actorHidden).
  */
 export async function readHistory(ctx: OpsContext, actor: Actor, entityName: string, id: number, query: { cursor?: string; limit?: number } = {}): Promise<HistoryPage> {
   const entity = entityOf(ctx.model, entityName);
@@ -144,11 +145,14 @@ export async function readHistory(ctx: OpsContext, actor: Actor, entityName: str
     const action = stored.transition ? 'transition' : (row.action as HistoryEntry['action']);
     if (action === 'update' && Object.keys(changes).length === 0) continue;
     const actorId = row.actor_id === null ? null : Number(row.actor_id);
+    // Who made it is who created the record, or who changed it: shown where the viewer may read that column.
+    const hidden = !readable.has(action === 'create' ? 'createdBy' : 'updatedBy');
     entries.push({
       id: Number(row.id),
       at: row.at as Date,
       // Never the email: the viewer may be a customer, who has no business with staff addresses.
-      actor: actorId === null ? null : { id: actorId, name: String(row.actor_name || `User #${actorId}`) },
+      actor: actorId === null || hidden ? null : { id: actorId, name: String(row.actor_name || `User #${actorId}`) },
+      ...(hidden ? { actorHidden: true as const } : {}),
       action,
       ...(stored.transition ? { transition: { ...stored.transition, label: transitionLabel(entity, stored.transition.name) } } : {}),
       changes,

@@ -63,6 +63,12 @@ export interface Ops {
    */
   create(actor: Actor, entity: string, input: RecordInput, options?: CreateOptions): Promise<RecordData>;
   /**
+   * Whether a create with these values (the others as a create form starts them: their defaults)
+   * would fall within the actor's create scope, for a door to offer only what `create` will
+   * accept (the reply box under a record: `{ ticket: 42 }`). Writes nothing; `create` checks all again.
+   */
+  mayCreate(actor: Actor, entity: string, values: RecordInput): Promise<boolean>;
+  /**
    * Many records at once (an import): each row checked exactly as `create` checks one, refusals
    * reported per row (by index) rather than thrown; nothing is written unless every row passes,
    * or with `goodRows` the rows that pass. One transaction, multi-row inserts. FORBIDDEN (thrown)
@@ -126,6 +132,7 @@ export function bindOps(ops: Ops, actor: Actor): BoundOps {
     readable: (...args) => ops.readable(actor, ...args),
     get: (...args) => ops.get(actor, ...args),
     create: (...args) => ops.create(actor, ...args),
+    mayCreate: (...args) => ops.mayCreate(actor, ...args),
     createMany: (...args) => ops.createMany(actor, ...args),
     lookup: (...args) => ops.lookup(actor, ...args),
     update: (...args) => ops.update(actor, ...args),

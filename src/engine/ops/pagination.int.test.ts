@@ -37,7 +37,7 @@ function expectedOrder(rows: readonly RecordData[], sort: string): number[] {
   return [...rows]
     .sort((a, b) => {
       for (const { field, sign } of keys) {
-        const [x, y] = [a[field], b[field]];
+        const [x, y] = [a[field] ?? null, b[field] ?? null];
         if (x === null && y !== null) return 1;
         if (y === null && x !== null) return -1;
         if (x !== null && y !== null) {

@@ -56,7 +56,8 @@ let userCounter = 0;
 
 /** A new user with these roles, as the actor ops expect. */
 export async function createActor(db: DynamicDatabase, roles: readonly string[], name?: string): Promise<Actor> {
-  const identity = createIdentity(db, ['admin', 'agent', 'customer']);
+  // The helpdesk's roles, and whatever roles another spec's test gives.
+  const identity = createIdentity(db, [...new Set(['admin', 'agent', 'customer', ...roles])]);
   userCounter += 1;
   const label = name ?? `${roles.join('-') || 'nobody'} ${userCounter}`;
   const email = `${label.toLowerCase().replace(/[^a-z0-9]+/g, '.')}.${process.pid}.${userCounter}@example.com`;

@@ -1,8 +1,9 @@
 import { sql, type SqlBool } from 'kysely';
 import { authorizeScope, transitionScope } from '../access/authorize';
-import { checkWritable, readableFields, redactRecord } from '../access/fields';
-import { visibleSets } from './reference-sets';
+import { checkWritable } from '../access/fields';
 import { forbidden } from '../access/refusal';
+import { isVisitor } from '../access/visitor';
+import { withArticle } from '../spec/naming';
 import { asNinefoldError, NinefoldError, notFound } from '../errors/ninefold-error';
 import { parseRecordInput, type ParsedValues } from '../rules/record-input';
 import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
@@ -13,7 +14,7 @@ import { entityOf, type OpsContext } from './context';
 import { inTransaction } from './transaction';
 import { isRecordId } from './read';
 import type { Actor, BulkTransitionResult, RecordData, TransitionOffer, TransitionRequest } from './types';
-import { checkReferences, checkVersion, lockInScope, translating, writeLocked } from './write';
+import { checkReferences, checkVersion, lockInScope, readBack, translating, writeLocked } from './write';
 import { inSentence } from '../spec/naming';
 
 /** Long enough for a real explanation; the history is not a document store. */
@@ -35,8 +36,9 @@ function commentOf(transition: TransitionModel, raw: unknown): string | null {
 }
 
 /**
- * Whether the actor is allowed on this record by the transition's scope (roles, owners and their
- * conditions, permission grants), decided by the database with the same predicate as lists use.
+ * Whether the actor is allowed on this record by the transition's scope (who from `allow`, which
+ * records from the grants, within the read scope), decided by the database with the same
+ * predicate as lists use.
  */
 export async function grantedOn(model: AppModel, db: DynamicDatabase, entity: EntityModel, actor: Actor, name: string, id: number): Promise<boolean> {
   const scope = transitionScope(model, entity, actor, name);
@@ -56,11 +58,9 @@ async function checkUpdateScope(model: AppModel, db: DynamicDatabase, entity: En
   if (!inScope) throw forbidden(actor, entity, 'update', `You are not allowed to change this ${inSentence(entity.label)}.`);
 }
 
-/** A refusal in the order the issue fixes: wrong state, then not the actor's, then missing fields and guards. */
+/** A refusal in the order the issue fixes: wrong state, then not the actor's (an owner's passed window with its own code). */
 function refuseWho(model: AppModel, entity: EntityModel, record: RecordData, actor: Actor, transition: TransitionModel, now: Date): never {
-  const check = checkTransition(model, entity, record, actor, transition, now);
-  if (check.reason === 'wrong_state' || check.reason === 'not_allowed') refuse(model, check);
-  refuse(model, { transition, allowed: false, reason: 'not_allowed', code: 'TRANSITION_NOT_ALLOWED', message: `You are not allowed to take "${transition.label}" on this ${inSentence(entity.label)}.` });
+  refuse(model, checkTransition(model, entity, record, actor, transition, now, false));
 }
 
 export async function takeTransition(
@@ -74,13 +74,15 @@ export async function takeTransition(
   version: number | undefined,
 ): Promise<RecordData> {
   const workflow = entity.workflow!;
+  // Visitors look and send; the public is granted no transition (the spec check refuses one).
+  if (isVisitor(actor)) throw forbidden(actor, entity, `transition:${transition.name}`, `Sign in to ${transition.label.toLowerCase()} ${withArticle(entity.label.toLowerCase())}.`);
   const readScope = authorizeScope(ctx.model, entity, actor, 'read');
   const comment = commentOf(transition, request.comment);
   const input = request.input ?? {};
   checkWritable(entity, actor, 'update', input);
   const values: ParsedValues = parseRecordInput(ctx.model, entity, input, 'update', actor);
 
-  const record = await translating(entity, () =>
+  return translating(entity, () =>
     inTransaction(ctx.db, async (trx) => {
       const current = await lockInScope(ctx, trx, actor, entity, id, readScope.sql, version, `transition:${transition.name}`);
       const now = new Date();
@@ -97,13 +99,13 @@ export async function takeTransition(
       await checkReferences(ctx.model, trx, entity, { ...values, ...effectUsers } as ParsedValues, actor);
 
       const changes = { ...values, ...effects, [workflow.field]: transition.to };
-      return writeLocked(ctx.model, trx, actor, entity, current, changes, now, {
+      const written = await writeLocked(ctx.model, trx, actor, entity, current, changes, now, {
         action: 'transition',
         transition: { name: transition.name, from: String(current[workflow.field]), to: transition.to, comment },
       });
+      return readBack(ctx, trx, actor, entity, written);
     }),
   );
-  return visibleSets(ctx.model, ctx.db, actor, entity, redactRecord(entity, record, new Set(readableFields(entity, actor))));
 }
 
 function workflowEntity(ctx: OpsContext, entityName: string, name: string): { entity: EntityModel; transition: TransitionModel } {

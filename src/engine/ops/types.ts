@@ -27,9 +27,10 @@ export interface RecordData {
   readonly version: number;
   readonly createdAt: Date;
   readonly updatedAt: Date;
-  readonly createdBy: number | null;
-  readonly updatedBy: number | null;
-  readonly [field: string]: RecordValue;
+  /** Who created it and who changed it last (null once that account is gone); absent where the field rules hide them. */
+  readonly createdBy?: number | null;
+  readonly updatedBy?: number | null;
+  readonly [field: string]: RecordValue | undefined;
 }
 
 /** Display titles of referenced records, by field name then id, loaded in one query per field. */
@@ -134,8 +135,13 @@ export interface FieldChange {
 export interface HistoryEntry {
   readonly id: number;
   readonly at: Date;
-  /** Who did it; null when the account is gone. */
+  /** Who did it; null when the account is gone, or when the viewer may not see who (`actorHidden`). */
   readonly actor: { readonly id: number; readonly name: string } | null;
+  /**
+   * True where the field rules hide who wrote the record from the viewer: who created it
+   * (createdBy) for its creation, who changed it (updatedBy) for every later event.
+   */
+  readonly actorHidden?: true;
   readonly action: 'create' | 'update' | 'transition' | 'delete';
   /** For a transition: its name, label, the states left and entered, and the comment given. */
   readonly transition?: { readonly name: string; readonly label: string; readonly from: string; readonly to: string; readonly comment: string | null };

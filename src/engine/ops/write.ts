@@ -61,9 +61,17 @@ export async function translating<T>(entity: EntityModel, run: () => Promise<T>)
   }
 }
 
-/** The record as the actor may see it after writing it. */
-function shown(ctx: OpsContext, entity: EntityModel, actor: Actor, record: RecordData, action: 'create' | 'update'): Promise<RecordData> {
-  return visibleSets(ctx.model, ctx.db, actor, entity, redactRecord(entity, record, new Set(readableFields(entity, actor, action))));
+/**
+ * The record a write made, as the actor may see it: read back through the read scope, in the
+ * write's transaction. In it, with the fields the actor may read; out of it (a visitor's enquiry,
+ * a draft moved to another team), only its receipt (id, version and times): a write's answer
+ * tells no more than a read would.
+ */
+export async function readBack(ctx: OpsContext, trx: DynamicDatabase, actor: Actor, entity: EntityModel, record: RecordData): Promise<RecordData> {
+  const scope = rowScope(ctx.model, entity, actor, 'read');
+  const inScope = scope !== null && (scope.all || (await trx.selectFrom(entity.table).select('id').where('id', '=', record.id).where(scope.sql).executeTakeFirst()) !== undefined);
+  if (!inScope) return { id: record.id, version: record.version, createdAt: record.createdAt, updatedAt: record.updatedAt };
+  return visibleSets(ctx.model, trx, actor, entity, redactRecord(entity, record, new Set(readableFields(entity, actor))));
 }
 
 /**
@@ -77,8 +85,9 @@ export async function createRecord(ctx: OpsContext, actor: Actor, entityName: st
   const scope = authorizeScope(ctx.model, entity, actor, 'create');
   const now = new Date();
   const values = checkCreateInput(ctx.model, entity, actor, input, now);
-  const record = await translating(entity, () => inTransaction(ctx.db, (trx) => insertChecked(ctx, trx, actor, entity, scope, values, now, options)));
-  return shown(ctx, entity, actor, record, 'create');
+  return translating(entity, () =>
+    inTransaction(ctx.db, async (trx) => readBack(ctx, trx, actor, entity, await insertChecked(ctx, trx, actor, entity, scope, values, now, options))),
+  );
 }
 
 /** The workflow state a new record starts in, by field name (nothing without a workflow). */
@@ -204,15 +213,14 @@ export async function updateRecord(
   const version = checkVersion(expectedVersion);
   checkWritable(entity, actor, 'update', input);
   const values = parseRecordInput(ctx.model, entity, input, 'update', actor);
-  const record = await translating(entity, () =>
+  return translating(entity, () =>
     inTransaction(ctx.db, async (trx) => {
       const current = await lockInScope(ctx, trx, actor, entity, id, scope, version, 'update');
       if (isFinal(entity, current)) throw finalStateError(ctx.model, entity);
       await checkReferences(ctx.model, trx, entity, values, actor);
-      return writeLocked(ctx.model, trx, actor, entity, current, values, new Date(), { action: 'update' });
+      return readBack(ctx, trx, actor, entity, await writeLocked(ctx.model, trx, actor, entity, current, values, new Date(), { action: 'update' }));
     }),
   );
-  return shown(ctx, entity, actor, record, 'update');
 }
 
 /**

@@ -44,6 +44,7 @@ export type RecordOf<S extends AppSpec, E extends keyof NonNullable<S['entities'
   version: number;
   createdAt: Date;
   updatedAt: Date;
-  createdBy: number | null;
-  updatedBy: number | null;
+  /** Absent where the spec's field rules hide who wrote it (from `public`, by default). */
+  createdBy?: number | null;
+  updatedBy?: number | null;
 } & StateOf<S, E>;

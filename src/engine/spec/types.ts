@@ -553,9 +553,12 @@ export interface GrantSpec {
   readonly create?: Scope;
   readonly update?: Scope;
   readonly delete?: Scope;
-  /** Workflow transitions by name. */
+  /**
+   * Workflow transitions by name: on which records this role takes one whose `allow` names it (or
+   * an owner it allows). Who may take it is `allow`'s to say: a grant alone lets nobody take it.
+   */
   readonly transitions?: Readonly<Record<string, Scope>>;
-  /** Fields this role never sees. */
+  /** Fields this role never sees; `createdBy` and `updatedBy` too (who created and last changed a record). */
   readonly hiddenFields?: readonly string[];
   /** Fields this role may see but never write. */
   readonly readOnlyFields?: readonly string[];

@@ -278,7 +278,21 @@ const CASES: readonly Case[] = [
   { kind: 'grant unknown key', changes: { 'permissions.ticket.agent.edit': true }, path: 'permissions.ticket.agent.edit', message: 'unknown key in a grant; expected one of list, read, create, update, delete, transitions, hiddenFields, readOnlyFields, writableFields' },
   { kind: 'grant unknown transition', changes: { 'permissions.ticket.agent.transitions': { escalate: true } }, path: 'permissions.ticket.agent.transitions.escalate', message: 'unknown transition "escalate" of ticket' },
   { kind: 'grant transition without workflow', changes: { 'permissions.organization.agent.transitions': { start: true } }, path: 'permissions.organization.agent.transitions.start', message: 'organization has no workflow' },
-  { kind: 'grant field list unknown field', changes: { 'permissions.comment.customer.hiddenFields': ['internl'] }, path: 'permissions.comment.customer.hiddenFields[0]', message: 'unknown field "internl" of comment' },
+  { kind: 'grant field list unknown field', changes: { 'permissions.comment.customer.hiddenFields': ['internl'] }, path: 'permissions.comment.customer.hiddenFields[0]', message: 'unknown field "internl" of comment (or createdBy, updatedBy)' },
+  { kind: 'grant read-only list naming an author', changes: { 'permissions.comment.customer.readOnlyFields': ['createdBy'] }, path: 'permissions.comment.customer.readOnlyFields[0]', message: 'unknown field "createdBy" of comment' },
+  // A transition grant to a role its allow list does not name: once a way in by itself (a union), now it needs both.
+  {
+    kind: 'grant of a transition to a role allow does not name',
+    changes: { 'permissions.ticket.customer.transitions': { resolve: { own: 'requester' } } },
+    path: 'permissions.ticket.customer.transitions.resolve',
+    message: 'role "customer" is not in the allow list of ticket\'s transition "resolve", and a grant no longer lets a role take a transition by itself: allow says who may take it, the grant on which records (both must hold), so this grant lets "customer" take nothing. Add "customer" to workflows.ticket.transitions.resolve.allow, or remove this grant',
+  },
+  {
+    kind: 'grant of a transition to a role allow names only as an owner',
+    changes: { 'permissions.ticket.agent.transitions': { reply: true }, 'workflows.ticket.transitions.reply.allow': [{ owner: 'requester' }] },
+    path: 'permissions.ticket.agent.transitions.reply',
+    message: '"agent" takes it only as the requester. Add "agent" to workflows.ticket.transitions.reply.allow, or say that it narrows what "agent" may take as the requester with own: \'requester\', or remove this grant',
+  },
   { kind: 'grant field writable and read-only', changes: { 'permissions.ticket.customer.readOnlyFields': ['subject'] }, path: 'permissions.ticket.customer.writableFields[0]', message: '"subject" is both writable and in readOnlyFields, so this role can never write it' },
   { kind: 'scope own not a user field', changes: { 'permissions.ticket.customer.read': { own: 'organization' } }, path: 'permissions.ticket.customer.read.own', message: '"organization" is not a user field of ticket' },
   { kind: 'scope false', changes: { 'permissions.ticket.agent.delete': false }, path: 'permissions.ticket.agent.delete', message: 'leave the action out to deny it' },

@@ -12,7 +12,7 @@ const approve = findTransition(expense, 'approve');
 const now = new Date('2030-06-15T12:00:00Z');
 const manager: Actor = { userId: 7, email: 'm@x.test', name: 'Manager', roles: ['manager'] };
 const record = (fields: Record<string, unknown>) => ({ id: 1, state: 'submitted', author: 9, amount: 100, ...fields });
-const check = (fields: Record<string, unknown>) => checkTransition(model, expense, record(fields), manager, approve, now);
+const check = (fields: Record<string, unknown>) => checkTransition(model, expense, record(fields), manager, approve, now, true);
 
 describe('a transition with several guards', () => {
   it('answers with the first guard that fails, in the order of the spec, with its own code and message', () => {
@@ -27,7 +27,7 @@ describe('a transition with several guards', () => {
   it('defaults a guard without code to TRANSITION_NOT_ALLOWED', () => {
     const pay = findTransition(expense, 'pay');
     expect(pay.guards).toEqual([{ when: { field: 'amount', op: 'gt', value: 0 }, code: 'TRANSITION_NOT_ALLOWED' }]);
-    expect(checkTransition(model, expense, record({ state: 'approved', amount: 0 }), manager, pay, now)).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED', message: 'Its conditions are not met.' });
+    expect(checkTransition(model, expense, record({ state: 'approved', amount: 0 }), manager, pay, now, true)).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED', message: 'Its conditions are not met.' });
   });
 
   it('gives every guard to whoever reads them: their codes, their conditions (paths loaded first), all of them at once', () => {

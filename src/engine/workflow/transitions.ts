@@ -24,19 +24,18 @@ function stateLabel(workflow: WorkflowModel, name: unknown): string {
   return workflow.states.find((s) => s.name === name)?.label ?? String(name);
 }
 
-/** Whether the actor is among those the transition allows, and if an owner's `when` fails, with which code. */
-function whoMay(model: AppModel, transition: TransitionModel, record: RecordLike, actor: Actor, now: Date): { ok: true } | { ok: false; code: string } {
+/**
+ * The code a refusal of who takes the transition answers with: an owner's own (`error`) when the
+ * actor is the record's owner by an entry of `allow` whose condition no longer holds (a passed
+ * window), else TRANSITION_NOT_ALLOWED.
+ */
+function whoRefusal(model: AppModel, transition: TransitionModel, record: RecordLike, actor: Actor, now: Date): string {
   let refusal = 'TRANSITION_NOT_ALLOWED';
   for (const entry of transition.allow) {
-    if (typeof entry === 'string') {
-      if (actor.roles.includes(entry)) return { ok: true };
-      continue;
-    }
-    if (record[entry.owner] !== actor.userId) continue;
-    if (!entry.when || evaluateCondition(model, entry.when, record, now, actorContext(actor))) return { ok: true };
-    refusal = entry.error ?? refusal;
+    if (typeof entry === 'string' || record[entry.owner] !== actor.userId || !entry.when) continue;
+    if (!evaluateCondition(model, entry.when, record, now, actorContext(actor))) refusal = entry.error ?? refusal;
   }
-  return { ok: false, code: refusal };
+  return refusal;
 }
 
 /** Checks one transition for one record and actor, without changing anything. */
@@ -47,8 +46,11 @@ export function checkTransition(
   actor: Actor,
   transition: TransitionModel,
   now: Date,
-  /** Whether the actor is already known to be allowed on this record (a permission grant's scope, checked in SQL). */
-  granted = false,
+  /**
+   * Whether the actor may take it on this record: the transition's scope (who from `allow`, which
+   * records from the grants), decided in SQL by access/authorize.ts (transitionScope).
+   */
+  granted: boolean,
 ): TransitionCheck {
   const workflow = entity.workflow!;
   const state = record[workflow.field];
@@ -56,10 +58,10 @@ export function checkTransition(
   if (!transition.from.includes(String(state))) {
     return { transition, allowed: false, reason: 'wrong_state', code: 'TRANSITION_NOT_ALLOWED', message: `${label} cannot be taken while the ${inSentence(entity.label)} is ${stateLabel(workflow, state)}.` };
   }
-  const who = granted ? ({ ok: true } as const) : whoMay(model, transition, record, actor, now);
-  if (!who.ok) {
-    const known = who.code !== 'TRANSITION_NOT_ALLOWED' ? model.errors[who.code]?.message : undefined;
-    return { transition, allowed: false, reason: 'not_allowed', code: who.code, message: known ?? `You are not allowed to take ${label} on this ${inSentence(entity.label)}.` };
+  if (!granted) {
+    const code = whoRefusal(model, transition, record, actor, now);
+    const known = code !== 'TRANSITION_NOT_ALLOWED' ? model.errors[code]?.message : undefined;
+    return { transition, allowed: false, reason: 'not_allowed', code, message: known ?? `You are not allowed to take ${label} on this ${inSentence(entity.label)}.` };
   }
   const missing = transition.requires.filter((name) => {
     const value = record[name];
@@ -74,18 +76,6 @@ export function checkTransition(
   const guard = failedGuard(model, transition, record, actor, now);
   if (guard) return { transition, allowed: false, reason: 'guard_failed', code: guard.code, message: guardMessage(model, guard) };
   return { transition, allowed: true };
-}
-
-/**
- * The transitions to offer on a record: those leaving its state that the actor is among the
- * allowed for, each either available or blocked with why (a missing field, a failed guard).
- * Transitions from other states or for other people are left out, as the UI should.
- */
-export function transitionOptions(model: AppModel, entity: EntityModel, record: RecordLike, actor: Actor, now: Date): TransitionCheck[] {
-  if (!entity.workflow) return [];
-  return entity.workflow.transitions
-    .map((t) => checkTransition(model, entity, record, actor, t, now))
-    .filter((c) => c.allowed || c.reason === 'missing_fields' || c.reason === 'guard_failed' || (c.reason === 'not_allowed' && c.code !== 'TRANSITION_NOT_ALLOWED'));
 }
 
 /** The transition by name, or TRANSITION_NOT_ALLOWED when the workflow has none such. */

@@ -26,14 +26,18 @@ export function typesOf(schema: JsonSchema): { types: string[]; nullable: boolea
   return { types, nullable: all.includes('null') || (schema.enum?.includes(null) ?? false) };
 }
 
-/** "string (date-time)", "integer", "array of Ticket", "Ticket", "true". */
+/** "string (date-time)", "integer", "array of Ticket", "Ticket", "Ticket or Receipt", "true". */
 export function typeText(schema: JsonSchema): string {
   const ref = refName(schema.$ref);
   if (ref) return ref;
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   const { types } = typesOf(schema);
   if (types.includes('array')) return `array of ${schema.items ? typeText(schema.items) : 'anything'}`;
-  if (types.length === 0) return schema.allOf?.length ? schema.allOf.map(typeText).join(' & ') : 'any';
+  if (types.length === 0) {
+    if (schema.allOf?.length) return schema.allOf.map(typeText).join(' & ');
+    // A write's answer: the record, or its receipt when the caller may not read it.
+    return schema.anyOf?.length ? schema.anyOf.map(typeText).join(' or ') : 'any';
+  }
   const base = types.join(' or ');
   return schema.format ? `${base} (${schema.format})` : base;
 }

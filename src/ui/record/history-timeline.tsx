@@ -61,8 +61,8 @@ export function HistoryTimeline({ entity, entries, titles, olderHref, newestHref
                     ) : null}
                   </p>
                   <p className="mt-0.5 text-xs text-zinc-500">
-                    {/* No author: a visitor who was not signed in (the public role), or a user since removed. */}
-                    <span>{entry.actor?.name ?? (visitorsWrite ? 'A visitor or a removed user' : 'A removed user')}</span>
+                    {/* No author: hidden from this viewer by the field rules, a visitor who was not signed in (the public role), or a user since removed. */}
+                    <span>{entry.actor?.name ?? (entry.actorHidden ? 'Someone' : visitorsWrite ? 'A visitor or a removed user' : 'A removed user')}</span>
                     <span aria-hidden="true"> · </span>
                     <TimeValue time={formatDateTime(entry.at)} />
                   </p>

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { isReadable } from '@/engine/access/fields';
 import { isVisitor } from '@/engine/access/visitor';
 import type { Engine } from '@/engine/engine';
 import type { Actor, HistoryPage, RecordData, ReferenceTitles, TransitionOffer } from '@/engine/ops/types';
@@ -42,7 +43,6 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 const SYSTEM = ['id', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] as const;
-const VISITOR_SYSTEM = ['id', 'createdAt', 'updatedAt'] as const;
 const HISTORY_PAGE = 20;
 
 /** A page of the history from the `history` cursor; a cursor that is not (or no longer) valid starts from the newest. */
@@ -95,10 +95,14 @@ export default async function RecordPage({ params, searchParams }: Props) {
   const resolve = (name: string) => resolveColumn(engine.model, entity, name);
   const access = engine.ops.access(actor, entity.name);
   const fieldColumns = access.readable
+    .filter((name) => Object.hasOwn(entity.fieldsByName, name))
     .map((name) => resolve(name))
     .filter((c): c is ListColumn => c !== null);
-  // Visitors read what is published, not who on the staff wrote or changed it, nor its history.
-  const systemColumns = (visitor ? VISITOR_SYSTEM : SYSTEM).map(resolve).filter((c): c is ListColumn => c !== null);
+  // Who wrote or changed it follows the field rules (hidden from visitors by default).
+  const readable = new Set(access.readable);
+  const systemColumns = SYSTEM.filter((name) => isReadable(entity, readable, name))
+    .map(resolve)
+    .filter((c): c is ListColumn => c !== null);
   const title = recordTitle(entity, record, references);
   const base = `/${entity.plural}/${record.id}`;
 

@@ -301,11 +301,12 @@ export function workflowBlocks(model: AppModel): PointBlocks {
           `${t.label} (${code(t.name)})`,
           t.from.join(', '),
           t.to,
-          t.allow.map((a) => actorText(a, entity)).join(', '),
+          t.allow.map((a) => actorText(a, entity, t.name)).join(', '),
           requiresText(t.requires, guardTexts(t, entity), t.comment),
           t.effects.length > 0 ? t.effects.map(effectText).join('; ') : NONE,
         ]),
       },
+      { kind: 'paragraph', text: WHO_TEXT },
       {
         kind: 'workflow',
         states: workflow.states.map(({ name, label, initial, final }) => ({ name, label, initial, final })),
@@ -315,6 +316,12 @@ export function workflowBlocks(model: AppModel): PointBlocks {
     ] satisfies DocBlock[];
   });
 }
+
+/** How the Who column and the grants of point 6 combine. */
+const WHO_TEXT =
+  'Who takes a transition: the roles and owners (the user a field of the record names, while its condition holds) in the Who column; ' +
+  "a role's grant for a transition (point 6) says on which records, and lets no role the column leaves out take it: both must hold. " +
+  'A transition is taken only on a record the user may read.';
 
 /** What a final state means: the record is frozen (deletes follow the permissions only). */
 function finalText(workflow: WorkflowModel): string {

@@ -19,7 +19,7 @@ function sectionText(model: AppModel, parent: EntityModel, section: RelatedModel
   const parts = [
     `related "${section.label}" (${inSentence(related.pluralLabel)} whose ${by} is this one, to viewers who may list them, with the count they may see): ${
       section.display === 'thread'
-        ? `a thread, ${orderText(related, section.sort)}, each with its author and time${section.body ? ` and its ${related.fieldsByName[section.body].label}` : ''}${badgesText(related, section)}`
+        ? `a thread, ${orderText(related, section.sort)}, each with its author (where the viewer may see who created it, else "Someone") and time${section.body ? ` and its ${related.fieldsByName[section.body].label}` : ''}${badgesText(related, section)}`
         : `a table of ${section.columns.map((c) => columnLabel(related, c)).join(', ')}, ${orderText(related, section.sort)}`
     }, ${section.pageSize} per page (${code(`?${section.param}=<cursor>`)})`,
   ];
@@ -27,7 +27,9 @@ function sectionText(model: AppModel, parent: EntityModel, section: RelatedModel
   if (section.add && related.writtenBy !== 'calls') {
     const box = section.display === 'thread' ? 'a reply box' : `a form adding ${one}`;
     const finals = parent.workflow?.states.filter((s) => s.final).map((s) => s.label) ?? [];
-    parts.push(`${box} for viewers who may create ${inSentence(related.pluralLabel)}${finals.length > 0 && !section.addWhenFinal ? `, not while ${finals.join(' or ')}` : ''}`);
+    parts.push(
+      `${box} for viewers who may create ${one} whose ${by} is this one (their create scope with this record in it)${finals.length > 0 && !section.addWhenFinal ? `, not while ${finals.join(' or ')}` : ''}`,
+    );
   } else {
     parts.push(`none can be added here`);
   }

@@ -114,7 +114,20 @@ const PUBLIC_ROLE_TEXT =
   `${code('public')} is the built-in role of visitors who are not signed in: the lists, records and forms it is granted open without sign-in, ` +
   'in pages (with a shell of their own: the public lists and a sign-in link) and in the API (no credentials needed). ' +
   'Their requests, pages and API alike, are limited per client address. ' +
-  'Everything else sends a visitor to sign in. Every signed-in user holds its grants too; what visitors create has no author.';
+  'Everything else sends a visitor to sign in. Every signed-in user holds its grants too; what visitors create has no author, ' +
+  `and they are never shown who created or changed a record (${code('createdBy')}, ${code('updatedBy')}, the history's authors).`;
+
+/** The rules that hold across the permission tables. */
+const WRITES_WITHIN_READ_TEXT =
+  'Update, Delete and transitions apply only to records the user may also read (Read): any other is answered as if it did not exist. ' +
+  'A write answers with the record as the user may read it afterwards; when they may not (a visitor\'s message), with its id, version and times only.';
+
+const AUTHORS_TEXT =
+  `Who created a record and who changed it last (${code('createdBy')}, ${code('updatedBy')}) are read like fields, and so is who made each change in its history: ` +
+  'a role\'s hidden fields may name them (its history then says "Someone" did it).';
+
+const TRANSITION_GRANTS_TEXT =
+  "A role's Transitions grant says on which records it takes a transition whose Who column (point 4) names it, or names an owner it is; it lets no other role take one.";
 
 export function accessBlocks(model: AppModel): PointBlocks {
   const roles = Object.entries(model.roles);
@@ -134,7 +147,11 @@ export function accessBlocks(model: AppModel): PointBlocks {
     blocks.push({ kind: 'heading', text: `${entity.pluralLabel}` }, permissionTable(entity, model));
     if (entity.writtenBy === 'calls') blocks.push({ kind: 'paragraph', text: `${entity.pluralLabel} are written only by the spec's calls (point 7): Create, Update and Delete say who may write them through a call.` });
   }
-  if (governed.length > 0) blocks.push({ kind: 'paragraph', text: `Whatever is not granted is refused; ${NONE} means no access.` });
+  if (governed.length > 0) {
+    blocks.push({ kind: 'paragraph', text: `Whatever is not granted is refused; ${NONE} means no access.` });
+    blocks.push({ kind: 'paragraph', text: WRITES_WITHIN_READ_TEXT }, { kind: 'paragraph', text: AUTHORS_TEXT });
+    if (governed.some((e) => Object.values(e.permissions).some((g) => g.transitions))) blocks.push({ kind: 'paragraph', text: TRANSITION_GRANTS_TEXT });
+  }
   if (visitorsWelcome(model)) blocks.push({ kind: 'paragraph', text: PUBLIC_ROLE_TEXT });
   const adminOnly = model.entities.filter((e) => Object.keys(e.permissions).length === 0);
   if (adminOnly.length > 0) {

@@ -105,10 +105,19 @@ export function scopeText(scope: Scope | undefined, entity: EntityModel): string
   return parts.join(', ');
 }
 
-/** Who may take a transition: `agent, admin, the requester when …`. */
-export function actorText(actor: TransitionActor, entity: EntityModel): string {
-  if (typeof actor === 'string') return actor;
-  return actor.when ? `the ${actor.owner} when ${conditionText(actor.when, entity)}` : `the ${actor.owner}`;
+/**
+ * Who may take the transition `name`: `agent, admin, the requester when …`; a role's grant for it
+ * (point 6) narrows the records it takes it on, `editor (where team is …)`, and an owner's are
+ * within their roles' grants for it when some role declares one.
+ */
+export function actorText(actor: TransitionActor, entity: EntityModel, name: string): string {
+  const grantFor = (role: string) => (Object.hasOwn(entity.permissions, role) ? entity.permissions[role].transitions?.[name] : undefined);
+  if (typeof actor === 'string') {
+    const scope = grantFor(actor);
+    return scope === undefined || scope === true ? actor : `${actor} (${scopeText(scope, entity)})`;
+  }
+  const owner = actor.when ? `the ${actor.owner} when ${conditionText(actor.when, entity)}` : `the ${actor.owner}`;
+  return Object.keys(entity.permissions).some((role) => grantFor(role) !== undefined) ? `${owner} (within their roles' grants for it)` : owner;
 }
 
 /** A constant's value: `20`, `urgent 4, high 8, normal 24, low 72`. */

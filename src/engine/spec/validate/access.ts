@@ -1,3 +1,4 @@
+import { AUTHOR_COLUMNS } from '../author-columns';
 import { checkCondition } from './conditions';
 import { at, describeValue, IDENTIFIER, IDENTIFIER_RULE, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 import { checkPublicGrant, PUBLIC_ROLE } from './public';
@@ -72,7 +73,9 @@ function checkGrant(grant: Rec, path: string, entity: EntityInfo, check: GrantCh
     if (grant[key] === undefined) continue;
     const names = issues.stringList(grant[key], at(path, key));
     names.forEach((name, index) => {
-      if (!entity.fields.has(name)) issues.add(at(at(path, key), index), `unknown field "${name}" of ${entity.name}`);
+      // Who created and who changed a record last may be hidden like a field; nobody writes them.
+      if (key === 'hiddenFields' && AUTHOR_COLUMNS.includes(name)) return;
+      if (!entity.fields.has(name)) issues.add(at(at(path, key), index), `unknown field "${name}" of ${entity.name}${key === 'hiddenFields' ? ` (or ${quoteList(AUTHOR_COLUMNS)})` : ''}`);
     });
     issues.duplicates(names, at(path, key), 'field');
     lists[key] = names;

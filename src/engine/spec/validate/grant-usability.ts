@@ -1,4 +1,5 @@
 import { at, isRecord, isString, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
+import { PUBLIC_ROLE } from './public';
 
 /*
  * Grants that are well formed but could never work as written: the role could never create a
@@ -19,6 +20,7 @@ export function checkGrantUsability(spec: Rec, symbols: Symbols, issues: Issues)
       checkCreateOwn(grant, path, entity, raw, issues);
       checkWritableEntries(grant, path, entity, issues);
       checkTitleShown(grant, path, role, entity, raw, issues);
+      checkTransitionGrants(grant, path, role, entityName, spec.workflows, issues);
     }
   }
 }
@@ -81,4 +83,35 @@ function checkTitleShown(grant: Rec, path: string, role: string, entity: EntityI
       `"${title}" is the title field of ${entity.name}, which names its records in links; role "${role}" may ${grant.list !== undefined ? 'list' : 'read'} them, so it must see it: show it, or set another titleField`,
     );
   });
+}
+
+/**
+ * A transition needs both: who, from its `allow` list, and on which records, from the grant
+ * (`transitions` of the role). A grant to a role the list does not name once let that role take
+ * the transition by itself (the two were a union); now it lets it take nothing, unless it narrows
+ * an owner the list allows (`own` naming the same user field). Such a spec changed meaning, so
+ * it is a load error that says how to write what it meant.
+ */
+function checkTransitionGrants(grant: Rec, path: string, role: string, entityName: string, workflows: unknown, issues: Issues): void {
+  // Visitors are granted no transition at all (./public.ts says so).
+  if (!isRecord(grant.transitions) || role === PUBLIC_ROLE) return;
+  const declared = isRecord(workflows) && isRecord(workflows[entityName]) ? workflows[entityName].transitions : undefined;
+  if (!isRecord(declared)) return;
+  for (const [name, scope] of Object.entries(grant.transitions)) {
+    const transition = declared[name];
+    if (!isRecord(transition) || !Array.isArray(transition.allow)) continue;
+    const allow = transition.allow;
+    if (allow.includes(role)) continue;
+    const owners = allow.flatMap((entry: unknown) => (isRecord(entry) && isString(entry.owner) ? [entry.owner] : []));
+    if (isRecord(scope) && isString(scope.own) && owners.includes(scope.own)) continue;
+    const asOwners = owners.map((o) => `the ${o}`).join(' or ');
+    const consequence = owners.length > 0 ? `"${role}" takes it only as ${asOwners}` : `this grant lets "${role}" take nothing`;
+    const asOwner = owners.length > 0 ? `, or say that it narrows what "${role}" may take as ${asOwners} with own: '${owners[0]}'` : '';
+    issues.add(
+      at(at(path, 'transitions'), name),
+      `role "${role}" is not in the allow list of ${entityName}'s transition "${name}", and a grant no longer lets a role take a transition by itself: ` +
+        `allow says who may take it, the grant on which records (both must hold), so ${consequence}. ` +
+        `Add "${role}" to workflows.${entityName}.transitions.${name}.allow${asOwner}, or remove this grant`,
+    );
+  }
 }
