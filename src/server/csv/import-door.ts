@@ -1,15 +1,13 @@
 import 'server-only';
-import { readCapped } from '@/api/body';
 import type { RequestPlace } from '@/api/build-routes.mjs';
 import { readCookie, SESSION_COOKIE } from '@/api/credentials';
 import { doorRefusal, wantsPage } from '@/api/door-refusal.mjs';
 import { sizeText } from '@/engine/csv/read-csv';
 import type { Engine } from '@/engine/engine';
-import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import { resolveLimits } from '@/engine/limits';
 import { inSentence } from '@/engine/spec/naming';
 import type { ImportState } from '@/ui/csv/import-state';
-import { postedFile, runImport } from './import-run';
+import { readPostedImport, runImport } from './import-run';
 import { IMPORT_REPORT_HEADER, reportHeaderValue } from './import-report';
 
 /**
@@ -33,9 +31,6 @@ export interface ImportDoor {
   claims(request: { readonly method?: string; readonly headers: Readonly<Record<string, string | string[] | undefined>> }, place: RequestPlace): boolean;
   run(request: Request, place: RequestPlace): Promise<ImportDoorAnswer>;
 }
-
-/** Multipart framing around the file, beyond the file's own limit. */
-const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 const RUN_PATH = /^\/([^/]+)\/import\/run$/;
 
@@ -63,17 +58,10 @@ export function importDoor(engine: Engine): ImportDoor {
 
   /** The report of one post: the import's, or why the file could not be read. */
   async function report(request: Request, run: (file: { name: string; bytes: Uint8Array }, goodRows: boolean) => Promise<ImportState>): Promise<ImportState> {
-    let form: FormData;
-    try {
-      const bytes = await readCapped(request, maxBytes + FORM_OVERHEAD_BYTES);
-      form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
-    } catch (error) {
-      if (asNinefoldError(error)?.code === 'PAYLOAD_TOO_LARGE') return refused('The file is too large', `At most ${sizeText(maxBytes)} can be imported at once.`);
-      return refused('No file', 'Choose a CSV file to import.');
-    }
-    const file = await postedFile(form);
-    if (!file) return refused('No file', 'Choose a CSV file to import.');
-    return run(file, form.get('goodRows') === '1');
+    const posted = await readPostedImport(request, maxBytes);
+    if (posted.kind === 'tooLarge') return refused('The file is too large', `At most ${sizeText(maxBytes)} can be imported at once.`);
+    if (posted.kind === 'noFile') return refused('No file', 'Choose a CSV file to import.');
+    return run(posted.file, posted.goodRows);
   }
 
   return {

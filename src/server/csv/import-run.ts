@@ -1,4 +1,5 @@
 import 'server-only';
+import { readCapped } from '@/api/body';
 import { importCsv, type ImportProgress, type ImportReport } from '@/engine/csv/import-csv';
 import type { Engine } from '@/engine/engine';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
@@ -88,8 +89,29 @@ export async function runImport(
 }
 
 /** The file of a form post, or null when none was chosen. */
-export async function postedFile(form: FormData): Promise<{ name: string; bytes: Uint8Array } | null> {
+/** Multipart framing around the file, beyond the file's own limit. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+/** The import form as posted, or why it could not be read. */
+export type PostedImport =
+  | { readonly kind: 'file'; readonly file: { readonly name: string; readonly bytes: Uint8Array }; readonly goodRows: boolean }
+  | { readonly kind: 'tooLarge' }
+  | { readonly kind: 'noFile' };
+
+/**
+ * Reads the import form of a request, never more than the import's limit plus the form's
+ * framing, however the body is sent (a declared length or chunks): both the page's script and
+ * the form posted without JavaScript reach the import this way.
+ */
+export async function readPostedImport(request: Request, maxBytes: number): Promise<PostedImport> {
+  let form: FormData;
+  try {
+    const bytes = await readCapped(request, maxBytes + FORM_OVERHEAD_BYTES);
+    form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type') ?? '' } }).formData();
+  } catch (error) {
+    return asNinefoldError(error)?.code === 'PAYLOAD_TOO_LARGE' ? { kind: 'tooLarge' } : { kind: 'noFile' };
+  }
   const file = form.get('file');
-  if (!(file instanceof Blob) || (file.size === 0 && !(file as File).name)) return null;
-  return { name: (file as File).name || 'file.csv', bytes: new Uint8Array(await file.arrayBuffer()) };
+  if (!(file instanceof Blob) || (file.size === 0 && !(file as File).name)) return { kind: 'noFile' };
+  return { kind: 'file', file: { name: (file as File).name || 'file.csv', bytes: new Uint8Array(await file.arrayBuffer()) }, goodRows: form.get('goodRows') === '1' };
 }

@@ -6,10 +6,8 @@ import type { ImportStreamLine } from '@/ui/csv/import-state';
 import { getEngine } from '../engine';
 import { requestOrigin } from '../request-host';
 import { currentActor } from '../session';
-import { postedFile, runImport } from './import-run';
-
-/** Multipart framing around the file, beyond the file's own limit. */
-const FORM_OVERHEAD_BYTES = 64 * 1024;
+import { readPostedImport, runImport } from './import-run';
+import { sizeText } from '@/engine/csv/read-csv';
 
 function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
   return new Response(`${message}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
@@ -31,12 +29,10 @@ export async function importStreamResponse(request: Request, plural: string): Pr
   if (!actor) return refusal(401, 'Sign in to continue.');
   if (!engine.ops.access(actor, entity.name).actions.create) return refusal(403, 'You are not allowed to do this.');
   const maxBytes = resolveLimits(engine.model).importMaxBytes;
-  if (Number(request.headers.get('content-length') ?? 0) > maxBytes + FORM_OVERHEAD_BYTES) {
-    return refusal(413, `The file is too large: at most ${Math.round(maxBytes / 1024 / 1024)} MB can be imported at once.`);
-  }
-  const form = await request.formData().catch(() => null);
-  const file = form && (await postedFile(form));
-  if (!form || !file) return refusal(400, 'Choose a CSV file to import.');
+  const posted = await readPostedImport(request, maxBytes);
+  if (posted.kind === 'tooLarge') return refusal(413, `The file is too large: at most ${sizeText(maxBytes)} can be imported at once.`);
+  if (posted.kind === 'noFile') return refusal(400, 'Choose a CSV file to import.');
+  const { file, goodRows } = posted;
 
   const encoder = new TextEncoder();
   return new Response(
@@ -45,7 +41,7 @@ export async function importStreamResponse(request: Request, plural: string): Pr
         const send = (line: ImportStreamLine) => controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
         let shown = '';
         try {
-          const state = await runImport(engine, actor, entity, file, form.get('goodRows') === '1', (p) => {
+          const state = await runImport(engine, actor, entity, file, goodRows, (p) => {
             // One line per percent and phase is plenty for a progress bar.
             const step = `${p.phase}:${p.total === 0 ? 100 : Math.floor((p.done / p.total) * 100)}`;
             if (step !== shown) send({ type: 'progress', phase: p.phase, done: p.done, total: p.total });
