@@ -132,8 +132,14 @@ forEachDatabase('identity: sign-in', (database) => {
      */
     async function servers(count: number): Promise<Identity[]> {
       const stores = database.kind === 'postgres' ? await Promise.all(Array.from({ length: count }, () => database.open())) : Array.from({ length: count }, () => store);
+      if (database.kind === 'postgres') opened.push(...stores);
       return stores.map((s) => createIdentity(s.db, Object.keys(model.roles), limits));
     }
+    /** The servers' own pools, closed after each test: left open, they would hold PostgreSQL's connections from the other suites running beside this one. */
+    const opened: Store[] = [];
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((s) => s.close()));
+    });
 
     it('checks at most signInAttemptsPerAccount of 60 wrong passwords sent at once for one account; then even the right one waits', async () => {
       const [server] = await servers(1);
