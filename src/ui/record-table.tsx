@@ -48,7 +48,7 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
   const onPhones = phoneCardColumns(columns, linkColumn);
   return (
     <TableScroll label={caption} className="rounded-lg border border-zinc-200 bg-white shadow-xs">
-      <table className="block w-full divide-y divide-zinc-200 text-sm sm:table sm:w-max sm:min-w-full">
+      <table className="nf-record-table block w-full divide-y divide-zinc-200 text-sm sm:table sm:w-max sm:min-w-full">
         <caption className="sr-only">{caption}</caption>
         <thead className="hidden bg-zinc-50 sm:table-header-group">
           <tr>
@@ -97,7 +97,7 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
                 </td>
               ) : null}
               {columns.map((column) => (
-                <td key={column.name} data-column={column.name} className={cn('text-zinc-700 sm:table-cell sm:px-4 sm:py-2.5 sm:align-top', !wraps(column) && 'sm:whitespace-nowrap', cardCell(column, linkColumn, onPhones))}>
+                <td key={column.name} data-column={column.name} className={cn('text-zinc-700 sm:table-cell sm:px-4 sm:py-2.5 sm:align-top', cardCell(column, linkColumn, onPhones))}>
                   {onPhones.has(column.name) && column.name !== linkColumn && column.kind !== 'state' && column.name !== 'id' ? (
                     <span className="text-zinc-500 sm:hidden">{column.label}: </span>
                   ) : null}
@@ -129,11 +129,13 @@ function wraps(column: ListColumn): boolean {
 
 /**
  * A wrapping cell's text between 10rem and 20rem wide from `sm` up (a table cell takes no
- * min- or max-width of its own): a table of many columns grows wider than its region and
- * scrolls, rather than squeezing its text to a word per line; a long note wraps at a readable width.
+ * min- or max-width of its own), every other cell on one line (`.nf-record-table` and
+ * `.nf-cell-text` in globals.css: one rule rather than classes repeated in every cell of every
+ * row): a table of many columns grows wider than its region and scrolls, rather than squeezing
+ * its text to a word per line; a long note wraps at a readable width.
  */
 function CellWidth({ wraps, children }: { wraps: boolean; children: ReactNode }) {
-  return wraps ? <span className="sm:inline-block sm:min-w-40 sm:max-w-xs">{children}</span> : children;
+  return wraps ? <span className="nf-cell-text">{children}</span> : children;
 }
 
 /** Fields a phone's card shows besides its title, state and number: the first of the list's columns. */
