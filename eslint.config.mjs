@@ -19,7 +19,10 @@ export default tseslint.config(
           patterns: [
             { group: ['react', 'react/*', 'react-dom', 'react-dom/*'], message: 'The engine must not import React.' },
             { group: ['next', 'next/*'], message: 'The engine must not import Next.js.' },
-            { group: ['@/app/*', '@/ui/*', '@/server/*', '../../app/*', '../../ui/*'], message: 'The engine must not import the doors or the UI.' },
+            {
+              group: ['@/app/*', '@/ui/*', '@/server/*', '../../app/*', '../../ui/*'],
+              message: 'The engine must not import the doors or the UI.',
+            },
           ],
         },
       ],

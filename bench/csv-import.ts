@@ -28,7 +28,9 @@ function csvFile(n: number): Uint8Array {
   const priorities = ['low', 'Normal', 'High'];
   const lines = ['Subject,Priority,Description,Due'];
   for (let i = 0; i < n; i++) {
-    lines.push(`Imported ticket number ${i},${priorities[i % 3]},"Something about item ${i}, with a comma\nand a second line",2031-01-${String((i % 28) + 1).padStart(2, '0')}`);
+    lines.push(
+      `Imported ticket number ${i},${priorities[i % 3]},"Something about item ${i}, with a comma\nand a second line",2031-01-${String((i % 28) + 1).padStart(2, '0')}`,
+    );
   }
   return new TextEncoder().encode(`${lines.join('\r\n')}\r\n`);
 }
@@ -106,6 +108,8 @@ const kinds = values.db === 'both' ? (['pglite', 'postgres'] as const) : [values
 const results = [];
 for (const kind of kinds) results.push(await measure(kind, file));
 const columns = Object.keys(results[0]);
-console.log(`\nCSV import of ${rows.toLocaleString('en-US')} tickets (${(file.length / 1024 / 1024).toFixed(1)} MB), ${os.cpus().length} CPUs\n`);
+console.log(
+  `\nCSV import of ${rows.toLocaleString('en-US')} tickets (${(file.length / 1024 / 1024).toFixed(1)} MB), ${os.cpus().length} CPUs\n`,
+);
 console.log(`| ${columns.join(' | ')} |\n| ${columns.map(() => '---').join(' | ')} |`);
 for (const r of results) console.log(`| ${columns.map((c) => r[c]).join(' | ')} |`);

@@ -18,7 +18,16 @@ import { machineInfo } from './lib/machine';
 import { cleanUpEverything, installSignalHandlers, rssMb, sleep } from './lib/processes';
 import { summarizeProfile, toggleProfiler, waitForProfile, type ProfileSummary } from './lib/profile';
 import { renderReport } from './lib/report';
-import { GROWTH_CASES, HTTP_CASES, HTTP_LABELS, PAGE_GROWTH_CASES, type BenchResults, type DatabaseResult, type GrowthAt, type HttpCase } from './lib/results';
+import {
+  GROWTH_CASES,
+  HTTP_CASES,
+  HTTP_LABELS,
+  PAGE_GROWTH_CASES,
+  type BenchResults,
+  type DatabaseResult,
+  type GrowthAt,
+  type HttpCase,
+} from './lib/results';
 import { startServer, stopServer, type BenchServer } from './lib/server';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -47,7 +56,11 @@ async function growthAt(server: BenchServer, auth: Auth, config: BenchConfig): P
   const page = { cookie: auth.cookie };
   let cursor: string | null = null;
   for (let i = 0; i < 20; i++) {
-    const listed: ListPageJson = await getJson<ListPageJson>(server.url, `/api/v1/tickets?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, auth);
+    const listed: ListPageJson = await getJson<ListPageJson>(
+      server.url,
+      `/api/v1/tickets?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      auth,
+    );
     if (!listed.nextCursor) throw new Error(`The list ended after ${i + 1} pages; no deep cursor`);
     cursor = listed.nextCursor;
   }
@@ -63,7 +76,8 @@ async function growthAt(server: BenchServer, auth: Auth, config: BenchConfig): P
     'api:search': { path: `/api/v1/tickets?limit=50&q=${SEARCH_WORD}`, headers: api },
     'page:home': { path: '/', headers: page },
   };
-  for (const key of ['page:list', 'page:deep', 'page:filterSort', 'page:search'] as const) await checkPage(server.url, requests[key].path, auth.cookie, 10);
+  for (const key of ['page:list', 'page:deep', 'page:filterSort', 'page:search'] as const)
+    await checkPage(server.url, requests[key].path, auth.cookie, 10);
   await checkHome(server.url, auth.cookie);
   const out: Partial<GrowthAt> = {};
   for (const door of ['page', 'api'] as const) {
@@ -91,7 +105,12 @@ function httpRequests(auth: Auth, detailId: number): Record<HttpCase, Request> {
     homePage: { path: '/', headers: page },
     apiList: { path: '/api/v1/tickets?limit=50', headers: api },
     apiGet: { path: `/api/v1/tickets/${detailId}`, headers: api },
-    apiCreate: { path: '/api/v1/tickets', method: 'POST', headers: { ...api, 'content-type': 'application/json' }, body: JSON.stringify({ subject: 'Bench ticket' }) },
+    apiCreate: {
+      path: '/api/v1/tickets',
+      method: 'POST',
+      headers: { ...api, 'content-type': 'application/json' },
+      body: JSON.stringify({ subject: 'Bench ticket' }),
+    },
     baseline: { path: '/diagnostics/baseline' },
   };
 }
@@ -160,7 +179,12 @@ async function benchDatabase(kind: DatabaseKind, config: BenchConfig): Promise<D
     await checkHome(server.url, auth.cookie);
     for (const name of HTTP_CASES) {
       log(`${kind}: load ${HTTP_LABELS[name]}`);
-      const r = await load(server.url, requests[name], { connections: config.connections, seconds: config.seconds, warmupSeconds: config.warmupSeconds, serverPid: server.serverPid });
+      const r = await load(server.url, requests[name], {
+        connections: config.connections,
+        seconds: config.seconds,
+        warmupSeconds: config.warmupSeconds,
+        serverPid: server.serverPid,
+      });
       result.http[name] = r;
       log(`  ${Math.round(r.requestsPerSecond)} req/s, p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, non-2xx ${r.non2xx}, errors ${r.errors}`);
       await sleep(config.mode === 'quick' ? 200 : 500);
@@ -180,7 +204,9 @@ async function benchDatabase(kind: DatabaseKind, config: BenchConfig): Promise<D
       log(`${kind}: Chromium`);
       try {
         result.browser = await measureBrowser(server.url, auth.cookie, detailId, config.navigations);
-        log(`  navigation medians: to detail ${result.browser.navigation.toDetailMedianMs.toFixed(1)} ms, to list ${result.browser.navigation.toListMedianMs.toFixed(1)} ms`);
+        log(
+          `  navigation medians: to detail ${result.browser.navigation.toDetailMedianMs.toFixed(1)} ms, to list ${result.browser.navigation.toListMedianMs.toFixed(1)} ms`,
+        );
       } catch (error) {
         result.errors.push(`Chromium: ${errorText(error)}`);
         log(`  Chromium failed: ${errorText(error)}`);
@@ -205,7 +231,13 @@ async function benchDatabase(kind: DatabaseKind, config: BenchConfig): Promise<D
 }
 
 /** The two slowest HTTP cases (lowest req/s, the baseline aside), run again under the CPU profiler. */
-async function profileSlowest(kind: DatabaseKind, result: DatabaseResult, env: Readonly<Record<string, string>>, config: BenchConfig, token: string): Promise<Partial<Record<HttpCase, ProfileSummary>>> {
+async function profileSlowest(
+  kind: DatabaseKind,
+  result: DatabaseResult,
+  env: Readonly<Record<string, string>>,
+  config: BenchConfig,
+  token: string,
+): Promise<Partial<Record<HttpCase, ProfileSummary>>> {
   const slowest = HTTP_CASES.filter((c) => c !== 'baseline' && result.http[c])
     .sort((a, b) => result.http[a]!.requestsPerSecond - result.http[b]!.requestsPerSecond)
     .slice(0, 2);
@@ -219,10 +251,20 @@ async function profileSlowest(kind: DatabaseKind, result: DatabaseResult, env: R
     const requests = httpRequests(auth, first.items[0].id);
     for (const name of slowest) {
       log(`${kind}: profiling ${HTTP_LABELS[name]}`);
-      await load(server.url, requests[name], { connections: config.connections, seconds: config.warmupSeconds + 1, warmupSeconds: 0, serverPid: server.serverPid });
+      await load(server.url, requests[name], {
+        connections: config.connections,
+        seconds: config.warmupSeconds + 1,
+        warmupSeconds: 0,
+        serverPid: server.serverPid,
+      });
       const known = new Set(readdirSync(dir));
       toggleProfiler(server.serverPid);
-      const r = await load(server.url, requests[name], { connections: config.connections, seconds: config.seconds, warmupSeconds: 0, serverPid: server.serverPid });
+      const r = await load(server.url, requests[name], {
+        connections: config.connections,
+        seconds: config.seconds,
+        warmupSeconds: 0,
+        serverPid: server.serverPid,
+      });
       toggleProfiler(server.serverPid);
       const file = await waitForProfile(dir, known);
       profiles[name] = summarizeProfile(file, root);
@@ -239,11 +281,16 @@ function renderProfiles(results: BenchResults): string {
   for (const db of Object.values(results.databases)) {
     for (const [name, p] of Object.entries(db?.profiles ?? {})) {
       if (!p) continue;
-      out.push('', `### CPU profile: ${HTTP_LABELS[name as HttpCase]} on ${db!.kind} (main thread ${(p.busyMs / 1000).toFixed(1)} s busy of ${(p.sampledMs / 1000).toFixed(1)} s; source-mapped)`, '');
+      out.push(
+        '',
+        `### CPU profile: ${HTTP_LABELS[name as HttpCase]} on ${db!.kind} (main thread ${(p.busyMs / 1000).toFixed(1)} s busy of ${(p.sampledMs / 1000).toFixed(1)} s; source-mapped)`,
+        '',
+      );
       out.push('| function | where | self % | on stack % |', '| --- | --- | --- | --- |');
       for (const f of p.functions) out.push(`| \`${f.name}\` | ${f.where} | ${f.selfPercent.toFixed(1)} | ${f.totalPercent.toFixed(1)} |`);
       out.push('', '| app function | where | self % | on stack % |', '| --- | --- | --- | --- |');
-      for (const f of p.appFunctions) out.push(`| \`${f.name}\` | ${f.where} | ${f.selfPercent.toFixed(1)} | ${f.totalPercent.toFixed(1)} |`);
+      for (const f of p.appFunctions)
+        out.push(`| \`${f.name}\` | ${f.where} | ${f.selfPercent.toFixed(1)} | ${f.totalPercent.toFixed(1)} |`);
       out.push('', '| file / package | self % | on stack % |', '| --- | --- | --- |');
       for (const f of p.files) out.push(`| ${f.where} | ${f.selfPercent.toFixed(1)} | ${f.totalPercent.toFixed(1)} |`);
     }
@@ -268,7 +315,9 @@ async function main(): Promise<number> {
     build: {},
     databases: {},
   };
-  log(`${config.mode} run: ${config.databases.join(' + ')}; tickets ${config.smallTickets} → ${JSON.stringify(config.largeTickets)}; load ${config.connections} connections × ${config.seconds} s`);
+  log(
+    `${config.mode} run: ${config.databases.join(' + ')}; tickets ${config.smallTickets} → ${JSON.stringify(config.largeTickets)}; load ${config.connections} connections × ${config.seconds} s`,
+  );
 
   if (config.timeNpmCi) {
     log('npm ci --ignore-scripts in a temp dir');

@@ -19,7 +19,11 @@ function files(root, entry) {
 
 export function sourceFingerprint(root) {
   const hash = createHash('sha256');
-  for (const file of INPUTS.flatMap((entry) => files(root, entry))) hash.update(file).update('\0').update(readFileSync(path.join(root, file)));
+  for (const file of INPUTS.flatMap((entry) => files(root, entry)))
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(path.join(root, file)));
   return hash.digest('hex');
 }
 

@@ -171,7 +171,11 @@ function refuseAtTheDoor(req, res, hops, actionIds, place) {
   const reason = crossOriginReason(req.method ?? 'GET', req.headers, hops > 0);
   if (reason !== null) {
     logRefusal(req, 'FORBIDDEN', reason);
-    sendAnswer(req, res, doorRefusal('FORBIDDEN', 'Cross-site request refused: a change must be sent from this application.', wantsPage(req.headers)));
+    sendAnswer(
+      req,
+      res,
+      doorRefusal('FORBIDDEN', 'Cross-site request refused: a change must be sent from this application.', wantsPage(req.headers)),
+    );
     return true;
   }
   if (req.method === 'POST' && isUnknownAction(actionIds, req.headers['next-action'])) {
@@ -290,12 +294,16 @@ export async function serve({ root, port, hostname }) {
     for (const [name, value] of Object.entries(securityHeaders(policy, protocol === 'https'))) res.setHeader(name, value);
     const place = placeOf(req, routes);
     if (place === null) {
-      if (req.method === 'OPTIONS' && req.url === '*') return void sendAnswer(req, res, { status: 204, headers: { allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' }, body: '' });
+      if (req.method === 'OPTIONS' && req.url === '*')
+        return void sendAnswer(req, res, { status: 204, headers: { allow: 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' }, body: '' });
       return refuse(req, res, 'NOT_FOUND', 'This address cannot be read: it holds a malformed percent-escape.');
     }
     const method = methodAnswer(req.method, place.kind);
     if (method?.status === 204) return void sendAnswer(req, res, { status: 204, headers: { allow: method.allow }, body: '' });
-    if (method) return refuse(req, res, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here; allowed: ${method.allow}.`, { allow: method.allow });
+    if (method)
+      return refuse(req, res, 'METHOD_NOT_ALLOWED', `${req.method} is not allowed here; allowed: ${method.allow}.`, {
+        allow: method.allow,
+      });
     if (refuseAtTheDoor(req, res, hops, actionIds, place)) return;
     void serveThroughDoors(req, res, place, handle, actionIds);
   });
@@ -303,7 +311,9 @@ export async function serve({ root, port, hostname }) {
   // not know (TRACK, made-up ones). Answered on the socket, in the same words as TRACE.
   const methodRefused = (socket, detail) => {
     const refusal = doorRefusal('METHOD_NOT_ALLOWED', detail, false);
-    socket.end(`HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, OPTIONS\r\nContent-Type: ${refusal.headers['content-type']}\r\nContent-Length: ${Buffer.byteLength(refusal.body)}\r\nConnection: close\r\n\r\n${refusal.body}`);
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: GET, HEAD, POST, OPTIONS\r\nContent-Type: ${refusal.headers['content-type']}\r\nContent-Length: ${Buffer.byteLength(refusal.body)}\r\nConnection: close\r\n\r\n${refusal.body}`,
+    );
   };
   server.on('connect', (req, socket) => methodRefused(socket, 'CONNECT is not allowed here: this server is no proxy.'));
   // Any other error of the parser is answered as Node.js answers it without this listener.

@@ -32,7 +32,15 @@ function logLine(level, msg, fields = {}) {
  * Counts the requests in flight on `server` and returns the function that shuts it down as above.
  * Call it before the server listens. `exit` is called with the exit code at the end.
  */
-export function gracefulShutdown(server, { drainMs = drainTimeoutFromEnv(), hooks = () => globalThis[SHUTDOWN_HOOKS] ?? {}, exit = (code) => process.exit(code), log = logLine } = {}) {
+export function gracefulShutdown(
+  server,
+  {
+    drainMs = drainTimeoutFromEnv(),
+    hooks = () => globalThis[SHUTDOWN_HOOKS] ?? {},
+    exit = (code) => process.exit(code),
+    log = logLine,
+  } = {},
+) {
   let inFlight = 0;
   let draining = false;
   let drained = null;

@@ -30,15 +30,16 @@ function log(message: string): void {
 }
 
 /** Each scenario, on the databases it applies to. */
-const PLAN: readonly { name: ScenarioName; databases: readonly DatabaseKind[]; run: (ctx: Context, kind: DatabaseKind) => Promise<Row> }[] = [
-  { name: 'crash', databases: ['pglite', 'postgres'], run: crashScenario },
-  { name: 'second-process', databases: ['pglite'], run: secondProcessScenario },
-  { name: 'outage', databases: ['postgres'], run: outageScenario },
-  { name: 'partition', databases: ['postgres'], run: partitionScenario },
-  { name: 'load', databases: ['pglite', 'postgres'], run: loadScenario },
-  { name: 'shutdown', databases: ['pglite', 'postgres'], run: shutdownScenario },
-  { name: 'backup', databases: ['pglite', 'postgres'], run: backupScenario },
-];
+const PLAN: readonly { name: ScenarioName; databases: readonly DatabaseKind[]; run: (ctx: Context, kind: DatabaseKind) => Promise<Row> }[] =
+  [
+    { name: 'crash', databases: ['pglite', 'postgres'], run: crashScenario },
+    { name: 'second-process', databases: ['pglite'], run: secondProcessScenario },
+    { name: 'outage', databases: ['postgres'], run: outageScenario },
+    { name: 'partition', databases: ['postgres'], run: partitionScenario },
+    { name: 'load', databases: ['pglite', 'postgres'], run: loadScenario },
+    { name: 'shutdown', databases: ['pglite', 'postgres'], run: shutdownScenario },
+    { name: 'backup', databases: ['pglite', 'postgres'], run: backupScenario },
+  ];
 
 async function main(): Promise<number> {
   installSignalHandlers();
@@ -47,10 +48,23 @@ async function main(): Promise<number> {
   mkdirSync(logDir, { recursive: true });
   let logs = 0;
   const pg = await postgresVersion(config.postgresUrl);
-  const ctx: Context = { root, config, logDir, postgresVersion: pg, log, logFile: (name) => path.join(logDir, `${String(++logs).padStart(3, '0')}-${name}.log`) };
+  const ctx: Context = {
+    root,
+    config,
+    logDir,
+    postgresVersion: pg,
+    log,
+    logFile: (name) => path.join(logDir, `${String(++logs).padStart(3, '0')}-${name}.log`),
+  };
   log(`${config.quick ? 'quick' : 'full'} run; server logs in ${logDir}`);
-  log(`spec ${SOAK_SPEC}: the helpdesk with apiRateLimitPerMinute and apiRateLimitPerIpPerMinute raised to 1,000,000 (constants), so the limiter does not refuse the load`);
-  log(pg ? `PostgreSQL ${pg} at ${new URL(config.postgresUrl).host}` : `no PostgreSQL at ${new URL(config.postgresUrl).host}: its rows are skipped`);
+  log(
+    `spec ${SOAK_SPEC}: the helpdesk with apiRateLimitPerMinute and apiRateLimitPerIpPerMinute raised to 1,000,000 (constants), so the limiter does not refuse the load`,
+  );
+  log(
+    pg
+      ? `PostgreSQL ${pg} at ${new URL(config.postgresUrl).host}`
+      : `no PostgreSQL at ${new URL(config.postgresUrl).host}: its rows are skipped`,
+  );
 
   const fingerprint = sourceFingerprint(root);
   if (!buildIsCurrent(root, fingerprint)) {
@@ -65,7 +79,17 @@ async function main(): Promise<number> {
     for (const kind of step.databases) {
       if (!config.databases.includes(kind)) continue;
       if (kind === 'postgres' && !pg) {
-        rows.push(row({ scenario: step.name, database: DB_LABEL[kind], tried: '-', lost: null, figures: '', result: 'skipped', problems: ['skipped: no PostgreSQL'] }));
+        rows.push(
+          row({
+            scenario: step.name,
+            database: DB_LABEL[kind],
+            tried: '-',
+            lost: null,
+            figures: '',
+            result: 'skipped',
+            problems: ['skipped: no PostgreSQL'],
+          }),
+        );
         continue;
       }
       log(`${step.name} on ${DB_LABEL[kind]}...`);
@@ -74,10 +98,19 @@ async function main(): Promise<number> {
       try {
         result = await step.run(ctx, kind);
       } catch (error) {
-        result = row({ scenario: step.name, database: DB_LABEL[kind], tried: '-', lost: null, figures: '', problems: [error instanceof Error ? error.message : String(error)] });
+        result = row({
+          scenario: step.name,
+          database: DB_LABEL[kind],
+          tried: '-',
+          lost: null,
+          figures: '',
+          problems: [error instanceof Error ? error.message : String(error)],
+        });
       }
       rows.push(result);
-      log(`${step.name} on ${DB_LABEL[kind]}: ${result.result} in ${((performance.now() - started) / 1000).toFixed(0)} s${result.problems.length ? ` (${result.problems[0].slice(0, 200)})` : ''}`);
+      log(
+        `${step.name} on ${DB_LABEL[kind]}: ${result.result} in ${((performance.now() - started) / 1000).toFixed(0)} s${result.problems.length ? ` (${result.problems[0].slice(0, 200)})` : ''}`,
+      );
     }
   }
 

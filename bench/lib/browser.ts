@@ -41,7 +41,12 @@ interface ScriptResponse {
  * and adds up what its scripts weigh: the gzip bytes as sent when the server compressed them,
  * else the body gzipped by the harness.
  */
-async function scriptBytes(browser: Browser, baseUrl: string, pagePath: string, cookie: string | null): Promise<ScriptBytes & { responses: ScriptResponse[] }> {
+async function scriptBytes(
+  browser: Browser,
+  baseUrl: string,
+  pagePath: string,
+  cookie: string | null,
+): Promise<ScriptBytes & { responses: ScriptResponse[] }> {
   const context = await browser.newContext();
   try {
     if (cookie) {
@@ -57,7 +62,13 @@ async function scriptBytes(browser: Browser, baseUrl: string, pagePath: string, 
           const body = await response.body();
           const encoding = (await response.allHeaders())['content-encoding'] ?? '';
           const sizes = await response.request().sizes();
-          return { url: new URL(response.url()).pathname, encoding, wireBytes: sizes.responseBodySize, rawBytes: body.length, harnessGzipBytes: gzipSync(body, { level: 6 }).length };
+          return {
+            url: new URL(response.url()).pathname,
+            encoding,
+            wireBytes: sizes.responseBodySize,
+            rawBytes: body.length,
+            harnessGzipBytes: gzipSync(body, { level: 6 }).length,
+          };
         })(),
       );
     });
@@ -155,7 +166,11 @@ export async function measureBrowser(baseUrl: string, cookie: string, detailId: 
       toDetailMs.push(there.ms);
       if (!there.sameDocument) fullReloads++;
       await settle(page);
-      const back = await timedClick(page, 'nav[aria-label="Breadcrumb"] a[href="/tickets"]', { path: '/tickets', heading: 'Tickets', rows: true });
+      const back = await timedClick(page, 'nav[aria-label="Breadcrumb"] a[href="/tickets"]', {
+        path: '/tickets',
+        heading: 'Tickets',
+        rows: true,
+      });
       toListMs.push(back.ms);
       if (!back.sameDocument) fullReloads++;
       await settle(page);

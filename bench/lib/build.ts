@@ -27,7 +27,11 @@ export async function timedNpmCi(root: string): Promise<{ seconds: number; dir: 
   try {
     copyFileSync(path.join(root, 'package.json'), path.join(dir, 'package.json'));
     copyFileSync(path.join(root, 'package-lock.json'), path.join(dir, 'package-lock.json'));
-    const result = await run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, env: process.env, label: 'npm ci' });
+    const result = await run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: dir,
+      env: process.env,
+      label: 'npm ci',
+    });
     return { seconds: result.ms / 1000, dir };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -19,7 +19,10 @@ export async function signInCookie(baseUrl: string): Promise<string> {
   });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`Sign-in answered ${response.status}: ${text}`);
-  const cookie = response.headers.getSetCookie().map((c) => c.split(';')[0]).find((c) => c.startsWith('nf_session='));
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c.startsWith('nf_session='));
   if (!cookie) throw new Error('Sign-in set no nf_session cookie');
   return cookie;
 }
@@ -52,7 +55,11 @@ export interface LoadResult {
 }
 
 /** autocannon against one request: a warm-up run (not kept), then the measured run. */
-export async function load(baseUrl: string, request: Request, options: { connections: number; seconds: number; warmupSeconds: number; serverPid: number }): Promise<LoadResult> {
+export async function load(
+  baseUrl: string,
+  request: Request,
+  options: { connections: number; seconds: number; warmupSeconds: number; serverPid: number },
+): Promise<LoadResult> {
   const opts = {
     url: `${baseUrl}${request.path}`,
     connections: options.connections,
@@ -105,7 +112,11 @@ export async function sequential(baseUrl: string, request: Request, samples: num
   let failures = 0;
   for (let i = 0; i < warmup + samples; i++) {
     const started = performance.now();
-    const response = await fetch(`${baseUrl}${request.path}`, { method: request.method ?? 'GET', headers: request.headers, body: request.body });
+    const response = await fetch(`${baseUrl}${request.path}`, {
+      method: request.method ?? 'GET',
+      headers: request.headers,
+      body: request.body,
+    });
     await response.arrayBuffer();
     const ms = performance.now() - started;
     if (i < warmup) continue;

@@ -47,7 +47,12 @@ function openStream(baseUrl: string, cookie: string, agent: http.Agent): Promise
   });
 }
 
-export async function measureLiveStreams(baseUrl: string, cookie: string, serverPid: number, options: { streams?: number; idleSeconds?: number } = {}): Promise<LiveResult> {
+export async function measureLiveStreams(
+  baseUrl: string,
+  cookie: string,
+  serverPid: number,
+  options: { streams?: number; idleSeconds?: number } = {},
+): Promise<LiveResult> {
   const streams = options.streams ?? 500;
   const idleSeconds = options.idleSeconds ?? 10;
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
@@ -85,10 +90,20 @@ export const LIVE_BUDGETS = { rssGrowthMb: 50, idleCpuMs: 100 } as const;
 export function liveRows(live: LiveResult): { measurement: string; value: string; budget: string; pass: boolean | null }[] {
   const rows: { measurement: string; value: string; budget: string; pass: boolean | null }[] = [];
   if (live.rssGrowthMb !== null) {
-    rows.push({ measurement: `RSS added by ${live.streams} idle live streams (/api/live)`, value: `${live.rssGrowthMb.toFixed(1)} MB`, budget: `< ${LIVE_BUDGETS.rssGrowthMb} MB`, pass: live.rssGrowthMb < LIVE_BUDGETS.rssGrowthMb });
+    rows.push({
+      measurement: `RSS added by ${live.streams} idle live streams (/api/live)`,
+      value: `${live.rssGrowthMb.toFixed(1)} MB`,
+      budget: `< ${LIVE_BUDGETS.rssGrowthMb} MB`,
+      pass: live.rssGrowthMb < LIVE_BUDGETS.rssGrowthMb,
+    });
   }
   if (live.idleCpuMs !== null) {
-    rows.push({ measurement: `server CPU over ${live.idleSeconds} s with ${live.streams} idle live streams`, value: `${Math.round(live.idleCpuMs)} ms`, budget: `< ${LIVE_BUDGETS.idleCpuMs} ms (≈ 0)`, pass: live.idleCpuMs < LIVE_BUDGETS.idleCpuMs });
+    rows.push({
+      measurement: `server CPU over ${live.idleSeconds} s with ${live.streams} idle live streams`,
+      value: `${Math.round(live.idleCpuMs)} ms`,
+      budget: `< ${LIVE_BUDGETS.idleCpuMs} ms (≈ 0)`,
+      pass: live.idleCpuMs < LIVE_BUDGETS.idleCpuMs,
+    });
   }
   return rows;
 }

@@ -18,6 +18,9 @@ export function machineInfo(root: string): Record<string, unknown> {
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,
     loadAverageAtStart: os.loadavg(),
     // Changed files besides the harness's own output, so a result can be told from a clean checkout's.
-    git: { commit: git(['rev-parse', 'HEAD']), dirtyFiles: git(['status', '--porcelain', '--', '.', ':!bench/results'])?.split('\n').filter(Boolean).length ?? null },
+    git: {
+      commit: git(['rev-parse', 'HEAD']),
+      dirtyFiles: git(['status', '--porcelain', '--', '.', ':!bench/results'])?.split('\n').filter(Boolean).length ?? null,
+    },
   };
 }

@@ -32,7 +32,11 @@ export interface Finished {
 }
 
 /** Runs a command to its end and collects its output; throws with the output when it fails. */
-export async function run(command: string, args: readonly string[], options: SpawnOptions & { label: string; allowFailure?: boolean }): Promise<Finished> {
+export async function run(
+  command: string,
+  args: readonly string[],
+  options: SpawnOptions & { label: string; allowFailure?: boolean },
+): Promise<Finished> {
   const started = performance.now();
   const child = spawnTracked(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';

@@ -52,7 +52,10 @@ export function shortWhere(file: string): string {
   const inModules = clean.lastIndexOf('node_modules/');
   if (inModules >= 0) {
     // Next's compiled copies (react-dom, ...) say more by the package they copy than by "next".
-    return clean.slice(inModules + 'node_modules/'.length).replace(/^next\/dist\/compiled\//, '').replace(/\/(dist|cjs|esm|lib)\//g, '/');
+    return clean
+      .slice(inModules + 'node_modules/'.length)
+      .replace(/^next\/dist\/compiled\//, '')
+      .replace(/\/(dist|cjs|esm|lib)\//g, '/');
   }
   const built = clean.indexOf('.next/');
   if (built >= 0) return clean.slice(built);
@@ -115,7 +118,12 @@ class FrameMapper {
   original(frame: CallFrame): Original | null {
     const found = this.mapOf(frame.url);
     if (!found) return null;
-    const entry = found.map.findEntry(frame.lineNumber, frame.columnNumber) as { originalSource?: string; originalLine?: number; originalColumn?: number; name?: string };
+    const entry = found.map.findEntry(frame.lineNumber, frame.columnNumber) as {
+      originalSource?: string;
+      originalLine?: number;
+      originalColumn?: number;
+      name?: string;
+    };
     if (!entry.originalSource || entry.originalLine === undefined) return null;
     const file = this.resolveSource(entry.originalSource, found.dir);
     let name = entry.name ?? null;
@@ -123,7 +131,10 @@ class FrameMapper {
       const text = this.sourceLine(file, entry.originalLine);
       if (text) {
         const around = text.slice(Math.max(0, (entry.originalColumn ?? 0) - 40), (entry.originalColumn ?? 0) + 60);
-        const match = /(?:function\s*\*?\s*([\w$]+))|(?:([\w$]+)\s*[=:]\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>))|(?:(?:async\s+)?([\w$]+)\s*\([^)]*\)\s*\{)/.exec(around);
+        const match =
+          /(?:function\s*\*?\s*([\w$]+))|(?:([\w$]+)\s*[=:]\s*(?:async\s*)?(?:function\b|\([^)]*\)\s*=>|[\w$]+\s*=>))|(?:(?:async\s+)?([\w$]+)\s*\([^)]*\)\s*\{)/.exec(
+            around,
+          );
         name = match?.[1] ?? match?.[2] ?? match?.[3] ?? null;
       }
     }

@@ -1,7 +1,16 @@
 import type { DatabaseKind } from './config';
 import type { LoadResult } from './http';
 import { liveRows } from './live';
-import { GROWTH_CASES, GROWTH_LABELS, HTTP_CASES, HTTP_LABELS, PAGE_GROWTH_CASES, PAGE_GROWTH_LABELS, type BenchResults, type DatabaseResult } from './results';
+import {
+  GROWTH_CASES,
+  GROWTH_LABELS,
+  HTTP_CASES,
+  HTTP_LABELS,
+  PAGE_GROWTH_CASES,
+  PAGE_GROWTH_LABELS,
+  type BenchResults,
+  type DatabaseResult,
+} from './results';
 
 /** The budgets of issue 6 (this 2-core machine). */
 export const BUDGETS = {
@@ -23,7 +32,8 @@ const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => (n < 10 ? n.toFixed(2) : n < 100 ? n.toFixed(1) : int(n));
 const ratio = (n: number) => `${n.toFixed(2)}x`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const tickets = (n: number) => (n >= 1_000_000 && n % 1_000_000 === 0 ? `${n / 1_000_000}M` : n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : int(n));
+const tickets = (n: number) =>
+  n >= 1_000_000 && n % 1_000_000 === 0 ? `${n / 1_000_000}M` : n >= 1000 && n % 1000 === 0 ? `${n / 1000}k` : int(n);
 
 function table(head: readonly string[], rows: readonly (readonly string[])[]): string {
   const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
@@ -37,7 +47,9 @@ function loadOk(r: LoadResult): boolean {
 function nonOk(r: LoadResult): string {
   const bad = r.non2xx + r.errors + r.timeouts;
   if (bad === 0) return '0';
-  const codes = Object.entries(r.statusCodes).filter(([c]) => !c.startsWith('2')).map(([c, n]) => `${n}×${c}`);
+  const codes = Object.entries(r.statusCodes)
+    .filter(([c]) => !c.startsWith('2'))
+    .map(([c, n]) => `${n}×${c}`);
   const extra = [...codes, r.errors ? `${r.errors} errors` : '', r.timeouts ? `${r.timeouts} timeouts` : ''].filter(Boolean);
   return `**${int(bad)}** ❗ (${extra.join(', ')})`;
 }
@@ -76,7 +88,12 @@ export function renderReport(results: BenchResults): string {
       ]);
     }
   }
-  out.push('', '### Under load', '', table(['case', 'database @tickets', 'req/s (mean)', 'p50 ms', 'p99 ms', 'non-2xx', 'KB/response', 'load avg', 'budget', ''], loadRows));
+  out.push(
+    '',
+    '### Under load',
+    '',
+    table(['case', 'database @tickets', 'req/s (mean)', 'p50 ms', 'p99 ms', 'non-2xx', 'KB/response', 'load avg', 'budget', ''], loadRows),
+  );
 
   const ratioRows: string[][] = [];
   for (const db of dbs) {
@@ -84,7 +101,13 @@ export function renderReport(results: BenchResults): string {
     const base = db.http.baseline;
     if (list && base) {
       const r = list.requestsPerSecond / base.requestsPerSecond;
-      ratioRows.push([`list page ÷ baseline (req/s: ${int(list.requestsPerSecond)} ÷ ${int(base.requestsPerSecond)})`, DB_LABEL[db.kind], ratio(r), `≥ ${BUDGETS.listPageVsBaseline}x`, ok(r >= BUDGETS.listPageVsBaseline)]);
+      ratioRows.push([
+        `list page ÷ baseline (req/s: ${int(list.requestsPerSecond)} ÷ ${int(base.requestsPerSecond)})`,
+        DB_LABEL[db.kind],
+        ratio(r),
+        `≥ ${BUDGETS.listPageVsBaseline}x`,
+        ok(r >= BUDGETS.listPageVsBaseline),
+      ]);
     }
   }
   if (ratioRows.length) out.push('', table(['ratio', 'database', 'value', 'budget', ''], ratioRows));
@@ -139,7 +162,12 @@ export function renderReport(results: BenchResults): string {
   }
   if (growthRows.length) {
     const sizes = dbs.map((d) => `${DB_LABEL[d.kind]} ${tickets(d.smallTickets)} → ${tickets(d.largeTickets)}`).join(', ');
-    out.push('', `### Growth (p50 of ${results.config.growthSamples} sequential requests; ${sizes})`, '', table(['case', 'database', 'p50 small ms', 'p50 large ms', 'ratio', 'budget', ''], growthRows));
+    out.push(
+      '',
+      `### Growth (p50 of ${results.config.growthSamples} sequential requests; ${sizes})`,
+      '',
+      table(['case', 'database', 'p50 small ms', 'p50 large ms', 'ratio', 'budget', ''], growthRows),
+    );
   }
 
   // Browser
@@ -148,27 +176,59 @@ export function renderReport(results: BenchResults): string {
     const b = db.browser;
     if (!b) continue;
     const { list, detail, baseline } = b.js;
-    const by = [list, detail, baseline].every((s) => s.gzipBy === 'server') ? 'content-encoding gzip from the server' : 'gzipped by the harness where the server did not';
+    const by = [list, detail, baseline].every((s) => s.gzipBy === 'server')
+      ? 'content-encoding gzip from the server'
+      : 'gzipped by the harness where the server did not';
     browserRows.push([`gzipped JS, list page (${list.scripts} scripts; ${by})`, DB_LABEL[db.kind], kb(list.gzipBytes), '—', '—']);
     browserRows.push([`gzipped JS, detail page (${detail.scripts} scripts)`, DB_LABEL[db.kind], kb(detail.gzipBytes), '—', '—']);
     browserRows.push([`gzipped JS, baseline page (${baseline.scripts} scripts)`, DB_LABEL[db.kind], kb(baseline.gzipBytes), '—', '—']);
     const rl = list.gzipBytes / baseline.gzipBytes;
     const rd = detail.gzipBytes / baseline.gzipBytes;
-    browserRows.push(['gzipped JS, list ÷ baseline', DB_LABEL[db.kind], ratio(rl), `≤ ${BUDGETS.jsVsBaseline}x`, ok(rl <= BUDGETS.jsVsBaseline)]);
+    browserRows.push([
+      'gzipped JS, list ÷ baseline',
+      DB_LABEL[db.kind],
+      ratio(rl),
+      `≤ ${BUDGETS.jsVsBaseline}x`,
+      ok(rl <= BUDGETS.jsVsBaseline),
+    ]);
     browserRows.push(['gzipped JS, detail ÷ baseline', DB_LABEL[db.kind], ratio(rd), '—', '—']);
     const n = b.navigation.toDetailMs.length;
     const reloads = b.navigation.fullReloads ? ` (**${b.navigation.fullReloads} full reloads** ❗)` : '';
-    browserRows.push([`client-side navigation list → detail, click to painted (median of ${n})`, DB_LABEL[db.kind], `${ms(b.navigation.toDetailMedianMs)} ms${reloads}`, `< ${BUDGETS.navigationMs} ms`, ok(b.navigation.toDetailMedianMs < BUDGETS.navigationMs && !b.navigation.fullReloads)]);
-    browserRows.push([`client-side navigation detail → list (median of ${n})`, DB_LABEL[db.kind], `${ms(b.navigation.toListMedianMs)} ms`, `< ${BUDGETS.navigationMs} ms`, ok(b.navigation.toListMedianMs < BUDGETS.navigationMs && !b.navigation.fullReloads)]);
+    browserRows.push([
+      `client-side navigation list → detail, click to painted (median of ${n})`,
+      DB_LABEL[db.kind],
+      `${ms(b.navigation.toDetailMedianMs)} ms${reloads}`,
+      `< ${BUDGETS.navigationMs} ms`,
+      ok(b.navigation.toDetailMedianMs < BUDGETS.navigationMs && !b.navigation.fullReloads),
+    ]);
+    browserRows.push([
+      `client-side navigation detail → list (median of ${n})`,
+      DB_LABEL[db.kind],
+      `${ms(b.navigation.toListMedianMs)} ms`,
+      `< ${BUDGETS.navigationMs} ms`,
+      ok(b.navigation.toListMedianMs < BUDGETS.navigationMs && !b.navigation.fullReloads),
+    ]);
   }
-  if (browserRows.length) out.push('', `### In Chromium (at the large size${results.mode === 'quick' ? '; the quick run measures it on the first database only' : ''})`, '', table(['measurement', 'database', 'value', 'budget', ''], browserRows));
+  if (browserRows.length)
+    out.push(
+      '',
+      `### In Chromium (at the large size${results.mode === 'quick' ? '; the quick run measures it on the first database only' : ''})`,
+      '',
+      table(['measurement', 'database', 'value', 'budget', ''], browserRows),
+    );
 
   // Start and memory
   const startRows: string[][] = [];
   for (const db of dbs) {
     const sizes = [db.smallTickets, db.largeTickets];
     db.coldStartMs.forEach((t, i) => {
-      startRows.push([`cold start (\`node scripts/start.mjs\`, built) to first 200 of /api/health, ${tickets(sizes[i])} tickets${db.rebuiltDuringRun ? ' (⚠️ rebuilt)' : ''}`, DB_LABEL[db.kind], `${int(t)} ms`, `< ${int(BUDGETS.coldStartMs)} ms`, ok(t < BUDGETS.coldStartMs)]);
+      startRows.push([
+        `cold start (\`node scripts/start.mjs\`, built) to first 200 of /api/health, ${tickets(sizes[i])} tickets${db.rebuiltDuringRun ? ' (⚠️ rebuilt)' : ''}`,
+        DB_LABEL[db.kind],
+        `${int(t)} ms`,
+        `< ${int(BUDGETS.coldStartMs)} ms`,
+        ok(t < BUDGETS.coldStartMs),
+      ]);
     });
     const limit = BUDGETS.rssMb[db.kind];
     const rss = (label: string, v: number | null | undefined) => {
@@ -180,7 +240,8 @@ export function renderReport(results: BenchResults): string {
     rss(`RSS of next-server, max during the list-page load test (${tickets(db.largeTickets)})`, db.http.listPage?.rssMaxMb);
     const peak = Math.max(0, ...Object.values(db.http).map((r) => r?.rssMaxMb ?? 0));
     if (peak) rss(`RSS of next-server, max during any load test`, peak);
-    for (const row of db.live ? liveRows(db.live) : []) startRows.push([row.measurement, DB_LABEL[db.kind], row.value, row.budget, ok(row.pass)]);
+    for (const row of db.live ? liveRows(db.live) : [])
+      startRows.push([row.measurement, DB_LABEL[db.kind], row.value, row.budget, ok(row.pass)]);
   }
   if (startRows.length) out.push('', '### Start and memory', '', table(['measurement', 'database', 'value', 'budget', ''], startRows));
 
@@ -188,15 +249,36 @@ export function renderReport(results: BenchResults): string {
   const setupRows: string[][] = [];
   for (const db of dbs) {
     for (const s of db.seeding) {
-      const detail = Object.entries(s.rows).map(([e, n]) => `${int(n)} ${e}`).join(', ');
-      setupRows.push([`seed --count ${int(s.count)} (${detail})`, DB_LABEL[db.kind], `${int(s.rowsPerSecond)} rows/s (${int(s.totalRows)} rows in ${s.wallSeconds.toFixed(1)} s)`, '—', '—']);
+      const detail = Object.entries(s.rows)
+        .map(([e, n]) => `${int(n)} ${e}`)
+        .join(', ');
+      setupRows.push([
+        `seed --count ${int(s.count)} (${detail})`,
+        DB_LABEL[db.kind],
+        `${int(s.rowsPerSecond)} rows/s (${int(s.totalRows)} rows in ${s.wallSeconds.toFixed(1)} s)`,
+        '—',
+        '—',
+      ]);
     }
   }
-  if (results.build.nextBuildSeconds !== undefined) setupRows.push(['`next build`', '—', `${results.build.nextBuildSeconds.toFixed(1)} s`, '—', '—']);
+  if (results.build.nextBuildSeconds !== undefined)
+    setupRows.push(['`next build`', '—', `${results.build.nextBuildSeconds.toFixed(1)} s`, '—', '—']);
   else if (results.build.skipped) setupRows.push(['`next build`', '—', `not run: ${results.build.skipped}`, '—', '—']);
-  setupRows.push(['`npm ci --ignore-scripts` (temp dir, npm cache as found)', '—', results.build.npmCiSeconds == null ? 'skipped (quick run)' : `${results.build.npmCiSeconds.toFixed(1)} s`, '—', '—']);
+  setupRows.push([
+    '`npm ci --ignore-scripts` (temp dir, npm cache as found)',
+    '—',
+    results.build.npmCiSeconds == null ? 'skipped (quick run)' : `${results.build.npmCiSeconds.toFixed(1)} s`,
+    '—',
+    '—',
+  ]);
   if (results.build.npmCiSeconds != null && results.build.nextBuildSeconds !== undefined) {
-    setupRows.push(['`npm ci` + `next build`', '—', `${(results.build.npmCiSeconds + results.build.nextBuildSeconds).toFixed(1)} s`, '—', '—']);
+    setupRows.push([
+      '`npm ci` + `next build`',
+      '—',
+      `${(results.build.npmCiSeconds + results.build.nextBuildSeconds).toFixed(1)} s`,
+      '—',
+      '—',
+    ]);
   }
   out.push('', '### Seeding and build', '', table(['measurement', 'database', 'value', 'budget', ''], setupRows));
 
@@ -206,6 +288,9 @@ export function renderReport(results: BenchResults): string {
 
   const verdicts = out.join('\n').match(/✅|❌/g) ?? [];
   const failed = verdicts.filter((v) => v === '❌').length;
-  out.push('', `**${verdicts.length - failed} of ${verdicts.length} budgets met${failed ? `; ${failed} not met` : ''}.** Run took ${Math.round(results.durationSeconds ?? 0)} s.`);
+  out.push(
+    '',
+    `**${verdicts.length - failed} of ${verdicts.length} budgets met${failed ? `; ${failed} not met` : ''}.** Run took ${Math.round(results.durationSeconds ?? 0)} s.`,
+  );
   return out.join('\n');
 }

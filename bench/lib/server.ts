@@ -31,11 +31,14 @@ export async function freePort(): Promise<number> {
 }
 
 /** `node scripts/start.mjs` on a free port, timed to the first 200 of /api/health. */
-export async function startServer(root: string, options: {
-  env: Readonly<Record<string, string>>;
-  logFile: string;
-  profileDir?: string;
-}): Promise<BenchServer> {
+export async function startServer(
+  root: string,
+  options: {
+    env: Readonly<Record<string, string>>;
+    logFile: string;
+    profileDir?: string;
+  },
+): Promise<BenchServer> {
   const port = await freePort();
   const log = createWriteStream(options.logFile);
   const env: NodeJS.ProcessEnv = {
@@ -47,11 +50,16 @@ export async function startServer(root: string, options: {
     NINEFOLD_DIAGNOSTICS: '1',
   };
   if (options.profileDir) {
-    env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(path.join(root, 'bench/lib/cpu-profiler.mjs')).href}`.trim();
+    env.NODE_OPTIONS =
+      `${process.env.NODE_OPTIONS ?? ''} --import ${pathToFileURL(path.join(root, 'bench/lib/cpu-profiler.mjs')).href}`.trim();
     env.NF_BENCH_CPU_PROFILE_DIR = options.profileDir;
   }
   const started = performance.now();
-  const child = spawnTracked(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnTracked(process.execPath, [path.join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const url = `http://127.0.0.1:${port}`;

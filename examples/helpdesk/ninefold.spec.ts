@@ -70,7 +70,9 @@ export default defineApp({
     details: {
       // The conversation is the reply: the requester's reply on a pending ticket takes "reply";
       // an agent may wait for the customer or resolve with theirs.
-      ticket: { related: { comment: { thread: true, badges: ['internal'], transitions: { requester: 'reply' }, replyWith: ['wait', 'resolve'] } } },
+      ticket: {
+        related: { comment: { thread: true, badges: ['internal'], transitions: { requester: 'reply' }, replyWith: ['wait', 'resolve'] } },
+      },
     },
     // Where an agent works from: their own tickets still to answer, the SLA's oldest due first.
     routes: {
@@ -146,7 +148,12 @@ export default defineApp({
           type: 'datetime',
           label: 'SLA due',
           help: 'Counted from creation by the hours the SLA promises for the priority.',
-          due: { from: 'createdAt', hours: constant('slaHours'), by: 'priority', doneWhen: { field: 'state', op: 'in', value: ['resolved', 'closed'] } },
+          due: {
+            from: 'createdAt',
+            hours: constant('slaHours'),
+            by: 'priority',
+            doneWhen: { field: 'state', op: 'in', value: ['resolved', 'closed'] },
+          },
         },
       },
       limits: {
@@ -232,7 +239,11 @@ export default defineApp({
   // Who people are beyond their roles: the company a customer works for.
   users: {
     fields: {
-      organization: { type: 'reference', to: 'organization', help: 'The company a customer belongs to: they see every ticket its people open.' },
+      organization: {
+        type: 'reference',
+        to: 'organization',
+        help: 'The company a customer belongs to: they see every ticket its people open.',
+      },
     },
   },
 
@@ -249,8 +260,22 @@ export default defineApp({
       agent: { list: true, read: true, create: true, update: true },
       // Customers see their own tickets and those of the people of their organization; they change only their own.
       customer: {
-        list: { where: { any: [{ field: 'requester', op: 'eq', value: { actor: 'id' } }, { field: 'requester.organization', op: 'eq', value: { actor: 'organization' } }] } },
-        read: { where: { any: [{ field: 'requester', op: 'eq', value: { actor: 'id' } }, { field: 'requester.organization', op: 'eq', value: { actor: 'organization' } }] } },
+        list: {
+          where: {
+            any: [
+              { field: 'requester', op: 'eq', value: { actor: 'id' } },
+              { field: 'requester.organization', op: 'eq', value: { actor: 'organization' } },
+            ],
+          },
+        },
+        read: {
+          where: {
+            any: [
+              { field: 'requester', op: 'eq', value: { actor: 'id' } },
+              { field: 'requester.organization', op: 'eq', value: { actor: 'organization' } },
+            ],
+          },
+        },
         create: { own: 'requester' },
         update: { own: 'requester', where: { field: 'state', op: 'in', value: ['new', 'open', 'pending'] } },
         hiddenFields: ['organization', 'assignee'],
@@ -268,7 +293,15 @@ export default defineApp({
         list: { via: 'ticket', where: { field: 'internal', op: 'eq', value: false } },
         read: { via: 'ticket', where: { field: 'internal', op: 'eq', value: false } },
         // Replies only on their own tickets (they read their organization's).
-        create: { via: 'ticket', where: { all: [{ field: 'internal', op: 'eq', value: false }, { field: 'ticket.requester', op: 'eq', value: { actor: 'id' } }] } },
+        create: {
+          via: 'ticket',
+          where: {
+            all: [
+              { field: 'internal', op: 'eq', value: false },
+              { field: 'ticket.requester', op: 'eq', value: { actor: 'id' } },
+            ],
+          },
+        },
         hiddenFields: ['internal'],
       },
     },
@@ -318,7 +351,11 @@ export default defineApp({
   },
 
   constants: {
-    maxOpenTicketsPerCustomer: { value: 20, unit: 'tickets', description: 'Open tickets (new, open or pending) one customer may have at once.' },
+    maxOpenTicketsPerCustomer: {
+      value: 20,
+      unit: 'tickets',
+      description: 'Open tickets (new, open or pending) one customer may have at once.',
+    },
     reopenWindowDays: { value: 14, unit: 'days', description: 'How long after resolution the requester may reopen a ticket.' },
     slaHours: {
       value: { urgent: 4, high: 8, normal: 24, low: 72 },

@@ -11,13 +11,22 @@ export default defineApp({
   purpose: {
     title: 'Newsroom',
     summary: 'Teams of writers draft articles, their editors publish them, and the public reads them.',
-    audience: ['Readers, signed in or not', 'Writers who draft for their team', 'Editors who publish their team’s articles', 'Administrators'],
+    audience: [
+      'Readers, signed in or not',
+      'Writers who draft for their team',
+      'Editors who publish their team’s articles',
+      'Administrators',
+    ],
   },
 
   screens: {
     navigation: ['article', 'tag', 'team', 'enquiry'],
     lists: {
-      article: { columns: ['title', 'state', 'section', 'tags', 'team', 'author', 'publishedAt'], sort: '-updatedAt', filters: ['state', 'section', 'tags', 'team'] },
+      article: {
+        columns: ['title', 'state', 'section', 'tags', 'team', 'author', 'publishedAt'],
+        sort: '-updatedAt',
+        filters: ['state', 'section', 'tags', 'team'],
+      },
       tag: { columns: ['name'], sort: 'name' },
       team: { columns: ['name'], sort: 'name' },
       enquiry: { columns: ['subject', 'email', 'createdAt'], sort: '-createdAt' },
@@ -153,8 +162,14 @@ export default defineApp({
     },
     team: {
       admin: { list: true, read: true, create: true, update: true, delete: true },
-      writer: { list: { where: { field: 'id', op: 'eq', value: { actor: 'team' } } }, read: { where: { field: 'id', op: 'eq', value: { actor: 'team' } } } },
-      editor: { list: { where: { field: 'id', op: 'eq', value: { actor: 'team' } } }, read: { where: { field: 'id', op: 'eq', value: { actor: 'team' } } } },
+      writer: {
+        list: { where: { field: 'id', op: 'eq', value: { actor: 'team' } } },
+        read: { where: { field: 'id', op: 'eq', value: { actor: 'team' } } },
+      },
+      editor: {
+        list: { where: { field: 'id', op: 'eq', value: { actor: 'team' } } },
+        read: { where: { field: 'id', op: 'eq', value: { actor: 'team' } } },
+      },
     },
     // The contact form: anyone may send one; only administrators read them.
     enquiry: {

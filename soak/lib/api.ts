@@ -36,12 +36,18 @@ export class Api {
     readonly token: string,
   ) {}
 
-  private send(path: string, options: { method?: string; json?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Answer> {
+  private send(
+    path: string,
+    options: { method?: string; json?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+  ): Promise<Answer> {
     return call(`${this.target.url}${path}`, { ...options, headers: { authorization: `Bearer ${this.token}`, ...options.headers } });
   }
 
   /** Any request, answered as it comes (for load loops that count statuses). */
-  raw(path: string, options: { method?: string; json?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {}): Promise<Answer> {
+  raw(
+    path: string,
+    options: { method?: string; json?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+  ): Promise<Answer> {
     return this.send(path, options);
   }
 
@@ -60,11 +66,19 @@ export class Api {
   }
 
   updateTicket(id: number, version: number, fields: Record<string, unknown>): Promise<Ticket> {
-    return this.expect(`PATCH /tickets/${id}`, this.send(`/api/v1/tickets/${id}`, { method: 'PATCH', json: fields, headers: { 'if-match': `"${version}"` } }), 200);
+    return this.expect(
+      `PATCH /tickets/${id}`,
+      this.send(`/api/v1/tickets/${id}`, { method: 'PATCH', json: fields, headers: { 'if-match': `"${version}"` } }),
+      200,
+    );
   }
 
   transition(id: number, name: string, version: number): Promise<Ticket> {
-    return this.expect(`POST /tickets/${id}/transitions/${name}`, this.send(`/api/v1/tickets/${id}/transitions/${name}`, { method: 'POST', json: { version } }), 200);
+    return this.expect(
+      `POST /tickets/${id}/transitions/${name}`,
+      this.send(`/api/v1/tickets/${id}/transitions/${name}`, { method: 'POST', json: { version } }),
+      200,
+    );
   }
 
   /** The ticket, or null when the API says 404. */

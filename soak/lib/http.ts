@@ -44,7 +44,14 @@ export function call(url: string, options: Call = {}): Promise<Answer> {
     const req = http.request(url, { method: options.method ?? 'GET', headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          ms: performance.now() - started,
+        }),
+      );
       res.on('error', (error: NodeJS.ErrnoException) => reject(new NoAnswer(error.code ?? error.message, performance.now() - started)));
     });
     req.setTimeout(options.timeoutMs ?? 60_000, () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));

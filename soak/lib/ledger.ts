@@ -112,7 +112,10 @@ function nextWrite(api: Api, ticket: Ticket, random: (k: number) => number): Pro
   if ((ticket.state === 'open' || ticket.state === 'pending') && roll > 0.9) return api.transition(ticket.id, 'resolve', ticket.version);
   if (ticket.state === 'resolved') return api.transition(ticket.id, roll < 0.5 ? 'reopen' : 'close', ticket.version);
   const priority = PRIORITIES.filter((p) => p !== ticket.priority && p !== 'urgent')[random(2)];
-  return api.updateTicket(ticket.id, ticket.version, { priority, subject: `${ticket.subject.replace(/ \(v\d+\)$/, '')} (v${ticket.version + 1})` });
+  return api.updateTicket(ticket.id, ticket.version, {
+    priority,
+    subject: `${ticket.subject.replace(/ \(v\d+\)$/, '')} (v${ticket.version + 1})`,
+  });
 }
 
 export interface Verification {
@@ -140,7 +143,10 @@ export async function verify(api: Api, ledger: Ledger, previous: ReadonlyMap<num
     const now = listed.get(id);
     if (!now) lost.push(`#${id} (acknowledged at version ${acked.version}) is missing`);
     else if (now.version < acked.version) lost.push(`#${id} is at version ${now.version}, acknowledged at ${acked.version}`);
-    else if (now.version === acked.version && (now.subject !== acked.subject || now.priority !== acked.priority || now.state !== acked.state)) {
+    else if (
+      now.version === acked.version &&
+      (now.subject !== acked.subject || now.priority !== acked.priority || now.state !== acked.state)
+    ) {
       lost.push(`#${id} at version ${now.version} holds other values than acknowledged`);
     }
   }

@@ -31,7 +31,11 @@ export function renderTable(rows: readonly Row[]): string {
   const head = ['scenario', 'database', 'what was tried', 'lost', 'result', 'figures'];
   const cells = rows.map((r) => [r.scenario, r.database, r.tried, r.lost === null ? '-' : fmt(r.lost), r.result, r.figures]);
   const escape = (s: string) => s.replace(/\|/g, '\\|');
-  const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...cells.map((c) => `| ${c.map(escape).join(' | ')} |`)];
+  const lines = [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...cells.map((c) => `| ${c.map(escape).join(' | ')} |`),
+  ];
   const notes = rows.flatMap((r) => r.problems.map((p) => `- ${r.scenario} (${r.database}): ${p}`));
   return [...lines, ...(notes.length ? ['', ...notes] : [])].join('\n');
 }

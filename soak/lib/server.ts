@@ -48,7 +48,11 @@ export async function spawnServer(options: StartOptions): Promise<SoakServer> {
   };
   const start = path.join(options.root, 'scripts/start.mjs');
   const child = options.keeper
-    ? spawnTracked('/bin/sh', ['-c', `"$0" "$1" & exec sleep 2147483647`, process.execPath, start], { cwd: options.root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    ? spawnTracked('/bin/sh', ['-c', `"$0" "$1" & exec sleep 2147483647`, process.execPath, start], {
+        cwd: options.root,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
     : spawnTracked(process.execPath, [start], { cwd: options.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
@@ -69,7 +73,10 @@ export async function spawnServer(options: StartOptions): Promise<SoakServer> {
  * Spawns the server and waits for the first 200 of /api/health; the time that took, which is not a
  * start's time when start.mjs rebuilt the app first (`rebuilt`: the sources changed meanwhile).
  */
-export async function startServer(options: StartOptions, timeoutMs = 120_000): Promise<{ server: SoakServer; ms: number; rebuilt: boolean }> {
+export async function startServer(
+  options: StartOptions,
+  timeoutMs = 120_000,
+): Promise<{ server: SoakServer; ms: number; rebuilt: boolean }> {
   const server = await spawnServer(options);
   const alive = () => processState(server.pid) === 'running';
   let ms = await waitForHealth(server.url, timeoutMs, alive);

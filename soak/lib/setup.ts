@@ -5,7 +5,12 @@ import { SOAK_SPEC } from './server';
 export const SOAK_USER = { email: 'soak@soak.ninefold.test', password: 'soak-password-not-secret' } as const;
 
 /** `npm run ninefold -- <args>` on a database; throws with the output when it fails unless allowed. */
-export function ninefold(root: string, env: Readonly<Record<string, string>>, args: readonly string[], allowFailure = false): Promise<Finished> {
+export function ninefold(
+  root: string,
+  env: Readonly<Record<string, string>>,
+  args: readonly string[],
+  allowFailure = false,
+): Promise<Finished> {
   return run('npm', ['run', '--silent', 'ninefold', '--', ...args], {
     cwd: root,
     env: { ...process.env, ...env, NINEFOLD_SPEC: SOAK_SPEC },
@@ -18,9 +23,26 @@ export function ninefold(root: string, env: Readonly<Record<string, string>>, ar
  * Prepares a fresh database with the CLI, as an operator would: the schema, the soak's account,
  * optionally demo data, and a personal API token (printed once, last line).
  */
-export async function prepareDatabase(root: string, env: Readonly<Record<string, string>>, options: { seed?: number } = {}): Promise<string> {
+export async function prepareDatabase(
+  root: string,
+  env: Readonly<Record<string, string>>,
+  options: { seed?: number } = {},
+): Promise<string> {
   if (options.seed) await ninefold(root, env, ['seed', '--count', String(options.seed)]);
-  await ninefold(root, env, ['user', 'add', '--email', SOAK_USER.email, '--password', SOAK_USER.password, '--role', 'admin', '--role', 'agent', '--name', 'Soak']);
+  await ninefold(root, env, [
+    'user',
+    'add',
+    '--email',
+    SOAK_USER.email,
+    '--password',
+    SOAK_USER.password,
+    '--role',
+    'admin',
+    '--role',
+    'agent',
+    '--name',
+    'Soak',
+  ]);
   const created = await ninefold(root, env, ['token', 'create', '--email', SOAK_USER.email, '--name', 'soak']);
   const token = created.stdout.trim().split('\n').pop()?.trim() ?? '';
   if (!token.startsWith('nf_')) throw new Error(`token create printed no token:\n${created.stdout}\n${created.stderr}`);

@@ -53,7 +53,15 @@ function exportedSource(ctx: Context): Promise<Source> {
 export async function backupScenario(ctx: Context, kind: DatabaseKind): Promise<Row> {
   const help = await ninefold(ctx.root, {}, ['help'], true);
   if (!/^\s+export\b/m.test(help.stdout) || !/^\s+import\b.*jsonl|^\s+import <file/m.test(help.stdout)) {
-    return row({ scenario: 'backup (export → import)', database: DB_LABEL[kind], tried: '-', lost: null, figures: '', result: 'not available', problems: ['not available: `npm run ninefold -- help` lists no export / JSON lines import yet'] });
+    return row({
+      scenario: 'backup (export → import)',
+      database: DB_LABEL[kind],
+      tried: '-',
+      lost: null,
+      figures: '',
+      result: 'not available',
+      problems: ['not available: `npm run ninefold -- help` lists no export / JSON lines import yet'],
+    });
   }
   const problems: string[] = [];
   const from = await exportedSource(ctx);
@@ -63,7 +71,14 @@ export async function backupScenario(ctx: Context, kind: DatabaseKind): Promise<
     await ninefold(ctx.root, target.env, ['migrate']);
     const imported = await ninefold(ctx.root, target.env, ['import', from.file], true);
     if (imported.code !== 0) {
-      return row({ scenario: 'backup (export → import)', database: DB_LABEL[kind], tried: `import of ${fmt(from.lines)} lines`, lost: null, figures: '', problems: [`import failed (exit ${imported.code}): ${oneLine(imported.stderr || imported.stdout).slice(-400)}`] });
+      return row({
+        scenario: 'backup (export → import)',
+        database: DB_LABEL[kind],
+        tried: `import of ${fmt(from.lines)} lines`,
+        lost: null,
+        figures: '',
+        problems: [`import failed (exit ${imported.code}): ${oneLine(imported.stderr || imported.stdout).slice(-400)}`],
+      });
     }
     const copied = await readTables(target);
     let lost = 0;
@@ -82,7 +97,10 @@ export async function backupScenario(ctx: Context, kind: DatabaseKind): Promise<
       const left = multisetMinus(sourceRows, targetRows);
       const extra = multisetMinus(targetRows, sourceRows);
       lost += left.length;
-      if (left.length || extra.length) problems.push(`${table}: ${left.length} of ${sourceRows.length} rows not found as they were, ${extra.length} rows not in the source; e.g. ${describeDifference(left[0], extra)}`);
+      if (left.length || extra.length)
+        problems.push(
+          `${table}: ${left.length} of ${sourceRows.length} rows not found as they were, ${extra.length} rows not in the source; e.g. ${describeDifference(left[0], extra)}`,
+        );
     }
     // The copy takes new writes: its ids continue after the copied ones (the source's token was copied too).
     const port = await freePort();

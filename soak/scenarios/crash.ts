@@ -36,7 +36,9 @@ export async function crashScenario(ctx: Context, kind: DatabaseKind): Promise<R
     let listed: ReadonlyMap<number, Ticket> = new Map();
     for (let k = 1; k <= config.kills; k++) {
       let stop = false;
-      const writers = Array.from({ length: config.writers }, (_, w) => writeLoop(api, ledger, { writer: w, userId: me.id, stop: () => stop }));
+      const writers = Array.from({ length: config.writers }, (_, w) =>
+        writeLoop(api, ledger, { writer: w, userId: me.id, stop: () => stop }),
+      );
       const [low, high] = config.writeSecondsBetweenKills;
       await sleep((low + Math.random() * (high - low)) * 1000);
       const dead = server;
@@ -62,7 +64,9 @@ export async function crashScenario(ctx: Context, kind: DatabaseKind): Promise<R
       if (up === -1) {
         server = next;
       } else if (up === null) {
-        problems.push(`restart ${k}: no 200 on /api/health within ${config.restartBudgetMs / 1000} s (${processState(next.pid) === 'running' ? 'still starting' : 'it exited'}); log: ${oneLine(logTail(next.logFile, 400))}`);
+        problems.push(
+          `restart ${k}: no 200 on /api/health within ${config.restartBudgetMs / 1000} s (${processState(next.pid) === 'running' ? 'still starting' : 'it exited'}); log: ${oneLine(logTail(next.logFile, 400))}`,
+        );
         await stopServer(next);
         // Started again once the dead one is reaped, so the remaining rounds still run.
         server = (await startServer(options(k + 1000))).server;
@@ -75,12 +79,15 @@ export async function crashScenario(ctx: Context, kind: DatabaseKind): Promise<R
       for (const text of checked.lost) lostIds.add(text.split(' ')[0]);
       for (const text of checked.halfWritten) halfWritten.add(text);
       if (checked.lost.length) problems.push(`after kill ${k}: ${checked.lost.slice(0, 3).join('; ')}`);
-      ctx.log(`  ${DB_LABEL[kind]} kill ${k}/${config.kills}: back in ${up === -1 ? '(rebuilt first)' : ms(up)}, ${fmt(ledger.writes)} acknowledged writes so far, ${checked.lost.length} lost`);
+      ctx.log(
+        `  ${DB_LABEL[kind]} kill ${k}/${config.kills}: back in ${up === -1 ? '(rebuilt first)' : ms(up)}, ${fmt(ledger.writes)} acknowledged writes so far, ${checked.lost.length} lost`,
+      );
     }
     await stopServer(server);
     if (halfWritten.size) problems.push(`history does not match the version (half-written?): ${[...halfWritten].slice(0, 3).join('; ')}`);
     if (ledger.refusals.size) problems.push(`writes refused (none expected: each writer owns its tickets): ${ledger.refusalText()}`);
-    if (zombies < kills) problems.push(`only ${zombies} of ${kills} restarts met the dead server as a zombie (the lock was not exercised every time)`);
+    if (zombies < kills)
+      problems.push(`only ${zombies} of ${kills} restarts met the dead server as a zombie (the lock was not exercised every time)`);
   } catch (error) {
     problems.push(error instanceof Error ? error.message : String(error));
   } finally {

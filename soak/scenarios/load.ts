@@ -78,9 +78,18 @@ export async function loadScenario(ctx: Context, kind: DatabaseKind): Promise<Ro
     const errors = new Map<string, number>();
     for (const run of runs) for (const [key, n] of run.errors) errors.set(key, (errors.get(key) ?? 0) + n);
     const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
-    if (errorCount) problems.push(`${fmt(errorCount)} errors: ${[...errors].slice(0, 6).map(([k, n]) => `${n}× ${k}`).join('; ')}`);
+    if (errorCount)
+      problems.push(
+        `${fmt(errorCount)} errors: ${[...errors]
+          .slice(0, 6)
+          .map(([k, n]) => `${n}× ${k}`)
+          .join('; ')}`,
+      );
     const growth = rss.length > 1 ? (rss[rss.length - 1] - rss[0]) / rss[0] : 0;
-    if (!(growth <= 0.1)) problems.push(`RSS after run ${rss.length} is ${(growth * 100).toFixed(1)} % above run 1 (budget 10 %): ${rss.map((m) => m.toFixed(0)).join(' → ')} MB`);
+    if (!(growth <= 0.1))
+      problems.push(
+        `RSS after run ${rss.length} is ${(growth * 100).toFixed(1)} % above run 1 (budget 10 %): ${rss.map((m) => m.toFixed(0)).join(' → ')} MB`,
+      );
     const requests = runs.reduce((a, r) => a + r.requests, 0);
     const writes = runs.reduce((a, r) => a + r.writes, 0);
     const seconds = runs.reduce((a, r) => a + r.seconds, 0);
@@ -97,7 +106,14 @@ export async function loadScenario(ctx: Context, kind: DatabaseKind): Promise<Ro
   }
 }
 
-async function runLoad(api: Api, cookie: string, userId: number, ids: readonly number[], clients: number, seconds: number): Promise<RunResult> {
+async function runLoad(
+  api: Api,
+  cookie: string,
+  userId: number,
+  ids: readonly number[],
+  clients: number,
+  seconds: number,
+): Promise<RunResult> {
   const deadline = performance.now() + seconds * 1000;
   const started = performance.now();
   const latencies: number[] = [];
@@ -133,7 +149,10 @@ async function runLoad(api: Api, cookie: string, userId: number, ids: readonly n
               answer = await call(`${base}/tickets/${id}`, { headers: { cookie } });
               break;
             case 'create':
-              answer = await api.raw('/api/v1/tickets', { method: 'POST', json: { subject: `Soak load client ${client} ticket ${n}`, priority: 'normal', assignee: userId } });
+              answer = await api.raw('/api/v1/tickets', {
+                method: 'POST',
+                json: { subject: `Soak load client ${client} ticket ${n}`, priority: 'normal', assignee: userId },
+              });
               break;
             case 'update': {
               const at = Math.floor(Math.random() * mine.length);

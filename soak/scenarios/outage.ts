@@ -50,7 +50,12 @@ async function outage(ctx: Context, kind: DatabaseKind, mode: CutMode): Promise<
     proxied.port = String(await proxy.listen());
     const port = await freePort();
     const api = new Api({ url: `http://127.0.0.1:${port}` }, token);
-    const { server } = await startServer({ root: ctx.root, port, env: { ...db.env, DATABASE_URL: proxied.toString() }, logFile: ctx.logFile(`outage-${mode}-${kind}`) });
+    const { server } = await startServer({
+      root: ctx.root,
+      port,
+      env: { ...db.env, DATABASE_URL: proxied.toString() },
+      logFile: ctx.logFile(`outage-${mode}-${kind}`),
+    });
     const me = await api.me();
     const signIn = await call(`${api.target.url}/api/v1/auth/sign-in`, { method: 'POST', json: SOAK_USER });
     const cookie = (signIn.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('nf_session=')) ?? '';
@@ -62,7 +67,12 @@ async function outage(ctx: Context, kind: DatabaseKind, mode: CutMode): Promise<
     const cutAt = performance.now();
     proxy.cut(mode);
     await sleep(1_000);
-    const noAnswer = (error: unknown): Answer => ({ status: 0, headers: {}, body: error instanceof Error ? error.message : String(error), ms: 15_000 });
+    const noAnswer = (error: unknown): Answer => ({
+      status: 0,
+      headers: {},
+      body: error instanceof Error ? error.message : String(error),
+      ms: 15_000,
+    });
     const [health, page] = await Promise.all([
       call(`${api.target.url}/api/health`, { timeoutMs: 15_000 }).catch(noAnswer),
       call(`${api.target.url}/tickets`, { headers: { cookie }, timeoutMs: 15_000 }).catch(noAnswer),
@@ -96,16 +106,24 @@ async function outage(ctx: Context, kind: DatabaseKind, mode: CutMode): Promise<
     const failures = during.filter((s) => s.status !== 200 && s.status !== 201);
     const p99 = percentile(failures.map(waited), 99);
     const slow = during.filter((s) => waited(s) > 3_000);
-    if (slow.length) problems.push(`${fmt(slow.length)} of ${fmt(during.length)} requests met by the cut waited over 3 s (longest ${ms(Math.max(...slow.map(waited)))}; ${slow.filter((s) => s.status === 200 || s.status === 201).length} of them then succeeded after the restore)`);
-    const wrong = samples.filter((s) => typeof s.status !== 'number' || (s.status >= 300 && (s.status !== 503 || s.code !== 'SERVICE_UNAVAILABLE' || !s.retryAfter)));
+    if (slow.length)
+      problems.push(
+        `${fmt(slow.length)} of ${fmt(during.length)} requests met by the cut waited over 3 s (longest ${ms(Math.max(...slow.map(waited)))}; ${slow.filter((s) => s.status === 200 || s.status === 201).length} of them then succeeded after the restore)`,
+      );
+    const wrong = samples.filter(
+      (s) => typeof s.status !== 'number' || (s.status >= 300 && (s.status !== 503 || s.code !== 'SERVICE_UNAVAILABLE' || !s.retryAfter)),
+    );
     if (failures.length === 0) problems.push('no request failed while the database was cut');
     if (wrong.length) {
       const kinds = new Map<string, number>();
       for (const s of wrong) {
-        const key = `${s.kind} ${s.status} ${s.code ?? ''}${typeof s.status === 'number' && s.status === 503 && !s.retryAfter ? ' without Retry-After' : ''}`.trim();
+        const key =
+          `${s.kind} ${s.status} ${s.code ?? ''}${typeof s.status === 'number' && s.status === 503 && !s.retryAfter ? ' without Retry-After' : ''}`.trim();
         kinds.set(key, (kinds.get(key) ?? 0) + 1);
       }
-      problems.push(`${fmt(wrong.length)} answers were not 503 SERVICE_UNAVAILABLE with Retry-After: ${[...kinds].map(([k, n]) => `${n}× ${k}`).join('; ')}`);
+      problems.push(
+        `${fmt(wrong.length)} answers were not 503 SERVICE_UNAVAILABLE with Retry-After: ${[...kinds].map(([k, n]) => `${n}× ${k}`).join('; ')}`,
+      );
     }
     if (p99 !== null && p99 > 3_000) problems.push(`failures were slow: p99 ${ms(p99)} (budget 3 s)`);
     let healthBody: { status?: string; database?: string } = {};
@@ -115,12 +133,16 @@ async function outage(ctx: Context, kind: DatabaseKind, mode: CutMode): Promise<
       // said below
     }
     if (health.status !== 503 || healthBody.status !== 'unavailable' || healthBody.database !== 'unreachable') {
-      problems.push(`/api/health while cut answered ${health.status} ${health.body.slice(0, 160)} (expected 503 {status: 'unavailable', database: 'unreachable'})`);
+      problems.push(
+        `/api/health while cut answered ${health.status} ${health.body.slice(0, 160)} (expected 503 {status: 'unavailable', database: 'unreachable'})`,
+      );
     }
     const words = pageWords(page);
     const pageType = String(page.headers['content-type'] ?? '').split(';')[0];
     if (page.status !== 503 || pageType !== 'text/html' || !/cannot be reached|unavailable|try again/i.test(page.body)) {
-      problems.push(`the page /tickets while cut answered ${page.status} ${pageType}: "${words}" (expected 503 and a page that says so in words)`);
+      problems.push(
+        `the page /tickets while cut answered ${page.status} ${pageType}: "${words}" (expected 503 and a page that says so in words)`,
+      );
     }
     if (healthyAfter === null) problems.push('/api/health did not answer 200 within 60 s of the restore');
     if (writeAfter === null) problems.push('no write succeeded within 60 s of the restore');
@@ -145,7 +167,11 @@ async function outage(ctx: Context, kind: DatabaseKind, mode: CutMode): Promise<
 
 /** The page's heading and first paragraph, as a person would read them. */
 function pageWords(answer: Answer): string {
-  const text = (tag: string) => new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`).exec(answer.body)?.[1]?.replace(/<[^>]+>/g, '').trim() ?? '';
+  const text = (tag: string) =>
+    new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`)
+      .exec(answer.body)?.[1]
+      ?.replace(/<[^>]+>/g, '')
+      .trim() ?? '';
   return [text('h1'), text('p')].filter(Boolean).join(' ').slice(0, 160) || answer.body.slice(0, 80);
 }
 
@@ -161,11 +187,20 @@ async function client(api: Api, ledger: Ledger, samples: Sample[], userId: numbe
     const own = mine.length ? mine[Math.floor(Math.random() * mine.length)] : null;
     let answer: Answer;
     try {
-      if (kind === 'read') answer = own && roll < 0.25 ? await api.raw(`/api/v1/tickets/${own.id}`) : await api.raw('/api/v1/tickets?limit=20');
+      if (kind === 'read')
+        answer = own && roll < 0.25 ? await api.raw(`/api/v1/tickets/${own.id}`) : await api.raw('/api/v1/tickets?limit=20');
       else if (own && roll > 0.8) {
-        answer = await api.raw(`/api/v1/tickets/${own.id}`, { method: 'PATCH', json: { priority: own.priority === 'low' ? 'high' : 'low' }, headers: { 'if-match': `"${own.version}"` } });
+        answer = await api.raw(`/api/v1/tickets/${own.id}`, {
+          method: 'PATCH',
+          json: { priority: own.priority === 'low' ? 'high' : 'low' },
+          headers: { 'if-match': `"${own.version}"` },
+        });
         mine.splice(mine.indexOf(own), 1);
-      } else answer = await api.raw('/api/v1/tickets', { method: 'POST', json: { subject: `Soak outage client ${c} ticket ${n}`, assignee: userId } });
+      } else
+        answer = await api.raw('/api/v1/tickets', {
+          method: 'POST',
+          json: { subject: `Soak outage client ${c} ticket ${n}`, assignee: userId },
+        });
     } catch (error) {
       if (!(error instanceof NoAnswer)) throw error;
       samples.push({ kind, startedAt, endedAt: performance.now(), status: error.code, code: null, retryAfter: null });
@@ -174,7 +209,14 @@ async function client(api: Api, ledger: Ledger, samples: Sample[], userId: numbe
       continue;
     }
     const retryAfter = answer.headers['retry-after'];
-    samples.push({ kind, startedAt, endedAt: performance.now(), status: answer.status, code: problemCode(answer), retryAfter: typeof retryAfter === 'string' ? retryAfter : null });
+    samples.push({
+      kind,
+      startedAt,
+      endedAt: performance.now(),
+      status: answer.status,
+      code: problemCode(answer),
+      retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
+    });
     if (kind === 'write') {
       ledger.attempts++;
       if (answer.status === 200 || answer.status === 201) {

@@ -58,7 +58,8 @@ export async function secondProcessScenario(ctx: Context, kind: DatabaseKind): P
       await stopServer(second);
     } else if (code === 0) problems.push('the second server exited with code 0');
     if (served) problems.push('the second server answered 200 on /api/health: two processes had the data directory open');
-    if (!/in use|another Ninefold process|locked/i.test(message)) problems.push(`the second server's message does not say the data directory is in use: "${message.slice(-200)}"`);
+    if (!/in use|another Ninefold process|locked/i.test(message))
+      problems.push(`the second server's message does not say the data directory is in use: "${message.slice(-200)}"`);
 
     await sleep(1_000);
     stop = true;
@@ -66,7 +67,10 @@ export async function secondProcessScenario(ctx: Context, kind: DatabaseKind): P
     if (processState(first.pid) !== 'running') problems.push('the first server died');
     const checked = await verify(api, ledger);
     problems.push(...checked.lost.slice(0, 3), ...checked.halfWritten.slice(0, 3));
-    if (ledger.noAnswer || ledger.refusals.size) problems.push(`the first server failed writes meanwhile: ${fmt(ledger.noAnswer)} unanswered, ${ledger.refusalText() || 'none refused'}`);
+    if (ledger.noAnswer || ledger.refusals.size)
+      problems.push(
+        `the first server failed writes meanwhile: ${fmt(ledger.noAnswer)} unanswered, ${ledger.refusalText() || 'none refused'}`,
+      );
     await stopServer(first);
     // And the directory is whole: the next start is clean and serves what was written.
     const { server: again } = await startServer({ root: ctx.root, port, env: db.env, logFile: ctx.logFile(`second-${kind}-again`) });

@@ -38,7 +38,10 @@ export async function shutdownScenario(ctx: Context, kind: DatabaseKind): Promis
     const port = await freePort();
     const api = new Api({ url: `http://127.0.0.1:${port}` }, token);
     const start = async (n: number): Promise<SoakServer> => {
-      const started = await startServer({ root: ctx.root, port, env: db.env, logFile: ctx.logFile(`shutdown-${kind}-${n}`) }, config.restartBudgetMs);
+      const started = await startServer(
+        { root: ctx.root, port, env: db.env, logFile: ctx.logFile(`shutdown-${kind}-${n}`) },
+        config.restartBudgetMs,
+      );
       if (started.rebuilt) rebuilt++;
       else startMs.push(started.ms);
       return started.server;
@@ -48,9 +51,13 @@ export async function shutdownScenario(ctx: Context, kind: DatabaseKind): Promis
     for (let s = 1; s <= config.shutdowns; s++) {
       const flights = new Set<Flight>();
       let stop = false;
-      const writers = Array.from({ length: config.writers }, (_, w) => writeLoop(api, ledger, { writer: w, userId: me.id, stop: () => stop, flights }));
+      const writers = Array.from({ length: config.writers }, (_, w) =>
+        writeLoop(api, ledger, { writer: w, userId: me.id, stop: () => stop, flights }),
+      );
       await sleep(1_500 + Math.random() * 1_000);
-      const exited = new Promise<string>((resolve) => server.child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `exit ${code}`)));
+      const exited = new Promise<string>((resolve) =>
+        server.child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `exit ${code}`)),
+      );
       const atSignal = [...flights];
       const signalAt = performance.now();
       process.kill(server.pid, 'SIGTERM');
@@ -69,7 +76,9 @@ export async function shutdownScenario(ctx: Context, kind: DatabaseKind): Promis
         } else if (signalAt - flight.startedAt < UNREAD_MS) justSent++;
         else {
           inFlight++;
-          problems.push(`SIGTERM ${s}: a request in flight for ${ms(signalAt - flight.startedAt)} got no answer (${String(flight.outcome)})`);
+          problems.push(
+            `SIGTERM ${s}: a request in flight for ${ms(signalAt - flight.startedAt)} got no answer (${String(flight.outcome)})`,
+          );
         }
       }
       server = await start(s);
@@ -77,7 +86,9 @@ export async function shutdownScenario(ctx: Context, kind: DatabaseKind): Promis
       listed = checked.listed;
       lost = checked.lost.length;
       problems.push(...checked.lost.slice(0, 3), ...checked.halfWritten.slice(0, 3));
-      ctx.log(`  ${DB_LABEL[kind]} SIGTERM ${s}/${config.shutdowns}: ${exit} in ${ms(exitMs[exitMs.length - 1])}, ${atSignal.length} requests in flight, ${checked.lost.length} lost`);
+      ctx.log(
+        `  ${DB_LABEL[kind]} SIGTERM ${s}/${config.shutdowns}: ${exit} in ${ms(exitMs[exitMs.length - 1])}, ${atSignal.length} requests in flight, ${checked.lost.length} lost`,
+      );
     }
     await stopServer(server);
   } catch (error) {

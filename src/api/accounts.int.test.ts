@@ -21,7 +21,8 @@ forEachDatabase('API: accounts', (database) => {
   let ipCounter = 0;
   let userCounter = 0;
   const freshIp = () => `192.0.2.${(ipCounter += 1)}`;
-  const newUser = () => engine.identity.createUser({ email: `api-user${(userCounter += 1)}@example.com`, password: PASSWORD, roles: ['agent'] });
+  const newUser = () =>
+    engine.identity.createUser({ email: `api-user${(userCounter += 1)}@example.com`, password: PASSWORD, roles: ['agent'] });
   const signIn = (email: string, password: string, ip = freshIp()) => api.call('POST', '/auth/sign-in', { ip, body: { email, password } });
   const cookieOf = (answer: { headers: Headers }) => answer.headers.get('set-cookie')!.split(';')[0].split('=')[1];
 

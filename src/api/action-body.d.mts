@@ -2,7 +2,12 @@
 import type { RequestPlace } from './build-routes.mjs';
 type NodeHeaders = Readonly<Record<string, string | string[] | undefined>>;
 export declare const FORM_POST_CEILING_BYTES: number;
-export declare const ACTION_BODY_LIMITS: { readonly maxDepth: number; readonly maxValues: number; readonly maxParts: number; readonly maxArguments: number };
+export declare const ACTION_BODY_LIMITS: {
+  readonly maxDepth: number;
+  readonly maxValues: number;
+  readonly maxParts: number;
+  readonly maxArguments: number;
+};
 export type ActionPostKind = 'fetch' | 'form';
 export declare function actionPostKind(method: string | undefined, headers: NodeHeaders, kind: RequestPlace['kind']): ActionPostKind | null;
 /** What an action takes, argument by argument (src/server/actions/arguments.ts). */

@@ -87,7 +87,9 @@ function scanJson(text, counted) {
     } else if (c === 0x5d || c === 0x7d) depth -= 1;
     else if (c === 0x2c) counted.values += 1;
   }
-  return counted.values > ACTION_BODY_LIMITS.maxValues ? malformed(`The body holds more than ${ACTION_BODY_LIMITS.maxValues} values.`) : null;
+  return counted.values > ACTION_BODY_LIMITS.maxValues
+    ? malformed(`The body holds more than ${ACTION_BODY_LIMITS.maxValues} values.`)
+    : null;
 }
 
 /** `$` strings React's client writes for plain values (src: react-server-dom-*-client processReply). */
@@ -120,7 +122,13 @@ async function parseJsonPart(text, part, counted, promise = false) {
     if (typeof node === 'string') {
       if (!node.startsWith('$') || PLAIN_TAGS.test(node) || (promise && /^\$@[0-9a-f]{1,8}$/.test(node))) return null;
       const reference = REFERENCE.exec(node);
-      if (reference && parseInt(reference[1], 16) === part && written.has(reference[2]) && !reference[2].split(':').some((key) => UNSAFE_KEYS.has(key))) return null;
+      if (
+        reference &&
+        parseInt(reference[1], 16) === part &&
+        written.has(reference[2]) &&
+        !reference[2].split(':').some((key) => UNSAFE_KEYS.has(key))
+      )
+        return null;
       return malformed('The body holds a value that no form sends.');
     }
     if (node === null || typeof node !== 'object') return null;
@@ -152,7 +160,8 @@ function isOfKind(kind, value) {
  */
 function argumentsProblem(value, kinds, bound = false) {
   if (!Array.isArray(value)) return malformed('The body is not a list of arguments.');
-  if (value.length > ACTION_BODY_LIMITS.maxArguments) return malformed(`The body holds more than ${ACTION_BODY_LIMITS.maxArguments} arguments.`);
+  if (value.length > ACTION_BODY_LIMITS.maxArguments)
+    return malformed(`The body holds more than ${ACTION_BODY_LIMITS.maxArguments} arguments.`);
   if (kinds === undefined) return null;
   const expected = bound && kinds.at(-1) === 'form' ? kinds.slice(0, -1) : kinds;
   const extraForm = !bound && value.length === expected.length + 1 && isOfKind('form', value.at(-1));
@@ -183,7 +192,8 @@ async function multipartEntries(contentType, bytes) {
   try {
     const form = await new Response(bytes, { headers: { 'content-type': String(contentType) } }).formData();
     const entries = [...form.entries()];
-    if (entries.some(([, value]) => typeof value !== 'string')) return { problem: malformed('The body holds a file: no form of this application sends one to a server action.') };
+    if (entries.some(([, value]) => typeof value !== 'string'))
+      return { problem: malformed('The body holds a file: no form of this application sends one to a server action.') };
     return { entries };
   } catch {
     return { problem: malformed('The body is not valid multipart/form-data.') };
@@ -201,7 +211,11 @@ async function fetchCallProblem(contentType, bytes, kinds) {
     const parsed = await parseJsonPart(text, 0, counted);
     return parsed.problem ?? argumentsProblem(parsed.value, kinds);
   }
-  if (type !== 'multipart/form-data') return problem('UNSUPPORTED_MEDIA_TYPE', "A server action takes its arguments as text/plain or multipart/form-data, as React's client sends them.");
+  if (type !== 'multipart/form-data')
+    return problem(
+      'UNSUPPORTED_MEDIA_TYPE',
+      "A server action takes its arguments as text/plain or multipart/form-data, as React's client sends them.",
+    );
   const { entries, problem: unreadable } = await multipartEntries(contentType, bytes);
   if (unreadable) return unreadable;
   let root = false;
@@ -236,10 +250,13 @@ async function formPostProblem(entries, actions) {
   const prefix = `$ACTION_${name.slice('$ACTION_REF_'.length)}:`;
   const parts = new Map(entries.filter(([part]) => part.startsWith(prefix)).map(([part, value]) => [part.slice(prefix.length), value]));
   const counted = { values: 0 };
-  const meta = parts.has('0') ? await parseJsonPart(parts.get('0'), 0, counted, true) : { problem: malformed('The form names its action without saying which.') };
+  const meta = parts.has('0')
+    ? await parseJsonPart(parts.get('0'), 0, counted, true)
+    : { problem: malformed('The form names its action without saying which.') };
   if (meta.problem) return meta.problem;
   const { id, bound } = meta.value ?? {};
-  if (Object.keys(meta.value ?? {}).some((key) => key !== 'id' && key !== 'bound') || typeof id !== 'string') return malformed('The form names its action in a shape no form sends.');
+  if (Object.keys(meta.value ?? {}).some((key) => key !== 'id' && key !== 'bound') || typeof id !== 'string')
+    return malformed('The form names its action in a shape no form sends.');
   if (!known(id)) return unknown;
   if (bound === null || bound === undefined) return argumentsProblem([], actions.argumentsOf(id), true);
   const boundId = /^\$@([0-9a-f]{1,8})$/.exec(String(bound))?.[1];

@@ -15,7 +15,13 @@ const { encodeReply } = createRequire(import.meta.url)('next/dist/compiled/react
 };
 
 const ID = { signIn: '60aa', createRecord: '70bb', signOut: '00cc', palette: '40dd', theme: '40ee' };
-const NAMES: Record<string, keyof typeof ACTION_ARGUMENTS> = { [ID.signIn]: 'signInAction', [ID.createRecord]: 'createRecord', [ID.signOut]: 'signOutAction', [ID.palette]: 'searchPaletteRecords', [ID.theme]: 'chooseThemeAction' };
+const NAMES: Record<string, keyof typeof ACTION_ARGUMENTS> = {
+  [ID.signIn]: 'signInAction',
+  [ID.createRecord]: 'createRecord',
+  [ID.signOut]: 'signOutAction',
+  [ID.palette]: 'searchPaletteRecords',
+  [ID.theme]: 'chooseThemeAction',
+};
 const actions: KnownActions = {
   ids: new Map(Object.entries(NAMES)),
   argumentsOf: (id) => (id !== undefined && Object.hasOwn(NAMES, id) ? ACTION_ARGUMENTS[NAMES[id]] : undefined),
@@ -28,14 +34,18 @@ async function call(args: unknown[]): Promise<{ contentType: string; bytes: Buff
   return { contentType: request.headers.get('content-type')!, bytes: Buffer.from(await request.arrayBuffer()) };
 }
 
-const text = (body: string | Buffer) => ({ contentType: 'text/plain;charset=UTF-8', bytes: Buffer.isBuffer(body) ? body : Buffer.from(body) });
+const text = (body: string | Buffer) => ({
+  contentType: 'text/plain;charset=UTF-8',
+  bytes: Buffer.isBuffer(body) ? body : Buffer.from(body),
+});
 
 async function multipart(form: FormData): Promise<{ contentType: string; bytes: Buffer }> {
   const request = new Request('http://x/', { method: 'POST', body: form });
   return { contentType: request.headers.get('content-type')!, bytes: Buffer.from(await request.arrayBuffer()) };
 }
 
-const fetched = (id: string, body: { contentType: string; bytes: Buffer }) => actionBodyProblem('fetch', body.contentType, body.bytes, actions, id);
+const fetched = (id: string, body: { contentType: string; bytes: Buffer }) =>
+  actionBodyProblem('fetch', body.contentType, body.bytes, actions, id);
 const posted = (body: { contentType: string; bytes: Buffer }) => actionBodyProblem('form', body.contentType, body.bytes, actions);
 
 function formOf(fields: Record<string, string>): FormData {
@@ -50,7 +60,8 @@ describe('which posts are server-action posts', () => {
     expect(actionPostKind('POST', { 'content-type': 'multipart/form-data; boundary=x' }, 'page')).toBe('form');
     expect(actionPostKind('POST', { 'content-type': 'application/x-www-form-urlencoded' }, 'page')).toBeNull();
     expect(actionPostKind('GET', { 'next-action': 'x' }, 'page')).toBeNull();
-    for (const kind of ['route', 'api', 'file'] as const) expect(actionPostKind('POST', { 'next-action': 'x', 'content-type': 'multipart/form-data; boundary=x' }, kind)).toBeNull();
+    for (const kind of ['route', 'api', 'file'] as const)
+      expect(actionPostKind('POST', { 'next-action': 'x', 'content-type': 'multipart/form-data; boundary=x' }, kind)).toBeNull();
   });
 });
 
@@ -58,25 +69,41 @@ describe('a page script’s call', () => {
   it('passes as React’s client encodes it: a form with its state, a bound action, a search', async () => {
     const form = formOf({ email: 'a@example.com', password: 'secret "quoted" ✓' });
     expect(await fetched(ID.signIn, await call([{ message: null, values: { email: '' }, attempt: 0 }, form]))).toBeNull();
-    const state = { values: { subject: 'Hi', message: 'x'.repeat(5000) }, fieldErrors: {}, message: null, attempt: 2, stale: { title: 'Changed', changes: [{ field: 'subject', label: 'Subject', from: 'a', to: 'b' }], reloadHref: '/x' } };
+    const state = {
+      values: { subject: 'Hi', message: 'x'.repeat(5000) },
+      fieldErrors: {},
+      message: null,
+      attempt: 2,
+      stale: { title: 'Changed', changes: [{ field: 'subject', label: 'Subject', from: 'a', to: 'b' }], reloadHref: '/x' },
+    };
     expect(await fetched(ID.createRecord, await call(['enquiry', state, form]))).toBeNull();
     expect(await fetched(ID.palette, await call(['the']))).toBeNull();
     // A form whose action takes no argument still gets its FormData from React.
     expect(await fetched(ID.signOut, await call([new FormData()]))).toBeNull();
     // An object written twice is sent once and referred to; a date and undefined have tags of their own.
     const shared = { a: 1 };
-    expect(await fetched(ID.palette, await call([{ one: shared, two: shared, when: new Date(0), none: undefined, dollars: '$5' }]))).toBeNull();
+    expect(
+      await fetched(ID.palette, await call([{ one: shared, two: shared, when: new Date(0), none: undefined, dollars: '$5' }])),
+    ).toBeNull();
   });
 
   it('is refused when not JSON, not UTF-8, or of a media type React does not send', async () => {
     expect(await fetched(ID.signIn, text('not json'))).toEqual({ code: 'VALIDATION_FAILED', detail: 'The body is not valid JSON.' });
-    expect(await fetched(ID.signIn, text(Buffer.from([0x5b, 0x22, 0xc3, 0x28, 0x22, 0x5d])))).toEqual({ code: 'VALIDATION_FAILED', detail: 'The body is not valid UTF-8.' });
-    expect((await actionBodyProblem('fetch', 'application/json', Buffer.from('[]'), actions, ID.signIn))?.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(await fetched(ID.signIn, text(Buffer.from([0x5b, 0x22, 0xc3, 0x28, 0x22, 0x5d])))).toEqual({
+      code: 'VALIDATION_FAILED',
+      detail: 'The body is not valid UTF-8.',
+    });
+    expect((await actionBodyProblem('fetch', 'application/json', Buffer.from('[]'), actions, ID.signIn))?.code).toBe(
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
   });
 
   it('is refused, unparsed, when nested deeper or holding more values than a form sends', async () => {
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
-    expect(await fetched(ID.signIn, text(deep))).toEqual({ code: 'VALIDATION_FAILED', detail: `The body is nested more than ${ACTION_BODY_LIMITS.maxDepth} deep.` });
+    expect(await fetched(ID.signIn, text(deep))).toEqual({
+      code: 'VALIDATION_FAILED',
+      detail: `The body is nested more than ${ACTION_BODY_LIMITS.maxDepth} deep.`,
+    });
     // Brackets inside strings are text, not nesting.
     expect(await fetched(ID.palette, text(JSON.stringify(['['.repeat(1000)])))).toBeNull();
     const wide = `[${'[],'.repeat(ACTION_BODY_LIMITS.maxValues)}[]]`;
@@ -93,7 +120,10 @@ describe('a page script’s call', () => {
 
   it('is refused when it holds what no form sends: promises, maps, streams, server references, cycles', async () => {
     for (const value of ['$@1', '$Q1', '$W1', '$h1', '$T', '$B1', '$R1', '$i1', '$1', '$0', '$0:0', '$1:a', '$', '$0:__proto__:then']) {
-      expect(await fetched(ID.palette, text(JSON.stringify([value]))), value).toMatchObject({ code: 'VALIDATION_FAILED', detail: 'The body holds a value that no form sends.' });
+      expect(await fetched(ID.palette, text(JSON.stringify([value]))), value).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        detail: 'The body holds a value that no form sends.',
+      });
     }
     // A reference to a value written before it passes; one to what it sits in (a cycle) does not.
     expect(await fetched(ID.palette, text('[{"a":{"x":1},"b":"$0:0:a"}]'))).toBeNull();
@@ -104,14 +134,19 @@ describe('a page script’s call', () => {
 
   it('is refused as multipart with parts no call has, a file, too many parts, or no arguments', async () => {
     expect(await fetched(ID.signIn, await multipart(formOf({ 0: '[{},"$K1"]', weird: 'x' })))).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(await fetched(ID.signIn, await multipart(formOf({ _1_email: 'x' })))).toMatchObject({ code: 'VALIDATION_FAILED', detail: 'The body has no arguments (part "0").' });
+    expect(await fetched(ID.signIn, await multipart(formOf({ _1_email: 'x' })))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      detail: 'The body has no arguments (part "0").',
+    });
     const withFile = formOf({ 0: '[{},"$K1"]' });
     withFile.append('_1_file', new Blob(['a,b']), 'a.csv');
     expect((await fetched(ID.signIn, await multipart(withFile)))?.detail).toMatch(/file/);
     const many = formOf({ 0: '[{},"$K1"]' });
     for (let i = 0; i <= ACTION_BODY_LIMITS.maxParts; i += 1) many.append('_1_x', 'y');
     expect((await fetched(ID.signIn, await multipart(many)))?.detail).toBe(`The body has more than ${ACTION_BODY_LIMITS.maxParts} parts.`);
-    expect(await actionBodyProblem('fetch', 'multipart/form-data', Buffer.from('x'), actions, ID.signIn)).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await actionBodyProblem('fetch', 'multipart/form-data', Buffer.from('x'), actions, ID.signIn)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
   });
 });
 
@@ -121,8 +156,20 @@ describe('a form posted without JavaScript', () => {
     formOf({ $ACTION_REF_1: '', '$ACTION_1:0': JSON.stringify({ id, bound: '$@1' }), '$ACTION_1:1': bound, $ACTION_KEY: 'k1', ...fields });
 
   it('passes as React renders it: a bound action with its state, or an action named by id', async () => {
-    expect(await posted(await multipart(boundForm(ID.signIn, '[{"message":null,"values":{},"attempt":0}]', { email: 'a@example.com', next: '/' })))).toBeNull();
-    expect(await posted(await multipart(boundForm(ID.createRecord, '["enquiry",{"values":{"subject":""},"fieldErrors":{},"message":null,"attempt":0}]', { subject: 'Hi' })))).toBeNull();
+    expect(
+      await posted(
+        await multipart(boundForm(ID.signIn, '[{"message":null,"values":{},"attempt":0}]', { email: 'a@example.com', next: '/' })),
+      ),
+    ).toBeNull();
+    expect(
+      await posted(
+        await multipart(
+          boundForm(ID.createRecord, '["enquiry",{"values":{"subject":""},"fieldErrors":{},"message":null,"attempt":0}]', {
+            subject: 'Hi',
+          }),
+        ),
+      ),
+    ).toBeNull();
     expect(await posted(await multipart(formOf({ [`$ACTION_ID_${ID.theme}`]: '', theme: 'dark' })))).toBeNull();
     expect(await posted(await multipart(formOf({ [`$ACTION_ID_${ID.signOut}`]: '' })))).toBeNull();
     // A multipart post naming no action is no action: Next.js renders the page without reading it.

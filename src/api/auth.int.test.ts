@@ -66,7 +66,11 @@ forEachDatabase('API: authentication and HTTP', (database) => {
       expectProblem(await api.call('GET', '/auth/me', { token: revoked.token }), 401, 'UNAUTHENTICATED');
 
       const expired = await engine.identity.createApiToken(agent.id, { name: 'expired' });
-      await engine.store.db.updateTable('nf_api_token').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', expired.id).execute();
+      await engine.store.db
+        .updateTable('nf_api_token')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('id', '=', expired.id)
+        .execute();
       await unchangedBy(async () => {
         expectProblem(await api.call('POST', '/tickets', { token: expired.token, body: { subject: 'Too late' } }), 401, 'UNAUTHENTICATED');
       });
@@ -93,15 +97,27 @@ forEachDatabase('API: authentication and HTTP', (database) => {
         const missing = await api.call('POST', '/tickets', { session, body: { subject: 'Forged' } });
         expectProblem(missing, 403, 'FORBIDDEN');
         expect(missing.body.detail).toMatch(/cross-site request refused/i);
-        for (const origin of ['https://evil.example', 'null', 'http://desk.test.evil.example', 'https://desk.test', 'http://desk.test:8080']) {
-          expectProblem(await api.call('POST', '/tickets', { session, headers: { origin }, body: { subject: 'Forged' } }), 403, 'FORBIDDEN');
+        for (const origin of [
+          'https://evil.example',
+          'null',
+          'http://desk.test.evil.example',
+          'https://desk.test',
+          'http://desk.test:8080',
+        ]) {
+          expectProblem(
+            await api.call('POST', '/tickets', { session, headers: { origin }, body: { subject: 'Forged' } }),
+            403,
+            'FORBIDDEN',
+          );
         }
         expectProblem(await api.call('DELETE', '/tickets/1', { session }), 403, 'FORBIDDEN');
         expectProblem(await api.call('PATCH', '/tickets/1', { session, body: { version: 1 } }), 403, 'FORBIDDEN');
       });
       const created = await api.call('POST', '/tickets', { session, headers: { origin: ORIGIN }, body: { subject: 'From the app' } });
       expect(created.status).toBe(201);
-      expect((await api.call('POST', '/tickets', { session, headers: { origin: `${ORIGIN}:80` }, body: { subject: 'Default port' } })).status).toBe(201);
+      expect(
+        (await api.call('POST', '/tickets', { session, headers: { origin: `${ORIGIN}:80` }, body: { subject: 'Default port' } })).status,
+      ).toBe(201);
     });
 
     it('lets reads through without Origin', async () => {
@@ -120,15 +136,24 @@ forEachDatabase('API: authentication and HTTP', (database) => {
       expect((await api.call('GET', '/auth/me', { session })).body.id).toBe(agent.id);
 
       // Over https as the server found it (scripts/server.mjs); a client's X-Forwarded-Proto alone is not believed.
-      const overHttps = await api.call('POST', '/auth/sign-in', { headers: { 'x-ninefold-proto': 'https' }, body: { email: 'agent@example.com', password: PASSWORD } });
+      const overHttps = await api.call('POST', '/auth/sign-in', {
+        headers: { 'x-ninefold-proto': 'https' },
+        body: { email: 'agent@example.com', password: PASSWORD },
+      });
       expect(overHttps.headers.get('set-cookie')).toMatch(/; Secure$/);
-      const claimed = await api.call('POST', '/auth/sign-in', { headers: { 'x-forwarded-proto': 'https' }, body: { email: 'agent@example.com', password: PASSWORD } });
+      const claimed = await api.call('POST', '/auth/sign-in', {
+        headers: { 'x-forwarded-proto': 'https' },
+        body: { email: 'agent@example.com', password: PASSWORD },
+      });
       expect(claimed.headers.get('set-cookie')).not.toMatch(/Secure/);
     });
 
     it('refuses wrong credentials with 401 and sets no cookie', async () => {
       await unchangedBy(async () => {
-        for (const body of [{ email: 'agent@example.com', password: 'wrong password' }, { email: 'nobody@example.com', password: PASSWORD }]) {
+        for (const body of [
+          { email: 'agent@example.com', password: 'wrong password' },
+          { email: 'nobody@example.com', password: PASSWORD },
+        ]) {
           const refused = await api.call('POST', '/auth/sign-in', { body });
           expectProblem(refused, 401, 'UNAUTHENTICATED');
           expect(refused.headers.get('set-cookie')).toBeNull();
@@ -137,10 +162,21 @@ forEachDatabase('API: authentication and HTTP', (database) => {
     });
 
     it('refuses a sign-in body that is not {email, password}', async () => {
-      for (const body of [{ email: 'agent@example.com' }, { email: 1, password: 2 }, { email: 'a@example.com', password: 'x', remember: true }]) {
+      for (const body of [
+        { email: 'agent@example.com' },
+        { email: 1, password: 2 },
+        { email: 'a@example.com', password: 'x', remember: true },
+      ]) {
         expectProblem(await api.call('POST', '/auth/sign-in', { body }), 422, 'VALIDATION_FAILED');
       }
-      expectProblem(await api.call('POST', '/auth/sign-in', { body: 'email=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      expectProblem(
+        await api.call('POST', '/auth/sign-in', {
+          body: 'email=a&password=b',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
     });
 
     it('signs out: ends the server session and clears the cookie, only from the application', async () => {
@@ -150,7 +186,9 @@ forEachDatabase('API: authentication and HTTP', (database) => {
       const out = await api.call('POST', '/auth/sign-out', { session, headers: { origin: ORIGIN } });
       expect(out.status).toBe(200);
       expect(out.body).toEqual({ signedOut: true });
-      expect(out.headers.get('set-cookie')).toMatch(/^nf_session=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; HttpOnly; SameSite=Lax$/);
+      expect(out.headers.get('set-cookie')).toMatch(
+        /^nf_session=; Path=\/; Expires=Thu, 01 Jan 1970 00:00:00 GMT; Max-Age=0; HttpOnly; SameSite=Lax$/,
+      );
       expectProblem(await api.call('GET', '/auth/me', { session }), 401, 'UNAUTHENTICATED');
       expect((await api.call('POST', '/auth/sign-out')).status).toBe(200);
     });
@@ -159,9 +197,25 @@ forEachDatabase('API: authentication and HTTP', (database) => {
   describe('HTTP rules', () => {
     it('answers JSON bodies only: 415 for another content type, 422 for broken JSON or a non-object', async () => {
       await unchangedBy(async () => {
-        expectProblem(await api.call('POST', '/tickets', { token, body: 'subject=Hi', headers: { 'content-type': 'text/plain' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
-        expectProblem(await api.call('POST', '/tickets', { token, body: '{"subject":"Hi"}', headers: { 'content-type': 'application/json; charset=latin1' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
-        expectProblem(await api.call('POST', '/tickets', { token, body: '{"subject":"Hi"}', headers: { 'content-type': '' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+        expectProblem(
+          await api.call('POST', '/tickets', { token, body: 'subject=Hi', headers: { 'content-type': 'text/plain' } }),
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+        );
+        expectProblem(
+          await api.call('POST', '/tickets', {
+            token,
+            body: '{"subject":"Hi"}',
+            headers: { 'content-type': 'application/json; charset=latin1' },
+          }),
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+        );
+        expectProblem(
+          await api.call('POST', '/tickets', { token, body: '{"subject":"Hi"}', headers: { 'content-type': '' } }),
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+        );
         for (const [text, detail] of [
           ['{"subject": "Hi"', /not valid JSON/],
           ['', /empty/],
@@ -176,7 +230,15 @@ forEachDatabase('API: authentication and HTTP', (database) => {
         const notUtf8 = await api.call('POST', '/tickets', { token, body: new Uint8Array([0x7b, 0x22, 0xff, 0x22, 0x3a, 0x31, 0x7d]) });
         expectProblem(notUtf8, 422, 'VALIDATION_FAILED');
       });
-      expect((await api.call('POST', '/tickets', { token, body: { subject: 'Vendor JSON' }, headers: { 'content-type': 'application/merge-patch+json' } })).status).toBe(201);
+      expect(
+        (
+          await api.call('POST', '/tickets', {
+            token,
+            body: { subject: 'Vendor JSON' },
+            headers: { 'content-type': 'application/merge-patch+json' },
+          })
+        ).status,
+      ).toBe(201);
     });
 
     it('answers 405 with Allow for a wrong method, and OPTIONS with 204 and Allow', async () => {

@@ -68,7 +68,9 @@ forEachDatabase('authors follow the field rules', (database) => {
     const read = await api.call('GET', `/notices/${notice.id}`, { ip: '198.51.100.7' });
     expect(keysOf(read.body).filter((k) => k.endsWith('By'))).toEqual([]);
     // A list filtered by who wrote the records would tell them apart.
-    const { result: filtered } = await captureLog(() => engine.ops.list(visitor, 'notice', { filters: { createdBy: String(agent.userId) } }).catch((error: unknown) => error));
+    const { result: filtered } = await captureLog(() =>
+      engine.ops.list(visitor, 'notice', { filters: { createdBy: String(agent.userId) } }).catch((error: unknown) => error),
+    );
     expect(filtered).toMatchObject({ code: 'FORBIDDEN_FIELD', fieldErrors: [{ field: 'createdBy' }] });
   });
 
@@ -88,10 +90,14 @@ forEachDatabase('authors follow the field rules', (database) => {
     expect(full.body.items.map((e: { actor: { id: number } | null }) => e.actor?.id)).toEqual([agent.userId, agent.userId]);
   });
 
-  it("leaves a hidden author out of a CSV export, even when its column is asked for", async () => {
+  it('leaves a hidden author out of a CSV export, even when its column is asked for', async () => {
     const entity = model.entitiesByName.notice;
     const exported = async (actor: Actor) => {
-      const { columns } = listColumns(model, entity, new Set(engine.ops.access(actor, 'notice').readable), ['title', 'createdBy', 'updatedBy']);
+      const { columns } = listColumns(model, entity, new Set(engine.ops.access(actor, 'notice').readable), [
+        'title',
+        'createdBy',
+        'updatedBy',
+      ]);
       const stream = await listCsv(engine.ops, actor, entity, {}, columns);
       return parse((await new Response(stream).text()).replace(/^\uFEFF/, '')) as string[][];
     };

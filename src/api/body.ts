@@ -79,7 +79,9 @@ function parseObject(bytes: Uint8Array): Record<string, unknown> {
     throw badBody('The body is not valid JSON.');
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw badBody(`The body must be a JSON object, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`}.`);
+    throw badBody(
+      `The body must be a JSON object, not ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`}.`,
+    );
   }
   return value as Record<string, unknown>;
 }

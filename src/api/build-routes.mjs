@@ -33,7 +33,11 @@ export function readBuildRoutes(root, distDir = '.next') {
     const appPaths = readJson(path.join(dist, 'app-path-routes-manifest.json'));
     const prerendered = readJson(path.join(dist, 'prerender-manifest.json'));
     // "/[plural]/import/run/route" → "/[plural]/import/run": the pages' and route handlers' paths.
-    const handlers = new Set(Object.entries(appPaths).filter(([entry]) => entry.endsWith('/route')).map(([, route]) => route));
+    const handlers = new Set(
+      Object.entries(appPaths)
+        .filter(([entry]) => entry.endsWith('/route'))
+        .map(([, route]) => route),
+    );
     const kindOf = (page) => (handlers.has(page) ? 'route' : 'page');
     const files = new Set([...filePaths(path.join(dist, 'static'), '/_next/static'), ...filePaths(path.join(root, 'public'), '')]);
     for (const route of Object.keys(prerendered.routes ?? {})) if (handlers.has(route)) files.add(route);

@@ -71,12 +71,25 @@ const spec: AppSpec = {
       method: 'GET',
       path: '/stats/{priority}/{open}',
       params: { priority: 'text', open: 'boolean' },
-      output: { priority: { type: 'text' }, open: { type: 'boolean' }, count: { type: 'integer' }, since: { type: 'date' }, window: { type: 'integer' } },
+      output: {
+        priority: { type: 'text' },
+        open: { type: 'boolean' },
+        count: { type: 'integer' },
+        since: { type: 'date' },
+        window: { type: 'integer' },
+      },
       roles: ['agent', 'admin'],
       handler: async ({ params, ops, constants }) => {
         const page = await ops.list('ticket', { filters: { priority: String(params.priority) }, limit: 100 });
         const count = page.rows.filter((t) => (t.state !== 'closed') === params.open).length;
-        return { priority: params.priority, open: params.open, count, since: new Date(Date.UTC(2026, 0, 2)), window: constants.reopenWindowDays, extra: 'dropped' };
+        return {
+          priority: params.priority,
+          open: params.open,
+          count,
+          since: new Date(Date.UTC(2026, 0, 2)),
+          window: constants.reopenWindowDays,
+          extra: 'dropped',
+        };
       },
     },
   },
@@ -135,7 +148,12 @@ forEachDatabase('API: custom calls', (database) => {
 
     it('refuses an urgent ticket with 422, changing nothing', async () => {
       // A customer cannot set the priority; an agent made it urgent (which needs an assignee).
-      const ticket = await engine.ops.create(asActor(agent), 'ticket', { subject: 'Cannot log in', priority: 'urgent', requester: customer.id, assignee: agent.id });
+      const ticket = await engine.ops.create(asActor(agent), 'ticket', {
+        subject: 'Cannot log in',
+        priority: 'urgent',
+        requester: customer.id,
+        assignee: agent.id,
+      });
       await unchangedBy(async () => {
         const answer = await escalate(ticket.id, { reason: 'Even more urgent' });
         expectProblem(answer, 422, 'VALIDATION_FAILED');
@@ -165,7 +183,9 @@ forEachDatabase('API: custom calls', (database) => {
         for (const id of ['abc', '1.5', '12345678901234567890']) {
           const answer = await escalate(id, { reason: 'Bad id' });
           expectProblem(answer, 422, 'VALIDATION_FAILED');
-          expect(answer.body.errors).toEqual([{ pointer: '/id', code: 'invalid_param', detail: 'The path parameter "id" must be a whole number.' }]);
+          expect(answer.body.errors).toEqual([
+            { pointer: '/id', code: 'invalid_param', detail: 'The path parameter "id" must be a whole number.' },
+          ]);
         }
         expectProblem(await escalate(999999, { reason: 'Nobody' }), 404, 'NOT_FOUND');
       });
@@ -187,10 +207,17 @@ forEachDatabase('API: custom calls', (database) => {
           expect(answer.body.errors.map((e: { pointer: string; code: string }) => `${e.pointer}:${e.code}`)).toEqual(errors);
         }
         expectProblem(await escalate(ticket.id, '{"reason": '), 422, 'VALIDATION_FAILED');
-        expectProblem(await api.call('POST', `/tickets/${ticket.id}/escalate`, { token: agentToken, body: 'reason=x', headers: { 'content-type': 'text/plain' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+        expectProblem(
+          await api.call('POST', `/tickets/${ticket.id}/escalate`, {
+            token: agentToken,
+            body: 'reason=x',
+            headers: { 'content-type': 'text/plain' },
+          }),
+          415,
+          'UNSUPPORTED_MEDIA_TYPE',
+        );
       });
     });
-
   });
 
   describe('one transaction per call', () => {

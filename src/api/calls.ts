@@ -55,7 +55,12 @@ function parseInput(fields: readonly FieldModel[], body: Record<string, unknown>
 }
 
 function isRecordData(value: unknown): value is RecordData {
-  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number' && typeof (value as { version?: unknown }).version === 'number';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { id?: unknown }).id === 'number' &&
+    typeof (value as { version?: unknown }).version === 'number'
+  );
 }
 
 /** The handler's result as JSON: a record of the output entity as its Record JSON, declared output fields by their wire types, anything else as it is. */
@@ -63,19 +68,26 @@ function serialise(call: CallSpec, model: AppModel, outputFields: readonly Field
   if (call.output === undefined) return new Response(null, { status: 204 });
   if (typeof call.output === 'string') {
     const entity = model.entitiesByName[call.output];
-    const record = isRecordData(result) ? result : isRecordData((result as { record?: unknown } | null)?.record) ? (result as { record: RecordData }).record : null;
+    const record = isRecordData(result)
+      ? result
+      : isRecordData((result as { record?: unknown } | null)?.record)
+        ? (result as { record: RecordData }).record
+        : null;
     if (entity && record) return json(recordToWire(entity, record));
   } else if (outputFields && typeof result === 'object' && result !== null && !Array.isArray(result)) {
     // Exactly the declared output: each field by its wire type, absent ones null, nothing else.
     const values = result as Record<string, unknown>;
-    return json(Object.fromEntries(outputFields.map((field) => [field.name, fieldToWire(field, (values[field.name] ?? null) as RecordData[string])])));
+    return json(
+      Object.fromEntries(outputFields.map((field) => [field.name, fieldToWire(field, (values[field.name] ?? null) as RecordData[string])])),
+    );
   }
   return json(result ?? null);
 }
 
 export function callRoute(model: AppModel, name: string, call: CallSpec): Route {
   const inputFields = call.input ? Object.entries(call.input).map(([field, spec]) => buildField(field, spec)) : null;
-  const outputFields = call.output && typeof call.output !== 'string' ? Object.entries(call.output).map(([field, spec]) => buildField(field, spec)) : null;
+  const outputFields =
+    call.output && typeof call.output !== 'string' ? Object.entries(call.output).map(([field, spec]) => buildField(field, spec)) : null;
   const constants = Object.fromEntries(Object.entries(model.constants).map(([key, constant]) => [key, constant.value]));
   return {
     method: call.method,
@@ -96,13 +108,16 @@ export function callRoute(model: AppModel, name: string, call: CallSpec): Route 
         // No declared input: no body, or an empty object.
         const body = await readOptionalJsonObject(request.request, request.limits.maxBodyBytes);
         const keys = Object.keys(body ?? {});
-        if (keys.length > 0) throw invalid(keys.map((key) => ({ field: key, code: 'unknown_field', message: `"${key}" is not an input of this call.` })));
+        if (keys.length > 0)
+          throw invalid(keys.map((key) => ({ field: key, code: 'unknown_field', message: `"${key}" is not an input of this call.` })));
       }
       // One transaction for the whole call: what it changes is saved together, or not at all.
       // Its ops act through the call door: what the spec lets only calls write, they may.
       const { engine } = request;
       const caller = callActor(actor);
-      const result = await atomically({ model: engine.model, db: engine.store.db }, (ops) => call.handler({ params, input, ops: bindOps(ops, caller), actor, constants }));
+      const result = await atomically({ model: engine.model, db: engine.store.db }, (ops) =>
+        call.handler({ params, input, ops: bindOps(ops, caller), actor, constants }),
+      );
       return serialise(call, model, outputFields, result);
     },
   };

@@ -79,34 +79,138 @@ interface Row {
 }
 
 const rows: Row[] = [
-  { code: 'VALIDATION_FAILED', status: 422, send: (api, a) => api.call('POST', '/tickets', { token: a.admin, body: { subject: 'x', priority: 'soon' } }), check: (r) => expect(r.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/priority', '/subject']) },
+  {
+    code: 'VALIDATION_FAILED',
+    status: 422,
+    send: (api, a) => api.call('POST', '/tickets', { token: a.admin, body: { subject: 'x', priority: 'soon' } }),
+    check: (r) => expect(r.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/priority', '/subject']),
+  },
   { code: 'UNAUTHENTICATED', status: 401, send: (api) => api.call('POST', '/tickets', { body: { subject: 'Anonymous' } }) },
   // NUL cannot be stored in PostgreSQL text: refused as input, never a database error.
   { code: 'VALIDATION_FAILED', status: 422, send: (api, a) => api.call('GET', '/tickets?q=%00', { token: a.admin }) },
-  { code: 'VALIDATION_FAILED', status: 422, send: (api, a) => api.call('POST', '/tickets', { token: a.admin, body: { subject: 'Nul \u0000 inside' } }) },
-  { code: 'UNAUTHENTICATED', status: 401, send: (api) => api.call('POST', '/auth/sign-in', { body: { email: 'admin\u0000@example.com', password: 'admin-password' } }) },
-  { code: 'FORBIDDEN', status: 403, send: (api, a) => api.call('POST', '/organizations', { token: a.customer, body: { name: 'Customer Corp' } }) },
-  { code: 'FORBIDDEN', status: 403, send: (api, a) => api.call('POST', '/tickets', { session: a.adminSession, headers: { origin: 'https://evil.example' }, body: { subject: 'Cross-site' } }) },
-  { code: 'FORBIDDEN_FIELD', status: 403, send: (api, a) => api.call('PATCH', `/tickets/${a.ticketId}`, { token: a.admin, headers: { 'if-match': '"1"' }, body: { resolvedAt: '2030-01-01T00:00:00Z' } }) },
-  { code: 'NOT_FOUND', status: 404, send: (api, a) => api.call('PATCH', '/tickets/987654', { token: a.admin, headers: { 'if-match': '"1"' }, body: { subject: 'Ghost' } }) },
-  { code: 'NOT_FOUND', status: 404, send: (api, a) => api.call('PATCH', `/tickets/${a.ticketId}`, { token: a.customer, headers: { 'if-match': '"1"' }, body: { subject: 'Not mine' } }) },
-  { code: 'METHOD_NOT_ALLOWED', status: 405, send: (api, a) => api.call('PUT', `/tickets/${a.ticketId}`, { token: a.admin, body: { subject: 'Put' } }), check: (r) => expect(r.headers.get('allow')).toMatch(/PATCH/) },
+  {
+    code: 'VALIDATION_FAILED',
+    status: 422,
+    send: (api, a) => api.call('POST', '/tickets', { token: a.admin, body: { subject: 'Nul \u0000 inside' } }),
+  },
+  {
+    code: 'UNAUTHENTICATED',
+    status: 401,
+    send: (api) => api.call('POST', '/auth/sign-in', { body: { email: 'admin\u0000@example.com', password: 'admin-password' } }),
+  },
+  {
+    code: 'FORBIDDEN',
+    status: 403,
+    send: (api, a) => api.call('POST', '/organizations', { token: a.customer, body: { name: 'Customer Corp' } }),
+  },
+  {
+    code: 'FORBIDDEN',
+    status: 403,
+    send: (api, a) =>
+      api.call('POST', '/tickets', {
+        session: a.adminSession,
+        headers: { origin: 'https://evil.example' },
+        body: { subject: 'Cross-site' },
+      }),
+  },
+  {
+    code: 'FORBIDDEN_FIELD',
+    status: 403,
+    send: (api, a) =>
+      api.call('PATCH', `/tickets/${a.ticketId}`, {
+        token: a.admin,
+        headers: { 'if-match': '"1"' },
+        body: { resolvedAt: '2030-01-01T00:00:00Z' },
+      }),
+  },
+  {
+    code: 'NOT_FOUND',
+    status: 404,
+    send: (api, a) => api.call('PATCH', '/tickets/987654', { token: a.admin, headers: { 'if-match': '"1"' }, body: { subject: 'Ghost' } }),
+  },
+  {
+    code: 'NOT_FOUND',
+    status: 404,
+    send: (api, a) =>
+      api.call('PATCH', `/tickets/${a.ticketId}`, { token: a.customer, headers: { 'if-match': '"1"' }, body: { subject: 'Not mine' } }),
+  },
+  {
+    code: 'METHOD_NOT_ALLOWED',
+    status: 405,
+    send: (api, a) => api.call('PUT', `/tickets/${a.ticketId}`, { token: a.admin, body: { subject: 'Put' } }),
+    check: (r) => expect(r.headers.get('allow')).toMatch(/PATCH/),
+  },
   { code: 'CONFLICT', status: 409, send: (api, a) => api.call('DELETE', `/tickets/${a.ticketId}`, { token: a.admin }) },
-  { code: 'STALE_VERSION', status: 409, send: (api, a) => api.call('PATCH', `/tickets/${a.ticketId}`, { token: a.admin, headers: { 'if-match': '"7"' }, body: { subject: 'Stale edit' } }) },
-  { code: 'TICKET_CLOSED', status: 409, send: (api, a) => api.call('POST', `/tickets/${a.closedTicketId}/escalate`, { token: a.admin, body: { reason: 'Still broken' } }) },
-  { code: 'TICKET_CLOSED', status: 409, send: (api, a) => api.call('PATCH', `/tickets/${a.closedTicketId}`, { token: a.admin, headers: { 'if-match': '"1"' }, body: { subject: 'Closed, changed' } }) },
-  { code: 'RECORD_FINAL', status: 409, send: (api, a) => api.call('PATCH', `/memos/${a.archivedMemoId}`, { token: a.admin, headers: { 'if-match': '"2"' }, body: { title: 'Archived, changed' } }) },
-  { code: 'TRANSITION_NOT_ALLOWED', status: 409, send: (api, a) => api.call('POST', `/tickets/${a.customerTicketId}/transitions/start`, { token: a.customer, body: { version: 1 } }), check: (r) => expect(r.body.detail).toBe('You are not allowed to take "Start" on this ticket.') },
-  { code: 'REOPEN_WINDOW_PASSED', status: 409, send: (api, a) => api.call('POST', `/tickets/${a.longResolvedId}/transitions/reopen`, { token: a.customer, headers: { 'if-match': '"3"' } }) },
+  {
+    code: 'STALE_VERSION',
+    status: 409,
+    send: (api, a) =>
+      api.call('PATCH', `/tickets/${a.ticketId}`, { token: a.admin, headers: { 'if-match': '"7"' }, body: { subject: 'Stale edit' } }),
+  },
+  {
+    code: 'TICKET_CLOSED',
+    status: 409,
+    send: (api, a) => api.call('POST', `/tickets/${a.closedTicketId}/escalate`, { token: a.admin, body: { reason: 'Still broken' } }),
+  },
+  {
+    code: 'TICKET_CLOSED',
+    status: 409,
+    send: (api, a) =>
+      api.call('PATCH', `/tickets/${a.closedTicketId}`, {
+        token: a.admin,
+        headers: { 'if-match': '"1"' },
+        body: { subject: 'Closed, changed' },
+      }),
+  },
+  {
+    code: 'RECORD_FINAL',
+    status: 409,
+    send: (api, a) =>
+      api.call('PATCH', `/memos/${a.archivedMemoId}`, {
+        token: a.admin,
+        headers: { 'if-match': '"2"' },
+        body: { title: 'Archived, changed' },
+      }),
+  },
+  {
+    code: 'TRANSITION_NOT_ALLOWED',
+    status: 409,
+    send: (api, a) => api.call('POST', `/tickets/${a.customerTicketId}/transitions/start`, { token: a.customer, body: { version: 1 } }),
+    check: (r) => expect(r.body.detail).toBe('You are not allowed to take "Start" on this ticket.'),
+  },
+  {
+    code: 'REOPEN_WINDOW_PASSED',
+    status: 409,
+    send: (api, a) =>
+      api.call('POST', `/tickets/${a.longResolvedId}/transitions/reopen`, { token: a.customer, headers: { 'if-match': '"3"' } }),
+  },
   {
     code: 'LIMIT_EXCEEDED',
     status: 422,
     send: (api, a) => api.call('POST', '/tickets', { token: a.customer, body: { subject: 'A second open ticket' } }),
     check: (r) => expect(r.body).toMatchObject({ limit: 'openTicketsPerCustomer', max: 1, constant: 'maxOpenTicketsPerCustomer' }),
   },
-  { code: 'PAYLOAD_TOO_LARGE', status: 413, send: (api, a) => api.call('POST', '/tickets', { token: a.admin, body: { subject: 'Huge', description: 'x'.repeat(1024 * 1024 + 10) } }) },
-  { code: 'UNSUPPORTED_MEDIA_TYPE', status: 415, send: (api, a) => api.call('POST', '/tickets', { token: a.admin, body: 'subject=Form', headers: { 'content-type': 'application/x-www-form-urlencoded' } }) },
-  { code: 'PRECONDITION_REQUIRED', status: 428, send: (api, a) => api.call('PATCH', `/tickets/${a.ticketId}`, { token: a.admin, body: { subject: 'No version' } }) },
+  {
+    code: 'PAYLOAD_TOO_LARGE',
+    status: 413,
+    send: (api, a) =>
+      api.call('POST', '/tickets', { token: a.admin, body: { subject: 'Huge', description: 'x'.repeat(1024 * 1024 + 10) } }),
+  },
+  {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    status: 415,
+    send: (api, a) =>
+      api.call('POST', '/tickets', {
+        token: a.admin,
+        body: 'subject=Form',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+  },
+  {
+    code: 'PRECONDITION_REQUIRED',
+    status: 428,
+    send: (api, a) => api.call('PATCH', `/tickets/${a.ticketId}`, { token: a.admin, body: { subject: 'No version' } }),
+  },
   {
     code: 'RATE_LIMITED',
     status: 429,
@@ -151,22 +255,39 @@ forEachDatabase('API: the error catalogue, code by code', (database) => {
     engine = await openTestEngine(database, model);
     api = apiClient(engine);
     const admin = await engine.identity.createUser({ email: 'admin@example.com', password: 'admin-password', roles: ['admin'] });
-    const customer = await engine.identity.createUser({ email: 'customer@example.com', password: 'customer-password', roles: ['customer'] });
+    const customer = await engine.identity.createUser({
+      email: 'customer@example.com',
+      password: 'customer-password',
+      roles: ['customer'],
+    });
     const adminToken = (await engine.identity.createApiToken(admin.id, { name: 'table' })).token;
     const customerToken = (await engine.identity.createApiToken(customer.id, { name: 'table' })).token;
     const organization = await api.call('POST', '/organizations', { token: adminToken, body: { name: 'Acme' } });
-    const ticket = await api.call('POST', '/tickets', { token: adminToken, body: { subject: 'Printer on fire', organization: organization.body.id } });
+    const ticket = await api.call('POST', '/tickets', {
+      token: adminToken,
+      body: { subject: 'Printer on fire', organization: organization.body.id },
+    });
     const closed = await api.call('POST', '/tickets', { token: adminToken, body: { subject: 'Old and closed' } });
     await engine.store.db.updateTable('ticket').set({ state: 'closed' }).where('id', '=', closed.body.id).execute();
-    expect((await api.call('POST', '/attachments', { token: adminToken, body: { ticket: ticket.body.id, name: 'screenshot.png' } })).status).toBe(201);
+    expect(
+      (await api.call('POST', '/attachments', { token: adminToken, body: { ticket: ticket.body.id, name: 'screenshot.png' } })).status,
+    ).toBe(201);
     // Resolved before the customer's open ticket is made: it counted as open until then.
     // (Through ops, not the API: the admin's token has a small rate limit to spend.)
     const asAdmin = { userId: admin.id, email: admin.email, name: admin.name, roles: admin.roles };
-    const resolved = await engine.ops.create(asAdmin, 'ticket', { subject: 'Resolved long ago', requester: customer.id, assignee: admin.id });
+    const resolved = await engine.ops.create(asAdmin, 'ticket', {
+      subject: 'Resolved long ago',
+      requester: customer.id,
+      assignee: admin.id,
+    });
     await engine.ops.transition(asAdmin, 'ticket', resolved.id, 'start', { version: 1 });
     await engine.ops.transition(asAdmin, 'ticket', resolved.id, 'resolve', { version: 2 });
     const resolvedAt = model.entitiesByName.ticket.fieldsByName.resolvedAt.column;
-    await engine.store.db.updateTable('ticket').set({ [resolvedAt]: new Date(Date.now() - 30 * 86_400_000) }).where('id', '=', resolved.id).execute();
+    await engine.store.db
+      .updateTable('ticket')
+      .set({ [resolvedAt]: new Date(Date.now() - 30 * 86_400_000) })
+      .where('id', '=', resolved.id)
+      .execute();
     const own = await api.call('POST', '/tickets', { token: customerToken, body: { subject: 'My own ticket' } });
     const memo = await engine.ops.create(asAdmin, 'memo', { title: 'Old plan' });
     await engine.ops.transition(asAdmin, 'memo', memo.id, 'archive', { version: 1 });
@@ -187,15 +308,25 @@ forEachDatabase('API: the error catalogue, code by code', (database) => {
 
   describe.each(rows.map((row) => [`${row.status} ${row.code}`, row] as const))('%s', (_name, row) => {
     it('answers the catalogue problem and changes nothing stored', async () => {
-      const before = await snapshot(engine.store.db, TABLES.filter((t) => t !== 'nf_api_token'));
+      const before = await snapshot(
+        engine.store.db,
+        TABLES.filter((t) => t !== 'nf_api_token'),
+      );
       const newToken = async () => {
-        const user = await engine.identity.createUser({ email: `limited${(ips += 1)}@example.com`, password: 'limited-password', roles: ['agent'] });
+        const user = await engine.identity.createUser({
+          email: `limited${(ips += 1)}@example.com`,
+          password: 'limited-password',
+          roles: ['agent'],
+        });
         return (await engine.identity.createApiToken(user.id, { name: 'limited' })).token;
       };
       const answer = await row.send(api, actors, newToken);
       expectProblem(answer, row.status, row.code);
       row.check?.(answer);
-      const after = await snapshot(engine.store.db, TABLES.filter((t) => t !== 'nf_api_token'));
+      const after = await snapshot(
+        engine.store.db,
+        TABLES.filter((t) => t !== 'nf_api_token'),
+      );
       if (row.code === 'RATE_LIMITED') {
         // The only change is the user made for this row; every record is as it was.
         for (const table of ['ticket', 'organization', 'comment']) expect(after[table]).toEqual(before[table]);
@@ -205,7 +336,7 @@ forEachDatabase('API: the error catalogue, code by code', (database) => {
     });
   });
 
-  it('covers every code of the built-in catalogue, and the spec\'s own', () => {
+  it("covers every code of the built-in catalogue, and the spec's own", () => {
     const covered = new Set(rows.map((r) => r.code));
     const all = [...Object.keys(BUILT_IN_ERRORS), ...Object.keys(model.errors)];
     expect(all.filter((code) => !covered.has(code))).toEqual([]);

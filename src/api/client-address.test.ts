@@ -28,7 +28,9 @@ describe('the client address', () => {
     expect(trustedProxyHops({ TRUST_PROXY: 'false' })).toBe(0);
     expect(trustedProxyHops({ TRUST_PROXY: 'true' })).toBe(1);
     expect(trustedProxyHops({ TRUST_PROXY: '2' })).toBe(2);
-    expect(() => trustedProxyHops({ TRUST_PROXY: 'yes' })).toThrow('TRUST_PROXY must be the number of proxies in front of this server (0-10), or true for one; got "yes".');
+    expect(() => trustedProxyHops({ TRUST_PROXY: 'yes' })).toThrow(
+      'TRUST_PROXY must be the number of proxies in front of this server (0-10), or true for one; got "yes".',
+    );
     expect(() => trustedProxyHops({ TRUST_PROXY: '-1' })).toThrow('TRUST_PROXY');
   });
 

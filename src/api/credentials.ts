@@ -36,7 +36,9 @@ export function readCredentials(headers: Headers): Credentials {
 
 /** A key for the per-token rate limit that is not the token itself (keys may be inspected). */
 export function credentialKey(credentials: Credentials, userId: number): string {
-  return credentials.kind === 'bearer' ? `token:${createHash('sha256').update(credentials.token).digest('hex').slice(0, 32)}` : `user:${userId}`;
+  return credentials.kind === 'bearer'
+    ? `token:${createHash('sha256').update(credentials.token).digest('hex').slice(0, 32)}`
+    : `user:${userId}`;
 }
 
 /**
@@ -55,11 +57,26 @@ export function isSameOrigin(headers: Headers, appOrigin: string): boolean {
 }
 
 export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
-  return [`${SESSION_COOKIE}=${token}`, 'Path=/', `Expires=${expiresAt.toUTCString()}`, 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
+  return [
+    `${SESSION_COOKIE}=${token}`,
+    'Path=/',
+    `Expires=${expiresAt.toUTCString()}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
 }
 
 export function clearedSessionCookie(secure: boolean): string {
-  return [`${SESSION_COOKIE}=`, 'Path=/', 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', 'Max-Age=0', 'HttpOnly', 'SameSite=Lax', ...(secure ? ['Secure'] : [])].join('; ');
+  return [
+    `${SESSION_COOKIE}=`,
+    'Path=/',
+    'Expires=Thu, 01 Jan 1970 00:00:00 GMT',
+    'Max-Age=0',
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
 }
 
 /**

@@ -60,5 +60,9 @@ export function doorRefusal(code, detail, asPage) {
     return { status, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body };
   }
   const problem = { type: problemTypeOf(code), title, status, detail, code };
-  return { status, headers: { 'content-type': 'application/problem+json; charset=utf-8', 'cache-control': 'no-store' }, body: JSON.stringify(problem) };
+  return {
+    status,
+    headers: { 'content-type': 'application/problem+json; charset=utf-8', 'cache-control': 'no-store' },
+    body: JSON.stringify(problem),
+  };
 }

@@ -33,7 +33,13 @@ forEachDatabase('API: field leaks', (database) => {
   beforeAll(async () => {
     engine = await openTestEngine(database, model);
     api = apiClient(engine);
-    const roles: Record<string, string[]> = { admin: ['admin'], agent: ['agent'], customer: ['customer'], other: ['customer'], every: ['admin', 'agent', 'customer'] };
+    const roles: Record<string, string[]> = {
+      admin: ['admin'],
+      agent: ['agent'],
+      customer: ['customer'],
+      other: ['customer'],
+      every: ['admin', 'agent', 'customer'],
+    };
     for (const [name, granted] of Object.entries(roles)) {
       users[name] = await engine.identity.createUser({ email: `${name}@leaks.example`, password: PASSWORD, name, roles: granted });
       tokens[name] = (await engine.identity.createApiToken(users[name].id, { name: 'leaks' })).token;
@@ -41,7 +47,12 @@ forEachDatabase('API: field leaks', (database) => {
     const [admin, agent, customer, other] = [users.admin, users.agent, users.customer, users.other].map(asActor);
     const acme = await engine.ops.create(admin, 'organization', { name: 'Acme', domain: 'acme.example' });
     // The customer's ticket, with what customers may not see set: an organization and an assignee.
-    const ticket = await engine.ops.create(agent, 'ticket', { subject: 'Printer on fire', requester: customer.userId, organization: acme.id, assignee: agent.userId });
+    const ticket = await engine.ops.create(agent, 'ticket', {
+      subject: 'Printer on fire',
+      requester: customer.userId,
+      organization: acme.id,
+      assignee: agent.userId,
+    });
     await engine.ops.create(agent, 'comment', { ticket: ticket.id, body: internalBody, internal: true });
     await engine.ops.create(agent, 'comment', { ticket: ticket.id, body: publicBody });
     // Another customer's ticket and its public comment: nothing of it reaches the customer.
@@ -78,7 +89,9 @@ forEachDatabase('API: field leaks', (database) => {
     expect(records.ticket.length).toBeGreaterThan(0);
     expect(records.comment.length).toBeGreaterThan(0);
     for (const [entity, items] of Object.entries(records)) {
-      const hidden = model.entitiesByName[entity].fields.map((f) => f.name).filter((name) => !mayRead(model.entitiesByName[entity], name, ['customer']));
+      const hidden = model.entitiesByName[entity].fields
+        .map((f) => f.name)
+        .filter((name) => !mayRead(model.entitiesByName[entity], name, ['customer']));
       for (const item of items) for (const name of hidden) expect(Object.keys(item), `${entity} #${item.id}`).not.toContain(name);
     }
     expect(Object.keys(records.ticket[0])).not.toContain('assignee');
@@ -98,13 +111,17 @@ forEachDatabase('API: field leaks', (database) => {
     }
   });
 
-  it("what a customer writes comes back without the fields hidden from them", async () => {
+  it('what a customer writes comes back without the fields hidden from them', async () => {
     const token = tokens.customer;
     const created = await api.call('POST', '/tickets', { token, body: { subject: 'My own ticket', description: 'Details' } });
     expect(created.status).toBe(201);
     expect(created.body).not.toHaveProperty('assignee');
     expect(created.body).not.toHaveProperty('organization');
-    const updated = await api.call('PATCH', `/tickets/${created.body.id}`, { token, body: { subject: 'My own ticket, edited' }, headers: { 'if-match': '"1"' } });
+    const updated = await api.call('PATCH', `/tickets/${created.body.id}`, {
+      token,
+      body: { subject: 'My own ticket, edited' },
+      headers: { 'if-match': '"1"' },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).not.toHaveProperty('assignee');
     const comment = await api.call('POST', '/comments', { token, body: { ticket: created.body.id, body: 'Any news?' } });
@@ -112,7 +129,9 @@ forEachDatabase('API: field leaks', (database) => {
     expect(comment.body).not.toHaveProperty('internal');
     // Writing what they may not: refused, naming the field, and nothing saved.
     const before = (await api.call('GET', '/comments?limit=100', { token })).body.items.length;
-    const { result: internal } = await captureLog(() => api.call('POST', '/comments', { token, body: { ticket: created.body.id, body: 'Sneaky', internal: true } }));
+    const { result: internal } = await captureLog(() =>
+      api.call('POST', '/comments', { token, body: { ticket: created.body.id, body: 'Sneaky', internal: true } }),
+    );
     expect(internal.status).toBe(403);
     expect(internal.body).toMatchObject({ code: 'FORBIDDEN_FIELD', errors: [{ pointer: '/internal' }] });
     expect((await api.call('GET', '/comments?limit=100', { token })).body.items.length).toBe(before);

@@ -86,17 +86,57 @@ const path = fc.oneof(
   },
   {
     weight: 1,
-    arbitrary: fc.constantFrom('/auth/me', '/auth/sign-in', '/auth/sign-out', '/openapi.json', '/', '//tickets', '/tickets/', '/tickets/1/history', '/tickets/1/transitions/start'),
+    arbitrary: fc.constantFrom(
+      '/auth/me',
+      '/auth/sign-in',
+      '/auth/sign-out',
+      '/openapi.json',
+      '/',
+      '//tickets',
+      '/tickets/',
+      '/tickets/1/history',
+      '/tickets/1/transitions/start',
+    ),
   },
   { weight: 1, arbitrary: fc.tuple(text, text).map(([a, b]) => `/${encode(a)}/${encode(b)}`) },
 );
 /** Names every object answers for without declaring them: a client may send any of them as a name. */
 const INHERITED_NAMES = Object.getOwnPropertyNames(Object.prototype);
 const inheritedName = fc.constantFrom(...INHERITED_NAMES);
-const queryKey = fc.oneof(fc.constantFrom('sort', 'limit', 'cursor', 'q', 'priority', 'state', 'organization', 'assignee', 'internal', 'tier', 'subject', 'version'), inheritedName, text);
+const queryKey = fc.oneof(
+  fc.constantFrom(
+    'sort',
+    'limit',
+    'cursor',
+    'q',
+    'priority',
+    'state',
+    'organization',
+    'assignee',
+    'internal',
+    'tier',
+    'subject',
+    'version',
+  ),
+  inheritedName,
+  text,
+);
 const queryValue = fc.oneof(
   text,
-  fc.constantFrom('-priority', 'priority,-subject', 'subject,subject', '-', ',', 'urgent', 'open', 'true', '100', '101', '1000000', 'eyJzIjoiLXVwZGF0ZWRBdCIsInYiOlsxXSwiaSI6MX0'),
+  fc.constantFrom(
+    '-priority',
+    'priority,-subject',
+    'subject,subject',
+    '-',
+    ',',
+    'urgent',
+    'open',
+    'true',
+    '100',
+    '101',
+    '1000000',
+    'eyJzIjoiLXVwZGF0ZWRBdCIsInYiOlsxXSwiaSI6MX0',
+  ),
 );
 const query = fc.array(fc.tuple(queryKey, queryValue), { maxLength: 4 }).map((pairs) => {
   const search = new URLSearchParams();
@@ -105,10 +145,38 @@ const query = fc.array(fc.tuple(queryKey, queryValue), { maxLength: 4 }).map((pa
   return s ? `?${s}` : '';
 });
 const fieldName = fc.oneof(
-  fc.constantFrom('subject', 'description', 'priority', 'organization', 'requester', 'assignee', 'dueAt', 'resolvedAt', 'state', 'id', 'version', 'name', 'domain', 'tier', 'ticket', 'body', 'internal', 'reason'),
+  fc.constantFrom(
+    'subject',
+    'description',
+    'priority',
+    'organization',
+    'requester',
+    'assignee',
+    'dueAt',
+    'resolvedAt',
+    'state',
+    'id',
+    'version',
+    'name',
+    'domain',
+    'tier',
+    'ticket',
+    'body',
+    'internal',
+    'reason',
+  ),
   inheritedName,
 );
-const jsonValue = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 3 }), fc.constant({ nested: true }), fc.bigInt().map(String));
+const jsonValue = fc.oneof(
+  text,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.integer(), { maxLength: 3 }),
+  fc.constant({ nested: true }),
+  fc.bigInt().map(String),
+);
 // Nearly right bodies get past the first checks, so the deeper ones (and the database) are fuzzed too.
 const plausibleOf = (fields: Record<string, fc.Arbitrary<unknown>>) =>
   fc.record(fields, { requiredKeys: [] }).map((o) => JSON.stringify(o));
@@ -120,23 +188,47 @@ const ticketBody = plausibleOf({
   dueAt: fc.oneof(fc.constantFrom('2031-01-01T10:00', '2031-02-30T10:00', '2031-01-01T10:00:00+02:00'), text),
   version: fc.oneof(fc.constantFrom(1, 2), jsonValue),
 });
-const organizationBody = plausibleOf({ name: fc.oneof(fc.constant('Acme'), text), domain: fc.oneof(fc.constant('acme.test'), text), tier: fc.constantFrom('standard', 'premium', 'gold') });
-const commentBody = plausibleOf({ ticket: fc.oneof(fc.constantFrom(1, 2, 3), jsonValue), body: fc.oneof(fc.constant('A comment'), text), internal: fc.oneof(fc.boolean(), jsonValue) });
+const organizationBody = plausibleOf({
+  name: fc.oneof(fc.constant('Acme'), text),
+  domain: fc.oneof(fc.constant('acme.test'), text),
+  tier: fc.constantFrom('standard', 'premium', 'gold'),
+});
+const commentBody = plausibleOf({
+  ticket: fc.oneof(fc.constantFrom(1, 2, 3), jsonValue),
+  body: fc.oneof(fc.constant('A comment'), text),
+  internal: fc.oneof(fc.boolean(), jsonValue),
+});
 // Transitions of one record and of many: version, comment, input, items.
 const transitionBody = plausibleOf({
   version: fc.oneof(fc.constantFrom(1, 2, 3), jsonValue),
   comment: fc.oneof(fc.constant('Done'), text, jsonValue),
-  input: fc.oneof(fc.record({ assignee: fc.oneof(fc.constantFrom(1, 2), jsonValue), priority: fc.constantFrom('low', 'urgent') }, { requiredKeys: [] }), jsonValue),
+  input: fc.oneof(
+    fc.record({ assignee: fc.oneof(fc.constantFrom(1, 2), jsonValue), priority: fc.constantFrom('low', 'urgent') }, { requiredKeys: [] }),
+    jsonValue,
+  ),
 });
 const bulkTransitionBody = plausibleOf({
   items: fc.oneof(
-    fc.array(fc.record({ id: fc.oneof(fc.constantFrom(1, 2, 3, 4), jsonValue), version: fc.oneof(fc.constantFrom(1, 2), jsonValue) }, { requiredKeys: [] }), { maxLength: 4 }),
+    fc.array(
+      fc.record(
+        { id: fc.oneof(fc.constantFrom(1, 2, 3, 4), jsonValue), version: fc.oneof(fc.constantFrom(1, 2), jsonValue) },
+        { requiredKeys: [] },
+      ),
+      { maxLength: 4 },
+    ),
     jsonValue,
   ),
   comment: fc.oneof(fc.constant('Bulk'), text),
   input: fc.oneof(fc.constant({ assignee: 1 }), jsonValue),
 });
-const plausible = fc.oneof(ticketBody, organizationBody, commentBody, plausibleOf({ reason: fc.oneof(fc.constant('Customer is blocked'), text) }), transitionBody, bulkTransitionBody);
+const plausible = fc.oneof(
+  ticketBody,
+  organizationBody,
+  commentBody,
+  plausibleOf({ reason: fc.oneof(fc.constant('Customer is blocked'), text) }),
+  transitionBody,
+  bulkTransitionBody,
+);
 const body = fc.oneof(
   fc.constant(undefined),
   { weight: 3, arbitrary: plausible },
@@ -146,24 +238,70 @@ const body = fc.oneof(
 );
 const contentType = fc.oneof(
   { weight: 6, arbitrary: fc.constant('application/json') },
-  { weight: 1, arbitrary: fc.constantFrom('application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'application/merge-patch+json', '') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      'application/json; charset=utf-8',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'application/merge-patch+json',
+      '',
+    ),
+  },
 );
 const method = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom('GET', 'POST', 'PATCH') },
   { weight: 1, arbitrary: fc.constantFrom('DELETE', 'PUT', 'OPTIONS', 'HEAD') },
 );
-const ifMatch = fc.option(fc.oneof(fc.constantFrom('"1"', 'W/"1"', '1', '*', '"x"', '""', '"99999999999999999999"'), text), { nil: undefined });
-const auth = fc.oneof({ weight: 6, arbitrary: fc.constant('token') }, { weight: 1, arbitrary: fc.constantFrom('none', 'bad-token', 'session-no-origin') });
+const ifMatch = fc.option(fc.oneof(fc.constantFrom('"1"', 'W/"1"', '1', '*', '"x"', '""', '"99999999999999999999"'), text), {
+  nil: undefined,
+});
+const auth = fc.oneof(
+  { weight: 6, arbitrary: fc.constant('token') },
+  { weight: 1, arbitrary: fc.constantFrom('none', 'bad-token', 'session-no-origin') },
+);
 
 const anyRequest = fc.record({ method, path, query, body, contentType, ifMatch, auth });
 // Requests whose method, path and body belong together, so that creations and transitions succeed
 // often enough to be fuzzed past validation (independently drawn parts rarely line up: ~5 in 10,000).
 const fitting = (pairs: [string, fc.Arbitrary<string>][]) =>
-  fc.oneof(...pairs.map(([p, b]) => fc.record({ method: fc.constant('POST'), path: fc.constant(p), query: fc.constant(''), body: b, contentType: fc.constant('application/json'), ifMatch: fc.constant(undefined), auth: fc.constant('token') })));
+  fc.oneof(
+    ...pairs.map(([p, b]) =>
+      fc.record({
+        method: fc.constant('POST'),
+        path: fc.constant(p),
+        query: fc.constant(''),
+        body: b,
+        contentType: fc.constant('application/json'),
+        ifMatch: fc.constant(undefined),
+        auth: fc.constant('token'),
+      }),
+    ),
+  );
 const fittingRequest = fc.oneof(
-  fitting([['/tickets', ticketBody], ['/organizations', organizationBody], ['/comments', commentBody]]),
-  fc.tuple(id, transitionName, transitionBody).map(([i, t, b]) => ({ method: 'POST', path: `/tickets/${i}/transitions/${t}`, query: '', body: b, contentType: 'application/json', ifMatch: undefined, auth: 'token' })),
-  fc.tuple(transitionName, bulkTransitionBody).map(([t, b]) => ({ method: 'POST', path: `/tickets/transitions/${t}`, query: '', body: b, contentType: 'application/json', ifMatch: undefined, auth: 'token' })),
+  fitting([
+    ['/tickets', ticketBody],
+    ['/organizations', organizationBody],
+    ['/comments', commentBody],
+  ]),
+  fc.tuple(id, transitionName, transitionBody).map(([i, t, b]) => ({
+    method: 'POST',
+    path: `/tickets/${i}/transitions/${t}`,
+    query: '',
+    body: b,
+    contentType: 'application/json',
+    ifMatch: undefined,
+    auth: 'token',
+  })),
+  fc.tuple(transitionName, bulkTransitionBody).map(([t, b]) => ({
+    method: 'POST',
+    path: `/tickets/transitions/${t}`,
+    query: '',
+    body: b,
+    contentType: 'application/json',
+    ifMatch: undefined,
+    auth: 'token',
+  })),
 );
 const request = fc.oneof({ weight: 9, arbitrary: anyRequest }, { weight: 1, arbitrary: fittingRequest });
 
@@ -181,7 +319,10 @@ forEachDatabase('API fuzzing', (database) => {
     session = (await engine.identity.createSession(admin.id)).token;
     for (let i = 1; i <= 4; i++) {
       const organization = await api.call('POST', '/organizations', { token, body: { name: `Fuzz Corp ${i}` } });
-      const ticket = await api.call('POST', '/tickets', { token, body: { subject: `Fuzz ticket ${i}`, organization: organization.body.id } });
+      const ticket = await api.call('POST', '/tickets', {
+        token,
+        body: { subject: `Fuzz ticket ${i}`, organization: organization.body.id },
+      });
       await api.call('POST', '/comments', { token, body: { ticket: ticket.body.id, body: `Comment ${i}` } });
     }
   });
@@ -226,16 +367,26 @@ forEachDatabase('API fuzzing', (database) => {
         return { name, body: JSON.stringify(Object.fromEntries(entries)) };
       });
     const creation = fc.oneof(
-      ...([['/tickets', ticketBody], ['/organizations', organizationBody], ['/comments', commentBody]] as const).map(([path, body]) =>
-        withInherited(body).map((sent) => ({ ...sent, path, pointer: `/${sent.name}` })),
-      ),
+      ...(
+        [
+          ['/tickets', ticketBody],
+          ['/organizations', organizationBody],
+          ['/comments', commentBody],
+        ] as const
+      ).map(([path, body]) => withInherited(body).map((sent) => ({ ...sent, path, pointer: `/${sent.name}` }))),
     );
     // A ticket of its own, still new at version 1: every transition below is refused, so it stays so.
     const fresh = await api.call('POST', '/tickets', { token, body: { subject: 'Inherited names' } });
     const transitionInput = fc.tuple(inheritedName, fc.constantFrom(1, 2)).map(([name, assignee]) => ({
       name,
       path: `/tickets/${fresh.body.id}/transitions/start`,
-      body: JSON.stringify({ version: 1, input: Object.fromEntries([['assignee', assignee], [name, 'x']]) }),
+      body: JSON.stringify({
+        version: 1,
+        input: Object.fromEntries([
+          ['assignee', assignee],
+          [name, 'x'],
+        ]),
+      }),
       pointer: `/${name}`,
     }));
     await fc.assert(

@@ -88,8 +88,14 @@ function rateLimited(outcome: RateLimitOutcome): NinefoldError {
 }
 
 function unauthenticated(credentials: Credentials): Response {
-  const detail = credentials.kind === 'none' ? 'Sign in, or send an API token as "Authorization: Bearer <token>".' : credentials.kind === 'cookie' ? 'The session has ended; sign in again.' : 'The API token is not valid (malformed, unknown, expired or revoked).';
-  const challenge = credentials.kind === 'bearer' || credentials.kind === 'malformed' ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"';
+  const detail =
+    credentials.kind === 'none'
+      ? 'Sign in, or send an API token as "Authorization: Bearer <token>".'
+      : credentials.kind === 'cookie'
+        ? 'The session has ended; sign in again.'
+        : 'The API token is not valid (malformed, unknown, expired or revoked).';
+  const challenge =
+    credentials.kind === 'bearer' || credentials.kind === 'malformed' ? 'Bearer realm="api", error="invalid_token"' : 'Bearer realm="api"';
   return problemResponse(new NinefoldError('UNAUTHENTICATED', detail), { headers: { 'www-authenticate': challenge } });
 }
 
@@ -100,7 +106,14 @@ async function resolveActor(engine: Engine, credentials: Credentials): Promise<A
 }
 
 /** Routes the request to its handler; every refusal is a problem response (see handleApiRequest). */
-async function route(engine: Engine, state: ApiState, request: Request, url: URL, context: ApiContext, counted: RateLimitOutcome[]): Promise<Response> {
+async function route(
+  engine: Engine,
+  state: ApiState,
+  request: Request,
+  url: URL,
+  context: ApiContext,
+  counted: RateLimitOutcome[],
+): Promise<Response> {
   const segments = apiSegments(url.pathname);
   const matches: RouteMatch[] = segments ? matchRoutes(state.routes, segments) : [];
   const method = request.method.toUpperCase();
@@ -113,18 +126,24 @@ async function route(engine: Engine, state: ApiState, request: Request, url: URL
   counted.push(ip);
   if (!ip.allowed) throw rateLimited(ip);
 
-  if (matches.length === 0) throw new NinefoldError('NOT_FOUND', `There is no ${url.pathname} in this API; see ${API_PREFIX}/openapi.json.`);
+  if (matches.length === 0)
+    throw new NinefoldError('NOT_FOUND', `There is no ${url.pathname} in this API; see ${API_PREFIX}/openapi.json.`);
   const allow = allowedMethods(matches);
   if (method === 'OPTIONS') return new Response(null, { status: 204, headers: { allow } });
   if (!match) {
-    return problemResponse(new NinefoldError('METHOD_NOT_ALLOWED', `${method} is not allowed here; allowed: ${allow}.`), { headers: { allow } });
+    return problemResponse(new NinefoldError('METHOD_NOT_ALLOWED', `${method} is not allowed here; allowed: ${allow}.`), {
+      headers: { allow },
+    });
   }
   const { route: found, params } = match;
 
   const credentials: Credentials = found.access === 'public' ? { kind: 'none' } : readCredentials(request.headers);
   if (found.originCheck && credentials.kind === 'cookie' && UNSAFE.has(method) && !isSameOrigin(request.headers, context.origin)) {
     logLine('warn', 'access refused', { code: 'FORBIDDEN', reason: 'cross-site', method, path: url.pathname });
-    throw new NinefoldError('FORBIDDEN', 'Cross-site request refused: a change made with the session cookie must come from this application (Origin header).');
+    throw new NinefoldError(
+      'FORBIDDEN',
+      'Cross-site request refused: a change made with the session cookie must come from this application (Origin header).',
+    );
   }
   let actor: Actor | null = null;
   if (visitor) actor = visitorActor();

@@ -15,9 +15,13 @@ import { isUnknownAction, serverActionIds } from './server-action-ids.mjs';
 
 /** The web door of scripts/server.mjs: what it does to every request and response before the app. */
 
-
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  return new Map(
+    policy
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 }
 
 describe('the Content-Security-Policy', () => {
@@ -85,7 +89,7 @@ describe('the scheme the browser used', () => {
     expect(requestProtocol(false, 'https', 3)).toBe('https');
   });
 
-  it('is read from the server\'s own header only', () => {
+  it("is read from the server's own header only", () => {
     expect(isHttpsRequest(new Headers({ [PROTO_HEADER]: 'https' }))).toBe(true);
     expect(isHttpsRequest(new Headers({ [PROTO_HEADER]: 'http', 'x-forwarded-proto': 'https' }))).toBe(false);
     expect(isHttpsRequest(new Headers({ 'x-forwarded-proto': 'https' }))).toBe(false);
@@ -117,7 +121,21 @@ describe('the incoming headers', () => {
     'content-security-policy',
     'content-security-policy-report-only',
   ];
-  const kept = ['rsc', 'next-action', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url', 'x-deployment-id', 'cookie', 'origin', 'host', 'accept', 'content-type', 'sec-fetch-site'];
+  const kept = [
+    'rsc',
+    'next-action',
+    'next-router-state-tree',
+    'next-router-prefetch',
+    'next-router-segment-prefetch',
+    'next-url',
+    'x-deployment-id',
+    'cookie',
+    'origin',
+    'host',
+    'accept',
+    'content-type',
+    'sec-fetch-site',
+  ];
   const forwarding = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded'];
 
   it("drops the framework's internal headers and copies of the server's own; keeps what the client router sends", () => {
@@ -138,9 +156,24 @@ describe('the incoming headers', () => {
     }
   });
 
-  it('rewrites both forms of a Node request (any case, repeated), then adds the server\'s own', () => {
+  it("rewrites both forms of a Node request (any case, repeated), then adds the server's own", () => {
     const req = {
-      rawHeaders: ['Host', 'desk.test', 'X-Middleware-Subrequest', 'middleware', 'X-Ninefold-Proto', 'https', 'Next-Action', 'abc', 'X-Forwarded-Host', 'evil.test', 'x-middleware-subrequest', 'again', 'Content-Security-Policy', "script-src 'nonce-forged'"],
+      rawHeaders: [
+        'Host',
+        'desk.test',
+        'X-Middleware-Subrequest',
+        'middleware',
+        'X-Ninefold-Proto',
+        'https',
+        'Next-Action',
+        'abc',
+        'X-Forwarded-Host',
+        'evil.test',
+        'x-middleware-subrequest',
+        'again',
+        'Content-Security-Policy',
+        "script-src 'nonce-forged'",
+      ],
       headers: {
         host: 'desk.test',
         'x-middleware-subrequest': 'middleware, again',
@@ -151,18 +184,42 @@ describe('the incoming headers', () => {
       } as Record<string, string | string[] | undefined>,
     };
     rewriteRequestHeaders(req, false, { 'x-ninefold-proto': 'http', 'content-security-policy': "script-src 'nonce-ours'" });
-    expect(req.rawHeaders).toEqual(['Host', 'desk.test', 'Next-Action', 'abc', 'x-ninefold-proto', 'http', 'content-security-policy', "script-src 'nonce-ours'"]);
-    expect(req.headers).toEqual({ host: 'desk.test', 'next-action': 'abc', 'x-ninefold-proto': 'http', 'content-security-policy': "script-src 'nonce-ours'" });
+    expect(req.rawHeaders).toEqual([
+      'Host',
+      'desk.test',
+      'Next-Action',
+      'abc',
+      'x-ninefold-proto',
+      'http',
+      'content-security-policy',
+      "script-src 'nonce-ours'",
+    ]);
+    expect(req.headers).toEqual({
+      host: 'desk.test',
+      'next-action': 'abc',
+      'x-ninefold-proto': 'http',
+      'content-security-policy': "script-src 'nonce-ours'",
+    });
   });
 });
 
 describe('a change from another site', () => {
   const host = { host: '127.0.0.1:3000' };
   it('is refused when its Origin is another host, scheme or port, opaque or unreadable', () => {
-    for (const origin of ['http://evil.test', 'http://127.0.0.1:3001', 'http://127.0.0.1', 'null', 'file://', 'chrome-extension://abc', '::::', 'http://127.0.0.1:3000@evil.test']) {
+    for (const origin of [
+      'http://evil.test',
+      'http://127.0.0.1:3001',
+      'http://127.0.0.1',
+      'null',
+      'file://',
+      'chrome-extension://abc',
+      '::::',
+      'http://127.0.0.1:3000@evil.test',
+    ]) {
       expect(crossOriginReason('POST', { ...host, origin }, false), origin).not.toBeNull();
     }
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'post']) expect(crossOriginReason(method, { ...host, origin: 'http://evil.test' }, false)).not.toBeNull();
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE', 'post'])
+      expect(crossOriginReason(method, { ...host, origin: 'http://evil.test' }, false)).not.toBeNull();
   });
 
   it('is let through from this host, in any case and with or without the default port', () => {
@@ -187,7 +244,8 @@ describe('a change from another site', () => {
   });
 
   it('leaves reads alone, and requests no browser sent (neither Origin nor Sec-Fetch-Site)', () => {
-    for (const method of ['GET', 'HEAD', 'OPTIONS']) expect(crossOriginReason(method, { ...host, origin: 'http://evil.test', 'sec-fetch-site': 'cross-site' }, false)).toBeNull();
+    for (const method of ['GET', 'HEAD', 'OPTIONS'])
+      expect(crossOriginReason(method, { ...host, origin: 'http://evil.test', 'sec-fetch-site': 'cross-site' }, false)).toBeNull();
     expect(crossOriginReason('POST', host, false)).toBeNull();
   });
 });
@@ -202,7 +260,13 @@ describe('what the door answers itself', () => {
     const problem = doorRefusal('FORBIDDEN', 'Cross-site request refused.', false);
     expect(problem.status).toBe(403);
     expect(problem.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(JSON.parse(problem.body)).toEqual({ type: problemType('FORBIDDEN'), title: 'Forbidden', status: 403, detail: 'Cross-site request refused.', code: 'FORBIDDEN' });
+    expect(JSON.parse(problem.body)).toEqual({
+      type: problemType('FORBIDDEN'),
+      title: 'Forbidden',
+      status: 403,
+      detail: 'Cross-site request refused.',
+      code: 'FORBIDDEN',
+    });
     const page = doorRefusal('FORBIDDEN', 'Sent from <b>elsewhere</b>.', true);
     expect(page.status).toBe(403);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
@@ -226,9 +290,17 @@ describe('what the door answers itself', () => {
     expect(serverActionIds(root)).toBeNull();
     expect(isUnknownAction(null, 'anything')).toBe(false);
     mkdirSync(path.join(root, '.next', 'server'), { recursive: true });
-    writeFileSync(path.join(root, '.next', 'server', 'server-reference-manifest.json'), JSON.stringify({ node: { '00aa': { exportedName: 'signInAction' }, '40bb': {} }, edge: {}, encryptionKey: 'x' }));
+    writeFileSync(
+      path.join(root, '.next', 'server', 'server-reference-manifest.json'),
+      JSON.stringify({ node: { '00aa': { exportedName: 'signInAction' }, '40bb': {} }, edge: {}, encryptionKey: 'x' }),
+    );
     const ids = serverActionIds(root);
-    expect(ids).toEqual(new Map([['00aa', 'signInAction'], ['40bb', '']]));
+    expect(ids).toEqual(
+      new Map([
+        ['00aa', 'signInAction'],
+        ['40bb', ''],
+      ]),
+    );
     expect(isUnknownAction(ids, '40bb')).toBe(false);
     expect(isUnknownAction(ids, '7f00')).toBe(true);
     expect(isUnknownAction(ids, '')).toBe(true);

@@ -4,4 +4,8 @@ export interface RewritableRequest {
   readonly headers: Record<string, string | string[] | undefined>;
 }
 export declare function isRefusedRequestHeader(name: string, trustForwarding: boolean): boolean;
-export declare function rewriteRequestHeaders(req: RewritableRequest, trustForwarding: boolean, own: Readonly<Record<string, string>>): void;
+export declare function rewriteRequestHeaders(
+  req: RewritableRequest,
+  trustForwarding: boolean,
+  own: Readonly<Record<string, string>>,
+): void;

@@ -28,8 +28,10 @@ forEachDatabase('API: names objects inherit', (database) => {
   });
 
   /** The body with `name` added as the last key, written as JSON text. */
-  const withName = (body: Record<string, unknown>, name: string) => `${JSON.stringify(body).slice(0, -1)}${Object.keys(body).length ? ',' : ''}${JSON.stringify(name)}:1}`;
-  const newTicket = async () => (await api.call('POST', '/tickets', { token, body: { subject: 'Printer on fire' } })).body as { id: number; version: number };
+  const withName = (body: Record<string, unknown>, name: string) =>
+    `${JSON.stringify(body).slice(0, -1)}${Object.keys(body).length ? ',' : ''}${JSON.stringify(name)}:1}`;
+  const newTicket = async () =>
+    (await api.call('POST', '/tickets', { token, body: { subject: 'Printer on fire' } })).body as { id: number; version: number };
 
   /** 422 with an unknown_field error on `pointer`, and not one row of the tables changed. */
   async function refusedAsUnknown(send: () => Promise<Awaited<ReturnType<ApiClient['call']>>>, pointer: string) {
@@ -42,25 +44,47 @@ forEachDatabase('API: names objects inherit', (database) => {
 
   describe.each(INHERITED)('%s', (name) => {
     it('is an unknown field of a new record', async () => {
-      await refusedAsUnknown(() => api.call('POST', '/tickets', { token, body: withName({ subject: 'Printer on fire' }, name) }), `/${name}`);
+      await refusedAsUnknown(
+        () => api.call('POST', '/tickets', { token, body: withName({ subject: 'Printer on fire' }, name) }),
+        `/${name}`,
+      );
     });
 
     it('is an unknown field of a change, alone or with a real one (no new version, no history)', async () => {
       const ticket = await newTicket();
-      await refusedAsUnknown(() => api.call('PATCH', `/tickets/${ticket.id}`, { token, body: withName({ version: ticket.version }, name) }), `/${name}`);
-      await refusedAsUnknown(() => api.call('PATCH', `/tickets/${ticket.id}`, { token, body: withName({ version: ticket.version, priority: 'high' }, name) }), `/${name}`);
+      await refusedAsUnknown(
+        () => api.call('PATCH', `/tickets/${ticket.id}`, { token, body: withName({ version: ticket.version }, name) }),
+        `/${name}`,
+      );
+      await refusedAsUnknown(
+        () => api.call('PATCH', `/tickets/${ticket.id}`, { token, body: withName({ version: ticket.version, priority: 'high' }, name) }),
+        `/${name}`,
+      );
     });
 
     it("is an unknown field of a transition's input, and of its body", async () => {
       const ticket = await newTicket();
       const input = JSON.parse(withName({ assignee: agentId }, name)) as Record<string, unknown>;
-      await refusedAsUnknown(() => api.call('POST', `/tickets/${ticket.id}/transitions/start`, { token, body: { version: ticket.version, input } }), `/${name}`);
-      await refusedAsUnknown(() => api.call('POST', `/tickets/${ticket.id}/transitions/start`, { token, body: withName({ version: ticket.version, input: { assignee: agentId } }, name) }), `/${name}`);
+      await refusedAsUnknown(
+        () => api.call('POST', `/tickets/${ticket.id}/transitions/start`, { token, body: { version: ticket.version, input } }),
+        `/${name}`,
+      );
+      await refusedAsUnknown(
+        () =>
+          api.call('POST', `/tickets/${ticket.id}/transitions/start`, {
+            token,
+            body: withName({ version: ticket.version, input: { assignee: agentId } }, name),
+          }),
+        `/${name}`,
+      );
     });
 
     it('is an unknown input of a call', async () => {
       const ticket = await newTicket();
-      await refusedAsUnknown(() => api.call('POST', `/tickets/${ticket.id}/escalate`, { token, body: withName({ reason: 'Customer is blocked' }, name) }), `/${name}`);
+      await refusedAsUnknown(
+        () => api.call('POST', `/tickets/${ticket.id}/escalate`, { token, body: withName({ reason: 'Customer is blocked' }, name) }),
+        `/${name}`,
+      );
     });
 
     it('is an unknown parameter of a list, and no column to sort or filter by', async () => {
@@ -74,7 +98,11 @@ forEachDatabase('API: names objects inherit', (database) => {
 
     it('is no collection and no transition', async () => {
       expectProblem(await api.call('GET', `/${encodeURIComponent(name)}`, { token }), 404, 'NOT_FOUND');
-      expectProblem(await api.call('POST', `/tickets/transitions/${encodeURIComponent(name)}`, { token, body: { items: [{ id: 1 }] } }), 404, 'NOT_FOUND');
+      expectProblem(
+        await api.call('POST', `/tickets/transitions/${encodeURIComponent(name)}`, { token, body: { items: [{ id: 1 }] } }),
+        404,
+        'NOT_FOUND',
+      );
     });
   });
 });

@@ -82,7 +82,10 @@ forEachDatabase('API: limits', (database) => {
   describe('page size', () => {
     it('caps ?limit= at the constant, and the default page size too', async () => {
       const ip = freshIp();
-      for (let i = 0; i < 4; i += 1) await engine.ops.create({ userId: agent.id, email: agent.email, name: agent.name, roles: ['agent'] }, 'ticket', { subject: `Page ${i}` });
+      for (let i = 0; i < 4; i += 1)
+        await engine.ops.create({ userId: agent.id, email: agent.email, name: agent.name, roles: ['agent'] }, 'ticket', {
+          subject: `Page ${i}`,
+        });
       const tooMany = await api.call('GET', '/tickets?limit=4', { token, ip });
       expectProblem(tooMany, 422, 'VALIDATION_FAILED');
       expect(tooMany.body.errors[0].detail).toBe('The page size must be a whole number from 1 to 3.');

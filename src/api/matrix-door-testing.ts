@@ -37,7 +37,10 @@ function replyOf(user: MatrixUser, answer: ApiAnswer): Reply {
 
 export function restDoor(engine: Engine, api: ApiClient, tokens: ReadonlyMap<number, string>): MatrixDoor {
   const entity = (name: string) => engine.model.entitiesByName[name];
-  const as = (user: MatrixUser) => (user.persona.visitor ? { ip: '198.51.100.250' } : { token: tokens.get(user.actor.userId)!, ip: `198.51.100.${user.actor.userId % 250}` });
+  const as = (user: MatrixUser) =>
+    user.persona.visitor
+      ? { ip: '198.51.100.250' }
+      : { token: tokens.get(user.actor.userId)!, ip: `198.51.100.${user.actor.userId % 250}` };
   const ifMatch = (version: number) => ({ 'if-match': `"${version}"` });
   return {
     name: 'REST',
@@ -45,7 +48,11 @@ export function restDoor(engine: Engine, api: ApiClient, tokens: ReadonlyMap<num
       const rows: { id: number; keys: readonly string[] }[] = [];
       let cursor: string | null = null;
       do {
-        const answer = await api.call('GET', `/${entity(name).plural}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, as(user));
+        const answer = await api.call(
+          'GET',
+          `/${entity(name).plural}?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+          as(user),
+        );
         if (answer.status !== 200) return outcomeOf(user, answer);
         rows.push(...answer.body.items.map((item: { id: number }) => ({ id: item.id, ...shown(item) })));
         cursor = answer.body.nextCursor;
@@ -53,11 +60,27 @@ export function restDoor(engine: Engine, api: ApiClient, tokens: ReadonlyMap<num
       return rows;
     },
     read: async (user, name, id) => replyOf(user, await api.call('GET', `/${entity(name).plural}/${id}`, as(user))),
-    create: async (user, name, input) => replyOf(user, await api.call('POST', `/${entity(name).plural}`, { ...as(user), body: wireInput(entity(name), input) })),
+    create: async (user, name, input) =>
+      replyOf(user, await api.call('POST', `/${entity(name).plural}`, { ...as(user), body: wireInput(entity(name), input) })),
     update: async (user, name, id, input, version) =>
-      replyOf(user, await api.call('PATCH', `/${entity(name).plural}/${id}`, { ...as(user), body: wireInput(entity(name), input), headers: ifMatch(version) })),
-    delete: async (user, name, id, version) => replyOf(user, await api.call('DELETE', `/${entity(name).plural}/${id}`, { ...as(user), headers: ifMatch(version) })),
+      replyOf(
+        user,
+        await api.call('PATCH', `/${entity(name).plural}/${id}`, {
+          ...as(user),
+          body: wireInput(entity(name), input),
+          headers: ifMatch(version),
+        }),
+      ),
+    delete: async (user, name, id, version) =>
+      replyOf(user, await api.call('DELETE', `/${entity(name).plural}/${id}`, { ...as(user), headers: ifMatch(version) })),
     transition: async (user, name, id, transition, version) =>
-      replyOf(user, await api.call('POST', `/${entity(name).plural}/${id}/transitions/${transition}`, { ...as(user), body: {}, headers: ifMatch(version) })),
+      replyOf(
+        user,
+        await api.call('POST', `/${entity(name).plural}/${id}/transitions/${transition}`, {
+          ...as(user),
+          body: {},
+          headers: ifMatch(version),
+        }),
+      ),
   };
 }

@@ -10,7 +10,11 @@ import { replaceOutageErrors } from './outage-errors.mjs';
  * that answers 500 the way Next.js does (headers set, then the body streamed, compressed or not).
  */
 
-const OUTAGE = { status: 503, headers: { 'retry-after': '5', 'content-type': 'text/html; charset=utf-8' }, body: '<h1>Service unavailable</h1>' };
+const OUTAGE = {
+  status: 503,
+  headers: { 'retry-after': '5', 'content-type': 'text/html; charset=utf-8' },
+  body: '<h1>Service unavailable</h1>',
+};
 
 let server: Server | null = null;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));

@@ -22,7 +22,11 @@ export interface ProblemOptions {
 }
 
 function lookup(code: string, catalogue: Readonly<Record<string, ErrorSpec>>): ErrorSpec | undefined {
-  return Object.hasOwn(BUILT_IN_ERRORS, code) ? BUILT_IN_ERRORS[code as keyof typeof BUILT_IN_ERRORS] : Object.hasOwn(catalogue, code) ? catalogue[code] : undefined;
+  return Object.hasOwn(BUILT_IN_ERRORS, code)
+    ? BUILT_IN_ERRORS[code as keyof typeof BUILT_IN_ERRORS]
+    : Object.hasOwn(catalogue, code)
+      ? catalogue[code]
+      : undefined;
 }
 
 /** The HTTP status of a catalogue code (built in or the spec's own); undefined outside the catalogue. */

@@ -17,12 +17,18 @@ import { apiClient, openTestEngine, type ApiClient } from './testing';
  * ops and of the REST door (the visitor with no credentials at all), cell by cell.
  */
 
-const model = buildModel({ ...noticeBoardSpec, constants: { apiRateLimitPerMinute: { value: 1_000_000 }, apiRateLimitPerIpPerMinute: { value: 1_000_000 } } });
+const model = buildModel({
+  ...noticeBoardSpec,
+  constants: { apiRateLimitPerMinute: { value: 1_000_000 }, apiRateLimitPerIpPerMinute: { value: 1_000_000 } },
+});
 
 /** The notice board with the public's read scope dropped: visitors list published notices, but may read none. */
 function withoutPublicRead(): AppSpec {
   const { read: _dropped, ...publicGrant } = noticeBoardSpec.permissions!.notice.public;
-  return { ...noticeBoardSpec, permissions: { ...noticeBoardSpec.permissions, notice: { ...noticeBoardSpec.permissions!.notice, public: publicGrant } } };
+  return {
+    ...noticeBoardSpec,
+    permissions: { ...noticeBoardSpec.permissions, notice: { ...noticeBoardSpec.permissions!.notice, public: publicGrant } },
+  };
 }
 
 forEachDatabase('permission matrix with visitors', (database) => {
@@ -36,7 +42,8 @@ forEachDatabase('permission matrix with visitors', (database) => {
     api = apiClient(engine);
     fixtures = await createMatrixFixtures(model, engine.store.db);
     for (const user of fixtures.users) {
-      if (!user.persona.visitor) tokens.set(user.actor.userId, (await engine.identity.createApiToken(user.actor.userId, { name: 'matrix' })).token);
+      if (!user.persona.visitor)
+        tokens.set(user.actor.userId, (await engine.identity.createApiToken(user.actor.userId, { name: 'matrix' })).token);
     }
   });
 
@@ -73,7 +80,9 @@ forEachDatabase('permission matrix with visitors', (database) => {
     it("moves the visitor's and every user's reads of published notices when the public's read grant goes", () => {
       const before = expectedMatrix(model, fixtures);
       const after = expectedMatrix(buildModel(withoutPublicRead()), fixtures);
-      const moved = [...before].filter(([cell, outcome]) => after.get(cell) !== outcome).map(([cell, outcome]) => `${cell}: ${outcome} → ${after.get(cell)}`);
+      const moved = [...before]
+        .filter(([cell, outcome]) => after.get(cell) !== outcome)
+        .map(([cell, outcome]) => `${cell}: ${outcome} → ${after.get(cell)}`);
       expect(moved).toContain('visitor × notice × read [state: "published"]: allowed → forbidden');
       expect(moved).toContain('no role × notice × read [state: "published"]: allowed → forbidden');
       // Only reads of notices move (and transitions, which need the record readable), and only for those who hold no read grant

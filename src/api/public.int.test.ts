@@ -75,9 +75,13 @@ forEachDatabase('public visitors', (database) => {
     it('refuses every write the public is not granted, changing nothing', async () => {
       await unchangedBy(async () => {
         expect((await ninefoldError(engine.ops.create(visitor, 'notice', { title: 'Visitor notice' }))).code).toBe('FORBIDDEN');
-        expect((await ninefoldError(engine.ops.update(visitor, 'notice', published.id, { title: 'Changed' }, published.version))).code).toBe('FORBIDDEN');
+        expect(
+          (await ninefoldError(engine.ops.update(visitor, 'notice', published.id, { title: 'Changed' }, published.version))).code,
+        ).toBe('FORBIDDEN');
         expect((await ninefoldError(engine.ops.delete(visitor, 'notice', published.id, published.version))).code).toBe('FORBIDDEN');
-        expect((await ninefoldError(engine.ops.transition(visitor, 'notice', draft.id, 'publish', { version: draft.version }))).code).toMatch(/^(FORBIDDEN|NOT_FOUND)$/);
+        expect(
+          (await ninefoldError(engine.ops.transition(visitor, 'notice', draft.id, 'publish', { version: draft.version }))).code,
+        ).toMatch(/^(FORBIDDEN|NOT_FOUND)$/);
         expect((await ninefoldError(engine.ops.list(visitor, 'board'))).code).toBe('FORBIDDEN');
         expect((await ninefoldError(engine.ops.list(visitor, 'message'))).code).toBe('FORBIDDEN');
       });
@@ -87,9 +91,18 @@ forEachDatabase('public visitors', (database) => {
       const sent = await engine.ops.create(visitor, 'message', { subject: 'Opening hours', email: 'reader@example.com' });
       // Visitors may not read messages: the answer is the receipt, no field of what they sent.
       expect(Object.keys(sent).sort()).toEqual(['createdAt', 'id', 'updatedAt', 'version']);
-      const row = await engine.store.db.selectFrom('message').select(['created_by', 'updated_by', 'sender']).where('id', '=', sent.id).executeTakeFirstOrThrow();
+      const row = await engine.store.db
+        .selectFrom('message')
+        .select(['created_by', 'updated_by', 'sender'])
+        .where('id', '=', sent.id)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ created_by: null, updated_by: null, sender: null });
-      const audit = await engine.store.db.selectFrom(AUDIT_TABLE).select(['actor_id', 'action']).where('entity', '=', 'message').where('record_id', '=', sent.id).execute();
+      const audit = await engine.store.db
+        .selectFrom(AUDIT_TABLE)
+        .select(['actor_id', 'action'])
+        .where('entity', '=', 'message')
+        .where('record_id', '=', sent.id)
+        .execute();
       expect(audit).toEqual([{ actor_id: null, action: 'create' }]);
       // The editors read it, and its history says nobody signed in sent it.
       const history = await engine.ops.history(editor, 'message', sent.id);
@@ -134,7 +147,15 @@ forEachDatabase('public visitors', (database) => {
     it('still answers 401 to everything else without credentials, and to a bad credential everywhere, changing nothing', async () => {
       await unchangedBy(async () => {
         expectProblem(await api.call('POST', '/notices', { ip: ip(), body: { title: 'Visitor notice' } }), 401, 'UNAUTHENTICATED');
-        expectProblem(await api.call('PATCH', `/notices/${published.id}`, { ip: ip(), body: { title: 'Changed' }, headers: { 'if-match': `"${published.version}"` } }), 401, 'UNAUTHENTICATED');
+        expectProblem(
+          await api.call('PATCH', `/notices/${published.id}`, {
+            ip: ip(),
+            body: { title: 'Changed' },
+            headers: { 'if-match': `"${published.version}"` },
+          }),
+          401,
+          'UNAUTHENTICATED',
+        );
         expectProblem(await api.call('DELETE', `/notices/${published.id}`, { ip: ip() }), 401, 'UNAUTHENTICATED');
         expectProblem(await api.call('GET', '/boards', { ip: ip() }), 401, 'UNAUTHENTICATED');
         expectProblem(await api.call('GET', `/notices/${published.id}/history`, { ip: ip() }), 401, 'UNAUTHENTICATED');
@@ -175,7 +196,14 @@ forEachDatabase('public visitors', (database) => {
       expect(document.paths['/notices'].get?.security).toEqual(open);
       expect(document.paths['/notices/{id}'].get?.security).toEqual(open);
       expect(document.paths['/messages'].post?.security).toEqual(open);
-      for (const [path, method] of [['/notices', 'post'], ['/notices/{id}', 'patch'], ['/notices/{id}', 'delete'], ['/messages', 'get'], ['/messages/{id}', 'get'], ['/boards', 'get']] as const) {
+      for (const [path, method] of [
+        ['/notices', 'post'],
+        ['/notices/{id}', 'patch'],
+        ['/notices/{id}', 'delete'],
+        ['/messages', 'get'],
+        ['/messages/{id}', 'get'],
+        ['/boards', 'get'],
+      ] as const) {
         expect(document.paths[path][method]?.security, `${method} ${path}`).toBeUndefined();
       }
     });
@@ -186,8 +214,14 @@ forEachDatabase('public visitors', (database) => {
       const data = new FormData();
       data.append('subject', 'Sent from the form');
       data.append('email', 'form@example.com');
-      expect(await submitCreate(engine, visitor, 'message', initialRecordFormState({}), data)).toEqual({ redirectTo: '/messages/new?sent=1' });
-      const stored = await engine.store.db.selectFrom('message').select(['created_by']).where('subject', '=', 'Sent from the form').executeTakeFirstOrThrow();
+      expect(await submitCreate(engine, visitor, 'message', initialRecordFormState({}), data)).toEqual({
+        redirectTo: '/messages/new?sent=1',
+      });
+      const stored = await engine.store.db
+        .selectFrom('message')
+        .select(['created_by'])
+        .where('subject', '=', 'Sent from the form')
+        .executeTakeFirstOrThrow();
       expect(stored.created_by).toBeNull();
       // The editor may read what they send: their own record's page.
       const mine = await submitCreate(engine, editor, 'message', initialRecordFormState({}), data);
@@ -211,7 +245,9 @@ forEachDatabase('public visitors', (database) => {
       const error = await ninefoldError(engine.identity.createUser({ email: 'public@example.com', password: PASSWORD, roles: ['public'] }));
       expect(error.code).toBe('VALIDATION_FAILED');
       expect(error.fieldErrors).toEqual([expect.objectContaining({ field: 'roles', code: 'unknown_role' })]);
-      const invite = await ninefoldError(engine.identity.createInvite({ email: 'invited@example.com', roles: ['public'], invitedBy: editor.userId }));
+      const invite = await ninefoldError(
+        engine.identity.createInvite({ email: 'invited@example.com', roles: ['public'], invitedBy: editor.userId }),
+      );
       expect(invite.code).toBe('VALIDATION_FAILED');
     });
   });

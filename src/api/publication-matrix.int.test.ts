@@ -1,6 +1,13 @@
 import { beforeAll, expect, it } from 'vitest';
 import publication from '../../examples/publication/ninefold.spec';
-import { MATRIX_TIMEOUT_MS, createMatrixFixtures, expectedMatrix, opsDoor, runMatrix, type MatrixFixtures } from '@/engine/access/matrix-testing';
+import {
+  MATRIX_TIMEOUT_MS,
+  createMatrixFixtures,
+  expectedMatrix,
+  opsDoor,
+  runMatrix,
+  type MatrixFixtures,
+} from '@/engine/access/matrix-testing';
 import type { Engine } from '@/engine/engine';
 import { captureLog } from '@/engine/log';
 import { buildModel } from '@/engine/spec/build';
@@ -40,7 +47,8 @@ forEachDatabase('permission matrix of the publication', (database) => {
     api = apiClient(engine);
     fixtures = await createMatrixFixtures(model, engine.store.db);
     for (const user of fixtures.users) {
-      if (!user.persona.visitor) tokens.set(user.actor.userId, (await engine.identity.createApiToken(user.actor.userId, { name: 'matrix' })).token);
+      if (!user.persona.visitor)
+        tokens.set(user.actor.userId, (await engine.identity.createApiToken(user.actor.userId, { name: 'matrix' })).token);
     }
   });
 
@@ -77,16 +85,24 @@ forEachDatabase('permission matrix of the publication', (database) => {
     expect(cells.get(`visitor × article × archive ${article("another's", "another's", 'published')}`)).toBe('forbidden');
   });
 
-  it('holds through ops: reads, writes, transitions and what every answer carries; a refusal changes nothing', async () => {
-    const { result } = await captureLog(() => runMatrix(model, engine.store.db, fixtures, opsDoor(engine.ops)));
-    expect(result.mismatches).toEqual([]);
-    expect(result.outcomes.allowed).toBeGreaterThan(100);
-    expect(result.outcomes.hidden).toBeGreaterThan(100);
-  }, MATRIX_TIMEOUT_MS);
+  it(
+    'holds through ops: reads, writes, transitions and what every answer carries; a refusal changes nothing',
+    async () => {
+      const { result } = await captureLog(() => runMatrix(model, engine.store.db, fixtures, opsDoor(engine.ops)));
+      expect(result.mismatches).toEqual([]);
+      expect(result.outcomes.allowed).toBeGreaterThan(100);
+      expect(result.outcomes.hidden).toBeGreaterThan(100);
+    },
+    MATRIX_TIMEOUT_MS,
+  );
 
-  it('holds through the REST door, every answer as the OpenAPI document says', async () => {
-    const { result } = await captureLog(() => runMatrix(model, engine.store.db, fixtures, restDoor(engine, api, tokens)));
-    expect(result.mismatches).toEqual([]);
-    expect(result.checks).toBeGreaterThan(1000);
-  }, MATRIX_TIMEOUT_MS);
+  it(
+    'holds through the REST door, every answer as the OpenAPI document says',
+    async () => {
+      const { result } = await captureLog(() => runMatrix(model, engine.store.db, fixtures, restDoor(engine, api, tokens)));
+      expect(result.mismatches).toEqual([]);
+      expect(result.checks).toBeGreaterThan(1000);
+    },
+    MATRIX_TIMEOUT_MS,
+  );
 });

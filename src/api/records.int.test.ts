@@ -47,15 +47,32 @@ forEachDatabase('API: records', (database) => {
     let id: number;
 
     it('creates with 201, Location, ETag and the Record JSON', async () => {
-      const created = await api.call('POST', '/tickets', { token: agentToken, body: { subject: 'Printer on fire', priority: 'high', dueAt: '2099-01-02T03:04:05Z' } });
+      const created = await api.call('POST', '/tickets', {
+        token: agentToken,
+        body: { subject: 'Printer on fire', priority: 'high', dueAt: '2099-01-02T03:04:05Z' },
+      });
       expect(created.status).toBe(201);
       expect(created.headers.get('content-type')).toBe('application/json; charset=utf-8');
       id = created.body.id;
       expect(created.headers.get('location')).toBe(`/api/v1/tickets/${id}`);
       expect(created.headers.get('etag')).toBe('"1"');
       expect(Object.keys(created.body)).toEqual([
-        'id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'state',
-        'subject', 'description', 'priority', 'organization', 'requester', 'assignee', 'dueAt', 'resolvedAt', 'slaDueAt',
+        'id',
+        'version',
+        'createdAt',
+        'updatedAt',
+        'createdBy',
+        'updatedBy',
+        'state',
+        'subject',
+        'description',
+        'priority',
+        'organization',
+        'requester',
+        'assignee',
+        'dueAt',
+        'resolvedAt',
+        'slaDueAt',
       ]);
       // The SLA's due time, set by the server: created + slaHours.high.
       expect(Date.parse(created.body.slaDueAt) - Date.parse(created.body.createdAt)).toBe(8 * 3_600_000);
@@ -89,37 +106,80 @@ forEachDatabase('API: records', (database) => {
     });
 
     it('changes it with If-Match, then with the version in the body', async () => {
-      const first = await api.call('PATCH', `/tickets/${id}`, { token: agentToken, headers: { 'if-match': '"1"' }, body: { subject: 'Printer still on fire' } });
+      const first = await api.call('PATCH', `/tickets/${id}`, {
+        token: agentToken,
+        headers: { 'if-match': '"1"' },
+        body: { subject: 'Printer still on fire' },
+      });
       expect(first.status).toBe(200);
       expect(first.headers.get('etag')).toBe('"2"');
       expect(first.body).toMatchObject({ version: 2, subject: 'Printer still on fire', updatedBy: agent.id });
-      const second = await api.call('PATCH', `/tickets/${id}`, { token: agentToken, body: { version: 2, priority: 'urgent', assignee: agent.id } });
+      const second = await api.call('PATCH', `/tickets/${id}`, {
+        token: agentToken,
+        body: { version: 2, priority: 'urgent', assignee: agent.id },
+      });
       expect(second.status).toBe(200);
       expect(second.body).toMatchObject({ version: 3, priority: 'urgent', assignee: agent.id });
-      const weak = await api.call('PATCH', `/tickets/${id}`, { token: agentToken, headers: { 'if-match': 'W/"3"' }, body: { priority: 'high' } });
+      const weak = await api.call('PATCH', `/tickets/${id}`, {
+        token: agentToken,
+        headers: { 'if-match': 'W/"3"' },
+        body: { priority: 'high' },
+      });
       expect(weak.body.version).toBe(4);
-      const bare = await api.call('PATCH', `/tickets/${id}`, { token: agentToken, headers: { 'if-match': '4' }, body: { priority: 'normal' } });
+      const bare = await api.call('PATCH', `/tickets/${id}`, {
+        token: agentToken,
+        headers: { 'if-match': '4' },
+        body: { priority: 'normal' },
+      });
       expect(bare.body.version).toBe(5);
     });
 
     it('refuses a change without a version (428) and with a stale one (409), changing nothing', async () => {
       await unchangedBy(async () => {
-        expectProblem(await api.call('PATCH', `/tickets/${id}`, { token: agentToken, body: { subject: 'Lost update' } }), 428, 'PRECONDITION_REQUIRED');
-        expectProblem(await api.call('PATCH', `/tickets/${id}`, { token: agentToken, headers: { 'if-match': '*' }, body: { subject: 'Lost update' } }), 428, 'PRECONDITION_REQUIRED');
-        expectProblem(await api.call('PATCH', `/tickets/${id}`, { token: agentToken, headers: { 'if-match': '"1"' }, body: { subject: 'Lost update' } }), 409, 'STALE_VERSION');
-        expectProblem(await api.call('PATCH', `/tickets/${id}`, { token: agentToken, body: { version: 4, subject: 'Lost update' } }), 409, 'STALE_VERSION');
+        expectProblem(
+          await api.call('PATCH', `/tickets/${id}`, { token: agentToken, body: { subject: 'Lost update' } }),
+          428,
+          'PRECONDITION_REQUIRED',
+        );
+        expectProblem(
+          await api.call('PATCH', `/tickets/${id}`, { token: agentToken, headers: { 'if-match': '*' }, body: { subject: 'Lost update' } }),
+          428,
+          'PRECONDITION_REQUIRED',
+        );
+        expectProblem(
+          await api.call('PATCH', `/tickets/${id}`, {
+            token: agentToken,
+            headers: { 'if-match': '"1"' },
+            body: { subject: 'Lost update' },
+          }),
+          409,
+          'STALE_VERSION',
+        );
+        expectProblem(
+          await api.call('PATCH', `/tickets/${id}`, { token: agentToken, body: { version: 4, subject: 'Lost update' } }),
+          409,
+          'STALE_VERSION',
+        );
       });
     });
 
     it('refuses a malformed version, or two different ones, naming them', async () => {
       await unchangedBy(async () => {
-        const header = await api.call('PATCH', `/tickets/${id}`, { token: agentToken, headers: { 'if-match': 'v5' }, body: { subject: 'x y z' } });
+        const header = await api.call('PATCH', `/tickets/${id}`, {
+          token: agentToken,
+          headers: { 'if-match': 'v5' },
+          body: { subject: 'x y z' },
+        });
         expectProblem(header, 422, 'VALIDATION_FAILED');
         expect(header.body.errors).toEqual([{ pointer: '/If-Match', code: 'invalid_version', detail: expect.any(String) }]);
         const body = await api.call('PATCH', `/tickets/${id}`, { token: agentToken, body: { version: '5', subject: 'x y z' } });
         expectProblem(body, 422, 'VALIDATION_FAILED');
         expect(body.body.errors[0]).toMatchObject({ pointer: '/version', code: 'invalid_version' });
-        const both = await api.call('PATCH', `/tickets/${id}`, { token: agentToken, headers: { 'if-match': '"5"' }, body: { version: 4, subject: 'x y z' } });
+        const both = await api.call('PATCH', `/tickets/${id}`, {
+          token: agentToken,
+          headers: { 'if-match': '"5"' },
+          body: { version: 4, subject: 'x y z' },
+        });
         expectProblem(both, 422, 'VALIDATION_FAILED');
       });
     });
@@ -132,16 +192,32 @@ forEachDatabase('API: records', (database) => {
         const bad = await api.call('POST', '/tickets', { token: agentToken, body: { subject: 'x', priority: 'extreme' } });
         expectProblem(bad, 422, 'VALIDATION_FAILED');
         expect(bad.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/priority', '/subject']);
-        expectProblem(await api.call('POST', '/tickets', { token: agentToken, body: { subject: 'Valid subject', resolvedAt: '2030-01-01T00:00:00Z' } }), 403, 'FORBIDDEN_FIELD');
-        expectProblem(await api.call('PATCH', `/tickets/${id}`, { token: agentToken, body: { version: 5, state: 'closed' } }), 403, 'FORBIDDEN_FIELD');
-        expectProblem(await api.call('POST', '/tickets', { token: agentToken, body: { subject: 'Valid subject', id: 1 } }), 422, 'VALIDATION_FAILED');
+        expectProblem(
+          await api.call('POST', '/tickets', { token: agentToken, body: { subject: 'Valid subject', resolvedAt: '2030-01-01T00:00:00Z' } }),
+          403,
+          'FORBIDDEN_FIELD',
+        );
+        expectProblem(
+          await api.call('PATCH', `/tickets/${id}`, { token: agentToken, body: { version: 5, state: 'closed' } }),
+          403,
+          'FORBIDDEN_FIELD',
+        );
+        expectProblem(
+          await api.call('POST', '/tickets', { token: agentToken, body: { subject: 'Valid subject', id: 1 } }),
+          422,
+          'VALIDATION_FAILED',
+        );
       });
     });
 
     it("hides another customer's ticket as 404 and refuses what a role may not do with 403", async () => {
       await unchangedBy(async () => {
         expectProblem(await api.call('GET', `/tickets/${id}`, { token: aliceToken }), 404, 'NOT_FOUND');
-        expectProblem(await api.call('PATCH', `/tickets/${id}`, { token: aliceToken, body: { version: 5, subject: 'Mine now' } }), 404, 'NOT_FOUND');
+        expectProblem(
+          await api.call('PATCH', `/tickets/${id}`, { token: aliceToken, body: { version: 5, subject: 'Mine now' } }),
+          404,
+          'NOT_FOUND',
+        );
         expectProblem(await api.call('DELETE', `/tickets/${id}`, { token: agentToken }), 403, 'FORBIDDEN');
         expectProblem(await api.call('POST', '/organizations', { token: agentToken, body: { name: 'Agents Inc' } }), 403, 'FORBIDDEN');
       });
@@ -158,7 +234,11 @@ forEachDatabase('API: records', (database) => {
 
     it('deletes with 204 and no body, then answers 404; a stale If-Match is 409', async () => {
       await unchangedBy(async () => {
-        expectProblem(await api.call('DELETE', `/tickets/${id}`, { token: adminToken, headers: { 'if-match': '"4"' } }), 409, 'STALE_VERSION');
+        expectProblem(
+          await api.call('DELETE', `/tickets/${id}`, { token: adminToken, headers: { 'if-match': '"4"' } }),
+          409,
+          'STALE_VERSION',
+        );
       });
       const deleted = await api.call('DELETE', `/tickets/${id}`, { token: adminToken, headers: { 'if-match': '"5"' } });
       expect(deleted.status).toBe(204);
@@ -171,10 +251,20 @@ forEachDatabase('API: records', (database) => {
       const org = await api.call('POST', '/organizations', { token: adminToken, body: { name: 'Wire Works', domain: 'wire.example' } });
       expect(org.status).toBe(201);
       expect(org.body).toEqual({
-        id: expect.any(Number), version: 1, createdAt: expect.any(String), updatedAt: expect.any(String),
-        createdBy: admin.id, updatedBy: admin.id, name: 'Wire Works', domain: 'wire.example', tier: 'standard',
+        id: expect.any(Number),
+        version: 1,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+        createdBy: admin.id,
+        updatedBy: admin.id,
+        name: 'Wire Works',
+        domain: 'wire.example',
+        tier: 'standard',
       });
-      const ticket = await api.call('POST', '/tickets', { token: adminToken, body: { subject: 'With an org', organization: org.body.id, assignee: agent.id } });
+      const ticket = await api.call('POST', '/tickets', {
+        token: adminToken,
+        body: { subject: 'With an org', organization: org.body.id, assignee: agent.id },
+      });
       expect(ticket.body).toMatchObject({ organization: org.body.id, assignee: agent.id, requester: admin.id });
     });
   });
@@ -191,7 +281,16 @@ forEachDatabase('API: records', (database) => {
       orgId = (await engine.ops.create(actor, 'organization', { name: 'Paging Inc' })).id;
       ids = [];
       for (const [i, subject] of SUBJECTS.entries()) {
-        ids.push((await engine.ops.create(actor, 'ticket', { subject: `${subject} paging`, priority: PRIORITIES[i], organization: orgId, assignee: agent.id })).id);
+        ids.push(
+          (
+            await engine.ops.create(actor, 'ticket', {
+              subject: `${subject} paging`,
+              priority: PRIORITIES[i],
+              organization: orgId,
+              assignee: agent.id,
+            })
+          ).id,
+        );
       }
     });
 
@@ -200,7 +299,9 @@ forEachDatabase('API: records', (database) => {
       let cursor: string | null = null;
       let pages = 0;
       do {
-        const page = await api.call('GET', `/tickets?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { token: adminToken });
+        const page = await api.call('GET', `/tickets?${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, {
+          token: adminToken,
+        });
         expect(page.status, page.text).toBe(200);
         expect(page.body.items.length).toBeLessThanOrEqual(2);
         seen.push(...page.body.items);
@@ -222,7 +323,9 @@ forEachDatabase('API: records', (database) => {
       const { seen } = await allPages(`organization=${orgId}&limit=2&sort=-priority,subject`);
       const expected = SUBJECTS.map((s, i) => ({ subject: `${s} paging`, priority: PRIORITIES[i] })).sort((a, b) =>
         // Enum values in their declared order (low < normal < high < urgent), here descending.
-        a.priority === b.priority ? a.subject.localeCompare(b.subject) : PRIORITY_ORDER.indexOf(b.priority) - PRIORITY_ORDER.indexOf(a.priority),
+        a.priority === b.priority
+          ? a.subject.localeCompare(b.subject)
+          : PRIORITY_ORDER.indexOf(b.priority) - PRIORITY_ORDER.indexOf(a.priority),
       );
       expect(seen.map((t) => t.subject)).toEqual(expected.map((t) => t.subject));
     });
@@ -246,7 +349,9 @@ forEachDatabase('API: records', (database) => {
       expect(priorities.every((p) => p !== 'low')).toBe(true);
       const wrong = await api.call('GET', '/tickets?slaDueAt=yesterday', { token: adminToken });
       expectProblem(wrong, 422, 'VALIDATION_FAILED');
-      expect(wrong.body.errors).toEqual([{ pointer: '/slaDueAt', code: 'invalid_filter', detail: 'SLA due can be filtered by: overdue, due24h.' }]);
+      expect(wrong.body.errors).toEqual([
+        { pointer: '/slaDueAt', code: 'invalid_filter', detail: 'SLA due can be filtered by: overdue, due24h.' },
+      ]);
     });
 
     it('uses the page size of the list, capped by the API limit', async () => {
@@ -270,11 +375,11 @@ forEachDatabase('API: records', (database) => {
       expectProblem(await api.call('GET', '/tickets?priority=extreme', { token: adminToken }), 422, 'VALIDATION_FAILED');
       expectProblem(await api.call('GET', '/tickets?sort=password', { token: adminToken }), 422, 'VALIDATION_FAILED');
       expectProblem(await api.call('GET', '/tickets?cursor=not-a-cursor', { token: adminToken }), 422, 'VALIDATION_FAILED');
-      expectProblem(await api.call('GET', "/tickets?organization=1%20or%201=1", { token: adminToken }), 422, 'VALIDATION_FAILED');
+      expectProblem(await api.call('GET', '/tickets?organization=1%20or%201=1', { token: adminToken }), 422, 'VALIDATION_FAILED');
       expectProblem(await api.call('GET', `/comments?q=${'x'.repeat(201)}`, { token: aliceToken }), 422, 'VALIDATION_FAILED');
     });
 
-    it("lists only what the caller may see", async () => {
+    it('lists only what the caller may see', async () => {
       const mine = await engine.ops.create(asActor(alice), 'ticket', { subject: 'Alice needs help' });
       const page = await api.call('GET', '/tickets', { token: aliceToken });
       expect(page.body.items.map((t: { id: number }) => t.id)).toEqual([mine.id]);

@@ -41,7 +41,8 @@ export const etag = (version: number) => `"${version}"`;
 /** `?replyWith=<transition>`: a reply that takes a transition of the record it replies to (ops checks it is offered). */
 function createOptions(call: ApiRequest): CreateOptions {
   const given = call.url.searchParams.getAll('replyWith');
-  if (given.length > 1) throw invalid([{ field: 'replyWith', code: 'repeated_parameter', message: 'The parameter "replyWith" is given more than once.' }]);
+  if (given.length > 1)
+    throw invalid([{ field: 'replyWith', code: 'repeated_parameter', message: 'The parameter "replyWith" is given more than once.' }]);
   return given.length === 1 ? { replyWith: given[0] } : {};
 }
 
@@ -72,7 +73,8 @@ function listQuery(call: ApiRequest, entity: EntityModel) {
   const rawLimit = params.get('limit');
   if (rawLimit !== null) {
     const n = /^\d{1,6}$/.test(rawLimit) ? Number(rawLimit) : NaN;
-    if (!(n >= 1 && n <= max)) errors.push({ field: 'limit', code: 'invalid_limit', message: `The page size must be a whole number from 1 to ${max}.` });
+    if (!(n >= 1 && n <= max))
+      errors.push({ field: 'limit', code: 'invalid_limit', message: `The page size must be a whole number from 1 to ${max}.` });
     else limit = n;
   }
   if (errors.length > 0) throw invalid(errors);
@@ -105,7 +107,10 @@ export function takeVersion(call: ApiRequest, body: Record<string, unknown>): { 
   }
   const version = fromHeader ?? (fromBody as number | undefined);
   if (version === undefined) {
-    throw new NinefoldError('PRECONDITION_REQUIRED', 'Send the version of the record you saw: If-Match: "<version>" (the ETag) or "version" in the body.');
+    throw new NinefoldError(
+      'PRECONDITION_REQUIRED',
+      'Send the version of the record you saw: If-Match: "<version>" (the ETag) or "version" in the body.',
+    );
   }
   return { version, input };
 }

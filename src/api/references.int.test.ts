@@ -18,7 +18,10 @@ const model = buildModel({
   roles: { editor: { label: 'Editor' } },
   entities: {
     tag: { titleField: 'name', fields: { name: { type: 'text', required: true } } },
-    article: { titleField: 'title', fields: { title: { type: 'text', required: true }, tags: { type: 'references', to: 'tag', maxItems: 3 } } },
+    article: {
+      titleField: 'title',
+      fields: { title: { type: 'text', required: true }, tags: { type: 'references', to: 'tag', maxItems: 3 } },
+    },
   },
   screens: { lists: { article: { columns: ['title', 'tags'], filters: ['tags'] } } },
   permissions: {
@@ -55,7 +58,11 @@ forEachDatabase('references fields through the doors', (database) => {
     expect(created.body.tags).toEqual([tag.News, tag.Sport]);
     const read = await api.call('GET', `/articles/${created.body.id}`, { token });
     expect(read.body.tags).toEqual([tag.News, tag.Sport]);
-    const patched = await api.call('PATCH', `/articles/${created.body.id}`, { token, body: { tags: [tag.Culture] }, headers: { 'if-match': `"${created.body.version}"` } });
+    const patched = await api.call('PATCH', `/articles/${created.body.id}`, {
+      token,
+      body: { tags: [tag.Culture] },
+      headers: { 'if-match': `"${created.body.version}"` },
+    });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.tags).toEqual([tag.Culture]);
     const history = await api.call('GET', `/articles/${created.body.id}/history`, { token });
@@ -79,7 +86,18 @@ forEachDatabase('references fields through the doors', (database) => {
 
   it('takes a form posting one value per chosen record, and none to empty the set', async () => {
     const actor: Actor = { userId: editor.id, email: editor.email, name: editor.name, roles: editor.roles };
-    const created = await submitCreate(engine, actor, 'article', initialRecordFormState({}), form([['title', 'From the form'], ['tags', ''], ['tags', String(tag.Sport)], ['tags', String(tag.News)]]));
+    const created = await submitCreate(
+      engine,
+      actor,
+      'article',
+      initialRecordFormState({}),
+      form([
+        ['title', 'From the form'],
+        ['tags', ''],
+        ['tags', String(tag.Sport)],
+        ['tags', String(tag.News)],
+      ]),
+    );
     expect(created).toMatchObject({ redirectTo: expect.stringMatching(/^\/articles\/\d+$/) });
     const id = Number(/(\d+)$/.exec((created as { redirectTo: string }).redirectTo)?.[1]);
     const stored = await engine.ops.get(actor, 'article', id);

@@ -21,7 +21,9 @@ export function replayedRequest(req, body, changes = {}) {
     else headers[name] = value;
   }
   copy.headers = headers;
-  copy.rawHeaders = Object.entries(headers).flatMap(([name, value]) => (Array.isArray(value) ? value.flatMap((one) => [name, one]) : [name, value]));
+  copy.rawHeaders = Object.entries(headers).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.flatMap((one) => [name, one]) : [name, value],
+  );
   if (body !== null && body.length > 0) copy.push(body);
   copy.push(null);
   copy.complete = true;

@@ -12,7 +12,10 @@ let server: Server | null = null;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
 /** A server that reads each request's body up to `limit`, and the body of each request sent to it. */
-async function reading(limit: number, onRequest: (req: IncomingMessage, body: Buffer | null) => void): Promise<(body: Buffer, chunked?: boolean) => Promise<void>> {
+async function reading(
+  limit: number,
+  onRequest: (req: IncomingMessage, body: Buffer | null) => void,
+): Promise<(body: Buffer, chunked?: boolean) => Promise<void>> {
   server = createServer(async (req, res) => {
     const body = await readBodyUpTo(req, limit);
     onRequest(req, body);
@@ -22,10 +25,13 @@ async function reading(limit: number, onRequest: (req: IncomingMessage, body: Bu
   const { port } = server.address() as AddressInfo;
   return (body, chunked = false) =>
     new Promise((resolve) => {
-      const sent = request({ host: '127.0.0.1', port, method: 'POST', headers: chunked ? {} : { 'content-length': String(body.length) } }, (response) => {
-        response.resume();
-        response.on('end', () => resolve());
-      });
+      const sent = request(
+        { host: '127.0.0.1', port, method: 'POST', headers: chunked ? {} : { 'content-length': String(body.length) } },
+        (response) => {
+          response.resume();
+          response.on('end', () => resolve());
+        },
+      );
       sent.on('error', () => resolve());
       if (chunked) {
         for (let at = 0; at < body.length; at += 1024) sent.write(body.subarray(at, at + 1024));

@@ -17,12 +17,20 @@ forEachDatabase('API: replies', (database) => {
   let customer: { id: number; token: string };
 
   const newUser = async (roles: string[], name: string) => {
-    const user = await engine.identity.createUser({ email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`, password: 'correct horse battery', roles, name });
+    const user = await engine.identity.createUser({
+      email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
+      password: 'correct horse battery',
+      roles,
+      name,
+    });
     return { id: user.id, token: (await engine.identity.createApiToken(user.id, { name: 'tests' })).token };
   };
   const ticket = async (id: number) => (await api.call('GET', `/tickets/${id}`, { token: agent.token })).body;
   const take = async (id: number, name: string, input?: Record<string, unknown>) => {
-    const answer = await api.call('POST', `/tickets/${id}/transitions/${name}`, { token: agent.token, body: { version: (await ticket(id)).version, ...(input ? { input } : {}) } });
+    const answer = await api.call('POST', `/tickets/${id}/transitions/${name}`, {
+      token: agent.token,
+      body: { version: (await ticket(id)).version, ...(input ? { input } : {}) },
+    });
     expect(answer.status, answer.text).toBe(200);
   };
 
@@ -47,8 +55,16 @@ forEachDatabase('API: replies', (database) => {
     await take(id, 'resolve');
     await take(id, 'close');
     const before = await snapshot(engine.store.db, ['ticket', 'comment', 'nf_audit']);
-    expectProblem(await api.call('POST', '/comments', { token: customer.token, body: { ticket: id, body: 'And now it stopped.' } }), 409, 'TICKET_CLOSED');
-    expectProblem(await api.call('PATCH', `/tickets/${id}`, { token: agent.token, body: { subject: 'Renamed', version: (await ticket(id)).version } }), 409, 'TICKET_CLOSED');
+    expectProblem(
+      await api.call('POST', '/comments', { token: customer.token, body: { ticket: id, body: 'And now it stopped.' } }),
+      409,
+      'TICKET_CLOSED',
+    );
+    expectProblem(
+      await api.call('PATCH', `/tickets/${id}`, { token: agent.token, body: { subject: 'Renamed', version: (await ticket(id)).version } }),
+      409,
+      'TICKET_CLOSED',
+    );
     expect(await snapshot(engine.store.db, ['ticket', 'comment', 'nf_audit'])).toEqual(before);
   });
 
@@ -57,15 +73,30 @@ forEachDatabase('API: replies', (database) => {
     const id = created.body.id as number;
     await take(id, 'start', { assignee: agent.id });
 
-    const reply = await api.call('POST', '/comments?replyWith=wait', { token: agent.token, body: { ticket: id, body: 'Which fax model is it?' } });
+    const reply = await api.call('POST', '/comments?replyWith=wait', {
+      token: agent.token,
+      body: { ticket: id, body: 'Which fax model is it?' },
+    });
     expect(reply.status, reply.text).toBe(201);
     expect((await ticket(id)).state).toBe('pending');
 
     // "wait" leads from open only: refused on a pending ticket, and the comment is not kept either.
     const before = await snapshot(engine.store.db, ['ticket', 'comment', 'nf_audit']);
-    expectProblem(await api.call('POST', '/comments?replyWith=wait', { token: agent.token, body: { ticket: id, body: 'Still waiting.' } }), 409, 'TRANSITION_NOT_ALLOWED');
-    expectProblem(await api.call('POST', '/comments?replyWith=close', { token: agent.token, body: { ticket: id, body: 'Closing.' } }), 422, 'VALIDATION_FAILED');
-    expectProblem(await api.call('POST', '/comments?replyWith=wait&replyWith=resolve', { token: agent.token, body: { ticket: id, body: 'Twice.' } }), 422, 'VALIDATION_FAILED');
+    expectProblem(
+      await api.call('POST', '/comments?replyWith=wait', { token: agent.token, body: { ticket: id, body: 'Still waiting.' } }),
+      409,
+      'TRANSITION_NOT_ALLOWED',
+    );
+    expectProblem(
+      await api.call('POST', '/comments?replyWith=close', { token: agent.token, body: { ticket: id, body: 'Closing.' } }),
+      422,
+      'VALIDATION_FAILED',
+    );
+    expectProblem(
+      await api.call('POST', '/comments?replyWith=wait&replyWith=resolve', { token: agent.token, body: { ticket: id, body: 'Twice.' } }),
+      422,
+      'VALIDATION_FAILED',
+    );
     expect(await snapshot(engine.store.db, ['ticket', 'comment', 'nf_audit'])).toEqual(before);
   });
 });

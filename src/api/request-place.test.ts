@@ -33,7 +33,8 @@ describe('the normalised target', () => {
   });
 
   it('is null for a path that cannot be read: a malformed escape or escapes that are not UTF-8', () => {
-    for (const target of ['/tickets/%zz', '/%', '/%C0%AF', '/articles/135/%E0%A4%A', '/a%2', '*', 'tickets']) expect(normalisedTarget(target), target).toBeNull();
+    for (const target of ['/tickets/%zz', '/%', '/%C0%AF', '/articles/135/%E0%A4%A', '/a%2', '*', 'tickets'])
+      expect(normalisedTarget(target), target).toBeNull();
     // The query is Next.js's to read, leniently.
     expect(normalisedTarget('/tickets?q=%zz')).toEqual({ path: '/tickets', search: '?q=%zz' });
   });
@@ -83,7 +84,8 @@ describe('what the build serves at a path', () => {
   it('exempts only the build’s own files: a made-up address that looks like one is a page', () => {
     expect(routeKind(routes, '/_next/static/chunks/app-1a2b.js')).toBe('file');
     expect(routeKind(routes, '/icon.svg')).toBe('file');
-    for (const made of ['/_next/static/chunks/nothing.js', '/_next/anything', '/tickets/1/style.css', '/favicon.ico']) expect(routeKind(routes, made), made).toBe('page');
+    for (const made of ['/_next/static/chunks/nothing.js', '/_next/anything', '/tickets/1/style.css', '/favicon.ico'])
+      expect(routeKind(routes, made), made).toBe('page');
   });
 
   it('tells route handlers from pages as Next.js matches them (static segments first)', () => {
@@ -106,7 +108,8 @@ describe('what the build serves at a path', () => {
 describe('the methods an address takes', () => {
   it('refuses what no Request can carry everywhere, with Allow', () => {
     for (const kind of ['api', 'page', 'route', 'file'] as const) {
-      for (const method of ['TRACE', 'TRACK', 'CONNECT']) expect(methodAnswer(method, kind), `${method} ${kind}`).toMatchObject({ status: 405, allow: expect.stringContaining('GET') });
+      for (const method of ['TRACE', 'TRACK', 'CONNECT'])
+        expect(methodAnswer(method, kind), `${method} ${kind}`).toMatchObject({ status: 405, allow: expect.stringContaining('GET') });
     }
     expect(methodAnswer('TRACE', 'api')?.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
   });
@@ -114,7 +117,8 @@ describe('the methods an address takes', () => {
   it('takes GET, HEAD and POST on pages (their forms), answers OPTIONS, and refuses the rest', () => {
     for (const method of ['GET', 'HEAD', 'POST']) expect(methodAnswer(method, 'page')).toBeNull();
     expect(methodAnswer('OPTIONS', 'page')).toEqual({ status: 204, allow: 'GET, HEAD, POST, OPTIONS' });
-    for (const method of ['PUT', 'PATCH', 'DELETE', 'PROPFIND', 'MKCOL']) expect(methodAnswer(method, 'page')).toEqual({ status: 405, allow: 'GET, HEAD, POST, OPTIONS' });
+    for (const method of ['PUT', 'PATCH', 'DELETE', 'PROPFIND', 'MKCOL'])
+      expect(methodAnswer(method, 'page')).toEqual({ status: 405, allow: 'GET, HEAD, POST, OPTIONS' });
     expect(methodAnswer('POST', 'file')).toEqual({ status: 405, allow: 'GET, HEAD, OPTIONS' });
   });
 

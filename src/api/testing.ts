@@ -23,7 +23,6 @@ export async function openTestEngine(database: TestDatabase, model: AppModel): P
   return engineOnStore(await openSyncedQuickly(database, model), model);
 }
 
-
 export interface CallOptions {
   /** An object is sent as JSON (content-type application/json unless headers say otherwise). */
   readonly body?: unknown;
@@ -57,7 +56,10 @@ export function apiClient(engine: Engine): ApiClient {
       const headers = new Headers(options.headers);
       let body: BodyInit | undefined;
       if (options.body !== undefined) {
-        body = typeof options.body === 'string' || options.body instanceof Uint8Array ? (options.body as BodyInit) : JSON.stringify(options.body);
+        body =
+          typeof options.body === 'string' || options.body instanceof Uint8Array
+            ? (options.body as BodyInit)
+            : JSON.stringify(options.body);
         if (!headers.has('content-type')) headers.set('content-type', 'application/json');
       }
       if (options.token) headers.set('authorization', `Bearer ${options.token}`);

@@ -64,13 +64,20 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
   };
 
   const open = async (token: string, body: Record<string, unknown> = {}): Promise<ApiAnswer> => {
-    const created = await api.call('POST', '/tickets', { token, body: { subject: `Ticket ${Math.random().toString(36).slice(2, 8)}`, ...body } });
+    const created = await api.call('POST', '/tickets', {
+      token,
+      body: { subject: `Ticket ${Math.random().toString(36).slice(2, 8)}`, ...body },
+    });
     expect(created.status, created.text).toBe(201);
     return created;
   };
 
   const take = (token: string, id: number, name: string, body?: Record<string, unknown>, headers?: Record<string, string>) =>
-    api.call('POST', `/tickets/${id}/transitions/${name}`, { token, ...(body !== undefined ? { body } : {}), ...(headers ? { headers } : {}) });
+    api.call('POST', `/tickets/${id}/transitions/${name}`, {
+      token,
+      ...(body !== undefined ? { body } : {}),
+      ...(headers ? { headers } : {}),
+    });
 
   /** Answers `take` and checks that nothing stored changed meanwhile. */
   const refused = async (send: () => Promise<ApiAnswer>, status: number, code: string): Promise<ApiAnswer> => {
@@ -88,7 +95,7 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
     ({ token: adminToken } = await newUser(['admin'], 'Ada Admin'));
   });
 
-  it("takes a ticket through its whole life: start, wait, reply, resolve, reopen within the window, resolve, close", async () => {
+  it('takes a ticket through its whole life: start, wait, reply, resolve, reopen within the window, resolve, close', async () => {
     const { user: alice, token: aliceToken } = await newUser(['customer'], 'Alice Customer');
     const created = await open(aliceToken, { subject: 'Printer on fire' });
     const id: number = created.body.id;
@@ -161,7 +168,11 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
       const urgent = await open(agentToken, { subject: 'Urgent one', priority: 'urgent', assignee: agent.id });
       const started = await take(agentToken, urgent.body.id, 'start', { version: 1 });
       expect(started.status, started.text).toBe(200);
-      const answer = await refused(() => take(agentToken, urgent.body.id, 'hold', { version: 2, comment: 'Waiting for parts' }), 409, 'TRANSITION_NOT_ALLOWED');
+      const answer = await refused(
+        () => take(agentToken, urgent.body.id, 'hold', { version: 2, comment: 'Waiting for parts' }),
+        409,
+        'TRANSITION_NOT_ALLOWED',
+      );
       expect(answer.body.detail).toBe('Only a low or normal ticket can be put on hold.');
     });
 
@@ -181,7 +192,11 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
       await take(agentToken, ticket.body.id, 'start', { version: 1, input: { assignee: agent.id } });
       await take(agentToken, ticket.body.id, 'resolve', { version: 2 });
       const longAgo = new Date(Date.now() - 30 * 24 * 3600 * 1000);
-      await engine.store.db.updateTable('ticket').set({ [model.entitiesByName.ticket.fieldsByName.resolvedAt.column]: longAgo }).where('id', '=', ticket.body.id).execute();
+      await engine.store.db
+        .updateTable('ticket')
+        .set({ [model.entitiesByName.ticket.fieldsByName.resolvedAt.column]: longAgo })
+        .where('id', '=', ticket.body.id)
+        .execute();
       const answer = await refused(() => take(aliceToken, ticket.body.id, 'reopen', { version: 3 }), 409, 'REOPEN_WINDOW_PASSED');
       expect(answer.body.title).toBe('Reopen window passed');
       const byAgent = await take(agentToken, ticket.body.id, 'reopen', { version: 3 });
@@ -205,32 +220,56 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
       expect(both.body.errors[0]).toMatchObject({ pointer: '/version', code: 'version_mismatch' });
     });
 
-    it('answers 404 NOT_FOUND for a ticket out of the caller\'s sight or absent, an unknown transition, or an entity without a workflow', async () => {
+    it("answers 404 NOT_FOUND for a ticket out of the caller's sight or absent, an unknown transition, or an entity without a workflow", async () => {
       await refused(() => take(bobToken, id, 'reply', { version: 1 }), 404, 'NOT_FOUND');
       await refused(() => take(agentToken, 987654, 'start', { version: 1 }), 404, 'NOT_FOUND');
       await refused(() => take(agentToken, id, 'teleport', { version: 1 }), 404, 'NOT_FOUND');
-      await refused(() => api.call('POST', '/organizations/1/transitions/start', { token: adminToken, body: { version: 1 } }), 404, 'NOT_FOUND');
+      await refused(
+        () => api.call('POST', '/organizations/1/transitions/start', { token: adminToken, body: { version: 1 } }),
+        404,
+        'NOT_FOUND',
+      );
       const badId = await refused(() => take(agentToken, 0, 'start', { version: 1 }), 422, 'VALIDATION_FAILED');
       expect(badId.body.errors[0]).toMatchObject({ pointer: '/id' });
     });
 
     it('refuses input the caller may not write with 403 FORBIDDEN_FIELD, and invalid input with 422 VALIDATION_FAILED', async () => {
       const ticket = await open(agentToken);
-      const hidden = await refused(() => take(aliceToken, id, 'start', { version: 1, input: { assignee: agent.id } }), 403, 'FORBIDDEN_FIELD');
+      const hidden = await refused(
+        () => take(aliceToken, id, 'start', { version: 1, input: { assignee: agent.id } }),
+        403,
+        'FORBIDDEN_FIELD',
+      );
       expect(hidden.body.errors[0]).toMatchObject({ pointer: '/assignee' });
-      const readOnly = await refused(() => take(agentToken, ticket.body.id, 'start', { version: 1, input: { assignee: agent.id, resolvedAt: '2030-01-01T00:00:00Z' } }), 403, 'FORBIDDEN_FIELD');
+      const readOnly = await refused(
+        () => take(agentToken, ticket.body.id, 'start', { version: 1, input: { assignee: agent.id, resolvedAt: '2030-01-01T00:00:00Z' } }),
+        403,
+        'FORBIDDEN_FIELD',
+      );
       expect(readOnly.body.errors[0]).toMatchObject({ pointer: '/resolvedAt' });
       await refused(() => take(agentToken, ticket.body.id, 'start', { version: 1, input: { state: 'closed' } }), 403, 'FORBIDDEN_FIELD');
-      const invalid = await refused(() => take(agentToken, ticket.body.id, 'start', { version: 1, input: { assignee: 'Alan' } }), 422, 'VALIDATION_FAILED');
+      const invalid = await refused(
+        () => take(agentToken, ticket.body.id, 'start', { version: 1, input: { assignee: 'Alan' } }),
+        422,
+        'VALIDATION_FAILED',
+      );
       expect(invalid.body.errors[0]).toMatchObject({ pointer: '/assignee' });
       await refused(() => take(agentToken, ticket.body.id, 'start', { version: 1, input: { assignee: 987654 } }), 422, 'VALIDATION_FAILED');
       await refused(() => take(agentToken, ticket.body.id, 'start', { version: 1, input: [agent.id] }), 422, 'VALIDATION_FAILED');
-      const unknown = await refused(() => take(agentToken, ticket.body.id, 'start', { version: 1, assignee: agent.id }), 422, 'VALIDATION_FAILED');
+      const unknown = await refused(
+        () => take(agentToken, ticket.body.id, 'start', { version: 1, assignee: agent.id }),
+        422,
+        'VALIDATION_FAILED',
+      );
       expect(unknown.body.errors[0]).toMatchObject({ pointer: '/assignee', code: 'unknown_field' });
     });
 
     it('never lets a PATCH set the state: 403 FORBIDDEN_FIELD', async () => {
-      const answer = await refused(() => api.call('PATCH', `/tickets/${id}`, { token: adminToken, body: { version: 1, state: 'closed' } }), 403, 'FORBIDDEN_FIELD');
+      const answer = await refused(
+        () => api.call('PATCH', `/tickets/${id}`, { token: adminToken, body: { version: 1, state: 'closed' } }),
+        403,
+        'FORBIDDEN_FIELD',
+      );
       expect(answer.body.errors[0]).toMatchObject({ pointer: '/state' });
       const created = await api.call('POST', '/tickets', { token: adminToken, body: { subject: 'Born closed?', state: 'closed' } });
       expectProblem(created, 403, 'FORBIDDEN_FIELD');
@@ -239,18 +278,42 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
     it('treats the body as the other POST routes do: 401, 403 cross-site, 413, 415, 422 for broken JSON', async () => {
       await refused(() => api.call('POST', `/tickets/${id}/transitions/start`, { body: { version: 1 } }), 401, 'UNAUTHENTICATED');
       await refused(
-        () => api.call('POST', `/tickets/${id}/transitions/reply`, { session: aliceSession, headers: { origin: 'https://evil.example' }, body: { version: 1 } }),
+        () =>
+          api.call('POST', `/tickets/${id}/transitions/reply`, {
+            session: aliceSession,
+            headers: { origin: 'https://evil.example' },
+            body: { version: 1 },
+          }),
         403,
         'FORBIDDEN',
       );
       await refused(() => take(agentToken, id, 'start', { version: 1, comment: 'x'.repeat(1024 * 1024 + 10) }), 413, 'PAYLOAD_TOO_LARGE');
       await refused(
-        () => api.call('POST', `/tickets/${id}/transitions/start`, { token: agentToken, body: 'version=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+        () =>
+          api.call('POST', `/tickets/${id}/transitions/start`, {
+            token: agentToken,
+            body: 'version=1',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          }),
         415,
         'UNSUPPORTED_MEDIA_TYPE',
       );
-      await refused(() => api.call('POST', `/tickets/${id}/transitions/start`, { token: agentToken, body: '{"version":', headers: { 'content-type': 'application/json' } }), 422, 'VALIDATION_FAILED');
-      await refused(() => api.call('POST', '/tickets/transitions/start', { token: agentToken, body: 'items', headers: { 'content-type': 'text/plain' } }), 415, 'UNSUPPORTED_MEDIA_TYPE');
+      await refused(
+        () =>
+          api.call('POST', `/tickets/${id}/transitions/start`, {
+            token: agentToken,
+            body: '{"version":',
+            headers: { 'content-type': 'application/json' },
+          }),
+        422,
+        'VALIDATION_FAILED',
+      );
+      await refused(
+        () =>
+          api.call('POST', '/tickets/transitions/start', { token: agentToken, body: 'items', headers: { 'content-type': 'text/plain' } }),
+        415,
+        'UNSUPPORTED_MEDIA_TYPE',
+      );
       const method = await api.call('GET', `/tickets/${id}/transitions/start`, { token: agentToken });
       expectProblem(method, 405, 'METHOD_NOT_ALLOWED');
       expect(method.headers.get('allow')).toBe('POST, OPTIONS');
@@ -287,7 +350,13 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
         { id: ready.body.id, ok: true, record: expect.objectContaining({ id: ready.body.id, state: 'open', version: 2 }) },
         { id: unassigned.body.id, ok: false, status: 409, code: 'TRANSITION_NOT_ALLOWED', detail: 'Needs an assignee.' },
         { id: stale.body.id, ok: false, status: 409, code: 'STALE_VERSION', detail: expect.any(String) },
-        { id: started.body.id, ok: false, status: 409, code: 'TRANSITION_NOT_ALLOWED', detail: '"Start" cannot be taken while the ticket is Open.' },
+        {
+          id: started.body.id,
+          ok: false,
+          status: 409,
+          code: 'TRANSITION_NOT_ALLOWED',
+          detail: '"Start" cannot be taken while the ticket is Open.',
+        },
         { id: 987654, ok: false, status: 404, code: 'NOT_FOUND', detail: expect.any(String) },
         { id: noVersion.body.id, ok: false, status: 428, code: 'PRECONDITION_REQUIRED', detail: 'Send the version of the record you saw.' },
       ]);
@@ -295,7 +364,13 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
       expect(stored.body).toMatchObject({ state: 'new', version: 1 });
       // The comment went into each history.
       const history = await api.call('GET', `/tickets/${ready.body.id}/history`, { token: agentToken });
-      expect(history.body.items[0].transition).toEqual({ name: 'start', label: 'Start', from: 'new', to: 'open', comment: 'Morning triage' });
+      expect(history.body.items[0].transition).toEqual({
+        name: 'start',
+        label: 'Start',
+        from: 'new',
+        to: 'open',
+        comment: 'Morning triage',
+      });
     });
 
     it('gives the input to every row, and a customer only their own tickets', async () => {
@@ -309,7 +384,12 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
       }
       const answer = await api.call('POST', '/tickets/transitions/reply', {
         token: carolToken,
-        body: { items: [{ id: carols.body.id, version: 3 }, { id: daves.body.id, version: 3 }] },
+        body: {
+          items: [
+            { id: carols.body.id, version: 3 },
+            { id: daves.body.id, version: 3 },
+          ],
+        },
       });
       expect(answer.body.results).toEqual([
         { id: carols.body.id, ok: true, record: expect.objectContaining({ state: 'open' }) },
@@ -321,19 +401,37 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
       const b = await open(agentToken);
       const assigned = await api.call('POST', '/tickets/transitions/start', {
         token: adminToken,
-        body: { items: [{ id: a.body.id, version: 1 }, { id: b.body.id, version: 1 }], input: { assignee: agent.id } },
+        body: {
+          items: [
+            { id: a.body.id, version: 1 },
+            { id: b.body.id, version: 1 },
+          ],
+          input: { assignee: agent.id },
+        },
       });
-      expect(assigned.body.results.map((r: { ok: boolean; record: { assignee: number } }) => [r.ok, r.record.assignee])).toEqual([[true, agent.id], [true, agent.id]]);
+      expect(assigned.body.results.map((r: { ok: boolean; record: { assignee: number } }) => [r.ok, r.record.assignee])).toEqual([
+        [true, agent.id],
+        [true, agent.id],
+      ]);
     });
 
     it('refuses a malformed body as a whole with 422, naming each item that is wrong, and changes nothing', async () => {
       const one = await open(agentToken, { assignee: agent.id });
-      const bad = async (body: unknown) => refused(() => api.call('POST', '/tickets/transitions/start', { token: agentToken, body }), 422, 'VALIDATION_FAILED');
+      const bad = async (body: unknown) =>
+        refused(() => api.call('POST', '/tickets/transitions/start', { token: agentToken, body }), 422, 'VALIDATION_FAILED');
       expect((await bad({})).body.errors).toEqual([expect.objectContaining({ pointer: '/items', code: 'required' })]);
       expect((await bad({ items: [] })).body.errors).toEqual([expect.objectContaining({ pointer: '/items', code: 'too_small' })]);
-      expect((await bad({ items: Array.from({ length: 201 }, (_, i) => ({ id: i + 1 })) })).body.errors).toEqual([expect.objectContaining({ pointer: '/items', code: 'too_big' })]);
+      expect((await bad({ items: Array.from({ length: 201 }, (_, i) => ({ id: i + 1 })) })).body.errors).toEqual([
+        expect.objectContaining({ pointer: '/items', code: 'too_big' }),
+      ]);
       const items = await bad({ items: [{ id: one.body.id, version: 1 }, { id: '2' }, 7, { id: 3, version: 0, extra: true }], ids: [1] });
-      expect(items.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/ids', '/items/1/id', '/items/2', '/items/3/extra', '/items/3/version']);
+      expect(items.body.errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual([
+        '/ids',
+        '/items/1/id',
+        '/items/2',
+        '/items/3/extra',
+        '/items/3/version',
+      ]);
       await bad({ items: [{ id: one.body.id }], comment: ['no'] });
       expect((await api.call('GET', `/tickets/${one.body.id}`, { token: agentToken })).body.state).toBe('new');
     });
@@ -363,7 +461,11 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
       expect(items.map((e: { id: number }) => e.id)).toEqual([...items.map((e: { id: number }) => e.id)].sort((a, b) => b - a));
       const [resolve, setOrganization, start, update, create] = items;
       expect(create).toMatchObject({ actor: { id: erin.id, name: 'Erin Customer' }, transition: null });
-      expect(create.changes).toMatchObject({ subject: { from: null, to: 'Screen flickers' }, description: { from: null, to: 'Since Monday' }, requester: { from: null, to: erin.id } });
+      expect(create.changes).toMatchObject({
+        subject: { from: null, to: 'Screen flickers' },
+        description: { from: null, to: 'Since Monday' },
+        requester: { from: null, to: erin.id },
+      });
       expect(update.changes).toEqual({ subject: { from: 'Screen flickers', to: 'Screen flickers a lot' } });
       expect(start).toMatchObject({
         actor: { id: agent.id, name: 'Alan Agent' },
@@ -387,9 +489,13 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
       const first = await api.call('GET', `/tickets/${id}/history?limit=2`, { token: agentToken });
       expect(first.body.items.map((e: { id: number }) => e.id)).toEqual(items.slice(0, 2).map((e: { id: number }) => e.id));
       expect(first.body.nextCursor).toEqual(expect.any(String));
-      const second = await api.call('GET', `/tickets/${id}/history?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`, { token: agentToken });
+      const second = await api.call('GET', `/tickets/${id}/history?limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`, {
+        token: agentToken,
+      });
       expect(second.body.items.map((e: { id: number }) => e.id)).toEqual(items.slice(2, 4).map((e: { id: number }) => e.id));
-      const third = await api.call('GET', `/tickets/${id}/history?limit=2&cursor=${encodeURIComponent(second.body.nextCursor)}`, { token: agentToken });
+      const third = await api.call('GET', `/tickets/${id}/history?limit=2&cursor=${encodeURIComponent(second.body.nextCursor)}`, {
+        token: agentToken,
+      });
       expect(third.body).toEqual({ items: [items[4]], nextCursor: null });
     });
 
@@ -402,12 +508,20 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
       await refused(() => api.call('GET', '/tickets/abc/history', { token: agentToken }), 422, 'VALIDATION_FAILED');
       await refused(() => api.call('GET', '/tickets/987654/history', {}), 401, 'UNAUTHENTICATED');
       for (const query of ['limit=0', 'limit=201', 'limit=ten', 'cursor=abc', 'cursor=0', 'page=2', 'limit=1&limit=2']) {
-        await refused(() => api.call('GET', `/tickets/${ticket.body.id}/history?${query}`, { token: agentToken }), 422, 'VALIDATION_FAILED');
+        await refused(
+          () => api.call('GET', `/tickets/${ticket.body.id}/history?${query}`, { token: agentToken }),
+          422,
+          'VALIDATION_FAILED',
+        );
       }
       const organization = await api.call('POST', '/organizations', { token: adminToken, body: { name: 'History Corp', tier: 'premium' } });
       const history = await api.call('GET', `/organizations/${organization.body.id}/history`, { token: adminToken });
       expect(history.body.items).toEqual([
-        expect.objectContaining({ action: 'create', transition: null, changes: expect.objectContaining({ name: { from: null, to: 'History Corp' }, tier: { from: null, to: 'premium' } }) }),
+        expect.objectContaining({
+          action: 'create',
+          transition: null,
+          changes: expect.objectContaining({ name: { from: null, to: 'History Corp' }, tier: { from: null, to: 'premium' } }),
+        }),
       ]);
     });
   });
@@ -417,9 +531,15 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
       const { token: heidiToken } = await newUser(['customer'], 'Heidi Customer');
       const tickets: number[] = [];
       for (let i = 0; i < MAX_OPEN; i++) tickets.push((await open(heidiToken)).body.id);
-      const answer = await refused(() => api.call('POST', '/tickets', { token: heidiToken, body: { subject: 'One too many' } }), 422, 'LIMIT_EXCEEDED');
+      const answer = await refused(
+        () => api.call('POST', '/tickets', { token: heidiToken, body: { subject: 'One too many' } }),
+        422,
+        'LIMIT_EXCEEDED',
+      );
       expect(answer.body).toMatchObject({ limit: 'openTicketsPerCustomer', constant: 'maxOpenTicketsPerCustomer', max: MAX_OPEN });
-      expect(answer.body.detail).toBe(`You have reached the limit of open tickets (${MAX_OPEN}): add to one you already have, or wait until one is resolved.`);
+      expect(answer.body.detail).toBe(
+        `You have reached the limit of open tickets (${MAX_OPEN}): add to one you already have, or wait until one is resolved.`,
+      );
 
       // Resolving one frees a place; taking it, reopening the resolved one is over the limit again.
       await take(agentToken, tickets[0], 'start', { version: 1, input: { assignee: agent.id } });
@@ -427,8 +547,19 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
       await open(heidiToken);
       const reopen = await refused(() => take(heidiToken, tickets[0], 'reopen', { version: 3 }), 422, 'LIMIT_EXCEEDED');
       expect(reopen.body).toMatchObject({ limit: 'openTicketsPerCustomer', constant: 'maxOpenTicketsPerCustomer', max: MAX_OPEN });
-      const bulk = await api.call('POST', '/tickets/transitions/reopen', { token: heidiToken, body: { items: [{ id: tickets[0], version: 3 }] } });
-      expect(bulk.body.results).toEqual([{ id: tickets[0], ok: false, status: 422, code: 'LIMIT_EXCEEDED', detail: `You have reached the limit of open tickets (${MAX_OPEN}): add to one you already have, or wait until one is resolved.` }]);
+      const bulk = await api.call('POST', '/tickets/transitions/reopen', {
+        token: heidiToken,
+        body: { items: [{ id: tickets[0], version: 3 }] },
+      });
+      expect(bulk.body.results).toEqual([
+        {
+          id: tickets[0],
+          ok: false,
+          status: 422,
+          code: 'LIMIT_EXCEEDED',
+          detail: `You have reached the limit of open tickets (${MAX_OPEN}): add to one you already have, or wait until one is resolved.`,
+        },
+      ]);
     });
   });
 });

@@ -61,7 +61,10 @@ export const WIRE_FIELD_TYPES = {
   reference: { type: 'integer' },
   user: { type: 'integer' },
   references: { type: 'array', items: { type: 'integer' } },
-} as const satisfies Record<FieldType, { type: 'string' | 'integer' | 'boolean' | 'array'; format?: string; pattern?: string; items?: { type: 'integer' } }>;
+} as const satisfies Record<
+  FieldType,
+  { type: 'string' | 'integer' | 'boolean' | 'array'; format?: string; pattern?: string; items?: { type: 'integer' } }
+>;
 
 /** Writes a date (a 'YYYY-MM-DD' string from the store, or a Date) as 'YYYY-MM-DD'. */
 function wireDate(value: RecordValue): WireValue {
@@ -104,7 +107,8 @@ export function recordToWire(entity: EntityModel, record: RecordData): WireRecor
   // Who wrote it is a field as far as reading goes: absent when the caller may not read it.
   for (const name of AUTHOR_COLUMNS) if (Object.hasOwn(record, name)) wire[name] = (record[name] as number | null | undefined) ?? null;
   // A write's receipt (the caller may not read the record) carries no state.
-  if (entity.workflow && Object.hasOwn(record, entity.workflow.field)) wire[entity.workflow.field] = (record[entity.workflow.field] as string | null) ?? null;
+  if (entity.workflow && Object.hasOwn(record, entity.workflow.field))
+    wire[entity.workflow.field] = (record[entity.workflow.field] as string | null) ?? null;
   // Ops leave out the fields the actor may not read: they stay out (never re-added as null).
   for (const field of entity.fields) if (Object.hasOwn(record, field.name)) wire[field.name] = fieldToWire(field, record[field.name]);
   return wire as WireRecord;
@@ -127,7 +131,13 @@ export interface WireHistoryEntry {
   readonly actor: { readonly id: number; readonly name: string } | null;
   readonly action: 'create' | 'update' | 'transition' | 'delete';
   /** For a transition: which, the states left and entered, and the comment; otherwise null. */
-  readonly transition: { readonly name: string; readonly label: string; readonly from: string; readonly to: string; readonly comment: string | null } | null;
+  readonly transition: {
+    readonly name: string;
+    readonly label: string;
+    readonly from: string;
+    readonly to: string;
+    readonly comment: string | null;
+  } | null;
   /**
    * The fields that changed, by name (create: every initial value as `to`). A field hidden from
    * the caller never appears, and an update that changed only such fields is not listed at all.
@@ -170,7 +180,13 @@ export function historyEntryToWire(entity: EntityModel, entry: HistoryEntry): Wi
     actor: entry.actor ? { id: entry.actor.id, name: entry.actor.name } : null,
     action: entry.action,
     transition: entry.transition
-      ? { name: entry.transition.name, label: entry.transition.label, from: entry.transition.from, to: entry.transition.to, comment: entry.transition.comment }
+      ? {
+          name: entry.transition.name,
+          label: entry.transition.label,
+          from: entry.transition.from,
+          to: entry.transition.to,
+          comment: entry.transition.comment,
+        }
       : null,
     changes,
   };

@@ -6,7 +6,15 @@ import { json } from './json';
 import { catalogueStatus } from './problem';
 import { etag, invalid, recordId, takeVersion } from './records';
 import { actorOf, type ApiRequest, type Route } from './routes';
-import { HISTORY_PAGE_SIZE, historyEntryToWire, historyMaxPageSize, recordToWire, type WireBulkTransitionResult, type WireBulkTransitionResults, type WireHistoryPage } from './wire';
+import {
+  HISTORY_PAGE_SIZE,
+  historyEntryToWire,
+  historyMaxPageSize,
+  recordToWire,
+  type WireBulkTransitionResult,
+  type WireBulkTransitionResults,
+  type WireHistoryPage,
+} from './wire';
 
 /**
  * The workflow routes of one entity: a record's history (every entity), and for an entity with a
@@ -28,12 +36,17 @@ function historyQuery(call: ApiRequest): { limit: number; cursor?: string } {
   const seen = new Set<string>();
   for (const name of call.url.searchParams.keys()) {
     if (seen.has(name)) {
-      if (!errors.some((e) => e.field === name)) errors.push({ field: name, code: 'repeated_parameter', message: `The parameter "${name}" is given more than once.` });
+      if (!errors.some((e) => e.field === name))
+        errors.push({ field: name, code: 'repeated_parameter', message: `The parameter "${name}" is given more than once.` });
       continue;
     }
     seen.add(name);
     if (!(HISTORY_PARAMS as readonly string[]).includes(name)) {
-      errors.push({ field: name, code: 'unknown_parameter', message: `"${name}" is not a parameter of the history (parameters: ${HISTORY_PARAMS.join(', ')}).` });
+      errors.push({
+        field: name,
+        code: 'unknown_parameter',
+        message: `"${name}" is not a parameter of the history (parameters: ${HISTORY_PARAMS.join(', ')}).`,
+      });
     }
   }
   const max = historyMaxPageSize(call.limits.maxPageSize);
@@ -41,7 +54,8 @@ function historyQuery(call: ApiRequest): { limit: number; cursor?: string } {
   const rawLimit = call.url.searchParams.get('limit');
   if (rawLimit !== null) {
     const n = /^\d{1,6}$/.test(rawLimit) ? Number(rawLimit) : NaN;
-    if (!(n >= 1 && n <= max)) errors.push({ field: 'limit', code: 'invalid_limit', message: `The page size must be a whole number from 1 to ${max}.` });
+    if (!(n >= 1 && n <= max))
+      errors.push({ field: 'limit', code: 'invalid_limit', message: `The page size must be a whole number from 1 to ${max}.` });
     else limit = n;
   }
   const cursor = call.url.searchParams.get('cursor');
@@ -56,7 +70,11 @@ function historyQuery(call: ApiRequest): { limit: number; cursor?: string } {
 function unknownKeys(body: Record<string, unknown>, known: readonly string[], prefix = ''): FieldError[] {
   return Object.keys(body)
     .filter((key) => !known.includes(key))
-    .map((key) => ({ field: `${prefix}${key}`, code: 'unknown_field', message: `"${key}" is not expected here (expected: ${known.join(', ')}).` }));
+    .map((key) => ({
+      field: `${prefix}${key}`,
+      code: 'unknown_field',
+      message: `"${key}" is not expected here (expected: ${known.join(', ')}).`,
+    }));
 }
 
 /** `comment` and `input` of a transition body, checked for shape; their content is ops' to check. */
@@ -76,11 +94,19 @@ function commentAndInput(body: Record<string, unknown>, errors: FieldError[]): {
 
 function bulkItems(raw: unknown, errors: FieldError[]): { id: number; version?: number }[] {
   if (!Array.isArray(raw)) {
-    errors.push({ field: 'items', code: raw === undefined ? 'required' : 'invalid_type', message: 'Send "items": a list of { "id", "version" }.' });
+    errors.push({
+      field: 'items',
+      code: raw === undefined ? 'required' : 'invalid_type',
+      message: 'Send "items": a list of { "id", "version" }.',
+    });
     return [];
   }
   if (raw.length === 0 || raw.length > MAX_BULK_TRANSITION) {
-    errors.push({ field: 'items', code: raw.length === 0 ? 'too_small' : 'too_big', message: `Send from 1 to ${MAX_BULK_TRANSITION} items.` });
+    errors.push({
+      field: 'items',
+      code: raw.length === 0 ? 'too_small' : 'too_big',
+      message: `Send from 1 to ${MAX_BULK_TRANSITION} items.`,
+    });
     return [];
   }
   const items: { id: number; version?: number }[] = [];
@@ -91,7 +117,8 @@ function bulkItems(raw: unknown, errors: FieldError[]): { id: number; version?: 
       return;
     }
     errors.push(...unknownKeys(item, ITEM_KEYS, `${at}/`));
-    if (!isPositiveInteger(item.id)) errors.push({ field: `${at}/id`, code: 'invalid_id', message: 'The id must be a positive whole number.' });
+    if (!isPositiveInteger(item.id))
+      errors.push({ field: `${at}/id`, code: 'invalid_id', message: 'The id must be a positive whole number.' });
     if (item.version !== undefined && !isPositiveInteger(item.version)) {
       errors.push({ field: `${at}/version`, code: 'invalid_version', message: 'The version must be a positive whole number.' });
     }

@@ -48,8 +48,10 @@ forEachDatabase('writtenBy: calls', (database) => {
     viewerToken = (await engine.identity.createApiToken(viewer.id, { name: 'tests' })).token;
   });
 
-  const newAccount = async (name = 'Acme') => (await api.call('POST', '/accounts', { token: clerkToken, body: { name } })).body as RecordData;
-  const pay = (account: number, amount: number, token = clerkToken) => api.call('POST', `/accounts/${account}/pay`, { token, body: { amount, memo: `Paid ${amount}` } });
+  const newAccount = async (name = 'Acme') =>
+    (await api.call('POST', '/accounts', { token: clerkToken, body: { name } })).body as RecordData;
+  const pay = (account: number, amount: number, token = clerkToken) =>
+    api.call('POST', `/accounts/${account}/pay`, { token, body: { amount, memo: `Paid ${amount}` } });
   const unchangedBy = async (write: () => Promise<void>) => {
     const before = await snapshot(engine.store.db, TABLES);
     await write();
@@ -98,9 +100,15 @@ forEachDatabase('writtenBy: calls', (database) => {
     });
 
     it('tells a call what it may write there, and other doors what they may not', async () => {
-      expect((await api.call('GET', '/ledger/access', { token: clerkToken })).body).toEqual({ paymentCreate: true, accountWritable: 'name,balance,note' });
+      expect((await api.call('GET', '/ledger/access', { token: clerkToken })).body).toEqual({
+        paymentCreate: true,
+        accountWritable: 'name,balance,note',
+      });
       // The viewer's writableFields (note) are about forms and the API; the balance is the call's to set.
-      expect((await api.call('GET', '/ledger/access', { token: viewerToken })).body).toEqual({ paymentCreate: false, accountWritable: 'balance,note' });
+      expect((await api.call('GET', '/ledger/access', { token: viewerToken })).body).toEqual({
+        paymentCreate: false,
+        accountWritable: 'balance,note',
+      });
       const payments = engine.ops.access(asActor(clerk), 'payment');
       expect(payments.actions).toEqual({ list: true, read: true, create: false, update: false, delete: false });
       expect(payments.writable).toEqual({ create: [], update: [] });
@@ -135,7 +143,10 @@ forEachDatabase('writtenBy: calls', (database) => {
     it('takes a granted transition of a payment, whose effects write it', async () => {
       const account = await newAccount();
       const payment = (await pay(account.id, 3)).body as RecordData;
-      const answer = await api.call('POST', `/payments/${payment.id}/transitions/refund`, { token: clerkToken, body: { version: payment.version } });
+      const answer = await api.call('POST', `/payments/${payment.id}/transitions/refund`, {
+        token: clerkToken,
+        body: { version: payment.version },
+      });
       expect(answer.status, answer.text).toBe(200);
       expect(answer.body).toMatchObject({ state: 'refunded', version: 2 });
       expect(typeof answer.body.refundedAt).toBe('string');
@@ -145,7 +156,10 @@ forEachDatabase('writtenBy: calls', (database) => {
       const account = await newAccount();
       const payment = (await pay(account.id, 3)).body as RecordData;
       await unchangedBy(async () => {
-        const answer = await api.call('POST', `/payments/${payment.id}/transitions/refund`, { token: clerkToken, body: { version: payment.version, input: { memo: 'Changed on the way' } } });
+        const answer = await api.call('POST', `/payments/${payment.id}/transitions/refund`, {
+          token: clerkToken,
+          body: { version: payment.version, input: { memo: 'Changed on the way' } },
+        });
         expectProblem(answer, 403, 'FORBIDDEN_FIELD');
         expect(answer.body.detail).toBe("Memo is written only by the application's calls and workflow.");
       });
@@ -156,12 +170,20 @@ forEachDatabase('writtenBy: calls', (database) => {
       await unchangedBy(async () => {
         const created = await api.call('POST', '/accounts', { token: clerkToken, body: { name: 'Rich', balance: 1000 } });
         expectProblem(created, 403, 'FORBIDDEN_FIELD');
-        expect(created.body.errors).toEqual([{ pointer: '/balance', code: 'forbidden_field', detail: "Balance is written only by the application's calls and workflow." }]);
-        const changed = await api.call('PATCH', `/accounts/${account.id}`, { token: clerkToken, body: { balance: 1000, version: account.version } });
+        expect(created.body.errors).toEqual([
+          { pointer: '/balance', code: 'forbidden_field', detail: "Balance is written only by the application's calls and workflow." },
+        ]);
+        const changed = await api.call('PATCH', `/accounts/${account.id}`, {
+          token: clerkToken,
+          body: { balance: 1000, version: account.version },
+        });
         expectProblem(changed, 403, 'FORBIDDEN_FIELD');
       });
       // The rest of the account is edited as usual.
-      const renamed = await api.call('PATCH', `/accounts/${account.id}`, { token: clerkToken, body: { note: 'Key account', version: account.version } });
+      const renamed = await api.call('PATCH', `/accounts/${account.id}`, {
+        token: clerkToken,
+        body: { note: 'Key account', version: account.version },
+      });
       expect(renamed.status, renamed.text).toBe(200);
       expect(renamed.body).toMatchObject({ note: 'Key account', balance: 0 });
     });
@@ -181,7 +203,9 @@ forEachDatabase('writtenBy: calls', (database) => {
         ]) {
           const error = await ninefoldError(write());
           expect(error.code).toBe('METHOD_NOT_ALLOWED');
-          expect(error.message).toMatch(/^Payments are written only by the application's calls and workflow: they cannot be (created|changed|deleted) directly\.$/);
+          expect(error.message).toMatch(
+            /^Payments are written only by the application's calls and workflow: they cannot be (created|changed|deleted) directly\.$/,
+          );
         }
       });
       const view = await engine.ops.get(actor, 'payment', payment.id);
@@ -194,13 +218,33 @@ forEachDatabase('writtenBy: calls', (database) => {
       const payment = (await pay(account.id, 4)).body as RecordData;
       const actor = asActor(clerk);
       await unchangedBy(async () => {
-        const created = await submitCreate(engine, actor, 'payment', initialRecordFormState({}), form({ account: String(account.id), amount: '1', memo: 'Sneaky' }));
+        const created = await submitCreate(
+          engine,
+          actor,
+          'payment',
+          initialRecordFormState({}),
+          form({ account: String(account.id), amount: '1', memo: 'Sneaky' }),
+        );
         expect(created).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
-        const updated = await submitUpdate(engine, actor, 'payment', payment.id, initialRecordFormState({}), form({ memo: 'Sneaky' }, payment.version));
+        const updated = await submitUpdate(
+          engine,
+          actor,
+          'payment',
+          payment.id,
+          initialRecordFormState({}),
+          form({ memo: 'Sneaky' }, payment.version),
+        );
         expect(updated).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
         const deleted = await submitDelete(engine, actor, 'payment', payment.id, initialMessageFormState, form({}, payment.version));
         expect(deleted).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
-        const balance = await submitUpdate(engine, actor, 'account', account.id, initialRecordFormState({}), form({ balance: '1000' }, account.version));
+        const balance = await submitUpdate(
+          engine,
+          actor,
+          'account',
+          account.id,
+          initialRecordFormState({}),
+          form({ balance: '1000' }, account.version),
+        );
         expect(balance).toMatchObject({ code: 'FORBIDDEN_FIELD' });
       });
     });

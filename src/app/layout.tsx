@@ -51,7 +51,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     const { model } = engine;
     const items = await navigationFor(engine, actor);
     content = (
-      <AppShell title={model.title} items={items} user={{ name: actor.name, email: actor.email }} signOutAction={signOutAction} themeToggle={<ThemeToggle theme={theme} action={chooseThemeAction} compact />}>
+      <AppShell
+        title={model.title}
+        items={items}
+        user={{ name: actor.name, email: actor.email }}
+        signOutAction={signOutAction}
+        themeToggle={<ThemeToggle theme={theme} action={chooseThemeAction} compact />}
+      >
         {children}
       </AppShell>
     );

@@ -25,7 +25,10 @@ export const BACKUP_IMPORT_USAGE = 'Usage: import <backup.jsonl>';
 const CHUNK_BYTES = 1 << 20;
 
 function progressBar(): SingleBar {
-  return new SingleBar({ format: '{table} [{bar}] {percentage}% | {value}/{total} rows | {eta}s left', stream: process.stderr }, Presets.shades_classic);
+  return new SingleBar(
+    { format: '{table} [{bar}] {percentage}% | {value}/{total} rows | {eta}s left', stream: process.stderr },
+    Presets.shades_classic,
+  );
 }
 
 async function writeChunk(stream: Writable, chunk: string): Promise<void> {
@@ -35,7 +38,9 @@ async function writeChunk(stream: Writable, chunk: string): Promise<void> {
 export async function exportCommand(argv: string[], settings: Settings): Promise<number> {
   let out: string | undefined;
   try {
-    ({ values: { out } } = parseArgs({ args: argv, options: { out: { type: 'string' } } }));
+    ({
+      values: { out },
+    } = parseArgs({ args: argv, options: { out: { type: 'string' } } }));
   } catch (error) {
     console.error(`${error instanceof Error ? error.message : String(error)}\n${EXPORT_USAGE}`);
     return 2;
@@ -87,7 +92,9 @@ export async function exportCommand(argv: string[], settings: Settings): Promise
     }
     bar.stop();
     const seconds = (performance.now() - started) / 1000;
-    say(`Exported ${rows} rows of the spec "${meta.specName ?? '?'}" from the ${store.kind} database${out ? ` to ${out}` : ''} in ${seconds.toFixed(1)} s. Sessions are not in a backup: after a restore everybody signs in again.`);
+    say(
+      `Exported ${rows} rows of the spec "${meta.specName ?? '?'}" from the ${store.kind} database${out ? ` to ${out}` : ''} in ${seconds.toFixed(1)} s. Sessions are not in a backup: after a restore everybody signs in again.`,
+    );
     return 0;
   } catch (error) {
     bar.stop();
@@ -130,7 +137,9 @@ export async function backupImportCommand(argv: string[], settings: Settings): P
     bar.stop();
     for (const table of report.tables) console.log(`  ${table.name}: ${table.rows} rows`);
     const seconds = (performance.now() - started) / 1000;
-    console.log(`Imported ${report.rows} rows into the ${engine.store.kind} database in ${seconds.toFixed(1)} s. Everybody signs in again (sessions are not in a backup).`);
+    console.log(
+      `Imported ${report.rows} rows into the ${engine.store.kind} database in ${seconds.toFixed(1)} s. Everybody signs in again (sessions are not in a backup).`,
+    );
     return 0;
   } catch (error) {
     bar.stop();

@@ -30,7 +30,14 @@ forEachDatabase('the CLI: import streams the file, with the same row cap and bou
   async function tickets(): Promise<number> {
     const engine = await openEngine(settings);
     try {
-      return Number((await engine.store.db.selectFrom('ticket').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+      return Number(
+        (
+          await engine.store.db
+            .selectFrom('ticket')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     } finally {
       await engine.close();
     }
@@ -59,7 +66,9 @@ forEachDatabase('the CLI: import streams the file, with the same row cap and bou
     const flood = await csvFile('flood.csv', `Subject\n${'A flooding ticket\n'.repeat(20_000)}`);
     const answer = await run('ticket', flood, '--as', 'carl@example.com', '--good-rows');
     expect(answer.code).toBe(1);
-    expect(answer.error).toContain('The file has more than 1,000 rows; at most 1,000 tickets can be imported at once. Split it into smaller files.');
+    expect(answer.error).toContain(
+      'The file has more than 1,000 rows; at most 1,000 tickets can be imported at once. Split it into smaller files.',
+    );
     expect(await tickets()).toBe(0);
   });
 

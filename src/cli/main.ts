@@ -73,7 +73,10 @@ async function main(argv: string[]): Promise<number> {
       }
       const engine = await openEngine(settings);
       try {
-        const bar = new SingleBar({ format: 'Seeding [{bar}] {percentage}% | {value}/{total} rows | {eta}s left', stream: process.stderr }, Presets.shades_classic);
+        const bar = new SingleBar(
+          { format: 'Seeding [{bar}] {percentage}% | {value}/{total} rows | {eta}s left', stream: process.stderr },
+          Presets.shades_classic,
+        );
         const result = await seedDemoData(engine.model, engine.store.db, count, {
           start: (total) => bar.start(total, 0),
           advance: (n) => bar.increment(n),
@@ -160,7 +163,9 @@ async function tokenCommand(argv: string[], settings: ReturnType<typeof settings
     }
     if (action === 'create') {
       const issued = await engine.identity.createApiToken(userId, { name: values.name ?? '', expiresAt });
-      console.error(`Token #${issued.id} "${issued.name}" for ${values.email}, ${issued.expiresAt ? `expires ${issued.expiresAt.toISOString()}` : 'no expiry'}.`);
+      console.error(
+        `Token #${issued.id} "${issued.name}" for ${values.email}, ${issued.expiresAt ? `expires ${issued.expiresAt.toISOString()}` : 'no expiry'}.`,
+      );
       console.error('It is shown this once; keep it secret. Send it as "Authorization: Bearer <token>".');
       console.log(issued.token);
     } else if (action === 'list') {

@@ -38,7 +38,20 @@ forEachDatabase('the CLI: user add and user set with --field', (database) => {
   });
 
   it('adds an account with fields, and lists them', async () => {
-    const added = await run('user', 'add', '--email', 'ann@example.com', '--password', 'a long password', '--role', 'member', '--field', `team=${team}`, '--field', 'desk=4');
+    const added = await run(
+      'user',
+      'add',
+      '--email',
+      'ann@example.com',
+      '--password',
+      'a long password',
+      '--role',
+      'member',
+      '--field',
+      `team=${team}`,
+      '--field',
+      'desk=4',
+    );
     expect(added).toEqual({ code: 0, log: ['Created ann@example.com (ann) with roles: member.'], error: [] });
     expect(await fieldsOf('ann@example.com')).toEqual({ team, boss: null, level: 'junior', desk: 4, remote: null });
     const listed = await run('user', 'list');
@@ -67,10 +80,28 @@ forEachDatabase('the CLI: user add and user set with --field', (database) => {
       code: 1,
       error: ['team: Team: no record #999999.', 'desk: Desk must be a whole number.'],
     });
-    expect(await run('user', 'set', '--email', 'cat@example.com', '--field', 'team')).toMatchObject({ code: 1, error: [expect.stringMatching(/^--field takes name=value/)] });
-    expect(await run('user', 'set', '--email', 'nobody@example.com', '--field', `team=${team}`)).toEqual({ code: 1, log: [], error: ['No user with the email nobody@example.com.'] });
+    expect(await run('user', 'set', '--email', 'cat@example.com', '--field', 'team')).toMatchObject({
+      code: 1,
+      error: [expect.stringMatching(/^--field takes name=value/)],
+    });
+    expect(await run('user', 'set', '--email', 'nobody@example.com', '--field', `team=${team}`)).toEqual({
+      code: 1,
+      log: [],
+      error: ['No user with the email nobody@example.com.'],
+    });
     expect(await fieldsOf('cat@example.com')).toEqual({ team: null, boss: null, level: 'junior', desk: null, remote: null });
-    const refused = await run('user', 'add', '--email', 'dan@example.com', '--password', 'a long password', '--role', 'member', '--field', 'level=boss');
+    const refused = await run(
+      'user',
+      'add',
+      '--email',
+      'dan@example.com',
+      '--password',
+      'a long password',
+      '--role',
+      'member',
+      '--field',
+      'level=boss',
+    );
     expect(refused).toMatchObject({ code: 1, error: ['level: Level must be one of: junior, senior.'] });
     expect(await fieldsOf('dan@example.com')).toBeUndefined();
   });

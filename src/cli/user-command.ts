@@ -21,7 +21,10 @@ export function parseFieldOptions(options: readonly string[]): Record<string, st
   for (const option of options) {
     const equals = option.indexOf('=');
     if (equals <= 0) {
-      throw new NinefoldError('VALIDATION_FAILED', `--field takes name=value (e.g. --field team=3, or --field team= to clear it), got "${option}".`);
+      throw new NinefoldError(
+        'VALIDATION_FAILED',
+        `--field takes name=value (e.g. --field team=3, or --field team= to clear it), got "${option}".`,
+      );
     }
     const name = option.slice(0, equals).trim();
     if (Object.hasOwn(values, name)) throw new NinefoldError('VALIDATION_FAILED', `--field ${name} is given twice.`);
@@ -42,7 +45,11 @@ function fieldsText(fields: Readonly<Record<string, unknown>>): string {
  * `npm run ninefold -- user ...`. Returns the exit code: 2 for a usage mistake, 1 for a refusal
  * (a thrown NinefoldError, whose field messages the caller prints), 0 when done.
  */
-export async function userCommand(argv: readonly string[], openEngine: () => Promise<Engine>, out: CommandOutput = console): Promise<number> {
+export async function userCommand(
+  argv: readonly string[],
+  openEngine: () => Promise<Engine>,
+  out: CommandOutput = console,
+): Promise<number> {
   const [action, ...rest] = argv;
   let values: { email?: string; password?: string; name?: string; role?: string[]; field?: string[] };
   try {
@@ -76,14 +83,25 @@ export async function userCommand(argv: readonly string[], openEngine: () => Pro
   const engine = await openEngine();
   try {
     if (action === 'add') {
-      const user = await engine.identity.createUser({ email: values.email!, password: values.password!, name: values.name, roles: values.role ?? [], fields });
+      const user = await engine.identity.createUser({
+        email: values.email!,
+        password: values.password!,
+        name: values.name,
+        roles: values.role ?? [],
+        fields,
+      });
       out.log(`Created ${user.email} (${user.name}) with roles: ${user.roles.join(', ') || 'none'}.`);
       return 0;
     }
     if (action === 'list') {
       const users = await engine.identity.listUsers();
       if (users.length === 0) out.log('No users yet.');
-      for (const u of users) out.log([u.email, u.name, u.roles.join(',') || '-', u.disabled ? 'disabled' : 'active', fieldsText(u.fields)].filter((s, i) => i < 4 || s !== '').join('\t'));
+      for (const u of users)
+        out.log(
+          [u.email, u.name, u.roles.join(',') || '-', u.disabled ? 'disabled' : 'active', fieldsText(u.fields)]
+            .filter((s, i) => i < 4 || s !== '')
+            .join('\t'),
+        );
       return 0;
     }
     const wanted = normalizeEmail(values.email!);

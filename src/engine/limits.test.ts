@@ -57,6 +57,8 @@ describe('resolveLimits', () => {
       liveStreamsPerSession: 2,
       liveStreamsPerUser: 4,
     });
-    expect(resolveLimits(buildModel({ ...helpdesk, constants: { ...helpdesk.constants, apiMaxPageSize: { value: 30 } } })).maxBodyBytes).toBe(DEFAULT_LIMITS.maxBodyBytes);
+    expect(
+      resolveLimits(buildModel({ ...helpdesk, constants: { ...helpdesk.constants, apiMaxPageSize: { value: 30 } } })).maxBodyBytes,
+    ).toBe(DEFAULT_LIMITS.maxBodyBytes);
   });
 });

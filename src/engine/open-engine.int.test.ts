@@ -61,7 +61,16 @@ forEachDatabase('openEngine', (database) => {
     expect(first.model.name).toBe('helpdesk');
     expect(await first.identity.listUsers()).toEqual([
       // The helpdesk keeps each user's organization (users.fields): none yet.
-      { id: expect.any(Number), email: 'admin@example.com', name: 'Administrator', roles: ['admin'], disabled: false, createdAt: expect.any(Date), disabledAt: null, fields: { organization: null } },
+      {
+        id: expect.any(Number),
+        email: 'admin@example.com',
+        name: 'Administrator',
+        roles: ['admin'],
+        disabled: false,
+        createdAt: expect.any(Date),
+        disabledAt: null,
+        fields: { organization: null },
+      },
     ]);
     expect(await first.identity.verifyCredentials('admin@example.com', 'first admin password')).not.toBeNull();
     const admin = await actorOf(first, 'admin@example.com');

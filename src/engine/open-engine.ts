@@ -41,7 +41,10 @@ export async function openEngine(settings: Settings, options: OpenOptions = {}):
     const identity = createIdentity(store.db, Object.keys(model.roles), resolveLimits(model), model);
     if (settings.adminEmail && settings.adminPassword && !(await identity.hasUsers())) {
       await identity
-        .createUser({ email: settings.adminEmail, password: settings.adminPassword, name: 'Administrator', roles: ['admin'] }, { onlyIfNoUsers: true })
+        .createUser(
+          { email: settings.adminEmail, password: settings.adminPassword, name: 'Administrator', roles: ['admin'] },
+          { onlyIfNoUsers: true },
+        )
         .catch((error: unknown) => {
           // Another server created the first user meanwhile: nothing left to bootstrap.
           if (!(error instanceof NinefoldError && error.code === 'FORBIDDEN')) throw error;

@@ -24,7 +24,12 @@ export function succeeded(state: AccountFormState, message: string, extra: Parti
   return { ok: true, message, fieldErrors: {}, values: {}, secret: null, attempt: state.attempt + 1, ...extra };
 }
 
-export function failed(state: AccountFormState, message: string, fieldErrors: Record<string, string> = {}, values: Record<string, string> = {}): AccountFormState {
+export function failed(
+  state: AccountFormState,
+  message: string,
+  fieldErrors: Record<string, string> = {},
+  values: Record<string, string> = {},
+): AccountFormState {
   return { ok: false, message, fieldErrors, values, secret: null, attempt: state.attempt + 1 };
 }
 

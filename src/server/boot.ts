@@ -14,10 +14,15 @@ export async function bootEngine(): Promise<void> {
     // Listening from the start: a tab whose stream opens a moment after its page was rendered
     // is sent what changed in between (LiveHub.connect's `since`). A failure is retried by the first stream.
     processLiveHub().catch((error: unknown) => console.error('[ninefold] live changes:', error instanceof Error ? error.message : error));
-    process.stderr.write(`${JSON.stringify({ level: 'info', msg: 'engine ready', spec: engine.model.name, database: engine.store.kind })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ level: 'info', msg: 'engine ready', spec: engine.model.name, database: engine.store.kind })}\n`,
+    );
   } catch (error) {
     // An unreachable database says which connection failed (its cause), not only the catalogue's words.
-    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message || String((error.cause as { code?: unknown }).code ?? error.cause.name)})` : '';
+    const cause =
+      error instanceof Error && error.cause instanceof Error
+        ? ` (${error.cause.message || String((error.cause as { code?: unknown }).code ?? error.cause.name)})`
+        : '';
     process.stderr.write(`Ninefold could not start:\n${error instanceof Error ? error.message : String(error)}${cause}\n`);
     process.exit(1);
   }

@@ -27,7 +27,14 @@ export async function describeBulkFields(options: {
   if (fields.length === 0) return [];
   const described = await describeFormFields({ ops, actor, model, entity, fields, values: {} });
   return described.map((field) => {
-    const using = transitions.filter((t) => t.requires.includes(field.name)).map((t) => `“${t.label}”`).join(', ');
-    return { ...field, required: false, help: `for ${using}, set on each selected ${inSentence(entity.label)} it is taken on; “Keep theirs” leaves the value they have.` };
+    const using = transitions
+      .filter((t) => t.requires.includes(field.name))
+      .map((t) => `“${t.label}”`)
+      .join(', ');
+    return {
+      ...field,
+      required: false,
+      help: `for ${using}, set on each selected ${inSentence(entity.label)} it is taken on; “Keep theirs” leaves the value they have.`,
+    };
   });
 }

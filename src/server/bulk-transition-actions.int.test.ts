@@ -28,7 +28,10 @@ import { submitBulkTransition } from './bulk-transition-actions';
 const workflow = testSpec.workflows!.ticket;
 const spec: AppSpec = {
   ...testSpec,
-  workflows: { ...testSpec.workflows, ticket: { ...workflow, transitions: { ...workflow.transitions, wait: { ...workflow.transitions.wait, comment: 'required' } } } },
+  workflows: {
+    ...testSpec.workflows,
+    ticket: { ...workflow, transitions: { ...workflow.transitions, wait: { ...workflow.transitions.wait, comment: 'required' } } },
+  },
 };
 const model = buildModel(spec);
 
@@ -53,8 +56,13 @@ forEachDatabase('bulk transition actions', (database) => {
     agent = await createActor(engine.store.db, ['agent'], 'Agent Smith');
   });
 
-  const submit = (actor: Actor, transition: string, rows: readonly string[], comment?: string, state: BulkTransitionState = initialBulkTransitionState) =>
-    submitBulkTransition(engine, actor, 'ticket', state, posted(transition, rows, comment));
+  const submit = (
+    actor: Actor,
+    transition: string,
+    rows: readonly string[],
+    comment?: string,
+    state: BulkTransitionState = initialBulkTransitionState,
+  ) => submitBulkTransition(engine, actor, 'ticket', state, posted(transition, rows, comment));
   const read = async (id: number) => (await engine.ops.get(admin, 'ticket', id)).record;
   const newTicket = (customer: Actor, subject: string) => engine.ops.create(customer, 'ticket', { subject });
 
@@ -78,7 +86,13 @@ forEachDatabase('bulk transition actions', (database) => {
       done: 1,
       refusedTitle: '“Start” was not taken on 3 tickets:',
       refused: [
-        { id: unassigned.id, title: `#${unassigned.id} Printer on fire`, href: `/tickets/${unassigned.id}`, code: 'TRANSITION_NOT_ALLOWED', message: 'Needs an assignee.' },
+        {
+          id: unassigned.id,
+          title: `#${unassigned.id} Printer on fire`,
+          href: `/tickets/${unassigned.id}`,
+          code: 'TRANSITION_NOT_ALLOWED',
+          message: 'Needs an assignee.',
+        },
         {
           id: stale.id,
           title: `#${stale.id} Changed meanwhile`,
@@ -93,7 +107,11 @@ forEachDatabase('bulk transition actions', (database) => {
     expect(await read(unassigned.id)).toMatchObject({ state: 'new', version: unassigned.version });
     expect(await read(stale.id)).toMatchObject({ state: 'new', priority: 'high', version: stale.version + 1 });
     const { entries } = await engine.ops.history(agent, 'ticket', ready.id);
-    expect(entries[0]).toMatchObject({ action: 'transition', actor: { id: agent.userId }, transition: { name: 'start', from: 'new', to: 'open' } });
+    expect(entries[0]).toMatchObject({
+      action: 'transition',
+      actor: { id: agent.userId },
+      transition: { name: 'start', from: 'new', to: 'open' },
+    });
   });
 
   it('reports a row refused by a record rule on a field nobody touched with the rule and the field', async () => {
@@ -101,10 +119,20 @@ forEachDatabase('bulk transition actions', (database) => {
     const created = await newTicket(customer, 'Due before it was opened');
     const ticket = await engine.ops.update(agent, 'ticket', created.id, { assignee: agent.userId }, created.version);
     // A due time stored before the rule held (older data, or a rule added to the spec since).
-    await engine.store.db.updateTable('ticket').set({ due_at: new Date(Date.parse(String(ticket.createdAt)) - 86_400_000) }).where('id', '=', ticket.id).execute();
+    await engine.store.db
+      .updateTable('ticket')
+      .set({ due_at: new Date(Date.parse(String(ticket.createdAt)) - 86_400_000) })
+      .where('id', '=', ticket.id)
+      .execute();
     const state = await submit(agent, 'start', [seen(ticket)]);
     expect(state.outcome?.refused).toEqual([
-      { id: ticket.id, title: `#${ticket.id} Due before it was opened`, href: `/tickets/${ticket.id}`, code: 'VALIDATION_FAILED', message: 'Due: The due time must be in the future.' },
+      {
+        id: ticket.id,
+        title: `#${ticket.id} Due before it was opened`,
+        href: `/tickets/${ticket.id}`,
+        code: 'VALIDATION_FAILED',
+        message: 'Due: The due time must be in the future.',
+      },
     ]);
     expect(await read(ticket.id)).toMatchObject({ state: 'new', version: ticket.version });
   });
@@ -120,9 +148,18 @@ forEachDatabase('bulk transition actions', (database) => {
     };
 
     const refused = await submitBulkTransition(engine, agent, 'ticket', initialBulkTransitionState, withAssignee([], String(agent.userId)));
-    expect(refused).toMatchObject({ message: 'Select at least one ticket first.', values: { transition: 'start', fields: { assignee: String(agent.userId) } } });
+    expect(refused).toMatchObject({
+      message: 'Select at least one ticket first.',
+      values: { transition: 'start', fields: { assignee: String(agent.userId) } },
+    });
 
-    const state = await submitBulkTransition(engine, agent, 'ticket', refused, withAssignee([seen(first), seen(second)], String(agent.userId)));
+    const state = await submitBulkTransition(
+      engine,
+      agent,
+      'ticket',
+      refused,
+      withAssignee([seen(first), seen(second)], String(agent.userId)),
+    );
     expect(state.outcome).toMatchObject({ summary: '“Start” taken on 2 tickets; they are now Open.', refused: [] });
     for (const ticket of [first, second]) expect(await read(ticket.id)).toMatchObject({ state: 'open', assignee: agent.userId });
 
@@ -143,7 +180,9 @@ forEachDatabase('bulk transition actions', (database) => {
     for (const ticket of [mine, theirs]) {
       const assigned = await engine.ops.update(agent, 'ticket', ticket.id, { assignee: agent.userId }, ticket.version);
       const [started] = await engine.ops.bulkTransition(agent, 'ticket', 'start', [{ id: ticket.id, version: assigned.version }]);
-      const [waiting] = await engine.ops.bulkTransition(agent, 'ticket', 'wait', [{ id: ticket.id, version: assigned.version + 1 }], { comment: 'Which printer?' });
+      const [waiting] = await engine.ops.bulkTransition(agent, 'ticket', 'wait', [{ id: ticket.id, version: assigned.version + 1 }], {
+        comment: 'Which printer?',
+      });
       expect([started.ok, waiting.ok]).toEqual([true, true]);
       pending.push(await read(ticket.id));
     }
@@ -165,11 +204,20 @@ forEachDatabase('bulk transition actions', (database) => {
     const assigned = await engine.ops.update(agent, 'ticket', ticket.id, { assignee: agent.userId }, ticket.version);
     const row = seen(assigned);
 
-    expect(await submit(agent, 'start', [], 'keep me')).toEqual({ message: 'Select at least one ticket first.', values: { transition: 'start', comment: 'keep me' }, outcome: null, attempt: 1 });
+    expect(await submit(agent, 'start', [], 'keep me')).toEqual({
+      message: 'Select at least one ticket first.',
+      values: { transition: 'start', comment: 'keep me' },
+      outcome: null,
+      attempt: 1,
+    });
     expect((await submit(agent, '', [row])).message).toBe('Choose what to do with the selected rows.');
     expect((await submit(agent, 'teleport', [row])).message).toBe('Choose what to do with the selected rows.');
-    expect((await submit(agent, 'start', [String(assigned.id)])).message).toBe('The selection could not be read. Reload the list and select the rows again.');
-    expect((await submit(agent, 'start', [`${assigned.id}:x`])).message).toBe('The selection could not be read. Reload the list and select the rows again.');
+    expect((await submit(agent, 'start', [String(assigned.id)])).message).toBe(
+      'The selection could not be read. Reload the list and select the rows again.',
+    );
+    expect((await submit(agent, 'start', [`${assigned.id}:x`])).message).toBe(
+      'The selection could not be read. Reload the list and select the rows again.',
+    );
     const tooMany = Array.from({ length: 201 }, (_, i) => `${assigned.id + 100_000 + i}:1`);
     expect(await submit(agent, 'start', tooMany)).toMatchObject({ message: 'At most 200 records at once.', outcome: null });
     // The attempt counts on from the state it was given, so the toolbar's inputs remount.
@@ -178,7 +226,10 @@ forEachDatabase('bulk transition actions', (database) => {
     await submit(agent, 'start', [row]);
     const open = await read(ticket.id);
     expect(open).toMatchObject({ state: 'open', version: assigned.version + 1 });
-    expect(await submit(agent, 'wait', [seen(open)], '   ')).toMatchObject({ message: '"Wait for customer" needs a comment.', outcome: null });
+    expect(await submit(agent, 'wait', [seen(open)], '   ')).toMatchObject({
+      message: '"Wait for customer" needs a comment.',
+      outcome: null,
+    });
     expect(await read(ticket.id)).toMatchObject({ state: 'open', version: open.version });
 
     const waited = await submit(agent, 'wait', [seen(open)], 'Which printer?');
@@ -191,7 +242,12 @@ forEachDatabase('bulk transition actions', (database) => {
     const customer = await createActor(engine.store.db, ['customer']);
     const ticket = await newTicket(customer, 'Not yours to start');
     const state = await submit(customer, 'start', [seen(ticket)]);
-    expect(state.outcome).toMatchObject({ summary: null, done: 0, refusedTitle: '“Start” was not taken on 1 ticket:', refused: [{ id: ticket.id, code: 'TRANSITION_NOT_ALLOWED' }] });
+    expect(state.outcome).toMatchObject({
+      summary: null,
+      done: 0,
+      refusedTitle: '“Start” was not taken on 1 ticket:',
+      refused: [{ id: ticket.id, code: 'TRANSITION_NOT_ALLOWED' }],
+    });
     expect(await read(ticket.id)).toMatchObject({ state: 'new', version: ticket.version });
   });
 
@@ -200,15 +256,44 @@ forEachDatabase('bulk transition actions', (database) => {
     const resolved: RecordData[] = [];
     for (const subject of ['Done once', 'Done twice']) {
       const created = await newTicket(customer, subject);
-      const started = await engine.ops.transition(agent, 'ticket', created.id, 'start', { version: created.version, input: { assignee: agent.userId } });
+      const started = await engine.ops.transition(agent, 'ticket', created.id, 'start', {
+        version: created.version,
+        input: { assignee: agent.userId },
+      });
       resolved.push(await engine.ops.transition(agent, 'ticket', created.id, 'resolve', { version: started.version }));
     }
     const rows = resolved.map(seen);
-    const before = await engine.store.db.selectFrom('ticket').selectAll().where('id', 'in', resolved.map((r) => r.id)).orderBy('id').execute();
+    const before = await engine.store.db
+      .selectFrom('ticket')
+      .selectAll()
+      .where(
+        'id',
+        'in',
+        resolved.map((r) => r.id),
+      )
+      .orderBy('id')
+      .execute();
 
     const asked = await submit(agent, 'close', rows, 'All fixed', { ...initialBulkTransitionState, attempt: 1 });
-    expect(asked).toEqual({ message: null, values: { transition: 'close', comment: 'All fixed', rows }, outcome: null, confirm: true, attempt: 2 });
-    expect(await engine.store.db.selectFrom('ticket').selectAll().where('id', 'in', resolved.map((r) => r.id)).orderBy('id').execute()).toEqual(before);
+    expect(asked).toEqual({
+      message: null,
+      values: { transition: 'close', comment: 'All fixed', rows },
+      outcome: null,
+      confirm: true,
+      attempt: 2,
+    });
+    expect(
+      await engine.store.db
+        .selectFrom('ticket')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          resolved.map((r) => r.id),
+        )
+        .orderBy('id')
+        .execute(),
+    ).toEqual(before);
     // A submission refused for another reason says that reason rather than ask.
     expect(await submit(agent, 'close', [])).toMatchObject({ message: 'Select at least one ticket first.', outcome: null });
 

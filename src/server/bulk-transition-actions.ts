@@ -85,11 +85,19 @@ export async function submitBulkTransition(
   // The same words ops uses, without asking it once per row.
   if (transition.comment === 'required' && comment.trim() === '') return refusal(`"${transition.label}" needs a comment.`);
   if (finalTarget(entity.workflow!, transition.name) && formData.get(CONFIRM_INPUT) !== CONFIRM_VALUE) {
-    return { message: null, values: { ...values, rows: rows.map((row) => `${row.id}:${row.version}`) }, outcome: null, confirm: true, attempt };
+    return {
+      message: null,
+      values: { ...values, rows: rows.map((row) => `${row.id}:${row.version}`) },
+      outcome: null,
+      confirm: true,
+      attempt,
+    };
   }
 
   // Only the fields this transition requires, and only those filled in: set on every row it is taken on.
-  const input = Object.fromEntries(Object.entries(typed.input).filter(([name, value]) => transition.requires.includes(name) && value.trim() !== ''));
+  const input = Object.fromEntries(
+    Object.entries(typed.input).filter(([name, value]) => transition.requires.includes(name) && value.trim() !== ''),
+  );
   let results: BulkTransitionResult[];
   try {
     results = await engine.ops.bulkTransition(actor, entity.name, transition.name, rows, {
@@ -101,7 +109,12 @@ export async function submitBulkTransition(
     if (!known || known.code === 'NOT_FOUND') throw error;
     return refusal(known.message);
   }
-  return { message: null, values: { transition: transition.name }, outcome: await outcomeOf(engine, actor, entity, transition, results), attempt };
+  return {
+    message: null,
+    values: { transition: transition.name },
+    outcome: await outcomeOf(engine, actor, entity, transition, results),
+    attempt,
+  };
 }
 
 /** The fields some transition of the entity requires: the toolbar's optional inputs. */
@@ -110,7 +123,13 @@ export function bulkFieldsOf(entity: EntityModel) {
   return entity.fields.filter((field) => names.has(field.name));
 }
 
-async function outcomeOf(engine: Engine, actor: Actor, entity: EntityModel, transition: TransitionModel, results: readonly BulkTransitionResult[]): Promise<BulkOutcome> {
+async function outcomeOf(
+  engine: Engine,
+  actor: Actor,
+  entity: EntityModel,
+  transition: TransitionModel,
+  results: readonly BulkTransitionResult[],
+): Promise<BulkOutcome> {
   const done = results.filter((r) => r.ok).length;
   const refused: BulkRowReport[] = [];
   for (const result of results) {
@@ -126,12 +145,19 @@ async function outcomeOf(engine: Engine, actor: Actor, entity: EntityModel, tran
 }
 
 /** A refused row, named as the actor may see it: its title and link when they can read it, only the number they sent when not. */
-async function refusedRow(engine: Engine, actor: Actor, entity: EntityModel, result: Extract<BulkTransitionResult, { ok: false }>): Promise<BulkRowReport> {
+async function refusedRow(
+  engine: Engine,
+  actor: Actor,
+  entity: EntityModel,
+  result: Extract<BulkTransitionResult, { ok: false }>,
+): Promise<BulkRowReport> {
   const { id, code } = result;
   // A report has no inputs to mark: a rule broken on a field says which rule and which field.
   const readable = new Set(engine.ops.access(actor, entity.name).readable);
   const message =
-    code === 'STALE_VERSION' ? 'Changed by someone else after the list was loaded; the list now shows it as it is.' : refusalMessage(entity, readable, result, 0, result.fieldErrors ?? []);
+    code === 'STALE_VERSION'
+      ? 'Changed by someone else after the list was loaded; the list now shows it as it is.'
+      : refusalMessage(entity, readable, result, 0, result.fieldErrors ?? []);
   const unseen: BulkRowReport = { id, title: `#${id}`, href: null, message, code };
   if (code === 'NOT_FOUND') return unseen;
   try {

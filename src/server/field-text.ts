@@ -11,7 +11,12 @@ const SHORT_MAX = 80;
  * record), Yes/No, dates and times in UTC. `short` cuts long text to a line (Markdown to its
  * excerpt), as a notice quotes it; a file (CSV) wants it whole.
  */
-export function fieldText(field: FieldModel, value: RecordValue, titles: Readonly<Record<number, string>> | undefined, short: boolean): string {
+export function fieldText(
+  field: FieldModel,
+  value: RecordValue,
+  titles: Readonly<Record<number, string>> | undefined,
+  short: boolean,
+): string {
   const spec = field.spec;
   switch (spec.type) {
     case 'boolean':

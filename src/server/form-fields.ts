@@ -26,7 +26,12 @@ function decimalStep(scale: number): string {
  * The choices of a reference or user field, or null when they cannot be listed in full (too
  * many, or the actor may not list them): the form then asks for an id.
  */
-export async function loadChoices(ops: Ops, actor: Actor, entity: EntityModel, field: FieldModel): Promise<readonly ReferenceChoice[] | null> {
+export async function loadChoices(
+  ops: Ops,
+  actor: Actor,
+  entity: EntityModel,
+  field: FieldModel,
+): Promise<readonly ReferenceChoice[] | null> {
   try {
     const result = await ops.choices(actor, entity.name, field.name, { limit: CHOICES_LIMIT });
     return result.complete ? result.choices : null;
@@ -73,13 +78,26 @@ export async function describeFormFields(options: {
       const value = values[field.name] ?? '';
       switch (spec.type) {
         case 'text':
-          return { ...base, kind: 'text', minLength: spec.minLength, maxLength: spec.maxLength, pattern: spec.pattern, patternMessage: spec.patternMessage };
+          return {
+            ...base,
+            kind: 'text',
+            minLength: spec.minLength,
+            maxLength: spec.maxLength,
+            pattern: spec.pattern,
+            patternMessage: spec.patternMessage,
+          };
         case 'markdown':
           return { ...base, kind: 'textarea', minLength: spec.minLength, maxLength: spec.maxLength };
         case 'integer':
           return { ...base, kind: 'integer', step: '1', min: resolveNumber(model, spec.min), max: resolveNumber(model, spec.max) };
         case 'decimal':
-          return { ...base, kind: 'decimal', step: decimalStep(spec.scale ?? 2), min: resolveNumber(model, spec.min), max: resolveNumber(model, spec.max) };
+          return {
+            ...base,
+            kind: 'decimal',
+            step: decimalStep(spec.scale ?? 2),
+            min: resolveNumber(model, spec.min),
+            max: resolveNumber(model, spec.max),
+          };
         case 'boolean':
           return { ...base, kind: 'checkbox', required: false };
         case 'enum':
@@ -113,7 +131,8 @@ export async function describeFormFields(options: {
           // Chosen records missing from the choices (named by the record's titles) stay choosable.
           const options = choices.map((c) => ({ value: String(c.id), label: c.title }));
           for (const id of value.split(',').filter((v) => v !== '')) {
-            if (!options.some((o) => o.value === id)) options.unshift({ value: id, label: references?.[field.name]?.[Number(id)] ?? `#${id}` });
+            if (!options.some((o) => o.value === id))
+              options.unshift({ value: id, label: references?.[field.name]?.[Number(id)] ?? `#${id}` });
           }
           return { ...base, kind: 'multi', maxItems, options };
         }

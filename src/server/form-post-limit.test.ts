@@ -16,12 +16,24 @@ import { formPostLimit } from './form-post-limit';
  */
 const FRAMING = 256 * 1024;
 const notes = (fields: Record<string, unknown>, constants = {}) =>
-  buildModel(defineApp({ name: 'notes', roles: { admin: {} }, entities: { note: { fields } }, permissions: { note: { admin: { list: true, read: true, create: true } } }, constants } as never));
+  buildModel(
+    defineApp({
+      name: 'notes',
+      roles: { admin: {} },
+      entities: { note: { fields } },
+      permissions: { note: { admin: { list: true, read: true, create: true } } },
+      constants,
+    } as never),
+  );
 
 describe('the largest form post of a spec', () => {
   it('follows the longest record: its texts’ maxLength, its other fields', () => {
     expect(formPostLimit(notes({ title: { type: 'text', maxLength: 100 } }))).toBe(FRAMING + 8 * 100 * 4);
-    expect(formPostLimit(notes({ title: { type: 'text', maxLength: 100 }, body: { type: 'markdown', maxLength: 10_000 }, due: { type: 'date' } }))).toBe(FRAMING + 8 * (10_100 * 4 + 256));
+    expect(
+      formPostLimit(
+        notes({ title: { type: 'text', maxLength: 100 }, body: { type: 'markdown', maxLength: 10_000 }, due: { type: 'date' } }),
+      ),
+    ).toBe(FRAMING + 8 * (10_100 * 4 + 256));
   });
 
   it('counts a text without maxLength as long as the API takes in one body, within the ceiling', () => {

@@ -35,7 +35,8 @@ const FRAMING_BYTES = 256 * 1024;
 /** The most one field's value can take in a form's post; a text without maxLength as much as the API takes in a body. */
 function fieldBytes(field: FieldModel, unboundedText: number): number {
   const spec = field.spec;
-  if (spec.type === 'text' || spec.type === 'markdown') return spec.maxLength === undefined ? unboundedText : spec.maxLength * BYTES_PER_CHARACTER;
+  if (spec.type === 'text' || spec.type === 'markdown')
+    return spec.maxLength === undefined ? unboundedText : spec.maxLength * BYTES_PER_CHARACTER;
   if (spec.type === 'references') return (spec.maxItems ?? MAX_REFERENCES) * REFERENCE_ID_BYTES;
   return OTHER_VALUE_BYTES;
 }

@@ -38,9 +38,30 @@ export async function describeFilters(
       }
       switch (spec.type) {
         case 'enum':
-          return { param, label: field.label, kind: 'select', options: keepCurrent(spec.values.map((v) => ({ value: v, label: spec.labels?.[v] ?? v })), value), value };
+          return {
+            param,
+            label: field.label,
+            kind: 'select',
+            options: keepCurrent(
+              spec.values.map((v) => ({ value: v, label: spec.labels?.[v] ?? v })),
+              value,
+            ),
+            value,
+          };
         case 'boolean':
-          return { param, label: field.label, kind: 'select', options: keepCurrent([{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }], value), value };
+          return {
+            param,
+            label: field.label,
+            kind: 'select',
+            options: keepCurrent(
+              [
+                { value: 'true', label: 'Yes' },
+                { value: 'false', label: 'No' },
+              ],
+              value,
+            ),
+            value,
+          };
         case 'reference':
         case 'user': {
           const choices = await loadChoices(ops, actor, entity, field);
@@ -52,7 +73,8 @@ export async function describeFilters(
           const choices = await loadChoices(ops, actor, entity, field);
           if (choices === null) return { param, label: field.label, kind: 'text', options: [], value };
           const options = choices.map((c) => ({ value: String(c.id), label: c.title }));
-          for (const id of value.split(',').filter((v) => v !== '')) if (!options.some((o) => o.value === id)) options.push({ value: id, label: `#${id}` });
+          for (const id of value.split(',').filter((v) => v !== ''))
+            if (!options.some((o) => o.value === id)) options.push({ value: id, label: `#${id}` });
           return { param, label: `${field.label} (any of)`, kind: 'multi', options, value };
         }
         default:

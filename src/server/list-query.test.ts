@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { testModel } from '@/engine/ops/testing';
 import { buildModel } from '@/engine/spec/build';
 import { resolveColumn } from '@/ui/columns';
-import { cleanListAddress, COLUMN_FORM, listAddress, listStateOf, paramsOfState, parseListParams, type RawSearchParams } from './list-query';
+import {
+  cleanListAddress,
+  COLUMN_FORM,
+  listAddress,
+  listStateOf,
+  paramsOfState,
+  parseListParams,
+  type RawSearchParams,
+} from './list-query';
 
 const ticket = testModel.entitiesByName.ticket;
 
@@ -10,9 +18,24 @@ describe('parseListParams', () => {
   it('reads the same parameters the same way on every call (the schema is built once per entity)', () => {
     const raw = { sort: '-dueAt', q: ['billing', 'ignored'], priority: 'high', unknown: 'x' };
     const first = parseListParams(ticket, raw);
-    expect(first).toEqual({ params: { sort: '-dueAt', q: 'billing', cursor: '', filters: { state: '', priority: 'high', slaDueAt: '', organization: '', assignee: '' }, columns: [] }, problem: null });
+    expect(first).toEqual({
+      params: {
+        sort: '-dueAt',
+        q: 'billing',
+        cursor: '',
+        filters: { state: '', priority: 'high', slaDueAt: '', organization: '', assignee: '' },
+        columns: [],
+      },
+      problem: null,
+    });
     expect(parseListParams(ticket, raw)).toEqual(first);
-    expect(parseListParams(ticket, {}).params).toEqual({ sort: '', q: '', cursor: '', filters: { state: '', priority: '', slaDueAt: '', organization: '', assignee: '' }, columns: [] });
+    expect(parseListParams(ticket, {}).params).toEqual({
+      sort: '',
+      q: '',
+      cursor: '',
+      filters: { state: '', priority: '', slaDueAt: '', organization: '', assignee: '' },
+      columns: [],
+    });
   });
 
   it('still refuses values that are too long, per entity', () => {
@@ -27,7 +50,11 @@ describe('names every object inherits in a list address (constructor, __proto__.
   const inherited = Object.getOwnPropertyNames(Object.prototype);
 
   it('reads them as parameters the list does not have, and as columns it does not have', () => {
-    const raw: RawSearchParams = Object.fromEntries([...inherited.map((name) => [name, 'x']), ['columns', inherited.join(',')], ['sort', '-constructor']]);
+    const raw: RawSearchParams = Object.fromEntries([
+      ...inherited.map((name) => [name, 'x']),
+      ['columns', inherited.join(',')],
+      ['sort', '-constructor'],
+    ]);
     const { params, problem } = parseListParams(ticket, raw);
     expect(problem).toBeNull();
     expect(params.filters).toEqual({ state: '', priority: '', slaDueAt: '', organization: '', assignee: '' });
@@ -48,7 +75,13 @@ describe('the address of a list', () => {
   });
 
   it('keeps a list state without its page, and opens it at the first page', () => {
-    const { params } = parseListParams(ticket, { state: 'open', q: ' printer ', sort: '-priority', columns: 'subject,state', cursor: 'abc' });
+    const { params } = parseListParams(ticket, {
+      state: 'open',
+      q: ' printer ',
+      sort: '-priority',
+      columns: 'subject,state',
+      cursor: 'abc',
+    });
     const state = listStateOf(params);
     expect(state).toEqual({ filters: { state: 'open' }, q: 'printer', sort: '-priority', columns: ['subject', 'state'] });
     expect(listAddress('/tickets', paramsOfState(state))).toBe('/tickets?q=printer&state=open&sort=-priority&columns=subject,state');
@@ -80,7 +113,9 @@ describe('the address of a list', () => {
     // Moves past either end change nothing.
     expect(cleanListAddress('/tickets', form('subject:up'), defaults)).toBe('/tickets?q=x&columns=subject,state,priority');
     // The list's own columns, or none ticked, need no parameter.
-    expect(cleanListAddress('/tickets', { [COLUMN_FORM.order]: [...defaults], [COLUMN_FORM.show]: [...defaults] }, defaults)).toBe('/tickets');
+    expect(cleanListAddress('/tickets', { [COLUMN_FORM.order]: [...defaults], [COLUMN_FORM.show]: [...defaults] }, defaults)).toBe(
+      '/tickets',
+    );
     expect(cleanListAddress('/tickets', { [COLUMN_FORM.order]: ['subject'] }, defaults)).toBe('/tickets');
   });
 });

@@ -52,7 +52,14 @@ const joined = z
 
 /** "a,b,c" as names, without blanks or repeats. */
 function splitColumns(text: string): string[] {
-  return [...new Set(text.split(',').map((name) => name.trim()).filter((name) => name !== ''))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    ),
+  ];
 }
 
 function buildSchema(entity: EntityModel) {

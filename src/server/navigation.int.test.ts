@@ -39,19 +39,27 @@ describe('navigationFor: each user sees what they use', () => {
     });
   });
 
-  navigationSuite('the helpdesk with its documents open to agents', { ...helpdesk, screens: { ...helpdesk.screens, documentation: { roles: ['agent'] } } }, (labels) => {
-    it('opens the documents to the roles of screens.documentation, and to them only', async () => {
-      expect(await labels(actor('agent'))).toEqual(['My queue', 'Tickets', 'Organizations', 'Comments', 'Spec', 'API']);
-      expect(await labels(actor('admin'))).not.toContain('Spec');
-      expect(await labels(actor('customer'))).toEqual(['Tickets']);
-    });
-  });
+  navigationSuite(
+    'the helpdesk with its documents open to agents',
+    { ...helpdesk, screens: { ...helpdesk.screens, documentation: { roles: ['agent'] } } },
+    (labels) => {
+      it('opens the documents to the roles of screens.documentation, and to them only', async () => {
+        expect(await labels(actor('agent'))).toEqual(['My queue', 'Tickets', 'Organizations', 'Comments', 'Spec', 'API']);
+        expect(await labels(actor('admin'))).not.toContain('Spec');
+        expect(await labels(actor('customer'))).toEqual(['Tickets']);
+      });
+    },
+  );
 
   // Notes in the navigation too: a salesperson lists them only through their deals (`via: 'deal'`).
-  navigationSuite('the CRM with notes in the navigation', { ...crm, screens: { ...crm.screens, navigation: ['deal', 'company', 'contact', 'note'] } }, (labels) => {
-    it('derives the same for another spec: a salesperson meets notes on their deals, a manager lists them all', async () => {
-      expect(await labels(actor('sales'))).toEqual(['My deals', 'Deals', 'Companies', 'Contacts']);
-      expect(await labels(actor('manager'))).toEqual(['My deals', 'Deals', 'Companies', 'Contacts', 'Notes']);
-    });
-  });
+  navigationSuite(
+    'the CRM with notes in the navigation',
+    { ...crm, screens: { ...crm.screens, navigation: ['deal', 'company', 'contact', 'note'] } },
+    (labels) => {
+      it('derives the same for another spec: a salesperson meets notes on their deals, a manager lists them all', async () => {
+        expect(await labels(actor('sales'))).toEqual(['My deals', 'Deals', 'Companies', 'Contacts']);
+        expect(await labels(actor('manager'))).toEqual(['My deals', 'Deals', 'Companies', 'Contacts', 'Notes']);
+      });
+    },
+  );
 });

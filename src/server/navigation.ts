@@ -29,7 +29,9 @@ export async function navigationFor(engine: Engine, actor: Actor): Promise<Navig
   // Saved views are an account's; a visitor has none.
   const views = isVisitor(actor) ? new Map<string, OpenableView[]>() : await openableViewsByEntity(engine, actor);
   return [
-    ...model.routes.filter((route) => route.navigation && mayOpenRoute(route, actor.roles)).map((route) => ({ href: route.path, label: route.title })),
+    ...model.routes
+      .filter((route) => route.navigation && mayOpenRoute(route, actor.roles))
+      .map((route) => ({ href: route.path, label: route.title })),
     ...model.navigation
       .filter((entity) => {
         const access = ops.access(actor, entity.name);
@@ -39,7 +41,12 @@ export async function navigationFor(engine: Engine, actor: Actor): Promise<Navig
         const children = (views.get(entity.name) ?? []).map(({ view, href }) => ({ href, label: view.name }));
         return { href: `/${entity.plural}`, label: entity.pluralLabel, ...(children.length > 0 ? { children } : {}) };
       }),
-    ...(documentation ? [{ href: '/spec', label: 'Spec' }, { href: '/api/docs', label: 'API' }] : []),
+    ...(documentation
+      ? [
+          { href: '/spec', label: 'Spec' },
+          { href: '/api/docs', label: 'API' },
+        ]
+      : []),
     ...(actor.roles.includes('admin') ? [{ href: '/admin/users', label: 'Users' }] : []),
   ];
 }

@@ -3,9 +3,17 @@ import { BUILT_IN_ERRORS } from '@/engine/errors/catalogue';
 import type { RequestPlace } from '@/api/build-routes.mjs';
 import { OUTAGE_DOOR, outageAnswer, registerOutageDoor, type OutageDoor, type OutageRequest } from './outage';
 
-const request = (url: string, headers: OutageRequest['headers'] = {}, complete = true): OutageRequest => ({ url, method: 'GET', headers, complete });
+const request = (url: string, headers: OutageRequest['headers'] = {}, complete = true): OutageRequest => ({
+  url,
+  method: 'GET',
+  headers,
+  complete,
+});
 /** Where scripts/server.mjs finds a request goes: a page unless said otherwise. */
-const at = (url: string, kind: RequestPlace['kind'] = url.startsWith('/api/v1') ? 'api' : 'page'): RequestPlace => ({ path: url.split('?')[0], kind });
+const at = (url: string, kind: RequestPlace['kind'] = url.startsWith('/api/v1') ? 'api' : 'page'): RequestPlace => ({
+  path: url.split('?')[0],
+  kind,
+});
 const { title, message } = BUILT_IN_ERRORS.SERVICE_UNAVAILABLE;
 
 describe('the outage door', () => {
@@ -53,11 +61,16 @@ describe('the outage door', () => {
   });
 
   it('answers an address that only looks like a file: it is a page (the 404 page) that needs the database', () => {
-    for (const url of ['/_next/anything', '/tickets/1/style.css', '/favicon.ico']) expect(outageAnswer(request(url), at(url))).toMatchObject({ status: 503 });
+    for (const url of ['/_next/anything', '/tickets/1/style.css', '/favicon.ico'])
+      expect(outageAnswer(request(url), at(url))).toMatchObject({ status: 503 });
   });
 
   it('answers only while the store says the database is down', async () => {
-    const availability: { down: boolean; checking: Promise<void> | null; probe(): Promise<void> } = { down: false, checking: null, probe: async () => undefined };
+    const availability: { down: boolean; checking: Promise<void> | null; probe(): Promise<void> } = {
+      down: false,
+      checking: null,
+      probe: async () => undefined,
+    };
     registerOutageDoor({ store: { availability } as never });
     const door = (globalThis as Record<symbol, OutageDoor | undefined>)[OUTAGE_DOOR]!;
     expect(door(request('/tickets'), at('/tickets'))).toBeNull();
@@ -67,7 +80,11 @@ describe('the outage door', () => {
   });
 
   it('lets a request wait for the verdict of a probe under way, and answers by it', async () => {
-    const availability: { down: boolean; checking: Promise<void> | null; probe(): Promise<void> } = { down: false, checking: null, probe: async () => undefined };
+    const availability: { down: boolean; checking: Promise<void> | null; probe(): Promise<void> } = {
+      down: false,
+      checking: null,
+      probe: async () => undefined,
+    };
     registerOutageDoor({ store: { availability } as never });
     const door = (globalThis as Record<symbol, OutageDoor | undefined>)[OUTAGE_DOOR]!;
     availability.checking = Promise.resolve().then(() => {

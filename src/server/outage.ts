@@ -71,7 +71,13 @@ export function outageAnswer(request: OutageRequest, place: RequestPlace): Outag
     return { status, headers: { ...headers, 'content-type': 'application/problem+json; charset=utf-8' }, body: JSON.stringify(problem) };
   }
   // No script: the page reloads itself (a GET of the same address) after Retry-After.
-  const body = doorPage({ status, title, paragraphs: [message], link: { href: '', label: 'Try again' }, refreshSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS });
+  const body = doorPage({
+    status,
+    title,
+    paragraphs: [message],
+    link: { href: '', label: 'Try again' },
+    refreshSeconds: UNAVAILABLE_RETRY_AFTER_SECONDS,
+  });
   return { status, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' }, body };
 }
 

@@ -9,6 +9,7 @@ describe('parseRecordId', () => {
   });
 
   it('refuses anything else', () => {
-    for (const text of ['', '#', '0', '#0', '012', '12a', 'ticket 12', '-3', '1.5', '1e3', '99999999999999999']) expect(parseRecordId(text), text).toBeNull();
+    for (const text of ['', '#', '0', '#0', '012', '12a', 'ticket 12', '-3', '1.5', '1e3', '99999999999999999'])
+      expect(parseRecordId(text), text).toBeNull();
   });
 });

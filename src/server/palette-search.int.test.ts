@@ -37,7 +37,11 @@ forEachDatabase('palette search', (database) => {
     mine = await engine.ops.create(customer, 'ticket', { subject: 'The zebra printer is jammed' });
     theirs = await engine.ops.create(other, 'ticket', { subject: 'Zebra labels come out blank' });
     publicReply = await engine.ops.create(agent, 'comment', { ticket: mine.id, body: 'Which zebra model is it?' });
-    internalNote = await engine.ops.create(agent, 'comment', { ticket: mine.id, body: 'Zebra again: escalate to hardware', internal: true });
+    internalNote = await engine.ops.create(agent, 'comment', {
+      ticket: mine.id,
+      body: 'Zebra again: escalate to hardware',
+      internal: true,
+    });
     await engine.ops.create(admin, 'contact', { name: 'Zebra Contact' });
   });
 
@@ -46,7 +50,14 @@ forEachDatabase('palette search', (database) => {
     expect(entities(found)).toEqual(['ticket', 'organization', 'comment']);
     expect(found[0]).toMatchObject({ label: 'Tickets' });
     expect(found[0].records.map((r) => r.title).sort()).toEqual(['The zebra printer is jammed', 'Zebra labels come out blank']);
-    expect(hrefs(found)).toEqual(expect.arrayContaining([`/tickets/${mine.id}`, `/tickets/${theirs.id}`, `/organizations/${organization.id}`, `/comments/${internalNote.id}`]));
+    expect(hrefs(found)).toEqual(
+      expect.arrayContaining([
+        `/tickets/${mine.id}`,
+        `/tickets/${theirs.id}`,
+        `/organizations/${organization.id}`,
+        `/comments/${internalNote.id}`,
+      ]),
+    );
     expect(await searchPalette(engine, agent, '')).toEqual([]);
     expect(await searchPalette(engine, agent, 'nothing-like-this-anywhere')).toEqual([]);
   });

@@ -35,7 +35,10 @@ export async function searchPalette(engine: Engine, actor: Actor, rawQuery: stri
   const id = parseRecordId(query);
   const groups = await Promise.all(
     entitiesInOrder(engine).map(async (entity): Promise<PaletteGroup | null> => {
-      const [byId, bySearch] = await Promise.all([id === null ? null : recordById(engine, actor, entity, id), recordsBySearch(engine, actor, entity, query)]);
+      const [byId, bySearch] = await Promise.all([
+        id === null ? null : recordById(engine, actor, entity, id),
+        recordsBySearch(engine, actor, entity, query),
+      ]);
       const records = [...(byId ? [byId] : []), ...bySearch.filter((record) => record.id !== byId?.id)];
       return records.length === 0 ? null : { entity: entity.name, label: entity.pluralLabel, records };
     }),

@@ -12,5 +12,8 @@ export function retryAfterHeaders(error: unknown): Record<string, string> {
 
 /** Any error as problem+json, with Retry-After when the error carries one. */
 export function problemResponse(error: unknown, options: ProblemOptions = {}): Response {
-  return apiProblemResponse(error, { ...options, headers: { ...retryAfterHeaders(error), ...Object.fromEntries(new Headers(options.headers)) } });
+  return apiProblemResponse(error, {
+    ...options,
+    headers: { ...retryAfterHeaders(error), ...Object.fromEntries(new Headers(options.headers)) },
+  });
 }

@@ -1,5 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMatrixFixtures, outcomeOfCode, runMatrix, type Answer, type MatrixDoor, type MatrixFixtures } from '@/engine/access/matrix-testing';
+import {
+  createMatrixFixtures,
+  outcomeOfCode,
+  runMatrix,
+  type Answer,
+  type MatrixDoor,
+  type MatrixFixtures,
+} from '@/engine/access/matrix-testing';
 import type { Engine } from '@/engine/engine';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import { captureLog } from '@/engine/log';
@@ -7,7 +14,13 @@ import { testModel } from '@/engine/ops/testing';
 import type { EntityModel } from '@/engine/spec/model';
 import { forEachDatabase } from '@/engine/store/testing';
 import { openTestEngine } from '@/api/testing';
-import { initialMessageFormState, initialRecordFormState, VERSION_INPUT, type MessageFormState, type RecordFormState } from '@/ui/forms/state';
+import {
+  initialMessageFormState,
+  initialRecordFormState,
+  VERSION_INPUT,
+  type MessageFormState,
+  type RecordFormState,
+} from '@/ui/forms/state';
 import { toFormValue } from './forms';
 import { isRedirect, submitCreate, submitDelete, submitUpdate, type Redirect } from './record-actions';
 
@@ -44,10 +57,12 @@ function formDoor(engine: Engine): MatrixDoor {
   const entity = (name: string) => engine.model.entitiesByName[name];
   return {
     name: 'server actions',
-    create: (user, name, input) => outcomeOf(() => submitCreate(engine, user.actor, name, initialRecordFormState({}), formDataOf(entity(name), input))),
+    create: (user, name, input) =>
+      outcomeOf(() => submitCreate(engine, user.actor, name, initialRecordFormState({}), formDataOf(entity(name), input))),
     update: (user, name, id, input, version) =>
       outcomeOf(() => submitUpdate(engine, user.actor, name, id, initialRecordFormState({}), formDataOf(entity(name), input, version))),
-    delete: (user, name, id, version) => outcomeOf(() => submitDelete(engine, user.actor, name, id, initialMessageFormState, formDataOf(entity(name), {}, version))),
+    delete: (user, name, id, version) =>
+      outcomeOf(() => submitDelete(engine, user.actor, name, id, initialMessageFormState, formDataOf(entity(name), {}, version))),
   };
 }
 
@@ -69,10 +84,23 @@ forEachDatabase('server actions', (database) => {
   describe('the form door', () => {
     it('redirects to the new record, and to the list after a delete', async () => {
       const admin = fixtures.users.find((u) => u.persona.name === 'admin')!.actor;
-      const created = await submitCreate(engine, admin, 'organization', initialRecordFormState({}), formDataOf(engine.model.entitiesByName.organization, { name: 'Form door Ltd' }));
+      const created = await submitCreate(
+        engine,
+        admin,
+        'organization',
+        initialRecordFormState({}),
+        formDataOf(engine.model.entitiesByName.organization, { name: 'Form door Ltd' }),
+      );
       expect(created).toEqual({ redirectTo: expect.stringMatching(/^\/organizations\/\d+$/) });
       const id = Number((created as Redirect).redirectTo.split('/').pop());
-      const deleted = await submitDelete(engine, admin, 'organization', id, initialMessageFormState, formDataOf(engine.model.entitiesByName.organization, {}, 1));
+      const deleted = await submitDelete(
+        engine,
+        admin,
+        'organization',
+        id,
+        initialMessageFormState,
+        formDataOf(engine.model.entitiesByName.organization, {}, 1),
+      );
       expect(deleted).toEqual({ redirectTo: '/organizations' });
     });
 
@@ -107,8 +135,12 @@ forEachDatabase('server actions', (database) => {
 
     it('answers NOT_FOUND for an entity that does not exist or an id that is not one', async () => {
       const admin = fixtures.users.find((u) => u.persona.name === 'admin')!.actor;
-      await expect(submitCreate(engine, admin, 'nothing', initialRecordFormState({}), new FormData())).rejects.toMatchObject({ code: 'NOT_FOUND' });
-      await expect(submitUpdate(engine, admin, 'ticket', 0, initialRecordFormState({}), new FormData())).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(submitCreate(engine, admin, 'nothing', initialRecordFormState({}), new FormData())).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
+      await expect(submitUpdate(engine, admin, 'ticket', 0, initialRecordFormState({}), new FormData())).rejects.toMatchObject({
+        code: 'NOT_FOUND',
+      });
     });
   });
 });

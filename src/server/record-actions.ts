@@ -96,7 +96,9 @@ async function staleForm(
   // Fields the user left alone take the other person's change; what the user typed stays.
   const merged = seen ? mergeStale(seen, now, values) : { values, conflicts: new Set<string>() };
   const changes = seen
-    ? changesSince(entity, seen, now).map((change) => (Object.hasOwn(values, change.field) ? { ...change, kept: merged.conflicts.has(change.field) } : change))
+    ? changesSince(entity, seen, now).map((change) =>
+        Object.hasOwn(values, change.field) ? { ...change, kept: merged.conflicts.has(change.field) } : change,
+      )
     : null;
   return {
     values: { ...state.values, ...merged.values },

@@ -19,6 +19,10 @@ describe('the words of a refusal naming fields a form does not show', () => {
     expect(refusalMessage(ticket, readable, refusal, 0, [rule])).toBe('Due: The due time must be in the future.');
     expect(refusalMessage(ticket, readable, refusal, 1, [rule])).toBe(`${CHECK} Due: The due time must be in the future.`);
     // Any other refusal keeps its own words first.
-    expect(refusalMessage(ticket, readable, { code: 'TRANSITION_NOT_ALLOWED', message: 'Needs an assignee.' }, 0, [{ field: 'assignee', code: 'required', message: 'Needs an assignee.' }])).toBe('Needs an assignee.');
+    expect(
+      refusalMessage(ticket, readable, { code: 'TRANSITION_NOT_ALLOWED', message: 'Needs an assignee.' }, 0, [
+        { field: 'assignee', code: 'required', message: 'Needs an assignee.' },
+      ]),
+    ).toBe('Needs an assignee.');
   });
 });

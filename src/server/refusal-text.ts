@@ -30,6 +30,10 @@ export function refusalMessage(
   unmarked: readonly FieldError[],
 ): string {
   const details = [...new Set(unmarked.filter((e) => e.message !== refusal.message).map((e) => fieldErrorText(entity, readable, e)))];
-  const pointsAtNothing = marked === 0 && details.length > 0 && refusal.code === 'VALIDATION_FAILED' && refusal.message === BUILT_IN_ERRORS.VALIDATION_FAILED.message;
+  const pointsAtNothing =
+    marked === 0 &&
+    details.length > 0 &&
+    refusal.code === 'VALIDATION_FAILED' &&
+    refusal.message === BUILT_IN_ERRORS.VALIDATION_FAILED.message;
   return [...(pointsAtNothing ? [] : [refusal.message]), ...details].join(' ');
 }

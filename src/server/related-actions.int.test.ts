@@ -45,12 +45,21 @@ forEachDatabase('related actions: the reply box', (database) => {
     const ticket = await engine.ops.create(customer, 'ticket', { subject: 'The fax is jammed' });
     return engine.ops.transition(agent, 'ticket', ticket.id, 'start', { version: ticket.version, input: { assignee: agent.userId } });
   }
-  const comments = async (ticketId: number) => (await engine.ops.list(agent, 'comment', { filters: { ticket: String(ticketId) }, sort: 'createdAt' })).rows;
+  const comments = async (ticketId: number) =>
+    (await engine.ops.list(agent, 'comment', { filters: { ticket: String(ticketId) }, sort: 'createdAt' })).rows;
 
   it('sets the reference from the page, not from the form, and goes back to the thread', async () => {
     const ticket = await openTicket();
     const decoy = await engine.ops.create(other, 'ticket', { subject: 'Someone else entirely' });
-    const result = await submitRelated(engine, customer, 'ticket', ticket.id, 'comment', EMPTY, posted({ body: 'Any news?', ticket: String(decoy.id) }));
+    const result = await submitRelated(
+      engine,
+      customer,
+      'ticket',
+      ticket.id,
+      'comment',
+      EMPTY,
+      posted({ body: 'Any news?', ticket: String(decoy.id) }),
+    );
     expect(result).toEqual({ redirectTo: `/tickets/${ticket.id}#related-comment` });
     expect((await comments(ticket.id)).map((c) => c.body)).toEqual(['Any news?']);
     expect(await comments(decoy.id)).toEqual([]);
@@ -58,10 +67,33 @@ forEachDatabase('related actions: the reply box', (database) => {
 
   it('takes the chosen transition with the reply, or saves neither and says why', async () => {
     const ticket = await openTicket();
-    await submitRelated(engine, agent, 'ticket', ticket.id, 'comment', EMPTY, posted({ body: 'Which model is it?', [REPLY_WITH_INPUT]: 'wait' }));
+    await submitRelated(
+      engine,
+      agent,
+      'ticket',
+      ticket.id,
+      'comment',
+      EMPTY,
+      posted({ body: 'Which model is it?', [REPLY_WITH_INPUT]: 'wait' }),
+    );
     expect((await engine.ops.get(agent, 'ticket', ticket.id)).record.state).toBe('pending');
-    const again = refused(await submitRelated(engine, agent, 'ticket', ticket.id, 'comment', EMPTY, posted({ body: 'Still waiting', [REPLY_WITH_INPUT]: 'wait' })));
-    expect(again).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED', message: '"Wait for customer" cannot be taken while the ticket is Pending.', values: { body: 'Still waiting' }, attempt: 1 });
+    const again = refused(
+      await submitRelated(
+        engine,
+        agent,
+        'ticket',
+        ticket.id,
+        'comment',
+        EMPTY,
+        posted({ body: 'Still waiting', [REPLY_WITH_INPUT]: 'wait' }),
+      ),
+    );
+    expect(again).toMatchObject({
+      code: 'TRANSITION_NOT_ALLOWED',
+      message: '"Wait for customer" cannot be taken while the ticket is Pending.',
+      values: { body: 'Still waiting' },
+      attempt: 1,
+    });
     expect((await comments(ticket.id)).map((c) => c.body)).toEqual(['Which model is it?']);
   });
 
@@ -70,7 +102,9 @@ forEachDatabase('related actions: the reply box', (database) => {
     const hidden = refused(await submitRelated(engine, other, 'ticket', ticket.id, 'comment', EMPTY, posted({ body: 'Let me in' })));
     expect(hidden.code).toBe('VALIDATION_FAILED');
     expect(hidden.message).toContain('no record #');
-    await expect(submitRelated(engine, agent, 'ticket', ticket.id, 'attachment', EMPTY, posted({ body: 'x' }))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(submitRelated(engine, agent, 'ticket', ticket.id, 'attachment', EMPTY, posted({ body: 'x' }))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect(await comments(ticket.id)).toEqual([]);
   });
 });

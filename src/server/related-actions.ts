@@ -27,11 +27,19 @@ export async function submitRelated(
   const section = parent.details.related.find((s) => s.key === sectionKey);
   if (!section || !Number.isSafeInteger(parentId) || parentId < 1) throw notFound('page');
   const entity = engine.model.entitiesByName[section.entity];
-  const { input, values } = readFormInput(formData, entity.fields.filter((f) => f.name !== section.via));
+  const { input, values } = readFormInput(
+    formData,
+    entity.fields.filter((f) => f.name !== section.via),
+  );
   const chosen = formData.get(REPLY_WITH_INPUT);
   const replyWith = typeof chosen === 'string' && chosen !== '' ? chosen : undefined;
   try {
-    await engine.ops.create(actor, entity.name, { ...input, [section.via]: String(parentId) }, replyWith === undefined ? {} : { replyWith });
+    await engine.ops.create(
+      actor,
+      entity.name,
+      { ...input, [section.via]: String(parentId) },
+      replyWith === undefined ? {} : { replyWith },
+    );
     return { redirectTo: `/${parent.plural}/${parentId}#${sectionAnchor(section)}` };
   } catch (error) {
     // The reference is not a field of the form: its errors go in the message.

@@ -62,7 +62,9 @@ forEachDatabase('related sections: the reply box is offered where ops take the r
   it('asks ops, whose answer is what a create does', async () => {
     expect(await engine.ops.mayCreate(customer, 'comment', { ticket: own.id })).toBe(true);
     expect(await engine.ops.mayCreate(customer, 'comment', { ticket: colleagues.id })).toBe(false);
-    await expect(engine.ops.create(customer, 'comment', { ticket: colleagues.id, body: 'Me too' })).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(engine.ops.create(customer, 'comment', { ticket: colleagues.id, body: 'Me too' })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    });
     // A ticket the customer cannot read, or a user who may create no comment at all.
     expect(await engine.ops.mayCreate(stranger, 'comment', { ticket: own.id })).toBe(false);
     expect(await engine.ops.mayCreate({ ...agent, roles: [] }, 'comment', { ticket: own.id })).toBe(false);

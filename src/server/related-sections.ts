@@ -63,7 +63,13 @@ export function pageAddress(base: string, search: RawSearchParams, param: string
  * was read through ops.get already). Rows and counts come from ops.list and ops.count filtered
  * by the reference, so scopes and hidden fields apply, and hidden rows are never counted.
  */
-export async function relatedSections(engine: Engine, actor: Actor, entity: EntityModel, view: RecordView, search: RawSearchParams): Promise<RelatedSectionView[]> {
+export async function relatedSections(
+  engine: Engine,
+  actor: Actor,
+  entity: EntityModel,
+  view: RecordView,
+  search: RawSearchParams,
+): Promise<RelatedSectionView[]> {
   const base = `/${entity.plural}/${view.record.id}`;
   const sections = entity.details.related.filter((section) => {
     const access = engine.ops.access(actor, section.entity);
@@ -72,12 +78,25 @@ export async function relatedSections(engine: Engine, actor: Actor, entity: Enti
   return Promise.all(sections.map((section) => sectionView(engine, actor, entity, view, section, search, base)));
 }
 
-async function sectionView(engine: Engine, actor: Actor, parent: EntityModel, view: RecordView, section: RelatedModel, search: RawSearchParams, base: string): Promise<RelatedSectionView> {
+async function sectionView(
+  engine: Engine,
+  actor: Actor,
+  parent: EntityModel,
+  view: RecordView,
+  section: RelatedModel,
+  search: RawSearchParams,
+  base: string,
+): Promise<RelatedSectionView> {
   const entity = engine.model.entitiesByName[section.entity];
   const access = engine.ops.access(actor, entity.name);
   // The section's order, unless it is by a field this viewer may not read.
   const sortField = section.sort.replace(/^-/, '');
-  const sort = access.readable.includes(sortField) || !entity.fieldsByName[sortField] ? section.sort : section.display === 'thread' ? 'createdAt' : '-createdAt';
+  const sort =
+    access.readable.includes(sortField) || !entity.fieldsByName[sortField]
+      ? section.sort
+      : section.display === 'thread'
+        ? 'createdAt'
+        : '-createdAt';
   const query = { filters: { [section.via]: String(view.record.id) }, sort, limit: section.pageSize };
   const raw = search[section.param];
   const cursor = typeof raw === 'string' && raw !== '' ? raw : undefined;
@@ -100,7 +119,13 @@ async function sectionView(engine: Engine, actor: Actor, parent: EntityModel, vi
 }
 
 /** The page at the section's cursor; a cursor that is not (or no longer) valid starts from the first page. */
-async function firstOrCursorPage(engine: Engine, actor: Actor, entity: EntityModel, query: { filters: Record<string, string>; sort: string; limit: number }, cursor: string | undefined): Promise<{ page: ListPage; paged: boolean }> {
+async function firstOrCursorPage(
+  engine: Engine,
+  actor: Actor,
+  entity: EntityModel,
+  query: { filters: Record<string, string>; sort: string; limit: number },
+  cursor: string | undefined,
+): Promise<{ page: ListPage; paged: boolean }> {
   if (cursor !== undefined) {
     try {
       return { page: await engine.ops.list(actor, entity.name, { ...query, cursor }), paged: true };
@@ -117,7 +142,14 @@ async function firstOrCursorPage(engine: Engine, actor: Actor, entity: EntityMod
  * customer replies on their own tickets, not on a colleague's they read). ops.create checks all
  * of this again.
  */
-async function addForm(engine: Engine, actor: Actor, parent: EntityModel, view: RecordView, section: RelatedModel, entity: EntityModel): Promise<RelatedAddForm | null> {
+async function addForm(
+  engine: Engine,
+  actor: Actor,
+  parent: EntityModel,
+  view: RecordView,
+  section: RelatedModel,
+  entity: EntityModel,
+): Promise<RelatedAddForm | null> {
   const access = engine.ops.access(actor, entity.name);
   if (!section.add || !access.actions.create || (isFinal(parent, view.record) && !section.addWhenFinal)) return null;
   if (!(await engine.ops.mayCreate(actor, entity.name, { [section.via]: view.record.id }))) return null;
@@ -127,7 +159,10 @@ async function addForm(engine: Engine, actor: Actor, parent: EntityModel, view: 
   const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values });
   const replyOptions = view.transitions
     .filter((offer) => offer.available && section.replyWith.includes(offer.name))
-    .map((offer) => ({ name: offer.name, label: `${section.display === 'thread' ? 'Reply' : `Add ${inSentence(entity.label)}`} and ${inSentence(offer.label)}` }));
+    .map((offer) => ({
+      name: offer.name,
+      label: `${section.display === 'thread' ? 'Reply' : `Add ${inSentence(entity.label)}`} and ${inSentence(offer.label)}`,
+    }));
   return { fields: descriptors, values, checks: formChecks(engine.model.constants, entity, fields), replyOptions };
 }
 

@@ -24,7 +24,9 @@ describe('what an edit form saw', () => {
   });
 
   it('holds only the fields the record carries (ops leave out hidden ones), and the state', () => {
-    const seen = seenValues(ticket, record({ subject: 'Jam', description: null, priority: 'normal', requester: 2, state: 'new' }), { requester: { 2: 'Cust' } });
+    const seen = seenValues(ticket, record({ subject: 'Jam', description: null, priority: 'normal', requester: 2, state: 'new' }), {
+      requester: { 2: 'Cust' },
+    });
     expect(seen).toEqual({
       state: ['new', 'New'],
       subject: ['Jam', 'Jam'],
@@ -37,7 +39,9 @@ describe('what an edit form saw', () => {
 
   it('lists the changed fields both versions show, the state first', () => {
     const before = seenValues(ticket, record({ subject: 'Jam', priority: 'normal', state: 'new' }), {});
-    const after = seenValues(ticket, record({ subject: 'Jam', priority: 'high', state: 'open', assignee: 5 }), { assignee: { 5: 'Agent' } });
+    const after = seenValues(ticket, record({ subject: 'Jam', priority: 'high', state: 'open', assignee: 5 }), {
+      assignee: { 5: 'Agent' },
+    });
     expect(changesSince(ticket, before, after)).toEqual([
       { field: 'state', label: 'State', from: 'New', to: 'Open' },
       { field: 'priority', label: 'Priority', from: 'normal', to: 'high' },

@@ -50,7 +50,12 @@ export function readSeen(posted: FormDataEntryValue | null): SeenValues | null {
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
   const entries = Object.entries(parsed);
-  if (!entries.every(([, entry]) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string')) return null;
+  if (
+    !entries.every(
+      ([, entry]) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && typeof entry[1] === 'string',
+    )
+  )
+    return null;
   // Made with own keys whatever the posted names (an assignment of `__proto__` would change the prototype).
   return Object.fromEntries(entries.map(([name, entry]) => [name, [entry[0], entry[1]] as const]));
 }

@@ -39,10 +39,23 @@ forEachDatabase('a stale edit through the form door', (database) => {
   it('keeps the typed values, says what changed among the fields the user may read, and saves on a second submit', async () => {
     const form = await openEditForm();
     // Meanwhile an agent raises the priority, assigns the ticket (a field hidden from customers) and edits the description.
-    await engine.ops.update(agent, 'ticket', form.id, { priority: 'high', assignee: agent.userId, description: 'Tray 2 is **really** stuck.' }, form.version);
+    await engine.ops.update(
+      agent,
+      'ticket',
+      form.id,
+      { priority: 'high', assignee: agent.userId, description: 'Tray 2 is **really** stuck.' },
+      form.version,
+    );
 
     const typed = { subject: 'Printer jam on floor 3', description: 'Tray 2, floor 3.' };
-    const refused = await submitUpdate(engine, customer, 'ticket', form.id, initialRecordFormState(typed), formData(typed, form.version, form.seen));
+    const refused = await submitUpdate(
+      engine,
+      customer,
+      'ticket',
+      form.id,
+      initialRecordFormState(typed),
+      formData(typed, form.version, form.seen),
+    );
     expect(isRedirect(refused)).toBe(false);
     const state = refused as RecordFormState;
     expect(state.code).toBe('STALE_VERSION');
@@ -68,18 +81,37 @@ forEachDatabase('a stale edit through the form door', (database) => {
     const saved = await submitUpdate(engine, customer, 'ticket', form.id, state, formData(typed, state.version!, state.seen));
     expect(saved).toEqual({ redirectTo: `/tickets/${form.id}` });
     const after = await engine.ops.get(agent, 'ticket', form.id);
-    expect(after.record).toMatchObject({ subject: typed.subject, description: typed.description, priority: 'high', assignee: agent.userId });
+    expect(after.record).toMatchObject({
+      subject: typed.subject,
+      description: typed.description,
+      priority: 'high',
+      assignee: agent.userId,
+    });
   });
 
   it('keeps the current version across a later refusal, and says what changed again if it moves on', async () => {
     const form = await openEditForm();
     await engine.ops.update(agent, 'ticket', form.id, { priority: 'low' }, form.version);
     // Values are checked before the version: a valid one meets the stale version.
-    const stale = (await submitUpdate(engine, customer, 'ticket', form.id, initialRecordFormState({}), formData({ subject: 'Valid' }, form.version, form.seen))) as RecordFormState;
+    const stale = (await submitUpdate(
+      engine,
+      customer,
+      'ticket',
+      form.id,
+      initialRecordFormState({}),
+      formData({ subject: 'Valid' }, form.version, form.seen),
+    )) as RecordFormState;
     expect(stale.code).toBe('STALE_VERSION');
 
     // Too short a subject: refused for that, with the current version still in the form.
-    const invalid = (await submitUpdate(engine, customer, 'ticket', form.id, stale, formData({ subject: 'ab' }, stale.version!, stale.seen))) as RecordFormState;
+    const invalid = (await submitUpdate(
+      engine,
+      customer,
+      'ticket',
+      form.id,
+      stale,
+      formData({ subject: 'ab' }, stale.version!, stale.seen),
+    )) as RecordFormState;
     expect(invalid.code).toBe('VALIDATION_FAILED');
     expect(invalid.fieldErrors.subject).toBe('Subject must be at least 3 characters.');
     expect(invalid.stale).toBeUndefined();
@@ -88,7 +120,14 @@ forEachDatabase('a stale edit through the form door', (database) => {
 
     // Another change: compared with what the form showed last (priority low), not the first version.
     await engine.ops.update(agent, 'ticket', form.id, { priority: 'urgent', assignee: agent.userId }, stale.version!);
-    const again = (await submitUpdate(engine, customer, 'ticket', form.id, invalid, formData({ subject: 'abc' }, invalid.version!, invalid.seen))) as RecordFormState;
+    const again = (await submitUpdate(
+      engine,
+      customer,
+      'ticket',
+      form.id,
+      invalid,
+      formData({ subject: 'abc' }, invalid.version!, invalid.seen),
+    )) as RecordFormState;
     expect(again.stale?.changes).toEqual([
       { field: 'priority', label: 'Priority', from: 'low', to: 'urgent' },
       { field: 'slaDueAt', label: 'SLA due', from: expect.stringMatching(/ UTC$/), to: expect.stringMatching(/ UTC$/) },
@@ -99,17 +138,36 @@ forEachDatabase('a stale edit through the form door', (database) => {
     const form = await openEditForm();
     await engine.ops.update(agent, 'ticket', form.id, { description: 'Tray 3 as well.' }, form.version);
     const typed = { subject: 'Printer jam, two trays', description: 'Tray 2 is stuck.' };
-    const state = (await submitUpdate(engine, customer, 'ticket', form.id, initialRecordFormState(typed), formData(typed, form.version, form.seen))) as RecordFormState;
-    expect(state.stale?.changes).toEqual([{ field: 'description', label: 'Description', from: 'Tray 2 is stuck.', to: 'Tray 3 as well.', kept: false }]);
+    const state = (await submitUpdate(
+      engine,
+      customer,
+      'ticket',
+      form.id,
+      initialRecordFormState(typed),
+      formData(typed, form.version, form.seen),
+    )) as RecordFormState;
+    expect(state.stale?.changes).toEqual([
+      { field: 'description', label: 'Description', from: 'Tray 2 is stuck.', to: 'Tray 3 as well.', kept: false },
+    ]);
     expect(state.values).toEqual({ subject: typed.subject, description: 'Tray 3 as well.' });
     await submitUpdate(engine, customer, 'ticket', form.id, state, formData(state.values, state.version!, state.seen));
-    expect((await engine.ops.get(customer, 'ticket', form.id)).record).toMatchObject({ subject: typed.subject, description: 'Tray 3 as well.' });
+    expect((await engine.ops.get(customer, 'ticket', form.id)).record).toMatchObject({
+      subject: typed.subject,
+      description: 'Tray 3 as well.',
+    });
   });
 
   it('without what the form showed, still keeps the values and offers the reload', async () => {
     const form = await openEditForm();
     await engine.ops.update(agent, 'ticket', form.id, { priority: 'high' }, form.version);
-    const state = (await submitUpdate(engine, customer, 'ticket', form.id, initialRecordFormState({}), formData({ subject: 'Mine' }, form.version, '{not json'))) as RecordFormState;
+    const state = (await submitUpdate(
+      engine,
+      customer,
+      'ticket',
+      form.id,
+      initialRecordFormState({}),
+      formData({ subject: 'Mine' }, form.version, '{not json'),
+    )) as RecordFormState;
     expect(state.code).toBe('STALE_VERSION');
     expect(state.stale?.changes).toBeNull();
     expect(state.values.subject).toBe('Mine');
@@ -118,7 +176,14 @@ forEachDatabase('a stale edit through the form door', (database) => {
   it('says so when only fields the user may not read changed', async () => {
     const form = await openEditForm();
     await engine.ops.update(agent, 'ticket', form.id, { assignee: agent.userId }, form.version);
-    const state = (await submitUpdate(engine, customer, 'ticket', form.id, initialRecordFormState({}), formData({ subject: 'Mine' }, form.version, form.seen))) as RecordFormState;
+    const state = (await submitUpdate(
+      engine,
+      customer,
+      'ticket',
+      form.id,
+      initialRecordFormState({}),
+      formData({ subject: 'Mine' }, form.version, form.seen),
+    )) as RecordFormState;
     expect(state.code).toBe('STALE_VERSION');
     expect(state.stale?.changes).toEqual([]);
   });

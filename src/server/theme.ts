@@ -34,7 +34,13 @@ export async function themeFor(actor: Actor | null): Promise<Theme> {
 /** Writes the user's theme into the mirror; callable from server actions only (they may set cookies). */
 export async function mirrorTheme(userId: number, theme: Theme): Promise<void> {
   const secure = isHttpsRequest(await headers());
-  (await cookies()).set(THEME_COOKIE, `${userId}:${theme}`, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: ONE_YEAR_SECONDS });
+  (await cookies()).set(THEME_COOKIE, `${userId}:${theme}`, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: ONE_YEAR_SECONDS,
+  });
 }
 
 /** At sign-in: the choice made on another device (or before signing out) comes back with the account. */

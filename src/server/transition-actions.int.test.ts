@@ -24,7 +24,10 @@ import { submitTransition } from './transition-actions';
 const workflow = testSpec.workflows!.ticket;
 const spec: AppSpec = {
   ...testSpec,
-  workflows: { ...testSpec.workflows, ticket: { ...workflow, transitions: { ...workflow.transitions, wait: { ...workflow.transitions.wait, comment: 'required' } } } },
+  workflows: {
+    ...testSpec.workflows,
+    ticket: { ...workflow, transitions: { ...workflow.transitions, wait: { ...workflow.transitions.wait, comment: 'required' } } },
+  },
   constants: { ...testSpec.constants, maxOpenTicketsPerCustomer: { ...testSpec.constants!.maxOpenTicketsPerCustomer, value: 1 } },
 };
 const model = buildModel(spec);
@@ -52,8 +55,14 @@ forEachDatabase('transition actions', (database) => {
     otherAgent = await createActor(engine.store.db, ['agent'], 'Agent Jones');
   });
 
-  const take = (actor: Actor, id: number, name: string, values: Record<string, string>, version?: number, state = initialTransitionFormState) =>
-    submitTransition(engine, actor, 'ticket', id, name, state, posted(values, version));
+  const take = (
+    actor: Actor,
+    id: number,
+    name: string,
+    values: Record<string, string>,
+    version?: number,
+    state = initialTransitionFormState,
+  ) => submitTransition(engine, actor, 'ticket', id, name, state, posted(values, version));
   const read = async (id: number) => (await engine.ops.get(agent, 'ticket', id)).record;
 
   async function newTicket(customer: Actor, subject = 'The printer is on fire') {
@@ -67,7 +76,12 @@ forEachDatabase('transition actions', (database) => {
     expect(result).toEqual({ redirectTo: `/tickets/${ticket.id}` });
     expect(await read(ticket.id)).toMatchObject({ state: 'open', assignee: otherAgent.userId, version: ticket.version + 1 });
     const { entries } = await engine.ops.history(agent, 'ticket', ticket.id);
-    expect(entries[0]).toMatchObject({ action: 'transition', actor: { id: agent.userId }, transition: { name: 'start', from: 'new', to: 'open' }, changes: { assignee: { from: null, to: otherAgent.userId } } });
+    expect(entries[0]).toMatchObject({
+      action: 'transition',
+      actor: { id: agent.userId },
+      transition: { name: 'start', from: 'new', to: 'open' },
+      changes: { assignee: { from: null, to: otherAgent.userId } },
+    });
     // The customer's history has the transition, not the assignee.
     const theirs = await engine.ops.history(customer, 'ticket', ticket.id);
     expect(theirs.entries[0]).toMatchObject({ action: 'transition', changes: {} });
@@ -77,7 +91,12 @@ forEachDatabase('transition actions', (database) => {
     const customer = await createActor(engine.store.db, ['customer']);
     const ticket = await newTicket(customer);
     const state = refused(await take(agent, ticket.id, 'start', { assignee: '' }, ticket.version));
-    expect(state).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED', fieldErrors: { assignee: 'Needs an assignee.' }, values: { assignee: '' }, attempt: 1 });
+    expect(state).toMatchObject({
+      code: 'TRANSITION_NOT_ALLOWED',
+      fieldErrors: { assignee: 'Needs an assignee.' },
+      values: { assignee: '' },
+      attempt: 1,
+    });
     expect(state.message).toBeNull();
     expect(await read(ticket.id)).toMatchObject({ state: 'new', version: ticket.version });
   });
@@ -87,8 +106,14 @@ forEachDatabase('transition actions', (database) => {
     const ticket = await newTicket(customer);
     await take(agent, ticket.id, 'start', { assignee: String(agent.userId) }, ticket.version);
     const state = refused(await take(agent, ticket.id, 'wait', { [COMMENT_INPUT]: '   ' }, ticket.version + 1));
-    expect(state).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: { [COMMENT_INPUT]: '"Wait for customer" needs a comment.' }, values: { [COMMENT_INPUT]: '   ' } });
-    expect(await take(agent, ticket.id, 'wait', { [COMMENT_INPUT]: 'Which printer?' }, ticket.version + 1, state)).toEqual({ redirectTo: `/tickets/${ticket.id}` });
+    expect(state).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: { [COMMENT_INPUT]: '"Wait for customer" needs a comment.' },
+      values: { [COMMENT_INPUT]: '   ' },
+    });
+    expect(await take(agent, ticket.id, 'wait', { [COMMENT_INPUT]: 'Which printer?' }, ticket.version + 1, state)).toEqual({
+      redirectTo: `/tickets/${ticket.id}`,
+    });
     const { entries } = await engine.ops.history(customer, 'ticket', ticket.id);
     expect(entries[0]).toMatchObject({ transition: { name: 'wait', from: 'open', to: 'pending', comment: 'Which printer?' } });
   });
@@ -98,7 +123,11 @@ forEachDatabase('transition actions', (database) => {
     const ticket = await newTicket(customer);
     await take(agent, ticket.id, 'start', { assignee: String(agent.userId) }, ticket.version);
     // A due time stored before the rule held (older data, or a rule added to the spec since).
-    await engine.store.db.updateTable('ticket').set({ due_at: new Date(Date.parse(String(ticket.createdAt)) - 86_400_000) }).where('id', '=', ticket.id).execute();
+    await engine.store.db
+      .updateTable('ticket')
+      .set({ due_at: new Date(Date.parse(String(ticket.createdAt)) - 86_400_000) })
+      .where('id', '=', ticket.id)
+      .execute();
     const state = refused(await take(agent, ticket.id, 'resolve', {}, ticket.version + 1));
     expect(state).toMatchObject({ code: 'VALIDATION_FAILED', fieldErrors: {}, message: 'Due: The due time must be in the future.' });
     expect(await read(ticket.id)).toMatchObject({ state: 'open', version: ticket.version + 1 });
@@ -143,8 +172,12 @@ forEachDatabase('transition actions', (database) => {
       return 'resolved';
     };
     expect(await codeOf(() => take(outsider, ticket.id, 'reply', {}, ticket.version))).toBe('NOT_FOUND');
-    expect(await codeOf(() => submitTransition(engine, agent, 'nothing', ticket.id, 'start', initialTransitionFormState, posted({}, 1)))).toBe('NOT_FOUND');
-    expect(await codeOf(() => submitTransition(engine, agent, 'organization', ticket.id, 'start', initialTransitionFormState, posted({}, 1)))).toBe('NOT_FOUND');
+    expect(
+      await codeOf(() => submitTransition(engine, agent, 'nothing', ticket.id, 'start', initialTransitionFormState, posted({}, 1))),
+    ).toBe('NOT_FOUND');
+    expect(
+      await codeOf(() => submitTransition(engine, agent, 'organization', ticket.id, 'start', initialTransitionFormState, posted({}, 1))),
+    ).toBe('NOT_FOUND');
     expect(await codeOf(() => take(agent, -1, 'start', {}, 1))).toBe('NOT_FOUND');
   });
 
@@ -155,7 +188,12 @@ forEachDatabase('transition actions', (database) => {
     await take(agent, ticket.id, 'resolve', {}, ticket.version + 1);
     const before = await engine.store.db.selectFrom('ticket').selectAll().where('id', '=', ticket.id).executeTakeFirstOrThrow();
 
-    const asked = refused(await take(agent, ticket.id, 'close', { [COMMENT_INPUT]: 'Fixed for good.' }, ticket.version + 2, { ...initialTransitionFormState, attempt: 2 }));
+    const asked = refused(
+      await take(agent, ticket.id, 'close', { [COMMENT_INPUT]: 'Fixed for good.' }, ticket.version + 2, {
+        ...initialTransitionFormState,
+        attempt: 2,
+      }),
+    );
     expect(asked).toEqual({ values: { [COMMENT_INPUT]: 'Fixed for good.' }, fieldErrors: {}, message: null, confirm: true, attempt: 3 });
     // Any other answer than the confirmation's own asks again.
     expect(refused(await take(agent, ticket.id, 'close', { [CONFIRM_INPUT]: 'no' }, ticket.version + 2)).confirm).toBe(true);
@@ -166,7 +204,9 @@ forEachDatabase('transition actions', (database) => {
     // Transitions that can be undone are not asked about.
     expect(refused(await take(agent, ticket.id, 'reopen', {}, ticket.version + 1)).code).toBe('STALE_VERSION');
 
-    expect(await take(agent, ticket.id, 'close', { [CONFIRM_INPUT]: CONFIRM_VALUE }, ticket.version + 2)).toEqual({ redirectTo: `/tickets/${ticket.id}` });
+    expect(await take(agent, ticket.id, 'close', { [CONFIRM_INPUT]: CONFIRM_VALUE }, ticket.version + 2)).toEqual({
+      redirectTo: `/tickets/${ticket.id}`,
+    });
     expect(await read(ticket.id)).toMatchObject({ state: 'closed', version: ticket.version + 3 });
   });
 
@@ -177,7 +217,10 @@ forEachDatabase('transition actions', (database) => {
     await take(agent, first.id, 'resolve', {}, first.version + 1);
     await newTicket(customer, 'Second'); // the one open ticket this customer may have
     const state = refused(await take(customer, first.id, 'reopen', {}, first.version + 2));
-    expect(state).toMatchObject({ code: 'LIMIT_EXCEEDED', message: 'You have reached the limit of open tickets (1): add to one you already have, or wait until one is resolved.' });
+    expect(state).toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      message: 'You have reached the limit of open tickets (1): add to one you already have, or wait until one is resolved.',
+    });
     expect(await read(first.id)).toMatchObject({ state: 'resolved' });
     // Within the window and the limit, the requester may reopen.
     const other = await createActor(engine.store.db, ['customer']);

@@ -32,12 +32,18 @@ forEachDatabase('the guards of a transition, through every door', (database) => 
 
   async function manager(name: string): Promise<{ actor: Actor; token: string }> {
     users += 1;
-    const account = await engine.identity.createUser({ email: `manager${users}.${process.pid}@example.com`, password: PASSWORD, roles: ['manager'], name });
+    const account = await engine.identity.createUser({
+      email: `manager${users}.${process.pid}@example.com`,
+      password: PASSWORD,
+      roles: ['manager'],
+      name,
+    });
     const token = (await engine.identity.createApiToken(account.id, { name: 'tests' })).token;
     return { actor: { userId: account.id, email: account.email, name: account.name, roles: account.roles }, token };
   }
 
-  const expense = (author: Actor, amount: number): Promise<RecordData> => engine.ops.create(author, 'expense', { purpose: `Trip ${amount}`, amount });
+  const expense = (author: Actor, amount: number): Promise<RecordData> =>
+    engine.ops.create(author, 'expense', { purpose: `Trip ${amount}`, amount });
   const rows = () => snapshot(engine.store.db, ['expense', 'nf_audit']);
 
   beforeAll(async () => {
@@ -50,14 +56,20 @@ forEachDatabase('the guards of a transition, through every door', (database) => 
   it('ops: the first failing guard answers with its code, status and message; nothing changes', async () => {
     const ownAndOver = await expense(bob, 9000);
     const before = await rows();
-    const refusal = await engine.ops.transition(bob, 'expense', ownAndOver.id, 'approve', { version: ownAndOver.version }).catch((error: unknown) => error);
+    const refusal = await engine.ops
+      .transition(bob, 'expense', ownAndOver.id, 'approve', { version: ownAndOver.version })
+      .catch((error: unknown) => error);
     expect(refusal).toMatchObject({ code: OWN.code, status: OWN.status, message: OWN.message });
     const othersOver = await expense(alice, 9000);
-    const over = await engine.ops.transition(bob, 'expense', othersOver.id, 'approve', { version: othersOver.version }).catch((error: unknown) => error);
+    const over = await engine.ops
+      .transition(bob, 'expense', othersOver.id, 'approve', { version: othersOver.version })
+      .catch((error: unknown) => error);
     expect(over).toMatchObject({ code: OVER.code, status: OVER.status, message: OVER.message });
     expect((await rows()).expense).toHaveLength(before.expense.length + 1);
     const othersSmall = await expense(alice, 200);
-    expect((await engine.ops.transition(bob, 'expense', othersSmall.id, 'approve', { version: othersSmall.version })).state).toBe('approved');
+    expect((await engine.ops.transition(bob, 'expense', othersSmall.id, 'approve', { version: othersSmall.version })).state).toBe(
+      'approved',
+    );
   });
 
   it('REST: problem+json with the guard’s code and message, for one record and in a bulk result', async () => {
@@ -67,10 +79,21 @@ forEachDatabase('the guards of a transition, through every door', (database) => 
     const first = await api.call('POST', `/expenses/${own.id}/transitions/approve`, { token: bobToken, body: { version: own.version } });
     expectProblem(first, OWN.status, OWN.code);
     expect(first.body.detail).toBe(OWN.message);
-    const second = await api.call('POST', `/expenses/${others.id}/transitions/approve`, { token: bobToken, body: { version: others.version } });
+    const second = await api.call('POST', `/expenses/${others.id}/transitions/approve`, {
+      token: bobToken,
+      body: { version: others.version },
+    });
     expectProblem(second, OVER.status, OVER.code);
     expect(second.body.detail).toBe(OVER.message);
-    const bulk = await api.call('POST', '/expenses/transitions/approve', { token: bobToken, body: { items: [{ id: own.id, version: own.version }, { id: others.id, version: others.version }] } });
+    const bulk = await api.call('POST', '/expenses/transitions/approve', {
+      token: bobToken,
+      body: {
+        items: [
+          { id: own.id, version: own.version },
+          { id: others.id, version: others.version },
+        ],
+      },
+    });
     expect(bulk.body.results).toEqual([
       { id: own.id, ok: false, status: OWN.status, code: OWN.code, detail: OWN.message },
       { id: others.id, ok: false, status: OVER.status, code: OVER.code, detail: OVER.message },
@@ -92,8 +115,12 @@ forEachDatabase('the guards of a transition, through every door', (database) => 
     it('the transition form says the failing guard’s reason under its code', async () => {
       const own = await expense(bob, 9000);
       const others = await expense(alice, 9000);
-      expect(refused(await submitTransition(engine, bob, 'expense', own.id, 'approve', initialTransitionFormState, posted(own.version)))).toMatchObject({ code: OWN.code, message: OWN.message });
-      expect(refused(await submitTransition(engine, bob, 'expense', others.id, 'approve', initialTransitionFormState, posted(others.version)))).toMatchObject({ code: OVER.code, message: OVER.message });
+      expect(
+        refused(await submitTransition(engine, bob, 'expense', own.id, 'approve', initialTransitionFormState, posted(own.version))),
+      ).toMatchObject({ code: OWN.code, message: OWN.message });
+      expect(
+        refused(await submitTransition(engine, bob, 'expense', others.id, 'approve', initialTransitionFormState, posted(others.version))),
+      ).toMatchObject({ code: OVER.code, message: OVER.message });
     });
 
     it('the transition panel disables the button with the failing guard’s reason', async () => {

@@ -27,21 +27,43 @@ async function inputOf(engine: Engine, admin: Actor, field: FieldModel, users: r
     case 'reference': {
       const target = engine.model.entitiesByName[spec.to];
       const page = await engine.ops.list(admin, spec.to, { limit: MAX_CHOICES });
-      if (page.nextCursor !== null) return { ...base, kind: 'integer', min: 1, help: `${field.spec.help ? `${field.spec.help} ` : ''}The id of the ${inSentence(target.label)}.` };
+      if (page.nextCursor !== null)
+        return {
+          ...base,
+          kind: 'integer',
+          min: 1,
+          help: `${field.spec.help ? `${field.spec.help} ` : ''}The id of the ${inSentence(target.label)}.`,
+        };
       const choices = page.rows.map((row) => ({ value: String(row.id), label: recordTitle(target, row, page.references) }));
       return { ...base, kind: 'select', choices: choices.sort((a, b) => a.label.localeCompare(b.label)) };
     }
     case 'user': {
       // Disabled accounts stay offered (marked): one may be the value already, which saving must keep.
       const holders = users.filter((u) => !field.holderRoles || u.roles.some((r) => field.holderRoles!.includes(r)));
-      return { ...base, kind: 'select', choices: holders.map((u) => ({ value: String(u.id), label: `${personChoiceTitle(admin, u)}${u.disabled ? ' (disabled)' : ''}` })) };
+      return {
+        ...base,
+        kind: 'select',
+        choices: holders.map((u) => ({ value: String(u.id), label: `${personChoiceTitle(admin, u)}${u.disabled ? ' (disabled)' : ''}` })),
+      };
     }
     case 'enum':
       return { ...base, kind: 'select', choices: spec.values.map((value) => ({ value, label: spec.labels?.[value] ?? value })) };
     case 'boolean':
-      return { ...base, kind: 'select', choices: [{ value: 'true', label: 'Yes' }, { value: 'false', label: 'No' }] };
+      return {
+        ...base,
+        kind: 'select',
+        choices: [
+          { value: 'true', label: 'Yes' },
+          { value: 'false', label: 'No' },
+        ],
+      };
     case 'integer':
-      return { ...base, kind: 'integer', ...(typeof spec.min === 'number' ? { min: spec.min } : {}), ...(typeof spec.max === 'number' ? { max: spec.max } : {}) };
+      return {
+        ...base,
+        kind: 'integer',
+        ...(typeof spec.min === 'number' ? { min: spec.min } : {}),
+        ...(typeof spec.max === 'number' ? { max: spec.max } : {}),
+      };
     default:
       return { ...base, kind: 'text', ...('maxLength' in spec && spec.maxLength !== undefined ? { maxLength: spec.maxLength } : {}) };
   }

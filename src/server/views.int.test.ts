@@ -27,22 +27,35 @@ forEachDatabase('saved views in the navigation', (database) => {
   });
   afterAll(() => engine?.close());
 
-  const childrenOf = async (who: Actor, label: string) => (await navigationFor(engine, who)).find((entry) => entry.label === label)?.children ?? [];
+  const childrenOf = async (who: Actor, label: string) =>
+    (await navigationFor(engine, who)).find((entry) => entry.label === label)?.children ?? [];
 
   it('puts each view under its list, as the address of what this viewer may open', async () => {
     const views = savedViewsOf(engine);
     const mine = await views.create(agent, {
       entity: 'ticket',
       name: 'Urgent, mine',
-      state: { filters: { priority: 'urgent', assignee: String(agent.userId) }, q: 'printer', sort: '-priority', columns: ['subject', 'assignee', 'state'] },
+      state: {
+        filters: { priority: 'urgent', assignee: String(agent.userId) },
+        q: 'printer',
+        sort: '-priority',
+        columns: ['subject', 'assignee', 'state'],
+      },
     });
     expect(await childrenOf(agent, 'Tickets')).toEqual([
-      { href: `/tickets?q=printer&priority=urgent&assignee=${agent.userId}&sort=-priority&columns=subject,assignee,state`, label: 'Urgent, mine' },
+      {
+        href: `/tickets?q=printer&priority=urgent&assignee=${agent.userId}&sort=-priority&columns=subject,assignee,state`,
+        label: 'Urgent, mine',
+      },
     ]);
     expect(await childrenOf(admin, 'Tickets')).toEqual([]);
 
     // Shared with customers, who may not read the assignee: their link leaves it out.
-    const shared = await views.create(admin, { entity: 'ticket', name: 'For everyone', state: { filters: { assignee: '1', state: 'open' }, q: '', sort: '', columns: ['subject', 'assignee', 'state'] } });
+    const shared = await views.create(admin, {
+      entity: 'ticket',
+      name: 'For everyone',
+      state: { filters: { assignee: '1', state: 'open' }, q: '', sort: '', columns: ['subject', 'assignee', 'state'] },
+    });
     await views.share(admin, shared.id, ['customer', 'agent']);
     expect(await childrenOf(customer, 'Tickets')).toEqual([{ href: '/tickets?state=open&columns=subject,state', label: 'For everyone' }]);
     expect((await childrenOf(agent, 'Tickets')).map((c) => c.label)).toEqual(['For everyone', 'Urgent, mine']);
@@ -51,7 +64,11 @@ forEachDatabase('saved views in the navigation', (database) => {
   });
 
   it('gives no children to lists the viewer does not see in the navigation', async () => {
-    const orgs = await savedViewsOf(engine).create(admin, { entity: 'organization', name: 'Gold', state: { filters: {}, q: '', sort: 'name', columns: [] } });
+    const orgs = await savedViewsOf(engine).create(admin, {
+      entity: 'organization',
+      name: 'Gold',
+      state: { filters: {}, q: '', sort: 'name', columns: [] },
+    });
     await savedViewsOf(engine).share(admin, orgs.id, ['customer']);
     expect((await navigationFor(engine, customer)).flatMap((entry) => entry.children ?? []).map((c) => c.label)).toEqual(['For everyone']);
   });

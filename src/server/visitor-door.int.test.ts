@@ -46,7 +46,10 @@ forEachDatabase('visitors’ page requests limited per address', (database) => {
     const session = await identity.createSession(user.id);
     for (let i = 0; i < 5; i += 1) expect(await door(page(), NOTICES)).toBeNull();
     const refused = await door(page(), NOTICES);
-    expect(refused).toMatchObject({ status: 429, headers: { 'ratelimit-policy': '"visitor";q=5;w=60', 'content-type': 'text/html; charset=utf-8' } });
+    expect(refused).toMatchObject({
+      status: 429,
+      headers: { 'ratelimit-policy': '"visitor";q=5;w=60', 'content-type': 'text/html; charset=utf-8' },
+    });
     expect(refused!.body).toContain('Too many requests: at most 5 a minute.');
     for (let i = 0; i < 10; i += 1) expect(await door(page(`nf_session=${session.token}`), NOTICES)).toBeNull();
     expect(await door(page('nf_session=made-up-token'), NOTICES)).toMatchObject({ status: 429 });

@@ -77,7 +77,10 @@ describe('the visitor door', () => {
     expect(page.body).toContain('<meta http-equiv="refresh" content="60">');
     expect(page.body).not.toMatch(/<script/i);
     // A server action or a client-side navigation is a script's request, whatever it accepts.
-    for (const headers of [{ 'next-action': 'abc', accept: 'text/x-component' }, { rsc: '1', accept: 'text/html' }]) {
+    for (const headers of [
+      { 'next-action': 'abc', accept: 'text/x-component' },
+      { rsc: '1', accept: 'text/html' },
+    ]) {
       expect((await ask(d, request('/messages/new', headers)))!.headers['content-type']).toBe('application/problem+json; charset=utf-8');
     }
   });
@@ -107,7 +110,8 @@ describe('the visitor door', () => {
 
   it('never counts a signed-in user, but counts a cookie that names no live session', async () => {
     const { door: d, checked } = door(['live-token']);
-    for (let i = 0; i < LIMIT * 3; i += 1) expect(await ask(d, request('/notices', { cookie: 'theme=dark; nf_session=live-token' }))).toBeNull();
+    for (let i = 0; i < LIMIT * 3; i += 1)
+      expect(await ask(d, request('/notices', { cookie: 'theme=dark; nf_session=live-token' }))).toBeNull();
     expect(checked).toContain('live-token');
     for (let i = 0; i < LIMIT; i += 1) expect(await ask(d, request('/notices', { cookie: 'nf_session=made-up' }))).toBeNull();
     expect(await ask(d, request('/notices', { cookie: 'nf_session=made-up' }))).toMatchObject({ status: 429 });

@@ -55,7 +55,13 @@ export function rateLimitedAnswer(request: OutageRequest, outcome: RateLimitOutc
     return { status, headers: { ...headers, 'content-type': 'application/problem+json; charset=utf-8' }, body: JSON.stringify(problem) };
   }
   // No script: the page reloads itself once the window has ended.
-  const body = doorPage({ status, title, paragraphs: [message, detail], link: { href: '', label: 'Try again' }, refreshSeconds: outcome.resetSeconds });
+  const body = doorPage({
+    status,
+    title,
+    paragraphs: [message, detail],
+    link: { href: '', label: 'Try again' },
+    refreshSeconds: outcome.resetSeconds,
+  });
   return { status, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' }, body };
 }
 

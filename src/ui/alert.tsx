@@ -2,7 +2,12 @@ import type { ReactNode } from 'react';
 import { cn } from './cn';
 
 /** A message about the whole page or form; `role="alert"` so screen readers announce it. */
-export function Alert({ tone = 'error', title, children, id }: {
+export function Alert({
+  tone = 'error',
+  title,
+  children,
+  id,
+}: {
   tone?: 'error' | 'info';
   title?: string;
   children?: ReactNode;

@@ -1,7 +1,12 @@
 import type { ReactNode } from 'react';
 
 /** The centred card of the sign-in and setup pages. */
-export function AuthCard({ eyebrow, title, description, children }: {
+export function AuthCard({
+  eyebrow,
+  title,
+  description,
+  children,
+}: {
   eyebrow: string;
   title: string;
   description?: string;

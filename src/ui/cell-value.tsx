@@ -6,7 +6,12 @@ import { formatDateTime } from './format';
 import { StateBadge } from './state-badge';
 
 /** The value of one column of one record, for tables and detail pages alike. */
-export function ColumnValue({ column, record, references, variant = 'cell' }: {
+export function ColumnValue({
+  column,
+  record,
+  references,
+  variant = 'cell',
+}: {
   column: ListColumn;
   record: RecordData;
   references: ReferenceTitles;
@@ -18,7 +23,15 @@ export function ColumnValue({ column, record, references, variant = 'cell' }: {
       if (column.overdue && value !== null && value !== undefined) {
         return <DueValue time={formatDateTime(value)} overdue={column.overdue(record, new Date())} />;
       }
-      return <FieldValue field={column.field} value={value} titles={references[column.name]} targetPlural={column.targetPlural} variant={variant} />;
+      return (
+        <FieldValue
+          field={column.field}
+          value={value}
+          titles={references[column.name]}
+          targetPlural={column.targetPlural}
+          variant={variant}
+        />
+      );
     case 'state':
       return <StateBadge workflow={column.workflow} state={value} />;
     case 'system':

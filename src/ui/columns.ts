@@ -24,7 +24,15 @@ export function resolveColumn(model: AppModel, entity: EntityModel, name: string
   if (field) {
     const targetPlural = field.referenceTo ? model.entitiesByName[field.referenceTo]?.plural : undefined;
     const overdue = field.due ? (record: RecordData, now: Date) => isOverdue(model, field, record, now) : undefined;
-    return { kind: 'field', name, label: field.label, field, targetPlural, sortable: field.type !== 'markdown' && field.type !== 'references', ...(overdue ? { overdue } : {}) };
+    return {
+      kind: 'field',
+      name,
+      label: field.label,
+      field,
+      targetPlural,
+      sortable: field.type !== 'markdown' && field.type !== 'references',
+      ...(overdue ? { overdue } : {}),
+    };
   }
   if (entity.workflow && entity.workflow.field === name) {
     return { kind: 'state', name, label: humanize(name), workflow: entity.workflow, sortable: true };

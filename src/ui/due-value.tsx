@@ -7,7 +7,10 @@ export function DueValue({ time, overdue }: { time: FormattedTime | null; overdu
     <span className="inline-flex flex-wrap items-center gap-x-1.5 gap-y-0.5">
       <TimeValue time={time} />
       {overdue ? (
-        <span className="inline-flex items-center rounded-full bg-red-50 px-1.5 py-px text-xs font-medium text-red-700 ring-1 ring-red-600/20 ring-inset" data-overdue="">
+        <span
+          className="inline-flex items-center rounded-full bg-red-50 px-1.5 py-px text-xs font-medium text-red-700 ring-1 ring-red-600/20 ring-inset"
+          data-overdue=""
+        >
           Overdue
         </span>
       ) : null}

@@ -34,7 +34,13 @@ export function ReferenceValue({ id, title, href }: { id: number; title: string 
  * One field's value, formatted by its type. `cell` is the short form for tables (Markdown as an
  * excerpt); `detail` is the full form (Markdown rendered, links clickable).
  */
-export function FieldValue({ field, value, titles, targetPlural, variant }: {
+export function FieldValue({
+  field,
+  value,
+  titles,
+  targetPlural,
+  variant,
+}: {
   field: FieldModel;
   value: RecordValue | undefined;
   /** Titles of the referenced records of this field, by id. */
@@ -55,7 +61,11 @@ export function FieldValue({ field, value, titles, targetPlural, variant }: {
         <ul className={variant === 'cell' ? 'inline' : 'flex flex-wrap gap-x-3 gap-y-1'}>
           {ids.map((id, index) => (
             <li key={id} className={variant === 'cell' ? 'inline' : undefined}>
-              <ReferenceValue id={id} title={titles?.[id]} href={targetPlural && titles?.[id] !== undefined ? `/${targetPlural}/${id}` : undefined} />
+              <ReferenceValue
+                id={id}
+                title={titles?.[id]}
+                href={targetPlural && titles?.[id] !== undefined ? `/${targetPlural}/${id}` : undefined}
+              />
               {variant === 'cell' && index < ids.length - 1 ? ', ' : null}
             </li>
           ))}
@@ -71,7 +81,11 @@ export function FieldValue({ field, value, titles, targetPlural, variant }: {
     case 'datetime':
       return <TimeValue time={formatDateTime(value)} />;
     case 'markdown':
-      return variant === 'cell' ? <span className="text-zinc-600">{markdownExcerpt(String(value), 80)}</span> : <MarkdownText>{String(value)}</MarkdownText>;
+      return variant === 'cell' ? (
+        <span className="text-zinc-600">{markdownExcerpt(String(value), 80)}</span>
+      ) : (
+        <MarkdownText>{String(value)}</MarkdownText>
+      );
     case 'reference':
     case 'user': {
       const id = Number(value);

@@ -17,5 +17,9 @@ const noSubscription = () => () => {};
  */
 export function useHostname(): string {
   const fromRequest = useContext(HostContext);
-  return useSyncExternalStore(noSubscription, () => window.location.hostname, () => fromRequest);
+  return useSyncExternalStore(
+    noSubscription,
+    () => window.location.hostname,
+    () => fromRequest,
+  );
 }

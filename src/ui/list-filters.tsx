@@ -27,7 +27,15 @@ const controlClass =
  * (AutoApplyForm); without, it is a plain GET form with an Apply button. Either way the list
  * starts again at its first page (no cursor) and keeps its sort and columns.
  */
-export function ListFilters({ action, filters, search, sort, columns, sortOptions = [], resetHref }: {
+export function ListFilters({
+  action,
+  filters,
+  search,
+  sort,
+  columns,
+  sortOptions = [],
+  resetHref,
+}: {
   action: string;
   filters: readonly FilterControl[];
   search: { readonly label: string; readonly value: string } | null;
@@ -85,9 +93,25 @@ export function ListFilters({ action, filters, search, sort, columns, sortOption
                   ))}
                 </select>
               ) : filter.kind === 'text' ? (
-                <input id={`filter-${filter.param}`} type="text" name={filter.param} defaultValue={filter.value} maxLength={200} className={`${controlClass} pr-2.5`} />
+                <input
+                  id={`filter-${filter.param}`}
+                  type="text"
+                  name={filter.param}
+                  defaultValue={filter.value}
+                  maxLength={200}
+                  className={`${controlClass} pr-2.5`}
+                />
               ) : (
-                <input id={`filter-${filter.param}`} type="number" min={1} step={1} name={filter.param} defaultValue={filter.value} placeholder="ID" className={`${controlClass} w-28 pr-2.5`} />
+                <input
+                  id={`filter-${filter.param}`}
+                  type="number"
+                  min={1}
+                  step={1}
+                  name={filter.param}
+                  defaultValue={filter.value}
+                  placeholder="ID"
+                  className={`${controlClass} w-28 pr-2.5`}
+                />
               )}
             </div>
           ))}

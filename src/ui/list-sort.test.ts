@@ -7,7 +7,12 @@ const ticket = testModel.entitiesByName.ticket;
 
 describe('the sort choices of a list (for phones, where the headers are not shown)', () => {
   it('offer each sortable column both ways, times as earliest or latest first', () => {
-    const { columns } = listColumns(testModel, ticket, new Set(ticket.fields.map((f) => f.name)), ['id', 'subject', 'description', 'slaDueAt']);
+    const { columns } = listColumns(testModel, ticket, new Set(ticket.fields.map((f) => f.name)), [
+      'id',
+      'subject',
+      'description',
+      'slaDueAt',
+    ]);
     expect(sortChoices(columns)).toEqual([
       { value: 'id', label: 'ID, ascending' },
       { value: '-id', label: 'ID, descending' },

@@ -5,7 +5,10 @@ export function sortChoices(columns: readonly ListColumn[]): { value: string; la
   return columns
     .filter((column) => column.sortable)
     .flatMap((column) => {
-      const time = column.kind === 'field' ? column.field.type === 'date' || column.field.type === 'datetime' : column.name === 'createdAt' || column.name === 'updatedAt';
+      const time =
+        column.kind === 'field'
+          ? column.field.type === 'date' || column.field.type === 'datetime'
+          : column.name === 'createdAt' || column.name === 'updatedAt';
       const [up, down] = time ? ['earliest first', 'latest first'] : ['ascending', 'descending'];
       return [
         { value: column.name, label: `${column.label}, ${up}` },

@@ -5,7 +5,9 @@ import Markdown, { type Components } from 'react-markdown';
  * as text), and its default URL transform drops `javascript:` and other unsafe links.
  */
 const components: Components = {
-  a: ({ node: _node, ...props }) => <a {...props} rel="noopener noreferrer nofollow" className="text-accent-700 underline underline-offset-2 hover:text-accent-600" />,
+  a: ({ node: _node, ...props }) => (
+    <a {...props} rel="noopener noreferrer nofollow" className="text-accent-700 underline underline-offset-2 hover:text-accent-600" />
+  ),
   h1: ({ node: _node, ...props }) => <h3 {...props} className="mt-4 mb-2 text-lg font-semibold" />,
   h2: ({ node: _node, ...props }) => <h4 {...props} className="mt-4 mb-2 text-base font-semibold" />,
   h3: ({ node: _node, ...props }) => <h5 {...props} className="mt-3 mb-1 text-sm font-semibold" />,

@@ -1,7 +1,13 @@
 import type { ReactNode } from 'react';
 
 /** The heading row of a page: title, optional description and actions on the right. */
-export function PageHeader({ title, description, actions, eyebrow, badge }: {
+export function PageHeader({
+  title,
+  description,
+  actions,
+  eyebrow,
+  badge,
+}: {
   title: ReactNode;
   description?: ReactNode;
   actions?: ReactNode;
@@ -15,7 +21,9 @@ export function PageHeader({ title, description, actions, eyebrow, badge }: {
         {eyebrow ? <div className="mb-1 text-sm text-zinc-500">{eyebrow}</div> : null}
         <div className="flex flex-wrap items-center gap-3">
           {/* Focusable by script: client-side navigation moves the focus here (src/ui/keyboard/focus-on-navigate.tsx). */}
-          <h1 tabIndex={-1} className="min-w-0 text-2xl font-semibold tracking-tight break-words text-zinc-900">{title}</h1>
+          <h1 tabIndex={-1} className="min-w-0 text-2xl font-semibold tracking-tight break-words text-zinc-900">
+            {title}
+          </h1>
           {badge}
         </div>
         {description ? <p className="mt-1 max-w-3xl text-sm text-zinc-600">{description}</p> : null}

@@ -4,7 +4,12 @@ import type { ListColumn } from './columns';
 import { ColumnValue } from './cell-value';
 
 /** Label and value pairs of a record; Markdown fields take the full width. */
-export function RecordDetails({ columns, record, references, notes }: {
+export function RecordDetails({
+  columns,
+  record,
+  references,
+  notes,
+}: {
   columns: readonly ListColumn[];
   record: RecordData;
   references: ReferenceTitles;

@@ -14,7 +14,11 @@ function SortIndicator({ direction }: { direction: 'asc' | 'desc' | null }) {
     <svg
       aria-hidden="true"
       viewBox="0 0 10 10"
-      className={cn('size-2.5', direction ? 'text-accent-600' : 'text-transparent group-hover:text-zinc-400', direction === 'desc' && 'rotate-180')}
+      className={cn(
+        'size-2.5',
+        direction ? 'text-accent-600' : 'text-transparent group-hover:text-zinc-400',
+        direction === 'desc' && 'rotate-180',
+      )}
     >
       <path d="M5 2 9 8H1z" fill="currentColor" />
     </svg>
@@ -34,7 +38,17 @@ export interface RowSelection {
 }
 
 /** A table of records. Headers are sort links (`?sort=field`, `?sort=-field`); the link column opens the record. */
-export function RecordTable({ columns, linkColumn, rows, references, sort, sortHref, recordHref, caption, selection }: {
+export function RecordTable({
+  columns,
+  linkColumn,
+  rows,
+  references,
+  sort,
+  sortHref,
+  recordHref,
+  caption,
+  selection,
+}: {
   columns: readonly ListColumn[];
   linkColumn: string;
   rows: readonly RecordData[];
@@ -83,7 +97,11 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
         <tbody className="block divide-y divide-zinc-100 sm:table-row-group">
           {rows.map((record) => (
             // `data-list-row` and `data-row-link`: the rows `j`, `k` and `x` move through (src/ui/keyboard).
-            <tr key={record.id} data-list-row className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-zinc-50/70 focus-within:bg-accent-50/60 sm:table-row sm:p-0">
+            <tr
+              key={record.id}
+              data-list-row
+              className="flex flex-wrap items-baseline gap-x-3 gap-y-1 px-4 py-3 hover:bg-zinc-50/70 focus-within:bg-accent-50/60 sm:table-row sm:p-0"
+            >
               {selection ? (
                 <td className="order-first block leading-none sm:table-cell sm:w-px sm:py-2.5 sm:pr-0 sm:pl-4 sm:align-top">
                   <input
@@ -97,13 +115,21 @@ export function RecordTable({ columns, linkColumn, rows, references, sort, sortH
                 </td>
               ) : null}
               {columns.map((column) => (
-                <td key={column.name} data-column={column.name} className={cn('text-zinc-700 sm:table-cell sm:px-4 sm:py-2.5 sm:align-top', cardCell(column, linkColumn, onPhones))}>
+                <td
+                  key={column.name}
+                  data-column={column.name}
+                  className={cn('text-zinc-700 sm:table-cell sm:px-4 sm:py-2.5 sm:align-top', cardCell(column, linkColumn, onPhones))}
+                >
                   {onPhones.has(column.name) && column.name !== linkColumn && column.kind !== 'state' && column.name !== 'id' ? (
                     <span className="text-zinc-500 sm:hidden">{column.label}: </span>
                   ) : null}
                   <CellWidth wraps={wraps(column)}>
                     {column.name === linkColumn || (column.kind === 'system' && column.name === 'id') ? (
-                      <Link href={recordHref(record.id)} data-row-link={column.name === linkColumn ? '' : undefined} className="font-medium text-zinc-900 hover:text-accent-700 hover:underline">
+                      <Link
+                        href={recordHref(record.id)}
+                        data-row-link={column.name === linkColumn ? '' : undefined}
+                        className="font-medium text-zinc-900 hover:text-accent-700 hover:underline"
+                      >
                         {linkText(column, record, references)}
                       </Link>
                     ) : (

@@ -10,7 +10,11 @@ const never = () => () => {};
  * when some rows are selected. Remount it (a new key) when the page shows other rows.
  */
 export function SelectAllRows({ form, name, label }: { form: string; name: string; label: string }) {
-  const hydrated = useSyncExternalStore(never, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => {
     const all = box.current;

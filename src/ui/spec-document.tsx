@@ -44,7 +44,12 @@ function Block({ block }: { block: DocBlock }) {
       return (
         // Wide tables scroll sideways on a phone: focusable, so that the keyboard can scroll them too
         // (a named group, not a landmark: the spec has many tables).
-        <div tabIndex={0} role="group" aria-label={`Table: ${block.columns.join(', ')}`} className="my-3 overflow-x-auto rounded-lg border border-zinc-200">
+        <div
+          tabIndex={0}
+          role="group"
+          aria-label={`Table: ${block.columns.join(', ')}`}
+          className="my-3 overflow-x-auto rounded-lg border border-zinc-200"
+        >
           <table className="min-w-full divide-y divide-zinc-200 text-sm">
             <thead className="bg-zinc-50">
               <tr>
@@ -75,7 +80,10 @@ function Block({ block }: { block: DocBlock }) {
           <WorkflowDiagram block={block} title="State diagram" />
           <details className="my-2 text-xs text-zinc-500">
             <summary className="cursor-pointer">Mermaid source</summary>
-            <pre tabIndex={0} className="mt-2 overflow-x-auto rounded-md bg-zinc-900 p-4 leading-relaxed text-zinc-100 dark:bg-zinc-50 dark:text-zinc-800">
+            <pre
+              tabIndex={0}
+              className="mt-2 overflow-x-auto rounded-md bg-zinc-900 p-4 leading-relaxed text-zinc-100 dark:bg-zinc-50 dark:text-zinc-800"
+            >
               <code>{block.mermaid}</code>
             </pre>
           </details>
@@ -86,7 +94,11 @@ function Block({ block }: { block: DocBlock }) {
         <pre
           tabIndex={0}
           data-language={block.language}
-          className={block.language === 'mermaid' ? 'mermaid my-3 overflow-x-auto rounded-md bg-zinc-900 p-4 text-xs leading-relaxed text-zinc-100 dark:bg-zinc-50 dark:text-zinc-800' : 'my-3 overflow-x-auto rounded-md bg-zinc-900 p-4 text-xs leading-relaxed text-zinc-100 dark:bg-zinc-50 dark:text-zinc-800'}
+          className={
+            block.language === 'mermaid'
+              ? 'mermaid my-3 overflow-x-auto rounded-md bg-zinc-900 p-4 text-xs leading-relaxed text-zinc-100 dark:bg-zinc-50 dark:text-zinc-800'
+              : 'my-3 overflow-x-auto rounded-md bg-zinc-900 p-4 text-xs leading-relaxed text-zinc-100 dark:bg-zinc-50 dark:text-zinc-800'
+          }
         >
           <code>{block.text}</code>
         </pre>
@@ -101,7 +113,11 @@ export function SpecDocumentView({ document }: { document: SpecDocument }) {
       <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">{document.title}</h1>
       <div className="mt-6 space-y-4">
         {document.points.map((point) => (
-          <section key={point.number} aria-labelledby={`point-${point.number}`} className="rounded-lg border border-zinc-200 bg-white p-5 shadow-xs">
+          <section
+            key={point.number}
+            aria-labelledby={`point-${point.number}`}
+            className="rounded-lg border border-zinc-200 bg-white p-5 shadow-xs"
+          >
             <h2 id={`point-${point.number}`} className="text-lg font-semibold text-zinc-900">
               {`${point.number}. ${point.heading}`}
             </h2>

@@ -18,7 +18,11 @@ interface Edges {
  * Rendered focusable, so that it is reachable before (or without) JavaScript too; once measured,
  * a table that fits is no stop on the way.
  */
-export function TableScroll({ label, className, children }: {
+export function TableScroll({
+  label,
+  className,
+  children,
+}: {
   /** The table's caption. */
   label: string;
   className?: string;
@@ -32,7 +36,11 @@ export function TableScroll({ label, className, children }: {
     if (!region) return;
     const measure = () => {
       const scrolls = region.scrollWidth > region.clientWidth + 1;
-      const next = { scrolls, moreLeft: scrolls && region.scrollLeft > 1, moreRight: scrolls && region.scrollLeft + region.clientWidth < region.scrollWidth - 1 };
+      const next = {
+        scrolls,
+        moreLeft: scrolls && region.scrollLeft > 1,
+        moreRight: scrolls && region.scrollLeft + region.clientWidth < region.scrollWidth - 1,
+      };
       setEdges((now) => (now.scrolls === next.scrolls && now.moreLeft === next.moreLeft && now.moreRight === next.moreRight ? now : next));
     };
     measure();
@@ -49,11 +57,20 @@ export function TableScroll({ label, className, children }: {
   const shade = 'pointer-events-none absolute inset-y-px w-5 from-zinc-900/15 to-transparent transition-opacity';
   return (
     <div className="relative">
-      <div ref={ref} role="group" aria-label={`Table: ${label}`} tabIndex={edges.scrolls ? 0 : undefined} className={cn('overflow-x-auto', className)}>
+      <div
+        ref={ref}
+        role="group"
+        aria-label={`Table: ${label}`}
+        tabIndex={edges.scrolls ? 0 : undefined}
+        className={cn('overflow-x-auto', className)}
+      >
         {children}
       </div>
       <div aria-hidden="true" className={cn(shade, 'left-px rounded-l-lg bg-linear-to-r', edges.moreLeft ? 'opacity-100' : 'opacity-0')} />
-      <div aria-hidden="true" className={cn(shade, 'right-px rounded-r-lg bg-linear-to-l', edges.moreRight ? 'opacity-100' : 'opacity-0')} />
+      <div
+        aria-hidden="true"
+        className={cn(shade, 'right-px rounded-r-lg bg-linear-to-l', edges.moreRight ? 'opacity-100' : 'opacity-0')}
+      />
     </div>
   );
 }

@@ -76,7 +76,14 @@ export function WorkflowDiagram({ block, title }: { block: WorkflowBlock; title:
           const dip = y + 14 + bends * 12;
           return (
             <g key={index}>
-              <path d={`M ${x1} ${a.y + BOX_H} C ${x1} ${dip}, ${x2} ${dip}, ${x2} ${b.y + BOX_H}`} fill="none" className="stroke-zinc-300" strokeWidth={1.5} strokeDasharray="4 3" markerEnd={`url(#${markerId})`} />
+              <path
+                d={`M ${x1} ${a.y + BOX_H} C ${x1} ${dip}, ${x2} ${dip}, ${x2} ${b.y + BOX_H}`}
+                fill="none"
+                className="stroke-zinc-300"
+                strokeWidth={1.5}
+                strokeDasharray="4 3"
+                markerEnd={`url(#${markerId})`}
+              />
               <text x={(x1 + x2) / 2} y={dip - 2} textAnchor="middle" className="fill-zinc-500 text-[11px]">
                 {edge.label}
               </text>
@@ -93,7 +100,13 @@ export function WorkflowDiagram({ block, title }: { block: WorkflowBlock; title:
                 width={BOX_W}
                 height={BOX_H}
                 rx={8}
-                className={state.initial ? 'fill-accent-50 stroke-accent-500' : state.final ? 'fill-zinc-100 stroke-zinc-500' : 'fill-white stroke-zinc-400'}
+                className={
+                  state.initial
+                    ? 'fill-accent-50 stroke-accent-500'
+                    : state.final
+                      ? 'fill-zinc-100 stroke-zinc-500'
+                      : 'fill-white stroke-zinc-400'
+                }
                 strokeWidth={state.final ? 2.5 : 1.5}
               />
               <text x={p.x + BOX_W / 2} y={p.y + BOX_H / 2 + 4} textAnchor="middle" className="fill-zinc-900 text-[13px] font-medium">
@@ -103,7 +116,9 @@ export function WorkflowDiagram({ block, title }: { block: WorkflowBlock; title:
           );
         })}
       </svg>
-      <figcaption className="mt-1 px-1 text-xs text-zinc-500">{title}: the initial state is tinted, final states have a heavy border; dashed arrows go back.</figcaption>
+      <figcaption className="mt-1 px-1 text-xs text-zinc-500">
+        {title}: the initial state is tinted, final states have a heavy border; dashed arrows go back.
+      </figcaption>
     </figure>
   );
 }

@@ -33,7 +33,9 @@ function shapeOf(pathname: string): string {
 
 /** Links a user can follow to another page of the app: same origin, HTML pages only (no API, files or sign-out). */
 function followable(href: string): boolean {
-  return href.startsWith('/') && !href.startsWith('//') && !/^\/(api\/v1|_next|diagnostics)\b/.test(href) && !/\.\w+$/.test(href.split('?')[0]);
+  return (
+    href.startsWith('/') && !href.startsWith('//') && !/^\/(api\/v1|_next|diagnostics)\b/.test(href) && !/\.\w+$/.test(href.split('?')[0])
+  );
 }
 
 /** Stops transitions, so that axe reads the colours of the theme and not a frame in between. */
@@ -86,7 +88,10 @@ const REQUIRED_FIELD = '[required]:not([type=hidden]):not([type=checkbox]):not([
 
 /** How many forms of the page's main content have a required field. */
 function formsWithRequiredFields(page: Page): Promise<number> {
-  return page.locator('main form').filter({ has: page.locator(REQUIRED_FIELD) }).count();
+  return page
+    .locator('main form')
+    .filter({ has: page.locator(REQUIRED_FIELD) })
+    .count();
 }
 
 /**
@@ -95,7 +100,10 @@ function formsWithRequiredFields(page: Page): Promise<number> {
  * marked invalid after it: errors that no field carries.
  */
 async function submitWithErrors(page: Page, index: number): Promise<boolean> {
-  const form = page.locator('main form').filter({ has: page.locator(REQUIRED_FIELD) }).nth(index);
+  const form = page
+    .locator('main form')
+    .filter({ has: page.locator(REQUIRED_FIELD) })
+    .nth(index);
   await form.evaluate((element) => {
     const f = element as HTMLFormElement;
     f.noValidate = true;
@@ -110,7 +118,11 @@ async function submitWithErrors(page: Page, index: number): Promise<boolean> {
   // An irreversible action asks first (a dialog, or the server's question without JavaScript).
   // Going ahead is safe: its required fields are empty, so it is refused with its errors.
   const goAhead = page.locator(`dialog[open] button[name="confirm"], main button[name="confirm"]`).first();
-  await invalid.or(goAhead).first().waitFor({ timeout: 10_000 }).catch(() => undefined);
+  await invalid
+    .or(goAhead)
+    .first()
+    .waitFor({ timeout: 10_000 })
+    .catch(() => undefined);
   if ((await invalid.count()) === 0 && (await goAhead.count()) > 0) await goAhead.click();
   return invalid.waitFor({ timeout: 10_000 }).then(
     () => true,
@@ -127,7 +139,12 @@ async function linksOf(page: Page): Promise<string[]> {
  * Signs in, then visits every shape of page reachable from the home, the navigation, the account
  * page and `extra`, checking each in both themes (and its forms with their errors shown).
  */
-async function crawl(browser: Browser, baseUrl: string, account: { email: string; password: string }, extra: readonly string[]): Promise<Found> {
+async function crawl(
+  browser: Browser,
+  baseUrl: string,
+  account: { email: string; password: string },
+  extra: readonly string[],
+): Promise<Found> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await preloadAxe(context);
   const page = await context.newPage();
@@ -136,7 +153,10 @@ async function crawl(browser: Browser, baseUrl: string, account: { email: string
     await page.goto(`${baseUrl}/sign-in`);
     await page.getByLabel('Email').fill(account.email);
     await page.getByLabel('Password').fill(account.password);
-    await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/sign-in')), page.getByRole('button', { name: 'Sign in' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => !url.pathname.startsWith('/sign-in')),
+      page.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
 
     const queue: string[] = ['/', '/account', ...extra];
     const seen = new Set<string>();
@@ -157,7 +177,11 @@ async function crawl(browser: Browser, baseUrl: string, account: { email: string
       queue.push(...(await linksOf(page)).filter(followable));
       // The forms with their errors shown: a new or edit form, and on a record's page each form
       // that needs input (a reply, a transition asking for a field, adding a related record).
-      const forms = /\/(new|edit)$/.test(landed) ? Math.min(1, await formsWithRequiredFields(page)) : /\/\d+$/.test(landed) ? Math.min(MAX_FORMS_PER_PAGE, await formsWithRequiredFields(page)) : 0;
+      const forms = /\/(new|edit)$/.test(landed)
+        ? Math.min(1, await formsWithRequiredFields(page))
+        : /\/\d+$/.test(landed)
+          ? Math.min(MAX_FORMS_PER_PAGE, await formsWithRequiredFields(page))
+          : 0;
       for (let index = 0; index < forms; index++) {
         if (index > 0) await page.goto(`${baseUrl}${href}`);
         const label = `${href} form ${index + 1} with errors`;

@@ -16,7 +16,11 @@ const WIDTHS = [1280, 360] as const;
  * Visits `pathname` at each width (after `prepare`, when the state to check needs steps) and
  * returns axe's WCAG 2.1 AA violations by width: `{ 1280: [], 360: [] }` when the page passes.
  */
-async function violationsAtEachWidth(page: Page, pathname: string, prepare?: (page: Page) => Promise<void>): Promise<Record<number, AxeViolation[]>> {
+async function violationsAtEachWidth(
+  page: Page,
+  pathname: string,
+  prepare?: (page: Page) => Promise<void>,
+): Promise<Record<number, AxeViolation[]>> {
   const found: Record<number, AxeViolation[]> = {};
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
@@ -57,7 +61,10 @@ describe('the pages pass axe-core (WCAG 2.1 AA) at 1280 px and 360 px', () => {
       signInOverApi(server.url, DEMO_AGENT.email, DEMO_AGENT.password),
     ]);
     // A ticket of the customer's with a conversation: a message each way and an internal note.
-    const created = await callApi<{ id: number }>(server.url, customerApi, 'POST', '/tickets', { subject: 'Screen reader check', description: 'The printer says **no**.' });
+    const created = await callApi<{ id: number }>(server.url, customerApi, 'POST', '/tickets', {
+      subject: 'Screen reader check',
+      description: 'The printer says **no**.',
+    });
     expect(created.status).toBe(201);
     for (const [session, body] of [
       [agentApi, { ticket: created.body.id, body: 'Have you tried turning it off and on again?' }],
@@ -88,7 +95,10 @@ describe('the pages pass axe-core (WCAG 2.1 AA) at 1280 px and 360 px', () => {
       await page.getByRole('list', { name: 'Comments' }).waitFor();
       await page.getByRole('form', { name: 'Reply' }).waitFor();
     };
-    const found = { agent: await violationsAtEachWidth(agent.page, ticketPath, hasThread), customer: await violationsAtEachWidth(customer.page, ticketPath, hasThread) };
+    const found = {
+      agent: await violationsAtEachWidth(agent.page, ticketPath, hasThread),
+      customer: await violationsAtEachWidth(customer.page, ticketPath, hasThread),
+    };
     expect(found).toEqual({ agent: PASSES, customer: PASSES });
   });
 
@@ -111,7 +121,10 @@ describe('the pages pass axe-core (WCAG 2.1 AA) at 1280 px and 360 px', () => {
       });
       const postWithErrors = async (page: Page) => {
         // The browser's own checks would stop the post: the server's answer is what is checked here.
-        await page.locator('form').filter({ has: page.getByLabel('Subject') }).evaluate((form) => ((form as HTMLFormElement).noValidate = true));
+        await page
+          .locator('form')
+          .filter({ has: page.getByLabel('Subject') })
+          .evaluate((form) => ((form as HTMLFormElement).noValidate = true));
         await submitWithErrors(page);
       };
       const withServerErrors = await violationsAtEachWidth(noScript.page, '/tickets/new', postWithErrors);
@@ -122,7 +135,9 @@ describe('the pages pass axe-core (WCAG 2.1 AA) at 1280 px and 360 px', () => {
   });
 
   it("an organization's page with its related records, and a filtered list", async () => {
-    expect(await violationsByPage(agent.page, [organizationPath, '/tickets?state=open&sort=-priority'])).toEqual(passing([organizationPath, '/tickets?state=open&sort=-priority']));
+    expect(await violationsByPage(agent.page, [organizationPath, '/tickets?state=open&sort=-priority'])).toEqual(
+      passing([organizationPath, '/tickets?state=open&sort=-priority']),
+    );
   });
 
   it("the customer's home and ticket list", async () => {

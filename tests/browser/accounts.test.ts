@@ -24,7 +24,10 @@ describe('accounts', () => {
   it('an admin invites an agent, who chooses a password, lands signed in and sees the tickets; once disabled, their next page is the sign-in', async () => {
     const { page } = admin;
     await page.goto(`${server.url}/`);
-    await Promise.all([page.waitForURL(`${server.url}/admin/users`), page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click()]);
+    await Promise.all([
+      page.waitForURL(`${server.url}/admin/users`),
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click(),
+    ]);
     expect(await page.getByRole('heading', { name: 'Users', level: 1 }).count()).toBe(1);
 
     const email = `ivy.${Date.now()}@example.com`;
@@ -57,7 +60,10 @@ describe('accounts', () => {
     await agent.page.getByLabel('Password again').fill('ivy-password-1');
     await Promise.all([agent.page.waitForURL(`${server.url}/`), agent.page.getByRole('button', { name: 'Create my account' }).click()]);
     expect(await agent.page.getByRole('link', { name: /Ivy Invited/ }).count()).toBe(1);
-    await Promise.all([agent.page.waitForURL(`${server.url}/tickets`), agent.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tickets' }).click()]);
+    await Promise.all([
+      agent.page.waitForURL(`${server.url}/tickets`),
+      agent.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tickets' }).click(),
+    ]);
     expect(await agent.page.getByRole('heading', { name: 'Tickets', level: 1 }).count()).toBe(1);
     expect(await agent.page.locator('a[href^="/tickets/"]').count()).toBeGreaterThan(0);
     // An agent is no administrator.
@@ -125,7 +131,10 @@ describe('accounts', () => {
     expect(await row.getByText('Never').count()).toBe(2);
     // The server asks first (tests/browser/confirm.test.ts), then revokes.
     await Promise.all([page.waitForLoadState('load'), row.getByRole('button', { name: 'Revoke' }).click()]);
-    await Promise.all([page.waitForLoadState('load'), page.locator('tr[data-token="no script"]').getByRole('button', { name: 'Revoke token' }).click()]);
+    await Promise.all([
+      page.waitForLoadState('load'),
+      page.locator('tr[data-token="no script"]').getByRole('button', { name: 'Revoke token' }).click(),
+    ]);
     expect(await page.locator('tr[data-token="no script"]').getByText('Revoked').count()).toBe(1);
     expect((await fetch(`${server.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
   });

@@ -39,7 +39,12 @@ export async function callApi<T = Record<string, unknown>>(
 }
 
 /** A page as the server sends it: the HTML document, or with `rsc` the React Server Components payload of a client-side navigation. */
-export async function fetchPage(baseUrl: string, session: ApiSession, path: string, rsc = false): Promise<{ status: number; contentType: string; text: string }> {
+export async function fetchPage(
+  baseUrl: string,
+  session: ApiSession,
+  path: string,
+  rsc = false,
+): Promise<{ status: number; contentType: string; text: string }> {
   const headers = { cookie: session.cookie, ...(rsc ? { RSC: '1' } : {}) };
   let response = await fetch(`${baseUrl}${path}`, { headers, redirect: 'manual' });
   // An RSC request without Next's cache-busting `_rsc` parameter is sent to the address with it.

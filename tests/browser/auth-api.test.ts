@@ -25,7 +25,10 @@ describe('sign-in over the API', () => {
     // A change made with the session cookie must say it comes from the application (CSRF).
     const crossSite = await fetch(`${server.url}/api/v1/auth/sign-out`, { method: 'POST', headers: { cookie: cookie.split(';')[0] } });
     expect(crossSite.status).toBe(403);
-    const out = await fetch(`${server.url}/api/v1/auth/sign-out`, { method: 'POST', headers: { cookie: cookie.split(';')[0], origin: server.url } });
+    const out = await fetch(`${server.url}/api/v1/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie: cookie.split(';')[0], origin: server.url },
+    });
     expect(out.status).toBe(200);
     const after = await fetch(`${server.url}/tickets`, { headers: { cookie: cookie.split(';')[0] }, redirect: 'manual' });
     expect(after.status).toBe(307);

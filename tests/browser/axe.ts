@@ -42,13 +42,19 @@ export async function axeViolations(page: Page, options: { rules?: readonly stri
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE_SOURCE });
   const runOnly = options.rules ? { type: 'rule', values: [...options.rules] } : { type: 'tag', values: WCAG_TAGS };
   const results = await page.evaluate(
-    (only) => (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, { runOnly: only, resultTypes: ['violations'] }),
+    (only) =>
+      (window as unknown as { axe: { run(context: Document, options: object): Promise<AxeResults> } }).axe.run(document, {
+        runOnly: only,
+        resultTypes: ['violations'],
+      }),
     runOnly,
   );
   return results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact ?? 'unknown',
     help: violation.help,
-    nodes: violation.nodes.map((node) => `${node.target.map(String).join(' ')} — ${(node.failureSummary ?? '').replace(/\s+/g, ' ').trim()}`),
+    nodes: violation.nodes.map(
+      (node) => `${node.target.map(String).join(' ')} — ${(node.failureSummary ?? '').replace(/\s+/g, ' ').trim()}`,
+    ),
   }));
 }

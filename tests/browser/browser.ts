@@ -45,7 +45,10 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
   await page.goto(`${baseUrl}/sign-in`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await Promise.all([page.waitForURL((url) => !url.pathname.startsWith('/sign-in')), page.getByRole('button', { name: 'Sign in' }).click()]);
+  await Promise.all([
+    page.waitForURL((url) => !url.pathname.startsWith('/sign-in')),
+    page.getByRole('button', { name: 'Sign in' }).click(),
+  ]);
 }
 
 /** How far the page can scroll sideways, in px: 0 when nothing is wider than the screen. */

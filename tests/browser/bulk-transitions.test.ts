@@ -50,7 +50,9 @@ describe('bulk transitions on a list', () => {
   }
 
   async function transition(ticket: Ticket, name: string, version: number): Promise<number> {
-    const taken = await callApi<{ version: number }>(server.url, agentApi, 'POST', `/tickets/${ticket.id}/transitions/${name}`, { version });
+    const taken = await callApi<{ version: number }>(server.url, agentApi, 'POST', `/tickets/${ticket.id}/transitions/${name}`, {
+      version,
+    });
     expect(taken.status).toBe(200);
     return taken.body.version;
   }
@@ -63,7 +65,9 @@ describe('bulk transitions on a list', () => {
   async function stateOf(page: Page, subject: string): Promise<string> {
     return page.evaluate((text) => {
       const headers = [...document.querySelectorAll('table thead th')].map((th) => th.textContent?.trim());
-      const row = [...document.querySelectorAll('table tbody tr')].find((tr) => [...tr.querySelectorAll('a')].some((a) => a.textContent?.trim() === text));
+      const row = [...document.querySelectorAll('table tbody tr')].find((tr) =>
+        [...tr.querySelectorAll('a')].some((a) => a.textContent?.trim() === text),
+      );
       return row?.querySelectorAll('td')[headers.indexOf('State')]?.textContent?.trim() ?? '(no row)';
     }, subject);
   }
@@ -88,40 +92,68 @@ describe('bulk transitions on a list', () => {
 
     await page.goto(`${server.url}/tickets?q=${word}`);
     await expect.poll(() => states(page, tickets)).toEqual(['New', 'New', 'New', 'New']);
-    expect(await transitionSelect(page).locator('option:not([disabled])').allTextContents()).toEqual(['Start', 'Wait for customer', 'Reply', 'Resolve', 'Reopen', 'Close']);
+    expect(await transitionSelect(page).locator('option:not([disabled])').allTextContents()).toEqual([
+      'Start',
+      'Wait for customer',
+      'Reply',
+      'Resolve',
+      'Reopen',
+      'Close',
+    ]);
     // Someone else changes one ticket after the list was loaded.
-    const patched = await callApi(server.url, agentApi, 'PATCH', `/tickets/${changing.id}`, { priority: 'high', version: changing.version });
+    const patched = await callApi(server.url, agentApi, 'PATCH', `/tickets/${changing.id}`, {
+      priority: 'high',
+      version: changing.version,
+    });
     expect(patched.status).toBe(200);
 
     // Nothing selected: said so, nothing sent to ops.
     await transitionSelect(page).selectOption({ label: 'Start' });
     await toolbar(page).getByRole('button', { name: 'Apply to selected' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Nothing was changed.' }).textContent()).toContain('Select at least one ticket first.');
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Nothing was changed.' }).textContent())
+      .toContain('Select at least one ticket first.');
 
     // Select all on this page (the search shows just these four), then apply Start.
     await page.getByRole('checkbox', { name: 'Select all tickets on this page' }).check();
-    for (const ticket of tickets) expect(await page.getByRole('checkbox', { name: `Select ${ticket.subject}`, exact: true }).isChecked()).toBe(true);
+    for (const ticket of tickets)
+      expect(await page.getByRole('checkbox', { name: `Select ${ticket.subject}`, exact: true }).isChecked()).toBe(true);
     await toolbar(page).getByRole('button', { name: 'Apply to selected' }).click();
 
-    await expect.poll(() => page.getByRole('status').filter({ hasText: '“Start” taken' }).textContent()).toBe('“Start” taken on 2 tickets; they are now Open.');
-    expect(await page.getByRole('alert').filter({ hasText: 'was not taken' }).locator('p').first().textContent()).toBe('“Start” was not taken on 2 tickets:');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: '“Start” taken' }).textContent())
+      .toBe('“Start” taken on 2 tickets; they are now Open.');
+    expect(await page.getByRole('alert').filter({ hasText: 'was not taken' }).locator('p').first().textContent()).toBe(
+      '“Start” was not taken on 2 tickets:',
+    );
     // In the order of the list (newest first).
     expect((await refusedRows(page).allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
       `#${changing.id} Keyboard sticky ${word} — Changed by someone else after the list was loaded; the list now shows it as it is.`,
       `#${unassigned.id} Printer on fire ${word} — Needs an assignee.`,
     ]);
-    expect(await refusedRows(page).getByRole('link', { name: `#${unassigned.id} Printer on fire ${word}` }).getAttribute('href')).toBe(`/tickets/${unassigned.id}`);
+    expect(
+      await refusedRows(page)
+        .getByRole('link', { name: `#${unassigned.id} Printer on fire ${word}` })
+        .getAttribute('href'),
+    ).toBe(`/tickets/${unassigned.id}`);
     // The list was rendered again with the new states; the form was reset, so nothing is selected (as after a post without JavaScript).
     await expect.poll(() => states(page, tickets)).toEqual(['Open', 'Open', 'New', 'New']);
-    for (const ticket of tickets) expect(await page.getByRole('checkbox', { name: `Select ${ticket.subject}`, exact: true }).isChecked()).toBe(false);
+    for (const ticket of tickets)
+      expect(await page.getByRole('checkbox', { name: `Select ${ticket.subject}`, exact: true }).isChecked()).toBe(false);
     expect(await page.getByRole('checkbox', { name: 'Select all tickets on this page' }).isChecked()).toBe(false);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'bulk-transitions.png'), fullPage: true });
 
     // The stale row, taken again now that the list shows it as it is, moves.
     await select(page, changing);
-    await expect.poll(() => page.getByRole('checkbox', { name: 'Select all tickets on this page' }).evaluate((box: HTMLInputElement) => box.indeterminate)).toBe(true);
+    await expect
+      .poll(() =>
+        page.getByRole('checkbox', { name: 'Select all tickets on this page' }).evaluate((box: HTMLInputElement) => box.indeterminate),
+      )
+      .toBe(true);
     await toolbar(page).getByRole('button', { name: 'Apply to selected' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: '“Start” taken' }).textContent()).toBe('“Start” taken on 1 ticket; it is now Open.');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: '“Start” taken' }).textContent())
+      .toBe('“Start” taken on 1 ticket; it is now Open.');
     expect(await refusedRows(page).count()).toBe(0);
     await expect.poll(() => states(page, tickets)).toEqual(['Open', 'Open', 'New', 'Open']);
 
@@ -130,7 +162,9 @@ describe('bulk transitions on a list', () => {
     await transitionSelect(page).selectOption({ label: 'Start' });
     await toolbar(page).getByRole('combobox', { name: 'Assignee' }).selectOption(String(agentId));
     await toolbar(page).getByRole('button', { name: 'Apply to selected' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: '“Start” taken' }).textContent()).toBe('“Start” taken on 1 ticket; it is now Open.');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: '“Start” taken' }).textContent())
+      .toBe('“Start” taken on 1 ticket; it is now Open.');
     await expect.poll(() => states(page, tickets)).toEqual(['Open', 'Open', 'Open', 'Open']);
     const started = await callApi<{ assignee: number | null }>(server.url, agentApi, 'GET', `/tickets/${unassigned.id}`);
     expect(started.body.assignee).toBe(agentId);
@@ -155,13 +189,17 @@ describe('bulk transitions on a list', () => {
     await transitionSelect(page).selectOption({ label: 'Wait for customer' });
     await Promise.all([page.waitForEvent('load'), toolbar(page).getByRole('button', { name: 'Apply to selected' }).click()]);
 
-    expect(await page.getByRole('status').filter({ hasText: 'taken on' }).textContent()).toBe('“Wait for customer” taken on 2 tickets; they are now Pending.');
+    expect(await page.getByRole('status').filter({ hasText: 'taken on' }).textContent()).toBe(
+      '“Wait for customer” taken on 2 tickets; they are now Pending.',
+    );
     expect(await states(page, tickets)).toEqual(['Pending', 'Pending']);
 
     // Nothing selected, without a script either.
     await transitionSelect(page).selectOption({ label: 'Resolve' });
     await Promise.all([page.waitForEvent('load'), toolbar(page).getByRole('button', { name: 'Apply to selected' }).click()]);
-    expect(await page.getByRole('alert').filter({ hasText: 'Nothing was changed.' }).textContent()).toContain('Select at least one ticket first.');
+    expect(await page.getByRole('alert').filter({ hasText: 'Nothing was changed.' }).textContent()).toContain(
+      'Select at least one ticket first.',
+    );
     expect(await states(page, tickets)).toEqual(['Pending', 'Pending']);
   });
 
@@ -178,7 +216,9 @@ describe('bulk transitions on a list', () => {
     await select(page, waiting);
     await transitionSelect(page).selectOption({ label: 'Reply' });
     await toolbar(page).getByRole('button', { name: 'Apply to selected' }).click();
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'taken on' }).textContent()).toBe('“Reply” taken on 1 ticket; it is now Open.');
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'taken on' }).textContent())
+      .toBe('“Reply” taken on 1 ticket; it is now Open.');
     await expect.poll(() => states(page, [waiting])).toEqual(['Open']);
   });
 

@@ -20,13 +20,15 @@ describe('pages speak the error catalogue', () => {
     expect(await page.getByText('You are not allowed to do this.').count()).toBe(1);
   });
 
-  it('answers 404 for a record out of the actor\'s scope, as for a missing one', async () => {
+  it("answers 404 for a record out of the actor's scope, as for a missing one", async () => {
     const { page } = browser;
     // Customers see only their own tickets; some of the demo tickets are someone else's.
     const own = await page.goto(`${server.url}/tickets`);
     expect(own?.status()).toBe(200);
     const ownIds = new Set(
-      (await page.locator('a[href^="/tickets/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).filter((h) => h && /^\/tickets\/\d+$/.test(h)),
+      (await page.locator('a[href^="/tickets/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).filter(
+        (h) => h && /^\/tickets\/\d+$/.test(h),
+      ),
     );
     let outOfScope: string | undefined;
     for (let id = 1; id <= 30 && !outOfScope; id++) if (!ownIds.has(`/tickets/${id}`)) outOfScope = `/tickets/${id}`;

@@ -111,7 +111,11 @@ describe('confirmation of destructive actions', () => {
 
     await Promise.all([page.waitForLoadState('load'), row().getByRole('button', { name: 'Disable' }).click()]);
     // The server's question (the closed dialog, in the page for scripted browsers, holds the same words).
-    const question = () => row().getByRole('alert').filter({ hasText: `Disable ${email}?` }).count();
+    const question = () =>
+      row()
+        .getByRole('alert')
+        .filter({ hasText: `Disable ${email}?` })
+        .count();
     expect(await question()).toBe(1);
     expect(await status(page, email)).toContain('Active');
     await page.setViewportSize({ width: 360, height: 800 });

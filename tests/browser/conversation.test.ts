@@ -53,13 +53,19 @@ describe("a ticket's conversation, on the ticket's page", () => {
 
   async function apiTransition(name: string, input?: Record<string, unknown>): Promise<void> {
     const current = await callApi<{ version: number }>(server.url, agentApi, 'GET', `/tickets/${ticketId}`);
-    const taken = await callApi(server.url, agentApi, 'POST', `/tickets/${ticketId}/transitions/${name}`, { version: current.body.version, ...(input ? { input } : {}) });
+    const taken = await callApi(server.url, agentApi, 'POST', `/tickets/${ticketId}/transitions/${name}`, {
+      version: current.body.version,
+      ...(input ? { input } : {}),
+    });
     expect(taken.status, JSON.stringify(taken.body)).toBe(200);
   }
 
   it('lets the agent and the customer talk on the ticket, each reply moving it along', { timeout: 240_000 }, async () => {
     const tag = randomUUID().slice(0, 8);
-    const created = await callApi<{ id: number }>(server.url, customerApi, 'POST', '/tickets', { subject: `Cannot print ${tag}`, description: 'The printer says **no**.' });
+    const created = await callApi<{ id: number }>(server.url, customerApi, 'POST', '/tickets', {
+      subject: `Cannot print ${tag}`,
+      description: 'The printer says **no**.',
+    });
     expect(created.status).toBe(201);
     ticketId = created.body.id;
     ticketUrl = `${server.url}/tickets/${ticketId}`;
@@ -78,7 +84,9 @@ describe("a ticket's conversation, on the ticket's page", () => {
     expect(scrolled).toBeGreaterThan(0);
     await waitButton.click();
     await expect.poll(() => state(page)).toBe('Pending');
-    expect(await messages(page)).toEqual([expect.stringMatching(new RegExp(`^${agentApi.user.name} .* UTC Could you send a screenshot\\? ${tag}$`))]);
+    expect(await messages(page)).toEqual([
+      expect.stringMatching(new RegExp(`^${agentApi.user.name} .* UTC Could you send a screenshot\\? ${tag}$`)),
+    ]);
     expect(await page.evaluate(() => (window as unknown as { nfMarker?: string }).nfMarker)).toBe('same page');
     expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(80);
     await expect.poll(() => replyBox(page).getByLabel('Body').inputValue()).toBe('');
@@ -126,7 +134,10 @@ describe("a ticket's conversation, on the ticket's page", () => {
     const noScript = customerNoScript.page;
     await noScript.goto(ticketUrl);
     await replyBox(noScript).getByLabel('Body').fill(`And one more thing ${tag}`);
-    await Promise.all([noScript.waitForURL(/#related-comment$/), replyBox(noScript).getByRole('button', { name: 'Reply', exact: true }).click()]);
+    await Promise.all([
+      noScript.waitForURL(/#related-comment$/),
+      replyBox(noScript).getByRole('button', { name: 'Reply', exact: true }).click(),
+    ]);
     expect(new URL(noScript.url()).pathname).toBe(`/tickets/${ticketId}`);
     expect((await messages(noScript)).at(-1)).toContain(`And one more thing ${tag}`);
 
@@ -158,31 +169,39 @@ describe("a ticket's conversation, on the ticket's page", () => {
     await customer.page.screenshot({ path: path.join(SCREENSHOTS, 'conversation-closed.png'), fullPage: true });
   });
 
-  it("shows an organization's tickets as a table, counted, paged in the address, with a form to add one", { timeout: 120_000 }, async () => {
-    const organizations = await callApi<{ items: { id: number }[] }>(server.url, agentApi, 'GET', '/organizations?limit=100');
-    const counts = await Promise.all(
-      organizations.body.items.map(async (o) => ({ id: o.id, tickets: (await callApi<{ items: unknown[] }>(server.url, agentApi, 'GET', `/tickets?organization=${o.id}&limit=100`)).body.items.length })),
-    );
-    const busiest = counts.sort((a, b) => b.tickets - a.tickets)[0];
-    expect(busiest.tickets).toBeGreaterThan(0);
-    const page = agent.page;
-    await page.goto(`${server.url}/organizations/${busiest.id}?history=x`);
-    const section = page.getByRole('region', { name: /^Tickets/ });
-    expect((await page.locator('#related-ticket-heading').innerText()).replace(/\s+/g, ' ')).toBe(`Tickets ${busiest.tickets}`);
-    const rows = section.locator('tbody tr');
-    expect(await rows.count()).toBe(Math.min(busiest.tickets, 10));
-    expect(await section.locator('thead th').allInnerTexts()).not.toContain('ORGANIZATION');
-    // Agents may create tickets: the form is there, the organization set by the page.
-    const add = page.getByRole('form', { name: 'Add ticket' });
-    expect(await add.getByLabel('Subject').count()).toBe(1);
-    expect(await add.getByLabel('Organization').count()).toBe(0);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'related-table.png'), fullPage: true });
-    if (busiest.tickets > 10) {
-      await section.getByRole('link', { name: 'Next page' }).click();
-      await page.waitForURL(/[?&]tickets=/);
-      // The other parameters of the page are kept.
-      expect(new URL(page.url()).searchParams.get('history')).toBe('x');
-      await expect.poll(() => rows.count()).toBe(Math.min(busiest.tickets - 10, 10));
-    }
-  });
+  it(
+    "shows an organization's tickets as a table, counted, paged in the address, with a form to add one",
+    { timeout: 120_000 },
+    async () => {
+      const organizations = await callApi<{ items: { id: number }[] }>(server.url, agentApi, 'GET', '/organizations?limit=100');
+      const counts = await Promise.all(
+        organizations.body.items.map(async (o) => ({
+          id: o.id,
+          tickets: (await callApi<{ items: unknown[] }>(server.url, agentApi, 'GET', `/tickets?organization=${o.id}&limit=100`)).body.items
+            .length,
+        })),
+      );
+      const busiest = counts.sort((a, b) => b.tickets - a.tickets)[0];
+      expect(busiest.tickets).toBeGreaterThan(0);
+      const page = agent.page;
+      await page.goto(`${server.url}/organizations/${busiest.id}?history=x`);
+      const section = page.getByRole('region', { name: /^Tickets/ });
+      expect((await page.locator('#related-ticket-heading').innerText()).replace(/\s+/g, ' ')).toBe(`Tickets ${busiest.tickets}`);
+      const rows = section.locator('tbody tr');
+      expect(await rows.count()).toBe(Math.min(busiest.tickets, 10));
+      expect(await section.locator('thead th').allInnerTexts()).not.toContain('ORGANIZATION');
+      // Agents may create tickets: the form is there, the organization set by the page.
+      const add = page.getByRole('form', { name: 'Add ticket' });
+      expect(await add.getByLabel('Subject').count()).toBe(1);
+      expect(await add.getByLabel('Organization').count()).toBe(0);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'related-table.png'), fullPage: true });
+      if (busiest.tickets > 10) {
+        await section.getByRole('link', { name: 'Next page' }).click();
+        await page.waitForURL(/[?&]tickets=/);
+        // The other parameters of the page are kept.
+        expect(new URL(page.url()).searchParams.get('history')).toBe('x');
+        await expect.poll(() => rows.count()).toBe(Math.min(busiest.tickets - 10, 10));
+      }
+    },
+  );
 });

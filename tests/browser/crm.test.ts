@@ -42,7 +42,12 @@ describe('the CRM example', () => {
     const found: Deal[] = [];
     let cursor: string | null = '';
     while (cursor !== null) {
-      const page: { status: number; body: { items: Deal[]; nextCursor: string | null } } = await callApi(server.url, session, 'GET', `/deals?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+      const page: { status: number; body: { items: Deal[]; nextCursor: string | null } } = await callApi(
+        server.url,
+        session,
+        'GET',
+        `/deals?limit=100${cursor ? `&cursor=${cursor}` : ''}`,
+      );
       expect(page.status).toBe(200);
       found.push(...page.body.items);
       cursor = page.body.nextCursor;
@@ -53,7 +58,14 @@ describe('the CRM example', () => {
   /** The ids of the deals a page links to (in its main content). */
   async function linkedDeals(page: Page, scope = page.locator('main')): Promise<number[]> {
     const hrefs = await scope.locator('a[href^="/deals/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
-    return [...new Set(hrefs.map((h) => /^\/deals\/(\d+)$/.exec(h)?.[1]).filter(Boolean).map(Number))].sort((a, b) => a - b);
+    return [
+      ...new Set(
+        hrefs
+          .map((h) => /^\/deals\/(\d+)$/.exec(h)?.[1])
+          .filter(Boolean)
+          .map(Number),
+      ),
+    ].sort((a, b) => a - b);
   }
 
   const ids = (list: readonly Deal[]) => list.map((d) => d.id).sort((a, b) => a - b);
@@ -62,7 +74,10 @@ describe('the CRM example', () => {
     [sales, manager] = await Promise.all([openBrowser(), openBrowser()]);
     await signIn(sales.page, server.url, SALES.email, SALES.password);
     await signIn(manager.page, server.url, MANAGER.email, MANAGER.password);
-    [salesApi, managerApi] = await Promise.all([signInOverApi(server.url, SALES.email, SALES.password), signInOverApi(server.url, MANAGER.email, MANAGER.password)]);
+    [salesApi, managerApi] = await Promise.all([
+      signInOverApi(server.url, SALES.email, SALES.password),
+      signInOverApi(server.url, MANAGER.email, MANAGER.password),
+    ]);
     [mine, all] = await Promise.all([deals(salesApi), deals(managerApi)]);
     mkdirSync(SCREENSHOTS, { recursive: true });
   });
@@ -98,7 +113,10 @@ describe('the CRM example', () => {
   it('lists only their own open deals under My deals, reached from the navigation', async () => {
     const page = sales.page;
     await page.goto(`${server.url}/`);
-    await Promise.all([page.waitForURL((url) => url.pathname === '/my-deals'), page.getByRole('navigation').getByRole('link', { name: 'My deals' }).first().click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === '/my-deals'),
+      page.getByRole('navigation').getByRole('link', { name: 'My deals' }).first().click(),
+    ]);
     await expect.poll(() => page.getByRole('heading', { name: 'My deals' }).first().isVisible()).toBe(true);
     expect(await linkedDeals(page)).toEqual(ids(mine.filter((d) => OPEN_STAGES.includes(d.state))));
   });
@@ -106,7 +124,12 @@ describe('the CRM example', () => {
   it("shows a company's contacts and the viewer's deals with it on the company's page", async () => {
     const page = sales.page;
     const company = mine[0].company;
-    const contacts = await callApi<{ items: { id: number; name: string }[] }>(server.url, salesApi, 'GET', `/contacts?company=${company}&limit=100`);
+    const contacts = await callApi<{ items: { id: number; name: string }[] }>(
+      server.url,
+      salesApi,
+      'GET',
+      `/contacts?company=${company}&limit=100`,
+    );
     await page.goto(`${server.url}/companies/${company}`);
     const contactSection = page.getByRole('region', { name: /^Contacts/ });
     for (const contact of contacts.body.items) {
@@ -121,7 +144,13 @@ describe('the CRM example', () => {
     const page = sales.page;
     await page.setViewportSize({ width: 360, height: 780 });
     try {
-      const pages = { home: '/', 'my-deals': '/my-deals', company: `/companies/${mine[0].company}`, deal: `/deals/${mine[0].id}`, deals: '/deals' };
+      const pages = {
+        home: '/',
+        'my-deals': '/my-deals',
+        company: `/companies/${mine[0].company}`,
+        deal: `/deals/${mine[0].id}`,
+        deals: '/deals',
+      };
       for (const [name, address] of Object.entries(pages)) {
         await page.goto(`${server.url}${address}`);
         expect(await sidewaysScroll(page), name).toBe(0);
@@ -142,7 +171,11 @@ describe('the CRM example', () => {
     }
 
     async function newDeal(value: string | null): Promise<Deal> {
-      const created = await callApi<Deal>(server.url, salesApi, 'POST', '/deals', { title: `Pilot ${randomUUID().slice(0, 8)}`, company: mine[0].company, ...(value ? { value } : {}) });
+      const created = await callApi<Deal>(server.url, salesApi, 'POST', '/deals', {
+        title: `Pilot ${randomUUID().slice(0, 8)}`,
+        company: mine[0].company,
+        ...(value ? { value } : {}),
+      });
       expect(created.status).toBe(201);
       return created.body;
     }
@@ -158,7 +191,7 @@ describe('the CRM example', () => {
       expect(stored.body.state).toBe('proposal');
     });
 
-    it('refuses a proposal without a value, with the spec\'s own words', async () => {
+    it("refuses a proposal without a value, with the spec's own words", async () => {
       const page = sales.page;
       const deal = await newDeal(null);
       await page.goto(`${server.url}/deals/${deal.id}`);
@@ -166,7 +199,9 @@ describe('the CRM example', () => {
       const propose = panel(page).getByRole('button', { name: 'Send proposal', exact: true });
       expect(await propose.isDisabled()).toBe(true);
       expect(await panel(page).textContent()).toContain('A deal needs a value before a proposal is sent.');
-      const refused = await callApi<{ code: string }>(server.url, salesApi, 'POST', `/deals/${deal.id}/transitions/propose`, { version: 2 });
+      const refused = await callApi<{ code: string }>(server.url, salesApi, 'POST', `/deals/${deal.id}/transitions/propose`, {
+        version: 2,
+      });
       expect(refused.body.code).toBe('DEAL_NEEDS_VALUE');
     });
   });

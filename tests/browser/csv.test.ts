@@ -46,7 +46,15 @@ describe('CSV export and import', () => {
   const file = {
     name: `organizations-${tag}.csv`,
     mimeType: 'text/csv',
-    buffer: Buffer.from(['Name,Domain,Tier', `Csv Alpha ${tag},alpha.example,premium`, 'X,,standard', `Csv Beta ${tag},,gold`, `Csv Gamma ${tag},gamma.example,`].join('\r\n')),
+    buffer: Buffer.from(
+      [
+        'Name,Domain,Tier',
+        `Csv Alpha ${tag},alpha.example,premium`,
+        'X,,standard',
+        `Csv Beta ${tag},,gold`,
+        `Csv Gamma ${tag},gamma.example,`,
+      ].join('\r\n'),
+    ),
   };
 
   beforeAll(async () => {
@@ -68,14 +76,21 @@ describe('CSV export and import', () => {
     const shown = Number((await page.locator('[data-list-count]').textContent())?.match(/^[\d,]+/)?.[0].replace(/,/g, ''));
     expect(shown).toBeGreaterThan(0);
     const rows = await download(page, 'Export CSV', /^tickets-\d{4}-\d{2}-\d{2}\.csv$/);
-    expect(rows[0]).toEqual(await page.locator('thead th').evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? '').filter((t) => t !== '')));
+    expect(rows[0]).toEqual(
+      await page.locator('thead th').evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? '').filter((t) => t !== '')),
+    );
     expect(rows).toHaveLength(shown + 1);
     expect(new Set(column(rows, 'Priority'))).toEqual(new Set(['high']));
     // The first row of the page is the first of the file, its cells as the table shows them (the ID, "#12" there, is a plain number).
-    const firstRow = await page.locator('tbody tr').first().locator('th, td').evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? ''));
+    const firstRow = await page
+      .locator('tbody tr')
+      .first()
+      .locator('th, td')
+      .evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? ''));
     expect(firstRow).toContain(`#${rows[1][0]}`);
     // (A cell may also hold its column's name for the phone layout.)
-    for (const name of ['Subject', 'State', 'Requester']) expect(firstRow.some((cell) => cell.endsWith(rows[1][rows[0].indexOf(name)]))).toBe(true);
+    for (const name of ['Subject', 'State', 'Requester'])
+      expect(firstRow.some((cell) => cell.endsWith(rows[1][rows[0].indexOf(name)]))).toBe(true);
   });
 
   it('gives a customer the tickets they may see without the fields hidden from them', async () => {
@@ -119,7 +134,9 @@ describe('CSV export and import', () => {
     await outcome.waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('import-outcome');
     const problems = page.getByRole('table', { name: 'Problems by line' });
-    expect(await problems.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent?.trim())))).toEqual([
+    expect(
+      await problems.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent?.trim()))),
+    ).toEqual([
       ['3', 'Name', 'Name must be at least 2 characters.'],
       ['4', 'Tier', 'Tier must be one of: standard, premium.'],
     ]);
@@ -129,7 +146,10 @@ describe('CSV export and import', () => {
     await page.getByRole('button', { name: 'Import the good rows', exact: true }).click();
     await page.getByRole('heading', { level: 2, name: 'Imported 2 rows; 2 rows were left out' }).waitFor();
     const exported = await page.request.get(`${server.url}/organizations/export.csv?q=${tag}&sort=name`);
-    expect((parse((await exported.text()).replace(/^\uFEFF/, '')) as string[][]).slice(1).map((r) => r[0])).toEqual([`Csv Alpha ${tag}`, `Csv Gamma ${tag}`]);
+    expect((parse((await exported.text()).replace(/^\uFEFF/, '')) as string[][]).slice(1).map((r) => r[0])).toEqual([
+      `Csv Alpha ${tag}`,
+      `Csv Gamma ${tag}`,
+    ]);
     await shot(page, 'import-good-rows');
   });
 
@@ -148,9 +168,16 @@ describe('CSV export and import', () => {
     const { page } = noScript;
     await page.goto(`${server.url}/organizations/import`);
     // A name of 2 MB: more than a form of the helpdesk may post to a server action (under 1 MB).
-    const big = { name: `big-${tag}.csv`, mimeType: 'text/csv', buffer: Buffer.from(`Name,Domain,Tier\r\n${'N'.repeat(2 * 1024 * 1024)},,standard\r\n`) };
+    const big = {
+      name: `big-${tag}.csv`,
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`Name,Domain,Tier\r\n${'N'.repeat(2 * 1024 * 1024)},,standard\r\n`),
+    };
     await page.getByLabel('CSV file').setInputFiles(big);
-    const [posted] = await Promise.all([page.waitForRequest((r) => r.method() === 'POST'), page.getByRole('button', { name: 'Import', exact: true }).click()]);
+    const [posted] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'POST'),
+      page.getByRole('button', { name: 'Import', exact: true }).click(),
+    ]);
     expect(new URL(posted.url()).pathname).toBe('/organizations/import/run');
     expect(posted.headers()['next-action']).toBeUndefined();
     await page.getByRole('heading', { level: 2, name: 'Nothing was imported' }).waitFor();

@@ -52,7 +52,9 @@ for (const app of ['helpdesk', 'seed'] as const) {
       const host = new URL(server.url).hostname;
       await expect
         .poll(() => page.getByTestId('error-fallback').textContent())
-        .toBe(`Application error: a client-side exception has occurred while loading ${host} (see the browser console for more information).`);
+        .toBe(
+          `Application error: a client-side exception has occurred while loading ${host} (see the browser console for more information).`,
+        );
       expect(await page.getByTestId('error-digest').count()).toBe(0);
     });
   });

@@ -36,7 +36,10 @@ describe('fields hidden from a role never reach its pages', () => {
     });
     expect(ticket.status).toBe(201);
     ticketId = ticket.body.id;
-    for (const [body, internal] of [[publicReply, false], [internalNote, true]] as const) {
+    for (const [body, internal] of [
+      [publicReply, false],
+      [internalNote, true],
+    ] as const) {
       expect((await callApi(server.url, admin, 'POST', '/comments', { ticket: ticketId, body, internal })).status).toBe(201);
     }
   });

@@ -39,18 +39,27 @@ describe('confirmation of final transitions', () => {
 
   /** A ticket of this test's own, resolved by the agent over the API: "Close" is the next step. */
   async function resolvedTicket(subject: string): Promise<{ id: number; version: number }> {
-    const created = await callApi<{ id: number; version: number }>(helpdesk.url, agentApi, 'POST', '/tickets', { subject: `${subject} ${word}` });
+    const created = await callApi<{ id: number; version: number }>(helpdesk.url, agentApi, 'POST', '/tickets', {
+      subject: `${subject} ${word}`,
+    });
     expect(created.status).toBe(201);
     let version = created.body.version;
-    for (const [name, input] of [['start', { assignee: agentApi.user.id }], ['resolve', undefined]] as const) {
-      const taken = await callApi<{ version: number }>(helpdesk.url, agentApi, 'POST', `/tickets/${created.body.id}/transitions/${name}`, { version, ...(input ? { input } : {}) });
+    for (const [name, input] of [
+      ['start', { assignee: agentApi.user.id }],
+      ['resolve', undefined],
+    ] as const) {
+      const taken = await callApi<{ version: number }>(helpdesk.url, agentApi, 'POST', `/tickets/${created.body.id}/transitions/${name}`, {
+        version,
+        ...(input ? { input } : {}),
+      });
       expect(taken.status, JSON.stringify(taken.body)).toBe(200);
       version = taken.body.version;
     }
     return { id: created.body.id, version };
   }
 
-  const stateOf = async (id: number) => (await callApi<{ state: string; version: number }>(helpdesk.url, agentApi, 'GET', `/tickets/${id}`)).body;
+  const stateOf = async (id: number) =>
+    (await callApi<{ state: string; version: number }>(helpdesk.url, agentApi, 'GET', `/tickets/${id}`)).body;
   const panel = (page: Page) => page.getByRole('region', { name: 'Workflow' });
 
   it('asks in a dialog before closing a ticket: Escape and Cancel change nothing, the answer closes it', async () => {
@@ -94,7 +103,9 @@ describe('confirmation of final transitions', () => {
     const ticket = await resolvedTicket('Close me without a script');
     const address = `${helpdesk.url}/tickets/${ticket.id}`;
     await page.goto(address);
-    const question = panel(page).getByRole('alert').filter({ hasText: `Close ticket #${ticket.id}?` });
+    const question = panel(page)
+      .getByRole('alert')
+      .filter({ hasText: `Close ticket #${ticket.id}?` });
 
     await Promise.all([page.waitForLoadState('load'), panel(page).getByRole('button', { name: 'Close', exact: true }).click()]);
     expect(await question.count()).toBe(1);
@@ -121,7 +132,10 @@ describe('confirmation of final transitions', () => {
   async function chooseOnList(page: Page, ids: readonly number[], transition: string): Promise<void> {
     await page.goto(`${helpdesk.url}/tickets?q=${word}&state=resolved`);
     for (const id of ids) await page.locator(`input[type="checkbox"][name="row"][value^="${id}:"]`).check();
-    await page.getByRole('form', { name: 'Selected tickets' }).getByRole('combobox', { name: 'With the selected tickets' }).selectOption({ label: transition });
+    await page
+      .getByRole('form', { name: 'Selected tickets' })
+      .getByRole('combobox', { name: 'With the selected tickets' })
+      .selectOption({ label: transition });
   }
 
   it("asks before closing the selected rows of a list, with and without JavaScript; other transitions don't ask", async () => {
@@ -179,13 +193,17 @@ describe('confirmation of final transitions', () => {
     const dialog = page.getByRole('dialog', { name: `Mark lost deal #${deal!.id}?` });
     await form.getByRole('button', { name: 'Mark lost' }).click();
     // The browser points at the missing comment before anything is asked.
-    expect(await form.getByRole('textbox', { name: 'Comment' }).evaluate((box) => (box as HTMLTextAreaElement).validity.valueMissing)).toBe(true);
+    expect(await form.getByRole('textbox', { name: 'Comment' }).evaluate((box) => (box as HTMLTextAreaElement).validity.valueMissing)).toBe(
+      true,
+    );
     expect(await dialog.count()).toBe(0);
     await form.getByRole('textbox', { name: 'Comment' }).fill('They chose a competitor.');
     await form.getByRole('button', { name: 'Mark lost' }).click();
     expect(await dialog.getByText('A lost deal can no longer be changed.').count()).toBe(1);
     await dialog.getByRole('button', { name: 'Mark lost' }).click();
-    await expect.poll(async () => (await callApi<{ state: string }>(crm.url, salesApi, 'GET', `/deals/${deal!.id}`)).body.state, { timeout: 10_000 }).toBe('lost');
+    await expect
+      .poll(async () => (await callApi<{ state: string }>(crm.url, salesApi, 'GET', `/deals/${deal!.id}`)).body.state, { timeout: 10_000 })
+      .toBe('lost');
   });
 });
 
@@ -203,7 +221,11 @@ describe('the header', () => {
       const header = document.querySelector('header')!;
       return {
         entries: [...header.querySelectorAll('nav[aria-label="Main"] a')].map(box),
-        tools: [header.querySelector('button[aria-keyshortcuts]'), header.querySelector('[role="group"][aria-label="Theme"]'), header.querySelector('a[href="/account"]')].map((el) => (el ? box(el) : null)),
+        tools: [
+          header.querySelector('button[aria-keyshortcuts]'),
+          header.querySelector('[role="group"][aria-label="Theme"]'),
+          header.querySelector('a[href="/account"]'),
+        ].map((el) => (el ? box(el) : null)),
         width: document.documentElement.clientWidth,
       };
     });
@@ -216,39 +238,48 @@ describe('the header', () => {
     { name: 'crm-admin', url: crm.url, user: ADMIN },
   ] as const;
 
-  it.each(who)('is tidy for the $name: the navigation on one row below the tools at 1280 px, every entry on screen at 360 px, in both themes', async ({ name, url, user }) => {
-    const browser = await openBrowser();
-    browsers.push(browser);
-    const { page } = browser;
-    await signIn(page, url, user.email, user.password);
-    await page.goto(`${url}/`);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.setViewportSize({ width: 1280, height: 800 });
-      const wide = await headerBoxes(page);
-      expect(wide.entries.length).toBeGreaterThan(0);
-      // One row of entries, wholly below the tools (which all stay in the header).
-      expect(new Set(wide.entries.map((e) => e.top)).size).toBe(1);
-      const toolsBottom = Math.max(...wide.tools.map((t) => t!.bottom));
-      expect(wide.entries[0]!.top).toBeGreaterThanOrEqual(toolsBottom);
-      // The tools side by side on one row.
-      const middles = wide.tools.map((t) => (t!.top + t!.bottom) / 2);
-      expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(8);
-      await page.screenshot({ path: path.join(SHOTS, `header-${name}-${scheme}-1280.png`), clip: { x: 0, y: 0, width: 1280, height: 200 } });
+  it.each(who)(
+    'is tidy for the $name: the navigation on one row below the tools at 1280 px, every entry on screen at 360 px, in both themes',
+    async ({ name, url, user }) => {
+      const browser = await openBrowser();
+      browsers.push(browser);
+      const { page } = browser;
+      await signIn(page, url, user.email, user.password);
+      await page.goto(`${url}/`);
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize({ width: 1280, height: 800 });
+        const wide = await headerBoxes(page);
+        expect(wide.entries.length).toBeGreaterThan(0);
+        // One row of entries, wholly below the tools (which all stay in the header).
+        expect(new Set(wide.entries.map((e) => e.top)).size).toBe(1);
+        const toolsBottom = Math.max(...wide.tools.map((t) => t!.bottom));
+        expect(wide.entries[0]!.top).toBeGreaterThanOrEqual(toolsBottom);
+        // The tools side by side on one row.
+        const middles = wide.tools.map((t) => (t!.top + t!.bottom) / 2);
+        expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(8);
+        await page.screenshot({
+          path: path.join(SHOTS, `header-${name}-${scheme}-1280.png`),
+          clip: { x: 0, y: 0, width: 1280, height: 200 },
+        });
 
-      await page.setViewportSize({ width: 360, height: 800 });
-      const narrow = await headerBoxes(page);
-      for (const entry of narrow.entries) {
-        expect(entry.left).toBeGreaterThanOrEqual(0);
-        expect(entry.right).toBeLessThanOrEqual(narrow.width);
+        await page.setViewportSize({ width: 360, height: 800 });
+        const narrow = await headerBoxes(page);
+        for (const entry of narrow.entries) {
+          expect(entry.left).toBeGreaterThanOrEqual(0);
+          expect(entry.right).toBeLessThanOrEqual(narrow.width);
+        }
+        expect(await sidewaysScroll(page)).toBe(0);
+        await page.screenshot({
+          path: path.join(SHOTS, `header-${name}-${scheme}-360.png`),
+          clip: { x: 0, y: 0, width: 360, height: 260 },
+        });
       }
-      expect(await sidewaysScroll(page)).toBe(0);
-      await page.screenshot({ path: path.join(SHOTS, `header-${name}-${scheme}-360.png`), clip: { x: 0, y: 0, width: 360, height: 260 } });
-    }
-    // The skip link is still the first stop, and leads past the navigation.
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${url}/`);
-    await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('#main');
-  });
+      // The skip link is still the first stop, and leads past the navigation.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`${url}/`);
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('#main');
+    },
+  );
 });

@@ -97,7 +97,11 @@ describe('record forms in the browser', () => {
     await page.getByLabel('Subject').fill(`Stale form, typed ${word}`);
 
     // Meanwhile an agent changes the ticket.
-    const changed = await callApi(server.url, agentApi, 'PATCH', `/tickets/${id}`, { priority: 'high', description: 'The printer jams on tray 2.', version });
+    const changed = await callApi(server.url, agentApi, 'PATCH', `/tickets/${id}`, {
+      priority: 'high',
+      description: 'The printer jams on tray 2.',
+      version,
+    });
     expect(changed.status).toBe(200);
 
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -122,14 +126,21 @@ describe('record forms in the browser', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL(`${server.url}/tickets/${id}`);
     const after = await callApi<Record<string, unknown>>(server.url, admin, 'GET', `/tickets/${id}`);
-    expect(after.body).toMatchObject({ subject: `Stale form, typed ${word}`, priority: 'high', description: 'The printer jams on tray 2.' });
+    expect(after.body).toMatchObject({
+      subject: `Stale form, typed ${word}`,
+      priority: 'high',
+      description: 'The printer jams on tray 2.',
+    });
   });
 
   it('offers to reload, which drops the typed values and shows the record as it is now', async () => {
     const { page } = browser;
     const word = uniqueWord();
     const admin = await signInOverApi(server.url, ADMIN.email, ADMIN.password);
-    const created = await callApi<{ id: number; version: number }>(server.url, admin, 'POST', '/tickets', { subject: `Reload ${word}`, priority: 'low' });
+    const created = await callApi<{ id: number; version: number }>(server.url, admin, 'POST', '/tickets', {
+      subject: `Reload ${word}`,
+      priority: 'low',
+    });
     const { id, version } = created.body;
     await page.goto(`${server.url}/tickets/${id}/edit`);
     await waitForHydration(page);
@@ -138,7 +149,9 @@ describe('record forms in the browser', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     const notice = page.getByRole('alert').filter({ hasText: 'This ticket was changed by someone else.' });
     await expect.poll(() => notice.count()).toBe(1);
-    expect(await notice.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('you changed it too: your value is kept below')]);
+    expect(await notice.getByRole('listitem').allTextContents()).toEqual([
+      expect.stringContaining('you changed it too: your value is kept below'),
+    ]);
     expect(await page.getByLabel('Subject').inputValue()).toBe(`Typed then dropped ${word}`);
     await notice.getByRole('link', { name: 'Reload' }).click();
     await expect.poll(() => notice.count()).toBe(0);
@@ -159,7 +172,10 @@ describe('record forms without JavaScript', () => {
     const word = uniqueWord();
     const admin = await signInOverApi(server.url, ADMIN.email, ADMIN.password);
     const agent = await signInOverApi(server.url, DEMO_AGENT.email, DEMO_AGENT.password);
-    const created = await callApi<{ id: number; version: number }>(server.url, admin, 'POST', '/tickets', { subject: `No script ${word}`, priority: 'low' });
+    const created = await callApi<{ id: number; version: number }>(server.url, admin, 'POST', '/tickets', {
+      subject: `No script ${word}`,
+      priority: 'low',
+    });
     const { id, version } = created.body;
     await page.goto(`${server.url}/tickets/${id}/edit`);
     await page.getByLabel('Subject').fill(`No script, typed ${word}`);

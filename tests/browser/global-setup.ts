@@ -33,11 +33,20 @@ export async function setup(project: TestProject): Promise<void> {
     NINEFOLD_ADMIN_PASSWORD: ADMIN.password,
   };
   const root = path.resolve(__dirname, '../..');
-  execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/main.ts', 'seed', '--count', '30'], { cwd: root, env, stdio: 'ignore' });
+  execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/main.ts', 'seed', '--count', '30'], {
+    cwd: root,
+    env,
+    stdio: 'ignore',
+  });
   const helpdesk = await startServer(
     'helpdesk',
     // TRUST_PROXY: the tests play the one proxy in front, so that a test can have an address of its own.
-    { NINEFOLD_SPEC: 'examples/helpdesk/ninefold.spec.ts', NINEFOLD_ADMIN_EMAIL: ADMIN.email, NINEFOLD_ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: '1' },
+    {
+      NINEFOLD_SPEC: 'examples/helpdesk/ninefold.spec.ts',
+      NINEFOLD_ADMIN_EMAIL: ADMIN.email,
+      NINEFOLD_ADMIN_PASSWORD: ADMIN.password,
+      TRUST_PROXY: '1',
+    },
     helpdeskData,
   );
   servers.push(helpdesk);
@@ -45,7 +54,11 @@ export async function setup(project: TestProject): Promise<void> {
   servers.push(seed);
   // The CRM example, seeded the same way: the second spec, served with no engine code for it.
   const crmData = mkdtempSync(path.join(tmpdir(), 'nf-browser-crm-'));
-  const crmEnv = { NINEFOLD_SPEC: 'examples/crm/ninefold.spec.ts', NINEFOLD_ADMIN_EMAIL: ADMIN.email, NINEFOLD_ADMIN_PASSWORD: ADMIN.password };
+  const crmEnv = {
+    NINEFOLD_SPEC: 'examples/crm/ninefold.spec.ts',
+    NINEFOLD_ADMIN_EMAIL: ADMIN.email,
+    NINEFOLD_ADMIN_PASSWORD: ADMIN.password,
+  };
   execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/main.ts', 'seed', '--count', '60'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: '', DATA_DIR: crmData, ...crmEnv },

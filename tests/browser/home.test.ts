@@ -34,10 +34,13 @@ const widget = (page: Page, title: string) => page.getByRole('region', { name: t
 
 /** The number of each tile of a counts widget, by its label ("Open: 12" → Open → 12). */
 async function tiles(page: Page, title: string): Promise<Record<string, number>> {
-  const names = await widget(page, title).getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('aria-label') ?? ''));
-  return Object.fromEntries(names.filter((n) => n.includes(': ')).map((n) => [n.split(': ')[0], Number(n.split(': ')[1].replace(/,/g, ''))]));
+  const names = await widget(page, title)
+    .getByRole('link')
+    .evaluateAll((links) => links.map((l) => l.getAttribute('aria-label') ?? ''));
+  return Object.fromEntries(
+    names.filter((n) => n.includes(': ')).map((n) => [n.split(': ')[0], Number(n.split(': ')[1].replace(/,/g, ''))]),
+  );
 }
-
 
 /*
  * The helpdesk's home as an agent and as a customer start their day: where the tickets stand,
@@ -63,7 +66,9 @@ describe('the home says what needs attention', () => {
       assignee: sessions.agent.user.id,
     });
     expect(created.status).toBe(201);
-    const started = await callApi(server.url, sessions.agent, 'POST', `/tickets/${created.body.id}/transitions/start`, { version: created.body.version });
+    const started = await callApi(server.url, sessions.agent, 'POST', `/tickets/${created.body.id}/transitions/start`, {
+      version: created.body.version,
+    });
     expect(started.status).toBe(200);
     mkdirSync(SCREENSHOTS, { recursive: true });
   });
@@ -73,7 +78,9 @@ describe('the home says what needs attention', () => {
     const { page } = agent;
     await page.goto(`${server.url}/`);
     const titles = await page.getByRole('region').evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label')));
-    expect(titles).toEqual(expect.arrayContaining(['Tickets by state', 'Tickets by priority', 'Needs my action', 'Overdue', 'Created and resolved per day']));
+    expect(titles).toEqual(
+      expect.arrayContaining(['Tickets by state', 'Tickets by priority', 'Needs my action', 'Overdue', 'Created and resolved per day']),
+    );
 
     const listed = await listedTickets(sessions.agent);
     const byState = await tiles(page, 'Tickets by state');
@@ -84,7 +91,9 @@ describe('the home says what needs attention', () => {
     const priorities = await tiles(page, 'Tickets by priority');
     expect(Object.values(priorities).reduce((a, b) => a + b, 0)).toBe(listed.total);
 
-    await widget(page, 'Tickets by state').getByRole('link', { name: /^Open: / }).click();
+    await widget(page, 'Tickets by state')
+      .getByRole('link', { name: /^Open: / })
+      .click();
     await page.waitForURL(`${server.url}/tickets?state=open`);
   });
 
@@ -94,7 +103,10 @@ describe('the home says what needs attention', () => {
     const mine = widget(page, 'Needs my action');
     const seeAll = mine.getByRole('link', { name: /^See all/ });
     expect(await seeAll.getAttribute('href')).toBe('/queue');
-    const links = await mine.getByRole('listitem').getByRole('link').evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''));
+    const links = await mine
+      .getByRole('listitem')
+      .getByRole('link')
+      .evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''));
     expect(links.length).toBeGreaterThan(0);
     expect(links.length).toBeLessThanOrEqual(5);
     let previousDue = '';
@@ -141,7 +153,8 @@ describe('the home says what needs attention', () => {
     expect(listed.total).toBeLessThan(everyone.total);
     const byState = await tiles(page, 'Tickets by state');
     expect(Object.values(byState).reduce((a, b) => a + b, 0)).toBe(listed.total);
-    for (const [state, count] of Object.entries(listed.byState)) expect(byState[STATES.find((s) => s.toLowerCase() === state)!]).toBe(count);
+    for (const [state, count] of Object.entries(listed.byState))
+      expect(byState[STATES.find((s) => s.toLowerCase() === state)!]).toBe(count);
     expect(await widget(page, 'Needs my action').count()).toBe(0);
 
     // Neither the HTML nor the RSC payload carries the agents' queue.

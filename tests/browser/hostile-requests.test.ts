@@ -17,7 +17,9 @@ const send = (target: string, options?: RawRequest) => sendRaw(helpdesk.url, tar
 
 /** The id of one of the build's server actions, by its exported name. */
 function actionId(exportedName: string): string {
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, '.next/server/server-reference-manifest.json'), 'utf8')) as { node: Record<string, { exportedName: string }> };
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, '.next/server/server-reference-manifest.json'), 'utf8')) as {
+    node: Record<string, { exportedName: string }>;
+  };
   const found = Object.entries(manifest.node).find(([, entry]) => entry.exportedName === exportedName);
   if (!found) throw new Error(`no server action ${exportedName} in the build`);
   return found[0];
@@ -45,7 +47,12 @@ async function healthDuring(work: () => Promise<unknown>): Promise<number> {
 }
 
 const call = (id: string, body: Buffer, contentType = 'text/plain;charset=UTF-8', chunked = false) =>
-  send('/sign-in', { method: 'POST', headers: { 'next-action': id, accept: 'text/x-component', origin: helpdesk.url, 'content-type': contentType }, body, chunked });
+  send('/sign-in', {
+    method: 'POST',
+    headers: { 'next-action': id, accept: 'text/x-component', origin: helpdesk.url, 'content-type': contentType },
+    body,
+    chunked,
+  });
 
 function expectProblem(answer: RawAnswer, status: number, code: string): void {
   expect(answer.status, answer.body.slice(0, 300)).toBe(status);
@@ -55,62 +62,90 @@ function expectProblem(answer: RawAnswer, status: number, code: string): void {
 
 /** Log lines of errors the server wrote since `from` (its log file's size then). */
 function errorsLoggedSince(from: number): string[] {
-  return readFileSync(helpdesk.logFile).subarray(from).toString('utf8').split('\n').filter((line) => /"level":"error"|⨯|Error:/.test(line));
+  return readFileSync(helpdesk.logFile)
+    .subarray(from)
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => /"level":"error"|⨯|Error:/.test(line));
 }
 
 describe('a server action’s body', () => {
-  it('never holds the event loop: health answers within 100 ms of its quiet latency while hostile bodies arrive', { timeout: 180_000 }, async () => {
-    const logFrom = statSync(helpdesk.logFile).size;
-    const signIn = actionId('signInAction');
-    // The action's code loads at its first call (once per server): not the attack's doing.
-    expect((await call(signIn, Buffer.from('[{"message":null,"values":{},"attempt":0},"$K1"]'))).status).toBe(200);
-    const big = 30 * 1024 * 1024;
-    const nested = (bytes: number) => Buffer.from(`${'['.repeat(Math.floor(bytes / 2))}${']'.repeat(Math.floor(bytes / 2))}`);
-    // Refused by its Content-Length, unread; the door says how much a form may post here.
-    const declared = await call(signIn, nested(big));
-    expectProblem(declared, 413, 'PAYLOAD_TOO_LARGE');
-    const limit = Number(/at most (\d+) bytes/.exec(JSON.parse(declared.body).detail as string)?.[1]);
-    expect(limit).toBeGreaterThan(100_000);
-    expect(limit).toBeLessThan(big);
-    const under = limit - 1024;
-    // Each body is made before health is watched: making 30 MB is the test's own work, not the server's.
-    const attacks: { name: string; body: () => Buffer; chunked?: boolean; status: number; code?: string }[] = [
-      { name: '30 MB nested, with Content-Length', body: () => nested(big), status: 413, code: 'PAYLOAD_TOO_LARGE' },
-      { name: '30 MB nested, streamed without Content-Length', body: () => nested(big), chunked: true, status: 413, code: 'PAYLOAD_TOO_LARGE' },
-      { name: 'nested, just under the limit', body: () => nested(under), status: 422, code: 'VALIDATION_FAILED' },
-      { name: 'wide, just under the limit', body: () => Buffer.from(`[${'[],'.repeat(Math.floor(under / 3) - 1)}[]]`), status: 422, code: 'VALIDATION_FAILED' },
-      {
-        name: 'a form’s shape, its text just under the limit (Next.js parses it; the action refuses the sign-in)',
-        body: () => Buffer.from(JSON.stringify([{ message: null, values: { email: 'x'.repeat(under - 200) }, attempt: 0 }, '$K1'])),
-        status: 200,
-      },
-    ];
-    for (const attack of attacks) {
-      const body = attack.body();
-      // A block the body causes shows in every round; a stall of a machine shared with other work
-      // does not: the best of three rounds is taken, each against a quiet window just before it.
-      const rounds: string[] = [];
-      let best = Infinity;
-      for (let round = 0; round < 3 && best >= 100; round += 1) {
-        const quiet = await healthDuring(() => new Promise((r) => setTimeout(r, 300)));
-        let answer: RawAnswer | null = null;
-        const during = await healthDuring(async () => {
-          answer = await call(signIn, body, undefined, attack.chunked);
-        });
-        expect(answer!.status, attack.name).toBe(attack.status);
-        if (attack.code) expectProblem(answer!, attack.status, attack.code);
-        best = Math.min(best, during - quiet);
-        rounds.push(`${Math.round(during)} ms (quiet ${Math.round(quiet)} ms)`);
+  it(
+    'never holds the event loop: health answers within 100 ms of its quiet latency while hostile bodies arrive',
+    { timeout: 180_000 },
+    async () => {
+      const logFrom = statSync(helpdesk.logFile).size;
+      const signIn = actionId('signInAction');
+      // The action's code loads at its first call (once per server): not the attack's doing.
+      expect((await call(signIn, Buffer.from('[{"message":null,"values":{},"attempt":0},"$K1"]'))).status).toBe(200);
+      const big = 30 * 1024 * 1024;
+      const nested = (bytes: number) => Buffer.from(`${'['.repeat(Math.floor(bytes / 2))}${']'.repeat(Math.floor(bytes / 2))}`);
+      // Refused by its Content-Length, unread; the door says how much a form may post here.
+      const declared = await call(signIn, nested(big));
+      expectProblem(declared, 413, 'PAYLOAD_TOO_LARGE');
+      const limit = Number(/at most (\d+) bytes/.exec(JSON.parse(declared.body).detail as string)?.[1]);
+      expect(limit).toBeGreaterThan(100_000);
+      expect(limit).toBeLessThan(big);
+      const under = limit - 1024;
+      // Each body is made before health is watched: making 30 MB is the test's own work, not the server's.
+      const attacks: { name: string; body: () => Buffer; chunked?: boolean; status: number; code?: string }[] = [
+        { name: '30 MB nested, with Content-Length', body: () => nested(big), status: 413, code: 'PAYLOAD_TOO_LARGE' },
+        {
+          name: '30 MB nested, streamed without Content-Length',
+          body: () => nested(big),
+          chunked: true,
+          status: 413,
+          code: 'PAYLOAD_TOO_LARGE',
+        },
+        { name: 'nested, just under the limit', body: () => nested(under), status: 422, code: 'VALIDATION_FAILED' },
+        {
+          name: 'wide, just under the limit',
+          body: () => Buffer.from(`[${'[],'.repeat(Math.floor(under / 3) - 1)}[]]`),
+          status: 422,
+          code: 'VALIDATION_FAILED',
+        },
+        {
+          name: 'a form’s shape, its text just under the limit (Next.js parses it; the action refuses the sign-in)',
+          body: () => Buffer.from(JSON.stringify([{ message: null, values: { email: 'x'.repeat(under - 200) }, attempt: 0 }, '$K1'])),
+          status: 200,
+        },
+      ];
+      for (const attack of attacks) {
+        const body = attack.body();
+        // A block the body causes shows in every round; a stall of a machine shared with other work
+        // does not: the best of three rounds is taken, each against a quiet window just before it.
+        const rounds: string[] = [];
+        let best = Infinity;
+        for (let round = 0; round < 3 && best >= 100; round += 1) {
+          const quiet = await healthDuring(() => new Promise((r) => setTimeout(r, 300)));
+          let answer: RawAnswer | null = null;
+          const during = await healthDuring(async () => {
+            answer = await call(signIn, body, undefined, attack.chunked);
+          });
+          expect(answer!.status, attack.name).toBe(attack.status);
+          if (attack.code) expectProblem(answer!, attack.status, attack.code);
+          best = Math.min(best, during - quiet);
+          rounds.push(`${Math.round(during)} ms (quiet ${Math.round(quiet)} ms)`);
+        }
+        expect(best, `${attack.name}: worst health latency ${rounds.join(', ')}`).toBeLessThan(100);
       }
-      expect(best, `${attack.name}: worst health latency ${rounds.join(', ')}`).toBeLessThan(100);
-    }
-    expect(errorsLoggedSince(logFrom)).toEqual([]);
-  });
+      expect(errorsLoggedSince(logFrom)).toEqual([]);
+    },
+  );
 
   it('is refused in the catalogue’s words when it is not what a form or React’s client sends, never a 500', async () => {
     const logFrom = statSync(helpdesk.logFile).size;
     const signIn = actionId('signInAction');
-    const malformed = ['not json', '{}', '"x"', '[1,2,3]', '[{},{}]', '[{"a":"$@1"},"$K1"]', '[{"__proto__":{"x":1}},"$K1"]', `${'['.repeat(10_000)}${']'.repeat(10_000)}`];
+    const malformed = [
+      'not json',
+      '{}',
+      '"x"',
+      '[1,2,3]',
+      '[{},{}]',
+      '[{"a":"$@1"},"$K1"]',
+      '[{"__proto__":{"x":1}},"$K1"]',
+      `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+    ];
     for (const body of malformed) expectProblem(await call(signIn, Buffer.from(body)), 422, 'VALIDATION_FAILED');
     expectProblem(await call(signIn, Buffer.from([0x5b, 0x22, 0xff, 0xfe, 0x22, 0x5d])), 422, 'VALIDATION_FAILED');
     expectProblem(await call(signIn, Buffer.from('[]'), 'application/json'), 415, 'UNSUPPORTED_MEDIA_TYPE');
@@ -146,7 +181,18 @@ describe('an address that cannot be read', () => {
 describe('a method no door serves', () => {
   it('is a 405 with Allow, on pages, route handlers and the API; OPTIONS says what is allowed', async () => {
     const logFrom = statSync(helpdesk.logFile).size;
-    for (const [method, target] of [['TRACE', '/api/v1/anything'], ['TRACE', '/api/v1/tickets'], ['TRACK', '/api/v1/tickets'], ['MADEUP', '/tickets'], ['TRACE', '/tickets'], ['TRACE', '/api/health'], ['PUT', '/tickets'], ['DELETE', '/tickets/1'], ['PROPFIND', '/tickets'], ['PATCH', '/sign-in']]) {
+    for (const [method, target] of [
+      ['TRACE', '/api/v1/anything'],
+      ['TRACE', '/api/v1/tickets'],
+      ['TRACK', '/api/v1/tickets'],
+      ['MADEUP', '/tickets'],
+      ['TRACE', '/tickets'],
+      ['TRACE', '/api/health'],
+      ['PUT', '/tickets'],
+      ['DELETE', '/tickets/1'],
+      ['PROPFIND', '/tickets'],
+      ['PATCH', '/sign-in'],
+    ]) {
       const answer = await send(target, { method });
       expectProblem(answer, 405, 'METHOD_NOT_ALLOWED');
       expect(answer.headers.allow, `${method} ${target}`).toMatch(/GET/);

@@ -29,16 +29,27 @@ describe('keyboard, command palette and loading states', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     [agent, customer] = await Promise.all([openBrowser(), openBrowser()]);
-    await Promise.all([signIn(agent.page, server.url, DEMO_AGENT.email, DEMO_AGENT.password), signIn(customer.page, server.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)]);
-    [agentApi, customerApi] = await Promise.all([signInOverApi(server.url, DEMO_AGENT.email, DEMO_AGENT.password), signInOverApi(server.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password)]);
+    await Promise.all([
+      signIn(agent.page, server.url, DEMO_AGENT.email, DEMO_AGENT.password),
+      signIn(customer.page, server.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password),
+    ]);
+    [agentApi, customerApi] = await Promise.all([
+      signInOverApi(server.url, DEMO_AGENT.email, DEMO_AGENT.password),
+      signInOverApi(server.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password),
+    ]);
     // The customer's ticket, resolved by the agent: the agent may reopen or close it, the customer only reopen.
     ticketSubject = `The ${word} printer prints blank pages`;
     const created = await callApi<{ id: number; version: number }>(server.url, customerApi, 'POST', '/tickets', { subject: ticketSubject });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     ticketId = created.body.id;
-    const started = await callApi<{ version: number }>(server.url, agentApi, 'POST', `/tickets/${ticketId}/transitions/start`, { version: created.body.version, input: { assignee: agentApi.user.id } });
+    const started = await callApi<{ version: number }>(server.url, agentApi, 'POST', `/tickets/${ticketId}/transitions/start`, {
+      version: created.body.version,
+      input: { assignee: agentApi.user.id },
+    });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
-    const resolved = await callApi(server.url, agentApi, 'POST', `/tickets/${ticketId}/transitions/resolve`, { version: started.body.version });
+    const resolved = await callApi(server.url, agentApi, 'POST', `/tickets/${ticketId}/transitions/resolve`, {
+      version: started.body.version,
+    });
     expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
   });
   afterAll(() => Promise.all([agent, customer].filter(Boolean).map((b) => b.close())));
@@ -48,17 +59,29 @@ describe('keyboard, command palette and loading states', () => {
   const focused = (page: Page) =>
     page.evaluate(() => {
       const el = document.activeElement;
-      return { tag: el?.tagName ?? '', id: el?.id ?? '', text: (el?.textContent ?? '').trim().slice(0, 80), role: el?.getAttribute('role') ?? '', href: el?.getAttribute('href') ?? '', inMain: Boolean(el?.closest('#main')) };
+      return {
+        tag: el?.tagName ?? '',
+        id: el?.id ?? '',
+        text: (el?.textContent ?? '').trim().slice(0, 80),
+        role: el?.getAttribute('role') ?? '',
+        href: el?.getAttribute('href') ?? '',
+        inMain: Boolean(el?.closest('#main')),
+      };
     });
   /** The palette's options under one group, by the group's label. */
-  const groupOptions = (page: Page, group: string) => palette(page).getByRole('group', { name: group, exact: true }).getByRole('option').allInnerTexts();
+  const groupOptions = (page: Page, group: string) =>
+    palette(page).getByRole('group', { name: group, exact: true }).getByRole('option').allInnerTexts();
 
   /** Opens the page and waits until React has hydrated the shell (its listeners are then on). */
   async function visit(page: Page, address: string): Promise<void> {
     await page.goto(`${server.url}${address}`);
     await page.waitForFunction(() => {
       const button = document.querySelector('header button[aria-keyshortcuts]');
-      return button !== null && Object.keys(button).some((key) => key.startsWith('__reactProps')) && document.documentElement.dataset.shortcuts === 'on';
+      return (
+        button !== null &&
+        Object.keys(button).some((key) => key.startsWith('__reactProps')) &&
+        document.documentElement.dataset.shortcuts === 'on'
+      );
     });
   }
 
@@ -156,7 +179,10 @@ describe('keyboard, command palette and loading states', () => {
     const offered = await groupOptions(page, `Ticket #${ticketId}`);
     expect(offered).toEqual(['Edit', 'Reopen', 'Close']);
     // The same transitions the workflow panel lets the agent take.
-    expect(await page.locator('form[data-transition]').evaluateAll((forms) => forms.map((f) => f.getAttribute('aria-label')))).toEqual(['Reopen', 'Close']);
+    expect(await page.locator('form[data-transition]').evaluateAll((forms) => forms.map((f) => f.getAttribute('aria-label')))).toEqual([
+      'Reopen',
+      'Close',
+    ]);
     await page.keyboard.type('close');
     expect(await palette(page).getByRole('option').allInnerTexts()).toEqual(['Close']);
     await page.keyboard.press('Enter');
@@ -166,12 +192,20 @@ describe('keyboard, command palette and loading states', () => {
     expect((await focused(page)).text).toBe('Cancel');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await page.getByRole('region', { name: 'Workflow' }).innerText()).includes('This is a final state.'), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await page.getByRole('region', { name: 'Workflow' }).innerText()).includes('This is a final state.'), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     const after = await callApi<{ state: string }>(server.url, agentApi, 'GET', `/tickets/${ticketId}`);
     expect(after.body.state).toBe('closed');
     // Closed: nothing left to do with it, so the palette offers no action on it.
     await openPalette(page);
-    expect(await palette(page).getByRole('group', { name: `Ticket #${ticketId}`, exact: true }).count()).toBe(0);
+    expect(
+      await palette(page)
+        .getByRole('group', { name: `Ticket #${ticketId}`, exact: true })
+        .count(),
+    ).toBe(0);
     await page.keyboard.press('Escape');
   });
 
@@ -324,12 +358,15 @@ describe('keyboard, command palette and loading states', () => {
   });
 
   it('shows a reply at once, marked while it is sent, and marks it when the server refuses it', async () => {
-    const created = await callApi<{ id: number; version: number }>(server.url, customerApi, 'POST', '/tickets', { subject: `Optimistic ${word}` });
+    const created = await callApi<{ id: number; version: number }>(server.url, customerApi, 'POST', '/tickets', {
+      subject: `Optimistic ${word}`,
+    });
     expect(created.status).toBe(201);
     const { page } = customer;
     // No live updates in this tab: the refusal below must come from the server, not from the page redrawing first.
     await page.route('**/api/live**', (route) => route.abort());
-    const isAction = (request: { method(): string; headers(): Record<string, string> }) => request.method() === 'POST' && 'next-action' in request.headers();
+    const isAction = (request: { method(): string; headers(): Record<string, string> }) =>
+      request.method() === 'POST' && 'next-action' in request.headers();
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/*', async (route) => (isAction(route.request()) ? held.then(() => route.continue()) : route.fallback()));
@@ -351,7 +388,10 @@ describe('keyboard, command palette and loading states', () => {
       // Closed meanwhile by the agent: the next reply is refused, marked, and kept in the box.
       let version = created.body.version;
       for (const [name, input] of [['start', { assignee: agentApi.user.id }], ['resolve'], ['close']] as const) {
-        const taken = await callApi<{ version: number }>(server.url, agentApi, 'POST', `/tickets/${created.body.id}/transitions/${name}`, { version, ...(input ? { input } : {}) });
+        const taken = await callApi<{ version: number }>(server.url, agentApi, 'POST', `/tickets/${created.body.id}/transitions/${name}`, {
+          version,
+          ...(input ? { input } : {}),
+        });
         expect(taken.status, JSON.stringify(taken.body)).toBe(200);
         version = taken.body.version;
       }

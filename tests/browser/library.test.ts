@@ -34,7 +34,8 @@ function clippedTables(page: Page): Promise<string[]> {
         else if (!box.getAttribute('aria-label')) problems.push(`${name}: scrolls sideways, but has no name`);
       }
       for (const cell of table.querySelectorAll<HTMLElement>('th, td')) {
-        if (cell.checkVisibility() && cell.scrollWidth > cell.clientWidth + 1) problems.push(`${name}: cell "${(cell.textContent ?? '').slice(0, 40)}" overflows`);
+        if (cell.checkVisibility() && cell.scrollWidth > cell.clientWidth + 1)
+          problems.push(`${name}: cell "${(cell.textContent ?? '').slice(0, 40)}" overflows`);
       }
     }
     return problems;
@@ -59,7 +60,11 @@ describe('a library: wide tables, loans named by their item, widgets per role', 
   beforeAll(async () => {
     // Demo data first (librarians, members, items and loans with notes), as a user would with the CLI.
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nf-browser-library-'));
-    const env = { NINEFOLD_SPEC: 'tests/browser/specs/library.spec.ts', NINEFOLD_ADMIN_EMAIL: ADMIN.email, NINEFOLD_ADMIN_PASSWORD: ADMIN.password };
+    const env = {
+      NINEFOLD_SPEC: 'tests/browser/specs/library.spec.ts',
+      NINEFOLD_ADMIN_EMAIL: ADMIN.email,
+      NINEFOLD_ADMIN_PASSWORD: ADMIN.password,
+    };
     const root = path.resolve(__dirname, '../..');
     execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/main.ts', 'seed', '--count', '20'], {
       cwd: root,
@@ -71,7 +76,10 @@ describe('a library: wide tables, loans named by their item, widgets per role', 
       librarian: await signInOverApi(server.url, LIBRARIAN.email, LIBRARIAN.password),
       member: await signInOverApi(server.url, MEMBER.email, MEMBER.password),
     };
-    const created = await callApi<{ id: number }>(server.url, sessions.librarian, 'POST', '/items', { name: 'Cordless Drill', shelf: 'T-4' });
+    const created = await callApi<{ id: number }>(server.url, sessions.librarian, 'POST', '/items', {
+      name: 'Cordless Drill',
+      shelf: 'T-4',
+    });
     expect(created.status).toBe(201);
     item = created.body.id;
     const lent = await callApi<{ id: number }>(server.url, sessions.librarian, 'POST', '/loans', {
@@ -122,7 +130,8 @@ describe('a library: wide tables, loans named by their item, widgets per role', 
       const box = page.getByRole('group', { name: /^Table: Loans/ });
       expect(await box.getAttribute('tabindex'), address).toBe('0');
       const lastHeader = box.locator('thead th').last();
-      const inView = () => Promise.all([box.boundingBox(), lastHeader.boundingBox()]).then(([b, h]) => h!.x + h!.width <= b!.x + b!.width + 1);
+      const inView = () =>
+        Promise.all([box.boundingBox(), lastHeader.boundingBox()]).then(([b, h]) => h!.x + h!.width <= b!.x + b!.width + 1);
       expect(await inView(), address).toBe(false);
       await box.focus();
       for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowRight');
@@ -151,7 +160,10 @@ describe('a library: wide tables, loans named by their item, widgets per role', 
     // Lent another item: the history names both by their names.
     const other = await callApi<{ id: number }>(server.url, sessions.librarian, 'POST', '/items', { name: 'Camping Tent' });
     const current = await callApi<{ version: number }>(server.url, sessions.librarian, 'GET', `/loans/${loan}`);
-    expect((await callApi(server.url, sessions.librarian, 'PATCH', `/loans/${loan}`, { item: other.body.id, version: current.body.version })).status).toBe(200);
+    expect(
+      (await callApi(server.url, sessions.librarian, 'PATCH', `/loans/${loan}`, { item: other.body.id, version: current.body.version }))
+        .status,
+    ).toBe(200);
     await page.goto(`${server.url}/loans/${loan}`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Camping Tent');
     const history = page.locator('#history');
@@ -164,13 +176,19 @@ describe('a library: wide tables, loans named by their item, widgets per role', 
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${server.url}/`);
-      const widgets = await page.locator('main').getByRole('region').evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label')));
+      const widgets = await page
+        .locator('main')
+        .getByRole('region')
+        .evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label')));
       expect(widgets).toEqual(['Loans out']);
       expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: path.join(SCREENSHOTS, `library-home-member-${width}.png`), fullPage: true });
     }
     await librarian.page.goto(`${server.url}/`);
-    const shown = await librarian.page.locator('main').getByRole('region').evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label')));
+    const shown = await librarian.page
+      .locator('main')
+      .getByRole('region')
+      .evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label')));
     expect(shown).toEqual(['Loans out', 'Loans by state', 'Renewed loans']);
   });
 });

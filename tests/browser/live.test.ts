@@ -33,12 +33,16 @@ interface LiveEvent {
 const liveEvents = (page: Page) => page.evaluate(() => (window as unknown as { nfLiveEvents: LiveEvent[] }).nfLiveEvents);
 /** Every comment id the page's stream named. */
 const commentIds = async (page: Page) =>
-  (await liveEvents(page)).filter((e) => e.type === 'change').flatMap((e) => (JSON.parse(e.data) as Record<string, number[] | null>).comment ?? []);
+  (await liveEvents(page))
+    .filter((e) => e.type === 'change')
+    .flatMap((e) => (JSON.parse(e.data) as Record<string, number[] | null>).comment ?? []);
 const markPage = (page: Page) => page.evaluate(() => Object.assign(window, { nfMarker: 'same document' }));
 const samePage = (page: Page) => page.evaluate(() => (window as unknown as { nfMarker?: string }).nfMarker);
 /** The stream opens a moment after the page has loaded (see LiveConnection). */
 const streamOpen = (page: Page) =>
-  page.waitForFunction(() => (window as unknown as { nfLiveEvents: LiveEvent[] }).nfLiveEvents.some((e) => e.type === 'open'), undefined, { timeout: 15_000 });
+  page.waitForFunction(() => (window as unknown as { nfLiveEvents: LiveEvent[] }).nfLiveEvents.some((e) => e.type === 'open'), undefined, {
+    timeout: 15_000,
+  });
 
 /*
  * Live pages: what another user changes appears on the open pages showing it, without a reload,
@@ -70,57 +74,69 @@ describe('live pages', () => {
       signInOverApi(server.url, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password),
       signInOverApi(server.url, DEMO_AGENT.email, DEMO_AGENT.password),
     ]);
-    const created = await callApi<{ id: number }>(server.url, customerApi, 'POST', '/tickets', { subject: `Live ${tag}`, description: 'Watching it change.' });
+    const created = await callApi<{ id: number }>(server.url, customerApi, 'POST', '/tickets', {
+      subject: `Live ${tag}`,
+      description: 'Watching it change.',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     ticketId = created.body.id;
     mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(() => Promise.all([customer, agent].filter(Boolean).map((b) => b.close())));
 
-  it("shows the agent's changes on the customer's open ticket, never an internal note, and keeps the typed reply", { timeout: 120_000 }, async () => {
-    const page = customer.page;
-    await page.goto(`${server.url}/tickets/${ticketId}`);
-    await streamOpen(page);
-    await markPage(page);
-    expect(await state(page)).toBe('New');
-    await page.getByRole('form', { name: 'Reply' }).getByLabel('Body').fill(`Half-written answer ${tag}`);
+  it(
+    "shows the agent's changes on the customer's open ticket, never an internal note, and keeps the typed reply",
+    { timeout: 120_000 },
+    async () => {
+      const page = customer.page;
+      await page.goto(`${server.url}/tickets/${ticketId}`);
+      await streamOpen(page);
+      await markPage(page);
+      expect(await state(page)).toBe('New');
+      await page.getByRole('form', { name: 'Reply' }).getByLabel('Body').fill(`Half-written answer ${tag}`);
 
-    // A state change by the agent.
-    const current = await callApi<{ version: number }>(server.url, agentApi, 'GET', `/tickets/${ticketId}`);
-    const started = await callApi(server.url, agentApi, 'POST', `/tickets/${ticketId}/transitions/start`, { version: current.body.version, input: { assignee: agentApi.user.id } });
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    await expect.poll(() => state(page)).toBe('Open');
+      // A state change by the agent.
+      const current = await callApi<{ version: number }>(server.url, agentApi, 'GET', `/tickets/${ticketId}`);
+      const started = await callApi(server.url, agentApi, 'POST', `/tickets/${ticketId}/transitions/start`, {
+        version: current.body.version,
+        input: { assignee: agentApi.user.id },
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      await expect.poll(() => state(page)).toBe('Open');
 
-    // An internal note, then a public reply: only the reply reaches the customer's page and stream.
-    const note = await comment(`Internal remark ${tag}`, true);
-    const reply = await comment(`Public answer ${tag}`);
-    await expect.poll(() => thread(page).allInnerTexts()).toEqual([expect.stringContaining(`Public answer ${tag}`)]);
-    expect(await samePage(page)).toBe('same document');
-    expect(await page.getByRole('form', { name: 'Reply' }).getByLabel('Body').inputValue()).toBe(`Half-written answer ${tag}`);
-    expect(await commentIds(page)).toContain(reply);
-    expect(await commentIds(page)).not.toContain(note);
-    expect(JSON.stringify(await liveEvents(page))).not.toContain('null');
-    expect(await page.content()).not.toContain(`Internal remark ${tag}`);
+      // An internal note, then a public reply: only the reply reaches the customer's page and stream.
+      const note = await comment(`Internal remark ${tag}`, true);
+      const reply = await comment(`Public answer ${tag}`);
+      await expect.poll(() => thread(page).allInnerTexts()).toEqual([expect.stringContaining(`Public answer ${tag}`)]);
+      expect(await samePage(page)).toBe('same document');
+      expect(await page.getByRole('form', { name: 'Reply' }).getByLabel('Body').inputValue()).toBe(`Half-written answer ${tag}`);
+      expect(await commentIds(page)).toContain(reply);
+      expect(await commentIds(page)).not.toContain(note);
+      expect(JSON.stringify(await liveEvents(page))).not.toContain('null');
+      expect(await page.content()).not.toContain(`Internal remark ${tag}`);
 
-    // The agent's stream did hear of the note.
-    await agent.page.goto(`${server.url}/tickets/${ticketId}`);
-    await streamOpen(agent.page);
-    const another = await comment(`Second internal remark ${tag}`, true);
-    await expect.poll(() => commentIds(agent.page)).toContain(another);
-    await expect.poll(() => thread(agent.page).count()).toBe(3);
-    // A later public reply reaches the customer: by then the note's batch was long decided.
-    const later = await comment(`Later answer ${tag}`);
-    await expect.poll(() => commentIds(page)).toContain(later);
-    expect(await commentIds(page)).not.toContain(another);
-    await expect.poll(() => thread(page).allInnerTexts()).toEqual([expect.stringContaining(`Public answer ${tag}`), expect.stringContaining(`Later answer ${tag}`)]);
-    expect(await page.getByRole('form', { name: 'Reply' }).getByLabel('Body').inputValue()).toBe(`Half-written answer ${tag}`);
+      // The agent's stream did hear of the note.
+      await agent.page.goto(`${server.url}/tickets/${ticketId}`);
+      await streamOpen(agent.page);
+      const another = await comment(`Second internal remark ${tag}`, true);
+      await expect.poll(() => commentIds(agent.page)).toContain(another);
+      await expect.poll(() => thread(agent.page).count()).toBe(3);
+      // A later public reply reaches the customer: by then the note's batch was long decided.
+      const later = await comment(`Later answer ${tag}`);
+      await expect.poll(() => commentIds(page)).toContain(later);
+      expect(await commentIds(page)).not.toContain(another);
+      await expect
+        .poll(() => thread(page).allInnerTexts())
+        .toEqual([expect.stringContaining(`Public answer ${tag}`), expect.stringContaining(`Later answer ${tag}`)]);
+      expect(await page.getByRole('form', { name: 'Reply' }).getByLabel('Body').inputValue()).toBe(`Half-written answer ${tag}`);
 
-    await page.screenshot({ path: path.join(SHOTS, 'live-ticket-customer.png'), fullPage: true });
-    await page.setViewportSize({ width: 360, height: 800 });
-    await page.screenshot({ path: path.join(SHOTS, 'live-ticket-customer-phone.png'), fullPage: true });
-    expect(await sidewaysScroll(page)).toBe(0);
-    await page.setViewportSize({ width: 1280, height: 900 });
-  });
+      await page.screenshot({ path: path.join(SHOTS, 'live-ticket-customer.png'), fullPage: true });
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.screenshot({ path: path.join(SHOTS, 'live-ticket-customer-phone.png'), fullPage: true });
+      expect(await sidewaysScroll(page)).toBe(0);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    },
+  );
 
   it("updates the agent's list and home when a customer opens a ticket", { timeout: 120_000 }, async () => {
     const page = agent.page;
@@ -179,7 +195,9 @@ describe('live pages', () => {
     await page.unroute('**/api/live**');
     // Back: the status goes, and the page catches up once (the change itself was never heard).
     await status.waitFor({ state: 'detached', timeout: 40_000 });
-    await expect.poll(() => thread(page).allInnerTexts(), { timeout: 10_000 }).toContainEqual(expect.stringContaining(`Sent during the outage ${tag}`));
+    await expect
+      .poll(() => thread(page).allInnerTexts(), { timeout: 10_000 })
+      .toContainEqual(expect.stringContaining(`Sent during the outage ${tag}`));
     expect(await commentIds(page)).not.toContain(missed);
     expect(await samePage(page)).toBe('same document');
   });
@@ -190,7 +208,10 @@ describe('live pages', () => {
     await streamOpen(page);
     await page.getByLabel('Subject').fill(`My better subject ${tag}`);
     const current = await callApi<{ version: number }>(server.url, agentApi, 'GET', `/tickets/${ticketId}`);
-    const patched = await callApi(server.url, agentApi, 'PATCH', `/tickets/${ticketId}`, { version: current.body.version, priority: 'urgent' });
+    const patched = await callApi(server.url, agentApi, 'PATCH', `/tickets/${ticketId}`, {
+      version: current.body.version,
+      priority: 'urgent',
+    });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
 
     const notice = page.getByRole('alert').filter({ hasText: 'This ticket was changed by someone else while you were editing.' });

@@ -12,7 +12,6 @@ const DESKTOP = { width: 1280, height: 900 } as const;
 /** Outside the repository: looked at by whoever changes the layout, never committed. */
 const SCREENSHOTS = path.join(process.env.NF_SCREENSHOTS ?? '/tmp/nf-screenshots', 'phone');
 
-
 async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
   const width = page.viewportSize()?.width ?? 0;
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`), fullPage });
@@ -38,7 +37,20 @@ describe('on a phone', () => {
   afterAll(() => Promise.all([admin, visitor].filter(Boolean).map((b) => b.close())));
 
   it('no page scrolls sideways', async () => {
-    const pages = ['/', '/tickets', '/queue', ticketPath, '/tickets/new', `${ticketPath}/edit`, '/organizations', '/comments', '/spec', '/account', '/admin/users', '/api/docs'];
+    const pages = [
+      '/',
+      '/tickets',
+      '/queue',
+      ticketPath,
+      '/tickets/new',
+      `${ticketPath}/edit`,
+      '/organizations',
+      '/comments',
+      '/spec',
+      '/account',
+      '/admin/users',
+      '/api/docs',
+    ];
     const wide: string[] = [];
     for (const address of pages) {
       await admin.page.goto(`${server.url}${address}`);
@@ -78,7 +90,9 @@ describe('on a phone', () => {
     await page.goto(`${server.url}/`);
     const links = page.locator('nav[aria-label="Main"] a');
     expect(await links.count()).toBeGreaterThanOrEqual(7);
-    const boxes = await links.evaluateAll((all) => all.map((a) => a.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })));
+    const boxes = await links.evaluateAll((all) =>
+      all.map((a) => a.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })),
+    );
     expect(boxes.filter((box) => box.left < 0 || box.right > PHONE.width)).toEqual([]);
     await shoot(page, 'navigation', false);
   });
@@ -107,7 +121,9 @@ describe('on a phone', () => {
     expect(text).toMatch(/Priority: (low|normal|high|urgent)/);
     expect(text).toContain('SLA due: ');
     // Columns past the first few stay in the table, for wider screens.
-    const visibleCells = await card.locator('td').evaluateAll((cells) => cells.filter((c) => getComputedStyle(c).display !== 'none').length);
+    const visibleCells = await card
+      .locator('td')
+      .evaluateAll((cells) => cells.filter((c) => getComputedStyle(c).display !== 'none').length);
     expect(visibleCells).toBeLessThan(await card.locator('td').count());
     await expect.poll(() => page.locator('[data-list-count]').innerText()).toMatch(/^\d[\d,]* tickets?$|^More than [\d,]+ tickets$/);
   });
@@ -130,7 +146,9 @@ describe('on a phone', () => {
     // With JavaScript a filter applies as it changes (the Apply button is for browsers without).
     await Promise.all([page.waitForURL(/slaDueAt=overdue/), search.getByLabel('SLA due').selectOption('overdue')]);
     await expect.poll(() => page.locator('summary', { hasText: 'Filters' }).innerText()).toBe('Filters (1)');
-    const marks = await page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => row.querySelector('[data-overdue]')?.textContent ?? ''));
+    const marks = await page
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((row) => row.querySelector('[data-overdue]')?.textContent ?? ''));
     expect(marks.length).toBeGreaterThan(0);
     expect(marks.every((mark) => mark === 'Overdue')).toBe(true);
 
@@ -138,7 +156,9 @@ describe('on a phone', () => {
     const fold = page.locator('details', { has: page.locator('summary', { hasText: 'Filters' }) });
     if (!(await fold.evaluate((details) => (details as HTMLDetailsElement).open))) await fold.locator('summary').click();
     await Promise.all([page.waitForURL(/sort=slaDueAt/), search.getByLabel('Sort').selectOption('slaDueAt')]);
-    const dues = await page.locator('tbody td[data-column="slaDueAt"] time').evaluateAll((times) => times.map((t) => t.getAttribute('datetime')));
+    const dues = await page
+      .locator('tbody td[data-column="slaDueAt"] time')
+      .evaluateAll((times) => times.map((t) => t.getAttribute('datetime')));
     expect(dues.length).toBeGreaterThan(0);
     expect(dues).toEqual([...dues].sort());
     expect(new URL(page.url()).searchParams.get('slaDueAt')).toBe('overdue');
@@ -166,7 +186,12 @@ describe('on a phone', () => {
       await expect.poll(() => page.locator('thead').isVisible()).toBe(true);
       expect(await page.locator('summary', { hasText: 'Filters' }).isVisible()).toBe(false);
       expect(await page.getByRole('search', { name: 'Filter the list' }).isVisible()).toBe(true);
-      expect(await page.locator('tbody tr').first().evaluate((row) => getComputedStyle(row).display)).toBe('table-row');
+      expect(
+        await page
+          .locator('tbody tr')
+          .first()
+          .evaluate((row) => getComputedStyle(row).display),
+      ).toBe('table-row');
       expect(await sidewaysScroll(page)).toBe(0);
       await shoot(page, 'tickets');
       await page.goto(`${server.url}${ticketPath}`);

@@ -10,7 +10,8 @@ const helpdesk = inject('helpdesk');
 const crm = inject('crm');
 const SCREENSHOTS = '/tmp/shots';
 
-const navLinks = (page: Page) => page.locator('nav[aria-label="Main"] a').evaluateAll((links) => links.map((a) => (a.textContent ?? '').trim()));
+const navLinks = (page: Page) =>
+  page.locator('nav[aria-label="Main"] a').evaluateAll((links) => links.map((a) => (a.textContent ?? '').trim()));
 
 async function shoot(page: Page, name: string): Promise<void> {
   for (const width of [1280, 360]) {
@@ -106,12 +107,16 @@ describe('the customer portal and who reads the documentation', () => {
       for (const address of ['/spec', '/api/docs']) {
         await admin.page.setViewportSize({ width, height: 900 });
         await admin.page.goto(`${helpdesk.url}${address}`);
-        found[`admin ${address} ${width}`] = (await axeViolations(admin.page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        found[`admin ${address} ${width}`] = (await axeViolations(admin.page)).filter(
+          (v) => v.impact === 'serious' || v.impact === 'critical',
+        );
         expect(await sidewaysScroll(admin.page), `${address} at ${width}`).toBe(0);
       }
       await customer.page.setViewportSize({ width, height: 900 });
       await customer.page.goto(`${helpdesk.url}/spec`);
-      found[`customer /spec ${width}`] = (await axeViolations(customer.page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      found[`customer /spec ${width}`] = (await axeViolations(customer.page)).filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
     }
     expect(Object.entries(found).filter(([, violations]) => violations.length > 0)).toEqual([]);
     await admin.page.setViewportSize({ width: 1280, height: 900 });

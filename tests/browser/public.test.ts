@@ -48,7 +48,22 @@ describe('public visitors', () => {
     const root = path.resolve(__dirname, '../..');
     const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, NINEFOLD_SPEC: SPEC };
     for (const user of [ADMIN, EDITOR]) {
-      execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/main.ts', 'user', 'add', '--email', user.email, '--password', user.password, '--role', 'admin'], { cwd: root, env, stdio: 'ignore' });
+      execFileSync(
+        process.execPath,
+        [
+          path.join(root, 'node_modules/tsx/dist/cli.mjs'),
+          'src/cli/main.ts',
+          'user',
+          'add',
+          '--email',
+          user.email,
+          '--password',
+          user.password,
+          '--role',
+          'admin',
+        ],
+        { cwd: root, env, stdio: 'ignore' },
+      );
     }
     server = await startServer('publication', { NINEFOLD_SPEC: SPEC }, dataDir);
     admin = await signInOverApi(server.url, ADMIN.email, ADMIN.password);
@@ -60,7 +75,13 @@ describe('public visitors', () => {
     };
     const team = await call(admin, 'POST', '/teams', { name: TEAM });
     const tag = await call(admin, 'POST', '/tags', { name: 'Weather' });
-    const story = await call(admin, 'POST', '/articles', { title: PUBLISHED, body: 'The harbour is **open** again.', section: 'news', team: team.id, tags: [tag.id] });
+    const story = await call(admin, 'POST', '/articles', {
+      title: PUBLISHED,
+      body: 'The harbour is **open** again.',
+      section: 'news',
+      team: team.id,
+      tags: [tag.id],
+    });
     const submitted = await call(admin, 'POST', `/articles/${story.id}/transitions/submit`, { version: story.version });
     await call(editor, 'POST', `/articles/${story.id}/transitions/publish`, { version: submitted.version });
     published = story.id;
@@ -135,7 +156,10 @@ describe('public visitors', () => {
     await page.getByLabel('Subject').fill(subject);
     await page.getByLabel('Email').fill('reader@example.com');
     await page.getByLabel('Message', { exact: true }).fill('When does the harbour open on Sundays?');
-    await Promise.all([page.waitForURL((url) => url.searchParams.get('sent') === '1'), page.getByRole('button', { name: 'Create enquiry' }).click()]);
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get('sent') === '1'),
+      page.getByRole('button', { name: 'Create enquiry' }).click(),
+    ]);
     await page.getByText('Thank you, sent.').waitFor();
     const enquiries = await callApi<{ items: { subject: string; createdBy: number | null }[] }>(server.url, admin, 'GET', '/enquiries');
     expect(enquiries.body.items.find((e) => e.subject === subject)).toMatchObject({ createdBy: null });
@@ -153,7 +177,12 @@ describe('public visitors', () => {
     const page = await browser();
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-      for (const [name, address] of [['list', '/articles'], ['detail', `/articles/${published}`], ['contact', '/enquiries/new'], ['sign-in', '/sign-in']] as const) {
+      for (const [name, address] of [
+        ['list', '/articles'],
+        ['detail', `/articles/${published}`],
+        ['contact', '/enquiries/new'],
+        ['sign-in', '/sign-in'],
+      ] as const) {
         await page.goto(`${server.url}${address}`);
         await page.getByRole('heading', { level: 1 }).waitFor();
         expect(await axeViolations(page), `${address} at ${width}`).toEqual([]);
@@ -165,7 +194,9 @@ describe('public visitors', () => {
 
   it('keeps the signed-in shell for users who signed in', async () => {
     const page = await browser();
-    await page.context().addCookies([{ name: admin.cookie.split('=')[0], value: admin.cookie.split('=').slice(1).join('='), url: server.url }]);
+    await page
+      .context()
+      .addCookies([{ name: admin.cookie.split('=')[0], value: admin.cookie.split('=').slice(1).join('='), url: server.url }]);
     await page.goto(`${server.url}/articles`);
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     expect(await page.getByText(DRAFT).count()).toBeGreaterThan(0);

@@ -33,7 +33,11 @@ describe('the publication, seeded, as its staff use it', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'nf-browser-publication-seeded-'));
     const root = path.resolve(__dirname, '../..');
     const env = { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, NINEFOLD_SPEC: SPEC };
-    execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/main.ts', 'seed', '--count', '120'], { cwd: root, env, stdio: 'ignore' });
+    execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/main.ts', 'seed', '--count', '120'], {
+      cwd: root,
+      env,
+      stdio: 'ignore',
+    });
     server = await startServer('publication-seeded', { NINEFOLD_SPEC: SPEC }, dataDir);
     editor = await signInOverApi(server.url, 'editor1@demo.ninefold.test', DEMO_PASSWORD);
     browser = await openBrowser();
@@ -53,16 +57,26 @@ describe('the publication, seeded, as its staff use it', () => {
     const { page } = browser;
     await signIn(page, server.url, 'writer1@demo.ninefold.test', DEMO_PASSWORD);
     await page.goto(`${server.url}/articles/new`);
-    const options = await page.locator('select[name=team] option').evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+    const options = await page
+      .locator('select[name=team] option')
+      .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
     expect(options).toEqual([String(teams[0].id)]);
     await page.context().clearCookies();
   });
 
   it('shows an editor why they may not publish their own article, and publishes a writer’s', async () => {
     const team = (await callApi<{ items: { id: number }[] }>(server.url, editor, 'GET', '/teams')).body.items[0];
-    const made = await callApi<{ id: number; version: number }>(server.url, editor, 'POST', '/articles', { title: 'The editor’s own column', section: 'culture', team: team.id });
+    const made = await callApi<{ id: number; version: number }>(server.url, editor, 'POST', '/articles', {
+      title: 'The editor’s own column',
+      section: 'culture',
+      team: team.id,
+    });
     expect(made.status).toBe(201);
-    const own = (await callApi<{ id: number }>(server.url, editor, 'POST', `/articles/${made.body.id}/transitions/submit`, { version: made.body.version })).body;
+    const own = (
+      await callApi<{ id: number }>(server.url, editor, 'POST', `/articles/${made.body.id}/transitions/submit`, {
+        version: made.body.version,
+      })
+    ).body;
     // Not a featured one: publishing it would make a second featured article in its section (refused).
     const others = (await list(editor, 'state=review')).find((a) => a.author !== editor.user.id && !a.featured);
     expect(others, 'the seeder leaves writers’ articles of the editor’s team in review').toBeDefined();
@@ -74,7 +88,9 @@ describe('the publication, seeded, as its staff use it', () => {
     await page.goto(`${server.url}/articles/${others!.id}`);
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Publish' }).click();
-    await expect.poll(async () => (await callApi<Article>(server.url, editor, 'GET', `/articles/${others!.id}`)).body.state, { timeout: 10_000 }).toBe('published');
+    await expect
+      .poll(async () => (await callApi<Article>(server.url, editor, 'GET', `/articles/${others!.id}`)).body.state, { timeout: 10_000 })
+      .toBe('published');
   });
 
   it('refuses a second featured article in a section with the spec’s message next to the section', async () => {
@@ -83,9 +99,19 @@ describe('the publication, seeded, as its staff use it', () => {
     const team = (await callApi<{ items: { id: number }[] }>(server.url, editor, 'GET', '/teams')).body.items[0];
     const publishedOnes: { id: number; version: number }[] = [];
     for (const title of ['Derby day in the rain', 'The marathon’s new route']) {
-      const made = (await callApi<{ id: number; version: number }>(server.url, editor, 'POST', '/articles', { title, section: 'sport', team: team.id })).body;
-      const submitted = (await callApi<{ version: number }>(server.url, editor, 'POST', `/articles/${made.id}/transitions/submit`, { version: made.version })).body;
-      const answer = await callApi<{ id: number; version: number }>(server.url, colleague, 'POST', `/articles/${made.id}/transitions/publish`, { version: submitted.version });
+      const made = (
+        await callApi<{ id: number; version: number }>(server.url, editor, 'POST', '/articles', { title, section: 'sport', team: team.id })
+      ).body;
+      const submitted = (
+        await callApi<{ version: number }>(server.url, editor, 'POST', `/articles/${made.id}/transitions/submit`, { version: made.version })
+      ).body;
+      const answer = await callApi<{ id: number; version: number }>(
+        server.url,
+        colleague,
+        'POST',
+        `/articles/${made.id}/transitions/publish`,
+        { version: submitted.version },
+      );
       expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
       publishedOnes.push(answer.body);
     }
@@ -100,7 +126,12 @@ describe('the publication, seeded, as its staff use it', () => {
     const message = 'Another published article is already featured in this section.';
     await expect.poll(() => page.locator('select[name=section]').getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true');
     const describedBy = (await page.locator('select[name=section]').getAttribute('aria-describedby')) ?? '';
-    const near = await Promise.all(describedBy.split(/\s+/).filter(Boolean).map((id) => page.locator(`[id="${id}"]`).innerText()));
+    const near = await Promise.all(
+      describedBy
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((id) => page.locator(`[id="${id}"]`).innerText()),
+    );
     expect(near).toContain(message);
     expect((await callApi<Article>(server.url, editor, 'GET', `/articles/${target.id}`)).body.featured).toBe(false);
   });

@@ -25,16 +25,25 @@ export function sendRaw(baseUrl: string, target: string, options: RawRequest = {
   const url = new URL(baseUrl);
   return new Promise((resolve) => {
     let answered = false;
-    const sent = request({ host: url.hostname, port: url.port, method: options.method ?? 'GET', path: target, headers: { ...(options.body && !options.chunked ? { 'content-length': String(options.body.length) } : {}), ...options.headers } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      const done = () => {
-        answered = true;
-        resolve({ status: response.statusCode ?? null, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') });
-      };
-      response.on('end', done);
-      response.on('error', done);
-    });
+    const sent = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        method: options.method ?? 'GET',
+        path: target,
+        headers: { ...(options.body && !options.chunked ? { 'content-length': String(options.body.length) } : {}), ...options.headers },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        const done = () => {
+          answered = true;
+          resolve({ status: response.statusCode ?? null, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') });
+        };
+        response.on('end', done);
+        response.on('error', done);
+      },
+    );
     // A CONNECT's answer comes as a tunnel's, whatever its status.
     sent.on('connect', (response, socket) => {
       answered = true;
@@ -59,4 +68,3 @@ export function sendRaw(baseUrl: string, target: string, options: RawRequest = {
     } else sent.end(options.body);
   });
 }
-

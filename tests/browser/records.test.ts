@@ -60,7 +60,10 @@ describe('working with tickets in the browser', () => {
     const { page } = browser;
     await page.goto(`${server.url}/tickets/new`);
     // Skip the browser's own checks so that the server's answer is what we see.
-    await page.locator('form').filter({ has: page.getByLabel('Subject') }).evaluate((form) => ((form as HTMLFormElement).noValidate = true));
+    await page
+      .locator('form')
+      .filter({ has: page.getByLabel('Subject') })
+      .evaluate((form) => ((form as HTMLFormElement).noValidate = true));
     await page.getByLabel('Subject').fill('ab');
     await page.getByLabel('Description').fill('Kept description');
     await page.getByLabel('Priority').selectOption('urgent');
@@ -122,7 +125,10 @@ describe('with JavaScript disabled', () => {
   it('shows server-side field errors inline and keeps the values', async () => {
     const { page } = browser;
     await page.goto(`${server.url}/tickets/new`);
-    await page.locator('form').filter({ has: page.getByLabel('Subject') }).evaluate((form) => ((form as HTMLFormElement).noValidate = true));
+    await page
+      .locator('form')
+      .filter({ has: page.getByLabel('Subject') })
+      .evaluate((form) => ((form as HTMLFormElement).noValidate = true));
     await page.getByLabel('Subject').fill('x');
     await page.getByLabel('Description').fill('Still here without JS');
     await page.getByRole('button', { name: 'Create ticket' }).click();

@@ -21,7 +21,11 @@ describe('a references field in forms, lists and records', () => {
   const tags: Record<string, number> = {};
 
   beforeAll(async () => {
-    server = await startServer('publication', { NINEFOLD_SPEC: 'examples/publication/ninefold.spec.ts', NINEFOLD_ADMIN_EMAIL: ADMIN.email, NINEFOLD_ADMIN_PASSWORD: ADMIN.password });
+    server = await startServer('publication', {
+      NINEFOLD_SPEC: 'examples/publication/ninefold.spec.ts',
+      NINEFOLD_ADMIN_EMAIL: ADMIN.email,
+      NINEFOLD_ADMIN_PASSWORD: ADMIN.password,
+    });
     api = await signInOverApi(server.url, ADMIN.email, ADMIN.password);
     const made = await callApi<{ id: number }>(server.url, api, 'POST', '/teams', { name: 'Newsdesk' });
     expect(made.status).toBe(201);
@@ -102,7 +106,9 @@ describe('a references field in forms, lists and records', () => {
     const filter = page.getByLabel('Tags (any of)');
     await Promise.all([page.waitForURL(/tags=/), filter.selectOption([String(tags.Weather), String(tags.Sport)])]);
     await expect.poll(() => rows.count()).toBe(1);
-    expect(await page.getByLabel('Tags (any of)').evaluate((el) => [...(el as HTMLSelectElement).selectedOptions].map((o) => o.textContent))).toEqual(expect.arrayContaining(['Sport', 'Weather']));
+    expect(
+      await page.getByLabel('Tags (any of)').evaluate((el) => [...(el as HTMLSelectElement).selectedOptions].map((o) => o.textContent)),
+    ).toEqual(expect.arrayContaining(['Sport', 'Weather']));
     await page.goto(`${server.url}/articles`);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'references-list-1280.png'), fullPage: true });

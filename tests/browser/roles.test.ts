@@ -22,9 +22,9 @@ const filterLabels = (page: Page) => texts(page, 'form[role="search"] label');
 const navLinks = (page: Page) => texts(page, 'nav[aria-label="Main"] a');
 
 async function formLabels(page: Page): Promise<string[]> {
-  return page.locator('form label').evaluateAll((labels) =>
-    labels.map((label) => (label.textContent ?? '').replace(/\*/g, '').trim()).filter((text) => text !== ''),
-  );
+  return page
+    .locator('form label')
+    .evaluateAll((labels) => labels.map((label) => (label.textContent ?? '').replace(/\*/g, '').trim()).filter((text) => text !== ''));
 }
 
 describe('a customer and an agent see different lists, fields and buttons for the same data', () => {
@@ -102,7 +102,9 @@ describe('a customer and an agent see different lists, fields and buttons for th
     await customer.page.goto(`${server.url}/tickets/${ticketId}/edit`);
     expect(await formLabels(customer.page)).toEqual(['Subject', 'Description']);
     await agent.page.goto(`${server.url}/tickets/${ticketId}/edit`);
-    expect(await formLabels(agent.page)).toEqual(expect.arrayContaining(['Subject', 'Description', 'Priority', 'Organization', 'Requester', 'Assignee', 'Due']));
+    expect(await formLabels(agent.page)).toEqual(
+      expect.arrayContaining(['Subject', 'Description', 'Priority', 'Organization', 'Requester', 'Assignee', 'Due']),
+    );
     await customer.page.goto(`${server.url}/tickets/new`);
     expect(await formLabels(customer.page)).toEqual(['Subject', 'Description']);
   });

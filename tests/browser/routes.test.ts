@@ -47,12 +47,13 @@ function byDue(a: Ticket, b: Ticket): number {
 
 /** The ids of the tickets the page's table links to, in the order shown. */
 async function listedIds(page: Page): Promise<number[]> {
-  const hrefs = await page.locator('main table a[href^="/tickets/"]').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+  const hrefs = await page
+    .locator('main table a[href^="/tickets/"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
   return [...new Set(hrefs.map((h) => Number(/^\/tickets\/(\d+)$/.exec(h)?.[1])).filter((id) => Number.isInteger(id) && id > 0))];
 }
 
 const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main' });
-
 
 /*
  * The helpdesk's custom routes: an agent starts from "My queue" in the navigation and finds their
@@ -76,7 +77,7 @@ describe('custom routes: My queue and the open tickets of an organization', () =
   });
   afterAll(() => Promise.all([agent, customer].filter(Boolean).map((b) => b.close())));
 
-  it("an agent opens My queue from the navigation and sees only their open and pending tickets, oldest due first", async () => {
+  it('an agent opens My queue from the navigation and sees only their open and pending tickets, oldest due first', async () => {
     const page = agent.page;
     await page.goto(`${server.url}/`);
     await Promise.all([page.waitForURL(`${server.url}/queue`), navigation(page).getByRole('link', { name: 'My queue' }).click()]);
@@ -102,7 +103,13 @@ describe('custom routes: My queue and the open tickets of an organization', () =
   it("keeps the list's sorting and filters on top of the route's own, at the route's address", async () => {
     const page = agent.page;
     await page.goto(`${server.url}/queue`);
-    await Promise.all([page.waitForURL(/\/queue\?sort=-/), page.locator('main table thead').getByRole('link', { name: /SLA due/ }).click()]);
+    await Promise.all([
+      page.waitForURL(/\/queue\?sort=-/),
+      page
+        .locator('main table thead')
+        .getByRole('link', { name: /SLA due/ })
+        .click(),
+    ]);
     const descending = await listedIds(page);
     const expected = (await allTickets(sessions.agent))
       .filter((t) => t.assignee === sessions.agent.user.id && (t.state === 'open' || t.state === 'pending'))
@@ -111,7 +118,10 @@ describe('custom routes: My queue and the open tickets of an organization', () =
     expect([...descending].sort((a, b) => a - b)).toEqual([...expected].sort((a, b) => a - b));
 
     await page.goto(`${server.url}/queue?state=pending`);
-    const pending = (await allTickets(sessions.agent)).filter((t) => t.assignee === sessions.agent.user.id && t.state === 'pending').sort(byDue).map((t) => t.id);
+    const pending = (await allTickets(sessions.agent))
+      .filter((t) => t.assignee === sessions.agent.user.id && t.state === 'pending')
+      .sort(byDue)
+      .map((t) => t.id);
     expect(await listedIds(page)).toEqual(pending);
   });
 
@@ -142,10 +152,19 @@ describe('custom routes: My queue and the open tickets of an organization', () =
     const response = await page.goto(`${server.url}/organizations/${organization}/open`);
     expect(response?.status()).toBe(200);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Open tickets of an organization');
-    const expected = tickets.filter((t) => t.organization === organization && t.state !== 'resolved' && t.state !== 'closed').sort(byDue).map((t) => t.id);
+    const expected = tickets
+      .filter((t) => t.organization === organization && t.state !== 'resolved' && t.state !== 'closed')
+      .sort(byDue)
+      .map((t) => t.id);
     expect(await listedIds(page)).toEqual(expected);
 
-    for (const wrong of ['/organizations/acme/open', '/organizations/1.5/open', '/organizations/99999999999999999999/open', '/queue/x', '/organizations/1/opened']) {
+    for (const wrong of [
+      '/organizations/acme/open',
+      '/organizations/1.5/open',
+      '/organizations/99999999999999999999/open',
+      '/queue/x',
+      '/organizations/1/opened',
+    ]) {
       expect((await fetchPage(server.url, sessions.agent, wrong)).status, wrong).toBe(404);
     }
     // The record pages under the same first segment are still the entity's own.
@@ -165,7 +184,11 @@ describe('custom routes of every kind', () => {
   const notes: Record<string, number> = {};
 
   beforeAll(async () => {
-    const env = { NINEFOLD_SPEC: 'tests/browser/specs/routes.spec.ts', NINEFOLD_ADMIN_EMAIL: ADMIN.email, NINEFOLD_ADMIN_PASSWORD: ADMIN.password };
+    const env = {
+      NINEFOLD_SPEC: 'tests/browser/specs/routes.spec.ts',
+      NINEFOLD_ADMIN_EMAIL: ADMIN.email,
+      NINEFOLD_ADMIN_PASSWORD: ADMIN.password,
+    };
     routes = await startServer('routes', env);
     session = await signInOverApi(routes.url, ADMIN.email, ADMIN.password);
     for (const note of [

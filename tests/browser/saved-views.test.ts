@@ -20,7 +20,8 @@ const SCREENSHOTS = path.join(process.env.NF_SCREENSHOTS ?? '/tmp/shots');
 const AGENT = { email: 'agent3@demo.ninefold.test', password: 'demo-password' } as const;
 const OTHER_AGENT = { email: 'agent4@demo.ninefold.test', password: 'demo-password' } as const;
 
-const headers = (page: Page) => page.locator('thead th').evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? '').filter((t) => t !== ''));
+const headers = (page: Page) =>
+  page.locator('thead th').evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? '').filter((t) => t !== ''));
 const chooser = (page: Page) => page.getByRole('form', { name: 'Choose the columns' });
 const openChooser = async (page: Page) => {
   if (!(await chooser(page).isVisible())) await page.locator('summary', { hasText: 'Columns' }).click();
@@ -37,7 +38,9 @@ async function blockingViolations(page: Page): Promise<string[]> {
   await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    for (const v of await axeViolations(page)) if (v.impact === 'serious' || v.impact === 'critical') found.push(`${colorScheme}: ${v.rule} ${JSON.stringify(v.nodes)}`.slice(0, 600));
+    for (const v of await axeViolations(page))
+      if (v.impact === 'serious' || v.impact === 'critical')
+        found.push(`${colorScheme}: ${v.rule} ${JSON.stringify(v.nodes)}`.slice(0, 600));
   }
   await page.emulateMedia({ colorScheme: 'light' });
   return found;
@@ -137,7 +140,10 @@ describe('lists people keep', () => {
     await page.waitForURL((url) => url.searchParams.get('columns') === chosen);
     await expect.poll(() => headers(page)).toEqual(chosenHeaders);
     // Sorting by a header keeps the columns.
-    await page.getByRole('columnheader', { name: /Subject/ }).getByRole('link').click();
+    await page
+      .getByRole('columnheader', { name: /Subject/ })
+      .getByRole('link')
+      .click();
     await page.waitForURL((url) => url.searchParams.has('sort'));
     expect(new URL(page.url()).searchParams.get('columns')).toBe(chosen);
 
@@ -163,7 +169,9 @@ describe('lists people keep', () => {
       expect(await headers(customer.page)).toEqual(['Subject', 'State']);
       await expect.poll(() => customer.page.getByText('2 columns in the address are not available to you').count()).toBe(1);
       await openChooser(customer.page);
-      const offered = await chooser(customer.page).getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
+      const offered = await chooser(customer.page)
+        .getByRole('checkbox')
+        .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value));
       expect(offered).not.toContain('assignee');
       expect(offered).not.toContain('organization');
     } finally {
@@ -264,7 +272,9 @@ describe('lists people keep', () => {
       await page.locator('summary', { hasText: 'Save view' }).click();
       await page.getByLabel('Name of the view').fill(name);
       await page.getByRole('button', { name: 'Save view', exact: true }).click();
-      await expect.poll(() => page.getByRole('navigation', { name: 'Saved views of Deals' }).getByRole('link', { name }).getAttribute('aria-current')).toBe('page');
+      await expect
+        .poll(() => page.getByRole('navigation', { name: 'Saved views of Deals' }).getByRole('link', { name }).getAttribute('aria-current'))
+        .toBe('page');
       await page.goto(`${crm.url}/views`);
       const item = page.locator(`li[data-view="${name}"]`);
       await item.locator('summary', { hasText: 'Delete' }).click();

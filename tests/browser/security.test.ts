@@ -20,7 +20,9 @@ const ROOT = path.resolve(__dirname, '../..');
 
 /** The id of one of the build's server actions, by its exported name. */
 function actionId(exportedName: string): string {
-  const manifest = JSON.parse(readFileSync(path.join(ROOT, '.next/server/server-reference-manifest.json'), 'utf8')) as { node: Record<string, { exportedName: string }> };
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, '.next/server/server-reference-manifest.json'), 'utf8')) as {
+    node: Record<string, { exportedName: string }>;
+  };
   const found = Object.entries(manifest.node).find(([, entry]) => entry.exportedName === exportedName);
   if (!found) throw new Error(`no server action ${exportedName} in the build`);
   return found[0];
@@ -33,7 +35,14 @@ function expectSecurityHeaders(response: Response, where: string): void {
   const policy = headers.get('content-security-policy') ?? '';
   expect(policy, where).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/]+=*' 'strict-dynamic'/);
   expect(policy, where).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-  for (const directive of ["default-src 'self'", "frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'", "connect-src 'self'"]) {
+  for (const directive of [
+    "default-src 'self'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "connect-src 'self'",
+  ]) {
     expect(policy, where).toContain(directive);
   }
   expect(headers.get('x-frame-options'), where).toBe('DENY');
@@ -92,7 +101,12 @@ describe('security headers', () => {
   });
 
   it("replace a policy the client sends: the nonce is always the server's", async () => {
-    const response = await fetch(`${helpdesk.url}/sign-in`, { headers: { 'content-security-policy': "script-src 'nonce-Zm9yZ2Vk'", 'content-security-policy-report-only': "script-src 'nonce-Zm9yZ2Vk'" } });
+    const response = await fetch(`${helpdesk.url}/sign-in`, {
+      headers: {
+        'content-security-policy': "script-src 'nonce-Zm9yZ2Vk'",
+        'content-security-policy-report-only': "script-src 'nonce-Zm9yZ2Vk'",
+      },
+    });
     const nonce = nonceOf(response.headers.get('content-security-policy'));
     const html = await response.text();
     expect(nonce).not.toBe('Zm9yZ2Vk');
@@ -106,7 +120,12 @@ describe('security headers', () => {
       const { page } = browser;
       // Another origin (localhost is not 127.0.0.1) with a page that frames the sign-in form.
       const other = helpdesk.url.replace('127.0.0.1', 'localhost');
-      await page.route(`${other}/framer`, (route) => route.fulfill({ contentType: 'text/html', body: `<!DOCTYPE html><iframe src="${helpdesk.url}/sign-in" width="600" height="400"></iframe>` }));
+      await page.route(`${other}/framer`, (route) =>
+        route.fulfill({
+          contentType: 'text/html',
+          body: `<!DOCTYPE html><iframe src="${helpdesk.url}/sign-in" width="600" height="400"></iframe>`,
+        }),
+      );
       const framedForm = async () => {
         await page.goto(`${other}/framer`, { waitUntil: 'load' });
         return page.frameLocator('iframe').getByLabel('Email').count();
@@ -158,7 +177,10 @@ describe('changes from another site', () => {
   });
 
   it('change nothing: a cross-site sign-out leaves the session signed in', async () => {
-    const refused = await callAction(`${helpdesk.url}/`, actionId('signOutAction'), [], { cookie: admin.cookie, origin: 'http://evil.example' });
+    const refused = await callAction(`${helpdesk.url}/`, actionId('signOutAction'), [], {
+      cookie: admin.cookie,
+      origin: 'http://evil.example',
+    });
     await expectProblem(refused, 403, 'FORBIDDEN', 'Forbidden');
     const me = await fetch(`${helpdesk.url}/api/v1/auth/me`, { headers: { cookie: admin.cookie } });
     expect(me.status).toBe(200);
@@ -172,7 +194,10 @@ describe('changes from another site', () => {
       const form = `<!DOCTYPE html><form method="post" enctype="multipart/form-data" action="${helpdesk.url}/sign-in"><input type="hidden" name="$ACTION_ID_${actionId('signOutAction')}" value=""><button>Go</button></form>`;
       await page.route(`${other}/attack`, (route) => route.fulfill({ contentType: 'text/html', body: form }));
       await page.goto(`${other}/attack`);
-      const [response] = await Promise.all([page.waitForResponse((r) => r.url() === `${helpdesk.url}/sign-in` && r.request().method() === 'POST'), page.getByRole('button', { name: 'Go' }).click()]);
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.url() === `${helpdesk.url}/sign-in` && r.request().method() === 'POST'),
+        page.getByRole('button', { name: 'Go' }).click(),
+      ]);
       expect(response.status()).toBe(403);
       expect(response.headers()['content-type']).toMatch(/^text\/html/);
       await page.getByRole('heading', { level: 1, name: 'Forbidden' }).waitFor();
@@ -189,7 +214,9 @@ describe('changes from another site', () => {
       body: JSON.stringify({ name: `Cross-site ${Date.now()}`, tier: 'standard' }),
     });
     await expectProblem(refused, 403, 'FORBIDDEN', 'Forbidden');
-    const read = await fetch(`${helpdesk.url}/api/v1/organizations?limit=1`, { headers: { cookie: admin.cookie, origin: 'http://evil.example' } });
+    const read = await fetch(`${helpdesk.url}/api/v1/organizations?limit=1`, {
+      headers: { cookie: admin.cookie, origin: 'http://evil.example' },
+    });
     expect(read.status).toBe(200);
     const made = await fetch(`${helpdesk.url}/api/v1/organizations`, {
       method: 'POST',
@@ -212,7 +239,12 @@ describe('unknown server actions', () => {
   it('are the catalogue’s 404 page when a form posted without JavaScript names one', async () => {
     const form = new FormData();
     form.append(`$ACTION_ID_7f${'0'.repeat(40)}`, '');
-    const response = await fetch(`${helpdesk.url}/sign-in`, { method: 'POST', body: form, headers: { origin: helpdesk.url, accept: 'text/html' }, redirect: 'manual' });
+    const response = await fetch(`${helpdesk.url}/sign-in`, {
+      method: 'POST',
+      body: form,
+      headers: { origin: helpdesk.url, accept: 'text/html' },
+      redirect: 'manual',
+    });
     expect(response.status).toBe(404);
     expect(response.headers.get('x-nextjs-action-not-found')).toBe('1');
     expect(response.headers.get('content-type')).toMatch(/^text\/html/);
@@ -268,7 +300,9 @@ describe('HTTPS', () => {
     expect(await page.text()).not.toContain('evil.example');
     expect(await signInCookie(crm.url, { 'x-forwarded-proto': 'https' })).not.toMatch(/Secure/);
     // With the proxy trusted, its forwarded host is the one the pages name.
-    expect(await (await fetch(`${helpdesk.url}/sign-in`, { headers: { 'x-forwarded-host': 'desk.example' } })).text()).toContain('desk.example');
+    expect(await (await fetch(`${helpdesk.url}/sign-in`, { headers: { 'x-forwarded-host': 'desk.example' } })).text()).toContain(
+      'desk.example',
+    );
   });
 });
 
@@ -278,11 +312,14 @@ async function watchViolations(context: BrowserContext, page: Page): Promise<str
   await context.exposeBinding('nfReportViolation', (_source, text: string) => violations.push(text));
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { nfReportViolation(text: string): void }).nfReportViolation(`${event.violatedDirective} ${event.blockedURI} at ${location.pathname}`);
+      (window as unknown as { nfReportViolation(text: string): void }).nfReportViolation(
+        `${event.violatedDirective} ${event.blockedURI} at ${location.pathname}`,
+      );
     });
   });
   page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (execute|load|apply|connect|evaluate|frame)/i.test(message.text())) violations.push(`console: ${message.text()}`);
+    if (/Content Security Policy|Refused to (execute|load|apply|connect|evaluate|frame)/i.test(message.text()))
+      violations.push(`console: ${message.text()}`);
   });
   return violations;
 }
@@ -297,7 +334,11 @@ async function hydrated(page: Page): Promise<void> {
 
 describe('the pages under the policy', () => {
   const roles = [
-    { name: 'admin', user: ADMIN, visits: ['/', '/tickets', '/tickets/new', '/organizations', '/comments', '/spec', '/api/docs', '/admin/users', '/account', '/views'] },
+    {
+      name: 'admin',
+      user: ADMIN,
+      visits: ['/', '/tickets', '/tickets/new', '/organizations', '/comments', '/spec', '/api/docs', '/admin/users', '/account', '/views'],
+    },
     { name: 'agent', user: DEMO_AGENT, visits: ['/', '/tickets', '/account'] },
     { name: 'customer', user: DEMO_CUSTOMER, visits: ['/', '/tickets', '/tickets/new'] },
   ];

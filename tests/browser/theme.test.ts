@@ -19,7 +19,11 @@ async function looks(page: Page): Promise<{ theme: string | null; dark: boolean;
     context.fillStyle = getComputedStyle(document.body).backgroundColor;
     context.fillRect(0, 0, 1, 1);
     const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
-    return { theme: document.documentElement.dataset.theme ?? null, dark: r + g + b < 3 * 128, colorScheme: getComputedStyle(document.documentElement).colorScheme };
+    return {
+      theme: document.documentElement.dataset.theme ?? null,
+      dark: r + g + b < 3 * 128,
+      colorScheme: getComputedStyle(document.documentElement).colorScheme,
+    };
   });
 }
 

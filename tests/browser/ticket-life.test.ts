@@ -50,7 +50,11 @@ describe("a ticket's life, seen by its customer and its agent", () => {
     const found: string[] = [];
     for (const button of await buttons.all()) {
       const label = (await button.textContent())!.trim();
-      found.push((await button.isDisabled()) ? `${label} (blocked: ${await button.evaluate((b) => document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent)})` : label);
+      found.push(
+        (await button.isDisabled())
+          ? `${label} (blocked: ${await button.evaluate((b) => document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent)})`
+          : label,
+      );
     }
     return found;
   }
@@ -111,8 +115,15 @@ describe("a ticket's life, seen by its customer and its agent", () => {
     expect(await offered(customer.page)).toEqual([]);
     expect(await panel(customer.page).textContent()).toContain('Nothing for you to do here now.');
     // The SLA due time is the engine's field, with the promise behind it beside it.
-    expect(await customer.page.locator('[data-constant="slaHours"]').textContent()).toBe('SLA 24 h for normal priority · Time to resolution promised for each priority.');
-    expect(await customer.page.locator('dd', { has: customer.page.locator('[data-constant="slaHours"]') }).locator('time').textContent()).toMatch(/^\w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/);
+    expect(await customer.page.locator('[data-constant="slaHours"]').textContent()).toBe(
+      'SLA 24 h for normal priority · Time to resolution promised for each priority.',
+    );
+    expect(
+      await customer.page
+        .locator('dd', { has: customer.page.locator('[data-constant="slaHours"]') })
+        .locator('time')
+        .textContent(),
+    ).toMatch(/^\w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/);
     expect(await timeline(customer.page)).toEqual([expect.stringMatching(new RegExp(`^Created ${names.customer} · `))]);
 
     // The agent starts it with start's small form, which asks for the assignee it needs.
@@ -133,7 +144,9 @@ describe("a ticket's life, seen by its customer and its agent", () => {
     await agent.page.getByLabel('Assignee').selectOption({ label: names.assignee.name });
     await take(agent.page, 'Start', 'Open');
     expect(await offered(agent.page)).toEqual(['Wait for customer', 'Resolve']);
-    expect((await timeline(agent.page))[0]).toBe(`Start: New → Open ${names.agent} · ${await firstTime(agent.page)} Assignee: — → ${names.assignee.name}`);
+    expect((await timeline(agent.page))[0]).toBe(
+      `Start: New → Open ${names.agent} · ${await firstTime(agent.page)} Assignee: — → ${names.assignee.name}`,
+    );
     await agent.page.screenshot({ path: path.join(SCREENSHOTS, 'ticket-agent.png'), fullPage: true });
 
     // The customer sees it open, still with nothing to do, and not who it is assigned to.
@@ -193,7 +206,10 @@ describe("a ticket's life, seen by its customer and its agent", () => {
     await take(agent.page, 'Resolve', 'Resolved');
     // Closing cannot be undone: the page asks first, and takes it on the answer.
     await panel(agent.page).getByRole('button', { name: 'Close', exact: true }).click();
-    await agent.page.getByRole('dialog', { name: /^Close ticket #\d+\?$/ }).getByRole('button', { name: 'Close', exact: true }).click();
+    await agent.page
+      .getByRole('dialog', { name: /^Close ticket #\d+\?$/ })
+      .getByRole('button', { name: 'Close', exact: true })
+      .click();
     await expect.poll(() => state(agent.page)).toBe('Closed');
     expect(await offered(agent.page)).toEqual([]);
     expect(await panel(agent.page).textContent()).toContain('This is a final state.');
@@ -231,12 +247,17 @@ describe('the history timeline', () => {
 
   it('prints field changes with their labels, twenty entries a page, older ones by a link', { timeout: 120_000 }, async () => {
     const session = await signInOverApi(server.url, DEMO_AGENT.email, DEMO_AGENT.password);
-    const created = await callApi<{ id: number; version: number }>(server.url, session, 'POST', '/tickets', { subject: `Long story ${randomUUID().slice(0, 8)}` });
+    const created = await callApi<{ id: number; version: number }>(server.url, session, 'POST', '/tickets', {
+      subject: `Long story ${randomUUID().slice(0, 8)}`,
+    });
     expect(created.status).toBe(201);
     let version = created.body.version;
     const priorities = ['high', 'low'];
     for (let i = 0; i < 22; i++) {
-      const updated = await callApi<{ version: number }>(server.url, session, 'PATCH', `/tickets/${created.body.id}`, { priority: priorities[i % 2], version });
+      const updated = await callApi<{ version: number }>(server.url, session, 'PATCH', `/tickets/${created.body.id}`, {
+        priority: priorities[i % 2],
+        version,
+      });
       expect(updated.status).toBe(200);
       version = updated.body.version;
     }
@@ -246,7 +267,9 @@ describe('the history timeline', () => {
     expect(await entries.count()).toBe(20);
     const newest = (await entries.first().innerText()).replace(/\s+/g, ' ');
     // The SLA due time follows the priority, in the same change.
-    expect(newest).toMatch(/^Changed .* · .* UTC Priority: high → low SLA due: \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC → \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/);
+    expect(newest).toMatch(
+      /^Changed .* · .* UTC Priority: high → low SLA due: \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC → \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/,
+    );
     await page.getByRole('link', { name: 'Show older' }).click();
     await page.waitForURL(/\?history=\d+#history$/);
     await expect.poll(() => entries.count()).toBe(3);

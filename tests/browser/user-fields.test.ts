@@ -19,7 +19,10 @@ describe('user fields on /admin/users', () => {
 
   /** The row of an account that is not the administrator's own, with its fields form. */
   const someoneElse = async (page: Page): Promise<{ email: string; form: Locator }> => {
-    const row = page.locator('tr[data-user]').filter({ hasNot: page.getByText('(you)') }).first();
+    const row = page
+      .locator('tr[data-user]')
+      .filter({ hasNot: page.getByText('(you)') })
+      .first();
     const email = (await row.getAttribute('data-user'))!;
     return { email, form: row.getByRole('form', { name: `Fields of ${email}` }) };
   };

@@ -65,14 +65,25 @@ describe('visitors’ page requests limited per address', () => {
     const script = /<script[^>]+src="(\/_next\/static\/[^"]+\.js)"/.exec(formPage.body)?.[1];
     expect(script).toBeTruthy();
     const form = new FormData();
-    for (const [, name, value] of formPage.body.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g)) form.append(name, (value ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
+    for (const [, name, value] of formPage.body.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g))
+      form.append(name, (value ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
     form.append('subject', 'Sent past the limit');
     const encoded = new Request(server.url, { method: 'POST', body: form });
-    const post = { method: 'POST', headers: { ...visitor, origin: server.url, 'content-type': encoded.headers.get('content-type')! }, body: Buffer.from(await encoded.arrayBuffer()) };
+    const post = {
+      method: 'POST',
+      headers: { ...visitor, origin: server.url, 'content-type': encoded.headers.get('content-type')! },
+      body: Buffer.from(await encoded.arrayBuffer()),
+    };
     const before = await messages();
 
     // Five addresses that only look like files, or reach a page through the framework's prefix: each is a page request.
-    for (const target of ['/notices/1/style.css', '/_next/anything', '/_next/static/chunks/nothing.js', '/favicon.ico', '/_next/%2e%2e/notices']) {
+    for (const target of [
+      '/notices/1/style.css',
+      '/_next/anything',
+      '/_next/static/chunks/nothing.js',
+      '/favicon.ico',
+      '/_next/%2e%2e/notices',
+    ]) {
       const answer = await sendRaw(server.url, target, { headers: visitor });
       expect(answer.status, target).not.toBe(429);
     }
@@ -86,7 +97,10 @@ describe('visitors’ page requests limited per address', () => {
     expect((await sendRaw(server.url, script!, { headers: visitor })).status).toBe(200);
     expect((await sendRaw(server.url, '/api/health', { headers: visitor })).status).toBe(200);
     // The same form from an address with allowance left is taken: the refusal was the limit's.
-    const taken = await sendRaw(server.url, '/_next/%2e%2e/messages/new', { ...post, headers: { ...post.headers, 'x-forwarded-for': '198.51.100.43' } });
+    const taken = await sendRaw(server.url, '/_next/%2e%2e/messages/new', {
+      ...post,
+      headers: { ...post.headers, 'x-forwarded-for': '198.51.100.43' },
+    });
     expect(taken.status).toBe(303);
     expect(await messages()).toBe(before + 1);
   });

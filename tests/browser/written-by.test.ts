@@ -15,12 +15,19 @@ describe('pages of what only calls write', () => {
   let payment: number;
 
   beforeAll(async () => {
-    server = await startServer('ledger', { NINEFOLD_SPEC: 'tests/browser/specs/ledger.spec.ts', NINEFOLD_ADMIN_EMAIL: ADMIN.email, NINEFOLD_ADMIN_PASSWORD: ADMIN.password });
+    server = await startServer('ledger', {
+      NINEFOLD_SPEC: 'tests/browser/specs/ledger.spec.ts',
+      NINEFOLD_ADMIN_EMAIL: ADMIN.email,
+      NINEFOLD_ADMIN_PASSWORD: ADMIN.password,
+    });
     session = await signInOverApi(server.url, ADMIN.email, ADMIN.password);
     const created = await callApi<{ id: number }>(server.url, session, 'POST', '/accounts', { name: 'Acme' });
     expect(created.status).toBe(201);
     account = created.body.id;
-    const paid = await callApi<{ id: number }>(server.url, session, 'POST', `/accounts/${account}/pay`, { amount: 25, memo: 'First payment' });
+    const paid = await callApi<{ id: number }>(server.url, session, 'POST', `/accounts/${account}/pay`, {
+      amount: 25,
+      memo: 'First payment',
+    });
     expect(paid.status).toBe(200);
     payment = paid.body.id;
   }, 300_000);
@@ -34,7 +41,13 @@ describe('pages of what only calls write', () => {
     expect(list.text).toContain('First payment');
     expect(list.text).not.toContain('href="/payments/new"');
     expect(list.text).not.toContain('href="/payments/import"');
-    for (const path of ['/payments/new', `/payments/${payment}/edit`, `/payments/${payment}/delete`, '/payments/import', '/payments/import/template.csv']) {
+    for (const path of [
+      '/payments/new',
+      `/payments/${payment}/edit`,
+      `/payments/${payment}/delete`,
+      '/payments/import',
+      '/payments/import/template.csv',
+    ]) {
       expect((await fetchPage(server.url, session, path)).status, path).toBe(404);
     }
     // The accounts, written as usual, keep theirs.

@@ -49,7 +49,9 @@ async function trap(browser: Browser): Promise<Traps> {
   await context.exposeBinding('nfReportViolation', (_source, text: string) => traps.violations.push(text));
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      (window as unknown as { nfReportViolation(text: string): void }).nfReportViolation(`${event.violatedDirective} ${event.blockedURI} at ${location.pathname}`);
+      (window as unknown as { nfReportViolation(text: string): void }).nfReportViolation(
+        `${event.violatedDirective} ${event.blockedURI} at ${location.pathname}`,
+      );
     });
   });
   return traps;
@@ -65,9 +67,15 @@ async function expectInert(page: Page, traps: Traps, where: string): Promise<voi
     return {
       flag: (window as unknown as { nfXss?: number }).nfXss ?? null,
       handlers: all.flatMap((el) => [...el.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName} ${a.name}`)),
-      links: all.flatMap((el) => ['href', 'src', 'action', 'formaction', 'xlink:href'].map((name) => el.getAttribute(name) ?? '').filter((v) => /^\s*(javascript|data|vbscript):/i.test(v) && !/^data:image\//i.test(v))),
+      links: all.flatMap((el) =>
+        ['href', 'src', 'action', 'formaction', 'xlink:href']
+          .map((name) => el.getAttribute(name) ?? '')
+          .filter((v) => /^\s*(javascript|data|vbscript):/i.test(v) && !/^data:image\//i.test(v)),
+      ),
       // A script of the page's own other than Next.js's payload (whose data holds the values, as JSON strings).
-      scripts: [...document.scripts].filter((s) => (s.textContent ?? '').includes('nfXss') && !/^\s*\(?self\.__next_f/.test(s.textContent ?? '')).length,
+      scripts: [...document.scripts].filter(
+        (s) => (s.textContent ?? '').includes('nfXss') && !/^\s*\(?self\.__next_f/.test(s.textContent ?? ''),
+      ).length,
       hostileElements: document.querySelectorAll('main iframe, main object, main embed, main svg[onload]').length,
     };
   });
@@ -84,15 +92,26 @@ describe('hostile values render inert', () => {
 
   beforeAll(async () => {
     admin = await signInOverApi(server.url, ADMIN.email, ADMIN.password);
-    const created = await callApi<{ id: number; version: number }>(server.url, admin, 'POST', '/tickets', { subject: SUBJECT, description: DESCRIPTION, priority: 'high' });
+    const created = await callApi<{ id: number; version: number }>(server.url, admin, 'POST', '/tickets', {
+      subject: SUBJECT,
+      description: DESCRIPTION,
+      priority: 'high',
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     ticketId = created.body.id;
     // A change, so that the history shows hostile values on both sides.
-    const changed = await callApi(server.url, admin, 'PATCH', `/tickets/${ticketId}`, { version: created.body.version, description: `${DESCRIPTION}\n\n-1+2 changed`, subject: `+${SUBJECT}` });
+    const changed = await callApi(server.url, admin, 'PATCH', `/tickets/${ticketId}`, {
+      version: created.body.version,
+      description: `${DESCRIPTION}\n\n-1+2 changed`,
+      subject: `+${SUBJECT}`,
+    });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const comment = await callApi(server.url, admin, 'POST', '/comments', { ticket: ticketId, body: COMMENT, internal: false });
     expect(comment.status, JSON.stringify(comment.body)).toBe(201);
-    const organization = await callApi(server.url, admin, 'POST', '/organizations', { name: `-2+3 ${tag} <img src=x onerror=alert(12)>`, tier: 'standard' });
+    const organization = await callApi(server.url, admin, 'POST', '/organizations', {
+      name: `-2+3 ${tag} <img src=x onerror=alert(12)>`,
+      tier: 'standard',
+    });
     expect(organization.status, JSON.stringify(organization.body)).toBe(201);
 
     browser = await openBrowser();
@@ -148,7 +167,9 @@ describe('hostile values render inert', () => {
     const palette = page.getByRole('dialog', { name: 'Command palette' });
     await expect.poll(() => palette.isVisible(), { timeout: 10_000 }).toBe(true);
     await palette.getByRole('combobox').fill(tag);
-    await expect.poll(() => palette.getByRole('option').allInnerTexts(), { timeout: 10_000 }).toEqual(expect.arrayContaining([expect.stringContaining(tag)]));
+    await expect
+      .poll(() => palette.getByRole('option').allInnerTexts(), { timeout: 10_000 })
+      .toEqual(expect.arrayContaining([expect.stringContaining(tag)]));
     await expectInert(page, traps, 'palette');
     await page.keyboard.press('Escape');
   });

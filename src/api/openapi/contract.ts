@@ -111,10 +111,13 @@ function formatErrors(errors: readonly ErrorObject[] | null | undefined): string
       const where = error.instancePath || '(the body)';
       const params = error.params as Record<string, unknown>;
       const extra =
-        'additionalProperty' in params ? `: "${String(params.additionalProperty)}"`
-        : 'allowedValues' in params ? `: ${JSON.stringify(params.allowedValues)}`
-        : 'allowedValue' in params ? `: ${JSON.stringify(params.allowedValue)}`
-        : '';
+        'additionalProperty' in params
+          ? `: "${String(params.additionalProperty)}"`
+          : 'allowedValues' in params
+            ? `: ${JSON.stringify(params.allowedValues)}`
+            : 'allowedValue' in params
+              ? `: ${JSON.stringify(params.allowedValue)}`
+              : '';
       return `  ${where} ${error.message}${extra}`;
     })
     .filter((line, index, all) => all.indexOf(line) === index)
@@ -148,7 +151,11 @@ export function createContractChecker(document: OpenApiDocument): ContractChecke
     headers: status === 429 ? { 'Retry-After': { required: true, schema: { type: 'integer' } } } : undefined,
     content: {
       'application/problem+json': {
-        schema: { allOf: [{ $ref: '#/components/schemas/Problem' }], type: 'object', properties: { status: { const: status }, code: { const: code } } },
+        schema: {
+          allOf: [{ $ref: '#/components/schemas/Problem' }],
+          type: 'object',
+          properties: { status: { const: status }, code: { const: code } },
+        },
       },
     },
   });
@@ -182,7 +189,8 @@ export function createContractChecker(document: OpenApiDocument): ContractChecke
 
     const content = expected.content;
     if (!content || Object.keys(content).length === 0) {
-      if (!isEmptyBody(response.body)) throw new ContractError(`${where}: the document says no body, but the response has ${describeBody(response.body)}.`);
+      if (!isEmptyBody(response.body))
+        throw new ContractError(`${where}: the document says no body, but the response has ${describeBody(response.body)}.`);
       return;
     }
     const contentType = headerOf(response.headers, 'content-type');
@@ -206,7 +214,9 @@ export function createContractChecker(document: OpenApiDocument): ContractChecke
     const validate = validatorFor(`${key} ${mediaType}`, media.schema);
     if (!validate(body)) {
       const schemaName = media.schema.$ref?.split('/').pop() ?? media.schema.allOf?.[0]?.$ref?.split('/').pop() ?? 'the documented schema';
-      throw new ContractError(`${where}: the body does not match ${schemaName}:\n${formatErrors(validate.errors)}\nBody: ${describeBody(body)}`);
+      throw new ContractError(
+        `${where}: the body does not match ${schemaName}:\n${formatErrors(validate.errors)}\nBody: ${describeBody(body)}`,
+      );
     }
 
     // The ETag of a record is its version, quoted: a client sends it back as If-Match.
@@ -243,14 +253,23 @@ export function createContractChecker(document: OpenApiDocument): ContractChecke
       const allowed = Object.keys(route.operations).map((m) => m.toUpperCase());
       const allow = headerOf(response.headers, 'allow');
       if (ANY_ADDRESS[response.status]) {
-        checkAgainst(label, `${response.status} ${route.template}`, genericProblem(response.status, ANY_ADDRESS[response.status]), response);
+        checkAgainst(
+          label,
+          `${response.status} ${route.template}`,
+          genericProblem(response.status, ANY_ADDRESS[response.status]),
+          response,
+        );
         return { path: route.template, operationId: null, status: response.status };
       }
       if (response.status === 405 || (verb === 'OPTIONS' && response.status === 204)) {
         if (!allow) throw new ContractError(`${label} → ${response.status}: the Allow header is missing.`);
-        const listed = allow.split(',').map((m) => m.trim().toUpperCase()).filter(Boolean);
+        const listed = allow
+          .split(',')
+          .map((m) => m.trim().toUpperCase())
+          .filter(Boolean);
         const missing = allowed.filter((m) => !listed.includes(m));
-        if (missing.length > 0) throw new ContractError(`${label} → ${response.status}: Allow is "${allow}" but the document also has ${missing.join(', ')}.`);
+        if (missing.length > 0)
+          throw new ContractError(`${label} → ${response.status}: Allow is "${allow}" but the document also has ${missing.join(', ')}.`);
         if (response.status === 405) checkAgainst(label, `405 ${route.template}`, genericProblem(405, 'METHOD_NOT_ALLOWED'), response);
         return { path: route.template, operationId: null, status: response.status };
       }

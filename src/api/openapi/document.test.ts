@@ -94,7 +94,9 @@ describe.each(documents)('the OpenAPI document of %s', (_, model) => {
       expect(operation.responses['429']?.['x-error-codes']).toEqual(['RATE_LIMITED']);
     }
     expect(schema(document, 'Problem').properties!.code.enum).toEqual([...known.keys()]);
-    expect(document['x-error-catalogue']).toEqual([...known].map(([code, e]) => ({ code, status: e.status, title: e.title, message: e.message })));
+    expect(document['x-error-catalogue']).toEqual(
+      [...known].map(([code, e]) => ({ code, status: e.status, title: e.title, message: e.message })),
+    );
   });
 
   it('needs a cookie or a token everywhere but sign-in, sign-out and the document itself', () => {
@@ -140,13 +142,31 @@ describe('the helpdesk document', () => {
   it('describes a ticket as the wire sends it', () => {
     const ticket = schema(document, 'Ticket');
     expect(Object.keys(ticket.properties!)).toEqual([
-      'id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy', 'state',
-      'subject', 'description', 'priority', 'organization', 'requester', 'assignee', 'dueAt', 'resolvedAt', 'slaDueAt',
+      'id',
+      'version',
+      'createdAt',
+      'updatedAt',
+      'createdBy',
+      'updatedBy',
+      'state',
+      'subject',
+      'description',
+      'priority',
+      'organization',
+      'requester',
+      'assignee',
+      'dueAt',
+      'resolvedAt',
+      'slaDueAt',
     ]);
     // Hidden from customers (their records leave them out), so not required.
     expect(ticket.required).toEqual(Object.keys(ticket.properties!).filter((name) => name !== 'organization' && name !== 'assignee'));
     expect(ticket.additionalProperties).toBe(false);
-    expect(ticket.properties!.state).toMatchObject({ type: 'string', enum: ['new', 'open', 'pending', 'resolved', 'closed'], readOnly: true });
+    expect(ticket.properties!.state).toMatchObject({
+      type: 'string',
+      enum: ['new', 'open', 'pending', 'resolved', 'closed'],
+      readOnly: true,
+    });
     expect(ticket.properties!.subject).toMatchObject({ type: 'string', minLength: 3, maxLength: 200 });
     expect(ticket.properties!.description).toMatchObject({ type: ['string', 'null'], maxLength: 20000 });
     expect(ticket.properties!.priority).toMatchObject({ type: 'string', enum: ['low', 'normal', 'high', 'urgent'] });
@@ -161,7 +181,15 @@ describe('the helpdesk document', () => {
 
   it('asks a create body for the writable fields, requiring those without a default', () => {
     const create = schema(document, 'TicketCreate');
-    expect(Object.keys(create.properties!)).toEqual(['subject', 'description', 'priority', 'organization', 'requester', 'assignee', 'dueAt']);
+    expect(Object.keys(create.properties!)).toEqual([
+      'subject',
+      'description',
+      'priority',
+      'organization',
+      'requester',
+      'assignee',
+      'dueAt',
+    ]);
     expect(create.required).toEqual(['subject']);
     expect(create.additionalProperties).toBe(false);
     expect(create.properties!.priority.default).toBe('normal');
@@ -171,7 +199,16 @@ describe('the helpdesk document', () => {
 
   it('lets an update body change any writable field and carry the version', () => {
     const update = schema(document, 'TicketUpdate');
-    expect(Object.keys(update.properties!)).toEqual(['subject', 'description', 'priority', 'organization', 'requester', 'assignee', 'dueAt', 'version']);
+    expect(Object.keys(update.properties!)).toEqual([
+      'subject',
+      'description',
+      'priority',
+      'organization',
+      'requester',
+      'assignee',
+      'dueAt',
+      'version',
+    ]);
     expect(update.required).toBeUndefined();
     expect(update.properties!.version).toMatchObject({ type: 'integer', minimum: 1 });
     const patch = document.paths['/tickets/{id}'].patch!;
@@ -186,24 +223,38 @@ describe('the helpdesk document', () => {
     const post = document.paths['/comments'].post!;
     expect(post.responses['409']['x-error-codes']).toEqual(['TICKET_CLOSED', 'TRANSITION_NOT_ALLOWED']);
     expect(post.description).toContain('Refused with TICKET_CLOSED when its ticket is Closed.');
-    expect(post.description).toContain('Created by the ticket\'s requester, it also takes the ticket\'s "Reply" transition in the same transaction');
-    expect(post.description).toContain('The parameter replyWith (wait or resolve) takes that ticket transition instead, in the same transaction');
-    expect(post.parameters).toEqual([expect.objectContaining({ name: 'replyWith', in: 'query', schema: { type: 'string', enum: ['wait', 'resolve'] } })]);
+    expect(post.description).toContain(
+      'Created by the ticket\'s requester, it also takes the ticket\'s "Reply" transition in the same transaction',
+    );
+    expect(post.description).toContain(
+      'The parameter replyWith (wait or resolve) takes that ticket transition instead, in the same transaction',
+    );
+    expect(post.parameters).toEqual([
+      expect.objectContaining({ name: 'replyWith', in: 'query', schema: { type: 'string', enum: ['wait', 'resolve'] } }),
+    ]);
     expect(document.paths['/tickets'].post!.parameters).toBeUndefined();
   });
 
   it('offers search, sort, limit, cursor and a filter per filterable field on lists', () => {
     const list = document.paths['/tickets'].get!;
     const params = Object.fromEntries(list.parameters!.map((p) => [p.name, p]));
-    expect(Object.keys(params)).toEqual(['q', 'sort', 'limit', 'cursor', 'priority', 'organization', 'requester', 'assignee', 'slaDueAt', 'internal', 'state'].filter((n) => n !== 'internal'));
-    expect(params.sort.description).toContain('subject, priority, organization, requester, assignee, dueAt, resolvedAt, slaDueAt, state, id, createdAt, updatedAt');
+    expect(Object.keys(params)).toEqual(
+      ['q', 'sort', 'limit', 'cursor', 'priority', 'organization', 'requester', 'assignee', 'slaDueAt', 'internal', 'state'].filter(
+        (n) => n !== 'internal',
+      ),
+    );
+    expect(params.sort.description).toContain(
+      'subject, priority, organization, requester, assignee, dueAt, resolvedAt, slaDueAt, state, id, createdAt, updatedAt',
+    );
     expect(params.sort.description).toContain('Default: -updatedAt');
     expect(params.limit.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
     expect(params.priority.schema).toEqual({ type: 'string', enum: ['low', 'normal', 'high', 'urgent'] });
     expect(params.state.schema).toEqual({ type: 'string', enum: ['new', 'open', 'pending', 'resolved', 'closed'] });
     expect(params.organization.schema).toEqual({ type: 'integer', minimum: 1 });
     expect(params.slaDueAt.schema).toEqual({ type: 'string', enum: ['overdue', 'due24h'] });
-    expect(params.slaDueAt.description).toBe('Only records whose SLA due has passed and not yet done (`overdue`), or falls within the next 24 hours and not yet done (`due24h`).');
+    expect(params.slaDueAt.description).toBe(
+      'Only records whose SLA due has passed and not yet done (`overdue`), or falls within the next 24 hours and not yet done (`due24h`).',
+    );
     const commentParams = document.paths['/comments'].get!.parameters!.map((p) => p.name);
     expect(commentParams).toEqual(['q', 'sort', 'limit', 'cursor', 'ticket', 'internal']);
     const sort = new RegExp(params.sort.schema.pattern!);
@@ -214,17 +265,66 @@ describe('the helpdesk document', () => {
 
   it('documents every error each record operation can answer with', () => {
     const codes = (path: string, method: 'get' | 'post' | 'patch' | 'delete') =>
-      Object.values(document.paths[path][method]!.responses).flatMap((r) => r['x-error-codes'] ?? []).sort();
-    expect(codes('/tickets', 'get')).toEqual(['FORBIDDEN', 'FORBIDDEN_FIELD', 'INTERNAL', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'UNAUTHENTICATED', 'VALIDATION_FAILED']);
-    expect(codes('/tickets/{id}', 'get')).toEqual(['FORBIDDEN', 'INTERNAL', 'NOT_FOUND', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'UNAUTHENTICATED', 'VALIDATION_FAILED']);
+      Object.values(document.paths[path][method]!.responses)
+        .flatMap((r) => r['x-error-codes'] ?? [])
+        .sort();
+    expect(codes('/tickets', 'get')).toEqual([
+      'FORBIDDEN',
+      'FORBIDDEN_FIELD',
+      'INTERNAL',
+      'RATE_LIMITED',
+      'SERVICE_UNAVAILABLE',
+      'UNAUTHENTICATED',
+      'VALIDATION_FAILED',
+    ]);
+    expect(codes('/tickets/{id}', 'get')).toEqual([
+      'FORBIDDEN',
+      'INTERNAL',
+      'NOT_FOUND',
+      'RATE_LIMITED',
+      'SERVICE_UNAVAILABLE',
+      'UNAUTHENTICATED',
+      'VALIDATION_FAILED',
+    ]);
     expect(codes('/tickets', 'post')).toEqual([
-      'FORBIDDEN', 'FORBIDDEN_FIELD', 'INTERNAL', 'LIMIT_EXCEEDED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'UNAUTHENTICATED', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED',
+      'FORBIDDEN',
+      'FORBIDDEN_FIELD',
+      'INTERNAL',
+      'LIMIT_EXCEEDED',
+      'PAYLOAD_TOO_LARGE',
+      'RATE_LIMITED',
+      'SERVICE_UNAVAILABLE',
+      'UNAUTHENTICATED',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'VALIDATION_FAILED',
     ]);
     expect(codes('/tickets/{id}', 'patch')).toEqual([
-      'FORBIDDEN', 'FORBIDDEN_FIELD', 'INTERNAL', 'LIMIT_EXCEEDED', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'PRECONDITION_REQUIRED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE',
-      'STALE_VERSION', 'TICKET_CLOSED', 'UNAUTHENTICATED', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED',
+      'FORBIDDEN',
+      'FORBIDDEN_FIELD',
+      'INTERNAL',
+      'LIMIT_EXCEEDED',
+      'NOT_FOUND',
+      'PAYLOAD_TOO_LARGE',
+      'PRECONDITION_REQUIRED',
+      'RATE_LIMITED',
+      'SERVICE_UNAVAILABLE',
+      'STALE_VERSION',
+      'TICKET_CLOSED',
+      'UNAUTHENTICATED',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'VALIDATION_FAILED',
     ]);
-    expect(codes('/tickets/{id}', 'delete')).toEqual(['CONFLICT', 'FORBIDDEN', 'INTERNAL', 'NOT_FOUND', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'STALE_VERSION', 'UNAUTHENTICATED', 'VALIDATION_FAILED']);
+    expect(codes('/tickets/{id}', 'delete')).toEqual([
+      'CONFLICT',
+      'FORBIDDEN',
+      'INTERNAL',
+      'NOT_FOUND',
+      'RATE_LIMITED',
+      'SERVICE_UNAVAILABLE',
+      'STALE_VERSION',
+      'UNAUTHENTICATED',
+      'VALIDATION_FAILED',
+    ]);
     const post = document.paths['/tickets'].post!;
     expect(post.responses['403']).toMatchObject({ 'x-error-codes': ['FORBIDDEN', 'FORBIDDEN_FIELD'] });
     expect(post.responses['403'].description).toContain('FORBIDDEN_FIELD');
@@ -236,14 +336,21 @@ describe('the helpdesk document', () => {
     expect(post.responses['201'].headers).toMatchObject({ Location: { required: true }, ETag: { required: true } });
     expect(document.paths['/tickets/{id}'].delete!.responses['204']).toEqual({ description: 'Deleted.' });
     expect(post.responses['429'].headers).toHaveProperty('Retry-After');
-    expect(post.responses['503']).toMatchObject({ 'x-error-codes': ['SERVICE_UNAVAILABLE'], headers: { 'Retry-After': { required: true } } });
+    expect(post.responses['503']).toMatchObject({
+      'x-error-codes': ['SERVICE_UNAVAILABLE'],
+      headers: { 'Retry-After': { required: true } },
+    });
   });
 
   it('gives every entity its history, and the ticket one path per transition, for one record and for many', () => {
-    for (const entity of helpdeskModel.entities) expect(Object.keys(document.paths[`/${entity.plural}/{id}/history`]).sort()).toEqual(['get', 'parameters']);
+    for (const entity of helpdeskModel.entities)
+      expect(Object.keys(document.paths[`/${entity.plural}/{id}/history`]).sort()).toEqual(['get', 'parameters']);
     const transitions = Object.keys(document.paths).filter((path) => path.includes('/transitions/'));
     expect(transitions).toEqual(
-      ['start', 'wait', 'reply', 'resolve', 'reopen', 'close'].flatMap((name) => [`/tickets/{id}/transitions/${name}`, `/tickets/transitions/${name}`]),
+      ['start', 'wait', 'reply', 'resolve', 'reopen', 'close'].flatMap((name) => [
+        `/tickets/{id}/transitions/${name}`,
+        `/tickets/transitions/${name}`,
+      ]),
     );
     const start = document.paths['/tickets/{id}/transitions/start'].post!;
     expect(start).toMatchObject({ operationId: 'startTicket', summary: 'Start (new → open)', 'x-transition': 'start', tags: ['tickets'] });
@@ -251,42 +358,93 @@ describe('the helpdesk document', () => {
     // The ticket as the caller may read it after the transition, or only its receipt when they no longer may.
     expect(start.responses['200']).toMatchObject({
       headers: { ETag: { required: true } },
-      content: { 'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Ticket' }, { $ref: '#/components/schemas/Receipt' }] } } },
+      content: {
+        'application/json': { schema: { anyOf: [{ $ref: '#/components/schemas/Ticket' }, { $ref: '#/components/schemas/Receipt' }] } },
+      },
     });
-    expect(schema(document, 'Receipt')).toMatchObject({ required: ['id', 'version', 'createdAt', 'updatedAt'], additionalProperties: false });
+    expect(schema(document, 'Receipt')).toMatchObject({
+      required: ['id', 'version', 'createdAt', 'updatedAt'],
+      additionalProperties: false,
+    });
     expect(document.paths['/tickets/transitions/start'].post!.operationId).toBe('bulkStartTickets');
     expect(document.paths['/organizations/{id}/transitions/start']).toBeUndefined();
   });
 
   it('documents every error the workflow routes can answer with', () => {
     const codes = (path: string, method: 'get' | 'post') =>
-      Object.values(document.paths[path][method]!.responses).flatMap((r) => r['x-error-codes'] ?? []).sort();
+      Object.values(document.paths[path][method]!.responses)
+        .flatMap((r) => r['x-error-codes'] ?? [])
+        .sort();
     const transition = [
-      'FORBIDDEN', 'FORBIDDEN_FIELD', 'INTERNAL', 'LIMIT_EXCEEDED', 'NOT_FOUND', 'PAYLOAD_TOO_LARGE', 'PRECONDITION_REQUIRED', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE',
-      'STALE_VERSION', 'TRANSITION_NOT_ALLOWED', 'UNAUTHENTICATED', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED',
+      'FORBIDDEN',
+      'FORBIDDEN_FIELD',
+      'INTERNAL',
+      'LIMIT_EXCEEDED',
+      'NOT_FOUND',
+      'PAYLOAD_TOO_LARGE',
+      'PRECONDITION_REQUIRED',
+      'RATE_LIMITED',
+      'SERVICE_UNAVAILABLE',
+      'STALE_VERSION',
+      'TRANSITION_NOT_ALLOWED',
+      'UNAUTHENTICATED',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'VALIDATION_FAILED',
     ];
     expect(codes('/tickets/{id}/transitions/start', 'post')).toEqual(transition);
     expect(codes('/tickets/{id}/transitions/reopen', 'post')).toEqual([...transition, 'REOPEN_WINDOW_PASSED'].sort());
-    expect(document.paths['/tickets/{id}/transitions/reopen'].post!.responses['409']['x-error-codes']).toEqual(['STALE_VERSION', 'TRANSITION_NOT_ALLOWED', 'REOPEN_WINDOW_PASSED']);
-    expect(codes('/tickets/transitions/reopen', 'post')).toEqual(['FORBIDDEN', 'INTERNAL', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'UNAUTHENTICATED', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED']);
-    expect(codes('/tickets/{id}/history', 'get')).toEqual(['FORBIDDEN', 'INTERNAL', 'NOT_FOUND', 'RATE_LIMITED', 'SERVICE_UNAVAILABLE', 'UNAUTHENTICATED', 'VALIDATION_FAILED']);
+    expect(document.paths['/tickets/{id}/transitions/reopen'].post!.responses['409']['x-error-codes']).toEqual([
+      'STALE_VERSION',
+      'TRANSITION_NOT_ALLOWED',
+      'REOPEN_WINDOW_PASSED',
+    ]);
+    expect(codes('/tickets/transitions/reopen', 'post')).toEqual([
+      'FORBIDDEN',
+      'INTERNAL',
+      'PAYLOAD_TOO_LARGE',
+      'RATE_LIMITED',
+      'SERVICE_UNAVAILABLE',
+      'UNAUTHENTICATED',
+      'UNSUPPORTED_MEDIA_TYPE',
+      'VALIDATION_FAILED',
+    ]);
+    expect(codes('/tickets/{id}/history', 'get')).toEqual([
+      'FORBIDDEN',
+      'INTERNAL',
+      'NOT_FOUND',
+      'RATE_LIMITED',
+      'SERVICE_UNAVAILABLE',
+      'UNAUTHENTICATED',
+      'VALIDATION_FAILED',
+    ]);
   });
 
   it('describes transition bodies, bulk results, history entries and the limit members of a problem', () => {
     expect(Object.keys(schema(document, 'TicketTransition').properties!)).toEqual(['version', 'comment', 'input']);
     expect(Object.keys(schema(document, 'TicketTransition').properties!.input.properties!)).not.toContain('resolvedAt');
-    expect(schema(document, 'TicketBulkTransition')).toMatchObject({ required: ['items'], properties: { items: { minItems: 1, maxItems: 200 } } });
+    expect(schema(document, 'TicketBulkTransition')).toMatchObject({
+      required: ['items'],
+      properties: { items: { minItems: 1, maxItems: 200 } },
+    });
     expect(schema(document, 'TicketBulkTransitionResults').properties!.results.items!.oneOf).toHaveLength(2);
     const entry = schema(document, 'TicketHistory').properties!.items.items!;
     expect(entry.required).toEqual(['id', 'at', 'actor', 'action', 'transition', 'changes']);
-    expect(Object.keys(entry.properties!.changes.properties!)).toEqual(helpdeskModel.entities.find((e) => e.name === 'ticket')!.fields.map((f) => f.name));
+    expect(Object.keys(entry.properties!.changes.properties!)).toEqual(
+      helpdeskModel.entities.find((e) => e.name === 'ticket')!.fields.map((f) => f.name),
+    );
     expect(document.components.schemas.OrganizationTransition).toBeUndefined();
     expect(schema(document, 'OrganizationHistory').title).toBe('Organization history');
-    expect(schema(document, 'Problem').properties).toMatchObject({ limit: { type: 'string' }, max: { type: 'integer' }, constant: { type: 'string' } });
+    expect(schema(document, 'Problem').properties).toMatchObject({
+      limit: { type: 'string' },
+      max: { type: 'integer' },
+      constant: { type: 'string' },
+    });
   });
 
   it('describes the auth routes', () => {
-    expect(document.paths['/auth/me'].get!.responses['200'].content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/User' });
+    expect(document.paths['/auth/me'].get!.responses['200'].content!['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/User',
+    });
     const signIn = document.paths['/auth/sign-in'].post!;
     expect(signIn.requestBody!.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/SignIn' });
     expect(signIn.responses['200'].headers).toHaveProperty('Set-Cookie');
@@ -296,7 +454,10 @@ describe('the helpdesk document', () => {
 
   it.runIf('escalate' in helpdeskModel.calls)('documents the escalate call of the helpdesk spec', () => {
     const escalate = document.paths['/tickets/{id}/escalate']?.post;
-    expect(escalate).toMatchObject({ tags: ['calls'], parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }] });
+    expect(escalate).toMatchObject({
+      tags: ['calls'],
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+    });
     const declared = helpdeskModel.calls.escalate.errors ?? [];
     const documented = Object.values(escalate!.responses).flatMap((r) => r['x-error-codes'] ?? []);
     expect(documented).toEqual(expect.arrayContaining([...declared, 'UNAUTHENTICATED', 'FORBIDDEN']));
@@ -334,7 +495,11 @@ describe('custom calls', () => {
   });
 
   it('put the spec codes in the catalogue of every problem', () => {
-    expect(schema(document, 'Problem').properties!.code.enum).toEqual([...Object.keys(BUILT_IN_ERRORS), 'TICKET_CLOSED', 'REOPEN_WINDOW_PASSED']);
+    expect(schema(document, 'Problem').properties!.code.enum).toEqual([
+      ...Object.keys(BUILT_IN_ERRORS),
+      'TICKET_CLOSED',
+      'REOPEN_WINDOW_PASSED',
+    ]);
   });
 
   it('answer 204 without an output, and an object for an output of fields', () => {
@@ -402,9 +567,23 @@ describe('field types', () => {
 
   it('name schemas after labels, without clashing with the fixed ones', () => {
     expect(Object.keys(document.components.schemas)).toEqual([
-      'UserRecord', 'UserRecordCreate', 'UserRecordUpdate', 'UserRecordList', 'UserRecordHistory',
-      'LineItem', 'LineItemCreate', 'LineItemUpdate', 'LineItemList', 'LineItemHistory',
-      'User', 'SignIn', 'SignedIn', 'SignedOut', 'Receipt', 'Problem', 'ValidationProblem',
+      'UserRecord',
+      'UserRecordCreate',
+      'UserRecordUpdate',
+      'UserRecordList',
+      'UserRecordHistory',
+      'LineItem',
+      'LineItemCreate',
+      'LineItemUpdate',
+      'LineItemList',
+      'LineItemHistory',
+      'User',
+      'SignIn',
+      'SignedIn',
+      'SignedOut',
+      'Receipt',
+      'Problem',
+      'ValidationProblem',
     ]);
     expect(document.paths['/line-items'].get!.operationId).toBe('listLineItems');
     expect(document.paths['/line-items/{id}'].patch!.operationId).toBe('updateLineItem');

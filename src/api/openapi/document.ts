@@ -108,6 +108,11 @@ export function buildOpenApiDocument(model: AppModel): OpenApiDocument {
       },
     },
     security: [{ cookieAuth: [] }, { bearerAuth: [] }],
-    'x-error-catalogue': [...catalogue(model)].map(([code, error]) => ({ code, status: error.status, title: error.title, message: error.message })),
+    'x-error-catalogue': [...catalogue(model)].map(([code, error]) => ({
+      code,
+      status: error.status,
+      title: error.title,
+      message: error.message,
+    })),
   };
 }

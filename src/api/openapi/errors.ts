@@ -30,7 +30,14 @@ export const OPERATION_ERRORS = {
   delete: [...SIGNED_IN, 'VALIDATION_FAILED', 'NOT_FOUND', 'STALE_VERSION', 'CONFLICT'],
   // The spec's own codes of a transition (an owner's window, a guard) are added per transition.
   transition: [
-    ...SIGNED_IN, ...BODY, 'FORBIDDEN_FIELD', 'LIMIT_EXCEEDED', 'NOT_FOUND', 'STALE_VERSION', 'PRECONDITION_REQUIRED', 'TRANSITION_NOT_ALLOWED',
+    ...SIGNED_IN,
+    ...BODY,
+    'FORBIDDEN_FIELD',
+    'LIMIT_EXCEEDED',
+    'NOT_FOUND',
+    'STALE_VERSION',
+    'PRECONDITION_REQUIRED',
+    'TRANSITION_NOT_ALLOWED',
   ],
   // Each record's refusal is a result of the 200, not a status of the request.
   bulkTransition: [...SIGNED_IN, ...BODY],
@@ -53,7 +60,8 @@ const CODE_NOTES: Partial<Record<BuiltInErrorCode, string>> = {
   PRECONDITION_REQUIRED: 'no version sent: send If-Match or "version"',
   CONFLICT: 'other records still refer to this one',
   RECORD_FINAL: 'the record is in a final state of its workflow, which freezes it',
-  TRANSITION_NOT_ALLOWED: 'the transition cannot be taken: the detail says whether the record is in the wrong state, the caller may not take it, or a field it needs or a condition is missing',
+  TRANSITION_NOT_ALLOWED:
+    'the transition cannot be taken: the detail says whether the record is in the wrong state, the caller may not take it, or a field it needs or a condition is missing',
   LIMIT_EXCEEDED: 'a limit of the application was reached; `limit`, `max` and `constant` name it',
   PAYLOAD_TOO_LARGE: 'the body is too large',
   UNSUPPORTED_MEDIA_TYPE: 'the body is not sent as application/json',
@@ -64,7 +72,10 @@ const CODE_NOTES: Partial<Record<BuiltInErrorCode, string>> = {
 
 const RATE_LIMIT_HEADERS: Record<string, HeaderObject> = {
   'Retry-After': { description: 'Seconds to wait before the next request.', required: true, schema: { type: 'integer', minimum: 0 } },
-  RateLimit: { description: 'Remaining requests and seconds until the window resets (IETF RateLimit header fields).', schema: { type: 'string' } },
+  RateLimit: {
+    description: 'Remaining requests and seconds until the window resets (IETF RateLimit header fields).',
+    schema: { type: 'string' },
+  },
   'RateLimit-Policy': { description: 'The limits that apply: per token or user, and per client address.', schema: { type: 'string' } },
 };
 

@@ -9,7 +9,9 @@ const model = buildModel(approvals);
 
 describe('the guards of a transition in the documents', () => {
   it('/spec prints each guard in words, in order, with its code and message', () => {
-    expect(describeMarkdown(model)).toContain('Guards are checked in the order listed: the first that fails refuses the transition, with its code and message.');
+    expect(describeMarkdown(model)).toContain(
+      'Guards are checked in the order listed: the first that fails refuses the transition, with its code and message.',
+    );
     expect(describeMarkdown(model)).toContain(
       '| Approve (`approve`) | submitted | approved | manager | only when author is not you, else `OWN_REQUEST` ("You cannot approve your own request."); only when amount is at most approvalLimit, else `OVER_APPROVAL_LIMIT` | — |',
     );

@@ -97,22 +97,31 @@ function listParameters(entity: EntityModel, limits: Limits): ParameterObject[] 
     if (LIST_PARAMS.includes(name)) continue;
     const field = entity.fieldsByName[name];
     if (field?.due) {
-      parameters.push({ name, in: 'query', description: dueFilterDescription(field), schema: { type: 'string', enum: Object.keys(DUE_FILTERS) } });
+      parameters.push({
+        name,
+        in: 'query',
+        description: dueFilterDescription(field),
+        schema: { type: 'string', enum: Object.keys(DUE_FILTERS) },
+      });
       continue;
     }
     // A references field's filter is a query value: ids joined by commas ("has any of").
-    const schema: JsonSchema = field?.type === 'references'
-      ? { type: 'string', pattern: '^[1-9][0-9]*(,[1-9][0-9]*)*$', examples: ['3,7'] }
-      : field
-      ? valueSchema(field.spec, {}, 'record')
-      : { type: 'string', enum: entity.workflow!.states.map((s) => s.name) };
+    const schema: JsonSchema =
+      field?.type === 'references'
+        ? { type: 'string', pattern: '^[1-9][0-9]*(,[1-9][0-9]*)*$', examples: ['3,7'] }
+        : field
+          ? valueSchema(field.spec, {}, 'record')
+          : { type: 'string', enum: entity.workflow!.states.map((s) => s.name) };
     delete schema.description;
     const what = field ? field.label : 'State';
     const description =
-      field?.type === 'reference' ? `Only records whose ${what.toLowerCase()} is the ${field.referenceTo} with this id.`
-      : field?.type === 'references' ? `Only records whose ${what.toLowerCase()} include any of these ${field.referenceTo} ids (comma-separated, at most ${MAX_FILTER_IDS}).`
-      : field?.type === 'user' ? `Only records whose ${what.toLowerCase()} is the user with this id.`
-      : `Only records whose ${what.toLowerCase()} is this value.`;
+      field?.type === 'reference'
+        ? `Only records whose ${what.toLowerCase()} is the ${field.referenceTo} with this id.`
+        : field?.type === 'references'
+          ? `Only records whose ${what.toLowerCase()} include any of these ${field.referenceTo} ids (comma-separated, at most ${MAX_FILTER_IDS}).`
+          : field?.type === 'user'
+            ? `Only records whose ${what.toLowerCase()} is the user with this id.`
+            : `Only records whose ${what.toLowerCase()} is this value.`;
     parameters.push({ name, in: 'query', description, schema });
   }
   return parameters;
@@ -187,7 +196,8 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
                   name: 'replyWith',
                   in: 'query',
                   required: false,
-                  description: 'A transition of the record this one replies to, taken in the same transaction ("Reply and wait for customer").',
+                  description:
+                    'A transition of the record this one replies to, taken in the same transaction ("Reply and wait for customer").',
                   schema: { type: 'string', enum: replyWith },
                 } satisfies ParameterObject,
               ],
@@ -224,7 +234,11 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
         parameters: [IF_MATCH],
         requestBody: { required: true, content: json(schemaRef(names.update)) },
         responses: {
-          '200': { description: `The changed ${one}, as the caller may read it now (only its receipt when they no longer may).`, headers: saved, content: json(written) },
+          '200': {
+            description: `The changed ${one}, as the caller may read it now (only its receipt when they no longer may).`,
+            headers: saved,
+            content: json(written),
+          },
           ...withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.update, ...(frozen?.codes ?? [])])),
         },
       },
@@ -246,7 +260,8 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
 /** An entity only the spec's calls write: its record addresses are read-only (the API answers 405 to writes). */
 function withoutRecordWrites(entity: EntityModel, paths: Record<string, PathItemObject>): Record<string, PathItemObject> {
   if (entity.writtenBy !== 'calls') return paths;
-  const readOnly = (item: PathItemObject): PathItemObject => Object.fromEntries(Object.entries(item).filter(([key]) => !WRITE_METHODS.has(key)));
+  const readOnly = (item: PathItemObject): PathItemObject =>
+    Object.fromEntries(Object.entries(item).filter(([key]) => !WRITE_METHODS.has(key)));
   const collection = `/${entity.plural}`;
   const one = `/${entity.plural}/{id}`;
   return { ...paths, [collection]: readOnly(paths[collection]), [one]: readOnly(paths[one]) };
@@ -265,7 +280,12 @@ function historyParameters(limits: Limits): ParameterObject[] {
       description: 'How many entries per page.',
       schema: { type: 'integer', minimum: 1, maximum: max, default: Math.min(HISTORY_PAGE_SIZE, max) },
     },
-    { name: 'cursor', in: 'query', description: 'The `nextCursor` of the previous page.', schema: { type: 'string', pattern: '^\\d{1,15}$' } },
+    {
+      name: 'cursor',
+      in: 'query',
+      description: 'The `nextCursor` of the previous page.',
+      schema: { type: 'string', pattern: '^\\d{1,15}$' },
+    },
   ];
 }
 
@@ -288,15 +308,17 @@ function transitionCodes(transition: TransitionModel): string[] {
 
 function transitionDescription(entity: EntityModel, transition: TransitionModel): string {
   const states = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(', ');
-  const lines = [
-    `From ${states(transition.from)} to ${states([transition.to])}. Who may: ${whoMay(entity, transition)}.`,
-  ];
-  if (transition.requires.length > 0) lines.push(`Needs ${transition.requires.map((name) => `\`${name}\``).join(', ')} to have a value: set it with \`input\` if it has none yet.`);
+  const lines = [`From ${states(transition.from)} to ${states([transition.to])}. Who may: ${whoMay(entity, transition)}.`];
+  if (transition.requires.length > 0)
+    lines.push(
+      `Needs ${transition.requires.map((name) => `\`${name}\``).join(', ')} to have a value: set it with \`input\` if it has none yet.`,
+    );
   if (transition.effects.length > 0) {
     const effect = (to: unknown) => (to === 'now' ? 'the time of the request' : to === 'actor' ? 'the caller' : JSON.stringify(to));
     lines.push(`Sets ${transition.effects.map((e) => `\`${e.set}\` to ${effect(e.to)}`).join(', ')}.`);
   }
-  if (transition.guards.length > 0) lines.push(`Guards, checked in order (the first that fails answers): ${guardTexts(transition, entity).join('; ')}.`);
+  if (transition.guards.length > 0)
+    lines.push(`Guards, checked in order (the first that fails answers): ${guardTexts(transition, entity).join('; ')}.`);
   if (transition.comment === 'required') lines.push('A comment is required.');
   return lines.join(' ');
 }
@@ -309,7 +331,9 @@ function transitionPaths(entity: EntityModel, transition: TransitionModel, conte
   const description = transitionDescription(entity, transition);
   const codes = transitionCodes(transition);
   const body: JsonSchema =
-    transition.comment === 'required' ? { type: 'object', allOf: [schemaRef(names.transition)], required: ['comment'] } : schemaRef(names.transition);
+    transition.comment === 'required'
+      ? { type: 'object', allOf: [schemaRef(names.transition)], required: ['comment'] }
+      : schemaRef(names.transition);
   return {
     [`/${entity.plural}/{id}/transitions/${transition.name}`]: {
       parameters: [idParameter(entity)],
@@ -322,7 +346,11 @@ function transitionPaths(entity: EntityModel, transition: TransitionModel, conte
         parameters: [IF_MATCH],
         requestBody: { required: transition.comment === 'required', content: json(body) },
         responses: {
-          '200': { description: `The ${one} after the transition, as the caller may read it now (only its receipt when they no longer may).`, headers: { ETag: ETAG }, content: json(writtenSchema(names.record)) },
+          '200': {
+            description: `The ${one} after the transition, as the caller may read it now (only its receipt when they no longer may).`,
+            headers: { ETag: ETAG },
+            content: json(writtenSchema(names.record)),
+          },
           ...withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.transition, ...codes])),
         },
       },
@@ -397,7 +425,9 @@ function authPaths(context: PathContext): Record<string, PathItemObject> {
         responses: {
           '200': {
             description: 'Signed in; the response sets the session cookie.',
-            headers: { 'Set-Cookie': { description: 'nf_session=...; HttpOnly; SameSite=Lax', required: true, schema: { type: 'string' } } },
+            headers: {
+              'Set-Cookie': { description: 'nf_session=...; HttpOnly; SameSite=Lax', required: true, schema: { type: 'string' } },
+            },
             content: json(schemaRef('SignedIn')),
           },
           ...errors(context, OPERATION_ERRORS.signIn),

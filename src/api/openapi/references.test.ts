@@ -11,7 +11,11 @@ const model = buildModel({
     tag: { titleField: 'name', fields: { name: { type: 'text', required: true } } },
     article: {
       titleField: 'title',
-      fields: { title: { type: 'text', required: true }, tags: { type: 'references', to: 'tag', maxItems: 10 }, topics: { type: 'references', to: 'tag', required: true } },
+      fields: {
+        title: { type: 'text', required: true },
+        tags: { type: 'references', to: 'tag', maxItems: 10 },
+        topics: { type: 'references', to: 'tag', required: true },
+      },
     },
   },
   screens: { lists: { article: { columns: ['title', 'tags'], filters: ['tags'] } } },
@@ -19,14 +23,39 @@ const model = buildModel({
 const document = buildOpenApiDocument(model);
 const checker = createContractChecker(document);
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };
-const article = { id: 3, version: 1, createdAt: '2026-05-01T09:30:00.000Z', updatedAt: '2026-05-01T09:30:00.000Z', createdBy: 1, updatedBy: 1, title: 'Hello', tags: [1, 4], topics: [2] };
+const article = {
+  id: 3,
+  version: 1,
+  createdAt: '2026-05-01T09:30:00.000Z',
+  updatedAt: '2026-05-01T09:30:00.000Z',
+  createdBy: 1,
+  updatedBy: 1,
+  title: 'Hello',
+  tags: [1, 4],
+  topics: [2],
+};
 
 describe('references fields in the API', () => {
   it('a record holds an array of unique ids, never null', () => {
-    expect(document.components.schemas.Article.properties?.tags).toMatchObject({ type: 'array', items: { type: 'integer', minimum: 1 }, uniqueItems: true, maxItems: 10 });
-    expect(() => checker.check('GET', '/api/v1/articles/3', { status: 200, headers: { ...JSON_TYPE, etag: '"1"' }, body: article })).not.toThrow();
-    expect(() => checker.check('GET', '/api/v1/articles/3', { status: 200, headers: { ...JSON_TYPE, etag: '"1"' }, body: { ...article, tags: null } })).toThrow();
-    expect(() => checker.check('GET', '/api/v1/articles/3', { status: 200, headers: { ...JSON_TYPE, etag: '"1"' }, body: { ...article, tags: [1, 1] } })).toThrow();
+    expect(document.components.schemas.Article.properties?.tags).toMatchObject({
+      type: 'array',
+      items: { type: 'integer', minimum: 1 },
+      uniqueItems: true,
+      maxItems: 10,
+    });
+    expect(() =>
+      checker.check('GET', '/api/v1/articles/3', { status: 200, headers: { ...JSON_TYPE, etag: '"1"' }, body: article }),
+    ).not.toThrow();
+    expect(() =>
+      checker.check('GET', '/api/v1/articles/3', { status: 200, headers: { ...JSON_TYPE, etag: '"1"' }, body: { ...article, tags: null } }),
+    ).toThrow();
+    expect(() =>
+      checker.check('GET', '/api/v1/articles/3', {
+        status: 200,
+        headers: { ...JSON_TYPE, etag: '"1"' },
+        body: { ...article, tags: [1, 1] },
+      }),
+    ).toThrow();
   });
 
   it('a body sends an array that replaces the set (null for none; a required one needs one)', () => {
@@ -46,7 +75,11 @@ describe('references fields in the API', () => {
     const tags = model.entitiesByName.article.fieldsByName.tags;
     expect(fieldToWire(tags, [1, 4])).toEqual([1, 4]);
     expect(fieldToWire(tags, null)).toEqual([]);
-    const wire = recordToWire(model.entitiesByName.article, { ...article, createdAt: new Date(article.createdAt), updatedAt: new Date(article.updatedAt) });
+    const wire = recordToWire(model.entitiesByName.article, {
+      ...article,
+      createdAt: new Date(article.createdAt),
+      updatedAt: new Date(article.updatedAt),
+    });
     expect(wire.tags).toEqual([1, 4]);
   });
 });

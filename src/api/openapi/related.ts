@@ -53,10 +53,14 @@ export function createRelatedNote(model: AppModel, entity: EntityModel): { descr
       for (const [who, name] of Object.entries(section.transitions)) {
         const transition = parent.workflow.transitions.find((t) => t.name === name);
         const by = parent.fieldsByName[who] ? `the ${one}'s ${inSentence(parent.fieldsByName[who].label)}` : `a user with the role ${who}`;
-        sentences.push(`Created by ${by}, it also takes the ${one}'s "${transition?.label ?? name}" transition in the same transaction, when that is available to them.`);
+        sentences.push(
+          `Created by ${by}, it also takes the ${one}'s "${transition?.label ?? name}" transition in the same transaction, when that is available to them.`,
+        );
       }
       if (section.replyWith.length > 0) {
-        sentences.push(`The parameter replyWith (${section.replyWith.join(' or ')}) takes that ${one} transition instead, in the same transaction: a refusal saves neither.`);
+        sentences.push(
+          `The parameter replyWith (${section.replyWith.join(' or ')}) takes that ${one} transition instead, in the same transaction: a refusal saves neither.`,
+        );
         codes.push('TRANSITION_NOT_ALLOWED', ...section.replyWith.flatMap((name) => transitionCodes(parent, name)));
       }
     }

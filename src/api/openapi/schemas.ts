@@ -85,14 +85,27 @@ export function valueSchema(spec: FieldSpec, constants: Constants, use: SchemaUs
       const what = `The ids of ${spec.to} records`;
       // A record lists the ids ascending, only those the caller may read; a body may repeat an id (kept once).
       return use === 'input'
-        ? { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems, description: `${what} (at most ${maxItems}); replaces the whole set. Ids of records you may not read are refused.` }
-        : { type: 'array', items: { type: 'integer', minimum: 1 }, uniqueItems: true, maxItems, description: `${what}, ascending: those you may read.` };
+        ? {
+            type: 'array',
+            items: { type: 'integer', minimum: 1 },
+            maxItems,
+            description: `${what} (at most ${maxItems}); replaces the whole set. Ids of records you may not read are refused.`,
+          }
+        : {
+            type: 'array',
+            items: { type: 'integer', minimum: 1 },
+            uniqueItems: true,
+            maxItems,
+            description: `${what}, ascending: those you may read.`,
+          };
     }
     case 'user':
       return {
         type: 'integer',
         minimum: 1,
-        description: spec.roles ? `The id of a user with the role ${spec.roles.join(' or ')} (anyone else is refused).` : 'The id of a user.',
+        description: spec.roles
+          ? `The id of a user with the role ${spec.roles.join(' or ')} (anyone else is refused).`
+          : 'The id of a user.',
       };
   }
 }
@@ -215,8 +228,20 @@ const SYSTEM_PROPERTIES: Record<string, JsonSchema> = {
   },
   createdAt: { title: 'Created', type: 'string', format: 'date-time', readOnly: true },
   updatedAt: { title: 'Updated', type: 'string', format: 'date-time', readOnly: true },
-  createdBy: { title: 'Created by', type: ['integer', 'null'], minimum: 1, readOnly: true, description: 'The id of the user who created it; absent where hidden from the caller.' },
-  updatedBy: { title: 'Updated by', type: ['integer', 'null'], minimum: 1, readOnly: true, description: 'The id of the user who changed it last; absent where hidden from the caller.' },
+  createdBy: {
+    title: 'Created by',
+    type: ['integer', 'null'],
+    minimum: 1,
+    readOnly: true,
+    description: 'The id of the user who created it; absent where hidden from the caller.',
+  },
+  updatedBy: {
+    title: 'Updated by',
+    type: ['integer', 'null'],
+    minimum: 1,
+    readOnly: true,
+    description: 'The id of the user who changed it last; absent where hidden from the caller.',
+  },
 };
 
 /** The system columns every answer carrying a record has, whoever reads it: a write's receipt. */
@@ -379,7 +404,12 @@ export function historySchema(entity: EntityModel, constants: Constants): JsonSc
       actor: {
         description: 'Who did it; null once that account is gone, or where the caller may not see who created or changed the record.',
         anyOf: [
-          { type: 'object', properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string' } }, required: ['id', 'name'], additionalProperties: false },
+          {
+            type: 'object',
+            properties: { id: { type: 'integer', minimum: 1 }, name: { type: 'string' } },
+            required: ['id', 'name'],
+            additionalProperties: false,
+          },
           { type: 'null' },
         ],
       },
@@ -461,7 +491,8 @@ export function bulkTransitionSchema(entity: EntityModel, constants: Constants, 
         type: 'array',
         minItems: 1,
         maxItems,
-        description: 'The records, each with the version the caller saw (an item without one is refused with PRECONDITION_REQUIRED, as a single transition would be). A repeated id is taken once.',
+        description:
+          'The records, each with the version the caller saw (an item without one is refused with PRECONDITION_REQUIRED, as a single transition would be). A repeated id is taken once.',
         items: {
           type: 'object',
           properties: { id: { type: 'integer', minimum: 1 }, version: { type: 'integer', minimum: 1 } },
@@ -517,7 +548,12 @@ export function bulkTransitionResultsSchema(recordName: string, codes: readonly 
 
 /** A call's output declared as fields: an object with those properties. */
 export function fieldMapSchema(fields: Readonly<Record<string, FieldSpec>>, constants: Constants, use: SchemaUse): JsonSchema {
-  const entries = Object.entries(fields).map(([name, spec]) => ({ name, spec, required: spec.required ?? false, label: spec.label ?? name }));
+  const entries = Object.entries(fields).map(([name, spec]) => ({
+    name,
+    spec,
+    required: spec.required ?? false,
+    label: spec.label ?? name,
+  }));
   return {
     type: 'object',
     properties: Object.fromEntries(entries.map((field) => [field.name, fieldSchema(field, constants, use)])),

@@ -16,7 +16,8 @@ describe('the OpenAPI document of entities and fields only calls write', () => {
     expect(Object.keys(document.paths['/payments']).sort()).toEqual(['get']);
     expect(Object.keys(document.paths['/payments/{id}']).sort()).toEqual(['get', 'parameters']);
     expect(Object.keys(document.paths['/payments/{id}/transitions/refund'])).toContain('post');
-    for (const path of ['/accounts/{id}/pay', '/payments/{id}/amend', '/payments/{id}/void']) expect(Object.keys(document.paths[path]), path).toContain('post');
+    for (const path of ['/accounts/{id}/pay', '/payments/{id}/amend', '/payments/{id}/void'])
+      expect(Object.keys(document.paths[path]), path).toContain('post');
     expect(Object.keys(schemas)).toContain('Payment');
     expect(Object.keys(schemas).filter((name) => /^(New)?Payment(Changes)?$/.test(name))).toEqual(['Payment']);
     expect(schemas.Payment.description).toContain("Written only by the application's calls and workflow");
@@ -41,7 +42,10 @@ describe('the OpenAPI document of entities and fields only calls write', () => {
     const ajv = new Ajv2020({ strict: true, allowUnionTypes: true });
     addFormats(ajv);
     for (const [name, value] of Object.entries(schemas)) {
-      ajv.addSchema({ ...(JSON.parse(JSON.stringify(value).replaceAll('"#/components/schemas/', `"${base}`)) as object), $id: `${base}${name}` });
+      ajv.addSchema({
+        ...(JSON.parse(JSON.stringify(value).replaceAll('"#/components/schemas/', `"${base}`)) as object),
+        $id: `${base}${name}`,
+      });
     }
     for (const name of Object.keys(schemas)) expect(() => ajv.getSchema(`${base}${name}`), name).not.toThrow();
   });

@@ -19,7 +19,10 @@ type SpecComponent = (props: RouteComponentProps) => ReactNode | Promise<ReactNo
  * A custom route of `screens.routes` at these address segments, for the signed-in viewer its
  * roles allow: a list with fixed filters, one record's page, a dashboard, or the spec's component.
  */
-export async function CustomRoutePage({ segments, search }: {
+export async function CustomRoutePage({
+  segments,
+  search,
+}: {
   /** The address's segments as Next.js hands them over (percent-encoded). */
   segments: readonly string[];
   search: RawSearchParams;
@@ -39,7 +42,11 @@ export async function CustomRoutePage({ segments, search }: {
           search={search}
           title={route.title}
           description={description}
-          fixed={{ ...(show.where ? { where: show.where, params } : {}), ...(show.sort ? { sort: show.sort } : {}), ...(show.columns ? { columns: show.columns } : {}) }}
+          fixed={{
+            ...(show.where ? { where: show.where, params } : {}),
+            ...(show.sort ? { sort: show.sort } : {}),
+            ...(show.columns ? { columns: show.columns } : {}),
+          }}
         />
       );
     }

@@ -64,11 +64,19 @@ export default async function AccountPage() {
         <ProfileForm action={updateNameAction} name={actor.name} />
       </Section>
 
-      <Section id="appearance-heading" title="Appearance" description="Light or dark pages, or as this device is set. Kept with your account, so it follows you to every device you sign in on.">
+      <Section
+        id="appearance-heading"
+        title="Appearance"
+        description="Light or dark pages, or as this device is set. Kept with your account, so it follows you to every device you sign in on."
+      >
         <ThemeToggle theme={theme} action={chooseThemeAction} />
       </Section>
 
-      <Section id="password-heading" title="Password" description="Changing it signs out every other session of yours; this one stays signed in.">
+      <Section
+        id="password-heading"
+        title="Password"
+        description="Changing it signs out every other session of yours; this one stays signed in."
+      >
         <PasswordForm action={changePasswordAction} minLength={MIN_PASSWORD_LENGTH} />
       </Section>
 
@@ -77,7 +85,8 @@ export default async function AccountPage() {
         title="API tokens"
         description={
           <>
-            Personal tokens for scripts and tools: send one as <code className="rounded bg-zinc-100 px-1">Authorization: Bearer &lt;token&gt;</code> to the{' '}
+            Personal tokens for scripts and tools: send one as{' '}
+            <code className="rounded bg-zinc-100 px-1">Authorization: Bearer &lt;token&gt;</code> to the{' '}
             {/* The reference page is for the documentation's roles; every API client may read the document itself. */}
             {mayReadDocumentation(engine.model.documentation, actor.roles) ? (
               <Link href="/api/docs" className="text-accent-700 underline">
@@ -105,12 +114,24 @@ export default async function AccountPage() {
                   <caption className="sr-only">Your API tokens</caption>
                   <thead className="hidden bg-zinc-50 sm:table-header-group">
                     <tr>
-                      <th scope="col" className={th}>Name</th>
-                      <th scope="col" className={th}>Created</th>
-                      <th scope="col" className={th}>Last used</th>
-                      <th scope="col" className={th}>Expires</th>
-                      <th scope="col" className={th}>Status</th>
-                      <th scope="col" className={th}><span className="sr-only">Actions</span></th>
+                      <th scope="col" className={th}>
+                        Name
+                      </th>
+                      <th scope="col" className={th}>
+                        Created
+                      </th>
+                      <th scope="col" className={th}>
+                        Last used
+                      </th>
+                      <th scope="col" className={th}>
+                        Expires
+                      </th>
+                      <th scope="col" className={th}>
+                        Status
+                      </th>
+                      <th scope="col" className={th}>
+                        <span className="sr-only">Actions</span>
+                      </th>
                     </tr>
                   </thead>
                   <tbody className="block divide-y divide-zinc-100 sm:table-row-group">
@@ -133,7 +154,13 @@ export default async function AccountPage() {
                             <Time value={token.expiresAt} empty="Never" />
                           </td>
                           <td className={td}>
-                            {token.revokedAt ? <Badge>Revoked</Badge> : expired ? <Badge tone="warning">Expired</Badge> : <Badge tone="success">Active</Badge>}
+                            {token.revokedAt ? (
+                              <Badge>Revoked</Badge>
+                            ) : expired ? (
+                              <Badge tone="warning">Expired</Badge>
+                            ) : (
+                              <Badge tone="success">Active</Badge>
+                            )}
                           </td>
                           <td className={`${td} sm:text-right`}>
                             {active ? (
@@ -145,7 +172,8 @@ export default async function AccountPage() {
                                 cancelHref="/account"
                                 question={{
                                   title: `Revoke the token “${token.name}”?`,
-                                  description: 'Whatever uses it is refused from now on. A revoked token cannot be restored: create a new one if it is needed again.',
+                                  description:
+                                    'Whatever uses it is refused from now on. A revoked token cannot be restored: create a new one if it is needed again.',
                                   confirmLabel: 'Revoke token',
                                 }}
                               >

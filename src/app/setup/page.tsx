@@ -15,7 +15,11 @@ export default async function SetupPage() {
   const engine = await getEngine();
   if (await engine.identity.hasUsers()) redirect('/sign-in');
   return (
-    <AuthCard eyebrow={engine.model.title} title="Create the administrator" description="The first account of this application. It can do everything. The setup code proves that you run the server: it is in the server's log.">
+    <AuthCard
+      eyebrow={engine.model.title}
+      title="Create the administrator"
+      description="The first account of this application. It can do everything. The setup code proves that you run the server: it is in the server's log."
+    >
       <SetupForm action={setupAction} minPasswordLength={MIN_PASSWORD_LENGTH} />
     </AuthCard>
   );

@@ -20,7 +20,14 @@ function summary(entity: EntityModel, { state }: OpenableView): string {
   const parts = [
     ...(Object.keys(state.filters).length > 0 ? [`filtered by ${Object.keys(state.filters).map(label).join(', ')}`] : []),
     ...(state.q ? [`search “${state.q}”`] : []),
-    ...(state.sort ? [`sorted by ${state.sort.split(',').map((s) => `${label(s.replace(/^-/, ''))}${s.startsWith('-') ? ' (descending)' : ''}`).join(', ')}`] : []),
+    ...(state.sort
+      ? [
+          `sorted by ${state.sort
+            .split(',')
+            .map((s) => `${label(s.replace(/^-/, ''))}${s.startsWith('-') ? ' (descending)' : ''}`)
+            .join(', ')}`,
+        ]
+      : []),
     ...(state.columns.length > 0 ? [`${state.columns.length} chosen column${state.columns.length === 1 ? '' : 's'}`] : []),
   ];
   const text = parts.length > 0 ? parts.join(' · ') : 'the whole list';
@@ -72,7 +79,9 @@ export default async function SavedViewsPage() {
                       {view.mine ? (
                         <div className="grid gap-4 sm:grid-cols-2">
                           <RenameViewForm action={renameViewAction} id={view.id} name={view.name} />
-                          {admin ? <ShareViewForm action={shareViewAction} id={view.id} name={view.name} roles={roles} shared={view.sharedWith} /> : null}
+                          {admin ? (
+                            <ShareViewForm action={shareViewAction} id={view.id} name={view.name} roles={roles} shared={view.sharedWith} />
+                          ) : null}
                           <div className="sm:col-span-2">
                             <DeleteViewForm action={deleteViewAction} id={view.id} name={view.name} />
                           </div>

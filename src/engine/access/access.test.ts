@@ -14,7 +14,12 @@ import { accessFor } from './entity-access';
 import { checkQueryable, checkWritable, readableFields, redactRecord } from './fields';
 
 const model = testModel;
-const actor = (roles: string[], userId = 7): Actor => ({ userId, email: `${roles.join('-') || 'nobody'}@example.com`, name: 'Someone', roles });
+const actor = (roles: string[], userId = 7): Actor => ({
+  userId,
+  email: `${roles.join('-') || 'nobody'}@example.com`,
+  name: 'Someone',
+  roles,
+});
 const access = (entity: string, roles: string[]) => accessFor(model, model.entitiesByName[entity], actor(roles));
 const ticket = model.entitiesByName.ticket;
 const comment = model.entitiesByName.comment;
@@ -101,7 +106,13 @@ describe('field rules', () => {
   it('refuses writing what the actor may not, with FORBIDDEN_FIELD naming every such field, and logs it without values', async () => {
     const { result, lines } = await captureLog(async () => {
       try {
-        checkWritable(ticket, actor(['customer'], 42), 'update', { subject: 'ok', assignee: 9, state: 'closed', resolvedAt: 'x', unknown: 1 });
+        checkWritable(ticket, actor(['customer'], 42), 'update', {
+          subject: 'ok',
+          assignee: 9,
+          state: 'closed',
+          resolvedAt: 'x',
+          unknown: 1,
+        });
       } catch (error) {
         return error;
       }
@@ -112,7 +123,17 @@ describe('field rules', () => {
     expect(error.status).toBe(403);
     expect(error.fieldErrors.map((e) => e.field)).toEqual(['assignee', 'state', 'resolvedAt']);
     expect(lines).toEqual([
-      { time: expect.any(String), level: 'warn', msg: 'access refused', code: 'FORBIDDEN_FIELD', actor: 42, entity: 'ticket', action: 'update', field: 'assignee', fields: ['assignee', 'state', 'resolvedAt'] },
+      {
+        time: expect.any(String),
+        level: 'warn',
+        msg: 'access refused',
+        code: 'FORBIDDEN_FIELD',
+        actor: 42,
+        entity: 'ticket',
+        action: 'update',
+        field: 'assignee',
+        fields: ['assignee', 'state', 'resolvedAt'],
+      },
     ]);
     expect(JSON.stringify(lines)).not.toContain('closed');
     expect(() => checkWritable(ticket, actor(['agent']), 'update', { assignee: 9 })).not.toThrow();
@@ -149,7 +170,10 @@ describe('field rules', () => {
 });
 
 describe('validation of grants', () => {
-  const withPermissions = (permissions: AppSpec['permissions']): AppSpec => ({ ...helpdesk, permissions: { ...helpdesk.permissions, ...permissions } });
+  const withPermissions = (permissions: AppSpec['permissions']): AppSpec => ({
+    ...helpdesk,
+    permissions: { ...helpdesk.permissions, ...permissions },
+  });
   const issues = (spec: AppSpec) => validateSpec(spec).map((i) => `${i.path}: ${i.message}`);
 
   it('accepts the helpdesk, and grants to the built-in admin role without declaring it', () => {
@@ -173,7 +197,10 @@ describe('validation of grants', () => {
       ...helpdesk,
       entities: {
         ...helpdesk.entities,
-        ticket: { ...helpdesk.entities!.ticket, fields: { ...helpdesk.entities!.ticket.fields, lastComment: { type: 'reference', to: 'comment' } } },
+        ticket: {
+          ...helpdesk.entities!.ticket,
+          fields: { ...helpdesk.entities!.ticket.fields, lastComment: { type: 'reference', to: 'comment' } },
+        },
       },
       permissions: {
         ...helpdesk.permissions,
@@ -215,7 +242,9 @@ describe('the spec document, point 6', () => {
 
   it('says that writes and transitions need the record readable, and that authors are read like fields', () => {
     const text = describeMarkdown(model);
-    expect(text).toContain('Update, Delete and transitions apply only to records the user may also read (Read): any other is answered as if it did not exist.');
+    expect(text).toContain(
+      'Update, Delete and transitions apply only to records the user may also read (Read): any other is answered as if it did not exist.',
+    );
     expect(text).toContain("when they may not (a visitor's message), with its id, version and times only.");
     expect(text).toContain('Who created a record and who changed it last (`createdBy`, `updatedBy`) are read like fields');
   });
@@ -223,7 +252,9 @@ describe('the spec document, point 6', () => {
   it("says that a transition needs both its Who column and the role's grant, naming the grant beside the role", () => {
     const text = describeMarkdown(buildModel(publication));
     expect(text).toContain('| Archive (`archive`) | draft, published | archived | editor (where team is your team), admin |');
-    expect(text).toContain("a role's grant for a transition (point 6) says on which records, and lets no role the column leaves out take it: both must hold.");
+    expect(text).toContain(
+      "a role's grant for a transition (point 6) says on which records, and lets no role the column leaves out take it: both must hold.",
+    );
     expect(text).toContain("A role's Transitions grant says on which records it takes a transition whose Who column (point 4) names it");
   });
 });

@@ -67,7 +67,13 @@ function both(a: RowScope, b: RowScope): RowScope {
 function anyOf(scopes: readonly RowScope[]): RowScope {
   if (scopes.length === 0) return NONE;
   if (scopes.some((s) => s.all)) return ALL;
-  return { all: false, sql: sql<SqlBool>`(${sql.join(scopes.map((s) => s.sql), sql` or `)})` };
+  return {
+    all: false,
+    sql: sql<SqlBool>`(${sql.join(
+      scopes.map((s) => s.sql),
+      sql` or `,
+    )})`,
+  };
 }
 
 /** The scope's records the actor may also read (none when no role of the actor reads the entity). */

@@ -34,7 +34,13 @@ describe('the call door', () => {
 
   it('tells the doors what they may offer: nothing to write outside calls, everything granted inside', () => {
     expect(accessFor(model, payment, clerk).actions).toEqual({ list: true, read: true, create: false, update: false, delete: false });
-    expect(accessFor(model, payment, callActor(clerk)).actions).toEqual({ list: true, read: true, create: true, update: true, delete: true });
+    expect(accessFor(model, payment, callActor(clerk)).actions).toEqual({
+      list: true,
+      read: true,
+      create: true,
+      update: true,
+      delete: true,
+    });
     expect(accessFor(model, payment, callActor(clerk)).writable.create).toEqual(['memo', 'account', 'amount']);
     expect(writableFields(account, clerk, 'update')).toEqual(['name', 'note']);
     expect(writableFields(account, callActor(clerk), 'update')).toEqual(['name', 'balance', 'note']);

@@ -51,7 +51,10 @@ export function callsOnlyFieldMessage(field: FieldModel): string {
 export function checkWriteDoor(entity: EntityModel, actor: Actor, action: RecordAction, done: string = PAST[action] ?? 'changed'): void {
   if (writesThroughDoor(entity, actor, action)) return;
   logLine('warn', 'access refused', { code: 'METHOD_NOT_ALLOWED', actor: actor.userId, entity: entity.name, action });
-  throw new NinefoldError('METHOD_NOT_ALLOWED', `${entity.pluralLabel} are written only by the application's calls and workflow: they cannot be ${done} directly.`);
+  throw new NinefoldError(
+    'METHOD_NOT_ALLOWED',
+    `${entity.pluralLabel} are written only by the application's calls and workflow: they cannot be ${done} directly.`,
+  );
 }
 
 const PAST: Partial<Record<RecordAction, string>> = { create: 'created', update: 'changed', delete: 'deleted' };

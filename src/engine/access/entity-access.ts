@@ -28,8 +28,13 @@ export interface EntityAccess {
 }
 
 export function accessFor(model: AppModel, entity: EntityModel, actor: Actor): EntityAccess {
-  const actions = Object.fromEntries(RECORD_ACTIONS.map((a) => [a, grantsFor(entity, actor, a).length > 0])) as Record<RecordAction, boolean>;
-  const transitions = Object.fromEntries((entity.workflow?.transitions ?? []).map((t) => [t.name, mayTransition(model, entity, actor, t.name)]));
+  const actions = Object.fromEntries(RECORD_ACTIONS.map((a) => [a, grantsFor(entity, actor, a).length > 0])) as Record<
+    RecordAction,
+    boolean
+  >;
+  const transitions = Object.fromEntries(
+    (entity.workflow?.transitions ?? []).map((t) => [t.name, mayTransition(model, entity, actor, t.name)]),
+  );
   return {
     actions,
     transitions,

@@ -57,7 +57,8 @@ export function writableFields(entity: EntityModel, actor: Actor, action: 'creat
   const grants = grantsFor(entity, actor, action);
   if (grants.length === 0) return [];
   // A field only calls write is the call's to set, not the user's: the roles' field lists are about the other doors.
-  const writable = (f: FieldModel) => fieldWritableThroughDoor(f, actor) && (f.writtenBy === 'calls' || grants.some((g) => lets(g, f.name)));
+  const writable = (f: FieldModel) =>
+    fieldWritableThroughDoor(f, actor) && (f.writtenBy === 'calls' || grants.some((g) => lets(g, f.name)));
   return entity.fields.filter(writable).map((f) => f.name);
 }
 

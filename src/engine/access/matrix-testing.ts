@@ -105,7 +105,11 @@ function filler(field: EntityModel['fields'][number], actor: Actor, firstOf: (en
  * combination of the values its scopes depend on: its own or another's, each value a `where`
  * looks at, a reference to a record the persona may read or may not.
  */
-export async function createMatrixFixtures(model: AppModel, db: DynamicDatabase, personas: readonly Persona[] = personasOf(model)): Promise<MatrixFixtures> {
+export async function createMatrixFixtures(
+  model: AppModel,
+  db: DynamicDatabase,
+  personas: readonly Persona[] = personasOf(model),
+): Promise<MatrixFixtures> {
   faker.seed(4);
   const byId = new Map<string, Map<number, MatrixRecord>>();
   const lookup: RecordLookup = (entity, id) => byId.get(entity)?.get(id);
@@ -127,7 +131,10 @@ export async function createMatrixFixtures(model: AppModel, db: DynamicDatabase,
   const colleague = await withFields(await createActor(db, everyRole, 'Colleague'), home);
   const users: MatrixUser[] = [];
   for (const persona of personas) {
-    users.push({ persona, actor: persona.visitor ? visitorActor() : await withFields(await createActor(db, persona.roles, `Matrix ${persona.name}`), home) });
+    users.push({
+      persona,
+      actor: persona.visitor ? visitorActor() : await withFields(await createActor(db, persona.roles, `Matrix ${persona.name}`), home),
+    });
   }
 
   const fixtures: Fixture[] = [];
@@ -143,19 +150,32 @@ export async function createMatrixFixtures(model: AppModel, db: DynamicDatabase,
         ...dims.own.map((field) => ({
           field,
           kind: 'own' as const,
-          values: [...(persona.visitor ? [] : [actor.userId]), ...(dims.colleagues.includes(field) ? [colleague.userId] : []), stranger.userId],
+          values: [
+            ...(persona.visitor ? [] : [actor.userId]),
+            ...(dims.colleagues.includes(field) ? [colleague.userId] : []),
+            stranger.userId,
+          ],
         })),
         // Compared with a user field of the actor: their value, another, none.
         ...[...dims.actor].map(([field, userField]) => ({
           field,
           kind: 'actor' as const,
-          values: [...new Set([home[userField], away[userField], ...(entity.fieldsByName[field]?.required ? [] : [null])].filter((v) => v !== undefined))],
+          values: [
+            ...new Set(
+              [home[userField], away[userField], ...(entity.fieldsByName[field]?.required ? [] : [null])].filter((v) => v !== undefined),
+            ),
+          ],
         })),
         // Followed by a path: a few of the records it may point at.
         ...dims.paths.map((field) => ({
           field,
           kind: 'path' as const,
-          values: [...mine(entity.fieldsByName[field].referenceTo!).slice(0, 3).map((f) => f.record.id), ...(entity.fieldsByName[field].required ? [] : [null])],
+          values: [
+            ...mine(entity.fieldsByName[field].referenceTo!)
+              .slice(0, 3)
+              .map((f) => f.record.id),
+            ...(entity.fieldsByName[field].required ? [] : [null]),
+          ],
         })),
         ...[...dims.where].map(([field, values]) => ({ field, kind: 'where' as const, values: [...values] })),
         ...dims.via.map((field) => {
@@ -171,8 +191,10 @@ export async function createMatrixFixtures(model: AppModel, db: DynamicDatabase,
         axes
           .map((axis, i) => {
             const value = combo[i];
-            if (axis.kind === 'own') return `${axis.field}: ${value === actor.userId ? 'own' : value === colleague.userId ? "a colleague's" : "another's"}`;
-            if (axis.kind === 'actor') return `${axis.field}: ${value === null ? 'none' : value === home[dims.actor.get(axis.field)!] ? (persona.moved ? 'former' : 'yours') : "another's"}`;
+            if (axis.kind === 'own')
+              return `${axis.field}: ${value === actor.userId ? 'own' : value === colleague.userId ? "a colleague's" : "another's"}`;
+            if (axis.kind === 'actor')
+              return `${axis.field}: ${value === null ? 'none' : value === home[dims.actor.get(axis.field)!] ? (persona.moved ? 'former' : 'yours') : "another's"}`;
             if (axis.kind === 'path') return `${axis.field}: ${value === null ? 'none' : `record ${axis.values.indexOf(value) + 1}`}`;
             if (axis.kind === 'via') {
               const target = entity.fieldsByName[axis.field].referenceTo!;
@@ -183,7 +205,8 @@ export async function createMatrixFixtures(model: AppModel, db: DynamicDatabase,
             if (!withState && (entity.workflow?.field === axis.field || entity.fieldsByName[axis.field]?.readOnly)) return null;
             // A time either side of now (matrix.ts): which side, not the moment, so that labels stay the same from run to run.
             const type = entity.fieldsByName[axis.field]?.type;
-            if (value !== null && (type === 'datetime' || type === 'date')) return `${axis.field}: ${new Date(value as string | Date).getTime() < Date.now() ? 'long ago' : 'far ahead'}`;
+            if (value !== null && (type === 'datetime' || type === 'date'))
+              return `${axis.field}: ${new Date(value as string | Date).getTime() < Date.now() ? 'long ago' : 'far ahead'}`;
             return `${axis.field}: ${JSON.stringify(value)}`;
           })
           .filter((part): part is string => part !== null)
@@ -206,7 +229,12 @@ export async function createMatrixFixtures(model: AppModel, db: DynamicDatabase,
         else {
           const row = await db
             .insertInto(entity.table)
-            .values({ ...valuesToRow(entity, values), ...(entity.workflow ? { [entity.workflow.column]: state } : {}), created_by: authorId(owner), updated_by: authorId(owner) })
+            .values({
+              ...valuesToRow(entity, values),
+              ...(entity.workflow ? { [entity.workflow.column]: state } : {}),
+              created_by: authorId(owner),
+              updated_by: authorId(owner),
+            })
             .returning(recordColumns(entity))
             .executeTakeFirstOrThrow();
           record = rowToRecord(entity, row) as unknown as MatrixRecord;
@@ -227,7 +255,8 @@ export async function createMatrixFixtures(model: AppModel, db: DynamicDatabase,
         if (seenCreates.has(key)) continue;
         seenCreates.add(key);
         for (const field of entity.fields) {
-          if (field.required && !(field.name in input) && defaultOf(field, actor) === null) input[field.name] = filler(field, owner, firstOf);
+          if (field.required && !(field.name in input) && defaultOf(field, actor) === null)
+            input[field.name] = filler(field, owner, firstOf);
         }
         creates.push({ persona: persona.name, entity: entity.name, input, label: describe(combo, false) });
       }
@@ -311,7 +340,11 @@ async function settle(run: () => Promise<object | void>): Promise<Reply> {
     const answer = await run();
     return answer ? shown(answer) : 'allowed';
   } catch (error) {
-    if (error instanceof NinefoldError) return outcomeOfCode(error.code, error.fieldErrors.map((e) => e.code));
+    if (error instanceof NinefoldError)
+      return outcomeOfCode(
+        error.code,
+        error.fieldErrors.map((e) => e.code),
+      );
     throw error;
   }
 }
@@ -359,7 +392,10 @@ export function expectedMatrix(model: AppModel, fixtures: MatrixFixtures): Map<s
           cells.set(at(action, fixture.label), expectedOn(model, entity, action, actor, fixture.record, fixtures.lookup));
         }
         for (const transition of entity.workflow?.transitions ?? []) {
-          cells.set(at(transition.name, fixture.label), expectedTransition(model, entity, transition.name, actor, fixture.record, fixtures.lookup));
+          cells.set(
+            at(transition.name, fixture.label),
+            expectedTransition(model, entity, transition.name, actor, fixture.record, fixtures.lookup),
+          );
         }
       }
       for (const create of fixtures.creates.filter((c) => c.entity === entity.name && c.persona === persona.name)) {
@@ -408,12 +444,25 @@ const sameKeys = (a: readonly string[], b: readonly string[]) => [...a].sort().j
  */
 export async function runMatrix(model: AppModel, db: DynamicDatabase, fixtures: MatrixFixtures, door: MatrixDoor): Promise<MatrixRun> {
   const mismatches: string[] = [];
-  const outcomes: Record<Outcome, number> = { allowed: 0, hidden: 0, forbidden: 0, forbiddenField: 0, final: 0, notAllowed: 0, conditionCode: 0 };
+  const outcomes: Record<Outcome, number> = {
+    allowed: 0,
+    hidden: 0,
+    forbidden: 0,
+    forbiddenField: 0,
+    final: 0,
+    notAllowed: 0,
+    conditionCode: 0,
+  };
   // The codes a final state answers with: RECORD_FINAL, or a workflow's own.
   const finalCodes = new Set(['RECORD_FINAL', ...model.entities.flatMap((e) => (e.workflow ? [e.workflow.finalError] : []))]);
   // The codes the spec gives an owner's `when` or a guard that does not hold.
   const conditionCodes = new Set(
-    model.entities.flatMap((e) => (e.workflow?.transitions ?? []).flatMap((t) => [...t.allow.flatMap((a) => (typeof a !== 'string' && a.error ? [a.error] : [])), ...t.guards.flatMap((g) => (g.code !== DEFAULT_GUARD_CODE ? [g.code] : []))])),
+    model.entities.flatMap((e) =>
+      (e.workflow?.transitions ?? []).flatMap((t) => [
+        ...t.allow.flatMap((a) => (typeof a !== 'string' && a.error ? [a.error] : [])),
+        ...t.guards.flatMap((g) => (g.code !== DEFAULT_GUARD_CODE ? [g.code] : [])),
+      ]),
+    ),
   );
   const outcomeOf = (answer: Answer): Answer => {
     const code = answer.replace(/^unexpected (\S+).*$/, '$1');
@@ -434,7 +483,9 @@ export async function runMatrix(model: AppModel, db: DynamicDatabase, fixtures: 
     if (!where.includes(' × list [')) counted(got);
     if (got !== expected) mismatches.push(`${door.name} ${where}: expected ${expected}, got ${got}`);
     if (expected === 'allowed' && typeof reply !== 'string' && keys && !sameKeys(reply.keys, keys)) {
-      mismatches.push(`${door.name} ${where}: answered with [${[...reply.keys].sort().join(', ')}], expected [${[...keys].sort().join(', ')}]`);
+      mismatches.push(
+        `${door.name} ${where}: answered with [${[...reply.keys].sort().join(', ')}], expected [${[...keys].sort().join(', ')}]`,
+      );
     }
     if (!wrote) return;
     if (got === 'allowed') before = await snapshotOf(model, db);
@@ -480,7 +531,13 @@ export async function runMatrix(model: AppModel, db: DynamicDatabase, fixtures: 
       for (const fixture of mine) {
         const { version } = await currentRecord(db, entity, fixture.record.id);
         const got = await door.update(user, entity.name, fixture.record.id, {}, version);
-        await check(at('update', fixture.label), expectedOn(model, entity, 'update', actor, fixture.record, fixtures.lookup), got, true, readableKeys);
+        await check(
+          at('update', fixture.label),
+          expectedOn(model, entity, 'update', actor, fixture.record, fixtures.lookup),
+          got,
+          true,
+          readableKeys,
+        );
       }
 
       // Field by field: setting each field (and the state) to the value it has, on one record.
@@ -489,7 +546,13 @@ export async function runMatrix(model: AppModel, db: DynamicDatabase, fixtures: 
         for (const name of [...entity.fields.map((f) => f.name), ...(entity.workflow ? [entity.workflow.field] : [])]) {
           const current = await currentRecord(db, entity, target.record.id);
           const got = await door.update(user, entity.name, target.record.id, { [name]: current[name] }, current.version);
-          await check(at(`update ${name}`, target.label), expectedFieldWrite(model, entity, name, actor, target.record, fixtures.lookup), got, true, readableKeys);
+          await check(
+            at(`update ${name}`, target.label),
+            expectedFieldWrite(model, entity, name, actor, target.record, fixtures.lookup),
+            got,
+            true,
+            readableKeys,
+          );
         }
       }
 
@@ -521,7 +584,11 @@ export async function runMatrix(model: AppModel, db: DynamicDatabase, fixtures: 
 
       for (const create of fixtures.creates.filter((c) => c.persona === user.persona.name && c.entity === entity.name)) {
         const got = await door.create(user, entity.name, freshUniques(entity, create.input));
-        const keys = expectedKeys(entity, roles, may(model, entity, 'read', actor, createdRecord(entity, actor, create.input), fixtures.lookup));
+        const keys = expectedKeys(
+          entity,
+          roles,
+          may(model, entity, 'read', actor, createdRecord(entity, actor, create.input), fixtures.lookup),
+        );
         await check(at('create', create.label), expectedCreate(model, entity, actor, create.input, fixtures.lookup), got, true, keys);
       }
     }
@@ -553,7 +620,11 @@ async function userFieldValues(
         uniqueCounter += 1;
         values[f.name] = f.required || f.unique ? demoValue(faker, { ...f, required: true }, uniqueCounter) : null;
       }
-      const row = await db.insertInto(target.table).values({ ...valuesToRow(target, values), ...(target.workflow ? { [target.workflow.column]: target.workflow.initial } : {}) }).returning(recordColumns(target)).executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto(target.table)
+        .values({ ...valuesToRow(target, values), ...(target.workflow ? { [target.workflow.column]: target.workflow.initial } : {}) })
+        .returning(recordColumns(target))
+        .executeTakeFirstOrThrow();
       const record = rowToRecord(target, row) as unknown as MatrixRecord;
       remember(target.name, record);
       made.push(record.id);
@@ -566,7 +637,12 @@ async function userFieldValues(
 }
 
 /** Writes a user's field values to their account, where scopes through `requester.organization` read them. */
-async function storeUserFields(model: AppModel, db: DynamicDatabase, userId: number, fields: Readonly<Record<string, unknown>>): Promise<void> {
+async function storeUserFields(
+  model: AppModel,
+  db: DynamicDatabase,
+  userId: number,
+  fields: Readonly<Record<string, unknown>>,
+): Promise<void> {
   const columns = Object.fromEntries(Object.entries(fields).map(([name, value]) => [model.users.fieldsByName[name].column, value]));
   if (Object.keys(columns).length > 0) await db.updateTable('nf_user').set(columns).where('id', '=', userId).execute();
 }

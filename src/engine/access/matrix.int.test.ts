@@ -50,7 +50,8 @@ function narrowedTransitionsSpec(): AppSpec {
 }
 
 /** The label of a ticket case of the matrix. */
-const ticket = (requester: string, state: string, resolved = 'long ago') => `[requester: ${requester}, state: "${state}", resolvedAt: ${resolved}]`;
+const ticket = (requester: string, state: string, resolved = 'long ago') =>
+  `[requester: ${requester}, state: "${state}", resolvedAt: ${resolved}]`;
 
 forEachDatabase('permission matrix', (database) => {
   let store: Store;
@@ -66,7 +67,14 @@ forEachDatabase('permission matrix', (database) => {
     const outcomes = new Set(cells.values());
     expect([...outcomes].sort()).toEqual(['allowed', 'conditionCode', 'final', 'forbidden', 'forbiddenField', 'hidden', 'notAllowed']);
     // Customers' scopes read their organization (a user field): one of them has moved to another since writing their tickets.
-    expect(fixtures.users.map((u) => u.persona.name)).toEqual(['admin', 'agent', 'customer', 'no role', 'admin+agent+customer', 'customer moved to another team']);
+    expect(fixtures.users.map((u) => u.persona.name)).toEqual([
+      'admin',
+      'agent',
+      'customer',
+      'no role',
+      'admin+agent+customer',
+      'customer moved to another team',
+    ]);
     // A few cells read straight from the spec.
     expect(cells.get(`customer × ticket × read ${ticket('own', 'closed')}`)).toBe('allowed');
     expect(cells.get(`customer × ticket × read ${ticket("another's", 'new')}`)).toBe('hidden');
@@ -90,7 +98,7 @@ forEachDatabase('permission matrix', (database) => {
     expect(cells.get(`customer × ticket × reopen ${ticket('own', 'resolved')}`)).toBe('conditionCode');
     expect(cells.get(`agent × ticket × reopen ${ticket("another's", 'resolved')}`)).toBe('allowed');
     expect(cells.get(`customer × ticket × resolve ${ticket('own', 'open')}`)).toBe('notAllowed');
-    expect(cells.get('customer × ticket × create [requester: another\'s]')).toBe('forbiddenField');
+    expect(cells.get("customer × ticket × create [requester: another's]")).toBe('forbiddenField');
     expect(cells.get('customer × comment × read [internal: true, ticket: readable]')).toBe('hidden');
     expect(cells.get('customer × comment × create [internal: false, ticket: not readable]')).toBe('hidden');
     expect(cells.get('customer × comment × create [internal: true, ticket: readable]')).toBe('forbiddenField');
@@ -100,25 +108,39 @@ forEachDatabase('permission matrix', (database) => {
     expect(cells.get(`no role × ticket × list ${ticket('own', 'new')}`)).toBe('forbidden');
   });
 
-  it('holds through ops, and a refusal changes nothing', async () => {
-    const { result } = await captureLog(() => runMatrix(testModel, store.db, fixtures, opsDoor(createOps({ model: testModel, db: store.db }))));
-    expect(result.mismatches).toEqual([]);
-    expect(result.checks).toBeGreaterThan(500);
-  }, MATRIX_TIMEOUT_MS);
+  it(
+    'holds through ops, and a refusal changes nothing',
+    async () => {
+      const { result } = await captureLog(() =>
+        runMatrix(testModel, store.db, fixtures, opsDoor(createOps({ model: testModel, db: store.db }))),
+      );
+      expect(result.mismatches).toEqual([]);
+      expect(result.checks).toBeGreaterThan(500);
+    },
+    MATRIX_TIMEOUT_MS,
+  );
 
-  it('takes a transition only where both hold: who from `allow`, on which records from the grant', async () => {
-    const narrowed = buildModel(narrowedTransitionsSpec());
-    const before = expectedMatrix(testModel, fixtures);
-    const after = expectedMatrix(narrowed, fixtures);
-    const moved = [...before].filter(([cell, outcome]) => after.get(cell) !== outcome).map(([cell, outcome]) => `${cell}: ${outcome} → ${after.get(cell)}`);
-    // Agents alone lose pending tickets (with every role, the admin's `allow` still covers them); nothing else moves.
-    expect(moved).toContain(`agent × ticket × resolve ${ticket("another's", 'pending')}: allowed → notAllowed`);
-    for (const line of moved) expect(line).toMatch(/^agent × ticket × resolve \[.*state: "pending"/);
-    // The customer's own grant does not lift the window their `allow` entry sets: the spec's own refusal.
-    expect(after.get(`customer × ticket × reopen ${ticket('own', 'resolved')}`)).toBe('conditionCode');
-    const { result } = await captureLog(() => runMatrix(narrowed, store.db, fixtures, opsDoor(createOps({ model: narrowed, db: store.db }))));
-    expect(result.mismatches).toEqual([]);
-  }, MATRIX_TIMEOUT_MS);
+  it(
+    'takes a transition only where both hold: who from `allow`, on which records from the grant',
+    async () => {
+      const narrowed = buildModel(narrowedTransitionsSpec());
+      const before = expectedMatrix(testModel, fixtures);
+      const after = expectedMatrix(narrowed, fixtures);
+      const moved = [...before]
+        .filter(([cell, outcome]) => after.get(cell) !== outcome)
+        .map(([cell, outcome]) => `${cell}: ${outcome} → ${after.get(cell)}`);
+      // Agents alone lose pending tickets (with every role, the admin's `allow` still covers them); nothing else moves.
+      expect(moved).toContain(`agent × ticket × resolve ${ticket("another's", 'pending')}: allowed → notAllowed`);
+      for (const line of moved) expect(line).toMatch(/^agent × ticket × resolve \[.*state: "pending"/);
+      // The customer's own grant does not lift the window their `allow` entry sets: the spec's own refusal.
+      expect(after.get(`customer × ticket × reopen ${ticket('own', 'resolved')}`)).toBe('conditionCode');
+      const { result } = await captureLog(() =>
+        runMatrix(narrowed, store.db, fixtures, opsDoor(createOps({ model: narrowed, db: store.db }))),
+      );
+      expect(result.mismatches).toEqual([]);
+    },
+    MATRIX_TIMEOUT_MS,
+  );
 
   describe('has teeth', () => {
     const changed = buildModel(changedSpec());
@@ -126,7 +148,9 @@ forEachDatabase('permission matrix', (database) => {
     it('changes where a grant is taken away or added', () => {
       const before = expectedMatrix(testModel, fixtures);
       const after = expectedMatrix(changed, fixtures);
-      const moved = [...before].filter(([cell, outcome]) => after.get(cell) !== outcome).map(([cell, outcome]) => `${cell}: ${outcome} → ${after.get(cell)}`);
+      const moved = [...before]
+        .filter(([cell, outcome]) => after.get(cell) !== outcome)
+        .map(([cell, outcome]) => `${cell}: ${outcome} → ${after.get(cell)}`);
       expect(moved.length).toBeGreaterThan(0);
       // Only agents' comment updates and ticket deletes move (agents alone, or with every role: then another role still grants them).
       for (const line of moved) expect(line).toMatch(/^agent × (comment × update|ticket × delete) /);
@@ -134,12 +158,20 @@ forEachDatabase('permission matrix', (database) => {
       expect(moved).toContain(`agent × ticket × delete ${ticket("another's", 'closed')}: forbidden → allowed`);
     });
 
-    it('the engine follows the changed spec, and the old one fails it', async () => {
-      const { result: follows } = await captureLog(() => runMatrix(changed, store.db, fixtures, opsDoor(createOps({ model: changed, db: store.db }))));
-      expect(follows.mismatches).toEqual([]);
-      const { result: stale } = await captureLog(() => runMatrix(changed, store.db, fixtures, opsDoor(createOps({ model: testModel, db: store.db }))));
-      expect(stale.mismatches.length).toBeGreaterThan(0);
-      for (const line of stale.mismatches) expect(line).toMatch(/^ops agent × (comment × update|ticket × delete)/);
-    }, MATRIX_TIMEOUT_MS);
+    it(
+      'the engine follows the changed spec, and the old one fails it',
+      async () => {
+        const { result: follows } = await captureLog(() =>
+          runMatrix(changed, store.db, fixtures, opsDoor(createOps({ model: changed, db: store.db }))),
+        );
+        expect(follows.mismatches).toEqual([]);
+        const { result: stale } = await captureLog(() =>
+          runMatrix(changed, store.db, fixtures, opsDoor(createOps({ model: testModel, db: store.db }))),
+        );
+        expect(stale.mismatches.length).toBeGreaterThan(0);
+        for (const line of stale.mismatches) expect(line).toMatch(/^ops agent × (comment × update|ticket × delete)/);
+      },
+      MATRIX_TIMEOUT_MS,
+    );
   });
 });

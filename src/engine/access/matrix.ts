@@ -58,10 +58,15 @@ const BUILT_IN_PUBLIC = 'public';
 function scopesReadUserFields(model: AppModel, role: string): boolean {
   return model.entities.some((entity) => {
     const grant = Object.hasOwn(entity.permissions, role) ? entity.permissions[role] : undefined;
-    return (grant ? everyScope(grant) : []).some((scope) => scope !== true && scope.where !== undefined && leaves(scope.where as Condition).some((leaf) => {
-      const operand = actorOperand(leaf.value);
-      return (operand !== null && operand !== 'id') || splitPath(leaf.field) !== null;
-    }));
+    return (grant ? everyScope(grant) : []).some(
+      (scope) =>
+        scope !== true &&
+        scope.where !== undefined &&
+        leaves(scope.where as Condition).some((leaf) => {
+          const operand = actorOperand(leaf.value);
+          return (operand !== null && operand !== 'id') || splitPath(leaf.field) !== null;
+        }),
+    );
   });
 }
 
@@ -74,14 +79,18 @@ export function personasOf(model: AppModel): Persona[] {
   // A user never holds `public` (the visitor persona does); the others hold its grants anyway.
   const roles = Object.keys(model.roles).filter((role) => role !== BUILT_IN_PUBLIC);
   const single = roles.includes(BUILT_IN_ADMIN) ? roles : [...roles, BUILT_IN_ADMIN];
-  const movable = model.users.fields.some((f) => f.referenceTo !== undefined) ? roles.filter((role) => scopesReadUserFields(model, role)) : [];
+  const movable = model.users.fields.some((f) => f.referenceTo !== undefined)
+    ? roles.filter((role) => scopesReadUserFields(model, role))
+    : [];
   return [
     ...single.map((role) => ({ name: role, roles: [role] })),
     { name: 'no role', roles: [] },
     ...(roles.length > 1 ? [{ name: roles.join('+'), roles }] : []),
     ...movable.map((role) => ({ name: `${role} moved to another team`, roles: [role], moved: true })),
     // Visitors, where the spec lets them in at all (elsewhere they are refused before any door).
-    ...(model.entities.some((e) => Object.hasOwn(e.permissions, BUILT_IN_PUBLIC)) ? [{ name: 'visitor', roles: [BUILT_IN_PUBLIC], visitor: true }] : []),
+    ...(model.entities.some((e) => Object.hasOwn(e.permissions, BUILT_IN_PUBLIC))
+      ? [{ name: 'visitor', roles: [BUILT_IN_PUBLIC], visitor: true }]
+      : []),
   ];
 }
 
@@ -121,10 +130,14 @@ function roleGrantsOf(entity: EntityModel, roles: readonly string[]): { role: st
   const declared = entity.permissions;
   if (Object.keys(declared).length === 0) {
     const transitions = Object.fromEntries((entity.workflow?.transitions ?? []).map((t) => [t.name, true as const]));
-    return roles.includes(BUILT_IN_ADMIN) ? [{ role: BUILT_IN_ADMIN, grant: { list: true, read: true, create: true, update: true, delete: true, transitions } }] : [];
+    return roles.includes(BUILT_IN_ADMIN)
+      ? [{ role: BUILT_IN_ADMIN, grant: { list: true, read: true, create: true, update: true, delete: true, transitions } }]
+      : [];
   }
   // Everyone, signed in or not, holds what the built-in `public` role is granted.
-  return [...new Set([...roles, BUILT_IN_PUBLIC])].filter((role) => Object.hasOwn(declared, role)).map((role) => ({ role, grant: declared[role] }));
+  return [...new Set([...roles, BUILT_IN_PUBLIC])]
+    .filter((role) => Object.hasOwn(declared, role))
+    .map((role) => ({ role, grant: declared[role] }));
 }
 
 function grantsOf(entity: EntityModel, roles: readonly string[]): GrantSpec[] {
@@ -133,12 +146,21 @@ function grantsOf(entity: EntityModel, roles: readonly string[]): GrantSpec[] {
 
 /** Whether the role's grant hides the field (or author column) from it. */
 function hides(role: string, grant: GrantSpec, field: string): boolean {
-  return (grant.hiddenFields?.includes(field) ?? false) || (role === BUILT_IN_PUBLIC && (AUTHOR_COLUMNS as readonly string[]).includes(field));
+  return (
+    (grant.hiddenFields?.includes(field) ?? false) || (role === BUILT_IN_PUBLIC && (AUTHOR_COLUMNS as readonly string[]).includes(field))
+  );
 }
 
 const NOW = () => new Date();
 
-function scopeHolds(model: AppModel, entity: EntityModel, scope: Scope, actor: MatrixActor, record: MatrixRecord, lookup: RecordLookup): boolean {
+function scopeHolds(
+  model: AppModel,
+  entity: EntityModel,
+  scope: Scope,
+  actor: MatrixActor,
+  record: MatrixRecord,
+  lookup: RecordLookup,
+): boolean {
   if (scope === true) return true;
   if (scope.own !== undefined && record[scope.own] !== actor.userId) return false;
   if (scope.where !== undefined) {
@@ -162,7 +184,14 @@ export function grants(model: AppModel, entity: EntityModel, action: MatrixActio
 }
 
 /** Whether the action is granted on this very record (some granting role's scope holds). */
-export function may(model: AppModel, entity: EntityModel, action: MatrixAction, actor: MatrixActor, record: MatrixRecord, lookup: RecordLookup): boolean {
+export function may(
+  model: AppModel,
+  entity: EntityModel,
+  action: MatrixAction,
+  actor: MatrixActor,
+  record: MatrixRecord,
+  lookup: RecordLookup,
+): boolean {
   return grantsOf(entity, actor.roles).some((g) => {
     const scope = g[action];
     return scope !== undefined && scopeHolds(model, entity, scope, actor, record, lookup);
@@ -183,7 +212,9 @@ export function mayWrite(entity: EntityModel, field: FieldModel, action: 'create
 
 /** Whether the actor may read the field or author column (some role that lists or reads the entity does not hide it). */
 export function mayRead(entity: EntityModel, field: string, roles: readonly string[]): boolean {
-  return roleGrantsOf(entity, roles).some(({ role, grant }) => (grant.list !== undefined || grant.read !== undefined) && !hides(role, grant, field));
+  return roleGrantsOf(entity, roles).some(
+    ({ role, grant }) => (grant.list !== undefined || grant.read !== undefined) && !hides(role, grant, field),
+  );
 }
 
 /**
@@ -226,7 +257,14 @@ export function expectedOn(
  * for an owner any of their roles' grants for it; everywhere when none is declared); then the
  * required fields and the guard.
  */
-export function expectedTransition(model: AppModel, entity: EntityModel, name: string, actor: MatrixActor, record: MatrixRecord, lookup: RecordLookup): Outcome {
+export function expectedTransition(
+  model: AppModel,
+  entity: EntityModel,
+  name: string,
+  actor: MatrixActor,
+  record: MatrixRecord,
+  lookup: RecordLookup,
+): Outcome {
   const transition = entity.workflow!.transitions.find((t) => t.name === name)!;
   // Visitors look and send: the public is granted no transition.
   if (actor.visitor || !grants(model, entity, 'read', actor.roles)) return 'forbidden';
@@ -234,9 +272,12 @@ export function expectedTransition(model: AppModel, entity: EntityModel, name: s
   if (!transition.from.includes(String(record[entity.workflow!.field]))) return 'notAllowed';
   const context = { actorId: actor.visitor ? null : actor.userId, actorFields: actor.fields ?? {} };
   const holds = (condition: Condition) => evaluateCondition(model, condition, withPaths(entity, condition, record, lookup), NOW(), context);
-  const declared = roleGrantsOf(entity, actor.roles).filter(({ grant }) => grant.transitions !== undefined && Object.hasOwn(grant.transitions, name));
+  const declared = roleGrantsOf(entity, actor.roles).filter(
+    ({ grant }) => grant.transitions !== undefined && Object.hasOwn(grant.transitions, name),
+  );
   const onRecords = (grantsOfRoles: typeof declared) =>
-    grantsOfRoles.length === 0 || grantsOfRoles.some(({ grant }) => scopeHolds(model, entity, grant.transitions![name], actor, record, lookup));
+    grantsOfRoles.length === 0 ||
+    grantsOfRoles.some(({ grant }) => scopeHolds(model, entity, grant.transitions![name], actor, record, lookup));
   // The built-in admin's full grant, on an entity without permissions, allows every transition.
   const allow = Object.keys(entity.permissions).length === 0 ? [...transition.allow, BUILT_IN_ADMIN] : transition.allow;
   let ownerCode: string | null = null;
@@ -318,7 +359,11 @@ export function expectedCreate(
 
 /** The record a create with `input` would make: the input over the declared defaults, in the initial state, by the actor. */
 export function createdRecord(entity: EntityModel, actor: MatrixActor, input: Readonly<Record<string, unknown>>): MatrixRecord {
-  const record: Record<string, unknown> = { id: 0, createdBy: actor.visitor ? null : actor.userId, updatedBy: actor.visitor ? null : actor.userId };
+  const record: Record<string, unknown> = {
+    id: 0,
+    createdBy: actor.visitor ? null : actor.userId,
+    updatedBy: actor.visitor ? null : actor.userId,
+  };
   for (const field of entity.fields) record[field.name] = defaultOf(field, actor);
   Object.assign(record, input);
   if (entity.workflow) record[entity.workflow.field] = entity.workflow.initial;
@@ -329,7 +374,8 @@ export function createdRecord(entity: EntityModel, actor: MatrixActor, input: Re
 export function transitionedRecord(entity: EntityModel, name: string, actor: MatrixActor, record: MatrixRecord): MatrixRecord {
   const transition = entity.workflow!.transitions.find((t) => t.name === name)!;
   const after: Record<string, unknown> = { ...record, [entity.workflow!.field]: transition.to };
-  for (const effect of transition.effects) after[effect.set] = effect.to === 'now' ? new Date() : effect.to === 'actor' ? actor.userId : effect.to;
+  for (const effect of transition.effects)
+    after[effect.set] = effect.to === 'now' ? new Date() : effect.to === 'actor' ? actor.userId : effect.to;
   return after as MatrixRecord;
 }
 
@@ -370,7 +416,9 @@ function everyScope(grant: GrantSpec): Scope[] {
 /** What the workflow's transitions look at besides grants: owners and their `when`, guards (as scopes). */
 function transitionScopes(entity: EntityModel): Scope[] {
   return (entity.workflow?.transitions ?? []).flatMap((t) => [
-    ...t.allow.flatMap((entry): Scope[] => (typeof entry === 'string' ? [] : [entry.when ? { own: entry.owner, where: entry.when } : { own: entry.owner }])),
+    ...t.allow.flatMap((entry): Scope[] =>
+      typeof entry === 'string' ? [] : [entry.when ? { own: entry.owner, where: entry.when } : { own: entry.owner }],
+    ),
     ...t.guards.map((guard): Scope => ({ where: guard.when })),
   ]);
 }
@@ -398,7 +446,9 @@ function candidateValues(entity: EntityModel, field: string, named: readonly unk
     const times = [new Date(Date.now() - YEAR_MS), new Date(Date.now() + YEAR_MS)];
     return declared.type === 'date' ? times.map((t) => t.toISOString().slice(0, 10)) : times;
   }
-  const literals = named.flatMap((v) => (Array.isArray(v) ? v : [v])).filter((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v));
+  const literals = named
+    .flatMap((v) => (Array.isArray(v) ? v : [v]))
+    .filter((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v));
   return [...new Set([...literals, ...(declared?.required ? [] : [null])])];
 }
 
@@ -431,7 +481,9 @@ export function scopeDimensions(entity: EntityModel): ScopeDimensions {
     }
   }
   const where = new Map<string, readonly unknown[]>();
-  for (const [field, values] of named) if (!own.has(field) && !via.has(field) && !actor.has(field) && !paths.has(field)) where.set(field, candidateValues(entity, field, values));
+  for (const [field, values] of named)
+    if (!own.has(field) && !via.has(field) && !actor.has(field) && !paths.has(field))
+      where.set(field, candidateValues(entity, field, values));
   for (const field of [...own, ...via]) {
     actor.delete(field);
     paths.delete(field);

@@ -25,7 +25,9 @@ const welcome = new WeakMap<AppModel, boolean>();
 export function visitorsWelcome(model: AppModel): boolean {
   let answer = welcome.get(model);
   if (answer === undefined) {
-    answer = model.entities.some((e) => visitorMay(e, 'list') || visitorMay(e, 'read') || visitorMay(e, 'create')) || model.routes.some((r) => r.roles?.includes(PUBLIC_ROLE) ?? false);
+    answer =
+      model.entities.some((e) => visitorMay(e, 'list') || visitorMay(e, 'read') || visitorMay(e, 'create')) ||
+      model.routes.some((r) => r.roles?.includes(PUBLIC_ROLE) ?? false);
     welcome.set(model, answer);
   }
   return answer;

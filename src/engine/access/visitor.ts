@@ -8,7 +8,14 @@ import type { Actor } from '../ops/types';
  */
 export const PUBLIC_ROLE = 'public';
 
-const VISITOR: Actor = Object.freeze({ userId: 0, email: '', name: 'Visitor', roles: Object.freeze([PUBLIC_ROLE]), fields: Object.freeze({}), visitor: true });
+const VISITOR: Actor = Object.freeze({
+  userId: 0,
+  email: '',
+  name: 'Visitor',
+  roles: Object.freeze([PUBLIC_ROLE]),
+  fields: Object.freeze({}),
+  visitor: true,
+});
 
 /** The actor of a request nobody signed in to. */
 export function visitorActor(): Actor {

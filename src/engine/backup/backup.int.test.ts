@@ -66,7 +66,12 @@ async function refusal(promise: Promise<unknown>): Promise<BackupRefused> {
 }
 
 async function adminActor(store: Store): Promise<Actor> {
-  const row = await store.db.selectFrom('nf_user').select(['id', 'email', 'name', 'roles']).where('roles', '@>', sql<string[]>`array['admin']`).orderBy('id').executeTakeFirstOrThrow();
+  const row = await store.db
+    .selectFrom('nf_user')
+    .select(['id', 'email', 'name', 'roles'])
+    .where('roles', '@>', sql<string[]>`array['admin']`)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
   return { userId: Number(row.id), email: row.email as string, name: row.name as string, roles: row.roles as string[] };
 }
 
@@ -84,7 +89,12 @@ forEachDatabase('backup: export and import round-trip', (database) => {
     await seedDemoData(model, source.db, 120, quiet);
     // What the seeder does not make: an administrator with preferences, a token, an invitation,
     // a disabled account, a saved view, a record with every field type, and a deleted record.
-    const admin = await identity.createUser({ email: 'root@example.com', password: 'a long admin password', name: 'Root', roles: ['admin'] });
+    const admin = await identity.createUser({
+      email: 'root@example.com',
+      password: 'a long admin password',
+      name: 'Root',
+      roles: ['admin'],
+    });
     await identity.setPreferences(admin.id, { theme: 'dark' });
     await identity.createApiToken(admin.id, { name: 'ci', expiresAt: new Date('2031-02-03T04:05:06.789Z') });
     await identity.createInvite({ email: 'newcomer@example.com', roles: ['agent'], invitedBy: admin.id });
@@ -92,7 +102,13 @@ forEachDatabase('backup: export and import round-trip', (database) => {
     await identity.disableUser(leaver.id);
     await source.db
       .insertInto('nf_saved_view')
-      .values({ owner_id: admin.id, entity: 'ticket', name: 'Mine', state: JSON.stringify({ filters: { state: ['open'] }, q: 'ünïcode "quoted"' }), shared_with: sql`array['agent']` })
+      .values({
+        owner_id: admin.id,
+        entity: 'ticket',
+        name: 'Mine',
+        state: JSON.stringify({ filters: { state: ['open'] }, q: 'ünïcode "quoted"' }),
+        shared_with: sql`array['agent']`,
+      })
       .execute();
     const ops = createOps({ model, db: source.db });
     const actor: Actor = { userId: admin.id, email: admin.email, name: admin.name, roles: admin.roles };
@@ -153,9 +169,24 @@ forEachDatabase('backup: export and import round-trip', (database) => {
       if (name === 'nf_session' || name === 'nf_meta' || name === 'nf_sign_in_attempt' || name === 'nf_setup_code') continue;
       expect(after[name], name).toBe(before[name]);
     }
-    const tally = (store: Store) => store.db.selectFrom('nf_tally').selectAll().orderBy('entity').orderBy('owner_field').orderBy('owner').orderBy('dimension').orderBy('value').orderBy('measure').execute();
+    const tally = (store: Store) =>
+      store.db
+        .selectFrom('nf_tally')
+        .selectAll()
+        .orderBy('entity')
+        .orderBy('owner_field')
+        .orderBy('owner')
+        .orderBy('dimension')
+        .orderBy('value')
+        .orderBy('measure')
+        .execute();
     expect(await tally(target)).toEqual(await tally(source));
-    const micro = (store: Store) => sql<{ t: string }>`select to_char(updated_at at time zone 'UTC', 'HH24:MI:SS.US') as t from nf_user where email = 'root@example.com'`.execute(store.db);
+    const micro = (store: Store) =>
+      sql<{
+        t: string;
+      }>`select to_char(updated_at at time zone 'UTC', 'HH24:MI:SS.US') as t from nf_user where email = 'root@example.com'`.execute(
+        store.db,
+      );
     expect((await micro(target)).rows[0].t).toBe('03:04:05.123000');
   });
 
@@ -183,9 +214,20 @@ forEachDatabase('backup: export and import round-trip', (database) => {
   it('continues the ids after the largest, and after those of deleted records', async () => {
     const targetOps = createOps({ model, db: target.db });
     const actor = await adminActor(target);
-    const maxTicket = await target.db.selectFrom('ticket').select((eb) => eb.fn.max('id').as('m')).executeTakeFirstOrThrow();
-    const requester = await target.db.selectFrom('nf_user').select('id').where('roles', '@>', sql<string[]>`array['customer']`).executeTakeFirstOrThrow();
-    const created = await targetOps.create(actor, 'ticket', { subject: 'After the restore', requester: Number(requester.id), priority: 'normal' });
+    const maxTicket = await target.db
+      .selectFrom('ticket')
+      .select((eb) => eb.fn.max('id').as('m'))
+      .executeTakeFirstOrThrow();
+    const requester = await target.db
+      .selectFrom('nf_user')
+      .select('id')
+      .where('roles', '@>', sql<string[]>`array['customer']`)
+      .executeTakeFirstOrThrow();
+    const created = await targetOps.create(actor, 'ticket', {
+      subject: 'After the restore',
+      requester: Number(requester.id),
+      priority: 'normal',
+    });
     expect(created.id).toBe(Number(maxTicket.m) + 1);
     const organization = await targetOps.create(actor, 'organization', { name: 'After the restore' });
     expect(organization.id).toBe(deletedTicket + 1);
@@ -218,7 +260,11 @@ forEachDatabase('backup: export and import round-trip', (database) => {
 
     it('bad JSON', async () => {
       const at = ticketSection() + 3;
-      await expectRefusedAt(backup.map((l, i) => (i === at ? l.slice(0, -2) : l)), at + 1, /not valid JSON/);
+      await expectRefusedAt(
+        backup.map((l, i) => (i === at ? l.slice(0, -2) : l)),
+        at + 1,
+        /not valid JSON/,
+      );
     });
 
     it('a value the column cannot hold', async () => {
@@ -227,19 +273,34 @@ forEachDatabase('backup: export and import round-trip', (database) => {
       const versionIndex = header.tables.find((t) => t.name === 'ticket')!.columns.indexOf('version');
       const row = JSON.parse(backup[at]) as unknown[];
       row[versionIndex] = 'three';
-      await expectRefusedAt(backup.map((l, i) => (i === at ? JSON.stringify(row) : l)), at + 1, /row of ticket was refused.*integer/);
+      await expectRefusedAt(
+        backup.map((l, i) => (i === at ? JSON.stringify(row) : l)),
+        at + 1,
+        /row of ticket was refused.*integer/,
+      );
     });
 
     it('a row with a value too many', async () => {
       const at = ticketSection() + 1;
-      await expectRefusedAt(backup.map((l, i) => (i === at ? l.replace(/]$/, ',1]') : l)), at + 1, /values, and the table ticket has/);
+      await expectRefusedAt(
+        backup.map((l, i) => (i === at ? l.replace(/]$/, ',1]') : l)),
+        at + 1,
+        /values, and the table ticket has/,
+      );
     });
 
     it('a column this database does not have', async () => {
       const header = JSON.parse(backup[0]) as BackupHeader;
-      const changed = { ...header, tables: header.tables.map((t) => (t.name === 'ticket' ? { ...t, columns: [...t.columns, 'bogus'], types: [...t.types, 'text'] } : t)) };
+      const changed = {
+        ...header,
+        tables: header.tables.map((t) =>
+          t.name === 'ticket' ? { ...t, columns: [...t.columns, 'bogus'], types: [...t.types, 'text'] } : t,
+        ),
+      };
       const start = ticketSection();
-      const lines = backup.map((l, i) => (i === 0 ? JSON.stringify(changed) : i > start && i <= start + 120 ? l.replace(/]$/, ',null]') : l));
+      const lines = backup.map((l, i) =>
+        i === 0 ? JSON.stringify(changed) : i > start && i <= start + 120 ? l.replace(/]$/, ',null]') : l,
+      );
       await expectRefusedAt(lines, null, /column ticket\.bogus that this database does not have/);
     });
 
@@ -262,7 +323,14 @@ forEachDatabase('backup: export and import round-trip', (database) => {
 /** A table that refers to itself, with a row that points at a later one: ordering alone cannot load it. */
 const selfSpec = {
   ...testSpec,
-  entities: { ...testSpec.entities, task: { label: 'Task', titleField: 'title', fields: { title: { type: 'text', required: true }, parent: { type: 'reference', to: 'task' } } } },
+  entities: {
+    ...testSpec.entities,
+    task: {
+      label: 'Task',
+      titleField: 'title',
+      fields: { title: { type: 'text', required: true }, parent: { type: 'reference', to: 'task' } },
+    },
+  },
 } as typeof testSpec;
 
 forEachDatabase('backup: a table that refers to itself', (database) => {
@@ -279,7 +347,11 @@ forEachDatabase('backup: a table that refers to itself', (database) => {
     const actor: Actor = { userId: admin.id, email: admin.email, name: admin.name, roles: admin.roles };
     const ops = createOps({ model, db: source.db });
     // More rows than a batch: the first row's parent arrives in a later INSERT statement.
-    await ops.createMany(actor, 'task', Array.from({ length: BATCH_ROWS + 1 }, (_, i) => ({ title: `Task ${i + 1}` })));
+    await ops.createMany(
+      actor,
+      'task',
+      Array.from({ length: BATCH_ROWS + 1 }, (_, i) => ({ title: `Task ${i + 1}` })),
+    );
     const first = await ops.get(actor, 'task', 1);
     await ops.update(actor, 'task', 1, { parent: BATCH_ROWS + 1 }, first.record.version);
     const backup = await exported(source);

@@ -2,7 +2,14 @@ import { sql } from 'kysely';
 import { introspectSchema } from '../store/schema/introspect';
 import { quoteIdent, quoteLiteral } from '../store/schema/sql';
 import type { DatabaseKind, DynamicDatabase } from '../store/types';
-import { BACKUP_FORMAT, type BackupEndLine, type BackupHeader, type BackupSectionLine, type BackupSequence, type BackupTable } from './format';
+import {
+  BACKUP_FORMAT,
+  type BackupEndLine,
+  type BackupHeader,
+  type BackupSectionLine,
+  type BackupSequence,
+  type BackupTable,
+} from './format';
 import { copiedTables, SKIPPED_TABLES, type CopiedTable } from './tables';
 import { rowExpression, TEXT_SETTINGS } from './values';
 
@@ -64,10 +71,15 @@ function openSnapshot(db: DynamicDatabase): Promise<Snapshot> {
 
 async function sequenceOf(trx: DynamicDatabase, table: CopiedTable): Promise<BackupSequence | undefined> {
   if (!table.identity) return undefined;
-  const { rows } = await sql<{ name: string | null }>`select pg_get_serial_sequence(${quoteIdent(table.name)}, ${table.identity}) as name`.execute(trx);
+  const { rows } = await sql<{
+    name: string | null;
+  }>`select pg_get_serial_sequence(${quoteIdent(table.name)}, ${table.identity}) as name`.execute(trx);
   const name = rows[0]?.name;
   if (!name) return undefined;
-  const state = await sql<{ last_value: string; is_called: boolean }>`select last_value::text as last_value, is_called from ${sql.raw(name)}`.execute(trx);
+  const state = await sql<{
+    last_value: string;
+    is_called: boolean;
+  }>`select last_value::text as last_value, is_called from ${sql.raw(name)}`.execute(trx);
   const row = state.rows[0];
   return row ? { column: table.identity, lastValue: row.last_value, isCalled: row.is_called } : undefined;
 }
@@ -87,7 +99,8 @@ async function* tableLines(trx: DynamicDatabase, table: CopiedTable): AsyncGener
   let after: string[] | null = null;
   for (;;) {
     // Keyset: the next page starts after the last key read, so each page costs the same.
-    const where: string = after === null ? '' : `where (${keys.join(', ')}) > (${after.map((v, i) => `${quoteLiteral(v)}::${keyTypes[i]}`).join(', ')})`;
+    const where: string =
+      after === null ? '' : `where (${keys.join(', ')}) > (${after.map((v, i) => `${quoteLiteral(v)}::${keyTypes[i]}`).join(', ')})`;
     const { rows } = await sql<Record<string, string>>`${sql.raw(`${base} ${where} ${order}`)}`.execute(trx);
     if (rows.length === 0) return;
     yield rows.map((r) => r.line);

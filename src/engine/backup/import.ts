@@ -84,10 +84,17 @@ function parseHeader(text: string | undefined): BackupHeader {
   if (text === undefined) throw new BackupRefused('The file is empty: it is not a Ninefold backup.');
   const value = parseJson(text, 1);
   if (typeof value !== 'object' || value === null || (value as Record<string, unknown>)[BACKUP_MARK] !== 'backup') {
-    throw new BackupRefused('This is not a Ninefold backup (its first line is not a backup header; `npm run ninefold -- export` makes one).', 1);
+    throw new BackupRefused(
+      'This is not a Ninefold backup (its first line is not a backup header; `npm run ninefold -- export` makes one).',
+      1,
+    );
   }
   const parsed = headerSchema.safeParse(value);
-  if (!parsed.success) throw new BackupRefused(`The backup header is damaged: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`, 1);
+  if (!parsed.success)
+    throw new BackupRefused(
+      `The backup header is damaged: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}.`,
+      1,
+    );
   if (parsed.data.format !== BACKUP_FORMAT) {
     throw new BackupRefused(`The backup has format ${parsed.data.format}; this version of Ninefold reads format ${BACKUP_FORMAT}.`, 1);
   }
@@ -120,13 +127,15 @@ function planTables(header: BackupHeader, catalogue: readonly CatalogueTable[]):
     for (const name of backup.columns) {
       const column = columns.get(name);
       if (!column) problems.push(`the backup has a column ${backup.name}.${name} that this database does not have`);
-      else if (column.generated !== null) problems.push(`the column ${backup.name}.${name} is computed by this database and cannot be restored`);
+      else if (column.generated !== null)
+        problems.push(`the column ${backup.name}.${name} is computed by this database and cannot be restored`);
       else chosen.push(column);
     }
     if (new Set(backup.columns).size !== backup.columns.length) problems.push(`the table ${backup.name} lists a column twice`);
     for (const column of target.columns) {
       const filled = column.nullable || column.default !== null || column.identity || column.generated !== null;
-      if (!filled && !backup.columns.includes(column.name)) problems.push(`the column ${backup.name}.${column.name} is required here, and the backup has no values for it`);
+      if (!filled && !backup.columns.includes(column.name))
+        problems.push(`the column ${backup.name}.${column.name} is required here, and the backup has no values for it`);
     }
     if (chosen.length !== backup.columns.length) continue;
     const identity = target.columns.some((c) => c.identity) ? ' overriding system value' : '';
@@ -179,9 +188,12 @@ async function deferForwardReferences(trx: DynamicDatabase, plans: readonly Tabl
     try {
       await sql.raw('set constraints all immediate').execute(trx);
     } catch (error) {
-      throw new BackupRefused(`A row refers to a row that the backup does not have (${describeDatabaseError(error)}).`, null, { cause: error });
+      throw new BackupRefused(`A row refers to a row that the backup does not have (${describeDatabaseError(error)}).`, null, {
+        cause: error,
+      });
     }
-    for (const c of deferred) await sql.raw(`alter table ${quoteIdent(c.table)} alter constraint ${quoteIdent(c.name)} not deferrable`).execute(trx);
+    for (const c of deferred)
+      await sql.raw(`alter table ${quoteIdent(c.table)} alter constraint ${quoteIdent(c.name)} not deferrable`).execute(trx);
   };
 }
 
@@ -201,7 +213,8 @@ interface PendingRow {
  * to name the line at fault (the transaction is abandoned either way).
  */
 async function insertBatch(trx: DynamicDatabase, plan: TablePlan, rows: readonly PendingRow[]): Promise<void> {
-  const insert = (batch: readonly PendingRow[]) => sql`${sql.raw(plan.insertPrefix)}${`[${batch.map((r) => r.text).join(',')}]`}::jsonb) as x(e)`.execute(trx);
+  const insert = (batch: readonly PendingRow[]) =>
+    sql`${sql.raw(plan.insertPrefix)}${`[${batch.map((r) => r.text).join(',')}]`}::jsonb) as x(e)`.execute(trx);
   await sql.raw('savepoint nf_backup_batch').execute(trx);
   try {
     await insert(rows);
@@ -213,10 +226,18 @@ async function insertBatch(trx: DynamicDatabase, plan: TablePlan, rows: readonly
       try {
         await insert([row]);
       } catch (rowError) {
-        throw new BackupRefused(`The row of ${plan.backup.name} was refused by the database (${describeDatabaseError(rowError)}).`, row.line, { cause: rowError });
+        throw new BackupRefused(
+          `The row of ${plan.backup.name} was refused by the database (${describeDatabaseError(rowError)}).`,
+          row.line,
+          { cause: rowError },
+        );
       }
     }
-    throw new BackupRefused(`A batch of ${plan.backup.name} was refused by the database (${describeDatabaseError(error)}).`, rows[0]?.line ?? null, { cause: error });
+    throw new BackupRefused(
+      `A batch of ${plan.backup.name} was refused by the database (${describeDatabaseError(error)}).`,
+      rows[0]?.line ?? null,
+      { cause: error },
+    );
   }
 }
 
@@ -244,7 +265,9 @@ async function continueSequences(trx: DynamicDatabase, plans: readonly TablePlan
     await sql`
       select case when next > 1 then setval(seq::regclass, next - 1, true) else setval(seq::regclass, 1, false) end
       from (select pg_get_serial_sequence(${table}, ${identity.name}) as seq,
-                   greatest(${sourceNext.toString()}::bigint, coalesce((select max(${sql.raw(column)}) from ${sql.raw(table)}), 0) + 1) as next) s`.execute(trx);
+                   greatest(${sourceNext.toString()}::bigint, coalesce((select max(${sql.raw(column)}) from ${sql.raw(table)}), 0) + 1) as next) s`.execute(
+      trx,
+    );
   }
 }
 
@@ -260,7 +283,9 @@ export async function importBackup(db: DynamicDatabase, lines: AsyncIterable<str
   const header = parseHeader(first.done ? undefined : first.value.text);
   const specName = options.model.name;
   if (header.spec !== null && header.spec !== specName) {
-    throw new BackupRefused(`The backup is of the spec "${header.spec}", and this database serves "${specName}". Set NINEFOLD_SPEC to the spec of the backup.`);
+    throw new BackupRefused(
+      `The backup is of the spec "${header.spec}", and this database serves "${specName}". Set NINEFOLD_SPEC to the spec of the backup.`,
+    );
   }
 
   const batchRows = options.batchRows ?? BATCH_ROWS;
@@ -288,7 +313,10 @@ export async function importBackup(db: DynamicDatabase, lines: AsyncIterable<str
     };
     const finishTable = (line: number) => {
       if (current && current.done + pending.length !== current.plan.backup.rows) {
-        throw new BackupRefused(`The table ${current.plan.backup.name} has ${current.done + pending.length} rows, and the header says ${current.plan.backup.rows}: the backup is damaged.`, line);
+        throw new BackupRefused(
+          `The table ${current.plan.backup.name} has ${current.done + pending.length} rows, and the header says ${current.plan.backup.rows}: the backup is damaged.`,
+          line,
+        );
       }
     };
 
@@ -304,7 +332,11 @@ export async function importBackup(db: DynamicDatabase, lines: AsyncIterable<str
       if (Array.isArray(value)) {
         if (!current) throw new BackupRefused('A row comes before the line that names its table.', line);
         const expected = current.plan.backup.columns.length;
-        if (value.length !== expected) throw new BackupRefused(`The row has ${value.length} values, and the table ${current.plan.backup.name} has ${expected} columns in this backup.`, line);
+        if (value.length !== expected)
+          throw new BackupRefused(
+            `The row has ${value.length} values, and the table ${current.plan.backup.name} has ${expected} columns in this backup.`,
+            line,
+          );
         pending.push({ text, line });
         if (pending.length >= batchRows) await flush();
         continue;
@@ -315,7 +347,10 @@ export async function importBackup(db: DynamicDatabase, lines: AsyncIterable<str
         finishTable(line);
         const plan = plans[next];
         if (!plan || plan.backup.name !== section.data.table) {
-          throw new BackupRefused(`The table ${section.data.table} is not where the header says (${plan ? `expected ${plan.backup.name}` : 'no more tables expected'}).`, line);
+          throw new BackupRefused(
+            `The table ${section.data.table} is not where the header says (${plan ? `expected ${plan.backup.name}` : 'no more tables expected'}).`,
+            line,
+          );
         }
         next += 1;
         current = { plan, done: 0 };
@@ -326,11 +361,16 @@ export async function importBackup(db: DynamicDatabase, lines: AsyncIterable<str
       if (!end.success) throw new BackupRefused('This line is neither a row (a JSON array), a table line nor the end line.', line);
       await flush();
       finishTable(line);
-      if (next !== plans.length) throw new BackupRefused(`The backup ends before the table ${plans[next].backup.name}: it is damaged.`, line);
-      if (end.data.rows !== allDone) throw new BackupRefused(`The end line counts ${end.data.rows} rows, and the backup has ${allDone}: it is damaged.`, line);
+      if (next !== plans.length)
+        throw new BackupRefused(`The backup ends before the table ${plans[next].backup.name}: it is damaged.`, line);
+      if (end.data.rows !== allDone)
+        throw new BackupRefused(`The end line counts ${end.data.rows} rows, and the backup has ${allDone}: it is damaged.`, line);
       ended = line;
     }
-    if (ended === null) throw new BackupRefused(`The backup stops at line ${lastLine} without its end line: the file is incomplete (was the export interrupted?).`);
+    if (ended === null)
+      throw new BackupRefused(
+        `The backup stops at line ${lastLine} without its end line: the file is incomplete (was the export interrupted?).`,
+      );
 
     await restoreChecks();
     // Puts the triggers back and counts the totals once, from the rows.

@@ -16,7 +16,10 @@ const model = buildModel({
   name: 'news',
   entities: {
     tag: { titleField: 'name', fields: { name: { type: 'text', required: true } } },
-    article: { titleField: 'title', fields: { title: { type: 'text', required: true }, tags: { type: 'references', to: 'tag', maxItems: 5 } } },
+    article: {
+      titleField: 'title',
+      fields: { title: { type: 'text', required: true }, tags: { type: 'references', to: 'tag', maxItems: 5 } },
+    },
   },
 });
 const quiet = { start: () => {}, advance: () => {}, stop: () => {} };
@@ -36,7 +39,11 @@ forEachDatabase('backup: join tables of references fields', (database: TestDatab
     return store;
   }
   const pairs = async (store: Store) =>
-    (await sql<{ record_id: string; target_id: string }>`select record_id::text, target_id::text from article__tags order by 1, 2`.execute(store.db)).rows;
+    (
+      await sql<{ record_id: string; target_id: string }>`select record_id::text, target_id::text from article__tags order by 1, 2`.execute(
+        store.db,
+      )
+    ).rows;
 
   beforeAll(async () => {
     source = await fresh();
@@ -44,7 +51,13 @@ forEachDatabase('backup: join tables of references fields', (database: TestDatab
     backup = [];
     for await (const line of exportBackup(source.db, { kind: source.kind })) backup.push(line);
     target = await fresh();
-    await importBackup(target.db, (async function* () { yield* backup; })(), { model });
+    await importBackup(
+      target.db,
+      (async function* () {
+        yield* backup;
+      })(),
+      { model },
+    );
   }, 180_000);
   afterAll(async () => {
     await Promise.allSettled(opened.map((s) => s.close()));

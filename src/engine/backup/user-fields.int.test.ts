@@ -35,7 +35,9 @@ forEachDatabase('backup: user fields', (database) => {
     const source = await freshStore(database, opened);
     const identity = createIdentity(source.db, Object.keys(model.roles), {}, model);
     const admin = await identity.createUser({ email: 'root@example.com', password: 'a long admin password', roles: ['admin', 'manager'] });
-    const team = Number((await source.db.insertInto('team').values({ name: 'Red', created_by: admin.id }).returning('id').executeTakeFirstOrThrow()).id);
+    const team = Number(
+      (await source.db.insertInto('team').values({ name: 'Red', created_by: admin.id }).returning('id').executeTakeFirstOrThrow()).id,
+    );
     await identity.setUserFields(admin.id, { team, boss: admin.id, level: 'senior', desk: 7, remote: true });
     const lines: string[] = [];
     for await (const line of exportBackup(source.db, { kind: source.kind })) lines.push(line);
@@ -51,7 +53,13 @@ forEachDatabase('backup: user fields', (database) => {
     const restored = createIdentity(target.db, Object.keys(model.roles), {}, model);
     expect((await restored.listUsers()).map((u) => u.fields)).toEqual([{ team, boss: admin.id, level: 'senior', desk: 7, remote: true }]);
     const session = (await restored.signIn('root@example.com', 'a long admin password', { ip: '192.0.2.9' })).session;
-    expect((await restored.actorForSession(session.token))?.fields).toEqual({ team, boss: admin.id, level: 'senior', desk: 7, remote: true });
+    expect((await restored.actorForSession(session.token))?.fields).toEqual({
+      team,
+      boss: admin.id,
+      level: 'senior',
+      desk: 7,
+      remote: true,
+    });
     expect((await syncSchema(target, model)).changed).toBe(false);
   }, 120_000);
 });

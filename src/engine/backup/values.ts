@@ -32,7 +32,12 @@ const ARGUMENTS_PER_CALL = 90;
 export function rowExpression(columns: readonly CatalogueColumn[]): string {
   const parts: string[] = [];
   for (let start = 0; start < columns.length; start += ARGUMENTS_PER_CALL) {
-    parts.push(`jsonb_build_array(${columns.slice(start, start + ARGUMENTS_PER_CALL).map(exportExpression).join(', ')})`);
+    parts.push(
+      `jsonb_build_array(${columns
+        .slice(start, start + ARGUMENTS_PER_CALL)
+        .map(exportExpression)
+        .join(', ')})`,
+    );
   }
   return parts.length === 0 ? `'[]'::jsonb` : parts.join(' || ');
 }

@@ -45,18 +45,24 @@ const inChunks = (data: Uint8Array, size: number): CsvSource => ({
 describe('reading a file', () => {
   it('refuses what is not CSV text, with what to do', async () => {
     expect(await refusalOf(new Uint8Array())).toBe('UNSUPPORTED_MEDIA_TYPE: The file is empty.');
-    expect(await refusalOf(bytes('a'.repeat(2048)), 1024)).toBe('PAYLOAD_TOO_LARGE: The file is 2 KB; at most 1 KB can be imported at once. Split it into smaller files.');
+    expect(await refusalOf(bytes('a'.repeat(2048)), 1024)).toBe(
+      'PAYLOAD_TOO_LARGE: The file is 2 KB; at most 1 KB can be imported at once. Split it into smaller files.',
+    );
     expect(await refusalOf(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]))).toMatch(/^UNSUPPORTED_MEDIA_TYPE: This is a workbook/);
     expect(await refusalOf(new Uint8Array([0xff, 0xfe, 0x61, 0x00]))).toMatch(/^UNSUPPORTED_MEDIA_TYPE: The file is UTF-16/);
     expect(await refusalOf(new Uint8Array([0x6e, 0x61, 0xef, 0x76, 0x65]))).toMatch(/^UNSUPPORTED_MEDIA_TYPE: The file is not UTF-8 text/);
     expect(await refusalOf(bytes('a,b\n\u0000\u0001'))).toMatch(/binary content/);
-    expect(await refusalOf(bytes('name\n"unclosed\n'))).toBe('UNSUPPORTED_MEDIA_TYPE: Line 2: a quoted value is never closed (a " is missing).');
+    expect(await refusalOf(bytes('name\n"unclosed\n'))).toBe(
+      'UNSUPPORTED_MEDIA_TYPE: Line 2: a quoted value is never closed (a " is missing).',
+    );
     expect(await refusalOf(bytes('\n\n'))).toMatch(/no header row/);
   });
 
   it('refuses a line of more values than any list has columns, before the parser gathers them', async () => {
     const wide = bytes(`name\nAcme\n"a,b",${','.repeat(MAX_VALUES_PER_LINE)}\n`);
-    expect(await refusalOf(wide, 1 << 20)).toBe(`UNSUPPORTED_MEDIA_TYPE: Line 3: more than 1,000 values. Check the separator, or delete the empty columns on the right.`);
+    expect(await refusalOf(wide, 1 << 20)).toBe(
+      `UNSUPPORTED_MEDIA_TYPE: Line 3: more than 1,000 values. Check the separator, or delete the empty columns on the right.`,
+    );
     // Separators inside quotes are part of a value.
     const quoted = await readAll(bytes(`name\n"${','.repeat(MAX_VALUES_PER_LINE * 2)}"\n`));
     expect(quoted.rows).toHaveLength(1);

@@ -61,7 +61,11 @@ export function mapColumns(entity: EntityModel, access: EntityAccess, header: re
       const what = system.get(normal(text));
       if (what === 'State' && entity.workflow) {
         const initial = entity.workflow.states.find((s) => s.name === entity.workflow!.initial);
-        problem(text, 'not_importable', `"${text}": new ${plural} start as "${initial?.label ?? entity.workflow.initial}" and change state only through the workflow. Remove this column.`);
+        problem(
+          text,
+          'not_importable',
+          `"${text}": new ${plural} start as "${initial?.label ?? entity.workflow.initial}" and change state only through the workflow. Remove this column.`,
+        );
       } else if (what) {
         problem(text, 'not_importable', `"${text}" is set by the application. Remove this column.`);
       } else {
@@ -70,7 +74,11 @@ export function mapColumns(entity: EntityModel, access: EntityAccess, header: re
       return { header: text, field: null };
     }
     if (!importable.includes(field)) {
-      problem(text, 'not_importable', field.readOnly ? `"${text}" is read-only. Remove this column.` : `You cannot set "${text}" on new ${plural}. Remove this column.`);
+      problem(
+        text,
+        'not_importable',
+        field.readOnly ? `"${text}" is read-only. Remove this column.` : `You cannot set "${text}" on new ${plural}. Remove this column.`,
+      );
       return { header: text, field: null };
     }
     const earlier = seen.get(field.name);
@@ -92,6 +100,10 @@ export function checkUnnamedColumns(columns: readonly ImportColumn[], filled: Re
   const problems: FieldError[] = [...filled]
     .filter((index) => index < columns.length && columns[index].header === '')
     .sort((a, b) => a - b)
-    .map((index) => ({ field: `column ${index + 1}`, code: 'unnamed_column', message: `Column ${index + 1} has values but no name in the header row.` }));
+    .map((index) => ({
+      field: `column ${index + 1}`,
+      code: 'unnamed_column',
+      message: `Column ${index + 1} has values but no name in the header row.`,
+    }));
   if (problems.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: problems });
 }

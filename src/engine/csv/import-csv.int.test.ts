@@ -31,8 +31,10 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
   let customer: Actor;
   let acme: number;
 
-  const run = (actor: Actor, entity: string, text: string, goodRows = false) => importCsv(ops, testModel, actor, entity, file(text), { maxBytes: MAX, goodRows });
-  const subjects = async (like: string) => (await store.db.selectFrom('ticket').select('subject').where('subject', 'like', like).orderBy('id').execute()).map((r) => r.subject);
+  const run = (actor: Actor, entity: string, text: string, goodRows = false) =>
+    importCsv(ops, testModel, actor, entity, file(text), { maxBytes: MAX, goodRows });
+  const subjects = async (like: string) =>
+    (await store.db.selectFrom('ticket').select('subject').where('subject', 'like', like).orderBy('id').execute()).map((r) => r.subject);
 
   beforeAll(async () => {
     store = await openSyncedQuickly(database, testModel);
@@ -56,7 +58,9 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
     );
     expect(report).toMatchObject({ rows: 2, created: 2, refused: [] });
     const rows = await store.db.selectFrom('ticket').selectAll().where('subject', 'like', 'Import %').orderBy('id').execute();
-    expect(rows.map((r) => [r.priority, Number(r.organization), r.assignee === null ? null : Number(r.assignee), r.description, r.state])).toEqual([
+    expect(
+      rows.map((r) => [r.priority, Number(r.organization), r.assignee === null ? null : Number(r.assignee), r.description, r.state]),
+    ).toEqual([
       ['high', acme, agent.userId, 'Two\nlines', 'new'],
       ['low', acme, null, null, 'new'],
     ]);
@@ -64,7 +68,14 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
   });
 
   it('writes nothing when a row is bad, and names its line and column; then imports the good rows', async () => {
-    const text = ['subject,priority,organization', 'Fine one,normal,Acme Corp', 'No,normal,', '"Multi', 'line",urgent,Nowhere Inc', 'Fine two,,Twin'].join('\n');
+    const text = [
+      'subject,priority,organization',
+      'Fine one,normal,Acme Corp',
+      'No,normal,',
+      '"Multi',
+      'line",urgent,Nowhere Inc',
+      'Fine two,,Twin',
+    ].join('\n');
     const before = await countRows(store.db, 'ticket');
     const report = await run(agent, 'ticket', text);
     expect(report.created).toBe(0);
@@ -96,7 +107,9 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
       ['Resolved', 'not_importable'],
       ['Colour', 'unknown_column'],
     ]);
-    expect(columns.fieldErrors[1].message).toBe('"State": new tickets start as "New" and change state only through the workflow. Remove this column.');
+    expect(columns.fieldErrors[1].message).toBe(
+      '"State": new tickets start as "New" and change state only through the workflow. Remove this column.',
+    );
     // A customer may read the requester but not set it, and may not even read the assignee: that one is "not a field".
     const customers = await ninefoldError(run(customer, 'ticket', 'Subject,Requester,Assignee\nHelp me please,,\n'));
     expect(customers.fieldErrors.map((e) => e.message)).toEqual([
@@ -118,9 +131,16 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
   it('finds users by email or name, and refuses a name two users share', async () => {
     await createActor(store.db, ['agent'], 'Sam Twin');
     await createActor(store.db, ['agent'], 'Sam Twin');
-    const report = await run(agent, 'ticket', `Subject,Assignee\nBy name,grace agent\nBy shared name,Sam Twin\nBy id,#${agent.userId}\n`, true);
+    const report = await run(
+      agent,
+      'ticket',
+      `Subject,Assignee\nBy name,grace agent\nBy shared name,Sam Twin\nBy id,#${agent.userId}\n`,
+      true,
+    );
     expect(report.created).toBe(2);
-    expect(report.refused.map((r) => [r.line, r.problems])).toEqual([[3, [{ column: 'Assignee', message: '2 users are named “Sam Twin”: give the id instead.' }]]]);
+    expect(report.refused.map((r) => [r.line, r.problems])).toEqual([
+      [3, [{ column: 'Assignee', message: '2 users are named “Sam Twin”: give the id instead.' }]],
+    ]);
   });
 
   it('refuses files that are not CSV with catalogue errors', async () => {
@@ -132,7 +152,9 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
 
   it('ignores a column without a name while it is blank, and refuses the file when it has values', async () => {
     expect((await run(agent, 'ticket', 'Subject,,Priority,\nBlank columns around,,high,\n')).created).toBe(1);
-    const unnamed = await ninefoldError(run(agent, 'ticket', 'Subject,,Priority,\nUnnamed one,,high\nUnnamed two,x,low\nUnnamed three,,low,y\n'));
+    const unnamed = await ninefoldError(
+      run(agent, 'ticket', 'Subject,,Priority,\nUnnamed one,,high\nUnnamed two,x,low\nUnnamed three,,low,y\n'),
+    );
     expect(unnamed.fieldErrors.map((e) => [e.field, e.code, e.message])).toEqual([
       ['column 2', 'unnamed_column', 'Column 2 has values but no name in the header row.'],
       ['column 4', 'unnamed_column', 'Column 4 has values but no name in the header row.'],
@@ -144,7 +166,10 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
     const before = await countRows(store.db, 'ticket');
     const flood = streamed(`Subject\n${'Flooding row\n'.repeat(20_000)}`);
     const refused = await ninefoldError(importCsv(ops, testModel, customer, 'ticket', flood.source, { maxBytes: MAX, goodRows: true }));
-    expect([refused.code, refused.message]).toEqual(['PAYLOAD_TOO_LARGE', 'The file has more than 1,000 rows; at most 1,000 tickets can be imported at once. Split it into smaller files.']);
+    expect([refused.code, refused.message]).toEqual([
+      'PAYLOAD_TOO_LARGE',
+      'The file has more than 1,000 rows; at most 1,000 tickets can be imported at once. Split it into smaller files.',
+    ]);
     expect(flood.read()).toBeLessThan(flood.size / 4);
     expect(await countRows(store.db, 'ticket')).toBe(before);
     // Staff (an agent creates any ticket) have a higher cap.

@@ -72,7 +72,14 @@ const ROW = '';
  * columns (a column that is not an importable field, or a required one missing); FORBIDDEN
  * when the actor may not create such records. Row problems are in the report, by line.
  */
-export async function importCsv(ops: Ops, model: AppModel, actor: Actor, entityName: string, file: CsvSource, options: ImportOptions): Promise<ImportReport> {
+export async function importCsv(
+  ops: Ops,
+  model: AppModel,
+  actor: Actor,
+  entityName: string,
+  file: CsvSource,
+  options: ImportOptions,
+): Promise<ImportReport> {
   const entity = entityOf(model, entityName);
   checkWriteDoor(entity, actor, 'create', 'imported');
   const access = ops.access(actor, entity.name);
@@ -138,7 +145,11 @@ export async function importCsv(ops: Ops, model: AppModel, actor: Actor, entityN
 function rowInput(columns: readonly ImportColumn[], row: CsvRow, problem: (error: FieldError) => void): Record<string, unknown> {
   const extra = row.cells.slice(columns.length).filter((cell) => cell.trim() !== '').length;
   if (extra > 0) {
-    problem({ field: ROW, code: 'too_many_values', message: `This line has ${row.cells.length} values; the header has ${columns.length} columns.` });
+    problem({
+      field: ROW,
+      code: 'too_many_values',
+      message: `This line has ${row.cells.length} values; the header has ${columns.length} columns.`,
+    });
   }
   const input: Record<string, unknown> = {};
   columns.forEach((column, i) => {

@@ -24,7 +24,9 @@ forEachDatabase('CSV import: headers that name what objects inherit', (database)
   it('refuses each as an unknown column, before any row', async () => {
     const header = ['Subject', ...INHERITED].join(',');
     const row = ['Printer on fire', ...INHERITED.map(() => 'x')].join(',');
-    const refused = await ninefoldError(importCsv(ops, testModel, agent, 'ticket', new TextEncoder().encode(`${header}\n${row}\n`), { maxBytes: 1024 * 1024 }));
+    const refused = await ninefoldError(
+      importCsv(ops, testModel, agent, 'ticket', new TextEncoder().encode(`${header}\n${row}\n`), { maxBytes: 1024 * 1024 }),
+    );
     expect(refused.code).toBe('VALIDATION_FAILED');
     expect(refused.fieldErrors.map((e) => [e.field, e.code])).toEqual(INHERITED.map((name) => [name, 'unknown_column']));
     expect(await countRows(store.db, 'ticket')).toBe(0);

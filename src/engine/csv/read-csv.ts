@@ -49,7 +49,10 @@ export function sizeText(bytes: number): string {
 }
 
 function tooLarge(bytes: number, maxBytes: number): NinefoldError {
-  return new NinefoldError('PAYLOAD_TOO_LARGE', `The file is ${sizeText(bytes)}; at most ${sizeText(maxBytes)} can be imported at once. Split it into smaller files.`);
+  return new NinefoldError(
+    'PAYLOAD_TOO_LARGE',
+    `The file is ${sizeText(bytes)}; at most ${sizeText(maxBytes)} can be imported at once. Split it into smaller files.`,
+  );
 }
 
 /**
@@ -121,7 +124,9 @@ class ValuesPerLine {
       else if (quoted) continue;
       else if (byte === CR || byte === LF) values = 1;
       else if (byte === delimiter && ++values > MAX_VALUES_PER_LINE) {
-        throw unreadable(`Line ${line}: more than ${MAX_VALUES_PER_LINE.toLocaleString('en-US')} values. Check the separator, or delete the empty columns on the right.`);
+        throw unreadable(
+          `Line ${line}: more than ${MAX_VALUES_PER_LINE.toLocaleString('en-US')} values. Check the separator, or delete the empty columns on the right.`,
+        );
       }
     }
     Object.assign(this, { quoted, values, line, afterCr });
@@ -276,7 +281,12 @@ export async function openCsv(source: CsvSource, maxBytes: number): Promise<CsvR
     let batch: CsvRow[] = [];
     const push = (record: string[]) => batch.push({ line: lines.recordEndingAt(parser!.info.bytes), cells: record });
     const parse = (chunk: Uint8Array | undefined) => {
-      const error = parser!.parse(chunk && Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length), chunk === undefined, push, () => undefined);
+      const error = parser!.parse(
+        chunk && Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length),
+        chunk === undefined,
+        push,
+        () => undefined,
+      );
       if (error) throw error instanceof CsvError ? unreadable(parseProblem(error)) : error;
       const rows = batch;
       batch = [];

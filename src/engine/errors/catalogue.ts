@@ -12,7 +12,11 @@ export const BUILT_IN_ERRORS = {
   NOT_FOUND: { status: 404, title: 'Not found', message: 'This page or record does not exist, or you cannot see it.' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed', message: 'This address does not accept that method.' },
   CONFLICT: { status: 409, title: 'Conflict', message: 'This record is still used by others and cannot be changed this way.' },
-  STALE_VERSION: { status: 409, title: 'Changed by someone else', message: 'This record was changed after you opened it. Reload it to see the changes.' },
+  STALE_VERSION: {
+    status: 409,
+    title: 'Changed by someone else',
+    message: 'This record was changed after you opened it. Reload it to see the changes.',
+  },
   RECORD_FINAL: { status: 409, title: 'Record final', message: 'This record is in a final state and can no longer be changed.' },
   TRANSITION_NOT_ALLOWED: { status: 409, title: 'Transition not allowed', message: 'This step cannot be taken now.' },
   PRECONDITION_REQUIRED: { status: 428, title: 'Version required', message: 'Send the version of the record you saw.' },
@@ -20,7 +24,11 @@ export const BUILT_IN_ERRORS = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type', message: 'Send JSON with content-type application/json.' },
   LIMIT_EXCEEDED: { status: 422, title: 'Limit exceeded', message: 'A limit of this application was reached.' },
   RATE_LIMITED: { status: 429, title: 'Too many requests', message: 'Too many requests. Wait a moment and try again.' },
-  SERVICE_UNAVAILABLE: { status: 503, title: 'Service unavailable', message: 'The database cannot be reached right now. Try again in a moment.' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    title: 'Service unavailable',
+    message: 'The database cannot be reached right now. Try again in a moment.',
+  },
   INTERNAL: { status: 500, title: 'Internal error', message: 'Something went wrong on our side.' },
 } as const satisfies Record<string, ErrorSpec>;
 

@@ -24,7 +24,8 @@ forEachDatabase('identity: accounts', (database) => {
   let counter = 0;
   const newUser = async (roles: string[] = ['agent']): Promise<UserAccount> =>
     identity.createUser({ email: `user${(counter += 1)}@example.com`, password: PASSWORD, roles, name: `User ${counter}` });
-  const sessionsOf = async (userId: number) => (await store.db.selectFrom('nf_session').select('id').where('user_id', '=', userId).execute()).length;
+  const sessionsOf = async (userId: number) =>
+    (await store.db.selectFrom('nf_session').select('id').where('user_id', '=', userId).execute()).length;
 
   beforeAll(async () => {
     store = await openSyncedQuickly(database, model);
@@ -53,7 +54,11 @@ forEachDatabase('identity: accounts', (database) => {
       const { token } = await identity.createSession(user.id);
       const id = sessionId(token);
       const setLastSeen = (minutesAgo: number) =>
-        store.db.updateTable('nf_session').set({ last_seen_at: new Date(Date.now() - minutesAgo * 60_000) }).where('id', '=', id).execute();
+        store.db
+          .updateTable('nf_session')
+          .set({ last_seen_at: new Date(Date.now() - minutesAgo * 60_000) })
+          .where('id', '=', id)
+          .execute();
 
       // Within the idle timeout: still valid, and the visit counts as activity.
       await setLastSeen(59);
@@ -73,9 +78,17 @@ forEachDatabase('identity: accounts', (database) => {
       const user = await newUser();
       const { token } = await short.createSession(user.id);
       // 3 minutes idle of 4: the touch interval is at most half the timeout, so this visit writes.
-      await store.db.updateTable('nf_session').set({ last_seen_at: new Date(Date.now() - 3 * 60_000) }).where('id', '=', sessionId(token)).execute();
+      await store.db
+        .updateTable('nf_session')
+        .set({ last_seen_at: new Date(Date.now() - 3 * 60_000) })
+        .where('id', '=', sessionId(token))
+        .execute();
       expect(await short.actorForSession(token)).not.toBeNull();
-      const row = await store.db.selectFrom('nf_session').select('last_seen_at').where('id', '=', sessionId(token)).executeTakeFirstOrThrow();
+      const row = await store.db
+        .selectFrom('nf_session')
+        .select('last_seen_at')
+        .where('id', '=', sessionId(token))
+        .executeTakeFirstOrThrow();
       expect(Date.now() - (row.last_seen_at as Date).getTime()).toBeLessThan(60_000);
     });
 
@@ -85,7 +98,11 @@ forEachDatabase('identity: accounts', (database) => {
       expect(expiresAt.getTime()).toBeGreaterThan(Date.now() + 2 * 86_400_000 - 60_000);
       expect(expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 2 * 86_400_000);
       const created = (hoursAgo: number) =>
-        store.db.updateTable('nf_session').set({ created_at: new Date(Date.now() - hoursAgo * 3_600_000) }).where('id', '=', sessionId(token)).execute();
+        store.db
+          .updateTable('nf_session')
+          .set({ created_at: new Date(Date.now() - hoursAgo * 3_600_000) })
+          .where('id', '=', sessionId(token))
+          .execute();
       await created(47);
       expect(await identity.actorForSession(token)).not.toBeNull();
       // Active a minute ago, but signed in more than 2 days ago (expires_at notwithstanding).
@@ -96,7 +113,11 @@ forEachDatabase('identity: accounts', (database) => {
     it('sweeps the ended sessions of a user when they sign in again', async () => {
       const user = await newUser();
       const old = await identity.createSession(user.id);
-      await store.db.updateTable('nf_session').set({ last_seen_at: new Date(Date.now() - 2 * 3_600_000) }).where('id', '=', sessionId(old.token)).execute();
+      await store.db
+        .updateTable('nf_session')
+        .set({ last_seen_at: new Date(Date.now() - 2 * 3_600_000) })
+        .where('id', '=', sessionId(old.token))
+        .execute();
       await identity.createSession(user.id);
       expect(await sessionsOf(user.id)).toBe(1);
     });
@@ -154,7 +175,9 @@ forEachDatabase('identity: accounts', (database) => {
     it('sets known roles (admin always known), in a stable order, effective on the next request', async () => {
       const user = await newUser(['customer']);
       const { token } = await identity.createSession(user.id);
-      expect(await identity.setRoles(user.id, ['customer', 'agent', 'admin', 'agent'])).toMatchObject({ roles: ['admin', 'agent', 'customer'] });
+      expect(await identity.setRoles(user.id, ['customer', 'agent', 'admin', 'agent'])).toMatchObject({
+        roles: ['admin', 'agent', 'customer'],
+      });
       expect(await identity.actorForSession(token)).toMatchObject({ roles: ['admin', 'agent', 'customer'] });
       expect(await identity.setRoles(user.id, [])).toMatchObject({ roles: [] });
     });
@@ -227,15 +250,30 @@ forEachDatabase('identity: accounts', (database) => {
       expect(Math.abs(invite.expiresAt.getTime() - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
       const rows = await store.db.selectFrom('nf_invite').selectAll().execute();
       expect(JSON.stringify(rows)).not.toContain(invite.token);
-      expect(rows.find((r) => Number(r.id) === invite.id)).toMatchObject({ token_hash: sessionId(invite.token), invited_by: admin.id, used_at: null });
-      expect(await identity.inviteFor(invite.token)).toMatchObject({ id: invite.id, email: 'new.agent@example.com', roles: ['agent'], invitedBy: admin.id });
+      expect(rows.find((r) => Number(r.id) === invite.id)).toMatchObject({
+        token_hash: sessionId(invite.token),
+        invited_by: admin.id,
+        used_at: null,
+      });
+      expect(await identity.inviteFor(invite.token)).toMatchObject({
+        id: invite.id,
+        email: 'new.agent@example.com',
+        roles: ['agent'],
+        invitedBy: admin.id,
+      });
       expect((await identity.listInvites()).map((i) => i.id)).toContain(invite.id);
     });
 
     it('is accepted once: the account gets the invited roles and can sign in; a second use is refused', async () => {
       const invite = await identity.createInvite({ email: 'once@example.com', roles: ['customer', 'agent'], invitedBy: null });
       const user = await identity.acceptInvite(invite.token, { name: ' Olivia Once ', password: PASSWORD });
-      expect(user).toEqual({ id: expect.any(Number), email: 'once@example.com', name: 'Olivia Once', roles: ['agent', 'customer'], disabled: false });
+      expect(user).toEqual({
+        id: expect.any(Number),
+        email: 'once@example.com',
+        name: 'Olivia Once',
+        roles: ['agent', 'customer'],
+        disabled: false,
+      });
       expect((await identity.signIn('once@example.com', PASSWORD, { ip: IP })).user.id).toBe(user.id);
 
       const again = await ninefoldError(identity.acceptInvite(invite.token, { name: 'Mallory', password: 'another password' }));
@@ -248,15 +286,23 @@ forEachDatabase('identity: accounts', (database) => {
 
     it('accepts one of two acceptances at once', async () => {
       const invite = await identity.createInvite({ email: 'race@example.com', roles: ['agent'], invitedBy: null });
-      const results = await Promise.allSettled([1, 2].map((n) => identity.acceptInvite(invite.token, { name: `Racer ${n}`, password: PASSWORD })));
+      const results = await Promise.allSettled(
+        [1, 2].map((n) => identity.acceptInvite(invite.token, { name: `Racer ${n}`, password: PASSWORD })),
+      );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-      expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: expect.stringMatching(/NOT_FOUND|VALIDATION_FAILED/) });
+      expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({
+        code: expect.stringMatching(/NOT_FOUND|VALIDATION_FAILED/),
+      });
       expect((await identity.listUsers()).filter((u) => u.email === 'race@example.com')).toHaveLength(1);
     });
 
     it('refuses an expired, unknown or malformed link, each with a clear message', async () => {
       const invite = await identity.createInvite({ email: 'late@example.com', roles: ['customer'], invitedBy: null });
-      await store.db.updateTable('nf_invite').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', invite.id).execute();
+      await store.db
+        .updateTable('nf_invite')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('id', '=', invite.id)
+        .execute();
       const expired = await ninefoldError(identity.acceptInvite(invite.token, { name: 'Late', password: PASSWORD }));
       expect(expired.code).toBe('NOT_FOUND');
       expect(expired.message).toMatch(/expired/);
@@ -270,15 +316,20 @@ forEachDatabase('identity: accounts', (database) => {
 
     it('refuses a bad email, an unknown role, an email that has an account, and a short password', async () => {
       const user = await newUser();
-      expect(fieldCodes(await ninefoldError(identity.createInvite({ email: 'not an email', roles: ['wizard'], invitedBy: null })))).toEqual([
-        'email:invalid_email',
-        'roles:unknown_role',
-      ]);
-      expect(fieldCodes(await ninefoldError(identity.createInvite({ email: user.email.toUpperCase(), roles: ['customer'], invitedBy: null })))).toEqual(['email:unique']);
+      expect(fieldCodes(await ninefoldError(identity.createInvite({ email: 'not an email', roles: ['wizard'], invitedBy: null })))).toEqual(
+        ['email:invalid_email', 'roles:unknown_role'],
+      );
+      expect(
+        fieldCodes(await ninefoldError(identity.createInvite({ email: user.email.toUpperCase(), roles: ['customer'], invitedBy: null }))),
+      ).toEqual(['email:unique']);
       const invite = await identity.createInvite({ email: 'short@example.com', roles: ['customer'], invitedBy: null });
-      expect(fieldCodes(await ninefoldError(identity.acceptInvite(invite.token, { name: 'Short', password: 'short' })))).toEqual(['password:too_short']);
+      expect(fieldCodes(await ninefoldError(identity.acceptInvite(invite.token, { name: 'Short', password: 'short' })))).toEqual([
+        'password:too_short',
+      ]);
       // The link still works after a mistake in the form.
-      expect(await identity.acceptInvite(invite.token, { name: 'Short', password: PASSWORD })).toMatchObject({ email: 'short@example.com' });
+      expect(await identity.acceptInvite(invite.token, { name: 'Short', password: PASSWORD })).toMatchObject({
+        email: 'short@example.com',
+      });
     });
 
     it('refuses an invitation without a role (the account could open nothing): nothing is stored', async () => {

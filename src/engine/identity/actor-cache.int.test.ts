@@ -25,7 +25,8 @@ forEachDatabase('actor lookups served from memory', (database) => {
     const value = await run();
     return { value, statements: store.statementCount() - before };
   };
-  const newUser = (roles: string[] = ['agent']) => identity.createUser({ email: `cached${++counter}@example.com`, password: PASSWORD, roles });
+  const newUser = (roles: string[] = ['agent']) =>
+    identity.createUser({ email: `cached${++counter}@example.com`, password: PASSWORD, roles });
 
   beforeAll(async () => {
     store = await openSyncedQuickly(database, model);

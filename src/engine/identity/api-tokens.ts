@@ -94,7 +94,16 @@ export function createApiTokens(db: DynamicDatabase, model?: UserFieldsModel): A
           .selectFrom(`${TABLE} as t`)
           .innerJoin('nf_user as u', 'u.id', 't.user_id')
           // The user's fields come in the same query: conditions such as { actor: 'team' } read them.
-          .select(['t.id as token_id', 't.last_used_at', 't.expires_at', 'u.id', 'u.email', 'u.name', 'u.roles', ...userFieldColumns(model, 'u')])
+          .select([
+            't.id as token_id',
+            't.last_used_at',
+            't.expires_at',
+            'u.id',
+            'u.email',
+            'u.name',
+            'u.roles',
+            ...userFieldColumns(model, 'u'),
+          ])
           .where('t.token_hash', '=', hash)
           .where('t.revoked_at', 'is', null)
           .where('u.disabled_at', 'is', null)
@@ -106,10 +115,20 @@ export function createApiTokens(db: DynamicDatabase, model?: UserFieldsModel): A
       if (expiresAt !== null && expiresAt.getTime() <= now.getTime()) return null;
       const lastUsed = row.last_used_at as Date | null;
       if (lastUsed === null || now.getTime() - lastUsed.getTime() > TOUCH_INTERVAL_MS) {
-        await db.updateTable(TABLE).set({ last_used_at: now }).where('id', '=', row.token_id as number).execute();
+        await db
+          .updateTable(TABLE)
+          .set({ last_used_at: now })
+          .where('id', '=', row.token_id as number)
+          .execute();
       }
       const fields = model?.users.fields.length ? { fields: userFieldValues(model, row) } : {};
-      return { userId: row.id as number, email: row.email as string, name: row.name as string, roles: [...(row.roles as string[])], ...fields };
+      return {
+        userId: row.id as number,
+        email: row.email as string,
+        name: row.name as string,
+        roles: [...(row.roles as string[])],
+        ...fields,
+      };
     },
   };
 }

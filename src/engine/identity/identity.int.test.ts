@@ -28,7 +28,15 @@ forEachDatabase('identity', (database) => {
   let identity: Identity;
   let ada: UserAccount;
 
-  const userCount = async () => Number((await store.db.selectFrom('nf_user').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const userCount = async () =>
+    Number(
+      (
+        await store.db
+          .selectFrom('nf_user')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const sessionRow = (id: string) => store.db.selectFrom('nf_session').selectAll().where('id', '=', id).executeTakeFirst();
 
   beforeAll(async () => {
@@ -53,8 +61,19 @@ forEachDatabase('identity', (database) => {
     });
 
     it('creates a user with the email in lower case and the name trimmed', async () => {
-      ada = await identity.createUser({ email: '  Ada.Lovelace@Example.COM ', password: PASSWORD, name: '  Ada Lovelace ', roles: ['agent'] });
-      expect(ada).toEqual({ id: expect.any(Number), email: 'ada.lovelace@example.com', name: 'Ada Lovelace', roles: ['agent'], disabled: false });
+      ada = await identity.createUser({
+        email: '  Ada.Lovelace@Example.COM ',
+        password: PASSWORD,
+        name: '  Ada Lovelace ',
+        roles: ['agent'],
+      });
+      expect(ada).toEqual({
+        id: expect.any(Number),
+        email: 'ada.lovelace@example.com',
+        name: 'Ada Lovelace',
+        roles: ['agent'],
+        disabled: false,
+      });
       expect(await identity.hasUsers()).toBe(true);
       const bare = await identity.createUser({ email: 'grace@example.com', password: PASSWORD, roles: [] });
       expect(bare).toMatchObject({ name: 'grace', roles: [] });
@@ -95,7 +114,9 @@ forEachDatabase('identity', (database) => {
 
     it('refuses a short password, a bad email and an unknown role, all at once', async () => {
       const before = await userCount();
-      const short = await refusal(identity.createUser({ email: 'new@example.com', password: 'x'.repeat(MIN_PASSWORD_LENGTH - 1), roles: [] }));
+      const short = await refusal(
+        identity.createUser({ email: 'new@example.com', password: 'x'.repeat(MIN_PASSWORD_LENGTH - 1), roles: [] }),
+      );
       expect(codes(short)).toEqual(['password:too_short']);
       const all = await refusal(identity.createUser({ email: 'not an email', password: 'short', roles: ['wizard'] }));
       expect(all.code).toBe('VALIDATION_FAILED');
@@ -161,7 +182,11 @@ forEachDatabase('identity', (database) => {
     it('gives null once the session has expired', async () => {
       const session = await identity.createSession(ada.id);
       const id = createHash('sha256').update(session.token).digest('hex');
-      await store.db.updateTable('nf_session').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', id).execute();
+      await store.db
+        .updateTable('nf_session')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('id', '=', id)
+        .execute();
       expect(await identity.actorForSession(session.token)).toBeNull();
     });
 
@@ -202,7 +227,12 @@ forEachDatabase('identity', (database) => {
 
     it('issues an nf_ token shown once, stores only its sha256, and gives its actor', async () => {
       const issued = await identity.createApiToken(ada.id, { name: '  deploy script ' });
-      expect(issued).toEqual({ token: expect.stringMatching(/^nf_[A-Za-z0-9_-]{43}$/), id: expect.any(Number), name: 'deploy script', expiresAt: null });
+      expect(issued).toEqual({
+        token: expect.stringMatching(/^nf_[A-Za-z0-9_-]{43}$/),
+        id: expect.any(Number),
+        name: 'deploy script',
+        expiresAt: null,
+      });
       const row = await tokenRow(issued.id);
       expect(row.token_hash).toBe(createHash('sha256').update(issued.token).digest('hex'));
       expect(JSON.stringify(await store.db.selectFrom('nf_api_token').selectAll().execute())).not.toContain(issued.token);
@@ -213,7 +243,14 @@ forEachDatabase('identity', (database) => {
     it('lists the tokens of a user, newest first, without the secret', async () => {
       const other = await identity.createApiToken(ada.id, { name: 'second', expiresAt: new Date(Date.now() + 86400_000) });
       const list = await identity.listApiTokens(ada.id);
-      expect(list[0]).toEqual({ id: other.id, name: 'second', createdAt: expect.any(Date), expiresAt: other.expiresAt, lastUsedAt: null, revokedAt: null });
+      expect(list[0]).toEqual({
+        id: other.id,
+        name: 'second',
+        createdAt: expect.any(Date),
+        expiresAt: other.expiresAt,
+        lastUsedAt: null,
+        revokedAt: null,
+      });
       expect(list.map((t) => t.name)).toContain('deploy script');
       expect(JSON.stringify(list)).not.toContain('nf_');
     });
@@ -228,7 +265,11 @@ forEachDatabase('identity', (database) => {
       expect(await identity.actorForApiToken(revoked.token)).toBeNull();
 
       const expired = await identity.createApiToken(ada.id, { name: 'expired' });
-      await store.db.updateTable('nf_api_token').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', expired.id).execute();
+      await store.db
+        .updateTable('nf_api_token')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('id', '=', expired.id)
+        .execute();
       expect(await identity.actorForApiToken(expired.token)).toBeNull();
 
       const user = await identity.createUser({ email: 'token-leaver@example.com', password: PASSWORD, roles: ['agent'] });
@@ -244,7 +285,9 @@ forEachDatabase('identity', (database) => {
       expect((await refusal(identity.revokeApiToken(grace.id, mine.id))).code).toBe('NOT_FOUND');
       expect(await identity.actorForApiToken(mine.token)).not.toBeNull();
       expect(codes(await refusal(identity.createApiToken(ada.id, { name: '  ' })))).toEqual(['name:required']);
-      expect(codes(await refusal(identity.createApiToken(ada.id, { name: 'old', expiresAt: new Date(Date.now() - 1) })))).toEqual(['expiresAt:invalid_expiry']);
+      expect(codes(await refusal(identity.createApiToken(ada.id, { name: 'old', expiresAt: new Date(Date.now() - 1) })))).toEqual([
+        'expiresAt:invalid_expiry',
+      ]);
       expect((await refusal(identity.createApiToken(987654, { name: 'ghost' }))).code).toBe('NOT_FOUND');
     });
 

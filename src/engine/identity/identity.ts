@@ -47,7 +47,9 @@ export const BAD_CREDENTIALS = 'Email or password is incorrect.';
 /** RATE_LIMITED in words a person can act on, with the seconds for Retry-After. */
 export function tooManySignInAttempts(retryAfterSeconds: number): NinefoldError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return new NinefoldError('RATE_LIMITED', `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { retryAfterSeconds });
+  return new NinefoldError('RATE_LIMITED', `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    retryAfterSeconds,
+  });
 }
 
 type PasswordRow = UserRow & { password_hash: string };
@@ -57,7 +59,12 @@ type PasswordRow = UserRow & { password_hash: string };
  * takes the session timeouts and sign-in limits (resolveLimits(model) has them); defaults otherwise.
  * `model` brings the spec's user fields (`users.fields`), which accounts store and actors carry.
  */
-export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[], policy: Partial<IdentityPolicy> = {}, model?: UserFieldsModel): Identity {
+export function createIdentity(
+  db: DynamicDatabase,
+  knownRoles: readonly string[],
+  policy: Partial<IdentityPolicy> = {},
+  model?: UserFieldsModel,
+): Identity {
   const idleMs = (policy.sessionIdleMinutes ?? DEFAULT_LIMITS.sessionIdleMinutes) * MINUTE_MS;
   const maxMs = (policy.sessionMaxDays ?? DEFAULT_LIMITS.sessionMaxDays) * DAY_MS;
   // Touching at least twice per idle period keeps an active session alive however short the timeout.
@@ -114,7 +121,8 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
       fieldErrors.push(...passwordProblems(user.password, 'password'));
       const unknown = unknownRole(user.roles, knownRoles);
       if (unknown) fieldErrors.push(fieldError('roles', 'unknown_role', `Unknown role "${unknown}".`));
-      if ((user.name?.trim().length ?? 0) > MAX_NAME_LENGTH) fieldErrors.push(fieldError('name', 'too_big', `Use at most ${MAX_NAME_LENGTH} characters.`));
+      if ((user.name?.trim().length ?? 0) > MAX_NAME_LENGTH)
+        fieldErrors.push(fieldError('name', 'too_big', `Use at most ${MAX_NAME_LENGTH} characters.`));
       const columns = userFieldDefaults(model);
       try {
         Object.assign(columns, await parseUserFields(db, model, user.fields ?? {}));
@@ -151,7 +159,11 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
     },
 
     async listUsers() {
-      const rows = await db.selectFrom('nf_user').select([...USER_COLUMNS, ...userFieldColumns(model)]).orderBy('email').execute();
+      const rows = await db
+        .selectFrom('nf_user')
+        .select([...USER_COLUMNS, ...userFieldColumns(model)])
+        .orderBy('email')
+        .execute();
       return rows.map((r) => toUserInfo(r as UserRow, userFieldValues(model, r)));
     },
 
@@ -195,7 +207,11 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
         .deleteFrom('nf_session')
         .where('user_id', '=', userId)
         .where((eb) =>
-          eb.or([eb('expires_at', '<=', new Date(now)), eb('last_seen_at', '<=', new Date(now - idleMs)), eb('created_at', '<=', new Date(now - maxMs))]),
+          eb.or([
+            eb('expires_at', '<=', new Date(now)),
+            eb('last_seen_at', '<=', new Date(now - idleMs)),
+            eb('created_at', '<=', new Date(now - maxMs)),
+          ]),
         )
         .execute();
       return session;
@@ -212,7 +228,16 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
           .selectFrom('nf_session as s')
           .innerJoin('nf_user as u', 'u.id', 's.user_id')
           // The user's fields come in the same query: conditions such as { actor: 'team' } read them.
-          .select(['u.id', 'u.email', 'u.name', 'u.roles', 's.last_seen_at', 's.expires_at', 's.created_at', ...userFieldColumns(model, 'u')])
+          .select([
+            'u.id',
+            'u.email',
+            'u.name',
+            'u.roles',
+            's.last_seen_at',
+            's.expires_at',
+            's.created_at',
+            ...userFieldColumns(model, 'u'),
+          ])
           .where('s.id', '=', id)
           .where('u.disabled_at', 'is', null)
           .executeTakeFirst(),
@@ -230,9 +255,19 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
         return null;
       }
       if (now - lastSeen > touchMs) {
-        await db.updateTable('nf_session').set({ last_seen_at: new Date(now) }).where('id', '=', id).execute();
+        await db
+          .updateTable('nf_session')
+          .set({ last_seen_at: new Date(now) })
+          .where('id', '=', id)
+          .execute();
       }
-      return { userId: Number(row.id), email: row.email as string, name: row.name as string, roles: [...(row.roles as string[])], ...actorFields(row) };
+      return {
+        userId: Number(row.id),
+        email: row.email as string,
+        name: row.name as string,
+        roles: [...(row.roles as string[])],
+        ...actorFields(row),
+      };
     },
 
     async endSession(token: string) {
@@ -275,7 +310,9 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
     async setRoles(userId, roles, options = {}) {
       const unknown = unknownRole(roles, knownRoles);
       if (unknown) {
-        throw new NinefoldError('VALIDATION_FAILED', `Unknown role "${unknown}".`, { fieldErrors: [fieldError('roles', 'unknown_role', `Unknown role "${unknown}".`)] });
+        throw new NinefoldError('VALIDATION_FAILED', `Unknown role "${unknown}".`, {
+          fieldErrors: [fieldError('roles', 'unknown_role', `Unknown role "${unknown}".`)],
+        });
       }
       const wanted = orderedRoles(roles, knownRoles);
       if (options.by === userId && !wanted.includes('admin')) {
@@ -306,7 +343,8 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
 
     async updateProfile(userId, profile) {
       const name = typeof profile.name === 'string' ? profile.name.trim() : '';
-      if (name === '') throw new NinefoldError('VALIDATION_FAILED', 'Enter a name.', { fieldErrors: [fieldError('name', 'required', 'Enter a name.')] });
+      if (name === '')
+        throw new NinefoldError('VALIDATION_FAILED', 'Enter a name.', { fieldErrors: [fieldError('name', 'required', 'Enter a name.')] });
       if (name.length > MAX_NAME_LENGTH) {
         const message = `The name is too long (${MAX_NAME_LENGTH} characters at most).`;
         throw new NinefoldError('VALIDATION_FAILED', message, { fieldErrors: [fieldError('name', 'too_big', message)] });
@@ -342,7 +380,11 @@ export function createIdentity(db: DynamicDatabase, knownRoles: readonly string[
       return session;
     },
 
-    ...createSetupCodes(db, throttle, { hasUsers: () => identity.hasUsers(), createUser: (u, o) => identity.createUser(u, o), tooMany: tooManySignInAttempts }),
+    ...createSetupCodes(db, throttle, {
+      hasUsers: () => identity.hasUsers(),
+      createUser: (u, o) => identity.createUser(u, o),
+      tooMany: tooManySignInAttempts,
+    }),
     ...createInvites(db, knownRoles, model),
     ...createApiTokens(db, model),
     ...createPreferences(db),

@@ -51,7 +51,8 @@ function toInfo(row: InviteRow): InviteInfo {
   };
 }
 
-const unknownLink = () => notFoundBecause('This invitation link is not valid. Check that it was copied whole, or ask an administrator for a new one.');
+const unknownLink = () =>
+  notFoundBecause('This invitation link is not valid. Check that it was copied whole, or ask an administrator for a new one.');
 const usedLink = () => notFoundBecause('This invitation has already been used. Sign in with the account it created.');
 const expiredLink = () => notFoundBecause('This invitation has expired. Ask an administrator for a new one.');
 
@@ -73,7 +74,10 @@ type Invites = Pick<Identity, 'createInvite' | 'inviteFor' | 'acceptInvite' | 'l
 export function createInvites(db: DynamicDatabase, knownRoles: readonly string[], model?: UserFieldsModel): Invites {
   const byToken = async (executor: DynamicDatabase, token: string, lock: boolean): Promise<InviteRow | undefined> => {
     if (typeof token !== 'string' || !TOKEN_SHAPE.test(token)) return undefined;
-    const query = executor.selectFrom(TABLE).select([...COLUMNS]).where('token_hash', '=', hashToken(token));
+    const query = executor
+      .selectFrom(TABLE)
+      .select([...COLUMNS])
+      .where('token_hash', '=', hashToken(token));
     return (await (lock ? query.forUpdate() : query).executeTakeFirst()) as InviteRow | undefined;
   };
 
@@ -125,7 +129,13 @@ export function createInvites(db: DynamicDatabase, knownRoles: readonly string[]
           const row = await trx
             .insertInto('nf_user')
             // The user fields start at their defaults: an administrator sets the rest afterwards.
-            .values({ ...userFieldDefaults(model), email: invite.email, name: nameOrDefault(name, invite.email), password_hash: passwordHash, roles: invite.roles })
+            .values({
+              ...userFieldDefaults(model),
+              email: invite.email,
+              name: nameOrDefault(name, invite.email),
+              password_hash: passwordHash,
+              roles: invite.roles,
+            })
             .returning(['id', 'email', 'name', 'roles', 'disabled_at'])
             .executeTakeFirstOrThrow();
           await trx.updateTable(TABLE).set({ used_at: new Date() }).where('id', '=', invite.id).execute();

@@ -25,7 +25,9 @@ export function holdsFieldRole(field: FieldModel): Expression<SqlBool> | null {
 
 /** "Assignee must be an agent or an administrator.", from the roles' labels. */
 export function holderRolesMessage(model: Pick<AppModel, 'roles'>, field: FieldModel): string {
-  const labels = (field.holderRoles ?? []).map((role) => indefinite(model.roles[role]?.label ?? (role === 'admin' ? 'Administrator' : role)));
+  const labels = (field.holderRoles ?? []).map((role) =>
+    indefinite(model.roles[role]?.label ?? (role === 'admin' ? 'Administrator' : role)),
+  );
   const list = labels.length <= 1 ? labels.join('') : `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}`;
   return `${field.label} must be ${list}.`;
 }

@@ -30,13 +30,21 @@ forEachDatabase('the publication: teams from the account, through the session', 
     await engine.identity.createUser({ email: 'root@example.com', password: PASSWORD, roles: ['admin'] });
     admin = await signedIn('root@example.com');
     for (const name of ['Sport desk', 'Culture desk']) teams[name] = (await engine.ops.create(admin, 'team', { name })).id;
-    for (const [team, title] of [['Sport desk', 'Cup final'], ['Culture desk', 'New opera']] as const) {
+    for (const [team, title] of [
+      ['Sport desk', 'Cup final'],
+      ['Culture desk', 'New opera'],
+    ] as const) {
       await engine.ops.create(admin, 'article', { title, team: teams[team] });
     }
   });
 
   it('a writer whose account is in a team sees its articles only, and writes only for it', async () => {
-    await engine.identity.createUser({ email: 'wes@example.com', password: PASSWORD, roles: ['writer'], fields: { team: teams['Sport desk'] } });
+    await engine.identity.createUser({
+      email: 'wes@example.com',
+      password: PASSWORD,
+      roles: ['writer'],
+      fields: { team: teams['Sport desk'] },
+    });
     const writer = await signedIn('wes@example.com');
     expect(writer.fields).toEqual({ team: teams['Sport desk'] });
     expect((await engine.ops.list(writer, 'article')).rows.map((r) => r.title)).toEqual(['Cup final']);

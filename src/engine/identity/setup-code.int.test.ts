@@ -36,7 +36,9 @@ forEachDatabase('identity: setup code', (database) => {
 
     it('refuses a wrong or missing code on the setupCode field, creates nothing and logs no code', async () => {
       for (const [i, wrong] of ['', 'AAAA-AAAA', `${code}X`, 'x'.repeat(1000)].entries()) {
-        const { result: error, lines } = await captureLog(() => ninefoldError(identity.createFirstAdmin(admin, wrong, { ip: `203.0.113.${i + 10}` })));
+        const { result: error, lines } = await captureLog(() =>
+          ninefoldError(identity.createFirstAdmin(admin, wrong, { ip: `203.0.113.${i + 10}` })),
+        );
         expect(error.code).toBe('VALIDATION_FAILED');
         expect(error.fieldErrors.map((e) => e.field)).toEqual(['setupCode']);
         expect(lines.map((l) => l.msg)).toEqual(['setup refused']);
@@ -48,7 +50,8 @@ forEachDatabase('identity: setup code', (database) => {
 
     it('throttles wrong codes per address: even the right code waits there, other addresses do not', async () => {
       const ip = '203.0.113.50';
-      for (let i = 0; i < PER_ACCOUNT; i++) expect((await ninefoldError(identity.createFirstAdmin(admin, 'WRNG-CODE', { ip }))).code).toBe('VALIDATION_FAILED');
+      for (let i = 0; i < PER_ACCOUNT; i++)
+        expect((await ninefoldError(identity.createFirstAdmin(admin, 'WRNG-CODE', { ip }))).code).toBe('VALIDATION_FAILED');
       const limited = await ninefoldError(identity.createFirstAdmin(admin, code, { ip }));
       expect(limited.code).toBe('RATE_LIMITED');
       expect(limited.retryAfterSeconds).toBeGreaterThan(0);
@@ -60,10 +63,17 @@ forEachDatabase('identity: setup code', (database) => {
       const limit = 10;
       // Separate pools on PostgreSQL, as separate servers would have; PGlite has one connection.
       const stores = database.kind === 'postgres' ? await Promise.all([1, 2, 3].map(() => database.open())) : [store, store, store];
-      const servers = stores.map((s) => createIdentity(s.db, Object.keys(model.roles), { signInAttemptsPerAccount: limit, signInAttemptsPerIp: 100 }));
+      const servers = stores.map((s) =>
+        createIdentity(s.db, Object.keys(model.roles), { signInAttemptsPerAccount: limit, signInAttemptsPerIp: 100 }),
+      );
       const ip = '203.0.113.60';
       const codes = await Promise.all(
-        Array.from({ length: 60 }, (_, i) => servers[i % 3].createFirstAdmin(admin, `WRNG-${String(i).padStart(4, '2')}`, { ip }).then(() => 'ok', (e: { code: string }) => e.code)),
+        Array.from({ length: 60 }, (_, i) =>
+          servers[i % 3].createFirstAdmin(admin, `WRNG-${String(i).padStart(4, '2')}`, { ip }).then(
+            () => 'ok',
+            (e: { code: string }) => e.code,
+          ),
+        ),
       );
       expect(codes.filter((c) => c === 'VALIDATION_FAILED')).toHaveLength(limit);
       expect(codes.filter((c) => c === 'RATE_LIMITED')).toHaveLength(60 - limit);
@@ -90,7 +100,9 @@ forEachDatabase('identity: setup code', (database) => {
   describe('after the first administrator', () => {
     it('refuses the same code again, any code, and making new ones', async () => {
       for (const again of [code, 'AAAA-AAAA']) {
-        expect((await ninefoldError(identity.createFirstAdmin({ ...admin, email: 'second@example.com' }, again, { ip: '203.0.113.3' }))).code).toBe('FORBIDDEN');
+        expect(
+          (await ninefoldError(identity.createFirstAdmin({ ...admin, email: 'second@example.com' }, again, { ip: '203.0.113.3' }))).code,
+        ).toBe('FORBIDDEN');
       }
       expect((await ninefoldError(identity.issueSetupCode())).code).toBe('FORBIDDEN');
       expect(await countRows(store.db, 'nf_user')).toBe(1);

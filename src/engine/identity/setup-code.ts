@@ -27,7 +27,8 @@ const MAX_INPUT = 40;
 export function setupCodeMessage(code: string): string {
   return `Ninefold: no administrator yet. Open /setup and enter the setup code ${code} (valid until an administrator exists).`;
 }
-export const SETUP_CODE_LINE = /Ninefold: no administrator yet\. Open \/setup and enter the setup code [2-9A-Z]{4}-[2-9A-Z]{4} \(valid until an administrator exists\)\./;
+export const SETUP_CODE_LINE =
+  /Ninefold: no administrator yet\. Open \/setup and enter the setup code [2-9A-Z]{4}-[2-9A-Z]{4} \(valid until an administrator exists\)\./;
 
 export const WRONG_SETUP_CODE =
   'The setup code is not correct. It is in the log of the server, on the line "Ninefold: no administrator yet"; `npm run ninefold -- setup-code` makes a new one.';
@@ -86,7 +87,10 @@ export function createSetupCodes(
     async issueSetupCode() {
       if (await deps.hasUsers()) throw alreadySetUp();
       const code = newCode();
-      await db.insertInto(TABLE).values({ code_hash: codeHash(code).toString('hex') }).execute();
+      await db
+        .insertInto(TABLE)
+        .values({ code_hash: codeHash(code).toString('hex') })
+        .execute();
       return code;
     },
 
@@ -103,7 +107,9 @@ export function createSetupCodes(
       }
       if (!(await matches(setupCode))) {
         logLine('warn', 'setup refused', { ip: context.ip, reason: 'wrong-setup-code' });
-        throw new NinefoldError('VALIDATION_FAILED', WRONG_SETUP_CODE, { fieldErrors: [fieldError('setupCode', 'invalid', WRONG_SETUP_CODE)] });
+        throw new NinefoldError('VALIDATION_FAILED', WRONG_SETUP_CODE, {
+          fieldErrors: [fieldError('setupCode', 'invalid', WRONG_SETUP_CODE)],
+        });
       }
       // The right code: a first administrator refused for its own fields does not count as a guess.
       await attempt.succeeded();

@@ -37,7 +37,10 @@ export function hashToken(token: string): string {
  * can be in no stored address, so they become a character no address has either.
  */
 export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase().replace(/[\u0000-\u001f\u007f]/g, '\ufffd');
+  return email
+    .trim()
+    .toLowerCase()
+    .replace(/[\u0000-\u001f\u007f]/g, '\ufffd');
 }
 
 export const EMAIL = /^[^\s@\ufffd]+@[^\s@\ufffd]+\.[^\s@\ufffd]+$/;

@@ -79,7 +79,9 @@ export function createSignInThrottle(db: DynamicDatabase, limits: ThrottleLimits
    */
   const giveBack = async (counted: readonly CountedKey[]): Promise<void> => {
     for (const { key, window_started_at } of counted) {
-      await sql`update nf_sign_in_attempt set failures = greatest(failures - 1, 0) where key = ${key} and window_started_at = ${window_started_at}`.execute(db);
+      await sql`update nf_sign_in_attempt set failures = greatest(failures - 1, 0) where key = ${key} and window_started_at = ${window_started_at}`.execute(
+        db,
+      );
     }
   };
 

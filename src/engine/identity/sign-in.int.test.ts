@@ -24,7 +24,10 @@ async function captureStderr(run: () => Promise<void>): Promise<string[]> {
   } finally {
     spy.mockRestore();
   }
-  return lines.join('').split('\n').filter((l) => l.trim() !== '');
+  return lines
+    .join('')
+    .split('\n')
+    .filter((l) => l.trim() !== '');
 }
 
 forEachDatabase('identity: sign-in', (database) => {
@@ -33,7 +36,8 @@ forEachDatabase('identity: sign-in', (database) => {
   let ipCounter = 0;
   let userCounter = 0;
   const freshIp = () => `198.51.100.${(ipCounter += 1)}`;
-  const newUser = (): Promise<UserAccount> => identity.createUser({ email: `signer${(userCounter += 1)}@example.com`, password: PASSWORD, roles: ['agent'] });
+  const newUser = (): Promise<UserAccount> =>
+    identity.createUser({ email: `signer${(userCounter += 1)}@example.com`, password: PASSWORD, roles: ['agent'] });
   const attempt = async (email: string, password: string, ip: string) => {
     try {
       await identity.signIn(email, password, { ip });
@@ -71,7 +75,10 @@ forEachDatabase('identity: sign-in', (database) => {
       const user = await newUser();
       for (let i = 0; i < PER_ACCOUNT; i++) await attempt(user.email, 'wrong', freshIp());
       expect(await attempt(user.email, PASSWORD, freshIp())).toBe('RATE_LIMITED');
-      await store.db.updateTable('nf_sign_in_attempt').set({ window_started_at: new Date(Date.now() - 16 * 60_000) }).execute();
+      await store.db
+        .updateTable('nf_sign_in_attempt')
+        .set({ window_started_at: new Date(Date.now() - 16 * 60_000) })
+        .execute();
       expect(await attempt(user.email, PASSWORD, freshIp())).toBe('ok');
     });
 
@@ -104,7 +111,10 @@ forEachDatabase('identity: sign-in', (database) => {
       expect(JSON.stringify(rows)).not.toContain('hashed@example.com');
       expect(rows.find((r) => r.key === `ip:${ip}`)).toMatchObject({ failures: 1 });
       // A second identity over the same database (another server) sees the same counts.
-      const other = createIdentity(store.db, Object.keys(model.roles), { signInAttemptsPerAccount: PER_ACCOUNT, signInAttemptsPerIp: PER_IP });
+      const other = createIdentity(store.db, Object.keys(model.roles), {
+        signInAttemptsPerAccount: PER_ACCOUNT,
+        signInAttemptsPerIp: PER_IP,
+      });
       const user = await newUser();
       for (let i = 0; i < PER_ACCOUNT; i++) await attempt(user.email, 'wrong', freshIp());
       expect((await ninefoldError(other.signIn(user.email, PASSWORD, { ip: freshIp() }))).code).toBe('RATE_LIMITED');
@@ -112,7 +122,8 @@ forEachDatabase('identity: sign-in', (database) => {
 
     it('counts wrong current passwords in a password change towards the account', async () => {
       const user = await newUser();
-      for (let i = 0; i < PER_ACCOUNT; i++) expect((await ninefoldError(identity.changePassword(user.id, 'wrong', 'another password'))).code).toBe('VALIDATION_FAILED');
+      for (let i = 0; i < PER_ACCOUNT; i++)
+        expect((await ninefoldError(identity.changePassword(user.id, 'wrong', 'another password'))).code).toBe('VALIDATION_FAILED');
       expect((await ninefoldError(identity.changePassword(user.id, PASSWORD, 'another password'))).code).toBe('RATE_LIMITED');
       expect(await attempt(user.email, PASSWORD, freshIp())).toBe('RATE_LIMITED');
     });
@@ -124,14 +135,21 @@ forEachDatabase('identity: sign-in', (database) => {
     const BURST = 60;
     /** How many of the answers were each code: UNAUTHENTICATED means the password was checked, RATE_LIMITED that it was not. */
     const tally = (codes: string[]) => codes.reduce<Record<string, number>>((all, code) => ({ ...all, [code]: (all[code] ?? 0) + 1 }), {});
-    const codeOf = (work: Promise<unknown>) => work.then(() => 'ok', (error: { code: string }) => error.code);
+    const codeOf = (work: Promise<unknown>) =>
+      work.then(
+        () => 'ok',
+        (error: { code: string }) => error.code,
+      );
 
     /**
      * Identities as separate servers would have them: on PostgreSQL each over its own pool of
      * connections to the one database; PGlite has one connection, which they share.
      */
     async function servers(count: number): Promise<Identity[]> {
-      const stores = database.kind === 'postgres' ? await Promise.all(Array.from({ length: count }, () => database.open())) : Array.from({ length: count }, () => store);
+      const stores =
+        database.kind === 'postgres'
+          ? await Promise.all(Array.from({ length: count }, () => database.open()))
+          : Array.from({ length: count }, () => store);
       if (database.kind === 'postgres') opened.push(...stores);
       return stores.map((s) => createIdentity(s.db, Object.keys(model.roles), limits));
     }
@@ -144,16 +162,26 @@ forEachDatabase('identity: sign-in', (database) => {
     it('checks at most signInAttemptsPerAccount of 60 wrong passwords sent at once for one account; then even the right one waits', async () => {
       const [server] = await servers(1);
       const user = await newUser();
-      const codes = await Promise.all(Array.from({ length: BURST }, (_, i) => codeOf(server.signIn(user.email, `guess ${i}`, { ip: freshIp() }))));
-      expect(tally(codes)).toEqual({ UNAUTHENTICATED: limits.signInAttemptsPerAccount, RATE_LIMITED: BURST - limits.signInAttemptsPerAccount });
+      const codes = await Promise.all(
+        Array.from({ length: BURST }, (_, i) => codeOf(server.signIn(user.email, `guess ${i}`, { ip: freshIp() }))),
+      );
+      expect(tally(codes)).toEqual({
+        UNAUTHENTICATED: limits.signInAttemptsPerAccount,
+        RATE_LIMITED: BURST - limits.signInAttemptsPerAccount,
+      });
       expect(await codeOf(server.signIn(user.email, PASSWORD, { ip: freshIp() }))).toBe('RATE_LIMITED');
     });
 
     it('holds across servers: 60 wrong passwords spread over three, at once, have at most the limit checked', async () => {
       const three = await servers(3);
       const user = await newUser();
-      const codes = await Promise.all(Array.from({ length: BURST }, (_, i) => codeOf(three[i % 3].signIn(user.email, `guess ${i}`, { ip: freshIp() }))));
-      expect(tally(codes)).toEqual({ UNAUTHENTICATED: limits.signInAttemptsPerAccount, RATE_LIMITED: BURST - limits.signInAttemptsPerAccount });
+      const codes = await Promise.all(
+        Array.from({ length: BURST }, (_, i) => codeOf(three[i % 3].signIn(user.email, `guess ${i}`, { ip: freshIp() }))),
+      );
+      expect(tally(codes)).toEqual({
+        UNAUTHENTICATED: limits.signInAttemptsPerAccount,
+        RATE_LIMITED: BURST - limits.signInAttemptsPerAccount,
+      });
       for (const server of three) expect(await codeOf(server.signIn(user.email, PASSWORD, { ip: freshIp() }))).toBe('RATE_LIMITED');
     });
 
@@ -161,7 +189,9 @@ forEachDatabase('identity: sign-in', (database) => {
       const three = await servers(3);
       const users = await Promise.all([1, 2, 3, 4].map(() => newUser()));
       const ip = freshIp();
-      const codes = await Promise.all(Array.from({ length: 200 }, (_, i) => codeOf(three[i % 3].signIn(users[i % 4].email, `guess ${i}`, { ip }))));
+      const codes = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => codeOf(three[i % 3].signIn(users[i % 4].email, `guess ${i}`, { ip }))),
+      );
       // Each account's limit is reached before the address's.
       const checked = users.length * limits.signInAttemptsPerAccount;
       expect(tally(codes)).toEqual({ UNAUTHENTICATED: checked, RATE_LIMITED: 200 - checked });
@@ -170,15 +200,22 @@ forEachDatabase('identity: sign-in', (database) => {
     it('checks at most signInAttemptsPerIp of 80 different emails sent at once from one address', async () => {
       const [server] = await servers(1);
       const ip = freshIp();
-      const codes = await Promise.all(Array.from({ length: 80 }, (_, i) => codeOf(server.signIn(`burst${i}@example.com`, 'wrong', { ip }))));
+      const codes = await Promise.all(
+        Array.from({ length: 80 }, (_, i) => codeOf(server.signIn(`burst${i}@example.com`, 'wrong', { ip }))),
+      );
       expect(tally(codes)).toEqual({ UNAUTHENTICATED: limits.signInAttemptsPerIp, RATE_LIMITED: 80 - limits.signInAttemptsPerIp });
     });
 
     it('checks at most the limit of 60 wrong current passwords sent at once in password changes', async () => {
       const [server] = await servers(1);
       const user = await newUser();
-      const codes = await Promise.all(Array.from({ length: BURST }, () => codeOf(server.changePassword(user.id, 'wrong', 'another password'))));
-      expect(tally(codes)).toEqual({ VALIDATION_FAILED: limits.signInAttemptsPerAccount, RATE_LIMITED: BURST - limits.signInAttemptsPerAccount });
+      const codes = await Promise.all(
+        Array.from({ length: BURST }, () => codeOf(server.changePassword(user.id, 'wrong', 'another password'))),
+      );
+      expect(tally(codes)).toEqual({
+        VALIDATION_FAILED: limits.signInAttemptsPerAccount,
+        RATE_LIMITED: BURST - limits.signInAttemptsPerAccount,
+      });
     });
 
     it('lets the right password in among wrong ones while under the limit, and its owner starts afresh', async () => {
@@ -191,7 +228,8 @@ forEachDatabase('identity: sign-in', (database) => {
       ]);
       expect(tally(codes)).toEqual({ UNAUTHENTICATED: wrong, ok: 1 });
       // After the success the account counts from nothing: a full limit of failures again.
-      for (let i = 0; i < limits.signInAttemptsPerAccount; i++) expect(await codeOf(server.signIn(user.email, 'wrong', { ip: freshIp() }))).toBe('UNAUTHENTICATED');
+      for (let i = 0; i < limits.signInAttemptsPerAccount; i++)
+        expect(await codeOf(server.signIn(user.email, 'wrong', { ip: freshIp() }))).toBe('UNAUTHENTICATED');
       expect(await codeOf(server.signIn(user.email, PASSWORD, { ip: freshIp() }))).toBe('RATE_LIMITED');
     });
 
@@ -239,7 +277,15 @@ forEachDatabase('identity: sign-in', (database) => {
       expect(entries.every((e) => typeof e.time === 'string' && typeof e.level === 'string' && typeof e.msg === 'string')).toBe(true);
       const messages = entries.map((e) => e.msg);
       expect(messages).toEqual(
-        expect.arrayContaining(['sign-in failed', 'signed in', 'password changed', 'signed out', 'invite created', 'invite accepted', 'user disabled']),
+        expect.arrayContaining([
+          'sign-in failed',
+          'signed in',
+          'password changed',
+          'signed out',
+          'invite created',
+          'invite accepted',
+          'user disabled',
+        ]),
       );
       const failures = entries.filter((e) => e.msg === 'sign-in failed');
       expect(failures.map((e) => e.reason)).toEqual(expect.arrayContaining(['wrong-password', 'unknown-user', 'disabled']));

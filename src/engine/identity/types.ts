@@ -165,7 +165,11 @@ export interface Identity extends Preferences, SetupCodes {
    * A one-time invitation for an email with roles, valid INVITE_DAYS; its token is stored hashed.
    * VALIDATION_FAILED for a bad email, an unknown role, or an email that already has an account.
    */
-  createInvite(invite: { readonly email: string; readonly roles: readonly string[]; readonly invitedBy: number | null }): Promise<IssuedInvite>;
+  createInvite(invite: {
+    readonly email: string;
+    readonly roles: readonly string[];
+    readonly invitedBy: number | null;
+  }): Promise<IssuedInvite>;
   /** The invitation of a link; NOT_FOUND (with a message saying which) when unknown, used or expired. */
   inviteFor(token: string): Promise<InviteInfo>;
   /** Creates the invited account with the invited roles, once; then the link is used up. Errors as inviteFor. */

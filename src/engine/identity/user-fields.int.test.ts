@@ -23,13 +23,19 @@ forEachDatabase('user fields (users.fields) on accounts and actors', (database) 
 
   const newUser = (roles: string[] = ['member'], fields?: Record<string, unknown>) =>
     identity.createUser({ email: `fields${++counter}@example.com`, password: PASSWORD, roles, ...(fields ? { fields } : {}) });
-  const insertTeam = async (name: string) => Number((await store.db.insertInto('team').values({ name }).returning('id').executeTakeFirstOrThrow()).id);
-  const fieldErrors = async (promise: Promise<unknown>) => (await ninefoldError(promise)).fieldErrors?.map((e) => `${e.field}: ${e.message}`);
+  const insertTeam = async (name: string) =>
+    Number((await store.db.insertInto('team').values({ name }).returning('id').executeTakeFirstOrThrow()).id);
+  const fieldErrors = async (promise: Promise<unknown>) =>
+    (await ninefoldError(promise)).fieldErrors?.map((e) => `${e.field}: ${e.message}`);
 
   beforeAll(async () => {
     // First without user fields, as a database made before the spec had any: the sync adds them.
     const before = await database.openSynced(withoutFields);
-    await createIdentity(before.db, Object.keys(withoutFields.roles)).createUser({ email: 'old@example.com', password: PASSWORD, roles: ['member'] });
+    await createIdentity(before.db, Object.keys(withoutFields.roles)).createUser({
+      email: 'old@example.com',
+      password: PASSWORD,
+      roles: ['member'],
+    });
     await before.close();
     store = await database.openSynced(model);
     identity = createIdentity(store.db, Object.keys(model.roles), {}, model);
@@ -45,7 +51,9 @@ forEachDatabase('user fields (users.fields) on accounts and actors', (database) 
     expect(column('f_level')).toMatchObject({ type: 'text', nullable: false });
     expect(column('f_desk')).toMatchObject({ type: 'integer', nullable: true });
     expect(column('f_remote')).toMatchObject({ type: 'boolean', nullable: true });
-    const keys = user.constraints.filter((c) => c.kind === 'foreign').map((c) => `${c.columns.join()} → ${c.references?.table} ${c.onDelete}`);
+    const keys = user.constraints
+      .filter((c) => c.kind === 'foreign')
+      .map((c) => `${c.columns.join()} → ${c.references?.table} ${c.onDelete}`);
     expect(keys).toEqual(expect.arrayContaining(['f_team → team set null', 'f_boss → nf_user set null']));
     expect(user.indexes.map((i) => i.columns.join())).toEqual(expect.arrayContaining(['f_team', 'f_boss']));
   });
@@ -54,7 +62,9 @@ forEachDatabase('user fields (users.fields) on accounts and actors', (database) 
     const { desk: _desk, ...fields } = teamsSpec.users.fields;
     const plan = planSchema(desiredSchema(buildModel({ ...teamsSpec, users: { fields } })), await introspectSchema(store.db));
     expect(plan.additive).toEqual([]);
-    expect(plan.destructive.map((step) => step.description)).toEqual(['drop column nf_user.f_desk (user field "desk" is no longer in the spec; its data would be lost)']);
+    expect(plan.destructive.map((step) => step.description)).toEqual([
+      'drop column nf_user.f_desk (user field "desk" is no longer in the spec; its data would be lost)',
+    ]);
   });
 
   it('gave the accounts that existed the default of a required field', async () => {
@@ -70,8 +80,14 @@ forEachDatabase('user fields (users.fields) on accounts and actors', (database) 
 
   it('refuses bad fields on create with every message, and creates nothing', async () => {
     const email = `refused${++counter}@example.com`;
-    const errors = await fieldErrors(identity.createUser({ email, password: PASSWORD, roles: ['member'], fields: { team: 999999, desk: 0, colour: 'red' } }));
-    expect(errors).toEqual(['team: Team: no record #999999.', 'desk: Desk must be between 1 and 500.', 'colour: "colour" is not a user field (user fields: team, boss, level, desk, remote).']);
+    const errors = await fieldErrors(
+      identity.createUser({ email, password: PASSWORD, roles: ['member'], fields: { team: 999999, desk: 0, colour: 'red' } }),
+    );
+    expect(errors).toEqual([
+      'team: Team: no record #999999.',
+      'desk: Desk must be between 1 and 500.',
+      'colour: "colour" is not a user field (user fields: team, boss, level, desk, remote).',
+    ]);
     expect((await identity.listUsers()).some((u) => u.email === email)).toBe(false);
   });
 
@@ -80,7 +96,13 @@ forEachDatabase('user fields (users.fields) on accounts and actors', (database) 
     const user = await newUser(['member'], { team: teams.blue, boss: manager.id, level: 'senior', remote: true });
     const session = (await identity.signIn(user.email, PASSWORD, { ip: '192.0.2.1' })).session;
     const { token } = await identity.createApiToken(user.id, { name: 'script' });
-    const expected = { userId: user.id, email: user.email, name: user.name, roles: ['member'], fields: { team: teams.blue, boss: manager.id, level: 'senior', desk: null, remote: true } };
+    const expected = {
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      roles: ['member'],
+      fields: { team: teams.blue, boss: manager.id, level: 'senior', desk: null, remote: true },
+    };
     await store.db.selectFrom('nf_user').select('id').limit(1).execute();
     for (const lookup of [() => identity.actorForSession(session.token), () => identity.actorForApiToken(token)]) {
       const before = store.statementCount();
@@ -113,15 +135,26 @@ forEachDatabase('user fields (users.fields) on accounts and actors', (database) 
   it('refuses unknown names, bad values, missing records and users without the roles', async () => {
     const user = await newUser();
     const member = await newUser(['member']);
-    expect(await fieldErrors(identity.setUserFields(user.id, { squad: 1 }))).toEqual(['squad: "squad" is not a user field (user fields: team, boss, level, desk, remote).']);
+    expect(await fieldErrors(identity.setUserFields(user.id, { squad: 1 }))).toEqual([
+      'squad: "squad" is not a user field (user fields: team, boss, level, desk, remote).',
+    ]);
     expect(await fieldErrors(identity.setUserFields(user.id, { level: 'lead', desk: 'twelve', team: 'x' }))).toEqual([
       'team: Team must be the id of a record.',
       'level: Level must be one of: junior, senior.',
       'desk: Desk must be a whole number.',
     ]);
-    expect(await fieldErrors(identity.setUserFields(user.id, { team: 999999, boss: member.id }))).toEqual(['team: Team: no record #999999.', 'boss: Boss must be a manager.']);
+    expect(await fieldErrors(identity.setUserFields(user.id, { team: 999999, boss: member.id }))).toEqual([
+      'team: Team: no record #999999.',
+      'boss: Boss must be a manager.',
+    ]);
     expect(await fieldErrors(identity.setUserFields(user.id, { level: '' }))).toEqual(['level: Level is required.']);
-    expect((await identity.listUsers()).find((u) => u.id === user.id)?.fields).toEqual({ team: null, boss: null, level: 'junior', desk: null, remote: null });
+    expect((await identity.listUsers()).find((u) => u.id === user.id)?.fields).toEqual({
+      team: null,
+      boss: null,
+      level: 'junior',
+      desk: null,
+      remote: null,
+    });
   });
 
   it('answers NOT_FOUND for no such user', async () => {
@@ -141,7 +174,13 @@ forEachDatabase('user fields (users.fields) on accounts and actors', (database) 
   it('gives invited people the defaults', async () => {
     const invite = await identity.createInvite({ email: `invited${++counter}@example.com`, roles: ['member'], invitedBy: null });
     const user = await identity.acceptInvite(invite.token, { name: 'Invited', password: PASSWORD });
-    expect((await identity.listUsers()).find((u) => u.id === user.id)?.fields).toEqual({ team: null, boss: null, level: 'junior', desk: null, remote: null });
+    expect((await identity.listUsers()).find((u) => u.id === user.id)?.fields).toEqual({
+      team: null,
+      boss: null,
+      level: 'junior',
+      desk: null,
+      remote: null,
+    });
   });
 });
 
@@ -150,6 +189,8 @@ describe('an identity without the model', () => {
     const identity = createIdentity(null as never, []);
     const error = await identity.setUserFields(1, { team: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NinefoldError);
-    expect((error as NinefoldError).fieldErrors).toEqual([{ field: 'team', code: 'unknown_field', message: '"team" is not a user field (user fields: none).' }]);
+    expect((error as NinefoldError).fieldErrors).toEqual([
+      { field: 'team', code: 'unknown_field', message: '"team" is not a user field (user fields: none).' },
+    ]);
   });
 });

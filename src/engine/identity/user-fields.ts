@@ -20,11 +20,19 @@ export function userFieldColumns(model: UserFieldsModel | undefined, alias?: str
 }
 
 /** A row's user-field values by field name: ids as numbers (bigint columns come back as text). */
-export function userFieldValues(model: UserFieldsModel | undefined, row: Readonly<Record<string, unknown>>): Readonly<Record<string, RecordValue>> {
+export function userFieldValues(
+  model: UserFieldsModel | undefined,
+  row: Readonly<Record<string, unknown>>,
+): Readonly<Record<string, RecordValue>> {
   const values: Record<string, RecordValue> = {};
   for (const field of model?.users.fields ?? []) {
     const raw = row[field.column];
-    values[field.name] = raw === null || raw === undefined ? null : field.type === 'reference' || field.type === 'user' || field.type === 'integer' ? Number(raw) : (raw as RecordValue);
+    values[field.name] =
+      raw === null || raw === undefined
+        ? null
+        : field.type === 'reference' || field.type === 'user' || field.type === 'integer'
+          ? Number(raw)
+          : (raw as RecordValue);
   }
   return values;
 }
@@ -49,7 +57,11 @@ function invalid(fieldErrors: FieldError[]): NinefoldError {
  * records and users they name exist (a user field with `roles`: that the user holds one).
  * VALIDATION_FAILED with one message per field otherwise; an unknown name is refused too.
  */
-export async function parseUserFields(db: DynamicDatabase, model: UserFieldsModel | undefined, values: Readonly<Record<string, unknown>>): Promise<Record<string, RecordValue>> {
+export async function parseUserFields(
+  db: DynamicDatabase,
+  model: UserFieldsModel | undefined,
+  values: Readonly<Record<string, unknown>>,
+): Promise<Record<string, RecordValue>> {
   const byName = model?.users.fieldsByName ?? {};
   const known = Object.keys(byName);
   const errors: FieldError[] = [];
@@ -57,7 +69,11 @@ export async function parseUserFields(db: DynamicDatabase, model: UserFieldsMode
   for (const [name, raw] of Object.entries(values)) {
     const field = Object.hasOwn(byName, name) ? byName[name] : undefined;
     if (!field) {
-      errors.push({ field: name, code: 'unknown_field', message: `"${name}" is not a user field (user fields: ${known.length ? known.join(', ') : 'none'}).` });
+      errors.push({
+        field: name,
+        code: 'unknown_field',
+        message: `"${name}" is not a user field (user fields: ${known.length ? known.join(', ') : 'none'}).`,
+      });
       continue;
     }
     const result = fieldSchema(field, model?.constants ?? {}).safeParse(raw);

@@ -3,7 +3,13 @@ import { parseChange } from './changes';
 
 describe('parseChange', () => {
   it('reads what the triggers send: records with ids, deletes with their last images, accounts', () => {
-    expect(parseChange('{"e" : "ticket", "op" : "i", "ids" : [1, 2], "rows" : null}')).toEqual({ kind: 'records', entity: 'ticket', op: 'insert', ids: [1, 2], gone: null });
+    expect(parseChange('{"e" : "ticket", "op" : "i", "ids" : [1, 2], "rows" : null}')).toEqual({
+      kind: 'records',
+      entity: 'ticket',
+      op: 'insert',
+      ids: [1, 2],
+      gone: null,
+    });
     expect(parseChange('{"e":"comment","op":"d","ids":[5],"rows":[{"id":5,"internal":true}]}')).toEqual({
       kind: 'records',
       entity: 'comment',
@@ -19,7 +25,8 @@ describe('parseChange', () => {
   });
 
   it('ignores anything else', () => {
-    for (const payload of ['', 'not json', '42', 'null', '{"e":"ticket","op":"x","ids":[1]}', '{"hello":1}']) expect(parseChange(payload)).toBeNull();
+    for (const payload of ['', 'not json', '42', 'null', '{"e":"ticket","op":"x","ids":[1]}', '{"hello":1}'])
+      expect(parseChange(payload)).toBeNull();
     // Ids that are not whole numbers are not trusted as ids.
     expect(parseChange('{"e":"ticket","op":"i","ids":["1"]}')).toMatchObject({ ids: null });
   });

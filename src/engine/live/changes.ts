@@ -44,7 +44,9 @@ export function parseChange(payload: string): Change | null {
   if (typeof data !== 'object' || data === null) return null;
   const record = data as Record<string, unknown>;
   if (typeof record.e === 'string' && typeof record.op === 'string' && record.op in OPS) {
-    const gone = Array.isArray(record.rows) ? (record.rows as unknown[]).filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null) : null;
+    const gone = Array.isArray(record.rows)
+      ? (record.rows as unknown[]).filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null)
+      : null;
     return {
       kind: 'records',
       entity: record.e,

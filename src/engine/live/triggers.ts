@@ -116,7 +116,9 @@ function liveStatements(model: AppModel): string[] {
 
 /** What the change feed's triggers are, as a hash: part of the schema's recorded fingerprint. */
 export function liveTriggersFingerprint(model: AppModel): string {
-  return createHash('sha256').update(JSON.stringify(liveStatements(model))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(liveStatements(model)))
+    .digest('hex');
 }
 
 /** Installs (or replaces) the triggers; runs inside the schema sync's transaction, after the tables. */

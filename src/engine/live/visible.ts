@@ -40,7 +40,9 @@ export async function visibleChanges(model: AppModel, ops: Ops, actor: Actor, ch
       if (!Object.hasOwn(model.entitiesByName, entity)) return;
       const parts = await Promise.all([
         pending.ids === null || pending.ids.size > 0 ? ops.readable(actor, entity, { ids: pending.ids && [...pending.ids] }) : [],
-        pending.goneIds === null || pending.goneIds.size > 0 ? ops.readable(actor, entity, { ids: pending.goneIds && [...pending.goneIds], gone: pending.gone }) : [],
+        pending.goneIds === null || pending.goneIds.size > 0
+          ? ops.readable(actor, entity, { ids: pending.goneIds && [...pending.goneIds], gone: pending.gone })
+          : [],
       ]);
       if (parts.some((p) => p === null) || visible[entity] === null) visible[entity] = null;
       else {
@@ -54,7 +56,9 @@ export async function visibleChanges(model: AppModel, ops: Ops, actor: Actor, ch
 
 /** The reference fields of `entity` through which a list or read scope's path reaches `target` (`team.open` → team). */
 function pathHeadsInto(entity: EntityModel, target: string): string[] {
-  const conditions = Object.values(entity.permissions).flatMap((grant) => [grant.list, grant.read].flatMap((scope) => (scope !== undefined && scope !== true && scope.where ? [scope.where] : [])));
+  const conditions = Object.values(entity.permissions).flatMap((grant) =>
+    [grant.list, grant.read].flatMap((scope) => (scope !== undefined && scope !== true && scope.where ? [scope.where] : [])),
+  );
   const heads = conditionPaths(conditions).map((path) => splitPath(path)!.head);
   return [...new Set(heads)].filter((head) => entity.fieldsByName[head]?.referenceTo === target);
 }
@@ -79,7 +83,14 @@ function scopePathsInto(model: AppModel, target: string): readonly { readonly en
  * viewer may read now, added to `visible`. Those that left the view are not named: the viewer
  * may no longer learn anything of them, and the page drops them when it reads again.
  */
-async function cameIntoView(model: AppModel, ops: Ops, actor: Actor, target: string, ids: ReadonlySet<number> | null, visible: Record<string, readonly number[] | null>): Promise<void> {
+async function cameIntoView(
+  model: AppModel,
+  ops: Ops,
+  actor: Actor,
+  target: string,
+  ids: ReadonlySet<number> | null,
+  visible: Record<string, readonly number[] | null>,
+): Promise<void> {
   if (!ids || ids.size === 0 || !Object.hasOwn(model.entitiesByName, target)) return;
   for (const { entity, field } of scopePathsInto(model, target)) {
     const found = await ops.readable(actor, entity, { ids: [], through: { field, ids: [...ids] } });

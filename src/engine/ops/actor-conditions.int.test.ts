@@ -34,31 +34,67 @@ const approvalsSpec: AppSpec = {
         author: { type: 'user', default: 'actor', required: true },
       },
       // A path in a limit: one request at a time per employee among the teams that ration them.
-      limits: { rationed: { max: 1, per: 'author', where: { field: 'team.budget', op: 'eq', value: 1 }, exempt: ['admin', 'manager'], message: 'One request at a time on a rationed team.' } },
+      limits: {
+        rationed: {
+          max: 1,
+          per: 'author',
+          where: { field: 'team.budget', op: 'eq', value: 1 },
+          exempt: ['admin', 'manager'],
+          message: 'One request at a time on a rationed team.',
+        },
+      },
     },
   },
   workflows: {
     request: {
       states: { draft: { initial: true }, submitted: {}, approved: { final: true } },
       transitions: {
-        submit: { from: 'draft', to: 'submitted', allow: [{ owner: 'author' }, 'manager'], guard: { field: 'team.budget', op: 'gt', value: 0 }, guardMessage: 'The team has no budget left.' },
-        approve: { from: 'submitted', to: 'approved', allow: ['manager'], guard: { field: 'author', op: 'ne', value: { actor: 'id' } }, guardMessage: 'Someone other than the author must approve it.' },
+        submit: {
+          from: 'draft',
+          to: 'submitted',
+          allow: [{ owner: 'author' }, 'manager'],
+          guard: { field: 'team.budget', op: 'gt', value: 0 },
+          guardMessage: 'The team has no budget left.',
+        },
+        approve: {
+          from: 'submitted',
+          to: 'approved',
+          allow: ['manager'],
+          guard: { field: 'author', op: 'ne', value: { actor: 'id' } },
+          guardMessage: 'Someone other than the author must approve it.',
+        },
       },
     },
   },
-  rules: { request: { openTeam: { field: 'team', message: 'This team takes no new requests.', assert: { field: 'team.open', op: 'eq', value: true } } } },
+  rules: {
+    request: {
+      openTeam: { field: 'team', message: 'This team takes no new requests.', assert: { field: 'team.open', op: 'eq', value: true } },
+    },
+  },
   permissions: {
-    team: { admin: { list: true, read: true, create: true, update: true, delete: true }, employee: { list: true, read: true }, manager: { list: true, read: true } },
+    team: {
+      admin: { list: true, read: true, create: true, update: true, delete: true },
+      employee: { list: true, read: true },
+      manager: { list: true, read: true },
+    },
     request: {
       admin: { list: true, read: true, create: true, update: true, delete: true },
-      employee: { list: { own: 'author' }, read: { own: 'author' }, create: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } }, update: { own: 'author' } },
+      employee: {
+        list: { own: 'author' },
+        read: { own: 'author' },
+        create: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },
+        update: { own: 'author' },
+      },
       manager: {
         list: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },
         read: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },
         create: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },
         update: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },
       },
-      auditor: { list: { where: { field: 'team.open', op: 'eq', value: true } }, read: { where: { field: 'team.open', op: 'eq', value: true } } },
+      auditor: {
+        list: { where: { field: 'team.open', op: 'eq', value: true } },
+        read: { where: { field: 'team.open', op: 'eq', value: true } },
+      },
     },
   },
 };
@@ -66,9 +102,19 @@ const approvals = buildModel(approvalsSpec);
 
 let counter = 0;
 /** A user with these roles and (by hand, as the session would load them) these user fields. */
-async function actorWith(db: DynamicDatabase, roles: readonly string[], knownRoles: readonly string[], fields: Record<string, number | null> = {}): Promise<Actor> {
+async function actorWith(
+  db: DynamicDatabase,
+  roles: readonly string[],
+  knownRoles: readonly string[],
+  fields: Record<string, number | null> = {},
+): Promise<Actor> {
   counter += 1;
-  const account = await createIdentity(db, knownRoles).createUser({ email: `h3.${process.pid}.${counter}@example.com`, password: 'correct horse battery', name: `${roles.join('-')} ${counter}`, roles });
+  const account = await createIdentity(db, knownRoles).createUser({
+    email: `h3.${process.pid}.${counter}@example.com`,
+    password: 'correct horse battery',
+    name: `${roles.join('-')} ${counter}`,
+    roles,
+  });
   return { userId: account.id, email: account.email, name: account.name, roles: account.roles, fields };
 }
 
@@ -159,7 +205,15 @@ forEachDatabase('conditions on the user and their fields, and paths: an approval
     const moved = await ninefoldError(ops.update(admin, 'request', fine.id, { team: closed.id }, fine.version));
     expect(moved.fieldErrors.map((e) => e.code)).toEqual(['openTeam']);
     // An import checks it row by row too.
-    const imported = await ops.createMany(admin, 'request', [{ title: 'Row one', team: red.id }, { title: 'Row two', team: closed.id }], { goodRows: true });
+    const imported = await ops.createMany(
+      admin,
+      'request',
+      [
+        { title: 'Row one', team: red.id },
+        { title: 'Row two', team: closed.id },
+      ],
+      { goodRows: true },
+    );
     expect(imported.created).toBe(1);
     expect(imported.refused.map((r) => [r.index, r.fieldErrors.map((e) => e.code)])).toEqual([[1, ['openTeam']]]);
   });
@@ -190,7 +244,13 @@ forEachDatabase('conditions on the user and their fields, and paths: an approval
     await ops.update(admin, 'team', team.id, { open: true }, team.version);
     expect(await visibleChanges(approvals, ops, auditor, [reopened])).toEqual({ request: [request.id] });
     // A deleted request is judged on its last image (its team), through the path too.
-    const gone = { kind: 'records', entity: 'request', op: 'delete', ids: [request.id], gone: [{ id: request.id, team: team.id }] } as const;
+    const gone = {
+      kind: 'records',
+      entity: 'request',
+      op: 'delete',
+      ids: [request.id],
+      gone: [{ id: request.id, team: team.id }],
+    } as const;
     expect(await visibleChanges(approvals, ops, auditor, [gone])).toEqual({ request: [request.id] });
     const manager = await actorWith(store.db, ['manager'], roles, { team: red.id });
     expect(await visibleChanges(approvals, ops, manager, [gone, reopened])).toEqual({ team: [team.id] });
@@ -225,7 +285,12 @@ forEachDatabase("the helpdesk: customers see their organization's tickets", (dat
     bob = await customer(acme.id);
     carol = await customer(globex.id);
     loner = await customer(null);
-    for (const [name, who] of [['alice', alice], ['bob', bob], ['carol', carol], ['loner', loner]] as const) {
+    for (const [name, who] of [
+      ['alice', alice],
+      ['bob', bob],
+      ['carol', carol],
+      ['loner', loner],
+    ] as const) {
       tickets[name] = await ops.create(who, 'ticket', { subject: `Ticket of ${name}` });
     }
   });

@@ -21,7 +21,10 @@ import type { Actor } from './types';
 const customer = testSpec.permissions!.ticket.customer;
 const model = buildModel({
   ...testSpec,
-  permissions: { ...testSpec.permissions, ticket: { ...testSpec.permissions!.ticket, customer: { ...customer, list: { own: 'requester' }, read: { own: 'requester' } } } },
+  permissions: {
+    ...testSpec.permissions,
+    ticket: { ...testSpec.permissions!.ticket, customer: { ...customer, list: { own: 'requester' }, read: { own: 'requester' } } },
+  },
   screens: {
     ...testSpec.screens,
     home: {
@@ -57,13 +60,19 @@ forEachDatabase('ops: home numbers (groupTotals, perDay) and their running total
     for (const actor of [admin, agent, carl, olga]) {
       for (const by of [undefined, 'state', 'priority']) {
         const query = by ? { by } : {};
-        expect(await byValue(actor, 'ticket', query), `${actor.name} by ${by}`).toEqual(await byValue(actor, 'ticket', { ...query, where: EVERY }));
+        expect(await byValue(actor, 'ticket', query), `${actor.name} by ${by}`).toEqual(
+          await byValue(actor, 'ticket', { ...query, where: EVERY }),
+        );
       }
       for (const field of ['createdAt', 'resolvedAt']) {
-        expect(await ops.perDay(actor, 'ticket', { field, days: 40 })).toEqual(await ops.perDay(actor, 'ticket', { field, days: 40, where: EVERY }));
+        expect(await ops.perDay(actor, 'ticket', { field, days: 40 })).toEqual(
+          await ops.perDay(actor, 'ticket', { field, days: 40, where: EVERY }),
+        );
       }
     }
-    expect(await byValue(admin, 'contact', { by: 'active', sum: 'balance' })).toEqual(await byValue(admin, 'contact', { by: 'active', sum: 'balance', where: EVERY }));
+    expect(await byValue(admin, 'contact', { by: 'active', sum: 'balance' })).toEqual(
+      await byValue(admin, 'contact', { by: 'active', sum: 'balance', where: EVERY }),
+    );
   }
 
   beforeAll(async () => {
@@ -93,13 +102,21 @@ forEachDatabase('ops: home numbers (groupTotals, perDay) and their running total
       const mine: Condition = { field: 'requester', op: 'eq', value: { actor: true } };
       expect(await byValue(carl, 'ticket', { by: 'priority', where: mine })).toEqual({ total: 5, groups: { high: 2, low: 3 } });
       expect(await byValue(agent, 'ticket', { by: 'priority', where: mine })).toEqual({ total: 0, groups: {} });
-      expect(await byValue(agent, 'ticket', { by: 'priority', where: { field: 'priority', op: 'ne', value: 'low' } })).toEqual({ total: 5, groups: { high: 2, normal: 3 } });
+      expect(await byValue(agent, 'ticket', { by: 'priority', where: { field: 'priority', op: 'ne', value: 'low' } })).toEqual({
+        total: 5,
+        groups: { high: 2, normal: 3 },
+      });
     });
 
     it('refuse a field the viewer may not read (FORBIDDEN_FIELD), in `by`, `sum` and the condition', async () => {
       expect((await ninefoldError(ops.groupTotals(carl, 'ticket', { by: 'assignee' }))).code).toBe('FORBIDDEN_FIELD');
-      expect((await ninefoldError(ops.groupTotals(carl, 'ticket', { by: 'state', where: { field: 'assignee', op: 'present' } }))).code).toBe('FORBIDDEN_FIELD');
-      expect((await ninefoldError(ops.perDay(carl, 'ticket', { field: 'createdAt', days: 7, where: { field: 'organization', op: 'absent' } }))).code).toBe('FORBIDDEN_FIELD');
+      expect(
+        (await ninefoldError(ops.groupTotals(carl, 'ticket', { by: 'state', where: { field: 'assignee', op: 'present' } }))).code,
+      ).toBe('FORBIDDEN_FIELD');
+      expect(
+        (await ninefoldError(ops.perDay(carl, 'ticket', { field: 'createdAt', days: 7, where: { field: 'organization', op: 'absent' } })))
+          .code,
+      ).toBe('FORBIDDEN_FIELD');
       expect((await ninefoldError(ops.groupTotals(carl, 'contact', { by: 'active', sum: 'balance' }))).code).toBe('FORBIDDEN');
     });
 
@@ -108,9 +125,17 @@ forEachDatabase('ops: home numbers (groupTotals, perDay) and their running total
       await ops.create(admin, 'contact', { name: 'Ann', balance: '10.50', active: true, employer: acme.id });
       await ops.create(admin, 'contact', { name: 'Bob', balance: '4.25', active: true, employer: acme.id });
       await ops.create(admin, 'contact', { name: 'Cid', balance: '100', active: false });
-      expect(await byValue(admin, 'contact', { by: 'active', sum: 'balance' })).toEqual({ total: 114.75, groups: { true: 14.75, false: 100 } });
+      expect(await byValue(admin, 'contact', { by: 'active', sum: 'balance' })).toEqual({
+        total: 114.75,
+        groups: { true: 14.75, false: 100 },
+      });
       const employers = await ops.groupTotals(admin, 'contact', { by: 'employer' });
-      expect(employers.groups).toEqual(expect.arrayContaining([{ value: String(acme.id), amount: 2 }, { value: null, amount: 1 }]));
+      expect(employers.groups).toEqual(
+        expect.arrayContaining([
+          { value: String(acme.id), amount: 2 },
+          { value: null, amount: 1 },
+        ]),
+      );
       expect(employers.titles).toEqual({ [acme.id]: 'Acme' });
     });
   });
@@ -119,7 +144,11 @@ forEachDatabase('ops: home numbers (groupTotals, perDay) and their running total
     it('count records per day of a datetime field, every day of the range included', async () => {
       const range = dayRange(3);
       const agentDays = await ops.perDay(agent, 'ticket', { field: 'createdAt', days: 3 });
-      expect(agentDays).toEqual([{ day: range[0], count: 0 }, { day: range[1], count: 0 }, { day: range[2], count: 8 }]);
+      expect(agentDays).toEqual([
+        { day: range[0], count: 0 },
+        { day: range[1], count: 0 },
+        { day: range[2], count: 8 },
+      ]);
       // Two of Olga's tickets moved back in time (as an import would): yesterday and long ago.
       const olgas = (await ops.list(olga, 'ticket', { sort: 'id' })).rows;
       await sql`update ticket set created_at = created_at - interval '1 day' where id = ${olgas[0].id}`.execute(store.db);
@@ -167,7 +196,8 @@ forEachDatabase('ops: home numbers (groupTotals, perDay) and their running total
     it('are recounted from the rows when the spec changes what is tallied, and cleared by TRUNCATE', async () => {
       await sql`update ${sql.table(TALLY_TABLE)} set amount = amount + 1000`.execute(store.db);
       // The numbers do come from the running totals, for everyone and per owner alike.
-      for (const actor of [agent, carl]) expect((await byValue(actor, 'ticket')).total).toBe((await byValue(actor, 'ticket', { where: EVERY })).total + 1000);
+      for (const actor of [agent, carl])
+        expect((await byValue(actor, 'ticket')).total).toBe((await byValue(actor, 'ticket', { where: EVERY })).total + 1000);
       expect((await ops.perDay(olga, 'ticket', { field: 'createdAt', days: 1 }))[0].count).toBeGreaterThan(1000);
       // As if the spec had changed what is tallied: the next sync recounts from the rows.
       await sql`delete from nf_meta where key in ('tally', 'schema')`.execute(store.db);
@@ -192,7 +222,9 @@ forEachDatabase('ops: home numbers (groupTotals, perDay) and their running total
           ops.perDay(agent, 'ticket', { field: 'createdAt', days: 30 }),
         ]);
       const small = await statementsOf(home);
-      await sql`insert into ticket (subject, priority, requester, state, created_at) select 'Bulk ' || g, 'normal', ${carl.userId}, 'new', now() - g * interval '1 hour' from generate_series(1, 500) g`.execute(store.db);
+      await sql`insert into ticket (subject, priority, requester, state, created_at) select 'Bulk ' || g, 'normal', ${carl.userId}, 'new', now() - g * interval '1 hour' from generate_series(1, 500) g`.execute(
+        store.db,
+      );
       expect(await statementsOf(home)).toBe(small);
       expect(small).toBe(3);
       expect((await byValue(carl, 'ticket')).total).toBe(505);

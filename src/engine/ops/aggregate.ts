@@ -90,7 +90,13 @@ function scoped(ctx: OpsContext, actor: Actor, entity: EntityModel, fields: read
   return scope;
 }
 
-function inScope(ctx: OpsContext, actor: Actor, entity: EntityModel, scope: RawBuilder<SqlBool>, query: GroupQuery | DayQuery): RawBuilder<SqlBool> {
+function inScope(
+  ctx: OpsContext,
+  actor: Actor,
+  entity: EntityModel,
+  scope: RawBuilder<SqlBool>,
+  query: GroupQuery | DayQuery,
+): RawBuilder<SqlBool> {
   return query.where ? sql<SqlBool>`(${scope}) and (${conditionToSql(ctx.model, entity, query.where, actor, query.params)})` : scope;
 }
 
@@ -112,19 +118,19 @@ export async function groupTotals(ctx: OpsContext, actor: Actor, entityName: str
 
   let rows: { value: string; amount: string }[];
   if (owner && tallied) {
-    rows = await tallyRows(ctx, entity, owner, dimension, query.sum ?? '')
+    rows = (await tallyRows(ctx, entity, owner, dimension, query.sum ?? '')
       .select(['value', 'amount'])
       .where('amount', '<>', 0)
-      .execute() as { value: string; amount: string }[];
+      .execute()) as { value: string; amount: string }[];
   } else {
     const value = query.by ? sql<string>`coalesce(${sql.ref(columnFor(entity, query.by))}::text, '')` : sql<string>`''`;
     const amount = query.sum ? sql<string>`coalesce(sum(${sql.ref(columnFor(entity, query.sum))}), 0)` : sql<string>`count(*)`;
-    rows = await ctx.db
+    rows = (await ctx.db
       .selectFrom(entity.table)
       .select([value.as('value'), amount.as('amount')])
       .where(inScope(ctx, actor, entity, scope.sql, query))
       .groupBy(sql`1`)
-      .execute() as { value: string; amount: string }[];
+      .execute()) as { value: string; amount: string }[];
   }
   const groups = rows
     .map((r) => ({ value: r.value === '' ? null : r.value, amount: Number(r.amount) }))
@@ -136,7 +142,13 @@ export async function groupTotals(ctx: OpsContext, actor: Actor, entityName: str
   };
 }
 
-async function titlesOf(ctx: OpsContext, actor: Actor, entity: EntityModel, by: string, groups: GroupTotals['groups']): Promise<Record<string, string>> {
+async function titlesOf(
+  ctx: OpsContext,
+  actor: Actor,
+  entity: EntityModel,
+  by: string,
+  groups: GroupTotals['groups'],
+): Promise<Record<string, string>> {
   const field = entity.fieldsByName[by];
   const isPerson = by === 'createdBy' || by === 'updatedBy' || field?.type === 'user';
   if (!isPerson && field?.type !== 'reference') return {};
@@ -167,21 +179,21 @@ export async function perDay(ctx: OpsContext, actor: Actor, entityName: string, 
   const owner = query.where ? null : tallyOwner(ctx, entity, actor, scope.all);
   let rows: { day: string; n: string }[];
   if (owner && tallyOf(ctx, entity)?.days.has(query.field)) {
-    rows = await tallyRows(ctx, entity, owner, dayDimension(query.field), '')
+    rows = (await tallyRows(ctx, entity, owner, dayDimension(query.field), '')
       .select(['value as day', 'amount as n'])
       .where('value', '>=', range[0])
       .where('value', '<=', range[range.length - 1])
-      .execute() as { day: string; n: string }[];
+      .execute()) as { day: string; n: string }[];
   } else {
     const day = sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD')`;
-    rows = await ctx.db
+    rows = (await ctx.db
       .selectFrom(entity.table)
       .select([day.as('day'), sql<string>`count(*)`.as('n')])
       .where(inScope(ctx, actor, entity, scope.sql, query))
       .where(column, '>=', new Date(`${range[0]}T00:00:00Z`))
       .where(column, '<', new Date(Date.parse(`${range[range.length - 1]}T00:00:00Z`) + DAY_MS))
       .groupBy(sql`1`)
-      .execute() as { day: string; n: string }[];
+      .execute()) as { day: string; n: string }[];
   }
   const counts = new Map(rows.map((r) => [r.day, Number(r.n)]));
   return range.map((d) => ({ day: d, count: counts.get(d) ?? 0 }));

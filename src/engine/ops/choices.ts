@@ -19,7 +19,10 @@ const DEFAULT_LIMIT = 200;
  * The key is the statement itself, with the actor's row scope in it, so access is decided
  * above on every call and only identical questions share an answer.
  */
-function rowsOf(ctx: OpsContext, query: { compile(): { sql: string; parameters: readonly unknown[] }; execute(): Promise<Record<string, unknown>[]> }) {
+function rowsOf(
+  ctx: OpsContext,
+  query: { compile(): { sql: string; parameters: readonly unknown[] }; execute(): Promise<Record<string, unknown>[]> },
+) {
   const { sql, parameters } = query.compile();
   return cachedRead(ctx.db, `choices\u0000${sql}\u0000${JSON.stringify(parameters)}`, () => query.execute());
 }
@@ -29,7 +32,12 @@ function rowsOf(ctx: OpsContext, query: { compile(): { sql: string; parameters: 
  * filter or a form field); VALIDATION_FAILED for any other field, FORBIDDEN_FIELD for one the
  * actor may neither read nor write.
  */
-export function choosableField(ctx: OpsContext, actor: Actor, entityName: string, fieldName: string): { entity: EntityModel; field: FieldModel } {
+export function choosableField(
+  ctx: OpsContext,
+  actor: Actor,
+  entityName: string,
+  fieldName: string,
+): { entity: EntityModel; field: FieldModel } {
   const entity = entityOf(ctx.model, entityName);
   const field = Object.hasOwn(entity.fieldsByName, fieldName) ? entity.fieldsByName[fieldName] : undefined;
   if (!field || (field.type !== 'reference' && field.type !== 'references' && field.type !== 'user')) {
@@ -37,7 +45,9 @@ export function choosableField(ctx: OpsContext, actor: Actor, entityName: string
   }
   const usable = [...readableFields(entity, actor), ...writableFields(entity, actor, 'create'), ...writableFields(entity, actor, 'update')];
   if (!usable.includes(field.name)) {
-    throw forbiddenField(actor, entity, 'choices', [{ field: field.name, code: 'forbidden_field', message: `You cannot choose ${field.label}.` }]);
+    throw forbiddenField(actor, entity, 'choices', [
+      { field: field.name, code: 'forbidden_field', message: `You cannot choose ${field.label}.` },
+    ]);
   }
   return { entity, field };
 }
@@ -67,8 +77,17 @@ export async function listChoices(
     let query = ctx.db.selectFrom('nf_user').select(['id', 'name', 'email']).where('disabled_at', 'is', null);
     const holds = holdsFieldRole(field);
     if (holds) query = query.where(holds);
-    if (pattern) query = query.where((eb) => (withEmail ? eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]) : eb('name', 'ilike', pattern)));
-    const rows = await rowsOf(ctx, query.orderBy('name').orderBy('id').limit(limit + 1));
+    if (pattern)
+      query = query.where((eb) =>
+        withEmail ? eb.or([eb('name', 'ilike', pattern), eb('email', 'ilike', pattern)]) : eb('name', 'ilike', pattern),
+      );
+    const rows = await rowsOf(
+      ctx,
+      query
+        .orderBy('name')
+        .orderBy('id')
+        .limit(limit + 1),
+    );
     const named = rows.slice(0, limit).map((u) => ({ id: u.id as number, name: u.name as string, email: u.email as string }));
     // Namesakes are told apart by their id where the email is not shown ("Ann Lee (#12)").
     const counts = new Map<string, number>();
@@ -87,11 +106,22 @@ export async function listChoices(
   // By title as this actor sees it (a title referring to another record reads as that one's, or
   // "<Label> #<id>" where they may not see it), searched as text: an invoice's number, a date.
   const title = titleSql(ctx.model, target, actor, target.table);
-  let query = ctx.db.selectFrom(target.table).select(['id', title.text.as('title')]).where(scope.sql);
+  let query = ctx.db
+    .selectFrom(target.table)
+    .select(['id', title.text.as('title')])
+    .where(scope.sql);
   if (pattern) query = query.where(title.text, 'ilike', pattern);
-  const rows = await rowsOf(ctx, query.orderBy(title.order).orderBy('id').limit(limit + 1));
+  const rows = await rowsOf(
+    ctx,
+    query
+      .orderBy(title.order)
+      .orderBy('id')
+      .limit(limit + 1),
+  );
   return {
-    choices: rows.slice(0, limit).map((r) => ({ id: r.id as number, title: titleText(String(r.title), title.markdown) || fallbackTitle(target, r.id as number) })),
+    choices: rows
+      .slice(0, limit)
+      .map((r) => ({ id: r.id as number, title: titleText(String(r.title), title.markdown) || fallbackTitle(target, r.id as number) })),
     complete: rows.length <= limit,
   };
 }

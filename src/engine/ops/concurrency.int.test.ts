@@ -55,7 +55,9 @@ forEachDatabase('ops under concurrency', (database) => {
       Array.from({ length: WRITERS }, async (_, i) => {
         for (;;) {
           const { record } = await ops.get(agent, 'ticket', ticket.id);
-          const result = await settle(ops.update(agent, 'ticket', ticket.id, { description: `${String(record.description ?? '')}[${i}]` }, record.version));
+          const result = await settle(
+            ops.update(agent, 'ticket', ticket.id, { description: `${String(record.description ?? '')}[${i}]` }, record.version),
+          );
           if (result.ok) return void wonVersions.push(result.value.version);
           expect(result.code).toBe('STALE_VERSION');
         }
@@ -85,7 +87,11 @@ forEachDatabase('ops under concurrency', (database) => {
       const name = `Unique race ${round}`;
       const results = await Promise.all(Array.from({ length: 4 }, () => settle(ops.create(admin, 'organization', { name }))));
       expect(results.filter((r) => r.ok)).toHaveLength(1);
-      expect(results.filter((r) => !r.ok).map((r) => (r as { code: string }).code)).toEqual(['VALIDATION_FAILED', 'VALIDATION_FAILED', 'VALIDATION_FAILED']);
+      expect(results.filter((r) => !r.ok).map((r) => (r as { code: string }).code)).toEqual([
+        'VALIDATION_FAILED',
+        'VALIDATION_FAILED',
+        'VALIDATION_FAILED',
+      ]);
     }
     const error = await ops.create(admin, 'organization', { name: 'Unique race 0' }).catch((e: NinefoldError) => e);
     expect((error as NinefoldError).fieldErrors).toEqual([{ field: 'name', code: 'unique', message: 'This name is already used.' }]);
@@ -93,7 +99,9 @@ forEachDatabase('ops under concurrency', (database) => {
 
   it('creates racing for the last places under a limit: the cap holds', async () => {
     const customer = await createActor(store.db, ['customer'], 'Racing Customer');
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => settle(ops.create(customer, 'ticket', { subject: `Racing ${i}` }))));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => settle(ops.create(customer, 'ticket', { subject: `Racing ${i}` }))),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(3);
     expect(new Set(results.filter((r) => !r.ok).map((r) => (r as { code: string }).code))).toEqual(new Set(['LIMIT_EXCEEDED']));
     const { rows } = await ops.list(customer, 'ticket');

@@ -18,10 +18,20 @@ forEachDatabase('ops.createMany: many records checked like create, written in ba
 
   const organizations = () => store.db.selectFrom('organization').select(['id', 'name']).orderBy('id').execute();
   async function snapshot() {
-    return { organizations: await organizations(), audit: await countRows(store.db, 'nf_audit'), tickets: await countRows(store.db, 'ticket') };
+    return {
+      organizations: await organizations(),
+      audit: await countRows(store.db, 'nf_audit'),
+      tickets: await countRows(store.db, 'ticket'),
+    };
   }
   const auditOf = (entity: string, ids: number[]) =>
-    store.db.selectFrom('nf_audit').select(['record_id', 'actor_id', 'action']).where('entity', '=', entity).where('record_id', 'in', ids).orderBy('record_id').execute();
+    store.db
+      .selectFrom('nf_audit')
+      .select(['record_id', 'actor_id', 'action'])
+      .where('entity', '=', entity)
+      .where('record_id', 'in', ids)
+      .orderBy('record_id')
+      .execute();
 
   beforeAll(async () => {
     store = await openSyncedQuickly(database, testModel);
@@ -33,20 +43,37 @@ forEachDatabase('ops.createMany: many records checked like create, written in ba
   });
 
   it('writes every row when all pass, each with its author and its audit row', async () => {
-    const result = await ops.createMany(admin, 'organization', [{ name: 'Alpha One' }, { name: 'Beta Two', tier: 'premium', domain: 'beta.example' }]);
+    const result = await ops.createMany(admin, 'organization', [
+      { name: 'Alpha One' },
+      { name: 'Beta Two', tier: 'premium', domain: 'beta.example' },
+    ]);
     expect(result).toEqual({ created: 2, refused: [], refusedRows: 0 });
-    const rows = await store.db.selectFrom('organization').selectAll().where('name', 'in', ['Alpha One', 'Beta Two']).orderBy('id').execute();
+    const rows = await store.db
+      .selectFrom('organization')
+      .selectAll()
+      .where('name', 'in', ['Alpha One', 'Beta Two'])
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => [r.name, r.tier, r.created_by])).toEqual([
       ['Alpha One', 'standard', admin.userId],
       ['Beta Two', 'premium', admin.userId],
     ]);
-    const audit = await auditOf('organization', rows.map((r) => Number(r.id)));
-    expect(audit.map((a) => [Number(a.record_id), Number(a.actor_id), a.action])).toEqual(rows.map((r) => [Number(r.id), admin.userId, 'create']));
+    const audit = await auditOf(
+      'organization',
+      rows.map((r) => Number(r.id)),
+    );
+    expect(audit.map((a) => [Number(a.record_id), Number(a.actor_id), a.action])).toEqual(
+      rows.map((r) => [Number(r.id), admin.userId, 'create']),
+    );
   });
 
   it('writes nothing when one row is refused, and reports that row with its field errors', async () => {
     const before = await snapshot();
-    const result = await ops.createMany(admin, 'organization', [{ name: 'Gamma Three' }, { name: 'X' }, { name: 'Delta Four', tier: 'gold' }]);
+    const result = await ops.createMany(admin, 'organization', [
+      { name: 'Gamma Three' },
+      { name: 'X' },
+      { name: 'Delta Four', tier: 'gold' },
+    ]);
     expect(result.created).toBe(0);
     expect(result.refused.map((r) => [r.index, r.code, r.fieldErrors.map((e) => `${e.field}:${e.code}`)])).toEqual([
       [1, 'VALIDATION_FAILED', ['name:too_small']],
@@ -57,7 +84,9 @@ forEachDatabase('ops.createMany: many records checked like create, written in ba
   });
 
   it('writes the good rows and lists the others when asked to', async () => {
-    const result = await ops.createMany(admin, 'organization', [{ name: 'Epsilon Five' }, { name: '' }, { name: 'Zeta Six' }], { goodRows: true });
+    const result = await ops.createMany(admin, 'organization', [{ name: 'Epsilon Five' }, { name: '' }, { name: 'Zeta Six' }], {
+      goodRows: true,
+    });
     expect(result.created).toBe(2);
     expect(result.refused.map((r) => [r.index, r.fieldErrors.map((e) => e.message)])).toEqual([[1, ['Name is required.']]]);
     expect((await organizations()).map((o) => o.name)).toEqual(expect.arrayContaining(['Epsilon Five', 'Zeta Six']));
@@ -78,7 +107,11 @@ forEachDatabase('ops.createMany: many records checked like create, written in ba
   it('refuses a role without create (FORBIDDEN), and a field the actor may not write, row by row (FORBIDDEN_FIELD)', async () => {
     await expectRefused(snapshot, 'FORBIDDEN', () => ops.createMany(customer, 'organization', [{ name: 'Theta Eight' }]));
     const before = await snapshot();
-    const result = await ops.createMany(customer, 'ticket', [{ subject: 'Printer on fire' }, { subject: 'Mine too', assignee: agent.userId }, { subject: 'Done', resolvedAt: '2030-01-01T00:00:00Z' }]);
+    const result = await ops.createMany(customer, 'ticket', [
+      { subject: 'Printer on fire' },
+      { subject: 'Mine too', assignee: agent.userId },
+      { subject: 'Done', resolvedAt: '2030-01-01T00:00:00Z' },
+    ]);
     expect(result.created).toBe(0);
     expect(result.refused.map((r) => [r.index, r.code, r.fieldErrors.map((e) => e.message)])).toEqual([
       [1, 'FORBIDDEN_FIELD', ['You are not allowed to set Assignee.']],
@@ -90,24 +123,51 @@ forEachDatabase('ops.createMany: many records checked like create, written in ba
   it('checks references within the actor’s read scope, and the entity rules, as create does', async () => {
     const own = await ops.create(customer, 'ticket', { subject: 'My own ticket' });
     const others = await ops.create(other, 'ticket', { subject: 'Someone else’s ticket' });
-    const comments = await ops.createMany(customer, 'comment', [{ ticket: own.id, body: 'More details.' }, { ticket: others.id, body: 'Sneaking in.' }], { goodRows: true });
+    const comments = await ops.createMany(
+      customer,
+      'comment',
+      [
+        { ticket: own.id, body: 'More details.' },
+        { ticket: others.id, body: 'Sneaking in.' },
+      ],
+      { goodRows: true },
+    );
     expect(comments.created).toBe(1);
-    expect(comments.refused.map((r) => [r.index, r.fieldErrors.map((e) => e.message)])).toEqual([[1, [`Ticket: no record #${others.id}.`]]]);
+    expect(comments.refused.map((r) => [r.index, r.fieldErrors.map((e) => e.message)])).toEqual([
+      [1, [`Ticket: no record #${others.id}.`]],
+    ]);
     // The customer's own comment is a reply under its ticket: written like create writes it, one row at a time.
-    const ruled = await ops.createMany(agent, 'ticket', [{ subject: 'Urgent without anyone', priority: 'urgent' }, { subject: 'Urgent, assigned', priority: 'urgent', assignee: agent.userId }], { goodRows: true });
+    const ruled = await ops.createMany(
+      agent,
+      'ticket',
+      [
+        { subject: 'Urgent without anyone', priority: 'urgent' },
+        { subject: 'Urgent, assigned', priority: 'urgent', assignee: agent.userId },
+      ],
+      { goodRows: true },
+    );
     expect(ruled.created).toBe(1);
-    expect(ruled.refused[0]).toMatchObject({ index: 0, fieldErrors: [{ field: 'assignee', message: 'An urgent ticket needs an assignee.' }] });
+    expect(ruled.refused[0]).toMatchObject({
+      index: 0,
+      fieldErrors: [{ field: 'assignee', message: 'An urgent ticket needs an assignee.' }],
+    });
   });
 
   it('sets what create sets: the initial state, defaults, the actor as requester, computed due times', async () => {
     const result = await ops.createMany(agent, 'ticket', [{ subject: 'Batch ticket A', priority: 'high' }, { subject: 'Batch ticket B' }]);
     expect(result.created).toBe(2);
-    const rows = await store.db.selectFrom('ticket').selectAll().where('subject', 'in', ['Batch ticket A', 'Batch ticket B']).orderBy('id').execute();
+    const rows = await store.db
+      .selectFrom('ticket')
+      .selectAll()
+      .where('subject', 'in', ['Batch ticket A', 'Batch ticket B'])
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => [r.state, r.priority, Number(r.requester)])).toEqual([
       ['new', 'high', agent.userId],
       ['new', 'normal', agent.userId],
     ]);
-    const hours = (r: (typeof rows)[number]) => Math.round((new Date(r.sla_due_at as string).getTime() - new Date(r.created_at as string).getTime()) / 3_600_000);
+    const hours = (r: (typeof rows)[number]) =>
+      Math.round((new Date(r.sla_due_at as string).getTime() - new Date(r.created_at as string).getTime()) / 3_600_000);
     expect(rows.map(hours)).toEqual([8, 24]);
   });
 
@@ -120,19 +180,31 @@ forEachDatabase('ops.createMany: many records checked like create, written in ba
     expect(result.refused.map((r) => r.index)).toEqual([1700]);
     expect(phases).toContain('checking');
     expect(phases.at(-1)).toBe('writing');
-    const ids = (await store.db.selectFrom('organization').select('id').where('name', 'like', 'Bulk org %').execute()).map((r) => Number(r.id));
+    const ids = (await store.db.selectFrom('organization').select('id').where('name', 'like', 'Bulk org %').execute()).map((r) =>
+      Number(r.id),
+    );
     expect(ids).toHaveLength(2499);
     expect(await auditOf('organization', ids)).toHaveLength(2499);
   });
 
   it('refuses more rows than the actor’s cap before checking any, writing nothing; staff have a higher cap', async () => {
-    const capped = createOps({ model: buildModel({ ...testSpec, constants: { ...testSpec.constants, importMaxRows: { value: 8 }, importMaxRowsScoped: { value: 3 } } }), db: store.db });
+    const capped = createOps({
+      model: buildModel({
+        ...testSpec,
+        constants: { ...testSpec.constants, importMaxRows: { value: 8 }, importMaxRowsScoped: { value: 3 } },
+      }),
+      db: store.db,
+    });
     const tickets = (n: number, label: string) => Array.from({ length: n }, (_, i) => ({ subject: `${label} ${i}` }));
-    const refused = await expectRefused(snapshot, 'PAYLOAD_TOO_LARGE', () => capped.createMany(customer, 'ticket', tickets(4, 'Capped customer')));
+    const refused = await expectRefused(snapshot, 'PAYLOAD_TOO_LARGE', () =>
+      capped.createMany(customer, 'ticket', tickets(4, 'Capped customer')),
+    );
     expect(refused.message).toBe('The file has more than 3 rows; at most 3 tickets can be imported at once. Split it into smaller files.');
     expect(refused.details).toEqual({ constant: 'importMaxRowsScoped', max: 3 });
     // Nothing written with the good rows asked for either.
-    await expectRefused(snapshot, 'PAYLOAD_TOO_LARGE', () => capped.createMany(customer, 'ticket', tickets(4, 'Capped customer'), { goodRows: true }));
+    await expectRefused(snapshot, 'PAYLOAD_TOO_LARGE', () =>
+      capped.createMany(customer, 'ticket', tickets(4, 'Capped customer'), { goodRows: true }),
+    );
     expect((await capped.createMany(customer, 'ticket', tickets(3, 'Capped customer'))).created).toBe(3);
     expect((await capped.createMany(agent, 'ticket', tickets(8, 'Capped agent'))).created).toBe(8);
     await expectRefused(snapshot, 'PAYLOAD_TOO_LARGE', () => capped.createMany(agent, 'ticket', tickets(9, 'Capped agent')));
@@ -145,6 +217,9 @@ forEachDatabase('ops.createMany: many records checked like create, written in ba
     expect(result.created).toBe(1);
     expect(result.refusedRows).toBe(rows.length - 1);
     expect(result.refused.map((r) => r.index)).toEqual([0, ...Array.from({ length: REFUSED_ROWS_LISTED - 1 }, (_, i) => i + 2)]);
-    expect(result.refused[2]).toMatchObject({ index: 3, fieldErrors: [{ field: 'name', message: expect.stringMatching(/Row 2 of this import has it too\.$/) }] });
+    expect(result.refused[2]).toMatchObject({
+      index: 3,
+      fieldErrors: [{ field: 'name', message: expect.stringMatching(/Row 2 of this import has it too\.$/) }],
+    });
   });
 });

@@ -119,7 +119,13 @@ class Refusals {
   }
 }
 
-export async function createManyRecords(ctx: OpsContext, actor: Actor, entityName: string, inputs: readonly RecordInput[], options: CreateManyOptions = {}): Promise<CreateManyResult> {
+export async function createManyRecords(
+  ctx: OpsContext,
+  actor: Actor,
+  entityName: string,
+  inputs: readonly RecordInput[],
+  options: CreateManyOptions = {},
+): Promise<CreateManyResult> {
   const entity = entityOf(ctx.model, entityName);
   const scope = authorizeScope(ctx.model, entity, actor, 'create');
   const cap = rowsCapFor(ctx.model, entity, actor);
@@ -158,7 +164,13 @@ export async function createManyRecords(ctx: OpsContext, actor: Actor, entityNam
   let created = 0;
   try {
     await inTransaction(ctx.db, async (trx) => {
-      const missing = await missingReferences(ctx.model, trx, entity, distinct.map((row) => row.values), actor);
+      const missing = await missingReferences(
+        ctx.model,
+        trx,
+        entity,
+        distinct.map((row) => row.values),
+        actor,
+      );
       const rows: CheckedRow[] = [];
       for (const [i, row] of distinct.entries()) {
         const errors = missing.get(i);
@@ -201,7 +213,9 @@ function asNinefoldErrorOrThrow(error: unknown): NinefoldError {
  */
 function oneByOne(model: AppModel, entity: EntityModel, actor: Actor): boolean {
   const limited = Object.values(entity.limits).some((limit) => !limit.exempt?.some((role) => actor.roles.includes(role)));
-  const answers = entity.fields.some((f) => f.type === 'reference' && sectionsShowing(model.entities, entity.name, f.name).some((s) => s.parent.workflow));
+  const answers = entity.fields.some(
+    (f) => f.type === 'reference' && sectionsShowing(model.entities, entity.name, f.name).some((s) => s.parent.workflow),
+  );
   // A rule through a path (`team.open`) reads another record: checked row by row in insertChecked.
   const throughPaths = Object.values(entity.rules).some(hasPaths);
   return limited || answers || throughPaths;
@@ -263,7 +277,9 @@ class Writer {
   /** One row exactly as `create` writes it, under a savepoint that its refusal rolls back. */
   async one(row: CheckedRow): Promise<number> {
     try {
-      await translating(this.entity, () => inTransaction(this.trx, (sp) => insertChecked(this.ctx, sp, this.actor, this.entity, this.scope, row.values, this.now)));
+      await translating(this.entity, () =>
+        inTransaction(this.trx, (sp) => insertChecked(this.ctx, sp, this.actor, this.entity, this.scope, row.values, this.now)),
+      );
       return 1;
     } catch (error) {
       this.refuse(row.index, asNinefoldErrorOrThrow(error));
@@ -283,17 +299,34 @@ class Writer {
     try {
       return await translating(entity, () =>
         inTransaction(this.trx, async (sp) => {
-          const inserted = await sp.insertInto(entity.table).values(rows.map((row) => newRow(entity, actor, row.values))).returning(recordColumns(entity)).execute();
+          const inserted = await sp
+            .insertInto(entity.table)
+            .values(rows.map((row) => newRow(entity, actor, row.values)))
+            .returning(recordColumns(entity))
+            .execute();
           // PostgreSQL returns the rows of INSERT ... VALUES in the order given.
-          await insertReferenceSets(sp, entity, inserted.map((row, i) => ({ id: Number(row.id), values: rows[i].values })));
+          await insertReferenceSets(
+            sp,
+            entity,
+            inserted.map((row, i) => ({ id: Number(row.id), values: rows[i].values })),
+          );
           const records = inserted.map((row, i) => ({ ...rowToRecord(entity, row), ...givenSets(entity, rows[i].values) }));
           if (!this.scope.all) {
             const ids = records.map((r) => r.id);
-            const kept = new Set((await sp.selectFrom(entity.table).select('id').where('id', 'in', ids).where(this.scope.sql).execute()).map((r) => Number(r.id)));
+            const kept = new Set(
+              (await sp.selectFrom(entity.table).select('id').where('id', 'in', ids).where(this.scope.sql).execute()).map((r) =>
+                Number(r.id),
+              ),
+            );
             const outside = records.flatMap((record, i) => (kept.has(record.id) ? [] : [rows[i].index]));
             if (outside.length > 0) throw new OutsideScope(outside);
           }
-          await writeHistories(sp, entity, actor, records.map((record) => ({ action: 'create' as const, recordId: record.id, before: null, after: record })));
+          await writeHistories(
+            sp,
+            entity,
+            actor,
+            records.map((record) => ({ action: 'create' as const, recordId: record.id, before: null, after: record })),
+          );
           return records.length;
         }),
       );

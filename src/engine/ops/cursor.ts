@@ -47,9 +47,13 @@ function fitsColumn(entity: EntityModel, field: string, value: CursorValue): boo
     case 'boolean':
       return typeof value === 'boolean';
     case 'datetime':
-      return typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value;
+      return (
+        typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString() === value
+      );
     case 'date':
-      return typeof value === 'string' && DAY.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value);
+      return (
+        typeof value === 'string' && DAY.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value)
+      );
     case 'decimal':
       return typeof value === 'string' && DECIMAL.test(value);
     default:

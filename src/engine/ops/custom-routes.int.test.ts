@@ -35,7 +35,10 @@ function routeQuery(segments: readonly string[]): { entity: string; query: ListQ
   const match = matchRoute(model.routes, segments);
   if (!match || match.route.show.kind !== 'list') throw new Error(`no list route at /${segments.join('/')}`);
   const show = match.route.show as Extract<RouteModel['show'], { kind: 'list' }>;
-  return { entity: show.entity, query: { ...(show.sort ? { sort: show.sort } : {}), ...(show.where ? { where: show.where, params: match.params } : {}) } };
+  return {
+    entity: show.entity,
+    query: { ...(show.sort ? { sort: show.sort } : {}), ...(show.where ? { where: show.where, params: match.params } : {}) },
+  };
 }
 
 forEachDatabase('custom routes: fixed lists with the current user and the address', (database) => {
@@ -53,7 +56,13 @@ forEachDatabase('custom routes: fixed lists with the current user and the addres
   };
 
   /** A ticket of `requester`, assigned, in the given state (reached through the workflow). */
-  async function ticket(requester: Actor, subject: string, assignee: Actor, state: 'new' | 'open' | 'pending' | 'resolved', extra: Record<string, unknown> = {}) {
+  async function ticket(
+    requester: Actor,
+    subject: string,
+    assignee: Actor,
+    state: 'new' | 'open' | 'pending' | 'resolved',
+    extra: Record<string, unknown> = {},
+  ) {
     let record = await ops.create(requester, 'ticket', { subject });
     // Customers may not set priority, organization or assignee: the admin does (an urgent one needs its assignee).
     record = await ops.update(admin, 'ticket', record.id, { ...extra, assignee: assignee.userId }, record.version);
@@ -96,7 +105,12 @@ forEachDatabase('custom routes: fixed lists with the current user and the addres
   });
 
   it("filters by the address's parameter, typed, and keeps the viewer's own filters on top", async () => {
-    expect(await subjects(ann, ['organizations', String(acme), 'open'])).toEqual(['Ann urgent pending', 'Ann new', 'Bob normal open', 'Ann low open']);
+    expect(await subjects(ann, ['organizations', String(acme), 'open'])).toEqual([
+      'Ann urgent pending',
+      'Ann new',
+      'Bob normal open',
+      'Ann low open',
+    ]);
     expect(await subjects(bob, ['organizations', String(globex), 'open'])).toEqual(['Bob urgent open', 'Ann high open']);
     const { entity, query } = routeQuery(['organizations', String(acme), 'open']);
     const mine = await ops.list(bob, entity, { ...query, filters: { assignee: String(bob.userId) } });
@@ -106,7 +120,12 @@ forEachDatabase('custom routes: fixed lists with the current user and the addres
 
   it("applies the viewer's scope under the route's condition", async () => {
     expect(await subjects(customer, ['tickets-in', 'open', 'list'])).toEqual(['Ann low open', 'Ann high open']);
-    expect(await subjects(admin, ['tickets-in', 'open', 'list'])).toEqual(['Ann low open', 'Ann high open', 'Bob normal open', 'Bob urgent open']);
+    expect(await subjects(admin, ['tickets-in', 'open', 'list'])).toEqual([
+      'Ann low open',
+      'Ann high open',
+      'Bob normal open',
+      'Bob urgent open',
+    ]);
     // A condition on a field the viewer may not read is refused, not silently ignored.
     const queue = routeQuery(['queue']);
     expect((await ninefoldError(ops.list(customer, queue.entity, queue.query))).code).toBe('FORBIDDEN_FIELD');

@@ -21,8 +21,10 @@ export function uniqueViolation(entity: EntityModel, fields: readonly FieldModel
       field: f.name,
       code: 'unique',
       message:
-        (f.spec.messages?.unique ?? (fields.length > 1 ? `This combination of ${fields.map((x) => x.label).join(', ')} is already used.` : `This ${inSentence(f.label)} is already used.`)) +
-        also,
+        (f.spec.messages?.unique ??
+          (fields.length > 1
+            ? `This combination of ${fields.map((x) => x.label).join(', ')} is already used.`
+            : `This ${inSentence(f.label)} is already used.`)) + also,
     })),
   });
 }
@@ -38,8 +40,15 @@ export function translateDatabaseError(entity: EntityModel, error: unknown): unk
     const rule = uniqueWhenOfIndex(entity, e.constraint);
     if (rule) return uniqueWhenViolation(rule);
     // detail: Key (name)=(Acme) already exists.  — the columns tell which fields collide.
-    const columns = /Key \(([^)]+)\)=/.exec(e.detail ?? '')?.[1]?.split(',').map((c) => c.trim().replace(/"/g, '')) ?? [];
-    return uniqueViolation(entity, entity.fields.filter((f) => columns.includes(f.column)));
+    const columns =
+      /Key \(([^)]+)\)=/
+        .exec(e.detail ?? '')?.[1]
+        ?.split(',')
+        .map((c) => c.trim().replace(/"/g, '')) ?? [];
+    return uniqueViolation(
+      entity,
+      entity.fields.filter((f) => columns.includes(f.column)),
+    );
   }
   // 23503 foreign_key_violation; 23001 restrict_violation, what an ON DELETE RESTRICT key raises.
   if (e?.code === '23503' || e?.code === '23001') {

@@ -35,13 +35,24 @@ const spec: AppSpec = {
   workflows: {
     repair: {
       states: { logged: { initial: true }, working: {}, done: { final: true } },
-      transitions: { start: { from: 'logged', to: 'working', allow: ['agent'] }, finish: { from: 'working', to: 'done', allow: ['agent'] } },
+      transitions: {
+        start: { from: 'logged', to: 'working', allow: ['agent'] },
+        finish: { from: 'working', to: 'done', allow: ['agent'] },
+      },
     },
   },
   rules: {
     repair: {
-      dueByLatest: { message: 'The repair would be due after the latest time accepted.', field: 'latestDue', assert: { field: 'dueDate', op: 'lte', value: { field: 'latestDue' } } },
-      reviewedInTime: { message: 'The review would come after the latest time accepted.', field: 'latestDue', assert: { field: 'reviewBy', op: 'lte', value: { field: 'latestDue' } } },
+      dueByLatest: {
+        message: 'The repair would be due after the latest time accepted.',
+        field: 'latestDue',
+        assert: { field: 'dueDate', op: 'lte', value: { field: 'latestDue' } },
+      },
+      reviewedInTime: {
+        message: 'The review would come after the latest time accepted.',
+        field: 'latestDue',
+        assert: { field: 'reviewBy', op: 'lte', value: { field: 'latestDue' } },
+      },
     },
   },
   roles: { agent: {} },
@@ -57,7 +68,13 @@ forEachDatabase('ops: record rules read computed due times', (database) => {
   let store: Store;
   let ops: Ops;
   let clerk: Actor;
-  const count = async () => (await store.db.selectFrom('repair').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n;
+  const count = async () =>
+    (
+      await store.db
+        .selectFrom('repair')
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
   const stored = async (id: number) => store.db.selectFrom('repair').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   beforeAll(async () => {
@@ -73,13 +90,19 @@ forEachDatabase('ops: record rules read computed due times', (database) => {
   it('create: the rule reads the due time of the new record (creation + the hours of its priority)', async () => {
     const repair = await ops.create(clerk, 'repair', { item: 'Kettle', latestDue: hoursFromNow(30) });
     expect(new Date(String(repair.dueDate)).getTime() - new Date(String(repair.createdAt)).getTime()).toBe(24 * HOUR_MS);
-    const error = await expectRefused(count, 'VALIDATION_FAILED', () => ops.create(clerk, 'repair', { item: 'Toaster', priority: 'low', latestDue: hoursFromNow(30) }));
+    const error = await expectRefused(count, 'VALIDATION_FAILED', () =>
+      ops.create(clerk, 'repair', { item: 'Toaster', priority: 'low', latestDue: hoursFromNow(30) }),
+    );
     expect(error.fieldErrors).toEqual([RULE_ERROR]);
   });
 
   it('update: the rule reads the due time the new priority gives, not the stored one', async () => {
     const repair = await ops.create(clerk, 'repair', { item: 'Lamp', latestDue: hoursFromNow(30) });
-    const error = await expectRefused(() => stored(repair.id), 'VALIDATION_FAILED', () => ops.update(clerk, 'repair', repair.id, { priority: 'low' }, repair.version));
+    const error = await expectRefused(
+      () => stored(repair.id),
+      'VALIDATION_FAILED',
+      () => ops.update(clerk, 'repair', repair.id, { priority: 'low' }, repair.version),
+    );
     expect(error.fieldErrors).toEqual([RULE_ERROR]);
     // A due time brought forward meets a latest time that the stored one would not have.
     const urgent = await ops.update(clerk, 'repair', repair.id, { priority: 'urgent', latestDue: hoursFromNow(10) }, repair.version);
@@ -91,32 +114,53 @@ forEachDatabase('ops: record rules read computed due times', (database) => {
     // Logged ten hours ago: due 6 hours ago, review 8 hours ago.
     await store.db
       .updateTable('repair')
-      .set({ created_at: sql`created_at - interval '10 hours'`, updated_at: sql`updated_at - interval '10 hours'`, due_date: sql`due_date - interval '10 hours'`, review_by: sql`review_by - interval '10 hours'` })
+      .set({
+        created_at: sql`created_at - interval '10 hours'`,
+        updated_at: sql`updated_at - interval '10 hours'`,
+        due_date: sql`due_date - interval '10 hours'`,
+        review_by: sql`review_by - interval '10 hours'`,
+      })
       .where('id', '=', repair.id)
       .execute();
     // The stored review time would meet a latest time of 5 hours ago; the one this write sets (in 2 hours) does not.
-    const error = await expectRefused(() => stored(repair.id), 'VALIDATION_FAILED', () => ops.update(clerk, 'repair', repair.id, { latestDue: hoursFromNow(-5) }, repair.version));
-    expect(error.fieldErrors).toEqual([{ field: 'latestDue', code: 'reviewedInTime', message: 'The review would come after the latest time accepted.' }]);
+    const error = await expectRefused(
+      () => stored(repair.id),
+      'VALIDATION_FAILED',
+      () => ops.update(clerk, 'repair', repair.id, { latestDue: hoursFromNow(-5) }, repair.version),
+    );
+    expect(error.fieldErrors).toEqual([
+      { field: 'latestDue', code: 'reviewedInTime', message: 'The review would come after the latest time accepted.' },
+    ]);
     expect((await ops.update(clerk, 'repair', repair.id, { latestDue: hoursFromNow(3) }, repair.version)).version).toBe(2);
   });
 
   it('transition: input that moves the due time is read by the rules as moved', async () => {
     const repair: RecordData = await ops.create(clerk, 'repair', { item: 'Fridge', latestDue: hoursFromNow(30) });
-    const error = await expectRefused(() => stored(repair.id), 'VALIDATION_FAILED', () =>
-      ops.transition(clerk, 'repair', repair.id, 'start', { version: repair.version, input: { priority: 'low' } }),
+    const error = await expectRefused(
+      () => stored(repair.id),
+      'VALIDATION_FAILED',
+      () => ops.transition(clerk, 'repair', repair.id, 'start', { version: repair.version, input: { priority: 'low' } }),
     );
     expect(error.fieldErrors).toEqual([RULE_ERROR]);
-    const started = await ops.transition(clerk, 'repair', repair.id, 'start', { version: repair.version, input: { priority: 'urgent', latestDue: hoursFromNow(5) } });
+    const started = await ops.transition(clerk, 'repair', repair.id, 'start', {
+      version: repair.version,
+      input: { priority: 'urgent', latestDue: hoursFromNow(5) },
+    });
     expect(started.state).toBe('working');
   });
 
   it('create-many (a CSV import): each row is checked as create checks it', async () => {
     const before = await count();
-    const result = await ops.createMany(clerk, 'repair', [
-      { item: 'Fan', latestDue: hoursFromNow(30) },
-      { item: 'Heater', priority: 'low', latestDue: hoursFromNow(30) },
-      { item: 'Clock', priority: 'urgent', latestDue: hoursFromNow(5) },
-    ], { goodRows: true });
+    const result = await ops.createMany(
+      clerk,
+      'repair',
+      [
+        { item: 'Fan', latestDue: hoursFromNow(30) },
+        { item: 'Heater', priority: 'low', latestDue: hoursFromNow(30) },
+        { item: 'Clock', priority: 'urgent', latestDue: hoursFromNow(5) },
+      ],
+      { goodRows: true },
+    );
     expect(result.created).toBe(2);
     expect(result.refused.map((r) => [r.index, r.fieldErrors])).toEqual([[1, [RULE_ERROR]]]);
     expect(Number(await count())).toBe(Number(before) + 2);

@@ -24,7 +24,10 @@ forEachDatabase('ops: computed due times (the SLA)', (database) => {
   async function age(id: number, hours: number): Promise<void> {
     await store.db
       .updateTable('ticket')
-      .set({ created_at: sql`created_at - make_interval(hours => ${hours})`, sla_due_at: sql`sla_due_at - make_interval(hours => ${hours})` })
+      .set({
+        created_at: sql`created_at - make_interval(hours => ${hours})`,
+        sla_due_at: sql`sla_due_at - make_interval(hours => ${hours})`,
+      })
       .where('id', '=', id)
       .execute();
   }
@@ -43,7 +46,11 @@ forEachDatabase('ops: computed due times (the SLA)', (database) => {
       expect(hoursAfterCreation(normal)).toBe(SLA.normal);
       const urgent = await ops.create(agent, 'ticket', { subject: 'Site down', priority: 'urgent', assignee: agent.userId });
       expect(hoursAfterCreation(urgent)).toBe(SLA.urgent);
-      const stored = await store.db.selectFrom('ticket').select(['created_at', 'sla_due_at']).where('id', '=', urgent.id).executeTakeFirstOrThrow();
+      const stored = await store.db
+        .selectFrom('ticket')
+        .select(['created_at', 'sla_due_at'])
+        .where('id', '=', urgent.id)
+        .executeTakeFirstOrThrow();
       expect(time(stored.sla_due_at) - time(stored.created_at)).toBe(SLA.urgent * HOUR_MS);
     });
 
@@ -65,7 +72,9 @@ forEachDatabase('ops: computed due times (the SLA)', (database) => {
       const error = await ninefoldError(ops.create(agent, 'ticket', { subject: 'Set my own SLA', slaDueAt: '2030-01-01T00:00:00Z' }));
       expect(error.code).toBe('FORBIDDEN_FIELD');
       const ticket = await ops.create(agent, 'ticket', { subject: 'Fine as it is' });
-      expect((await ninefoldError(ops.update(agent, 'ticket', ticket.id, { slaDueAt: null }, ticket.version))).code).toBe('FORBIDDEN_FIELD');
+      expect((await ninefoldError(ops.update(agent, 'ticket', ticket.id, { slaDueAt: null }, ticket.version))).code).toBe(
+        'FORBIDDEN_FIELD',
+      );
     });
   });
 
@@ -110,7 +119,11 @@ forEachDatabase('ops: computed due times (the SLA)', (database) => {
     it('refuse an unknown due filter with the values it takes', async () => {
       const error = await ninefoldError(ops.list(agent, 'ticket', { filters: { slaDueAt: 'yesterday' } }));
       expect(error.code).toBe('VALIDATION_FAILED');
-      expect(error.fieldErrors[0]).toMatchObject({ field: 'slaDueAt', code: 'invalid_filter', message: 'SLA due can be filtered by: overdue, due24h.' });
+      expect(error.fieldErrors[0]).toMatchObject({
+        field: 'slaDueAt',
+        code: 'invalid_filter',
+        message: 'SLA due can be filtered by: overdue, due24h.',
+      });
     });
 
     it('sort by the due time, oldest first, across keyset pages', async () => {

@@ -58,14 +58,21 @@ function changed(before: unknown, after: unknown): boolean {
 /** Whether writing `changes` to `current` moves a due time: its `from` or `by` takes a new value (updatedAt always does). */
 function moves(due: DueModel, current: Readonly<Record<string, unknown>>, changes: Readonly<Record<string, unknown>>): boolean {
   const { from, by } = due;
-  return from === 'updatedAt' || [from, by].some((name) => name !== null && Object.hasOwn(changes, name) && changed(current[name], changes[name]));
+  return (
+    from === 'updatedAt' ||
+    [from, by].some((name) => name !== null && Object.hasOwn(changes, name) && changed(current[name], changes[name]))
+  );
 }
 
 /**
  * The due columns to rewrite when `changes` are written to `current`: those whose `from` or
  * `by` takes a new value (a due time counted from updatedAt moves with every write).
  */
-export function dueOnUpdate(entity: EntityModel, current: Readonly<Record<string, unknown>>, changes: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function dueOnUpdate(
+  entity: EntityModel,
+  current: Readonly<Record<string, unknown>>,
+  changes: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const row: Record<string, unknown> = {};
   const after = { ...current, ...changes };
   for (const field of dueFields(entity)) {
@@ -81,7 +88,12 @@ export function dueOnUpdate(entity: EntityModel, current: Readonly<Record<string
  * times the write sets (createdAt and updatedAt: now), so a due time counted from them is the
  * one the statement stores, but for the milliseconds between this clock and the database's.
  */
-export function withDueTimes<R extends Readonly<Record<string, unknown>>>(entity: EntityModel, record: R, current: Readonly<Record<string, unknown>> | null, changes: Readonly<Record<string, unknown>> = {}): R {
+export function withDueTimes<R extends Readonly<Record<string, unknown>>>(
+  entity: EntityModel,
+  record: R,
+  current: Readonly<Record<string, unknown>> | null,
+  changes: Readonly<Record<string, unknown>> = {},
+): R {
   const moved = dueFields(entity).filter((field) => current === null || moves(field.due, current, changes));
   if (moved.length === 0) return record;
   return { ...record, ...Object.fromEntries(moved.map((field) => [field.name, dueTime(field.due, record)])) };
@@ -91,7 +103,13 @@ export function withDueTimes<R extends Readonly<Record<string, unknown>>>(entity
  * `?<due field>=overdue`: the time has passed and `doneWhen` does not hold; `due24h`: it falls
  * within the next 24 hours, not done. A range of the due column's index either way.
  */
-export function dueFilterSql(model: AppModel, entity: EntityModel, field: FieldModel, filter: DueFilter, actor: Actor): RawBuilder<SqlBool> {
+export function dueFilterSql(
+  model: AppModel,
+  entity: EntityModel,
+  field: FieldModel,
+  filter: DueFilter,
+  actor: Actor,
+): RawBuilder<SqlBool> {
   const column = sql.ref(columnFor(entity, field.name));
   const window =
     filter === 'overdue' ? sql<SqlBool>`${column} < now()` : sql<SqlBool>`${column} >= now() and ${column} < now() + interval '24 hours'`;

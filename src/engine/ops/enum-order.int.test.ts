@@ -40,7 +40,10 @@ interface Row {
 }
 
 /** The order a list must have: by declared position (undeclared values after, empty last), then id. */
-function expected(rows: readonly Row[], keys: readonly { field: 'priority' | 'size'; desc: boolean; values: readonly string[] }[]): number[] {
+function expected(
+  rows: readonly Row[],
+  keys: readonly { field: 'priority' | 'size'; desc: boolean; values: readonly string[] }[],
+): number[] {
   const position = (values: readonly string[], v: string) => (values.includes(v) ? values.indexOf(v) : values.length);
   return [...rows]
     .sort((a, b) => {
@@ -103,8 +106,20 @@ forEachDatabase('enum values in their declared order', (database) => {
     ['-priority', [{ field: 'priority', desc: true, values: PRIORITIES }]],
     ['size', [{ field: 'size', desc: false, values: ['small', 'medium', 'large'] }]],
     ['-size', [{ field: 'size', desc: true, values: ['small', 'medium', 'large'] }]],
-    ['-size,priority', [{ field: 'size', desc: true, values: ['small', 'medium', 'large'] }, { field: 'priority', desc: false, values: PRIORITIES }]],
-    ['priority,-size', [{ field: 'priority', desc: false, values: PRIORITIES }, { field: 'size', desc: true, values: ['small', 'medium', 'large'] }]],
+    [
+      '-size,priority',
+      [
+        { field: 'size', desc: true, values: ['small', 'medium', 'large'] },
+        { field: 'priority', desc: false, values: PRIORITIES },
+      ],
+    ],
+    [
+      'priority,-size',
+      [
+        { field: 'priority', desc: false, values: PRIORITIES },
+        { field: 'size', desc: true, values: ['small', 'medium', 'large'] },
+      ],
+    ],
   ];
   for (const [sort, keys] of cases) {
     it(`pages through sort=${sort}: every row once, in declared order`, async () => {
@@ -121,7 +136,11 @@ forEachDatabase('enum values in their declared order', (database) => {
       await sql`set local enable_seqscan = off`.execute(trx);
       const lines: string[] = [];
       for (const after of [sql``, sql`and (${sql.raw(expression)}, id) > (2, 10)`]) {
-        const result = await sql<{ 'QUERY PLAN': string }>`explain select id from task where (${sql.raw(expression)}) is not null ${after} order by (${sql.raw(expression)}) asc, id asc limit 8`.execute(trx);
+        const result = await sql<{
+          'QUERY PLAN': string;
+        }>`explain select id from task where (${sql.raw(expression)}) is not null ${after} order by (${sql.raw(expression)}) asc, id asc limit 8`.execute(
+          trx,
+        );
         lines.push(result.rows.map((r) => r['QUERY PLAN']).join('\n'));
       }
       return lines;
@@ -138,7 +157,9 @@ forEachDatabase('enum values in their declared order', (database) => {
     const report = await syncSchema(store, next);
     expect(report.destructive).toEqual([]);
     expect(report.applied.map((s) => s.kind).sort()).toEqual(['add-index', 'drop-index']);
-    const names = await sql<{ indexname: string }>`select indexname from pg_indexes where tablename = 'task' and indexname like 'task_priority_order_%'`.execute(store.db);
+    const names = await sql<{
+      indexname: string;
+    }>`select indexname from pg_indexes where tablename = 'task' and indexname like 'task_priority_order_%'`.execute(store.db);
     expect(names.rows).toHaveLength(1);
 
     const nextOps = createOps({ model: next, db: store.db });
@@ -157,6 +178,8 @@ forEachDatabase('enum values in their declared order', (database) => {
 
 describe('enumOrderSql', () => {
   it('quotes the values it writes into the expression', () => {
-    expect(enumOrderSql('mood', ["it's fine", 'ok'])).toBe(`case when "mood" is null then null when "mood" = 'it''s fine' then 1 when "mood" = 'ok' then 2 else 3 end`);
+    expect(enumOrderSql('mood', ["it's fine", 'ok'])).toBe(
+      `case when "mood" is null then null when "mood" = 'it''s fine' then 1 when "mood" = 'ok' then 2 else 3 end`,
+    );
   });
 });

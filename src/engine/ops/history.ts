@@ -62,7 +62,12 @@ export async function writeHistory(trx: DynamicDatabase, entity: EntityModel, ac
 const EVENTS_PER_INSERT = 2000;
 
 /** Records many events of one actor in as few statements as possible (createMany's batches). */
-export async function writeHistories(trx: DynamicDatabase, entity: EntityModel, actor: Actor, events: readonly HistoryEvent[]): Promise<void> {
+export async function writeHistories(
+  trx: DynamicDatabase,
+  entity: EntityModel,
+  actor: Actor,
+  events: readonly HistoryEvent[],
+): Promise<void> {
   for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
     const rows = events.slice(start, start + EVENTS_PER_INSERT).map((event) => {
       const changes: StoredChanges = {
@@ -93,7 +98,8 @@ function revive(entity: EntityModel, name: string, value: unknown): RecordValue 
 function parseCursor(cursor: string | undefined): number | undefined {
   if (cursor === undefined || cursor === '') return undefined;
   const id = /^\d{1,15}$/.test(cursor) ? Number(cursor) : NaN;
-  if (!isRecordId(id)) throw new NinefoldError('VALIDATION_FAILED', 'The history cursor is not valid. Start again from the newest entries.', {
+  if (!isRecordId(id))
+    throw new NinefoldError('VALIDATION_FAILED', 'The history cursor is not valid. Start again from the newest entries.', {
       fieldErrors: [{ field: 'cursor', code: 'invalid_cursor', message: 'The history cursor is not valid.' }],
     });
   return id;
@@ -105,7 +111,13 @@ function parseCursor(cursor: string | undefined): number | undefined {
  * that changed only such fields is left out entirely (even its existence would tell something).
  * Who made each change follows the field rules of the author columns (actorHidden).
  */
-export async function readHistory(ctx: OpsContext, actor: Actor, entityName: string, id: number, query: { cursor?: string; limit?: number } = {}): Promise<HistoryPage> {
+export async function readHistory(
+  ctx: OpsContext,
+  actor: Actor,
+  entityName: string,
+  id: number,
+  query: { cursor?: string; limit?: number } = {},
+): Promise<HistoryPage> {
   const entity = entityOf(ctx.model, entityName);
   if (!isRecordId(id)) throw notFound(inSentence(entity.label));
   const scope = rowScope(ctx.model, entity, actor, 'read');
@@ -127,9 +139,17 @@ export async function readHistory(ctx: OpsContext, actor: Actor, entityName: str
 
   const readable = new Set(readableFields(entity, actor));
   const entries: HistoryEntry[] = [];
-  const page = found.slice(0, limit).map((row) => ({ row, stored: (typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes) as StoredChanges }));
+  const page = found
+    .slice(0, limit)
+    .map((row) => ({ row, stored: (typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes) as StoredChanges }));
   // A set's change names only the records the viewer may read; one that changed only others is left out.
-  const targets = await readableTargetIds(ctx.model, ctx.db, actor, entity, page.map((p) => p.stored.fields ?? {}));
+  const targets = await readableTargetIds(
+    ctx.model,
+    ctx.db,
+    actor,
+    entity,
+    page.map((p) => p.stored.fields ?? {}),
+  );
   for (const { row, stored } of page) {
     const changes: Record<string, FieldChange> = {};
     for (const [name, [from, to]] of Object.entries(stored.fields ?? {})) {

@@ -52,7 +52,10 @@ export async function checkLimits(
     let others = trx.selectFrom(entity.table).select(sql.lit(1).as('one')).where(column, '=', owner).limit(max);
     if (limit.where) others = others.where(conditionToSql(model, entity, limit.where, actor));
     if (typeof after.id === 'number') others = others.where('id', '<>', after.id);
-    const found = await trx.selectFrom(others.as('counted')).select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
+    const found = await trx
+      .selectFrom(others.as('counted'))
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
     if (Number(found.n) < max) continue;
     const constant = typeof limit.max === 'number' ? undefined : limit.max.$constant;
     throw new NinefoldError('LIMIT_EXCEEDED', limitMessage(model.constants, name, limit), {

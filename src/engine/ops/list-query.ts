@@ -52,7 +52,12 @@ export function resolveSort(entity: EntityModel, sort: string | undefined): Sort
     if (seen.has(part.field)) throw fail('sort', 'invalid_sort', `"${part.field}" appears twice in the sort.`);
     seen.add(part.field);
     const enumValues = entity.fieldsByName[part.field]?.enumValues;
-    return { ...part, column: columnFor(entity, part.field), nullable: isNullableSortColumn(entity, part.field), ...(enumValues ? { order: enumValues } : {}) };
+    return {
+      ...part,
+      column: columnFor(entity, part.field),
+      nullable: isNullableSortColumn(entity, part.field),
+      ...(enumValues ? { order: enumValues } : {}),
+    };
   });
 }
 
@@ -72,23 +77,30 @@ export function filterableFields(entity: EntityModel): string[] {
 }
 
 /** Checks and converts filter values ("" means no filter). */
-export function resolveFilters(entity: EntityModel, filters: Readonly<Record<string, string>> = {}): Record<string, string | number | boolean | readonly number[]> {
+export function resolveFilters(
+  entity: EntityModel,
+  filters: Readonly<Record<string, string>> = {},
+): Record<string, string | number | boolean | readonly number[]> {
   // A due filter resolves to its name (DueFilter); ops.list turns it into a time range.
   const allowed = filterableFields(entity);
   const result: Record<string, string | number | boolean | readonly number[]> = {};
   for (const [name, raw] of Object.entries(filters)) {
     if (raw === '' || raw === undefined) continue;
-    if (!allowed.includes(name)) throw fail(name, 'invalid_filter', `${capitalize(indefinite(entity.label))} list cannot be filtered by "${name}".`);
+    if (!allowed.includes(name))
+      throw fail(name, 'invalid_filter', `${capitalize(indefinite(entity.label))} list cannot be filtered by "${name}".`);
     if (typeof raw !== 'string') throw fail(name, 'invalid_filter', `The filter "${name}" must be a single value.`);
     const field = entity.fieldsByName[name];
     if (!field) {
-      if (!entity.workflow!.states.some((s) => s.name === raw)) throw fail(name, 'invalid_filter', `"${raw}" is not a state of ${entity.label}.`);
+      if (!entity.workflow!.states.some((s) => s.name === raw))
+        throw fail(name, 'invalid_filter', `"${raw}" is not a state of ${entity.label}.`);
       result[name] = raw;
     } else if (field.due) {
-      if (!isDueFilter(raw)) throw fail(name, 'invalid_filter', `${field.label} can be filtered by: ${Object.keys(DUE_FILTERS).join(', ')}.`);
+      if (!isDueFilter(raw))
+        throw fail(name, 'invalid_filter', `${field.label} can be filtered by: ${Object.keys(DUE_FILTERS).join(', ')}.`);
       result[name] = raw;
     } else if (field.type === 'enum') {
-      if (!field.enumValues!.includes(raw)) throw fail(name, 'invalid_filter', `${field.label} must be one of: ${field.enumValues!.join(', ')}.`);
+      if (!field.enumValues!.includes(raw))
+        throw fail(name, 'invalid_filter', `${field.label} must be one of: ${field.enumValues!.join(', ')}.`);
       result[name] = raw;
     } else if (field.type === 'boolean') {
       if (raw !== 'true' && raw !== 'false') throw fail(name, 'invalid_filter', `${field.label} must be true or false.`);

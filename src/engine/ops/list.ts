@@ -30,10 +30,20 @@ export async function listRecords(ctx: OpsContext, actor: Actor, entityName: str
   const readable = new Set(readableFields(entity, actor));
   const asked = query.sort !== undefined && query.sort !== '';
   // The list screen's own order, unless it is by a field this actor may not read.
-  const sort = resolveSort(entity, asked || readable.has(entity.list.sort.field) || !entity.fieldsByName[entity.list.sort.field] ? query.sort : '-createdAt');
+  const sort = resolveSort(
+    entity,
+    asked || readable.has(entity.list.sort.field) || !entity.fieldsByName[entity.list.sort.field] ? query.sort : '-createdAt',
+  );
   const limit = resolveLimit(entity, query.limit);
   const cursor = query.cursor ? decodeCursor(query.cursor, sort, entity) : null;
-  const base = matching(ctx, actor, entity, readable, query, sort.map((k) => k.field)).select(recordColumns(entity));
+  const base = matching(
+    ctx,
+    actor,
+    entity,
+    readable,
+    query,
+    sort.map((k) => k.field),
+  ).select(recordColumns(entity));
 
   const rows =
     sort.length === 1
@@ -41,11 +51,24 @@ export async function listRecords(ctx: OpsContext, actor: Actor, entityName: str
       : await multiKeyPage(base, sort, cursor, limit + 1);
   const page = rows.slice(0, limit).map((row) => rowToRecord(entity, row));
   const last = page[page.length - 1];
-  const { records: visible, references } = await withReferenceTitles(model, db, actor, entity, page.map((record) => redactRecord(entity, record, readable)));
+  const { records: visible, references } = await withReferenceTitles(
+    model,
+    db,
+    actor,
+    entity,
+    page.map((record) => redactRecord(entity, record, readable)),
+  );
   return {
     rows: visible,
     references,
-    nextCursor: rows.length > limit && last ? encodeCursor(sort, sort.map((k) => last[k.field]), last.id) : null,
+    nextCursor:
+      rows.length > limit && last
+        ? encodeCursor(
+            sort,
+            sort.map((k) => last[k.field]),
+            last.id,
+          )
+        : null,
     sort: sort.map(({ field, direction }) => ({ field, direction })),
   };
 }
@@ -54,10 +77,19 @@ export async function listRecords(ctx: OpsContext, actor: Actor, entityName: str
  * The records of the list in the actor's scope that match its filters, search and condition:
  * every check that `list` and `count` share (list access, fields the actor may query).
  */
-function matching(ctx: OpsContext, actor: Actor, entity: EntityModel, readable: ReadonlySet<string>, query: ListQuery, sortFields: readonly string[]): Query {
+function matching(
+  ctx: OpsContext,
+  actor: Actor,
+  entity: EntityModel,
+  readable: ReadonlySet<string>,
+  query: ListQuery,
+  sortFields: readonly string[],
+): Query {
   const { model, db } = ctx;
   const scope = authorize(model, entity, actor, 'list');
-  const given = Object.entries(query.filters ?? {}).filter(([, value]) => value !== '' && value !== undefined).map(([name]) => name);
+  const given = Object.entries(query.filters ?? {})
+    .filter(([, value]) => value !== '' && value !== undefined)
+    .map(([name]) => name);
   const searching = typeof query.q === 'string' && query.q.trim() !== '';
   const conditionFields = [
     ...(query.where ? conditionFieldNames(query.where) : []),
@@ -76,7 +108,10 @@ function matching(ctx: OpsContext, actor: Actor, entity: EntityModel, readable: 
     const joined = entity.fieldsByName[name]?.joinTable;
     if (due) base = base.where(dueFilterSql(model, entity, due, value as DueFilter, actor));
     // "Has any of": the join table's primary key answers it per record.
-    else if (joined) base = base.where(sql<boolean>`exists (select 1 from ${sql.table(joined)} j where j.${sql.ref(JOIN_RECORD)} = ${sql.table(entity.table)}.id and j.${sql.ref(JOIN_TARGET)} in (${sql.join(value as readonly number[])}))`);
+    else if (joined)
+      base = base.where(
+        sql<boolean>`exists (select 1 from ${sql.table(joined)} j where j.${sql.ref(JOIN_RECORD)} = ${sql.table(entity.table)}.id and j.${sql.ref(JOIN_TARGET)} in (${sql.join(value as readonly number[])}))`,
+      );
     else base = base.where(columnFor(entity, name), '=', value);
   }
   if (search !== null) base = base.where(searchMatches(search));
@@ -90,11 +125,19 @@ export const DEFAULT_COUNT_CAP = 10_000;
  * How many records the list holds for the actor, counted at most up to `cap` (a subquery with a
  * limit), so that a count over a million rows costs no more than reading `cap` index entries.
  */
-export async function countRecords(ctx: OpsContext, actor: Actor, entityName: string, query: ListQuery = {}, cap = DEFAULT_COUNT_CAP): Promise<ListCount> {
+export async function countRecords(
+  ctx: OpsContext,
+  actor: Actor,
+  entityName: string,
+  query: ListQuery = {},
+  cap = DEFAULT_COUNT_CAP,
+): Promise<ListCount> {
   const entity = entityOf(ctx.model, entityName);
   if (!Number.isSafeInteger(cap) || cap < 1) throw new Error(`count: the cap must be a positive integer, got ${cap}`);
   const readable = new Set(readableFields(entity, actor));
-  const inner = matching(ctx, actor, entity, readable, query, []).select(sql.lit(1).as('one')).limit(cap + 1);
+  const inner = matching(ctx, actor, entity, readable, query, [])
+    .select(sql.lit(1).as('one'))
+    .limit(cap + 1);
   const row = await ctx.db
     .selectFrom(inner.as('matching'))
     .select(sql<string>`count(*)`.as('n'))
@@ -141,7 +184,12 @@ async function singleKeyPage(
   if (rows.length < take) {
     let empty = base.where(column, 'is', null);
     if (cursor && cursor.value === null) empty = empty.where('id', direction === 'asc' ? '>' : '<', cursor.id);
-    rows = rows.concat(await empty.orderBy('id', direction).limit(take - rows.length).execute());
+    rows = rows.concat(
+      await empty
+        .orderBy('id', direction)
+        .limit(take - rows.length)
+        .execute(),
+    );
   }
   return rows;
 }
@@ -150,21 +198,34 @@ async function singleKeyPage(
  * Several sort keys, possibly in mixed directions: "after the cursor" expands to
  * k1 after v1, or k1 = v1 and k2 after v2, ..., or all equal and id after the cursor's id.
  */
-async function multiKeyPage(base: Query, keys: readonly SortKey[], cursor: Cursor | null, take: number): Promise<Record<string, unknown>[]> {
+async function multiKeyPage(
+  base: Query,
+  keys: readonly SortKey[],
+  cursor: Cursor | null,
+  take: number,
+): Promise<Record<string, unknown>[]> {
   const idDirection = keys[keys.length - 1].direction;
   let query = base;
   if (cursor) {
-    const equal = (k: SortKey, v: CursorValue) => (v === null ? sql<boolean>`${keyExpression(k)} is null` : sql<boolean>`${keyExpression(k)} = ${keyValue(k, v)}`);
+    const equal = (k: SortKey, v: CursorValue) =>
+      v === null ? sql<boolean>`${keyExpression(k)} is null` : sql<boolean>`${keyExpression(k)} = ${keyValue(k, v)}`;
     const comesAfter = (k: SortKey, v: CursorValue) => {
       if (v === null) return sql<boolean>`false`; // empty values come last: nothing after them
       const op = sql.raw(k.direction === 'asc' ? '>' : '<');
       const key = keyExpression(k);
       return k.nullable ? sql<boolean>`(${key} ${op} ${keyValue(k, v)} or ${key} is null)` : sql<boolean>`${key} ${op} ${keyValue(k, v)}`;
     };
-    const branches = keys.map((k, i) => sql.join([...keys.slice(0, i).map((e, j) => equal(e, cursor.values[j])), comesAfter(k, cursor.values[i])], sql` and `));
+    const branches = keys.map((k, i) =>
+      sql.join([...keys.slice(0, i).map((e, j) => equal(e, cursor.values[j])), comesAfter(k, cursor.values[i])], sql` and `),
+    );
     const allEqual = keys.map((k, j) => equal(k, cursor.values[j]));
     branches.push(sql.join([...allEqual, sql`id ${sql.raw(idDirection === 'asc' ? '>' : '<')} ${cursor.id}`], sql` and `));
-    query = query.where(sql<boolean>`(${sql.join(branches.map((b) => sql`(${b})`), sql` or `)})`);
+    query = query.where(
+      sql<boolean>`(${sql.join(
+        branches.map((b) => sql`(${b})`),
+        sql` or `,
+      )})`,
+    );
   }
   for (const k of keys) query = query.orderBy(sql`${keyExpression(k)} ${sql.raw(k.direction)} nulls last`);
   return query.orderBy('id', idDirection).limit(take).execute();

@@ -86,18 +86,42 @@ function titleColumnFor(target: EntityModel, actor: Actor): string | null {
 async function byTitle(ctx: OpsContext, actor: Actor, target: EntityModel, texts: readonly string[]): Promise<Finder> {
   const column = titleColumnFor(target, actor);
   const scope = rowScope(ctx.model, target, actor, 'read');
-  if (!column || !scope) return () => `Give the id of the ${inSentence(target.label)}: ${inSentence(target.pluralLabel)} cannot be found by title here.`;
+  if (!column || !scope)
+    return () => `Give the id of the ${inSentence(target.label)}: ${inSentence(target.pluralLabel)} cannot be found by title here.`;
   const title = sql<string>`${sql.ref(column)}::text`;
   const exact = new Map<string, number[]>();
   for (const chunk of chunks(texts.map((t) => t.trim()))) {
-    const rows = await ctx.db.selectFrom(target.table).select(['id', title.as('key')]).where(title, 'in', chunk).where(scope.sql).execute();
-    group(rows.map((r) => ({ key: String(r.key), id: Number(r.id) })), exact);
+    const rows = await ctx.db
+      .selectFrom(target.table)
+      .select(['id', title.as('key')])
+      .where(title, 'in', chunk)
+      .where(scope.sql)
+      .execute();
+    group(
+      rows.map((r) => ({ key: String(r.key), id: Number(r.id) })),
+      exact,
+    );
   }
   const folded = new Map<string, number[]>();
-  const rest = [...new Set(texts.map((t) => t.trim()).filter((t) => !exact.has(t)).map((t) => t.toLowerCase()))];
+  const rest = [
+    ...new Set(
+      texts
+        .map((t) => t.trim())
+        .filter((t) => !exact.has(t))
+        .map((t) => t.toLowerCase()),
+    ),
+  ];
   for (const chunk of chunks(rest)) {
-    const rows = await ctx.db.selectFrom(target.table).select(['id', sql<string>`lower(${title})`.as('key')]).where(sql`lower(${title})`, 'in', chunk).where(scope.sql).execute();
-    group(rows.map((r) => ({ key: String(r.key), id: Number(r.id) })), folded);
+    const rows = await ctx.db
+      .selectFrom(target.table)
+      .select(['id', sql<string>`lower(${title})`.as('key')])
+      .where(sql`lower(${title})`, 'in', chunk)
+      .where(scope.sql)
+      .execute();
+    group(
+      rows.map((r) => ({ key: String(r.key), id: Number(r.id) })),
+      folded,
+    );
   }
   return (text) => exact.get(text) ?? folded.get(text.toLowerCase()) ?? [];
 }
@@ -110,11 +134,21 @@ async function usersByEmailOrName(ctx: OpsContext, texts: readonly string[]): Pr
   const names = texts.filter((t) => !t.includes('@')).map((t) => t.trim().toLowerCase());
   for (const chunk of chunks(emails)) {
     const rows = await ctx.db.selectFrom(USER_TABLE).select(['id', 'email']).where('email', 'in', chunk).execute();
-    group(rows.map((r) => ({ key: String(r.email), id: Number(r.id) })), byEmail);
+    group(
+      rows.map((r) => ({ key: String(r.email), id: Number(r.id) })),
+      byEmail,
+    );
   }
   for (const chunk of chunks(names)) {
-    const rows = await ctx.db.selectFrom(USER_TABLE).select(['id', sql<string>`lower(name)`.as('key')]).where(sql`lower(name)`, 'in', chunk).execute();
-    group(rows.map((r) => ({ key: String(r.key), id: Number(r.id) })), byName);
+    const rows = await ctx.db
+      .selectFrom(USER_TABLE)
+      .select(['id', sql<string>`lower(name)`.as('key')])
+      .where(sql`lower(name)`, 'in', chunk)
+      .execute();
+    group(
+      rows.map((r) => ({ key: String(r.key), id: Number(r.id) })),
+      byName,
+    );
   }
   return (text) => (text.includes('@') ? (byEmail.get(normalizeEmail(text)) ?? []) : (byName.get(text.toLowerCase()) ?? []));
 }

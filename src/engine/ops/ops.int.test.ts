@@ -72,7 +72,13 @@ forEachDatabase('ops', (database) => {
         assignee: agent.userId,
         dueAt: '2030-06-01T12:00:00+02:00',
       });
-      expect(ticket).toMatchObject({ priority: 'urgent', organization: acme.id, requester: admin.userId, assignee: agent.userId, createdBy: agent.userId });
+      expect(ticket).toMatchObject({
+        priority: 'urgent',
+        organization: acme.id,
+        requester: admin.userId,
+        assignee: agent.userId,
+        createdBy: agent.userId,
+      });
       expect(ticket.dueAt).toEqual(new Date('2030-06-01T10:00:00.000Z'));
 
       const withDate = await ops.create(agent, 'ticket', { subject: 'Due as a Date', dueAt: new Date('2031-01-01T00:00:00.123Z') });
@@ -148,7 +154,13 @@ forEachDatabase('ops', (database) => {
     });
 
     it('with the stored version changes the fields given, bumps the version and keeps the rest', async () => {
-      const updated = await ops.update(admin, 'ticket', ticket.id, { subject: 'Laptop boots to a black screen', priority: 'low', organization: '' }, 1);
+      const updated = await ops.update(
+        admin,
+        'ticket',
+        ticket.id,
+        { subject: 'Laptop boots to a black screen', priority: 'low', organization: '' },
+        1,
+      );
       expect(updated).toMatchObject({
         id: ticket.id,
         version: 2,
@@ -184,7 +196,9 @@ forEachDatabase('ops', (database) => {
     });
 
     it('checks the fields given only, and refuses bad ones', async () => {
-      const error = await refused('VALIDATION_FAILED', () => ops.update(admin, 'ticket', ticket.id, { subject: '', priority: 'whenever' }, 2));
+      const error = await refused('VALIDATION_FAILED', () =>
+        ops.update(admin, 'ticket', ticket.id, { subject: '', priority: 'whenever' }, 2),
+      );
       expect(fieldCodes(error)).toEqual(['priority:invalid_value', 'subject:required']);
       const reference = await refused('VALIDATION_FAILED', () => ops.update(admin, 'ticket', ticket.id, { assignee: 987654321 }, 2));
       // The assignee may be held by agents and admins only (`roles`): no one else, or no one, is refused alike.
@@ -219,10 +233,11 @@ forEachDatabase('ops', (database) => {
 
     it('of a ticket removes its comments (onDelete cascade)', async () => {
       const ticket = await ops.create(agent, 'ticket', { subject: 'Chatty ticket' });
-      const comments = await Promise.all(
-        ['one', 'two', 'three'].map((body) => ops.create(agent, 'comment', { ticket: ticket.id, body })),
-      );
-      const other = await ops.create(agent, 'comment', { ticket: (await ops.create(agent, 'ticket', { subject: 'Quiet ticket' })).id, body: 'stays' });
+      const comments = await Promise.all(['one', 'two', 'three'].map((body) => ops.create(agent, 'comment', { ticket: ticket.id, body })));
+      const other = await ops.create(agent, 'comment', {
+        ticket: (await ops.create(agent, 'ticket', { subject: 'Quiet ticket' })).id,
+        body: 'stays',
+      });
       await ops.delete(admin, 'ticket', ticket.id, ticket.version);
       for (const comment of comments) expect((await ninefoldError(ops.get(admin, 'comment', comment.id))).code).toBe('NOT_FOUND');
       expect((await ops.get(admin, 'comment', other.id)).record.body).toBe('stays');
@@ -325,7 +340,9 @@ forEachDatabase('ops', (database) => {
       expect(error.fieldErrors).toEqual([{ field: 'name', code: 'unique', message: expect.stringContaining('already used') }]);
 
       const other = await ops.create(admin, 'organization', { name: 'Umbrella' });
-      const renamed = await refused('VALIDATION_FAILED', () => ops.update(admin, 'organization', other.id, { name: 'Acme' }, other.version));
+      const renamed = await refused('VALIDATION_FAILED', () =>
+        ops.update(admin, 'organization', other.id, { name: 'Acme' }, other.version),
+      );
       expect(fieldCodes(renamed)).toEqual(['name:unique']);
 
       await ops.create(admin, 'contact', { name: 'First', email: 'same@example.com' });
@@ -419,13 +436,19 @@ forEachDatabase('ops', (database) => {
       const ticket = await ops.create(alice, 'ticket', { subject: 'Closed soon' });
       await store.db.updateTable('ticket').set({ state: 'resolved' }).where('id', '=', ticket.id).execute();
       expect((await ops.get(alice, 'ticket', ticket.id)).record.state).toBe('resolved');
-      const error = await refused('FORBIDDEN', () => ops.update(alice, 'ticket', ticket.id, { subject: 'Reopened by hand' }, ticket.version));
+      const error = await refused('FORBIDDEN', () =>
+        ops.update(alice, 'ticket', ticket.id, { subject: 'Reopened by hand' }, ticket.version),
+      );
       expect(error.status).toBe(403);
       await refused('FORBIDDEN', () => ops.update(alice, 'ticket', ticket.id, { subject: 'Reopened by hand' }, ticket.version + 5));
-      expect((await ops.update(agent, 'ticket', ticket.id, { subject: 'Agents still can' }, ticket.version)).version).toBe(ticket.version + 1);
+      expect((await ops.update(agent, 'ticket', ticket.id, { subject: 'Agents still can' }, ticket.version)).version).toBe(
+        ticket.version + 1,
+      );
 
       await store.db.updateTable('ticket').set({ state: 'closed' }).where('id', '=', ticket.id).execute();
-      const closed = await refused('TICKET_CLOSED', () => ops.update(alice, 'ticket', ticket.id, { subject: 'Reopened by hand' }, ticket.version + 1));
+      const closed = await refused('TICKET_CLOSED', () =>
+        ops.update(alice, 'ticket', ticket.id, { subject: 'Reopened by hand' }, ticket.version + 1),
+      );
       expect(closed.status).toBe(409);
       await refused('TICKET_CLOSED', () => ops.update(agent, 'ticket', ticket.id, { subject: 'Not even agents' }, ticket.version + 1));
     });
@@ -464,7 +487,9 @@ forEachDatabase('ops', (database) => {
       const own = await ops.create(alice, 'comment', { ticket: aliceTicket.id, body: 'Any news?' });
       expect(own.ticket).toBe(aliceTicket.id);
       // A customer cannot even name a ticket's organization (hidden from them): FORBIDDEN_FIELD.
-      const organization = await refused('FORBIDDEN_FIELD', () => ops.create(alice, 'ticket', { subject: 'With an organization', organization: acme.id }));
+      const organization = await refused('FORBIDDEN_FIELD', () =>
+        ops.create(alice, 'ticket', { subject: 'With an organization', organization: acme.id }),
+      );
       expect(fieldCodes(organization)).toEqual(['organization:forbidden_field']);
       // Staff refer to any record they can read.
       expect((await ops.create(agent, 'comment', { ticket: bobTicket.id, body: 'On it' })).ticket).toBe(bobTicket.id);

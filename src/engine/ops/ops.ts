@@ -3,7 +3,19 @@ import type { DayCounts, DayQuery, GroupQuery, GroupTotals } from './aggregate';
 import type { ChangedRecords } from './readable';
 import type { CreateManyOptions, CreateManyResult } from './create-many';
 import type { LookupResult } from './lookup';
-import type { Actor, BulkTransitionResult, CreateOptions, HistoryPage, ListCount, ListPage, ListQuery, RecordData, RecordInput, RecordView, TransitionRequest } from './types';
+import type {
+  Actor,
+  BulkTransitionResult,
+  CreateOptions,
+  HistoryPage,
+  ListCount,
+  ListPage,
+  ListQuery,
+  RecordData,
+  RecordInput,
+  RecordView,
+  TransitionRequest,
+} from './types';
 
 export type { EntityAccess } from '../access/entity-access';
 export type { DayCounts, DayQuery, GroupQuery, GroupTotals } from './aggregate';

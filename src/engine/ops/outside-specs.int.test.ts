@@ -35,7 +35,13 @@ const spec: AppSpec = {
         notes: { type: 'text' },
       },
     },
-    invoice: { fields: { number: { type: 'text', required: true }, appointment: { type: 'reference', to: 'appointment' }, batch: { type: 'reference', to: 'batch' } } },
+    invoice: {
+      fields: {
+        number: { type: 'text', required: true },
+        appointment: { type: 'reference', to: 'appointment' },
+        batch: { type: 'reference', to: 'batch' },
+      },
+    },
     // Titled by a number: chosen by searching for its digits.
     batch: { titleField: 'code', fields: { code: { type: 'integer', required: true } } },
   },
@@ -135,11 +141,17 @@ forEachDatabase('ops: what specs written outside the team found', (database) => 
       const reviewed = buildModel({
         ...spec,
         entities: { article: { fields: { ...spec.entities!.article.fields, reviewer: { type: 'user' } } } },
-        workflows: { article: { ...spec.workflows!.article, transitions: { approve: { from: 'review', to: 'published', allow: [{ owner: 'reviewer' }] } } } },
+        workflows: {
+          article: {
+            ...spec.workflows!.article,
+            transitions: { approve: { from: 'review', to: 'published', allow: [{ owner: 'reviewer' }] } },
+          },
+        },
         rules: {},
         permissions: { article: spec.permissions!.article },
       });
-      const offered = (roles: string[]) => accessFor(reviewed, reviewed.entitiesByName.article, { userId: 1, email: 'x@example.com', name: 'X', roles }).transitions.approve;
+      const offered = (roles: string[]) =>
+        accessFor(reviewed, reviewed.entitiesByName.article, { userId: 1, email: 'x@example.com', name: 'X', roles }).transitions.approve;
       // Editors may update every article, reviewer included; authors may write it too (on their own
       // articles); readers can never become the reviewer.
       expect(offered(['editor'])).toBe(true);
@@ -149,7 +161,12 @@ forEachDatabase('ops: what specs written outside the team found', (database) => 
 
     it("keep the helpdesk's offers: customers reply and reopen (their own tickets), agents take everything", () => {
       const offered = (roles: string[]) => {
-        const transitions = accessFor(testModel, testModel.entitiesByName.ticket, { userId: 1, email: 'x@example.com', name: 'X', roles }).transitions;
+        const transitions = accessFor(testModel, testModel.entitiesByName.ticket, {
+          userId: 1,
+          email: 'x@example.com',
+          name: 'X',
+          roles,
+        }).transitions;
         return Object.keys(transitions).filter((name) => transitions[name]);
       };
       expect(offered(['customer'])).toEqual(['reply', 'reopen']);
@@ -172,7 +189,9 @@ forEachDatabase('ops: what specs written outside the team found', (database) => 
     const invoice = await ops.create(editor, 'invoice', { number: 'INV-1', appointment: appointment.id });
     expect((await ops.get(editor, 'invoice', invoice.id)).references.appointment).toEqual({ [appointment.id]: 'Ada Lovelace' });
     for (const options of [{}, { q: 'Ada' }]) {
-      expect((await ops.choices(editor, 'invoice', 'appointment', options)).choices).toEqual([{ id: appointment.id, title: 'Ada Lovelace' }]);
+      expect((await ops.choices(editor, 'invoice', 'appointment', options)).choices).toEqual([
+        { id: appointment.id, title: 'Ada Lovelace' },
+      ]);
     }
   });
 });

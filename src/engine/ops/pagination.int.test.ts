@@ -198,14 +198,20 @@ forEachDatabase('keyset pagination', (database) => {
           cursor = page.nextCursor;
         }
         const seen = [...first.rows.map((r) => r.id), ...rest];
-        expect(seen.filter((id) => !newIds.has(id)), sort).toEqual(original);
+        expect(
+          seen.filter((id) => !newIds.has(id)),
+          sort,
+        ).toEqual(original);
         expect(new Set(seen).size).toBe(seen.length);
         // What the new rows' places say: the final order restricted to what was read after page 1.
         const now = expectedOrder(await allTickets(), sort);
         const cursorAt = now.indexOf(first.rows[16].id);
         expect(rest).toEqual(now.slice(cursorAt + 1));
 
-        await store.db.deleteFrom('ticket').where('id', 'in', [...newIds]).execute();
+        await store.db
+          .deleteFrom('ticket')
+          .where('id', 'in', [...newIds])
+          .execute();
       }
     });
 
@@ -268,14 +274,24 @@ forEachDatabase('keyset pagination', (database) => {
         await refusedQuery({ sort: field, cursor }, 'cursor');
       }
       // The values the engine itself puts in cursors are accepted.
-      for (const [field, value] of [['dueAt', null], ['dueAt', new Date(BASE)], ['organization', organizations[0]], ['subject', 'mail1']] as const) {
-        const page = await ops.list(admin, 'ticket', { sort: field, cursor: encodeCursor([{ field, direction: 'asc' }], [value], 1), limit: 3 });
+      for (const [field, value] of [
+        ['dueAt', null],
+        ['dueAt', new Date(BASE)],
+        ['organization', organizations[0]],
+        ['subject', 'mail1'],
+      ] as const) {
+        const page = await ops.list(admin, 'ticket', {
+          sort: field,
+          cursor: encodeCursor([{ field, direction: 'asc' }], [value], 1),
+          limit: 3,
+        });
         expect(page.rows.length).toBeGreaterThan(0);
       }
     });
 
     it('a sort by an unknown or unsortable field', async () => {
-      for (const sort of ['colour', '-description', 'search', '-', 'version', 'subject,-subject', 'subject,', 'state,priority,subject,id']) await refusedQuery({ sort }, 'sort');
+      for (const sort of ['colour', '-description', 'search', '-', 'version', 'subject,-subject', 'subject,', 'state,priority,subject,id'])
+        await refusedQuery({ sort }, 'sort');
     });
 
     it('a filter on an unknown or unfilterable field, or with a value it cannot have', async () => {

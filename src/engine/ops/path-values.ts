@@ -34,13 +34,21 @@ export async function withPathValues<R extends RecordLike>(
     if (targetName) {
       const target = model.entitiesByName[targetName];
       const columns = tails.map((tail) => columnFor(target, tail));
-      const row = await db.selectFrom(target.table).select(['id', ...columns]).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom(target.table)
+        .select(['id', ...columns])
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!row) continue;
       const read = rowToRecord(target, row as Record<string, unknown>) as unknown as Record<string, unknown>;
       for (const tail of tails) values[`${head}.${tail}`] = read[tail] ?? null;
     } else {
       const fields = tails.map((tail) => model.users.fieldsByName[tail]);
-      const row = await db.selectFrom(USER_TABLE).select(['id', ...fields.map((f) => f.column)]).where('id', '=', id).executeTakeFirst();
+      const row = await db
+        .selectFrom(USER_TABLE)
+        .select(['id', ...fields.map((f) => f.column)])
+        .where('id', '=', id)
+        .executeTakeFirst();
       if (!row) continue;
       for (const field of fields) values[`${head}.${field.name}`] = (row as Record<string, unknown>)[field.column] ?? null;
     }

@@ -21,7 +21,12 @@ forEachDatabase('the newsroom: teams in scopes, and an editor never publishes th
 
   async function member(roles: readonly string[], team: number | null): Promise<Actor> {
     counter += 1;
-    const account = await createIdentity(store.db, Object.keys(model.roles)).createUser({ email: `news.${process.pid}.${counter}@example.com`, password: 'correct horse battery', name: `Member ${counter}`, roles });
+    const account = await createIdentity(store.db, Object.keys(model.roles)).createUser({
+      email: `news.${process.pid}.${counter}@example.com`,
+      password: 'correct horse battery',
+      name: `Member ${counter}`,
+      roles,
+    });
     return { userId: account.id, email: account.email, name: account.name, roles: account.roles, fields: { team } };
   }
 

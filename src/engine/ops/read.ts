@@ -40,7 +40,9 @@ export async function getRecord(ctx: OpsContext, actor: Actor, entityName: strin
   const withPaths = await withPathValues(ctx.model, ctx.db, entity, transitionConditions(entity.workflow?.transitions ?? []), full);
   const transitions = transitionOffers(ctx.model, entity, withPaths, actor, row, new Date());
   const can = { update: Boolean(row.nf_can_update) && !isFinal(entity, full), delete: Boolean(row.nf_can_delete) };
-  const { records, references } = await withReferenceTitles(ctx.model, ctx.db, actor, entity, [redactRecord(entity, full, new Set(readableFields(entity, actor)))]);
+  const { records, references } = await withReferenceTitles(ctx.model, ctx.db, actor, entity, [
+    redactRecord(entity, full, new Set(readableFields(entity, actor))),
+  ]);
   return { record: records[0], references, transitions, can };
 }
 

@@ -27,7 +27,12 @@ const MAX_THROUGH = 500;
  * may not see exists. A deleted row is judged on its last image; without one, only such an actor
  * hears of it. Never throws FORBIDDEN: an actor without read access simply reads none.
  */
-export async function readableRecords(ctx: OpsContext, actor: Actor, entityName: string, changed: ChangedRecords): Promise<readonly number[] | null> {
+export async function readableRecords(
+  ctx: OpsContext,
+  actor: Actor,
+  entityName: string,
+  changed: ChangedRecords,
+): Promise<readonly number[] | null> {
   const entity = entityOf(ctx.model, entityName);
   const scope = rowScope(ctx.model, entity, actor, 'read');
   if (!scope) return [];
@@ -36,7 +41,13 @@ export async function readableRecords(ctx: OpsContext, actor: Actor, entityName:
     const ids = changed.through.ids.filter(isRecordId);
     const field = entity.fieldsByName[changed.through.field];
     if (scope.all || ids.length === 0 || !field?.referenceTo) return [];
-    const rows = await ctx.db.selectFrom(entity.table).select('id').where(field.column, 'in', ids).where(scope.sql).limit(MAX_THROUGH).execute();
+    const rows = await ctx.db
+      .selectFrom(entity.table)
+      .select('id')
+      .where(field.column, 'in', ids)
+      .where(scope.sql)
+      .limit(MAX_THROUGH)
+      .execute();
     return rows.map((r) => Number(r.id));
   }
   if (changed.ids === null) return scope.all ? null : [];

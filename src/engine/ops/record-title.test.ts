@@ -35,7 +35,9 @@ describe('recordTitle', () => {
   });
 
   it('reduces Markdown to its first words and cuts long titles', () => {
-    expect(recordTitle(note, record({ body: '# Printer\n\n**Jammed** again, see [the log](https://example.com)' }))).toBe('Printer Jammed again, see the log');
+    expect(recordTitle(note, record({ body: '# Printer\n\n**Jammed** again, see [the log](https://example.com)' }))).toBe(
+      'Printer Jammed again, see the log',
+    );
     const long = recordTitle(patient, record({ name: 'x'.repeat(500) }));
     expect(long).toHaveLength(200);
     expect(long.endsWith('…')).toBe(true);

@@ -30,7 +30,11 @@ export function recordColumns(entity: EntityModel): (string | AliasedRawBuilder<
 /** The ids a references field holds, ascending, as a column named after the field's column. */
 function referenceIdsColumn(entity: EntityModel, field: FieldModel): AliasedRawBuilder<readonly number[], string> {
   const join = sql.table(field.joinTable!);
-  return sql<readonly number[]>`coalesce((select array_agg(j.${sql.ref(JOIN_TARGET)} order by j.${sql.ref(JOIN_TARGET)}) from ${join} j where j.${sql.ref(JOIN_RECORD)} = ${sql.table(entity.table)}.id), '{}'::bigint[])`.as(field.column);
+  return sql<
+    readonly number[]
+  >`coalesce((select array_agg(j.${sql.ref(JOIN_TARGET)} order by j.${sql.ref(JOIN_TARGET)}) from ${join} j where j.${sql.ref(JOIN_RECORD)} = ${sql.table(entity.table)}.id), '{}'::bigint[])`.as(
+    field.column,
+  );
 }
 
 /** A database row (snake_case columns) as a record (spec names). */

@@ -30,11 +30,18 @@ export function givenSets(entity: EntityModel, values: ParsedValues): Record<str
 }
 
 /** Writes the pairs of records just inserted (create, createMany): one INSERT per field and batch. */
-export async function insertReferenceSets(trx: DynamicDatabase, entity: EntityModel, records: readonly { readonly id: number; readonly values: ParsedValues }[]): Promise<void> {
+export async function insertReferenceSets(
+  trx: DynamicDatabase,
+  entity: EntityModel,
+  records: readonly { readonly id: number; readonly values: ParsedValues }[],
+): Promise<void> {
   for (const field of joinFields(entity)) {
     const pairs = records.flatMap((r) => idsOf(r.values[field.name]).map((target) => ({ [JOIN_RECORD]: r.id, [JOIN_TARGET]: target })));
     for (let start = 0; start < pairs.length; start += PAIRS_PER_INSERT) {
-      await trx.insertInto(field.joinTable).values(pairs.slice(start, start + PAIRS_PER_INSERT)).execute();
+      await trx
+        .insertInto(field.joinTable)
+        .values(pairs.slice(start, start + PAIRS_PER_INSERT))
+        .execute();
     }
   }
 }
@@ -62,13 +69,25 @@ export async function replaceReferenceSets(
     const unseen = new Set(gone);
     if (gone.length > 0) {
       const scope = rowScope(model, model.entitiesByName[field.referenceTo], actor, 'read');
-      const seen = scope ? await trx.selectFrom(model.entitiesByName[field.referenceTo].table).select('id').where('id', 'in', gone).where(scope.sql).execute() : [];
+      const seen = scope
+        ? await trx
+            .selectFrom(model.entitiesByName[field.referenceTo].table)
+            .select('id')
+            .where('id', 'in', gone)
+            .where(scope.sql)
+            .execute()
+        : [];
       for (const row of seen) unseen.delete(Number(row.id));
       const removed = gone.filter((id) => !unseen.has(id));
-      if (removed.length > 0) await trx.deleteFrom(field.joinTable).where(JOIN_RECORD, '=', current.id).where(JOIN_TARGET, 'in', removed).execute();
+      if (removed.length > 0)
+        await trx.deleteFrom(field.joinTable).where(JOIN_RECORD, '=', current.id).where(JOIN_TARGET, 'in', removed).execute();
     }
     const added = wanted.filter((id) => !before.includes(id));
-    if (added.length > 0) await trx.insertInto(field.joinTable).values(added.map((target) => ({ [JOIN_RECORD]: current.id, [JOIN_TARGET]: target }))).execute();
+    if (added.length > 0)
+      await trx
+        .insertInto(field.joinTable)
+        .values(added.map((target) => ({ [JOIN_RECORD]: current.id, [JOIN_TARGET]: target })))
+        .execute();
     const stored = [...new Set([...wanted, ...unseen])].sort((a, b) => a - b);
     const max = field.spec.type === 'references' ? (field.spec.maxItems ?? MAX_REFERENCES) : MAX_REFERENCES;
     if (stored.length > max) {
@@ -114,7 +133,15 @@ export async function readableTargetIds(
     const ids = new Set(changes.flatMap((c) => (c[field.name] ? [...idsOf(c[field.name][0]), ...idsOf(c[field.name][1])] : [])));
     const target = model.entitiesByName[field.referenceTo];
     const scope = target ? rowScope(model, target, actor, 'read') : null;
-    const found = ids.size > 0 && scope ? await db.selectFrom(target.table).select('id').where('id', 'in', [...ids]).where(scope.sql).execute() : [];
+    const found =
+      ids.size > 0 && scope
+        ? await db
+            .selectFrom(target.table)
+            .select('id')
+            .where('id', 'in', [...ids])
+            .where(scope.sql)
+            .execute()
+        : [];
     readable.set(field.name, new Set(found.map((r) => Number(r.id))));
   }
   return readable;
@@ -136,7 +163,13 @@ export async function withReferenceTitles(
  * A record returned by a write, its sets cut down to what the actor may read: nothing to ask
  * the database when the entity has no references field.
  */
-export async function visibleSets(model: AppModel, db: DynamicDatabase, actor: Actor, entity: EntityModel, record: RecordData): Promise<RecordData> {
+export async function visibleSets(
+  model: AppModel,
+  db: DynamicDatabase,
+  actor: Actor,
+  entity: EntityModel,
+  record: RecordData,
+): Promise<RecordData> {
   if (!joinFields(entity).some((f) => Object.hasOwn(record, f.name))) return record;
   return (await withReferenceTitles(model, db, actor, entity, [record])).records[0];
 }

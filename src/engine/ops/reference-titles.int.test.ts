@@ -31,7 +31,10 @@ const spec: AppSpec = {
   },
   roles: { librarian: {}, clerk: {} },
   permissions: {
-    item: { librarian: { list: true, read: true, create: true, update: true }, clerk: { list: { where: { field: 'code', op: 'eq', value: 1 } }, read: { where: { field: 'code', op: 'eq', value: 1 } } } },
+    item: {
+      librarian: { list: true, read: true, create: true, update: true },
+      clerk: { list: { where: { field: 'code', op: 'eq', value: 1 } }, read: { where: { field: 'code', op: 'eq', value: 1 } } },
+    },
     loan: {
       librarian: { list: true, read: true, create: true, update: true },
       clerk: { list: true, read: true },
@@ -93,9 +96,13 @@ forEachDatabase('ops: records titled by a reference', (database) => {
   });
 
   it('follows titles that refer on (a renewal is named by its loan, so by its item), each hop as the viewer sees it', async () => {
-    const renewals = [await ops.create(librarian, 'renewal', { loan: loans[0].id }), await ops.create(librarian, 'renewal', { loan: loans[3].id })];
+    const renewals = [
+      await ops.create(librarian, 'renewal', { loan: loans[0].id }),
+      await ops.create(librarian, 'renewal', { loan: loans[3].id }),
+    ];
     const receipts = await Promise.all(renewals.map((r) => ops.create(librarian, 'receipt', { amount: 1, renewal: r.id })));
-    const titled = async (who: Actor) => Object.assign({}, ...(await Promise.all(receipts.map(async (r) => (await ops.get(who, 'receipt', r.id)).references.renewal))));
+    const titled = async (who: Actor) =>
+      Object.assign({}, ...(await Promise.all(receipts.map(async (r) => (await ops.get(who, 'receipt', r.id)).references.renewal))));
     expect(await titled(librarian)).toEqual({ [renewals[0].id]: 'Atlas of Birds', [renewals[1].id]: 'Tent' });
     // The clerk reads the loans, but of the items only the first: the other loan is "Loan #id" to
     // them, and so is its renewal, as the renewal's own page names it (by its loan's title).
@@ -132,7 +139,10 @@ forEachDatabase('ops: records titled by a reference', (database) => {
     await ops.update(librarian, 'fine', fine.id, { loan: loans[3].id }, fine.version);
     const history = await ops.history(librarian, 'fine', fine.id);
     expect(history.references.loan).toEqual({ [loans[0].id]: 'Atlas of Birds', [loans[3].id]: 'Tent' });
-    expect((await ops.history(clerk, 'fine', fine.id)).references.loan).toEqual({ [loans[0].id]: 'Atlas of Birds', [loans[3].id]: `Loan #${loans[3].id}` });
+    expect((await ops.history(clerk, 'fine', fine.id)).references.loan).toEqual({
+      [loans[0].id]: 'Atlas of Birds',
+      [loans[3].id]: `Loan #${loans[3].id}`,
+    });
   });
 
   it('costs the same statements for 5 rows as for 50, and for a history of 2 entries as of 40 (no query per row)', async () => {
@@ -146,7 +156,8 @@ forEachDatabase('ops: records titled by a reference', (database) => {
     const fine = await ops.create(librarian, 'fine', { loan: loans[0].id });
     const short = await statementsOf(() => ops.history(librarian, 'fine', fine.id));
     let version = fine.version;
-    for (let i = 1; i <= 39; i++) version = (await ops.update(librarian, 'fine', fine.id, { loan: loans[i % loans.length].id }, version)).version;
+    for (let i = 1; i <= 39; i++)
+      version = (await ops.update(librarian, 'fine', fine.id, { loan: loans[i % loans.length].id }, version)).version;
     const long = await statementsOf(async () => expect((await ops.history(librarian, 'fine', fine.id)).entries).toHaveLength(40));
     expect(long).toBe(short);
   });

@@ -27,13 +27,20 @@ export async function missingReferences(
   const errors = new Map<number, FieldError[]>();
   const fields = entity.fields.filter((f) => f.type === 'reference' || f.type === 'references' || f.type === 'user');
   // One id, or a references field's set of them.
-  const idsIn = (value: unknown): readonly number[] => (typeof value === 'number' ? [value] : Array.isArray(value) ? (value as readonly number[]) : []);
+  const idsIn = (value: unknown): readonly number[] =>
+    typeof value === 'number' ? [value] : Array.isArray(value) ? (value as readonly number[]) : [];
   await Promise.all(
     fields.map(async (field) => {
       const wanted = new Set<number>();
       for (const row of rows) for (const id of idsIn(row[field.name])) wanted.add(id);
       if (wanted.size === 0) return;
-      const found = await existingIds(model, db, field.type === 'user' ? field : model.entitiesByName[field.referenceTo!], [...wanted], actor);
+      const found = await existingIds(
+        model,
+        db,
+        field.type === 'user' ? field : model.entitiesByName[field.referenceTo!],
+        [...wanted],
+        actor,
+      );
       // A user field with `roles` takes only users holding one: anyone else (or no one) is refused alike.
       const refusal = (id: number) =>
         field.holderRoles
@@ -58,7 +65,13 @@ export async function missingReferences(
  * Which of the ids exist: users who may hold the user field `target` (any user when it has no
  * `roles`), or records of the entity `target` the actor may read.
  */
-async function existingIds(model: AppModel, db: DynamicDatabase, target: EntityModel | FieldModel, ids: readonly number[], actor: Actor): Promise<Set<number>> {
+async function existingIds(
+  model: AppModel,
+  db: DynamicDatabase,
+  target: EntityModel | FieldModel,
+  ids: readonly number[],
+  actor: Actor,
+): Promise<Set<number>> {
   const found = new Set<number>();
   const entity = 'table' in target ? target : null;
   const scope = entity ? rowScope(model, entity, actor, 'read') : null;

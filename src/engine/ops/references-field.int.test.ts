@@ -18,7 +18,10 @@ const model = buildModel({
   name: 'library',
   roles: { agent: { label: 'Agent' }, customer: { label: 'Customer' } },
   entities: {
-    tag: { titleField: 'name', fields: { name: { type: 'text', required: true, unique: true }, private: { type: 'boolean', default: false } } },
+    tag: {
+      titleField: 'name',
+      fields: { name: { type: 'text', required: true, unique: true }, private: { type: 'boolean', default: false } },
+    },
     article: {
       titleField: 'title',
       fields: {
@@ -26,13 +29,19 @@ const model = buildModel({
         tags: { type: 'references', to: 'tag', maxItems: 3 },
       },
     },
-    shelf: { titleField: 'name', fields: { name: { type: 'text', required: true }, topics: { type: 'references', to: 'tag', required: true } } },
+    shelf: {
+      titleField: 'name',
+      fields: { name: { type: 'text', required: true }, topics: { type: 'references', to: 'tag', required: true } },
+    },
   },
   screens: { lists: { article: { columns: ['title', 'tags'], filters: ['tags'] } } },
   permissions: {
     tag: {
       agent: { list: true, read: true, create: true, delete: true },
-      customer: { list: { where: { field: 'private', op: 'eq', value: false } }, read: { where: { field: 'private', op: 'eq', value: false } } },
+      customer: {
+        list: { where: { field: 'private', op: 'eq', value: false } },
+        read: { where: { field: 'private', op: 'eq', value: false } },
+      },
     },
     article: {
       agent: { list: true, read: true, create: true, update: true, delete: true },
@@ -49,14 +58,19 @@ forEachDatabase('references fields', (database) => {
   let customer: Actor;
   let news: number, sport: number, culture: number, weather: number, secret: number;
 
-  const tagsOf = async (id: number) => (await store.db.selectFrom('article__tags').select('target_id').where('record_id', '=', id).orderBy('target_id').execute()).map((r) => Number(r.target_id));
+  const tagsOf = async (id: number) =>
+    (await store.db.selectFrom('article__tags').select('target_id').where('record_id', '=', id).orderBy('target_id').execute()).map((r) =>
+      Number(r.target_id),
+    );
 
   beforeAll(async () => {
     store = await openSyncedQuickly(database, model);
     ops = createOps({ model, db: store.db });
     agent = await createActor(store.db, ['agent'], 'Ann Agent');
     customer = await createActor(store.db, ['customer'], 'Cy Customer');
-    [news, sport, culture, weather] = await Promise.all(['News', 'Sport', 'Culture', 'Weather'].map(async (name) => (await ops.create(agent, 'tag', { name })).id));
+    [news, sport, culture, weather] = await Promise.all(
+      ['News', 'Sport', 'Culture', 'Weather'].map(async (name) => (await ops.create(agent, 'tag', { name })).id),
+    );
     secret = (await ops.create(agent, 'tag', { name: 'Embargoed', private: true })).id;
   });
 
@@ -68,7 +82,9 @@ forEachDatabase('references fields', (database) => {
     expect(view.record.tags).toEqual(created.tags);
     expect(view.references.tags).toEqual({ [news]: 'News', [sport]: 'Sport' });
     // Forms post strings: one id, or ids joined by commas.
-    expect((await ops.create(agent, 'article', { title: 'From a form', tags: `${culture},${news}` })).tags).toEqual([news, culture].sort((a, b) => a - b));
+    expect((await ops.create(agent, 'article', { title: 'From a form', tags: `${culture},${news}` })).tags).toEqual(
+      [news, culture].sort((a, b) => a - b),
+    );
     expect((await ops.create(agent, 'article', { title: 'None', tags: null })).tags).toEqual([]);
   });
 
@@ -79,9 +95,16 @@ forEachDatabase('references fields', (database) => {
     expect(updated.tags).toEqual([sport, culture].sort((a, b) => a - b));
     expect(await tagsOf(article.id)).toEqual([sport, culture].sort((a, b) => a - b));
     const history = await ops.history(agent, 'article', article.id);
-    expect(history.entries[0].changes.tags).toEqual({ from: [news, sport].sort((a, b) => a - b), to: [sport, culture].sort((a, b) => a - b) });
+    expect(history.entries[0].changes.tags).toEqual({
+      from: [news, sport].sort((a, b) => a - b),
+      to: [sport, culture].sort((a, b) => a - b),
+    });
     // A stale version changes nothing.
-    await expectRefused(() => tagsOf(article.id), 'STALE_VERSION', () => ops.update(agent, 'article', article.id, { tags: [] }, article.version));
+    await expectRefused(
+      () => tagsOf(article.id),
+      'STALE_VERSION',
+      () => ops.update(agent, 'article', article.id, { tags: [] }, article.version),
+    );
     // An update of other fields keeps the set.
     const renamed = await ops.update(agent, 'article', article.id, { title: 'Budget 2' }, updated.version);
     expect(renamed.tags).toEqual(updated.tags);
@@ -91,15 +114,23 @@ forEachDatabase('references fields', (database) => {
     const article = await ops.create(agent, 'article', { title: 'Refusals' });
     const snapshot = () => tagsOf(article.id);
     for (const tags of [['x'], [0], [1.5], 'a,b', { id: 1 }]) {
-      const error = await expectRefused(snapshot, 'VALIDATION_FAILED', () => ops.update(agent, 'article', article.id, { tags }, article.version));
+      const error = await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
+        ops.update(agent, 'article', article.id, { tags }, article.version),
+      );
       expect(error.fieldErrors[0].field).toBe('tags');
     }
-    const tooMany = await expectRefused(snapshot, 'VALIDATION_FAILED', () => ops.update(agent, 'article', article.id, { tags: [news, sport, culture, weather] }, article.version));
+    const tooMany = await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
+      ops.update(agent, 'article', article.id, { tags: [news, sport, culture, weather] }, article.version),
+    );
     expect(fieldCodes(tooMany)).toEqual(['tags:too_big']);
-    const missing = await expectRefused(snapshot, 'VALIDATION_FAILED', () => ops.update(agent, 'article', article.id, { tags: [news, 999_999] }, article.version));
+    const missing = await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
+      ops.update(agent, 'article', article.id, { tags: [news, 999_999] }, article.version),
+    );
     expect(missing.fieldErrors).toEqual([{ field: 'tags', code: 'unknown_reference', message: 'Tags: no record #999999.' }]);
     // A private tag is, to a customer, a tag that does not exist.
-    const hidden = await expectRefused(snapshot, 'VALIDATION_FAILED', () => ops.update(customer, 'article', article.id, { tags: [secret] }, article.version));
+    const hidden = await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
+      ops.update(customer, 'article', article.id, { tags: [secret] }, article.version),
+    );
     expect(hidden.fieldErrors).toEqual([{ field: 'tags', code: 'unknown_reference', message: `Tags: no record #${secret}.` }]);
   });
 
@@ -123,7 +154,10 @@ forEachDatabase('references fields', (database) => {
     expect((await ops.get(agent, 'article', article.id)).record.tags).toEqual([sport, secret].sort((a, b) => a - b));
     // The history names to each only what they may read.
     const theirs = await ops.history(customer, 'article', article.id);
-    expect(theirs.entries.map((e) => e.changes.tags)).toEqual([{ from: [news], to: [sport] }, { from: [], to: [news] }]);
+    expect(theirs.entries.map((e) => e.changes.tags)).toEqual([
+      { from: [news], to: [sport] },
+      { from: [], to: [news] },
+    ]);
     const ours = await ops.history(agent, 'article', article.id);
     expect(ours.entries[0].changes.tags).toEqual({ from: [news, secret].sort((a, b) => a - b), to: [sport, secret].sort((a, b) => a - b) });
   });
@@ -139,7 +173,8 @@ forEachDatabase('references fields', (database) => {
     expect(either).toEqual(expect.arrayContaining([a.id, b.id]));
     expect(either).not.toContain(c.id);
     expect((await ops.count(agent, 'article', { filters: { tags: String(weather) } })).count).toBe(2);
-    for (const bad of ['x', '1,,2', '0']) expect((await ninefoldError(ops.list(agent, 'article', { filters: { tags: bad } }))).code).toBe('VALIDATION_FAILED');
+    for (const bad of ['x', '1,,2', '0'])
+      expect((await ninefoldError(ops.list(agent, 'article', { filters: { tags: bad } }))).code).toBe('VALIDATION_FAILED');
   });
 
   it('refuses sorting by a set', async () => {
@@ -162,7 +197,9 @@ forEachDatabase('references fields', (database) => {
       { title: 'Imported two', tags: [culture] },
     ]);
     expect(result.created).toBe(2);
-    const rows = (await ops.list(agent, 'article', { q: undefined, limit: 500 })).rows.filter((r) => String(r.title).startsWith('Imported'));
+    const rows = (await ops.list(agent, 'article', { q: undefined, limit: 500 })).rows.filter((r) =>
+      String(r.title).startsWith('Imported'),
+    );
     expect(rows.map((r) => r.tags).sort()).toEqual([[news, sport].sort((a, b) => a - b), [culture]].sort());
   });
 
@@ -170,7 +207,10 @@ forEachDatabase('references fields', (database) => {
     const spec = model.spec;
     const grown = buildModel({
       ...spec,
-      entities: { ...spec.entities, tag: { ...spec.entities!.tag, fields: { ...spec.entities!.tag.fields, related: { type: 'references', to: 'article' } } } },
+      entities: {
+        ...spec.entities,
+        tag: { ...spec.entities!.tag, fields: { ...spec.entities!.tag.fields, related: { type: 'references', to: 'article' } } },
+      },
     });
     await syncSchema(store, grown);
     const pairs = await store.db.selectFrom('tag__related').select('record_id').execute();
@@ -184,7 +224,8 @@ forEachDatabase('references fields', (database) => {
     let many: RecordData[];
     beforeAll(async () => {
       many = [];
-      for (let i = 0; i < 40; i++) many.push(await ops.create(agent, 'article', { title: `Bulk ${i}`, tags: [news, i % 2 ? sport : culture] }));
+      for (let i = 0; i < 40; i++)
+        many.push(await ops.create(agent, 'article', { title: `Bulk ${i}`, tags: [news, i % 2 ? sport : culture] }));
     });
 
     async function statementsOf(run: () => Promise<unknown>): Promise<number> {

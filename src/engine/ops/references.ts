@@ -11,7 +11,10 @@ import type { Actor, ReferenceTitles } from './types';
  * same lookup ran (store/write-clock.ts): a list shown again asks for the same titles. Keyed by
  * the statement itself, which carries the ids and the actor's read scope.
  */
-function titleRows(db: DynamicDatabase, query: { compile(): { sql: string; parameters: readonly unknown[] }; execute(): Promise<Record<string, unknown>[]> }) {
+function titleRows(
+  db: DynamicDatabase,
+  query: { compile(): { sql: string; parameters: readonly unknown[] }; execute(): Promise<Record<string, unknown>[]> },
+) {
   const { sql, parameters } = query.compile();
   return cachedRead(db, `titles\u0000${sql}\u0000${JSON.stringify(parameters)}`, () => query.execute());
 }
@@ -74,8 +77,20 @@ export async function loadReferenceTitles(
     }
     const title = titleSql(model, targetEntity, actor, targetEntity.table);
     lookups.push(
-      titleRows(db, db.selectFrom(targetEntity.table).select(['id', title.text.as('title')]).where('id', 'in', sortedIds(group.ids)).where(scope.sql)).then((rows) => {
-        const map = Object.fromEntries(rows.map((row) => [row.id as number, titleText(String(row.title), title.markdown) || fallbackTitle(targetEntity, row.id as number)]));
+      titleRows(
+        db,
+        db
+          .selectFrom(targetEntity.table)
+          .select(['id', title.text.as('title')])
+          .where('id', 'in', sortedIds(group.ids))
+          .where(scope.sql),
+      ).then((rows) => {
+        const map = Object.fromEntries(
+          rows.map((row) => [
+            row.id as number,
+            titleText(String(row.title), title.markdown) || fallbackTitle(targetEntity, row.id as number),
+          ]),
+        );
         for (const f of group.fields) titles[f] = map;
       }),
     );

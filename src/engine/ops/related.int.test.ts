@@ -71,7 +71,9 @@ forEachDatabase('ops: related records, final states, replies that take transitio
   describe('final states freeze the record', () => {
     it('refuses an update of a closed ticket with TICKET_CLOSED, for the agent and the requester alike', async () => {
       const ticket = await ticketIn('closed');
-      const byAgent = await refused('TICKET_CLOSED', () => ops.update(agent, 'ticket', ticket.id, { subject: 'Changed after closing' }, ticket.version));
+      const byAgent = await refused('TICKET_CLOSED', () =>
+        ops.update(agent, 'ticket', ticket.id, { subject: 'Changed after closing' }, ticket.version),
+      );
       expect(byAgent.status).toBe(409);
       expect(byAgent.message).toBe('This ticket is closed and can no longer be changed.');
       await refused('TICKET_CLOSED', () => ops.update(customer, 'ticket', ticket.id, { subject: 'Changed after closing' }, ticket.version));
@@ -82,7 +84,9 @@ forEachDatabase('ops: related records, final states, replies that take transitio
     it('refuses a comment on a closed ticket, through ops whatever the door', async () => {
       const ticket = await ticketIn('closed');
       await refused('TICKET_CLOSED', () => ops.create(customer, 'comment', { ticket: ticket.id, body: 'One more thing' }));
-      await refused('TICKET_CLOSED', () => ops.create(agent, 'comment', { ticket: ticket.id, body: 'Internal afterthought', internal: true }));
+      await refused('TICKET_CLOSED', () =>
+        ops.create(agent, 'comment', { ticket: ticket.id, body: 'Internal afterthought', internal: true }),
+      );
       // Resolved is not final: comments still go in.
       const resolved = await ticketIn('resolved');
       await expect(ops.create(customer, 'comment', { ticket: resolved.id, body: 'Thanks!' })).resolves.toMatchObject({ body: 'Thanks!' });
@@ -101,7 +105,9 @@ forEachDatabase('ops: related records, final states, replies that take transitio
       const error = await ninefoldError(plain.update(agent, 'ticket', ticket.id, { subject: 'Frozen?' }, ticket.version));
       expect(error.code).toBe('RECORD_FINAL');
       expect(error.status).toBe(409);
-      await expect(plain.create(agent, 'comment', { ticket: ticket.id, body: 'Post-mortem note' })).resolves.toMatchObject({ body: 'Post-mortem note' });
+      await expect(plain.create(agent, 'comment', { ticket: ticket.id, body: 'Post-mortem note' })).resolves.toMatchObject({
+        body: 'Post-mortem note',
+      });
     });
   });
 
@@ -144,12 +150,18 @@ forEachDatabase('ops: related records, final states, replies that take transitio
       expect(pending.state).toBe('pending');
 
       // "wait" cannot be taken from pending: the reply is not saved either.
-      const error = await refused('TRANSITION_NOT_ALLOWED', () => ops.create(agent, 'comment', { ticket: ticket.id, body: 'Waiting again' }, { replyWith: 'wait' }));
+      const error = await refused('TRANSITION_NOT_ALLOWED', () =>
+        ops.create(agent, 'comment', { ticket: ticket.id, body: 'Waiting again' }, { replyWith: 'wait' }),
+      );
       expect(error.message).toBe('"Wait for customer" cannot be taken while the ticket is Pending.');
       // A customer may not take "resolve": nothing saved.
-      await refused('TRANSITION_NOT_ALLOWED', () => ops.create(customer, 'comment', { ticket: ticket.id, body: 'I resolve it myself' }, { replyWith: 'resolve' }));
+      await refused('TRANSITION_NOT_ALLOWED', () =>
+        ops.create(customer, 'comment', { ticket: ticket.id, body: 'I resolve it myself' }, { replyWith: 'resolve' }),
+      );
       // Only transitions the section offers beside the reply box.
-      await refused('VALIDATION_FAILED', () => ops.create(agent, 'comment', { ticket: ticket.id, body: 'And close' }, { replyWith: 'close' }));
+      await refused('VALIDATION_FAILED', () =>
+        ops.create(agent, 'comment', { ticket: ticket.id, body: 'And close' }, { replyWith: 'close' }),
+      );
 
       await ops.create(agent, 'comment', { ticket: ticket.id, body: 'Fixed, closing the loop.' }, { replyWith: 'resolve' });
       expect(await state(ticket.id)).toMatchObject({ state: 'resolved' });

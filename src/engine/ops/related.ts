@@ -40,7 +40,14 @@ export interface ParentStep {
  * else the first of the section's `transitions` that names the actor (by a user field of the
  * record or a role) and is available to them now.
  */
-export async function parentSteps(ctx: OpsContext, trx: DynamicDatabase, actor: Actor, entity: EntityModel, values: ParsedValues, replyWith: string | undefined): Promise<ParentStep[]> {
+export async function parentSteps(
+  ctx: OpsContext,
+  trx: DynamicDatabase,
+  actor: Actor,
+  entity: EntityModel,
+  values: ParsedValues,
+  replyWith: string | undefined,
+): Promise<ParentStep[]> {
   const steps: ParentStep[] = [];
   let chosenOffered = false;
   for (const field of entity.fields) {
@@ -60,7 +67,14 @@ export async function parentSteps(ctx: OpsContext, trx: DynamicDatabase, actor: 
       if (offered) steps.push({ parent, id, transition: parent.workflow.transitions.find((t) => t.name === replyWith)! });
       continue;
     }
-    const automatic = await automaticTransition(ctx, trx, actor, parent, record, sections.map((s) => s.section.transitions));
+    const automatic = await automaticTransition(
+      ctx,
+      trx,
+      actor,
+      parent,
+      record,
+      sections.map((s) => s.section.transitions),
+    );
     if (automatic) steps.push({ parent, id, transition: automatic });
   }
   if (replyWith !== undefined && !chosenOffered) {

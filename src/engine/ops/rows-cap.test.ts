@@ -27,7 +27,10 @@ describe('the rows of one import', () => {
 
   it('takes both caps from the spec’s constants, the lower one never above the other', () => {
     const ticket = testModel.entitiesByName.ticket;
-    const raised = buildModel({ ...testSpec, constants: { ...testSpec.constants, importMaxRows: { value: 500 }, importMaxRowsScoped: { value: 20 } } });
+    const raised = buildModel({
+      ...testSpec,
+      constants: { ...testSpec.constants, importMaxRows: { value: 500 }, importMaxRowsScoped: { value: 20 } },
+    });
     expect(rowsCapFor(raised, ticket, as('agent')).max).toBe(500);
     expect(rowsCapFor(raised, ticket, as('customer')).max).toBe(20);
     const inverted = buildModel({ ...testSpec, constants: { ...testSpec.constants, importMaxRows: { value: 10 } } });

@@ -24,7 +24,11 @@ export function rowsCapFor(model: AppModel, entity: EntityModel, actor: Actor): 
 /** The refusal of an import with more rows than its cap: nothing of it is checked or written. */
 export function tooManyRows(entity: EntityModel, cap: RowsCap): NinefoldError {
   const max = cap.max.toLocaleString('en-US');
-  return new NinefoldError('PAYLOAD_TOO_LARGE', `The file has more than ${max} rows; at most ${max} ${inSentence(entity.pluralLabel)} can be imported at once. Split it into smaller files.`, {
-    details: { constant: cap.constant, max: cap.max },
-  });
+  return new NinefoldError(
+    'PAYLOAD_TOO_LARGE',
+    `The file has more than ${max} rows; at most ${max} ${inSentence(entity.pluralLabel)} can be imported at once. Split it into smaller files.`,
+    {
+      details: { constant: cap.constant, max: cap.max },
+    },
+  );
 }

@@ -113,7 +113,10 @@ forEachDatabase('search', (database) => {
       const ticket = tickets['Cannot log in'];
       await ops.create(agent, 'comment', { ticket: ticket.id, body: 'Customer seems confused about the reset', internal: true });
       await ops.create(agent, 'comment', { ticket: ticket.id, body: 'We sent a new reset link' });
-      expect(await subjects({ q: 'reset' }, agent, 'comment')).toEqual(['Customer seems confused about the reset', 'We sent a new reset link']);
+      expect(await subjects({ q: 'reset' }, agent, 'comment')).toEqual([
+        'Customer seems confused about the reset',
+        'We sent a new reset link',
+      ]);
       expect(await subjects({ q: 'reset' }, customer, 'comment')).toEqual(['We sent a new reset link']);
       expect(await subjects({ q: 'confused' }, customer, 'comment')).toEqual([]);
     });
@@ -122,7 +125,13 @@ forEachDatabase('search', (database) => {
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
-        const page = await ops.list(agent, 'ticket', { q: 'printer or mail or vpn', sort: 'subject', filters: { priority: 'normal' }, limit: 1, cursor });
+        const page = await ops.list(agent, 'ticket', {
+          q: 'printer or mail or vpn',
+          sort: 'subject',
+          filters: { priority: 'normal' },
+          limit: 1,
+          cursor,
+        });
         seen.push(...page.rows.map((r) => String(r.subject)));
         cursor = page.nextCursor ?? undefined;
       } while (cursor);

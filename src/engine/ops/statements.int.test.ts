@@ -47,7 +47,8 @@ forEachDatabase('statement counts', (database) => {
       updated_by: admin.userId,
     }));
     tickets = [];
-    for (const row of rows) tickets.push(await store.db.insertInto('ticket').values(row).returningAll().executeTakeFirstOrThrow() as unknown as RecordData);
+    for (const row of rows)
+      tickets.push((await store.db.insertInto('ticket').values(row).returningAll().executeTakeFirstOrThrow()) as unknown as RecordData);
     for (const ticket of tickets.slice(0, 50)) await ops.create(agents[0], 'comment', { ticket: ticket.id, body: 'seen' });
   });
 

@@ -92,7 +92,10 @@ export function fieldCodes(error: NinefoldError): string[] {
 }
 
 export async function countRows(db: DynamicDatabase, table: string): Promise<number> {
-  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 

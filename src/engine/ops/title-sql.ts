@@ -42,7 +42,11 @@ export function titleSql(model: AppModel, entity: EntityModel, actor: Actor, row
 
   switch (rule.kind) {
     case 'value':
-      return { text: sql<string>`coalesce(nullif(btrim(${column}::text), ''), ${fallback})`, markdown: rule.field.type === 'markdown', order: column };
+      return {
+        text: sql<string>`coalesce(nullif(btrim(${column}::text), ''), ${fallback})`,
+        markdown: rule.field.type === 'markdown',
+        order: column,
+      };
     case 'user': {
       const user = `nf_title_user_${hop}`;
       const name = sql<string>`(select coalesce(nullif(btrim(${sql.ref(`${user}.name`)}), ''), ${'User #'}::text || ${sql.ref(`${user}.id`)}::text) from ${sql.table(USER_TABLE)} as ${sql.id(user)} where ${sql.ref(`${user}.id`)} = ${column})`;

@@ -23,7 +23,8 @@ const MAX_COMMENT_LENGTH = 10_000;
 export const MAX_BULK_TRANSITION = 200;
 
 function commentOf(transition: TransitionModel, raw: unknown): string | null {
-  const invalid = (code: string, message: string) => new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: [{ field: 'comment', code, message }] });
+  const invalid = (code: string, message: string) =>
+    new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: [{ field: 'comment', code, message }] });
   if (raw !== undefined && raw !== null && typeof raw !== 'string') throw invalid('invalid_type', 'The comment must be text.');
   const comment = typeof raw === 'string' ? raw.trim() : '';
   if (comment === '') {
@@ -40,7 +41,14 @@ function commentOf(transition: TransitionModel, raw: unknown): string | null {
  * records from the grants, within the read scope), decided by the database with the same
  * predicate as lists use.
  */
-export async function grantedOn(model: AppModel, db: DynamicDatabase, entity: EntityModel, actor: Actor, name: string, id: number): Promise<boolean> {
+export async function grantedOn(
+  model: AppModel,
+  db: DynamicDatabase,
+  entity: EntityModel,
+  actor: Actor,
+  name: string,
+  id: number,
+): Promise<boolean> {
   const scope = transitionScope(model, entity, actor, name);
   if (!scope) return false;
   if (scope.all) return true;
@@ -75,7 +83,13 @@ export async function takeTransition(
 ): Promise<RecordData> {
   const workflow = entity.workflow!;
   // Visitors look and send; the public is granted no transition (the spec check refuses one).
-  if (isVisitor(actor)) throw forbidden(actor, entity, `transition:${transition.name}`, `Sign in to ${transition.label.toLowerCase()} ${withArticle(entity.label.toLowerCase())}.`);
+  if (isVisitor(actor))
+    throw forbidden(
+      actor,
+      entity,
+      `transition:${transition.name}`,
+      `Sign in to ${transition.label.toLowerCase()} ${withArticle(entity.label.toLowerCase())}.`,
+    );
   const readScope = authorizeScope(ctx.model, entity, actor, 'read');
   const comment = commentOf(transition, request.comment);
   const input = request.input ?? {};
@@ -87,8 +101,12 @@ export async function takeTransition(
       const current = await lockInScope(ctx, trx, actor, entity, id, readScope.sql, version, `transition:${transition.name}`);
       const now = new Date();
       // With the values of the paths its guard and owners' conditions compare (`patient.account`).
-      const merged = await withPathValues(ctx.model, trx, entity, transitionConditions([transition]), { ...current, ...values } as RecordData);
-      const granted = transition.from.includes(String(current[workflow.field])) && (await grantedOn(ctx.model, trx, entity, actor, transition.name, id));
+      const merged = await withPathValues(ctx.model, trx, entity, transitionConditions([transition]), {
+        ...current,
+        ...values,
+      } as RecordData);
+      const granted =
+        transition.from.includes(String(current[workflow.field])) && (await grantedOn(ctx.model, trx, entity, actor, transition.name, id));
       if (!granted) refuseWho(ctx.model, entity, merged, actor, transition, now);
       const check = checkTransition(ctx.model, entity, merged, actor, transition, now, true);
       if (!check.allowed) refuse(ctx.model, check);
@@ -113,7 +131,14 @@ function workflowEntity(ctx: OpsContext, entityName: string, name: string): { en
   return { entity, transition: findTransition(entity, name) };
 }
 
-export async function transitionRecord(ctx: OpsContext, actor: Actor, entityName: string, id: number, name: string, request: TransitionRequest): Promise<RecordData> {
+export async function transitionRecord(
+  ctx: OpsContext,
+  actor: Actor,
+  entityName: string,
+  id: number,
+  name: string,
+  request: TransitionRequest,
+): Promise<RecordData> {
   const { entity, transition } = workflowEntity(ctx, entityName, name);
   if (!isRecordId(id)) throw notFound(inSentence(entity.label));
   return takeTransition(ctx, actor, entity, id, transition, request, checkVersion(request?.version));
@@ -130,7 +155,9 @@ export async function bulkTransition(
 ): Promise<BulkTransitionResult[]> {
   const { entity, transition } = workflowEntity(ctx, entityName, name);
   if (!Array.isArray(items) || items.length === 0) {
-    throw new NinefoldError('VALIDATION_FAILED', 'Select at least one record.', { fieldErrors: [{ field: 'ids', code: 'required', message: 'Select at least one record.' }] });
+    throw new NinefoldError('VALIDATION_FAILED', 'Select at least one record.', {
+      fieldErrors: [{ field: 'ids', code: 'required', message: 'Select at least one record.' }],
+    });
   }
   if (items.length > MAX_BULK_TRANSITION) {
     throw new NinefoldError('VALIDATION_FAILED', `At most ${MAX_BULK_TRANSITION} records at once.`, {
@@ -150,7 +177,13 @@ export async function bulkTransition(
     } catch (error) {
       const known = asNinefoldError(error);
       if (!known) throw error;
-      results.push({ id, ok: false, code: known.code, message: known.message, ...(known.fieldErrors.length > 0 ? { fieldErrors: known.fieldErrors } : {}) });
+      results.push({
+        id,
+        ok: false,
+        code: known.code,
+        message: known.message,
+        ...(known.fieldErrors.length > 0 ? { fieldErrors: known.fieldErrors } : {}),
+      });
     }
   }
   return results;
@@ -170,7 +203,14 @@ export function grantedColumns(model: AppModel, entity: EntityModel, actor: Acto
  * allowed on (`granted`, from grantedColumns): available ones, and blocked ones with why. Those
  * from other states, or reserved to others, are not offered; an owner's passed window is.
  */
-export function transitionOffers(model: AppModel, entity: EntityModel, record: RecordData, actor: Actor, granted: Readonly<Record<string, unknown>>, now: Date): TransitionOffer[] {
+export function transitionOffers(
+  model: AppModel,
+  entity: EntityModel,
+  record: RecordData,
+  actor: Actor,
+  granted: Readonly<Record<string, unknown>>,
+  now: Date,
+): TransitionOffer[] {
   const offers: TransitionOffer[] = [];
   for (const transition of entity.workflow?.transitions ?? []) {
     const allowed = Boolean(granted[`nf_may_${transition.name}`]);

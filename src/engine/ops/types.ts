@@ -144,7 +144,13 @@ export interface HistoryEntry {
   readonly actorHidden?: true;
   readonly action: 'create' | 'update' | 'transition' | 'delete';
   /** For a transition: its name, label, the states left and entered, and the comment given. */
-  readonly transition?: { readonly name: string; readonly label: string; readonly from: string; readonly to: string; readonly comment: string | null };
+  readonly transition?: {
+    readonly name: string;
+    readonly label: string;
+    readonly from: string;
+    readonly to: string;
+    readonly comment: string | null;
+  };
   /** Field changes, only fields the viewer may read (create: the initial values as `to`). */
   readonly changes: Readonly<Record<string, FieldChange>>;
 }
@@ -161,7 +167,13 @@ export interface HistoryPage {
 export type BulkTransitionResult =
   | { readonly id: number; readonly ok: true; readonly record: RecordData }
   /** A refusal, with the field errors it names (a record rule broken on a field nobody touched) when it has any. */
-  | { readonly id: number; readonly ok: false; readonly code: string; readonly message: string; readonly fieldErrors?: readonly FieldError[] };
+  | {
+      readonly id: number;
+      readonly ok: false;
+      readonly code: string;
+      readonly message: string;
+      readonly fieldErrors?: readonly FieldError[];
+    };
 
 /** Raw input from a form (strings) or JSON (typed values), keyed by field name. */
 export type RecordInput = Readonly<Record<string, unknown>>;

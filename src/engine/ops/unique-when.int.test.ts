@@ -43,7 +43,14 @@ const SPEC = {
     order: {
       titleField: 'code',
       fields: { code: { type: 'text', required: true }, supplier: { type: 'reference', to: 'supplier', required: true } },
-      limits: { openPerSupplier: { max: { $constant: 'maxOpenOrders' }, per: 'supplier', where: { field: 'state', op: 'eq', value: 'open' }, message: 'This supplier has enough open orders.' } },
+      limits: {
+        openPerSupplier: {
+          max: { $constant: 'maxOpenOrders' },
+          per: 'supplier',
+          where: { field: 'state', op: 'eq', value: 'open' },
+          message: 'This supplier has enough open orders.',
+        },
+      },
     },
   },
   workflows: {
@@ -147,7 +154,9 @@ forEachDatabase('uniqueWhen and limits per reference', (database) => {
 
     it('refuses a race loser with the same error: concurrent loans of one item, exactly one wins', async () => {
       const item = await newItem();
-      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => settle(ops.create(agent, 'loan', { code: `Race ${i}`, item: item.id }))));
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => settle(ops.create(agent, 'loan', { code: `Race ${i}`, item: item.id }))),
+      );
       expect(results.filter((r) => r.ok)).toHaveLength(1);
       for (const result of results.filter((r) => !r.ok)) expect((result as { error: NinefoldError }).error).toMatchObject(lentError);
     });
@@ -157,7 +166,9 @@ forEachDatabase('uniqueWhen and limits per reference', (database) => {
       await ops.create(agent, 'loan', { code: 'I1', item: item.id });
       // Straight to the table, past the check ops makes first: only the partial unique index stands in the way.
       const error = await ninefoldError(
-        translating(model.entitiesByName.loan, () => store.db.insertInto('loan').values({ code: 'I2', item: item.id, state: 'active' }).execute()),
+        translating(model.entitiesByName.loan, () =>
+          store.db.insertInto('loan').values({ code: 'I2', item: item.id, state: 'active' }).execute(),
+        ),
       );
       expect(error).toMatchObject(lentError);
       // Rows outside the condition are not in the index at all.
@@ -166,12 +177,19 @@ forEachDatabase('uniqueWhen and limits per reference', (database) => {
 
     it('refuses rows of an import that break the rule, with its message', async () => {
       const item = await newItem();
-      const result = await ops.createMany(agent, 'loan', [
-        { code: 'M1', item: item.id },
-        { code: 'M2', item: item.id },
-      ], { goodRows: true });
+      const result = await ops.createMany(
+        agent,
+        'loan',
+        [
+          { code: 'M1', item: item.id },
+          { code: 'M2', item: item.id },
+        ],
+        { goodRows: true },
+      );
       expect(result.created).toBe(1);
-      expect(result.refused).toEqual([expect.objectContaining({ index: 1, code: 'VALIDATION_FAILED', fieldErrors: lentError.fieldErrors })]);
+      expect(result.refused).toEqual([
+        expect.objectContaining({ index: 1, code: 'VALIDATION_FAILED', fieldErrors: lentError.fieldErrors }),
+      ]);
     });
   });
 
@@ -180,18 +198,26 @@ forEachDatabase('uniqueWhen and limits per reference', (database) => {
       const [acme, other] = [await ops.create(agent, 'supplier', { name: 'Acme' }), await ops.create(agent, 'supplier', { name: 'Other' })];
       const first = await ops.create(agent, 'order', { code: 'O1', supplier: acme.id });
       await ops.create(agent, 'order', { code: 'O2', supplier: acme.id });
-      const error = await expectRefused(() => countRows(store.db, 'order'), 'LIMIT_EXCEEDED', () => ops.create(agent, 'order', { code: 'O3', supplier: acme.id }));
+      const error = await expectRefused(
+        () => countRows(store.db, 'order'),
+        'LIMIT_EXCEEDED',
+        () => ops.create(agent, 'order', { code: 'O3', supplier: acme.id }),
+      );
       expect(error.message).toBe('This supplier has enough open orders.');
       await ops.create(agent, 'order', { code: 'O4', supplier: other.id });
       const closed = await ops.transition(agent, 'order', first.id, 'close', { version: first.version });
       await ops.create(agent, 'order', { code: 'O5', supplier: acme.id });
       // Reopening counts again.
-      expect((await ninefoldError(ops.transition(agent, 'order', closed.id, 'reopen', { version: closed.version }))).code).toBe('LIMIT_EXCEEDED');
+      expect((await ninefoldError(ops.transition(agent, 'order', closed.id, 'reopen', { version: closed.version }))).code).toBe(
+        'LIMIT_EXCEEDED',
+      );
     });
 
     it('holds under a race: concurrent orders for one supplier, exactly the maximum win', async () => {
       const supplier = await ops.create(agent, 'supplier', { name: 'Racing supplier' });
-      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => settle(ops.create(agent, 'order', { code: `R${i}`, supplier: supplier.id }))));
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) => settle(ops.create(agent, 'order', { code: `R${i}`, supplier: supplier.id }))),
+      );
       expect(results.filter((r) => r.ok)).toHaveLength(2);
       expect(results.filter((r) => !r.ok).map((r) => (r as { error: NinefoldError }).error.code)).toEqual(Array(4).fill('LIMIT_EXCEEDED'));
     });
@@ -199,17 +225,26 @@ forEachDatabase('uniqueWhen and limits per reference', (database) => {
 
   describe('schema sync', () => {
     const indexesOf = async (table: string) =>
-      (await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where tablename = ${table}`.execute(store.db)).rows;
+      (
+        await sql<{ indexname: string; indexdef: string }>`select indexname, indexdef from pg_indexes where tablename = ${table}`.execute(
+          store.db,
+        )
+      ).rows;
 
     it('built the partial unique index, named after the table, with the condition written in', async () => {
       const index = (await indexesOf('loan')).find((i) => i.indexname === model.entitiesByName.loan.uniqueWhen[0].index);
       // Found again as the same index by the next sync: nothing to do.
       expect(await syncSchema(store, model)).toEqual({ changed: false, applied: [], destructive: [] });
-      expect(index?.indexdef).toMatch(/^CREATE UNIQUE INDEX loan_uw_[0-9a-f]{10} ON public\.loan USING btree \(item\) WHERE \(state = ANY \(ARRAY\['active'::text, 'late'::text\]\)\)$/);
+      expect(index?.indexdef).toMatch(
+        /^CREATE UNIQUE INDEX loan_uw_[0-9a-f]{10} ON public\.loan USING btree \(item\) WHERE \(state = ANY \(ARRAY\['active'::text, 'late'::text\]\)\)$/,
+      );
     });
 
     it('drops the index of a rule gone from the spec, and builds the index of a changed one', async () => {
-      const without = buildModel({ ...SPEC, entities: { ...SPEC.entities, loan: { ...SPEC.entities.loan, uniqueWhen: undefined } } } as unknown as AppSpec);
+      const without = buildModel({
+        ...SPEC,
+        entities: { ...SPEC.entities, loan: { ...SPEC.entities.loan, uniqueWhen: undefined } },
+      } as unknown as AppSpec);
       const report = await syncSchema(store, without);
       expect(report.destructive).toEqual([]);
       expect(report.applied.map((s) => s.kind)).toContain('drop-index');
@@ -225,7 +260,10 @@ forEachDatabase('uniqueWhen and limits per reference', (database) => {
       // Now every loan, returned or not, would have to be the only one of its item.
       const stricter = buildModel({
         ...SPEC,
-        entities: { ...SPEC.entities, loan: { ...SPEC.entities.loan, uniqueWhen: { fields: ['item'], where: { field: 'code', op: 'present' } } } },
+        entities: {
+          ...SPEC.entities,
+          loan: { ...SPEC.entities.loan, uniqueWhen: { fields: ['item'], where: { field: 'code', op: 'present' } } },
+        },
       } as unknown as AppSpec);
       const failure = await syncSchema(store, stricter).then(
         () => null,

@@ -8,7 +8,13 @@ const model = buildModel({
   entities: {
     item: {
       titleField: 'name',
-      fields: { name: { type: 'text', required: true }, size: { type: 'integer' }, price: { type: 'decimal' }, featured: { type: 'boolean' }, due: { type: 'date' } },
+      fields: {
+        name: { type: 'text', required: true },
+        size: { type: 'integer' },
+        price: { type: 'decimal' },
+        featured: { type: 'boolean' },
+        due: { type: 'date' },
+      },
       uniqueWhen: { fields: ['name', 'size'], where: { field: 'featured', op: 'eq', value: true } },
     },
   },
@@ -29,8 +35,28 @@ describe('holds: a uniqueWhen condition on a record, as the index predicate read
   it('reads an empty value with three values: a comparison is unknown, and so is its negation', () => {
     expect(on({ field: 'size', op: 'eq', value: 3 }, { size: null })).toBeNull();
     expect(on({ not: { field: 'size', op: 'eq', value: 3 } }, { size: null })).toBeNull();
-    expect(on({ any: [{ field: 'size', op: 'eq', value: 3 }, { field: 'name', op: 'present' }] }, { size: null, name: 'x' })).toBe(true);
-    expect(on({ all: [{ field: 'size', op: 'eq', value: 3 }, { field: 'name', op: 'absent' }] }, { size: null, name: 'x' })).toBe(false);
+    expect(
+      on(
+        {
+          any: [
+            { field: 'size', op: 'eq', value: 3 },
+            { field: 'name', op: 'present' },
+          ],
+        },
+        { size: null, name: 'x' },
+      ),
+    ).toBe(true);
+    expect(
+      on(
+        {
+          all: [
+            { field: 'size', op: 'eq', value: 3 },
+            { field: 'name', op: 'absent' },
+          ],
+        },
+        { size: null, name: 'x' },
+      ),
+    ).toBe(false);
   });
 
   it('reads ne as `is distinct from`: an empty value differs from any value', () => {

@@ -21,14 +21,21 @@ export function uniqueWhenViolation(rule: UniqueWhenModel): NinefoldError {
  * Read in the writer's transaction; two writers racing both pass this check, and the partial
  * unique index refuses the second (db-errors.ts maps that to the same error).
  */
-export async function checkUniqueWhen(model: AppModel, trx: DynamicDatabase, entity: EntityModel, before: RecordLike | null, after: RecordLike): Promise<void> {
+export async function checkUniqueWhen(
+  model: AppModel,
+  trx: DynamicDatabase,
+  entity: EntityModel,
+  before: RecordLike | null,
+  after: RecordLike,
+): Promise<void> {
   for (const rule of entity.uniqueWhen) {
     if (holds(model, entity, rule.where, after) !== true) continue;
     const values = rule.fields.map((name) => after[name]);
     // Empty values never collide, as in the index (NULLs are distinct).
     if (values.some((v) => v === null || v === undefined)) continue;
     // Unchanged and already selected: the index has kept it unique all along.
-    if (before && holds(model, entity, rule.where, before) === true && rule.fields.every((name, i) => sameValue(before[name], values[i]))) continue;
+    if (before && holds(model, entity, rule.where, before) === true && rule.fields.every((name, i) => sameValue(before[name], values[i])))
+      continue;
     const row = valuesToRow(entity, Object.fromEntries(rule.fields.map((name, i) => [name, values[i]])));
     let others = trx
       .selectFrom(entity.table)

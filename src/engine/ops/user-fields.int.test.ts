@@ -96,11 +96,17 @@ forEachDatabase('user fields: names for pickers, and the roles that may hold the
     const snapshot = () => store.db.selectFrom('ticket').selectAll().orderBy('id').execute();
 
     it('refuse a user without one of the roles on create, update and transition, with the roles in words', async () => {
-      const created = await expectRefused(snapshot, 'VALIDATION_FAILED', () => ops.create(agent, 'ticket', { subject: 'Give it to Carl', assignee: customer.userId }));
+      const created = await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
+        ops.create(agent, 'ticket', { subject: 'Give it to Carl', assignee: customer.userId }),
+      );
       expect(created.fieldErrors).toEqual([{ field: 'assignee', code: 'user_role', message: NOT_STAFF }]);
       // A user that does not exist is refused alike (nothing to tell apart).
-      await expectRefused(snapshot, 'VALIDATION_FAILED', () => ops.create(agent, 'ticket', { subject: 'Give it to no one', assignee: 999_999 }));
-      const updated = await expectRefused(snapshot, 'VALIDATION_FAILED', () => ops.update(admin, 'ticket', ticket.id, { assignee: customer.userId }, ticket.version));
+      await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
+        ops.create(agent, 'ticket', { subject: 'Give it to no one', assignee: 999_999 }),
+      );
+      const updated = await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
+        ops.update(admin, 'ticket', ticket.id, { assignee: customer.userId }, ticket.version),
+      );
       expect(updated.fieldErrors.map((e) => e.message)).toEqual([NOT_STAFF]);
       const fresh = await ops.create(agent, 'ticket', { subject: 'To be started' });
       const started = await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
@@ -115,11 +121,17 @@ forEachDatabase('user fields: names for pickers, and the roles that may hold the
     it('refuse the row of a CSV import that names such a user, and write nothing', async () => {
       const before = await countRows(store.db, 'ticket');
       const csv = ['Subject,Assignee', `Fine,${agent.email}`, `Not staff,${customer.email}`].join('\n');
-      const report = await importCsv(ops, testModel, admin, 'ticket', new TextEncoder().encode(csv), { maxBytes: 1 << 20, goodRows: false });
+      const report = await importCsv(ops, testModel, admin, 'ticket', new TextEncoder().encode(csv), {
+        maxBytes: 1 << 20,
+        goodRows: false,
+      });
       expect(report.created).toBe(0);
       expect(report.refused.map((r) => [r.line, r.problems])).toEqual([[3, [{ column: 'Assignee', message: NOT_STAFF }]]]);
       expect(await countRows(store.db, 'ticket')).toBe(before);
-      const many = await ops.createMany(admin, 'ticket', [{ subject: 'Many one', assignee: agent.userId }, { subject: 'Many two', assignee: customer.userId }]);
+      const many = await ops.createMany(admin, 'ticket', [
+        { subject: 'Many one', assignee: agent.userId },
+        { subject: 'Many two', assignee: customer.userId },
+      ]);
       expect(JSON.stringify(many)).toContain(NOT_STAFF);
       expect(await countRows(store.db, 'ticket')).toBe(before);
     });
@@ -154,6 +166,9 @@ forEachDatabase('user fields: a default of the actor with roles', (database) => 
     expect(refused.code).toBe('VALIDATION_FAILED');
     expect(refused.fieldErrors.map((e) => e.message)).toEqual(['Owner must be an agent.']);
     expect((await ops.get(agent, 'task', task.id)).record).toMatchObject({ state: 'open', owner: agent.userId });
-    expect(await ops.transition(agent, 'task', task.id, 'take', { version: task.version })).toMatchObject({ state: 'taken', owner: agent.userId });
+    expect(await ops.transition(agent, 'task', task.id, 'take', { version: task.version })).toMatchObject({
+      state: 'taken',
+      owner: agent.userId,
+    });
   });
 });

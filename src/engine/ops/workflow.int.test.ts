@@ -90,7 +90,11 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
       let resolved = await take(agent, ticket, 'start', { input: { assignee: agent.userId } });
       resolved = await take(agent, resolved, 'resolve');
       // Resolved longer ago than the reopen window: the requester is refused with the spec's own code.
-      await store.db.updateTable('ticket').set({ resolved_at: new Date(Date.now() - 15 * DAY_MS) }).where('id', '=', resolved.id).execute();
+      await store.db
+        .updateTable('ticket')
+        .set({ resolved_at: new Date(Date.now() - 15 * DAY_MS) })
+        .where('id', '=', resolved.id)
+        .execute();
       const late = await refused('REOPEN_WINDOW_PASSED', () => take(customer, resolved, 'reopen'));
       expect(late.status).toBe(409);
       // Agents may reopen whenever.
@@ -106,15 +110,21 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
       expect(fieldCodes(input)).toEqual(['assignee:invalid_type']);
       const ghost = await refused('VALIDATION_FAILED', () => take(agent, fresh, 'start', { input: { assignee: 999_999 } }));
       expect(fieldCodes(ghost)).toEqual(['assignee:user_role']);
-      await refused('FORBIDDEN_FIELD', () => take(agent, fresh, 'start', { input: { assignee: agent.userId, resolvedAt: '2030-01-01T00:00' } }));
-      const comment = await refused('VALIDATION_FAILED', () => take(agent, fresh, 'start', { input: { assignee: agent.userId }, comment: 'x'.repeat(10_001) }));
+      await refused('FORBIDDEN_FIELD', () =>
+        take(agent, fresh, 'start', { input: { assignee: agent.userId, resolvedAt: '2030-01-01T00:00' } }),
+      );
+      const comment = await refused('VALIDATION_FAILED', () =>
+        take(agent, fresh, 'start', { input: { assignee: agent.userId }, comment: 'x'.repeat(10_001) }),
+      );
       expect(fieldCodes(comment)).toEqual(['comment:too_big']);
     });
 
     it('are offered on the record with why a blocked one is blocked, per actor', async () => {
       const ticket = await ops.create(customer, 'ticket', { subject: 'Offers' });
       const forAgent = (await ops.get(agent, 'ticket', ticket.id)).transitions;
-      expect(forAgent).toEqual([{ name: 'start', label: 'Start', to: 'open', available: false, blockedReason: 'Needs an assignee.', requires: ['assignee'] }]);
+      expect(forAgent).toEqual([
+        { name: 'start', label: 'Start', to: 'open', available: false, blockedReason: 'Needs an assignee.', requires: ['assignee'] },
+      ]);
       expect((await ops.get(customer, 'ticket', ticket.id)).transitions).toEqual([]);
       const opened = await take(agent, ticket, 'start', { input: { assignee: agent.userId } });
       expect((await ops.get(agent, 'ticket', ticket.id)).transitions.map((t) => [t.name, t.available])).toEqual([
@@ -123,7 +133,11 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
       ]);
       const resolved = await take(agent, opened, 'resolve');
       expect((await ops.get(customer, 'ticket', ticket.id)).transitions.map((t) => [t.name, t.available])).toEqual([['reopen', true]]);
-      await store.db.updateTable('ticket').set({ resolved_at: new Date(Date.now() - 30 * DAY_MS) }).where('id', '=', resolved.id).execute();
+      await store.db
+        .updateTable('ticket')
+        .set({ resolved_at: new Date(Date.now() - 30 * DAY_MS) })
+        .where('id', '=', resolved.id)
+        .execute();
       expect((await ops.get(customer, 'ticket', ticket.id)).transitions).toEqual([
         expect.objectContaining({ name: 'reopen', available: false, blockedReason: model.errors.REOPEN_WINDOW_PASSED.message }),
       ]);
@@ -148,7 +162,9 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
         [999_999, false, 'NOT_FOUND'],
       ]);
       const unversioned = await ops.bulkTransition(agent, 'ticket', 'start', [{ id: b.id }]);
-      expect(unversioned).toEqual([{ id: b.id, ok: false, code: 'PRECONDITION_REQUIRED', message: 'Send the version of the record you saw.' }]);
+      expect(unversioned).toEqual([
+        { id: b.id, ok: false, code: 'PRECONDITION_REQUIRED', message: 'Send the version of the record you saw.' },
+      ]);
       expect((await ops.get(agent, 'ticket', b.id)).record.state).toBe('new');
       expect((await ninefoldError(ops.bulkTransition(agent, 'ticket', 'start', []))).code).toBe('VALIDATION_FAILED');
     });
@@ -157,7 +173,9 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
   describe('entity rules', () => {
     it('hold on create, update and transition, with the spec message on the named field', async () => {
       const error = await ninefoldError(ops.create(agent, 'ticket', { subject: 'Urgent', priority: 'urgent' }));
-      expect(error.fieldErrors).toEqual([{ field: 'assignee', code: 'urgentNeedsAssignee', message: 'An urgent ticket needs an assignee.' }]);
+      expect(error.fieldErrors).toEqual([
+        { field: 'assignee', code: 'urgentNeedsAssignee', message: 'An urgent ticket needs an assignee.' },
+      ]);
       const past = await ninefoldError(ops.create(agent, 'ticket', { subject: 'Late', dueAt: '2001-01-01T00:00' }));
       expect(fieldCodes(past)).toEqual(['dueAt:dueAfterCreation']);
 
@@ -176,7 +194,9 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
       for (let i = 0; i < 3; i++) tickets.push(await ops.create(customerOfLimits, 'ticket', { subject: `Limited ${i}` }));
       const over = await refused('LIMIT_EXCEEDED', () => ops.create(customerOfLimits, 'ticket', { subject: 'One too many' }));
       expect(over.details).toEqual({ limit: 'openTicketsPerCustomer', max: 3, constant: 'maxOpenTicketsPerCustomer' });
-      expect(over.message).toBe('You have reached the limit of open tickets (3): add to one you already have, or wait until one is resolved.');
+      expect(over.message).toBe(
+        'You have reached the limit of open tickets (3): add to one you already have, or wait until one is resolved.',
+      );
       // Others' tickets do not count, and agents opening tickets for themselves are not this customer.
       await ops.create(other, 'ticket', { subject: 'Not counted' });
 
@@ -193,34 +213,71 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
   describe('history', () => {
     it('records create, update diff, transition and delete in the same transaction, with actor and time', async () => {
       const ticket = await ops.create(customer, 'ticket', { subject: 'History' });
-      const edited = await ops.update(agent, 'ticket', ticket.id, { priority: 'high', assignee: agent.userId, organization: null }, ticket.version);
+      const edited = await ops.update(
+        agent,
+        'ticket',
+        ticket.id,
+        { priority: 'high', assignee: agent.userId, organization: null },
+        ticket.version,
+      );
       await take(agent, edited, 'start', { comment: 'Looking into it' });
 
       const forAgent = await ops.history(agent, 'ticket', ticket.id);
       expect(forAgent.entries.map((e) => e.action)).toEqual(['transition', 'update', 'create']);
       const [started, update, created] = forAgent.entries;
-      expect(started).toMatchObject({ actor: { id: agent.userId, name: 'Grace Agent' }, transition: { name: 'start', label: 'Start', from: 'new', to: 'open', comment: 'Looking into it' }, changes: {} });
+      expect(started).toMatchObject({
+        actor: { id: agent.userId, name: 'Grace Agent' },
+        transition: { name: 'start', label: 'Start', from: 'new', to: 'open', comment: 'Looking into it' },
+        changes: {},
+      });
       // The SLA due time follows the priority: 24 hours after creation, then 8.
-      expect(update.changes).toEqual({ priority: { from: 'normal', to: 'high' }, assignee: { from: null, to: agent.userId }, slaDueAt: { from: expect.any(Date), to: expect.any(Date) } });
+      expect(update.changes).toEqual({
+        priority: { from: 'normal', to: 'high' },
+        assignee: { from: null, to: agent.userId },
+        slaDueAt: { from: expect.any(Date), to: expect.any(Date) },
+      });
       const { from: dueBefore, to: dueAfter } = update.changes.slaDueAt as { from: Date; to: Date };
       expect(dueBefore.getTime() - dueAfter.getTime()).toBe(16 * 60 * 60 * 1000);
-      expect(created).toMatchObject({ actor: { id: customer.userId }, changes: { subject: { from: null, to: 'History' }, requester: { from: null, to: customer.userId } } });
+      expect(created).toMatchObject({
+        actor: { id: customer.userId },
+        changes: { subject: { from: null, to: 'History' }, requester: { from: null, to: customer.userId } },
+      });
       expect(created.at).toBeInstanceOf(Date);
 
       // The customer never sees the assignee, nor an update that changed only hidden fields.
-      await ops.update(agent, 'ticket', ticket.id, { organization: null, assignee: admin.userId }, started.id ? (await ops.get(agent, 'ticket', ticket.id)).record.version : 0);
+      await ops.update(
+        agent,
+        'ticket',
+        ticket.id,
+        { organization: null, assignee: admin.userId },
+        started.id ? (await ops.get(agent, 'ticket', ticket.id)).record.version : 0,
+      );
       const forCustomer = await ops.history(customer, 'ticket', ticket.id);
       expect(forCustomer.entries.map((e) => e.action)).toEqual(['transition', 'update', 'create']);
       expect(JSON.stringify(forCustomer)).not.toMatch(/assignee|organization/);
-      expect(forCustomer.entries[1].changes).toEqual({ priority: { from: 'normal', to: 'high' }, slaDueAt: { from: expect.any(Date), to: expect.any(Date) } });
+      expect(forCustomer.entries[1].changes).toEqual({
+        priority: { from: 'normal', to: 'high' },
+        slaDueAt: { from: expect.any(Date), to: expect.any(Date) },
+      });
       expect((await ninefoldError(ops.history(other, 'ticket', ticket.id))).code).toBe('NOT_FOUND');
 
-      const rows = await store.db.selectFrom('nf_audit').select(['action', 'actor_id']).where('entity', '=', 'ticket').where('record_id', '=', ticket.id).orderBy('id').execute();
+      const rows = await store.db
+        .selectFrom('nf_audit')
+        .select(['action', 'actor_id'])
+        .where('entity', '=', 'ticket')
+        .where('record_id', '=', ticket.id)
+        .orderBy('id')
+        .execute();
       expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'start', 'update']);
 
       const current = (await ops.get(admin, 'ticket', ticket.id)).record;
       await ops.delete(admin, 'ticket', ticket.id, current.version);
-      const deleted = await store.db.selectFrom('nf_audit').select(['action', 'changes']).where('record_id', '=', ticket.id).where('action', '=', 'delete').executeTakeFirstOrThrow();
+      const deleted = await store.db
+        .selectFrom('nf_audit')
+        .select(['action', 'changes'])
+        .where('record_id', '=', ticket.id)
+        .where('action', '=', 'delete')
+        .executeTakeFirstOrThrow();
       expect(JSON.stringify(deleted.changes)).toContain('History');
     });
 
@@ -247,7 +304,8 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
 
     it('rolls back with the change: a write that fails after its history row leaves neither', async () => {
       const ticket = await ops.create(agent, 'ticket', { subject: 'Atomic' });
-      const count = async () => Number((await sql<{ n: string }>`select count(*) as n from nf_audit where record_id = ${ticket.id}`.execute(store.db)).rows[0].n);
+      const count = async () =>
+        Number((await sql<{ n: string }>`select count(*) as n from nf_audit where record_id = ${ticket.id}`.execute(store.db)).rows[0].n);
       const before = await count();
       await ninefoldError(ops.update(agent, 'ticket', ticket.id, { subject: 'ok', priority: 'urgent', assignee: null }, ticket.version));
       expect(await count()).toBe(before);

@@ -32,23 +32,50 @@ import { inSentence } from '../spec/naming';
  * so that ids cannot be probed (nor records of others attached to, like a comment on someone
  * else's ticket).
  */
-export async function checkReferences(model: AppModel, db: DynamicDatabase, entity: EntityModel, values: ParsedValues, actor: Actor): Promise<void> {
+export async function checkReferences(
+  model: AppModel,
+  db: DynamicDatabase,
+  entity: EntityModel,
+  values: ParsedValues,
+  actor: Actor,
+): Promise<void> {
   const errors = (await missingReferences(model, db, entity, [values], actor)).get(0);
   if (errors) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors });
 }
 
 /** VALIDATION_FAILED when the record as it would be stored breaks an entity rule of the spec. */
-export function checkRules(model: AppModel, entity: EntityModel, record: Readonly<Record<string, unknown>>, now: Date, before: Readonly<Record<string, unknown>> | null, actor: Actor): void {
+export function checkRules(
+  model: AppModel,
+  entity: EntityModel,
+  record: Readonly<Record<string, unknown>>,
+  now: Date,
+  before: Readonly<Record<string, unknown>> | null,
+  actor: Actor,
+): void {
   // Rules through a path (`patient.account`) need the database: checkPathRules, inside the write's transaction.
   const errors = checkEntityRules(model, entity, record, now, before, actorContext(actor), 'plain');
   if (errors.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors });
 }
 
 /** As checkRules for the rules that compare a path, with the paths' values read in `trx` (nothing when there are none). */
-export async function checkPathRules(model: AppModel, trx: DynamicDatabase, entity: EntityModel, record: Readonly<Record<string, unknown>>, now: Date, before: Readonly<Record<string, unknown>> | null, actor: Actor): Promise<void> {
+export async function checkPathRules(
+  model: AppModel,
+  trx: DynamicDatabase,
+  entity: EntityModel,
+  record: Readonly<Record<string, unknown>>,
+  now: Date,
+  before: Readonly<Record<string, unknown>> | null,
+  actor: Actor,
+): Promise<void> {
   const rules = Object.values(entity.rules).filter(hasPaths);
   if (rules.length === 0) return;
-  const loaded = await withPathValues(model, trx, entity, rules.flatMap((r) => [r.when, r.assert]), record);
+  const loaded = await withPathValues(
+    model,
+    trx,
+    entity,
+    rules.flatMap((r) => [r.when, r.assert]),
+    record,
+  );
   const errors = checkEntityRules(model, entity, loaded, now, before, actorContext(actor), 'paths');
   if (errors.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors });
 }
@@ -67,9 +94,18 @@ export async function translating<T>(entity: EntityModel, run: () => Promise<T>)
  * a draft moved to another team), only its receipt (id, version and times): a write's answer
  * tells no more than a read would.
  */
-export async function readBack(ctx: OpsContext, trx: DynamicDatabase, actor: Actor, entity: EntityModel, record: RecordData): Promise<RecordData> {
+export async function readBack(
+  ctx: OpsContext,
+  trx: DynamicDatabase,
+  actor: Actor,
+  entity: EntityModel,
+  record: RecordData,
+): Promise<RecordData> {
   const scope = rowScope(ctx.model, entity, actor, 'read');
-  const inScope = scope !== null && (scope.all || (await trx.selectFrom(entity.table).select('id').where('id', '=', record.id).where(scope.sql).executeTakeFirst()) !== undefined);
+  const inScope =
+    scope !== null &&
+    (scope.all ||
+      (await trx.selectFrom(entity.table).select('id').where('id', '=', record.id).where(scope.sql).executeTakeFirst()) !== undefined);
   if (!inScope) return { id: record.id, version: record.version, createdAt: record.createdAt, updatedAt: record.updatedAt };
   return visibleSets(ctx.model, trx, actor, entity, redactRecord(entity, record, new Set(readableFields(entity, actor))));
 }
@@ -80,13 +116,21 @@ export async function readBack(ctx: OpsContext, trx: DynamicDatabase, actor: Act
  * customer's own ticket): checked on the inserted row, in the same transaction, which a refusal
  * rolls back.
  */
-export async function createRecord(ctx: OpsContext, actor: Actor, entityName: string, input: RecordInput, options: CreateOptions = {}): Promise<RecordData> {
+export async function createRecord(
+  ctx: OpsContext,
+  actor: Actor,
+  entityName: string,
+  input: RecordInput,
+  options: CreateOptions = {},
+): Promise<RecordData> {
   const entity = entityOf(ctx.model, entityName);
   const scope = authorizeScope(ctx.model, entity, actor, 'create');
   const now = new Date();
   const values = checkCreateInput(ctx.model, entity, actor, input, now);
   return translating(entity, () =>
-    inTransaction(ctx.db, async (trx) => readBack(ctx, trx, actor, entity, await insertChecked(ctx, trx, actor, entity, scope, values, now, options))),
+    inTransaction(ctx.db, async (trx) =>
+      readBack(ctx, trx, actor, entity, await insertChecked(ctx, trx, actor, entity, scope, values, now, options)),
+    ),
   );
 }
 
@@ -103,7 +147,14 @@ export function initialState(entity: EntityModel): Record<string, string> {
 export function checkCreateInput(model: AppModel, entity: EntityModel, actor: Actor, input: RecordInput, now: Date): ParsedValues {
   checkWritable(entity, actor, 'create', input);
   const values = parseRecordInput(model, entity, input, 'create', actor);
-  checkRules(model, entity, withDueTimes(entity, { ...values, ...initialState(entity), createdAt: now, updatedAt: now, createdBy: authorId(actor) }, null), now, null, actor);
+  checkRules(
+    model,
+    entity,
+    withDueTimes(entity, { ...values, ...initialState(entity), createdAt: now, updatedAt: now, createdBy: authorId(actor) }, null),
+    now,
+    null,
+    actor,
+  );
   return values;
 }
 
@@ -137,9 +188,18 @@ export async function insertChecked(
   const steps = await parentSteps(ctx, trx, actor, entity, values, options.replyWith);
   await checkLimits(ctx.model, trx, entity, actor, null, { ...values, ...initialState(entity) }, now);
   await checkUniqueWhen(ctx.model, trx, entity, null, { ...values, ...initialState(entity) });
-  const row = await trx.insertInto(entity.table).values(newRow(entity, actor, values)).returning(recordColumns(entity)).executeTakeFirstOrThrow();
+  const row = await trx
+    .insertInto(entity.table)
+    .values(newRow(entity, actor, values))
+    .returning(recordColumns(entity))
+    .executeTakeFirstOrThrow();
   if (!scope.all) {
-    const inScope = await trx.selectFrom(entity.table).select('id').where('id', '=', row.id as number).where(scope.sql).executeTakeFirst();
+    const inScope = await trx
+      .selectFrom(entity.table)
+      .select('id')
+      .where('id', '=', row.id as number)
+      .where(scope.sql)
+      .executeTakeFirst();
     if (!inScope) throw outOfCreateScope(actor, entity);
   }
   await insertReferenceSets(trx, entity, [{ id: Number(row.id), values }]);
@@ -176,26 +236,50 @@ export async function lockInScope(
   version: number | undefined,
   action: 'update' | 'delete' | `transition:${string}`,
 ): Promise<RecordData> {
-  const row = await trx.selectFrom(entity.table).select(recordColumns(entity)).where('id', '=', id).where(scope).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom(entity.table)
+    .select(recordColumns(entity))
+    .where('id', '=', id)
+    .where(scope)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) return outOfScope(ctx.model, trx, actor, entity, id, action);
   if (version !== undefined && row.version !== version) throw staleVersion(entity, Number(row.version));
   return rowToRecord(entity, row);
 }
 
 export function staleVersion(entity: EntityModel, current: number): NinefoldError {
-  return new NinefoldError('STALE_VERSION', `This ${inSentence(entity.label)} was changed by someone else (now version ${current}). Reload it to see the changes.`);
+  return new NinefoldError(
+    'STALE_VERSION',
+    `This ${inSentence(entity.label)} was changed by someone else (now version ${current}). Reload it to see the changes.`,
+  );
 }
 
 /**
  * A record out of the action's scope: FORBIDDEN when the actor may read it (a customer's closed
  * ticket), NOT_FOUND otherwise, as if absent, so that ids cannot be probed.
  */
-async function outOfScope(model: AppModel, db: DynamicDatabase, actor: Actor, entity: EntityModel, id: number, action: 'update' | 'delete' | `transition:${string}`): Promise<never> {
+async function outOfScope(
+  model: AppModel,
+  db: DynamicDatabase,
+  actor: Actor,
+  entity: EntityModel,
+  id: number,
+  action: 'update' | 'delete' | `transition:${string}`,
+): Promise<never> {
   const readScope = rowScope(model, entity, actor, 'read');
-  const readable = readScope && (await db.selectFrom(entity.table).select(recordColumns(entity)).where('id', '=', id).where(readScope.sql).executeTakeFirst());
+  const readable =
+    readScope &&
+    (await db.selectFrom(entity.table).select(recordColumns(entity)).where('id', '=', id).where(readScope.sql).executeTakeFirst());
   // A frozen record says so, rather than "not allowed", to whoever may read it.
   if (readable && action === 'update' && isFinal(entity, rowToRecord(entity, readable))) throw finalStateError(model, entity);
-  if (readable) throw forbidden(actor, entity, action, `You are not allowed to ${action.startsWith('transition:') ? 'change' : action} this ${inSentence(entity.label)}.`);
+  if (readable)
+    throw forbidden(
+      actor,
+      entity,
+      action,
+      `You are not allowed to ${action.startsWith('transition:') ? 'change' : action} this ${inSentence(entity.label)}.`,
+    );
   throw notFound(inSentence(entity.label));
 }
 
@@ -218,7 +302,13 @@ export async function updateRecord(
       const current = await lockInScope(ctx, trx, actor, entity, id, scope, version, 'update');
       if (isFinal(entity, current)) throw finalStateError(ctx.model, entity);
       await checkReferences(ctx.model, trx, entity, values, actor);
-      return readBack(ctx, trx, actor, entity, await writeLocked(ctx.model, trx, actor, entity, current, values, new Date(), { action: 'update' }));
+      return readBack(
+        ctx,
+        trx,
+        actor,
+        entity,
+        await writeLocked(ctx.model, trx, actor, entity, current, values, new Date(), { action: 'update' }),
+      );
     }),
   );
 }
@@ -248,7 +338,13 @@ export async function writeLocked(
   await checkUniqueWhen(model, trx, entity, current, after);
   const row = await trx
     .updateTable(entity.table)
-    .set({ ...valuesToRow(entity, changes), ...dueOnUpdate(entity, current, changes), version: sql`version + 1`, updated_at: sql`now()`, updated_by: authorId(actor) })
+    .set({
+      ...valuesToRow(entity, changes),
+      ...dueOnUpdate(entity, current, changes),
+      version: sql`version + 1`,
+      updated_at: sql`now()`,
+      updated_by: authorId(actor),
+    })
     .where('id', '=', current.id)
     .returning(recordColumns(entity))
     .executeTakeFirstOrThrow();

@@ -41,7 +41,11 @@ forEachDatabase('preferences', (database) => {
 
   it('changes only the preferences given, merging into what is stored', async () => {
     const userId = await newUserId();
-    await store.db.updateTable('nf_user').set({ preferences: JSON.stringify({ theme: 'dark', later: 'kept' }) }).where('id', '=', userId).execute();
+    await store.db
+      .updateTable('nf_user')
+      .set({ preferences: JSON.stringify({ theme: 'dark', later: 'kept' }) })
+      .where('id', '=', userId)
+      .execute();
     expect(await identity.setPreferences(userId, {})).toEqual({ theme: 'dark' });
     await identity.setPreferences(userId, { theme: 'light' });
     const row = await store.db.selectFrom('nf_user').select('preferences').where('id', '=', userId).executeTakeFirstOrThrow();
@@ -50,7 +54,11 @@ forEachDatabase('preferences', (database) => {
 
   it('reads a value it does not know (stored by another version) as the default', async () => {
     const userId = await newUserId();
-    await store.db.updateTable('nf_user').set({ preferences: JSON.stringify({ theme: 'sepia' }) }).where('id', '=', userId).execute();
+    await store.db
+      .updateTable('nf_user')
+      .set({ preferences: JSON.stringify({ theme: 'sepia' }) })
+      .where('id', '=', userId)
+      .execute();
     expect(await identity.preferencesOf(userId)).toEqual({ theme: 'system' });
   });
 

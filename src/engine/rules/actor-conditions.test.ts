@@ -19,7 +19,8 @@ const loner: Actor = { userId: 8, email: 'loner@example.com', name: 'Loner', rol
 
 const OWN: Condition = { field: 'requester', op: 'eq', value: { actor: 'id' } };
 const SAME_ORGANIZATION: Condition = { field: 'requester.organization', op: 'eq', value: { actor: 'organization' } };
-const evaluate = (condition: Condition, record: Record<string, unknown>, actor: Actor) => evaluateCondition(model, condition, record, now, actorContext(actor));
+const evaluate = (condition: Condition, record: Record<string, unknown>, actor: Actor) =>
+  evaluateCondition(model, condition, record, now, actorContext(actor));
 
 /** Compiles without a database: the SQL text and its parameters. */
 const db = new Kysely<Record<string, never>>({
@@ -67,7 +68,10 @@ describe('conditions on the user and their fields, in memory', () => {
 describe('conditions on the user and their fields, in SQL', () => {
   it('binds the user id and field values as parameters', () => {
     expect(compile(OWN, alice)).toMatchObject({ sql: '"requester" = $1', parameters: [7] });
-    expect(compile({ field: 'organization', op: 'eq', value: { actor: 'organization' } }, alice)).toMatchObject({ sql: '"organization" = $1', parameters: [3] });
+    expect(compile({ field: 'organization', op: 'eq', value: { actor: 'organization' } }, alice)).toMatchObject({
+      sql: '"organization" = $1',
+      parameters: [3],
+    });
   });
 
   it('a missing value matches nothing (eq false, ne "is set"), for a visitor too', () => {
@@ -85,8 +89,13 @@ describe('conditions on the user and their fields, in SQL', () => {
 
   it('a path through a reference is a subquery on the referenced entity', () => {
     const comment = model.entitiesByName.comment;
-    const compiled = sql`${conditionToSql(model, comment, { field: 'ticket.requester', op: 'eq', value: { actor: 'id' } }, alice)}`.compile(db);
-    expect(compiled).toMatchObject({ sql: '("ticket" is not null and "ticket" in (select "ticket"."id" from "ticket" where "requester" = $1))', parameters: [7] });
+    const compiled = sql`${conditionToSql(model, comment, { field: 'ticket.requester', op: 'eq', value: { actor: 'id' } }, alice)}`.compile(
+      db,
+    );
+    expect(compiled).toMatchObject({
+      sql: '("ticket" is not null and "ticket" in (select "ticket"."id" from "ticket" where "requester" = $1))',
+      parameters: [7],
+    });
   });
 });
 
@@ -97,7 +106,10 @@ describe('where else conditions on the user and paths show', () => {
 
   it('links "see all" to the list filtered by the viewer, never by one of their fields (the list cannot filter by it)', () => {
     const widget = { kind: 'list', entity: 'ticket', title: 'Mine', sort: '-updatedAt', columns: ['subject'], limit: 5 } as const;
-    expect(seeAllTarget(model, { ...widget, where: { field: 'assignee', op: 'eq', value: { actor: 'id' } } })).toEqual({ kind: 'list', filters: { assignee: { actor: true } } });
+    expect(seeAllTarget(model, { ...widget, where: { field: 'assignee', op: 'eq', value: { actor: 'id' } } })).toEqual({
+      kind: 'list',
+      filters: { assignee: { actor: true } },
+    });
     expect(seeAllTarget(model, { ...widget, where: { field: 'organization', op: 'eq', value: { actor: 'organization' } } })).toBeNull();
   });
 });

@@ -34,12 +34,18 @@ describe('evaluateCondition', () => {
     const within = { field: 'resolvedAt', op: 'gte', value: { daysAgo: { $constant: 'reopenWindowDays' } } } as const;
     expect(check(within, { resolvedAt })).toBe(true);
     expect(check(within, { resolvedAt: new Date(now.getTime() - 15 * DAY) })).toBe(false);
-    expect(check({ field: 'dueAt', op: 'gt', value: { field: 'createdAt' } }, { dueAt: new Date(now.getTime() + DAY), createdAt: now })).toBe(true);
-    expect(check({ field: 'dueAt', op: 'gt', value: { field: 'createdAt' } }, { dueAt: '2030-06-14T00:00:00Z', createdAt: now })).toBe(false);
+    expect(
+      check({ field: 'dueAt', op: 'gt', value: { field: 'createdAt' } }, { dueAt: new Date(now.getTime() + DAY), createdAt: now }),
+    ).toBe(true);
+    expect(check({ field: 'dueAt', op: 'gt', value: { field: 'createdAt' } }, { dueAt: '2030-06-14T00:00:00Z', createdAt: now })).toBe(
+      false,
+    );
   });
 
   it('combines with all, any and not', () => {
-    const urgentUnassigned: Condition = { all: [{ field: 'priority', op: 'eq', value: 'urgent' }, { not: { field: 'assignee', op: 'present' } }] };
+    const urgentUnassigned: Condition = {
+      all: [{ field: 'priority', op: 'eq', value: 'urgent' }, { not: { field: 'assignee', op: 'present' } }],
+    };
     expect(check(urgentUnassigned, { priority: 'urgent', assignee: null })).toBe(true);
     expect(check(urgentUnassigned, { priority: 'urgent', assignee: 2 })).toBe(false);
     expect(check({ any: [] }, {})).toBe(false);

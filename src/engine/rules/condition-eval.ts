@@ -63,7 +63,13 @@ function isPresent(v: unknown): boolean {
  * Evaluates a spec Condition against one record in memory: for guards, entity rules and the
  * `when` of transition owners. Comparisons with an empty value are false, as in SQL.
  */
-export function evaluateCondition(model: ConstantsOf, condition: Condition, record: RecordLike, now: Date, context: EvalContext = {}): boolean {
+export function evaluateCondition(
+  model: ConstantsOf,
+  condition: Condition,
+  record: RecordLike,
+  now: Date,
+  context: EvalContext = {},
+): boolean {
   if ('all' in condition) return condition.all.every((c) => evaluateCondition(model, c, record, now, context));
   if ('any' in condition) return condition.any.some((c) => evaluateCondition(model, c, record, now, context));
   if ('not' in condition) return !evaluateCondition(model, condition.not, record, now, context);

@@ -14,7 +14,13 @@ type Leaf = Extract<Condition, { readonly field: string }>;
  * Compiles a spec Condition into a SQL predicate over one entity's table, so that scopes and
  * filters are applied by the database (and by the same index) rather than row by row in memory.
  */
-export function conditionToSql(model: AppModel, entity: EntityModel, condition: Condition, actor: Actor, params: RouteParams = {}): RawBuilder<SqlBool> {
+export function conditionToSql(
+  model: AppModel,
+  entity: EntityModel,
+  condition: Condition,
+  actor: Actor,
+  params: RouteParams = {},
+): RawBuilder<SqlBool> {
   const nested = (c: Condition) => conditionToSql(model, entity, c, actor, params);
   if ('all' in condition) {
     if (condition.all.length === 0) return sql<SqlBool>`true`;
@@ -28,7 +34,12 @@ export function conditionToSql(model: AppModel, entity: EntityModel, condition: 
 
   const path = splitPath(condition.field);
   if (path) return pathToSql(model, entity, path, condition, actor, params);
-  return leafToSql(sql.ref(columnFor(entity, condition.field)), condition, () => operandToSql(model, entity, condition.value as Operand, actor, params), actor);
+  return leafToSql(
+    sql.ref(columnFor(entity, condition.field)),
+    condition,
+    () => operandToSql(model, entity, condition.value as Operand, actor, params),
+    actor,
+  );
 }
 
 /**
@@ -38,7 +49,14 @@ export function conditionToSql(model: AppModel, entity: EntityModel, condition: 
  * never null, so `not` over it means what it says. The inner predicate names only the target's
  * columns (the checks refuse `{ field }` operands on paths), so nothing in it binds to the outer row.
  */
-function pathToSql(model: AppModel, entity: EntityModel, path: FieldPath, leaf: Leaf, actor: Actor, params: RouteParams): RawBuilder<SqlBool> {
+function pathToSql(
+  model: AppModel,
+  entity: EntityModel,
+  path: FieldPath,
+  leaf: Leaf,
+  actor: Actor,
+  params: RouteParams,
+): RawBuilder<SqlBool> {
   const head = sql.ref(columnFor(entity, path.head));
   const targetName = entity.fieldsByName[path.head]?.referenceTo;
   let subquery: RawBuilder<unknown>;
@@ -51,7 +69,12 @@ function pathToSql(model: AppModel, entity: EntityModel, path: FieldPath, leaf: 
     // A user field (or createdBy / updatedBy): the tail is one of the spec's user fields.
     const field = model.users.fieldsByName[path.tail];
     if (!field) throw new Error(`${entity.name}: "${path.head}.${path.tail}" names no user field`);
-    const inner = leafToSql(sql.ref(`${USER_TABLE}.${field.column}`), leaf, () => operandToSql(model, entity, leaf.value as Operand, actor, params), actor);
+    const inner = leafToSql(
+      sql.ref(`${USER_TABLE}.${field.column}`),
+      leaf,
+      () => operandToSql(model, entity, leaf.value as Operand, actor, params),
+      actor,
+    );
     subquery = sql`select ${sql.ref(`${USER_TABLE}.id`)} from ${sql.table(USER_TABLE)} where ${inner}`;
   }
   return sql<SqlBool>`(${head} is not null and ${head} in (${subquery}))`;
@@ -75,7 +98,8 @@ function leafToSql(column: RawBuilder<unknown>, condition: Leaf, operandSql: () 
       const operator = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' }[condition.op];
       // A user without a value for the field (or a visitor) matches nothing, not the records without one.
       const name = actorOperand(condition.value);
-      if (name !== null && actorValue(actor, name) === null) return condition.op === 'ne' ? sql<SqlBool>`${column} is not null` : sql<SqlBool>`false`;
+      if (name !== null && actorValue(actor, name) === null)
+        return condition.op === 'ne' ? sql<SqlBool>`${column} is not null` : sql<SqlBool>`false`;
       const operand = operandSql();
       if (condition.op === 'ne') return sql<SqlBool>`${column} is distinct from ${operand}`;
       return sql<SqlBool>`${column} ${sql.raw(operator)} ${operand}`;

@@ -18,7 +18,9 @@ describe('checkEntityRules (helpdesk tickets)', () => {
 
   it('wants the due time after the creation', () => {
     const past = new Date(now.getTime() - 60_000);
-    expect(checkEntityRules(model, ticket, { priority: 'low', dueAt: past, createdAt: now }, now).map((e) => e.code)).toEqual(['dueAfterCreation']);
+    expect(checkEntityRules(model, ticket, { priority: 'low', dueAt: past, createdAt: now }, now).map((e) => e.code)).toEqual([
+      'dueAfterCreation',
+    ]);
     expect(checkEntityRules(model, ticket, { priority: 'low', dueAt: new Date(now.getTime() + 60_000), createdAt: now }, now)).toEqual([]);
     expect(checkEntityRules(model, ticket, { priority: 'low', dueAt: null, createdAt: now }, now)).toEqual([]);
   });

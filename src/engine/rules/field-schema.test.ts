@@ -62,7 +62,13 @@ describe('fieldSchema', () => {
     ];
 
     it('stores null for an empty string, blanks, null and absent', () => {
-      for (const spec of specs) accepts(spec, [['', null], ['   ', null], [null, null], [undefined, null]]);
+      for (const spec of specs)
+        accepts(spec, [
+          ['', null],
+          ['   ', null],
+          [null, null],
+          [undefined, null],
+        ]);
     });
 
     it('refuses an empty value of a required field with "required"', () => {

@@ -25,7 +25,10 @@ function characters(text: string): number {
   return count;
 }
 
-function resolveNumber(value: number | ConstantRef | undefined, constants: Readonly<Record<string, { value: unknown }>>): number | undefined {
+function resolveNumber(
+  value: number | ConstantRef | undefined,
+  constants: Readonly<Record<string, { value: unknown }>>,
+): number | undefined {
   if (value === undefined || typeof value === 'number') return value;
   const resolved = constants[value.$constant]?.value;
   return typeof resolved === 'number' ? resolved : undefined;
@@ -90,7 +93,13 @@ function rangeText(min: number | undefined, max: number | undefined): string {
  * A number's declared `min`/`max`, as two checks with the codes the spec's `messages` are keyed
  * by (too_small, too_big), so a spec's own words replace the default message.
  */
-function withinRange<T>(schema: z.ZodType<T>, numberOf: (value: T) => number, label: string, min: number | undefined, max: number | undefined): z.ZodType<T> {
+function withinRange<T>(
+  schema: z.ZodType<T>,
+  numberOf: (value: T) => number,
+  label: string,
+  min: number | undefined,
+  max: number | undefined,
+): z.ZodType<T> {
   if (min === undefined && max === undefined) return schema;
   const error = `${label} must be ${rangeText(min, max)}.`;
   let ranged = schema;
@@ -109,25 +118,44 @@ function valueSchema(field: FieldModel, constants: Readonly<Record<string, { val
       // Lengths count characters (code points), as people and JSON Schema do, not UTF-16 units.
       const { minLength, maxLength } = s;
       if (minLength !== undefined)
-        schema = schema.refine((v) => characters(v) >= minLength, { error: `${label} must be at least ${minLength} characters.`, params: { code: 'too_small' } });
+        schema = schema.refine((v) => characters(v) >= minLength, {
+          error: `${label} must be at least ${minLength} characters.`,
+          params: { code: 'too_small' },
+        });
       if (maxLength !== undefined)
-        schema = schema.refine((v) => characters(v) <= maxLength, { error: `${label} must be at most ${maxLength} characters.`, params: { code: 'too_big' } });
-      if (s.type === 'text' && s.pattern) schema = schema.regex(new RegExp(s.pattern), { error: s.patternMessage ?? `${label} has the wrong format.` });
-      if (s.type === 'text' && s.format === 'hostname') schema = schema.regex(HOSTNAME, { error: `${label} must be a host name such as example.com.` });
+        schema = schema.refine((v) => characters(v) <= maxLength, {
+          error: `${label} must be at most ${maxLength} characters.`,
+          params: { code: 'too_big' },
+        });
+      if (s.type === 'text' && s.pattern)
+        schema = schema.regex(new RegExp(s.pattern), { error: s.patternMessage ?? `${label} has the wrong format.` });
+      if (s.type === 'text' && s.format === 'hostname')
+        schema = schema.regex(HOSTNAME, { error: `${label} must be a host name such as example.com.` });
       return schema;
     }
     case 'email':
       return z.email({ error: `${label} must be an email address.` }).max(320, { error: `${label} is too long.` });
     case 'url':
-      return z
-        .url({ protocol: /^https?$/, error: `${label} must be a web address starting with http:// or https://.` })
-        .max(2048, { error: `${label} is too long.` })
-        // What RFC 3986 allows as written: no spaces, no raw non-ASCII, only well-formed %-escapes.
-        .refine((v) => URI_CHARACTERS.test(v) && !BAD_ESCAPE.test(v), { error: `${label} must be a web address without spaces or unencoded characters.` });
+      return (
+        z
+          .url({ protocol: /^https?$/, error: `${label} must be a web address starting with http:// or https://.` })
+          .max(2048, { error: `${label} is too long.` })
+          // What RFC 3986 allows as written: no spaces, no raw non-ASCII, only well-formed %-escapes.
+          .refine((v) => URI_CHARACTERS.test(v) && !BAD_ESCAPE.test(v), {
+            error: `${label} must be a web address without spaces or unencoded characters.`,
+          })
+      );
     case 'integer': {
       const min = resolveNumber(s.min, constants);
       const max = resolveNumber(s.max, constants);
-      const schema = z.preprocess(toNumber, z.number({ error: `${label} must be a whole number.` }).int({ error: `${label} must be a whole number.` }).min(-2147483648, { error: `${label} is too small.` }).max(2147483647, { error: `${label} is too large.` }));
+      const schema = z.preprocess(
+        toNumber,
+        z
+          .number({ error: `${label} must be a whole number.` })
+          .int({ error: `${label} must be a whole number.` })
+          .min(-2147483648, { error: `${label} is too small.` })
+          .max(2147483647, { error: `${label} is too large.` }),
+      );
       return withinRange(schema, (n) => n, label, min, max);
     }
     case 'decimal': {
@@ -139,7 +167,15 @@ function valueSchema(field: FieldModel, constants: Readonly<Record<string, { val
         .string({ error: `${label} must be a number.` })
         .regex(DECIMAL, { error: `${label} must be a number.` })
         .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, { error: `${label} can have at most ${scale} decimal places.` })
-        .refine((v) => v.replace(/^-/, '').split('.')[0].replace(/^0+(?=\d)/, '').length <= precision - scale, { error: `${label} is too large.` });
+        .refine(
+          (v) =>
+            v
+              .replace(/^-/, '')
+              .split('.')[0]
+              .replace(/^0+(?=\d)/, '').length <=
+            precision - scale,
+          { error: `${label} is too large.` },
+        );
       return z.preprocess(
         (raw) => (typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : raw),
         withinRange(digits, Number, label, min, max),
@@ -152,12 +188,24 @@ function valueSchema(field: FieldModel, constants: Readonly<Record<string, { val
     case 'date':
       return z.iso.date({ error: `${label} must be a date (YYYY-MM-DD).` });
     case 'datetime':
-      return z.preprocess(toDate, z.date({ error: `${label} must be a date and time.` }).refine((d) => d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999, { error: `${label} is out of range.` }));
+      return z.preprocess(
+        toDate,
+        z
+          .date({ error: `${label} must be a date and time.` })
+          .refine((d) => d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999, { error: `${label} is out of range.` }),
+      );
     case 'references':
       return referencesSchema(label, s.maxItems ?? MAX_REFERENCES);
     case 'reference':
     case 'user':
-      return z.preprocess(toNumber, z.number({ error: `${label} must be the id of a record.` }).int({ error: `${label} must be the id of a record.` }).positive({ error: `${label} must be the id of a record.` }).max(Number.MAX_SAFE_INTEGER, { error: `${label} must be the id of a record.` }));
+      return z.preprocess(
+        toNumber,
+        z
+          .number({ error: `${label} must be the id of a record.` })
+          .int({ error: `${label} must be the id of a record.` })
+          .positive({ error: `${label} must be the id of a record.` })
+          .max(Number.MAX_SAFE_INTEGER, { error: `${label} must be the id of a record.` }),
+      );
   }
 }
 
@@ -176,7 +224,15 @@ function referencesSchema(label: string, maxItems: number): z.ZodType<readonly n
       .max(Number.MAX_SAFE_INTEGER, { error: `${label} must be a list of record ids.` }),
   );
   return z.preprocess(
-    (raw) => (typeof raw === 'string' ? raw.split(/[,;]/).map((part) => part.trim()).filter((part) => part !== '') : typeof raw === 'number' ? [raw] : raw),
+    (raw) =>
+      typeof raw === 'string'
+        ? raw
+            .split(/[,;]/)
+            .map((part) => part.trim())
+            .filter((part) => part !== '')
+        : typeof raw === 'number'
+          ? [raw]
+          : raw,
     z
       .array(id, { error: `${label} must be a list of record ids.` })
       .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
@@ -192,7 +248,8 @@ export function fieldSchema(field: FieldModel, constants: Readonly<Record<string
   return z.preprocess(
     (raw) => emptyToNull(raw) ?? empty,
     z.union([z.null(), inner]).superRefine((value, ctx) => {
-      if ((value === null || (Array.isArray(value) && value.length === 0)) && field.required) ctx.addIssue({ code: 'custom', message: `${field.label} is required.`, params: { code: 'required' } });
+      if ((value === null || (Array.isArray(value) && value.length === 0)) && field.required)
+        ctx.addIssue({ code: 'custom', message: `${field.label} is required.`, params: { code: 'required' } });
       // PostgreSQL text cannot hold NUL, and no person types one.
       if (typeof value === 'string' && value.includes('\u0000'))
         ctx.addIssue({ code: 'custom', message: `${field.label} cannot contain a NUL character.`, params: { code: 'invalid_character' } });

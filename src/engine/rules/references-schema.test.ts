@@ -13,8 +13,14 @@ const message = (field: typeof tags, raw: unknown) => {
 
 describe('the schema of a references field', () => {
   it.each([
-    [[3, 1, 3], [1, 3]],
-    [['2', '1'], [1, 2]],
+    [
+      [3, 1, 3],
+      [1, 3],
+    ],
+    [
+      ['2', '1'],
+      [1, 2],
+    ],
     ['4, 2', [2, 4]],
     ['4;2', [2, 4]],
     [7, [7]],

@@ -29,7 +29,12 @@ function fieldDiff(entity: EntityModel, before: Values | null, after: Values): R
 
 export function historyOf(entity: EntityModel, creator: number | null, created: Values, steps: readonly WalkStep[]): HistoryRow[] {
   return [
-    { at: created.createdAt as Date, actor_id: creator, action: 'create', changes: JSON.stringify({ fields: fieldDiff(entity, null, created) }) },
+    {
+      at: created.createdAt as Date,
+      actor_id: creator,
+      action: 'create',
+      changes: JSON.stringify({ fields: fieldDiff(entity, null, created) }),
+    },
     ...steps.map((step) => ({
       at: step.at,
       actor_id: step.actorId,

@@ -64,8 +64,16 @@ function compile(pattern: string): { regex: RegExp; generator: RandExp | null } 
 
 /** The text in the shapes patterns usually ask for: as written, kebab or snake case, capitals; then as one word. */
 function shapes(text: string): { separated: string[]; joined: string } {
-  const words = text.normalize('NFKD').replace(/[^\p{L}\p{N}\s-]/gu, '').toLowerCase().split(/[\s_-]+/).filter(Boolean);
-  return { separated: [text, words.join('-'), words.join('_'), words.join('_').toUpperCase(), words.join('-').toUpperCase()], joined: words.join('') };
+  const words = text
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}\s-]/gu, '')
+    .toLowerCase()
+    .split(/[\s_-]+/)
+    .filter(Boolean);
+  return {
+    separated: [text, words.join('-'), words.join('_'), words.join('_').toUpperCase(), words.join('-').toUpperCase()],
+    joined: words.join(''),
+  };
 }
 
 /** The shape cut to `max` characters at a word boundary when it has one, the separators at its ends dropped. */
@@ -88,9 +96,16 @@ function numbered(text: string, n: number, max: number | undefined): string[] {
  * matched at all (the pattern is beyond the generator), else the last match is returned, taken
  * or not, so that the caller can tell "no value" from "no free value".
  */
-export function patternText(faker: Faker, field: PatternField, natural: string, unique: number, isFree: (value: string) => boolean): { value: string; matched: true } | { matched: false } {
+export function patternText(
+  faker: Faker,
+  field: PatternField,
+  natural: string,
+  unique: number,
+  isFree: (value: string) => boolean,
+): { value: string; matched: true } | { matched: false } {
   const { regex, generator } = compile(field.pattern);
-  const fits = (value: string) => regex.test(value) && characters(value) >= (field.minLength ?? 0) && characters(value) <= (field.maxLength ?? Infinity);
+  const fits = (value: string) =>
+    regex.test(value) && characters(value) >= (field.minLength ?? 0) && characters(value) <= (field.maxLength ?? Infinity);
   let last: string | null = null;
   const accept = (value: string): boolean => {
     if (!fits(value)) return false;
@@ -99,7 +114,12 @@ export function patternText(faker: Faker, field: PatternField, natural: string, 
   };
   // Words with separators, then with a number, before run-together words: "weekly-report-2" reads better than "weeklyreport".
   const { separated, joined } = shapes(natural);
-  const candidates = [separated, separated.slice(1).flatMap((shape) => numbered(shape, unique, field.maxLength)), [joined], numbered(joined, unique, field.maxLength)].flat();
+  const candidates = [
+    separated,
+    separated.slice(1).flatMap((shape) => numbered(shape, unique, field.maxLength)),
+    [joined],
+    numbered(joined, unique, field.maxLength),
+  ].flat();
   for (const candidate of candidates) {
     const value = cut(candidate, field.maxLength);
     if (accept(value)) return { value, matched: true };

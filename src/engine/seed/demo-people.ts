@@ -93,7 +93,15 @@ function readersOf(run: SeedRun, entity: EntityModel, role: string, facts: Value
 }
 
 /** A user of the role who may create this record within the scope, or null when none may. */
-function creatorInScope(run: SeedRun, entity: EntityModel, role: string, scope: Scope, record: Values, parents: Record<string, Values>, at: Date): number | null {
+function creatorInScope(
+  run: SeedRun,
+  entity: EntityModel,
+  role: string,
+  scope: Scope,
+  record: Values,
+  parents: Record<string, Values>,
+  at: Date,
+): number | null {
   const roleUsers = run.users.byRole.get(role) ?? [];
   if (scope === true) return pickFrom(run.faker, roleUsers);
   let user: number | null = null;
@@ -113,7 +121,11 @@ function creatorInScope(run: SeedRun, entity: EntityModel, role: string, scope: 
   }
   user ??= pickFrom(run.faker, roleUsers);
   if (user === null) return null;
-  if (scope.where && !evaluateCondition(run.model, scope.where, withSeedPaths(run, entity, scope.where, record, parents), at, seedActor(run, user))) return null;
+  if (
+    scope.where &&
+    !evaluateCondition(run.model, scope.where, withSeedPaths(run, entity, scope.where, record, parents), at, seedActor(run, user))
+  )
+    return null;
   return user;
 }
 
@@ -124,18 +136,28 @@ function creatorInScope(run: SeedRun, entity: EntityModel, role: string, scope: 
  */
 export function creatorOf(run: SeedRun, entity: EntityModel, record: Values, parents: Record<string, Values>, at: Date): number | null {
   for (const field of entity.fields) {
-    if (field.spec.type === 'user' && field.spec.default === 'actor' && typeof record[field.name] === 'number') return record[field.name] as number;
+    if (field.spec.type === 'user' && field.spec.default === 'actor' && typeof record[field.name] === 'number')
+      return record[field.name] as number;
   }
   const roles = creatorRoles(run.model, entity);
   // Made by a visitor (a contact form) when the public may create it and no role with an account
   // is granted that of its own (they hold the public's grants too): nobody signed in.
-  if (entity.permissions[PUBLIC_ROLE]?.create !== undefined && roles.every((r) => entity.permissions[r.role]?.create === undefined)) return null;
+  if (entity.permissions[PUBLIC_ROLE]?.create !== undefined && roles.every((r) => entity.permissions[r.role]?.create === undefined))
+    return null;
   const ordered = [...run.faker.helpers.shuffle(roles.filter((r) => r.role !== ADMIN_ROLE)), ...roles.filter((r) => r.role === ADMIN_ROLE)];
   for (const { role, scope } of ordered) {
     const user = creatorInScope(run, entity, role, scope, record, parents, at);
     if (user !== null) return user;
   }
-  return pickFrom(run.faker, usersOf(run, roles.map((r) => r.role))) ?? pickFrom(run.faker, [...run.users.rolesOf.keys()]);
+  return (
+    pickFrom(
+      run.faker,
+      usersOf(
+        run,
+        roles.map((r) => r.role),
+      ),
+    ) ?? pickFrom(run.faker, [...run.users.rolesOf.keys()])
+  );
 }
 
 /** Who takes a transition: the owner it names, else a person the record names who may, else anyone who may. */
@@ -143,11 +165,19 @@ export function transitionActor(run: SeedRun, entity: EntityModel, transition: T
   for (const allowed of transition.allow) {
     if (typeof allowed === 'string') continue;
     const owner = record[allowed.owner];
-    if (typeof owner === 'number' && (!allowed.when || evaluateCondition(run.model, allowed.when, withSeedPaths(run, entity, allowed.when, record), at, seedActor(run, owner)))) return owner;
+    if (
+      typeof owner === 'number' &&
+      (!allowed.when ||
+        evaluateCondition(run.model, allowed.when, withSeedPaths(run, entity, allowed.when, record), at, seedActor(run, owner)))
+    )
+      return owner;
   }
   const roles = transitionRoles(run.model, entity, transition);
   const staff = roles.filter((r) => r !== ADMIN_ROLE).length > 0 ? roles.filter((r) => r !== ADMIN_ROLE) : roles;
-  const named = entity.fields.filter((f) => f.type === 'user').map((f) => record[f.name]).filter((u) => staff.some((role) => hasRole(run, u, role)));
+  const named = entity.fields
+    .filter((f) => f.type === 'user')
+    .map((f) => record[f.name])
+    .filter((u) => staff.some((role) => hasRole(run, u, role)));
   // Someone who sees the record (an editor of its team), when anyone does.
   const all = usersOf(run, staff);
   const seeing = all.filter((user) => readsRecord(run, entity, user, record));

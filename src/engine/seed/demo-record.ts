@@ -59,14 +59,20 @@ type Failure = { readonly kind: 'noRoom' | 'invalid'; readonly detail: string };
 /** A value for one field of a record being made (`present`: never empty); free when the field is part of a unique key. */
 function valueFor(making: Making, field: FieldModel, record: Values, at: Date, present: boolean): unknown {
   const { run, entity, unique } = making;
-  if (!present && !field.required && field.type !== 'boolean' && run.faker.datatype.boolean({ probability: field.type === 'user' ? 0.3 : 0.2 })) return null;
+  if (
+    !present &&
+    !field.required &&
+    field.type !== 'boolean' &&
+    run.faker.datatype.boolean({ probability: field.type === 'user' ? 0.3 : 0.2 })
+  )
+    return null;
   const free = isUniquePart(entity, field) ? freeFor(run, entity, field, record) : null;
   if (field.type === 'user') {
     const user = userFor(run, entity, field, free ?? undefined);
     if (user === null && free && field.required) making.exhausted.add(field.name);
     return user;
   }
-  if (field.type === 'reference' || field.type === 'references') return field.type === 'references' ? record[field.name] ?? [] : null;
+  if (field.type === 'reference' || field.type === 'references') return field.type === 'references' ? (record[field.name] ?? []) : null;
   for (let attempt = 0; ; attempt++) {
     let value: unknown;
     try {
@@ -205,7 +211,10 @@ function fieldProblem(making: Making, field: FieldModel, value: unknown): string
 
 /** Whether the record's creation (by its creator) or one of its steps breaks a rule at its time. */
 function rulesBrokenOnTheWay(making: Making, created: Values, steps: readonly WalkStep[]): boolean {
-  return brokenRules(making, created, created.createdAt as Date, null, making.creator).length > 0 || steps.some((step) => brokenRules(making, step.after, step.at, step.before, step.actorId).length > 0);
+  return (
+    brokenRules(making, created, created.createdAt as Date, null, making.creator).length > 0 ||
+    steps.some((step) => brokenRules(making, step.after, step.at, step.before, step.actorId).length > 0)
+  );
 }
 
 /**
@@ -271,7 +280,11 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
     // A few records of those seeded, none sometimes unless required.
     const ids = run.seeded.get(field.referenceTo!)?.ids ?? [];
     if (field.required && ids.length === 0) return { kind: 'noRoom', detail: `no ${field.referenceTo} to refer to` };
-    const cap = Math.min(DEMO_SET_SIZE, field.spec.type === 'references' ? (field.spec.maxItems ?? DEMO_SET_SIZE) : DEMO_SET_SIZE, ids.length);
+    const cap = Math.min(
+      DEMO_SET_SIZE,
+      field.spec.type === 'references' ? (field.spec.maxItems ?? DEMO_SET_SIZE) : DEMO_SET_SIZE,
+      ids.length,
+    );
     const count = faker.number.int({ min: field.required && cap > 0 ? 1 : 0, max: cap });
     record[field.name] = [...new Set(faker.helpers.arrayElements(ids, count))].sort((a, b) => a - b);
   }
@@ -322,18 +335,32 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
       // A limit its owner has reached, or a uniqueWhen another record holds that other values
       // cannot get it out of (keepUniqueWhen tries those after the walk): on to another state.
       mustLeave: (current) =>
-        limits.some(([name, limit]) => countsTowards(run, limit, current) && (run.limitCounts.get(limitKey(entity, name, current[limit.per])) ?? 0) >= limitMax(run, limit)) ||
-        uniqueWhenCollisions(run, entity, current, true).length > 0,
+        limits.some(
+          ([name, limit]) =>
+            countsTowards(run, limit, current) &&
+            (run.limitCounts.get(limitKey(entity, name, current[limit.per])) ?? 0) >= limitMax(run, limit),
+        ) || uniqueWhenCollisions(run, entity, current, true).length > 0,
     },
   );
-  if (!keepUniqueWhen(making, created, steps, final)) return { kind: 'noRoom', detail: `its uniqueWhen rules (fields ${uniqueWhenFreeFields(entity, entity.uniqueWhen).join(', ') || 'none'} free)` };
+  if (!keepUniqueWhen(making, created, steps, final))
+    return {
+      kind: 'noRoom',
+      detail: `its uniqueWhen rules (fields ${uniqueWhenFreeFields(entity, entity.uniqueWhen).join(', ') || 'none'} free)`,
+    };
   const problem = problemOf(making, created, steps);
   if (problem) return { kind: 'invalid', detail: problem };
   const taken = uniqueCollisions(run, entity, final);
   if (taken.length > 0) return { kind: 'noRoom', detail: `no free value left for ${taken.join(', ')}` };
   // An owner at a limit (whose records the walk could not move out of it) gets no more.
-  const full = limits.filter(([name, limit]) => countsTowards(run, limit, final) && (run.limitCounts.get(limitKey(entity, name, final[limit.per])) ?? 0) >= limitMax(run, limit));
-  if (full.length > 0) return { kind: 'noRoom', detail: `every ${full.map(([, limit]) => limit.per).join(', ')} is at the limit ${full.map(([name]) => name).join(', ')}` };
+  const full = limits.filter(
+    ([name, limit]) =>
+      countsTowards(run, limit, final) && (run.limitCounts.get(limitKey(entity, name, final[limit.per])) ?? 0) >= limitMax(run, limit),
+  );
+  if (full.length > 0)
+    return {
+      kind: 'noRoom',
+      detail: `every ${full.map(([, limit]) => limit.per).join(', ')} is at the limit ${full.map(([name]) => name).join(', ')}`,
+    };
   takeUnique(run, entity, final);
   takeUniqueWhen(run, entity, final);
   for (const [name, limit] of limits) {

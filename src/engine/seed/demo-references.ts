@@ -59,10 +59,12 @@ export function pickReference(
   for (const [name, parent] of Object.entries(parents)) {
     const parentEntity = run.model.entitiesByName[entity.fieldsByName[name].referenceTo!];
     for (const f of target.fields) {
-      if (f.referenceTo === parentEntity.name && f.referenceTo !== target.name) narrow(indexOf(run, target.name, f.name).get(record[name]) ?? []);
+      if (f.referenceTo === parentEntity.name && f.referenceTo !== target.name)
+        narrow(indexOf(run, target.name, f.name).get(record[name]) ?? []);
     }
     for (const g of parentEntity.fields) {
-      if (g.referenceTo === target.name && g.referenceTo !== parentEntity.name) narrow(indexOf(run, target.name, 'id').get(parent[g.name]) ?? []);
+      if (g.referenceTo === target.name && g.referenceTo !== parentEntity.name)
+        narrow(indexOf(run, target.name, 'id').get(parent[g.name]) ?? []);
     }
   }
   const any = () => run.faker.number.int({ max: targets.ids.length - 1 });

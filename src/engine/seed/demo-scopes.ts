@@ -55,6 +55,9 @@ export function readsRecord(run: SeedRun, entity: EntityModel, user: number, rec
     if (scope === true) return true;
     if (scope.own && record[scope.own] !== user) return false;
     // `via` (readable through a parent) is not followed: taken as readable.
-    return !scope.where || evaluateCondition(run.model, scope.where, withSeedPaths(run, entity, scope.where, record), run.now, seedActor(run, user));
+    return (
+      !scope.where ||
+      evaluateCondition(run.model, scope.where, withSeedPaths(run, entity, scope.where, record), run.now, seedActor(run, user))
+    );
   });
 }

@@ -7,65 +7,134 @@ import type { Faker } from '@faker-js/faker';
  */
 
 const THINGS = [
-  'invoice export', 'sign-in page', 'mobile app', 'weekly report', 'search', 'order form', 'calendar sync',
-  'CSV import', 'dashboard', 'password reset email', 'billing page', 'user list', 'file upload',
-  'notification settings page', 'printer setup', 'shared inbox', 'team calendar', 'API key', 'price list', 'checkout',
+  'invoice export',
+  'sign-in page',
+  'mobile app',
+  'weekly report',
+  'search',
+  'order form',
+  'calendar sync',
+  'CSV import',
+  'dashboard',
+  'password reset email',
+  'billing page',
+  'user list',
+  'file upload',
+  'notification settings page',
+  'printer setup',
+  'shared inbox',
+  'team calendar',
+  'API key',
+  'price list',
+  'checkout',
 ];
 
 const PROBLEMS = [
-  'stopped working after the last update', 'is very slow this morning', 'shows an error when I save',
-  'logs me out every few minutes', 'does not load on my phone', 'sends the same email twice',
-  'lost the changes I made yesterday', 'shows the wrong totals', 'times out for large files',
-  'is missing two of our users', 'cannot be opened by my colleague', 'has the wrong date format',
+  'stopped working after the last update',
+  'is very slow this morning',
+  'shows an error when I save',
+  'logs me out every few minutes',
+  'does not load on my phone',
+  'sends the same email twice',
+  'lost the changes I made yesterday',
+  'shows the wrong totals',
+  'times out for large files',
+  'is missing two of our users',
+  'cannot be opened by my colleague',
+  'has the wrong date format',
 ];
 
 const QUESTIONS = [
-  'How do I add a second administrator?', 'Can we change the billing address on our account?',
-  'Where can I download last month\'s invoice?', 'Is there a way to export all our data?',
-  'How do I move a user to another team?', 'Can you extend our trial by two weeks?',
-  'Which browsers do you support?', 'How do I turn off the daily summary email?',
+  'How do I add a second administrator?',
+  'Can we change the billing address on our account?',
+  "Where can I download last month's invoice?",
+  'Is there a way to export all our data?',
+  'How do I move a user to another team?',
+  'Can you extend our trial by two weeks?',
+  'Which browsers do you support?',
+  'How do I turn off the daily summary email?',
 ];
 
 const CUSTOMER_LINES = [
-  'Thanks for getting back to me so quickly.', 'I have attached a screenshot of the error.',
-  'It happens every time I press Save.', 'This is blocking our month-end close.',
-  'Two of my colleagues see the same thing.', 'I tried another browser and it did not help.',
-  'It worked fine until Tuesday.', 'Could you let me know when this is fixed?',
-  'It works now, thank you!', 'We are on the premium plan, if that matters.',
+  'Thanks for getting back to me so quickly.',
+  'I have attached a screenshot of the error.',
+  'It happens every time I press Save.',
+  'This is blocking our month-end close.',
+  'Two of my colleagues see the same thing.',
+  'I tried another browser and it did not help.',
+  'It worked fine until Tuesday.',
+  'Could you let me know when this is fixed?',
+  'It works now, thank you!',
+  'We are on the premium plan, if that matters.',
   'I cleared the cache as you suggested, but the problem is still there.',
 ];
 
 const AGENT_LINES = [
-  'Thanks for reporting this.', 'I can reproduce the problem on our side.',
-  'Could you tell me which browser and version you use?', 'We have deployed a fix; please try again.',
-  'I have passed this on to our engineering team.', 'Could you send us the exact time it happened?',
-  'As a workaround, you can export the report as a PDF.', 'I have reset your session; please sign in again.',
-  'The change will be live by the end of the day.', 'Let me know if there is anything else I can help with.',
-  'I have updated your account settings.', 'This is a known issue and a fix is scheduled for next week.',
+  'Thanks for reporting this.',
+  'I can reproduce the problem on our side.',
+  'Could you tell me which browser and version you use?',
+  'We have deployed a fix; please try again.',
+  'I have passed this on to our engineering team.',
+  'Could you send us the exact time it happened?',
+  'As a workaround, you can export the report as a PDF.',
+  'I have reset your session; please sign in again.',
+  'The change will be live by the end of the day.',
+  'Let me know if there is anything else I can help with.',
+  'I have updated your account settings.',
+  'This is a known issue and a fix is scheduled for next week.',
 ];
 
 const NOTE_LINES = [
-  'Met at the trade fair in March.', 'Prefers to be contacted by email.', 'Budget is approved for this quarter.',
-  'Decision expected after their board meeting.', 'Asked for a reference customer in the same industry.',
-  'Follow up next week with an updated quote.', 'Legal review of the contract is in progress.',
-  'They are comparing us with two other vendors.', 'Wants a demo for the whole team.',
-  'Renewal is due at the end of the year.', 'Introduced by an existing customer.',
-  'They chose a cheaper competitor.', 'The project is on hold until next year.', 'Agreed on the terms by phone.',
+  'Met at the trade fair in March.',
+  'Prefers to be contacted by email.',
+  'Budget is approved for this quarter.',
+  'Decision expected after their board meeting.',
+  'Asked for a reference customer in the same industry.',
+  'Follow up next week with an updated quote.',
+  'Legal review of the contract is in progress.',
+  'They are comparing us with two other vendors.',
+  'Wants a demo for the whole team.',
+  'Renewal is due at the end of the year.',
+  'Introduced by an existing customer.',
+  'They chose a cheaper competitor.',
+  'The project is on hold until next year.',
+  'Agreed on the terms by phone.',
 ];
 
 const TRANSITION_LINES = [
-  'As discussed on the call this morning.', 'See the notes for the details.', 'Agreed with the team.',
-  'Done as requested.', 'Following our meeting today.', 'Confirmed by email.',
+  'As discussed on the call this morning.',
+  'See the notes for the details.',
+  'Agreed with the team.',
+  'Done as requested.',
+  'Following our meeting today.',
+  'Confirmed by email.',
 ];
 
 const STEPS = [
-  'Open the settings page', 'Choose the report for last month', 'Click Export', 'Sign out and sign in again',
-  'Open the same page on a phone', 'Press Save', 'Wait for the upload to finish', 'Refresh the page',
+  'Open the settings page',
+  'Choose the report for last month',
+  'Click Export',
+  'Sign out and sign in again',
+  'Open the same page on a phone',
+  'Press Save',
+  'Wait for the upload to finish',
+  'Refresh the page',
 ];
 
 const DEAL_KINDS = ['renewal', 'expansion', 'pilot', 'licence', 'onboarding', 'support contract', 'upgrade'];
 const PLAIN_TOPICS = ['review', 'plan', 'update', 'request', 'proposal', 'checklist', 'summary'];
-const INDUSTRIES = ['Software', 'Retail', 'Manufacturing', 'Healthcare', 'Finance', 'Education', 'Logistics', 'Energy', 'Media', 'Hospitality'];
+const INDUSTRIES = [
+  'Software',
+  'Retail',
+  'Manufacturing',
+  'Healthcare',
+  'Finance',
+  'Education',
+  'Logistics',
+  'Energy',
+  'Media',
+  'Hospitality',
+];
 
 function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -108,7 +177,8 @@ export function namedText(faker: Faker, fieldName: string, entityName: string): 
   if (name.includes('zip') || name.includes('postcode') || name.includes('postal')) return faker.location.zipCode();
   if (name.includes('phone') || name.includes('mobile')) return faker.phone.number({ style: 'national' });
   if (name.includes('color') || name.includes('colour')) return faker.color.human();
-  if (name.includes('code') || name.includes('sku') || name.includes('reference')) return faker.string.alphanumeric({ length: 8, casing: 'upper' });
+  if (name.includes('code') || name.includes('sku') || name.includes('reference'))
+    return faker.string.alphanumeric({ length: 8, casing: 'upper' });
   return null;
 }
 
@@ -168,7 +238,11 @@ export function paragraphs(faker: Faker, fieldName: string, entityName: string, 
   if (!markdown) return paragraph();
   const parts = faker.helpers.multiple(paragraph, { count: { min: 1, max: 3 } });
   if (kind === 'problem' && faker.datatype.boolean({ probability: 0.3 })) {
-    parts.splice(1, 0, ['Steps to reproduce:', ...faker.helpers.arrayElements(STEPS, { min: 2, max: 4 }).map((s, i) => `${i + 1}. ${s}`)].join('\n'));
+    parts.splice(
+      1,
+      0,
+      ['Steps to reproduce:', ...faker.helpers.arrayElements(STEPS, { min: 2, max: 4 }).map((s, i) => `${i + 1}. ${s}`)].join('\n'),
+    );
   }
   return parts.join('\n\n');
 }

@@ -77,7 +77,14 @@ export function uniqueWhenFreeFields(entity: EntityModel, rules: readonly Unique
   const names = new Set(rules.flatMap((rule) => [...rule.fields, ...conditionFields(rule.where)]));
   return [...names].filter((name) => {
     const field = entity.fieldsByName[name];
-    return field !== undefined && name !== entity.workflow?.field && !field.readOnly && !field.due && field.type !== 'reference' && field.type !== 'references';
+    return (
+      field !== undefined &&
+      name !== entity.workflow?.field &&
+      !field.readOnly &&
+      !field.due &&
+      field.type !== 'reference' &&
+      field.type !== 'references'
+    );
   });
 }
 
@@ -85,7 +92,11 @@ export function uniqueWhenFreeFields(entity: EntityModel, rules: readonly Unique
 export async function rememberUniqueWhen(run: SeedRun, db: DynamicDatabase, entity: EntityModel): Promise<void> {
   for (const rule of entity.uniqueWhen) {
     const columns = rule.fields.map((name) => predicateColumn(entity, name));
-    const rows = await db.selectFrom(entity.table).select(columns).where(sql.raw<boolean>(literalPredicateSql(entity, rule.where, run.model.constants))).execute();
+    const rows = await db
+      .selectFrom(entity.table)
+      .select(columns)
+      .where(sql.raw<boolean>(literalPredicateSql(entity, rule.where, run.model.constants)))
+      .execute();
     for (const row of rows) {
       const record = Object.fromEntries(rule.fields.map((name, i) => [name, row[columns[i]]]));
       const tuple = tupleOf(rule, record);

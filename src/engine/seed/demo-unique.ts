@@ -50,10 +50,11 @@ function takenOf(run: SeedRun, entity: EntityModel, key: UniqueKey): Set<string>
 export function freeFor(run: SeedRun, entity: EntityModel, field: FieldModel, record: Values): (value: unknown) => boolean {
   const keys = uniqueKeys(entity).filter((key) => key.includes(field.name));
   if (keys.length === 0) return () => true;
-  return (value) => keys.every((key) => {
-    const tuple = tupleOf(key, { ...record, [field.name]: value });
-    return tuple === null || !takenOf(run, entity, key).has(tuple);
-  });
+  return (value) =>
+    keys.every((key) => {
+      const tuple = tupleOf(key, { ...record, [field.name]: value });
+      return tuple === null || !takenOf(run, entity, key).has(tuple);
+    });
 }
 
 /** Whether the field is part of a unique key (its values must be picked free). */

@@ -15,7 +15,9 @@ import type { Values } from './workflow-walk';
  */
 
 function scopesOf(grant: GrantSpec): Scope[] {
-  return [grant.list, grant.read, grant.create, grant.update, grant.delete, ...Object.values(grant.transitions ?? {})].filter((s): s is Scope => s !== undefined);
+  return [grant.list, grant.read, grant.create, grant.update, grant.delete, ...Object.values(grant.transitions ?? {})].filter(
+    (s): s is Scope => s !== undefined,
+  );
 }
 
 function leaves(condition: Condition): Extract<Condition, { field: string }>[] {
@@ -55,11 +57,17 @@ export async function assignUserFields(run: SeedRun, db: DynamicDatabase, entity
   for (const field of run.model.users.fields) {
     if (field.referenceTo !== entity.name) continue;
     const roles = Object.keys(run.model.roles).filter((role) => role !== ADMIN_ROLE && userFieldsReadBy(run.model, role).has(field.name));
-    const users = [...new Set(roles.flatMap((role) => run.users.byRole.get(role) ?? []))].filter((user) => run.userFields.get(user)?.[field.name] === undefined);
+    const users = [...new Set(roles.flatMap((role) => run.users.byRole.get(role) ?? []))].filter(
+      (user) => run.userFields.get(user)?.[field.name] === undefined,
+    );
     for (let i = 0; i < users.length; i += 1) {
       const value = ids[Math.floor(i / 2) % ids.length];
       run.userFields.set(users[i], { ...run.userFields.get(users[i]), [field.name]: value });
-      await db.updateTable(USER_TABLE).set({ [field.column]: value }).where('id', '=', users[i]).execute();
+      await db
+        .updateTable(USER_TABLE)
+        .set({ [field.column]: value })
+        .where('id', '=', users[i])
+        .execute();
     }
   }
 }
@@ -73,7 +81,13 @@ export function seedActor(run: SeedRun, user: number): EvalContext {
  * The record with the values of the paths the condition reads: through a user field from the
  * users' fields the seeder gave, through a reference from the parent records at hand.
  */
-export function withSeedPaths(run: SeedRun, entity: EntityModel, condition: Condition, record: Values, parents: Readonly<Record<string, Values>> = {}): Values {
+export function withSeedPaths(
+  run: SeedRun,
+  entity: EntityModel,
+  condition: Condition,
+  record: Values,
+  parents: Readonly<Record<string, Values>> = {},
+): Values {
   const paths = conditionPaths([condition]);
   if (paths.length === 0) return record;
   const values: Record<string, unknown> = {};

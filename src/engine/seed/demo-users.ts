@@ -32,7 +32,12 @@ export function demoEmail(role: string, n: number): string {
  * names one of the role's users beyond those the role has.
  */
 function wantedUsers(role: string, owning: ReadonlySet<string>, count: number, named: number, existing: number): number {
-  const usual = role === ADMIN_ROLE ? 1 : owning.has(role) ? Math.min(MAX_OWNERS, Math.max(LISTED_PER_ROLE, Math.ceil(count / RECORDS_PER_OWNER))) : LISTED_PER_ROLE;
+  const usual =
+    role === ADMIN_ROLE
+      ? 1
+      : owning.has(role)
+        ? Math.min(MAX_OWNERS, Math.max(LISTED_PER_ROLE, Math.ceil(count / RECORDS_PER_OWNER)))
+        : LISTED_PER_ROLE;
   return named > 0 ? Math.max(usual, Math.min(MAX_OWNERS, existing + named)) : usual;
 }
 
@@ -43,7 +48,13 @@ function wantedUsers(role: string, owning: ReadonlySet<string>, count: number, n
  * first user, they spend the setup codes. `named`: per role, the records of unique user fields
  * that will name one of its users.
  */
-export async function ensureDemoUsers(model: AppModel, db: DynamicDatabase, faker: Faker, count: number, named: ReadonlyMap<string, number>): Promise<DemoUsers> {
+export async function ensureDemoUsers(
+  model: AppModel,
+  db: DynamicDatabase,
+  faker: Faker,
+  count: number,
+  named: ReadonlyMap<string, number>,
+): Promise<DemoUsers> {
   const owning = owningRoles(model);
   const accounts = await db.selectFrom(USER_TABLE).select(['email', 'roles']).execute();
   const existing = new Set(accounts.map((u) => String(u.email)));
@@ -59,7 +70,9 @@ export async function ensureDemoUsers(model: AppModel, db: DynamicDatabase, fake
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const defaults = userFieldDefaults(model);
     for (let i = 0; i < missing.length; i += 1000) {
-      const batch = missing.slice(i, i + 1000).map((u) => ({ ...defaults, email: u.email, name: u.name, roles: u.roles, password_hash: passwordHash }));
+      const batch = missing
+        .slice(i, i + 1000)
+        .map((u) => ({ ...defaults, email: u.email, name: u.name, roles: u.roles, password_hash: passwordHash }));
       await db.insertInto(USER_TABLE).values(batch).execute();
     }
     await db.deleteFrom(SETUP_CODE_TABLE).execute();

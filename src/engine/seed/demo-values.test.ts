@@ -8,7 +8,10 @@ import { demoValue, NoDemoValue } from './demo-values';
 
 /** A field as the model has it, from its spec. */
 function fieldOf(spec: FieldSpec, name = 'value'): FieldModel {
-  const model = buildModel({ name: 'values', entities: { thing: { titleField: 'label', fields: { label: { type: 'text' }, [name]: spec } } } });
+  const model = buildModel({
+    name: 'values',
+    entities: { thing: { titleField: 'label', fields: { label: { type: 'text' }, [name]: spec } } },
+  });
   return model.entitiesByName.thing.fieldsByName[name];
 }
 
@@ -28,7 +31,10 @@ describe('demo values keep their field’s schema', () => {
   beforeEach(() => faker.seed(19));
 
   it('makes distinct slugs that match the pattern and lengths', () => {
-    const slug = fieldOf({ type: 'text', required: true, unique: true, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', minLength: 3, maxLength: 24 }, 'slug');
+    const slug = fieldOf(
+      { type: 'text', required: true, unique: true, pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', minLength: 3, maxLength: 24 },
+      'slug',
+    );
     const values = uniqueValues(slug, 200);
     expect(problems(slug, values)).toEqual([]);
     expect(new Set(values).size).toBe(200);
@@ -54,13 +60,21 @@ describe('demo values keep their field’s schema', () => {
 
   it('names the field whose pattern it cannot match', () => {
     const odd = fieldOf({ type: 'text', required: true, pattern: '^(?<a>x)\\k<a>y$' }, 'odd');
-    expect(() => demoValue(faker, odd, 1, { entityName: 'tag' })).toThrow(new NoDemoValue('tag.odd: no demo value matches its pattern ^(?<a>x)\\k<a>y$.'));
+    expect(() => demoValue(faker, odd, 1, { entityName: 'tag' })).toThrow(
+      new NoDemoValue('tag.odd: no demo value matches its pattern ^(?<a>x)\\k<a>y$.'),
+    );
   });
 
   it('keeps numbers within their column and declared range', () => {
     const price = fieldOf({ type: 'decimal', required: true, precision: 4, scale: 2 }, 'price');
     const floor = fieldOf({ type: 'integer', required: true, min: 5000 }, 'floor');
     const below = fieldOf({ type: 'integer', required: true, max: -10 }, 'below');
-    for (const field of [price, floor, below]) expect(problems(field, Array.from({ length: 100 }, () => demoValue(faker, field, 1)))).toEqual([]);
+    for (const field of [price, floor, below])
+      expect(
+        problems(
+          field,
+          Array.from({ length: 100 }, () => demoValue(faker, field, 1)),
+        ),
+      ).toEqual([]);
   });
 });

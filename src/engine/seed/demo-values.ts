@@ -44,7 +44,11 @@ function numberOf(value: number | ConstantRef | undefined, fallback: number, con
 }
 
 /** A number field's declared range, or `span` from zero (or from the one end declared). */
-function rangeOf(spec: { min?: number | ConstantRef; max?: number | ConstantRef }, span: number, context: DemoContext): { min: number; max: number } {
+function rangeOf(
+  spec: { min?: number | ConstantRef; max?: number | ConstantRef },
+  span: number,
+  context: DemoContext,
+): { min: number; max: number } {
   const max = numberOf(spec.max, NaN, context);
   const min = numberOf(spec.min, Number.isNaN(max) ? 0 : Math.min(0, max - span), context);
   return { min, max: Number.isNaN(max) ? min + span : max };
@@ -123,15 +127,26 @@ export function demoValue(faker: Faker, field: FieldModel, unique: number, conte
       const isUnique = s.unique || field.unique;
       if (s.format === 'hostname') {
         const domain = faker.internet.domainName();
-        return isUnique ? distinct(domain, () => `${faker.internet.domainWord()}-${unique}.${faker.internet.domainSuffix()}`, context) : domain;
+        return isUnique
+          ? distinct(domain, () => `${faker.internet.domainWord()}-${unique}.${faker.internet.domainSuffix()}`, context)
+          : domain;
       }
       const base = textFor(faker, field, context);
       if (s.pattern) {
         // A slug or a code says what the record is called, when it has a name already.
         const title = context.titleField && context.titleField !== field.name ? context.record?.[context.titleField] : undefined;
         const natural = typeof title === 'string' && title !== '' ? title : base;
-        const made = patternText(faker, { pattern: s.pattern, minLength: s.minLength, maxLength: s.maxLength }, natural, unique, (v) => !isUnique || (context.isFree?.(v) ?? true));
-        if (!made.matched) throw new NoDemoValue(`${context.entityName ? `${context.entityName}.` : ''}${field.name}: no demo value matches its pattern ${s.pattern}${s.minLength !== undefined || s.maxLength !== undefined ? ` within ${s.minLength ?? 0} to ${s.maxLength ?? 'any number of'} characters` : ''}.`);
+        const made = patternText(
+          faker,
+          { pattern: s.pattern, minLength: s.minLength, maxLength: s.maxLength },
+          natural,
+          unique,
+          (v) => !isUnique || (context.isFree?.(v) ?? true),
+        );
+        if (!made.matched)
+          throw new NoDemoValue(
+            `${context.entityName ? `${context.entityName}.` : ''}${field.name}: no demo value matches its pattern ${s.pattern}${s.minLength !== undefined || s.maxLength !== undefined ? ` within ${s.minLength ?? 0} to ${s.maxLength ?? 'any number of'} characters` : ''}.`,
+          );
         return made.value;
       }
       if (!isUnique) return clip(base, s.minLength, s.maxLength);

@@ -15,7 +15,10 @@ const unkeepable: AppSpec = {
   screens: { navigation: ['box', 'crate'] },
   entities: {
     box: { titleField: 'label', fields: { label: { type: 'text', required: true, maxLength: 40 } } },
-    crate: { titleField: 'label', fields: { label: { type: 'text', required: true, maxLength: 40 }, size: { type: 'integer', required: true, min: 1, max: 5 } } },
+    crate: {
+      titleField: 'label',
+      fields: { label: { type: 'text', required: true, maxLength: 40 }, size: { type: 'integer', required: true, min: 1, max: 5 } },
+    },
   },
   rules: { crate: { tooBig: { message: 'A crate is larger than ten.', assert: { field: 'size', op: 'gt', value: 10 } } } },
   roles: { admin: {}, packer: {} },
@@ -26,7 +29,11 @@ const quiet: SeedProgress = { start: () => {}, advance: () => {}, stop: () => {}
 
 /** Rows of every table a seed writes: users, each entity's records and join tables, history. */
 async function written(store: Store, model: AppModel): Promise<Record<string, number>> {
-  const tables = [USER_TABLE, AUDIT_TABLE, ...model.entities.flatMap((e) => [e.table, ...e.fields.flatMap((f) => (f.joinTable ? [f.joinTable] : []))])];
+  const tables = [
+    USER_TABLE,
+    AUDIT_TABLE,
+    ...model.entities.flatMap((e) => [e.table, ...e.fields.flatMap((f) => (f.joinTable ? [f.joinTable] : []))]),
+  ];
   return Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await countRows(store.db, table)] as const)));
 }
 
@@ -56,14 +63,20 @@ forEachDatabase('seed: all or nothing (a failure midway)', (database) => {
     const store = await openSyncedQuickly(database, model);
     // Organizations and a first batch of tickets with their history are in when the failure comes.
     let batches = 0;
-    const failing: SeedProgress = { ...quiet, advance: () => {
-      if ((batches += 1) === 2) throw new Error('disk full');
-    } };
+    const failing: SeedProgress = {
+      ...quiet,
+      advance: () => {
+        if ((batches += 1) === 2) throw new Error('disk full');
+      },
+    };
     const error = await failure(seedDemoData(model, store.db, 1500, failing));
     expect(error.message).toBe('Seeding failed and wrote nothing: disk full');
     expect(batches).toBe(2);
     const empty = await written(store, model);
-    expect(Object.values(empty).every((n) => n === 0), JSON.stringify(empty)).toBe(true);
+    expect(
+      Object.values(empty).every((n) => n === 0),
+      JSON.stringify(empty),
+    ).toBe(true);
 
     await seedDemoData(model, store.db, 60, quiet);
     const seeded = await written(store, model);

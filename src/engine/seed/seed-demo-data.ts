@@ -72,8 +72,11 @@ function plan(model: AppModel, count: number): PlanStep[] {
   for (const e of model.entities) visit(e, new Set());
   const few = Math.max(5, Math.ceil(count / 50));
   return ordered.map((entity) => {
-    if (!referencedByMain.has(entity.name)) return { entity, rows: entity === main ? count : Math.ceil(count / 2), from: MAIN_SPAN_MS, to: 0 };
-    const refersToAnother = entity.fields.some((f) => f.referenceTo && f.referenceTo !== entity.name && referencedByMain.has(f.referenceTo));
+    if (!referencedByMain.has(entity.name))
+      return { entity, rows: entity === main ? count : Math.ceil(count / 2), from: MAIN_SPAN_MS, to: 0 };
+    const refersToAnother = entity.fields.some(
+      (f) => f.referenceTo && f.referenceTo !== entity.name && referencedByMain.has(f.referenceTo),
+    );
     return { entity, rows: refersToAnother ? few * 4 : few, from: REFERENCED_FROM_MS, to: MAIN_SPAN_MS };
   });
 }
@@ -102,7 +105,11 @@ async function rememberEarlierRun(run: SeedRun, db: DynamicDatabase, entity: Ent
   const nobody = { userId: 0, email: '', name: '', roles: [] };
   for (const [name, limit] of Object.entries(entity.limits)) {
     const column = entity.fieldsByName[limit.per].column;
-    let counted = db.selectFrom(entity.table).select([column, (eb) => eb.fn.countAll<string | number>().as('n')]).where(column, 'is not', null).groupBy(column);
+    let counted = db
+      .selectFrom(entity.table)
+      .select([column, (eb) => eb.fn.countAll<string | number>().as('n')])
+      .where(column, 'is not', null)
+      .groupBy(column);
     if (limit.where) counted = counted.where(conditionToSql(run.model, entity, limit.where, nobody));
     for (const row of await counted.execute()) run.limitCounts.set(limitKey(entity, name, row[column]), Number(row.n));
   }
@@ -132,10 +139,28 @@ export async function seedDemoData(model: AppModel, db: DynamicDatabase, count: 
   return { ...result, seconds: (performance.now() - started) / 1000 };
 }
 
-async function seedIn(model: AppModel, trx: DynamicDatabase, count: number, steps: readonly PlanStep[], progress: SeedProgress): Promise<Omit<SeedResult, 'seconds'>> {
+async function seedIn(
+  model: AppModel,
+  trx: DynamicDatabase,
+  count: number,
+  steps: readonly PlanStep[],
+  progress: SeedProgress,
+): Promise<Omit<SeedResult, 'seconds'>> {
   const users = await ensureDemoUsers(model, trx, faker, count, namedByUniqueUserFields(model, steps));
   const now = new Date();
-  const run: SeedRun = { model, faker, now, spanMs: MAIN_SPAN_MS, users, userFields: new Map(), seeded: new Map(), limitCounts: new Map(), pools: new Map(), indexes: new Map(), uniqueTaken: new Map() };
+  const run: SeedRun = {
+    model,
+    faker,
+    now,
+    spanMs: MAIN_SPAN_MS,
+    users,
+    userFields: new Map(),
+    seeded: new Map(),
+    limitCounts: new Map(),
+    pools: new Map(),
+    indexes: new Map(),
+    uniqueTaken: new Map(),
+  };
 
   const rows: Record<string, number> = {};
   const short: { entity: string; planned: number; reason: string }[] = [];
@@ -160,11 +185,21 @@ async function seedIn(model: AppModel, trx: DynamicDatabase, count: number, step
         made.push(record);
       }
       if (made.length > 0) {
-        const inserted = await trx.insertInto(entity.table).values(made.map((m) => m.row)).returning('id').execute();
+        const inserted = await trx
+          .insertInto(entity.table)
+          .values(made.map((m) => m.row))
+          .returning('id')
+          .execute();
         const history = inserted.flatMap((r, i) => made[i].history.map((h) => ({ ...h, entity: entity.name, record_id: Number(r.id) })));
-        for (let h = 0; h < history.length; h += HISTORY_BATCH_ROWS) await trx.insertInto(AUDIT_TABLE).values(history.slice(h, h + HISTORY_BATCH_ROWS)).execute();
+        for (let h = 0; h < history.length; h += HISTORY_BATCH_ROWS)
+          await trx
+            .insertInto(AUDIT_TABLE)
+            .values(history.slice(h, h + HISTORY_BATCH_ROWS))
+            .execute();
         for (const field of joinFields(entity)) {
-          const pairs = inserted.flatMap((r, i) => (made[i].sets[field.name] ?? []).map((target) => ({ [JOIN_RECORD]: Number(r.id), [JOIN_TARGET]: target })));
+          const pairs = inserted.flatMap((r, i) =>
+            (made[i].sets[field.name] ?? []).map((target) => ({ [JOIN_RECORD]: Number(r.id), [JOIN_TARGET]: target })),
+          );
           if (pairs.length > 0) await trx.insertInto(field.joinTable).values(pairs).execute();
         }
         inserted.forEach((r, i) => {

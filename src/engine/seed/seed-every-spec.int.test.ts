@@ -38,7 +38,13 @@ const files = [
 ];
 
 it('finds the specs to seed', () => {
-  expect(files).toEqual(expect.arrayContaining(['examples/helpdesk/ninefold.spec.ts', 'src/engine/seed/fixtures/clinic.spec.ts', 'tests/browser/specs/ledger.spec.ts']));
+  expect(files).toEqual(
+    expect.arrayContaining([
+      'examples/helpdesk/ninefold.spec.ts',
+      'src/engine/seed/fixtures/clinic.spec.ts',
+      'tests/browser/specs/ledger.spec.ts',
+    ]),
+  );
   expect(files.length).toBeGreaterThanOrEqual(13);
 });
 

@@ -77,7 +77,12 @@ forEachDatabase('seed: the publication (uniqueWhen, references, user fields, lim
   });
 
   it('never lets an editor publish their own article', async () => {
-    const published = await store.db.selectFrom('nf_audit').select(['actor_id', 'record_id']).where('entity', '=', 'article').where('action', '=', 'publish').execute();
+    const published = await store.db
+      .selectFrom('nf_audit')
+      .select(['actor_id', 'record_id'])
+      .where('entity', '=', 'article')
+      .where('action', '=', 'publish')
+      .execute();
     const authors = new Map(articles.map((a) => [Number(a.id), Number(a.author)]));
     expect(published.length).toBeGreaterThan(0);
     for (const p of published) expect(Number(p.actor_id)).not.toBe(authors.get(Number(p.record_id)));
@@ -114,7 +119,10 @@ const library: AppSpec = {
     },
   },
   roles: { admin: { label: 'Administrator' } },
-  permissions: { item: { admin: { list: true, read: true, create: true } }, loan: { admin: { list: true, read: true, create: true, update: true } } },
+  permissions: {
+    item: { admin: { list: true, read: true, create: true } },
+    loan: { admin: { list: true, read: true, create: true, update: true } },
+  },
 };
 
 forEachDatabase('seed: a uniqueWhen on a reference, kept by the workflow', (database) => {
@@ -126,7 +134,13 @@ forEachDatabase('seed: a uniqueWhen on a reference, kept by the workflow', (data
     await seeded(model, store, 40);
     const loans = await rows(store, 'loan');
     expect(loans).toHaveLength(100);
-    expect(mostPer(loans, (l) => l.item, (l) => l.state === 'active')).toBe(1);
+    expect(
+      mostPer(
+        loans,
+        (l) => l.item,
+        (l) => l.state === 'active',
+      ),
+    ).toBe(1);
     expect(loans.filter((l) => l.state === 'returned').length).toBeGreaterThan(50);
   }, 120_000);
 });

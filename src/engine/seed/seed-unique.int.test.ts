@@ -27,11 +27,21 @@ const oneEach: AppSpec = {
   screens: { navigation: ['card', 'member', 'badge'] },
   entities: {
     member: { titleField: 'name', fields: { name: { type: 'text', required: true, maxLength: 80 } } },
-    card: { titleField: 'number', fields: { number: { type: 'text', required: true, unique: true, maxLength: 12 }, member: { type: 'reference', to: 'member', required: true, unique: true } } },
+    card: {
+      titleField: 'number',
+      fields: {
+        number: { type: 'text', required: true, unique: true, maxLength: 12 },
+        member: { type: 'reference', to: 'member', required: true, unique: true },
+      },
+    },
     badge: { titleField: 'colour', fields: { colour: { type: 'enum', values: ['red', 'green', 'blue'], required: true, unique: true } } },
   },
   roles: { admin: {}, clerk: {} },
-  permissions: { member: { clerk: { list: true, read: true, create: true } }, card: { clerk: { list: true, read: true, create: true } }, badge: { clerk: { list: true, read: true, create: true } } },
+  permissions: {
+    member: { clerk: { list: true, read: true, create: true } },
+    card: { clerk: { list: true, read: true, create: true } },
+    badge: { clerk: { list: true, read: true, create: true } },
+  },
 };
 
 /** Order lines, the main records, each product at most once per order: five orders of five products hold 25. */
@@ -43,12 +53,20 @@ const pairs: AppSpec = {
     product: { titleField: 'name', fields: { name: { type: 'text', required: true, maxLength: 80 } } },
     line: {
       titleField: 'product',
-      fields: { order: { type: 'reference', to: 'order', required: true }, product: { type: 'reference', to: 'product', required: true }, quantity: { type: 'integer', required: true, min: 1, max: 9 } },
+      fields: {
+        order: { type: 'reference', to: 'order', required: true },
+        product: { type: 'reference', to: 'product', required: true },
+        quantity: { type: 'integer', required: true, min: 1, max: 9 },
+      },
       uniqueTogether: [['order', 'product']],
     },
   },
   roles: { admin: {}, clerk: {} },
-  permissions: { order: { clerk: { list: true, read: true, create: true } }, product: { clerk: { list: true, read: true } }, line: { clerk: { list: true, read: true, create: true } } },
+  permissions: {
+    order: { clerk: { list: true, read: true, create: true } },
+    product: { clerk: { list: true, read: true } },
+    line: { clerk: { list: true, read: true, create: true } },
+  },
 };
 
 /** Requests, at most two per requester, with no workflow to take one out of the count. */

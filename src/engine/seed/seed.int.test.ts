@@ -207,10 +207,17 @@ forEachDatabase('seed: coherent demo data for the CRM', (database) => {
   });
 
   it('records who lost a deal and why', async () => {
-    const lost = await store.db.selectFrom('nf_audit').select(['actor_id', 'changes']).where('entity', '=', 'deal').where('action', '=', 'lose').execute();
+    const lost = await store.db
+      .selectFrom('nf_audit')
+      .select(['actor_id', 'changes'])
+      .where('entity', '=', 'deal')
+      .where('action', '=', 'lose')
+      .execute();
     expect(lost.length).toBeGreaterThan(0);
     for (const row of lost) {
-      const changes = (typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes) as { transition: { comment: string | null } };
+      const changes = (typeof row.changes === 'string' ? JSON.parse(row.changes) : row.changes) as {
+        transition: { comment: string | null };
+      };
       expect(changes.transition.comment).toMatch(/^[A-Z].+[.!?]$/);
     }
   });

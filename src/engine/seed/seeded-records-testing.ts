@@ -56,8 +56,13 @@ interface UserFacts {
 /** Every problem found, in words that name the record ("ticket #12: ..."); none for a sound seed. */
 export async function problemsOfSeededRecords(model: AppModel, db: DynamicDatabase, now = new Date()): Promise<string[]> {
   const problems: string[] = [];
-  const accounts = await db.selectFrom(USER_TABLE).select(['id', 'roles', ...userFieldColumns(model)]).execute();
-  const users = new Map<number, UserFacts>(accounts.map((u) => [Number(u.id), { roles: u.roles as string[], fields: userFieldValues(model, u) }]));
+  const accounts = await db
+    .selectFrom(USER_TABLE)
+    .select(['id', 'roles', ...userFieldColumns(model)])
+    .execute();
+  const users = new Map<number, UserFacts>(
+    accounts.map((u) => [Number(u.id), { roles: u.roles as string[], fields: userFieldValues(model, u) }]),
+  );
   const actorContext = (id: number | null) => (id === null ? { actorId: null } : { actorId: id, actorFields: users.get(id)?.fields ?? {} });
   for (const entity of model.entities) problems.push(...(await entityProblems(model, db, entity, users, actorContext, now)));
   return problems;
@@ -73,7 +78,13 @@ async function entityProblems(
 ): Promise<string[]> {
   const problems: string[] = [];
   const rows = await db.selectFrom(entity.table).select(recordColumns(entity)).orderBy('id').execute();
-  const audit = (await db.selectFrom(AUDIT_TABLE).select(['record_id', 'at', 'actor_id', 'action', 'changes']).where('entity', '=', entity.name).orderBy('at').orderBy('id').execute()) as (AuditRow & { record_id: number })[];
+  const audit = (await db
+    .selectFrom(AUDIT_TABLE)
+    .select(['record_id', 'at', 'actor_id', 'action', 'changes'])
+    .where('entity', '=', entity.name)
+    .orderBy('at')
+    .orderBy('id')
+    .execute()) as (AuditRow & { record_id: number })[];
   const historyOf = new Map<number, AuditRow[]>();
   for (const row of audit) historyOf.set(Number(row.record_id), [...(historyOf.get(Number(row.record_id)) ?? []), row]);
   const conditions = Object.values(entity.rules).flatMap((r) => [r.when, r.assert]);
@@ -88,9 +99,12 @@ async function entityProblems(
       problems.push(`${name}: its history does not start with its creation`);
       continue;
     }
-    if (history.length !== Number(stored.version)) problems.push(`${name}: version ${String(stored.version)} but ${history.length} history rows`);
-    if (time(history[0].at) !== time(stored.createdAt)) problems.push(`${name}: created at ${String(stored.createdAt)} but its history says ${String(history[0].at)}`);
-    if (time(history.at(-1)!.at) !== time(stored.updatedAt)) problems.push(`${name}: updated at ${String(stored.updatedAt)}, its last history row is at ${String(history.at(-1)!.at)}`);
+    if (history.length !== Number(stored.version))
+      problems.push(`${name}: version ${String(stored.version)} but ${history.length} history rows`);
+    if (time(history[0].at) !== time(stored.createdAt))
+      problems.push(`${name}: created at ${String(stored.createdAt)} but its history says ${String(history[0].at)}`);
+    if (time(history.at(-1)!.at) !== time(stored.updatedAt))
+      problems.push(`${name}: updated at ${String(stored.updatedAt)}, its last history row is at ${String(history.at(-1)!.at)}`);
     if (time(stored.updatedAt) > now.getTime()) problems.push(`${name}: updated in the future`);
 
     // Each version, as ops checked it when it was written.
@@ -98,9 +112,13 @@ async function entityProblems(
     let version: Values = {};
     for (const [step, event] of history.entries()) {
       const at = new Date(event.at);
-      if (step > 0 && time(event.at) < time(history[step - 1].at)) problems.push(`${name}: ${event.action} at ${at.toISOString()} comes before the step it follows`);
+      if (step > 0 && time(event.at) < time(history[step - 1].at))
+        problems.push(`${name}: ${event.action} at ${at.toISOString()} comes before the step it follows`);
       const changes = typeof event.changes === 'string' ? (JSON.parse(event.changes) as AuditRow['changes']) : event.changes;
-      version = step === 0 ? { createdAt: at, createdBy: event.actor_id, ...(entity.workflow ? { [entity.workflow.field]: entity.workflow.initial } : {}) } : { ...version };
+      version =
+        step === 0
+          ? { createdAt: at, createdBy: event.actor_id, ...(entity.workflow ? { [entity.workflow.field]: entity.workflow.initial } : {}) }
+          : { ...version };
       version.updatedAt = at;
       if (changes.transition && entity.workflow) version[entity.workflow.field] = changes.transition.to;
       for (const field of entity.fields) {
@@ -122,23 +140,35 @@ async function entityProblems(
       if (step === 0) {
         for (const field of entity.fields) {
           const defaultsToNow = field.type === 'datetime' && 'default' in field.spec && field.spec.default === 'now' && field.readOnly;
-          if (defaultsToNow && time(version[field.name]) !== time(at)) problems.push(`${name}: ${field.name} is ${String(version[field.name])}, not its creation time ${at.toISOString()}`);
+          if (defaultsToNow && time(version[field.name]) !== time(at))
+            problems.push(`${name}: ${field.name} is ${String(version[field.name])}, not its creation time ${at.toISOString()}`);
         }
       }
       before = version;
     }
 
     for (const field of entity.fields) {
-      if (comparable(version[field.name]) !== comparable(stored[field.name])) problems.push(`${name}: ${field.name} is ${comparable(stored[field.name])} but its history ends with ${comparable(version[field.name])}`);
+      if (comparable(version[field.name]) !== comparable(stored[field.name]))
+        problems.push(
+          `${name}: ${field.name} is ${comparable(stored[field.name])} but its history ends with ${comparable(version[field.name])}`,
+        );
       const user = stored[field.name];
-      if (field.holderRoles && typeof user === 'number' && !field.holderRoles.some((role) => users.get(user)?.roles.includes(role))) problems.push(`${name}: ${field.name} is user #${user}, who holds none of ${field.holderRoles.join(', ')}`);
+      if (field.holderRoles && typeof user === 'number' && !field.holderRoles.some((role) => users.get(user)?.roles.includes(role)))
+        problems.push(`${name}: ${field.name} is user #${user}, who holds none of ${field.holderRoles.join(', ')}`);
     }
-    if (entity.workflow && version[entity.workflow.field] !== stored[entity.workflow.field]) problems.push(`${name}: in ${String(stored[entity.workflow.field])} but its history ends in ${String(version[entity.workflow.field])}`);
+    if (entity.workflow && version[entity.workflow.field] !== stored[entity.workflow.field])
+      problems.push(
+        `${name}: in ${String(stored[entity.workflow.field])} but its history ends in ${String(version[entity.workflow.field])}`,
+      );
   }
 
   // Unique keys and `uniqueWhen`, as the database's indexes keep them (a seed that broke one would not have committed: checked all the same).
   const keys = [
-    ...[...entity.fields.filter((f) => f.unique).map((f) => [f.name]), ...entity.uniqueTogether].map((fields) => ({ name: fields.join(' + '), fields, where: null })),
+    ...[...entity.fields.filter((f) => f.unique).map((f) => [f.name]), ...entity.uniqueTogether].map((fields) => ({
+      name: fields.join(' + '),
+      fields,
+      where: null,
+    })),
     ...entity.uniqueWhen.map((rule) => ({ name: `uniqueWhen ${rule.index}`, fields: rule.fields, where: rule.where })),
   ];
   for (const key of keys) {
@@ -148,7 +178,8 @@ async function entityProblems(
       const values = key.fields.map((name) => record[name]);
       if (values.some((v) => v === null || v === undefined)) continue;
       const tuple = JSON.stringify(values.map(comparable));
-      if (seen.has(tuple)) problems.push(`${entity.name} #${String(record.id)}: ${key.name} ${tuple} is taken by #${String(seen.get(tuple))} too`);
+      if (seen.has(tuple))
+        problems.push(`${entity.name} #${String(record.id)}: ${key.name} ${tuple} is taken by #${String(seen.get(tuple))} too`);
       else seen.set(tuple, record.id);
     }
   }
@@ -159,10 +190,12 @@ async function entityProblems(
     for (const record of finals) {
       const owner = record[limit.per];
       if (owner === null || owner === undefined) continue;
-      if (limit.where && !evaluateCondition(model, limit.where, await withPathValues(model, db, entity, [limit.where], record), now)) continue;
+      if (limit.where && !evaluateCondition(model, limit.where, await withPathValues(model, db, entity, [limit.where], record), now))
+        continue;
       counts.set(String(owner), (counts.get(String(owner)) ?? 0) + 1);
     }
-    for (const [owner, n] of counts) if (n > max) problems.push(`${entity.name}: ${n} records of ${limit.per} ${owner} count towards ${limitName}, at most ${max}`);
+    for (const [owner, n] of counts)
+      if (n > max) problems.push(`${entity.name}: ${n} records of ${limit.per} ${owner} count towards ${limitName}, at most ${max}`);
   }
   return problems;
 }

@@ -22,7 +22,9 @@ function grantOf(entity: EntityModel, role: string) {
 function scopesOf(entity: EntityModel, role: string): Scope[] {
   const grant = grantOf(entity, role);
   if (!grant) return [];
-  return [...RECORD_ACTIONS.map((action) => grant[action]), ...Object.values(grant.transitions ?? {})].filter((s): s is Scope => s !== undefined);
+  return [...RECORD_ACTIONS.map((action) => grant[action]), ...Object.values(grant.transitions ?? {})].filter(
+    (s): s is Scope => s !== undefined,
+  );
 }
 
 /** The records of the entity a role may read: a scope, or undefined for none. */
@@ -69,7 +71,11 @@ export function rolesForUserField(model: AppModel, entity: EntityModel, fieldNam
     // The field's own `roles` bound every other rule: no one else may hold it.
     () => (field?.holderRoles ? [...field.holderRoles] : []),
     () => roles.filter((role) => scopesOf(entity, role).some((scope) => scope !== true && scope.own === fieldName)),
-    () => [...new Set(entity.workflow?.transitions.filter((t) => t.requires.includes(fieldName)).flatMap((t) => transitionRoles(model, entity, t)))],
+    () => [
+      ...new Set(
+        entity.workflow?.transitions.filter((t) => t.requires.includes(fieldName)).flatMap((t) => transitionRoles(model, entity, t)),
+      ),
+    ],
     () => (field?.spec.type === 'user' && field.spec.default === 'actor' ? creatorRoles(model, entity).map((c) => c.role) : []),
     () => updaterRoles(model, entity),
     () => roles,

@@ -56,7 +56,15 @@ function isEmpty(value: unknown): boolean {
  * as much, so that records move forward more often than they go round in circles; a transition
  * from several states (a way out: lose, cancel) weighs less from each, so few take the exit early.
  */
-export function walkWorkflow(model: AppModel, entity: EntityModel, faker: Faker, helpers: WalkHelpers, start: Values, now: Date, options: WalkOptions): { record: Values; steps: WalkStep[] } {
+export function walkWorkflow(
+  model: AppModel,
+  entity: EntityModel,
+  faker: Faker,
+  helpers: WalkHelpers,
+  start: Values,
+  now: Date,
+  options: WalkOptions,
+): { record: Values; steps: WalkStep[] } {
   const workflow = entity.workflow;
   if (!workflow) return { record: start, steps: [] };
   const steps: WalkStep[] = [];
@@ -77,7 +85,10 @@ export function walkWorkflow(model: AppModel, entity: EntityModel, faker: Faker,
     // Where the only ways on are ways out (archive a published article), most records stay.
     if (!forced && leaving.every((t) => t.from.length > 1) && faker.datatype.boolean({ probability: EXIT_ONLY_STAY })) break;
     const weight = (t: TransitionModel) => (faker.number.float() * (visited.has(t.to) ? 1 : 3)) / t.from.length;
-    const ordered = leaving.map((t) => ({ t, w: weight(t) })).sort((a, b) => b.w - a.w).map(({ t }) => t);
+    const ordered = leaving
+      .map((t) => ({ t, w: weight(t) }))
+      .sort((a, b) => b.w - a.w)
+      .map(({ t }) => t);
     const possible = ordered.map((t) => tryTransition(model, faker, helpers, workflow.field, t, record, at)).filter((s) => s !== null);
     // A record that must leave takes the way out when there is one.
     const step = (forced ? possible.find((s) => !options.mustLeave!(s.after)) : undefined) ?? possible[0];
@@ -90,7 +101,15 @@ export function walkWorkflow(model: AppModel, entity: EntityModel, faker: Faker,
   return { record, steps };
 }
 
-function tryTransition(model: AppModel, faker: Faker, helpers: WalkHelpers, stateField: string, transition: TransitionModel, record: Values, at: Date): WalkStep | null {
+function tryTransition(
+  model: AppModel,
+  faker: Faker,
+  helpers: WalkHelpers,
+  stateField: string,
+  transition: TransitionModel,
+  record: Values,
+  at: Date,
+): WalkStep | null {
   const next: Values = { ...record };
   for (const name of transition.requires) if (isEmpty(next[name])) next[name] = helpers.valueFor(name, next, at);
   if (transition.requires.some((name) => isEmpty(next[name]))) return null;
@@ -107,8 +126,9 @@ function tryTransition(model: AppModel, faker: Faker, helpers: WalkHelpers, stat
   next.updatedAt = at;
   next[stateField] = transition.to;
   if (!helpers.keepsRules(next, at, record, actorId)) return null;
-  const comment = transition.comment === 'required' || (transition.comment === 'optional' && faker.datatype.boolean({ probability: 0.3 }))
-    ? transitionComment(faker)
-    : null;
+  const comment =
+    transition.comment === 'required' || (transition.comment === 'optional' && faker.datatype.boolean({ probability: 0.3 }))
+      ? transitionComment(faker)
+      : null;
   return { transition, from: String(record[stateField]), at, actorId, comment, before: record, after: next };
 }

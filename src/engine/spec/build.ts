@@ -33,9 +33,7 @@ export function buildModel(spec: AppSpec): AppModel {
   const issues = validateSpec(spec);
   if (issues.length > 0) throw new SpecError(issues);
 
-  const bare = Object.entries(spec.entities ?? {}).map(([name, entity]) =>
-    buildEntity(spec, name, entity, spec.workflows?.[name]),
-  );
+  const bare = Object.entries(spec.entities ?? {}).map(([name, entity]) => buildEntity(spec, name, entity, spec.workflows?.[name]));
   // Detail pages show other entities' records, so they are built once every entity is.
   const entities: EntityModel[] = bare.map((entity) => ({ ...entity, details: buildDetails(spec, entity, bare) }));
   const entitiesByName = nameTable(entities.map((e) => [e.name, e]));
@@ -86,7 +84,10 @@ export function buildField(name: string, field: FieldSpec, constants: AppSpec['c
 
 /** The spec's user fields; their columns live on nf_user (prefixed, so they never meet its own). */
 function buildUsers(spec: AppSpec): UsersModel {
-  const fields = Object.entries(spec.users?.fields ?? {}).map(([name, field]) => ({ ...buildField(name, field, spec.constants), column: userFieldColumn(name) }));
+  const fields = Object.entries(spec.users?.fields ?? {}).map(([name, field]) => ({
+    ...buildField(name, field, spec.constants),
+    column: userFieldColumn(name),
+  }));
   return { fields, fieldsByName: nameTable(fields.map((f) => [f.name, f])) };
 }
 
@@ -106,7 +107,8 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
   const titleField = entity.titleField ?? fields.find((f) => f.type === 'text')?.name ?? null;
   const label = entity.label ?? humanize(name);
 
-  const labelOf = (field: string) => fields.find((f) => f.name === field)?.label ?? SYSTEM_COLUMNS.find((c) => c.name === field)?.label ?? field;
+  const labelOf = (field: string) =>
+    fields.find((f) => f.name === field)?.label ?? SYSTEM_COLUMNS.find((c) => c.name === field)?.label ?? field;
   return {
     name,
     label,

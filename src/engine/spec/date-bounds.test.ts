@@ -23,7 +23,8 @@ const model = buildModel(
 );
 const trip = model.entitiesByName.trip;
 const now = new Date('2030-06-15T12:00:00Z');
-const codes = (record: Record<string, unknown>, before?: Record<string, unknown>) => checkEntityRules(model, trip, record, now, before).map((e) => e.code);
+const codes = (record: Record<string, unknown>, before?: Record<string, unknown>) =>
+  checkEntityRules(model, trip, record, now, before).map((e) => e.code);
 
 describe('date ranges on fields', () => {
   it('become record rules with a message naming the bound', () => {
@@ -62,9 +63,17 @@ describe('date ranges on fields', () => {
         return (error as SpecError).issues.map((i) => `${i.path}: ${i.message}`);
       }
     };
-    expect(issues({ d: { type: 'date', after: { field: 'nope' } } })).toEqual([expect.stringMatching(/^entities\.trip\.fields\.d\.after.*unknown field "nope"/)]);
-    expect(issues({ d: { type: 'date', before: 'tomorrow' } })).toEqual([expect.stringMatching(/^entities\.trip\.fields\.d\.before: must be \{ now: true \}/)]);
-    expect(issues({ d: { type: 'date', after: { daysAgo: { $constant: 'missing' } } } })).toEqual([expect.stringMatching(/constant "missing" is not declared/)]);
-    expect(issues({ n: { type: 'integer', after: { now: true } } })).toEqual([expect.stringMatching(/^entities\.trip\.fields\.n\.after: unknown key/)]);
+    expect(issues({ d: { type: 'date', after: { field: 'nope' } } })).toEqual([
+      expect.stringMatching(/^entities\.trip\.fields\.d\.after.*unknown field "nope"/),
+    ]);
+    expect(issues({ d: { type: 'date', before: 'tomorrow' } })).toEqual([
+      expect.stringMatching(/^entities\.trip\.fields\.d\.before: must be \{ now: true \}/),
+    ]);
+    expect(issues({ d: { type: 'date', after: { daysAgo: { $constant: 'missing' } } } })).toEqual([
+      expect.stringMatching(/constant "missing" is not declared/),
+    ]);
+    expect(issues({ n: { type: 'integer', after: { now: true } } })).toEqual([
+      expect.stringMatching(/^entities\.trip\.fields\.n\.after: unknown key/),
+    ]);
   });
 });

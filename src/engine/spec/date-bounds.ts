@@ -21,10 +21,16 @@ export function dateBoundRules(field: FieldModel, labelOf: (field: string) => st
   const spec = field.spec;
   if (spec.type !== 'date' && spec.type !== 'datetime') return {};
   const rules: Record<string, RuleSpec> = {};
-  for (const [key, op, word] of [['after', 'gt', 'after'], ['before', 'lt', 'before']] as const) {
+  for (const [key, op, word] of [
+    ['after', 'gt', 'after'],
+    ['before', 'lt', 'before'],
+  ] as const) {
     const bound = spec[key];
     if (!bound) continue;
-    const present = [{ field: field.name, op: 'present' as const }, ...('field' in bound ? [{ field: bound.field, op: 'present' as const }] : [])];
+    const present = [
+      { field: field.name, op: 'present' as const },
+      ...('field' in bound ? [{ field: bound.field, op: 'present' as const }] : []),
+    ];
     rules[`${field.name}${key === 'after' ? 'After' : 'Before'}`] = {
       message: spec.rangeMessage ?? `${field.label} must be ${word} ${boundText(bound, labelOf)}.`,
       field: field.name,

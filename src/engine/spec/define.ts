@@ -26,13 +26,11 @@ type FieldValue<F extends FieldSpec> = F extends { readonly type: 'integer' | 'r
         ? Date
         : string;
 
-type FieldsOf<S extends AppSpec, E extends string> = S['entities'] extends Readonly<Record<string, infer _>>
-  ? NonNullable<S['entities']>[E]['fields']
-  : never;
+type FieldsOf<S extends AppSpec, E extends string> =
+  S['entities'] extends Readonly<Record<string, infer _>> ? NonNullable<S['entities']>[E]['fields'] : never;
 
-type StateOf<S extends AppSpec, E extends string> = NonNullable<S['workflows']> extends Readonly<Record<E, { readonly states: infer St }>>
-  ? { state: keyof St & string }
-  : unknown;
+type StateOf<S extends AppSpec, E extends string> =
+  NonNullable<S['workflows']> extends Readonly<Record<E, { readonly states: infer St }>> ? { state: keyof St & string } : unknown;
 
 /** The record type of entity `E` in spec `S`, with the system columns every record has. */
 export type RecordOf<S extends AppSpec, E extends keyof NonNullable<S['entities']> & string> = {

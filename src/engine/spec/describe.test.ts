@@ -32,36 +32,72 @@ describe('describeMarkdown', () => {
     // 2. screens and routes
     [2, '| `/tickets/<id>/edit` | Edit | Form to change a ticket:'],
     [2, '| `/organizations/new` | New | Form to create an organization:'],
-    [2, 'related "Comments" (comments whose Ticket is this one, to viewers who may list them, with the count they may see): a thread, oldest first, each with its author (where the viewer may see who created it, else "Someone") and time and its Body, marked "Internal" when true, 50 per page (`?comments=<cursor>`); a reply box for viewers who may create a comment whose Ticket is this one (their create scope with this record in it), not while Closed; a comment by its requester takes "Reply" when available (no button of its own); beside the reply: "Reply and wait for customer", "Reply and resolve"'],
+    [
+      2,
+      'related "Comments" (comments whose Ticket is this one, to viewers who may list them, with the count they may see): a thread, oldest first, each with its author (where the viewer may see who created it, else "Someone") and time and its Body, marked "Internal" when true, 50 per page (`?comments=<cursor>`); a reply box for viewers who may create a comment whose Ticket is this one (their create scope with this record in it), not while Closed; a comment by its requester takes "Reply" when available (no button of its own); beside the reply: "Reply and wait for customer", "Reply and resolve"',
+    ],
     [2, 'the 403 page where the user may not change this one, never while Closed'],
     [4, 'A final state (closed) freezes the record: changes are refused with `TICKET_CLOSED`'],
-    [4, "The pages ask for confirmation before a transition into a final state (on the detail page and in a list's bulk toolbar); the API takes it as asked."],
+    [
+      4,
+      "The pages ask for confirmation before a transition into a final state (on the detail page and in a list's bulk toolbar); the API takes it as asked.",
+    ],
     [2, 'its state and the transitions the user may take (one into Closed asks for confirmation first)'],
     [2, 'Form to create a ticket ("Open a ticket")'],
-    [2, 'at most 100,000 rows a file for `admin`, `agent` (who may create any ticket; `importMaxRows`), 1,000 rows for the others (`importMaxRowsScoped`); a larger file is refused whole'],
-    [2, 'a server holds at most 6 per session (`liveStreamsPerSession`) and 20 per user (`liveStreamsPerUser`), and refuses more with `RATE_LIMITED`'],
+    [
+      2,
+      'at most 100,000 rows a file for `admin`, `agent` (who may create any ticket; `importMaxRows`), 1,000 rows for the others (`importMaxRowsScoped`); a larger file is refused whole',
+    ],
+    [
+      2,
+      'a server holds at most 6 per session (`liveStreamsPerSession`) and 20 per user (`liveStreamsPerUser`), and refuses more with `RATE_LIMITED`',
+    ],
     [2, 'columns ID, Subject, State, Priority, SLA due, Requester, Assignee, Organization, Due, Updated; sorted by Updated, descending'],
     [2, 'filters State, Priority, SLA due (overdue, due in the next 24 hours), Organization, Assignee; the total count the user may see'],
-    [2, 'the columns shown and their order chosen by the user among those they may read (`?columns=`); the whole state in the address (filters, search, sort, columns, page), which a user may save as a named view'],
-    [2, 'Under a list, its saved views: the user\'s own and those an administrator shared with one of their roles (read-only for them), managed at `/views`.'],
+    [
+      2,
+      'the columns shown and their order chosen by the user among those they may read (`?columns=`); the whole state in the address (filters, search, sort, columns, page), which a user may save as a named view',
+    ],
+    [
+      2,
+      "Under a list, its saved views: the user's own and those an administrator shared with one of their roles (read-only for them), managed at `/views`.",
+    ],
     [2, '- Tickets: `/tickets`'],
     [2, '- My queue: `/queue` (agent, admin)\n- Tickets: `/tickets`'],
-    [2, '| `/queue` | My queue (in the navigation): Tickets assigned to you that are open or pending, the oldest due first. | agent, admin | Tickets where assignee is you and state is one of open, pending, sorted by SLA due, ascending; columns ID, Subject, State, Priority, SLA due, Requester, Organization; the filters, search, pages and bulk transitions of `/tickets` on top'],
-    [2, "| `/organizations/{id}/open` (id: integer) | Open tickets of an organization | agent, admin | Tickets where organization is the address's {id} and state is none of resolved, closed, sorted by SLA due, ascending;"],
-    [2, 'A parameter of the wrong type (a word for an integer) is "not found"; a signed-out visitor is sent to sign in; a user whose roles may not open the route gets the 403 page.'],
+    [
+      2,
+      '| `/queue` | My queue (in the navigation): Tickets assigned to you that are open or pending, the oldest due first. | agent, admin | Tickets where assignee is you and state is one of open, pending, sorted by SLA due, ascending; columns ID, Subject, State, Priority, SLA due, Requester, Organization; the filters, search, pages and bulk transitions of `/tickets` on top',
+    ],
+    [
+      2,
+      "| `/organizations/{id}/open` (id: integer) | Open tickets of an organization | agent, admin | Tickets where organization is the address's {id} and state is none of resolved, closed, sorted by SLA due, ascending;",
+    ],
+    [
+      2,
+      'A parameter of the wrong type (a word for an integer) is "not found"; a signed-out visitor is sent to sign in; a user whose roles may not open the route gets the 403 page.',
+    ],
     [2, '### Home (`/`)'],
-    [2, '| Tickets by state | How many tickets, per State (New, Open, Pending, Resolved, Closed, then any other value found), and the total; each a link to `/tickets` filtered by that State |'],
+    [
+      2,
+      '| Tickets by state | How many tickets, per State (New, Open, Pending, Resolved, Closed, then any other value found), and the total; each a link to `/tickets` filtered by that State |',
+    ],
     [2, '| Needs my action | Up to 5 tickets where assignee is you and state is one of open, pending, sorted by SLA due, ascending;'],
     [2, '| Overdue | Up to 5 tickets where slaDueAt is before now and state is none of resolved, closed, sorted by SLA due, ascending;'],
     [2, 'no "See all" link (no page lists exactly these records)'],
-    [2, '| Created and resolved per day | Tickets per day (UTC) over the last 30 days, one line per Created (createdAt), Resolved (resolvedAt)'],
+    [
+      2,
+      '| Created and resolved per day | Tickets per day (UTC) over the last 30 days, one line per Created (createdAt), Resolved (resolvedAt)',
+    ],
     [2, 'Every number counts only the records the user may list.'],
     // 3. entities and fields
     [3, '| `priority` | enum: low, normal, high, urgent | yes | normal |'],
     [3, '| `organization` | reference → organization | no |  | on delete: emptied |'],
     [3, '| `subject` | text | yes |  | searchable; min length 3; max length 200 |'],
     [3, '| `requester` | user | yes | the signed-in user |'],
-    [3, '| `slaDueAt` | datetime | no |  | label "SLA due"; read-only; computed: createdAt + slaHours (hours per priority), set on create and when createdAt or priority changes, before the record rules and limits read it; overdue once passed unless state is one of resolved, closed;'],
+    [
+      3,
+      '| `slaDueAt` | datetime | no |  | label "SLA due"; read-only; computed: createdAt + slaHours (hours per priority), set on create and when createdAt or priority changes, before the record rules and limits read it; overdue once passed unless state is one of resolved, closed;',
+    ],
     [3, '| `state` | state: new, open, pending, resolved, closed | yes | new |'],
     // 4. states and transitions
     [4, '| `new` | New | initial |'],
@@ -77,11 +113,20 @@ describe('describeMarkdown', () => {
     [5, '| `organization.name` | required; 2 to 120 characters; unique |'],
     [5, '| ticket: urgentNeedsAssignee | priority is urgent | assignee is present | An urgent ticket needs an assignee. | assignee |'],
     [5, '| dueAt is present | dueAt is after createdAt |'],
-    [5, '| ticket: openTicketsPerCustomer | maxOpenTicketsPerCustomer (20) | requester (a user) | state is one of new, open, pending | agent, admin |'],
+    [
+      5,
+      '| ticket: openTicketsPerCustomer | maxOpenTicketsPerCustomer (20) | requester (a user) | state is one of new, open, pending | agent, admin |',
+    ],
     // 6. roles and permissions
     [6, "| `customer` | Customer | Opens tickets, follows their own and their organization's. |"],
-    [6, "| `customer` | where requester is you or requester's organization is your organization | where requester is you or requester's organization is your organization | own (requester) | own (requester), where state is one of new, open, pending | — | hidden: organization, assignee; writable only: subject, description |"],
-    [6, "| `customer` | via ticket (readable), where internal is false | via ticket (readable), where internal is false | via ticket (readable), where internal is false and ticket's requester is you | — | — | hidden: internal |"],
+    [
+      6,
+      "| `customer` | where requester is you or requester's organization is your organization | where requester is you or requester's organization is your organization | own (requester) | own (requester), where state is one of new, open, pending | — | hidden: organization, assignee; writable only: subject, description |",
+    ],
+    [
+      6,
+      "| `customer` | via ticket (readable), where internal is false | via ticket (readable), where internal is false | via ticket (readable), where internal is false and ticket's requester is you | — | — | hidden: internal |",
+    ],
     [6, 'Whatever is not granted is refused; — means no access.'],
     [6, '| `customer` | — | — | — | — | — | — |'],
     // 8. error catalogue
@@ -107,10 +152,7 @@ describe('describeMarkdown', () => {
   });
 
   it('prints the seed as nine points, each "not shown"', () => {
-    const expected = [
-      '# Seed — the spec',
-      ...POINT_HEADINGS.flatMap((heading, i) => [`## ${i + 1}. ${heading}`, NOT_SHOWN]),
-    ].join('\n\n');
+    const expected = ['# Seed — the spec', ...POINT_HEADINGS.flatMap((heading, i) => [`## ${i + 1}. ${heading}`, NOT_SHOWN])].join('\n\n');
     expect(describeMarkdown(buildModel(seed))).toBe(`${expected}\n`);
   });
 
@@ -126,7 +168,16 @@ describe('describeMarkdown', () => {
     const model = buildModel(
       defineApp({
         name: 'deals',
-        entities: { deal: { fields: { name: { type: 'text' }, amount: { type: 'decimal' }, stage: { type: 'enum', values: ['lead', 'won'] }, won: { type: 'boolean' } } } },
+        entities: {
+          deal: {
+            fields: {
+              name: { type: 'text' },
+              amount: { type: 'decimal' },
+              stage: { type: 'enum', values: ['lead', 'won'] },
+              won: { type: 'boolean' },
+            },
+          },
+        },
         screens: {
           lists: { deal: { filters: ['stage'] } },
           home: {
@@ -144,7 +195,9 @@ describe('describeMarkdown', () => {
     expect(point).toContain(
       '| Amount by stage | The sum of Amount of deals where won is false, per Stage (lead, won, then any other value found), and the total; each a link to `/deals` filtered by that Stage (the link does not carry the condition) |',
     );
-    expect(point).toContain('| Deals by won | How many deals, per Won (true, false, then any other value found), and the total; as plain numbers (the list cannot be filtered by it) |');
+    expect(point).toContain(
+      '| Deals by won | How many deals, per Won (true, false, then any other value found), and the total; as plain numbers (the list cannot be filtered by it) |',
+    );
   });
 
   it('says which roles a widget is for, on the home and on a dashboard route', () => {
@@ -155,14 +208,30 @@ describe('describeMarkdown', () => {
         entities: { deal: { fields: { name: { type: 'text' }, won: { type: 'boolean' } } } },
         permissions: { deal: { sales: { list: true, read: true }, manager: { list: true, read: true } } },
         screens: {
-          home: { widgets: [{ kind: 'counts', entity: 'deal', by: 'won', roles: ['manager', 'admin'] }, { kind: 'counts', entity: 'deal', by: 'won', title: 'Mine' }] },
-          routes: { board: { path: '/board', title: 'Board', roles: ['sales', 'manager'], show: { widgets: [{ kind: 'counts', entity: 'deal', by: 'won', title: 'Team', roles: ['manager'] }] } } },
+          home: {
+            widgets: [
+              { kind: 'counts', entity: 'deal', by: 'won', roles: ['manager', 'admin'] },
+              { kind: 'counts', entity: 'deal', by: 'won', title: 'Mine' },
+            ],
+          },
+          routes: {
+            board: {
+              path: '/board',
+              title: 'Board',
+              roles: ['sales', 'manager'],
+              show: { widgets: [{ kind: 'counts', entity: 'deal', by: 'won', title: 'Team', roles: ['manager'] }] },
+            },
+          },
         },
       }),
     );
     const point = pointMarkdown(describeMarkdown(model), 2);
-    expect(point).toContain('| Deals by won | How many deals, per Won (true, false, then any other value found), and the total; each a link to `/deals` filtered by that Won; shown only to manager, admin |');
-    expect(point).toContain('| Mine | How many deals, per Won (true, false, then any other value found), and the total; each a link to `/deals` filtered by that Won |');
+    expect(point).toContain(
+      '| Deals by won | How many deals, per Won (true, false, then any other value found), and the total; each a link to `/deals` filtered by that Won; shown only to manager, admin |',
+    );
+    expect(point).toContain(
+      '| Mine | How many deals, per Won (true, false, then any other value found), and the total; each a link to `/deals` filtered by that Won |',
+    );
     expect(point).toContain('so is one for other roles (administrators too, unless it names them)');
     expect(point).toContain('A dashboard like the home: "Team" (shown only to manager), every number within what the user may list');
   });
@@ -195,7 +264,10 @@ describe('describeMarkdown', () => {
           ticket: {
             ...helpdesk.workflows.ticket,
             finalError: undefined,
-            transitions: { ...helpdesk.workflows.ticket.transitions, reopen: { ...helpdesk.workflows.ticket.transitions.reopen, allow: ['agent', 'admin'] } },
+            transitions: {
+              ...helpdesk.workflows.ticket.transitions,
+              reopen: { ...helpdesk.workflows.ticket.transitions.reopen, allow: ['agent', 'admin'] },
+            },
           },
         },
         calls: {
@@ -220,10 +292,11 @@ describe('describeMarkdown', () => {
     const point8 = pointMarkdown(markdown, 8);
     expect(point8).toContain('This application declares no codes of its own.\n\n### Built-in codes\n\n| Code | Status | Title | Message |');
     expect(point8).not.toContain('Codes of this application');
-    for (const [code, error] of Object.entries(BUILT_IN_ERRORS)) expect(point8).toContain(`| \`${code}\` | ${error.status} | ${error.title} |`);
+    for (const [code, error] of Object.entries(BUILT_IN_ERRORS))
+      expect(point8).toContain(`| \`${code}\` | ${error.status} | ${error.title} |`);
   });
 
-  it('lists the whole catalogue under point 8: the spec\'s own codes, then every built-in one', () => {
+  it("lists the whole catalogue under point 8: the spec's own codes, then every built-in one", () => {
     const point8 = pointMarkdown(helpdeskMarkdown, 8);
     expect(point8.indexOf('### Codes of this application')).toBeLessThan(point8.indexOf('### Built-in codes'));
     expect(point8).toContain('| `REOPEN_WINDOW_PASSED` | 409 | Reopen window passed |');
@@ -261,7 +334,9 @@ describe('describeDocument', () => {
     expect(document.points.map((p) => [p.number, p.heading, p.empty])).toEqual(POINT_HEADINGS.map((heading, i) => [i + 1, heading, false]));
     const withoutCalls = describeDocument(buildModel({ ...helpdesk, calls: undefined }));
     expect(withoutCalls.points.map((p) => p.empty)).toEqual(POINT_HEADINGS.map((_, i) => i === 6));
-    expect(document.points[3].blocks.find((b) => b.kind === 'workflow')).toMatchObject({ mermaid: expect.stringContaining('stateDiagram-v2') });
+    expect(document.points[3].blocks.find((b) => b.kind === 'workflow')).toMatchObject({
+      mermaid: expect.stringContaining('stateDiagram-v2'),
+    });
   });
 
   it('gives the seed nine empty points without blocks', () => {
@@ -297,7 +372,12 @@ describe('conditionText', () => {
       conditionText(
         {
           all: [
-            { any: [{ field: 'priority', op: 'eq', value: 'urgent' }, { field: 'assignee', op: 'absent' }] },
+            {
+              any: [
+                { field: 'priority', op: 'eq', value: 'urgent' },
+                { field: 'assignee', op: 'absent' },
+              ],
+            },
             { not: { field: 'dueAt', op: 'lt', value: { daysAgo: { $constant: 'reopenWindowDays' } } } },
             { field: 'organization', op: 'ne', value: null },
           ],
@@ -338,16 +418,27 @@ describe('custom routes in point 2', () => {
           ...helpdesk.screens,
           routes: {
             org: { path: '/orgs/{id}/page', title: 'Organization', params: { id: 'integer' }, show: { record: 'organization', id: 'id' } },
-            board: { path: '/board', title: 'Board', roles: ['agent'], show: { widgets: [{ kind: 'counts', entity: 'ticket', by: 'state', title: 'By state' }] } },
+            board: {
+              path: '/board',
+              title: 'Board',
+              roles: ['agent'],
+              show: { widgets: [{ kind: 'counts', entity: 'ticket', by: 'state', title: 'By state' }] },
+            },
             hello: { path: '/hello', title: 'Hello', show: { component: () => null } },
           },
         },
       }),
     );
     const point = pointMarkdown(markdown, 2);
-    expect(point).toContain('| `/orgs/{id}/page` (id: integer) | Organization | every signed-in user | One organization, its id from `{id}`: the page of `/organizations/<id>` (not found where the user may not read it) |');
-    expect(point).toContain('| `/board` | Board | agent | A dashboard like the home: "By state", every number within what the user may list |');
-    expect(point).toContain("| `/hello` | Hello | every signed-in user | A page of the spec's own (a React Server Component), given the address's parameters, the user and the operations under the user's access |");
+    expect(point).toContain(
+      '| `/orgs/{id}/page` (id: integer) | Organization | every signed-in user | One organization, its id from `{id}`: the page of `/organizations/<id>` (not found where the user may not read it) |',
+    );
+    expect(point).toContain(
+      '| `/board` | Board | agent | A dashboard like the home: "By state", every number within what the user may list |',
+    );
+    expect(point).toContain(
+      "| `/hello` | Hello | every signed-in user | A page of the spec's own (a React Server Component), given the address's parameters, the user and the operations under the user's access |",
+    );
     expect(point).not.toContain('My queue');
   });
 });
@@ -369,7 +460,9 @@ describe('titles in point 3', () => {
     );
     const point = pointMarkdown(markdown, 3);
     expect(point).toContain('Table `item`; title field `name`.');
-    expect(point).toContain('Table `loan`; title field `item`: a record is named by its item\'s title, as the user sees that item ("Loan #<id>" when they may not read it).');
+    expect(point).toContain(
+      'Table `loan`; title field `item`: a record is named by its item\'s title, as the user sees that item ("Loan #<id>" when they may not read it).',
+    );
     expect(point).toContain('Table `shift`; title field `nurse`: a record is named by that user\'s name ("Shift #<id>" when none).');
     expect(point).toContain('Table `tally`; title field — (records are named "Tally #<id>").');
   });

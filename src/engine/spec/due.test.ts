@@ -9,7 +9,11 @@ const PATH = 'entities.ticket.fields.slaDueAt';
 const SLA_DUE = helpdesk.entities!.ticket.fields.slaDueAt;
 
 /** The helpdesk with the ticket's SLA due field replaced (its `due` merged with `due`). */
-function withSlaDue(due: Record<string, unknown>, field: Record<string, unknown> = {}, constants: AppSpec['constants'] = helpdesk.constants): AppSpec {
+function withSlaDue(
+  due: Record<string, unknown>,
+  field: Record<string, unknown> = {},
+  constants: AppSpec['constants'] = helpdesk.constants,
+): AppSpec {
   const base = SLA_DUE as FieldSpec & { due: DueSpec };
   const slaDueAt = { ...base, ...field, due: { ...base.due, ...due } } as unknown as FieldSpec;
   const ticket = helpdesk.entities!.ticket;
@@ -41,14 +45,23 @@ describe('due times in the spec', () => {
     [{ by: 'subject' }, `${PATH}.due.by: "subject" is not an enum field of ticket (enum fields: priority)`],
     [{ hours: -2, by: undefined }, `${PATH}.due.hours: must not be negative, got -2`],
     [{ hours: 4 }, `${PATH}.due.by: "by" picks hours from a map per value, but the hours are one number`],
-    [{ hours: { $constant: 'nope' } }, `${PATH}.due.hours.$constant: unknown constant "nope" (constants: maxOpenTicketsPerCustomer, reopenWindowDays, slaHours)`],
-    [{ hours: { $constant: 'reopenWindowDays' } }, `${PATH}.due.by: "by" picks hours from a map per value, but the hours are one number (constant "reopenWindowDays")`],
+    [
+      { hours: { $constant: 'nope' } },
+      `${PATH}.due.hours.$constant: unknown constant "nope" (constants: maxOpenTicketsPerCustomer, reopenWindowDays, slaHours)`,
+    ],
+    [
+      { hours: { $constant: 'reopenWindowDays' } },
+      `${PATH}.due.by: "by" picks hours from a map per value, but the hours are one number (constant "reopenWindowDays")`,
+    ],
     [{ by: undefined }, `${PATH}.due.hours: hours per value (constant "slaHours") need "by": the enum field whose value picks them`],
     [{ doneWhen: { field: 'state', op: 'eq', value: 'done' } }, `${PATH}.due.doneWhen.value: "done" is not a state of ticket`],
     [{ soon: 1 }, `${PATH}.due.soon: unknown key`],
   ])('%j is refused with its place', (due, expected) => {
     const issues = issuesOf(withSlaDue(due));
-    expect(issues.some((issue) => issue.startsWith(expected)), issues.join('\n')).toBe(true);
+    expect(
+      issues.some((issue) => issue.startsWith(expected)),
+      issues.join('\n'),
+    ).toBe(true);
   });
 
   it('hours per value must cover the values of "by" exactly', () => {

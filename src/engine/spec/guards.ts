@@ -17,5 +17,9 @@ export function buildGuards(transition: Pick<TransitionSpec, 'guard' | 'guardMes
   const { guard } = transition;
   if (guard === undefined) return [];
   const guards = isGuardList(guard) ? guard : [{ when: guard, error: transition.guardError, message: transition.guardMessage }];
-  return guards.map((g) => ({ when: g.when, code: g.error ?? DEFAULT_GUARD_CODE, ...(g.message === undefined ? {} : { message: g.message }) }));
+  return guards.map((g) => ({
+    when: g.when,
+    code: g.error ?? DEFAULT_GUARD_CODE,
+    ...(g.message === undefined ? {} : { message: g.message }),
+  }));
 }

@@ -13,7 +13,9 @@ export function hasColumn(field: FieldModel): boolean {
 
 /** The entity's references fields, each with its join table. */
 export function joinFields(entity: EntityModel): (FieldModel & { readonly joinTable: string; readonly referenceTo: string })[] {
-  return entity.fields.filter((f): f is FieldModel & { joinTable: string; referenceTo: string } => f.joinTable !== undefined && f.referenceTo !== undefined);
+  return entity.fields.filter(
+    (f): f is FieldModel & { joinTable: string; referenceTo: string } => f.joinTable !== undefined && f.referenceTo !== undefined,
+  );
 }
 
 /** The most ids a references field holds (its `maxItems` may only lower it): a set people pick from. */

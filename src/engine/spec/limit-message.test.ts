@@ -17,19 +17,25 @@ function helpdeskWithLimit(change: Partial<LimitSpec>): AppSpec {
 
 describe('limitMessage', () => {
   it('writes the maximum, its constant resolved, where the message says {max}, and leaves other text alone', () => {
-    expect(limitMessage(constants, 'open', { max: { $constant: 'maxOpen' }, message: 'At most {max} open; you have {max}.' })).toBe('At most 7 open; you have 7.');
+    expect(limitMessage(constants, 'open', { max: { $constant: 'maxOpen' }, message: 'At most {max} open; you have {max}.' })).toBe(
+      'At most 7 open; you have 7.',
+    );
     expect(limitMessage(constants, 'open', { max: 3, message: 'Three {max}, no {count}.' })).toBe('Three 3, no {count}.');
     expect(limitMessage(constants, 'open', { max: 3, message: 'No number here.' })).toBe('No number here.');
   });
 
   it('names the limit and its maximum when the spec gives no message', () => {
-    expect(limitMessage(constants, 'openOrdersPerSupplier', { max: { $constant: 'maxOpen' } })).toBe('The limit "Open orders per supplier" allows at most 7; this would be one more.');
+    expect(limitMessage(constants, 'openOrdersPerSupplier', { max: { $constant: 'maxOpen' } })).toBe(
+      'The limit "Open orders per supplier" allows at most 7; this would be one more.',
+    );
   });
 
   it("gives the helpdesk's customers the limit and what to do, and follows the constant", () => {
     const model = buildModel(helpdesk);
     const limit = model.entitiesByName.ticket.limits.openTicketsPerCustomer;
-    expect(limitMessage(model.constants, 'openTicketsPerCustomer', limit)).toBe('You have reached the limit of open tickets (20): add to one you already have, or wait until one is resolved.');
+    expect(limitMessage(model.constants, 'openTicketsPerCustomer', limit)).toBe(
+      'You have reached the limit of open tickets (20): add to one you already have, or wait until one is resolved.',
+    );
     const lower = buildModel({ ...helpdesk, constants: { ...helpdesk.constants, maxOpenTicketsPerCustomer: { value: 5 } } });
     expect(limitMessage(lower.constants, 'openTicketsPerCustomer', limit)).toMatch(/^You have reached the limit of open tickets \(5\)/);
   });

@@ -87,7 +87,9 @@ describe('loadSpecFile', () => {
 
   it('explains a default export that is not an object', async () => {
     const file = writeSpec('number.spec.ts', `export default 42;`);
-    await expect(loadSpecFile(file)).rejects.toThrow(`The default export of ${file} must be the spec object (defineApp({ ... })), got number`);
+    await expect(loadSpecFile(file)).rejects.toThrow(
+      `The default export of ${file} must be the spec object (defineApp({ ... })), got number`,
+    );
   });
 
   it('names the file when it cannot be run', async () => {

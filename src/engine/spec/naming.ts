@@ -60,17 +60,58 @@ export function indefinite(label: string): string {
 }
 
 /** Singular words ending in "s" that the plural test below would take for plurals. */
-const SINGULAR_IN_S = new Set(['alias', 'atlas', 'bias', 'canvas', 'chaos', 'cosmos', 'ethos', 'gas', 'lens', 'means', 'series', 'species']);
+const SINGULAR_IN_S = new Set([
+  'alias',
+  'atlas',
+  'bias',
+  'canvas',
+  'chaos',
+  'cosmos',
+  'ethos',
+  'gas',
+  'lens',
+  'means',
+  'series',
+  'species',
+]);
 /** Plurals without an "s", and nouns that are not counted: neither takes "a". */
 const WITHOUT_ARTICLE = new Set([
-  'people', 'children', 'men', 'women', 'staff', 'personnel', 'criteria', 'data', 'metadata', 'media',
-  'advice', 'content', 'documentation', 'equipment', 'evidence', 'feedback', 'funding', 'hardware', 'information',
-  'insurance', 'knowledge', 'luggage', 'money', 'news', 'research', 'software', 'work',
+  'people',
+  'children',
+  'men',
+  'women',
+  'staff',
+  'personnel',
+  'criteria',
+  'data',
+  'metadata',
+  'media',
+  'advice',
+  'content',
+  'documentation',
+  'equipment',
+  'evidence',
+  'feedback',
+  'funding',
+  'hardware',
+  'information',
+  'insurance',
+  'knowledge',
+  'luggage',
+  'money',
+  'news',
+  'research',
+  'software',
+  'work',
 ]);
 
 /** Whether a noun phrase (its last word is the noun) is a plural or uncountable, so takes no indefinite article. */
 function takesNoArticle(phrase: string): boolean {
-  const last = phrase.split(/[^\p{L}]+/u).filter(Boolean).pop() ?? '';
+  const last =
+    phrase
+      .split(/[^\p{L}]+/u)
+      .filter(Boolean)
+      .pop() ?? '';
   // An initialism is one thing ("GPS"); with a small "s" after it, several ("IDs", "URLs").
   if (/^\p{Lu}+$/u.test(last)) return false;
   if (/^\p{Lu}{2,}s$/u.test(last)) return true;

@@ -12,10 +12,16 @@ export function parsePathParam(name: string, type: ParamType, raw: string): Path
   switch (type) {
     case 'integer': {
       const n = /^-?\d{1,16}$/.test(raw) ? Number(raw) : NaN;
-      return Number.isSafeInteger(n) ? n : { field: name, code: 'invalid_param', message: `The path parameter "${name}" must be a whole number.` };
+      return Number.isSafeInteger(n)
+        ? n
+        : { field: name, code: 'invalid_param', message: `The path parameter "${name}" must be a whole number.` };
     }
     case 'boolean':
-      return raw === 'true' ? true : raw === 'false' ? false : { field: name, code: 'invalid_param', message: `The path parameter "${name}" must be true or false.` };
+      return raw === 'true'
+        ? true
+        : raw === 'false'
+          ? false
+          : { field: name, code: 'invalid_param', message: `The path parameter "${name}" must be true or false.` };
     case 'text':
       return raw.length <= 1000 ? raw : { field: name, code: 'invalid_param', message: `The path parameter "${name}" is too long.` };
   }

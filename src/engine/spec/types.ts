@@ -543,9 +543,7 @@ export interface ScopeParts {
  * Which records an action applies to. true: every record; otherwise at least one of `own`,
  * `where` and `via`, all of which must hold.
  */
-export type Scope =
-  | true
-  | (ScopeParts & ({ readonly own: string } | { readonly where: Condition } | { readonly via: string }));
+export type Scope = true | (ScopeParts & ({ readonly own: string } | { readonly where: Condition } | { readonly via: string }));
 
 export interface GrantSpec {
   readonly list?: Scope;

@@ -24,7 +24,12 @@ export function uniqueWhenIndexPrefix(table: string): string {
  * with its constants' values, so that a changed condition (or constant) is a new index: schema
  * sync builds it and drops the old one, which holds no data.
  */
-export function buildUniqueWhen(table: string, entity: EntitySpec, fields: readonly FieldModel[], constants: AppSpec['constants'] = {}): readonly UniqueWhenModel[] {
+export function buildUniqueWhen(
+  table: string,
+  entity: EntitySpec,
+  fields: readonly FieldModel[],
+  constants: AppSpec['constants'] = {},
+): readonly UniqueWhenModel[] {
   return declaredUniqueWhen(entity).map((u) => {
     const labels = u.fields.map((name) => fields.find((f) => f.name === name)?.label ?? name);
     const hash = createHash('sha256')
@@ -43,6 +48,8 @@ export function buildUniqueWhen(table: string, entity: EntitySpec, fields: reado
 /** The condition with `{ $constant }` operands replaced by their values (for the fingerprint only). */
 function resolveConstants(condition: Condition, constants: AppSpec['constants'] = {}): unknown {
   return JSON.parse(JSON.stringify(condition), (_key, value: unknown) =>
-    typeof value === 'object' && value !== null && '$constant' in value ? { $value: constants[String((value as { $constant: unknown }).$constant)]?.value ?? null } : value,
+    typeof value === 'object' && value !== null && '$constant' in value
+      ? { $value: constants[String((value as { $constant: unknown }).$constant)]?.value ?? null }
+      : value,
   );
 }

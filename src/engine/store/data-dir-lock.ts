@@ -10,9 +10,7 @@ export class DataDirInUse extends Error {
   readonly pid: number;
 
   constructor(dataDir: string, pid: number) {
-    super(
-      `The data directory ${dataDir} is in use by another Ninefold process (pid ${pid}). Stop it first, or use another DATA_DIR.`,
-    );
+    super(`The data directory ${dataDir} is in use by another Ninefold process (pid ${pid}). Stop it first, or use another DATA_DIR.`);
     this.name = 'DataDirInUse';
     this.dataDir = dataDir;
     this.pid = pid;

@@ -136,13 +136,20 @@ function guardedDriver(inner: Driver, watcher: ConnectionWatcher): Driver {
   const driver: Driver = {
     init: () => guarded(() => inner.init()),
     // A connection that arrives after its caller was answered 503 goes straight back to the pool.
-    acquireConnection: async () => wrap(await watched(() => inner.acquireConnection(), (late) => void inner.releaseConnection(late).catch(() => undefined))),
+    acquireConnection: async () =>
+      wrap(
+        await watched(
+          () => inner.acquireConnection(),
+          (late) => void inner.releaseConnection(late).catch(() => undefined),
+        ),
+      ),
     releaseConnection: (connection) => inner.releaseConnection(innerOf(connection)),
     destroy: () => {
       clearInterval(watch);
       return inner.destroy();
     },
-    beginTransaction: (connection: DatabaseConnection, settings: TransactionSettings) => guarded(() => inner.beginTransaction(connection, settings)),
+    beginTransaction: (connection: DatabaseConnection, settings: TransactionSettings) =>
+      guarded(() => inner.beginTransaction(connection, settings)),
     commitTransaction: (connection) => guarded(() => inner.commitTransaction(connection)),
     rollbackTransaction: async (connection) => {
       try {

@@ -188,7 +188,10 @@ forEachDatabase('store', (database) => {
     const work = Array.from({ length: 20 }, (_, i) =>
       i % 2 === 0
         ? store.db.transaction().execute(async (trx) => {
-            await trx.insertInto('organization').values({ name: `Concurrent ${i}`, tier: 'standard' }).execute();
+            await trx
+              .insertInto('organization')
+              .values({ name: `Concurrent ${i}`, tier: 'standard' })
+              .execute();
             if (i % 4 === 0) throw new Error('undo');
           })
         : store.db.selectFrom('organization').select('id').execute(),
@@ -273,7 +276,9 @@ describe('PGlite data directory lock', () => {
   it('refuses a second open in the same process', async () => {
     const store = await openStore({ dataDir });
     try {
-      await expect(openStore({ dataDir })).rejects.toThrow(`The data directory ${dataDir} is in use by another Ninefold process (pid ${process.pid}).`);
+      await expect(openStore({ dataDir })).rejects.toThrow(
+        `The data directory ${dataDir} is in use by another Ninefold process (pid ${process.pid}).`,
+      );
     } finally {
       await store.close();
     }
@@ -318,10 +323,14 @@ describe('PGlite data directory lock', () => {
   it('takes over the lock of a process killed with -9 that its parent has not reaped yet (a zombie)', async () => {
     // The holder runs in the background of a shell that then becomes `sleep`: a parent that never
     // waits, so the killed holder stays a zombie, as a server killed under a busy supervisor does.
-    const parent = spawn('sh', ['-c', '"$0" --import tsx src/engine/store/fixtures/hold-data-dir.ts "$1" & exec sleep 120', process.execPath, dataDir], {
-      cwd: process.cwd(),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const parent = spawn(
+      'sh',
+      ['-c', '"$0" --import tsx src/engine/store/fixtures/hold-data-dir.ts "$1" & exec sleep 120', process.execPath, dataDir],
+      {
+        cwd: process.cwd(),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     children.push(parent);
     const holderPid = await new Promise<number>((resolve) => {
       let output = '';

@@ -47,7 +47,14 @@ export async function openStore(options: StoreOptions): Promise<Store> {
     const url = options.databaseUrl;
     const availability = new DatabaseAvailability(() => probePostgres(url));
     const db = open(createPostgresDialect(url), availability);
-    return makeStore('postgres', db, availability, statementCount, (channel, handlers) => listenOnPostgres(url, channel, handlers), () => db.destroy());
+    return makeStore(
+      'postgres',
+      db,
+      availability,
+      statementCount,
+      (channel, handlers) => listenOnPostgres(url, channel, handlers),
+      () => db.destroy(),
+    );
   }
 
   const dataDir = path.resolve(options.dataDir);

@@ -74,7 +74,8 @@ if (testDatabaseUrl()) {
       await database.cleanup();
     });
 
-    const heardInsertOf = (id: number) => heard.some((c) => c.kind === 'records' && c.entity === 'organization' && c.op === 'insert' && (c.ids ?? []).includes(id));
+    const heardInsertOf = (id: number) =>
+      heard.some((c) => c.kind === 'records' && c.entity === 'organization' && c.op === 'insert' && (c.ids ?? []).includes(id));
 
     it('serves and hears changes before the outage', async () => {
       const org = await engine.ops.create(admin, 'organization', { name: 'Before Outage' });

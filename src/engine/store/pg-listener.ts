@@ -46,7 +46,10 @@ export async function listenOnPostgres(databaseUrl: string, channel: string, han
       connect().then(
         () => handlers.onResync(),
         (error: unknown) => {
-          console.error('[ninefold] live changes: could not listen on PostgreSQL, retrying:', error instanceof Error ? error.message : error);
+          console.error(
+            '[ninefold] live changes: could not listen on PostgreSQL, retrying:',
+            error instanceof Error ? error.message : error,
+          );
           retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
           reconnectLater();
         },

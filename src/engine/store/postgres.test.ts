@@ -50,7 +50,15 @@ describe('reading timestamptz', () => {
   });
 
   it('leaves the unusual ones to pg', () => {
-    for (const text of ['infinity', '-infinity', '0044-03-15 12:00:00+00 BC', '2026-11-21 21:41:27.1234567+00', '2026-11-21 21:41:27.+00', '2026-11-21T21:41:27+00', '2026-11-21 21:41:27+0a']) {
+    for (const text of [
+      'infinity',
+      '-infinity',
+      '0044-03-15 12:00:00+00 BC',
+      '2026-11-21 21:41:27.1234567+00',
+      '2026-11-21 21:41:27.+00',
+      '2026-11-21T21:41:27+00',
+      '2026-11-21 21:41:27+0a',
+    ]) {
       expect(String(parseTimestamptz(text))).toBe(String(pgParser(text)));
     }
   });

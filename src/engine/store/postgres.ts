@@ -43,7 +43,14 @@ function digitsAt(text: string, at: number, count: number): number {
  */
 export function parseTimestamptz(value: string): unknown {
   const n = value.length;
-  if (n < 22 || value.charCodeAt(4) !== DASH || value.charCodeAt(7) !== DASH || value.charCodeAt(10) !== SPACE || value.charCodeAt(13) !== COLON || value.charCodeAt(16) !== COLON) {
+  if (
+    n < 22 ||
+    value.charCodeAt(4) !== DASH ||
+    value.charCodeAt(7) !== DASH ||
+    value.charCodeAt(10) !== SPACE ||
+    value.charCodeAt(13) !== COLON ||
+    value.charCodeAt(16) !== COLON
+  ) {
     return parseTimestampDefault(value);
   }
   const year = digitsAt(value, 0, 4);
@@ -78,7 +85,8 @@ export function parseTimestamptz(value: string): unknown {
       i += 3;
     }
   }
-  if (i !== n || Math.min(year, month, day, hour, minute, second, offsetHours, offsetMinutes, offsetSeconds) < 0) return parseTimestampDefault(value);
+  if (i !== n || Math.min(year, month, day, hour, minute, second, offsetHours, offsetMinutes, offsetSeconds) < 0)
+    return parseTimestampDefault(value);
   const offsetMs = (sign === DASH ? -1 : 1) * ((offsetHours * 60 + offsetMinutes) * 60 + offsetSeconds) * 1000;
   if (year >= 100) return new Date(Date.UTC(year, month - 1, day, hour, minute, second, millis) - offsetMs);
   // Date.UTC reads years 0-99 as 1900-1999; setUTCFullYear does not.

@@ -38,7 +38,9 @@ export function viewableState(entity: EntityModel, readable: ReadonlySet<string>
     return ok;
   };
   const filters = Object.fromEntries(
-    Object.entries(state.filters).filter(([name, value]) => value !== '' && keep(entity.list.filters.includes(name) && isReadable(entity, readable, name))),
+    Object.entries(state.filters).filter(
+      ([name, value]) => value !== '' && keep(entity.list.filters.includes(name) && isReadable(entity, readable, name)),
+    ),
   );
   const sort = state.sort
     .split(',')
@@ -61,11 +63,21 @@ export function boundedState(state: ListState): ListState {
       .map(([name, value]) => [name.slice(0, 100), clip(value)] as const)
       .filter(([, value]) => value !== ''),
   );
-  return { filters, q: clip(state.q), sort: clip(state.sort), columns: [...new Set(state.columns.map((c) => c.slice(0, 100)))].slice(0, MAX_COLUMNS) };
+  return {
+    filters,
+    q: clip(state.q),
+    sort: clip(state.sort),
+    columns: [...new Set(state.columns.map((c) => c.slice(0, 100)))].slice(0, MAX_COLUMNS),
+  };
 }
 
 /** Whether two list states show the same list (the order of filters aside). */
 export function sameListState(a: ListState, b: ListState): boolean {
-  const filters = (s: ListState) => JSON.stringify(Object.entries(s.filters).filter(([, v]) => v !== '').sort(([x], [y]) => x.localeCompare(y)));
+  const filters = (s: ListState) =>
+    JSON.stringify(
+      Object.entries(s.filters)
+        .filter(([, v]) => v !== '')
+        .sort(([x], [y]) => x.localeCompare(y)),
+    );
   return a.q.trim() === b.q.trim() && a.sort === b.sort && a.columns.join(',') === b.columns.join(',') && filters(a) === filters(b);
 }

@@ -8,7 +8,12 @@ import { viewableState } from './list-state';
 import { createSavedViews, MAX_VIEW_NAME_LENGTH } from './saved-views';
 import type { ListState, SavedViews } from './types';
 
-const openTickets: ListState = { filters: { state: 'open', priority: 'high' }, q: 'printer', sort: '-priority', columns: ['subject', 'state', 'assignee'] };
+const openTickets: ListState = {
+  filters: { state: 'open', priority: 'high' },
+  q: 'printer',
+  sort: '-priority',
+  columns: ['subject', 'state', 'assignee'],
+};
 
 forEachDatabase('saved views', (database) => {
   let store: Store;
@@ -34,7 +39,14 @@ forEachDatabase('saved views', (database) => {
   describe('who sees a view', () => {
     it('keeps a view for its owner only, with the state as saved', async () => {
       const saved = await views.create(agent, { entity: 'ticket', name: '  Open   and urgent ', state: openTickets });
-      expect(saved).toMatchObject({ entity: 'ticket', name: 'Open and urgent', state: openTickets, ownerId: agent.userId, sharedWith: [], mine: true });
+      expect(saved).toMatchObject({
+        entity: 'ticket',
+        name: 'Open and urgent',
+        state: openTickets,
+        ownerId: agent.userId,
+        sharedWith: [],
+        mine: true,
+      });
       expect((await views.list(agent, 'ticket')).map((v) => v.name)).toContain('Open and urgent');
       expect((await views.list(otherAgent)).map((v) => v.id)).not.toContain(saved.id);
       expect((await ninefoldError(views.get(otherAgent, saved.id))).code).toBe('NOT_FOUND');
@@ -56,7 +68,11 @@ forEachDatabase('saved views', (database) => {
     });
 
     it('lists views only of entities the viewer may list, even when shared with their role', async () => {
-      const orgs = await views.create(admin, { entity: 'organization', name: 'Gold tier', state: { filters: {}, q: '', sort: 'name', columns: [] } });
+      const orgs = await views.create(admin, {
+        entity: 'organization',
+        name: 'Gold tier',
+        state: { filters: {}, q: '', sort: 'name', columns: [] },
+      });
       await views.share(admin, orgs.id, ['agent', 'customer']);
       expect((await views.list(agent)).map((v) => v.id)).toContain(orgs.id);
       // Customers may not list organizations: the view is not theirs to see.
@@ -116,16 +132,22 @@ forEachDatabase('saved views', (database) => {
     });
 
     it('refuses an empty or too long name', async () => {
-      expect(fieldCodes(await refused('VALIDATION_FAILED', () => views.create(agent, { entity: 'ticket', name: '   ', state: openTickets })))).toEqual(['name:required']);
+      expect(
+        fieldCodes(await refused('VALIDATION_FAILED', () => views.create(agent, { entity: 'ticket', name: '   ', state: openTickets }))),
+      ).toEqual(['name:required']);
       const long = 'x'.repeat(MAX_VIEW_NAME_LENGTH + 1);
-      expect(fieldCodes(await refused('VALIDATION_FAILED', () => views.create(agent, { entity: 'ticket', name: long, state: openTickets })))).toEqual(['name:too_big']);
+      expect(
+        fieldCodes(await refused('VALIDATION_FAILED', () => views.create(agent, { entity: 'ticket', name: long, state: openTickets }))),
+      ).toEqual(['name:too_big']);
     });
   });
 
   it('keeps at most 50 views of one list per person (the navigation lists them all)', async () => {
     const collector = await createActor(store.db, ['agent'], 'Colin Collector');
     for (let i = 1; i <= 50; i++) await views.create(collector, { entity: 'ticket', name: `View ${i}`, state: openTickets });
-    const error = await refused('LIMIT_EXCEEDED', () => views.create(collector, { entity: 'ticket', name: 'One too many', state: openTickets }));
+    const error = await refused('LIMIT_EXCEEDED', () =>
+      views.create(collector, { entity: 'ticket', name: 'One too many', state: openTickets }),
+    );
     expect(error.message).toBe('You can keep at most 50 views of one list. Delete one first.');
     expect((await views.create(collector, { entity: 'organization', name: 'Another list', state: openTickets })).name).toBe('Another list');
   });
@@ -133,11 +155,23 @@ forEachDatabase('saved views', (database) => {
   describe('opening a view', () => {
     it('drops filters, sort keys and columns the viewer may not read', async () => {
       const ticket = testModel.entitiesByName.ticket;
-      const state: ListState = { filters: { state: 'open', assignee: '3', organization: '7' }, q: 'x', sort: '-assignee,subject', columns: ['subject', 'assignee', 'organization', 'nonsense', 'state'] };
+      const state: ListState = {
+        filters: { state: 'open', assignee: '3', organization: '7' },
+        q: 'x',
+        sort: '-assignee,subject',
+        columns: ['subject', 'assignee', 'organization', 'nonsense', 'state'],
+      };
       const asAgent = viewableState(ticket, new Set(createOps({ model: testModel, db: store.db }).access(agent, 'ticket').readable), state);
       expect(asAgent).toEqual({ state: { ...state, columns: ['subject', 'assignee', 'organization', 'state'] }, dropped: 1 });
-      const asCustomer = viewableState(ticket, new Set(createOps({ model: testModel, db: store.db }).access(customer, 'ticket').readable), state);
-      expect(asCustomer).toEqual({ state: { filters: { state: 'open' }, q: 'x', sort: 'subject', columns: ['subject', 'state'] }, dropped: 6 });
+      const asCustomer = viewableState(
+        ticket,
+        new Set(createOps({ model: testModel, db: store.db }).access(customer, 'ticket').readable),
+        state,
+      );
+      expect(asCustomer).toEqual({
+        state: { filters: { state: 'open' }, q: 'x', sort: 'subject', columns: ['subject', 'state'] },
+        dropped: 6,
+      });
     });
   });
 });

@@ -36,7 +36,8 @@ function storedState(value: unknown): ListState {
   const raw = (typeof value === 'string' ? JSON.parse(value) : value) as Partial<Record<keyof ListState, unknown>> | null;
   if (!raw || typeof raw !== 'object') return EMPTY_LIST_STATE;
   const text = (v: unknown) => (typeof v === 'string' ? v : '');
-  const filters = raw.filters && typeof raw.filters === 'object' ? Object.fromEntries(Object.entries(raw.filters).map(([k, v]) => [k, text(v)])) : {};
+  const filters =
+    raw.filters && typeof raw.filters === 'object' ? Object.fromEntries(Object.entries(raw.filters).map(([k, v]) => [k, text(v)])) : {};
   const columns = Array.isArray(raw.columns) ? raw.columns.filter((c): c is string => typeof c === 'string') : [];
   return boundedState({ filters, q: text(raw.q), sort: text(raw.sort), columns });
 }
@@ -172,7 +173,9 @@ export function createSavedViews({ model, db, ops }: { model: AppModel; db: Dyna
       const view = await owned(actor, id);
       const unknown = roles.find((r) => !Object.hasOwn(model.roles, r) && r !== 'admin');
       if (unknown !== undefined) {
-        throw new NinefoldError('VALIDATION_FAILED', `There is no role "${unknown}".`, { fieldErrors: [{ field: 'roles', code: 'invalid', message: `There is no role "${unknown}".` }] });
+        throw new NinefoldError('VALIDATION_FAILED', `There is no role "${unknown}".`, {
+          fieldErrors: [{ field: 'roles', code: 'invalid', message: `There is no role "${unknown}".` }],
+        });
       }
       const ordered = Object.keys(model.roles).filter((r) => roles.includes(r));
       const withAdmin = roles.includes('admin') && !ordered.includes('admin') ? ['admin', ...ordered] : ordered;

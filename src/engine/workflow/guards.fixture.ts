@@ -27,7 +27,11 @@ export const approvals: AppSpec = {
           to: 'approved',
           allow: ['manager'],
           guard: [
-            { when: { field: 'author', op: 'ne', value: { actor: 'id' } }, error: 'OWN_REQUEST', message: 'You cannot approve your own request.' },
+            {
+              when: { field: 'author', op: 'ne', value: { actor: 'id' } },
+              error: 'OWN_REQUEST',
+              message: 'You cannot approve your own request.',
+            },
             { when: { field: 'amount', op: 'lte', value: { $constant: 'approvalLimit' } }, error: 'OVER_APPROVAL_LIMIT' },
           ],
         },

@@ -17,17 +17,33 @@ const check = (fields: Record<string, unknown>) => checkTransition(model, expens
 describe('a transition with several guards', () => {
   it('answers with the first guard that fails, in the order of the spec, with its own code and message', () => {
     // Own and over the limit: "not your own" comes first.
-    expect(check({ author: manager.userId, amount: 9000 })).toMatchObject({ allowed: false, reason: 'guard_failed', code: 'OWN_REQUEST', message: 'You cannot approve your own request.' });
-    expect(check({ author: manager.userId, amount: 100 })).toMatchObject({ code: 'OWN_REQUEST', message: 'You cannot approve your own request.' });
+    expect(check({ author: manager.userId, amount: 9000 })).toMatchObject({
+      allowed: false,
+      reason: 'guard_failed',
+      code: 'OWN_REQUEST',
+      message: 'You cannot approve your own request.',
+    });
+    expect(check({ author: manager.userId, amount: 100 })).toMatchObject({
+      code: 'OWN_REQUEST',
+      message: 'You cannot approve your own request.',
+    });
     // Someone else's, over the limit: the second guard, worded by its code's catalogue message.
-    expect(check({ amount: 9000 })).toMatchObject({ allowed: false, reason: 'guard_failed', code: 'OVER_APPROVAL_LIMIT', message: 'Amounts over the approval limit need a director.' });
+    expect(check({ amount: 9000 })).toMatchObject({
+      allowed: false,
+      reason: 'guard_failed',
+      code: 'OVER_APPROVAL_LIMIT',
+      message: 'Amounts over the approval limit need a director.',
+    });
     expect(check({ amount: 5000 })).toMatchObject({ allowed: true });
   });
 
   it('defaults a guard without code to TRANSITION_NOT_ALLOWED', () => {
     const pay = findTransition(expense, 'pay');
     expect(pay.guards).toEqual([{ when: { field: 'amount', op: 'gt', value: 0 }, code: 'TRANSITION_NOT_ALLOWED' }]);
-    expect(checkTransition(model, expense, record({ state: 'approved', amount: 0 }), manager, pay, now, true)).toMatchObject({ code: 'TRANSITION_NOT_ALLOWED', message: 'Its conditions are not met.' });
+    expect(checkTransition(model, expense, record({ state: 'approved', amount: 0 }), manager, pay, now, true)).toMatchObject({
+      code: 'TRANSITION_NOT_ALLOWED',
+      message: 'Its conditions are not met.',
+    });
   });
 
   it('gives every guard to whoever reads them: their codes, their conditions (paths loaded first), all of them at once', () => {

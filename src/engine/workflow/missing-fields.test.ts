@@ -31,7 +31,8 @@ const model = buildModel({
 });
 const order = model.entitiesByName.order;
 const clerk: Actor = { userId: 1, email: 'c@x.test', name: 'Clerk', roles: ['clerk'] };
-const reason = (name: string) => checkTransition(model, order, { id: 1, state: 'draft' }, clerk, findTransition(order, name), new Date(), true).message;
+const reason = (name: string) =>
+  checkTransition(model, order, { id: 1, state: 'draft' }, clerk, findTransition(order, name), new Date(), true).message;
 
 describe('what a transition still needs, from the fields’ labels', () => {
   it('reads as English: no article before a plural, initialisms kept, "an" before a vowel sound', () => {

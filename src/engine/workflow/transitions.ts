@@ -56,17 +56,34 @@ export function checkTransition(
   const state = record[workflow.field];
   const label = `"${transition.label}"`;
   if (!transition.from.includes(String(state))) {
-    return { transition, allowed: false, reason: 'wrong_state', code: 'TRANSITION_NOT_ALLOWED', message: `${label} cannot be taken while the ${inSentence(entity.label)} is ${stateLabel(workflow, state)}.` };
+    return {
+      transition,
+      allowed: false,
+      reason: 'wrong_state',
+      code: 'TRANSITION_NOT_ALLOWED',
+      message: `${label} cannot be taken while the ${inSentence(entity.label)} is ${stateLabel(workflow, state)}.`,
+    };
   }
   if (!granted) {
     const code = whoRefusal(model, transition, record, actor, now);
     const known = code !== 'TRANSITION_NOT_ALLOWED' ? model.errors[code]?.message : undefined;
-    return { transition, allowed: false, reason: 'not_allowed', code, message: known ?? `You are not allowed to take ${label} on this ${inSentence(entity.label)}.` };
+    return {
+      transition,
+      allowed: false,
+      reason: 'not_allowed',
+      code,
+      message: known ?? `You are not allowed to take ${label} on this ${inSentence(entity.label)}.`,
+    };
   }
   const missing = transition.requires.filter((name) => {
     const value = record[name];
     // An empty set (a references field with none) is missing too.
-    return value === null || value === undefined || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+    return (
+      value === null ||
+      value === undefined ||
+      (typeof value === 'string' && value.trim() === '') ||
+      (Array.isArray(value) && value.length === 0)
+    );
   });
   if (missing.length > 0) {
     const labels = missing.map((name) => indefinite(entity.fieldsByName[name]?.label ?? name));
@@ -109,5 +126,7 @@ export function effectValues(transition: TransitionModel, actor: Actor, now: Dat
  * record must carry the values of their paths (ops/path-values.ts) before checkTransition.
  */
 export function transitionConditions(transitions: readonly TransitionModel[]): Condition[] {
-  return transitions.flatMap((t) => [...t.guards.map((g) => g.when), ...t.allow.map((a) => (typeof a === 'string' ? undefined : a.when))]).filter((c): c is Condition => c !== undefined);
+  return transitions
+    .flatMap((t) => [...t.guards.map((g) => g.when), ...t.allow.map((a) => (typeof a === 'string' ? undefined : a.when))])
+    .filter((c): c is Condition => c !== undefined);
 }

@@ -26,9 +26,30 @@ import type * as views from './views';
  */
 export type ActionArgument = 'text' | 'id' | 'state' | 'form' | 'value';
 
-type ArgumentOf<T> = unknown extends T ? 'value' : T extends FormData ? 'form' : T extends string ? 'text' : T extends number ? 'id' : T extends object ? 'state' : never;
+type ArgumentOf<T> = unknown extends T
+  ? 'value'
+  : T extends FormData
+    ? 'form'
+    : T extends string
+      ? 'text'
+      : T extends number
+        ? 'id'
+        : T extends object
+          ? 'state'
+          : never;
 type ArgumentsOf<F> = F extends (...args: infer P) => unknown ? { readonly [I in keyof P]: ArgumentOf<P[I]> } : never;
-type Actions = typeof account & typeof auth & typeof bulkTransitions & typeof invite & typeof markdownPreview & typeof palette & typeof records & typeof related & typeof theme & typeof transitions & typeof users & typeof views;
+type Actions = typeof account &
+  typeof auth &
+  typeof bulkTransitions &
+  typeof invite &
+  typeof markdownPreview &
+  typeof palette &
+  typeof records &
+  typeof related &
+  typeof theme &
+  typeof transitions &
+  typeof users &
+  typeof views;
 
 /** By the action's exported name (the build's manifest names each action id's). */
 export const ACTION_ARGUMENTS = {

@@ -49,7 +49,7 @@ const setupSchema = z
       .min(MIN_PASSWORD_LENGTH, `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`)
       .max(1000, 'The password is too long.'),
     confirm: z.string(),
-    setupCode: z.string().trim().min(1, 'Enter the setup code from the server\'s log.').max(40, 'The setup code is not correct.'),
+    setupCode: z.string().trim().min(1, "Enter the setup code from the server's log.").max(40, 'The setup code is not correct.'),
   })
   .refine((v) => v.password === v.confirm, { message: 'The two passwords are not the same.', path: ['confirm'] });
 

@@ -16,7 +16,10 @@ import { requireViewer } from '../viewer';
  * by the page; they come back from the browser, so the plain action checks them again.
  */
 
-async function run<S extends object>(submit: (engine: Engine, actor: Actor) => Promise<S | Redirect>, resolve: () => Promise<Actor> = requireActor): Promise<S> {
+async function run<S extends object>(
+  submit: (engine: Engine, actor: Actor) => Promise<S | Redirect>,
+  resolve: () => Promise<Actor> = requireActor,
+): Promise<S> {
   const actor = await resolve();
   const engine = await getEngine();
   let result: S | Redirect;
@@ -32,13 +35,26 @@ async function run<S extends object>(submit: (engine: Engine, actor: Actor) => P
 
 export async function createRecord(entityName: string, state: RecordFormState, formData: FormData): Promise<RecordFormState> {
   // A visitor's create (a contact form) is resolved as on the page: the session, or the visitor when the spec lets them in.
-  return run((engine, actor) => submitCreate(engine, actor, entityName, state, formData), () => requireViewer());
+  return run(
+    (engine, actor) => submitCreate(engine, actor, entityName, state, formData),
+    () => requireViewer(),
+  );
 }
 
-export async function updateRecord(entityName: string, recordId: number, state: RecordFormState, formData: FormData): Promise<RecordFormState> {
+export async function updateRecord(
+  entityName: string,
+  recordId: number,
+  state: RecordFormState,
+  formData: FormData,
+): Promise<RecordFormState> {
   return run((engine, actor) => submitUpdate(engine, actor, entityName, recordId, state, formData));
 }
 
-export async function deleteRecord(entityName: string, recordId: number, state: MessageFormState, formData: FormData): Promise<MessageFormState> {
+export async function deleteRecord(
+  entityName: string,
+  recordId: number,
+  state: MessageFormState,
+  formData: FormData,
+): Promise<MessageFormState> {
   return run((engine, actor) => submitDelete(engine, actor, entityName, recordId, state, formData));
 }

@@ -16,7 +16,13 @@ import { requireActor } from '../session';
  * (a plain post, without JavaScript) or, posted by script, refresh the page where it is and hand
  * back an empty form (no reload, the scroll position kept, the new record shown).
  */
-export async function addRelated(parentName: string, parentId: number, sectionKey: string, state: RecordFormState, formData: FormData): Promise<RecordFormState> {
+export async function addRelated(
+  parentName: string,
+  parentId: number,
+  sectionKey: string,
+  state: RecordFormState,
+  formData: FormData,
+): Promise<RecordFormState> {
   const actor = await requireActor();
   const engine = await getEngine();
   let result;

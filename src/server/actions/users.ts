@@ -22,9 +22,13 @@ export async function inviteAction(state: AccountFormState, formData: FormData):
     const invite = await (await getEngine()).identity.createInvite({ email, roles, invitedBy: actor.userId });
     revalidatePath(PAGE);
     const link = `${requestOrigin(await headers())}${invite.path}`;
-    return succeeded(state, `Invitation for ${invite.email} created. Copy the link and send it to them: it is shown only this once, and works once, for 7 days.`, {
-      secret: link,
-    });
+    return succeeded(
+      state,
+      `Invitation for ${invite.email} created. Copy the link and send it to them: it is shown only this once, and works once, for 7 days.`,
+      {
+        secret: link,
+      },
+    );
   } catch (error) {
     return refused(state, error, { email, roles: roles.join(',') });
   }
@@ -57,7 +61,12 @@ export async function setUserFieldsAction(state: AccountFormState, formData: For
   } catch (error) {
     const result = refused(state, error, sent);
     // Field errors name the fields; the inputs carry the prefix.
-    return { ...result, fieldErrors: Object.fromEntries(Object.entries(result.fieldErrors).map(([name, message]) => [`${USER_FIELD_PREFIX}${name}`, message])) };
+    return {
+      ...result,
+      fieldErrors: Object.fromEntries(
+        Object.entries(result.fieldErrors).map(([name, message]) => [`${USER_FIELD_PREFIX}${name}`, message]),
+      ),
+    };
   }
   revalidatePath(PAGE);
   return succeeded(state, 'Fields saved.');

@@ -78,7 +78,9 @@ export async function shareViewAction(state: AccountFormState, formData: FormDat
   try {
     const view = await savedViewsOf(await getEngine()).share(actor, formId(formData, 'id') ?? 0, roles);
     viewsChanged();
-    return succeeded(state, view.sharedWith.length > 0 ? 'Sharing saved.' : 'No longer shared.', { values: { roles: view.sharedWith.join(',') } });
+    return succeeded(state, view.sharedWith.length > 0 ? 'Sharing saved.' : 'No longer shared.', {
+      values: { roles: view.sharedWith.join(',') },
+    });
   } catch (error) {
     return refused(state, error, { roles: roles.join(',') });
   }

@@ -13,7 +13,16 @@ const model = buildModel({
 });
 const article = model.entitiesByName.article;
 const record = (tags: readonly number[]): RecordData =>
-  ({ id: 1, version: 1, createdAt: new Date(0), updatedAt: new Date(0), createdBy: null, updatedBy: null, title: 'Hello', tags }) as unknown as RecordData;
+  ({
+    id: 1,
+    version: 1,
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+    createdBy: null,
+    updatedBy: null,
+    title: 'Hello',
+    tags,
+  }) as unknown as RecordData;
 
 describe('a references field in a CSV export', () => {
   it('writes the ids joined by ";", which an import reads back, and nothing for none', () => {

@@ -25,7 +25,8 @@ export function cellText(column: ListColumn, record: RecordData, references: Ref
       return column.workflow.states.find((s) => s.name === value)?.label ?? String(value);
     case 'system':
       if (column.name === 'createdAt' || column.name === 'updatedAt') return formatDateTime(value)?.text ?? '';
-      if (column.name === 'createdBy' || column.name === 'updatedBy') return references[column.name]?.[Number(value)] ?? `#${String(value)}`;
+      if (column.name === 'createdBy' || column.name === 'updatedBy')
+        return references[column.name]?.[Number(value)] ?? `#${String(value)}`;
       return String(value);
   }
 }

@@ -38,20 +38,35 @@ forEachDatabase('CSV export of a list: through ops, as shown, page by page', (da
     customer = await createActor(store.db, ['customer'], 'Carl Customer');
     other = await createActor(store.db, ['customer'], 'Olga Other');
     const acme = await ops.create(admin, 'organization', { name: 'Acme Corp', tier: 'premium' });
-    await ops.create(customer, 'ticket', { subject: '=HYPERLINK("http://evil.example","Click")', description: 'Line one\nline two, "quoted"' });
+    await ops.create(customer, 'ticket', {
+      subject: '=HYPERLINK("http://evil.example","Click")',
+      description: 'Line one\nline two, "quoted"',
+    });
     const second = await ops.create(customer, 'ticket', { subject: 'Printer jammed' });
     await ops.update(agent, 'ticket', second.id, { organization: acme.id, assignee: agent.userId, priority: 'high' }, second.version);
     await ops.create(other, 'ticket', { subject: 'Someone else’s printer' });
   });
 
   it('has a header of labels and the cells as the list shows them: labels, titles, names, UTC times, Yes/No', async () => {
-    const rows = await exportOf(agent, 'ticket', { sort: 'id' }, ['id', 'subject', 'state', 'priority', 'requester', 'assignee', 'organization', 'createdAt']);
+    const rows = await exportOf(agent, 'ticket', { sort: 'id' }, [
+      'id',
+      'subject',
+      'state',
+      'priority',
+      'requester',
+      'assignee',
+      'organization',
+      'createdAt',
+    ]);
     expect(rows[0]).toEqual(['ID', 'Subject', 'State', 'Priority', 'Requester', 'Assignee', 'Organization', 'Created']);
     expect(rows).toHaveLength(4);
     expect(rows[2].slice(1, 7)).toEqual(['Printer jammed', 'New', 'high', 'Carl Customer', 'Grace Agent', 'Acme Corp']);
     expect(rows[2][7]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/);
     const comments = await exportOf(agent, 'organization', {}, ['name', 'tier']);
-    expect(comments).toEqual([['Name', 'Tier'], ['Acme Corp', 'premium']]);
+    expect(comments).toEqual([
+      ['Name', 'Tier'],
+      ['Acme Corp', 'premium'],
+    ]);
   });
 
   it('neutralises formulas and quotes separators, quotes and line breaks (RFC 4180)', async () => {
@@ -61,16 +76,27 @@ forEachDatabase('CSV export of a list: through ops, as shown, page by page', (da
 
   it('gives a customer their own records only, never a field hidden from them, even when asked for it', async () => {
     const rows = await exportOf(customer, 'ticket', { sort: 'id' }, ['subject', 'assignee', 'organization', 'priority']);
-    expect(rows).toEqual([['Subject', 'Priority'], [`'=HYPERLINK("http://evil.example","Click")`, 'normal'], ['Printer jammed', 'high']]);
+    expect(rows).toEqual([
+      ['Subject', 'Priority'],
+      [`'=HYPERLINK("http://evil.example","Click")`, 'normal'],
+      ['Printer jammed', 'high'],
+    ]);
   });
 
   it('honours the filters, the search and the sort of the list', async () => {
     expect((await exportOf(agent, 'ticket', { filters: { priority: 'high' } }, ['subject'])).slice(1)).toEqual([['Printer jammed']]);
-    expect((await exportOf(agent, 'ticket', { q: 'printer', sort: 'subject' }, ['subject'])).slice(1)).toEqual([['Printer jammed'], ['Someone else’s printer']]);
+    expect((await exportOf(agent, 'ticket', { q: 'printer', sort: 'subject' }, ['subject'])).slice(1)).toEqual([
+      ['Printer jammed'],
+      ['Someone else’s printer'],
+    ]);
   });
 
   it('reads the next page through ops only when the reader asks for more', async () => {
-    await ops.createMany(admin, 'organization', Array.from({ length: EXPORT_PAGE_SIZE * 2 + 10 }, (_, i) => ({ name: `Paged org ${String(i).padStart(4, '0')}` })));
+    await ops.createMany(
+      admin,
+      'organization',
+      Array.from({ length: EXPORT_PAGE_SIZE * 2 + 10 }, (_, i) => ({ name: `Paged org ${String(i).padStart(4, '0')}` })),
+    );
     const pages: (string | undefined)[] = [];
     const spy: Ops = { ...ops, list: (actor, entity, query) => (pages.push(query?.cursor), ops.list(actor, entity, query)) };
     const entity = testModel.entitiesByName.organization;

@@ -19,7 +19,10 @@ export const BOM = '\uFEFF';
 
 /** Rows as CSV lines, each cell neutralised against formula injection. */
 export function csvLines(rows: readonly (readonly string[])[]): string {
-  return stringify(rows.map((cells) => cells.map(neutralizeFormula)), CSV_OPTIONS);
+  return stringify(
+    rows.map((cells) => cells.map(neutralizeFormula)),
+    CSV_OPTIONS,
+  );
 }
 
 /**
@@ -29,9 +32,16 @@ export function csvLines(rows: readonly (readonly string[])[]): string {
  * and a slow or gone reader stops the reading. The first page is read before the stream is
  * returned, so that a refused query (a bad filter, a forbidden field) is an error, not a file.
  */
-export async function listCsv(ops: Ops, actor: Actor, entity: EntityModel, query: ListQuery, columns: readonly ListColumn[]): Promise<ReadableStream<Uint8Array>> {
+export async function listCsv(
+  ops: Ops,
+  actor: Actor,
+  entity: EntityModel,
+  query: ListQuery,
+  columns: readonly ListColumn[],
+): Promise<ReadableStream<Uint8Array>> {
   const { cursor: _ignored, ...from } = query;
-  const read = (cursor: string | undefined) => ops.list(actor, entity.name, { ...from, ...(cursor ? { cursor } : {}), limit: EXPORT_PAGE_SIZE });
+  const read = (cursor: string | undefined) =>
+    ops.list(actor, entity.name, { ...from, ...(cursor ? { cursor } : {}), limit: EXPORT_PAGE_SIZE });
   let first: ListPage | null = await read(undefined);
   let cursor = first.nextCursor;
   let header = `${BOM}${csvLines([columns.map((c) => c.label)])}`;
@@ -42,7 +52,9 @@ export async function listCsv(ops: Ops, actor: Actor, entity: EntityModel, query
         const page = first ?? (await read(cursor!));
         first = null;
         const now = new Date();
-        controller.enqueue(encoder.encode(header + csvLines(page.rows.map((record) => columns.map((c) => cellText(c, record, page.references, now))))));
+        controller.enqueue(
+          encoder.encode(header + csvLines(page.rows.map((record) => columns.map((c) => cellText(c, record, page.references, now))))),
+        );
         header = '';
         cursor = page.nextCursor;
         if (cursor === null) controller.close();

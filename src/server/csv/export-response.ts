@@ -23,10 +23,18 @@ function rawSearch(url: URL): RawSearchParams {
 }
 
 /** What a custom route's list fixes (`list=<its address>`): null when the address is no list of this entity. */
-function routeList(engine: Engine, entity: EntityModel, actor: Actor, address: string): { query: ListQuery; columns: readonly string[] | null } | 'not found' | 'forbidden' {
+function routeList(
+  engine: Engine,
+  entity: EntityModel,
+  actor: Actor,
+  address: string,
+): { query: ListQuery; columns: readonly string[] | null } | 'not found' | 'forbidden' {
   let segments: string[];
   try {
-    segments = address.split('/').filter((s) => s !== '').map(decodeURIComponent);
+    segments = address
+      .split('/')
+      .filter((s) => s !== '')
+      .map(decodeURIComponent);
   } catch {
     return 'not found';
   }

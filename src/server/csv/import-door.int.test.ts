@@ -32,7 +32,11 @@ function posted(csv: string, cookie: string | null, goodRows = false): Request {
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'notes.csv');
   if (goodRows) form.append('goodRows', '1');
-  return new Request('http://app.test/notes/import/run', { method: 'POST', body: form, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+  return new Request('http://app.test/notes/import/run', {
+    method: 'POST',
+    body: form,
+    headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) },
+  });
 }
 
 function report(answer: ImportDoorAnswer) {
@@ -72,28 +76,50 @@ forEachDatabase('the import form posted without JavaScript', (database) => {
 
   it('imports as the session’s user and renders the import page with the report', async () => {
     const door = importDoor(engine);
-    expect(report(await door.run(posted('Title\r\nFirst\r\nSecond\r\n', admin), PLACE))).toMatchObject({ kind: 'done', rows: 2, created: 2, refusedRows: 0, fileName: 'notes.csv' });
+    expect(report(await door.run(posted('Title\r\nFirst\r\nSecond\r\n', admin), PLACE))).toMatchObject({
+      kind: 'done',
+      rows: 2,
+      created: 2,
+      refusedRows: 0,
+      fileName: 'notes.csv',
+    });
     const refused = report(await door.run(posted(`Title\r\n${'x'.repeat(30)}\r\nThird\r\n`, admin), PLACE));
     expect(refused).toMatchObject({ kind: 'done', rows: 2, created: 0, refusedRows: 1 });
     expect(refused?.kind === 'done' && refused.problems[0]).toMatchObject({ line: 2, column: 'Title' });
-    expect(report(await door.run(posted(`Title\r\n${'x'.repeat(30)}\r\nThird\r\n`, admin, true), PLACE))).toMatchObject({ kind: 'done', created: 1, refusedRows: 1 });
+    expect(report(await door.run(posted(`Title\r\n${'x'.repeat(30)}\r\nThird\r\n`, admin, true), PLACE))).toMatchObject({
+      kind: 'done',
+      created: 1,
+      refusedRows: 1,
+    });
     expect((await titles()).sort()).toEqual(['First', 'Second', 'Third']);
   });
 
   it('says so on the page when the file is larger than the import takes, or missing', async () => {
     const door = importDoor(engine);
-    expect(report(await door.run(posted(`Title\r\n${'x\r\n'.repeat(2000)}`, admin), PLACE))).toMatchObject({ kind: 'refused', title: 'The file is too large' });
-    const empty = new Request('http://app.test/notes/import/run', { method: 'POST', body: new FormData(), headers: { accept: 'text/html', cookie: admin } });
+    expect(report(await door.run(posted(`Title\r\n${'x\r\n'.repeat(2000)}`, admin), PLACE))).toMatchObject({
+      kind: 'refused',
+      title: 'The file is too large',
+    });
+    const empty = new Request('http://app.test/notes/import/run', {
+      method: 'POST',
+      body: new FormData(),
+      headers: { accept: 'text/html', cookie: admin },
+    });
     expect(report(await door.run(empty, PLACE))).toMatchObject({ kind: 'refused', title: 'No file' });
   });
 
   it('sends a visitor to sign in, and refuses whoever may not create the records, writing nothing', async () => {
     const door = importDoor(engine);
     const before = await titles();
-    expect(await door.run(posted('Title\r\nSneaky\r\n', null), PLACE)).toMatchObject({ status: 303, headers: { location: '/sign-in?next=%2Fnotes%2Fimport' } });
+    expect(await door.run(posted('Title\r\nSneaky\r\n', null), PLACE)).toMatchObject({
+      status: 303,
+      headers: { location: '/sign-in?next=%2Fnotes%2Fimport' },
+    });
     expect(await door.run(posted('Title\r\nSneaky\r\n', 'nf_session=made-up'), PLACE)).toMatchObject({ status: 303 });
     expect(await door.run(posted('Title\r\nSneaky\r\n', reader), PLACE)).toMatchObject({ status: 403 });
-    expect(await door.run(posted('Title\r\nSneaky\r\n', admin), { path: '/nothing/import/run', kind: 'route' })).toMatchObject({ status: 404 });
+    expect(await door.run(posted('Title\r\nSneaky\r\n', admin), { path: '/nothing/import/run', kind: 'route' })).toMatchObject({
+      status: 404,
+    });
     expect(await titles()).toEqual(before);
   });
 });

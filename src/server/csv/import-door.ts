@@ -28,7 +28,10 @@ export type ImportDoorAnswer =
 
 export interface ImportDoor {
   /** Whether a request is a browser's own post of the import form (the page's script asks for NDJSON instead). */
-  claims(request: { readonly method?: string; readonly headers: Readonly<Record<string, string | string[] | undefined>> }, place: RequestPlace): boolean;
+  claims(
+    request: { readonly method?: string; readonly headers: Readonly<Record<string, string | string[] | undefined>> },
+    place: RequestPlace,
+  ): boolean;
   run(request: Request, place: RequestPlace): Promise<ImportDoorAnswer>;
 }
 
@@ -57,7 +60,10 @@ export function importDoor(engine: Engine): ImportDoor {
   const maxBytes = resolveLimits(engine.model).importMaxBytes;
 
   /** The report of one post: the import's, or why the file could not be read. */
-  async function report(request: Request, run: (file: { name: string; bytes: Uint8Array }, goodRows: boolean) => Promise<ImportState>): Promise<ImportState> {
+  async function report(
+    request: Request,
+    run: (file: { name: string; bytes: Uint8Array }, goodRows: boolean) => Promise<ImportState>,
+  ): Promise<ImportState> {
     const posted = await readPostedImport(request, maxBytes);
     if (posted.kind === 'tooLarge') return refused('The file is too large', `At most ${sizeText(maxBytes)} can be imported at once.`);
     if (posted.kind === 'noFile') return refused('No file', 'Choose a CSV file to import.');
@@ -75,8 +81,10 @@ export function importDoor(engine: Engine): ImportDoor {
       const page = `/${entity.plural}/import`;
       const token = readCookie(request.headers.get('cookie'), SESSION_COOKIE);
       const actor = token === null ? null : await engine.identity.actorForSession(token);
-      if (!actor) return { status: 303, headers: { location: `/sign-in?next=${encodeURIComponent(page)}`, 'cache-control': 'no-store' }, body: '' };
-      if (!engine.ops.access(actor, entity.name).actions.create) return refusal('FORBIDDEN', `You may not create ${inSentence(entity.pluralLabel)}.`);
+      if (!actor)
+        return { status: 303, headers: { location: `/sign-in?next=${encodeURIComponent(page)}`, 'cache-control': 'no-store' }, body: '' };
+      if (!engine.ops.access(actor, entity.name).actions.create)
+        return refusal('FORBIDDEN', `You may not create ${inSentence(entity.pluralLabel)}.`);
       const state = await report(request, (file, goodRows) => runImport(engine, actor, entity, file, goodRows));
       return { render: { path: page, headers: { [IMPORT_REPORT_HEADER]: reportHeaderValue(state) } } };
     },

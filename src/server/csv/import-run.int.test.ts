@@ -91,53 +91,60 @@ const model = buildModel({ ...testSpec, constants: { ...testSpec.constants, impo
 /** The issue's file: a header, then `rows` rows of a two-letter subject (too short: every row is refused), 3 bytes each. */
 const invalidTickets = (rows: number) => new TextEncoder().encode(`Subject\n${'xx\n'.repeat(rows)}`);
 
-forEachDatabase('CSV import through the page’s server function: a large file of bad rows neither holds the event loop nor fills memory', (database) => {
-  let engine: Engine;
-  let customer: Actor;
-  let agent: Actor;
-  const ticket = () => model.entitiesByName.ticket;
+forEachDatabase(
+  'CSV import through the page’s server function: a large file of bad rows neither holds the event loop nor fills memory',
+  (database) => {
+    let engine: Engine;
+    let customer: Actor;
+    let agent: Actor;
+    const ticket = () => model.entitiesByName.ticket;
 
-  beforeAll(async () => {
-    engine = await openTestEngine(database, model);
-    customer = await createActor(engine.store.db, ['customer'], 'Carl Customer');
-    agent = await createActor(engine.store.db, ['agent'], 'Grace Agent');
-  });
-  afterAll(() => engine.close());
-
-  it('refuses a customer’s 1 MB file of 349,525 rows at its cap, in the catalogue’s words, reading no further and writing nothing', async () => {
-    const file = invalidTickets(349_525);
-    expect(file.length).toBeGreaterThan(1_000_000);
-    const before = await countRows(engine.store.db, 'ticket');
-    const { result, heldMs, peakMb, leftMb } = await watched(() => runImport(engine, customer, ticket(), { name: 'flood.csv', bytes: file }, false));
-    expect(result).toEqual({
-      kind: 'refused',
-      fileName: 'flood.csv',
-      title: 'The file is too large',
-      message: 'The file has more than 1,000 rows; at most 1,000 tickets can be imported at once. Split it into smaller files.',
-      problems: [],
+    beforeAll(async () => {
+      engine = await openTestEngine(database, model);
+      customer = await createActor(engine.store.db, ['customer'], 'Carl Customer');
+      agent = await createActor(engine.store.db, ['agent'], 'Grace Agent');
     });
-    expect(await countRows(engine.store.db, 'ticket')).toBe(before);
-    expect(heldMs).toBeLessThan(100);
-    expect(peakMb).toBeLessThan(32);
-    expect(leftMb).toBeLessThan(4);
-  });
+    afterAll(() => engine.close());
 
-  it('checks a staff member’s file of bad rows as large as their cap in slices, lists the first problems and counts the rest', async () => {
-    const rows = STAFF_CAP;
-    const before = await countRows(engine.store.db, 'ticket');
-    const { result, heldMs, retainedMb, leftMb } = await watched((onProgress) => runImport(engine, agent, ticket(), { name: 'bad.csv', bytes: invalidTickets(rows) }, true, onProgress));
-    if (result.kind !== 'done') throw new Error(`expected an outcome, got ${JSON.stringify(result)}`);
-    expect([result.rows, result.created, result.refusedRows]).toEqual([rows, 0, rows]);
-    expect(result.problems).toHaveLength(IMPORT_PROBLEMS_SHOWN);
-    expect(result.problems[0]).toEqual({ line: 2, column: 'Subject', message: 'Subject must be at least 3 characters.' });
-    expect(result.unlistedRows).toBe(rows - IMPORT_PROBLEMS_SHOWN);
-    // Not every refused row is at hand (REFUSED_ROWS_LISTED are), so no file of them is offered.
-    expect(REFUSED_ROWS_LISTED).toBeLessThan(rows);
-    expect(result.rejects).toBeNull();
-    expect(await countRows(engine.store.db, 'ticket')).toBe(before);
-    expect(heldMs).toBeLessThan(100);
-    // The rows themselves (a few hundred bytes each), not a refusal per row; all of it given back.
-    expect(retainedMb).toBeLessThan(24);
-    expect(leftMb).toBeLessThan(4);
-  });
-});
+    it('refuses a customer’s 1 MB file of 349,525 rows at its cap, in the catalogue’s words, reading no further and writing nothing', async () => {
+      const file = invalidTickets(349_525);
+      expect(file.length).toBeGreaterThan(1_000_000);
+      const before = await countRows(engine.store.db, 'ticket');
+      const { result, heldMs, peakMb, leftMb } = await watched(() =>
+        runImport(engine, customer, ticket(), { name: 'flood.csv', bytes: file }, false),
+      );
+      expect(result).toEqual({
+        kind: 'refused',
+        fileName: 'flood.csv',
+        title: 'The file is too large',
+        message: 'The file has more than 1,000 rows; at most 1,000 tickets can be imported at once. Split it into smaller files.',
+        problems: [],
+      });
+      expect(await countRows(engine.store.db, 'ticket')).toBe(before);
+      expect(heldMs).toBeLessThan(100);
+      expect(peakMb).toBeLessThan(32);
+      expect(leftMb).toBeLessThan(4);
+    });
+
+    it('checks a staff member’s file of bad rows as large as their cap in slices, lists the first problems and counts the rest', async () => {
+      const rows = STAFF_CAP;
+      const before = await countRows(engine.store.db, 'ticket');
+      const { result, heldMs, retainedMb, leftMb } = await watched((onProgress) =>
+        runImport(engine, agent, ticket(), { name: 'bad.csv', bytes: invalidTickets(rows) }, true, onProgress),
+      );
+      if (result.kind !== 'done') throw new Error(`expected an outcome, got ${JSON.stringify(result)}`);
+      expect([result.rows, result.created, result.refusedRows]).toEqual([rows, 0, rows]);
+      expect(result.problems).toHaveLength(IMPORT_PROBLEMS_SHOWN);
+      expect(result.problems[0]).toEqual({ line: 2, column: 'Subject', message: 'Subject must be at least 3 characters.' });
+      expect(result.unlistedRows).toBe(rows - IMPORT_PROBLEMS_SHOWN);
+      // Not every refused row is at hand (REFUSED_ROWS_LISTED are), so no file of them is offered.
+      expect(REFUSED_ROWS_LISTED).toBeLessThan(rows);
+      expect(result.rejects).toBeNull();
+      expect(await countRows(engine.store.db, 'ticket')).toBe(before);
+      expect(heldMs).toBeLessThan(100);
+      // The rows themselves (a few hundred bytes each), not a refusal per row; all of it given back.
+      expect(retainedMb).toBeLessThan(24);
+      expect(leftMb).toBeLessThan(4);
+    });
+  },
+);

@@ -113,5 +113,9 @@ export async function readPostedImport(request: Request, maxBytes: number): Prom
   }
   const file = form.get('file');
   if (!(file instanceof Blob) || (file.size === 0 && !(file as File).name)) return { kind: 'noFile' };
-  return { kind: 'file', file: { name: (file as File).name || 'file.csv', bytes: new Uint8Array(await file.arrayBuffer()) }, goodRows: form.get('goodRows') === '1' };
+  return {
+    kind: 'file',
+    file: { name: (file as File).name || 'file.csv', bytes: new Uint8Array(await file.arrayBuffer()) },
+    goodRows: form.get('goodRows') === '1',
+  };
 }

@@ -10,7 +10,10 @@ import { readPostedImport, runImport } from './import-run';
 import { sizeText } from '@/engine/csv/read-csv';
 
 function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
-  return new Response(`${message}\n`, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers } });
+  return new Response(`${message}\n`, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...headers },
+  });
 }
 
 /**
@@ -24,7 +27,10 @@ export async function importStreamResponse(request: Request, plural: string): Pr
   const engine = await getEngine();
   const entity = Object.hasOwn(engine.model.entitiesByPlural, plural) ? engine.model.entitiesByPlural[plural] : undefined;
   if (!entity) return refusal(404, 'This page or record does not exist, or you cannot see it.');
-  if (entity.writtenBy === 'calls') return refusal(405, `${entity.pluralLabel} are written only by the application's calls and workflow: they cannot be imported.`, { allow: '' });
+  if (entity.writtenBy === 'calls')
+    return refusal(405, `${entity.pluralLabel} are written only by the application's calls and workflow: they cannot be imported.`, {
+      allow: '',
+    });
   const actor = await currentActor();
   if (!actor) return refusal(401, 'Sign in to continue.');
   if (!engine.ops.access(actor, entity.name).actions.create) return refusal(403, 'You are not allowed to do this.');
@@ -51,11 +57,17 @@ export async function importStreamResponse(request: Request, plural: string): Pr
           controller.close();
         } catch (error) {
           // The page says the import broke off; the log says why (nothing was written: one transaction).
-          logLine('error', 'import failed', { entity: entity.name, actor: actor.userId, error: error instanceof Error ? error.stack : String(error) });
+          logLine('error', 'import failed', {
+            entity: entity.name,
+            actor: actor.userId,
+            error: error instanceof Error ? error.stack : String(error),
+          });
           controller.error(error);
         }
       },
     }),
-    { headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } },
+    {
+      headers: { 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' },
+    },
   );
 }

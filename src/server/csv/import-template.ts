@@ -11,11 +11,16 @@ import { BOM, csvLines } from './export-csv';
 export async function importTemplateResponse(request: Request, plural: string): Promise<Response> {
   const engine = await getEngine();
   const entity = Object.hasOwn(engine.model.entitiesByPlural, plural) ? engine.model.entitiesByPlural[plural] : undefined;
-  if (!entity || entity.writtenBy === 'calls') return new Response('This page or record does not exist, or you cannot see it.\n', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!entity || entity.writtenBy === 'calls')
+    return new Response('This page or record does not exist, or you cannot see it.\n', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
   const url = new URL(request.url);
   const actor = await requireActor(url.pathname);
   const access = engine.ops.access(actor, entity.name);
-  if (!access.actions.create) return new Response('You are not allowed to do this.\n', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (!access.actions.create)
+    return new Response('You are not allowed to do this.\n', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   return new Response(`${BOM}${csvLines([importableFields(entity, access).map((f) => f.label)])}`, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

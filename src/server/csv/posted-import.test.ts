@@ -34,7 +34,11 @@ describe('the posted import form', () => {
   });
 
   it('refuses a declared length past the limit before reading', async () => {
-    const request = new Request('http://app.test/notes/import/run', { method: 'POST', body: 'x', headers: { 'content-length': String(10 * 1024 * 1024) } });
+    const request = new Request('http://app.test/notes/import/run', {
+      method: 'POST',
+      body: 'x',
+      headers: { 'content-length': String(10 * 1024 * 1024) },
+    });
     expect(await readPostedImport(request, MAX_BYTES)).toEqual({ kind: 'tooLarge' });
   });
 
@@ -45,7 +49,11 @@ describe('the posted import form', () => {
     const posted = await readPostedImport(new Request('http://app.test/', { method: 'POST', body: form }), MAX_BYTES);
     expect(posted).toMatchObject({ kind: 'file', goodRows: true, file: { name: 'notes.csv' } });
     expect(posted.kind === 'file' && new TextDecoder().decode(posted.file.bytes)).toBe('Title\r\nFirst\r\n');
-    expect(await readPostedImport(new Request('http://app.test/', { method: 'POST', body: new FormData() }), MAX_BYTES)).toEqual({ kind: 'noFile' });
-    expect(await readPostedImport(new Request('http://app.test/', { method: 'POST', body: 'not a form' }), MAX_BYTES)).toEqual({ kind: 'noFile' });
+    expect(await readPostedImport(new Request('http://app.test/', { method: 'POST', body: new FormData() }), MAX_BYTES)).toEqual({
+      kind: 'noFile',
+    });
+    expect(await readPostedImport(new Request('http://app.test/', { method: 'POST', body: 'not a form' }), MAX_BYTES)).toEqual({
+      kind: 'noFile',
+    });
   });
 });

@@ -96,7 +96,10 @@ forEachDatabase('live streams: who hears of which change', (database) => {
 
     // A public comment deleted: judged on its last image, so the customer hears of it.
     await ops.delete(admin, 'comment', reply.id, reply.version);
-    await until(() => customerStream.recorder.idsOf('comment').filter((id) => id === reply.id).length === 2, 'the customer to hear of the deletion');
+    await until(
+      () => customerStream.recorder.idsOf('comment').filter((id) => id === reply.id).length === 2,
+      'the customer to hear of the deletion',
+    );
     expect(customerStream.recorder.text).not.toContain('Second note');
   });
 
@@ -107,7 +110,9 @@ forEachDatabase('live streams: who hears of which change', (database) => {
     await engine.store.db
       .transaction()
       .execute(async (trx) => {
-        const { rows } = await sql<{ id: number }>`insert into organization (name, tier) values ('Never saved', 'standard') returning id`.execute(trx);
+        const { rows } = await sql<{
+          id: number;
+        }>`insert into organization (name, tier) values ('Never saved', 'standard') returning id`.execute(trx);
         rolledBack = Number(rows[0].id);
         throw new Error('undo');
       })
@@ -140,7 +145,9 @@ forEachDatabase('live streams: who hears of which change', (database) => {
     const agentStream = await stream(agent);
     const customerStream = await stream(customer);
     // One statement over more rows than a notification names.
-    await sql`insert into organization (name, tier) select 'Bulk ' || n, 'standard' from generate_series(1, 600) n`.execute(engine.store.db);
+    await sql`insert into organization (name, tier) select 'Bulk ' || n, 'standard' from generate_series(1, 600) n`.execute(
+      engine.store.db,
+    );
     const after = await engine.ops.create(customer, 'ticket', { subject: 'After the bulk insert' });
     await until(() => agentStream.recorder.idsOf('organization').includes(null), 'the agent to hear that organizations changed');
     await until(() => customerStream.recorder.idsOf('ticket').includes(after.id), 'the customer to hear of their ticket');
@@ -158,7 +165,7 @@ forEachDatabase('live streams: who hears of which change', (database) => {
     const victim = await createActor(engine.store.db, ['agent'], 'Soon Disabled');
     const disabled = await stream(victim);
     await engine.identity.disableUser(victim.userId, { by: admin.userId });
-    await until(() => disabled.recorder.ended, 'the disabled user\'s stream to end');
+    await until(() => disabled.recorder.ended, "the disabled user's stream to end");
     expect(other.recorder.ended).toBe(false);
   });
 
@@ -191,7 +198,13 @@ forEachDatabase('live streams: who hears of which change', (database) => {
   });
 
   it('refuses a session’s stream beyond its cap and a user’s beyond theirs (RATE_LIMITED, Retry-After), and frees a slot when a stream closes', async () => {
-    const capped = new LiveHub({ ...engine, model: buildModel({ ...testSpec, constants: { ...testSpec.constants, liveStreamsPerSession: { value: 2 }, liveStreamsPerUser: { value: 3 } } }) });
+    const capped = new LiveHub({
+      ...engine,
+      model: buildModel({
+        ...testSpec,
+        constants: { ...testSpec.constants, liveStreamsPerSession: { value: 2 }, liveStreamsPerUser: { value: 3 } },
+      }),
+    });
     const viewer = await createActor(engine.store.db, ['agent'], 'Many Tabs');
     const session = async () => (await engine.identity.signIn(viewer.email, PASSWORD, { ip: '127.0.0.1' })).session.token;
     const open = (token: string) => {
@@ -211,10 +224,21 @@ forEachDatabase('live streams: who hears of which change', (database) => {
       const first = await session();
       const [a, b] = [open(first), open(first)];
       const perSession = refusalOf(first);
-      expect([perSession.code, perSession.status, perSession.retryAfterSeconds, perSession.details]).toEqual(['RATE_LIMITED', 429, 60, { constant: 'liveStreamsPerSession', max: 2 }]);
-      expect(perSession.message).toBe("This browser already has 2 live connections open: close some of this application's tabs or windows. Live updates resume by themselves.");
+      expect([perSession.code, perSession.status, perSession.retryAfterSeconds, perSession.details]).toEqual([
+        'RATE_LIMITED',
+        429,
+        60,
+        { constant: 'liveStreamsPerSession', max: 2 },
+      ]);
+      expect(perSession.message).toBe(
+        "This browser already has 2 live connections open: close some of this application's tabs or windows. Live updates resume by themselves.",
+      );
       const answer = problemResponse(perSession);
-      expect([answer.status, answer.headers.get('retry-after'), ((await answer.json()) as { code: string }).code]).toEqual([429, '60', 'RATE_LIMITED']);
+      expect([answer.status, answer.headers.get('retry-after'), ((await answer.json()) as { code: string }).code]).toEqual([
+        429,
+        '60',
+        'RATE_LIMITED',
+      ]);
 
       // Closing a stream gives its slot back.
       a.connection.close();
@@ -225,7 +249,9 @@ forEachDatabase('live streams: who hears of which change', (database) => {
       open(second);
       const perUser = refusalOf(second);
       expect(perUser.details).toEqual({ constant: 'liveStreamsPerUser', max: 3 });
-      expect(perUser.message).toBe('Your account already has 3 live connections open: close this application in other tabs, windows or devices. Live updates resume by themselves.');
+      expect(perUser.message).toBe(
+        'Your account already has 3 live connections open: close this application in other tabs, windows or devices. Live updates resume by themselves.',
+      );
       // Another user is not held back by this one.
       expect(capped.refusal(second, agent)).toBeNull();
 
@@ -266,7 +292,9 @@ forEachDatabase('live streams: who hears of which change', (database) => {
 
     it('listens again when its connection drops, and tells the streams to catch up', async () => {
       const agentStream = await stream(agent);
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %' and pid <> pg_backend_pid()`.execute(engine.store.db);
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query like 'listen %' and pid <> pg_backend_pid()`.execute(
+        engine.store.db,
+      );
       await until(() => agentStream.recorder.events().some((e) => e.event === 'resync'), 'the resync after reconnecting');
       const created = await engine.ops.create(agent, 'ticket', { subject: 'After the reconnect' });
       await until(() => agentStream.recorder.idsOf('ticket').includes(created.id), 'a change after the reconnect');

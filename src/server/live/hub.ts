@@ -47,7 +47,12 @@ interface Stream {
 /** How long a browser refused a stream waits before asking again (Retry-After). */
 export const REFUSED_RETRY_SECONDS = 60;
 
-type HubEngine = { readonly model: AppModel; readonly ops: Ops; readonly identity: Pick<Identity, 'actorForSession'>; readonly live: LiveFeed };
+type HubEngine = {
+  readonly model: AppModel;
+  readonly ops: Ops;
+  readonly identity: Pick<Identity, 'actorForSession'>;
+  readonly live: LiveFeed;
+};
 
 // Streams of the same user, roles and user fields see the same changes (a field may scope them: their organization).
 const actorKey = (actor: Actor) => `${actor.userId}:${[...actor.roles].sort().join(',')}:${JSON.stringify(actor.fields ?? {})}`;
@@ -126,16 +131,24 @@ export class LiveHub {
     const { liveStreamsPerSession: perSession, liveStreamsPerUser: perUser } = this.#caps;
     const retryAfterSeconds = REFUSED_RETRY_SECONDS;
     if ((this.#perSession.get(hashToken(token)) ?? 0) >= perSession) {
-      return new NinefoldError('RATE_LIMITED', `This browser already has ${perSession} live connections open: close some of this application's tabs or windows. Live updates resume by themselves.`, {
-        retryAfterSeconds,
-        details: { constant: 'liveStreamsPerSession', max: perSession },
-      });
+      return new NinefoldError(
+        'RATE_LIMITED',
+        `This browser already has ${perSession} live connections open: close some of this application's tabs or windows. Live updates resume by themselves.`,
+        {
+          retryAfterSeconds,
+          details: { constant: 'liveStreamsPerSession', max: perSession },
+        },
+      );
     }
     if ((this.#perUser.get(actor.userId) ?? 0) >= perUser) {
-      return new NinefoldError('RATE_LIMITED', `Your account already has ${perUser} live connections open: close this application in other tabs, windows or devices. Live updates resume by themselves.`, {
-        retryAfterSeconds,
-        details: { constant: 'liveStreamsPerUser', max: perUser },
-      });
+      return new NinefoldError(
+        'RATE_LIMITED',
+        `Your account already has ${perUser} live connections open: close this application in other tabs, windows or devices. Live updates resume by themselves.`,
+        {
+          retryAfterSeconds,
+          details: { constant: 'liveStreamsPerUser', max: perUser },
+        },
+      );
     }
     return null;
   }
@@ -179,7 +192,9 @@ export class LiveHub {
       const now = Date.now();
       this.#recent = this.#recent.filter((r) => r.at > now - this.#timings.replayMs);
       this.#recent.push({ at: now, batch });
-      this.#flushing = this.#flushing.then(() => this.#send(batch)).catch((error: unknown) => console.error('[ninefold] live changes:', error));
+      this.#flushing = this.#flushing
+        .then(() => this.#send(batch))
+        .catch((error: unknown) => console.error('[ninefold] live changes:', error));
     }, this.#timings.coalesceMs);
   }
 

@@ -9,7 +9,8 @@ import { ApiDocsView } from './api-docs-view';
 import { errorCodes, operationsByTag, propertyRows, typeText } from './schema-text';
 
 const document = buildOpenApiDocument(helpdeskWithEscalate);
-const render = (doc = document) => renderToStaticMarkup(createElement(ApiDocsView, { document: doc, documentUrl: '/api/v1/openapi.json', tokenCommand: TOKEN_COMMAND }));
+const render = (doc = document) =>
+  renderToStaticMarkup(createElement(ApiDocsView, { document: doc, documentUrl: '/api/v1/openapi.json', tokenCommand: TOKEN_COMMAND }));
 
 describe('the API docs page', () => {
   const html = render();
@@ -36,7 +37,9 @@ describe('the API docs page', () => {
     expect(html).toContain('If-Match');
     expect(html).toContain('href="#schema-TicketCreate"');
     expect(html).toContain('href="#schema-ValidationProblem"');
-    expect(html).toContain('<code class="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.85em] break-words text-zinc-800">PRECONDITION_REQUIRED</code>');
+    expect(html).toContain(
+      '<code class="rounded bg-zinc-100 px-1 py-0.5 font-mono text-[0.85em] break-words text-zinc-800">PRECONDITION_REQUIRED</code>',
+    );
     expect(html).toContain('TICKET_CLOSED');
   });
 
@@ -57,12 +60,25 @@ describe('the API docs page', () => {
 describe('reading the document', () => {
   it('puts each operation under its tag, in the order of the tags', () => {
     expect(operationsByTag(document).map((g) => [g.tag, g.operations.map((o) => o.operation.operationId)])).toEqual([
-      ['organizations', ['listOrganizations', 'createOrganization', 'getOrganization', 'updateOrganization', 'deleteOrganization', 'getOrganizationHistory']],
+      [
+        'organizations',
+        [
+          'listOrganizations',
+          'createOrganization',
+          'getOrganization',
+          'updateOrganization',
+          'deleteOrganization',
+          'getOrganizationHistory',
+        ],
+      ],
       [
         'tickets',
         [
           ...['listTickets', 'createTicket', 'getTicket', 'updateTicket', 'deleteTicket', 'getTicketHistory'],
-          ...['start', 'wait', 'reply', 'resolve', 'reopen', 'close'].flatMap((t) => [`${t}Ticket`, `bulk${t[0].toUpperCase()}${t.slice(1)}Tickets`]),
+          ...['start', 'wait', 'reply', 'resolve', 'reopen', 'close'].flatMap((t) => [
+            `${t}Ticket`,
+            `bulk${t[0].toUpperCase()}${t.slice(1)}Tickets`,
+          ]),
         ],
       ],
       ['comments', ['listComments', 'createComment', 'getComment', 'updateComment', 'deleteComment', 'getCommentHistory']],

@@ -8,7 +8,15 @@ import { errorCodes, operationAnchor, operationsByTag, refName, schemaAnchor, ta
  * The OpenAPI document for people: what the API is, how to authenticate, every operation by
  * tag, the error catalogue and every schema. Server-rendered; links are plain anchors.
  */
-export function ApiDocsView({ document, documentUrl, tokenCommand }: { document: OpenApiDocument; documentUrl: string; tokenCommand: string }) {
+export function ApiDocsView({
+  document,
+  documentUrl,
+  tokenCommand,
+}: {
+  document: OpenApiDocument;
+  documentUrl: string;
+  tokenCommand: string;
+}) {
   const basePath = document.servers[0]?.url ?? '';
   const groups = operationsByTag(document);
   // The description opens with the application's summary; the page explains the rest itself.
@@ -19,7 +27,9 @@ export function ApiDocsView({ document, documentUrl, tokenCommand }: { document:
     <article className="space-y-8">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div className="min-w-0">
-          <div className="mb-1 text-sm text-zinc-500">API reference · version {document.info.version} · OpenAPI {document.openapi}</div>
+          <div className="mb-1 text-sm text-zinc-500">
+            API reference · version {document.info.version} · OpenAPI {document.openapi}
+          </div>
           <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">{document.info.title} API</h1>
           {summary ? <p className="mt-1 max-w-3xl text-sm text-zinc-600">{summary}</p> : null}
         </div>
@@ -37,8 +47,8 @@ export function ApiDocsView({ document, documentUrl, tokenCommand }: { document:
         </h2>
         <div className="mt-3 space-y-3 text-sm leading-relaxed text-zinc-700">
           <p>
-            Every address below is relative to <Code>{basePath}</Code>. Requests and responses are JSON{' '}
-            (<Code>application/json; charset=utf-8</Code>). The machine-readable description is at{' '}
+            Every address below is relative to <Code>{basePath}</Code>. Requests and responses are JSON (
+            <Code>application/json; charset=utf-8</Code>). The machine-readable description is at{' '}
             <a href={documentUrl} className="text-accent-700 underline underline-offset-2">
               {documentUrl}
             </a>
@@ -46,22 +56,21 @@ export function ApiDocsView({ document, documentUrl, tokenCommand }: { document:
           </p>
           <h3 className="pt-2 font-semibold text-zinc-900">Authentication</h3>
           <p>
-            Scripts use a personal API token. Create one on the server with <Code>{tokenCommand}</Code>, then send it with every
-            request:
+            Scripts use a personal API token. Create one on the server with <Code>{tokenCommand}</Code>, then send it with every request:
           </p>
           <pre tabIndex={0} className="overflow-x-auto rounded-md bg-zinc-900 p-3 text-xs text-zinc-100 dark:bg-zinc-50 dark:text-zinc-800">
             <code>{`curl -H "Authorization: Bearer $TOKEN" https://<this host>${basePath}/auth/me`}</code>
           </pre>
           <p>
             A browser uses the session cookie <Code>{cookieName}</Code>, set by signing in (the sign-in page, or{' '}
-            <Code>POST {basePath}/auth/sign-in</Code>). With the cookie, every request that changes data must carry an{' '}
-            <Code>Origin</Code> header of this application, or it is refused with 403.
+            <Code>POST {basePath}/auth/sign-in</Code>). With the cookie, every request that changes data must carry an <Code>Origin</Code>{' '}
+            header of this application, or it is refused with 403.
           </p>
           <h3 className="pt-2 font-semibold text-zinc-900">Changes and versions</h3>
           <p>
-            Every record has a <Code>version</Code>; reads return it as the <Code>ETag</Code> header. A change (PATCH) must say
-            which version it is based on, as <Code>If-Match</Code> or as <Code>version</Code> in the body: without it the answer is
-            428, and when the record changed meanwhile it is 409 <Code>STALE_VERSION</Code>.
+            Every record has a <Code>version</Code>; reads return it as the <Code>ETag</Code> header. A change (PATCH) must say which
+            version it is based on, as <Code>If-Match</Code> or as <Code>version</Code> in the body: without it the answer is 428, and when
+            the record changed meanwhile it is 409 <Code>STALE_VERSION</Code>.
           </p>
         </div>
       </section>
@@ -78,7 +87,10 @@ export function ApiDocsView({ document, documentUrl, tokenCommand }: { document:
                 {group.operations.map(({ method, path, operation }) => (
                   <li key={operation.operationId} className="flex items-center gap-2 text-xs">
                     <MethodBadge method={method} />
-                    <a href={`#${operationAnchor(operation.operationId)}`} className="truncate font-mono text-zinc-700 hover:text-zinc-900 hover:underline">
+                    <a
+                      href={`#${operationAnchor(operation.operationId)}`}
+                      className="truncate font-mono text-zinc-700 hover:text-zinc-900 hover:underline"
+                    >
                       {path}
                     </a>
                   </li>
@@ -90,7 +102,12 @@ export function ApiDocsView({ document, documentUrl, tokenCommand }: { document:
       </nav>
 
       {groups.map((group) => (
-        <section key={group.tag} id={tagAnchor(group.tag)} aria-labelledby={`${tagAnchor(group.tag)}-title`} className="scroll-mt-20 space-y-4">
+        <section
+          key={group.tag}
+          id={tagAnchor(group.tag)}
+          aria-labelledby={`${tagAnchor(group.tag)}-title`}
+          className="scroll-mt-20 space-y-4"
+        >
           <div>
             <h2 id={`${tagAnchor(group.tag)}-title`} className="text-xl font-semibold text-zinc-900">
               {group.tag}
@@ -108,9 +125,9 @@ export function ApiDocsView({ document, documentUrl, tokenCommand }: { document:
           Errors
         </h2>
         <p className="text-sm text-zinc-600">
-          Every error is <Code>application/problem+json</Code> (RFC 9457): a <SchemaLink name="Problem" /> whose <Code>code</Code> is
-          one of these. Invalid input answers 422 <Code>VALIDATION_FAILED</Code> with <Code>errors</Code> naming each field; an
-          unexpected error answers 500 <Code>INTERNAL</Code> with a <Code>digest</Code> that the server log carries too.
+          Every error is <Code>application/problem+json</Code> (RFC 9457): a <SchemaLink name="Problem" /> whose <Code>code</Code> is one of
+          these. Invalid input answers 422 <Code>VALIDATION_FAILED</Code> with <Code>errors</Code> naming each field; an unexpected error
+          answers 500 <Code>INTERNAL</Code> with a <Code>digest</Code> that the server log carries too.
         </p>
         <Table columns={['Code', 'Status', 'Title', 'Message', 'Operations']}>
           {errorCodes(document).map((entry) => (
@@ -126,7 +143,9 @@ export function ApiDocsView({ document, documentUrl, tokenCommand }: { document:
                   ? 'any path, for a method it does not answer (with Allow)'
                   : entry.operations.length === 0
                     ? '—'
-                    : entry.operations.length > 6 ? `${entry.operations.length} operations` : entry.operations.join(', ')}
+                    : entry.operations.length > 6
+                      ? `${entry.operations.length} operations`
+                      : entry.operations.join(', ')}
               </td>
             </tr>
           ))}
@@ -140,12 +159,19 @@ export function ApiDocsView({ document, documentUrl, tokenCommand }: { document:
         {Object.entries(document.components.schemas).map(([name, schema]) => {
           const base = refName(schema.allOf?.[0]?.$ref);
           return (
-            <section key={name} id={schemaAnchor(name)} aria-labelledby={`${schemaAnchor(name)}-title`} className="scroll-mt-20 rounded-lg border border-zinc-200 bg-white p-4 shadow-xs">
+            <section
+              key={name}
+              id={schemaAnchor(name)}
+              aria-labelledby={`${schemaAnchor(name)}-title`}
+              className="scroll-mt-20 rounded-lg border border-zinc-200 bg-white p-4 shadow-xs"
+            >
               <h3 id={`${schemaAnchor(name)}-title`} className="font-mono text-sm font-semibold text-zinc-900">
                 <a href={`#${schemaAnchor(name)}`} className="hover:underline">
                   {name}
                 </a>
-                {schema.title && schema.title !== name ? <span className="ml-2 font-sans font-normal text-zinc-500">{schema.title}</span> : null}
+                {schema.title && schema.title !== name ? (
+                  <span className="ml-2 font-sans font-normal text-zinc-500">{schema.title}</span>
+                ) : null}
               </h3>
               {schema.description ? (
                 <p className="mt-1 mb-3 text-sm text-zinc-600">

@@ -1,7 +1,16 @@
 import type { OpenApiDocument } from '@/api/openapi/types';
 import { cn } from '../cn';
 import { cellClass, Code, DocText, MethodBadge, PropertiesTable, SchemaLink, StatusBadge, SubHeading, Table, TypeText } from './parts';
-import { constraintsText, operationAnchor, refName, resolveSchema, schemaName, securityText, typeText, type OperationEntry } from './schema-text';
+import {
+  constraintsText,
+  operationAnchor,
+  refName,
+  resolveSchema,
+  schemaName,
+  securityText,
+  typeText,
+  type OperationEntry,
+} from './schema-text';
 
 /** One operation: method, path, summary, who may call it, parameters, body and responses. */
 export function OperationView({ document, entry, basePath }: { document: OpenApiDocument; entry: OperationEntry; basePath: string }) {
@@ -10,7 +19,11 @@ export function OperationView({ document, entry, basePath }: { document: OpenApi
   const body = operation.requestBody?.content['application/json']?.schema;
   const bodyName = refName(body?.$ref);
   return (
-    <section id={anchor} aria-labelledby={`${anchor}-title`} className="scroll-mt-20 rounded-lg border border-zinc-200 bg-white p-4 shadow-xs">
+    <section
+      id={anchor}
+      aria-labelledby={`${anchor}-title`}
+      className="scroll-mt-20 rounded-lg border border-zinc-200 bg-white p-4 shadow-xs"
+    >
       <h3 id={`${anchor}-title`} className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <MethodBadge method={method} />
         <a href={`#${anchor}`} className="font-mono text-sm font-medium break-all text-zinc-900 hover:underline">

@@ -15,7 +15,12 @@ const METHOD_TONES: Record<HttpMethod, string> = {
 
 export function MethodBadge({ method }: { method: HttpMethod }) {
   return (
-    <span className={cn('inline-flex w-16 shrink-0 justify-center rounded px-1.5 py-0.5 font-mono text-xs font-semibold uppercase ring-1 ring-inset', METHOD_TONES[method])}>
+    <span
+      className={cn(
+        'inline-flex w-16 shrink-0 justify-center rounded px-1.5 py-0.5 font-mono text-xs font-semibold uppercase ring-1 ring-inset',
+        METHOD_TONES[method],
+      )}
+    >
       {method}
     </span>
   );
@@ -23,7 +28,12 @@ export function MethodBadge({ method }: { method: HttpMethod }) {
 
 export function StatusBadge({ status }: { status: string }) {
   const n = Number(status);
-  const tone = n < 300 ? 'text-emerald-700 bg-emerald-50 ring-emerald-600/20' : n < 500 ? 'text-amber-800 bg-amber-50 ring-amber-600/20' : 'text-red-700 bg-red-50 ring-red-600/20';
+  const tone =
+    n < 300
+      ? 'text-emerald-700 bg-emerald-50 ring-emerald-600/20'
+      : n < 500
+        ? 'text-amber-800 bg-amber-50 ring-amber-600/20'
+        : 'text-red-700 bg-red-50 ring-red-600/20';
   return <span className={cn('inline-flex rounded px-1.5 py-0.5 font-mono text-xs font-semibold ring-1 ring-inset', tone)}>{status}</span>;
 }
 
@@ -36,14 +46,19 @@ export function DocText({ text }: { text: string }) {
   const parts = text.split(/(`[^`]+`)/g);
   return (
     <>
-      {parts.map((part, index) => (part.length > 2 && part.startsWith('`') && part.endsWith('`') ? <Code key={index}>{part.slice(1, -1)}</Code> : part))}
+      {parts.map((part, index) =>
+        part.length > 2 && part.startsWith('`') && part.endsWith('`') ? <Code key={index}>{part.slice(1, -1)}</Code> : part,
+      )}
     </>
   );
 }
 
 export function SchemaLink({ name }: { name: string }) {
   return (
-    <a href={`#${schemaAnchor(name)}`} className="font-mono text-accent-700 underline decoration-accent-200 underline-offset-2 hover:decoration-accent-600">
+    <a
+      href={`#${schemaAnchor(name)}`}
+      className="font-mono text-accent-700 underline decoration-accent-200 underline-offset-2 hover:decoration-accent-600"
+    >
       {name}
     </a>
   );
@@ -65,12 +80,21 @@ export function TypeText({ type, refName }: { type: string; refName: string | nu
 export function Table({ columns, children }: { columns: readonly string[]; children: ReactNode }) {
   return (
     // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too (as in spec-document.tsx).
-    <div tabIndex={0} role="group" aria-label={`Table: ${columns.join(', ')}`} className="relative overflow-x-auto rounded-md border border-zinc-200">
+    <div
+      tabIndex={0}
+      role="group"
+      aria-label={`Table: ${columns.join(', ')}`}
+      className="relative overflow-x-auto rounded-md border border-zinc-200"
+    >
       <table className="min-w-full divide-y divide-zinc-200 text-sm">
         <thead className="bg-zinc-50">
           <tr>
             {columns.map((column) => (
-              <th key={column} scope="col" className="px-3 py-2 text-left text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase">
+              <th
+                key={column}
+                scope="col"
+                className="px-3 py-2 text-left text-xs font-medium tracking-wide whitespace-nowrap text-zinc-500 uppercase"
+              >
                 {column}
               </th>
             ))}

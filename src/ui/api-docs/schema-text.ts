@@ -87,7 +87,9 @@ export function propertyRows(schema: JsonSchema): PropertyRow[] {
     required: required.has(name),
     nullable: typesOf(property).nullable,
     constraints: constraintsText(property),
-    description: [property.title && !sameWords(property.title, name) ? property.title : '', property.description ?? ''].filter(Boolean).join(' — '),
+    description: [property.title && !sameWords(property.title, name) ? property.title : '', property.description ?? '']
+      .filter(Boolean)
+      .join(' — '),
   }));
 }
 
@@ -130,7 +132,9 @@ export function securityText(document: OpenApiDocument, operation: OperationObje
 }
 
 /** The error catalogue, each code with the operations that document it. */
-export function errorCodes(document: OpenApiDocument): { code: string; status: number; title: string; message: string; operations: string[] }[] {
+export function errorCodes(
+  document: OpenApiDocument,
+): { code: string; status: number; title: string; message: string; operations: string[] }[] {
   const uses = new Map<string, string[]>();
   for (const item of Object.values(document.paths)) {
     for (const method of HTTP_METHODS) {

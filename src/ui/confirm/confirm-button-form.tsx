@@ -12,7 +12,16 @@ import { ConfirmSubmit } from './confirm-submit';
  * about before it acts: in a dialog with JavaScript, by the server's answer without (the action
  * requires the confirmation field; see src/server/confirm.ts).
  */
-export function ConfirmButtonForm({ action, fields, children, question, pendingLabel, variant = 'danger', label, cancelHref }: {
+export function ConfirmButtonForm({
+  action,
+  fields,
+  children,
+  question,
+  pendingLabel,
+  variant = 'danger',
+  label,
+  cancelHref,
+}: {
   action: AccountAction;
   fields: Readonly<Record<string, string | number>>;
   children: string;

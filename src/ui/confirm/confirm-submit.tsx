@@ -14,7 +14,12 @@ import { CONFIRM_INPUT, CONFIRM_VALUE, type ConfirmQuestion } from './confirm-in
  * A form whose inputs say whether to ask (a list's toolbar, where only some transitions are
  * irreversible) passes a function of the form instead of one question: null submits at once.
  */
-export function ConfirmSubmit({ children, question, variant = 'danger', pendingLabel }: {
+export function ConfirmSubmit({
+  children,
+  question,
+  variant = 'danger',
+  pendingLabel,
+}: {
   children: string;
   question: ConfirmQuestion | ((form: HTMLFormElement) => ConfirmQuestion | null);
   variant?: ButtonVariant;

@@ -58,9 +58,15 @@ export function ImportColumnsHelp({ model, fields }: { model: AppModel; fields: 
         <caption className="sr-only">Columns of the file</caption>
         <thead className="border-b border-zinc-200 text-xs font-medium text-zinc-600 uppercase">
           <tr>
-            <th scope="col" className="py-2 pr-4">Column</th>
-            <th scope="col" className="py-2 pr-4">Needed</th>
-            <th scope="col" className="py-2">What to write</th>
+            <th scope="col" className="py-2 pr-4">
+              Column
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              Needed
+            </th>
+            <th scope="col" className="py-2">
+              What to write
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-100">
@@ -68,8 +74,12 @@ export function ImportColumnsHelp({ model, fields }: { model: AppModel; fields: 
             const fallback = defaultText(field);
             return (
               <tr key={field.name} className="align-top">
-                <th scope="row" className="py-2 pr-4 font-medium text-zinc-900">{field.label}</th>
-                <td className="py-2 pr-4 text-zinc-700">{field.required && fallback === null ? 'Required' : fallback !== null ? `Optional (default: ${fallback})` : 'Optional'}</td>
+                <th scope="row" className="py-2 pr-4 font-medium text-zinc-900">
+                  {field.label}
+                </th>
+                <td className="py-2 pr-4 text-zinc-700">
+                  {field.required && fallback === null ? 'Required' : fallback !== null ? `Optional (default: ${fallback})` : 'Optional'}
+                </td>
                 <td className="py-2 text-zinc-700">{accepted(model, field)}</td>
               </tr>
             );

@@ -9,7 +9,11 @@ import type { ImportState, ImportStreamLine } from './import-state';
 
 type Progress = Extract<ImportStreamLine, { type: 'progress' }>;
 
-const PHASE_TEXT: Record<Progress['phase'], string> = { reading: 'Reading the file', checking: 'Checking the rows', writing: 'Writing the records' };
+const PHASE_TEXT: Record<Progress['phase'], string> = {
+  reading: 'Reading the file',
+  checking: 'Checking the rows',
+  writing: 'Writing the records',
+};
 
 /** Reads the NDJSON stream of the import: progress lines, then the outcome. */
 async function readStream(response: Response, onProgress: (progress: Progress) => void): Promise<ImportState> {
@@ -37,7 +41,14 @@ async function readStream(response: Response, onProgress: (progress: Progress) =
  * progress stream, so the page shows how far the import is, and the same file can be imported
  * again with its good rows only, at a click.
  */
-export function ImportForm({ report, runUrl, one, many, listHref, maxSizeText }: {
+export function ImportForm({
+  report,
+  runUrl,
+  one,
+  many,
+  listHref,
+  maxSizeText,
+}: {
   /** The report of the form posted without JavaScript; idle otherwise. */
   report: ImportState;
   runUrl: string;
@@ -106,7 +117,15 @@ export function ImportForm({ report, runUrl, one, many, listHref, maxSizeText }:
           <label htmlFor="import-file" className="mb-1 block text-sm font-medium text-zinc-800">
             CSV file
           </label>
-          <input id="import-file" name="file" type="file" accept=".csv,text/csv" required aria-describedby="import-size" className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-zinc-100 file:px-2 file:py-1 file:text-sm file:font-medium file:text-zinc-800`} />
+          <input
+            id="import-file"
+            name="file"
+            type="file"
+            accept=".csv,text/csv"
+            required
+            aria-describedby="import-size"
+            className={`${inputClass} file:mr-3 file:rounded file:border-0 file:bg-zinc-100 file:px-2 file:py-1 file:text-sm file:font-medium file:text-zinc-800`}
+          />
           <p id="import-size" className="mt-1 text-xs text-zinc-600">
             UTF-8 text, a header row naming the columns; at most {maxSizeText}.
           </p>
@@ -126,7 +145,11 @@ export function ImportForm({ report, runUrl, one, many, listHref, maxSizeText }:
       <div role="status" aria-live="polite" className="mt-4 text-sm text-zinc-700">
         {running ? (
           <div className="space-y-1">
-            <p>{progress ? `${PHASE_TEXT[progress.phase]}: ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} rows` : 'Sending the file…'}</p>
+            <p>
+              {progress
+                ? `${PHASE_TEXT[progress.phase]}: ${progress.done.toLocaleString('en-US')} of ${progress.total.toLocaleString('en-US')} rows`
+                : 'Sending the file…'}
+            </p>
             <progress className="h-2 w-full max-w-md accent-accent-600" max={100} value={percent} aria-label="Import progress">
               {percent}%
             </progress>

@@ -12,9 +12,17 @@ function ProblemTable({ problems, caption }: { problems: readonly ImportProblem[
         <caption className="sr-only">{caption}</caption>
         <thead className="sticky top-0 bg-zinc-50 text-xs font-medium text-zinc-600 uppercase">
           <tr>
-            {lines ? <th scope="col" className="px-3 py-2">Line</th> : null}
-            <th scope="col" className="px-3 py-2">Column</th>
-            <th scope="col" className="px-3 py-2">Problem</th>
+            {lines ? (
+              <th scope="col" className="px-3 py-2">
+                Line
+              </th>
+            ) : null}
+            <th scope="col" className="px-3 py-2">
+              Column
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Problem
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-zinc-100 bg-white">
@@ -36,7 +44,14 @@ function ProblemTable({ problems, caption }: { problems: readonly ImportProblem[
  * why the file could not be imported at all. `importGood` is what the page offers to import the
  * good rows of the same file (a button with JavaScript, which still has the file; a hint without).
  */
-export function ImportOutcome({ state, one, many, listHref, importGood, headingRef }: {
+export function ImportOutcome({
+  state,
+  one,
+  many,
+  listHref,
+  importGood,
+  headingRef,
+}: {
   state: ImportState;
   one: string;
   many: string;
@@ -56,13 +71,20 @@ export function ImportOutcome({ state, one, many, listHref, importGood, headingR
             <p>{state.message}</p>
           </Alert>
         </div>
-        {state.problems.length > 0 ? <ProblemTable problems={state.problems.map((p) => ({ ...p, line: null }))} caption="Columns to fix" /> : null}
+        {state.problems.length > 0 ? (
+          <ProblemTable problems={state.problems.map((p) => ({ ...p, line: null }))} caption="Columns to fix" />
+        ) : null}
       </section>
     );
   }
   const refused = state.refusedRows;
   const written = state.created > 0;
-  const title = refused === 0 ? `Imported ${count(state.created, 'row', 'rows')}` : written ? `Imported ${count(state.created, 'row', 'rows')}; ${count(refused, 'row was', 'rows were')} left out` : 'Nothing was imported';
+  const title =
+    refused === 0
+      ? `Imported ${count(state.created, 'row', 'rows')}`
+      : written
+        ? `Imported ${count(state.created, 'row', 'rows')}; ${count(refused, 'row was', 'rows were')} left out`
+        : 'Nothing was imported';
   // The server sends the first problems only (IMPORT_PROBLEMS_SHOWN) and counts the other rows; the file of refused rows, when offered, has them all.
   const shownAll = state.problems.length < IMPORT_PROBLEMS_SHOWN && state.unlistedRows === 0;
   return (
@@ -74,7 +96,9 @@ export function ImportOutcome({ state, one, many, listHref, importGood, headingR
         {refused === 0 ? (
           <Alert tone="info">
             <p>
-              {state.created === 1 ? `The row of ${state.fileName} is now a new ${one}.` : `All ${state.created.toLocaleString('en-US')} rows of ${state.fileName} are now new ${many}.`}{' '}
+              {state.created === 1
+                ? `The row of ${state.fileName} is now a new ${one}.`
+                : `All ${state.created.toLocaleString('en-US')} rows of ${state.fileName} are now new ${many}.`}{' '}
               <a href={listHref} className="font-medium underline underline-offset-2">
                 Open the list
               </a>
@@ -99,8 +123,13 @@ export function ImportOutcome({ state, one, many, listHref, importGood, headingR
                 </a>
               </p>
             ) : null}
-            <ProblemTable problems={state.problems} caption={shownAll ? 'Problems by line' : `The first ${state.problems.length} problems by line`} />
-            {state.unlistedRows > 0 ? <p>…and {count(state.unlistedRows, 'more row', 'more rows')} with problems, not listed here.</p> : null}
+            <ProblemTable
+              problems={state.problems}
+              caption={shownAll ? 'Problems by line' : `The first ${state.problems.length} problems by line`}
+            />
+            {state.unlistedRows > 0 ? (
+              <p>…and {count(state.unlistedRows, 'more row', 'more rows')} with problems, not listed here.</p>
+            ) : null}
             {written ? (
               <p>
                 <a href={listHref} className="font-medium text-accent-700 underline underline-offset-2">

@@ -45,7 +45,18 @@ export function SecretValue({ label, value }: { label: string; value: string }) 
   );
 }
 
-function TextField({ name, label, state, type = 'text', autoComplete, required = true, help, minLength, maxLength, defaultValue }: {
+function TextField({
+  name,
+  label,
+  state,
+  type = 'text',
+  autoComplete,
+  required = true,
+  help,
+  minLength,
+  maxLength,
+  defaultValue,
+}: {
   name: string;
   label: string;
   state: AccountFormState;
@@ -78,7 +89,17 @@ function TextField({ name, label, state, type = 'text', autoComplete, required =
   );
 }
 
-function RoleCheckboxes({ roles, checked, legend, error }: { roles: readonly RoleOption[]; checked: readonly string[]; legend: string; error?: string }) {
+function RoleCheckboxes({
+  roles,
+  checked,
+  legend,
+  error,
+}: {
+  roles: readonly RoleOption[];
+  checked: readonly string[];
+  legend: string;
+  error?: string;
+}) {
   const id = useId();
   return (
     <fieldset>
@@ -137,7 +158,14 @@ export function PasswordForm({ action, minLength }: { action: AccountAction; min
           help={`At least ${minLength} characters.`}
           state={state}
         />
-        <TextField name="confirmPassword" label="New password again" type="password" autoComplete="new-password" minLength={minLength} state={state} />
+        <TextField
+          name="confirmPassword"
+          label="New password again"
+          type="password"
+          autoComplete="new-password"
+          minLength={minLength}
+          state={state}
+        />
       </div>
       <SubmitButton pendingLabel="Changing…">Change password</SubmitButton>
     </form>
@@ -184,7 +212,13 @@ export function InviteForm({ action, roles }: { action: AccountAction; roles: re
 }
 
 /** One user's roles, saved with their own button. */
-export function RolesForm({ action, userId, roles, current, label }: {
+export function RolesForm({
+  action,
+  userId,
+  roles,
+  current,
+  label,
+}: {
   action: AccountAction;
   userId: number;
   roles: readonly RoleOption[];
@@ -199,7 +233,13 @@ export function RolesForm({ action, userId, roles, current, label }: {
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1.5">
         {roles.map((role) => (
           <label key={role.name} className="flex items-center gap-1.5 text-sm text-zinc-800" title={role.description}>
-            <input type="checkbox" name="roles" value={role.name} defaultChecked={current.includes(role.name)} className="size-4 rounded border-zinc-300 accent-accent-600" />
+            <input
+              type="checkbox"
+              name="roles"
+              value={role.name}
+              defaultChecked={current.includes(role.name)}
+              className="size-4 rounded border-zinc-300 accent-accent-600"
+            />
             {role.label}
           </label>
         ))}
@@ -207,13 +247,24 @@ export function RolesForm({ action, userId, roles, current, label }: {
           Save roles
         </SubmitButton>
       </div>
-      {state.message ? <p className={cn('text-xs', state.ok ? 'text-accent-700' : 'text-red-600')} role={state.ok ? 'status' : 'alert'}>{state.message}</p> : null}
+      {state.message ? (
+        <p className={cn('text-xs', state.ok ? 'text-accent-700' : 'text-red-600')} role={state.ok ? 'status' : 'alert'}>
+          {state.message}
+        </p>
+      ) : null}
     </form>
   );
 }
 
 /** A single button posting hidden values (disable, enable, revoke), with the outcome beside it. */
-export function ButtonForm({ action, fields, children, pendingLabel, variant = 'secondary', label }: {
+export function ButtonForm({
+  action,
+  fields,
+  children,
+  pendingLabel,
+  variant = 'secondary',
+  label,
+}: {
   action: AccountAction;
   fields: Readonly<Record<string, string | number>>;
   children: string;
@@ -240,7 +291,13 @@ export function ButtonForm({ action, fields, children, pendingLabel, variant = '
 }
 
 /** The invited person's own account: name and password, the email is the invitation's. */
-export function AcceptInviteForm({ action, token, email, minLength, children }: {
+export function AcceptInviteForm({
+  action,
+  token,
+  email,
+  minLength,
+  children,
+}: {
   action: AccountAction;
   token: string;
   email: string;
@@ -256,10 +313,25 @@ export function AcceptInviteForm({ action, token, email, minLength, children }: 
       <input type="hidden" name="token" value={token} />
       <div key={state.attempt} className="space-y-4">
         <FieldFrame id={emailId} label="Email" required={false}>
-          <input id={emailId} type="email" value={email} readOnly autoComplete="username" className={cn(inputClass, 'bg-zinc-50 text-zinc-600')} />
+          <input
+            id={emailId}
+            type="email"
+            value={email}
+            readOnly
+            autoComplete="username"
+            className={cn(inputClass, 'bg-zinc-50 text-zinc-600')}
+          />
         </FieldFrame>
         <TextField name="name" label="Name" autoComplete="name" maxLength={200} state={state} />
-        <TextField name="password" label="Password" type="password" autoComplete="new-password" minLength={minLength} help={`At least ${minLength} characters.`} state={state} />
+        <TextField
+          name="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          minLength={minLength}
+          help={`At least ${minLength} characters.`}
+          state={state}
+        />
         <TextField name="confirm" label="Password again" type="password" autoComplete="new-password" minLength={minLength} state={state} />
       </div>
       <SubmitButton pendingLabel="Creating your account…">Create my account</SubmitButton>

@@ -20,7 +20,11 @@ function formValues(form: HTMLFormElement, names: readonly string[]): Record<str
  * server's own rules (see ./validation.ts). Mounted afresh for each answer of the server
  * (keyed by the state's attempt): its errors start as the server's.
  */
-export function CheckedFields({ fields, checks, state }: {
+export function CheckedFields({
+  fields,
+  checks,
+  state,
+}: {
   fields: readonly FormFieldDescriptor[];
   checks?: FormChecks;
   state: RecordFormState;
@@ -60,7 +64,17 @@ export function CheckedFields({ fields, checks, state }: {
     });
     const nowTouched = touched.has(name) ? touched : new Set([...touched, name]);
     if (nowTouched !== touched) setTouched(nowTouched);
-    setRules(ruleVerdicts(checks, formValues(form, checks.fields.map((f) => f.name)), nowTouched, new Date()));
+    setRules(
+      ruleVerdicts(
+        checks,
+        formValues(
+          form,
+          checks.fields.map((f) => f.name),
+        ),
+        nowTouched,
+        new Date(),
+      ),
+    );
   };
 
   const onBlur = (event: FocusEvent<HTMLDivElement>) => check(event.target);
@@ -74,7 +88,13 @@ export function CheckedFields({ fields, checks, state }: {
   return (
     <div className="space-y-5" onBlur={onBlur} onChange={onChange}>
       {fields.map((field) => (
-        <FieldInput key={field.name} field={field} value={state.values[field.name] ?? ''} error={errorOf(field.name)} autoFocus={field.name === firstError} />
+        <FieldInput
+          key={field.name}
+          field={field}
+          value={state.values[field.name] ?? ''}
+          error={errorOf(field.name)}
+          autoFocus={field.name === firstError}
+        />
       ))}
     </div>
   );

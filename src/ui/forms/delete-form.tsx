@@ -8,7 +8,12 @@ import { initialMessageFormState, type MessageFormState, VERSION_INPUT } from '.
 import { SubmitButton } from './submit-button';
 
 /** Confirms a delete; the version makes sure the record is the one the user looked at. */
-export function DeleteForm({ action, version, submitLabel, cancelHref }: {
+export function DeleteForm({
+  action,
+  version,
+  submitLabel,
+  cancelHref,
+}: {
   action: (state: MessageFormState, formData: FormData) => Promise<MessageFormState>;
   version: number;
   submitLabel: string;

@@ -8,7 +8,15 @@ export const inputClass =
   'block w-full rounded-md border-0 bg-white px-2.5 py-1.5 text-sm text-zinc-900 shadow-xs ring-1 ring-inset ring-zinc-300 placeholder:text-zinc-400 focus:ring-2 focus:ring-accent-600 focus-visible:outline-none aria-invalid:ring-red-500';
 
 /** Label, help and error around one input; the ids tie them together for assistive technology. */
-export function FieldFrame({ id, label, required, help, error, suffix, children }: {
+export function FieldFrame({
+  id,
+  label,
+  required,
+  help,
+  error,
+  suffix,
+  children,
+}: {
   id: string;
   label: string;
   required: boolean;
@@ -58,7 +66,12 @@ export function describedBy(id: string, help: string | undefined, error: string 
  * followed by the checkbox's "true": the last value wins, so unchecked is told apart from absent.
  * Date-times are shown and read in UTC (see src/server/forms.ts).
  */
-export function FieldInput({ field, value, error, autoFocus }: {
+export function FieldInput({
+  field,
+  value,
+  error,
+  autoFocus,
+}: {
   field: FormFieldDescriptor;
   value: string;
   error?: string;
@@ -96,8 +109,16 @@ export function FieldInput({ field, value, error, autoFocus }: {
               {field.label}
             </label>
           </div>
-          {field.help ? <p id={`${id}-help`} className="mt-1 text-xs text-zinc-500">{field.help}</p> : null}
-          {error ? <p id={`${id}-error`} className="mt-1 text-sm text-red-600">{error}</p> : null}
+          {field.help ? (
+            <p id={`${id}-help`} className="mt-1 text-xs text-zinc-500">
+              {field.help}
+            </p>
+          ) : null}
+          {error ? (
+            <p id={`${id}-error`} className="mt-1 text-sm text-red-600">
+              {error}
+            </p>
+          ) : null}
         </div>
       );
     case 'textarea':
@@ -128,7 +149,17 @@ export function FieldInput({ field, value, error, autoFocus }: {
       );
     case 'id':
       return frame(
-        <input {...common} type="number" inputMode="numeric" min={1} step={1} required={field.required} defaultValue={value} placeholder="ID" className={cn(inputClass, 'max-w-40')} />,
+        <input
+          {...common}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          required={field.required}
+          defaultValue={value}
+          placeholder="ID"
+          className={cn(inputClass, 'max-w-40')}
+        />,
         field.currentTitle ? <span className="truncate text-sm text-zinc-600">{field.currentTitle}</span> : null,
       );
     case 'multi':
@@ -147,7 +178,19 @@ export function FieldInput({ field, value, error, autoFocus }: {
         />,
       );
     case 'ids':
-      return frame(<input {...common} type="text" inputMode="numeric" pattern="\s*\d+(\s*,\s*\d+)*\s*" title="Ids separated by commas" required={field.required} defaultValue={value} placeholder="IDs, e.g. 3, 7" className={inputClass} />);
+      return frame(
+        <input
+          {...common}
+          type="text"
+          inputMode="numeric"
+          pattern="\s*\d+(\s*,\s*\d+)*\s*"
+          title="Ids separated by commas"
+          required={field.required}
+          defaultValue={value}
+          placeholder="IDs, e.g. 3, 7"
+          className={inputClass}
+        />,
+      );
     case 'integer':
     case 'decimal':
       return frame(
@@ -166,7 +209,14 @@ export function FieldInput({ field, value, error, autoFocus }: {
       return frame(<input {...common} type="date" required={field.required} defaultValue={value} className={cn(inputClass, 'max-w-60')} />);
     case 'datetime':
       return frame(
-        <input {...common} type="datetime-local" step={field.step} required={field.required} defaultValue={value} className={cn(inputClass, 'max-w-60')} />,
+        <input
+          {...common}
+          type="datetime-local"
+          step={field.step}
+          required={field.required}
+          defaultValue={value}
+          className={cn(inputClass, 'max-w-60')}
+        />,
         <span className="text-xs font-medium text-zinc-500">UTC</span>,
       );
     case 'email':

@@ -17,7 +17,16 @@ export type RecordFormAction = (state: RecordFormState, formData: FormData) => P
  * so it works before (or without) JavaScript: the server re-renders the page with the state
  * the action returned, and the inputs show `state.values`.
  */
-export function RecordForm({ action, initialState, fields, checks, version, seen, submitLabel, cancelHref }: {
+export function RecordForm({
+  action,
+  initialState,
+  fields,
+  checks,
+  version,
+  seen,
+  submitLabel,
+  cancelHref,
+}: {
   action: RecordFormAction;
   initialState: RecordFormState;
   fields: readonly FormFieldDescriptor[];
@@ -35,7 +44,11 @@ export function RecordForm({ action, initialState, fields, checks, version, seen
   const currentVersion = state.version ?? version;
   const currentSeen = state.seen ?? seen;
   return (
-    <form action={formAction} className="space-y-6" aria-describedby={state.message ? 'form-message' : state.stale ? 'stale-notice' : undefined}>
+    <form
+      action={formAction}
+      className="space-y-6"
+      aria-describedby={state.message ? 'form-message' : state.stale ? 'stale-notice' : undefined}
+    >
       {state.stale ? <StaleNoticeView id="stale-notice" notice={state.stale} /> : null}
       {state.message ? (
         <Alert id="form-message" title="The record was not saved.">

@@ -117,10 +117,18 @@ function Combobox({ id, name, label, options, value, required, maxItems, describ
       {chosen.map((v) => (
         <input key={v} type="hidden" name={name} value={v} />
       ))}
-      <div className={cn('flex min-h-9 flex-wrap items-center gap-1.5 rounded-md bg-white px-1.5 py-1 shadow-xs ring-1 ring-inset ring-zinc-300 focus-within:ring-2 focus-within:ring-accent-600', invalid && 'ring-red-500')}>
+      <div
+        className={cn(
+          'flex min-h-9 flex-wrap items-center gap-1.5 rounded-md bg-white px-1.5 py-1 shadow-xs ring-1 ring-inset ring-zinc-300 focus-within:ring-2 focus-within:ring-accent-600',
+          invalid && 'ring-red-500',
+        )}
+      >
         <ul aria-label={`${label}: chosen`} className="contents">
           {chosen.map((v) => (
-            <li key={v} className="inline-flex max-w-full items-center gap-1 rounded bg-accent-50 py-0.5 pl-2 pr-0.5 text-sm text-accent-700">
+            <li
+              key={v}
+              className="inline-flex max-w-full items-center gap-1 rounded bg-accent-50 py-0.5 pl-2 pr-0.5 text-sm text-accent-700"
+            >
               <span className="truncate">{labels.get(v) ?? `#${v}`}</span>
               <button
                 type="button"
@@ -185,7 +193,11 @@ function Combobox({ id, name, label, options, value, required, maxItems, describ
                 toggle(option);
               }}
               onMouseEnter={() => setActive(index)}
-              className={cn('flex cursor-pointer items-center gap-2 px-3 py-1.5', index === active && 'bg-accent-50', !selected && full && 'cursor-not-allowed text-zinc-400')}
+              className={cn(
+                'flex cursor-pointer items-center gap-2 px-3 py-1.5',
+                index === active && 'bg-accent-50',
+                !selected && full && 'cursor-not-allowed text-zinc-400',
+              )}
             >
               <span aria-hidden="true" className="w-4 text-accent-600">
                 {selected ? '✓' : ''}
@@ -196,7 +208,10 @@ function Combobox({ id, name, label, options, value, required, maxItems, describ
         })}
       </ul>
       {open && matching.length === 0 ? (
-        <p role="status" className="absolute z-20 mt-1 w-full rounded-md bg-white px-3 py-1.5 text-sm text-zinc-600 shadow-lg ring-1 ring-zinc-200">
+        <p
+          role="status"
+          className="absolute z-20 mt-1 w-full rounded-md bg-white px-3 py-1.5 text-sm text-zinc-600 shadow-lg ring-1 ring-zinc-200"
+        >
           No match
         </p>
       ) : null}

@@ -10,14 +10,28 @@ const model = buildModel({
     team: { titleField: 'name', fields: { name: { type: 'text', required: true }, open: { type: 'boolean', default: true } } },
     request: {
       titleField: 'title',
-      fields: { title: { type: 'text', required: true }, team: { type: 'reference', to: 'team' }, approver: { type: 'user' }, amount: { type: 'integer' } },
+      fields: {
+        title: { type: 'text', required: true },
+        team: { type: 'reference', to: 'team' },
+        approver: { type: 'user' },
+        amount: { type: 'integer' },
+      },
     },
   },
   rules: {
     request: {
       positive: { message: 'Must be positive.', field: 'amount', assert: { field: 'amount', op: 'gt', value: 0 } },
-      notMine: { message: 'Someone else must approve it.', field: 'approver', assert: { field: 'approver', op: 'ne', value: { actor: 'id' } } },
-      openTeam: { message: 'This team takes no new requests.', field: 'team', when: { field: 'amount', op: 'gt', value: 0 }, assert: { field: 'team.open', op: 'eq', value: true } },
+      notMine: {
+        message: 'Someone else must approve it.',
+        field: 'approver',
+        assert: { field: 'approver', op: 'ne', value: { actor: 'id' } },
+      },
+      openTeam: {
+        message: 'This team takes no new requests.',
+        field: 'team',
+        when: { field: 'amount', op: 'gt', value: 0 },
+        assert: { field: 'team.open', op: 'eq', value: true },
+      },
     },
   },
 });
@@ -43,7 +57,11 @@ const repairs = buildModel({
       },
     },
   },
-  rules: { repair: { dueByLatest: { message: 'Too late.', field: 'latestDue', assert: { field: 'dueDate', op: 'lte', value: { field: 'latestDue' } } } } },
+  rules: {
+    repair: {
+      dueByLatest: { message: 'Too late.', field: 'latestDue', assert: { field: 'dueDate', op: 'lte', value: { field: 'latestDue' } } },
+    },
+  },
 });
 
 describe('rules reading a computed due time', () => {
@@ -54,7 +72,14 @@ describe('rules reading a computed due time', () => {
       const checks = formChecks(repairs.constants, repair, fields);
       expect(Object.keys(checks.rules)).toEqual([]);
       // The new form's inputs: no due time given, so the browser must not call the rule broken.
-      expect(ruleVerdicts(checks, { item: 'Kettle', latestDue: '2030-06-20T10:00', dueDate: '' }, new Set(['latestDue', 'dueDate']), new Date('2030-06-15T12:00:00Z'))).toEqual({});
+      expect(
+        ruleVerdicts(
+          checks,
+          { item: 'Kettle', latestDue: '2030-06-20T10:00', dueDate: '' },
+          new Set(['latestDue', 'dueDate']),
+          new Date('2030-06-15T12:00:00Z'),
+        ),
+      ).toEqual({});
     }
   });
 });

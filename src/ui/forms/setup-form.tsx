@@ -7,7 +7,10 @@ import { initialMessageFormState, type MessageFormState } from './state';
 import { SubmitButton } from './submit-button';
 
 /** The first administrator's account: only offered while the application has no users. */
-export function SetupForm({ action, minPasswordLength }: {
+export function SetupForm({
+  action,
+  minPasswordLength,
+}: {
   action: (state: MessageFormState, formData: FormData) => Promise<MessageFormState>;
   minPasswordLength: number;
 }) {
@@ -18,7 +21,12 @@ export function SetupForm({ action, minPasswordLength }: {
     <form action={formAction} className="space-y-5">
       {state.message ? <Alert id="setup-message">{state.message}</Alert> : null}
       <div key={state.attempt} className="space-y-4">
-        <FieldFrame id="setup-code" label="Setup code" required help="In the server's log, on the line that starts “Ninefold: no administrator yet”.">
+        <FieldFrame
+          id="setup-code"
+          label="Setup code"
+          required
+          help="In the server's log, on the line that starts “Ninefold: no administrator yet”."
+        >
           <input
             id="setup-code"
             name="setupCode"
@@ -32,10 +40,29 @@ export function SetupForm({ action, minPasswordLength }: {
           />
         </FieldFrame>
         <FieldFrame id="setup-email" label="Email" required>
-          <input id="setup-email" name="email" type="email" autoComplete="username" required defaultValue={state.values.email ?? ''} aria-describedby={message} className={inputClass} />
+          <input
+            id="setup-email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            defaultValue={state.values.email ?? ''}
+            aria-describedby={message}
+            className={inputClass}
+          />
         </FieldFrame>
         <FieldFrame id="setup-name" label="Name" required>
-          <input id="setup-name" name="name" type="text" autoComplete="name" required maxLength={200} defaultValue={state.values.name ?? ''} aria-describedby={message} className={inputClass} />
+          <input
+            id="setup-name"
+            name="name"
+            type="text"
+            autoComplete="name"
+            required
+            maxLength={200}
+            defaultValue={state.values.name ?? ''}
+            aria-describedby={message}
+            className={inputClass}
+          />
         </FieldFrame>
         <FieldFrame id="setup-password" label="Password" required help={`At least ${minPasswordLength} characters.`}>
           <input
@@ -50,7 +77,16 @@ export function SetupForm({ action, minPasswordLength }: {
           />
         </FieldFrame>
         <FieldFrame id="setup-confirm" label="Password again" required>
-          <input id="setup-confirm" name="confirm" type="password" autoComplete="new-password" required minLength={minPasswordLength} aria-describedby={message} className={inputClass} />
+          <input
+            id="setup-confirm"
+            name="confirm"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={minPasswordLength}
+            aria-describedby={message}
+            className={inputClass}
+          />
         </FieldFrame>
       </div>
       <SubmitButton pendingLabel="Creating…">Create administrator</SubmitButton>

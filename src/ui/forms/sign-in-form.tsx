@@ -7,7 +7,10 @@ import type { MessageFormState } from './state';
 import { initialMessageFormState } from './state';
 import { SubmitButton } from './submit-button';
 
-export function SignInForm({ action, next }: {
+export function SignInForm({
+  action,
+  next,
+}: {
   action: (state: MessageFormState, formData: FormData) => Promise<MessageFormState>;
   next: string;
 }) {
@@ -31,7 +34,15 @@ export function SignInForm({ action, next }: {
           />
         </FieldFrame>
         <FieldFrame id="sign-in-password" label="Password" required>
-          <input id="sign-in-password" name="password" type="password" autoComplete="current-password" required {...refused} className={inputClass} />
+          <input
+            id="sign-in-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            {...refused}
+            className={inputClass}
+          />
         </FieldFrame>
       </div>
       <input type="hidden" name="next" value={next} />

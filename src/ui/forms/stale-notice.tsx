@@ -27,7 +27,9 @@ export function StaleNoticeView({ id, notice }: { id: string; notice: StaleNotic
                 <span aria-hidden="true">→</span>
                 <span className="sr-only">now</span>
                 <span className="font-medium text-zinc-900">{change.to}</span>
-                {change.kept === true ? <span className="text-xs text-amber-800">(you changed it too: your value is kept below)</span> : null}
+                {change.kept === true ? (
+                  <span className="text-xs text-amber-800">(you changed it too: your value is kept below)</span>
+                ) : null}
                 {change.kept === false ? <span className="text-xs text-amber-800">(now in the form)</span> : null}
               </li>
             ))}

@@ -10,7 +10,14 @@ import { Spinner } from '../loading/spinner';
  * without): a spinner and its pending label. It stays focusable while pending (a disabled button
  * would drop the keyboard's focus) and ignores further presses until the answer comes.
  */
-export function SubmitButton({ children, pendingLabel, variant = 'primary', className, onClick, ...props }: Omit<ComponentProps<'button'>, 'type' | 'children' | 'disabled'> & {
+export function SubmitButton({
+  children,
+  pendingLabel,
+  variant = 'primary',
+  className,
+  onClick,
+  ...props
+}: Omit<ComponentProps<'button'>, 'type' | 'children' | 'disabled'> & {
   children: string;
   pendingLabel?: string;
   variant?: ButtonVariant;

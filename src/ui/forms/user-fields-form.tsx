@@ -12,7 +12,13 @@ import { USER_FIELD_PREFIX, type UserFieldInput } from './user-fields-state';
  * form posting to a server action, so it works without JavaScript; each refusal is shown next
  * to its input, with what was chosen kept.
  */
-export function UserFieldsForm({ action, userId, fields, current, label }: {
+export function UserFieldsForm({
+  action,
+  userId,
+  fields,
+  current,
+  label,
+}: {
   action: AccountAction;
   userId: number;
   fields: readonly UserFieldInput[];

@@ -10,7 +10,11 @@ import { fieldMessage, formChecks, ruleFields, ruleVerdicts, shownError } from '
 const model = buildModel(helpdesk);
 const ticket = model.entitiesByName.ticket;
 const fieldsOf = (...names: string[]) => names.map((name) => ticket.fieldsByName[name]);
-const agentChecks = formChecks(model.constants, ticket, fieldsOf('subject', 'description', 'priority', 'organization', 'assignee', 'dueAt'));
+const agentChecks = formChecks(
+  model.constants,
+  ticket,
+  fieldsOf('subject', 'description', 'priority', 'organization', 'assignee', 'dueAt'),
+);
 const now = new Date('2030-06-15T12:00:00Z');
 const actor: Actor = { userId: 1, email: 'a@example.com', name: 'A', roles: ['admin'] };
 
@@ -40,7 +44,9 @@ describe('field checks in the browser', () => {
       ['assignee', '12'],
     ];
     for (const [name, raw] of cases) {
-      expect(fieldMessage(ticket.fieldsByName[name], raw, agentChecks.constants), `${name} ${JSON.stringify(raw)}`).toBe(serverMessage(name, raw));
+      expect(fieldMessage(ticket.fieldsByName[name], raw, agentChecks.constants), `${name} ${JSON.stringify(raw)}`).toBe(
+        serverMessage(name, raw),
+      );
     }
     expect(fieldMessage(ticket.fieldsByName.subject, 'ab', {})).toBe('Subject must be at least 3 characters.');
   });
@@ -48,7 +54,18 @@ describe('field checks in the browser', () => {
   it("use the spec's own words for a field when it has them, as the server does", () => {
     const spec = defineApp({
       name: 'worded',
-      entities: { part: { fields: { code: { type: 'text', required: true, minLength: 4, messages: { too_small: 'A part code has four characters or more.', required: 'Every part needs a code.' } } } } },
+      entities: {
+        part: {
+          fields: {
+            code: {
+              type: 'text',
+              required: true,
+              minLength: 4,
+              messages: { too_small: 'A part code has four characters or more.', required: 'Every part needs a code.' },
+            },
+          },
+        },
+      },
     });
     const worded = buildModel(spec);
     const part = worded.entitiesByName.part;
@@ -168,7 +185,10 @@ describe('date ranges in the browser', () => {
       startsAt: 'Starts at must be after now.',
       endsAt: 'The trip must end after it starts.',
     });
-    expect(ruleVerdicts(checks, { name: 'Rome', startsAt: '2030-07-01T10:00', endsAt: '2030-07-02T10:00' }, touched, now)).toEqual({ startsAt: null, endsAt: null });
+    expect(ruleVerdicts(checks, { name: 'Rome', startsAt: '2030-07-01T10:00', endsAt: '2030-07-02T10:00' }, touched, now)).toEqual({
+      startsAt: null,
+      endsAt: null,
+    });
   });
 
   it('relative to now, hold an edit form only to a changed value, as the server does', () => {

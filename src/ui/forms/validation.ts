@@ -75,11 +75,18 @@ export function formChecks(
   const shown = new Set(fields.filter((f) => f.due === undefined).map((f) => f.name));
   // A rule comparing with the user (`{ actor }`) is the server's too: the browser does not know them.
   const rules = Object.fromEntries(
-    Object.entries(entity.rules).filter(([, rule]) => ruleFields(rule).every((name) => shown.has(name)) && !readsActor(rule.assert) && !(rule.when && readsActor(rule.when))),
+    Object.entries(entity.rules).filter(
+      ([, rule]) => ruleFields(rule).every((name) => shown.has(name)) && !readsActor(rule.assert) && !(rule.when && readsActor(rule.when)),
+    ),
   );
   const names = constantNames([fields.map((f) => f.spec), Object.values(rules)], new Set());
-  const used = Object.fromEntries([...names].filter((name) => Object.hasOwn(constants, name)).map((name) => [name, { value: constants[name].value }]));
-  const stored = before === undefined ? {} : { before: Object.fromEntries(fields.filter((f) => Object.hasOwn(before, f.name)).map((f) => [f.name, before[f.name]])) };
+  const used = Object.fromEntries(
+    [...names].filter((name) => Object.hasOwn(constants, name)).map((name) => [name, { value: constants[name].value }]),
+  );
+  const stored =
+    before === undefined
+      ? {}
+      : { before: Object.fromEntries(fields.filter((f) => Object.hasOwn(before, f.name)).map((f) => [f.name, before[f.name]])) };
   return { fields, constants: used, rules, ...stored };
 }
 

@@ -15,7 +15,12 @@ export async function ChartWidget({ model, ops, widget, id }: { model: AppModel;
   const totals = series.map((s) => `${s.label}: ${formatNumber(s.points.reduce((sum, p) => sum + p.count, 0))}`).join(', ');
   return (
     <WidgetCard title={widget.title} className="lg:col-span-2">
-      <LineChart id={id} title={widget.title} summary={`${entity.pluralLabel} per day over the last ${widget.days} days (UTC). ${totals}.`} series={series} />
+      <LineChart
+        id={id}
+        title={widget.title}
+        summary={`${entity.pluralLabel} per day over the last ${widget.days} days (UTC). ${totals}.`}
+        series={series}
+      />
     </WidgetCard>
   );
 }

@@ -12,7 +12,12 @@ import { WidgetCard } from './widget-card';
  * Counts (or sums) per value as a grid of tiles, each a link to the list filtered by that value.
  * A widget's `where` cannot be put in a list's address, so the link filters by the value only.
  */
-export async function CountsWidget({ model, ops, widget, params }: {
+export async function CountsWidget({
+  model,
+  ops,
+  widget,
+  params,
+}: {
   model: AppModel;
   ops: BoundOps;
   widget: CountsWidgetModel;
@@ -20,12 +25,19 @@ export async function CountsWidget({ model, ops, widget, params }: {
 }) {
   const entity = model.entitiesByName[widget.entity];
   const totals = await unlessRefused(
-    ops.groupTotals(entity.name, { by: widget.by, ...(widget.sum ? { sum: widget.sum } : {}), ...(widget.where ? { where: widget.where, params } : {}) }),
+    ops.groupTotals(entity.name, {
+      by: widget.by,
+      ...(widget.sum ? { sum: widget.sum } : {}),
+      ...(widget.where ? { where: widget.where, params } : {}),
+    }),
   );
   if (!totals) return null;
   const found = new Map(totals.groups.map((g) => [g.value, g.amount]));
   // Declared values in their order (a state no record is in shows 0), then the others found.
-  const values: (string | null)[] = [...(widget.values ?? []), ...totals.groups.map((g) => g.value).filter((v) => !widget.values?.includes(v ?? ''))];
+  const values: (string | null)[] = [
+    ...(widget.values ?? []),
+    ...totals.groups.map((g) => g.value).filter((v) => !widget.values?.includes(v ?? '')),
+  ];
   const tiles = values.map((value) => {
     const amount = found.get(value) ?? 0;
     const label = valueLabel(entity, widget.by, value, totals.titles);
@@ -51,7 +63,11 @@ export async function CountsWidget({ model, ops, widget, params }: {
           return (
             <li key={tile.key}>
               {tile.href ? (
-                <Link href={tile.href} aria-label={`${tile.label}: ${formatNumber(tile.amount)}`} className={`${box} transition-colors hover:border-accent-200 hover:bg-accent-50/40`}>
+                <Link
+                  href={tile.href}
+                  aria-label={`${tile.label}: ${formatNumber(tile.amount)}`}
+                  className={`${box} transition-colors hover:border-accent-200 hover:bg-accent-50/40`}
+                >
                   {body}
                 </Link>
               ) : (

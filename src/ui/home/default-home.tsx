@@ -33,7 +33,9 @@ async function EntityCounts({ entity, ops }: { entity: EntityModel; ops: BoundOp
   return (
     <li className="min-w-0 rounded-lg border border-zinc-200 bg-white p-5 shadow-xs">
       <Link href={`/${entity.plural}`} className="group block">
-        <span className="block text-sm font-semibold text-zinc-900 group-hover:text-accent-700 group-hover:underline">{entity.pluralLabel}</span>
+        <span className="block text-sm font-semibold text-zinc-900 group-hover:text-accent-700 group-hover:underline">
+          {entity.pluralLabel}
+        </span>
         <span className="mt-1 block text-2xl font-semibold text-zinc-900 tabular-nums">{formatNumber(totals.total)}</span>
       </Link>
       {entity.description ? <p className="mt-1 text-sm text-zinc-600">{entity.description}</p> : null}

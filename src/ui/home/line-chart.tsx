@@ -48,7 +48,16 @@ export function LineChart({ id, title, summary, series }: { id: string; title: s
           <title id={`${id}-title`}>{title}</title>
           <desc id={`${id}-desc`}>{summary}</desc>
           {gridLines.map((gy) => (
-            <line key={gy} x1={0} x2={WIDTH} y1={gy} y2={gy} className="text-zinc-100" stroke="currentColor" vectorEffect="non-scaling-stroke" />
+            <line
+              key={gy}
+              x1={0}
+              x2={WIDTH}
+              y1={gy}
+              y2={gy}
+              className="text-zinc-100"
+              stroke="currentColor"
+              vectorEffect="non-scaling-stroke"
+            />
           ))}
           {series.map((s, i) => (
             <polyline
@@ -76,7 +85,9 @@ export function LineChart({ id, title, summary, series }: { id: string; title: s
             <caption className="sr-only">{title}: per day</caption>
             <thead>
               <tr className="text-zinc-500">
-                <th scope="col" className="py-1 pr-4 font-medium">Day</th>
+                <th scope="col" className="py-1 pr-4 font-medium">
+                  Day
+                </th>
                 {series.map((s) => (
                   <th key={s.label} scope="col" className="py-1 pr-4 font-medium">
                     {s.label}
@@ -87,7 +98,9 @@ export function LineChart({ id, title, summary, series }: { id: string; title: s
             <tbody className="text-zinc-700">
               {days.map((day, j) => (
                 <tr key={day} className="border-t border-zinc-100">
-                  <th scope="row" className="py-1 pr-4 font-normal">{day}</th>
+                  <th scope="row" className="py-1 pr-4 font-normal">
+                    {day}
+                  </th>
                   {series.map((s) => (
                     <td key={s.label} className="py-1 pr-4">
                       {formatNumber(s.points[j]?.count ?? 0)}

@@ -15,7 +15,13 @@ import { WidgetCard } from './widget-card';
  * Up to `limit` records matching the widget's condition, each a link with its key fields on a
  * line below (it reads on a phone without a table), and how many match in all.
  */
-export async function ListWidget({ model, ops, actor, widget, params }: {
+export async function ListWidget({
+  model,
+  ops,
+  actor,
+  widget,
+  params,
+}: {
   model: AppModel;
   ops: BoundOps;
   actor: Actor;
@@ -24,7 +30,12 @@ export async function ListWidget({ model, ops, actor, widget, params }: {
 }) {
   const entity = model.entitiesByName[widget.entity];
   const query = { ...(widget.where ? { where: widget.where, params } : {}) };
-  const loaded = await unlessRefused(Promise.all([ops.list(entity.name, { ...query, sort: widget.sort, limit: widget.limit }), ops.count(entity.name, query, LIST_WIDGET_COUNT_CAP)]));
+  const loaded = await unlessRefused(
+    Promise.all([
+      ops.list(entity.name, { ...query, sort: widget.sort, limit: widget.limit }),
+      ops.count(entity.name, query, LIST_WIDGET_COUNT_CAP),
+    ]),
+  );
   if (!loaded) return null;
   const [page, count] = loaded;
   const readable = new Set(ops.access(entity.name).readable);
@@ -44,7 +55,10 @@ export async function ListWidget({ model, ops, actor, widget, params }: {
           <ul className="divide-y divide-zinc-100">
             {page.rows.map((record) => (
               <li key={record.id} className="py-2 first:pt-0 last:pb-0">
-                <Link href={`/${entity.plural}/${record.id}`} className="block truncate text-sm font-medium text-zinc-900 hover:text-accent-700 hover:underline">
+                <Link
+                  href={`/${entity.plural}/${record.id}`}
+                  className="block truncate text-sm font-medium text-zinc-900 hover:text-accent-700 hover:underline"
+                >
                   {recordTitle(entity, record, page.references)}
                 </Link>
                 <dl className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-zinc-600">

@@ -8,6 +8,8 @@ export function seeAllHref(model: AppModel, widget: ListWidgetModel, actor: Acto
   const target = seeAllTarget(model, widget);
   if (!target) return null;
   if (target.kind === 'route') return target.path;
-  const filters = Object.fromEntries(Object.entries(target.filters).map(([field, value]) => [field, typeof value === 'string' ? value : String(actor.userId)]));
+  const filters = Object.fromEntries(
+    Object.entries(target.filters).map(([field, value]) => [field, typeof value === 'string' ? value : String(actor.userId)]),
+  );
   return filteredListHref(model.entitiesByName[widget.entity], filters);
 }

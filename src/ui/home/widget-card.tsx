@@ -3,7 +3,12 @@ import type { ReactNode } from 'react';
 import { cn } from '../cn';
 
 /** A widget's frame: its title as a heading, an optional "see all" link, and its content. */
-export function WidgetCard({ title, more, className, children }: {
+export function WidgetCard({
+  title,
+  more,
+  className,
+  children,
+}: {
   title: string;
   more?: { readonly href: string; readonly label: string } | null;
   className?: string;

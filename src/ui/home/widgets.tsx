@@ -12,7 +12,13 @@ import { ListWidget } from './list-widget';
  * may not list) is left out without a trace.
  * `params` are the route's parameters, for conditions that use `{ param }`.
  */
-export function Widgets({ model, ops, actor, widgets, params }: {
+export function Widgets({
+  model,
+  ops,
+  actor,
+  widgets,
+  params,
+}: {
   model: AppModel;
   ops: BoundOps;
   actor: Actor;

@@ -32,5 +32,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useShellDialog(): ShellDialog | null {
-  return useSyncExternalStore(subscribe, () => open, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => open,
+    () => null,
+  );
 }

@@ -16,7 +16,11 @@ const ShortcutsDialog = dynamic(() => import('./shortcuts-dialog').then((m) => m
 
 function keyTarget(target: EventTarget | null): KeyTarget | null {
   if (!(target instanceof HTMLElement)) return null;
-  return { tagName: target.tagName, type: target instanceof HTMLInputElement ? target.type : undefined, isContentEditable: target.isContentEditable };
+  return {
+    tagName: target.tagName,
+    type: target instanceof HTMLInputElement ? target.type : undefined,
+    isContentEditable: target.isContentEditable,
+  };
 }
 
 /**
@@ -39,7 +43,14 @@ export function KeyboardShortcuts({ places }: { places: readonly PalettePlace[] 
       if (event.defaultPrevented || event.repeat) return;
       const earlier = pending && event.timeStamp - pending.at < SEQUENCE_MS ? pending.key : null;
       const { action, pending: next } = shortcutFor(
-        { key: event.key, ctrlKey: event.ctrlKey, metaKey: event.metaKey, altKey: event.altKey, isComposing: event.isComposing, target: keyTarget(event.target) },
+        {
+          key: event.key,
+          ctrlKey: event.ctrlKey,
+          metaKey: event.metaKey,
+          altKey: event.altKey,
+          isComposing: event.isComposing,
+          target: keyTarget(event.target),
+        },
         earlier,
       );
       pending = next === null ? null : { key: next, at: event.timeStamp };

@@ -10,7 +10,13 @@ import { closeShellDialog, type ShellDialog } from './dialog-store';
  * closing, the focus goes back where it was before (the browser does so; this makes sure when
  * the element is still there and nothing else took the focus meanwhile).
  */
-export function ModalDialog({ which, labelledBy, dialogRef, className, children }: {
+export function ModalDialog({
+  which,
+  labelledBy,
+  dialogRef,
+  className,
+  children,
+}: {
   which: ShellDialog;
   labelledBy: string;
   dialogRef?: RefObject<HTMLDialogElement | null>;

@@ -2,12 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { isTypingTarget, shortcutFor, type KeyPress, type KeyTarget } from './shortcut-keys';
 
 const body: KeyTarget = { tagName: 'BODY' };
-const press = (key: string, target: KeyTarget | null = body, mods: Partial<KeyPress> = {}): KeyPress => ({ key, ctrlKey: false, metaKey: false, altKey: false, target, ...mods });
+const press = (key: string, target: KeyTarget | null = body, mods: Partial<KeyPress> = {}): KeyPress => ({
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  target,
+  ...mods,
+});
 const action = (p: KeyPress, pending: string | null = null) => shortcutFor(p, pending).action;
 
 describe('isTypingTarget', () => {
   it('counts text inputs, textareas, selects and editable elements as typing', () => {
-    for (const type of ['text', 'search', 'email', 'number', 'password', 'date', 'url']) expect(isTypingTarget({ tagName: 'INPUT', type }), type).toBe(true);
+    for (const type of ['text', 'search', 'email', 'number', 'password', 'date', 'url'])
+      expect(isTypingTarget({ tagName: 'INPUT', type }), type).toBe(true);
     expect(isTypingTarget({ tagName: 'input' })).toBe(true);
     expect(isTypingTarget({ tagName: 'TEXTAREA' })).toBe(true);
     expect(isTypingTarget({ tagName: 'SELECT' })).toBe(true);
@@ -15,7 +23,8 @@ describe('isTypingTarget', () => {
   });
 
   it('leaves checkboxes, buttons, links and the page free for shortcuts', () => {
-    for (const type of ['checkbox', 'radio', 'submit', 'button', 'CHECKBOX']) expect(isTypingTarget({ tagName: 'INPUT', type }), type).toBe(false);
+    for (const type of ['checkbox', 'radio', 'submit', 'button', 'CHECKBOX'])
+      expect(isTypingTarget({ tagName: 'INPUT', type }), type).toBe(false);
     expect(isTypingTarget({ tagName: 'A' })).toBe(false);
     expect(isTypingTarget({ tagName: 'BUTTON' })).toBe(false);
     expect(isTypingTarget(body)).toBe(false);

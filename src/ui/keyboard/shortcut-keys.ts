@@ -64,7 +64,8 @@ export const SEQUENCE_MS = 1500;
  */
 export function shortcutFor(press: KeyPress, pending: string | null): { action: ShortcutAction | null; pending: string | null } {
   if (isPaletteKey(press)) return { action: 'palette', pending: null };
-  if (press.ctrlKey || press.metaKey || press.altKey || press.isComposing || isTypingTarget(press.target)) return { action: null, pending: null };
+  if (press.ctrlKey || press.metaKey || press.altKey || press.isComposing || isTypingTarget(press.target))
+    return { action: null, pending: null };
   if (pending === 'g') return { action: press.key === 'h' ? 'home' : null, pending: null };
   if (press.key === 'g') return { action: null, pending: 'g' };
   return { action: SINGLE_KEYS[press.key] ?? null, pending: null };

@@ -33,7 +33,9 @@ export function ShortcutsDialog() {
                     {shortcut.keys.map((key, index) => (
                       <span key={key} className="flex items-center gap-1">
                         {index > 0 ? <span className="text-xs text-zinc-600">{shortcut.chord ? '+' : 'then'}</span> : null}
-                        <kbd className="min-w-6 rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 text-center font-mono text-xs text-zinc-800">{key}</kbd>
+                        <kbd className="min-w-6 rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 text-center font-mono text-xs text-zinc-800">
+                          {key}
+                        </kbd>
                       </span>
                     ))}
                   </dd>

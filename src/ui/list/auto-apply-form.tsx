@@ -28,7 +28,17 @@ const typed = (element: EventTarget) => element instanceof HTMLInputElement && [
  * fields the user is not in. Without JavaScript it is the plain GET form it renders, with its
  * Apply button (which `data-enhanced` lets the form hide once this runs).
  */
-export function AutoApplyForm({ action, label, className, children }: { action: string; label: string; className?: string; children: ReactNode }) {
+export function AutoApplyForm({
+  action,
+  label,
+  className,
+  children,
+}: {
+  action: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const router = useRouter();
   const searchParams = useSearchParams();
   const form = useRef<HTMLFormElement>(null);
@@ -81,7 +91,8 @@ export function AutoApplyForm({ action, label, className, children }: { action: 
   }
 
   function onChange(event: ChangeEvent<HTMLFormElement>) {
-    if (event.target instanceof HTMLSelectElement || (event.target instanceof HTMLInputElement && event.target.type === 'checkbox')) applyNow();
+    if (event.target instanceof HTMLSelectElement || (event.target instanceof HTMLInputElement && event.target.type === 'checkbox'))
+      applyNow();
   }
 
   function onInput(event: FormEvent<HTMLFormElement>) {

@@ -27,7 +27,14 @@ const moveClass =
  * With JavaScript each tick and move applies at once, through the address like every list
  * setting, and focus stays on the control just used.
  */
-export function ColumnChooser({ choices, shown, defaults, action, keep, form }: {
+export function ColumnChooser({
+  choices,
+  shown,
+  defaults,
+  action,
+  keep,
+  form,
+}: {
   /** Every column the viewer may choose, in the order offered when not shown. */
   choices: readonly ColumnChoice[];
   /** The columns shown now, in order. */
@@ -144,7 +151,9 @@ export function ColumnChooser({ choices, shown, defaults, action, keep, form }: 
                         onClick={(event) => move(event, name, 'up')}
                         className={moveClass}
                       >
-                        <svg aria-hidden="true" viewBox="0 0 10 10" className="size-2.5"><path d="M1 7l4-4 4 4" fill="none" stroke="currentColor" strokeWidth="1.5" /></svg>
+                        <svg aria-hidden="true" viewBox="0 0 10 10" className="size-2.5">
+                          <path d="M1 7l4-4 4 4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+                        </svg>
                       </button>
                       <button
                         id={`column-move-${name}-down`}
@@ -157,7 +166,9 @@ export function ColumnChooser({ choices, shown, defaults, action, keep, form }: 
                         onClick={(event) => move(event, name, 'down')}
                         className={moveClass}
                       >
-                        <svg aria-hidden="true" viewBox="0 0 10 10" className="size-2.5"><path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" /></svg>
+                        <svg aria-hidden="true" viewBox="0 0 10 10" className="size-2.5">
+                          <path d="M1 3l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.5" />
+                        </svg>
                       </button>
                     </>
                   ) : null}
@@ -173,7 +184,10 @@ export function ColumnChooser({ choices, shown, defaults, action, keep, form }: 
               Apply
             </button>
           )}
-          <Link href={resetHref(pathname, searchParams)} className="rounded px-1 text-sm text-zinc-600 underline-offset-2 hover:text-zinc-900 hover:underline">
+          <Link
+            href={resetHref(pathname, searchParams)}
+            className="rounded px-1 text-sm text-zinc-600 underline-offset-2 hover:text-zinc-900 hover:underline"
+          >
             Default columns
           </Link>
           <span role="status" className="text-xs text-zinc-500">

@@ -69,7 +69,12 @@ async function loadCount(ops: Ops, actor: Actor, entity: string, query: ListQuer
 }
 
 /** A page of the list, or why ops refused the query (a bad sort, filter or cursor in the address). */
-async function loadList(ops: Ops, actor: Actor, entity: string, query: ListQuery): Promise<{ ok: true; page: ListResult } | { ok: false; message: string }> {
+async function loadList(
+  ops: Ops,
+  actor: Actor,
+  entity: string,
+  query: ListQuery,
+): Promise<{ ok: true; page: ListResult } | { ok: false; message: string }> {
   try {
     return { ok: true, page: await ops.list(actor, entity, query) };
   } catch (error) {
@@ -86,7 +91,16 @@ async function loadList(ops: Ops, actor: Actor, entity: string, query: ListQuery
  * search, keyset pages and bulk transitions. An entity's own list page shows it as is; a custom
  * route shows it with its fixed condition, under which the viewer's filters still apply.
  */
-export async function EntityListView({ engine, actor, entity, path, search: rawSearch, title, description, fixed = {} }: EntityListViewProps) {
+export async function EntityListView({
+  engine,
+  actor,
+  entity,
+  path,
+  search: rawSearch,
+  title,
+  description,
+  fixed = {},
+}: EntityListViewProps) {
   // A form sent without JavaScript brings empty fields (and the column chooser's own): the address a user copies stays clean.
   const defaultColumns = fixed.columns ?? entity.list.columns;
   const clean = cleanListAddress(path, rawSearch, defaultColumns);
@@ -105,13 +119,25 @@ export async function EntityListView({ engine, actor, entity, path, search: rawS
   // Bulk transitions: only those the actor may take on some record (ops decides per row); none, no checkboxes and no toolbar.
   const bulkChoices: BulkTransitionChoice[] = (entity.workflow?.transitions ?? [])
     .filter((t) => access.transitions[t.name])
-    .map((t) => ({ name: t.name, label: t.label, ...(t.comment ? { comment: t.comment } : {}), question: bulkFinalTransitionQuestion(entity, t.name) }));
+    .map((t) => ({
+      name: t.name,
+      label: t.label,
+      ...(t.comment ? { comment: t.comment } : {}),
+      question: bulkFinalTransitionQuestion(entity, t.name),
+    }));
 
   const [filters, listing, count, bulkFields] = await Promise.all([
     describeFilters(engine.ops, actor, entity, readable, listParams),
     problem ? Promise.resolve({ ok: false as const, message: problem }) : loadList(engine.ops, actor, entity.name, query),
     problem ? Promise.resolve(null) : loadCount(engine.ops, actor, entity.name, query),
-    describeBulkFields({ ops: engine.ops, actor, model: engine.model, entity, offered: bulkChoices.map((c) => c.name), writable: new Set(access.writable.update) }),
+    describeBulkFields({
+      ops: engine.ops,
+      actor,
+      model: engine.model,
+      entity,
+      offered: bulkChoices.map((c) => c.name),
+      writable: new Set(access.writable.update),
+    }),
   ]);
   const result = listing.ok ? listing.page : null;
   const failure = listing.ok ? null : listing.message;
@@ -152,8 +178,17 @@ export async function EntityListView({ engine, actor, entity, path, search: rawS
         actions={
           <>
             {/* Exports, imports and saved views belong to an account: a visitor has none. */}
-            {visitor ? null : <ListCsvLinks exportHref={exportAddress(entity, path, listParams)} importHref={canCreate ? `/${entity.plural}/import` : null} />}
-            {canCreate ? <ButtonLink href={`/${entity.plural}/new`} variant="primary">{createLabel}</ButtonLink> : null}
+            {visitor ? null : (
+              <ListCsvLinks
+                exportHref={exportAddress(entity, path, listParams)}
+                importHref={canCreate ? `/${entity.plural}/import` : null}
+              />
+            )}
+            {canCreate ? (
+              <ButtonLink href={`/${entity.plural}/new`} variant="primary">
+                {createLabel}
+              </ButtonLink>
+            ) : null}
           </>
         }
       />
@@ -206,7 +241,9 @@ export async function EntityListView({ engine, actor, entity, path, search: rawS
           {filtered ? (
             <ButtonLink href={listAddress(path, cleared)}>Clear filters</ButtonLink>
           ) : canCreate ? (
-            <ButtonLink href={`/${entity.plural}/new`} variant="primary">{createLabel}</ButtonLink>
+            <ButtonLink href={`/${entity.plural}/new`} variant="primary">
+              {createLabel}
+            </ButtonLink>
           ) : null}
         </EmptyState>
       ) : result ? (

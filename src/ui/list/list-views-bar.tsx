@@ -15,7 +15,18 @@ import { SaveViewForm, UpdateViewForm } from './view-forms';
  * column chooser. Saving is offered on an entity's own list only: a custom route's fixed
  * condition is not part of the address, so a view of it would show another list.
  */
-export async function ListViewsBar({ engine, actor, entity, path, params, savable, choices, shown, defaults, droppedColumns }: {
+export async function ListViewsBar({
+  engine,
+  actor,
+  entity,
+  path,
+  params,
+  savable,
+  choices,
+  shown,
+  defaults,
+  droppedColumns,
+}: {
   engine: Engine;
   actor: Actor;
   entity: EntityModel;
@@ -70,7 +81,9 @@ export async function ListViewsBar({ engine, actor, entity, path, params, savabl
       </div>
       {droppedColumns > 0 ? (
         <Alert tone="info">
-          {droppedColumns === 1 ? 'A column in the address is not available to you and is not shown.' : `${droppedColumns} columns in the address are not available to you and are not shown.`}
+          {droppedColumns === 1
+            ? 'A column in the address is not available to you and is not shown.'
+            : `${droppedColumns} columns in the address are not available to you and are not shown.`}
         </Alert>
       ) : null}
     </div>

@@ -17,7 +17,10 @@ export interface ViewsNavSection {
 function listKey(search: string): string {
   const params = new URLSearchParams(search);
   params.delete('cursor');
-  return [...params].map(([k, v]) => `${k}=${v}`).sort().join('&');
+  return [...params]
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join('&');
 }
 
 /**
@@ -39,7 +42,9 @@ export function SavedViewsNav({ sections }: { sections: readonly ViewsNavSection
   const link = (current: boolean) =>
     cn(
       'rounded-md px-2 py-1 text-sm whitespace-nowrap',
-      current ? 'bg-accent-50 font-medium text-accent-800 ring-1 ring-accent-600/20 ring-inset' : 'text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900',
+      current
+        ? 'bg-accent-50 font-medium text-accent-800 ring-1 ring-accent-600/20 ring-inset'
+        : 'text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900',
     );
   return (
     <nav aria-label={`Saved views of ${section.label}`} className="border-t border-zinc-100">
@@ -61,7 +66,10 @@ export function SavedViewsNav({ sections }: { sections: readonly ViewsNavSection
             </li>
           ))}
           <li>
-            <Link href="/views" className="rounded-md px-2 py-1 text-xs text-zinc-600 underline-offset-2 hover:text-zinc-900 hover:underline">
+            <Link
+              href="/views"
+              className="rounded-md px-2 py-1 text-xs text-zinc-600 underline-offset-2 hover:text-zinc-900 hover:underline"
+            >
               Manage
             </Link>
           </li>

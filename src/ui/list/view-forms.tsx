@@ -55,7 +55,17 @@ function NameInput({ state, label, defaultValue }: { state: AccountFormState; la
  * "Save view": a disclosure holding the form that saves the current list (its query string)
  * under a name. It stays open on a refusal, so that the message shows without JavaScript too.
  */
-export function SaveViewForm({ action, entity, query, children }: { action: AccountAction; entity: string; query: string; children?: ReactNode }) {
+export function SaveViewForm({
+  action,
+  entity,
+  query,
+  children,
+}: {
+  action: AccountAction;
+  entity: string;
+  query: string;
+  children?: ReactNode;
+}) {
   const [state, formAction] = useActionState(action, initialAccountFormState);
   const disclosure = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
@@ -122,7 +132,19 @@ export function RenameViewForm({ action, id, name }: { action: AccountAction; id
 }
 
 /** Administrators: the roles whose members see the view too. */
-export function ShareViewForm({ action, id, name, roles, shared }: { action: AccountAction; id: number; name: string; roles: readonly RoleOption[]; shared: readonly string[] }) {
+export function ShareViewForm({
+  action,
+  id,
+  name,
+  roles,
+  shared,
+}: {
+  action: AccountAction;
+  id: number;
+  name: string;
+  roles: readonly RoleOption[];
+  shared: readonly string[];
+}) {
   const [state, formAction] = useActionState(action, initialAccountFormState);
   const checked = state.values.roles !== undefined ? state.values.roles.split(',') : shared;
   return (
@@ -133,7 +155,13 @@ export function ShareViewForm({ action, id, name, roles, shared }: { action: Acc
         <div key={state.attempt} className="flex flex-wrap gap-x-4 gap-y-1.5">
           {roles.map((role) => (
             <label key={role.name} className="flex items-center gap-1.5 text-sm text-zinc-800">
-              <input type="checkbox" name="roles" value={role.name} defaultChecked={checked.includes(role.name)} className="size-4 rounded border-zinc-300 accent-accent-600" />
+              <input
+                type="checkbox"
+                name="roles"
+                value={role.name}
+                defaultChecked={checked.includes(role.name)}
+                className="size-4 rounded border-zinc-300 accent-accent-600"
+              />
               {role.label}
             </label>
           ))}
@@ -160,11 +188,13 @@ export function DeleteViewForm({ action, id, name }: { action: AccountAction; id
       <summary className="inline-flex cursor-pointer list-none items-center rounded-md px-3 py-1.5 text-sm font-medium text-red-700 hover:bg-red-50 [&::-webkit-details-marker]:hidden">
         Delete<span className="sr-only"> the view {name}</span>
       </summary>
-      <form action={formAction} className="mt-2 space-y-2 rounded-md border border-red-200 bg-red-50 p-3" aria-label={`Confirm deleting the view ${name}`}>
+      <form
+        action={formAction}
+        className="mt-2 space-y-2 rounded-md border border-red-200 bg-red-50 p-3"
+        aria-label={`Confirm deleting the view ${name}`}
+      >
         <input type="hidden" name="id" value={id} />
-        <p className="text-sm text-red-800">
-          Delete the view “{name}”? This cannot be undone. The records it shows are not touched.
-        </p>
+        <p className="text-sm text-red-800">Delete the view “{name}”? This cannot be undone. The records it shows are not touched.</p>
         <SubmitButton variant="danger" pendingLabel="Deleting…">
           Delete view
         </SubmitButton>

@@ -24,7 +24,9 @@ const RENDER_MARGIN_MS = 2000;
  * many open for this session or user). When the session ends, the refresh sends the
  * page to sign-in. The connection itself is shared by the app's tabs (./shared-stream.ts).
  */
-export function LiveConnection({ renderedAt }: {
+export function LiveConnection({
+  renderedAt,
+}: {
   /** When the server rendered the page this shell came with (epoch ms, the server's clock). */
   renderedAt: number;
 }) {
@@ -79,9 +81,13 @@ export function LiveConnection({ renderedAt }: {
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-3 left-3 z-20">
       {reconnecting ? (
-        <span className="rounded-full border border-zinc-300 bg-white px-3 py-1 text-xs text-zinc-700 shadow-sm">Reconnecting to live updates…</span>
+        <span className="rounded-full border border-zinc-300 bg-white px-3 py-1 text-xs text-zinc-700 shadow-sm">
+          Reconnecting to live updates…
+        </span>
       ) : refused ? (
-        <span className="rounded-full border border-zinc-300 bg-white px-3 py-1 text-xs text-zinc-700 shadow-sm">Live updates paused: too many windows open. Close some; updates resume by themselves.</span>
+        <span className="rounded-full border border-zinc-300 bg-white px-3 py-1 text-xs text-zinc-700 shadow-sm">
+          Live updates paused: too many windows open. Close some; updates resume by themselves.
+        </span>
       ) : null}
     </div>
   );

@@ -10,7 +10,13 @@ import { declareInterest } from './topics';
  * refuses as stale and answers with the stale-version view (what changed, what you typed kept);
  * "Reload" starts over from the current version. Wraps the form it speaks for.
  */
-export function LiveEditNotice({ entity, id, label, reloadHref, children }: {
+export function LiveEditNotice({
+  entity,
+  id,
+  label,
+  reloadHref,
+  children,
+}: {
   entity: string;
   id: number;
   /** The entity's label in lower case: "ticket". */
@@ -32,7 +38,9 @@ export function LiveEditNotice({ entity, id, label, reloadHref, children }: {
       {changed ? (
         <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <p className="font-medium">This {label} was changed by someone else while you were editing.</p>
-          <p className="mt-1">What you typed is still here. See what changed before you save, or reload to start over from the current version.</p>
+          <p className="mt-1">
+            What you typed is still here. See what changed before you save, or reload to start over from the current version.
+          </p>
           <div className="mt-3 flex flex-wrap gap-3">
             <button type="button" onClick={review} className={buttonClass('secondary')}>
               Show what changed

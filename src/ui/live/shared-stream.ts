@@ -81,7 +81,9 @@ function runStream(url: string, publish: (message: LiveMessage) => void, catchUp
       failures = 0;
       refused = false;
     };
-    stream.addEventListener('change', (event) => publish({ kind: 'change', changes: JSON.parse((event as MessageEvent<string>).data) as LiveChanges }));
+    stream.addEventListener('change', (event) =>
+      publish({ kind: 'change', changes: JSON.parse((event as MessageEvent<string>).data) as LiveChanges }),
+    );
     stream.addEventListener('resync', () => publish({ kind: 'catch-up' }));
     stream.addEventListener('end', () => {
       stopped = true;
@@ -128,7 +130,15 @@ function runStream(url: string, publish: (message: LiveMessage) => void, catchUp
  * BroadcastChannel; when it closes, another tab takes over (and catches up). Without those APIs,
  * each tab has its own stream. `since`: when this tab's page was rendered (see LiveHub.connect).
  */
-export function openSharedLiveStream({ since, delayMs, onMessage }: { since: number; delayMs: number; onMessage: (message: LiveMessage) => void }): () => void {
+export function openSharedLiveStream({
+  since,
+  delayMs,
+  onMessage,
+}: {
+  since: number;
+  delayMs: number;
+  onMessage: (message: LiveMessage) => void;
+}): () => void {
   const url = `/api/live?since=${since}`;
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;

@@ -25,7 +25,8 @@ export function NavigationProgress() {
     const onClick = (event: MouseEvent) => {
       if (!event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-      if (link instanceof HTMLAnchorElement && !link.hasAttribute('download') && (link.target === '' || link.target === '_self')) startNavigationProgress(link.href);
+      if (link instanceof HTMLAnchorElement && !link.hasAttribute('download') && (link.target === '' || link.target === '_self'))
+        startNavigationProgress(link.href);
     };
     const onSubmit = (event: SubmitEvent) => {
       const form = event.target;
@@ -33,7 +34,9 @@ export function NavigationProgress() {
       const data = new FormData(form, event.submitter);
       const target = new URL(form.action, window.location.href);
       // Empty fields stay out of the address, as the list's filters leave them out.
-      target.search = new URLSearchParams([...data].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '')).toString();
+      target.search = new URLSearchParams(
+        [...data].filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''),
+      ).toString();
       startNavigationProgress(target.href);
     };
     // Bubbling to the window: the router's handlers on the document have run (and prevented the default).
@@ -55,13 +58,21 @@ export function NavigationProgress() {
     // A form busy with its own navigation (a list's filters applying, `aria-busy` while the new
     // list loads; it says so to screen readers itself) shows the same bar, by CSS alone.
     return (
-      <div aria-hidden="true" className="nf-progress nf-progress-when-busy pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden">
+      <div
+        aria-hidden="true"
+        className="nf-progress nf-progress-when-busy pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden"
+      >
         <div className="nf-progress-bar h-full bg-accent-600" />
       </div>
     );
   }
   return (
-    <div role="progressbar" aria-label="Loading the page" aria-busy="true" className="nf-progress pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden">
+    <div
+      role="progressbar"
+      aria-label="Loading the page"
+      aria-busy="true"
+      className="nf-progress pointer-events-none fixed inset-x-0 top-0 z-50 h-0.5 overflow-hidden"
+    >
       <div className="nf-progress-bar h-full bg-accent-600" />
     </div>
   );

@@ -10,7 +10,10 @@ import { cn } from '../cn';
  * the server refused it, "Not sent", its words still in the box to send again. The real message
  * takes its place when saved. Without JavaScript the form is a plain post and this stays empty.
  */
-export function PendingReply({ field, failed }: {
+export function PendingReply({
+  field,
+  failed,
+}: {
   /** The field holding the message. */
   field: string;
   /** The words of the last reply the server refused, if it did. */
@@ -23,7 +26,10 @@ export function PendingReply({ field, failed }: {
   return (
     <div aria-live="polite" className="empty:hidden">
       {text !== null ? (
-        <div data-pending-reply={sending !== null ? 'sending' : 'failed'} className={cn('rounded-md border p-3', sending !== null ? 'border-dashed border-zinc-300' : 'border-red-300 bg-red-50/60')}>
+        <div
+          data-pending-reply={sending !== null ? 'sending' : 'failed'}
+          className={cn('rounded-md border p-3', sending !== null ? 'border-dashed border-zinc-300' : 'border-red-300 bg-red-50/60')}
+        >
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-600">
             <span className="font-medium text-zinc-900">You</span>
             {sending !== null ? <span>Sending…</span> : <Badge tone="warning">Not sent</Badge>}

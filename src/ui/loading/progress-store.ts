@@ -34,5 +34,9 @@ function subscribe(listener: () => void): () => void {
 
 /** When the navigation under way started, or null. */
 export function useNavigationStarted(): number | null {
-  return useSyncExternalStore(subscribe, () => since, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => since,
+    () => null,
+  );
 }

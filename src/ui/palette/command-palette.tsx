@@ -78,7 +78,13 @@ export function CommandPalette({ places }: { places: readonly PalettePlace[] }) 
     }
   }
 
-  const status = searching ? 'Searching records…' : items.length === 0 ? `Nothing matches “${trimmed}”.` : trimmed !== '' && found?.groups.length === 0 ? 'No records match.' : '';
+  const status = searching
+    ? 'Searching records…'
+    : items.length === 0
+      ? `Nothing matches “${trimmed}”.`
+      : trimmed !== '' && found?.groups.length === 0
+        ? 'No records match.'
+        : '';
   let index = -1;
   return (
     <ModalDialog which="palette" labelledBy="palette-title" dialogRef={dialog}>
@@ -87,7 +93,10 @@ export function CommandPalette({ places }: { places: readonly PalettePlace[] }) 
       </h2>
       <div className="flex items-center gap-2 border-b border-zinc-200 px-4">
         <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 shrink-0 text-zinc-500">
-          <path fill="currentColor" d="M8.5 3a5.5 5.5 0 0 1 4.38 8.83l3.65 3.64a.75.75 0 1 1-1.06 1.06l-3.64-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z" />
+          <path
+            fill="currentColor"
+            d="M8.5 3a5.5 5.5 0 0 1 4.38 8.83l3.65 3.64a.75.75 0 1 1-1.06 1.06l-3.64-3.65A5.5 5.5 0 1 1 8.5 3Zm0 1.5a4 4 0 1 0 0 8 4 4 0 0 0 0-8Z"
+          />
         </svg>
         <input
           type="text"
@@ -115,7 +124,11 @@ export function CommandPalette({ places }: { places: readonly PalettePlace[] }) 
         <div id="palette-listbox" role="listbox" aria-label="Results" className="max-h-[min(24rem,55vh)] overflow-y-auto p-2">
           {sections.map((section) => (
             <div key={section.key} role="group" aria-labelledby={`palette-group-${section.key}`} className="pb-1">
-              <div id={`palette-group-${section.key}`} role="presentation" className="truncate px-2 pt-2 pb-1 text-xs font-semibold text-zinc-600">
+              <div
+                id={`palette-group-${section.key}`}
+                role="presentation"
+                className="truncate px-2 pt-2 pb-1 text-xs font-semibold text-zinc-600"
+              >
                 {section.label}
               </div>
               {section.items.map((item) => {
@@ -130,10 +143,15 @@ export function CommandPalette({ places }: { places: readonly PalettePlace[] }) 
                     aria-selected={selected}
                     onMouseMove={() => setActive(position)}
                     onClick={() => choose(item)}
-                    className={cn('flex cursor-pointer items-center justify-between gap-3 rounded-md px-2 py-2 text-sm', selected ? 'bg-accent-600 text-white' : 'text-zinc-800')}
+                    className={cn(
+                      'flex cursor-pointer items-center justify-between gap-3 rounded-md px-2 py-2 text-sm',
+                      selected ? 'bg-accent-600 text-white' : 'text-zinc-800',
+                    )}
                   >
                     <span className="min-w-0 truncate">{item.label}</span>
-                    {item.detail ? <span className={cn('shrink-0 text-xs', selected ? 'text-white' : 'text-zinc-600')}>{item.detail}</span> : null}
+                    {item.detail ? (
+                      <span className={cn('shrink-0 text-xs', selected ? 'text-white' : 'text-zinc-600')}>{item.detail}</span>
+                    ) : null}
                   </div>
                 );
               })}
@@ -142,7 +160,12 @@ export function CommandPalette({ places }: { places: readonly PalettePlace[] }) 
         </div>
       ) : null}
       {/* On a phone (no keyboard hints) the footer takes room only when it says something. */}
-      <div className={cn('flex items-center justify-between gap-4 border-t border-zinc-200 px-4 py-2 text-xs text-zinc-600', status === '' && 'max-sm:border-t-0 max-sm:py-0')}>
+      <div
+        className={cn(
+          'flex items-center justify-between gap-4 border-t border-zinc-200 px-4 py-2 text-xs text-zinc-600',
+          status === '' && 'max-sm:border-t-0 max-sm:py-0',
+        )}
+      >
         <p role="status" aria-live="polite">
           {status}
         </p>

@@ -32,12 +32,21 @@ describe('paletteSections', () => {
 
   it('maps actions: links and saved views go somewhere, transitions are taken on the page', () => {
     const [mine, goTo] = paletteSections({ query: '', record, places, found: null });
-    expect(mine.items.map((i) => i.action)).toEqual([{ kind: 'href', href: '/tickets/12/edit' }, { kind: 'transition', name: 'resolve' }]);
-    expect(goTo.items.find((i) => i.label === 'Urgent ones')).toMatchObject({ detail: 'Tickets', action: { kind: 'href', href: '/tickets?view=3' } });
+    expect(mine.items.map((i) => i.action)).toEqual([
+      { kind: 'href', href: '/tickets/12/edit' },
+      { kind: 'transition', name: 'resolve' },
+    ]);
+    expect(goTo.items.find((i) => i.label === 'Urgent ones')).toMatchObject({
+      detail: 'Tickets',
+      action: { kind: 'href', href: '/tickets?view=3' },
+    });
   });
 
   it('shows the records found for the query typed, not for an older one', () => {
-    const found = { query: 'printer', groups: [{ entity: 'ticket', label: 'Tickets', records: [{ id: 7, title: 'Printer jammed', href: '/tickets/7' }] }] };
+    const found = {
+      query: 'printer',
+      groups: [{ entity: 'ticket', label: 'Tickets', records: [{ id: 7, title: 'Printer jammed', href: '/tickets/7' }] }],
+    };
     const now = paletteSections({ query: ' printer ', record: null, places, found });
     expect(labels(now)).toEqual([['Tickets', ['Printer jammed']]]);
     expect(now[0].items[0]).toMatchObject({ detail: '#7', action: { kind: 'href', href: '/tickets/7' } });

@@ -2,7 +2,10 @@ import { rankByMatch } from './match';
 import type { RecordCommands } from './record-commands';
 
 /** What choosing an entry does: go to an address, take a transition on this page, or list the shortcuts. */
-export type PaletteAction = { readonly kind: 'href'; readonly href: string } | { readonly kind: 'transition'; readonly name: string } | { readonly kind: 'shortcuts' };
+export type PaletteAction =
+  | { readonly kind: 'href'; readonly href: string }
+  | { readonly kind: 'transition'; readonly name: string }
+  | { readonly kind: 'shortcuts' };
 
 export interface PaletteItem {
   readonly key: string;
@@ -28,7 +31,11 @@ export interface PalettePlace {
 /** Records the server found for a query, by entity. */
 export interface FoundRecords {
   readonly query: string;
-  readonly groups: readonly { readonly entity: string; readonly label: string; readonly records: readonly { readonly id: number; readonly title: string; readonly href: string }[] }[];
+  readonly groups: readonly {
+    readonly entity: string;
+    readonly label: string;
+    readonly records: readonly { readonly id: number; readonly title: string; readonly href: string }[];
+  }[];
 }
 
 /**
@@ -37,7 +44,12 @@ export interface FoundRecords {
  * server found, and help. Places and actions are matched here; records were matched by the
  * server's search and are shown only for the query they answer.
  */
-export function paletteSections({ query, record, places, found }: {
+export function paletteSections({
+  query,
+  record,
+  places,
+  found,
+}: {
   query: string;
   record: RecordCommands | null;
   places: readonly PalettePlace[];
@@ -56,17 +68,31 @@ export function paletteSections({ query, record, places, found }: {
     { key: 'place-home', label: 'Home', action: { kind: 'href', href: '/' } },
     ...places.flatMap((place) => [
       { key: `place-${place.href}`, label: place.label, action: { kind: 'href', href: place.href } } satisfies PaletteItem,
-      ...(place.children ?? []).map((child): PaletteItem => ({ key: `place-${child.href}`, label: child.label, detail: place.label, action: { kind: 'href', href: child.href } })),
+      ...(place.children ?? []).map((child): PaletteItem => ({
+        key: `place-${child.href}`,
+        label: child.label,
+        detail: place.label,
+        action: { kind: 'href', href: child.href },
+      })),
     ]),
     { key: 'place-account', label: 'Your account', action: { kind: 'href', href: '/account' } },
   ];
-  sections.push({ key: 'places', label: 'Go to', items: rankByMatch(goTo, (item) => (item.detail ? `${item.label} ${item.detail}` : item.label), query) });
+  sections.push({
+    key: 'places',
+    label: 'Go to',
+    items: rankByMatch(goTo, (item) => (item.detail ? `${item.label} ${item.detail}` : item.label), query),
+  });
   if (found && found.query === query.trim()) {
     for (const group of found.groups) {
       sections.push({
         key: `records-${group.entity}`,
         label: group.label,
-        items: group.records.map((r) => ({ key: `records-${group.entity}-${r.id}`, label: r.title, detail: `#${r.id}`, action: { kind: 'href', href: r.href } })),
+        items: group.records.map((r) => ({
+          key: `records-${group.entity}-${r.id}`,
+          label: r.title,
+          detail: `#${r.id}`,
+          action: { kind: 'href', href: r.href },
+        })),
       });
     }
   }

@@ -10,7 +10,9 @@ import type { RecordCommand } from './record-commands';
 export function recordCommands(base: string, can: RecordCan, transitions: readonly Pick<TransitionItem, 'plan'>[]): RecordCommand[] {
   return [
     ...(can.update ? [{ kind: 'link', label: 'Edit', href: `${base}/edit`, shortcut: 'edit' } as const] : []),
-    ...transitions.filter(({ plan }) => plan.mode !== 'blocked').map(({ plan }): RecordCommand => ({ kind: 'transition', label: plan.offer.label, name: plan.offer.name })),
+    ...transitions
+      .filter(({ plan }) => plan.mode !== 'blocked')
+      .map(({ plan }): RecordCommand => ({ kind: 'transition', label: plan.offer.label, name: plan.offer.name })),
     ...(can.delete ? [{ kind: 'link', label: 'Delete…', href: `${base}/delete` } as const] : []),
   ];
 }

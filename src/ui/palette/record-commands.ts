@@ -39,5 +39,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useRecordCommands(): RecordCommands | null {
-  return useSyncExternalStore(subscribe, () => current, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
 }

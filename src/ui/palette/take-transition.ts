@@ -9,9 +9,9 @@ export function takeTransitionOnPage(name: string): boolean {
   const form = document.querySelector<HTMLFormElement>(`form[data-transition="${CSS.escape(name)}"]`);
   if (!form) return false;
   form.scrollIntoView({ block: 'center' });
-  const needed = [...form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input:not([type="hidden"]), select, textarea')].find(
-    (control) => control.required && control.value === '',
-  );
+  const needed = [
+    ...form.querySelectorAll<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>('input:not([type="hidden"]), select, textarea'),
+  ].find((control) => control.required && control.value === '');
   if (needed) {
     needed.focus();
     return true;

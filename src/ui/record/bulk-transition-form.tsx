@@ -7,7 +7,13 @@ import { ConfirmPanel } from '../confirm/confirm-panel';
 import { ConfirmSubmit } from '../confirm/confirm-submit';
 import type { FormFieldDescriptor } from '../forms/state';
 import { PhoneFold } from '../phone-fold';
-import { BULK_COMMENT_INPUT, BULK_ROW_INPUT, BULK_TRANSITION_INPUT, initialBulkTransitionState, type BulkTransitionState } from './bulk-transition-state';
+import {
+  BULK_COMMENT_INPUT,
+  BULK_ROW_INPUT,
+  BULK_TRANSITION_INPUT,
+  initialBulkTransitionState,
+  type BulkTransitionState,
+} from './bulk-transition-state';
 
 export interface BulkTransitionChoice {
   readonly name: string;
@@ -30,7 +36,15 @@ const controlClass =
  * answers with the question, in a form of its own that posts the same choice and rows again
  * (outside the phone's fold, so that it is seen where the answer lands).
  */
-export function BulkTransitionForm({ id, action, choices, fields = [], plural, controls, cancelHref }: {
+export function BulkTransitionForm({
+  id,
+  action,
+  choices,
+  fields = [],
+  plural,
+  controls,
+  cancelHref,
+}: {
   /** The form's id, named by the rows' checkboxes. */
   id: string;
   action: (state: BulkTransitionState, formData: FormData) => Promise<BulkTransitionState>;
@@ -66,7 +80,13 @@ export function BulkTransitionForm({ id, action, choices, fields = [], plural, c
               <label htmlFor={`${id}-transition`} className="mb-1 block text-xs font-medium text-zinc-600">
                 With the selected {plural}
               </label>
-              <select id={`${id}-transition`} name={BULK_TRANSITION_INPUT} required defaultValue={state.values.transition ?? ''} className={`${controlClass} pr-8`}>
+              <select
+                id={`${id}-transition`}
+                name={BULK_TRANSITION_INPUT}
+                required
+                defaultValue={state.values.transition ?? ''}
+                className={`${controlClass} pr-8`}
+              >
                 <option value="" disabled>
                   Choose a transition…
                 </option>
@@ -78,14 +98,27 @@ export function BulkTransitionForm({ id, action, choices, fields = [], plural, c
               </select>
             </div>
             {fields.map((field) => (
-              <ToolbarField key={`${field.name}-${state.attempt}`} formId={id} field={field} value={state.values.fields?.[field.name] ?? ''} />
+              <ToolbarField
+                key={`${field.name}-${state.attempt}`}
+                formId={id}
+                field={field}
+                value={state.values.fields?.[field.name] ?? ''}
+              />
             ))}
             {withComment ? (
               <div key={`c${state.attempt}`} className="min-w-48 flex-1">
                 <label htmlFor={`${id}-comment`} className="mb-1 block text-xs font-medium text-zinc-600">
-                  Comment{choices.every((c) => c.comment === 'required') ? null : <span className="font-normal text-zinc-500"> (optional)</span>}
+                  Comment
+                  {choices.every((c) => c.comment === 'required') ? null : <span className="font-normal text-zinc-500"> (optional)</span>}
                 </label>
-                <input id={`${id}-comment`} type="text" name={BULK_COMMENT_INPUT} maxLength={10_000} defaultValue={state.values.comment ?? ''} className={`${controlClass} pr-2.5`} />
+                <input
+                  id={`${id}-comment`}
+                  type="text"
+                  name={BULK_COMMENT_INPUT}
+                  maxLength={10_000}
+                  defaultValue={state.values.comment ?? ''}
+                  className={`${controlClass} pr-2.5`}
+                />
               </div>
             ) : null}
             <ConfirmSubmit question={questionOf} variant="secondary" pendingLabel="Applying…">
@@ -138,7 +171,15 @@ export function BulkTransitionForm({ id, action, choices, fields = [], plural, c
   );
 }
 
-const INPUT_TYPES: Partial<Record<FormFieldDescriptor['kind'], string>> = { integer: 'number', decimal: 'number', id: 'number', date: 'date', datetime: 'datetime-local', email: 'email', url: 'url' };
+const INPUT_TYPES: Partial<Record<FormFieldDescriptor['kind'], string>> = {
+  integer: 'number',
+  decimal: 'number',
+  id: 'number',
+  date: 'date',
+  datetime: 'datetime-local',
+  email: 'email',
+  url: 'url',
+};
 
 /**
  * A field a transition requires, as the toolbar asks for it: optional, since rows that have a

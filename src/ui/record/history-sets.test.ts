@@ -11,12 +11,24 @@ const article = buildModel({
   },
 }).entitiesByName.article;
 const at = new Date('2025-03-04T14:00:00Z');
-const change = (from: number[], to: number[]): HistoryEntry => ({ id: 1, at, actor: { id: 7, name: 'Ed' }, action: 'update', changes: { tags: { from, to } } });
+const change = (from: number[], to: number[]): HistoryEntry => ({
+  id: 1,
+  at,
+  actor: { id: 7, name: 'Ed' },
+  action: 'update',
+  changes: { tags: { from, to } },
+});
 
 describe('a change of a set in the history', () => {
   it('says what was added and removed, by title, #id when unknown', () => {
     const [line] = describeHistoryEntry(article, change([1, 2], [2, 3, 9]), { tags: { 1: 'Sport', 2: 'News', 3: 'Culture' } }).changes;
-    expect(line).toEqual({ field: 'tags', label: 'Tags', from: 'Sport, News', to: 'News, Culture, #9', sentence: 'added Culture, #9, removed Sport' });
+    expect(line).toEqual({
+      field: 'tags',
+      label: 'Tags',
+      from: 'Sport, News',
+      to: 'News, Culture, #9',
+      sentence: 'added Culture, #9, removed Sport',
+    });
     expect(describeHistoryEntry(article, change([], [3]), { tags: { 3: 'Culture' } }).changes[0].sentence).toBe('added Culture');
   });
 });

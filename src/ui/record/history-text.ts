@@ -47,7 +47,11 @@ export function historyValue(field: FieldModel, value: RecordValue, titles: Read
       return titles?.[id] ?? `#${id}`;
     }
     case 'references':
-      return idsOf(value).map((id) => titles?.[id] ?? `#${id}`).join(', ') || NO_VALUE;
+      return (
+        idsOf(value)
+          .map((id) => titles?.[id] ?? `#${id}`)
+          .join(', ') || NO_VALUE
+      );
     default:
       return truncate(String(value instanceof Date ? value.toISOString() : value), 80);
   }
@@ -58,14 +62,27 @@ function idsOf(value: RecordValue): readonly number[] {
 }
 
 /** A set's change as what was added and what was removed, each by title ("#id" when unknown). */
-function setChange(field: FieldModel, from: RecordValue, to: RecordValue, titles: Readonly<Record<number, string>> | undefined): ChangeLine {
+function setChange(
+  field: FieldModel,
+  from: RecordValue,
+  to: RecordValue,
+  titles: Readonly<Record<number, string>> | undefined,
+): ChangeLine {
   const before = idsOf(from);
   const after = idsOf(to);
   const named = (ids: readonly number[]) => ids.map((id) => titles?.[id] ?? `#${id}`).join(', ');
   const added = after.filter((id) => !before.includes(id));
   const removed = before.filter((id) => !after.includes(id));
-  const sentence = [added.length > 0 ? `added ${named(added)}` : '', removed.length > 0 ? `removed ${named(removed)}` : ''].filter(Boolean).join(', ');
-  return { field: field.name, label: field.label, from: named(before) || NO_VALUE, to: named(after) || NO_VALUE, sentence: sentence || NO_VALUE };
+  const sentence = [added.length > 0 ? `added ${named(added)}` : '', removed.length > 0 ? `removed ${named(removed)}` : '']
+    .filter(Boolean)
+    .join(', ');
+  return {
+    field: field.name,
+    label: field.label,
+    from: named(before) || NO_VALUE,
+    to: named(after) || NO_VALUE,
+    sentence: sentence || NO_VALUE,
+  };
 }
 
 function stateLabel(entity: EntityModel, name: string): string {
@@ -86,9 +103,15 @@ export function describeHistoryEntry(entity: EntityModel, entry: HistoryEntry, t
           .map((name) => {
             const field = entity.fieldsByName[name];
             const change = entry.changes[name];
-            if (!field) return { field: name, label: humanize(name), from: String(change.from ?? NO_VALUE), to: String(change.to ?? NO_VALUE) };
+            if (!field)
+              return { field: name, label: humanize(name), from: String(change.from ?? NO_VALUE), to: String(change.to ?? NO_VALUE) };
             if (field.type === 'references') return setChange(field, change.from, change.to, titles[name]);
-            return { field: name, label: field.label, from: historyValue(field, change.from, titles[name]), to: historyValue(field, change.to, titles[name]) };
+            return {
+              field: name,
+              label: field.label,
+              from: historyValue(field, change.from, titles[name]),
+              to: historyValue(field, change.to, titles[name]),
+            };
           });
   switch (entry.action) {
     case 'create':

@@ -12,7 +12,11 @@ import { describeHistoryEntry, type HistoryItem } from './history-text';
 const VERB: Record<string, string> = { created: 'Created', changed: 'Changed', deleted: 'Deleted' };
 
 function Dot({ item }: { item: HistoryItem }) {
-  const tone = item.states ? 'bg-accent-600 ring-accent-100' : item.verb === 'created' ? 'bg-emerald-500 ring-emerald-100' : 'bg-zinc-400 ring-zinc-100';
+  const tone = item.states
+    ? 'bg-accent-600 ring-accent-100'
+    : item.verb === 'created'
+      ? 'bg-emerald-500 ring-emerald-100'
+      : 'bg-zinc-400 ring-zinc-100';
   return <span aria-hidden="true" className={cn('absolute top-1.5 left-0 size-2.5 rounded-full ring-4', tone)} />;
 }
 
@@ -21,7 +25,13 @@ function Dot({ item }: { item: HistoryItem }) {
  * to), a transition with its states and comment. Prints only what ops handed over, which never
  * holds a field the viewer may not read.
  */
-export function HistoryTimeline({ entity, entries, titles, olderHref, newestHref }: {
+export function HistoryTimeline({
+  entity,
+  entries,
+  titles,
+  olderHref,
+  newestHref,
+}: {
   entity: EntityModel;
   entries: readonly HistoryEntry[];
   titles: ReferenceTitles;
@@ -62,7 +72,10 @@ export function HistoryTimeline({ entity, entries, titles, olderHref, newestHref
                   </p>
                   <p className="mt-0.5 text-xs text-zinc-500">
                     {/* No author: hidden from this viewer by the field rules, a visitor who was not signed in (the public role), or a user since removed. */}
-                    <span>{entry.actor?.name ?? (entry.actorHidden ? 'Someone' : visitorsWrite ? 'A visitor or a removed user' : 'A removed user')}</span>
+                    <span>
+                      {entry.actor?.name ??
+                        (entry.actorHidden ? 'Someone' : visitorsWrite ? 'A visitor or a removed user' : 'A removed user')}
+                    </span>
                     <span aria-hidden="true"> · </span>
                     <TimeValue time={formatDateTime(entry.at)} />
                   </p>

@@ -17,7 +17,16 @@ import { REPLY_WITH_INPUT, SCRIPTED_INPUT } from './related-state';
  * with it, the action refreshes the page in place and the form starts empty again. Beside the
  * plain submit, one button per transition the reply may take with it.
  */
-export function RelatedAddForm({ action, initialValues, fields, checks, submitLabel, options, title, body }: {
+export function RelatedAddForm({
+  action,
+  initialValues,
+  fields,
+  checks,
+  submitLabel,
+  options,
+  title,
+  body,
+}: {
   action: RecordFormAction;
   initialValues: Readonly<Record<string, string>>;
   fields: readonly FormFieldDescriptor[];
@@ -44,12 +53,27 @@ export function RelatedAddForm({ action, initialValues, fields, checks, submitLa
       {state.message ? <Alert title="Not saved.">{state.message}</Alert> : null}
       <CheckedFields key={state.attempt} fields={fields} checks={checks} state={shown} />
       <div className="flex flex-wrap items-center gap-2">
-        <button type="submit" name={REPLY_WITH_INPUT} value="" aria-disabled={pending || undefined} onClick={guard} className={buttonClass('primary', pending ? 'cursor-progress opacity-80' : undefined)}>
+        <button
+          type="submit"
+          name={REPLY_WITH_INPUT}
+          value=""
+          aria-disabled={pending || undefined}
+          onClick={guard}
+          className={buttonClass('primary', pending ? 'cursor-progress opacity-80' : undefined)}
+        >
           {pending ? <Spinner /> : null}
           {submitLabel}
         </button>
         {options.map((option) => (
-          <button key={option.name} type="submit" name={REPLY_WITH_INPUT} value={option.name} aria-disabled={pending || undefined} onClick={guard} className={buttonClass('secondary', pending ? 'cursor-progress opacity-80' : undefined)}>
+          <button
+            key={option.name}
+            type="submit"
+            name={REPLY_WITH_INPUT}
+            value={option.name}
+            aria-disabled={pending || undefined}
+            onClick={guard}
+            className={buttonClass('secondary', pending ? 'cursor-progress opacity-80' : undefined)}
+          >
             {option.label}
           </button>
         ))}

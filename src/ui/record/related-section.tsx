@@ -21,7 +21,12 @@ export function countText(count: { count: number; more: boolean }): string {
  * One section of related records on a detail page: its title with how many the viewer may see,
  * the records as a table or a thread, its own pagination, and the form adding one in place.
  */
-export function RelatedSection({ model, view, anchor, action }: {
+export function RelatedSection({
+  model,
+  view,
+  anchor,
+  action,
+}: {
   model: AppModel;
   view: RelatedSectionView;
   /** The section's element id, which links and redirects come back to. */

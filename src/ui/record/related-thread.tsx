@@ -11,7 +11,12 @@ import { MarkdownText } from '../markdown';
  * the page, in one query), its time, its text and its markers (an internal note). Prints only
  * what ops handed over: rows and fields the viewer may not read are not there.
  */
-export function RelatedThread({ section, entity, rows, references }: {
+export function RelatedThread({
+  section,
+  entity,
+  rows,
+  references,
+}: {
   section: RelatedModel;
   entity: EntityModel;
   rows: readonly RecordData[];
@@ -25,7 +30,13 @@ export function RelatedThread({ section, entity, rows, references }: {
         const text = body ? row[body.name] : undefined;
         const badges = section.badges.filter((name) => row[name] === true);
         return (
-          <li key={row.id} data-record-id={row.id} className={badges.length > 0 ? 'rounded-md border border-amber-200 bg-amber-50/60 p-3' : 'rounded-md border border-zinc-200 p-3'}>
+          <li
+            key={row.id}
+            data-record-id={row.id}
+            className={
+              badges.length > 0 ? 'rounded-md border border-amber-200 bg-amber-50/60 p-3' : 'rounded-md border border-zinc-200 p-3'
+            }
+          >
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500">
               <span className="font-medium text-zinc-900">{author ?? 'Someone'}</span>
               <TimeValue time={formatDateTime(row.createdAt)} />

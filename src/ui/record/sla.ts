@@ -26,7 +26,10 @@ export interface DueNote {
 export function constantLabel(name: string): string {
   const stem = name.replace(/_?hours$/i, '') || name;
   if (stem.length <= 4 && /^[a-z]+$/i.test(stem)) return stem.toUpperCase();
-  const words = stem.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  const words = stem
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -34,7 +37,11 @@ export function constantLabel(name: string): string {
  * For each due field of the record, by field name: its hours and why. A record shown without the
  * field that picks the hours (hidden from this viewer) gets no note, which would tell its value.
  */
-export function dueNotes(constants: Readonly<Record<string, ConstantSpec>>, entity: EntityModel, record: Readonly<Record<string, unknown>>): Record<string, DueNote> {
+export function dueNotes(
+  constants: Readonly<Record<string, ConstantSpec>>,
+  entity: EntityModel,
+  record: Readonly<Record<string, unknown>>,
+): Record<string, DueNote> {
   const notes: Record<string, DueNote> = {};
   for (const field of entity.fields) {
     const due = field.due;
@@ -48,7 +55,9 @@ export function dueNotes(constants: Readonly<Record<string, ConstantSpec>>, enti
       field: field.name,
       label: due.constant ? constantLabel(due.constant) : field.label,
       hours,
-      ...(by && by.spec.type === 'enum' && typeof value === 'string' ? { because: `${enumLabel(by.spec.labels, value)} ${inSentence(by.label)}` } : {}),
+      ...(by && by.spec.type === 'enum' && typeof value === 'string'
+        ? { because: `${enumLabel(by.spec.labels, value)} ${inSentence(by.label)}` }
+        : {}),
       ...(due.constant ? { constant: due.constant } : {}),
       ...(description ? { description } : {}),
     };

@@ -18,7 +18,18 @@ import { COMMENT_INPUT, initialTransitionFormState, type TransitionFormState } f
  * keeping what was typed. A transition that cannot be undone asks first (in a dialog, or by the
  * server's question in place of the button without JavaScript).
  */
-export function TransitionForm({ action, name, label, version, variant, fields, comment, hint, question, cancelHref }: {
+export function TransitionForm({
+  action,
+  name,
+  label,
+  version,
+  variant,
+  fields,
+  comment,
+  hint,
+  question,
+  cancelHref,
+}: {
   action: (state: TransitionFormState, formData: FormData) => Promise<TransitionFormState>;
   name: string;
   label: string;
@@ -64,7 +75,12 @@ export function TransitionForm({ action, name, label, version, variant, fields, 
       <input type="hidden" name={VERSION_INPUT} value={version} />
       {hint && fields.length > 0 && Object.keys(state.fieldErrors).length === 0 ? <p className="text-xs text-zinc-500">{hint}</p> : null}
       {fields.map((field) => (
-        <FieldInput key={`${field.name}-${state.attempt}`} field={{ ...field, required: true }} value={state.values[field.name] ?? ''} error={state.fieldErrors[field.name]} />
+        <FieldInput
+          key={`${field.name}-${state.attempt}`}
+          field={{ ...field, required: true }}
+          value={state.values[field.name] ?? ''}
+          error={state.fieldErrors[field.name]}
+        />
       ))}
       {comment === 'required' ? (
         <div>
@@ -72,7 +88,11 @@ export function TransitionForm({ action, name, label, version, variant, fields, 
             Comment
           </label>
           {commentBox}
-          {commentError ? <p id={`${commentId}-error`} className="mt-1 text-sm text-red-600">{commentError}</p> : null}
+          {commentError ? (
+            <p id={`${commentId}-error`} className="mt-1 text-sm text-red-600">
+              {commentError}
+            </p>
+          ) : null}
         </div>
       ) : comment === 'optional' ? (
         <details open={commentValue !== '' || Boolean(commentError)} className="group text-sm">
@@ -82,7 +102,11 @@ export function TransitionForm({ action, name, label, version, variant, fields, 
               Comment
             </label>
             {commentBox}
-            {commentError ? <p id={`${commentId}-error`} className="mt-1 text-sm text-red-600">{commentError}</p> : null}
+            {commentError ? (
+              <p id={`${commentId}-error`} className="mt-1 text-sm text-red-600">
+                {commentError}
+              </p>
+            ) : null}
           </div>
         </details>
       ) : null}

@@ -21,7 +21,13 @@ export interface TransitionItem {
  * small form when it needs input), and the ones blocked now, disabled, with why. Those into a
  * final state ask for confirmation first.
  */
-export function TransitionPanel({ entity, recordId, state, version, items }: {
+export function TransitionPanel({
+  entity,
+  recordId,
+  state,
+  version,
+  items,
+}: {
   /** An entity with a workflow. */
   entity: EntityModel;
   recordId: number;

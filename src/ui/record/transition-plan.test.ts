@@ -2,8 +2,25 @@ import { describe, expect, it } from 'vitest';
 import type { RecordData, TransitionOffer } from '@/engine/ops/types';
 import { planOffers } from './transition-plan';
 
-const record = { id: 1, version: 3, createdAt: new Date(), updatedAt: new Date(), createdBy: 1, updatedBy: 1, state: 'new', assignee: null, subject: 'Hi' } as RecordData;
-const start: TransitionOffer = { name: 'start', label: 'Start', to: 'open', available: false, blockedReason: 'Needs an assignee.', requires: ['assignee'] };
+const record = {
+  id: 1,
+  version: 3,
+  createdAt: new Date(),
+  updatedAt: new Date(),
+  createdBy: 1,
+  updatedBy: 1,
+  state: 'new',
+  assignee: null,
+  subject: 'Hi',
+} as RecordData;
+const start: TransitionOffer = {
+  name: 'start',
+  label: 'Start',
+  to: 'open',
+  available: false,
+  blockedReason: 'Needs an assignee.',
+  requires: ['assignee'],
+};
 
 describe('planOffers', () => {
   it('asks for a missing required field the actor may write, with the transition', () => {
@@ -17,7 +34,14 @@ describe('planOffers', () => {
   });
 
   it('keeps a transition blocked by something else (a guard, a passed window) blocked', () => {
-    const reopen: TransitionOffer = { name: 'reopen', label: 'Reopen', to: 'open', available: false, blockedReason: 'Too late.', requires: [] };
+    const reopen: TransitionOffer = {
+      name: 'reopen',
+      label: 'Reopen',
+      to: 'open',
+      available: false,
+      blockedReason: 'Too late.',
+      requires: [],
+    };
     expect(planOffers([reopen], record, new Set(['assignee']))[0].mode).toBe('blocked');
   });
 

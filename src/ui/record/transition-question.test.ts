@@ -24,7 +24,11 @@ describe('the question before a transition into a final state', () => {
       description: 'A closed ticket can no longer be changed.',
       confirmLabel: 'Close',
     });
-    expect(finalTransitionQuestion(deal, 'lose', 7)).toEqual({ title: 'Mark lost deal #7?', description: 'A lost deal can no longer be changed.', confirmLabel: 'Mark lost' });
+    expect(finalTransitionQuestion(deal, 'lose', 7)).toEqual({
+      title: 'Mark lost deal #7?',
+      description: 'A lost deal can no longer be changed.',
+      confirmLabel: 'Mark lost',
+    });
     expect(bulkFinalTransitionQuestion(deal, 'win')).toEqual({
       title: 'Mark won the selected deals?',
       description: 'A won deal can no longer be changed.',
@@ -38,7 +42,11 @@ describe('the question before a transition into a final state', () => {
       entities: { order: { label: 'Order', fields: { title: { type: 'text' } } } },
       workflows: {
         order: {
-          states: { draft: { label: 'Draft', initial: true }, archived: { label: 'Archived', final: true }, done: { label: 'QA passed', final: true } },
+          states: {
+            draft: { label: 'Draft', initial: true },
+            archived: { label: 'Archived', final: true },
+            done: { label: 'QA passed', final: true },
+          },
           transitions: {
             archive: { label: 'Archive', from: 'draft', to: 'archived', allow: ['admin'] },
             pass: { label: 'Pass QA', from: 'draft', to: 'done', allow: ['admin'] },
@@ -50,6 +58,9 @@ describe('the question before a transition into a final state', () => {
     };
     const order = buildModel(spec).entitiesByName.order!;
     expect(finalTransitionQuestion(order, 'archive', 3)?.description).toBe('An archived order can no longer be changed.');
-    expect(finalTransitionQuestion(order, 'pass', 3)).toMatchObject({ title: 'Pass QA order #3?', description: 'A QA passed order can no longer be changed.' });
+    expect(finalTransitionQuestion(order, 'pass', 3)).toMatchObject({
+      title: 'Pass QA order #3?',
+      description: 'A QA passed order can no longer be changed.',
+    });
   });
 });

@@ -33,12 +33,20 @@ function finalTransition(entity: EntityModel, transitionName: string): { label: 
 export function finalTransitionQuestion(entity: EntityModel, transitionName: string, recordId: number): ConfirmQuestion | null {
   const final = finalTransition(entity, transitionName);
   if (!final) return null;
-  return { title: `${final.label} ${inSentence(entity.label)} #${recordId}?`, description: frozenText(entity, final.state), confirmLabel: final.label };
+  return {
+    title: `${final.label} ${inSentence(entity.label)} #${recordId}?`,
+    description: frozenText(entity, final.state),
+    confirmLabel: final.label,
+  };
 }
 
 /** "Close the selected tickets?" for a list's bulk toolbar; null when the transition needs no confirmation. */
 export function bulkFinalTransitionQuestion(entity: EntityModel, transitionName: string): ConfirmQuestion | null {
   const final = finalTransition(entity, transitionName);
   if (!final) return null;
-  return { title: `${final.label} the selected ${inSentence(entity.pluralLabel)}?`, description: frozenText(entity, final.state), confirmLabel: final.label };
+  return {
+    title: `${final.label} the selected ${inSentence(entity.pluralLabel)}?`,
+    description: frozenText(entity, final.state),
+    confirmLabel: final.label,
+  };
 }

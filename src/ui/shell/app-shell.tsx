@@ -15,7 +15,14 @@ export interface NavItem {
 }
 
 /** The frame of every signed-in page: the app's name, its sections, the user and sign-out. */
-export function AppShell({ title, items, user, signOutAction, themeToggle, children }: {
+export function AppShell({
+  title,
+  items,
+  user,
+  signOutAction,
+  themeToggle,
+  children,
+}: {
   title: string;
   items: readonly NavItem[];
   user: { readonly name: string; readonly email: string };
@@ -59,7 +66,11 @@ export function AppShell({ title, items, user, signOutAction, themeToggle, child
         <nav aria-label="Main" className="border-t border-zinc-100">
           <NavLinks items={items} className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-2 py-1 sm:px-4" />
         </nav>
-        <SavedViewsNav sections={items.flatMap((item) => (item.children?.length ? [{ href: item.href, label: item.label, children: item.children }] : []))} />
+        <SavedViewsNav
+          sections={items.flatMap((item) =>
+            item.children?.length ? [{ href: item.href, label: item.label, children: item.children }] : [],
+          )}
+        />
       </header>
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
         {children}

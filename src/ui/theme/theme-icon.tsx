@@ -2,7 +2,16 @@ import type { Theme } from '@/engine/preferences/preferences';
 
 /** A monitor (follow the system), a sun (light) or a moon (dark); decorative: the button names itself. */
 export function ThemeIcon({ theme }: { theme: Theme }) {
-  const common = { 'aria-hidden': true, viewBox: '0 0 20 20', className: 'size-4', fill: 'none', stroke: 'currentColor', strokeWidth: 1.6, strokeLinecap: 'round', strokeLinejoin: 'round' } as const;
+  const common = {
+    'aria-hidden': true,
+    viewBox: '0 0 20 20',
+    className: 'size-4',
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeWidth: 1.6,
+    strokeLinecap: 'round',
+    strokeLinejoin: 'round',
+  } as const;
   if (theme === 'light') {
     return (
       <svg {...common}>

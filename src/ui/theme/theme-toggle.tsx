@@ -8,7 +8,15 @@ import { ThemeIcon } from './theme-icon';
  * System / Light / Dark as one small form (a server action: it works without JavaScript), the
  * current choice pressed. `compact` shows icons only (the header); otherwise icons and words.
  */
-export function ThemeToggle({ theme, action, compact = false }: { theme: Theme; action: (formData: FormData) => Promise<void>; compact?: boolean }) {
+export function ThemeToggle({
+  theme,
+  action,
+  compact = false,
+}: {
+  theme: Theme;
+  action: (formData: FormData) => Promise<void>;
+  compact?: boolean;
+}) {
   return (
     <form action={action}>
       <div role="group" aria-label="Theme" className="inline-flex rounded-md bg-zinc-100 p-0.5 ring-1 ring-inset ring-zinc-200">

@@ -44,14 +44,49 @@ export default defineApp({
     },
   },
   screens: {
-    lists: { loan: { columns: ['item', 'borrower', 'state', 'branch', 'checkedOut', 'due', 'returned', 'renewals', 'fee', 'notes', 'createdAt', 'updatedAt'] } },
-    details: { item: { related: { loan: { columns: ['borrower', 'state', 'branch', 'checkedOut', 'due', 'returned', 'renewals', 'fee', 'notes', 'createdAt'] } } } },
+    lists: {
+      loan: {
+        columns: [
+          'item',
+          'borrower',
+          'state',
+          'branch',
+          'checkedOut',
+          'due',
+          'returned',
+          'renewals',
+          'fee',
+          'notes',
+          'createdAt',
+          'updatedAt',
+        ],
+      },
+    },
+    details: {
+      item: {
+        related: {
+          loan: { columns: ['borrower', 'state', 'branch', 'checkedOut', 'due', 'returned', 'renewals', 'fee', 'notes', 'createdAt'] },
+        },
+      },
+    },
     home: {
       widgets: [
-        { kind: 'list', entity: 'loan', title: 'Loans out', where: { field: 'state', op: 'eq', value: 'out' }, columns: ['borrower', 'due', 'branch', 'notes'] },
+        {
+          kind: 'list',
+          entity: 'loan',
+          title: 'Loans out',
+          where: { field: 'state', op: 'eq', value: 'out' },
+          columns: ['borrower', 'due', 'branch', 'notes'],
+        },
         // The librarians' own: members (who may list their loans) are not shown them.
         { kind: 'counts', entity: 'loan', by: 'state', roles: ['librarian'] },
-        { kind: 'list', entity: 'loan', title: 'Renewed loans', where: { field: 'renewals', op: 'gt', value: 0 }, roles: ['librarian', 'admin'] },
+        {
+          kind: 'list',
+          entity: 'loan',
+          title: 'Renewed loans',
+          where: { field: 'renewals', op: 'gt', value: 0 },
+          roles: ['librarian', 'admin'],
+        },
       ],
     },
   },

@@ -46,7 +46,13 @@ const SYSTEM = ['id', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] as con
 const HISTORY_PAGE = 20;
 
 /** A page of the history from the `history` cursor; a cursor that is not (or no longer) valid starts from the newest. */
-async function historyPage(engine: Engine, actor: Actor, entity: EntityModel, id: number, cursor: string | undefined): Promise<{ page: HistoryPage; older: boolean }> {
+async function historyPage(
+  engine: Engine,
+  actor: Actor,
+  entity: EntityModel,
+  id: number,
+  cursor: string | undefined,
+): Promise<{ page: HistoryPage; older: boolean }> {
   if (cursor !== undefined) {
     try {
       return { page: await engine.ops.history(actor, entity.name, id, { cursor, limit: HISTORY_PAGE }), older: true };
@@ -74,7 +80,15 @@ async function transitionItems(
       fields:
         plan.ask.length === 0
           ? []
-          : await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields: plan.ask.map((name) => entity.fieldsByName[name]), values: {}, references }),
+          : await describeFormFields({
+              ops: engine.ops,
+              actor,
+              model: engine.model,
+              entity,
+              fields: plan.ask.map((name) => entity.fieldsByName[name]),
+              values: {},
+              references,
+            }),
     })),
   );
 }
@@ -114,7 +128,12 @@ export default async function RecordPage({ params, searchParams }: Props) {
   const takenByReplies = transitionsTakenByReplies(sections);
   const offers = transitions.filter((offer) => !takenByReplies.has(offer.name));
   const items = entity.workflow ? await transitionItems(engine, actor, entity, record, references, offers, access.writable.update) : [];
-  const notes = Object.fromEntries(Object.entries(dueNotes(engine.model.constants, entity, record)).map(([field, note]) => [field, <DueNoteLine key={field} note={note} />]));
+  const notes = Object.fromEntries(
+    Object.entries(dueNotes(engine.model.constants, entity, record)).map(([field, note]) => [
+      field,
+      <DueNoteLine key={field} note={note} />,
+    ]),
+  );
 
   return (
     <div>
@@ -125,7 +144,12 @@ export default async function RecordPage({ params, searchParams }: Props) {
       <PageHeader
         eyebrow={
           // A visitor who may read but not list these records would be sent to sign in by the list's link.
-          <Breadcrumbs items={[{ ...(visitor && !access.actions.list ? {} : { href: `/${entity.plural}` }), label: entity.pluralLabel }, { label: `#${record.id}` }]} />
+          <Breadcrumbs
+            items={[
+              { ...(visitor && !access.actions.list ? {} : { href: `/${entity.plural}` }), label: entity.pluralLabel },
+              { label: `#${record.id}` },
+            ]}
+          />
         }
         title={title}
         badge={entity.workflow ? <StateBadge workflow={entity.workflow} state={record[entity.workflow.field]} /> : null}
@@ -172,7 +196,13 @@ export default async function RecordPage({ params, searchParams }: Props) {
           {/* A visitor takes no transition: the state badge says where the record stands. */}
           {entity.workflow && !visitor ? (
             <div className="max-lg:order-first">
-              <TransitionPanel entity={entity} recordId={record.id} state={record[entity.workflow.field]} version={record.version} items={items} />
+              <TransitionPanel
+                entity={entity}
+                recordId={record.id}
+                state={record[entity.workflow.field]}
+                version={record.version}
+                items={items}
+              />
             </div>
           ) : null}
           <Card className="h-fit p-5 max-lg:order-last">

@@ -48,7 +48,10 @@ export default async function NewRecordPage({ params, searchParams }: Props) {
 
   return (
     <div className="max-w-3xl">
-      <PageHeader eyebrow={listHref ? <Breadcrumbs items={[{ href: listHref, label: entity.pluralLabel }, { label: 'New' }]} /> : undefined} title={label} />
+      <PageHeader
+        eyebrow={listHref ? <Breadcrumbs items={[{ href: listHref, label: entity.pluralLabel }, { label: 'New' }]} /> : undefined}
+        title={label}
+      />
       <Card className="p-6">
         <RecordForm
           action={createRecord.bind(null, entity.name)}

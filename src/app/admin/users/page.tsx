@@ -1,5 +1,12 @@
 import type { Metadata } from 'next';
-import { disableUserAction, enableUserAction, inviteAction, revokeInviteAction, setRolesAction, setUserFieldsAction } from '@/server/actions/users';
+import {
+  disableUserAction,
+  enableUserAction,
+  inviteAction,
+  revokeInviteAction,
+  setRolesAction,
+  setUserFieldsAction,
+} from '@/server/actions/users';
 import { getEngine } from '@/server/engine';
 import { roleOptions } from '@/server/roles';
 import { requireAdmin } from '@/server/session';
@@ -68,10 +75,18 @@ export default async function UsersPage() {
               <caption className="sr-only">Pending invitations</caption>
               <thead className={thead}>
                 <tr>
-                  <th scope="col" className={th}>Email</th>
-                  <th scope="col" className={th}>Roles</th>
-                  <th scope="col" className={th}>Expires</th>
-                  <th scope="col" className={th}><span className="sr-only">Actions</span></th>
+                  <th scope="col" className={th}>
+                    Email
+                  </th>
+                  <th scope="col" className={th}>
+                    Roles
+                  </th>
+                  <th scope="col" className={th}>
+                    Expires
+                  </th>
+                  <th scope="col" className={th}>
+                    <span className="sr-only">Actions</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className={tbody}>
@@ -128,12 +143,26 @@ export default async function UsersPage() {
             <caption className="sr-only">Users</caption>
             <thead className={thead}>
               <tr>
-                <th scope="col" className={th}>User</th>
-                <th scope="col" className={th}>Roles</th>
-                <th scope="col" className={th}>Status</th>
-                {fieldInputs.length > 0 ? <th scope="col" className={th}>Fields</th> : null}
-                <th scope="col" className={th}>Created</th>
-                <th scope="col" className={th}><span className="sr-only">Actions</span></th>
+                <th scope="col" className={th}>
+                  User
+                </th>
+                <th scope="col" className={th}>
+                  Roles
+                </th>
+                <th scope="col" className={th}>
+                  Status
+                </th>
+                {fieldInputs.length > 0 ? (
+                  <th scope="col" className={th}>
+                    Fields
+                  </th>
+                ) : null}
+                <th scope="col" className={th}>
+                  Created
+                </th>
+                <th scope="col" className={th}>
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody className={tbody}>
@@ -149,7 +178,13 @@ export default async function UsersPage() {
                       <div className="text-zinc-500">{user.email}</div>
                     </td>
                     <td className={td}>
-                      <RolesForm action={setRolesAction} userId={user.id} roles={roles} current={user.roles} label={`Roles of ${user.email}`} />
+                      <RolesForm
+                        action={setRolesAction}
+                        userId={user.id}
+                        roles={roles}
+                        current={user.roles}
+                        label={`Roles of ${user.email}`}
+                      />
                     </td>
                     <td className={td}>{user.disabled ? <Badge tone="warning">Disabled</Badge> : <Badge tone="success">Active</Badge>}</td>
                     {/* The status stays the third cell, next to the roles, where the browser tests read it. */}
@@ -169,7 +204,12 @@ export default async function UsersPage() {
                     </td>
                     <td className={`${td} sm:text-right`}>
                       {self ? null : user.disabled ? (
-                        <ButtonForm action={enableUserAction} fields={{ userId: user.id }} pendingLabel="Enabling…" label={`Enable ${user.email}`}>
+                        <ButtonForm
+                          action={enableUserAction}
+                          fields={{ userId: user.id }}
+                          pendingLabel="Enabling…"
+                          label={`Enable ${user.email}`}
+                        >
                           Enable
                         </ButtonForm>
                       ) : (
@@ -181,7 +221,8 @@ export default async function UsersPage() {
                           cancelHref={PAGE}
                           question={{
                             title: `Disable ${user.email}?`,
-                            description: 'They are signed out everywhere at once and every API token of theirs is revoked for good. You can enable the account again later; the tokens stay revoked.',
+                            description:
+                              'They are signed out everywhere at once and every API token of theirs is revoked for good. You can enable the account again later; the tokens stay revoked.',
                             confirmLabel: 'Disable account',
                           }}
                         >

@@ -37,7 +37,13 @@ const { columns, linkColumn } = listColumns(model, ticket, visible);
 
 const STATES = ['new', 'open', 'pending', 'resolved', 'closed'];
 const PRIORITIES = ['low', 'normal', 'high', 'urgent'];
-const SUBJECTS = ['Cannot sign in after the update', 'Invoice shows the wrong total', 'Question about garden billing', 'Export keeps timing out', 'Password reset mail never arrives'];
+const SUBJECTS = [
+  'Cannot sign in after the update',
+  'Invoice shows the wrong total',
+  'Question about garden billing',
+  'Export keeps timing out',
+  'Password reset mail never arrives',
+];
 const ORGANIZATIONS = Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i + 1, `Organization ${i + 1}`]));
 const USERS = Object.fromEntries(Array.from({ length: 16 }, (_, i) => [i + 1, `Agent ${i + 1}`]));
 const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
@@ -67,10 +73,28 @@ const REFERENCES: ReferenceTitles = { organization: ORGANIZATIONS, assignee: USE
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 const FILTERS: FilterControl[] = [
-  { param: 'state', label: 'State', kind: 'select', options: ticket.workflow!.states.map((s) => ({ value: s.name, label: s.label })), value: '' },
+  {
+    param: 'state',
+    label: 'State',
+    kind: 'select',
+    options: ticket.workflow!.states.map((s) => ({ value: s.name, label: s.label })),
+    value: '',
+  },
   { param: 'priority', label: 'Priority', kind: 'select', options: options(PRIORITIES), value: '' },
-  { param: 'organization', label: 'Organization', kind: 'select', options: Object.entries(ORGANIZATIONS).map(([value, label]) => ({ value, label })), value: '' },
-  { param: 'assignee', label: 'Assignee', kind: 'select', options: Object.entries(USERS).map(([value, label]) => ({ value, label })), value: '' },
+  {
+    param: 'organization',
+    label: 'Organization',
+    kind: 'select',
+    options: Object.entries(ORGANIZATIONS).map(([value, label]) => ({ value, label })),
+    value: '',
+  },
+  {
+    param: 'assignee',
+    label: 'Assignee',
+    kind: 'select',
+    options: Object.entries(USERS).map(([value, label]) => ({ value, label })),
+    value: '',
+  },
 ];
 
 // The bulk toolbar with the workflow's transitions (an agent on the list is offered nearly all).
@@ -107,7 +131,11 @@ export default async function BaselinePage() {
       <PageHeader
         title={ticket.pluralLabel}
         description={ticket.description}
-        actions={<ButtonLink href="/tickets/new" variant="primary">Open a ticket</ButtonLink>}
+        actions={
+          <ButtonLink href="/tickets/new" variant="primary">
+            Open a ticket
+          </ButtonLink>
+        }
       />
       {/* As ListViewsBar shows them: saving the list as a view, and the column chooser. */}
       <div className="mb-4 flex flex-wrap items-center gap-2">
@@ -121,8 +149,23 @@ export default async function BaselinePage() {
           form={COLUMN_FORM}
         />
       </div>
-      <ListFilters action="/diagnostics/baseline" filters={FILTERS} search={{ label: 'Search', value: '' }} sort={null} columns={[]} resetHref={null} />
-      <BulkTransitionForm id={BULK_FORM} action={takeBulkTransition.bind(null, ticket.name)} choices={BULK_CHOICES} fields={BULK_FIELDS} plural="tickets" controls cancelHref="/diagnostics/baseline" />
+      <ListFilters
+        action="/diagnostics/baseline"
+        filters={FILTERS}
+        search={{ label: 'Search', value: '' }}
+        sort={null}
+        columns={[]}
+        resetHref={null}
+      />
+      <BulkTransitionForm
+        id={BULK_FORM}
+        action={takeBulkTransition.bind(null, ticket.name)}
+        choices={BULK_CHOICES}
+        fields={BULK_FIELDS}
+        plural="tickets"
+        controls
+        cancelHref="/diagnostics/baseline"
+      />
       <RecordTable
         caption={ticket.pluralLabel}
         columns={columns}

@@ -34,7 +34,9 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
       </AuthCard>
     );
   }
-  const labels = roleOptions(engine.model).filter((r) => invite.roles.includes(r.name)).map((r) => r.label);
+  const labels = roleOptions(engine.model)
+    .filter((r) => invite.roles.includes(r.name))
+    .map((r) => r.label);
   return (
     <AuthCard
       eyebrow={engine.model.title}

@@ -13,5 +13,7 @@ export function dueText(field: FieldModel, entity: EntityModel): string {
 
 /** What a list's filter on a due time offers: `SLA due (overdue, due in the next 24 hours)`. */
 export function dueFilterText(field: FieldModel): string {
-  return `${field.label} (${Object.values(DUE_FILTERS).map((label) => label.toLowerCase()).join(', ')})`;
+  return `${field.label} (${Object.values(DUE_FILTERS)
+    .map((label) => label.toLowerCase())
+    .join(', ')})`;
 }

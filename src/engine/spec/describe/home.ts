@@ -52,8 +52,12 @@ function shownText(model: AppModel, widget: WidgetModel): string {
   const where = (condition: Condition | null) => (condition ? ` where ${conditionText(condition, entity)}` : '');
   switch (widget.kind) {
     case 'counts': {
-      const what = widget.sum ? `The sum of ${labelOf(entity, widget.sum)} of ${inSentence(entity.pluralLabel)}` : `How many ${inSentence(entity.pluralLabel)}`;
-      const values = widget.values ? ` (${widget.values.map((v) => valueText(entity, widget.by, v)).join(', ')}, then any other value found)` : '';
+      const what = widget.sum
+        ? `The sum of ${labelOf(entity, widget.sum)} of ${inSentence(entity.pluralLabel)}`
+        : `How many ${inSentence(entity.pluralLabel)}`;
+      const values = widget.values
+        ? ` (${widget.values.map((v) => valueText(entity, widget.by, v)).join(', ')}, then any other value found)`
+        : '';
       const link = entity.list.filters.includes(widget.by)
         ? `each a link to ${code(`/${entity.plural}`)} filtered by that ${labelOf(entity, widget.by)}${widget.where ? ' (the link does not carry the condition)' : ''}`
         : 'as plain numbers (the list cannot be filtered by it)';
@@ -66,7 +70,13 @@ function shownText(model: AppModel, widget: WidgetModel): string {
         ? 'no "See all" link (no page lists exactly these records)'
         : target.kind === 'route'
           ? `"See all" opens ${code(target.path)}`
-          : `"See all" opens ${code(`/${entity.plural}`)}${Object.keys(target.filters).length > 0 ? ` filtered by ${Object.keys(target.filters).map((f) => labelOf(entity, f)).join(', ')}` : ''}`;
+          : `"See all" opens ${code(`/${entity.plural}`)}${
+              Object.keys(target.filters).length > 0
+                ? ` filtered by ${Object.keys(target.filters)
+                    .map((f) => labelOf(entity, f))
+                    .join(', ')}`
+                : ''
+            }`;
       return [
         `Up to ${widget.limit} ${inSentence(entity.pluralLabel)}${where(widget.where)}, sorted by ${labelOf(entity, sort)}, ${widget.sort.startsWith('-') ? 'descending' : 'ascending'}`,
         `each a link with ${widget.columns.map((c) => labelOf(entity, c)).join(', ')}`,

@@ -50,7 +50,9 @@ function importCapText(model: AppModel, entity: EntityModel): string {
   const scoped = Math.min(limits.importMaxRowsScoped, limits.importMaxRows);
   const roles = [ADMIN_ROLE, ...Object.keys(model.roles).filter((r) => r !== ADMIN_ROLE && r !== PUBLIC_ROLE)];
   const staff = roles.filter((role) => createsAnyRecord(entity, { userId: 0, email: '', name: '', roles: [role] }));
-  const others = [...roles, PUBLIC_ROLE].some((role) => !staff.includes(role) && grantsFor(entity, { userId: 0, email: '', name: '', roles: [role] }, 'create').length > 0);
+  const others = [...roles, PUBLIC_ROLE].some(
+    (role) => !staff.includes(role) && grantsFor(entity, { userId: 0, email: '', name: '', roles: [role] }, 'create').length > 0,
+  );
   const rows = (n: number) => `${n.toLocaleString('en-US')} rows`;
   const cap =
     staff.length === 0
@@ -66,7 +68,12 @@ export function screenBlocks(model: AppModel): PointBlocks {
   if (model.entities.length === 0 && labels.length === 0 && model.routes.length === 0) return null;
   const blocks: DocBlock[] = [];
   const navigation = [...routeNavigationItems(model), ...model.navigation.map((e) => `${e.pluralLabel}: ${code(`/${e.plural}`)}`)];
-  if (navigation.length > 0) blocks.push({ kind: 'heading', text: 'Navigation' }, { kind: 'list', items: navigation }, { kind: 'paragraph', text: navigationText(model) });
+  if (navigation.length > 0)
+    blocks.push(
+      { kind: 'heading', text: 'Navigation' },
+      { kind: 'list', items: navigation },
+      { kind: 'paragraph', text: navigationText(model) },
+    );
   blocks.push(...homeBlocks(model));
   blocks.push(...routeBlocks(model));
   for (const entity of model.entities) {
@@ -93,7 +100,11 @@ function routesTable(model: AppModel, entity: EntityModel): DocBlock {
   const frozen = finals.length > 0 ? `, never while ${finals.join(' or ')}` : '';
   const detail = [
     `One ${inSentence(entity.label)}: every field`,
-    ...(entity.workflow ? [`its state and the transitions the user may take${finals.length > 0 ? ` (one into ${finals.join(' or ')} asks for confirmation first)` : ''}`] : []),
+    ...(entity.workflow
+      ? [
+          `its state and the transitions the user may take${finals.length > 0 ? ` (one into ${finals.join(' or ')} asks for confirmation first)` : ''}`,
+        ]
+      : []),
     `Edit and Delete only where the user may change or delete this one${finals.length > 0 ? ` (no Edit while ${finals.join(' or ')})` : ''}`,
     ...relatedTexts(model, entity),
   ];
@@ -104,8 +115,16 @@ function routesTable(model: AppModel, entity: EntityModel): DocBlock {
       [code(base), 'List', listText(entity)],
       [code(`${base}/new`), 'New', `Form to create ${one}${newLabel ? ` ("${newLabel}")` : ''}: ${joinOrNone(formFields)}`],
       [code(`${base}/<id>`), 'Detail', detail.join('; ')],
-      [code(`${base}/<id>/edit`), 'Edit', `Form to change ${one}: ${joinOrNone(formFields)}; the 403 page where the user may not change this one${frozen}`],
-      [code(`${base}/export.csv`), 'Export', `The list as the user sees it (its filters, search, sort and columns; every page) as a CSV file: only fields the user may read, values as shown, cells that a spreadsheet would run as formulas prefixed with '`],
+      [
+        code(`${base}/<id>/edit`),
+        'Edit',
+        `Form to change ${one}: ${joinOrNone(formFields)}; the 403 page where the user may not change this one${frozen}`,
+      ],
+      [
+        code(`${base}/export.csv`),
+        'Export',
+        `The list as the user sees it (its filters, search, sort and columns; every page) as a CSV file: only fields the user may read, values as shown, cells that a spreadsheet would run as formulas prefixed with '`,
+      ],
       [
         code(`${base}/import`),
         'Import',
@@ -121,8 +140,12 @@ function callsOnlyRoutesTable(entity: EntityModel): DocBlock {
   const finals = entity.workflow?.states.filter((s) => s.final).map((s) => s.label) ?? [];
   const detail = [
     `One ${inSentence(entity.label)}: every field`,
-    ...(entity.workflow ? [`its state and the transitions the user may take${finals.length > 0 ? ` (one into ${finals.join(' or ')} asks for confirmation first)` : ''}`] : []),
-    'no Edit or Delete: the spec\'s calls write it',
+    ...(entity.workflow
+      ? [
+          `its state and the transitions the user may take${finals.length > 0 ? ` (one into ${finals.join(' or ')} asks for confirmation first)` : ''}`,
+        ]
+      : []),
+    "no Edit or Delete: the spec's calls write it",
   ];
   return {
     kind: 'table',
@@ -332,7 +355,9 @@ function finalText(workflow: WorkflowModel): string {
 
 /** How several guards of one transition are checked, where a transition has them. */
 function guardsOrderText(workflow: WorkflowModel): string {
-  return workflow.transitions.some((t) => t.guards.length > 1) ? ' Guards are checked in the order listed: the first that fails refuses the transition, with its code and message.' : '';
+  return workflow.transitions.some((t) => t.guards.length > 1)
+    ? ' Guards are checked in the order listed: the first that fails refuses the transition, with its code and message.'
+    : '';
 }
 
 function requiresText(requires: readonly string[], guards: readonly string[], comment: 'required' | 'optional' | undefined): string {

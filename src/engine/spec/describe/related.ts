@@ -33,9 +33,14 @@ function sectionText(model: AppModel, parent: EntityModel, section: RelatedModel
   } else {
     parts.push(`none can be added here`);
   }
-  const auto = Object.entries(section.transitions).map(([who, name]) => `by ${whoText(parent, who)} takes "${transitionLabel(parent, name)}" when available (no button of its own)`);
+  const auto = Object.entries(section.transitions).map(
+    ([who, name]) => `by ${whoText(parent, who)} takes "${transitionLabel(parent, name)}" when available (no button of its own)`,
+  );
   if (auto.length > 0) parts.push(`${one} ${auto.join('; ')}`);
-  if (section.replyWith.length > 0) parts.push(`beside the reply: ${section.replyWith.map((name) => `"Reply and ${inSentence(transitionLabel(parent, name))}"`).join(', ')}, when the viewer may take it (both saved or neither)`);
+  if (section.replyWith.length > 0)
+    parts.push(
+      `beside the reply: ${section.replyWith.map((name) => `"Reply and ${inSentence(transitionLabel(parent, name))}"`).join(', ')}, when the viewer may take it (both saved or neither)`,
+    );
   return parts.join('; ');
 }
 

@@ -84,7 +84,8 @@ function fieldRules(field: FieldModel): string[] {
     if (range) rules.push(range);
   }
   if (spec.type === 'decimal') rules.push(`at most ${spec.scale ?? 2} digits after the point`);
-  if (spec.type === 'text' && spec.pattern) rules.push(`matches ${code(spec.pattern)}${spec.patternMessage ? ` ("${spec.patternMessage}")` : ''}`);
+  if (spec.type === 'text' && spec.pattern)
+    rules.push(`matches ${code(spec.pattern)}${spec.patternMessage ? ` ("${spec.patternMessage}")` : ''}`);
   if (spec.type === 'text' && spec.format === 'hostname') rules.push('a host name');
   if (spec.type === 'email') rules.push('an email address');
   if (spec.type === 'url') rules.push('a URL');
@@ -120,7 +121,7 @@ const PUBLIC_ROLE_TEXT =
 /** The rules that hold across the permission tables. */
 const WRITES_WITHIN_READ_TEXT =
   'Update, Delete and transitions apply only to records the user may also read (Read): any other is answered as if it did not exist. ' +
-  'A write answers with the record as the user may read it afterwards; when they may not (a visitor\'s message), with its id, version and times only.';
+  "A write answers with the record as the user may read it afterwards; when they may not (a visitor's message), with its id, version and times only.";
 
 const AUTHORS_TEXT =
   `Who created a record and who changed it last (${code('createdBy')}, ${code('updatedBy')}) are read like fields, and so is who made each change in its history: ` +
@@ -145,12 +146,17 @@ export function accessBlocks(model: AppModel): PointBlocks {
   blocks.push(...users);
   for (const entity of governed) {
     blocks.push({ kind: 'heading', text: `${entity.pluralLabel}` }, permissionTable(entity, model));
-    if (entity.writtenBy === 'calls') blocks.push({ kind: 'paragraph', text: `${entity.pluralLabel} are written only by the spec's calls (point 7): Create, Update and Delete say who may write them through a call.` });
+    if (entity.writtenBy === 'calls')
+      blocks.push({
+        kind: 'paragraph',
+        text: `${entity.pluralLabel} are written only by the spec's calls (point 7): Create, Update and Delete say who may write them through a call.`,
+      });
   }
   if (governed.length > 0) {
     blocks.push({ kind: 'paragraph', text: `Whatever is not granted is refused; ${NONE} means no access.` });
     blocks.push({ kind: 'paragraph', text: WRITES_WITHIN_READ_TEXT }, { kind: 'paragraph', text: AUTHORS_TEXT });
-    if (governed.some((e) => Object.values(e.permissions).some((g) => g.transitions))) blocks.push({ kind: 'paragraph', text: TRANSITION_GRANTS_TEXT });
+    if (governed.some((e) => Object.values(e.permissions).some((g) => g.transitions)))
+      blocks.push({ kind: 'paragraph', text: TRANSITION_GRANTS_TEXT });
   }
   if (visitorsWelcome(model)) blocks.push({ kind: 'paragraph', text: PUBLIC_ROLE_TEXT });
   const adminOnly = model.entities.filter((e) => Object.keys(e.permissions).length === 0);
@@ -213,7 +219,9 @@ export function callBlocks(model: AppModel): PointBlocks {
         call.errors?.length ? call.errors.join(', ') : NONE,
       ]),
     },
-    ...(writtenBy.length > 0 ? [{ kind: 'heading', text: 'Written only by calls' } as const, { kind: 'list', items: writtenBy } as const] : []),
+    ...(writtenBy.length > 0
+      ? [{ kind: 'heading', text: 'Written only by calls' } as const, { kind: 'list', items: writtenBy } as const]
+      : []),
   ];
 }
 

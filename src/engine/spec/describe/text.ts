@@ -117,11 +117,16 @@ export function actorText(actor: TransitionActor, entity: EntityModel, name: str
     return scope === undefined || scope === true ? actor : `${actor} (${scopeText(scope, entity)})`;
   }
   const owner = actor.when ? `the ${actor.owner} when ${conditionText(actor.when, entity)}` : `the ${actor.owner}`;
-  return Object.keys(entity.permissions).some((role) => grantFor(role) !== undefined) ? `${owner} (within their roles' grants for it)` : owner;
+  return Object.keys(entity.permissions).some((role) => grantFor(role) !== undefined)
+    ? `${owner} (within their roles' grants for it)`
+    : owner;
 }
 
 /** A constant's value: `20`, `urgent 4, high 8, normal 24, low 72`. */
 export function constantValueText(value: number | string | boolean | Readonly<Record<string, number>>): string {
-  if (typeof value === 'object') return Object.entries(value).map(([key, v]) => `${key} ${v}`).join(', ');
+  if (typeof value === 'object')
+    return Object.entries(value)
+      .map(([key, v]) => `${key} ${v}`)
+      .join(', ');
   return String(value);
 }

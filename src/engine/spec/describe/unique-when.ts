@@ -16,7 +16,9 @@ export function uniqueWhenText(entity: EntityModel, rule: UniqueWhenModel): stri
 
 /** Point 5's table of the rules: one row per rule, with what a refused write reads. */
 export function uniqueWhenBlocks(model: AppModel): DocBlock[] {
-  const rows = model.entities.flatMap((entity) => entity.uniqueWhen.map((rule) => [code(entity.name), uniqueWhenText(entity, rule), rule.message]));
+  const rows = model.entities.flatMap((entity) =>
+    entity.uniqueWhen.map((rule) => [code(entity.name), uniqueWhenText(entity, rule), rule.message]),
+  );
   if (rows.length === 0) return [];
   return [
     { kind: 'heading', text: 'Uniqueness among some records' },

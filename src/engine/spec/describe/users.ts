@@ -21,7 +21,13 @@ export function userFieldBlocks(model: AppModel): DocBlock[] {
     {
       kind: 'table',
       columns: ['Field', 'Type', 'Required', 'Default', 'Notes'],
-      rows: fields.map((field) => [code(field.name), userFieldType(field, model), field.required ? 'yes' : 'no', defaultText(field), notes(field)]),
+      rows: fields.map((field) => [
+        code(field.name),
+        userFieldType(field, model),
+        field.required ? 'yes' : 'no',
+        defaultText(field),
+        notes(field),
+      ]),
     },
   ];
 }
@@ -43,7 +49,8 @@ function notes(field: FieldModel): string {
   if (spec.type === 'text' && spec.maxLength !== undefined) parts.push(`max length ${spec.maxLength}`);
   if (spec.type === 'integer' && spec.min !== undefined) parts.push(`min ${amountText(spec.min)}`);
   if (spec.type === 'integer' && spec.max !== undefined) parts.push(`max ${amountText(spec.max)}`);
-  if (spec.type === 'reference' || spec.type === 'user') parts.push(`emptied when the ${spec.type === 'user' ? 'user' : spec.to} is deleted`);
+  if (spec.type === 'reference' || spec.type === 'user')
+    parts.push(`emptied when the ${spec.type === 'user' ? 'user' : spec.to} is deleted`);
   if (field.holderRoles) parts.push(`held only by users with the role ${field.holderRoles.join(' or ')}`);
   if (spec.help) parts.push(spec.help);
   return parts.join('; ');

@@ -33,7 +33,15 @@ describe('detail pages: sections of related records', () => {
   it('shows every reverse reference as a table by default, without the reference among the columns', () => {
     const organization = buildModel(helpdesk).entitiesByName.organization.details;
     expect(organization.related).toHaveLength(1);
-    expect(organization.related[0]).toMatchObject({ key: 'ticket', entity: 'ticket', via: 'organization', display: 'table', body: null, pageSize: 10, add: true });
+    expect(organization.related[0]).toMatchObject({
+      key: 'ticket',
+      entity: 'ticket',
+      via: 'organization',
+      display: 'table',
+      body: null,
+      pageSize: 10,
+      add: true,
+    });
     expect(organization.related[0].columns).not.toContain('organization');
     expect(organization.replyTransitions).toEqual([]);
     // Nothing refers to a comment.
@@ -43,7 +51,10 @@ describe('detail pages: sections of related records', () => {
   it('keys sections by "entity.field" and gives each its own cursor parameter when an entity refers twice', () => {
     const spec: AppSpec = {
       ...helpdesk,
-      entities: { ...helpdesk.entities, link: { fields: { from: { type: 'reference', to: 'ticket' }, to: { type: 'reference', to: 'ticket' }, note: { type: 'text' } } } },
+      entities: {
+        ...helpdesk.entities,
+        link: { fields: { from: { type: 'reference', to: 'ticket' }, to: { type: 'reference', to: 'ticket' }, note: { type: 'text' } } },
+      },
       screens: { ...helpdesk.screens, details: undefined },
     };
     const related = buildModel(spec).entitiesByName.ticket.details.related;
@@ -57,10 +68,24 @@ describe('detail pages: sections of related records', () => {
   it('shows only the declared sections, in their order, with what they say', () => {
     const spec: AppSpec = {
       ...helpdesk,
-      screens: { ...helpdesk.screens, details: { organization: { related: { ticket: { label: 'Open tickets', columns: ['subject', 'state'], sort: '-createdAt', pageSize: 5, add: false } } } } },
+      screens: {
+        ...helpdesk.screens,
+        details: {
+          organization: {
+            related: { ticket: { label: 'Open tickets', columns: ['subject', 'state'], sort: '-createdAt', pageSize: 5, add: false } },
+          },
+        },
+      },
     };
     expect(buildModel(spec).entitiesByName.organization.details.related).toEqual([
-      expect.objectContaining({ key: 'ticket', label: 'Open tickets', columns: ['subject', 'state'], sort: '-createdAt', pageSize: 5, add: false }),
+      expect.objectContaining({
+        key: 'ticket',
+        label: 'Open tickets',
+        columns: ['subject', 'state'],
+        sort: '-createdAt',
+        pageSize: 5,
+        add: false,
+      }),
     ]);
     // A page declared with no sections shows none.
     const none = buildModel({ ...helpdesk, screens: { ...helpdesk.screens, details: { ticket: { related: {} } } } });

@@ -45,8 +45,13 @@ export interface DetailModel {
 export type EntityWithoutDetails = Omit<EntityModel, 'details'>;
 
 /** Reverse references: every reference field of any entity that points at `entityName`, in spec order. */
-export function reverseReferences(entities: readonly EntityWithoutDetails[], entityName: string): { entity: EntityWithoutDetails; via: string }[] {
-  return entities.flatMap((entity) => entity.fields.filter((f) => f.type === 'reference' && f.referenceTo === entityName).map((f) => ({ entity, via: f.name })));
+export function reverseReferences(
+  entities: readonly EntityWithoutDetails[],
+  entityName: string,
+): { entity: EntityWithoutDetails; via: string }[] {
+  return entities.flatMap((entity) =>
+    entity.fields.filter((f) => f.type === 'reference' && f.referenceTo === entityName).map((f) => ({ entity, via: f.name })),
+  );
 }
 
 /**
@@ -88,7 +93,9 @@ function relatedModel(key: string, related: EntityWithoutDetails, via: string, s
     param: shared ? `${related.plural}.${via}` : related.plural,
     label: section.label ?? (shared ? `${related.pluralLabel} (${related.fieldsByName[via].label})` : related.pluralLabel),
     display: thread ? 'thread' : 'table',
-    body: thread ? (related.fields.find((f) => f.type === 'markdown') ?? related.fields.find((f) => f.type === 'text'))?.name ?? null : null,
+    body: thread
+      ? ((related.fields.find((f) => f.type === 'markdown') ?? related.fields.find((f) => f.type === 'text'))?.name ?? null)
+      : null,
     columns: section.columns ?? related.list.columns.filter((c) => c !== via),
     sort: section.sort ?? (thread ? 'createdAt' : listSort),
     pageSize: section.pageSize ?? (thread ? THREAD_PAGE_SIZE : TABLE_PAGE_SIZE),
@@ -104,6 +111,12 @@ function relatedModel(key: string, related: EntityWithoutDetails, via: string, s
  * The sections, on any entity's page, that show records of `entityName` through `via`: what
  * creating such a record must respect (final parents, the transitions a reply takes).
  */
-export function sectionsShowing(entities: readonly EntityModel[], entityName: string, via: string): { parent: EntityModel; section: RelatedModel }[] {
-  return entities.flatMap((parent) => parent.details.related.filter((s) => s.entity === entityName && s.via === via).map((section) => ({ parent, section })));
+export function sectionsShowing(
+  entities: readonly EntityModel[],
+  entityName: string,
+  via: string,
+): { parent: EntityModel; section: RelatedModel }[] {
+  return entities.flatMap((parent) =>
+    parent.details.related.filter((s) => s.entity === entityName && s.via === via).map((section) => ({ parent, section })),
+  );
 }

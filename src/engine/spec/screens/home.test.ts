@@ -14,7 +14,14 @@ const model = buildModel({
         { kind: 'counts', entity: 'note', by: 'done', title: 'Editors', roles: ['editor'] },
       ],
     },
-    routes: { wall: { path: '/wall', title: 'Wall', roles: ['public'], show: { widgets: [{ kind: 'counts', entity: 'note', by: 'done', title: 'Open', roles: ['public'] }] } } },
+    routes: {
+      wall: {
+        path: '/wall',
+        title: 'Wall',
+        roles: ['public'],
+        show: { widgets: [{ kind: 'counts', entity: 'note', by: 'done', title: 'Open', roles: ['public'] }] },
+      },
+    },
   },
 });
 const [everyone, editors] = model.home!.widgets;

@@ -166,7 +166,11 @@ export function seeAllTarget(model: AppModel, widget: ListWidgetModel): SeeAllTa
   if (filters && Object.keys(filters).every((name) => entity.list.filters.includes(name))) return { kind: 'list', filters };
   const same = JSON.stringify(widget.where);
   const route = model.routes.find(
-    (r) => r.show.kind === 'list' && r.show.entity === entity.name && JSON.stringify(r.show.where) === same && r.segments.every((s) => s.kind === 'literal'),
+    (r) =>
+      r.show.kind === 'list' &&
+      r.show.entity === entity.name &&
+      JSON.stringify(r.show.where) === same &&
+      r.segments.every((s) => s.kind === 'literal'),
   );
   return route ? { kind: 'route', path: route.path } : null;
 }
@@ -180,7 +184,14 @@ function equalities(condition: Condition): Record<string, string | { readonly ac
     const value = leaf.value;
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') filters[leaf.field] = String(value);
     // The viewer's id is a filter the list takes; one of their user fields (`{ actor: 'team' }`) is not.
-    else if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'actor' in value && (value.actor === true || value.actor === 'id')) filters[leaf.field] = { actor: true };
+    else if (
+      value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      'actor' in value &&
+      (value.actor === true || value.actor === 'id')
+    )
+      filters[leaf.field] = { actor: true };
     else return null;
   }
   return filters;

@@ -11,11 +11,18 @@ import { buildWidgets, type WidgetModel } from './home';
  */
 
 /** One segment of a route's path: a fixed word, or a typed parameter. */
-export type RouteSegment = { readonly kind: 'literal'; readonly value: string } | { readonly kind: 'param'; readonly name: string; readonly type: ParamType };
+export type RouteSegment =
+  { readonly kind: 'literal'; readonly value: string } | { readonly kind: 'param'; readonly name: string; readonly type: ParamType };
 
 /** What a route shows, with the defaults of its kind filled in. */
 export type RouteShowModel =
-  | { readonly kind: 'list'; readonly entity: string; readonly where: Condition | null; readonly sort: string | null; readonly columns: readonly string[] | null }
+  | {
+      readonly kind: 'list';
+      readonly entity: string;
+      readonly where: Condition | null;
+      readonly sort: string | null;
+      readonly columns: readonly string[] | null;
+    }
   | { readonly kind: 'record'; readonly entity: string; readonly idParam: string }
   | { readonly kind: 'widgets'; readonly widgets: readonly WidgetModel[] }
   | { readonly kind: 'component'; readonly component: (props: RouteComponentProps) => unknown };
@@ -65,7 +72,8 @@ function buildRoute(name: string, route: RouteSpec, entitiesByName: Readonly<Rec
 }
 
 function buildShow(show: RouteSpec['show'], entitiesByName: Readonly<Record<string, EntityModel>>): RouteShowModel {
-  if ('list' in show) return { kind: 'list', entity: show.list, where: show.where ?? null, sort: show.sort ?? null, columns: show.columns ?? null };
+  if ('list' in show)
+    return { kind: 'list', entity: show.list, where: show.where ?? null, sort: show.sort ?? null, columns: show.columns ?? null };
   if ('record' in show) return { kind: 'record', entity: show.record, idParam: show.id };
   if ('widgets' in show) return { kind: 'widgets', widgets: buildWidgets(show.widgets, entitiesByName) };
   return { kind: 'component', component: show.component };
@@ -83,9 +91,7 @@ export interface RouteMatch {
  * parameter could both take a segment, the route with more fixed words wins.
  */
 export function matchRoute(routes: readonly RouteModel[], segments: readonly string[]): RouteMatch | null {
-  const candidates = routes
-    .filter((route) => route.segments.length === segments.length)
-    .sort((a, b) => literalCount(b) - literalCount(a));
+  const candidates = routes.filter((route) => route.segments.length === segments.length).sort((a, b) => literalCount(b) - literalCount(a));
   for (const route of candidates) {
     const params: Record<string, PathParamValue> = {};
     const matches = route.segments.every((segment, index) => {

@@ -45,7 +45,8 @@ export function checkPermissions(spec: Rec, symbols: Symbols, issues: Issues): v
     if (!issues.record(byRole, entityPath, 'permissions of an entity')) continue;
     for (const [role, grant] of Object.entries(byRole)) {
       const path = at(entityPath, role);
-      if (!symbols.roles.has(role) && role !== BUILT_IN_ROLE && role !== PUBLIC_ROLE) issues.add(path, `unknown role "${role}" (roles: ${quoteList(symbols.roles)})`);
+      if (!symbols.roles.has(role) && role !== BUILT_IN_ROLE && role !== PUBLIC_ROLE)
+        issues.add(path, `unknown role "${role}" (roles: ${quoteList(symbols.roles)})`);
       else if (issues.record(grant, path, 'a grant')) {
         checkGrant(grant, path, entity, { symbols, issues, vias });
         if (role === PUBLIC_ROLE) checkPublicGrant(grant, path, entity, issues);
@@ -75,7 +76,11 @@ function checkGrant(grant: Rec, path: string, entity: EntityInfo, check: GrantCh
     names.forEach((name, index) => {
       // Who created and who changed a record last may be hidden like a field; nobody writes them.
       if (key === 'hiddenFields' && AUTHOR_COLUMNS.includes(name)) return;
-      if (!entity.fields.has(name)) issues.add(at(at(path, key), index), `unknown field "${name}" of ${entity.name}${key === 'hiddenFields' ? ` (or ${quoteList(AUTHOR_COLUMNS)})` : ''}`);
+      if (!entity.fields.has(name))
+        issues.add(
+          at(at(path, key), index),
+          `unknown field "${name}" of ${entity.name}${key === 'hiddenFields' ? ` (or ${quoteList(AUTHOR_COLUMNS)})` : ''}`,
+        );
     });
     issues.duplicates(names, at(path, key), 'field');
     lists[key] = names;
@@ -115,14 +120,20 @@ function checkScope(scope: unknown, path: string, entity: EntityInfo, check: Gra
     issues.add(path, 'a scope needs "own", "where", "via" or some of them (or true)');
   }
   if (scope.own !== undefined && !isUserField(entity, scope.own)) {
-    issues.add(at(path, 'own'), `${describeValue(scope.own)} is not a user field of ${entity.name} (user fields: ${quoteList(userFields(entity))})`);
+    issues.add(
+      at(path, 'own'),
+      `${describeValue(scope.own)} is not a user field of ${entity.name} (user fields: ${quoteList(userFields(entity))})`,
+    );
   }
   if (scope.where !== undefined) checkCondition(scope.where, at(path, 'where'), entity, symbols, issues, { actor: true });
   if (scope.via !== undefined) {
     const field = typeof scope.via === 'string' ? entity.fields.get(scope.via) : undefined;
     const target = field?.type === 'reference' && typeof field.to === 'string' ? field.to : undefined;
     if (target === undefined || !symbols.entities.has(target)) {
-      issues.add(at(path, 'via'), `${describeValue(scope.via)} is not a reference field of ${entity.name} (reference fields: ${quoteList(referenceFields(entity))})`);
+      issues.add(
+        at(path, 'via'),
+        `${describeValue(scope.via)} is not a reference field of ${entity.name} (reference fields: ${quoteList(referenceFields(entity))})`,
+      );
     } else {
       check.vias.push({ from: entity.name, to: target, path: at(path, 'via') });
     }
@@ -175,7 +186,8 @@ export function checkRules(spec: Rec, symbols: Symbols, issues: Issues): void {
       if (!issues.record(rule, path, 'a rule')) continue;
       issues.unknownKeys(rule, ['message', 'when', 'assert', 'field', 'onChange'], path, 'a rule');
       issues.optionalBoolean(rule, 'onChange', path);
-      if (rule.onChange === true && rule.field === undefined) issues.add(at(path, 'onChange'), 'needs `field`: the field whose change the rule is checked on');
+      if (rule.onChange === true && rule.field === undefined)
+        issues.add(at(path, 'onChange'), 'needs `field`: the field whose change the rule is checked on');
       issues.requiredText(rule, 'message', path);
       // A rule holds for the user who writes: it may compare with them (`{ actor: 'id' }`).
       if (rule.when !== undefined) checkCondition(rule.when, at(path, 'when'), entity, symbols, issues, { actor: true });

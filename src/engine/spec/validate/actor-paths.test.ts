@@ -10,9 +10,22 @@ import { validateSpec } from '../validate';
 function specWith(place: 'scope' | 'guard' | 'rule' | 'doneWhen' | 'limit', condition: Condition, users = true): AppSpec {
   return {
     name: 'requests',
-    ...(users ? { users: { fields: { team: { type: 'reference', to: 'team' }, level: { type: 'enum', values: ['junior', 'senior'] }, mentor: { type: 'user' } } } } : {}),
+    ...(users
+      ? {
+          users: {
+            fields: {
+              team: { type: 'reference', to: 'team' },
+              level: { type: 'enum', values: ['junior', 'senior'] },
+              mentor: { type: 'user' },
+            },
+          },
+        }
+      : {}),
     entities: {
-      team: { titleField: 'name', fields: { name: { type: 'text', required: true }, kind: { type: 'enum', values: ['sales', 'ops'] }, budget: { type: 'integer' } } },
+      team: {
+        titleField: 'name',
+        fields: { name: { type: 'text', required: true }, kind: { type: 'enum', values: ['sales', 'ops'] }, budget: { type: 'integer' } },
+      },
       request: {
         titleField: 'title',
         fields: {
@@ -49,7 +62,10 @@ describe('{ actor } operands: the user and their fields', () => {
 
   it("compares a reference user field with the id of the entity it refers to (a team's own page)", () => {
     const spec = specWith('scope', { field: 'team', op: 'present' });
-    const withTeamScope: AppSpec = { ...spec, permissions: { ...spec.permissions, team: { member: { list: { where: { field: 'id', op: 'eq', value: { actor: 'team' } } } } } } };
+    const withTeamScope: AppSpec = {
+      ...spec,
+      permissions: { ...spec.permissions, team: { member: { list: { where: { field: 'id', op: 'eq', value: { actor: 'team' } } } } } },
+    };
     expect(messages(withTeamScope)).toEqual([]);
   });
 
@@ -78,13 +94,17 @@ describe('{ actor } operands: the user and their fields', () => {
     const fourEyes: Condition = { field: 'author', op: 'ne', value: { actor: 'id' } };
     expect(messages(specWith('guard', fourEyes))).toEqual([]);
     expect(messages(specWith('rule', fourEyes))).toEqual([]);
-    expect(messages(specWith('limit', fourEyes))).toEqual(['entities.request.limits.few.where.value: { actor: "id" } (the signed-in user) cannot be used here']);
-    expect(messages(specWith('doneWhen', fourEyes))).toEqual(['entities.request.fields.dueAt.due.doneWhen.value: { actor: "id" } (the signed-in user) cannot be used here']);
+    expect(messages(specWith('limit', fourEyes))).toEqual([
+      'entities.request.limits.few.where.value: { actor: "id" } (the signed-in user) cannot be used here',
+    ]);
+    expect(messages(specWith('doneWhen', fourEyes))).toEqual([
+      'entities.request.fields.dueAt.due.doneWhen.value: { actor: "id" } (the signed-in user) cannot be used here',
+    ]);
   });
 });
 
 describe('paths: one step through a reference or a user field', () => {
-  it("accepts a field of the referenced entity, and a user field of the user a field names", () => {
+  it('accepts a field of the referenced entity, and a user field of the user a field names', () => {
     expect(messages(specWith('scope', { field: 'team.kind', op: 'eq', value: 'sales' }))).toEqual([]);
     expect(messages(specWith('scope', { field: 'team.createdBy', op: 'eq', value: { actor: 'id' } }))).toEqual([]);
     expect(messages(specWith('scope', { field: 'author.team', op: 'eq', value: { actor: 'team' } }))).toEqual([]);
@@ -104,12 +124,18 @@ describe('paths: one step through a reference or a user field', () => {
   });
 
   it('refuses paths that do not start at a reference or user field, go further, or name nothing', () => {
-    expect(messages(specWith('scope', { field: 'title.name', op: 'present' }))).toEqual([`${SCOPE}.field: "title" is a text field: a path starts at a reference or user field`]);
+    expect(messages(specWith('scope', { field: 'title.name', op: 'present' }))).toEqual([
+      `${SCOPE}.field: "title" is a text field: a path starts at a reference or user field`,
+    ]);
     expect(messages(specWith('scope', { field: 'team.name.x', op: 'present' }))).toEqual([
       `${SCOPE}.field: "team.name.x" is not a path: a path follows one reference or user field one step, e.g. "patient.account"`,
     ]);
-    expect(messages(specWith('scope', { field: 'team.colour', op: 'present' }))).toEqual([`${SCOPE}.field: unknown field "colour" of team (in the path "team.colour")`]);
-    expect(messages(specWith('scope', { field: 'squad.name', op: 'present' }))).toEqual([`${SCOPE}.field: unknown field "squad" of request (the start of the path "squad.name")`]);
+    expect(messages(specWith('scope', { field: 'team.colour', op: 'present' }))).toEqual([
+      `${SCOPE}.field: unknown field "colour" of team (in the path "team.colour")`,
+    ]);
+    expect(messages(specWith('scope', { field: 'squad.name', op: 'present' }))).toEqual([
+      `${SCOPE}.field: unknown field "squad" of request (the start of the path "squad.name")`,
+    ]);
     expect(messages(specWith('scope', { field: 'author.desk', op: 'present' }))).toEqual([
       `${SCOPE}.field: "desk" is not a user field (in the path "author.desk"; user fields: team, level, mentor)`,
     ]);

@@ -159,10 +159,20 @@ function pathColumn(name: string, path: string, scope: ConditionScope): Column |
   if (first.kind === 'user') {
     const field = symbols.users.get(tail);
     if (!field || !isFieldType(field.type)) {
-      issues.add(path, `"${tail}" is not a user field (in the path "${name}"; user fields: ${[...symbols.users.keys()].join(', ') || 'none, see users.fields'})`);
+      issues.add(
+        path,
+        `"${tail}" is not a user field (in the path "${name}"; user fields: ${[...symbols.users.keys()].join(', ') || 'none, see users.fields'})`,
+      );
       return undefined;
     }
-    return { name, kind: field.type, owner: null, field, path: true, ...(field.type === 'reference' && isString(field.to) ? { to: field.to } : {}) };
+    return {
+      name,
+      kind: field.type,
+      owner: null,
+      field,
+      path: true,
+      ...(field.type === 'reference' && isString(field.to) ? { to: field.to } : {}),
+    };
   }
   issues.add(path, `"${head}" is ${withArticle(first.kind)} field: a path starts at a reference or user field`);
   return undefined;
@@ -263,11 +273,17 @@ function checkOperandObject(value: Rec, path: string, column: Column | undefined
     const params = scope.context.params;
     if (!params) issues.add(path, '{ param } can only be used in a custom route');
     else if (!isString(value.param) || !Object.hasOwn(params, value.param)) {
-      issues.add(at(path, 'param'), `unknown route parameter ${describeValue(value.param)} (parameters: ${Object.keys(params).join(', ') || 'none'})`);
+      issues.add(
+        at(path, 'param'),
+        `unknown route parameter ${describeValue(value.param)} (parameters: ${Object.keys(params).join(', ') || 'none'})`,
+      );
     }
     return;
   }
-  issues.add(path, 'not a valid value: expected a literal, { $constant }, { field }, { now: true }, { daysAgo }, { actor: true } or { param }');
+  issues.add(
+    path,
+    'not a valid value: expected a literal, { $constant }, { field }, { now: true }, { daysAgo }, { actor: true } or { param }',
+  );
 }
 
 /**
@@ -299,12 +315,18 @@ function checkActorOperand(actor: unknown, path: string, column: Column | undefi
   if (type === 'reference') {
     const to = isString(field.to) ? field.to : null;
     if (to !== null && column.to !== to) {
-      issues.add(path, `${shown} is ${withArticle(to)} (the user field "${actor}" refers to ${to}): compare it with a reference to ${to} or the id of ${withArticle(to)}, not "${column.name}"`);
+      issues.add(
+        path,
+        `${shown} is ${withArticle(to)} (the user field "${actor}" refers to ${to}): compare it with a reference to ${to} or the id of ${withArticle(to)}, not "${column.name}"`,
+      );
     }
     return;
   }
   if (literalTypeOf(type) !== literalTypeOf(column.kind) || (type === 'user') !== (column.kind === 'user')) {
-    issues.add(path, `${shown} is ${withArticle(type)} value (the user field "${actor}"): it cannot be compared with the ${column.kind} field "${column.name}"`);
+    issues.add(
+      path,
+      `${shown} is ${withArticle(type)} value (the user field "${actor}"): it cannot be compared with the ${column.kind} field "${column.name}"`,
+    );
   }
 }
 
@@ -325,7 +347,10 @@ function checkLiteral(value: unknown, path: string, column: Column | undefined, 
   if (!column) return;
   const expected = literalTypeOf(column.kind);
   if (typeof value !== expected && !(column.kind === 'decimal' && typeof value === 'string')) {
-    issues.add(path, `${describeValue(value)} does not fit the ${column.kind} field "${column.name}" (expected ${withArticle(String(expected))})`);
+    issues.add(
+      path,
+      `${describeValue(value)} does not fit the ${column.kind} field "${column.name}" (expected ${withArticle(String(expected))})`,
+    );
     return;
   }
   const allowed = allowedValues(column);

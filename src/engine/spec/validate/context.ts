@@ -98,10 +98,7 @@ export class Issues {
     for (const key of Object.keys(value)) {
       if (allowed.includes(key)) continue;
       const hint = closest(key, allowed);
-      this.add(
-        at(path, key),
-        `unknown key in ${what}${hint ? ` (did you mean "${hint}"?)` : ''}; expected one of ${allowed.join(', ')}`,
-      );
+      this.add(at(path, key), `unknown key in ${what}${hint ? ` (did you mean "${hint}"?)` : ''}; expected one of ${allowed.join(', ')}`);
     }
   }
 

@@ -1,5 +1,16 @@
 import { queryableColumns } from './conditions';
-import { at, describeValue, isInteger, isRecord, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
+import {
+  at,
+  describeValue,
+  isInteger,
+  isRecord,
+  isString,
+  quoteList,
+  type EntityInfo,
+  type Issues,
+  type Rec,
+  type Symbols,
+} from './context';
 import { MAX_PAGE_SIZE } from './screens';
 import { refusePublicRole } from './public';
 import { userFields } from './symbols';
@@ -16,7 +27,8 @@ export function checkDetails(screens: Rec, symbols: Symbols, issues: Issues): vo
     if (!entity) issues.add(path, `unknown entity "${name}" (entities: ${quoteList(symbols.entities.keys())})`);
     else if (issues.record(detail, path, 'a detail screen')) {
       issues.unknownKeys(detail, DETAIL_KEYS, path, 'a detail screen');
-      if (detail.related !== undefined && issues.record(detail.related, at(path, 'related'), 'related')) checkRelated(detail.related, entity, at(path, 'related'), symbols, issues);
+      if (detail.related !== undefined && issues.record(detail.related, at(path, 'related'), 'related'))
+        checkRelated(detail.related, entity, at(path, 'related'), symbols, issues);
     }
   }
 }
@@ -33,7 +45,10 @@ function checkRelated(related: Rec, parent: EntityInfo, path: string, symbols: S
     const [name, keyVia, ...rest] = key.split('.');
     const entity = symbols.entities.get(name);
     if (!entity || rest.length > 0) {
-      issues.add(sectionPath, `unknown entity "${name}": sections are keyed by entity name, or "entity.field" (entities: ${quoteList(symbols.entities.keys())})`);
+      issues.add(
+        sectionPath,
+        `unknown entity "${name}": sections are keyed by entity name, or "entity.field" (entities: ${quoteList(symbols.entities.keys())})`,
+      );
       continue;
     }
     if (!issues.record(section, sectionPath, 'a related section')) continue;
@@ -48,7 +63,14 @@ function checkRelated(related: Rec, parent: EntityInfo, path: string, symbols: S
 }
 
 /** The reference field the section follows, or null when it is missing, wrong or ambiguous (reported). */
-function resolveVia(section: Rec, entity: EntityInfo, parent: EntityInfo, keyVia: string | undefined, path: string, issues: Issues): string | null {
+function resolveVia(
+  section: Rec,
+  entity: EntityInfo,
+  parent: EntityInfo,
+  keyVia: string | undefined,
+  path: string,
+  issues: Issues,
+): string | null {
   const references = referencesTo(entity, parent.name);
   if (references.length === 0) {
     issues.add(path, `${entity.name} has no reference field to ${parent.name}, so none of its records relate to one`);
@@ -65,7 +87,8 @@ function resolveVia(section: Rec, entity: EntityInfo, parent: EntityInfo, keyVia
     issues.add(viaPath, `${describeValue(given)} is not a reference field of ${entity.name} to ${parent.name} (${quoteList(references)})`);
     return null;
   }
-  if (section.via !== undefined && keyVia !== undefined && keyVia !== section.via) issues.add(viaPath, `the key names "${keyVia}" but via names "${String(section.via)}"`);
+  if (section.via !== undefined && keyVia !== undefined && keyVia !== section.via)
+    issues.add(viaPath, `the key names "${keyVia}" but via names "${String(section.via)}"`);
   return given;
 }
 
@@ -79,12 +102,14 @@ function checkSection(section: Rec, entity: EntityInfo, parent: EntityInfo, path
       if (!columns.has(name)) issues.add(at(at(path, 'columns'), index), `unknown column "${name}" of ${entity.name}`);
     });
     issues.duplicates(names, at(path, 'columns'), 'column');
-    if (Array.isArray(section.columns) && section.columns.length === 0) issues.add(at(path, 'columns'), 'a table needs at least one column');
+    if (Array.isArray(section.columns) && section.columns.length === 0)
+      issues.add(at(path, 'columns'), 'a table needs at least one column');
   }
   if (section.sort !== undefined) {
     const sort = section.sort;
     if (!isString(sort)) issues.add(at(path, 'sort'), `must be a column name, "-" first for descending, got ${describeValue(sort)}`);
-    else if (!columns.has(sort.replace(/^-/, ''))) issues.add(at(path, 'sort'), `unknown column "${sort.replace(/^-/, '')}" of ${entity.name}`);
+    else if (!columns.has(sort.replace(/^-/, '')))
+      issues.add(at(path, 'sort'), `unknown column "${sort.replace(/^-/, '')}" of ${entity.name}`);
   }
   const pageSize = section.pageSize;
   if (pageSize !== undefined && (!isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)) {
@@ -93,7 +118,11 @@ function checkSection(section: Rec, entity: EntityInfo, parent: EntityInfo, path
   if (section.badges !== undefined) {
     const names = issues.stringList(section.badges, at(path, 'badges'));
     names.forEach((name, index) => {
-      if (entity.fields.get(name)?.type !== 'boolean') issues.add(at(at(path, 'badges'), index), `"${name}" is not a boolean field of ${entity.name}: a badge marks the items where it is true`);
+      if (entity.fields.get(name)?.type !== 'boolean')
+        issues.add(
+          at(at(path, 'badges'), index),
+          `"${name}" is not a boolean field of ${entity.name}: a badge marks the items where it is true`,
+        );
     });
   }
   if (section.thread === true && ![...entity.fields.values()].some((f) => f.type === 'markdown' || f.type === 'text')) {
@@ -102,7 +131,8 @@ function checkSection(section: Rec, entity: EntityInfo, parent: EntityInfo, path
   if (section.transitions !== undefined) checkReplyTransitions(section.transitions, parent, at(path, 'transitions'), symbols, issues);
   if (section.replyWith !== undefined) {
     const names = issues.stringList(section.replyWith, at(path, 'replyWith'));
-    if (section.thread !== true) issues.add(at(path, 'replyWith'), 'only a thread has a reply box to offer transitions beside (set thread: true)');
+    if (section.thread !== true)
+      issues.add(at(path, 'replyWith'), 'only a thread has a reply box to offer transitions beside (set thread: true)');
     names.forEach((name, index) => checkTransitionName(name, parent, at(at(path, 'replyWith'), index), issues));
     issues.duplicates(names, at(path, 'replyWith'), 'transition');
   }
@@ -118,7 +148,10 @@ function checkReplyTransitions(transitions: unknown, parent: EntityInfo, path: s
   for (const [who, name] of Object.entries(transitions)) {
     if (refusePublicRole(who, at(path, who), issues, 'reply or take transitions')) continue;
     if (!users.includes(who) && !symbols.roles.has(who)) {
-      issues.add(at(path, who), `"${who}" is neither a user field of ${parent.name} (${quoteList(users)}) nor a role (${quoteList(symbols.roles)})`);
+      issues.add(
+        at(path, who),
+        `"${who}" is neither a user field of ${parent.name} (${quoteList(users)}) nor a role (${quoteList(symbols.roles)})`,
+      );
     }
     checkTransitionName(name, parent, at(path, who), issues);
   }
@@ -127,6 +160,9 @@ function checkReplyTransitions(transitions: unknown, parent: EntityInfo, path: s
 function checkTransitionName(name: unknown, parent: EntityInfo, path: string, issues: Issues): void {
   if (!parent.workflow) issues.add(path, `${parent.name} has no workflow, so a reply cannot take a transition`);
   else if (!isString(name) || !parent.workflow.transitions.includes(name)) {
-    issues.add(path, `unknown transition ${describeValue(name)} of ${parent.name} (transitions: ${quoteList(parent.workflow.transitions)})`);
+    issues.add(
+      path,
+      `unknown transition ${describeValue(name)} of ${parent.name} (transitions: ${quoteList(parent.workflow.transitions)})`,
+    );
   }
 }

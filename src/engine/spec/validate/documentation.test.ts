@@ -30,12 +30,27 @@ describe('screens.documentation', () => {
   });
 
   it.each([
-    { kind: 'an unknown role', value: { roles: ['agent', 'boss'] }, path: 'screens.documentation.roles[1]', message: 'unknown role "boss" (roles: admin, agent, customer)' },
+    {
+      kind: 'an unknown role',
+      value: { roles: ['agent', 'boss'] },
+      path: 'screens.documentation.roles[1]',
+      message: 'unknown role "boss" (roles: admin, agent, customer)',
+    },
     { kind: 'no role', value: { roles: [] }, path: 'screens.documentation.roles', message: 'no role could read the documentation' },
     { kind: 'roles missing', value: {}, path: 'screens.documentation.roles', message: 'is required' },
     { kind: 'roles not a list', value: { roles: 'admin' }, path: 'screens.documentation.roles', message: 'must be a list of names' },
-    { kind: 'a duplicate role', value: { roles: ['agent', 'agent'] }, path: 'screens.documentation.roles[1]', message: 'duplicate role "agent"' },
-    { kind: 'an unknown key', value: { roles: ['admin'], role: ['agent'] }, path: 'screens.documentation.role', message: 'unknown key in documentation' },
+    {
+      kind: 'a duplicate role',
+      value: { roles: ['agent', 'agent'] },
+      path: 'screens.documentation.roles[1]',
+      message: 'duplicate role "agent"',
+    },
+    {
+      kind: 'an unknown key',
+      value: { roles: ['admin'], role: ['agent'] },
+      path: 'screens.documentation.role',
+      message: 'unknown key in documentation',
+    },
     { kind: 'not an object', value: ['admin'], path: 'screens.documentation', message: '' },
   ])('reports $kind with its place', ({ value, path, message }) => {
     const issues = validateSpec(withDocumentation(value));
@@ -47,7 +62,7 @@ describe('screens.documentation', () => {
     const text = describeMarkdown(buildModel(withDocumentation({ roles: ['admin', 'agent'] })));
     expect(text).toContain('and the API reference at `/api/docs`, to admin, agent (`screens.documentation`)');
     expect(text).toContain('other signed-in users get the 403 page');
-    expect(text).toContain('(a scope with `via` alone) is met on that record\'s page instead');
+    expect(text).toContain("(a scope with `via` alone) is met on that record's page instead");
     expect(text).toContain('Spec and API are there for admin, agent, Users for administrators.');
   });
 });

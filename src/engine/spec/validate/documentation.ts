@@ -22,7 +22,8 @@ export function checkDocumentation(screens: Rec, symbols: Symbols, issues: Issue
   }
   names.forEach((name, index) => {
     if (refusePublicRole(name, at(rolesPath, index), issues, 'read /spec and /api/docs, which are for signed-in users')) return;
-    if (!symbols.roles.has(name) && name !== BUILT_IN_ROLE) issues.add(at(rolesPath, index), `unknown role "${name}" (roles: ${quoteList(new Set([BUILT_IN_ROLE, ...symbols.roles]))})`);
+    if (!symbols.roles.has(name) && name !== BUILT_IN_ROLE)
+      issues.add(at(rolesPath, index), `unknown role "${name}" (roles: ${quoteList(new Set([BUILT_IN_ROLE, ...symbols.roles]))})`);
   });
   issues.duplicates(names, rolesPath, 'role');
 }

@@ -1,5 +1,17 @@
 import { checkCondition } from './conditions';
-import { at, describeValue, isConstantRef, isFiniteNumber, isRecord, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
+import {
+  at,
+  describeValue,
+  isConstantRef,
+  isFiniteNumber,
+  isRecord,
+  isString,
+  quoteList,
+  type EntityInfo,
+  type Issues,
+  type Rec,
+  type Symbols,
+} from './context';
 
 const DUE_KEYS = ['from', 'hours', 'by', 'doneWhen'];
 /** System columns a due time may count from. */
@@ -18,7 +30,8 @@ export function checkDueTimes(entity: Rec, info: EntityInfo, path: string, symbo
     checkDue(field.due, name, at(fieldPath, 'due'), info, symbols, issues);
     // The engine writes the value: nothing else may give it one.
     if (field.default !== undefined) issues.add(at(fieldPath, 'default'), 'a due time is computed: it takes no default');
-    if (field.required === true) issues.add(at(fieldPath, 'required'), 'a due time is computed (empty while its "from" or "by" is): it cannot be required');
+    if (field.required === true)
+      issues.add(at(fieldPath, 'required'), 'a due time is computed (empty while its "from" or "by" is): it cannot be required');
   }
 }
 
@@ -65,7 +78,10 @@ function checkHours(due: Rec, byValues: readonly string[] | null, path: string, 
   let via = '';
   if (isConstantRef(hours)) {
     if (!isString(hours.$constant) || !symbols.constants.has(hours.$constant)) {
-      issues.add(at(path, '$constant'), `unknown constant ${describeValue(hours.$constant)} (constants: ${quoteList(symbols.constants.keys())})`);
+      issues.add(
+        at(path, '$constant'),
+        `unknown constant ${describeValue(hours.$constant)} (constants: ${quoteList(symbols.constants.keys())})`,
+      );
       return;
     }
     value = symbols.constants.get(hours.$constant);
@@ -90,11 +106,16 @@ function checkHoursMap(map: Rec, by: unknown, byValues: readonly string[] | null
     return;
   }
   for (const [key, hours] of Object.entries(map)) {
-    if (!isFiniteNumber(hours) || hours < 0) issues.add(path, `the hours for "${key}"${via} must be a number ≥ 0, got ${describeValue(hours)}`);
+    if (!isFiniteNumber(hours) || hours < 0)
+      issues.add(path, `the hours for "${key}"${via} must be a number ≥ 0, got ${describeValue(hours)}`);
   }
   if (!byValues) return;
   const missing = byValues.filter((v) => !Object.hasOwn(map, v));
   const extra = Object.keys(map).filter((k) => !byValues.includes(k));
   if (missing.length > 0) issues.add(path, `no hours${via} for ${quoteList(missing)} of "${String(by)}"`);
-  if (extra.length > 0) issues.add(path, `hours${via} for ${quoteList(extra)}, which ${extra.length === 1 ? 'is not a value' : 'are not values'} of "${String(by)}" (values: ${quoteList(byValues)})`);
+  if (extra.length > 0)
+    issues.add(
+      path,
+      `hours${via} for ${quoteList(extra)}, which ${extra.length === 1 ? 'is not a value' : 'are not values'} of "${String(by)}" (values: ${quoteList(byValues)})`,
+    );
 }

@@ -1,13 +1,36 @@
 import { LIMIT_MESSAGE_PLACEHOLDERS, PLACEHOLDER } from '../limit-message';
 import { defaultPlural, SYSTEM_TABLE_PREFIX, tableName, toSnakeCase } from '../naming';
 import { checkCondition, checkNumberOrConstant } from './conditions';
-import { at, describeValue, IDENTIFIER, IDENTIFIER_RULE, isRecord, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
+import {
+  at,
+  describeValue,
+  IDENTIFIER,
+  IDENTIFIER_RULE,
+  isRecord,
+  isString,
+  quoteList,
+  type EntityInfo,
+  type Issues,
+  type Rec,
+  type Symbols,
+} from './context';
 import { checkDueTimes } from './due';
 import { checkField } from './fields';
 import { checkUniqueWhen } from './unique-when';
 import { entries, isUserField, userFields } from './symbols';
 
-const ENTITY_KEYS = ['label', 'plural', 'pluralLabel', 'description', 'titleField', 'fields', 'uniqueTogether', 'uniqueWhen', 'limits', 'writtenBy'];
+const ENTITY_KEYS = [
+  'label',
+  'plural',
+  'pluralLabel',
+  'description',
+  'titleField',
+  'fields',
+  'uniqueTogether',
+  'uniqueWhen',
+  'limits',
+  'writtenBy',
+];
 const LIMIT_KEYS = ['max', 'per', 'where', 'message', 'exempt'];
 
 /** Properties every record has; a field may not take their names (or their column names). */
@@ -104,12 +127,15 @@ function checkTitleField(titleField: unknown, info: EntityInfo, path: string, is
  */
 function checkTitleChain(entities: Rec, name: string, path: string, issues: Issues): void {
   const seen = [name];
-  for (let current = entities[name]; isRecord(current) && isString(current.titleField); ) {
+  for (let current = entities[name]; isRecord(current) && isString(current.titleField);) {
     const field = isRecord(current.fields) ? current.fields[current.titleField] : undefined;
     const target = isRecord(field) && field.type === 'reference' && isString(field.to) ? field.to : undefined;
     if (target === undefined) return;
     if (target === name) {
-      issues.add(path, `titles ${[...seen, target].join(' → ')}: a title that refers to a record is that record's title, and this one comes back to ${name}; title one of them by a field of its own`);
+      issues.add(
+        path,
+        `titles ${[...seen, target].join(' → ')}: a title that refers to a record is that record's title, and this one comes back to ${name}; title one of them by a field of its own`,
+      );
       return;
     }
     // A loop further on is reported at the entities in it.
@@ -176,7 +202,10 @@ function checkLimits(limits: unknown, info: EntityInfo, path: string, symbols: S
     // (a supplier's open orders); a set of references has no single owner.
     if (!isUserField(info, limit.per) && !isReferenceField(info, limit.per)) {
       const owners = [...userFields(info), ...[...info.fields].filter(([, f]) => f.type === 'reference').map(([n]) => n)];
-      issues.add(at(limitPath, 'per'), `${describeValue(limit.per)} is not a user or reference field of ${info.name} (user and reference fields: ${quoteList(owners)})`);
+      issues.add(
+        at(limitPath, 'per'),
+        `${describeValue(limit.per)} is not a user or reference field of ${info.name} (user and reference fields: ${quoteList(owners)})`,
+      );
     }
     if (limit.where !== undefined) checkCondition(limit.where, at(limitPath, 'where'), info, symbols, issues);
     issues.optionalString(limit, 'message', limitPath);
@@ -184,7 +213,8 @@ function checkLimits(limits: unknown, info: EntityInfo, path: string, symbols: S
     if (limit.exempt !== undefined) {
       const roles = issues.stringList(limit.exempt, at(limitPath, 'exempt'));
       roles.forEach((role, index) => {
-        if (!symbols.roles.has(role) && role !== 'admin') issues.add(at(at(limitPath, 'exempt'), index), `unknown role "${role}" (roles: ${quoteList(symbols.roles)})`);
+        if (!symbols.roles.has(role) && role !== 'admin')
+          issues.add(at(at(limitPath, 'exempt'), index), `unknown role "${role}" (roles: ${quoteList(symbols.roles)})`);
       });
     }
   }
@@ -194,7 +224,10 @@ function checkLimits(limits: unknown, info: EntityInfo, path: string, symbols: S
 function checkPlaceholders(message: string, path: string, issues: Issues): void {
   for (const [whole, key] of message.matchAll(PLACEHOLDER)) {
     if (!LIMIT_MESSAGE_PLACEHOLDERS.includes(key)) {
-      issues.add(path, `unknown placeholder "${whole}" (a limit's message may use ${quoteList(LIMIT_MESSAGE_PLACEHOLDERS.map((p) => `{${p}}`))})`);
+      issues.add(
+        path,
+        `unknown placeholder "${whole}" (a limit's message may use ${quoteList(LIMIT_MESSAGE_PLACEHOLDERS.map((p) => `{${p}}`))})`,
+      );
     }
   }
 }

@@ -2,7 +2,18 @@ import { MAX_REFERENCES } from '../join-fields';
 import { withArticle } from '../naming';
 import { FIELD_MESSAGE_KINDS, FIELD_TYPES, type FieldType } from '../types';
 import { checkNumberOrConstant, isFieldType } from './conditions';
-import { at, describeValue, isFiniteNumber, isInteger, isRecord, isString, quoteList, type Issues, type Rec, type Symbols } from './context';
+import {
+  at,
+  describeValue,
+  isFiniteNumber,
+  isInteger,
+  isRecord,
+  isString,
+  quoteList,
+  type Issues,
+  type Rec,
+  type Symbols,
+} from './context';
 import { refusePublicRole } from './public';
 
 const BASE_KEYS = ['type', 'label', 'help', 'messages', 'required', 'readOnly', 'writtenBy', 'unique', 'searchable'] as const;
@@ -226,7 +237,8 @@ function checkEnum(c: FieldCheck): void {
     return;
   }
   values.forEach((value: unknown, index) => {
-    if (!isString(value) || value === '') issues.add(at(at(path, 'values'), index), `must be a non-empty string, got ${describeValue(value)}`);
+    if (!isString(value) || value === '')
+      issues.add(at(at(path, 'values'), index), `must be a non-empty string, got ${describeValue(value)}`);
   });
   issues.duplicates(values, at(path, 'values'), 'value');
   if (field.labels !== undefined && issues.record(field.labels, at(path, 'labels'), 'labels')) {

@@ -50,7 +50,9 @@ function checkCreateOwn(grant: Rec, path: string, entity: EntityInfo, raw: Rec, 
     readOnlyReason(field) ??
     (names(grant.hiddenFields).includes(scope.own) ? 'the grant hides it' : null) ??
     (names(grant.readOnlyFields).includes(scope.own) ? 'the grant makes it read-only' : null) ??
-    (grant.writableFields !== undefined && !names(grant.writableFields).includes(scope.own) ? 'it is not among the grant\'s writableFields' : null);
+    (grant.writableFields !== undefined && !names(grant.writableFields).includes(scope.own)
+      ? "it is not among the grant's writableFields"
+      : null);
   if (reason === null) return;
   issues.add(
     at(at(path, 'create'), 'own'),
@@ -64,7 +66,11 @@ function checkWritableEntries(grant: Rec, path: string, entity: EntityInfo, issu
   grant.writableFields.forEach((name: unknown, index) => {
     const field = isString(name) ? entity.fields.get(name) : undefined;
     const reason = field ? readOnlyReason(field) : null;
-    if (reason) issues.add(at(at(path, 'writableFields'), index), `"${String(name)}" is read-only (${reason}), so no role can write it: leave it out of writableFields`);
+    if (reason)
+      issues.add(
+        at(at(path, 'writableFields'), index),
+        `"${String(name)}" is read-only (${reason}), so no role can write it: leave it out of writableFields`,
+      );
   });
 }
 

@@ -19,7 +19,9 @@ describe('the spec check of a transition with several guards', () => {
   it('accepts a list of { when, error, message }, and the single form as before', () => {
     expect(issuesOf(approvals)).toEqual([]);
     expect(issuesOf(helpdesk)).toEqual([]);
-    expect(issuesOf(withApprove({ guard: { field: 'amount', op: 'lte', value: 100 }, guardError: 'OWN_REQUEST', guardMessage: 'No.' }))).toEqual([]);
+    expect(
+      issuesOf(withApprove({ guard: { field: 'amount', op: 'lte', value: 100 }, guardError: 'OWN_REQUEST', guardMessage: 'No.' })),
+    ).toEqual([]);
   });
 
   it('checks each guard like any condition, its code against the catalogue, and names its place', () => {
@@ -45,7 +47,9 @@ describe('the spec check of a transition with several guards', () => {
   });
 
   it('refuses an empty list, and guardMessage or guardError beside a list (each guard has its own)', () => {
-    expect(issuesOf(withApprove({ guard: [] }))).toEqual([`${PLACE}.guard: a list of guards needs at least one { when, error?, message? }`]);
+    expect(issuesOf(withApprove({ guard: [] }))).toEqual([
+      `${PLACE}.guard: a list of guards needs at least one { when, error?, message? }`,
+    ]);
     expect(issuesOf(withApprove({ guardMessage: 'No.', guardError: 'OWN_REQUEST' }))).toEqual([
       `${PLACE}.guardMessage: a list of guards gives each guard its own message`,
       `${PLACE}.guardError: a list of guards gives each guard its own error`,

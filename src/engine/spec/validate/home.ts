@@ -37,7 +37,14 @@ const HOME: WidgetPage = { kind: 'home' };
  * always use the signed-in user; `context.params` adds a route's parameters. Shared with the
  * custom routes: keep its signature stable (`page` is the route's, the home by default).
  */
-export function checkWidgets(widgets: unknown, path: string, symbols: Symbols, issues: Issues, context: ConditionContext, page: WidgetPage = HOME): void {
+export function checkWidgets(
+  widgets: unknown,
+  path: string,
+  symbols: Symbols,
+  issues: Issues,
+  context: ConditionContext,
+  page: WidgetPage = HOME,
+): void {
   if (!Array.isArray(widgets)) {
     issues.add(path, `must be a list of widgets, got ${describeValue(widgets)}`);
     return;
@@ -81,13 +88,18 @@ function checkWidget(widget: Rec, path: string, symbols: Symbols, issues: Issues
  */
 function checkWidgetRoles(roles: unknown, path: string, symbols: Symbols, issues: Issues, page: WidgetPage): void {
   const names = issues.stringList(roles, path);
-  if (Array.isArray(roles) && roles.length === 0) issues.add(path, 'no one would be shown this widget; name at least one role, or leave roles out for everyone who opens the page');
+  if (Array.isArray(roles) && roles.length === 0)
+    issues.add(path, 'no one would be shown this widget; name at least one role, or leave roles out for everyone who opens the page');
   const opens = page.kind === 'route' ? page.roles : null;
   names.forEach((name, index) => {
     const place = at(path, index);
     if (name === PUBLIC_ROLE) {
       if (page.kind === 'home') refusePublicRole(name, place, issues, 'open the home, which is for signed-in users');
-      else if (!opens?.includes(PUBLIC_ROLE)) issues.add(place, `"${PUBLIC_ROLE}" is the built-in role of visitors who are not signed in; this route is not open to them (add "${PUBLIC_ROLE}" to its roles first)`);
+      else if (!opens?.includes(PUBLIC_ROLE))
+        issues.add(
+          place,
+          `"${PUBLIC_ROLE}" is the built-in role of visitors who are not signed in; this route is not open to them (add "${PUBLIC_ROLE}" to its roles first)`,
+        );
     } else if (!symbols.roles.has(name) && name !== ADMIN_ROLE) {
       issues.add(place, `unknown role "${name}" (roles: ${quoteList(new Set([ADMIN_ROLE, ...symbols.roles]))})`);
     } else if (opens && !opens.includes(name) && !opens.includes(PUBLIC_ROLE)) {
@@ -150,7 +162,8 @@ function checkChart(widget: Rec, path: string, entity: EntityInfo, columns: Read
     else {
       const kind = columns.get(item.field);
       if (!kind) issues.add(at(place, 'field'), unknownColumn(item.field, entity));
-      else if (kind !== 'datetime') issues.add(at(place, 'field'), `"${item.field}" is ${withArticle(kind)} field; a chart counts records per day of a datetime field`);
+      else if (kind !== 'datetime')
+        issues.add(at(place, 'field'), `"${item.field}" is ${withArticle(kind)} field; a chart counts records per day of a datetime field`);
     }
   });
   issues.duplicates(fields, at(path, 'series'), 'series field');

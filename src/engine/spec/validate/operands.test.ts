@@ -36,7 +36,12 @@ describe('the { actor: true } and { param } operands', () => {
     expect(messages(specWith({ field: 'owner', op: 'present' }, { field: 'owner', op: 'eq', value: { actor: true } }))).toEqual([]);
     const base = specWith({ field: 'owner', op: 'present' });
     const task = base.entities!.task;
-    const inLimit = messages({ ...base, entities: { task: { ...task, limits: { few: { max: 3, per: 'owner', where: { field: 'owner', op: 'eq', value: { actor: true } } } } } } });
+    const inLimit = messages({
+      ...base,
+      entities: {
+        task: { ...task, limits: { few: { max: 3, per: 'owner', where: { field: 'owner', op: 'eq', value: { actor: true } } } } },
+      },
+    });
     expect(inLimit).toEqual(['entities.task.limits.few.where.value: { actor: true } (the signed-in user) cannot be used here']);
   });
 

@@ -48,7 +48,14 @@ describe('the spec checks of the built-in public role', () => {
       boardWith((s) => {
         const grant = s.permissions.notice.public as unknown as Record<string, unknown>;
         grant.list = { own: 'author' };
-        grant.read = { where: { any: [{ field: 'state', op: 'eq', value: 'published' }, { field: 'author', op: 'eq', value: { actor: true } }] } };
+        grant.read = {
+          where: {
+            any: [
+              { field: 'state', op: 'eq', value: 'published' },
+              { field: 'author', op: 'eq', value: { actor: true } },
+            ],
+          },
+        };
       }),
     );
     expect(issues).toEqual([
@@ -86,7 +93,12 @@ describe('the spec checks of the built-in public role', () => {
     const spec = boardWith((s) => {
       s.screens = {
         routes: {
-          news: { path: '/news', title: 'News', roles: ['public'], show: { list: 'notice', where: { field: 'state', op: 'eq', value: 'published' } } },
+          news: {
+            path: '/news',
+            title: 'News',
+            roles: ['public'],
+            show: { list: 'notice', where: { field: 'state', op: 'eq', value: 'published' } },
+          },
           desk: { path: '/desk', title: 'Desk', roles: ['agent'], show: { list: 'notice' } },
           all: { path: '/all', title: 'All', show: { list: 'notice' } },
         },

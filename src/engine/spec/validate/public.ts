@@ -20,7 +20,8 @@ export function checkPublicGrant(grant: Rec, path: string, entity: EntityInfo, i
   for (const action of ['list', 'read', 'create'] as const) {
     const scope = grant[action];
     if (!isRecord(scope)) continue;
-    if (scope.own !== undefined) issues.add(at(at(path, action), 'own'), 'a visitor has no account, so owns no record; use where (or true) for the public');
+    if (scope.own !== undefined)
+      issues.add(at(at(path, action), 'own'), 'a visitor has no account, so owns no record; use where (or true) for the public');
     if (scope.where !== undefined && mentionsActor(scope.where)) {
       issues.add(at(at(path, action), 'where'), '{ actor } is the signed-in user; a visitor has none, so it would match nothing');
     }

@@ -1,13 +1,30 @@
 import { defaultPlural } from '../naming';
 import { paramName, pathSegments } from '../screens/routes';
 import { checkCondition, queryableColumns } from './conditions';
-import { at, describeValue, IDENTIFIER, IDENTIFIER_RULE, isRecord, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
+import {
+  at,
+  describeValue,
+  IDENTIFIER,
+  IDENTIFIER_RULE,
+  isRecord,
+  isString,
+  quoteList,
+  type EntityInfo,
+  type Issues,
+  type Rec,
+  type Symbols,
+} from './context';
 import { RESERVED_PLURALS } from './entities';
 import { checkWidgets, type WidgetPage } from './home';
 import { PUBLIC_ROLE } from './public';
 
 const ROUTE_KEYS = ['path', 'title', 'description', 'params', 'roles', 'navigation', 'show'];
-const SHOW_KEYS = { list: ['list', 'where', 'sort', 'columns'], record: ['record', 'id'], widgets: ['widgets'], component: ['component'] } as const;
+const SHOW_KEYS = {
+  list: ['list', 'where', 'sort', 'columns'],
+  record: ['record', 'id'],
+  widgets: ['widgets'],
+  component: ['component'],
+} as const;
 type ShowKind = keyof typeof SHOW_KEYS;
 const SHOW_KINDS = Object.keys(SHOW_KEYS) as ShowKind[];
 const PARAM_TYPES = ['integer', 'text', 'boolean'];
@@ -77,7 +94,8 @@ function checkParams(route: Rec, path: string, issues: Issues): Record<string, s
   for (const [name, type] of Object.entries(route.params)) {
     const paramPath = at(at(path, 'params'), name);
     if (!IDENTIFIER.test(name)) issues.add(paramPath, `parameter names are identifiers: ${IDENTIFIER_RULE}`);
-    if (!isString(type) || !PARAM_TYPES.includes(type)) issues.add(paramPath, `unknown parameter type ${describeValue(type)} (expected one of ${PARAM_TYPES.join(', ')})`);
+    if (!isString(type) || !PARAM_TYPES.includes(type))
+      issues.add(paramPath, `unknown parameter type ${describeValue(type)} (expected one of ${PARAM_TYPES.join(', ')})`);
     else params[name] = type;
   }
   return params;
@@ -148,15 +166,24 @@ function builtInCollision(segments: readonly string[], plurals: ReadonlyMap<stri
 
 function checkRoles(roles: unknown, path: string, symbols: Symbols, issues: Issues): void {
   const names = issues.stringList(roles, path);
-  if (Array.isArray(roles) && roles.length === 0) issues.add(path, 'no role could open this route; name at least one, or leave roles out for every signed-in user');
+  if (Array.isArray(roles) && roles.length === 0)
+    issues.add(path, 'no role could open this route; name at least one, or leave roles out for every signed-in user');
   names.forEach((name, index) => {
     // `public` opens the route to visitors who are not signed in, as well as to every signed-in user.
-    if (!symbols.roles.has(name) && name !== BUILT_IN_ROLE && name !== PUBLIC_ROLE) issues.add(at(path, index), `unknown role "${name}" (roles: ${quoteList(symbols.roles)})`);
+    if (!symbols.roles.has(name) && name !== BUILT_IN_ROLE && name !== PUBLIC_ROLE)
+      issues.add(at(path, index), `unknown role "${name}" (roles: ${quoteList(symbols.roles)})`);
   });
   issues.duplicates(names, path, 'role');
 }
 
-function checkShow(show: Rec, path: string, params: Readonly<Record<string, string>>, symbols: Symbols, issues: Issues, page: WidgetPage): void {
+function checkShow(
+  show: Rec,
+  path: string,
+  params: Readonly<Record<string, string>>,
+  symbols: Symbols,
+  issues: Issues,
+  page: WidgetPage,
+): void {
   const kinds = SHOW_KINDS.filter((kind) => kind in show);
   if (kinds.length !== 1) {
     issues.add(path, `must hold exactly one of ${SHOW_KINDS.join(', ')}, got ${kinds.length === 0 ? 'none' : kinds.join(' and ')}`);
@@ -185,7 +212,8 @@ function checkShow(show: Rec, path: string, params: Readonly<Record<string, stri
       checkWidgets(show.widgets, at(path, 'widgets'), symbols, issues, { actor: true, params }, page);
       return;
     case 'component':
-      if (typeof show.component !== 'function') issues.add(at(path, 'component'), `must be a function (a React Server Component), got ${describeValue(show.component)}`);
+      if (typeof show.component !== 'function')
+        issues.add(at(path, 'component'), `must be a function (a React Server Component), got ${describeValue(show.component)}`);
       return;
   }
 }
@@ -208,7 +236,8 @@ function checkColumns(show: Rec, path: string, entity: EntityInfo, issues: Issue
     issues.duplicates(names, at(path, 'columns'), 'column');
   }
   if (show.sort !== undefined) {
-    if (!isString(show.sort)) issues.add(at(path, 'sort'), `must be a column name, "-" first for descending, got ${describeValue(show.sort)}`);
+    if (!isString(show.sort))
+      issues.add(at(path, 'sort'), `must be a column name, "-" first for descending, got ${describeValue(show.sort)}`);
     else {
       const name = show.sort.startsWith('-') ? show.sort.slice(1) : show.sort;
       if (!columns.has(name)) issues.add(at(path, 'sort'), unknown(name));

@@ -37,13 +37,20 @@ const LENDING = {
         returnBy: { type: 'datetime', due: { from: 'createdAt', hours: 168 } },
         closedAt: { type: 'datetime', readOnly: true },
       },
-      uniqueWhen: { fields: ['item'], where: { field: 'state', op: 'in', value: ['active', 'late'] }, message: 'This item is already lent.' },
+      uniqueWhen: {
+        fields: ['item'],
+        where: { field: 'state', op: 'in', value: ['active', 'late'] },
+        message: 'This item is already lent.',
+      },
     },
   },
   workflows: {
     loan: {
       states: { active: { initial: true }, late: {}, returned: { final: true } },
-      transitions: { overdue: { from: 'active', to: 'late', allow: ['clerk'] }, back: { from: ['active', 'late'], to: 'returned', allow: ['clerk'] } },
+      transitions: {
+        overdue: { from: 'active', to: 'late', allow: ['clerk'] },
+        back: { from: ['active', 'late'], to: 'returned', allow: ['clerk'] },
+      },
     },
   },
   roles: { clerk: { label: 'Clerk' }, borrower: { label: 'Borrower' } },
@@ -72,7 +79,11 @@ describe('the spec checks of uniqueWhen', () => {
       lendingWith((s) => {
         s.entities.loan.uniqueWhen = rule([
           { fields: ['item'], where: { field: 'state', op: 'eq', value: { $constant: 'activeState' } } },
-          { fields: ['item', 'borrower'], where: { all: [{ field: 'kind', op: 'eq', value: 'long' }, { not: { field: 'returnBy', op: 'absent' } }] }, message: 'Once.' },
+          {
+            fields: ['item', 'borrower'],
+            where: { all: [{ field: 'kind', op: 'eq', value: 'long' }, { not: { field: 'returnBy', op: 'absent' } }] },
+            message: 'Once.',
+          },
         ]);
       }),
     );
@@ -143,7 +154,9 @@ describe('the spec checks of uniqueWhen', () => {
       }),
     );
     expect(issues).toContain('entities.item.uniqueWhen: a uniqueWhen rule must be an object, got "name"');
-    expect(issues.some((i) => i.startsWith('entities.loan.uniqueWhen.wehre: unknown key in a uniqueWhen rule (did you mean "where"?)'))).toBe(true);
+    expect(
+      issues.some((i) => i.startsWith('entities.loan.uniqueWhen.wehre: unknown key in a uniqueWhen rule (did you mean "where"?)')),
+    ).toBe(true);
   });
 
   it('builds one index per rule, named after the table, with the default message', () => {
@@ -159,7 +172,7 @@ describe('the spec checks of uniqueWhen', () => {
     expect(model.entitiesByName.loan.uniqueWhen[0].message).toBe('This item is already lent.');
   });
 
-  it("changes the index name when a constant the condition reads changes", () => {
+  it('changes the index name when a constant the condition reads changes', () => {
     const named = (value: string) =>
       buildModel(
         lendingWith((s) => {
@@ -204,7 +217,7 @@ describe('grants that could never work', () => {
       }),
     );
     expect(issues).toEqual([
-      'permissions.loan.borrower.create.own: a new loan must be the creator\'s own through "borrower", but this role cannot set it (it is not among the grant\'s writableFields) and it does not default to the signed-in user, so every create would be refused: give loan.borrower default: \'actor\', or let the role write it',
+      "permissions.loan.borrower.create.own: a new loan must be the creator's own through \"borrower\", but this role cannot set it (it is not among the grant's writableFields) and it does not default to the signed-in user, so every create would be refused: give loan.borrower default: 'actor', or let the role write it",
     ]);
   });
 
@@ -245,7 +258,9 @@ describe('grants that could never work', () => {
         s.permissions.loan.clerk.hiddenFields = rule(['kind']);
       }),
     );
-    expect(issues).toEqual(['permissions.loan.clerk.writableFields[2]: "kind" is both writable and in hiddenFields, so this role can never write it']);
+    expect(issues).toEqual([
+      'permissions.loan.clerk.writableFields[2]: "kind" is both writable and in hiddenFields, so this role can never write it',
+    ]);
   });
 
   it('refuses hiding the title field from a role that may list or read, also the default title field', () => {

@@ -25,7 +25,8 @@ function checkRule(rule: unknown, info: EntityInfo, path: string, symbols: Symbo
   if (!issues.record(rule, path, 'a uniqueWhen rule')) return;
   issues.unknownKeys(rule, UNIQUE_WHEN_KEYS, path, 'a uniqueWhen rule');
   checkFields(rule.fields, info, at(path, 'fields'), issues);
-  if (rule.where === undefined) issues.add(at(path, 'where'), 'is required: the condition that selects the records among which the fields are unique');
+  if (rule.where === undefined)
+    issues.add(at(path, 'where'), 'is required: the condition that selects the records among which the fields are unique');
   else {
     checkCondition(rule.where, at(path, 'where'), info, symbols, issues);
     checkLiteralCondition(rule.where, at(path, 'where'), info, issues);
@@ -44,7 +45,10 @@ function checkFields(fields: unknown, info: EntityInfo, path: string, issues: Is
     const field = info.fields.get(name);
     if (!field) issues.add(at(path, index), `unknown field "${name}" of ${info.name} (fields: ${quoteList(info.fields.keys())})`);
     else if (NOT_INDEXABLE.has(String(field.type))) {
-      issues.add(at(path, index), `a ${String(field.type)} field cannot be unique: a unique index holds columns of short values (not references or markdown)`);
+      issues.add(
+        at(path, index),
+        `a ${String(field.type)} field cannot be unique: a unique index holds columns of short values (not references or markdown)`,
+      );
     }
   });
   issues.duplicates(names, path, 'field');

@@ -36,7 +36,9 @@ describe("the spec's checks of users.fields", () => {
   it('needs { fields } and nothing else', () => {
     expect(issuesOf('team')).toEqual(['users: users must be an object, got "team"']);
     expect(issuesOf({})).toEqual([expect.stringMatching(/^users\.fields: is required/)]);
-    expect(issuesOf({ fields: {}, roles: [] })).toEqual([expect.stringMatching(/^users\.roles: unknown key in users; expected one of fields/)]);
+    expect(issuesOf({ fields: {}, roles: [] })).toEqual([
+      expect.stringMatching(/^users\.roles: unknown key in users; expected one of fields/),
+    ]);
   });
 
   it('refuses the other field types, with the types allowed', () => {
@@ -55,7 +57,11 @@ describe("the spec's checks of users.fields", () => {
   });
 
   it('refuses names that are not identifiers, "id", and two names sharing a column', () => {
-    expect(issuesOf({ fields: { 'Team-name': { type: 'text' }, id: { type: 'integer' }, homeTeam: { type: 'text' }, home_team: { type: 'text' } } })).toEqual([
+    expect(
+      issuesOf({
+        fields: { 'Team-name': { type: 'text' }, id: { type: 'integer' }, homeTeam: { type: 'text' }, home_team: { type: 'text' } },
+      }),
+    ).toEqual([
       'users.fields.Team-name: field names are identifiers: camelCase letters and digits, starting with a lower-case letter',
       'users.fields.id: "id" is reserved: { actor: "id" } is the user\'s own id',
       'users.fields.home_team: field names are identifiers: camelCase letters and digits, starting with a lower-case letter',
@@ -64,7 +70,14 @@ describe("the spec's checks of users.fields", () => {
   });
 
   it('refuses required without a default (accounts exist before their fields are set)', () => {
-    expect(issuesOf({ fields: { team: { type: 'reference', to: 'team', required: true }, level: { type: 'enum', values: ['a'], required: true, default: 'a' } } })).toEqual([
+    expect(
+      issuesOf({
+        fields: {
+          team: { type: 'reference', to: 'team', required: true },
+          level: { type: 'enum', values: ['a'], required: true, default: 'a' },
+        },
+      }),
+    ).toEqual([
       'users.fields.team.required: accounts exist before an administrator sets their fields: a required user field needs a default',
     ]);
   });
@@ -88,6 +101,8 @@ describe("the spec's checks of users.fields", () => {
   });
 
   it('refuses unknown keys of a field, as for entities', () => {
-    expect(issuesOf({ fields: { team: { type: 'reference', to: 'team', max: 3 } } })).toEqual([expect.stringMatching(/^users\.fields\.team\.max: unknown key in a reference field/)]);
+    expect(issuesOf({ fields: { team: { type: 'reference', to: 'team', max: 3 } } })).toEqual([
+      expect.stringMatching(/^users\.fields\.team\.max: unknown key in a reference field/),
+    ]);
   });
 });

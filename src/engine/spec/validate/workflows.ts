@@ -76,7 +76,8 @@ function checkStates(states: unknown, path: string, issues: Issues): Set<string>
   let initial: string | null = null;
   for (const [name, state] of Object.entries(states)) {
     const statePath = at(path, name);
-    if (!STATE_NAME.test(name)) issues.add(statePath, 'state names are lower-case identifiers: letters, digits and "_", starting with a letter');
+    if (!STATE_NAME.test(name))
+      issues.add(statePath, 'state names are lower-case identifiers: letters, digits and "_", starting with a letter');
     if (!issues.record(state, statePath, 'a state')) continue;
     issues.unknownKeys(state, STATE_KEYS, statePath, 'a state');
     for (const key of ['label', 'description']) issues.optionalString(state, key, statePath);
@@ -130,7 +131,8 @@ function checkGuard(transition: Rec, path: string, scope: WorkflowScope): void {
   }
   if (transition.guard.length === 0) issues.add(guardPath, 'a list of guards needs at least one { when, error?, message? }');
   for (const key of ['guardMessage', 'guardError'] as const) {
-    if (transition[key] !== undefined) issues.add(at(path, key), `a list of guards gives each guard its own ${key === 'guardMessage' ? 'message' : 'error'}`);
+    if (transition[key] !== undefined)
+      issues.add(at(path, key), `a list of guards gives each guard its own ${key === 'guardMessage' ? 'message' : 'error'}`);
   }
   transition.guard.forEach((guard: unknown, index) => {
     const place = at(guardPath, index);
@@ -199,7 +201,10 @@ function checkAllow(allow: unknown, path: string, scope: WorkflowScope): void {
       issues.add(at(actorPath, 'error'), `unknown error code ${describeValue(actor.error)} (not built in, not under errors)`);
     }
     if (!isUserField(entity, actor.owner)) {
-      issues.add(at(actorPath, 'owner'), `${describeValue(actor.owner)} is not a user field of ${entity.name} (user fields: ${quoteList(userFields(entity))})`);
+      issues.add(
+        at(actorPath, 'owner'),
+        `${describeValue(actor.owner)} is not a user field of ${entity.name} (user fields: ${quoteList(userFields(entity))})`,
+      );
     }
     if (actor.when !== undefined) checkCondition(actor.when, at(actorPath, 'when'), entity, symbols, issues, { actor: true });
   });

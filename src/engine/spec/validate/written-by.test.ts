@@ -66,7 +66,11 @@ describe("the spec's checks of writtenBy", () => {
   });
 
   it("refuses writtenBy on a call's input", () => {
-    const issues = issuesOf(ledgerWith((s) => (s.calls.pay = { ...s.calls.pay, input: { amount: { type: 'integer', required: true, writtenBy: 'calls' } } } as never)));
+    const issues = issuesOf(
+      ledgerWith(
+        (s) => (s.calls.pay = { ...s.calls.pay, input: { amount: { type: 'integer', required: true, writtenBy: 'calls' } } } as never),
+      ),
+    );
     expect(issues).toEqual(["calls.pay.input.amount.writtenBy: is for the fields of entities: a call's input and output are not stored"]);
   });
 });

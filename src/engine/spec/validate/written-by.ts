@@ -16,19 +16,31 @@ export function checkWrittenBy(spec: Rec, issues: Issues): void {
     const path = at('entities', name);
     const entityCallsOnly = checkValue(entity, path, issues);
     if (entityCallsOnly && !hasCalls) {
-      issues.add(at(path, 'writtenBy'), 'the spec has no calls, so nothing could ever create one (workflows change existing records only): declare the calls that write it');
+      issues.add(
+        at(path, 'writtenBy'),
+        'the spec has no calls, so nothing could ever create one (workflows change existing records only): declare the calls that write it',
+      );
     }
     for (const [fieldName, field] of Object.entries(isRecord(entity.fields) ? entity.fields : {})) {
       if (!isRecord(field)) continue;
       const fieldPath = at(at(path, 'fields'), fieldName);
       if (!checkValue(field, fieldPath, issues)) continue;
       if (field.readOnly === true || field.due !== undefined) {
-        issues.add(at(fieldPath, 'writtenBy'), `a ${field.readOnly === true ? 'read-only' : 'computed due'} field is written by no call either: keep one of the two`);
+        issues.add(
+          at(fieldPath, 'writtenBy'),
+          `a ${field.readOnly === true ? 'read-only' : 'computed due'} field is written by no call either: keep one of the two`,
+        );
       } else if (!hasCalls && !entityCallsOnly) {
-        issues.add(at(fieldPath, 'writtenBy'), 'the spec has no calls, so only workflow effects and the default could ever write it: declare the calls that write it, or make it readOnly');
+        issues.add(
+          at(fieldPath, 'writtenBy'),
+          'the spec has no calls, so only workflow effects and the default could ever write it: declare the calls that write it, or make it readOnly',
+        );
       } else if (field.required === true && field.default === undefined && !entityCallsOnly) {
         // Forms, imports and the API create records of this entity, and none of them may fill it.
-        issues.add(at(fieldPath, 'writtenBy'), 'a required field only calls write needs a default: forms, imports and the API create records without it');
+        issues.add(
+          at(fieldPath, 'writtenBy'),
+          'a required field only calls write needs a default: forms, imports and the API create records without it',
+        );
       }
     }
   }
@@ -40,7 +52,10 @@ export function checkWrittenBy(spec: Rec, issues: Issues): void {
 function checkValue(spec: Rec, path: string, issues: Issues): boolean {
   if (spec.writtenBy === undefined) return false;
   if (WRITTEN_BY.includes(spec.writtenBy as string)) return true;
-  issues.add(at(path, 'writtenBy'), `must be ${WRITTEN_BY.map((v) => JSON.stringify(v)).join(' or ')}, got ${describeValue(spec.writtenBy)}`);
+  issues.add(
+    at(path, 'writtenBy'),
+    `must be ${WRITTEN_BY.map((v) => JSON.stringify(v)).join(' or ')}, got ${describeValue(spec.writtenBy)}`,
+  );
   return false;
 }
 
@@ -57,7 +72,10 @@ function checkGrants(spec: Rec, entities: Rec, issues: Issues): void {
       for (const name of grant.writableFields) {
         const field = typeof name === 'string' && Object.hasOwn(fields, name) ? fields[name] : undefined;
         if (isRecord(field) && field.writtenBy === 'calls') {
-          issues.add(path, `"${name}" is written only by calls: no form, import or API request of this role could write it (calls write it whenever the role may create or change the record)`);
+          issues.add(
+            path,
+            `"${name}" is written only by calls: no form, import or API request of this role could write it (calls write it whenever the role may create or change the record)`,
+          );
         }
       }
     }
@@ -74,7 +92,10 @@ function checkCallFields(spec: Rec, issues: Issues): void {
       if (!isRecord(fields)) continue;
       for (const [fieldName, field] of Object.entries(fields)) {
         if (isRecord(field) && field.writtenBy !== undefined) {
-          issues.add(at(at(at(at('calls', name), part), fieldName), 'writtenBy'), "is for the fields of entities: a call's input and output are not stored");
+          issues.add(
+            at(at(at(at('calls', name), part), fieldName), 'writtenBy'),
+            "is for the fields of entities: a call's input and output are not stored",
+          );
         }
       }
     }

@@ -101,8 +101,7 @@ class PGliteWorkerConnection implements DatabaseConnection {
       const result = await this.#worker.query(compiledQuery.sql, compiledQuery.parameters);
       return {
         rows: result.rows as R[],
-        numAffectedRows:
-          result.command !== null && MODIFYING_COMMANDS.has(result.command) ? BigInt(result.affectedRows ?? 0) : undefined,
+        numAffectedRows: result.command !== null && MODIFYING_COMMANDS.has(result.command) ? BigInt(result.affectedRows ?? 0) : undefined,
       };
     } catch (error) {
       // The error was made in the worker's message handler; give it the caller's stack.

@@ -239,7 +239,8 @@ function userFieldsOf(model: AppModel): { columns: ColumnDef[]; foreignKeys: For
   const foreignKeys: ForeignKeyDef[] = [];
   const indexes: IndexDef[] = [];
   for (const field of model.users.fields) {
-    const target = field.spec.type === 'reference' ? model.entitiesByName[field.spec.to]?.table : field.spec.type === 'user' ? USER_TABLE : undefined;
+    const target =
+      field.spec.type === 'reference' ? model.entitiesByName[field.spec.to]?.table : field.spec.type === 'user' ? USER_TABLE : undefined;
     if (!target) continue;
     foreignKeys.push(foreignKey(USER_TABLE, field.column, target, 'set null'));
     indexes.push(index(USER_TABLE, [field.column]));
@@ -383,7 +384,9 @@ function entityTable(model: AppModel, entity: EntityModel): TableDef {
     if ((['reference', 'user', 'enum'].includes(field.type) && hasColumn(field)) || field.due) indexed.add(field.column);
   }
   // Charts count records per day of a datetime field: the days shown are an index range.
-  const charted = declaredWidgets(model).flatMap((w) => (w.kind === 'chart' && w.entity === entity.name ? w.series.map((s) => s.field) : []));
+  const charted = declaredWidgets(model).flatMap((w) =>
+    w.kind === 'chart' && w.entity === entity.name ? w.series.map((s) => s.field) : [],
+  );
   for (const fieldName of [entity.list.sort.field, ...entity.list.filters, ...entity.list.columns, ...charted]) {
     const column = columnFor(entity, fieldName);
     if (column && column !== 'id') indexed.add(column);
@@ -393,7 +396,12 @@ function entityTable(model: AppModel, entity: EntityModel): TableDef {
   for (const field of entity.fields) {
     if (field.spec.type !== 'enum') continue;
     const values = field.spec.values;
-    indexes.push({ name: objectName(name, [field.column, 'order', enumOrderTag(values)], 'idx'), columns: ['id'], method: 'btree', order: { column: field.column, values } });
+    indexes.push({
+      name: objectName(name, [field.column, 'order', enumOrderTag(values)], 'idx'),
+      columns: ['id'],
+      method: 'btree',
+      order: { column: field.column, values },
+    });
   }
 
   indexes.push(...dueQueueIndexes(entity));
@@ -439,5 +447,9 @@ function joinTables(model: AppModel, entity: EntityModel): TableDef[] {
 
 /** The tables the spec needs: the engine's own, then one per entity, in spec order. */
 export function desiredSchema(model: AppModel): TableDef[] {
-  return [...systemTables(model), ...model.entities.map((entity) => entityTable(model, entity)), ...model.entities.flatMap((entity) => joinTables(model, entity))];
+  return [
+    ...systemTables(model),
+    ...model.entities.map((entity) => entityTable(model, entity)),
+    ...model.entities.flatMap((entity) => joinTables(model, entity)),
+  ];
 }

@@ -30,7 +30,10 @@ describe('dueQueueIndexes', () => {
           ...ticket,
           fields: {
             ...ticket.fields,
-            slaDueAt: { type: 'datetime', due: { from: 'createdAt', hours: 4, doneWhen: { field: 'resolvedAt', op: 'lt', value: { now: true } } } },
+            slaDueAt: {
+              type: 'datetime',
+              due: { from: 'createdAt', hours: 4, doneWhen: { field: 'resolvedAt', op: 'lt', value: { now: true } } },
+            },
           },
         },
       },

@@ -21,11 +21,22 @@ const FK_ACTIONS: Readonly<Record<string, ForeignKeyAction>> = {
 
 interface TableRow {
   name: string;
-  columns: { name: string; type: string; not_null: boolean; default: string | null; identity: string; generated: string; comment: string | null }[] | null;
+  columns:
+    | {
+        name: string;
+        type: string;
+        not_null: boolean;
+        default: string | null;
+        identity: string;
+        generated: string;
+        comment: string | null;
+      }[]
+    | null;
   constraints:
     | { name: string; type: string; columns: string[] | null; ref_table: string | null; ref_columns: string[] | null; on_delete: string }[]
     | null;
-  indexes: { name: string; columns: (string | null)[] | null; method: string; unique: boolean; partial: boolean; constraint: boolean }[] | null;
+  indexes:
+    { name: string; columns: (string | null)[] | null; method: string; unique: boolean; partial: boolean; constraint: boolean }[] | null;
 }
 
 /**

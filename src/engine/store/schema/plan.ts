@@ -177,11 +177,17 @@ export function planSchema(desired: readonly TableDef[], current: CatalogueSchem
       ...inline.map(foreignKeySql),
     ];
     additive.push(
-      step('create-table', table.name, PHASE.createTable, `create table ${table.name}${table.entity ? ` (entity "${table.entity}")` : ''}`, [
-        `create table ${quoteIdent(table.name)} (\n  ${body.join(',\n  ')}\n)`,
-        ...table.columns.filter((c) => c.generated).map((c) => generatedComment(table.name, c)),
-        ...table.indexes.map((index) => createIndexSql(table.name, index)),
-      ]),
+      step(
+        'create-table',
+        table.name,
+        PHASE.createTable,
+        `create table ${table.name}${table.entity ? ` (entity "${table.entity}")` : ''}`,
+        [
+          `create table ${quoteIdent(table.name)} (\n  ${body.join(',\n  ')}\n)`,
+          ...table.columns.filter((c) => c.generated).map((c) => generatedComment(table.name, c)),
+          ...table.indexes.map((index) => createIndexSql(table.name, index)),
+        ],
+      ),
     );
     created.add(table.name);
     for (const fk of deferred) additive.push(addForeignKeyStep(table.name, fk));
@@ -297,8 +303,8 @@ function planTable(table: TableDef, existing: CatalogueTable, additive: SchemaSt
         table.entity
           ? `drop column ${at(name, column.name)} (${describeField(table, column.name, undefined)} is no longer in the spec; its data would be lost)`
           : name === 'nf_user' && USER_FIELD_COLUMN.test(column.name)
-          ? `drop column ${at(name, column.name)} (user field "${fieldNameOf(column.name.slice(2))}" is no longer in the spec; its data would be lost)`
-          : `drop column ${at(name, column.name)} (this version of the engine no longer uses it; its data would be lost)`,
+            ? `drop column ${at(name, column.name)} (user field "${fieldNameOf(column.name.slice(2))}" is no longer in the spec; its data would be lost)`
+            : `drop column ${at(name, column.name)} (this version of the engine no longer uses it; its data would be lost)`,
         [alterTable(name, `drop column ${quoteIdent(column.name)}`)],
         { column: column.name },
       ),
@@ -309,12 +315,20 @@ function planTable(table: TableDef, existing: CatalogueTable, additive: SchemaSt
   const currentUniques = existing.constraints.filter((c) => c.kind === 'unique');
   for (const unique of table.uniques) {
     if (currentUniques.some((c) => sameList(c.columns, unique.columns))) continue;
-    const clash = existing.constraints.find((c) => c.name === unique.name) ?? existing.indexes.find((i) => i.name === unique.name && !i.constraint);
+    const clash =
+      existing.constraints.find((c) => c.name === unique.name) ?? existing.indexes.find((i) => i.name === unique.name && !i.constraint);
     if (clash) additive.push(dropByName(name, clash.name, 'constraint' in clash ? 'index' : 'constraint'));
     additive.push(
-      step('add-unique', name, PHASE.addUnique, `add unique constraint on ${name} (${unique.columns.join(', ')})`, [alterTable(name, `add ${uniqueSql(unique)}`)], {
-        column: unique.columns[0],
-      }),
+      step(
+        'add-unique',
+        name,
+        PHASE.addUnique,
+        `add unique constraint on ${name} (${unique.columns.join(', ')})`,
+        [alterTable(name, `add ${uniqueSql(unique)}`)],
+        {
+          column: unique.columns[0],
+        },
+      ),
     );
   }
   for (const unique of currentUniques) {
@@ -361,15 +375,23 @@ function planTable(table: TableDef, existing: CatalogueTable, additive: SchemaSt
   for (const index of table.indexes) {
     if (plainIndexes.some((i) => isSame(index, i))) continue;
     additive.push(
-      step('add-index', name, PHASE.addIndex, `add index ${index.name} on ${name} (${indexKeyText(index)})`, [createIndexSql(name, index)], {
-        column: index.order?.column ?? index.columns[0],
-        ...(index.rule ? { uniqueRule: index.rule } : {}),
-      }),
+      step(
+        'add-index',
+        name,
+        PHASE.addIndex,
+        `add index ${index.name} on ${name} (${indexKeyText(index)})`,
+        [createIndexSql(name, index)],
+        {
+          column: index.order?.column ?? index.columns[0],
+          ...(index.rule ? { uniqueRule: index.rule } : {}),
+        },
+      ),
     );
   }
   // The engine's own: `_idx`, and the partial unique indexes of `uniqueWhen` (which hold no data,
   // so a rule gone from the spec, or changed, drops its index as an additive change).
-  const isOurs = (i: (typeof plainIndexes)[number]) => i.name.endsWith('_idx') || (i.unique && i.partial && i.name.startsWith(uniqueWhenIndexPrefix(name)));
+  const isOurs = (i: (typeof plainIndexes)[number]) =>
+    i.name.endsWith('_idx') || (i.unique && i.partial && i.name.startsWith(uniqueWhenIndexPrefix(name)));
   for (const index of plainIndexes) {
     if (table.indexes.some((d) => isSame(d, index)) || !isOurs(index)) continue;
     additive.push(dropByName(name, index.name, 'index'));
@@ -391,14 +413,25 @@ function planNewColumn(table: TableDef, column: ColumnDef, additive: SchemaStep[
   const label = at(name, column.name);
   if (column.generated) {
     additive.push(
-      step('add-column', name, PHASE.addGenerated, `add generated column ${label}`, [alterTable(name, `add column ${columnSql(column)}`), generatedComment(name, column)], {
-        column: column.name,
-      }),
+      step(
+        'add-column',
+        name,
+        PHASE.addGenerated,
+        `add generated column ${label}`,
+        [alterTable(name, `add column ${columnSql(column)}`), generatedComment(name, column)],
+        {
+          column: column.name,
+        },
+      ),
     );
     return;
   }
   if (column.nullable || column.identity || column.default !== undefined) {
-    additive.push(step('add-column', name, PHASE.addColumn, `add column ${label}`, [alterTable(name, `add column ${columnSql(column)}`)], { column: column.name }));
+    additive.push(
+      step('add-column', name, PHASE.addColumn, `add column ${label}`, [alterTable(name, `add column ${columnSql(column)}`)], {
+        column: column.name,
+      }),
+    );
     return;
   }
   if (column.backfill !== undefined) {
@@ -429,7 +462,13 @@ function planNewColumn(table: TableDef, column: ColumnDef, additive: SchemaStep[
   );
 }
 
-function planColumnChange(table: TableDef, column: ColumnDef, current: CatalogueColumn, additive: SchemaStep[], destructive: SchemaStep[]): void {
+function planColumnChange(
+  table: TableDef,
+  column: ColumnDef,
+  current: CatalogueColumn,
+  additive: SchemaStep[],
+  destructive: SchemaStep[],
+): void {
   const name = table.name;
   const label = at(name, column.name);
   const quoted = quoteIdent(column.name);
@@ -438,7 +477,11 @@ function planColumnChange(table: TableDef, column: ColumnDef, current: Catalogue
   if (current.type !== column.type) {
     const sql = [alterTable(name, `alter column ${quoted} type ${column.type} using ${quoted}::${column.type}`)];
     if (isWideningTypeChange(current.type, column.type)) {
-      additive.push(step('alter-column-type', name, PHASE.alterColumn, `change type of ${label} from ${current.type} to ${column.type}`, sql, { column: column.name }));
+      additive.push(
+        step('alter-column-type', name, PHASE.alterColumn, `change type of ${label} from ${current.type} to ${column.type}`, sql, {
+          column: column.name,
+        }),
+      );
     } else {
       destructive.push(
         step(
@@ -455,9 +498,16 @@ function planColumnChange(table: TableDef, column: ColumnDef, current: Catalogue
 
   if (column.nullable && !current.nullable) {
     additive.push(
-      step('drop-not-null', name, PHASE.alterColumn, `make ${label} optional (drop NOT NULL)`, [alterTable(name, `alter column ${quoted} drop not null`)], {
-        column: column.name,
-      }),
+      step(
+        'drop-not-null',
+        name,
+        PHASE.alterColumn,
+        `make ${label} optional (drop NOT NULL)`,
+        [alterTable(name, `alter column ${quoted} drop not null`)],
+        {
+          column: column.name,
+        },
+      ),
     );
   } else if (!column.nullable && current.nullable) {
     destructive.push(
@@ -475,12 +525,24 @@ function planColumnChange(table: TableDef, column: ColumnDef, current: Catalogue
   if (!column.identity && (column.default ?? null) !== current.default) {
     additive.push(
       column.default === undefined
-        ? step('drop-default', name, PHASE.alterColumn, `drop the default of ${label}`, [alterTable(name, `alter column ${quoted} drop default`)], {
-            column: column.name,
-          })
-        : step('set-default', name, PHASE.alterColumn, `set the default of ${label} to ${column.default}`, [
-            alterTable(name, `alter column ${quoted} set default ${column.default}`),
-          ], { column: column.name }),
+        ? step(
+            'drop-default',
+            name,
+            PHASE.alterColumn,
+            `drop the default of ${label}`,
+            [alterTable(name, `alter column ${quoted} drop default`)],
+            {
+              column: column.name,
+            },
+          )
+        : step(
+            'set-default',
+            name,
+            PHASE.alterColumn,
+            `set the default of ${label} to ${column.default}`,
+            [alterTable(name, `alter column ${quoted} set default ${column.default}`)],
+            { column: column.name },
+          ),
     );
   }
 }

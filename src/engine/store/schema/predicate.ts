@@ -16,8 +16,18 @@ type Constants = Readonly<Record<string, ConstantSpec>>;
  * anything else here is a programming error and throws.
  */
 export function literalPredicateSql(entity: EntityModel, condition: Condition, constants: Constants): string {
-  if ('all' in condition) return group(condition.all.map((c) => literalPredicateSql(entity, c, constants)), ' and ', 'true');
-  if ('any' in condition) return group(condition.any.map((c) => literalPredicateSql(entity, c, constants)), ' or ', 'false');
+  if ('all' in condition)
+    return group(
+      condition.all.map((c) => literalPredicateSql(entity, c, constants)),
+      ' and ',
+      'true',
+    );
+  if ('any' in condition)
+    return group(
+      condition.any.map((c) => literalPredicateSql(entity, c, constants)),
+      ' or ',
+      'false',
+    );
   if ('not' in condition) return `not (${literalPredicateSql(entity, condition.not, constants)})`;
   const column = quoteIdent(predicateColumn(entity, condition.field));
   switch (condition.op) {

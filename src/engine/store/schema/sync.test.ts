@@ -31,7 +31,12 @@ function withFields(entity: EntityModel, fields: FieldModel[]): EntityModel {
 }
 
 const withoutField = (base: AppModel, entity: string, field: string) =>
-  withEntity(base, entity, (e) => withFields(e, e.fields.filter((f) => f.name !== field)));
+  withEntity(base, entity, (e) =>
+    withFields(
+      e,
+      e.fields.filter((f) => f.name !== field),
+    ),
+  );
 
 const withField = (base: AppModel, entity: string, field: FieldModel) =>
   withEntity(base, entity, (e) => withFields(e, [...e.fields.filter((f) => f.name !== field.name), field]));
@@ -137,7 +142,11 @@ forEachDatabase('schema sync', (database) => {
       const meta = await store.db.selectFrom('nf_meta').select(['key', 'value']).orderBy('key').execute();
       expect(meta.map((m) => m.key)).toEqual(['schema', 'spec', 'tally']);
       expect(meta[1].value).toEqual({ name: 'helpdesk' });
-      expect((meta[0].value as { managedTables: unknown }).managedTables).toEqual({ organization: 'organization', ticket: 'ticket', comment: 'comment' });
+      expect((meta[0].value as { managedTables: unknown }).managedTables).toEqual({
+        organization: 'organization',
+        ticket: 'ticket',
+        comment: 'comment',
+      });
     } finally {
       await store.close();
     }
@@ -164,14 +173,21 @@ forEachDatabase('schema sync', (database) => {
       expect(error).toBeInstanceOf(SchemaChangeRefused);
       const message = (error as Error).message;
       expect(message).toContain('drop column ticket.due_at (field "dueAt" is no longer in the spec; its data would be lost)');
-      expect(message).toContain('Run `npm run ninefold -- migrate --allow-destructive` to apply them (their data is lost), or restore the spec.');
+      expect(message).toContain(
+        'Run `npm run ninefold -- migrate --allow-destructive` to apply them (their data is lost), or restore the spec.',
+      );
       expect(await columnsOf(store, 'ticket')).toContain('due_at');
       const ticket = await store.db.selectFrom('ticket').select('due_at').executeTakeFirstOrThrow();
       expect(ticket.due_at).toEqual(new Date('2030-01-02T03:04:05.000Z'));
     });
 
     it('applies nothing at all when one change of several is refused', async () => {
-      const added: FieldModel = { ...model.entitiesByName.organization.fieldsByName.domain, name: 'website', column: 'website', label: 'Website' };
+      const added: FieldModel = {
+        ...model.entitiesByName.organization.fieldsByName.domain,
+        name: 'website',
+        column: 'website',
+        label: 'Website',
+      };
       const changed = withField(withoutField(model, 'ticket', 'dueAt'), 'organization', added);
       await expect(syncSchema(store, changed)).rejects.toThrow(SchemaChangeRefused);
       expect(await columnsOf(store, 'organization')).not.toContain('website');
@@ -206,7 +222,12 @@ forEachDatabase('schema sync', (database) => {
     });
 
     it('adds a new optional field by itself', async () => {
-      const website: FieldModel = { ...model.entitiesByName.organization.fieldsByName.domain, name: 'website', column: 'website', label: 'Website' };
+      const website: FieldModel = {
+        ...model.entitiesByName.organization.fieldsByName.domain,
+        name: 'website',
+        column: 'website',
+        label: 'Website',
+      };
       const larger = withField(model, 'organization', website);
       const report = await syncSchema(store, larger);
       expect(report.applied.map((s) => s.description)).toEqual(['add column organization.website']);
@@ -218,7 +239,14 @@ forEachDatabase('schema sync', (database) => {
 
     it('adds a required field with a default, filling the rows already there', async () => {
       const tier = model.entitiesByName.organization.fieldsByName.tier;
-      const size: FieldModel = { ...tier, name: 'size', column: 'size', label: 'Size', enumValues: ['small', 'large'], spec: { type: 'enum', values: ['small', 'large'], default: 'small', required: true } };
+      const size: FieldModel = {
+        ...tier,
+        name: 'size',
+        column: 'size',
+        label: 'Size',
+        enumValues: ['small', 'large'],
+        spec: { type: 'enum', values: ['small', 'large'], default: 'small', required: true },
+      };
       const report = await syncSchema(store, withField(model, 'organization', size));
       expect(report.destructive).toEqual([]);
       const row = await store.db.selectFrom('organization').select('size').executeTakeFirstOrThrow();
@@ -228,7 +256,14 @@ forEachDatabase('schema sync', (database) => {
 
     it('adds a required field without a default only to an empty table', async () => {
       const tier = model.entitiesByName.organization.fieldsByName.tier;
-      const code: FieldModel = { ...tier, name: 'code', column: 'code', label: 'Code', type: 'text', spec: { type: 'text', required: true } };
+      const code: FieldModel = {
+        ...tier,
+        name: 'code',
+        column: 'code',
+        label: 'Code',
+        type: 'text',
+        spec: { type: 'text', required: true },
+      };
       await expect(syncSchema(store, withField(model, 'organization', code))).rejects.toThrow('add required column organization.code');
       expect(await columnsOf(store, 'organization')).not.toContain('code');
       await store.db.deleteFrom('comment').execute();
@@ -270,7 +305,12 @@ forEachDatabase('schema sync', (database) => {
       expect(await syncSchema(store, model, { trustRecorded: true })).toEqual({ changed: false, applied: [], destructive: [] });
       expect(store.statementCount() - before).toBe(2);
 
-      const website: FieldModel = { ...model.entitiesByName.organization.fieldsByName.domain, name: 'website', column: 'website', label: 'Website' };
+      const website: FieldModel = {
+        ...model.entitiesByName.organization.fieldsByName.domain,
+        name: 'website',
+        column: 'website',
+        label: 'Website',
+      };
       const report = await syncSchema(store, withField(model, 'organization', website), { trustRecorded: true });
       expect(report.applied.map((s) => s.description)).toEqual(['add column organization.website']);
       await expect(syncSchema(store, model, { trustRecorded: true })).rejects.toThrow('drop column organization.website');
@@ -282,7 +322,10 @@ forEachDatabase('schema sync', (database) => {
       expect((await syncSchema(store, model, { trustRecorded: true })).changed).toBe(false);
       expect(await columnsOf(store, 'organization')).not.toContain('domain');
       const report = await syncSchema(store, model);
-      expect(report.applied.map((s) => s.description)).toEqual(['add column organization.domain', 'add index organization_domain_idx on organization (domain, id)']);
+      expect(report.applied.map((s) => s.description)).toEqual([
+        'add column organization.domain',
+        'add index organization_domain_idx on organization (domain, id)',
+      ]);
       expect(await columnsOf(store, 'organization')).toContain('domain');
     });
 

@@ -60,7 +60,11 @@ function fingerprintOf(desired: readonly TableDef[], tallies: string): string {
 function desiredMeta(model: AppModel, desired: readonly TableDef[]): SchemaMeta {
   const managedTables: Record<string, string> = {};
   for (const table of desired) if (table.entity) managedTables[table.name] = table.entity;
-  return { specName: model.name, fingerprint: fingerprintOf(desired, tallyFingerprint(model) + liveTriggersFingerprint(model)), managedTables };
+  return {
+    specName: model.name,
+    fingerprint: fingerprintOf(desired, tallyFingerprint(model) + liveTriggersFingerprint(model)),
+    managedTables,
+  };
 }
 
 function sameMeta(a: SchemaMeta | null, b: SchemaMeta): boolean {

@@ -65,7 +65,8 @@ export function ownScopeFields(entity: EntityModel): Set<string> {
   const fields = new Set<string>();
   for (const grant of Object.values(entity.permissions)) {
     const scope = grant.list;
-    if (typeof scope === 'object' && scope !== null && Object.keys(scope).length === 1 && typeof scope.own === 'string') fields.add(scope.own);
+    if (typeof scope === 'object' && scope !== null && Object.keys(scope).length === 1 && typeof scope.own === 'string')
+      fields.add(scope.own);
   }
   return fields;
 }
@@ -84,16 +85,22 @@ function columnOf(entity: EntityModel, name: string): string {
  */
 function contributions(model: AppModel, tally: EntityTally, rows: string, sign: 1 | -1): string {
   const entity = model.entitiesByName[tally.entity];
-  const owners = [`(${quoteLiteral(TALLY_EVERYONE)}, 0::bigint)`, ...[...tally.owners].map((f) => `(${quoteLiteral(f)}, coalesce(r.${columnOf(entity, f)}, 0))`)];
+  const owners = [
+    `(${quoteLiteral(TALLY_EVERYONE)}, 0::bigint)`,
+    ...[...tally.owners].map((f) => `(${quoteLiteral(f)}, coalesce(r.${columnOf(entity, f)}, 0))`),
+  ];
   const entries: string[] = [`(${quoteLiteral(TALLY_TOTAL)}, '', '', ${sign}::numeric)`];
   for (const [name, sums] of tally.groups) {
     const value = `coalesce(r.${columnOf(entity, name)}::text, '')`;
     entries.push(`(${quoteLiteral(name)}, ${value}, '', ${sign}::numeric)`);
-    for (const sum of sums) entries.push(`(${quoteLiteral(name)}, ${value}, ${quoteLiteral(sum)}, ${sign} * coalesce(r.${columnOf(entity, sum)}, 0)::numeric)`);
+    for (const sum of sums)
+      entries.push(`(${quoteLiteral(name)}, ${value}, ${quoteLiteral(sum)}, ${sign} * coalesce(r.${columnOf(entity, sum)}, 0)::numeric)`);
   }
   for (const name of tally.days) {
     // A record without the time is on no day: its entry is dropped below.
-    entries.push(`(${quoteLiteral(dayDimension(name))}, to_char(r.${columnOf(entity, name)} at time zone 'UTC', 'YYYY-MM-DD'), '', ${sign}::numeric)`);
+    entries.push(
+      `(${quoteLiteral(dayDimension(name))}, to_char(r.${columnOf(entity, name)} at time zone 'UTC', 'YYYY-MM-DD'), '', ${sign}::numeric)`,
+    );
   }
   return `select o.owner_field, o.owner, e.dimension, e.value, e.measure, e.amount
     from ${rows} r
@@ -146,7 +153,9 @@ end`;
 
 /** What the tallies' triggers are, as a hash: part of the schema's recorded fingerprint. */
 export function tallyFingerprint(model: AppModel): string {
-  return createHash('sha256').update(JSON.stringify(tallyStatements(model))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(tallyStatements(model)))
+    .digest('hex');
 }
 
 function tallyStatements(model: AppModel): string[] {

@@ -19,10 +19,19 @@ const SPEC = {
         amount: { type: 'integer' },
         note: { type: 'text' },
       },
-      uniqueWhen: { fields: ['item'], where: { field: 'state', op: 'in', value: ['active', 'late'] }, message: 'This item is already lent.' },
+      uniqueWhen: {
+        fields: ['item'],
+        where: { field: 'state', op: 'in', value: ['active', 'late'] },
+        message: 'This item is already lent.',
+      },
     },
   },
-  workflows: { loan: { states: { active: { initial: true }, late: {}, returned: { final: true } }, transitions: { back: { from: ['active', 'late'], to: 'returned', allow: ['clerk'] } } } },
+  workflows: {
+    loan: {
+      states: { active: { initial: true }, late: {}, returned: { final: true } },
+      transitions: { back: { from: ['active', 'late'], to: 'returned', allow: ['clerk'] } },
+    },
+  },
   roles: { clerk: { label: 'Clerk' } },
   permissions: { loan: { clerk: { list: true, read: true, create: true } } },
   constants: { bigLoan: { value: 1000 }, who: { value: "O'Brien" } },
@@ -49,7 +58,13 @@ function catalogueOf(tables: readonly TableDef[], extraIndexes: readonly Catalog
       constraints: [
         { name: `${t.name}_pkey`, kind: 'primary' as const, columns: t.primaryKey },
         ...t.uniques.map((u) => ({ name: u.name, kind: 'unique' as const, columns: u.columns })),
-        ...t.foreignKeys.map((f) => ({ name: f.name, kind: 'foreign' as const, columns: f.columns, references: f.references, onDelete: f.onDelete })),
+        ...t.foreignKeys.map((f) => ({
+          name: f.name,
+          kind: 'foreign' as const,
+          columns: f.columns,
+          references: f.references,
+          onDelete: f.onDelete,
+        })),
       ],
       indexes: [
         ...t.uniques.map((u) => ({ name: u.name, columns: u.columns, method: 'btree', unique: true, partial: false, constraint: true })),
@@ -86,7 +101,9 @@ describe('the partial unique indexes of uniqueWhen', () => {
   it('are created with a new table', () => {
     const plan = planSchema(desiredSchema(model), catalogueOf([]));
     const create = plan.additive.find((s) => s.kind === 'create-table' && s.table === 'loan')!;
-    expect(create.sql).toContain(`create unique index "${loan.uniqueWhen[0].index}" on "loan" using btree ("item") where "state" in ('active', 'late')`);
+    expect(create.sql).toContain(
+      `create unique index "${loan.uniqueWhen[0].index}" on "loan" using btree ("item") where "state" in ('active', 'late')`,
+    );
   });
 
   it('are added when missing, saying which rule, and left alone when there', () => {
@@ -107,10 +124,19 @@ describe('the partial unique indexes of uniqueWhen', () => {
 
   it('are dropped (additively: an index holds no data) when the spec no longer has the rule or changed it', () => {
     const desired = desiredSchema(model);
-    const old: CatalogueIndex = { name: 'loan_uw_0123456789', columns: ['item'], method: 'btree', unique: true, partial: true, constraint: false };
+    const old: CatalogueIndex = {
+      name: 'loan_uw_0123456789',
+      columns: ['item'],
+      method: 'btree',
+      unique: true,
+      partial: true,
+      constraint: false,
+    };
     const plan = planSchema(desired, catalogueOf(desired, [old]));
     expect(plan.destructive).toEqual([]);
-    expect(plan.additive).toEqual([expect.objectContaining({ kind: 'drop-index', table: 'loan', sql: ['drop index if exists "loan_uw_0123456789"'] })]);
+    expect(plan.additive).toEqual([
+      expect.objectContaining({ kind: 'drop-index', table: 'loan', sql: ['drop index if exists "loan_uw_0123456789"'] }),
+    ]);
   });
 
   it('keeps unique indexes made by hand, even partial ones', () => {
@@ -136,7 +162,12 @@ describe('literalPredicateSql', () => {
       sqlOf({
         all: [
           { field: 'kind', op: 'ne', value: 'long' },
-          { any: [{ field: 'note', op: 'present' }, { field: 'amount', op: 'notIn', value: [1, 2] }] },
+          {
+            any: [
+              { field: 'note', op: 'present' },
+              { field: 'amount', op: 'notIn', value: [1, 2] },
+            ],
+          },
           { not: { field: 'state', op: 'eq', value: 'late' } },
         ],
       }),

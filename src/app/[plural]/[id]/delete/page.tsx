@@ -35,14 +35,23 @@ export default async function DeleteRecordPage({ params }: Props) {
   return (
     <div className="max-w-2xl">
       <PageHeader
-        eyebrow={<Breadcrumbs items={[{ href: `/${entity.plural}`, label: entity.pluralLabel }, { href: base, label: title }, { label: 'Delete' }]} />}
+        eyebrow={
+          <Breadcrumbs
+            items={[{ href: `/${entity.plural}`, label: entity.pluralLabel }, { href: base, label: title }, { label: 'Delete' }]}
+          />
+        }
         title={`Delete this ${inSentence(entity.label)}?`}
       />
       <Card className="p-6">
         <p className="mb-5 text-sm text-zinc-700">
           <span className="font-medium text-zinc-900">{title}</span> will be deleted. This cannot be undone.
         </p>
-        <DeleteForm action={deleteRecord.bind(null, entity.name, record.id)} version={record.version} submitLabel={`Delete ${inSentence(entity.label)}`} cancelHref={base} />
+        <DeleteForm
+          action={deleteRecord.bind(null, entity.name, record.id)}
+          version={record.version}
+          submitLabel={`Delete ${inSentence(entity.label)}`}
+          cancelHref={base}
+        />
       </Card>
     </div>
   );

@@ -44,7 +44,15 @@ export default async function EditRecordPage({ params }: Props) {
   return (
     <div className="max-w-3xl">
       <PageHeader
-        eyebrow={<Breadcrumbs items={[{ href: `/${entity.plural}`, label: entity.pluralLabel }, { href: base, label: recordTitle(entity, record, references) }, { label: 'Edit' }]} />}
+        eyebrow={
+          <Breadcrumbs
+            items={[
+              { href: `/${entity.plural}`, label: entity.pluralLabel },
+              { href: base, label: recordTitle(entity, record, references) },
+              { label: 'Edit' },
+            ]}
+          />
+        }
         title={`Edit ${inSentence(entity.label)}`}
       />
       <Card className="p-6">

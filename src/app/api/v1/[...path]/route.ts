@@ -12,7 +12,10 @@ export const dynamic = 'force-dynamic';
 
 /** An engine that cannot open is an INTERNAL problem with a digest, like any other failure. */
 const handle = (request: Request): Promise<Response> =>
-  getEngine().then((engine) => handleApiRequest(engine, request, requestContext(request)), (error: unknown) => problemResponse(error));
+  getEngine().then(
+    (engine) => handleApiRequest(engine, request, requestContext(request)),
+    (error: unknown) => problemResponse(error),
+  );
 
 export const GET = handle;
 export const POST = handle;
