@@ -2,22 +2,12 @@
 // `npm start`: builds the app when its sources changed since the last build, then serves it.
 // The spec is loaded when the server starts (NINEFOLD_SPEC), so changing it needs a restart,
 // not a rebuild.
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildIsCurrent, sourceFingerprint, writeBuildStamp } from './build-stamp.mjs';
+import { buildWhenNeeded } from './build-stamp.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const next = path.join(root, 'node_modules', '.bin', 'next');
-
-const current = sourceFingerprint(root);
-const built = buildIsCurrent(root, current);
-if (!built) {
-  console.log('Ninefold: building the app (sources changed or no build yet)...');
-  const result = spawnSync(next, ['build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-  writeBuildStamp(root, current);
-}
+buildWhenNeeded(root);
 
 // Served in this process (scripts/server.mjs). On SIGTERM/SIGINT it finishes the requests in flight,
 // then closes the database, then exits (scripts/shutdown.mjs); Next.js must leave those signals to it.

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildWhenNeeded } from '../../scripts/build-stamp.mjs';
 import { secretsInLog } from '../../src/engine/identity/log-secrets';
 import { ADMIN, DEMO_AGENT, DEMO_CUSTOMER, startServer, stopServer, type RunningServer } from './servers';
 
@@ -33,6 +34,8 @@ export async function setup(project: TestProject): Promise<void> {
     NINEFOLD_ADMIN_PASSWORD: ADMIN.password,
   };
   const root = path.resolve(__dirname, '../..');
+  // Built here, without a deadline (a loaded machine builds slowly): the servers' wait for health is for starting only.
+  buildWhenNeeded(root);
   execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/main.ts', 'seed', '--count', '30'], {
     cwd: root,
     env,
