@@ -1,4 +1,4 @@
-import { visitorMay } from '@/engine/access/public-grants';
+import { visitorMay } from '@/engine/access/policy';
 import { NinefoldError, type FieldError } from '@/engine/errors/ninefold-error';
 import { filterableFields } from '@/engine/ops/list-query';
 import type { CreateOptions } from '@/engine/ops/types';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
-import { visitorsWelcome } from '@/engine/access/public-grants';
+import { visitorsWelcome } from '@/engine/access/policy';
 import { isVisitor, visitorActor } from '@/engine/access/visitor';
 import type { Engine } from '@/engine/engine';
 import type { Actor } from '@/engine/ops/types';

@@ -1,4 +1,4 @@
-import { visitorMay, type VisitorAction } from '@/engine/access/public-grants';
+import { visitorMay, type VisitorAction } from '@/engine/access/policy';
 import type { Limits } from '@/engine/limits';
 import { filterableFields, MAX_FILTER_IDS, MAX_SORT_KEYS, sortableFields } from '@/engine/ops/list-query';
 import { DUE_FILTERS } from '@/engine/rules/overdue';

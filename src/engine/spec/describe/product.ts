@@ -1,4 +1,5 @@
-import { ADMIN_ROLE, createsAnyRecord, grantsFor } from '../../access/grants';
+import { createsAnyRecord, grantsFor } from '../../access/grants';
+import { ADMIN_ROLE } from '../../access/policy';
 import { PUBLIC_ROLE } from '../../access/visitor';
 import { resolveLimits } from '../../limits';
 import { SYSTEM_COLUMNS } from '../build';
