@@ -5,7 +5,7 @@ import type { EntityModel, FieldModel } from '../spec/model';
 import { callsOnlyFieldMessage, fieldWritableThroughDoor, isThroughCall } from './call-door';
 import { capitalize, indefinite } from '../spec/naming';
 import { grantsFor } from './grants';
-import { policyOf, rolesOf, type RolePolicy } from './policy';
+import { rolesOf, type RolePolicy } from './policy';
 import { forbiddenField, type RefusedAction } from './refusal';
 
 /*
@@ -31,14 +31,6 @@ function seeingGrants(entity: EntityModel, actor: Actor): readonly RolePolicy[] 
 export function readableFields(entity: EntityModel, actor: Actor): readonly string[] {
   const grants = seeingGrants(entity, actor);
   return [...entity.fields.map((f) => f.name), ...AUTHOR_COLUMNS].filter((name) => grants.some((g) => !g.hidden.has(name)));
-}
-
-/**
- * The declared fields and author columns some role's grant hides (the `public` role's the
- * authors, by default): what a record may lack, whoever reads it (the API's schemas say so).
- */
-export function hiddenFromSomeRole(entity: EntityModel): ReadonlySet<string> {
-  return policyOf(entity).hiddenFromSomeRole;
 }
 
 /** The declared fields the actor may write with `action`, in spec order. */

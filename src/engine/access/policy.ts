@@ -19,8 +19,8 @@ import { PUBLIC_ROLE } from './visitor';
  */
 export const ADMIN_ROLE = 'admin';
 
-/** Whether the role is the built-in administrator's, or the actor holds it. */
-export function isAdmin(who: Actor | string): boolean {
+/** Whether the role is the built-in administrator's, or the actor (or user) holds it. */
+export function isAdmin(who: Pick<Actor, 'roles'> | string): boolean {
   return typeof who === 'string' ? who === ADMIN_ROLE : who.roles.includes(ADMIN_ROLE);
 }
 
@@ -70,6 +70,12 @@ export interface EntityPolicy {
   readonly visitor: Readonly<Record<VisitorAction, boolean>>;
   /** User fields that some role's list scope is exactly (`{ own: field }`, nothing else). */
   readonly ownListFields: ReadonlySet<string>;
+  /**
+   * Declared fields some role may write with the action through the pages and the record API
+   * (not a call): never the spec's read-only ones, those only calls write, or any of an entity
+   * only calls write; otherwise those a granting role's rules let it write.
+   */
+  readonly doorWritable: Readonly<Record<'create' | 'update', readonly FieldModel[]>>;
   /** The fields whose records the list and read scopes' paths follow (`team.open` → team), each once. */
   readonly seeingPathHeads: readonly string[];
 }
@@ -108,6 +114,17 @@ function seeingPathHeads(roles: readonly RolePolicy[]): string[] {
   return [...new Set(conditionPaths(conditions).map((path) => splitPath(path)!.head))];
 }
 
+function doorWritable(
+  entity: EntityModel,
+  roles: ReadonlyMap<string, RolePolicy>,
+  callsOnly: boolean,
+  action: 'create' | 'update',
+): FieldModel[] {
+  if (callsOnly) return [];
+  const granting = [...roles.values()].filter((r) => r.scopes[action] !== undefined);
+  return entity.fields.filter((f) => !f.readOnly && f.writtenBy !== 'calls' && granting.some((r) => r.writes.has(f.name)));
+}
+
 function compileEntity(entity: EntityModel): EntityPolicy {
   const declared = Object.keys(entity.permissions).length > 0;
   const grants: [string, GrantSpec][] = declared ? Object.entries(entity.permissions) : [[ADMIN_ROLE, fullGrant(entity)]];
@@ -134,6 +151,7 @@ function compileEntity(entity: EntityModel): EntityPolicy {
       create: visitorGrant?.scopes.create !== undefined && !callsOnly,
     },
     ownListFields,
+    doorWritable: { create: doorWritable(entity, roles, callsOnly, 'create'), update: doorWritable(entity, roles, callsOnly, 'update') },
     seeingPathHeads: seeingPathHeads(declared ? [...roles.values()] : []),
   };
 }
