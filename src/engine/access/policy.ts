@@ -131,7 +131,7 @@ function compileEntity(entity: EntityModel): EntityPolicy {
   const roles = new Map(grants.map(([role, grant]) => [role, compileRole(entity, role, grant)]));
   const callsOnly = entity.writtenBy === 'calls';
   const ruled = [...entity.fields.map((f) => f.name), ...AUTHOR_COLUMNS];
-  const visitorGrant = declared ? roles.get(PUBLIC_ROLE) : undefined;
+  const visitorGrant = roles.get(PUBLIC_ROLE);
   const ownListFields = new Set<string>();
   for (const role of roles.values()) {
     const scope = role.scopes.list;
@@ -142,8 +142,7 @@ function compileEntity(entity: EntityModel): EntityPolicy {
     roles,
     callsOnly,
     callsOnlyFields: new Set(entity.fields.filter((f) => f.writtenBy === 'calls').map((f) => f.name)),
-    // Only declared grants hide: the admin's full grant on an entity without permissions hides nothing.
-    hiddenFromSomeRole: new Set(ruled.filter((name) => declared && [...roles.values()].some((r) => r.hidden.has(name)))),
+    hiddenFromSomeRole: new Set(ruled.filter((name) => [...roles.values()].some((r) => r.hidden.has(name)))),
     visitor: {
       list: visitorGrant?.scopes.list !== undefined,
       read: visitorGrant?.scopes.read !== undefined,
@@ -152,7 +151,7 @@ function compileEntity(entity: EntityModel): EntityPolicy {
     },
     ownListFields,
     doorWritable: { create: doorWritable(entity, roles, callsOnly, 'create'), update: doorWritable(entity, roles, callsOnly, 'update') },
-    seeingPathHeads: seeingPathHeads(declared ? [...roles.values()] : []),
+    seeingPathHeads: seeingPathHeads([...roles.values()]),
   };
 }
 
