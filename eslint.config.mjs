@@ -29,6 +29,42 @@ export default tseslint.config(
     },
   },
   {
+    // Access is decided in one place: the compiled policy (src/engine/access/policy.ts) reads the
+    // grants and the calls-only marks of the model, every other module asks it. A second reader
+    // of the raw grants is a copy of the rules waiting to disagree with them.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [
+      'src/engine/access/**',
+      'src/engine/spec/build.ts',
+      'src/engine/spec/model.ts',
+      'src/engine/spec/types.ts',
+      'src/engine/spec/validate/**',
+      '**/*.test.ts',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { property: 'permissions', message: 'Ask the compiled policy (src/engine/access/policy.ts) instead of reading the grants.' },
+        { property: 'writtenBy', message: 'Ask the compiled policy (writtenOnlyByCalls, fieldWrittenOnlyByCalls) instead.' },
+      ],
+    },
+  },
+  {
+    // The built-in administrator's role is named once, in the policy (ADMIN_ROLE, isAdmin).
+    // The access matrix's oracle spells it on its own: it shares no code with what it checks.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/engine/access/policy.ts', 'src/engine/access/matrix.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Literal[value='admin']",
+          message: "Use ADMIN_ROLE or isAdmin from src/engine/access/policy.ts instead of spelling 'admin'.",
+        },
+      ],
+    },
+  },
+  {
     // UI components render; they never reach the store.
     files: ['src/ui/**/*.{ts,tsx}'],
     rules: {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { noticeBoardSpec } from '@/engine/access/public-testing';
-import { visitorsWelcome } from '@/engine/access/public-grants';
+import { visitorsWelcome } from '@/engine/access/policy';
 import { visitorActor } from '@/engine/access/visitor';
 import type { Engine } from '@/engine/engine';
 import type { UserAccount } from '@/engine/identity/types';

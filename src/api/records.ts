@@ -1,4 +1,4 @@
-import { visitorMay } from '@/engine/access/public-grants';
+import { visitorMay, writtenOnlyByCalls } from '@/engine/access/policy';
 import { NinefoldError, type FieldError } from '@/engine/errors/ninefold-error';
 import { filterableFields } from '@/engine/ops/list-query';
 import type { CreateOptions } from '@/engine/ops/types';
@@ -122,7 +122,7 @@ export function takeVersion(call: ApiRequest, body: Record<string, unknown>): { 
  */
 export function recordRoutes(entity: EntityModel): Route[] {
   const routes = allRecordRoutes(entity);
-  return entity.writtenBy === 'calls' ? routes.filter((route) => route.method === 'GET') : routes;
+  return writtenOnlyByCalls(entity) ? routes.filter((route) => route.method === 'GET') : routes;
 }
 
 function allRecordRoutes(entity: EntityModel): Route[] {

@@ -10,6 +10,7 @@ import type { Actor } from '@/engine/ops/types';
 import { openEngine } from '@/engine/open-engine';
 import type { Settings } from '@/engine/settings';
 import { inSentence } from '@/engine/spec/naming';
+import { isAdmin } from '@/engine/access/policy';
 
 export const IMPORT_USAGE = 'Usage: import <entity> <file.csv> [--as <email>] [--good-rows]';
 
@@ -26,7 +27,7 @@ async function importingActor(engine: Engine, email: string | undefined): Promis
   const users = (await engine.identity.listUsers()).filter((u) => !u.disabled);
   const user =
     email === undefined
-      ? [...users].sort((a, b) => a.id - b.id).find((u) => u.roles.includes('admin'))
+      ? [...users].sort((a, b) => a.id - b.id).find((u) => isAdmin(u))
       : users.find((u) => u.email === normalizeEmail(email));
   if (!user)
     return email === undefined

@@ -11,6 +11,7 @@ import type { AppModel } from './spec/model';
 import type { Settings } from './settings';
 import { openStore } from './store/open-store';
 import { syncSchema } from './store/schema/sync';
+import { ADMIN_ROLE } from './access/policy';
 
 export interface OpenOptions {
   /** Apply destructive schema changes (dropping columns or tables) instead of refusing them. */
@@ -42,7 +43,7 @@ export async function openEngine(settings: Settings, options: OpenOptions = {}):
     if (settings.adminEmail && settings.adminPassword && !(await identity.hasUsers())) {
       await identity
         .createUser(
-          { email: settings.adminEmail, password: settings.adminPassword, name: 'Administrator', roles: ['admin'] },
+          { email: settings.adminEmail, password: settings.adminPassword, name: 'Administrator', roles: [ADMIN_ROLE] },
           { onlyIfNoUsers: true },
         )
         .catch((error: unknown) => {

@@ -5,6 +5,7 @@ import type { Actor } from '@/engine/ops/types';
 import { mayReadDocumentation } from '@/engine/spec/screens/documentation';
 import { mayOpenRoute } from '@/engine/spec/screens/routes';
 import { openableViewsByEntity, type OpenableView } from './views';
+import { isAdmin } from '@/engine/access/policy';
 
 /** A place in the main navigation; `children` sit under it (an entity's saved views). */
 export interface NavigationEntry {
@@ -47,6 +48,6 @@ export async function navigationFor(engine: Engine, actor: Actor): Promise<Navig
           { href: '/api/docs', label: 'API' },
         ]
       : []),
-    ...(actor.roles.includes('admin') ? [{ href: '/admin/users', label: 'Users' }] : []),
+    ...(isAdmin(actor) ? [{ href: '/admin/users', label: 'Users' }] : []),
   ];
 }

@@ -8,6 +8,7 @@ import type { Actor } from '@/engine/ops/types';
 import { getEngine } from './engine';
 import { safeReturnPath } from './request-return-path';
 import { mirrorStoredTheme, THEME_COOKIE } from './theme';
+import { isAdmin } from '@/engine/access/policy';
 
 export const SESSION_COOKIE = 'nf_session';
 
@@ -32,7 +33,7 @@ export async function requireActor(returnTo?: string): Promise<Actor> {
 /** The signed-in administrator: others get the 403 page, anonymous visitors the sign-in page. */
 export async function requireAdmin(returnTo: string): Promise<Actor> {
   const actor = await requireActor(returnTo);
-  if (!actor.roles.includes('admin')) forbidden();
+  if (!isAdmin(actor)) forbidden();
   return actor;
 }
 

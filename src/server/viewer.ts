@@ -1,6 +1,6 @@
 import 'server-only';
 import { redirect } from 'next/navigation';
-import { visitorsWelcome } from '@/engine/access/public-grants';
+import { visitorsWelcome, writtenOnlyByCalls } from '@/engine/access/policy';
 import { isVisitor, visitorActor } from '@/engine/access/visitor';
 import type { Engine } from '@/engine/engine';
 import type { Actor } from '@/engine/ops/types';
@@ -51,7 +51,7 @@ export async function visitorPlaces(engine: Engine, visitor: Actor): Promise<Nav
   const forms = engine.model.navigation
     .filter((entity) => {
       const access = engine.ops.access(visitor, entity.name);
-      return access.actions.create && !access.actions.list && entity.writtenBy !== 'calls';
+      return access.actions.create && !access.actions.list && !writtenOnlyByCalls(entity);
     })
     .map((entity) => ({ href: `/${entity.plural}/new`, label: newRecordLabel(engine.model, entity) }));
   return [...(await navigationFor(engine, visitor)), ...forms];

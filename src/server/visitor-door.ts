@@ -4,7 +4,7 @@ import { readCookie, SESSION_COOKIE } from '@/api/credentials';
 import { doorPage, wantsPage } from '@/api/door-refusal.mjs';
 import { problemType } from '@/api/problem';
 import { FixedWindowLimiter, rateLimitHeaders, type RateLimitOutcome } from '@/api/rate-limit';
-import { visitorsWelcome } from '@/engine/access/public-grants';
+import { visitorsWelcome } from '@/engine/access/policy';
 import type { Engine } from '@/engine/engine';
 import { BUILT_IN_ERRORS } from '@/engine/errors/catalogue';
 import { resolveLimits } from '@/engine/limits';

@@ -21,6 +21,7 @@ import {
   validationProblemSchema,
 } from './schemas';
 import type { JsonSchema, OpenApiDocument, TagObject } from './types';
+import { writtenOnlyByCalls } from '@/engine/access/policy';
 
 export type { OpenApiDocument } from './types';
 
@@ -41,7 +42,7 @@ export function buildOpenApiDocument(model: AppModel): OpenApiDocument {
     const entityNames = names.get(entity.name)!;
     schemas[entityNames.record] = recordSchema(entity, model.constants);
     // An entity only calls write has no create or change operation to describe.
-    if (entity.writtenBy !== 'calls') {
+    if (!writtenOnlyByCalls(entity)) {
       schemas[entityNames.create] = createSchema(entity, model.constants);
       schemas[entityNames.update] = updateSchema(entity, model.constants);
     }

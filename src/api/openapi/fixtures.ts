@@ -2,6 +2,7 @@ import helpdesk from '../../../examples/helpdesk/ninefold.spec';
 import { buildModel } from '@/engine/spec/build';
 import { defineApp } from '@/engine/spec/define';
 import type { AppModel } from '@/engine/spec/model';
+import { ADMIN_ROLE } from '@/engine/access/policy';
 
 /** Specs the OpenAPI tests generate documents from (test code only). */
 
@@ -82,7 +83,7 @@ export const helpdeskWithEscalate: AppModel = buildModel(
         params: { id: 'integer' },
         input: { reason: { type: 'text', required: true, maxLength: 500 } },
         output: 'ticket',
-        roles: ['agent', 'admin'],
+        roles: ['agent', ADMIN_ROLE],
         errors: ['NOT_FOUND', 'TICKET_CLOSED'],
         handler: async () => null,
       },

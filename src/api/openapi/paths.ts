@@ -1,4 +1,4 @@
-import { visitorMay, type VisitorAction } from '@/engine/access/public-grants';
+import { visitorMay, writtenOnlyByCalls, type VisitorAction } from '@/engine/access/policy';
 import type { Limits } from '@/engine/limits';
 import { filterableFields, MAX_FILTER_IDS, MAX_SORT_KEYS, sortableFields } from '@/engine/ops/list-query';
 import { DUE_FILTERS } from '@/engine/rules/overdue';
@@ -259,7 +259,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
 
 /** An entity only the spec's calls write: its record addresses are read-only (the API answers 405 to writes). */
 function withoutRecordWrites(entity: EntityModel, paths: Record<string, PathItemObject>): Record<string, PathItemObject> {
-  if (entity.writtenBy !== 'calls') return paths;
+  if (!writtenOnlyByCalls(entity)) return paths;
   const readOnly = (item: PathItemObject): PathItemObject =>
     Object.fromEntries(Object.entries(item).filter(([key]) => !WRITE_METHODS.has(key)));
   const collection = `/${entity.plural}`;

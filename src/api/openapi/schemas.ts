@@ -1,4 +1,4 @@
-import { hiddenFromSomeRole } from '@/engine/access/fields';
+import { fieldWrittenOnlyByCalls, policyOf, writtenOnlyByCalls } from '@/engine/access/policy';
 import type { AppModel, EntityModel } from '@/engine/spec/model';
 import { capitalize, indefinite, inSentence } from '@/engine/spec/naming';
 import type { ConstantRef, FieldSpec } from '@/engine/spec/types';
@@ -282,14 +282,14 @@ export function recordSchema(entity: EntityModel, constants: Constants): JsonSch
   }
   for (const field of entity.fields) {
     const schema = fieldSchema(field, constants, 'record');
-    if (field.readOnly || field.writtenBy === 'calls') schema.readOnly = true;
-    if (field.writtenBy === 'calls') schema.description = [schema.description, CALLS_ONLY_FIELD].filter(Boolean).join(' ');
+    if (field.readOnly || fieldWrittenOnlyByCalls(entity, field)) schema.readOnly = true;
+    if (fieldWrittenOnlyByCalls(entity, field)) schema.description = [schema.description, CALLS_ONLY_FIELD].filter(Boolean).join(' ');
     if (field.due) schema.description = [schema.description, `Set by the server, ${dueText(field, entity)}.`].filter(Boolean).join(' ');
     properties[field.name] = schema;
   }
   // Fields (and authors) some role never sees: ops leave them out of its records and the wire does not put them back.
-  const hidden = hiddenFromSomeRole(entity);
-  const description = [entity.description, entity.writtenBy === 'calls' ? CALLS_ONLY_ENTITY : undefined].filter(Boolean).join(' ');
+  const { hiddenFromSomeRole: hidden } = policyOf(entity);
+  const description = [entity.description, writtenOnlyByCalls(entity) ? CALLS_ONLY_ENTITY : undefined].filter(Boolean).join(' ');
   return {
     title: entity.label,
     ...(description ? { description } : {}),
@@ -304,17 +304,19 @@ const CALLS_ONLY_FIELD = "Written only by the application's calls and workflow: 
 const CALLS_ONLY_ENTITY = "Written only by the application's calls and workflow: these addresses are read-only.";
 
 /**
- * The fields a client may write through the record API: not read-only, not written only by the
- * spec's calls, and none of an entity only calls write (the state and system columns never are fields).
+ * The fields some client may write through the record API with the action, as ops decide it (the
+ * compiled policy): not read-only, not written only by the spec's calls, none of an entity only
+ * calls write, and only those some role granting the action may write (a field every such role
+ * has read-only, hidden or unlisted is refused to everyone, so no body may carry it). A transition
+ * sets fields as an update does.
  */
-export function writableFields(entity: EntityModel) {
-  if (entity.writtenBy === 'calls') return [];
-  return entity.fields.filter((field) => !field.readOnly && field.writtenBy !== 'calls');
+function writableFields(entity: EntityModel, action: 'create' | 'update') {
+  return policyOf(entity).doorWritable[action];
 }
 
 /** A create body: required are the required fields without a default. */
 export function createSchema(entity: EntityModel, constants: Constants): JsonSchema {
-  const fields = writableFields(entity);
+  const fields = writableFields(entity, 'create');
   return {
     title: `New ${inSentence(entity.label)}`,
     type: 'object',
@@ -327,7 +329,7 @@ export function createSchema(entity: EntityModel, constants: Constants): JsonSch
 /** An update body: any writable field, and the version the client saw (or send it as If-Match). */
 export function updateSchema(entity: EntityModel, constants: Constants): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
-  for (const field of writableFields(entity)) {
+  for (const field of writableFields(entity, 'update')) {
     const schema = fieldSchema(field, constants, 'input');
     delete schema.default;
     properties[field.name] = schema;
@@ -444,7 +446,7 @@ export const TRANSITION_COMMENT_MAX = 10_000;
 
 function transitionInputSchema(entity: EntityModel, constants: Constants): JsonSchema {
   const properties: Record<string, JsonSchema> = {};
-  for (const field of writableFields(entity)) {
+  for (const field of writableFields(entity, 'update')) {
     const schema = fieldSchema(field, constants, 'input');
     delete schema.default;
     properties[field.name] = schema;

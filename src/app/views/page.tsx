@@ -11,6 +11,7 @@ import { Badge } from '@/ui/badge';
 import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
 import { DeleteViewForm, RenameViewForm, ShareViewForm } from '@/ui/list/view-forms';
+import { isAdmin } from '@/engine/access/policy';
 
 export const metadata: Metadata = { title: 'Saved views' };
 
@@ -39,7 +40,7 @@ export default async function SavedViewsPage() {
   const actor = await requireActor('/views');
   const engine = await getEngine();
   const byEntity = await openableViewsByEntity(engine, actor);
-  const admin = actor.roles.includes('admin');
+  const admin = isAdmin(actor);
   const roles = roleOptions(engine.model);
   const roleLabel = new Map(roles.map((r) => [r.name, r.label]));
   const sections = [...byEntity].map(([name, views]) => ({ entity: engine.model.entitiesByName[name], views }));

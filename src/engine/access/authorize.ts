@@ -6,11 +6,12 @@ import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
 import type { Scope, TransitionActor } from '../spec/types';
 import { writableFields } from './fields';
 import { checkWriteDoor } from './call-door';
-import { ADMIN_ROLE, grantsFor, transitionGrantsFor, type RecordAction } from './grants';
+import { grantsFor, transitionGrantsFor } from './grants';
+import { ADMIN_ROLE, policyOf, type RecordAction } from './policy';
 import { forbidden } from './refusal';
 import { inSentence } from '../spec/naming';
 
-export { RECORD_ACTIONS, type RecordAction } from './grants';
+export { RECORD_ACTIONS, type RecordAction } from './policy';
 
 /** The records an action may touch: all of them, or those a SQL predicate selects. */
 export interface RowScope {
@@ -124,7 +125,7 @@ function viaToSql(model: AppModel, entity: EntityModel, field: string, actor: Ac
  * the built-in admin too, whose full grant there is every transition of the workflow.
  */
 function allowedBy(entity: EntityModel, transition: TransitionModel): readonly TransitionActor[] {
-  return Object.keys(entity.permissions).length === 0 ? [...transition.allow, ADMIN_ROLE] : transition.allow;
+  return policyOf(entity).declared ? transition.allow : [...transition.allow, ADMIN_ROLE];
 }
 
 /**

@@ -2,7 +2,7 @@ import { NinefoldError } from '../errors/ninefold-error';
 import { logLine } from '../log';
 import type { Actor } from '../ops/types';
 import type { EntityModel, FieldModel } from '../spec/model';
-import type { RecordAction } from './grants';
+import { policyOf, type RecordAction } from './policy';
 
 /*
  * `writtenBy: 'calls'` (an entity or a field): written only by the spec's own calls (point 7),
@@ -30,7 +30,7 @@ const WRITES: ReadonlySet<RecordAction> = new Set(['create', 'update', 'delete']
 
 /** Whether the actor may `action` records of the entity through this door at all (before any grant). */
 export function writesThroughDoor(entity: EntityModel, actor: Actor, action: RecordAction): boolean {
-  return entity.writtenBy !== 'calls' || !WRITES.has(action) || isThroughCall(actor);
+  return !policyOf(entity).callsOnly || !WRITES.has(action) || isThroughCall(actor);
 }
 
 /** Whether the field may be given through this door (never the spec's read-only ones). */

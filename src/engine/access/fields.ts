@@ -4,9 +4,9 @@ import { AUTHOR_COLUMNS } from '../spec/author-columns';
 import type { EntityModel, FieldModel } from '../spec/model';
 import { callsOnlyFieldMessage, fieldWritableThroughDoor, isThroughCall } from './call-door';
 import { capitalize, indefinite } from '../spec/naming';
-import { grantsFor, grantsOf, type RoleGrant } from './grants';
+import { grantsFor } from './grants';
+import { rolesOf, type RolePolicy } from './policy';
 import { forbiddenField, type RefusedAction } from './refusal';
-import { PUBLIC_ROLE } from './visitor';
 
 /*
  * Field rules of the grants (hiddenFields, readOnlyFields, writableFields), combined over the
@@ -22,34 +22,15 @@ import { PUBLIC_ROLE } from './visitor';
  * state are readable by whoever may see the record.
  */
 
-function hides(grant: RoleGrant, field: string): boolean {
-  if (grant.grant.hiddenFields?.includes(field)) return true;
-  return grant.role === PUBLIC_ROLE && AUTHOR_COLUMNS.includes(field);
-}
-
-function lets(grant: RoleGrant, field: string): boolean {
-  const g = grant.grant;
-  return !hides(grant, field) && !g.readOnlyFields?.includes(field) && (g.writableFields === undefined || g.writableFields.includes(field));
-}
-
 /** The grants through which the actor sees records: those that grant list or read. */
-function seeingGrants(entity: EntityModel, actor: Actor): readonly RoleGrant[] {
-  return grantsOf(entity, actor).filter((g) => g.grant.list !== undefined || g.grant.read !== undefined);
+function seeingGrants(entity: EntityModel, actor: Actor): readonly RolePolicy[] {
+  return rolesOf(entity, actor).filter((g) => g.sees);
 }
 
 /** The declared fields the actor may read, in spec order, then the author columns they may read. */
 export function readableFields(entity: EntityModel, actor: Actor): readonly string[] {
   const grants = seeingGrants(entity, actor);
-  return [...entity.fields.map((f) => f.name), ...AUTHOR_COLUMNS].filter((name) => grants.some((g) => !hides(g, name)));
-}
-
-/**
- * The declared fields and author columns some role's grant hides (the `public` role's the
- * authors, by default): what a record may lack, whoever reads it (the API's schemas say so).
- */
-export function hiddenFromSomeRole(entity: EntityModel): ReadonlySet<string> {
-  const grants: RoleGrant[] = Object.entries(entity.permissions).map(([role, grant]) => ({ role, grant }));
-  return new Set([...entity.fields.map((f) => f.name), ...AUTHOR_COLUMNS].filter((name) => grants.some((g) => hides(g, name))));
+  return [...entity.fields.map((f) => f.name), ...AUTHOR_COLUMNS].filter((name) => grants.some((g) => !g.hidden.has(name)));
 }
 
 /** The declared fields the actor may write with `action`, in spec order. */
@@ -58,7 +39,7 @@ export function writableFields(entity: EntityModel, actor: Actor, action: 'creat
   if (grants.length === 0) return [];
   // A field only calls write is the call's to set, not the user's: the roles' field lists are about the other doors.
   const writable = (f: FieldModel) =>
-    fieldWritableThroughDoor(f, actor) && (f.writtenBy === 'calls' || grants.some((g) => lets(g, f.name)));
+    fieldWritableThroughDoor(f, actor) && (f.writtenBy === 'calls' || grants.some((g) => g.writes.has(f.name)));
   return entity.fields.filter(writable).map((f) => f.name);
 }
 

@@ -1,63 +1,19 @@
 import type { Actor } from '../ops/types';
 import type { EntityModel } from '../spec/model';
-import type { GrantSpec, Scope } from '../spec/types';
+import type { Scope } from '../spec/types';
 import { writesThroughDoor } from './call-door';
+import { rolesOf, type RecordAction, type RolePolicy } from './policy';
 import { PUBLIC_ROLE } from './visitor';
 
-/** The actions on records that a grant names, in the order the spec document lists them. */
-export const RECORD_ACTIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
-export type RecordAction = (typeof RECORD_ACTIONS)[number];
-
-/**
- * The built-in role of the bootstrap administrator (the first user, and every user of a spec
- * that declares no roles). It has no special power on an entity whose permissions the spec
- * declares; an entity whose spec declares no permissions at all is open to it alone.
- */
-export const ADMIN_ROLE = 'admin';
-
-/** A role's grant, with the role it belongs to (for messages and logs). */
-export interface RoleGrant {
-  readonly role: string;
-  readonly grant: GrantSpec;
-}
-
-const adminGrants = new WeakMap<EntityModel, GrantSpec>();
-
-/** Everything on an entity, every transition of its workflow included. */
-function fullGrant(entity: EntityModel): GrantSpec {
-  let grant = adminGrants.get(entity);
-  if (!grant) {
-    const transitions: Record<string, Scope> = {};
-    for (const t of entity.workflow?.transitions ?? []) transitions[t.name] = true;
-    grant = { list: true, read: true, create: true, update: true, delete: true, transitions };
-    adminGrants.set(entity, grant);
-  }
-  return grant;
-}
-
-/**
- * The grants of the actor's roles (and of `public`, which everyone holds) on the entity. Deny by default: a role without a grant has
- * none, and an entity whose spec declares no permissions at all is open to `admin` only.
- */
-export function grantsOf(entity: EntityModel, actor: Actor): readonly RoleGrant[] {
-  const declared = entity.permissions;
-  if (Object.keys(declared).length === 0) {
-    return actor.roles.includes(ADMIN_ROLE) ? [{ role: ADMIN_ROLE, grant: fullGrant(entity) }] : [];
-  }
-  const grants: RoleGrant[] = [];
-  // Everyone, signed in or not, holds what the public is granted.
-  for (const role of new Set([...actor.roles, PUBLIC_ROLE])) {
-    if (Object.hasOwn(declared, role)) grants.push({ role, grant: declared[role] });
-  }
-  return grants;
-}
+/** A role's compiled grant with the scope it gives for one action (or transition). */
+export type ScopedGrant = RolePolicy & { readonly scope: Scope };
 
 /** The grants of the actor's roles that allow the action (with the scope each gives). */
-export function grantsFor(entity: EntityModel, actor: Actor, action: RecordAction): readonly (RoleGrant & { readonly scope: Scope })[] {
+export function grantsFor(entity: EntityModel, actor: Actor, action: RecordAction): readonly ScopedGrant[] {
   // The write grants of an entity only calls write hold through its calls alone.
   if (!writesThroughDoor(entity, actor, action)) return [];
-  return grantsOf(entity, actor).flatMap((g) => {
-    const scope = g.grant[action];
+  return rolesOf(entity, actor).flatMap((g) => {
+    const scope = g.scopes[action];
     return scope === undefined ? [] : [{ ...g, scope }];
   });
 }
@@ -69,13 +25,28 @@ export function grantsFor(entity: EntityModel, actor: Actor, action: RecordActio
  * makes no one staff.
  */
 export function createsAnyRecord(entity: EntityModel, actor: Actor): boolean {
-  return grantsOf(entity, actor).some((g) => g.role !== PUBLIC_ROLE && g.grant.create === true);
+  return rolesOf(entity, actor).some((g) => g.role !== PUBLIC_ROLE && g.scopes.create === true);
+}
+
+/**
+ * The user field by which the actor lists only their own records, when every list grant of theirs
+ * is exactly `{ own: field }` on that one field; null otherwise (the running totals keep counts per
+ * such owner).
+ */
+export function ownListField(entity: EntityModel, actor: Actor): string | null {
+  const owns = new Set<string>();
+  for (const { scope } of grantsFor(entity, actor, 'list')) {
+    if (typeof scope !== 'object' || Object.keys(scope).length !== 1 || typeof scope.own !== 'string') return null;
+    owns.add(scope.own);
+  }
+  const [field] = owns;
+  return owns.size === 1 && field !== undefined ? field : null;
 }
 
 /** The grants of the actor's roles that allow the workflow transition `name`. */
-export function transitionGrantsFor(entity: EntityModel, actor: Actor, name: string): readonly (RoleGrant & { readonly scope: Scope })[] {
-  return grantsOf(entity, actor).flatMap((g) => {
-    const scope = g.grant.transitions && Object.hasOwn(g.grant.transitions, name) ? g.grant.transitions[name] : undefined;
+export function transitionGrantsFor(entity: EntityModel, actor: Actor, name: string): readonly ScopedGrant[] {
+  return rolesOf(entity, actor).flatMap((g) => {
+    const scope = Object.hasOwn(g.transitions, name) ? g.transitions[name] : undefined;
     return scope === undefined ? [] : [{ ...g, scope }];
   });
 }

@@ -32,6 +32,7 @@ import {
 import { createSignInThrottle, throttleKeys } from './sign-in-throttle';
 import type { Identity, IdentityPolicy, IssuedSession, NewUser, UserAccount } from './types';
 import { parseUserFields, userFieldColumns, userFieldDefaults, userFieldValues, type UserFieldsModel } from './user-fields';
+import { isAdmin } from '../access/policy';
 
 export { MIN_PASSWORD_LENGTH } from './shared';
 export { normalizeEmail };
@@ -315,9 +316,9 @@ export function createIdentity(
         });
       }
       const wanted = orderedRoles(roles, knownRoles);
-      if (options.by === userId && !wanted.includes('admin')) {
+      if (options.by === userId && !wanted.some(isAdmin)) {
         const current = await userRow({ id: userId });
-        if (current?.roles.includes('admin')) {
+        if (current && isAdmin(current)) {
           throw new NinefoldError('FORBIDDEN', 'You cannot take the administrator role from yourself; ask another administrator.');
         }
       }

@@ -2,6 +2,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AppModel, FieldModel } from '../spec/model';
 import { indefinite } from '../spec/naming';
 import type { Actor } from '../ops/types';
+import { isAdmin } from '../access/policy';
 
 /**
  * Who may see other people's email addresses: those who may manage users (the administrators,
@@ -9,7 +10,7 @@ import type { Actor } from '../ops/types';
  * history and exports: the one place that decides it.
  */
 export function mayManageUsers(actor: Pick<Actor, 'roles'>): boolean {
-  return actor.roles.includes('admin');
+  return isAdmin(actor);
 }
 
 /** A user as a picker shows them to `actor`: the name, with the email for those who manage users. */
@@ -25,9 +26,7 @@ export function holdsFieldRole(field: FieldModel): Expression<SqlBool> | null {
 
 /** "Assignee must be an agent or an administrator.", from the roles' labels. */
 export function holderRolesMessage(model: Pick<AppModel, 'roles'>, field: FieldModel): string {
-  const labels = (field.holderRoles ?? []).map((role) =>
-    indefinite(model.roles[role]?.label ?? (role === 'admin' ? 'Administrator' : role)),
-  );
+  const labels = (field.holderRoles ?? []).map((role) => indefinite(model.roles[role]?.label ?? (isAdmin(role) ? 'Administrator' : role)));
   const list = labels.length <= 1 ? labels.join('') : `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}`;
   return `${field.label} must be ${list}.`;
 }

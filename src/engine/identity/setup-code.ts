@@ -5,6 +5,7 @@ import type { DynamicDatabase } from '../store/types';
 import { fieldError } from './shared';
 import type { SignInThrottle } from './sign-in-throttle';
 import type { NewUser, UserAccount } from './types';
+import { ADMIN_ROLE } from '../access/policy';
 
 /**
  * Until an administrator exists, /setup asks for a one-time code that only whoever can read the
@@ -113,7 +114,7 @@ export function createSetupCodes(
       }
       // The right code: a first administrator refused for its own fields does not count as a guess.
       await attempt.succeeded();
-      const account = await deps.createUser({ ...user, roles: ['admin'] }, { onlyIfNoUsers: true });
+      const account = await deps.createUser({ ...user, roles: [ADMIN_ROLE] }, { onlyIfNoUsers: true });
       logLine('info', 'first administrator created', { userId: account.id, ip: context.ip });
       return account;
     },

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { PUBLIC_ROLE } from '../access/visitor';
 import { NinefoldError } from '../errors/ninefold-error';
 import type { UserAccount, UserInfo } from './types';
+import { ADMIN_ROLE, isAdmin } from '../access/policy';
 
 /** The shortest password any door accepts. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -62,16 +63,16 @@ export function fieldError(field: string, code: string, message: string) {
 }
 
 /**
- * The first role that is neither one of the spec's nor 'admin' (always known), if any. `public`
+ * The first role that is neither one of the spec's nor the built-in admin (always known), if any. `public`
  * is never a user's: it is what visitors who are not signed in hold.
  */
 export function unknownRole(roles: readonly string[], knownRoles: readonly string[]): string | undefined {
-  return roles.find((r) => r === PUBLIC_ROLE || (!knownRoles.includes(r) && r !== 'admin'));
+  return roles.find((r) => r === PUBLIC_ROLE || (!knownRoles.includes(r) && !isAdmin(r)));
 }
 
-/** The roles without repeats, in a stable order: 'admin' first, then as the spec lists them. */
+/** The roles without repeats, in a stable order: the built-in admin first, then as the spec lists them. */
 export function orderedRoles(roles: readonly string[], knownRoles: readonly string[]): string[] {
-  return ['admin', ...knownRoles.filter((r) => r !== 'admin')].filter((r) => roles.includes(r));
+  return [ADMIN_ROLE, ...knownRoles.filter((r) => !isAdmin(r))].filter((r) => roles.includes(r));
 }
 
 export function passwordProblems(password: string, field: string) {

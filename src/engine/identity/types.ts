@@ -142,8 +142,8 @@ export interface Identity extends Preferences, SetupCodes {
   /** Lets a disabled account sign in again (its revoked API tokens stay revoked). */
   enableUser(userId: number, options?: ChangedBy): Promise<UserAccount>;
   /**
-   * Replaces the user's roles: roles of the spec, and 'admin' always. VALIDATION_FAILED for an
-   * unknown role; FORBIDDEN when an administrator (`by`) would take 'admin' from themselves.
+   * Replaces the user's roles: roles of the spec, and the built-in admin always. VALIDATION_FAILED for an
+   * unknown role; FORBIDDEN when an administrator (`by`) would take the admin role from themselves.
    */
   setRoles(userId: number, roles: readonly string[], options?: ChangedBy): Promise<UserAccount>;
   /**

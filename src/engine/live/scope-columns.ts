@@ -1,6 +1,7 @@
+import { declaredScopes } from '../access/policy';
 import { columnFor } from '../ops/records';
 import type { EntityModel } from '../spec/model';
-import type { Condition, Operand, Scope } from '../spec/types';
+import type { Condition, Operand } from '../spec/types';
 
 function conditionFields(condition: Condition, into: Set<string>): void {
   if ('all' in condition) for (const c of condition.all) conditionFields(c, into);
@@ -21,9 +22,8 @@ function conditionFields(condition: Condition, into: Set<string>): void {
  */
 export function readScopeColumns(entity: EntityModel): string[] {
   const fields = new Set<string>();
-  for (const grant of Object.values(entity.permissions)) {
-    const scope: Scope | undefined = grant.read;
-    if (scope === undefined || scope === true) continue;
+  for (const scope of declaredScopes(entity, 'read')) {
+    if (scope === true) continue;
     if ('own' in scope && scope.own !== undefined) fields.add(scope.own);
     if ('via' in scope && scope.via !== undefined) fields.add(scope.via);
     if ('where' in scope && scope.where !== undefined) conditionFields(scope.where, fields);

@@ -1,7 +1,7 @@
+import { scopePathHeadsInto } from '../access/policy';
 import type { Actor } from '../ops/types';
 import type { Ops } from '../ops/ops';
-import type { AppModel, EntityModel } from '../spec/model';
-import { conditionPaths, splitPath } from '../rules/condition-paths';
+import type { AppModel } from '../spec/model';
 import type { RecordChange } from './changes';
 
 /** Per entity, the changed records a viewer may read: ids, or null for "some" (see ops.readable). */
@@ -54,27 +54,9 @@ export async function visibleChanges(model: AppModel, ops: Ops, actor: Actor, ch
   return visible;
 }
 
-/** The reference fields of `entity` through which a list or read scope's path reaches `target` (`team.open` → team). */
-function pathHeadsInto(entity: EntityModel, target: string): string[] {
-  const conditions = Object.values(entity.permissions).flatMap((grant) =>
-    [grant.list, grant.read].flatMap((scope) => (scope !== undefined && scope !== true && scope.where ? [scope.where] : [])),
-  );
-  const heads = conditionPaths(conditions).map((path) => splitPath(path)!.head);
-  return [...new Set(heads)].filter((head) => entity.fieldsByName[head]?.referenceTo === target);
-}
-
-const pathsInto = new WeakMap<AppModel, Map<string, readonly { readonly entity: string; readonly field: string }[]>>();
-
-/** Per target entity, the (entity, reference field) pairs whose scopes follow a path into it: worked out once per model, not per change. */
+/** Per target entity, the (entity, reference field) pairs whose scopes follow a path into it. */
 function scopePathsInto(model: AppModel, target: string): readonly { readonly entity: string; readonly field: string }[] {
-  let byTarget = pathsInto.get(model);
-  if (!byTarget) pathsInto.set(model, (byTarget = new Map()));
-  let pairs = byTarget.get(target);
-  if (!pairs) {
-    pairs = model.entities.flatMap((entity) => pathHeadsInto(entity, target).map((field) => ({ entity: entity.name, field })));
-    byTarget.set(target, pairs);
-  }
-  return pairs;
+  return model.entities.flatMap((entity) => scopePathHeadsInto(entity, target).map((field) => ({ entity: entity.name, field })));
 }
 
 /**

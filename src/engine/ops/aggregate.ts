@@ -1,7 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { authorizeScope } from '../access/authorize';
 import { checkQueryable, readableFields } from '../access/fields';
-import { grantsFor } from '../access/grants';
+import { ownListField } from '../access/grants';
 import { conditionToSql } from '../rules/condition-sql';
 import type { EntityModel } from '../spec/model';
 import type { Condition } from '../spec/types';
@@ -62,13 +62,8 @@ function tallyOf(ctx: OpsContext, entity: EntityModel): EntityTally | undefined 
  */
 function tallyOwner(ctx: OpsContext, entity: EntityModel, actor: Actor, all: boolean): { field: string; owner: number } | null {
   if (all) return { field: TALLY_EVERYONE, owner: 0 };
-  const owns = new Set<string>();
-  for (const { scope } of grantsFor(entity, actor, 'list')) {
-    if (typeof scope !== 'object' || Object.keys(scope).length !== 1 || typeof scope.own !== 'string') return null;
-    owns.add(scope.own);
-  }
-  const [field] = owns;
-  return owns.size === 1 && (tallyOf(ctx, entity)?.owners.has(field) ?? false) ? { field, owner: actor.userId } : null;
+  const field = ownListField(entity, actor);
+  return field !== null && (tallyOf(ctx, entity)?.owners.has(field) ?? false) ? { field, owner: actor.userId } : null;
 }
 
 /** The running totals of one owner (or of everyone) for one dimension and measure. */

@@ -20,6 +20,7 @@ import { openStore } from '../store/open-store';
 import type { TestDatabase } from '../store/testing';
 import type { DynamicDatabase, Store } from '../store/types';
 import type { Actor } from './types';
+import { ADMIN_ROLE } from '../access/policy';
 
 /**
  * The helpdesk plus `contact`: the field types the helpdesk lacks (email, url, integer, decimal,
@@ -57,7 +58,7 @@ let userCounter = 0;
 /** A new user with these roles, as the actor ops expect. */
 export async function createActor(db: DynamicDatabase, roles: readonly string[], name?: string): Promise<Actor> {
   // The helpdesk's roles, and whatever roles another spec's test gives.
-  const identity = createIdentity(db, [...new Set(['admin', 'agent', 'customer', ...roles])]);
+  const identity = createIdentity(db, [...new Set([ADMIN_ROLE, 'agent', 'customer', ...roles])]);
   userCounter += 1;
   const label = name ?? `${roles.join('-') || 'nobody'} ${userCounter}`;
   const email = `${label.toLowerCase().replace(/[^a-z0-9]+/g, '.')}.${process.pid}.${userCounter}@example.com`;

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE } from '../access/grants';
+import { isAdmin, roleOn } from '../access/policy';
 import { PUBLIC_ROLE } from '../access/visitor';
 import { evaluateCondition } from '../rules/condition-eval';
 import { readsActor } from '../rules/condition-paths';
@@ -142,9 +142,9 @@ export function creatorOf(run: SeedRun, entity: EntityModel, record: Values, par
   const roles = creatorRoles(run.model, entity);
   // Made by a visitor (a contact form) when the public may create it and no role with an account
   // is granted that of its own (they hold the public's grants too): nobody signed in.
-  if (entity.permissions[PUBLIC_ROLE]?.create !== undefined && roles.every((r) => entity.permissions[r.role]?.create === undefined))
+  if (roleOn(entity, PUBLIC_ROLE)?.scopes.create !== undefined && roles.every((r) => roleOn(entity, r.role)?.scopes.create === undefined))
     return null;
-  const ordered = [...run.faker.helpers.shuffle(roles.filter((r) => r.role !== ADMIN_ROLE)), ...roles.filter((r) => r.role === ADMIN_ROLE)];
+  const ordered = [...run.faker.helpers.shuffle(roles.filter((r) => !isAdmin(r.role))), ...roles.filter((r) => isAdmin(r.role))];
   for (const { role, scope } of ordered) {
     const user = creatorInScope(run, entity, role, scope, record, parents, at);
     if (user !== null) return user;
@@ -173,7 +173,7 @@ export function transitionActor(run: SeedRun, entity: EntityModel, transition: T
       return owner;
   }
   const roles = transitionRoles(run.model, entity, transition);
-  const staff = roles.filter((r) => r !== ADMIN_ROLE).length > 0 ? roles.filter((r) => r !== ADMIN_ROLE) : roles;
+  const staff = roles.some((r) => !isAdmin(r)) ? roles.filter((r) => !isAdmin(r)) : roles;
   const named = entity.fields
     .filter((f) => f.type === 'user')
     .map((f) => record[f.name])

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE } from '../access/grants';
+import { isAdmin, roleOn } from '../access/policy';
 import { evaluateCondition } from '../rules/condition-eval';
 import { actorOperand } from '../rules/condition-paths';
 import type { EntityModel } from '../spec/model';
@@ -28,8 +28,8 @@ function eqLeaves(condition: Condition): Extract<Condition, { field: string }>[]
 export function alignWithCreator(run: SeedRun, entity: EntityModel, record: Values, creator: number | null): string[] {
   if (creator === null) return [];
   for (const role of run.users.rolesOf.get(creator) ?? []) {
-    if (role === ADMIN_ROLE) continue;
-    const scope = entity.permissions[role]?.create;
+    if (isAdmin(role)) continue;
+    const scope = roleOn(entity, role)?.scopes.create;
     if (scope === undefined || scope === true || !scope.where) continue;
     const set: string[] = [];
     for (const leaf of eqLeaves(scope.where)) {
@@ -49,7 +49,7 @@ export function alignWithCreator(run: SeedRun, entity: EntityModel, record: Valu
 /** Whether one of the user's roles reads the record (administrators read everything). */
 export function readsRecord(run: SeedRun, entity: EntityModel, user: number, record: Values): boolean {
   return (run.users.rolesOf.get(user) ?? []).some((role) => {
-    if (role === ADMIN_ROLE) return true;
+    if (isAdmin(role)) return true;
     const scope = readScope(entity, role);
     if (scope === undefined) return false;
     if (scope === true) return true;

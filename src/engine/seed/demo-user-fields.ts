@@ -1,8 +1,8 @@
-import { ADMIN_ROLE } from '../access/grants';
+import { isAdmin, RECORD_ACTIONS, roleOn, type RolePolicy } from '../access/policy';
 import { actorOperand, conditionPaths, splitPath } from '../rules/condition-paths';
 import type { EvalContext } from '../rules/condition-eval';
 import type { AppModel, EntityModel } from '../spec/model';
-import type { Condition, GrantSpec, Scope } from '../spec/types';
+import type { Condition, Scope } from '../spec/types';
 import { USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
 import type { SeedRun } from './seed-run';
@@ -14,8 +14,8 @@ import type { Values } from './workflow-walk';
  * by two, so that colleagues share it and the demo shows what such a scope does.
  */
 
-function scopesOf(grant: GrantSpec): Scope[] {
-  return [grant.list, grant.read, grant.create, grant.update, grant.delete, ...Object.values(grant.transitions ?? {})].filter(
+function scopesOf(grant: RolePolicy): Scope[] {
+  return [...RECORD_ACTIONS.map((action) => grant.scopes[action]), ...Object.values(grant.transitions)].filter(
     (s): s is Scope => s !== undefined,
   );
 }
@@ -31,7 +31,7 @@ function leaves(condition: Condition): Extract<Condition, { field: string }>[] {
 function userFieldsReadBy(model: AppModel, role: string): Set<string> {
   const names = new Set<string>();
   for (const entity of model.entities) {
-    const grant = entity.permissions[role];
+    const grant = roleOn(entity, role);
     if (!grant) continue;
     for (const scope of scopesOf(grant)) {
       if (scope === true || !scope.where) continue;
@@ -56,7 +56,7 @@ export async function assignUserFields(run: SeedRun, db: DynamicDatabase, entity
   if (ids.length === 0) return;
   for (const field of run.model.users.fields) {
     if (field.referenceTo !== entity.name) continue;
-    const roles = Object.keys(run.model.roles).filter((role) => role !== ADMIN_ROLE && userFieldsReadBy(run.model, role).has(field.name));
+    const roles = Object.keys(run.model.roles).filter((role) => !isAdmin(role) && userFieldsReadBy(run.model, role).has(field.name));
     const users = [...new Set(roles.flatMap((role) => run.users.byRole.get(role) ?? []))].filter(
       (user) => run.userFields.get(user)?.[field.name] === undefined,
     );

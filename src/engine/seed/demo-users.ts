@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import { ADMIN_ROLE } from '../access/grants';
+import { isAdmin } from '../access/policy';
 import { hashPassword } from '../identity/passwords';
 import { userFieldDefaults } from '../identity/user-fields';
 import type { AppModel } from '../spec/model';
@@ -32,12 +32,11 @@ export function demoEmail(role: string, n: number): string {
  * names one of the role's users beyond those the role has.
  */
 function wantedUsers(role: string, owning: ReadonlySet<string>, count: number, named: number, existing: number): number {
-  const usual =
-    role === ADMIN_ROLE
-      ? 1
-      : owning.has(role)
-        ? Math.min(MAX_OWNERS, Math.max(LISTED_PER_ROLE, Math.ceil(count / RECORDS_PER_OWNER)))
-        : LISTED_PER_ROLE;
+  const usual = isAdmin(role)
+    ? 1
+    : owning.has(role)
+      ? Math.min(MAX_OWNERS, Math.max(LISTED_PER_ROLE, Math.ceil(count / RECORDS_PER_OWNER)))
+      : LISTED_PER_ROLE;
   return named > 0 ? Math.max(usual, Math.min(MAX_OWNERS, existing + named)) : usual;
 }
 

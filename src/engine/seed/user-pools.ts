@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, grantsOf, RECORD_ACTIONS } from '../access/grants';
+import { ADMIN_ROLE, RECORD_ACTIONS, rolesOf } from '../access/policy';
 import { PUBLIC_ROLE } from '../access/visitor';
 import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
 import type { Scope } from '../spec/types';
@@ -14,22 +14,22 @@ export function specRoles(model: AppModel): string[] {
   return declared.length > 0 ? declared : [ADMIN_ROLE];
 }
 
-/** A role's grants on the entity, as the access layer reads them. */
+/** A role's grant on the entity, as the access layer reads it (the public's, which everyone holds, when the role has none). */
 function grantOf(entity: EntityModel, role: string) {
-  return grantsOf(entity, { userId: 0, email: '', name: '', roles: [role] })[0]?.grant;
+  return rolesOf(entity, { userId: 0, email: '', name: '', roles: [role] })[0];
 }
 
 function scopesOf(entity: EntityModel, role: string): Scope[] {
   const grant = grantOf(entity, role);
   if (!grant) return [];
-  return [...RECORD_ACTIONS.map((action) => grant[action]), ...Object.values(grant.transitions ?? {})].filter(
+  return [...RECORD_ACTIONS.map((action) => grant.scopes[action]), ...Object.values(grant.transitions)].filter(
     (s): s is Scope => s !== undefined,
   );
 }
 
 /** The records of the entity a role may read: a scope, or undefined for none. */
 export function readScope(entity: EntityModel, role: string): Scope | undefined {
-  return grantOf(entity, role)?.read;
+  return grantOf(entity, role)?.scopes.read;
 }
 
 /** The roles allowed to take the transition: by its `allow` list or a grant's `transitions`. */
@@ -42,14 +42,14 @@ export function transitionRoles(model: AppModel, entity: EntityModel, transition
 /** The roles that may create records of the entity, with the scope each may create in. */
 export function creatorRoles(model: AppModel, entity: EntityModel): { role: string; scope: Scope }[] {
   return specRoles(model).flatMap((role) => {
-    const scope = grantOf(entity, role)?.create;
+    const scope = grantOf(entity, role)?.scopes.create;
     return scope === undefined ? [] : [{ role, scope }];
   });
 }
 
 /** The roles that may update records of the entity. */
 function updaterRoles(model: AppModel, entity: EntityModel): string[] {
-  return specRoles(model).filter((role) => grantOf(entity, role)?.update !== undefined);
+  return specRoles(model).filter((role) => grantOf(entity, role)?.scopes.update !== undefined);
 }
 
 /**

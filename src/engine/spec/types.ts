@@ -198,7 +198,7 @@ export interface UserField extends FieldBase {
    */
   readonly default?: 'actor';
   /**
-   * The users who may hold it: those with one of these roles ('admin' or the spec's). Pickers
+   * The users who may hold it: those with one of these roles (the built-in admin or the spec's). Pickers
    * offer only them, and every write of anyone else is VALIDATION_FAILED. Absent: any user.
    */
   readonly roles?: readonly string[];

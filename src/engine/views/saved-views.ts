@@ -9,6 +9,7 @@ import { cachedRead } from '../store/write-clock';
 import { boundedState, EMPTY_LIST_STATE } from './list-state';
 import type { ListState, NewSavedView, SavedView, SavedViews } from './types';
 import { inSentence } from '../spec/naming';
+import { ADMIN_ROLE, isAdmin } from '../access/policy';
 
 export const MAX_VIEW_NAME_LENGTH = 80;
 /** Views one user may keep per entity: the navigation lists them all. */
@@ -169,16 +170,16 @@ export function createSavedViews({ model, db, ops }: { model: AppModel; db: Dyna
     },
 
     async share(actor, id, roles) {
-      if (!actor.roles.includes('admin')) throw new NinefoldError('FORBIDDEN', 'Only administrators may share views.');
+      if (!isAdmin(actor)) throw new NinefoldError('FORBIDDEN', 'Only administrators may share views.');
       const view = await owned(actor, id);
-      const unknown = roles.find((r) => !Object.hasOwn(model.roles, r) && r !== 'admin');
+      const unknown = roles.find((r) => !Object.hasOwn(model.roles, r) && !isAdmin(r));
       if (unknown !== undefined) {
         throw new NinefoldError('VALIDATION_FAILED', `There is no role "${unknown}".`, {
           fieldErrors: [{ field: 'roles', code: 'invalid', message: `There is no role "${unknown}".` }],
         });
       }
       const ordered = Object.keys(model.roles).filter((r) => roles.includes(r));
-      const withAdmin = roles.includes('admin') && !ordered.includes('admin') ? ['admin', ...ordered] : ordered;
+      const withAdmin = roles.some(isAdmin) && !ordered.some(isAdmin) ? [ADMIN_ROLE, ...ordered] : ordered;
       return write(actor, () => update(id, { shared_with: sql`${sql.val(withAdmin)}::text[]` }), view.entity, view.name);
     },
 

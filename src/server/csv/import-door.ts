@@ -9,6 +9,7 @@ import { inSentence } from '@/engine/spec/naming';
 import type { ImportState } from '@/ui/csv/import-state';
 import { readPostedImport, runImport } from './import-run';
 import { IMPORT_REPORT_HEADER, reportHeaderValue } from './import-report';
+import { writtenOnlyByCalls } from '@/engine/access/policy';
 
 /**
  * The import page's form posted without JavaScript: its file goes to the import's own route
@@ -77,7 +78,7 @@ export function importDoor(engine: Engine): ImportDoor {
       const plural = pluralOf(place) ?? '';
       const entity = Object.hasOwn(engine.model.entitiesByPlural, plural) ? engine.model.entitiesByPlural[plural] : undefined;
       // An entity only the spec's calls write has no import, for anyone (as its page says).
-      if (!entity || entity.writtenBy === 'calls') return refusal('NOT_FOUND', 'There is no such import.');
+      if (!entity || writtenOnlyByCalls(entity)) return refusal('NOT_FOUND', 'There is no such import.');
       const page = `/${entity.plural}/import`;
       const token = readCookie(request.headers.get('cookie'), SESSION_COOKIE);
       const actor = token === null ? null : await engine.identity.actorForSession(token);

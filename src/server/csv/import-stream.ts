@@ -8,6 +8,7 @@ import { requestOrigin } from '../request-host';
 import { currentActor } from '../session';
 import { readPostedImport, runImport } from './import-run';
 import { sizeText } from '@/engine/csv/read-csv';
+import { writtenOnlyByCalls } from '@/engine/access/policy';
 
 function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
   return new Response(`${message}\n`, {
@@ -27,7 +28,7 @@ export async function importStreamResponse(request: Request, plural: string): Pr
   const engine = await getEngine();
   const entity = Object.hasOwn(engine.model.entitiesByPlural, plural) ? engine.model.entitiesByPlural[plural] : undefined;
   if (!entity) return refusal(404, 'This page or record does not exist, or you cannot see it.');
-  if (entity.writtenBy === 'calls')
+  if (writtenOnlyByCalls(entity))
     return refusal(405, `${entity.pluralLabel} are written only by the application's calls and workflow: they cannot be imported.`, {
       allow: '',
     });

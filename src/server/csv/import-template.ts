@@ -3,6 +3,7 @@ import { importableFields } from '@/engine/csv/import-columns';
 import { getEngine } from '../engine';
 import { requireActor } from '../session';
 import { BOM, csvLines } from './export-csv';
+import { writtenOnlyByCalls } from '@/engine/access/policy';
 
 /**
  * GET /<plural>/import/template.csv: a file holding just the header row of the fields the
@@ -11,7 +12,7 @@ import { BOM, csvLines } from './export-csv';
 export async function importTemplateResponse(request: Request, plural: string): Promise<Response> {
   const engine = await getEngine();
   const entity = Object.hasOwn(engine.model.entitiesByPlural, plural) ? engine.model.entitiesByPlural[plural] : undefined;
-  if (!entity || entity.writtenBy === 'calls')
+  if (!entity || writtenOnlyByCalls(entity))
     return new Response('This page or record does not exist, or you cannot see it.\n', {
       status: 404,
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { visitorMay } from '@/engine/access/public-grants';
+import { visitorMay } from '@/engine/access/policy';
 import type { HistoryEntry, ReferenceTitles } from '@/engine/ops/types';
 import type { EntityModel } from '@/engine/spec/model';
 import { buttonClass } from '../button';

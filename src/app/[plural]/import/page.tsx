@@ -14,6 +14,7 @@ import { ImportForm } from '@/ui/csv/import-form';
 import { IDLE_IMPORT } from '@/ui/csv/import-state';
 import { PageHeader } from '@/ui/page-header';
 import { inSentence } from '@/engine/spec/naming';
+import { writtenOnlyByCalls } from '@/engine/access/policy';
 
 type Props = { params: Promise<{ plural: string }> };
 
@@ -27,7 +28,7 @@ export default async function ImportPage({ params }: Props) {
   const { plural } = await params;
   const { engine, entity } = await entityForPlural(plural);
   // An entity only the spec's calls write has no such page, for anyone.
-  if (entity.writtenBy === 'calls') notFound();
+  if (writtenOnlyByCalls(entity)) notFound();
   const actor = await requireActor(`/${plural}/import`);
   const access = engine.ops.access(actor, entity.name);
   if (!access.actions.create) forbidden();

@@ -15,6 +15,7 @@ import { initialRecordFormState } from '@/ui/forms/state';
 import { formChecks } from '@/ui/forms/validation';
 import { PageHeader } from '@/ui/page-header';
 import { inSentence } from '@/engine/spec/naming';
+import { writtenOnlyByCalls } from '@/engine/access/policy';
 
 type Props = { params: Promise<{ plural: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -29,7 +30,7 @@ export default async function NewRecordPage({ params, searchParams }: Props) {
   // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
   // An entity only the spec's calls write has no such page, for anyone.
-  if (entity.writtenBy === 'calls') notFound();
+  if (writtenOnlyByCalls(entity)) notFound();
   const actor = await requireViewer(`/${plural}/new`);
   const access = engine.ops.access(actor, entity.name);
   if (!access.actions.create) {

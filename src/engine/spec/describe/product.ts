@@ -1,4 +1,5 @@
-import { ADMIN_ROLE, createsAnyRecord, grantsFor } from '../../access/grants';
+import { createsAnyRecord, grantsFor } from '../../access/grants';
+import { ADMIN_ROLE, fieldWrittenOnlyByCalls, writtenOnlyByCalls } from '../../access/policy';
 import { PUBLIC_ROLE } from '../../access/visitor';
 import { resolveLimits } from '../../limits';
 import { SYSTEM_COLUMNS } from '../build';
@@ -93,8 +94,8 @@ export function screenBlocks(model: AppModel): PointBlocks {
 function routesTable(model: AppModel, entity: EntityModel): DocBlock {
   const base = `/${entity.plural}`;
   const one = indefinite(entity.label);
-  if (entity.writtenBy === 'calls') return callsOnlyRoutesTable(entity);
-  const formFields = entity.fields.filter((f) => !f.readOnly && f.writtenBy !== 'calls').map((f) => f.label);
+  if (writtenOnlyByCalls(entity)) return callsOnlyRoutesTable(entity);
+  const formFields = entity.fields.filter((f) => !f.readOnly && !fieldWrittenOnlyByCalls(entity, f)).map((f) => f.label);
   const newLabel = model.labels[`${entity.name}.new`];
   const finals = entity.workflow?.states.filter((s) => s.final).map((s) => s.label) ?? [];
   const frozen = finals.length > 0 ? `, never while ${finals.join(' or ')}` : '';
@@ -197,7 +198,7 @@ export function entityBlocks(model: AppModel): PointBlocks {
   for (const entity of model.entities) {
     blocks.push({ kind: 'heading', text: `${entity.label} (${entity.name})` });
     const facts = [`Table ${code(entity.table)}`, titleText(model, entity)];
-    if (entity.writtenBy === 'calls') facts.push("written only by the spec's calls and workflow effects (point 7)");
+    if (writtenOnlyByCalls(entity)) facts.push("written only by the spec's calls and workflow effects (point 7)");
     if (entity.uniqueTogether.length > 0) {
       facts.push(`unique together: ${entity.uniqueTogether.map((group) => group.join(' + ')).join('; ')}`);
     }
@@ -274,7 +275,7 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
   if (field.unique) notes.push('unique');
   if (field.searchable) notes.push('searchable');
   if (field.readOnly) notes.push('read-only');
-  if (field.writtenBy === 'calls') notes.push("written only by the spec's calls and workflow effects");
+  if (fieldWrittenOnlyByCalls(entity, field)) notes.push("written only by the spec's calls and workflow effects");
   if (field.due) notes.push(dueText(field, entity));
   if ((spec.type === 'text' || spec.type === 'markdown') && spec.minLength !== undefined) notes.push(`min length ${spec.minLength}`);
   if ((spec.type === 'text' || spec.type === 'markdown') && spec.maxLength !== undefined) notes.push(`max length ${spec.maxLength}`);

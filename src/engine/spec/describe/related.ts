@@ -3,6 +3,7 @@ import type { AppModel, EntityModel } from '../model';
 import { indefinite, inSentence } from '../naming';
 import type { RelatedModel } from '../screens/details';
 import { code } from './text';
+import { writtenOnlyByCalls } from '../../access/policy';
 
 /**
  * What a detail page shows of related records, section by section, in words: exactly what
@@ -24,7 +25,7 @@ function sectionText(model: AppModel, parent: EntityModel, section: RelatedModel
     }, ${section.pageSize} per page (${code(`?${section.param}=<cursor>`)})`,
   ];
   // Records only calls write are never added from a page.
-  if (section.add && related.writtenBy !== 'calls') {
+  if (section.add && !writtenOnlyByCalls(related)) {
     const box = section.display === 'thread' ? 'a reply box' : `a form adding ${one}`;
     const finals = parent.workflow?.states.filter((s) => s.final).map((s) => s.label) ?? [];
     parts.push(

@@ -1,10 +1,10 @@
-import { visitorsWelcome } from '../../access/public-grants';
+import { ADMIN_ROLE, policyOf, visitorsWelcome, writtenOnlyByCalls, type RolePolicy } from '../../access/policy';
 import { BUILT_IN_ERRORS } from '../../errors/catalogue';
 import type { DocBlock } from '../document';
 import { limitMessage } from '../limit-message';
 import type { AppModel, EntityModel, FieldModel } from '../model';
 import { indefinite, inSentence, withArticle } from '../naming';
-import type { CallSpec, ErrorSpec, FieldSpec, GrantSpec } from '../types';
+import type { CallSpec, ErrorSpec, FieldSpec } from '../types';
 import type { PointBlocks } from './product';
 import { typeText } from './product';
 import { uniqueWhenBlocks } from './unique-when';
@@ -132,7 +132,7 @@ const TRANSITION_GRANTS_TEXT =
 
 export function accessBlocks(model: AppModel): PointBlocks {
   const roles = Object.entries(model.roles);
-  const governed = model.entities.filter((e) => Object.keys(e.permissions).length > 0);
+  const governed = model.entities.filter((e) => policyOf(e).declared);
   const users = userFieldBlocks(model);
   if (roles.length === 0 && governed.length === 0 && users.length === 0) return null;
   const blocks: DocBlock[] = [];
@@ -146,7 +146,7 @@ export function accessBlocks(model: AppModel): PointBlocks {
   blocks.push(...users);
   for (const entity of governed) {
     blocks.push({ kind: 'heading', text: `${entity.pluralLabel}` }, permissionTable(entity, model));
-    if (entity.writtenBy === 'calls')
+    if (writtenOnlyByCalls(entity))
       blocks.push({
         kind: 'paragraph',
         text: `${entity.pluralLabel} are written only by the spec's calls (point 7): Create, Update and Delete say who may write them through a call.`,
@@ -155,29 +155,29 @@ export function accessBlocks(model: AppModel): PointBlocks {
   if (governed.length > 0) {
     blocks.push({ kind: 'paragraph', text: `Whatever is not granted is refused; ${NONE} means no access.` });
     blocks.push({ kind: 'paragraph', text: WRITES_WITHIN_READ_TEXT }, { kind: 'paragraph', text: AUTHORS_TEXT });
-    if (governed.some((e) => Object.values(e.permissions).some((g) => g.transitions)))
+    if (governed.some((e) => [...policyOf(e).roles.values()].some((g) => g.namesTransitions)))
       blocks.push({ kind: 'paragraph', text: TRANSITION_GRANTS_TEXT });
   }
   if (visitorsWelcome(model)) blocks.push({ kind: 'paragraph', text: PUBLIC_ROLE_TEXT });
-  const adminOnly = model.entities.filter((e) => Object.keys(e.permissions).length === 0);
+  const adminOnly = model.entities.filter((e) => !policyOf(e).declared);
   if (adminOnly.length > 0) {
     blocks.push({
       kind: 'paragraph',
-      text: `No permissions are declared for ${adminOnly.map((e) => inSentence(e.pluralLabel)).join(', ')}: only the built-in ${code('admin')} role may use them.`,
+      text: `No permissions are declared for ${adminOnly.map((e) => inSentence(e.pluralLabel)).join(', ')}: only the built-in ${code(ADMIN_ROLE)} role may use them.`,
     });
   }
   return blocks;
 }
 
 function permissionTable(entity: EntityModel, model: AppModel): DocBlock {
-  const grants = Object.entries(entity.permissions);
-  const withTransitions = grants.some(([, grant]) => grant.transitions);
-  const roleNames = [...Object.keys(model.roles), ...grants.map(([role]) => role).filter((r) => !(r in model.roles))];
+  const grants = policyOf(entity).roles;
+  const withTransitions = [...grants.values()].some((grant) => grant.namesTransitions);
+  const roleNames = [...Object.keys(model.roles), ...[...grants.keys()].filter((r) => !(r in model.roles))];
   const rows = roleNames.map((role) => {
-    const grant: GrantSpec | undefined = entity.permissions[role];
+    const grant = grants.get(role);
     return [
       code(role),
-      ...ACTIONS.map((action) => scopeText(grant?.[action], entity)),
+      ...ACTIONS.map((action) => scopeText(grant?.scopes[action], entity)),
       ...(withTransitions ? [grant ? transitionsText(grant, entity) : NONE] : []),
       grant ? fieldRulesText(grant) : NONE,
     ];
@@ -186,16 +186,16 @@ function permissionTable(entity: EntityModel, model: AppModel): DocBlock {
   return { kind: 'table', columns, rows };
 }
 
-function transitionsText(grant: GrantSpec, entity: EntityModel): string {
-  const entries = Object.entries(grant.transitions ?? {});
+function transitionsText(grant: RolePolicy, entity: EntityModel): string {
+  const entries = Object.entries(grant.transitions);
   return entries.length > 0 ? entries.map(([name, scope]) => `${name}: ${scopeText(scope, entity)}`).join('; ') : NONE;
 }
 
-function fieldRulesText(grant: GrantSpec): string {
+function fieldRulesText({ rules }: RolePolicy): string {
   const parts: string[] = [];
-  if (grant.hiddenFields?.length) parts.push(`hidden: ${grant.hiddenFields.join(', ')}`);
-  if (grant.readOnlyFields?.length) parts.push(`read-only: ${grant.readOnlyFields.join(', ')}`);
-  if (grant.writableFields) parts.push(`writable only: ${grant.writableFields.join(', ') || NONE}`);
+  if (rules.hiddenFields.length) parts.push(`hidden: ${rules.hiddenFields.join(', ')}`);
+  if (rules.readOnlyFields.length) parts.push(`read-only: ${rules.readOnlyFields.join(', ')}`);
+  if (rules.writableFields) parts.push(`writable only: ${rules.writableFields.join(', ') || NONE}`);
   return parts.length > 0 ? parts.join('; ') : 'all';
 }
 

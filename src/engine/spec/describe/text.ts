@@ -1,3 +1,4 @@
+import { policyOf } from '../../access/policy';
 import type { EntityModel } from '../model';
 import type { Condition, ConstantRef, Operand, Scope, TransitionActor } from '../types';
 
@@ -111,15 +112,18 @@ export function scopeText(scope: Scope | undefined, entity: EntityModel): string
  * within their roles' grants for it when some role declares one.
  */
 export function actorText(actor: TransitionActor, entity: EntityModel, name: string): string {
-  const grantFor = (role: string) => (Object.hasOwn(entity.permissions, role) ? entity.permissions[role].transitions?.[name] : undefined);
+  const { declared, roles } = policyOf(entity);
+  // The built-in admin's full grant on an entity without declared permissions narrows nothing.
+  const grantFor = (role: string) => {
+    const grant = declared ? roles.get(role) : undefined;
+    return grant && Object.hasOwn(grant.transitions, name) ? grant.transitions[name] : undefined;
+  };
   if (typeof actor === 'string') {
     const scope = grantFor(actor);
     return scope === undefined || scope === true ? actor : `${actor} (${scopeText(scope, entity)})`;
   }
   const owner = actor.when ? `the ${actor.owner} when ${conditionText(actor.when, entity)}` : `the ${actor.owner}`;
-  return Object.keys(entity.permissions).some((role) => grantFor(role) !== undefined)
-    ? `${owner} (within their roles' grants for it)`
-    : owner;
+  return [...roles.keys()].some((role) => grantFor(role) !== undefined) ? `${owner} (within their roles' grants for it)` : owner;
 }
 
 /** A constant's value: `20`, `urgent 4, high 8, normal 24, low 72`. */

@@ -1,3 +1,4 @@
+import { fieldWrittenOnlyByCalls, policyOf, writtenOnlyByCalls } from '../../access/policy';
 import type { AppModel, EntityModel } from '../model';
 import { code } from './text';
 
@@ -9,14 +10,10 @@ import { code } from './text';
 
 type WriteAction = 'create' | 'update' | 'delete';
 
-/** The built-in role an entity without declared permissions is open to (src/engine/access/grants.ts). */
-const ADMIN_ROLE = 'admin';
-
 /** The roles that may write records of the entity with one of the actions (the built-in admin when none are declared). */
 function writingRoles(entity: EntityModel, actions: readonly WriteAction[]): Set<string> {
-  const grants = Object.entries(entity.permissions);
-  if (grants.length === 0) return new Set([ADMIN_ROLE]);
-  return new Set(grants.filter(([, grant]) => actions.some((a) => grant[a] !== undefined)).map(([role]) => role));
+  const grants = [...policyOf(entity).roles.values()];
+  return new Set(grants.filter((grant) => actions.some((a) => grant.scopes[a] !== undefined)).map((grant) => grant.role));
 }
 
 /** "POST /api/v1/payments/{id}/refund" for each call a role that may write the entity may make. */
@@ -35,13 +32,13 @@ function callsList(calls: readonly string[]): string {
 export function writtenByCallsText(model: AppModel): string[] {
   const texts: string[] = [];
   for (const entity of model.entities) {
-    if (entity.writtenBy === 'calls') {
+    if (writtenOnlyByCalls(entity)) {
       texts.push(
         `${entity.pluralLabel} are written only by the spec's calls and workflow effects; the pages, imports and the record API read them only (a write there is 405), and the create, update and delete grants of point 6 say who may write them through calls. Calls that could${callsList(writingCalls(model, entity, ['create', 'update', 'delete']))}.`,
       );
     }
-    const fields = entity.fields.filter((f) => f.writtenBy === 'calls');
-    if (fields.length > 0 && entity.writtenBy !== 'calls') {
+    const fields = entity.fields.filter((f) => fieldWrittenOnlyByCalls(entity, f));
+    if (fields.length > 0 && !writtenOnlyByCalls(entity)) {
       texts.push(
         `${fields.map((f) => code(`${entity.name}.${f.name}`)).join(', ')}: written only by the spec's calls, workflow effects and the default; forms, imports and the record API cannot set ${fields.length === 1 ? 'it' : 'them'}. Calls that could${callsList(writingCalls(model, entity, ['create', 'update']))}.`,
       );

@@ -1,4 +1,5 @@
 import type { AppSpec } from '../types';
+import { ADMIN_ROLE } from '../../access/policy';
 
 /**
  * Who may read the documents that describe the whole product — the spec (/spec) and the API
@@ -10,7 +11,7 @@ export interface DocumentationModel {
   readonly roles: readonly string[];
 }
 
-export const DEFAULT_DOCUMENTATION_ROLES: readonly string[] = ['admin'];
+export const DEFAULT_DOCUMENTATION_ROLES: readonly string[] = [ADMIN_ROLE];
 
 export function buildDocumentation(spec: AppSpec): DocumentationModel {
   return { roles: spec.screens?.documentation?.roles ?? DEFAULT_DOCUMENTATION_ROLES };

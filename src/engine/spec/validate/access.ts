@@ -3,6 +3,7 @@ import { checkCondition } from './conditions';
 import { at, describeValue, IDENTIFIER, IDENTIFIER_RULE, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 import { checkPublicGrant, PUBLIC_ROLE } from './public';
 import { isUserField, userFields } from './symbols';
+import { ADMIN_ROLE } from '../../access/policy';
 
 const ROLE_KEYS = ['label', 'description'];
 const ACTIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
@@ -20,9 +21,6 @@ export function checkRoles(spec: Rec, issues: Issues): void {
     for (const key of ROLE_KEYS) issues.optionalString(role, key, path);
   }
 }
-
-/** The role of the bootstrap administrator: known to every spec, declared or not. */
-const BUILT_IN_ROLE = 'admin';
 
 /** A `via` of a scope: from the entity of the grant to the entity its reference field names. */
 interface ViaEdge {
@@ -45,7 +43,7 @@ export function checkPermissions(spec: Rec, symbols: Symbols, issues: Issues): v
     if (!issues.record(byRole, entityPath, 'permissions of an entity')) continue;
     for (const [role, grant] of Object.entries(byRole)) {
       const path = at(entityPath, role);
-      if (!symbols.roles.has(role) && role !== BUILT_IN_ROLE && role !== PUBLIC_ROLE)
+      if (!symbols.roles.has(role) && role !== ADMIN_ROLE && role !== PUBLIC_ROLE)
         issues.add(path, `unknown role "${role}" (roles: ${quoteList(symbols.roles)})`);
       else if (issues.record(grant, path, 'a grant')) {
         checkGrant(grant, path, entity, { symbols, issues, vias });

@@ -1,9 +1,8 @@
 import { at, quoteList, type Issues, type Rec, type Symbols } from './context';
 import { refusePublicRole } from './public';
+import { ADMIN_ROLE } from '../../access/policy';
 
 const DOCUMENTATION_KEYS = ['roles'];
-/** The built-in role every spec has (see validate/access.ts). */
-const BUILT_IN_ROLE = 'admin';
 
 /** Checks `screens.documentation`: the roles that may read /spec and /api/docs, each a known one. */
 export function checkDocumentation(screens: Rec, symbols: Symbols, issues: Issues): void {
@@ -22,8 +21,8 @@ export function checkDocumentation(screens: Rec, symbols: Symbols, issues: Issue
   }
   names.forEach((name, index) => {
     if (refusePublicRole(name, at(rolesPath, index), issues, 'read /spec and /api/docs, which are for signed-in users')) return;
-    if (!symbols.roles.has(name) && name !== BUILT_IN_ROLE)
-      issues.add(at(rolesPath, index), `unknown role "${name}" (roles: ${quoteList(new Set([BUILT_IN_ROLE, ...symbols.roles]))})`);
+    if (!symbols.roles.has(name) && name !== ADMIN_ROLE)
+      issues.add(at(rolesPath, index), `unknown role "${name}" (roles: ${quoteList(new Set([ADMIN_ROLE, ...symbols.roles]))})`);
   });
   issues.duplicates(names, rolesPath, 'role');
 }

@@ -15,6 +15,7 @@ import {
   type Symbols,
 } from './context';
 import { refusePublicRole } from './public';
+import { ADMIN_ROLE } from '../../access/policy';
 
 const BASE_KEYS = ['type', 'label', 'help', 'messages', 'required', 'readOnly', 'writtenBy', 'unique', 'searchable'] as const;
 
@@ -34,8 +35,6 @@ const TYPE_KEYS: Readonly<Record<FieldType, readonly string[]>> = {
   user: ['default', 'roles'],
 };
 
-/** The built-in role every spec has (see validate/access.ts). */
-const BUILT_IN_ROLE = 'admin';
 const SEARCHABLE_TYPES: readonly FieldType[] = ['text', 'markdown', 'email', 'url', 'enum'];
 const TEXT_FORMATS = ['hostname'];
 const ON_DELETE = ['restrict', 'cascade', 'setNull'];
@@ -277,7 +276,7 @@ function checkReferences(c: FieldCheck): void {
   if (field.unique === true) issues.add(at(path, 'unique'), 'a references field cannot be unique');
 }
 
-/** `roles` of a user field: a non-empty list of known roles ('admin' always is one). */
+/** `roles` of a user field: a non-empty list of known roles (the built-in admin always is one). */
 function checkHolderRoles(c: FieldCheck): void {
   const { field, path, symbols, issues } = c;
   const roles = field.roles;
@@ -289,8 +288,8 @@ function checkHolderRoles(c: FieldCheck): void {
   roles.forEach((role: unknown, i) => {
     if (!isString(role)) issues.add(at(at(path, 'roles'), i), `must be a role name, got ${describeValue(role)}`);
     else if (refusePublicRole(role, at(at(path, 'roles'), i), issues, 'be chosen as a user')) return;
-    else if (role !== BUILT_IN_ROLE && !symbols.roles.has(role)) {
-      issues.add(at(at(path, 'roles'), i), `unknown role "${role}" (roles: ${quoteList(new Set([BUILT_IN_ROLE, ...symbols.roles]))})`);
+    else if (role !== ADMIN_ROLE && !symbols.roles.has(role)) {
+      issues.add(at(at(path, 'roles'), i), `unknown role "${role}" (roles: ${quoteList(new Set([ADMIN_ROLE, ...symbols.roles]))})`);
     }
   });
 }

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE } from '../../access/grants';
+import { ADMIN_ROLE } from '../../access/policy';
 import { withArticle } from '../naming';
 import { checkCondition, queryableColumns, type ColumnKind, type ConditionContext } from './conditions';
 import { at, describeValue, isInteger, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';

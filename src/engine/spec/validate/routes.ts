@@ -17,6 +17,7 @@ import {
 import { RESERVED_PLURALS } from './entities';
 import { checkWidgets, type WidgetPage } from './home';
 import { PUBLIC_ROLE } from './public';
+import { ADMIN_ROLE } from '../../access/policy';
 
 const ROUTE_KEYS = ['path', 'title', 'description', 'params', 'roles', 'navigation', 'show'];
 const SHOW_KEYS = {
@@ -28,8 +29,6 @@ const SHOW_KEYS = {
 type ShowKind = keyof typeof SHOW_KEYS;
 const SHOW_KINDS = Object.keys(SHOW_KEYS) as ShowKind[];
 const PARAM_TYPES = ['integer', 'text', 'boolean'];
-/** The built-in role every spec has (see validate/access.ts). */
-const BUILT_IN_ROLE = 'admin';
 /**
  * A fixed segment: lower-case letters, digits and dashes, like an entity's plural (so never
  * Next.js's own /_next). The first segments the application serves itself are RESERVED_PLURALS.
@@ -170,7 +169,7 @@ function checkRoles(roles: unknown, path: string, symbols: Symbols, issues: Issu
     issues.add(path, 'no role could open this route; name at least one, or leave roles out for every signed-in user');
   names.forEach((name, index) => {
     // `public` opens the route to visitors who are not signed in, as well as to every signed-in user.
-    if (!symbols.roles.has(name) && name !== BUILT_IN_ROLE && name !== PUBLIC_ROLE)
+    if (!symbols.roles.has(name) && name !== ADMIN_ROLE && name !== PUBLIC_ROLE)
       issues.add(at(path, index), `unknown role "${name}" (roles: ${quoteList(symbols.roles)})`);
   });
   issues.duplicates(names, path, 'role');

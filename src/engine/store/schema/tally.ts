@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
+import { policyOf } from '../../access/policy';
 import type { AppModel, EntityModel } from '../../spec/model';
 import { declaredWidgets } from '../../spec/screens/home';
 import type { DynamicDatabase } from '../types';
@@ -56,19 +57,8 @@ export function tallyPlan(model: AppModel): EntityTally[] {
         if (widget.sum) sums.add(widget.sum);
       } else if (widget.kind === 'chart') for (const s of widget.series) days.add(s.field);
     }
-    return { entity: entity.name, groups, days, owners: ownScopeFields(entity) };
+    return { entity: entity.name, groups, days, owners: policyOf(entity).ownListFields };
   });
-}
-
-/** User fields that some role's list scope is exactly (`{ own: field }`, nothing else). */
-export function ownScopeFields(entity: EntityModel): Set<string> {
-  const fields = new Set<string>();
-  for (const grant of Object.values(entity.permissions)) {
-    const scope = grant.list;
-    if (typeof scope === 'object' && scope !== null && Object.keys(scope).length === 1 && typeof scope.own === 'string')
-      fields.add(scope.own);
-  }
-  return fields;
 }
 
 /** The SQL column of a field, a system column or the state field. */

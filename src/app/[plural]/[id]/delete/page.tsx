@@ -9,6 +9,7 @@ import { DeleteForm } from '@/ui/forms/delete-form';
 import { PageHeader } from '@/ui/page-header';
 import { inSentence } from '@/engine/spec/naming';
 import { recordTitle } from '@/engine/ops/record-title';
+import { writtenOnlyByCalls } from '@/engine/access/policy';
 
 type Props = { params: Promise<{ plural: string; id: string }> };
 
@@ -24,7 +25,7 @@ export default async function DeleteRecordPage({ params }: Props) {
   // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
   // An entity only the spec's calls write has no such page, for anyone.
-  if (entity.writtenBy === 'calls') notFound();
+  if (writtenOnlyByCalls(entity)) notFound();
   const id = recordIdOrNotFound(rawId);
   const actor = await requireActor(`/${plural}/${rawId}/delete`);
   const { record, references, can } = await recordOrNotFound(engine, actor, entity, id);

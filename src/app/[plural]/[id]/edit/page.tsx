@@ -15,6 +15,7 @@ import { formChecks } from '@/ui/forms/validation';
 import { PageHeader } from '@/ui/page-header';
 import { inSentence } from '@/engine/spec/naming';
 import { recordTitle } from '@/engine/ops/record-title';
+import { writtenOnlyByCalls } from '@/engine/access/policy';
 
 type Props = { params: Promise<{ plural: string; id: string }> };
 
@@ -29,7 +30,7 @@ export default async function EditRecordPage({ params }: Props) {
   // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
   // An entity only the spec's calls write has no such page, for anyone.
-  if (entity.writtenBy === 'calls') notFound();
+  if (writtenOnlyByCalls(entity)) notFound();
   const id = recordIdOrNotFound(rawId);
   const actor = await requireActor(`/${plural}/${rawId}/edit`);
   const { record, references, can } = await recordOrNotFound(engine, actor, entity, id);
