@@ -1,43 +1,68 @@
-import { compareValues, orderHolds } from './compare';
-import type { RecordLike } from './evaluate';
+import { compareValues, isPresent, orderHolds } from './compare';
+import { operandValue, type EvalContext, type RecordLike } from './evaluate';
 import { foldCondition } from './fold';
-import type { CompiledCondition, CompiledOperand, Literal } from './types';
+import type { CompiledCondition, CompiledLeaf, CompiledOperand, Literal } from './types';
+
+/** The time and the viewer, for conditions that compare with more than literals. */
+export interface ThreeValuedContext extends EvalContext {
+  readonly now: Date;
+}
 
 /**
- * The condition on a stored record as a partial index's predicate (literal-sql.ts) reads it, with
- * SQL's three values: null when a comparison meets an empty value, so that `not` of it does not
- * hold either (a row is in a partial index only when its predicate is true). It compares fields
- * with literals and constants only, as an index predicate does; anything else throws.
+ * The condition on a stored record as SQL reads it, with three values: null when a comparison
+ * meets an empty value, so that `not` of it does not hold either. A partial index holds a row
+ * when its predicate (literal-sql.ts) is true, and `WHERE` with the bound SQL selects it then
+ * (bound-sql.ts). Without a context only literals and constants may be compared (an index
+ * predicate's); anything else throws.
  */
-export function holdsThreeValued(condition: CompiledCondition, record: RecordLike): boolean | null {
-  const empty = (field: string) => record[field] === null || record[field] === undefined;
+export function holdsThreeValued(condition: CompiledCondition, record: RecordLike, context?: ThreeValuedContext): boolean | null {
+  const leaf = (l: CompiledLeaf) => {
+    // A path is a subquery that holds only when the reference is set: never unknown.
+    if (l.subject.tail === null) return leafValue(l, record, context);
+    return isPresent(record[l.subject.head]) && leafValue(l, record, context) === true;
+  };
   return foldCondition<boolean | null>(condition, {
     all: and,
     any: or,
     not: (item) => (item === null ? null : !item),
-    present: (leaf) => !empty(leaf.subject.field),
-    absent: (leaf) => empty(leaf.subject.field),
-    in: (leaf) =>
-      member(
-        record[leaf.subject.field],
+    present: leaf,
+    absent: leaf,
+    in: leaf,
+    notIn: leaf,
+    compare: leaf,
+  });
+}
+
+function leafValue(leaf: CompiledLeaf, record: RecordLike, context: ThreeValuedContext | undefined): boolean | null {
+  const actual = record[leaf.subject.field];
+  const empty = actual === null || actual === undefined;
+  switch (leaf.kind) {
+    case 'present':
+      return !empty;
+    case 'absent':
+      return empty;
+    case 'in':
+      return member(
+        actual,
         leaf.values.map((v) => v.value),
-      ),
-    notIn: (leaf) => {
+      );
+    case 'notIn': {
       const found = member(
-        record[leaf.subject.field],
+        actual,
         leaf.values.map((v) => v.value),
       );
       return found === null ? null : !found;
-    },
-    compare: (leaf) => {
-      const actual = record[leaf.subject.field];
-      const value = literalValue(leaf.operand);
+    }
+    case 'compare': {
+      const value = operandOf(leaf.operand, record, context);
+      // A user without a value for the field (or a visitor) matches nothing, not the records without one.
+      if (leaf.operand.kind === 'actor' && (value === null || value === undefined)) return leaf.op === 'ne' && !empty;
       // `is distinct from`, as the SQL writers read `ne`.
-      if (leaf.op === 'ne' && (empty(leaf.subject.field) || value === null)) return empty(leaf.subject.field) !== (value === null);
+      if (leaf.op === 'ne' && (empty || value === null || value === undefined)) return empty !== (value === null || value === undefined);
       const order = compareValues(actual, value);
       return order === null ? null : orderHolds(leaf.op, order);
-    },
-  });
+    }
+  }
 }
 
 /** `x in (...)`: true when found, else null when the value or a listed one is empty, else false. */
@@ -48,8 +73,9 @@ function member(actual: unknown, list: readonly Literal[]): boolean | null {
   return list.includes(null) ? null : false;
 }
 
-function literalValue(operand: CompiledOperand): Literal {
+function operandOf(operand: CompiledOperand, record: RecordLike, context: ThreeValuedContext | undefined): unknown {
   if (operand.kind === 'literal') return operand.value;
+  if (context) return operandValue(operand, record, context.now, context);
   throw new Error(`an index predicate compares with literal values and constants only, got ${JSON.stringify(operand)}`);
 }
 
