@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Actor } from '../ops/types';
 import type { AppModel, EntityModel } from '../spec/model';
+import type { Condition } from '../spec/types';
 import { columnFor } from '../ops/records';
 import { authorId } from '../access/visitor';
 // The spec's user fields are `f_*` columns of the accounts table (build.ts, userFieldColumn).
@@ -36,6 +37,17 @@ export function boundConditionSql(
     notIn: leaf,
     compare: leaf,
   });
+}
+
+/** A spec condition of the model (compiled by the model build) as a SQL predicate: see boundConditionSql. */
+export function conditionToSql(
+  model: AppModel,
+  entity: EntityModel,
+  condition: Condition,
+  actor: Actor,
+  params: RouteParams = {},
+): RawBuilder<SqlBool> {
+  return boundConditionSql(model, entity, model.conditions.of(condition), actor, params);
 }
 
 function boundPieces(model: AppModel, entity: EntityModel, actor: Actor, params: RouteParams): SqlPieces<RawBuilder<unknown>> {

@@ -24,6 +24,14 @@ export function compileCondition(condition: Condition, constants: ConstantValues
   }
 }
 
+/**
+ * A condition compiled for what it says rather than what it compares with: its fields, paths,
+ * operators and operand kinds, for readers that read no constant's value (fields, paths, text).
+ */
+export function conditionShape(condition: Condition): CompiledCondition {
+  return compileCondition(condition, {});
+}
+
 function compileLeaf(leaf: Leaf, constants: ConstantValues): CompiledLeaf {
   const subject = subjectOf(leaf.field);
   switch (leaf.op) {

@@ -16,10 +16,6 @@ import { conditionLeaves } from './fold';
 import { literalPredicateSql } from './literal-sql';
 import { holdsThreeValued } from './three-valued';
 import type { CompiledCondition } from './types';
-import { evaluateCondition } from '../rules/condition-eval';
-import { conditionToSql } from '../rules/condition-sql';
-import { holds } from '../ops/unique-when';
-import { literalPredicateSql as oldLiteralPredicateSql } from '../store/schema/predicate';
 
 /*
  * The differential test of the condition language: random conditions over an entity with a
@@ -181,16 +177,6 @@ function stored(record: Values): Values {
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, v === '' ? null : v]));
 }
 
-/**
- * Where the old in-memory reader (rules/condition-eval.ts) did not agree with the database: it
- * compared a decimal (kept as a string) with a number by identity, and a list's values with a
- * time by identity, so `price in [0]` missed 0.00 and `at in ['2025-…Z']` missed that time.
- */
-function oldReaderDiffers(condition: Condition): boolean {
-  const text = JSON.stringify(condition);
-  return text.includes('"price"') || /"at","op":"(in|notIn)"/.test(text);
-}
-
 function hasNot(condition: CompiledCondition): boolean {
   return JSON.stringify(condition).includes('"kind":"not"');
 }
@@ -255,14 +241,12 @@ forEachDatabase('the condition language, in memory and in the database', (databa
       for (const condition of conditions) {
         const compiled = compileCondition(condition, model.constants);
         const bound = await valuesOf(boundConditionSql(model, thing, compiled, actor, params));
-        const oldBound = await valuesOf(conditionToSql(model, thing, condition, actor, params));
         let literal: (boolean | null)[] | null = null;
         if (isLiteralOnly(compiled)) {
           const predicate = literalPredicateSql(thing, compiled);
-          expect(predicate).toBe(oldLiteralPredicateSql(thing, condition, model.constants));
           literal = await valuesOf(sql`(${sql.raw(predicate)})`);
         }
-        results.push({ condition, compiled, bound, oldBound, literal });
+        results.push({ condition, compiled, bound, literal });
       }
       return { now, loaded, results };
     });
@@ -289,20 +273,16 @@ forEachDatabase('the condition language, in memory and in the database', (databa
           };
           const { now, loaded, results } = await judge(records, [...conditions, ...literalConditions], actor, { kind: 'a' });
           expect(loaded).toHaveLength(records.length);
-          for (const { condition, compiled, bound, oldBound, literal } of results) {
-            expect({ condition, oldBound }).toEqual({ condition, oldBound: bound });
+          for (const { condition, compiled, bound, literal } of results) {
             const threeValued = loaded.map((record) => holdsThreeValued(compiled, record, { ...context, now }));
             expect({ condition, threeValued }).toEqual({ condition, threeValued: bound });
             const twoValued = loaded.map((record) => evaluateCompiled(compiled, record, now, context));
-            const old = loaded.map((record) => evaluateCondition(model, condition, record, now, context));
-            if (!oldReaderDiffers(condition)) expect({ condition, old }).toEqual({ condition, old: twoValued });
             // In memory, `not` over an unknown comparison holds (SQL's `not` of null does not): the
             // two agree wherever no `not` meets an empty value.
             if (!hasNot(compiled)) expect({ condition, twoValued }).toEqual({ condition, twoValued: bound.map((v) => v === true) });
             if (literal) {
               const indexed = loaded.map((record) => holdsThreeValued(compiled, record));
               expect({ condition, indexed }).toEqual({ condition, indexed: literal });
-              expect(loaded.map((record) => holds(model, thing, condition, record))).toEqual(indexed);
             }
           }
         },

@@ -1,3 +1,7 @@
+import type { Actor } from '../ops/types';
+import { authorId } from '../access/visitor';
+import type { Condition } from '../spec/types';
+import { compiledOf, type ConditionSource } from './book';
 import { compareValues, isPresent, orderHolds } from './compare';
 import { foldCondition } from './fold';
 import type { CompiledCondition, CompiledOperand, Subject } from './types';
@@ -11,6 +15,28 @@ export interface EvalContext {
   /** The current user's values of the spec's user fields, for `{ actor: 'team' }`. */
   readonly actorFields?: Readonly<Record<string, unknown>>;
   readonly params?: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** The context of conditions evaluated for an actor: their id (none for a visitor) and user fields. */
+export function actorContext(actor: Actor, params?: EvalContext['params']): EvalContext {
+  return { actorId: authorId(actor), actorFields: actor.fields ?? {}, ...(params ? { params } : {}) };
+}
+
+/** All a condition needs of the model: its compiled conditions, or its constants (so the browser can evaluate one too). */
+export type ConstantsOf = ConditionSource;
+
+/**
+ * A spec condition on one record in memory (guards, entity rules, transition owners' `when`):
+ * the model's compiled form of it, evaluated.
+ */
+export function evaluateCondition(
+  source: ConditionSource,
+  condition: Condition,
+  record: RecordLike,
+  now: Date,
+  context: EvalContext = {},
+): boolean {
+  return evaluateCompiled(compiledOf(source, condition), record, now, context);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
