@@ -37,6 +37,7 @@ export default tseslint.config(
       'src/engine/access/**',
       'src/engine/spec/build.ts',
       'src/engine/spec/model.ts',
+      'src/engine/spec/model-conditions.ts',
       'src/engine/spec/types.ts',
       'src/engine/spec/validate/**',
       '**/*.test.ts',

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Actor } from '../ops/types';
-import { conditionToSql } from '../rules/condition-sql';
+import { conditionToSql } from '../condition/bound-sql';
 import { columnFor } from '../ops/records';
 import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
 import type { Scope, TransitionActor } from '../spec/types';

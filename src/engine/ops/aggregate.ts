@@ -2,12 +2,12 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { authorizeScope } from '../access/authorize';
 import { checkQueryable, readableFields } from '../access/fields';
 import { ownListField } from '../access/grants';
-import { conditionToSql } from '../rules/condition-sql';
+import { conditionToSql } from '../condition/bound-sql';
 import type { EntityModel } from '../spec/model';
 import type { Condition } from '../spec/types';
 import { dayDimension, TALLY_EVERYONE, TALLY_TABLE, TALLY_TOTAL, tallyPlan, type EntityTally } from '../store/schema/tally';
 import { entityOf, type OpsContext } from './context';
-import { conditionFieldNames } from '../spec/condition-fields';
+import { conditionFields } from '../condition/fields';
 import { columnFor } from './records';
 import { loadReferenceTitles } from './references';
 import type { Actor, RecordData } from './types';
@@ -81,7 +81,11 @@ function tallyRows(ctx: OpsContext, entity: EntityModel, owner: { field: string;
 function scoped(ctx: OpsContext, actor: Actor, entity: EntityModel, fields: readonly string[], where: Condition | undefined) {
   const scope = authorizeScope(ctx.model, entity, actor, 'list');
   const readable = new Set(readableFields(entity, actor));
-  checkQueryable(entity, actor, readable, { filters: [...fields, ...(where ? conditionFieldNames(where) : [])], sort: [], search: false });
+  checkQueryable(entity, actor, readable, {
+    filters: [...fields, ...(where ? conditionFields(ctx.model.conditions.of(where), { paths: 'head', operands: true }) : [])],
+    sort: [],
+    search: false,
+  });
   return scope;
 }
 

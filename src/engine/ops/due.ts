@@ -1,9 +1,9 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { conditionToSql } from '../rules/condition-sql';
+import { conditionToSql } from '../condition/bound-sql';
 import { timeOf, type DueFilter } from '../rules/overdue';
 import { dueHours, type DueModel } from '../spec/due';
 import type { AppModel, EntityModel, FieldModel } from '../spec/model';
-import { conditionFieldNames } from '../spec/condition-fields';
+import { conditionFields } from '../condition/fields';
 import { columnFor, isNullableSortColumn } from './records';
 import type { Actor } from './types';
 
@@ -119,6 +119,8 @@ export function dueFilterSql(
   // A comparison with an empty value is not done (as evaluateCondition has it). Over columns that
   // are never empty (the state) the plain negation says the same and is what the partial due-queue
   // indexes are declared with (schema/due-indexes.ts), so the planner can use them.
-  const mayBeEmpty = conditionFieldNames(doneWhen).some((name) => isNullableSortColumn(entity, name));
+  const mayBeEmpty = conditionFields(model.conditions.of(doneWhen), { paths: 'head', operands: true }).some((name) =>
+    isNullableSortColumn(entity, name),
+  );
   return mayBeEmpty ? sql<SqlBool>`(${window} and not coalesce(${done}, false))` : sql<SqlBool>`(${window} and not (${done}))`;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { NinefoldError } from '../errors/ninefold-error';
-import { evaluateCondition, type RecordLike } from '../rules/condition-eval';
-import { conditionToSql } from '../rules/condition-sql';
+import { evaluateCondition, type RecordLike } from '../condition/evaluate';
+import { conditionToSql } from '../condition/bound-sql';
 import { limitMax, limitMessage } from '../spec/limit-message';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { LimitSpec } from '../spec/types';

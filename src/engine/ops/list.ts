@@ -7,13 +7,13 @@ import { decodeCursor, encodeCursor, type Cursor, type CursorValue } from './cur
 import { resolveFilters, resolveLimit, resolveSearch, resolveSort, type SortKey } from './list-query';
 import { columnFor, recordColumns, rowToRecord } from './records';
 import { withReferenceTitles } from './reference-sets';
-import { conditionToSql } from '../rules/condition-sql';
+import { conditionToSql } from '../condition/bound-sql';
 import { enumOrderSql, enumPosition } from '../store/schema/enum-order';
 import type { DueFilter } from '../rules/overdue';
 import { dueFilterSql } from './due';
 import type { EntityModel } from '../spec/model';
 import { JOIN_RECORD, JOIN_TARGET } from '../spec/join-fields';
-import { conditionFieldNames } from '../spec/condition-fields';
+import { conditionFields as fieldsOf } from '../condition/fields';
 import type { Actor, ListCount, ListPage, ListQuery } from './types';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are declared at run time
@@ -92,11 +92,11 @@ function matching(
     .map(([name]) => name);
   const searching = typeof query.q === 'string' && query.q.trim() !== '';
   const conditionFields = [
-    ...(query.where ? conditionFieldNames(query.where) : []),
+    ...(query.where ? fieldsOf(model.conditions.of(query.where), { paths: 'head', operands: true }) : []),
     // Whether a record is overdue depends on the fields of its doneWhen: the actor must read them too.
     ...given.flatMap((name) => {
       const doneWhen = entity.fieldsByName[name]?.due?.doneWhen;
-      return doneWhen ? conditionFieldNames(doneWhen) : [];
+      return doneWhen ? fieldsOf(model.conditions.of(doneWhen), { paths: 'head', operands: true }) : [];
     }),
   ];
   checkQueryable(entity, actor, readable, { filters: [...given, ...conditionFields], sort: sortFields, search: searching });

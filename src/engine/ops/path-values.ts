@@ -1,5 +1,5 @@
 import { conditionPaths, splitPath } from '../rules/condition-paths';
-import type { RecordLike } from '../rules/condition-eval';
+import type { RecordLike } from '../condition/evaluate';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { Condition } from '../spec/types';
 import { USER_TABLE } from '../store/schema/desired';

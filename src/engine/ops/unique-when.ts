@@ -1,9 +1,11 @@
 import { sql } from 'kysely';
 import { NinefoldError } from '../errors/ninefold-error';
-import type { RecordLike } from '../rules/condition-eval';
+import type { RecordLike } from '../condition/evaluate';
 import type { AppModel, EntityModel, UniqueWhenModel } from '../spec/model';
 import type { Condition } from '../spec/types';
-import { literalPredicateSql, predicateColumn, predicateValue, predicateValues, type PredicateLiteral } from '../store/schema/predicate';
+import { compiledOf, type ConditionSource } from '../condition/book';
+import { literalPredicateSql, predicateColumn } from '../condition/literal-sql';
+import { holdsThreeValued } from '../condition/three-valued';
 import type { DynamicDatabase } from '../store/types';
 import { valuesToRow } from './records';
 
@@ -40,7 +42,7 @@ export async function checkUniqueWhen(
     let others = trx
       .selectFrom(entity.table)
       .select('id')
-      .where(sql.raw<boolean>(literalPredicateSql(entity, rule.where, model.constants)))
+      .where(sql.raw<boolean>(literalPredicateSql(entity, model.conditions.of(rule.where))))
       .limit(1);
     for (const name of rule.fields) {
       const column = predicateColumn(entity, name);
@@ -61,74 +63,8 @@ export function uniqueWhenOfIndex(entity: EntityModel, index: string | undefined
  * a comparison meets an empty value, so that `not` of it does not hold either (a row is in a
  * partial index only when its predicate is true).
  */
-export function holds(model: Pick<AppModel, 'constants'>, entity: EntityModel, condition: Condition, record: RecordLike): boolean | null {
-  if ('all' in condition) return and(condition.all.map((c) => holds(model, entity, c, record)));
-  if ('any' in condition) return or(condition.any.map((c) => holds(model, entity, c, record)));
-  if ('not' in condition) {
-    const inner = holds(model, entity, condition.not, record);
-    return inner === null ? null : !inner;
-  }
-  const actual = record[condition.field];
-  const empty = actual === null || actual === undefined;
-  switch (condition.op) {
-    case 'present':
-      return !empty;
-    case 'absent':
-      return empty;
-    case 'in':
-    case 'notIn': {
-      const list = predicateValues(condition.value, model.constants);
-      if (list.length === 0) return condition.op === 'notIn';
-      if (empty) return null;
-      if (list.some((v) => v !== null && compare(actual, v) === 0)) return condition.op === 'in';
-      if (list.includes(null)) return null;
-      return condition.op === 'notIn';
-    }
-    case 'ne': {
-      // `is distinct from`, as conditionToSql and the index predicate read `ne`.
-      const value = predicateValue(condition.value as Exclude<typeof condition.value, readonly unknown[]>, model.constants);
-      if (empty || value === null) return empty !== (value === null);
-      return compare(actual, value) !== 0;
-    }
-    default: {
-      const value = predicateValue(condition.value as Exclude<typeof condition.value, readonly unknown[]>, model.constants);
-      if (empty || value === null) return null;
-      const order = compare(actual, value);
-      if (order === null) return null;
-      return { eq: order === 0, lt: order < 0, lte: order <= 0, gt: order > 0, gte: order >= 0 }[condition.op];
-    }
-  }
-}
-
-function and(values: readonly (boolean | null)[]): boolean | null {
-  if (values.includes(false)) return false;
-  return values.includes(null) ? null : true;
-}
-
-function or(values: readonly (boolean | null)[]): boolean | null {
-  if (values.includes(true)) return true;
-  return values.includes(null) ? null : false;
-}
-
-/** A stored value against a literal, as the database compares them: times by time, numbers by number. */
-function compare(actual: unknown, literal: Exclude<PredicateLiteral, null>): number | null {
-  if (actual instanceof Date) {
-    const time = Date.parse(String(literal));
-    return Number.isNaN(time) ? null : Math.sign(actual.getTime() - time);
-  }
-  if (typeof literal === 'number' || typeof actual === 'number') {
-    const a = Number(actual);
-    const b = Number(literal);
-    return Number.isNaN(a) || Number.isNaN(b) ? null : Math.sign(a - b);
-  }
-  if (typeof literal === 'boolean' || typeof actual === 'boolean') {
-    const a = actual === true || actual === 'true';
-    const b = literal === true || literal === 'true';
-    return a === b ? 0 : a ? 1 : -1;
-  }
-  const a = String(actual);
-  const b = String(literal);
-  return a === b ? 0 : a < b ? -1 : 1;
+export function holds(model: ConditionSource, entity: EntityModel, condition: Condition, record: RecordLike): boolean | null {
+  return holdsThreeValued(compiledOf(model, condition), record);
 }
 
 function sameValue(a: unknown, b: unknown): boolean {

@@ -6,7 +6,7 @@ import { authorId } from '../access/visitor';
 import { NinefoldError, notFound } from '../errors/ninefold-error';
 import { missingReferences } from './references-exist';
 import { checkEntityRules, hasPaths } from '../rules/entity-rules';
-import { actorContext } from '../rules/condition-eval';
+import { actorContext } from '../condition/evaluate';
 import { withPathValues } from './path-values';
 import { parseRecordInput, type ParsedValues } from '../rules/record-input';
 import type { AppModel, EntityModel } from '../spec/model';

@@ -5,9 +5,9 @@ import { visitorActor } from '../access/visitor';
 import type { Actor } from '../ops/types';
 import { buildModel } from '../spec/build';
 import type { Condition } from '../spec/types';
-import { actorContext, evaluateCondition } from './condition-eval';
+import { actorContext, evaluateCondition } from '../condition/evaluate';
 import { conditionPaths, readsActor } from './condition-paths';
-import { conditionToSql } from './condition-sql';
+import { conditionToSql } from '../condition/bound-sql';
 import { readScopeColumns } from '../live/scope-columns';
 import { seeAllTarget } from '../spec/screens/home';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
 import { buildModel } from '../spec/build';
 import type { Condition } from '../spec/types';
-import { evaluateCondition } from './condition-eval';
+import { evaluateCondition } from '../condition/evaluate';
 
 const model = buildModel(helpdesk);
 const now = new Date('2030-06-15T12:00:00Z');

@@ -1,4 +1,6 @@
 import type { Condition } from '../spec/types';
+import { conditionShape } from '../condition/compile';
+import { conditionPathsOf, readsActor as readsActorCompiled } from '../condition/fields';
 
 /**
  * A condition field that follows a reference (or a user field) one step: `patient.account` is
@@ -16,23 +18,10 @@ export function splitPath(field: string): FieldPath | null {
   return dot < 0 ? null : { head: field.slice(0, dot), tail: field.slice(dot + 1) };
 }
 
-type Leaf = Extract<Condition, { readonly field: string }>;
-
-function leaves(condition: Condition, into: Leaf[] = []): Leaf[] {
-  if ('all' in condition) condition.all.forEach((c) => leaves(c, into));
-  else if ('any' in condition) condition.any.forEach((c) => leaves(c, into));
-  else if ('not' in condition) leaves(condition.not, into);
-  else into.push(condition);
-  return into;
-}
-
 /** The paths (`head.tail`) the conditions compare, each once. */
 export function conditionPaths(conditions: readonly (Condition | undefined)[]): string[] {
-  const paths = new Set<string>();
-  for (const condition of conditions) {
-    if (condition) for (const leaf of leaves(condition)) if (splitPath(leaf.field)) paths.add(leaf.field);
-  }
-  return [...paths];
+  const paths = conditions.flatMap((condition) => (condition ? conditionPathsOf(conditionShape(condition)) : []));
+  return [...new Set(paths)];
 }
 
 /** The `{ actor }` operand of a leaf, when it compares with the current user or one of their fields. */
@@ -44,5 +33,5 @@ export function actorOperand(value: unknown): string | null {
 
 /** Whether a condition reads the current user (`{ actor }`): such a rule cannot be checked in the browser. */
 export function readsActor(condition: Condition): boolean {
-  return leaves(condition).some((leaf) => actorOperand(leaf.value) !== null);
+  return readsActorCompiled(conditionShape(condition));
 }

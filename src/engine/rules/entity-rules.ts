@@ -2,8 +2,10 @@ import type { FieldError } from '../errors/ninefold-error';
 import type { EntityModel } from '../spec/model';
 import type { Condition } from '../spec/types';
 import type { RuleSpec } from '../spec/types';
-import { evaluateCondition, type ConstantsOf, type EvalContext, type RecordLike } from './condition-eval';
+import { evaluateCondition, type ConstantsOf, type EvalContext, type RecordLike } from '../condition/evaluate';
 import { conditionPaths } from './condition-paths';
+import { compiledOf } from '../condition/book';
+import { conditionFields } from '../condition/fields';
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a instanceof Date && b instanceof Date) return a.getTime() === b.getTime();
@@ -11,12 +13,9 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** The first field a condition mentions: where a rule's message is shown when it names none. */
-function firstField(condition: Condition): string | undefined {
-  if ('all' in condition) return condition.all.map(firstField).find(Boolean);
-  if ('any' in condition) return condition.any.map(firstField).find(Boolean);
-  if ('not' in condition) return firstField(condition.not);
+function firstField(model: ConstantsOf, condition: Condition): string | undefined {
   // A path's message goes next to the reference it follows.
-  return condition.field.split('.')[0];
+  return conditionFields(compiledOf(model, condition), { paths: 'head', operands: false })[0];
 }
 
 /**
@@ -41,7 +40,7 @@ export function checkEntityRules(
     if (rule.onChange && rule.field && before && sameValue(before[rule.field], record[rule.field])) continue;
     if (rule.when && !evaluateCondition(model, rule.when, record, now, context)) continue;
     if (evaluateCondition(model, rule.assert, record, now, context)) continue;
-    errors.push({ field: rule.field ?? firstField(rule.assert) ?? name, code: name, message: rule.message });
+    errors.push({ field: rule.field ?? firstField(model, rule.assert) ?? name, code: name, message: rule.message });
   }
   return errors;
 }

@@ -1,6 +1,7 @@
 import type { FieldModel } from '../spec/model';
-import { conditionFieldNames } from '../spec/condition-fields';
-import { evaluateCondition, type ConstantsOf, type RecordLike } from './condition-eval';
+import { conditionFields } from '../condition/fields';
+import { compiledOf } from '../condition/book';
+import { evaluateCondition, type ConstantsOf, type RecordLike } from '../condition/evaluate';
 
 /** The ways a list can be filtered by a due time, as the `?<field>=` value and its label. */
 export const DUE_FILTERS = {
@@ -29,6 +30,7 @@ export function isOverdue(model: ConstantsOf, field: FieldModel, record: RecordL
   if (!due || due.getTime() >= now.getTime()) return false;
   const doneWhen = field.due!.doneWhen;
   if (!doneWhen) return true;
-  if (conditionFieldNames(doneWhen).some((name) => !Object.hasOwn(record, name))) return false;
+  if (conditionFields(compiledOf(model, doneWhen), { paths: 'head', operands: true }).some((name) => !Object.hasOwn(record, name)))
+    return false;
   return !evaluateCondition(model, doneWhen, record, now);
 }

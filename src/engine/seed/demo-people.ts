@@ -1,6 +1,6 @@
 import { isAdmin, roleOn } from '../access/policy';
 import { PUBLIC_ROLE } from '../access/visitor';
-import { evaluateCondition } from '../rules/condition-eval';
+import { evaluateCondition } from '../condition/evaluate';
 import { readsActor } from '../rules/condition-paths';
 import { readsRecord } from './demo-scopes';
 import { seedActor, withSeedPaths } from './demo-user-fields';

@@ -1,8 +1,8 @@
 import { isAdmin, roleOn } from '../access/policy';
-import { evaluateCondition } from '../rules/condition-eval';
-import { actorOperand } from '../rules/condition-paths';
+import { evaluateCondition } from '../condition/evaluate';
+import { foldCondition } from '../condition/fold';
+import type { CompiledCondition, CompiledLeaf } from '../condition/types';
 import type { EntityModel } from '../spec/model';
-import type { Condition } from '../spec/types';
 import { seedActor, withSeedPaths } from './demo-user-fields';
 import type { SeedRun } from './seed-run';
 import { readScope } from './user-pools';
@@ -14,10 +14,19 @@ import type { Values } from './workflow-walk';
  * who see it (an editor of that team publishes it, not one of another team).
  */
 
-function eqLeaves(condition: Condition): Extract<Condition, { field: string }>[] {
-  if ('all' in condition) return condition.all.flatMap(eqLeaves);
-  if ('any' in condition || 'not' in condition) return [];
-  return condition.op === 'eq' ? [condition] : [];
+/** The `eq` comparisons that must all hold: those not under an `any` or a `not`. */
+function eqLeaves(condition: CompiledCondition): CompiledLeaf[] {
+  const none = () => [];
+  return foldCondition<CompiledLeaf[]>(condition, {
+    all: (items) => items.flat(),
+    any: none,
+    not: none,
+    present: none,
+    absent: none,
+    in: none,
+    notIn: none,
+    compare: (leaf) => (leaf.op === 'eq' ? [leaf] : []),
+  });
 }
 
 /**
@@ -32,14 +41,15 @@ export function alignWithCreator(run: SeedRun, entity: EntityModel, record: Valu
     const scope = roleOn(entity, role)?.scopes.create;
     if (scope === undefined || scope === true || !scope.where) continue;
     const set: string[] = [];
-    for (const leaf of eqLeaves(scope.where)) {
-      const operand = actorOperand(leaf.value);
-      const field = entity.fieldsByName[leaf.field];
+    for (const leaf of eqLeaves(run.model.conditions.of(scope.where))) {
+      const operand = leaf.kind === 'compare' && leaf.operand.kind === 'actor' ? leaf.operand.name : null;
+      const name = leaf.subject.field;
+      const field = entity.fieldsByName[name];
       if (operand === null || !field || (field.type !== 'reference' && field.type !== 'user')) continue;
       const value = operand === 'id' ? creator : run.userFields.get(creator)?.[operand];
       if (value === null || value === undefined) continue;
-      record[leaf.field] = value;
-      set.push(leaf.field);
+      record[name] = value;
+      set.push(name);
     }
     if (set.length > 0) return set;
   }

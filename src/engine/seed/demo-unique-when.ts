@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { holds } from '../ops/unique-when';
-import type { Condition } from '../spec/types';
 import type { EntityModel, UniqueWhenModel } from '../spec/model';
-import { literalPredicateSql, predicateColumn } from '../store/schema/predicate';
+import { literalPredicateSql, predicateColumn } from '../condition/literal-sql';
+import { conditionFields } from '../condition/fields';
+import { conditionShape } from '../condition/compile';
 import type { DynamicDatabase } from '../store/types';
 import type { SeedRun } from './seed-run';
 import type { Values } from './workflow-walk';
@@ -61,20 +62,15 @@ export function takeUniqueWhen(run: SeedRun, entity: EntityModel, record: Values
   }
 }
 
-function conditionFields(condition: Condition): string[] {
-  if ('all' in condition) return condition.all.flatMap(conditionFields);
-  if ('any' in condition) return condition.any.flatMap(conditionFields);
-  if ('not' in condition) return conditionFields(condition.not);
-  return [condition.field];
-}
-
 /**
  * The fields the seeder may give other values to get a record out of a collision: the rule's
  * own fields and those its condition reads, except the workflow state (the record's history
  * walked there), references (chosen to agree with each other), read-only fields and paths.
  */
 export function uniqueWhenFreeFields(entity: EntityModel, rules: readonly UniqueWhenModel[]): string[] {
-  const names = new Set(rules.flatMap((rule) => [...rule.fields, ...conditionFields(rule.where)]));
+  const names = new Set(
+    rules.flatMap((rule) => [...rule.fields, ...conditionFields(conditionShape(rule.where), { paths: 'whole', operands: false })]),
+  );
   return [...names].filter((name) => {
     const field = entity.fieldsByName[name];
     return (
@@ -95,7 +91,7 @@ export async function rememberUniqueWhen(run: SeedRun, db: DynamicDatabase, enti
     const rows = await db
       .selectFrom(entity.table)
       .select(columns)
-      .where(sql.raw<boolean>(literalPredicateSql(entity, rule.where, run.model.constants)))
+      .where(sql.raw<boolean>(literalPredicateSql(entity, run.model.conditions.of(rule.where))))
       .execute();
     for (const row of rows) {
       const record = Object.fromEntries(rule.fields.map((name, i) => [name, row[columns[i]]]));

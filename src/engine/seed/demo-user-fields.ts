@@ -1,6 +1,7 @@
 import { isAdmin, RECORD_ACTIONS, roleOn, type RolePolicy } from '../access/policy';
-import { actorOperand, conditionPaths, splitPath } from '../rules/condition-paths';
-import type { EvalContext } from '../rules/condition-eval';
+import { conditionPaths, splitPath } from '../rules/condition-paths';
+import { conditionLeaves } from '../condition/fold';
+import type { EvalContext } from '../condition/evaluate';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { Condition, Scope } from '../spec/types';
 import { USER_TABLE } from '../store/schema/desired';
@@ -20,13 +21,6 @@ function scopesOf(grant: RolePolicy): Scope[] {
   );
 }
 
-function leaves(condition: Condition): Extract<Condition, { field: string }>[] {
-  if ('all' in condition) return condition.all.flatMap(leaves);
-  if ('any' in condition) return condition.any.flatMap(leaves);
-  if ('not' in condition) return leaves(condition.not);
-  return [condition];
-}
-
 /** The user fields a role's grants compare (`{ actor: 'team' }`, or a path `requester.team`). */
 function userFieldsReadBy(model: AppModel, role: string): Set<string> {
   const names = new Set<string>();
@@ -35,11 +29,10 @@ function userFieldsReadBy(model: AppModel, role: string): Set<string> {
     if (!grant) continue;
     for (const scope of scopesOf(grant)) {
       if (scope === true || !scope.where) continue;
-      for (const leaf of leaves(scope.where)) {
-        const operand = actorOperand(leaf.value);
-        if (operand !== null && operand !== 'id') names.add(operand);
-        const path = splitPath(leaf.field);
-        if (path && !entity.fieldsByName[path.head]?.referenceTo && model.users.fieldsByName[path.tail]) names.add(path.tail);
+      for (const leaf of conditionLeaves(model.conditions.of(scope.where))) {
+        if (leaf.kind === 'compare' && leaf.operand.kind === 'actor' && leaf.operand.name !== 'id') names.add(leaf.operand.name);
+        const { head, tail } = leaf.subject;
+        if (tail !== null && !entity.fieldsByName[head]?.referenceTo && model.users.fieldsByName[tail]) names.add(tail);
       }
     }
   }

@@ -1,6 +1,6 @@
 import { faker } from '@faker-js/faker';
 import { sql } from 'kysely';
-import { conditionToSql } from '../rules/condition-sql';
+import { conditionToSql } from '../condition/bound-sql';
 import { JOIN_RECORD, JOIN_TARGET, joinFields } from '../spec/join-fields';
 import type { AppModel, EntityModel } from '../spec/model';
 import { AUDIT_TABLE, USER_TABLE } from '../store/schema/desired';

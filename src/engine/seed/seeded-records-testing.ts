@@ -10,7 +10,7 @@
  * limit allows.
  */
 import { checkEntityRules } from '../rules/entity-rules';
-import { evaluateCondition } from '../rules/condition-eval';
+import { evaluateCondition } from '../condition/evaluate';
 import { fieldSchema, issueMessage } from '../rules/field-schema';
 import { userFieldColumns, userFieldValues } from '../identity/user-fields';
 import { withPathValues } from '../ops/path-values';

@@ -1,5 +1,5 @@
 import type { Faker } from '@faker-js/faker';
-import { evaluateCondition } from '../rules/condition-eval';
+import { evaluateCondition } from '../condition/evaluate';
 import { readsActor } from '../rules/condition-paths';
 import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
 import { guardsCondition } from '../workflow/guards';

@@ -12,6 +12,8 @@ import { buildDetails, type EntityWithoutDetails } from './screens/details';
 import { buildDocumentation } from './screens/documentation';
 import { buildHome } from './screens/home';
 import { buildRoutes } from './screens/routes';
+import { conditionBook } from '../condition/book';
+import { modelConditions } from './model-conditions';
 
 export const SYSTEM_COLUMNS: readonly SystemColumn[] = [
   { name: 'id', column: 'id', label: 'ID' },
@@ -38,6 +40,8 @@ export function buildModel(spec: AppSpec): AppModel {
   const entities: EntityModel[] = bare.map((entity) => ({ ...entity, details: buildDetails(spec, entity, bare) }));
   const entitiesByName = nameTable(entities.map((e) => [e.name, e]));
   const navigationNames = spec.screens?.navigation ?? entities.map((e) => e.name);
+  const home = buildHome(spec, entitiesByName);
+  const routes = buildRoutes(spec, entitiesByName);
 
   return {
     spec,
@@ -50,14 +54,15 @@ export function buildModel(spec: AppSpec): AppModel {
     entitiesByPlural: nameTable(entities.map((e) => [e.plural, e])),
     navigation: navigationNames.map((n) => entitiesByName[n]),
     labels: spec.screens?.labels ?? {},
-    home: buildHome(spec, entitiesByName),
-    routes: buildRoutes(spec, entitiesByName),
+    home,
+    routes,
     documentation: buildDocumentation(spec),
     roles: spec.roles ?? {},
     users: buildUsers(spec),
     calls: spec.calls ?? {},
     errors: spec.errors ?? {},
     constants: spec.constants ?? {},
+    conditions: conditionBook(spec.constants ?? {}, modelConditions(entities, home, routes)),
   };
 }
 

@@ -19,6 +19,7 @@ import type { DetailModel } from './screens/details';
 import type { HomeModel } from './screens/home';
 import type { DocumentationModel } from './screens/documentation';
 import type { RouteModel } from './screens/routes';
+import type { ConditionBook } from '../condition/book';
 
 /**
  * The spec after it has been checked and its defaults filled in ("sanitized" once at boot).
@@ -178,4 +179,6 @@ export interface AppModel {
   readonly calls: Readonly<Record<string, CallSpec>>;
   readonly errors: Readonly<Record<string, ErrorSpec>>;
   readonly constants: Readonly<Record<string, ConstantSpec>>;
+  /** Every condition of the model, compiled once (condition/book.ts). */
+  readonly conditions: ConditionBook;
 }

@@ -1,5 +1,5 @@
 import type { Actor } from '../ops/types';
-import { actorContext, evaluateCondition, type RecordLike } from '../rules/condition-eval';
+import { actorContext, evaluateCondition, type RecordLike } from '../condition/evaluate';
 import type { AppModel, GuardModel, TransitionModel } from '../spec/model';
 import type { Condition } from '../spec/types';
 

@@ -1,6 +1,6 @@
 import { NinefoldError } from '../errors/ninefold-error';
 import type { Actor } from '../ops/types';
-import { actorContext, evaluateCondition, type RecordLike } from '../rules/condition-eval';
+import { actorContext, evaluateCondition, type RecordLike } from '../condition/evaluate';
 import type { AppModel, EntityModel, TransitionModel, WorkflowModel } from '../spec/model';
 import { indefinite, inSentence } from '../spec/naming';
 import { failedGuard, guardMessage } from './guards';

@@ -1,5 +1,7 @@
 import { checkEntityRules } from '@/engine/rules/entity-rules';
 import { readsActor } from '@/engine/rules/condition-paths';
+import { conditionShape } from '@/engine/condition/compile';
+import { conditionFields } from '@/engine/condition/fields';
 import { fieldSchema, issueMessage, type StoredValue } from '@/engine/rules/field-schema';
 import type { EntityModel, FieldModel } from '@/engine/spec/model';
 import type { Condition, ConstantSpec, RuleSpec } from '@/engine/spec/types';
@@ -28,22 +30,11 @@ export interface FormChecks {
   readonly before?: Readonly<Record<string, string>>;
 }
 
-function conditionFields(condition: Condition, into: Set<string>): Set<string> {
-  if ('all' in condition) condition.all.forEach((c) => conditionFields(c, into));
-  else if ('any' in condition) condition.any.forEach((c) => conditionFields(c, into));
-  else if ('not' in condition) conditionFields(condition.not, into);
-  else {
-    into.add(condition.field);
-    const value = condition.value;
-    if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'field' in value) into.add(value.field);
-  }
-  return into;
-}
-
 /** Every field a rule reads, and the one its message is shown next to. */
 export function ruleFields(rule: RuleSpec): string[] {
-  const fields = conditionFields(rule.assert, new Set());
-  if (rule.when) conditionFields(rule.when, fields);
+  // A path counts as written (`patient.account`): no input of the form holds it, so the rule is the server's.
+  const read = (condition: Condition) => conditionFields(conditionShape(condition), { paths: 'whole', operands: true });
+  const fields = new Set([...read(rule.assert), ...(rule.when ? read(rule.when) : [])]);
   if (rule.field) fields.add(rule.field);
   return [...fields];
 }
@@ -162,7 +153,7 @@ export function ruleVerdicts(
 
 /** Where a rule's message goes, as checkEntityRules places it: its field, or the first its assertion reads. */
 export function ruleTarget(rule: RuleSpec): string | undefined {
-  return rule.field ?? [...conditionFields(rule.assert, new Set())][0];
+  return rule.field ?? conditionFields(conditionShape(rule.assert), { paths: 'whole', operands: false })[0];
 }
 
 /**

@@ -1,6 +1,8 @@
 import { policyOf } from '../../access/policy';
 import type { EntityModel } from '../model';
-import type { Condition, ConstantRef, Operand, Scope, TransitionActor } from '../types';
+import type { Condition, ConstantRef, Scope, TransitionActor } from '../types';
+import { conditionShape } from '../../condition/compile';
+import { compiledConditionText } from '../../condition/text';
 
 /**
  * Spec values in words, for the nine-point document. Texts are plain; the one inline mark is a
@@ -22,77 +24,9 @@ export function amountText(value: number | ConstantRef): string {
   return isConstantRef(value) ? value.$constant : String(value);
 }
 
-type ColumnKind = 'time' | 'other';
-
-function columnKind(entity: EntityModel, name: string): ColumnKind {
-  if (name === 'createdAt' || name === 'updatedAt') return 'time';
-  const type = entity.fieldsByName[name]?.type;
-  return type === 'date' || type === 'datetime' ? 'time' : 'other';
-}
-
-const COMPARISONS: Readonly<Record<'lt' | 'lte' | 'gt' | 'gte', Readonly<Record<ColumnKind, string>>>> = {
-  lt: { time: 'is before', other: 'is less than' },
-  lte: { time: 'is on or before', other: 'is at most' },
-  gt: { time: 'is after', other: 'is more than' },
-  gte: { time: 'is on or after', other: 'is at least' },
-};
-
 /** A condition as a sentence: `priority is urgent and assignee is present`. */
 export function conditionText(condition: Condition, entity: EntityModel): string {
-  if ('all' in condition) return condition.all.map((c) => nested(c, entity)).join(' and ');
-  if ('any' in condition) return condition.any.map((c) => nested(c, entity)).join(' or ');
-  if ('not' in condition) return `not (${conditionText(condition.not, entity)})`;
-  const { op, value } = condition;
-  const field = fieldText(condition.field);
-  switch (op) {
-    case 'present':
-      return `${field} is present`;
-    case 'absent':
-      return `${field} is absent`;
-    case 'in':
-    case 'notIn':
-      return `${field} is ${op === 'in' ? 'one of' : 'none of'} ${listText(value)}`;
-    case 'eq':
-      return value === null ? `${field} is empty` : `${field} is ${operandText(value)}`;
-    case 'ne':
-      return value === null ? `${field} is not empty` : `${field} is not ${operandText(value)}`;
-    default:
-      return `${field} ${COMPARISONS[op][columnKind(entity, condition.field)]} ${operandText(value)}`;
-  }
-}
-
-/** A field, or a path read as words: `requester.organization` is "requester's organization". */
-function fieldText(field: string): string {
-  const dot = field.indexOf('.');
-  return dot < 0 ? field : `${field.slice(0, dot)}'s ${field.slice(dot + 1)}`;
-}
-
-function nested(condition: Condition, entity: EntityModel): string {
-  const text = conditionText(condition, entity);
-  return 'all' in condition || 'any' in condition ? `(${text})` : text;
-}
-
-function listText(value: Operand | readonly (string | number | boolean)[] | undefined): string {
-  return Array.isArray(value) ? value.map((v) => String(v)).join(', ') : operandText(value as Operand | undefined);
-}
-
-export function operandText(value: Operand | readonly (string | number | boolean)[] | undefined): string {
-  if (value === undefined) return '';
-  if (value === null) return 'empty';
-  if (Array.isArray(value)) return value.map((v) => String(v)).join(', ');
-  if (typeof value !== 'object') return String(value);
-  if (isConstantRef(value)) return value.$constant;
-  if ('field' in value) return value.field;
-  if ('now' in value) return 'now';
-  // The user, or one of their fields: "assignee is you", "team is your team".
-  if ('actor' in value) return value.actor === true || value.actor === 'id' ? 'you' : `your ${value.actor}`;
-  if ('param' in value) return `the address's {${value.param}}`;
-  if ('daysAgo' in value) {
-    const days = value.daysAgo;
-    if (typeof days === 'number' && days < 0) return `${-days} days from now`;
-    return `${amountText(days)} days ago`;
-  }
-  return '';
+  return compiledConditionText(conditionShape(condition), entity);
 }
 
 /** A permission scope: `all`, `own (requester)`, `where internal is false`, `via ticket (readable)`. */

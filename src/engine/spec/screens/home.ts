@@ -2,6 +2,7 @@ import { PUBLIC_ROLE } from '../../access/visitor';
 import type { AppModel, EntityModel } from '../model';
 import type { AppSpec, Condition, WidgetSpec } from '../types';
 import { inSentence } from '../naming';
+import type { CompiledCondition } from '../../condition/types';
 
 /**
  * The home page (and dashboard routes) as widgets with their defaults filled in. Widgets are
@@ -162,7 +163,7 @@ export type SeeAllTarget =
 export function seeAllTarget(model: AppModel, widget: ListWidgetModel): SeeAllTarget | null {
   const entity = model.entitiesByName[widget.entity];
   if (!widget.where) return { kind: 'list', filters: {} };
-  const filters = equalities(widget.where);
+  const filters = equalities(model.conditions.of(widget.where));
   if (filters && Object.keys(filters).every((name) => entity.list.filters.includes(name))) return { kind: 'list', filters };
   const same = JSON.stringify(widget.where);
   const route = model.routes.find(
@@ -176,22 +177,16 @@ export function seeAllTarget(model: AppModel, widget: ListWidgetModel): SeeAllTa
 }
 
 /** The condition as field = value pairs, or null when it is anything more. */
-function equalities(condition: Condition): Record<string, string | { readonly actor: true }> | null {
-  const leaves = 'all' in condition ? condition.all : [condition];
+function equalities(condition: CompiledCondition): Record<string, string | { readonly actor: true }> | null {
+  const leaves = condition.kind === 'all' ? condition.items : [condition];
   const filters: Record<string, string | { readonly actor: true }> = {};
   for (const leaf of leaves) {
-    if (!('field' in leaf) || leaf.op !== 'eq') return null;
-    const value = leaf.value;
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') filters[leaf.field] = String(value);
+    if (leaf.kind !== 'compare' || leaf.op !== 'eq' || leaf.subject.tail !== null) return null;
+    const { operand } = leaf;
+    if (operand.kind === 'literal' && operand.constant === undefined && operand.value !== null)
+      filters[leaf.subject.field] = String(operand.value);
     // The viewer's id is a filter the list takes; one of their user fields (`{ actor: 'team' }`) is not.
-    else if (
-      value !== null &&
-      typeof value === 'object' &&
-      !Array.isArray(value) &&
-      'actor' in value &&
-      (value.actor === true || value.actor === 'id')
-    )
-      filters[leaf.field] = { actor: true };
+    else if (operand.kind === 'actor' && operand.name === 'id') filters[leaf.subject.field] = { actor: true };
     else return null;
   }
   return filters;

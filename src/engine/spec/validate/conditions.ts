@@ -1,3 +1,4 @@
+import { rawConditionNode } from '../../condition/raw-node';
 import { withArticle } from '../naming';
 import { FIELD_TYPES, type FieldType } from '../types';
 import {
@@ -86,23 +87,26 @@ function walk(condition: unknown, path: string, scope: ConditionScope): void {
     issues.add(path, `a condition must be an object ({ all }, { any }, { not } or { field, op, value }), got ${describeValue(condition)}`);
     return;
   }
-  if ('all' in condition || 'any' in condition) {
-    const key = 'all' in condition ? 'all' : 'any';
-    issues.unknownKeys(condition, [key], path, `an "${key}" condition`);
-    const items = condition[key];
-    if (!Array.isArray(items) || items.length === 0) {
-      issues.add(at(path, key), `must be a non-empty list of conditions`);
+  const node = rawConditionNode(condition);
+  switch (node.kind) {
+    case 'all':
+    case 'any': {
+      issues.unknownKeys(condition, [node.kind], path, `an "${node.kind}" condition`);
+      const items = node.items;
+      if (!Array.isArray(items) || items.length === 0) {
+        issues.add(at(path, node.kind), `must be a non-empty list of conditions`);
+        return;
+      }
+      items.forEach((item: unknown, index) => walk(item, at(at(path, node.kind), index), scope));
       return;
     }
-    items.forEach((item: unknown, index) => walk(item, at(at(path, key), index), scope));
-    return;
+    case 'not':
+      issues.unknownKeys(condition, ['not'], path, 'a "not" condition');
+      walk(node.item, at(path, 'not'), scope);
+      return;
+    case 'leaf':
+      checkLeaf(condition, path, scope);
   }
-  if ('not' in condition) {
-    issues.unknownKeys(condition, ['not'], path, 'a "not" condition');
-    walk(condition.not, at(path, 'not'), scope);
-    return;
-  }
-  checkLeaf(condition, path, scope);
 }
 
 /** The column a leaf compares, when it is a known one. */

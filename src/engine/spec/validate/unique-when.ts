@@ -1,3 +1,4 @@
+import { rawConditionNode } from '../../condition/raw-node';
 import { checkCondition } from './conditions';
 import { at, describeValue, isConstantRef, isRecord, isString, quoteList, type EntityInfo, type Issues, type Symbols } from './context';
 
@@ -57,16 +58,18 @@ function checkFields(fields: unknown, info: EntityInfo, path: string, issues: Is
 /** The leaves of a condition already found well-formed: only fields or the state, with literals. */
 function checkLiteralCondition(condition: unknown, path: string, info: EntityInfo, issues: Issues): void {
   if (!isRecord(condition)) return;
-  for (const key of ['all', 'any'] as const) {
-    const items = condition[key];
-    if (Array.isArray(items)) {
-      items.forEach((item: unknown, index) => checkLiteralCondition(item, at(at(path, key), index), info, issues));
+  const node = rawConditionNode(condition);
+  switch (node.kind) {
+    case 'all':
+    case 'any':
+      if (Array.isArray(node.items))
+        node.items.forEach((item: unknown, index) => checkLiteralCondition(item, at(at(path, node.kind), index), info, issues));
       return;
-    }
-  }
-  if ('not' in condition) {
-    checkLiteralCondition(condition.not, at(path, 'not'), info, issues);
-    return;
+    case 'not':
+      checkLiteralCondition(node.item, at(path, 'not'), info, issues);
+      return;
+    case 'leaf':
+      break;
   }
   const name = condition.field;
   if (!isString(name)) return;

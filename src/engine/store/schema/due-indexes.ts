@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { EntityModel } from '../../spec/model';
-import type { Condition } from '../../spec/types';
-import { objectName, quoteIdent, quoteLiteral } from './sql';
+import { conditionShape } from '../../condition/compile';
+import { duePredicateSql } from '../../condition/literal-sql';
+import { objectName } from './sql';
 import type { IndexDef } from './types';
 
 /*
@@ -16,7 +17,7 @@ export function dueQueueIndexes(entity: EntityModel): IndexDef[] {
   const indexes: IndexDef[] = [];
   for (const field of entity.fields) {
     const doneWhen = field.due?.doneWhen;
-    const done = doneWhen ? literalSql(entity, doneWhen) : null;
+    const done = doneWhen ? duePredicateSql(entity, conditionShape(doneWhen)) : null;
     if (!done) continue;
     const where = `not (${done})`;
     const tag = createHash('sha256').update(where).digest('hex').slice(0, 8);
@@ -26,56 +27,4 @@ export function dueQueueIndexes(entity: EntityModel): IndexDef[] {
     }
   }
   return indexes;
-}
-
-/**
- * A condition as SQL with its values written in (an index predicate takes no parameters); null
- * when it compares with anything but literals (the time now, a constant, another field).
- */
-function literalSql(entity: EntityModel, condition: Condition): string | null {
-  const nested = (items: readonly Condition[], joiner: string) => {
-    const parts = items.map((c) => literalSql(entity, c));
-    return parts.length > 0 && parts.every((p) => p !== null) ? `(${parts.join(joiner)})` : null;
-  };
-  if ('all' in condition) return nested(condition.all, ' and ');
-  if ('any' in condition) return nested(condition.any, ' or ');
-  if ('not' in condition) {
-    const inner = literalSql(entity, condition.not);
-    return inner && `not (${inner})`;
-  }
-  const column = columnOf(entity, condition.field);
-  if (!column) return null;
-  const value = condition.value;
-  switch (condition.op) {
-    case 'present':
-      return `${column} is not null`;
-    case 'absent':
-      return `${column} is null`;
-    case 'in':
-    case 'notIn': {
-      if (!Array.isArray(value) || value.length === 0) return null;
-      const list = value.map(literal);
-      if (list.some((v) => v === null)) return null;
-      return `${column} ${condition.op === 'in' ? 'in' : 'not in'} (${list.join(', ')})`;
-    }
-    default: {
-      const operand = Array.isArray(value) ? null : literal(value);
-      if (operand === null) return null;
-      const operator = { eq: '=', ne: '<>', lt: '<', lte: '<=', gt: '>', gte: '>=' }[condition.op];
-      return `${column} ${operator} ${operand}`;
-    }
-  }
-}
-
-function literal(value: unknown): string | null {
-  if (typeof value === 'string') return quoteLiteral(value);
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  return null;
-}
-
-function columnOf(entity: EntityModel, name: string): string | null {
-  if (entity.workflow && name === entity.workflow.field) return quoteIdent(entity.workflow.column);
-  const column = entity.fieldsByName[name]?.column ?? entity.systemColumns.find((c) => c.name === name)?.column;
-  return column ? quoteIdent(column) : null;
 }

@@ -3,7 +3,7 @@ import { buildModel } from '../../spec/build';
 import type { AppSpec, Condition } from '../../spec/types';
 import { desiredSchema } from './desired';
 import { GENERATED_COMMENT_PREFIX, planSchema } from './plan';
-import { literalPredicateSql } from './predicate';
+import { literalPredicateSql } from '../../condition/literal-sql';
 import type { CatalogueIndex, CatalogueSchema, TableDef } from './types';
 
 const SPEC = {
@@ -82,7 +82,7 @@ function catalogueOf(tables: readonly TableDef[], extraIndexes: readonly Catalog
   };
 }
 
-const sqlOf = (condition: Condition) => literalPredicateSql(loan, condition, model.constants);
+const sqlOf = (condition: Condition) => literalPredicateSql(loan, model.conditions.of(condition));
 
 describe('the partial unique indexes of uniqueWhen', () => {
   it('are part of the desired schema, keyed by the fields, with the condition as predicate', () => {

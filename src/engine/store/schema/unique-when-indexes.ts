@@ -1,6 +1,6 @@
 import type { AppModel, EntityModel, UniqueWhenModel } from '../../spec/model';
 import { uniqueWhenText } from '../../spec/describe/unique-when';
-import { literalPredicateSql, predicateColumn } from './predicate';
+import { literalPredicateSql, predicateColumn } from '../../condition/literal-sql';
 import type { IndexDef } from './types';
 
 /**
@@ -18,7 +18,7 @@ function uniqueWhenIndex(model: AppModel, entity: EntityModel, rule: UniqueWhenM
     columns: rule.fields.map((name) => predicateColumn(entity, name)),
     method: 'btree',
     unique: true,
-    where: literalPredicateSql(entity, rule.where, model.constants),
+    where: literalPredicateSql(entity, model.conditions.of(rule.where)),
     rule: `${entity.label} (${entity.name}): ${uniqueWhenText(entity, rule)}`,
   };
 }

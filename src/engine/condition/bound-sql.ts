@@ -1,0 +1,113 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Actor } from '../ops/types';
+import type { AppModel, EntityModel } from '../spec/model';
+import type { Condition } from '../spec/types';
+import { columnFor } from '../ops/records';
+import { authorId } from '../access/visitor';
+// The spec's user fields are `f_*` columns of the accounts table (build.ts, userFieldColumn).
+import { USER_TABLE } from '../store/schema/desired';
+import { foldCondition } from './fold';
+import { writeLeaf, type SqlPieces } from './leaf-sql';
+import type { CompiledCondition, CompiledLeaf } from './types';
+
+/** Values of a custom route's parameters, for `{ param }` operands. */
+export type RouteParams = Readonly<Record<string, string | number | boolean>>;
+
+/**
+ * A compiled condition as a SQL predicate over one entity's table, values bound as parameters,
+ * so that scopes and filters are applied by the database (and by the same index) rather than
+ * row by row in memory.
+ */
+export function boundConditionSql(
+  model: AppModel,
+  entity: EntityModel,
+  condition: CompiledCondition,
+  actor: Actor,
+  params: RouteParams = {},
+): RawBuilder<SqlBool> {
+  const pieces = boundPieces(model, entity, actor, params);
+  const leaf = (l: CompiledLeaf) => leafSql(model, entity, l, pieces);
+  return foldCondition<RawBuilder<SqlBool>>(condition, {
+    all: (items) => (items.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(items, sql` and `)})`),
+    any: (items) => (items.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(items, sql` or `)})`),
+    not: (item) => sql<SqlBool>`not (${item})`,
+    present: leaf,
+    absent: leaf,
+    in: leaf,
+    notIn: leaf,
+    compare: leaf,
+  });
+}
+
+/** A spec condition of the model (compiled by the model build) as a SQL predicate: see boundConditionSql. */
+export function conditionToSql(
+  model: AppModel,
+  entity: EntityModel,
+  condition: Condition,
+  actor: Actor,
+  params: RouteParams = {},
+): RawBuilder<SqlBool> {
+  return boundConditionSql(model, entity, model.conditions.of(condition), actor, params);
+}
+
+function boundPieces(model: AppModel, entity: EntityModel, actor: Actor, params: RouteParams): SqlPieces<RawBuilder<unknown>> {
+  return {
+    raw: (text) => sql.raw(text),
+    operand(operand) {
+      switch (operand.kind) {
+        case 'literal':
+          return sql`${operand.value}`;
+        case 'actor':
+          return sql`${actorValue(actor, operand.name)}`;
+        case 'param': {
+          const value = params[operand.name];
+          // A missing parameter matches nothing rather than everything.
+          return value === undefined ? sql`null` : sql`${value}`;
+        }
+        case 'field':
+          return sql.ref(columnFor(entity, operand.field)) as RawBuilder<unknown>;
+        case 'now':
+          return sql`now()`;
+        case 'daysAgo':
+          return sql`now() - make_interval(days => ${operand.days})`;
+      }
+    },
+    seq: (...pieces) => sql.join(pieces, sql``),
+    actorMissing: (name) => actorValue(actor, name) === null,
+    ne: 'is distinct from',
+  };
+}
+
+/**
+ * A leaf; on a path, as a subquery on the record the path's head points at: `patient.account = 3`
+ * is `patient in (select id from patient where account = 3)`, which the index on the reference
+ * column (and the target's primary key) serves. It holds only when the reference is set, and is
+ * never null, so `not` over it means what it says. The inner predicate names only the target's
+ * columns (the checks refuse `{ field }` operands on paths), so nothing in it binds to the outer row.
+ */
+function leafSql(model: AppModel, entity: EntityModel, leaf: CompiledLeaf, pieces: SqlPieces<RawBuilder<unknown>>): RawBuilder<SqlBool> {
+  const { head, tail } = leaf.subject;
+  if (tail === null) return writeLeaf(leaf, sql.ref(columnFor(entity, head)), pieces) as RawBuilder<SqlBool>;
+  const headColumn = sql.ref(columnFor(entity, head));
+  const targetName = entity.fieldsByName[head]?.referenceTo;
+  let subquery: RawBuilder<unknown>;
+  if (targetName) {
+    const target = model.entitiesByName[targetName];
+    if (!target) throw new Error(`${entity.name}.${head} refers to an unknown entity "${targetName}"`);
+    const inner = writeLeaf(leaf, sql.ref(columnFor(target, tail)), pieces);
+    subquery = sql`select ${sql.ref(`${target.table}.id`)} from ${sql.table(target.table)} where ${inner}`;
+  } else {
+    // A user field (or createdBy / updatedBy): the tail is one of the spec's user fields.
+    const field = model.users.fieldsByName[tail];
+    if (!field) throw new Error(`${entity.name}: "${head}.${tail}" names no user field`);
+    const inner = writeLeaf(leaf, sql.ref(`${USER_TABLE}.${field.column}`), pieces);
+    subquery = sql`select ${sql.ref(`${USER_TABLE}.id`)} from ${sql.table(USER_TABLE)} where ${inner}`;
+  }
+  return sql<SqlBool>`(${headColumn} is not null and ${headColumn} in (${subquery}))`;
+}
+
+/** The id of the actor (`'id'`), or the value of one of their user fields; null when they have none. */
+function actorValue(actor: Actor, name: string): unknown {
+  const value = name === 'id' ? authorId(actor) : actor.fields?.[name];
+  return value === undefined ? null : value;
+}

@@ -1,0 +1,82 @@
+import type { Condition, Operand } from '../spec/types';
+import { rawConditionNode } from './raw-node';
+import type { CompiledCondition, CompiledLeaf, CompiledOperand, ComparisonOp, Literal, LiteralOperand, Subject } from './types';
+
+/** The constants a condition may name, by name (the model's, or what a form is sent of them). */
+export type ConstantValues = Readonly<Record<string, { readonly value?: unknown }>>;
+
+type Leaf = Extract<Condition, { readonly field: string }>;
+
+/**
+ * A checked spec condition in its compiled form (types.ts). The model build compiles every
+ * condition of the spec once (book.ts); a form compiles the rules it is sent.
+ */
+export function compileCondition(condition: Condition, constants: ConstantValues): CompiledCondition {
+  const node = rawConditionNode(condition);
+  switch (node.kind) {
+    case 'all':
+    case 'any':
+      return { kind: node.kind, items: (node.items as readonly Condition[]).map((c) => compileCondition(c, constants)) };
+    case 'not':
+      return { kind: 'not', item: compileCondition(node.item as Condition, constants) };
+    case 'leaf':
+      return compileLeaf(condition as Leaf, constants);
+  }
+}
+
+/**
+ * A condition compiled for what it says rather than what it compares with: its fields, paths,
+ * operators and operand kinds, for readers that read no constant's value (fields, paths, text).
+ */
+export function conditionShape(condition: Condition): CompiledCondition {
+  return compileCondition(condition, {});
+}
+
+function compileLeaf(leaf: Leaf, constants: ConstantValues): CompiledLeaf {
+  const subject = subjectOf(leaf.field);
+  switch (leaf.op) {
+    case 'present':
+    case 'absent':
+      return { kind: leaf.op, subject };
+    case 'in':
+    case 'notIn': {
+      // A single value counts as a list of one.
+      const list = (Array.isArray(leaf.value) ? leaf.value : [leaf.value]) as readonly Operand[];
+      return { kind: leaf.op, subject, values: list.map((v) => literalOperand(v, constants)) };
+    }
+    default:
+      return { kind: 'compare', subject, op: leaf.op satisfies ComparisonOp, operand: compileOperand(leaf.value as Operand, constants) };
+  }
+}
+
+/** The two steps of a path (`head.tail`), or the field alone. */
+export function subjectOf(field: string): Subject {
+  const dot = field.indexOf('.');
+  return dot < 0 ? { field, head: field, tail: null } : { field, head: field.slice(0, dot), tail: field.slice(dot + 1) };
+}
+
+function compileOperand(operand: Operand | undefined, constants: ConstantValues): CompiledOperand {
+  if (operand === undefined || operand === null || typeof operand !== 'object') return { kind: 'literal', value: operand ?? null };
+  if ('$constant' in operand) return literalOperand(operand, constants);
+  if ('field' in operand) return { kind: 'field', field: operand.field };
+  if ('now' in operand) return { kind: 'now' };
+  if ('actor' in operand) return { kind: 'actor', name: operand.actor === true ? 'id' : operand.actor };
+  if ('param' in operand) return { kind: 'param', name: operand.param };
+  const days = operand.daysAgo;
+  if (typeof days === 'number') return { kind: 'daysAgo', days };
+  return { kind: 'daysAgo', days: Number(constants[days.$constant]?.value), constant: days.$constant };
+}
+
+/** A literal or a constant's value (a constant that is no single value reads as none). */
+function literalOperand(operand: Operand | undefined, constants: ConstantValues): LiteralOperand {
+  if (operand === null || operand === undefined || typeof operand !== 'object') return { kind: 'literal', value: operand ?? null };
+  if ('$constant' in operand) {
+    const value = constants[operand.$constant]?.value;
+    return { kind: 'literal', value: isLiteral(value) ? value : null, constant: operand.$constant };
+  }
+  throw new Error(`a list of values holds literals and constants only, got ${JSON.stringify(operand)}`);
+}
+
+function isLiteral(value: unknown): value is Literal {
+  return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}

@@ -1,0 +1,111 @@
+import type { Actor } from '../ops/types';
+import { authorId } from '../access/visitor';
+import type { Condition } from '../spec/types';
+import { compiledOf, type ConditionSource } from './book';
+import { compareValues, isPresent, orderHolds } from './compare';
+import { foldCondition } from './fold';
+import type { CompiledCondition, CompiledOperand, Subject } from './types';
+
+export type RecordLike = Readonly<Record<string, unknown>>;
+
+/** Who is looking and where: for `{ actor }` and `{ param }` operands. */
+export interface EvalContext {
+  /** The current user's id; none for a visitor (who then matches nothing). */
+  readonly actorId?: number | null;
+  /** The current user's values of the spec's user fields, for `{ actor: 'team' }`. */
+  readonly actorFields?: Readonly<Record<string, unknown>>;
+  readonly params?: Readonly<Record<string, string | number | boolean>>;
+}
+
+/** The context of conditions evaluated for an actor: their id (none for a visitor) and user fields. */
+export function actorContext(actor: Actor, params?: EvalContext['params']): EvalContext {
+  return { actorId: authorId(actor), actorFields: actor.fields ?? {}, ...(params ? { params } : {}) };
+}
+
+/** All a condition needs of the model: its compiled conditions, or its constants (so the browser can evaluate one too). */
+export type ConstantsOf = ConditionSource;
+
+/**
+ * A spec condition on one record in memory (guards, entity rules, transition owners' `when`):
+ * the model's compiled form of it, evaluated.
+ */
+export function evaluateCondition(
+  source: ConditionSource,
+  condition: Condition,
+  record: RecordLike,
+  now: Date,
+  context: EvalContext = {},
+): boolean {
+  return evaluateCompiled(compiledOf(source, condition), record, now, context);
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** An operand's value for this record at this time (the same meaning as the SQL writer gives it). */
+export function operandValue(operand: CompiledOperand, record: RecordLike, now: Date, context: EvalContext): unknown {
+  switch (operand.kind) {
+    case 'literal':
+      return operand.value;
+    case 'field':
+      return record[operand.field];
+    case 'now':
+      return now;
+    case 'daysAgo':
+      return new Date(now.getTime() - operand.days * DAY_MS);
+    case 'actor':
+      return operand.name === 'id' ? context.actorId : context.actorFields?.[operand.name];
+    case 'param':
+      return context.params?.[operand.name] ?? null;
+  }
+}
+
+/** The value a leaf compares: empty when it is blank, or when a path's reference is not set. */
+function subjectValue(subject: Subject, record: RecordLike): unknown {
+  return subject.tail !== null && !isPresent(record[subject.head]) ? undefined : record[subject.field];
+}
+
+/**
+ * A condition on one record in memory (guards, entity rules, transition owners' `when`, forms):
+ * what `SELECT ... WHERE` with the bound SQL (bound-sql.ts) answers for the stored record. A path
+ * (`patient.account`) holds only when its reference is set; ops load its value beforehand.
+ */
+export function evaluateCompiled(condition: CompiledCondition, record: RecordLike, now: Date, context: EvalContext = {}): boolean {
+  return foldCondition<boolean>(condition, {
+    all: (items) => items.every(Boolean),
+    any: (items) => items.some(Boolean),
+    not: (item) => !item,
+    present: (leaf) => pathSet(leaf.subject, record) && isPresent(record[leaf.subject.field]),
+    absent: (leaf) => pathSet(leaf.subject, record) && !isPresent(record[leaf.subject.field]),
+    in: (leaf) => {
+      const actual = presentValue(leaf.subject, record);
+      return actual !== null && leaf.values.some((v) => compareValues(actual, v.value) === 0);
+    },
+    notIn: (leaf) => {
+      const actual = presentValue(leaf.subject, record);
+      return actual !== null && !leaf.values.some((v) => compareValues(actual, v.value) === 0);
+    },
+    compare: (leaf) => {
+      if (!pathSet(leaf.subject, record)) return false;
+      const actual = presentValue(leaf.subject, record);
+      const expected = operandValue(leaf.operand, record, now, context);
+      if (expected === null || expected === undefined) {
+        // A user without a value (or a visitor) matches nothing, rather than the records without one.
+        if (leaf.operand.kind === 'actor') return leaf.op === 'ne' && actual !== null;
+        if (leaf.op === 'eq') return actual === null;
+        if (leaf.op === 'ne') return actual !== null;
+      }
+      const order = compareValues(actual, expected);
+      return order === null ? leaf.op === 'ne' : orderHolds(leaf.op, order);
+    },
+  });
+}
+
+function pathSet(subject: Subject, record: RecordLike): boolean {
+  return subject.tail === null || isPresent(record[subject.head]);
+}
+
+/** The subject's value, or null when it has none (blank, or a path whose reference is not set). */
+function presentValue(subject: Subject, record: RecordLike): unknown {
+  const value = subjectValue(subject, record);
+  return isPresent(value) ? value : null;
+}

@@ -1,0 +1,77 @@
+import type { EntityModel } from '../spec/model';
+import { foldCondition } from './fold';
+import type { CompiledCondition, CompiledOperand, LiteralOperand } from './types';
+
+type ColumnKind = 'time' | 'other';
+
+function columnKind(entity: EntityModel, name: string): ColumnKind {
+  if (name === 'createdAt' || name === 'updatedAt') return 'time';
+  const type = entity.fieldsByName[name]?.type;
+  return type === 'date' || type === 'datetime' ? 'time' : 'other';
+}
+
+const COMPARISONS: Readonly<Record<'lt' | 'lte' | 'gt' | 'gte', Readonly<Record<ColumnKind, string>>>> = {
+  lt: { time: 'is before', other: 'is less than' },
+  lte: { time: 'is on or before', other: 'is at most' },
+  gt: { time: 'is after', other: 'is more than' },
+  gte: { time: 'is on or after', other: 'is at least' },
+};
+
+/** A condition as a sentence: `priority is urgent and assignee is present`. */
+export function compiledConditionText(condition: CompiledCondition, entity: EntityModel): string {
+  // A group inside another reads in parentheses.
+  const nested = (texts: readonly string[], items: readonly CompiledCondition[]) =>
+    texts.map((text, i) => (items[i]?.kind === 'all' || items[i]?.kind === 'any' ? `(${text})` : text));
+  return foldCondition<string>(condition, {
+    all: (texts, node) => nested(texts, node.items).join(' and '),
+    any: (texts, node) => nested(texts, node.items).join(' or '),
+    not: (text) => `not (${text})`,
+    present: (leaf) => `${fieldText(leaf.subject.field)} is present`,
+    absent: (leaf) => `${fieldText(leaf.subject.field)} is absent`,
+    in: (leaf) => `${fieldText(leaf.subject.field)} is one of ${leaf.values.map(listItemText).join(', ')}`,
+    notIn: (leaf) => `${fieldText(leaf.subject.field)} is none of ${leaf.values.map(listItemText).join(', ')}`,
+    compare: (leaf) => {
+      const field = fieldText(leaf.subject.field);
+      const empty = leaf.operand.kind === 'literal' && leaf.operand.value === null && leaf.operand.constant === undefined;
+      switch (leaf.op) {
+        case 'eq':
+          return empty ? `${field} is empty` : `${field} is ${operandText(leaf.operand)}`;
+        case 'ne':
+          return empty ? `${field} is not empty` : `${field} is not ${operandText(leaf.operand)}`;
+        default:
+          return `${field} ${COMPARISONS[leaf.op][columnKind(entity, leaf.subject.field)]} ${operandText(leaf.operand)}`;
+      }
+    },
+  });
+}
+
+/** A field, or a path read as words: `requester.organization` is "requester's organization". */
+function fieldText(field: string): string {
+  const dot = field.indexOf('.');
+  return dot < 0 ? field : `${field.slice(0, dot)}'s ${field.slice(dot + 1)}`;
+}
+
+/** A value of an `in` list, as written (a constant by its name). */
+function listItemText(value: LiteralOperand): string {
+  return value.constant ?? String(value.value);
+}
+
+/** An operand in words; a constant by its name. */
+function operandText(operand: CompiledOperand): string {
+  switch (operand.kind) {
+    case 'literal':
+      return operand.constant ?? (operand.value === null ? 'empty' : String(operand.value));
+    case 'field':
+      return operand.field;
+    case 'now':
+      return 'now';
+    // The user, or one of their fields: "assignee is you", "team is your team".
+    case 'actor':
+      return operand.name === 'id' ? 'you' : `your ${operand.name}`;
+    case 'param':
+      return `the address's {${operand.name}}`;
+    case 'daysAgo':
+      if (operand.constant === undefined && operand.days < 0) return `${-operand.days} days from now`;
+      return `${operand.constant ?? operand.days} days ago`;
+  }
+}
