@@ -1,7 +1,8 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
 import type { Engine } from '@/engine/engine';
-import type { Actor, RecordView } from '@/engine/ops/types';
+import type { RecordView } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { AppModel, EntityModel } from '@/engine/spec/model';
 import { getEngine } from './engine';
 import { asNinefoldError } from './errors';

@@ -1,7 +1,8 @@
 import 'server-only';
 import type { Engine } from '@/engine/engine';
 import { isFinal } from '@/engine/ops/related';
-import type { Actor, ListCount, ListPage, RecordView } from '@/engine/ops/types';
+import type { ListCount, ListPage, RecordView } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';
 import type { RelatedModel } from '@/engine/spec/screens/details';
 import type { FormFieldDescriptor } from '@/ui/forms/state';

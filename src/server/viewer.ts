@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { visitorsWelcome } from '@/engine/access/public-grants';
 import { isVisitor, visitorActor } from '@/engine/access/visitor';
 import type { Engine } from '@/engine/engine';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { getEngine } from './engine';
 import { newRecordLabel } from './entity-route';
 import { navigationFor, type NavigationEntry } from './navigation';

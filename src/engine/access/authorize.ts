@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { conditionToSql } from '../rules/condition-sql';
 import { columnFor } from '../ops/records';
 import type { AppModel, EntityModel, TransitionModel } from '../spec/model';

@@ -1,6 +1,6 @@
 import { NinefoldError } from '../errors/ninefold-error';
 import { logLine } from '../log';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import type { EntityModel, FieldModel } from '../spec/model';
 import type { RecordAction } from './grants';
 

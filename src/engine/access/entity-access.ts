@@ -1,4 +1,4 @@
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import type { AppModel, EntityModel } from '../spec/model';
 import { mayTransition } from './authorize';
 import { grantsFor, RECORD_ACTIONS, type RecordAction } from './grants';

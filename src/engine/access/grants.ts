@@ -1,4 +1,4 @@
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import type { EntityModel } from '../spec/model';
 import type { GrantSpec, Scope } from '../spec/types';
 import { writesThroughDoor } from './call-door';

@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AppModel, FieldModel } from '../spec/model';
 import { indefinite } from '../spec/naming';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 
 /**
  * Who may see other people's email addresses: those who may manage users (the administrators,

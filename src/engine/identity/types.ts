@@ -1,4 +1,5 @@
-import type { Actor, RecordValue } from '../ops/types';
+import type { RecordValue } from '../ground/record-value';
+import type { Actor } from '../ground/actor';
 import type { Preferences } from '../preferences/preferences';
 import type { SetupCodes } from './setup-code';
 

@@ -1,4 +1,4 @@
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import type { Ops } from '../ops/ops';
 import type { AppModel, EntityModel } from '../spec/model';
 import { conditionPaths, splitPath } from '../rules/condition-paths';

@@ -9,7 +9,7 @@ import { titleText, fallbackTitle } from './record-title';
 import { titleSql } from './title-sql';
 import type { EntityModel, FieldModel } from '../spec/model';
 import type { ReferenceChoice } from './ops';
-import type { Actor } from './types';
+import type { Actor } from '../ground/actor';
 
 const DEFAULT_LIMIT = 200;
 

@@ -7,7 +7,8 @@ import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { createActor, ninefoldError, openSyncedQuickly } from './testing';
-import type { Actor, ListQuery } from './types';
+import type { ListQuery } from './types';
+import type { Actor } from '../ground/actor';
 
 /**
  * The lists of the helpdesk's custom routes, queried as their page queries them: the route's

@@ -11,7 +11,9 @@ import { isRecordId } from './read';
 import { readableTargetIds } from './reference-sets';
 import { inSentence } from '../spec/naming';
 import { loadReferenceTitles } from './references';
-import type { Actor, FieldChange, HistoryEntry, HistoryPage, RecordValue, ReferenceTitles } from './types';
+import type { FieldChange, HistoryEntry, HistoryPage, ReferenceTitles } from './types';
+import type { RecordValue } from '../ground/record-value';
+import type { Actor } from '../ground/actor';
 
 /*
  * The history of records: one row in nf_audit per create, update, transition and delete,

@@ -4,7 +4,6 @@ import type { ChangedRecords } from './readable';
 import type { CreateManyOptions, CreateManyResult } from './create-many';
 import type { LookupResult } from './lookup';
 import type {
-  Actor,
   BulkTransitionResult,
   CreateOptions,
   HistoryPage,
@@ -16,6 +15,7 @@ import type {
   RecordView,
   TransitionRequest,
 } from './types';
+import type { Actor } from '../ground/actor';
 
 export type { EntityAccess } from '../access/entity-access';
 export type { DayCounts, DayQuery, GroupQuery, GroupTotals } from './aggregate';
@@ -133,6 +133,12 @@ type WithoutActor<F> = F extends (actor: Actor, ...rest: infer A) => infer R ? (
 
 /** The operations with the actor already given: what custom calls receive, so access still holds. */
 export type BoundOps = { readonly [K in keyof Ops]: WithoutActor<Ops[K]> };
+
+declare module '../spec/types' {
+  /** The spec's custom code receives the bound operations (the spec's types cannot import them). */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the interface is BoundOps itself, named where the spec sees it
+  interface SpecOps extends BoundOps {}
+}
 
 export function bindOps(ops: Ops, actor: Actor): BoundOps {
   return {

@@ -10,7 +10,8 @@ import { grantedColumns, transitionOffers } from './transition';
 import { withPathValues } from './path-values';
 import { transitionConditions } from '../workflow/transitions';
 import type { AppModel, EntityModel } from '../spec/model';
-import type { Actor, RecordView } from './types';
+import type { RecordView } from './types';
+import type { Actor } from '../ground/actor';
 import { inSentence } from '../spec/naming';
 
 export function isRecordId(id: unknown): id is number {

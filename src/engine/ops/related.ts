@@ -8,7 +8,8 @@ import type { OpsContext } from './context';
 import type { ParsedValues } from '../rules/record-input';
 import { recordColumns, rowToRecord } from './records';
 import { grantedOn, takeTransition } from './transition';
-import type { Actor, RecordData } from './types';
+import type { RecordData } from './types';
+import type { Actor } from '../ground/actor';
 import { indefinite } from '../spec/naming';
 
 /** Whether the record is in a final state of its workflow (which freezes it). */

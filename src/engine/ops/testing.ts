@@ -19,7 +19,7 @@ import type { AppSpec } from '../spec/types';
 import { openStore } from '../store/open-store';
 import type { TestDatabase } from '../store/testing';
 import type { DynamicDatabase, Store } from '../store/types';
-import type { Actor } from './types';
+import type { Actor } from '../ground/actor';
 
 /**
  * The helpdesk plus `contact`: the field types the helpdesk lacks (email, url, integer, decimal,

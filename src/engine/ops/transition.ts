@@ -13,7 +13,8 @@ import { withPathValues } from './path-values';
 import { entityOf, type OpsContext } from './context';
 import { inTransaction } from './transaction';
 import { isRecordId } from './read';
-import type { Actor, BulkTransitionResult, RecordData, TransitionOffer, TransitionRequest } from './types';
+import type { BulkTransitionResult, RecordData, TransitionOffer, TransitionRequest } from './types';
+import type { Actor } from '../ground/actor';
 import { checkReferences, checkVersion, lockInScope, readBack, translating, writeLocked } from './write';
 import { inSentence } from '../spec/naming';
 

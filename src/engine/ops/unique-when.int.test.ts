@@ -9,7 +9,8 @@ import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { countRows, createActor, expectRefused, ninefoldError, openSyncedQuickly } from './testing';
-import type { Actor, RecordData } from './types';
+import type { RecordData } from './types';
+import type { Actor } from '../ground/actor';
 import { translating } from './write';
 
 const LENT = 'This item is already lent.';

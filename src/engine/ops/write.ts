@@ -22,7 +22,8 @@ import { isRecordId } from './read';
 import { finalStateError, isFinal, parentSteps, takeParentSteps } from './related';
 import { recordColumns, rowToRecord, valuesToRow } from './records';
 import { givenSets, insertReferenceSets, replaceReferenceSets, visibleSets } from './reference-sets';
-import type { Actor, CreateOptions, RecordData, RecordInput } from './types';
+import type { CreateOptions, RecordData, RecordInput } from './types';
+import type { Actor } from '../ground/actor';
 import { inSentence } from '../spec/naming';
 
 /**

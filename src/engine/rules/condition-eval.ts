@@ -1,5 +1,5 @@
 import type { AppModel } from '../spec/model';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import type { Condition, ConstantRef, Operand } from '../spec/types';
 import { authorId } from '../access/visitor';
 import { actorOperand, splitPath } from './condition-paths';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { BoundOps } from '@/engine/ops/ops';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { AppModel } from '@/engine/spec/model';
 import { LIST_WIDGET_COUNT_CAP, type ListWidgetModel } from '@/engine/spec/screens/home';
 import { ColumnValue } from '../cell-value';

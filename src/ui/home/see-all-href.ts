@@ -1,4 +1,4 @@
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { AppModel } from '@/engine/spec/model';
 import { seeAllTarget, type ListWidgetModel } from '@/engine/spec/screens/home';
 import { filteredListHref } from './list-href';

@@ -1,5 +1,5 @@
 import type { BoundOps } from '@/engine/ops/ops';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { AppModel } from '@/engine/spec/model';
 import { showsWidgetTo, type WidgetModel } from '@/engine/spec/screens/home';
 import { ChartWidget } from './chart-widget';

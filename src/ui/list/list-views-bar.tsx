@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { Engine } from '@/engine/engine';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';
 import { sameListState } from '@/engine/views/list-state';
 import { saveViewAction, updateViewAction } from '@/server/actions/views';
