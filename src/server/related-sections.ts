@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Engine } from '@/engine/engine';
-import { isFinal } from '@/engine/ops/related';
+import { isFinal } from '@/engine/ops/final-state';
 import type { ListCount, ListPage, RecordView } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';

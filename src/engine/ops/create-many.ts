@@ -15,7 +15,8 @@ import { inTransaction } from './transaction';
 import type { RecordInput } from './types';
 import type { Actor } from '../ground/actor';
 import { hasPaths } from '../rules/entity-rules';
-import { checkCreateInput, insertChecked, newRow, outOfCreateScope, translating } from './write';
+import { checkCreateInput, insertChecked, newRow, outOfCreateScope } from './write';
+import { translating } from './write-kit';
 import { EventLoopTurns } from '../event-loop-turns';
 import { rowsCapFor, tooManyRows } from './rows-cap';
 

@@ -7,7 +7,7 @@ import type { EntityModel } from '../spec/model';
 import { AUDIT_TABLE, USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
 import { entityOf, type OpsContext } from './context';
-import { isRecordId } from './read';
+import { isRecordId } from './record-id';
 import { readableTargetIds } from './reference-sets';
 import { inSentence } from '../spec/naming';
 import { loadReferenceTitles } from './references';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { rowScope } from '../access/authorize';
 import { entityOf, type OpsContext } from './context';
-import { isRecordId } from './read';
+import { isRecordId } from './record-id';
 import type { Actor } from '../ground/actor';
 
 /** Records that changed, as the change feed names them (see src/engine/live/changes.ts). */

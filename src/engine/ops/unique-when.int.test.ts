@@ -11,7 +11,7 @@ import type { Ops } from './ops';
 import { countRows, createActor, expectRefused, ninefoldError, openSyncedQuickly } from './testing';
 import type { RecordData } from './types';
 import type { Actor } from '../ground/actor';
-import { translating } from './write';
+import { translating } from './write-kit';
 
 const LENT = 'This item is already lent.';
 const FEATURED = 'One featured item per shelf.';
