@@ -1,5 +1,6 @@
 import 'server-only';
-import type { Ops, ReferenceChoice } from '@/engine/ops/ops';
+import type { Ops } from '@/engine/ops/ops';
+import type { ReferenceChoice } from '@/engine/ops/choices';
 import type { ReferenceTitles } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
 import type { AppModel, EntityModel, FieldModel } from '@/engine/spec/model';

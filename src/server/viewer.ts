@@ -5,7 +5,7 @@ import { isVisitor, visitorActor } from '@/engine/access/visitor';
 import type { Engine } from '@/engine/engine';
 import type { Actor } from '@/engine/ground/actor';
 import { getEngine } from './engine';
-import { newRecordLabel } from './entity-route';
+import { newRecordLabel } from '@/engine/spec/new-record-label';
 import { navigationFor, type NavigationEntry } from './navigation';
 import { safeReturnPath } from './request-return-path';
 import { currentActor, requireActor } from './session';

@@ -6,11 +6,10 @@ import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
 import type { Scope, TransitionActor } from '../spec/types';
 import { writableFields } from './fields';
 import { checkWriteDoor } from './call-door';
-import { ADMIN_ROLE, grantsFor, transitionGrantsFor, type RecordAction } from './grants';
+import { ADMIN_ROLE, grantsFor, transitionGrantsFor } from './grants';
+import type { RecordAction } from './record-actions';
 import { forbidden } from './refusal';
 import { inSentence } from '../spec/naming';
-
-export { RECORD_ACTIONS, type RecordAction } from './grants';
 
 /** The records an action may touch: all of them, or those a SQL predicate selects. */
 export interface RowScope {

@@ -2,7 +2,7 @@ import { NinefoldError } from '../errors/ninefold-error';
 import { logLine } from '../log';
 import type { Actor } from '../ground/actor';
 import type { EntityModel, FieldModel } from '../spec/model';
-import type { RecordAction } from './grants';
+import type { RecordAction } from './record-actions';
 
 /*
  * `writtenBy: 'calls'` (an entity or a field): written only by the spec's own calls (point 7),

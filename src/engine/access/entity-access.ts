@@ -1,7 +1,8 @@
 import type { Actor } from '../ground/actor';
 import type { AppModel, EntityModel } from '../spec/model';
 import { mayTransition } from './authorize';
-import { grantsFor, RECORD_ACTIONS, type RecordAction } from './grants';
+import { grantsFor } from './grants';
+import { RECORD_ACTIONS, type RecordAction } from './record-actions';
 import { readableFields, writableFields } from './fields';
 
 /**

@@ -1,12 +1,9 @@
+import type { RecordAction } from './record-actions';
 import type { Actor } from '../ground/actor';
 import type { EntityModel } from '../spec/model';
 import type { GrantSpec, Scope } from '../spec/types';
 import { writesThroughDoor } from './call-door';
 import { PUBLIC_ROLE } from './visitor';
-
-/** The actions on records that a grant names, in the order the spec document lists them. */
-export const RECORD_ACTIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
-export type RecordAction = (typeof RECORD_ACTIONS)[number];
 
 /**
  * The built-in role of the bootstrap administrator (the first user, and every user of a spec

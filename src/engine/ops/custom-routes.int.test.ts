@@ -1,7 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
 import { buildModel } from '../spec/build';
-import { matchRoute, type RouteModel } from '../spec/screens/routes';
+import { matchRoute } from '../spec/screens/routes';
+import { type RouteModel } from '../spec/screens/route-model';
 import { forEachDatabase } from '../store/testing';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';

@@ -1,3 +1,4 @@
+import type { ReferenceChoice } from './choices';
 import type { EntityAccess } from '../access/entity-access';
 import type { DayCounts, DayQuery, GroupQuery, GroupTotals } from './aggregate';
 import type { ChangedRecords } from './readable';
@@ -22,11 +23,6 @@ export type { DayCounts, DayQuery, GroupQuery, GroupTotals } from './aggregate';
 export type { ChangedRecords } from './readable';
 export type { CreateManyOptions, CreateManyProgress, CreateManyResult, RowRefusal } from './create-many';
 export type { LookupResult } from './lookup';
-
-export interface ReferenceChoice {
-  readonly id: number;
-  readonly title: string;
-}
 
 /**
  * Every read and write of a record goes through these. Each call checks access for `actor`;

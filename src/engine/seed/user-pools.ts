@@ -1,4 +1,5 @@
-import { ADMIN_ROLE, grantsOf, RECORD_ACTIONS } from '../access/grants';
+import { ADMIN_ROLE, grantsOf } from '../access/grants';
+import { RECORD_ACTIONS } from '../access/record-actions';
 import { PUBLIC_ROLE } from '../access/visitor';
 import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
 import type { Scope } from '../spec/types';

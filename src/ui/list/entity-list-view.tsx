@@ -10,7 +10,7 @@ import type { EntityModel } from '@/engine/spec/model';
 import type { Condition } from '@/engine/spec/types';
 import { takeBulkTransition } from '@/server/actions/bulk-transitions';
 import { describeBulkFields } from '@/server/bulk-fields';
-import { newRecordLabel } from '@/server/entity-route';
+import { newRecordLabel } from '@/engine/spec/new-record-label';
 import { asNinefoldError } from '@/server/errors';
 import { exportAddress } from '@/server/csv/export-address';
 import { describeFilters } from '@/server/list-filters';
