@@ -6,9 +6,9 @@ import { sameListState } from '@/engine/views/list-state';
 import { saveViewAction, updateViewAction } from '@/server/actions/views';
 import { COLUMN_FORM, listAddress, listStateOf, type ListParams } from '@/server/list-query';
 import { openable, savedViewsOf } from '@/server/views';
-import { Alert } from '../alert';
-import { ColumnChooser, type ColumnChoice } from './column-chooser';
-import { SaveViewForm, UpdateViewForm } from './view-forms';
+import { Alert } from '@/ui/alert';
+import { ColumnChooser, type ColumnChoice } from '@/ui/list/column-chooser';
+import { SaveViewForm, UpdateViewForm } from '@/ui/list/view-forms';
 
 /**
  * Above a list: which saved view it is (when its address is one), saving it as a view, and the
