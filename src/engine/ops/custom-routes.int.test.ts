@@ -32,7 +32,7 @@ const model = buildModel({
   },
 });
 
-/** The list query of the route an address opens, as src/ui/list/entity-list-view.tsx builds it. */
+/** The list query of the route an address opens, as src/app/[plural]/entity-list-view.tsx builds it. */
 function routeQuery(segments: readonly string[]): { entity: string; query: ListQuery } {
   const match = matchRoute(model.routes, segments);
   if (!match || match.route.show.kind !== 'list') throw new Error(`no list route at /${segments.join('/')}`);
