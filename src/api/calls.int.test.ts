@@ -3,7 +3,7 @@ import helpdesk from '../../examples/helpdesk/ninefold.spec';
 import type { Engine } from '@/engine/engine';
 import { NinefoldError } from '@/engine/errors/ninefold-error';
 import type { UserAccount } from '@/engine/identity/types';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
 import type { AppSpec } from '@/engine/spec/types';
 import { forEachDatabase } from '@/engine/store/testing';

@@ -5,7 +5,7 @@ import { mayRead } from '@/engine/access/matrix';
 import type { Engine } from '@/engine/engine';
 import type { UserAccount } from '@/engine/identity/types';
 import { captureLog } from '@/engine/log';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
 import { forEachDatabase } from '@/engine/store/testing';
 import { apiClient, openTestEngine, type ApiClient } from './testing';

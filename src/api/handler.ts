@@ -2,7 +2,7 @@ import type { Engine } from '@/engine/engine';
 import { asNinefoldError, NinefoldError } from '@/engine/errors/ninefold-error';
 import { resolveLimits, type Limits } from '@/engine/limits';
 import { visitorActor } from '@/engine/access/visitor';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { authRoutes } from './auth-routes';
 import { callRoute } from './calls';
 import { credentialKey, isSameOrigin, readCredentials, type Credentials } from './credentials';

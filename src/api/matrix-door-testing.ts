@@ -6,7 +6,7 @@
  */
 import { outcomeOfCode, shown, type Answer, type MatrixDoor, type MatrixUser, type Reply } from '@/engine/access/matrix-testing';
 import type { Engine } from '@/engine/engine';
-import type { RecordValue } from '@/engine/ops/types';
+import type { RecordValue } from '@/engine/ground/record-value';
 import type { EntityModel } from '@/engine/spec/model';
 import type { ApiAnswer, ApiClient } from './testing';
 import { fieldToWire } from './wire';

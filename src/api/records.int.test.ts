@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
 import type { Engine } from '@/engine/engine';
 import type { UserAccount } from '@/engine/identity/types';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
 import { forEachDatabase } from '@/engine/store/testing';
 import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from './testing';

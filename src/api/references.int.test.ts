@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Engine } from '@/engine/engine';
 import type { UserAccount } from '@/engine/identity/types';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
 import { forEachDatabase } from '@/engine/store/testing';
 import { submitCreate, submitUpdate } from '@/server/record-actions';

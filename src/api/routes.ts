@@ -1,7 +1,7 @@
 import type { Engine } from '@/engine/engine';
 import { NinefoldError } from '@/engine/errors/ninefold-error';
 import type { Limits } from '@/engine/limits';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { Credentials } from './credentials';
 
 export const API_PREFIX = '/api/v1';

@@ -6,7 +6,8 @@
  * Every JSON response has `content-type: application/json; charset=utf-8`; every error
  * `application/problem+json; charset=utf-8` with a `WireProblem` body.
  */
-import type { HistoryEntry, RecordData, RecordValue } from '@/engine/ops/types';
+import type { HistoryEntry, RecordData } from '@/engine/ops/types';
+import type { RecordValue } from '@/engine/ground/record-value';
 import { AUTHOR_COLUMNS } from '@/engine/spec/author-columns';
 import type { EntityModel, FieldModel } from '@/engine/spec/model';
 import type { FieldType } from '@/engine/spec/types';

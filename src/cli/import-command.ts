@@ -6,7 +6,7 @@ import { importCsv, type ImportProgress, type ImportReport } from '@/engine/csv/
 import type { Engine } from '@/engine/engine';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import { normalizeEmail } from '@/engine/identity/identity';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { openEngine } from '@/engine/open-engine';
 import type { Settings } from '@/engine/settings';
 import { inSentence } from '@/engine/spec/naming';

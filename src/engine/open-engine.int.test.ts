@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Engine } from './engine';
 import { seedEmptyPglite } from './ops/testing';
 import { openEngine } from './open-engine';
-import type { Actor } from './ops/types';
+import type { Actor } from './ground/actor';
 import type { Settings } from './settings';
 import { loadSpecFile } from './spec/load-file';
 import type { AppModel } from './spec/model';

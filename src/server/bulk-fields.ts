@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Ops } from '@/engine/ops/ops';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { AppModel, EntityModel } from '@/engine/spec/model';
 import type { FormFieldDescriptor } from '@/ui/forms/state';
 import { bulkFieldsOf } from './bulk-transition-actions';

@@ -1,6 +1,7 @@
 import type { Engine } from '@/engine/engine';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
-import type { Actor, BulkTransitionResult } from '@/engine/ops/types';
+import type { BulkTransitionResult } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel, TransitionModel } from '@/engine/spec/model';
 import {
   BULK_COMMENT_INPUT,

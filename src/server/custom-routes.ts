@@ -1,7 +1,7 @@
 import 'server-only';
 import { forbidden, notFound } from 'next/navigation';
 import type { Engine } from '@/engine/engine';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { matchRoute, mayOpenRoute, type RouteMatch } from '@/engine/spec/screens/routes';
 import { getEngine } from './engine';
 import { requireViewer, signInIfVisitor } from './viewer';

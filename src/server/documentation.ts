@@ -1,6 +1,6 @@
 import 'server-only';
 import { forbidden } from 'next/navigation';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { mayReadDocumentation } from '@/engine/spec/screens/documentation';
 import { getEngine } from './engine';
 import { requireActor } from './session';

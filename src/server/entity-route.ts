@@ -1,8 +1,9 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
 import type { Engine } from '@/engine/engine';
-import type { Actor, RecordView } from '@/engine/ops/types';
-import type { AppModel, EntityModel } from '@/engine/spec/model';
+import type { RecordView } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
+import type { EntityModel } from '@/engine/spec/model';
 import { getEngine } from './engine';
 import { asNinefoldError } from './errors';
 import { positiveInteger } from './forms';
@@ -39,9 +40,4 @@ export async function recordOrNotFound(engine: Engine, actor: Actor, entity: Ent
     }
     throw error;
   }
-}
-
-/** The label of the create button: `labels["<entity>.new"]` from the spec, or "New <label>". */
-export function newRecordLabel(model: AppModel, entity: EntityModel): string {
-  return model.labels[`${entity.name}.new`] ?? `New ${entity.label}`;
 }

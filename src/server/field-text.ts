@@ -1,4 +1,4 @@
-import type { RecordValue } from '@/engine/ops/types';
+import type { RecordValue } from '@/engine/ground/record-value';
 import type { FieldModel } from '@/engine/spec/model';
 import { markdownExcerpt, truncate } from '@/engine/excerpt';
 import { enumLabel, formatBoolean, formatDate, formatDateTime } from '@/ui/format';

@@ -1,6 +1,8 @@
 import 'server-only';
-import type { Ops, ReferenceChoice } from '@/engine/ops/ops';
-import type { Actor, ReferenceTitles } from '@/engine/ops/types';
+import type { Ops } from '@/engine/ops/ops';
+import type { ReferenceChoice } from '@/engine/ops/choices';
+import type { ReferenceTitles } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { AppModel, EntityModel, FieldModel } from '@/engine/spec/model';
 import type { ConstantRef } from '@/engine/spec/types';
 import type { ChoiceOption, FormFieldDescriptor } from '@/ui/forms/state';

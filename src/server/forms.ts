@@ -1,5 +1,6 @@
 import { isVisitor } from '@/engine/access/visitor';
-import type { Actor, RecordValue } from '@/engine/ops/types';
+import type { RecordValue } from '@/engine/ground/record-value';
+import type { Actor } from '@/engine/ground/actor';
 import type { FieldModel } from '@/engine/spec/model';
 
 /*

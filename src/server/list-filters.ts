@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Ops } from '@/engine/ops/ops';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { DUE_FILTERS } from '@/engine/rules/overdue';
 import type { EntityModel } from '@/engine/spec/model';
 import { humanize } from '@/engine/spec/naming';

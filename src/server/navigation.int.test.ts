@@ -3,7 +3,7 @@ import crm from '../../examples/crm/ninefold.spec';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
 import { openTestEngine } from '@/api/testing';
 import type { Engine } from '@/engine/engine';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
 import type { AppSpec } from '@/engine/spec/types';
 import { forEachDatabase } from '@/engine/store/testing';

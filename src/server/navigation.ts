@@ -1,7 +1,7 @@
 import 'server-only';
 import { isVisitor } from '@/engine/access/visitor';
 import type { Engine } from '@/engine/engine';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { mayReadDocumentation } from '@/engine/spec/screens/documentation';
 import { mayOpenRoute } from '@/engine/spec/screens/routes';
 import { openableViewsByEntity, type OpenableView } from './views';

@@ -2,7 +2,8 @@ import { beforeAll, expect, it } from 'vitest';
 import { openTestEngine } from '@/api/testing';
 import type { Engine } from '@/engine/engine';
 import { createActor, testModel } from '@/engine/ops/testing';
-import type { Actor, RecordData } from '@/engine/ops/types';
+import type { RecordData } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { forEachDatabase } from '@/engine/store/testing';
 import { searchPalette, type PaletteGroup } from './palette-search';
 

@@ -1,6 +1,7 @@
 import type { Engine } from '@/engine/engine';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
-import type { Actor, RecordData, ReferenceTitles } from '@/engine/ops/types';
+import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';
 import { recordTitle } from '@/engine/ops/record-title';
 import { PALETTE_QUERY_MAX, parseRecordId } from './palette-query';

@@ -1,7 +1,7 @@
 import { isVisitor } from '@/engine/access/visitor';
 import type { Engine } from '@/engine/engine';
 import { asNinefoldError, NinefoldError, notFound } from '@/engine/errors/ninefold-error';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';
 import { humanize, inSentence } from '@/engine/spec/naming';
 import { type MessageFormState, type RecordFormState, SEEN_INPUT, VERSION_INPUT } from '@/ui/forms/state';

@@ -1,6 +1,6 @@
 import type { Engine } from '@/engine/engine';
 import { notFound } from '@/engine/errors/ninefold-error';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { RecordFormState } from '@/ui/forms/state';
 import { REPLY_WITH_INPUT, sectionAnchor } from '@/ui/record/related-state';
 import { entityNamed } from './entity-named';

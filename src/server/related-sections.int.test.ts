@@ -3,7 +3,8 @@ import { beforeAll, expect, it, vi } from 'vitest';
 import { openTestEngine } from '@/api/testing';
 import type { Engine } from '@/engine/engine';
 import { createActor, testModel } from '@/engine/ops/testing';
-import type { Actor, RecordData } from '@/engine/ops/types';
+import type { RecordData } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { forEachDatabase } from '@/engine/store/testing';
 import { relatedSections } from './related-sections';
 

@@ -1,9 +1,10 @@
 import 'server-only';
 import type { Engine } from '@/engine/engine';
-import { isFinal } from '@/engine/ops/related';
-import type { Actor, ListCount, ListPage, RecordView } from '@/engine/ops/types';
+import { isFinal } from '@/engine/ops/final-state';
+import type { ListCount, ListPage, RecordView } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';
-import type { RelatedModel } from '@/engine/spec/screens/details';
+import type { RelatedModel } from '@/engine/spec/screens/detail-model';
 import type { FormFieldDescriptor } from '@/ui/forms/state';
 import { formChecks, type FormChecks } from '@/ui/forms/validation';
 import { asNinefoldError } from './errors';

@@ -1,4 +1,5 @@
-import type { RecordData, RecordValue, ReferenceTitles } from '@/engine/ops/types';
+import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
+import type { RecordValue } from '@/engine/ground/record-value';
 import type { EntityModel, FieldModel } from '@/engine/spec/model';
 import type { StaleChange } from '@/ui/forms/state';
 import { fieldText } from './field-text';

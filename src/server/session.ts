@@ -4,7 +4,7 @@ import { forbidden, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { clientIp } from '@/api/client-ip';
 import { isHttpsRequest } from '@/api/request-scheme.mjs';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { getEngine } from './engine';
 import { safeReturnPath } from './request-return-path';
 import { mirrorStoredTheme, THEME_COOKIE } from './theme';

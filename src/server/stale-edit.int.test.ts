@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Engine } from '@/engine/engine';
 import { createActor, testModel } from '@/engine/ops/testing';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { forEachDatabase } from '@/engine/store/testing';
 import { openTestEngine } from '@/api/testing';
 import { initialRecordFormState, SEEN_INPUT, VERSION_INPUT, type RecordFormState } from '@/ui/forms/state';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
 import { isHttpsRequest } from '@/api/request-scheme.mjs';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { THEMES, type Theme } from '@/engine/preferences/preferences';
 import { getEngine } from './engine';
 

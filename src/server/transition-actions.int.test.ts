@@ -4,7 +4,7 @@ import type { Engine } from '@/engine/engine';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import { captureLog } from '@/engine/log';
 import { createActor, testSpec } from '@/engine/ops/testing';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
 import type { AppSpec } from '@/engine/spec/types';
 import { forEachDatabase } from '@/engine/store/testing';

@@ -1,6 +1,6 @@
 import type { Engine } from '@/engine/engine';
 import { asNinefoldError, NinefoldError, notFound, type FieldError } from '@/engine/errors/ninefold-error';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';
 import { CONFIRM_INPUT, CONFIRM_VALUE } from '@/ui/confirm/confirm-input';
 import { VERSION_INPUT } from '@/ui/forms/state';

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from '@/api/testing';
 import type { Engine } from '@/engine/engine';
-import type { Actor, RecordData } from '@/engine/ops/types';
+import type { RecordData } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
 import { forEachDatabase } from '@/engine/store/testing';
 import { approvals } from '@/engine/workflow/guards.fixture';

@@ -3,7 +3,7 @@ import helpdesk from '../../examples/helpdesk/ninefold.spec';
 import { openTestEngine } from '@/api/testing';
 import type { Engine } from '@/engine/engine';
 import { createActor } from '@/engine/ops/testing';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
 import { forEachDatabase } from '@/engine/store/testing';
 import { navigationFor } from './navigation';

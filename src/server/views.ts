@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Engine } from '@/engine/engine';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';
 import { viewableState } from '@/engine/views/list-state';
 import { createSavedViews } from '@/engine/views/saved-views';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import type { FieldModel } from '@/engine/spec/model';
-import type { RecordValue } from '@/engine/ops/types';
+import type { RecordValue } from '@/engine/ground/record-value';
 import { markdownExcerpt } from '@/engine/excerpt';
 import { enumLabel, formatBoolean, formatDate, formatDateTime, type FormattedTime } from './format';
 import { MarkdownText } from './markdown';

@@ -6,7 +6,7 @@ import { openCustomRoute } from '@/server/custom-routes';
 import { searchSuffix, type RawSearchParams } from '@/server/list-query';
 import { Widgets } from '@/ui/home/widgets';
 import { LiveTopics } from '@/ui/live/live-topics';
-import { EntityListView } from '@/ui/list/entity-list-view';
+import { EntityListView } from './entity-list-view';
 import { PageHeader } from '@/ui/page-header';
 
 /**

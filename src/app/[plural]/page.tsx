@@ -3,7 +3,7 @@ import { customRouteOrNotFound, isEntityPlural } from '@/server/custom-routes';
 import { entityForPlural } from '@/server/entity-route';
 import { searchSuffix, type RawSearchParams } from '@/server/list-query';
 import { requireViewer, signInIfVisitor } from '@/server/viewer';
-import { EntityListView } from '@/ui/list/entity-list-view';
+import { EntityListView } from './entity-list-view';
 import { CustomRoutePage } from './custom-route-page';
 
 type Props = { params: Promise<{ plural: string }>; searchParams: Promise<RawSearchParams> };

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { conditionToSql } from '../condition/bound-sql';
 import { columnFor } from '../ops/records';
 import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
@@ -7,11 +7,10 @@ import type { Scope, TransitionActor } from '../spec/types';
 import { writableFields } from './fields';
 import { checkWriteDoor } from './call-door';
 import { grantsFor, transitionGrantsFor } from './grants';
-import { ADMIN_ROLE, policyOf, type RecordAction } from './policy';
+import { ADMIN_ROLE, policyOf } from './policy';
+import type { RecordAction } from './record-actions';
 import { forbidden } from './refusal';
 import { inSentence } from '../spec/naming';
-
-export { RECORD_ACTIONS, type RecordAction } from './policy';
 
 /** The records an action may touch: all of them, or those a SQL predicate selects. */
 export interface RowScope {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildModel } from '../spec/build';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { callActor, isThroughCall, writesThroughDoor } from './call-door';
 import { ledgerSpec } from './call-door-testing';
 import { accessFor } from './entity-access';

@@ -1,8 +1,9 @@
 import { NinefoldError } from '../errors/ninefold-error';
 import { logLine } from '../log';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import type { EntityModel, FieldModel } from '../spec/model';
-import { policyOf, type RecordAction } from './policy';
+import { policyOf } from './policy';
+import type { RecordAction } from './record-actions';
 
 /*
  * `writtenBy: 'calls'` (an entity or a field): written only by the spec's own calls (point 7),

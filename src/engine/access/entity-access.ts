@@ -1,8 +1,8 @@
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import type { AppModel, EntityModel } from '../spec/model';
 import { mayTransition } from './authorize';
 import { grantsFor } from './grants';
-import { RECORD_ACTIONS, type RecordAction } from './policy';
+import { RECORD_ACTIONS, type RecordAction } from './record-actions';
 import { readableFields, writableFields } from './fields';
 
 /**

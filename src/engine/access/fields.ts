@@ -1,5 +1,7 @@
 import type { FieldError } from '../errors/ninefold-error';
-import type { Actor, RecordData, RecordValue } from '../ops/types';
+import type { RecordData } from '../ops/types';
+import type { RecordValue } from '../ground/record-value';
+import type { Actor } from '../ground/actor';
 import { AUTHOR_COLUMNS } from '../spec/author-columns';
 import type { EntityModel, FieldModel } from '../spec/model';
 import { callsOnlyFieldMessage, fieldWritableThroughDoor, isThroughCall } from './call-door';

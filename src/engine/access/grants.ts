@@ -1,8 +1,9 @@
-import type { Actor } from '../ops/types';
+import type { RecordAction } from './record-actions';
+import type { Actor } from '../ground/actor';
 import type { EntityModel } from '../spec/model';
 import type { Scope } from '../spec/types';
 import { writesThroughDoor } from './call-door';
-import { rolesOf, type RecordAction, type RolePolicy } from './policy';
+import { rolesOf, type RolePolicy } from './policy';
 import { PUBLIC_ROLE } from './visitor';
 
 /** A role's compiled grant with the scope it gives for one action (or transition). */

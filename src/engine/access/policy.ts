@@ -1,4 +1,6 @@
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
+import { ADMIN_ROLE } from '../ground/admin-role';
+import { RECORD_ACTIONS, type RecordAction } from './record-actions';
 import { AUTHOR_COLUMNS } from '../spec/author-columns';
 import type { AppModel, EntityModel, FieldModel } from '../spec/model';
 import type { GrantSpec, Scope } from '../spec/types';
@@ -12,21 +14,13 @@ import { PUBLIC_ROLE } from './visitor';
  * Per-actor answers (grantsFor, readableFields, rowScope...) combine the roles' compiled facts.
  */
 
-/**
- * The built-in role of the bootstrap administrator (the first user, and every user of a spec
- * that declares no roles). It has no special power on an entity whose permissions the spec
- * declares; an entity whose spec declares no permissions at all is open to it alone.
- */
-export const ADMIN_ROLE = 'admin';
+// Named in the ground module (the spec model's documentation defaults need it below access); the policy is where it is used.
+export { ADMIN_ROLE } from '../ground/admin-role';
 
 /** Whether the role is the built-in administrator's, or the actor (or user) holds it. */
 export function isAdmin(who: Pick<Actor, 'roles'> | string): boolean {
   return typeof who === 'string' ? who === ADMIN_ROLE : who.roles.includes(ADMIN_ROLE);
 }
-
-/** The actions on records that a grant names, in the order the spec document lists them. */
-export const RECORD_ACTIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
-export type RecordAction = (typeof RECORD_ACTIONS)[number];
 
 /** The actions a grant to `public` may hold (the spec check refuses the others). */
 export type VisitorAction = 'list' | 'read' | 'create';

@@ -1,6 +1,6 @@
 import { NinefoldError, type FieldError } from '../errors/ninefold-error';
 import { logLine } from '../log';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import type { EntityModel } from '../spec/model';
 
 /** What was refused: a record action, a transition, or a field used by a list (filter, sort, search). */

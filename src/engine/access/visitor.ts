@@ -1,4 +1,4 @@
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 
 /**
  * The built-in role of visitors who are not signed in. A spec grants it like any role (list and

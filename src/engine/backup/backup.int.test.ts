@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentity } from '../identity/identity';
 import { createOps } from '../ops/create-ops';
 import { seedEmptyPglite, testModel, testSpec } from '../ops/testing';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { DEMO_PASSWORD, seedDemoData } from '../seed/seed-demo-data';
 import { buildModel } from '../spec/build';
 import type { AppModel } from '../spec/model';

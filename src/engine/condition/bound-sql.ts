@@ -1,5 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { Condition } from '../spec/types';
 import { columnFor } from '../ops/records';

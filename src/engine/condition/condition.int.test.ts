@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql, type RawBuilder } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { openSyncedQuickly } from '../ops/testing';
 import { rowToRecord, valuesToRow } from '../ops/records';
 import { buildModel } from '../spec/build';

@@ -1,4 +1,4 @@
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { authorId } from '../access/visitor';
 import type { Condition } from '../spec/types';
 import { compiledOf, type ConditionSource } from './book';

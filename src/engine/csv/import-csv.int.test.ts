@@ -4,7 +4,7 @@ import type { Store } from '../store/types';
 import { createOps } from '../ops/create-ops';
 import type { Ops } from '../ops/ops';
 import { countRows, createActor, ninefoldError, openSyncedQuickly, testModel } from '../ops/testing';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { importCsv } from './import-csv';
 import type { CsvSource } from './read-csv';
 

@@ -1,6 +1,6 @@
 import { NinefoldError, type FieldError } from '../errors/ninefold-error';
 import type { Ops } from '../ops/ops';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { forbidden } from '../access/refusal';
 import { checkWriteDoor } from '../access/call-door';
 import type { AppModel } from '../spec/model';

@@ -3,7 +3,7 @@ import { forEachDatabase } from '../store/testing';
 import { createOps } from '../ops/create-ops';
 import type { Ops } from '../ops/ops';
 import { countRows, createActor, ninefoldError, openSyncedQuickly, testModel } from '../ops/testing';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import type { Store } from '../store/types';
 import { importCsv } from './import-csv';
 

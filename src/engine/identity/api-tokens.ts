@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { NinefoldError, notFound } from '../errors/ninefold-error';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import type { DynamicDatabase } from '../store/types';
 import { cachedRead } from '../store/write-clock';
 import type { ApiTokenInfo, Identity, IssuedApiToken } from './types';

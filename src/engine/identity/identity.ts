@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { randomBytes } from 'node:crypto';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { NinefoldError, notFound } from '../errors/ninefold-error';
 import { DEFAULT_LIMITS, SIGN_IN_WINDOW_MINUTES } from '../limits';
 import { logLine } from '../log';

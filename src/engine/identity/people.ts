@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { AppModel, FieldModel } from '../spec/model';
 import { indefinite } from '../spec/naming';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { isAdmin } from '../access/policy';
 
 /**

@@ -2,7 +2,7 @@ import { beforeAll, expect, it } from 'vitest';
 import publication from '../../../examples/publication/ninefold.spec';
 import type { Engine } from '../engine';
 import { openSyncedQuickly } from '../ops/testing';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { buildModel } from '../spec/build';
 import { engineOnStore } from '../store/testing-outage';
 import { forEachDatabase } from '../store/testing';

@@ -4,7 +4,7 @@ import { logLine } from '../log';
 import type { DynamicDatabase } from '../store/types';
 import { fieldError } from './shared';
 import type { SignInThrottle } from './sign-in-throttle';
-import type { NewUser, UserAccount } from './types';
+import type { NewUser, SetupCodes, UserAccount } from './types';
 import { ADMIN_ROLE } from '../access/policy';
 
 /**
@@ -44,20 +44,6 @@ function newCode(): string {
 function codeHash(input: string): Buffer {
   const letters = input.toUpperCase().replace(/[^0-9A-Z]/g, '');
   return createHash('sha256').update(letters).digest();
-}
-
-export interface SetupCodes {
-  /**
-   * A new setup code, stored hashed; the caller shows it to the operator (the server's log, the
-   * CLI). FORBIDDEN once the application has users: there is nothing left to set up.
-   */
-  issueSetupCode(): Promise<string>;
-  /**
-   * Creates the first administrator when `setupCode` is one of the stored codes. Throttled per
-   * client address like sign-in (RATE_LIMITED); a wrong or missing code is VALIDATION_FAILED on
-   * `setupCode` and creates nothing; FORBIDDEN once any user exists. The codes are consumed with it.
-   */
-  createFirstAdmin(user: Omit<NewUser, 'roles'>, setupCode: string, context: { readonly ip?: string }): Promise<UserAccount>;
 }
 
 export function createSetupCodes(

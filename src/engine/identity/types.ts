@@ -1,6 +1,6 @@
-import type { Actor, RecordValue } from '../ops/types';
+import type { RecordValue } from '../ground/record-value';
+import type { Actor } from '../ground/actor';
 import type { Preferences } from '../preferences/preferences';
-import type { SetupCodes } from './setup-code';
 
 export interface UserAccount {
   readonly id: number;
@@ -186,4 +186,19 @@ export interface Identity extends Preferences, SetupCodes {
   revokeApiToken(userId: number, id: number): Promise<void>;
   /** The actor for an API token, or null when malformed, unknown, revoked, expired or the user is disabled. */
   actorForApiToken(token: string): Promise<Actor | null>;
+}
+
+/** The way in before anyone has an account: the first administrator by a setup code (setup-code.ts). */
+export interface SetupCodes {
+  /**
+   * A new setup code, stored hashed; the caller shows it to the operator (the server's log, the
+   * CLI). FORBIDDEN once the application has users: there is nothing left to set up.
+   */
+  issueSetupCode(): Promise<string>;
+  /**
+   * Creates the first administrator when `setupCode` is one of the stored codes. Throttled per
+   * client address like sign-in (RATE_LIMITED); a wrong or missing code is VALIDATION_FAILED on
+   * `setupCode` and creates nothing; FORBIDDEN once any user exists. The codes are consumed with it.
+   */
+  createFirstAdmin(user: Omit<NewUser, 'roles'>, setupCode: string, context: { readonly ip?: string }): Promise<UserAccount>;
 }

@@ -1,5 +1,5 @@
 import { NinefoldError, type FieldError } from '../errors/ninefold-error';
-import type { RecordValue } from '../ops/types';
+import type { RecordValue } from '../ground/record-value';
 import { fieldSchema, issueCode, issueMessage } from '../rules/field-schema';
 import type { AppModel, FieldModel } from '../spec/model';
 import { USER_TABLE } from '../store/schema/desired';

@@ -1,5 +1,5 @@
 import { scopePathHeadsInto } from '../access/policy';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import type { Ops } from '../ops/ops';
 import type { AppModel } from '../spec/model';
 import type { RecordChange } from './changes';

@@ -9,7 +9,8 @@ import { visibleChanges } from '../live/visible';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { ninefoldError, openSyncedQuickly, testModel } from './testing';
-import type { Actor, RecordData } from './types';
+import type { RecordData } from './types';
+import type { Actor } from '../ground/actor';
 
 /**
  * An approval chain with teams: written against the spec format only. Employees file requests

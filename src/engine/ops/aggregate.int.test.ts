@@ -11,7 +11,7 @@ import { dayRange, type GroupQuery } from './aggregate';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { createActor, ninefoldError, openSyncedQuickly, testSpec } from './testing';
-import type { Actor } from './types';
+import type { Actor } from '../ground/actor';
 
 /**
  * The test helpdesk with a home that sums a number and charts two times (kept as running totals),

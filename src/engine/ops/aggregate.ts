@@ -10,7 +10,8 @@ import { entityOf, type OpsContext } from './context';
 import { conditionFields } from '../condition/fields';
 import { columnFor } from './records';
 import { loadReferenceTitles } from './references';
-import type { Actor, RecordData } from './types';
+import type { RecordData } from './types';
+import type { Actor } from '../ground/actor';
 
 /** Records (or a sum) per value of a field, in the actor's list scope. */
 export interface GroupQuery {

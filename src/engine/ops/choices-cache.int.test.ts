@@ -4,7 +4,7 @@ import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { createActor, openSyncedQuickly, testModel } from './testing';
-import type { Actor } from './types';
+import type { Actor } from '../ground/actor';
 
 /**
  * Choices (the options of a filter on every list page) and the titles of referenced records are

@@ -8,8 +8,13 @@ import { entityOf, type OpsContext } from './context';
 import { titleText, fallbackTitle } from './record-title';
 import { titleSql } from './title-sql';
 import type { EntityModel, FieldModel } from '../spec/model';
-import type { ReferenceChoice } from './ops';
-import type { Actor } from './types';
+import type { Actor } from '../ground/actor';
+
+/** A record (or user) a reference field may point at, as a form offers it. */
+export interface ReferenceChoice {
+  readonly id: number;
+  readonly title: string;
+}
 
 const DEFAULT_LIMIT = 200;
 

@@ -6,7 +6,7 @@ import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { createActor, ninefoldError, openSyncedQuickly } from './testing';
-import type { Actor } from './types';
+import type { Actor } from '../ground/actor';
 
 /**
  * Tasks with an owner: customers see their own, agents every one, admins every one without

@@ -6,7 +6,7 @@ import type { Ops } from './ops';
 import { buildModel } from '../spec/build';
 import { REFUSED_ROWS_LISTED } from './create-many';
 import { countRows, createActor, expectRefused, openSyncedQuickly, testModel, testSpec } from './testing';
-import type { Actor } from './types';
+import type { Actor } from '../ground/actor';
 
 forEachDatabase('ops.createMany: many records checked like create, written in batches', (database) => {
   let store: Store;

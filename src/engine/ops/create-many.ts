@@ -12,9 +12,11 @@ import { recordColumns, rowToRecord } from './records';
 import { givenSets, insertReferenceSets } from './reference-sets';
 import { missingReferences } from './references-exist';
 import { inTransaction } from './transaction';
-import type { Actor, RecordInput } from './types';
+import type { RecordInput } from './types';
+import type { Actor } from '../ground/actor';
 import { hasPaths } from '../rules/entity-rules';
-import { checkCreateInput, insertChecked, newRow, outOfCreateScope, translating } from './write';
+import { checkCreateInput, insertChecked, newRow, outOfCreateScope } from './write';
+import { translating } from './write-kit';
 import { EventLoopTurns } from '../event-loop-turns';
 import { rowsCapFor, tooManyRows } from './rows-cap';
 

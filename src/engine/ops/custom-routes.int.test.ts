@@ -1,13 +1,15 @@
 import { beforeAll, expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
 import { buildModel } from '../spec/build';
-import { matchRoute, type RouteModel } from '../spec/screens/routes';
+import { matchRoute } from '../spec/screens/routes';
+import { type RouteModel } from '../spec/screens/route-model';
 import { forEachDatabase } from '../store/testing';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { createActor, ninefoldError, openSyncedQuickly } from './testing';
-import type { Actor, ListQuery } from './types';
+import type { ListQuery } from './types';
+import type { Actor } from '../ground/actor';
 
 /**
  * The lists of the helpdesk's custom routes, queried as their page queries them: the route's
@@ -30,7 +32,7 @@ const model = buildModel({
   },
 });
 
-/** The list query of the route an address opens, as src/ui/list/entity-list-view.tsx builds it. */
+/** The list query of the route an address opens, as src/app/[plural]/entity-list-view.tsx builds it. */
 function routeQuery(segments: readonly string[]): { entity: string; query: ListQuery } {
   const match = matchRoute(model.routes, segments);
   if (!match || match.route.show.kind !== 'list') throw new Error(`no list route at /${segments.join('/')}`);

@@ -5,7 +5,8 @@ import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { createActor, ninefoldError, openSyncedQuickly, testModel as model } from './testing';
-import type { Actor, RecordData } from './types';
+import type { RecordData } from './types';
+import type { Actor } from '../ground/actor';
 
 const HOUR_MS = 3_600_000;
 const SLA = { urgent: 4, high: 8, normal: 24, low: 72 } as const;

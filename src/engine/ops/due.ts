@@ -5,7 +5,7 @@ import { dueHours, type DueModel } from '../spec/due';
 import type { AppModel, EntityModel, FieldModel } from '../spec/model';
 import { conditionFields } from '../condition/fields';
 import { columnFor, isNullableSortColumn } from './records';
-import type { Actor } from './types';
+import type { Actor } from '../ground/actor';
 
 /*
  * Computed due times (`DateTimeField.due`): written by ops in the same statement as the record,

@@ -9,7 +9,8 @@ import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { createActor, openSyncedQuickly } from './testing';
-import type { Actor, ListQuery } from './types';
+import type { ListQuery } from './types';
+import type { Actor } from '../ground/actor';
 
 /*
  * Enum values sort in their declared order, both directions, with empty values last and values

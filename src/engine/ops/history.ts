@@ -7,11 +7,13 @@ import type { EntityModel } from '../spec/model';
 import { AUDIT_TABLE, USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
 import { entityOf, type OpsContext } from './context';
-import { isRecordId } from './read';
+import { isRecordId } from './record-id';
 import { readableTargetIds } from './reference-sets';
 import { inSentence } from '../spec/naming';
 import { loadReferenceTitles } from './references';
-import type { Actor, FieldChange, HistoryEntry, HistoryPage, RecordValue, ReferenceTitles } from './types';
+import type { FieldChange, HistoryEntry, HistoryPage, ReferenceTitles } from './types';
+import type { RecordValue } from '../ground/record-value';
+import type { Actor } from '../ground/actor';
 
 /*
  * The history of records: one row in nf_audit per create, update, transition and delete,

@@ -6,7 +6,7 @@ import { limitMax, limitMessage } from '../spec/limit-message';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { LimitSpec } from '../spec/types';
 import type { DynamicDatabase } from '../store/types';
-import type { Actor } from './types';
+import type { Actor } from '../ground/actor';
 import { withPathValues } from './path-values';
 
 function counts(model: AppModel, limit: LimitSpec, record: RecordLike | null, now: Date): boolean {

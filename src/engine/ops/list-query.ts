@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from '../spec/page-size';
 import { NinefoldError, type FieldError } from '../errors/ninefold-error';
 import { parseSort } from '../spec/build';
 import type { EntityModel, SortModel } from '../spec/model';
@@ -9,7 +10,6 @@ const SORTABLE_SYSTEM = ['id', 'createdAt', 'updatedAt'];
 const FILTERABLE_TYPES = new Set(['enum', 'reference', 'references', 'user', 'boolean']);
 /** Ids one "has any of" filter may name (a references field): a page of choices, not a bulk list. */
 export const MAX_FILTER_IDS = 100;
-export const MAX_PAGE_SIZE = 500;
 const MAX_SEARCH_LENGTH = 200;
 
 function fail(field: string, code: string, message: string): NinefoldError {

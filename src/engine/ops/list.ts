@@ -14,7 +14,8 @@ import { dueFilterSql } from './due';
 import type { EntityModel } from '../spec/model';
 import { JOIN_RECORD, JOIN_TARGET } from '../spec/join-fields';
 import { conditionFields as fieldsOf } from '../condition/fields';
-import type { Actor, ListCount, ListPage, ListQuery } from './types';
+import type { ListCount, ListPage, ListQuery } from './types';
+import type { Actor } from '../ground/actor';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are declared at run time
 type Query = SelectQueryBuilder<any, any, Record<string, unknown>>;

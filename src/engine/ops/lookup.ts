@@ -6,7 +6,7 @@ import type { EntityModel } from '../spec/model';
 import { USER_TABLE } from '../store/schema/desired';
 import { choosableField } from './choices';
 import type { OpsContext } from './context';
-import type { Actor } from './types';
+import type { Actor } from '../ground/actor';
 import { inSentence } from '../spec/naming';
 
 /** What one value of a reference or user field names: a record's or user's id, or why none. */

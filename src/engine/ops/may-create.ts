@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import { rowScope } from '../access/authorize';
 import { defaultValue, type ParsedValues } from '../rules/record-input';
 import { entityOf, type OpsContext } from './context';
-import type { Actor, RecordInput } from './types';
+import type { RecordInput } from './types';
+import type { Actor } from '../ground/actor';
 import { newRow } from './write';
 
 /**

@@ -4,7 +4,8 @@ import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { countRows, createActor, expectRefused, fieldCodes, ninefoldError, openSyncedQuickly, testModel } from './testing';
-import type { Actor, RecordData } from './types';
+import type { RecordData } from './types';
+import type { Actor } from '../ground/actor';
 
 const model = testModel;
 const ENTITY_TABLES = ['organization', 'ticket', 'comment', 'contact'];

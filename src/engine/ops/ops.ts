@@ -1,10 +1,10 @@
+import type { ReferenceChoice } from './choices';
 import type { EntityAccess } from '../access/entity-access';
 import type { DayCounts, DayQuery, GroupQuery, GroupTotals } from './aggregate';
 import type { ChangedRecords } from './readable';
 import type { CreateManyOptions, CreateManyResult } from './create-many';
 import type { LookupResult } from './lookup';
 import type {
-  Actor,
   BulkTransitionResult,
   CreateOptions,
   HistoryPage,
@@ -16,17 +16,13 @@ import type {
   RecordView,
   TransitionRequest,
 } from './types';
+import type { Actor } from '../ground/actor';
 
 export type { EntityAccess } from '../access/entity-access';
 export type { DayCounts, DayQuery, GroupQuery, GroupTotals } from './aggregate';
 export type { ChangedRecords } from './readable';
 export type { CreateManyOptions, CreateManyProgress, CreateManyResult, RowRefusal } from './create-many';
 export type { LookupResult } from './lookup';
-
-export interface ReferenceChoice {
-  readonly id: number;
-  readonly title: string;
-}
 
 /**
  * Every read and write of a record goes through these. Each call checks access for `actor`;
@@ -133,6 +129,12 @@ type WithoutActor<F> = F extends (actor: Actor, ...rest: infer A) => infer R ? (
 
 /** The operations with the actor already given: what custom calls receive, so access still holds. */
 export type BoundOps = { readonly [K in keyof Ops]: WithoutActor<Ops[K]> };
+
+declare module '../spec/types' {
+  /** The spec's custom code receives the bound operations (the spec's types cannot import them). */
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the interface is BoundOps itself, named where the spec sees it
+  interface SpecOps extends BoundOps {}
+}
 
 export function bindOps(ops: Ops, actor: Actor): BoundOps {
   return {

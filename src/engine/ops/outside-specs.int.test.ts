@@ -8,7 +8,7 @@ import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { ninefoldError, openSyncedQuickly, testModel } from './testing';
-import type { Actor } from './types';
+import type { Actor } from '../ground/actor';
 
 /**
  * Bugs found by specs written outside the team, each with a spec of the kind that found it:

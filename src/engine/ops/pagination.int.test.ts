@@ -6,7 +6,9 @@ import { encodeCursor } from './cursor';
 import type { Ops } from './ops';
 import { recordColumns, rowToRecord } from './records';
 import { createActor, fieldCodes, ninefoldError, openSyncedQuickly, testModel } from './testing';
-import type { Actor, ListQuery, RecordData, RecordValue } from './types';
+import type { ListQuery, RecordData } from './types';
+import type { RecordValue } from '../ground/record-value';
+import type { Actor } from '../ground/actor';
 
 const model = testModel;
 const ticketEntity = model.entitiesByName.ticket;

@@ -8,7 +8,7 @@ import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { ninefoldError, openSyncedQuickly } from './testing';
-import type { Actor } from './types';
+import type { Actor } from '../ground/actor';
 
 /** The acceptance spec's newsroom: teams through a user field, and four eyes on publishing. */
 const model = buildModel(publication);

@@ -1,3 +1,4 @@
+import { isRecordId } from './record-id';
 import { sql, type SqlBool } from 'kysely';
 import { authorize, rowScope } from '../access/authorize';
 import { readableFields, redactRecord } from '../access/fields';
@@ -5,17 +6,14 @@ import { notFound } from '../errors/ninefold-error';
 import { entityOf, type OpsContext } from './context';
 import { recordColumns, rowToRecord } from './records';
 import { withReferenceTitles } from './reference-sets';
-import { isFinal } from './related';
-import { grantedColumns, transitionOffers } from './transition';
+import { isFinal } from './final-state';
+import { grantedColumns, transitionOffers } from './transition-offers';
 import { withPathValues } from './path-values';
 import { transitionConditions } from '../workflow/transitions';
 import type { AppModel, EntityModel } from '../spec/model';
-import type { Actor, RecordView } from './types';
+import type { RecordView } from './types';
+import type { Actor } from '../ground/actor';
 import { inSentence } from '../spec/naming';
-
-export function isRecordId(id: unknown): id is number {
-  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
-}
 
 /**
  * One record in the actor's read scope, without the fields the actor may not read; NOT_FOUND

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { rowScope } from '../access/authorize';
 import { entityOf, type OpsContext } from './context';
-import { isRecordId } from './read';
-import type { Actor } from './types';
+import { isRecordId } from './record-id';
+import type { Actor } from '../ground/actor';
 
 /** Records that changed, as the change feed names them (see src/engine/live/changes.ts). */
 export interface ChangedRecords {

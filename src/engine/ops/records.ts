@@ -1,7 +1,8 @@
 import { sql, type AliasedRawBuilder } from 'kysely';
 import { JOIN_RECORD, JOIN_TARGET, joinFields } from '../spec/join-fields';
 import type { EntityModel, FieldModel } from '../spec/model';
-import type { RecordData, RecordValue } from './types';
+import type { RecordData } from './types';
+import type { RecordValue } from '../ground/record-value';
 
 /** The SQL column of a field, system column or the workflow state, by its spec name. */
 export function columnFor(entity: EntityModel, name: string): string {

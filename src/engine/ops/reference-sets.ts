@@ -5,7 +5,8 @@ import { JOIN_RECORD, JOIN_TARGET, joinFields, MAX_REFERENCES } from '../spec/jo
 import type { AppModel, EntityModel } from '../spec/model';
 import type { DynamicDatabase } from '../store/types';
 import { loadReferenceTitles } from './references';
-import type { Actor, RecordData, ReferenceTitles } from './types';
+import type { RecordData, ReferenceTitles } from './types';
+import type { Actor } from '../ground/actor';
 
 /*
  * The pairs of references fields (many-to-many), kept in one join table per field. Writes go

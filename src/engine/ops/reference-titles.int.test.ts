@@ -8,7 +8,8 @@ import { forgetCachedReads } from '../store/write-clock';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { openSyncedQuickly } from './testing';
-import type { Actor, RecordData } from './types';
+import type { RecordData } from './types';
+import type { Actor } from '../ground/actor';
 
 /**
  * Records titled by what they refer to, as specs written outside the team title them: a loan is

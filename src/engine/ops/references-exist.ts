@@ -5,7 +5,7 @@ import { holderRolesMessage, holdsFieldRole } from '../identity/people';
 import type { AppModel, EntityModel, FieldModel } from '../spec/model';
 import { USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
-import type { Actor } from './types';
+import type { Actor } from '../ground/actor';
 
 /** Ids per `in (...)` list: well under PostgreSQL's 65,535 parameters of a statement. */
 const IDS_PER_QUERY = 5000;

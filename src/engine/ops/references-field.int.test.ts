@@ -7,7 +7,8 @@ import { forgetCachedReads } from '../store/write-clock';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { countRows, createActor, expectRefused, fieldCodes, ninefoldError, openSyncedQuickly } from './testing';
-import type { Actor, RecordData } from './types';
+import type { RecordData } from './types';
+import type { Actor } from '../ground/actor';
 
 /**
  * A references field (many-to-many): articles with tags. Agents see every tag; customers only

@@ -4,7 +4,8 @@ import type { DynamicDatabase } from '../store/types';
 import { cachedRead } from '../store/write-clock';
 import { fallbackTitle, titleText } from './record-title';
 import { titleSql } from './title-sql';
-import type { Actor, ReferenceTitles } from './types';
+import type { ReferenceTitles } from './types';
+import type { Actor } from '../ground/actor';
 
 /**
  * Runs a title lookup, served from memory while this process has written nothing since the

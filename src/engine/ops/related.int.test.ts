@@ -4,7 +4,8 @@ import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { createActor, expectRefused, ninefoldError, openSyncedQuickly, testModel } from './testing';
-import type { Actor, RecordData } from './types';
+import type { RecordData } from './types';
+import type { Actor } from '../ground/actor';
 
 forEachDatabase('ops: related records, final states, replies that take transitions', (database) => {
   let store: Store;

@@ -1,5 +1,6 @@
+import { finalStateError, isFinal } from './final-state';
 import { NinefoldError } from '../errors/ninefold-error';
-import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
+import type { EntityModel, TransitionModel } from '../spec/model';
 import { sectionsShowing } from '../spec/screens/details';
 import type { DynamicDatabase } from '../store/types';
 import { checkTransition, transitionConditions } from '../workflow/transitions';
@@ -7,22 +8,11 @@ import { withPathValues } from './path-values';
 import type { OpsContext } from './context';
 import type { ParsedValues } from '../rules/record-input';
 import { recordColumns, rowToRecord } from './records';
-import { grantedOn, takeTransition } from './transition';
-import type { Actor, RecordData } from './types';
+import { takeTransition } from './transition';
+import { grantedOn } from './transition-offers';
+import type { RecordData } from './types';
+import type { Actor } from '../ground/actor';
 import { indefinite } from '../spec/naming';
-
-/** Whether the record is in a final state of its workflow (which freezes it). */
-export function isFinal(entity: EntityModel, record: Readonly<Record<string, unknown>>): boolean {
-  const workflow = entity.workflow;
-  return workflow !== null && workflow.states.some((s) => s.final && s.name === record[workflow.field]);
-}
-
-/** The refusal of a change to a record in a final state: the workflow's `finalError`, or RECORD_FINAL. */
-export function finalStateError(model: AppModel, entity: EntityModel): NinefoldError {
-  const code = entity.workflow?.finalError ?? 'RECORD_FINAL';
-  const own = model.errors[code];
-  return new NinefoldError(code, own?.message, own ? { status: own.status, title: own.title } : {});
-}
 
 /** A transition of the record a new related record points at, to take once it is inserted. */
 export interface ParentStep {

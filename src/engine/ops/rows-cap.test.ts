@@ -3,7 +3,7 @@ import publication from '../../../examples/publication/ninefold.spec';
 import { buildModel } from '../spec/build';
 import { testModel, testSpec } from './testing';
 import { rowsCapFor, tooManyRows } from './rows-cap';
-import type { Actor } from './types';
+import type { Actor } from '../ground/actor';
 
 const as = (...roles: string[]): Actor => ({ userId: 1, email: 'someone@example.com', name: 'Someone', roles });
 

@@ -2,7 +2,7 @@ import { createsAnyRecord } from '../access/grants';
 import { NinefoldError } from '../errors/ninefold-error';
 import { LIMIT_CONSTANTS, resolveLimits } from '../limits';
 import type { AppModel, EntityModel } from '../spec/model';
-import type { Actor } from './types';
+import type { Actor } from '../ground/actor';
 import { inSentence } from '../spec/naming';
 
 /** The most rows one import of an entity may hold for an actor, and the constant that sets it. */

@@ -4,7 +4,8 @@ import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { createActor, fieldCodes, ninefoldError, openSyncedQuickly, testModel } from './testing';
-import type { Actor, ListQuery, RecordData } from './types';
+import type { ListQuery, RecordData } from './types';
+import type { Actor } from '../ground/actor';
 
 const model = testModel;
 

@@ -5,7 +5,8 @@ import { forgetCachedReads } from '../store/write-clock';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { createActor, openSyncedQuickly, testModel } from './testing';
-import type { Actor, ListQuery, RecordData } from './types';
+import type { ListQuery, RecordData } from './types';
+import type { Actor } from '../ground/actor';
 
 const model = testModel;
 

@@ -19,7 +19,7 @@ import type { AppSpec } from '../spec/types';
 import { openStore } from '../store/open-store';
 import type { TestDatabase } from '../store/testing';
 import type { DynamicDatabase, Store } from '../store/types';
-import type { Actor } from './types';
+import type { Actor } from '../ground/actor';
 import { ADMIN_ROLE } from '../access/policy';
 
 /**

@@ -4,7 +4,7 @@ import { readableFields } from '../access/fields';
 import type { AppModel, EntityModel } from '../spec/model';
 import { USER_TABLE } from '../store/schema/desired';
 import { titleRule } from '../spec/title-rule';
-import type { Actor } from './types';
+import type { Actor } from '../ground/actor';
 
 /**
  * References followed at most to name a record. The spec check refuses titles that refer back

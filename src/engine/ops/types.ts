@@ -1,25 +1,7 @@
 import type { FieldError } from '../errors/ninefold-error';
 import type { SortModel } from '../spec/model';
 import type { Condition } from '../spec/types';
-
-/**
- * Who is acting: a signed-in user (page, server action or API token), or a visitor who is not
- * signed in (`visitor: true`, userId 0, the one role `public`: see engine/access/visitor.ts).
- */
-export interface Actor {
-  /** The user's id; 0 for a visitor, who has no account (nothing is written as by user 0). */
-  readonly userId: number;
-  readonly email: string;
-  readonly name: string;
-  readonly roles: readonly string[];
-  /** The values of the spec's user fields (`users.fields`) for this user, by field name. */
-  readonly fields?: Readonly<Record<string, RecordValue>>;
-  /** True for a visitor who is not signed in. */
-  readonly visitor?: true;
-}
-
-/** A field's value: a references field (many-to-many) holds the ids of the records, in ascending order. */
-export type RecordValue = string | number | boolean | Date | null | readonly number[];
+import type { RecordValue } from '../ground/record-value';
 
 /** A record as ops return it: field names (camelCase) to values, plus the system columns. */
 export interface RecordData {

@@ -9,8 +9,9 @@ import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { countRows, createActor, expectRefused, ninefoldError, openSyncedQuickly } from './testing';
-import type { Actor, RecordData } from './types';
-import { translating } from './write';
+import type { RecordData } from './types';
+import type { Actor } from '../ground/actor';
+import { translating } from './write-kit';
 
 const LENT = 'This item is already lent.';
 const FEATURED = 'One featured item per shelf.';

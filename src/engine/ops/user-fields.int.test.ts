@@ -6,7 +6,8 @@ import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { countRows, createActor, expectRefused, ninefoldError, openSyncedQuickly, testModel } from './testing';
-import type { Actor, RecordData } from './types';
+import type { RecordData } from './types';
+import type { Actor } from '../ground/actor';
 
 const NOT_STAFF = 'Assignee must be an agent or an administrator.';
 

@@ -6,7 +6,8 @@ import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { createActor, expectRefused, fieldCodes, ninefoldError, openSyncedQuickly, testSpec } from './testing';
-import type { Actor, RecordData } from './types';
+import type { RecordData } from './types';
+import type { Actor } from '../ground/actor';
 
 /** The helpdesk with a small limit, so that reaching it is cheap. */
 const model = buildModel({ ...testSpec, constants: { ...testSpec.constants, maxOpenTicketsPerCustomer: { value: 3, unit: 'tickets' } } });

@@ -2,7 +2,7 @@ import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQue
 import { describe, expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
 import { visitorActor } from '../access/visitor';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { buildModel } from '../spec/build';
 import type { Condition } from '../spec/types';
 import { actorContext, evaluateCondition } from '../condition/evaluate';

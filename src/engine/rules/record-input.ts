@@ -1,5 +1,6 @@
 import { NinefoldError, type FieldError } from '../errors/ninefold-error';
-import type { Actor, RecordInput } from '../ops/types';
+import type { RecordInput } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { callsOnlyFieldMessage, fieldWritableThroughDoor } from '../access/call-door';
 import { authorId } from '../access/visitor';
 import type { AppModel, EntityModel, FieldModel } from '../spec/model';

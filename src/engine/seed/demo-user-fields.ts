@@ -1,4 +1,5 @@
-import { isAdmin, RECORD_ACTIONS, roleOn, type RolePolicy } from '../access/policy';
+import { isAdmin, roleOn, type RolePolicy } from '../access/policy';
+import { RECORD_ACTIONS } from '../access/record-actions';
 import { conditionPaths, splitPath } from '../rules/condition-paths';
 import { conditionLeaves } from '../condition/fold';
 import type { EvalContext } from '../condition/evaluate';

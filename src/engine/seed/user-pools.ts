@@ -1,4 +1,5 @@
-import { ADMIN_ROLE, RECORD_ACTIONS, rolesOf } from '../access/policy';
+import { ADMIN_ROLE, rolesOf } from '../access/policy';
+import { RECORD_ACTIONS } from '../access/record-actions';
 import { PUBLIC_ROLE } from '../access/visitor';
 import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
 import type { Scope } from '../spec/types';

@@ -1,6 +1,6 @@
 import type { EntityModel } from './model';
-import type { HomeModel, WidgetModel } from './screens/home';
-import type { RouteModel } from './screens/routes';
+import type { HomeModel, WidgetModel } from './screens/home-model';
+import type { RouteModel } from './screens/route-model';
 import type { Condition, GrantSpec, Scope } from './types';
 
 /**

@@ -15,10 +15,10 @@ import type {
   WrittenBy,
 } from './types';
 import type { DueModel } from './due';
-import type { DetailModel } from './screens/details';
-import type { HomeModel } from './screens/home';
+import type { DetailModel } from './screens/detail-model';
+import type { HomeModel } from './screens/home-model';
 import type { DocumentationModel } from './screens/documentation';
-import type { RouteModel } from './screens/routes';
+import type { RouteModel } from './screens/route-model';
 import type { ConditionBook } from '../condition/book';
 
 /**

@@ -1,11 +1,19 @@
-import type { BoundOps } from '../ops/ops';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 
 /**
  * The shape of a Ninefold spec: the nine points of a product specification as typed data.
  * Everything here is plain data except a few typed functions (custom call handlers).
  * Arrays are `readonly` so that `defineApp` can keep literal types (`const` inference).
  */
+
+/**
+ * The engine operations bound to the actor, as custom code (a route's component, a call's
+ * handler) receives them. The spec's language sits below the operations, which take its
+ * conditions, so it does not import them: src/engine/ops/ops.ts fills this in with `BoundOps`
+ * (`declare module`), and every program that has the engine has both.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by ops/ops.ts
+export interface SpecOps {}
 
 /** A reference to a declared business constant; checked at load time. */
 export interface ConstantRef {
@@ -399,7 +407,7 @@ export type RouteContent =
 export interface RouteComponentProps {
   readonly params: Readonly<Record<string, string | number | boolean>>;
   readonly actor: Actor;
-  readonly ops: BoundOps;
+  readonly ops: SpecOps;
 }
 
 export interface RouteSpec {
@@ -574,7 +582,7 @@ export interface CallContext {
   /** The request body, checked against `input`. */
   readonly input: Readonly<Record<string, unknown>>;
   /** The engine operations, bound to the caller: access and validation still hold. */
-  readonly ops: BoundOps;
+  readonly ops: SpecOps;
   readonly actor: Actor;
   /** The spec's constants by name. */
   readonly constants: Readonly<Record<string, ConstantSpec['value']>>;

@@ -9,7 +9,7 @@ import type { NinefoldError } from '../errors/ninefold-error';
 import type { Change } from '../live/changes';
 import { openEngine } from '../open-engine';
 import { createActor, testModel } from '../ops/testing';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { DatabaseAvailability } from './availability';
 import { guardConnectionErrors } from './guarded-dialect';
 import { pgliteWorkerPath } from './open-store';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOps } from '../ops/create-ops';
 import { countRows, createActor, expectRefused, fieldCodes, ninefoldError, openSyncedQuickly, testModel } from '../ops/testing';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { forEachDatabase } from '../store/testing';
 import type { Store } from '../store/types';
 import { viewableState } from './list-state';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { NinefoldError, notFound } from '../errors/ninefold-error';
 import type { Ops } from '../ops/ops';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import type { AppModel } from '../spec/model';
 import { SAVED_VIEW_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';

@@ -1,4 +1,4 @@
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 
 /**
  * The state of a list that a saved view keeps: everything its address holds but the page cursor.

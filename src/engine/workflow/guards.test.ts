@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import crm from '../../../examples/crm/ninefold.spec';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { buildModel } from '../spec/build';
 import { approvals } from './guards.fixture';
 import { guardCodes, guardsCondition } from './guards';

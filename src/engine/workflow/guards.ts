@@ -1,4 +1,4 @@
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { actorContext, evaluateCondition, type RecordLike } from '../condition/evaluate';
 import type { AppModel, GuardModel, TransitionModel } from '../spec/model';
 import type { Condition } from '../spec/types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { buildModel } from '../spec/build';
 import { checkTransition, findTransition } from './transitions';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
 import { NinefoldError } from '../errors/ninefold-error';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { buildModel } from '../spec/build';
 import { checkTransition, effectValues, findTransition, refuse } from './transitions';
 

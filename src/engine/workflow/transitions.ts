@@ -1,5 +1,5 @@
 import { NinefoldError } from '../errors/ninefold-error';
-import type { Actor } from '../ops/types';
+import type { Actor } from '../ground/actor';
 import { actorContext, evaluateCondition, type RecordLike } from '../condition/evaluate';
 import type { AppModel, EntityModel, TransitionModel, WorkflowModel } from '../spec/model';
 import { indefinite, inSentence } from '../spec/naming';

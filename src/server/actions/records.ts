@@ -2,7 +2,7 @@
 
 import { notFound, redirect } from 'next/navigation';
 import type { Engine } from '@/engine/engine';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { MessageFormState, RecordFormState } from '@/ui/forms/state';
 import { getEngine } from '../engine';
 import { asNinefoldError } from '../errors';

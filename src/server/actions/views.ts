@@ -2,7 +2,7 @@
 
 import { revalidatePath } from 'next/cache';
 import { redirect } from 'next/navigation';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { AccountFormState } from '@/ui/forms/account-state';
 import { failed, formId, formText, formTexts, refused, succeeded } from '../account-forms';
 import { getEngine } from '../engine';

@@ -1,7 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 import { neutralizeFormula } from '@/engine/csv/formula';
 import type { Ops } from '@/engine/ops/ops';
-import type { Actor, ListPage, ListQuery } from '@/engine/ops/types';
+import type { ListPage, ListQuery } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';
 import type { ListColumn } from '@/ui/columns';
 import { cellText } from './export-cells';

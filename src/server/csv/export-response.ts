@@ -1,6 +1,7 @@
 import 'server-only';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
-import type { Actor, ListQuery } from '@/engine/ops/types';
+import type { ListQuery } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { Engine } from '@/engine/engine';
 import type { EntityModel } from '@/engine/spec/model';
 import { matchRoute, mayOpenRoute } from '@/engine/spec/screens/routes';

@@ -8,7 +8,7 @@ import type { Engine } from '@/engine/engine';
 import { REFUSED_ROWS_LISTED } from '@/engine/ops/create-many';
 import { countRows, createActor, testSpec } from '@/engine/ops/testing';
 import { buildModel } from '@/engine/spec/build';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { forEachDatabase } from '@/engine/store/testing';
 import { IMPORT_PROBLEMS_SHOWN } from '@/ui/csv/import-state';
 import { runImport } from './import-run';

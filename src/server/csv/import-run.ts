@@ -3,7 +3,7 @@ import { readCapped } from '@/api/body';
 import { importCsv, type ImportProgress, type ImportReport } from '@/engine/csv/import-csv';
 import type { Engine } from '@/engine/engine';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';
 import { resolveLimits } from '@/engine/limits';
 import { IMPORT_PROBLEMS_SHOWN, type ImportProblem, type ImportState } from '@/ui/csv/import-state';

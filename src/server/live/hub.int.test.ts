@@ -8,7 +8,7 @@ import type { NinefoldError } from '@/engine/errors/ninefold-error';
 import { createActor, testModel, testSpec } from '@/engine/ops/testing';
 import { buildModel } from '@/engine/spec/build';
 import { problemResponse } from '../problem';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { forEachDatabase } from '@/engine/store/testing';
 import { LiveHub } from './hub';
 

@@ -5,7 +5,7 @@ import type { Change, RecordChange } from '@/engine/live/changes';
 import type { LiveFeed } from '@/engine/live/feed';
 import { visibleChanges } from '@/engine/live/visible';
 import type { Ops } from '@/engine/ops/ops';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { resolveLimits, type Limits } from '@/engine/limits';
 import type { AppModel } from '@/engine/spec/model';
 import { eventText, heartbeatText, openingText } from './sse';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
 import { NinefoldError } from '@/engine/errors/ninefold-error';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import { parseRecordInput } from '@/engine/rules/record-input';
 import { buildModel } from '@/engine/spec/build';
 import { defineApp } from '@/engine/spec/define';

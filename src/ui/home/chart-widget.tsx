@@ -1,6 +1,6 @@
 import type { BoundOps } from '@/engine/ops/ops';
 import type { AppModel } from '@/engine/spec/model';
-import type { ChartWidgetModel } from '@/engine/spec/screens/home';
+import type { ChartWidgetModel } from '@/engine/spec/screens/home-model';
 import { formatNumber } from './format-number';
 import { unlessRefused } from './refused';
 import { WidgetCard } from './widget-card';

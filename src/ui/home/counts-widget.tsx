@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { BoundOps } from '@/engine/ops/ops';
 import type { AppModel } from '@/engine/spec/model';
-import type { CountsWidgetModel } from '@/engine/spec/screens/home';
+import type { CountsWidgetModel } from '@/engine/spec/screens/home-model';
 import { formatNumber } from './format-number';
 import { filteredListHref } from './list-href';
 import { unlessRefused } from './refused';

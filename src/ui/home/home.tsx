@@ -1,5 +1,5 @@
 import type { BoundOps } from '@/engine/ops/ops';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { AppModel } from '@/engine/spec/model';
 import { showsWidgetTo } from '@/engine/spec/screens/home';
 import { LiveTopics } from '../live/live-topics';

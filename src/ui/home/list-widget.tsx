@@ -1,8 +1,9 @@
 import Link from 'next/link';
 import type { BoundOps } from '@/engine/ops/ops';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { AppModel } from '@/engine/spec/model';
-import { LIST_WIDGET_COUNT_CAP, type ListWidgetModel } from '@/engine/spec/screens/home';
+import { LIST_WIDGET_COUNT_CAP } from '@/engine/spec/screens/home';
+import { type ListWidgetModel } from '@/engine/spec/screens/home-model';
 import { ColumnValue } from '../cell-value';
 import { resolveColumn, type ListColumn } from '../columns';
 import { recordTitle } from '@/engine/ops/record-title';

@@ -1,6 +1,7 @@
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { AppModel } from '@/engine/spec/model';
-import { seeAllTarget, type ListWidgetModel } from '@/engine/spec/screens/home';
+import { seeAllTarget } from '@/engine/spec/screens/home';
+import { type ListWidgetModel } from '@/engine/spec/screens/home-model';
 import { filteredListHref } from './list-href';
 
 /** The address of the page showing all of a list widget's records for this viewer, or null when none does. */

@@ -1,7 +1,8 @@
 import type { BoundOps } from '@/engine/ops/ops';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { AppModel } from '@/engine/spec/model';
-import { showsWidgetTo, type WidgetModel } from '@/engine/spec/screens/home';
+import { showsWidgetTo } from '@/engine/spec/screens/home';
+import { type WidgetModel } from '@/engine/spec/screens/home-model';
 import { ChartWidget } from './chart-widget';
 import { CountsWidget } from './counts-widget';
 import { ListWidget } from './list-widget';

@@ -1,4 +1,5 @@
-import type { HistoryEntry, RecordValue, ReferenceTitles } from '@/engine/ops/types';
+import type { HistoryEntry, ReferenceTitles } from '@/engine/ops/types';
+import type { RecordValue } from '@/engine/ground/record-value';
 import type { EntityModel, FieldModel } from '@/engine/spec/model';
 import { humanize } from '@/engine/spec/naming';
 import { markdownExcerpt, truncate } from '@/engine/excerpt';

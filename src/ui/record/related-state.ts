@@ -1,4 +1,4 @@
-import type { RelatedModel } from '@/engine/spec/screens/details';
+import type { RelatedModel } from '@/engine/spec/screens/detail-model';
 
 /**
  * Names a related section of a detail page shares between the page, its server action and its

@@ -1,6 +1,6 @@
 import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
 import type { EntityModel } from '@/engine/spec/model';
-import type { RelatedModel } from '@/engine/spec/screens/details';
+import type { RelatedModel } from '@/engine/spec/screens/detail-model';
 import { Badge } from '../badge';
 import { TimeValue } from '../field-value';
 import { formatDateTime } from '../format';

@@ -1,7 +1,7 @@
 import { cookies } from 'next/headers';
 import { NinefoldError } from '@/engine/errors/ninefold-error';
 import { getEngine } from '@/server/engine';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { LiveHub } from '@/server/live/hub';
 import { processLiveHub } from '@/server/live/process-hub';
 import { SSE_HEADERS } from '@/server/live/sse';

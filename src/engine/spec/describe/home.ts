@@ -1,7 +1,8 @@
 import { PUBLIC_ROLE } from '../../access/visitor';
 import type { DocBlock } from '../document';
 import type { AppModel, EntityModel } from '../model';
-import { labelOf, LIST_WIDGET_COUNT_CAP, seeAllTarget, type WidgetModel } from '../screens/home';
+import { labelOf, LIST_WIDGET_COUNT_CAP, seeAllTarget } from '../screens/home';
+import { type WidgetModel } from '../screens/home-model';
 import type { Condition } from '../types';
 import { code, conditionText } from './text';
 import { inSentence } from '../naming';

@@ -1,7 +1,7 @@
 import { SYSTEM_COLUMNS } from '../build';
 import type { AppModel, EntityModel } from '../model';
 import { indefinite, inSentence } from '../naming';
-import type { RelatedModel } from '../screens/details';
+import type { RelatedModel } from '../screens/detail-model';
 import { code } from './text';
 import { writtenOnlyByCalls } from '../../access/policy';
 

@@ -1,7 +1,7 @@
 import { SYSTEM_COLUMNS } from '../build';
 import type { DocBlock } from '../document';
 import type { AppModel, EntityModel } from '../model';
-import type { RouteModel, RouteShowModel } from '../screens/routes';
+import type { RouteModel, RouteShowModel } from '../screens/route-model';
 import { code, conditionText } from './text';
 import { inSentence } from '../naming';
 import { widgetAudience } from './home';

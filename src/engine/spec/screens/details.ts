@@ -1,45 +1,10 @@
+import type { DetailModel, RelatedModel } from './detail-model';
 import type { EntityModel } from '../model';
 import type { AppSpec, RelatedSpec } from '../types';
 
 /** Rows per page of a related table, and items per page of a thread, unless the spec says. */
 const TABLE_PAGE_SIZE = 10;
 const THREAD_PAGE_SIZE = 50;
-
-/**
- * One section of related records on a detail page: the records of `entity` whose reference
- * `via` points at the record shown, with every default filled in.
- */
-export interface RelatedModel {
-  /** The key under `related` ("comment", or "comment.ticket" when an entity has several references here). */
-  readonly key: string;
-  readonly entity: string;
-  readonly via: string;
-  /** The search parameter holding this section's cursor, unique on the page. */
-  readonly param: string;
-  readonly label: string;
-  readonly display: 'table' | 'thread';
-  /** A thread item's text: the first markdown field of the entity, else its first text field (null for a table). */
-  readonly body: string | null;
-  /** Table columns (never the reference itself: every row has the record shown). */
-  readonly columns: readonly string[];
-  /** A column, "-" first for descending. */
-  readonly sort: string;
-  readonly pageSize: number;
-  readonly add: boolean;
-  readonly addWhenFinal: boolean;
-  readonly badges: readonly string[];
-  /** By a user field of the record shown or a role: the transition a reply by them takes when available. */
-  readonly transitions: Readonly<Record<string, string>>;
-  /** Transitions a replier may choose to take with the reply. */
-  readonly replyWith: readonly string[];
-}
-
-/** A detail page's sections of related records, in order. */
-export interface DetailModel {
-  readonly related: readonly RelatedModel[];
-  /** Transitions a reply takes (`transitions` of a section): not offered as buttons of their own. */
-  readonly replyTransitions: readonly string[];
-}
 
 /** The entities as built before their detail pages (which need the others' lists and labels). */
 export type EntityWithoutDetails = Omit<EntityModel, 'details'>;

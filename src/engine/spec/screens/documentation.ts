@@ -1,5 +1,5 @@
 import type { AppSpec } from '../types';
-import { ADMIN_ROLE } from '../../access/policy';
+import { ADMIN_ROLE } from '../../ground/admin-role';
 
 /**
  * Who may read the documents that describe the whole product — the spec (/spec) and the API

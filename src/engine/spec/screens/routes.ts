@@ -1,43 +1,15 @@
+import type { RouteModel, RouteSegment, RouteShowModel } from './route-model';
 import { PUBLIC_ROLE } from '../../access/visitor';
 import type { EntityModel } from '../model';
-import type { AppSpec, Condition, ParamType, RouteComponentProps, RouteSpec } from '../types';
+import type { AppSpec, RouteSpec } from '../types';
 import { parsePathParam, type PathParamValue } from '../path-params';
-import { buildWidgets, type WidgetModel } from './home';
+import { buildWidgets } from './home';
 
 /**
  * Custom routes of `screens.routes`, checked by validate/routes.ts before they are built here.
  * The engine only describes them; the pages door (src/server/custom-routes.ts) matches addresses
  * against their segments and renders what they show.
  */
-
-/** One segment of a route's path: a fixed word, or a typed parameter. */
-export type RouteSegment =
-  { readonly kind: 'literal'; readonly value: string } | { readonly kind: 'param'; readonly name: string; readonly type: ParamType };
-
-/** What a route shows, with the defaults of its kind filled in. */
-export type RouteShowModel =
-  | {
-      readonly kind: 'list';
-      readonly entity: string;
-      readonly where: Condition | null;
-      readonly sort: string | null;
-      readonly columns: readonly string[] | null;
-    }
-  | { readonly kind: 'record'; readonly entity: string; readonly idParam: string }
-  | { readonly kind: 'widgets'; readonly widgets: readonly WidgetModel[] }
-  | { readonly kind: 'component'; readonly component: (props: RouteComponentProps) => unknown };
-
-export interface RouteModel {
-  readonly name: string;
-  readonly path: string;
-  readonly segments: readonly RouteSegment[];
-  readonly title: string;
-  readonly description: string | null;
-  /** Who may open it; null: every signed-in user. */
-  readonly roles: readonly string[] | null;
-  readonly navigation: boolean;
-  readonly show: RouteShowModel;
-}
 
 export function buildRoutes(spec: AppSpec, entitiesByName: Readonly<Record<string, EntityModel>>): readonly RouteModel[] {
   return Object.entries(spec.screens?.routes ?? {}).map(([name, route]) => buildRoute(name, route, entitiesByName));

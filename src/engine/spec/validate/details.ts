@@ -11,7 +11,7 @@ import {
   type Rec,
   type Symbols,
 } from './context';
-import { MAX_PAGE_SIZE } from './screens';
+import { MAX_PAGE_SIZE } from '../page-size';
 import { refusePublicRole } from './public';
 import { userFields } from './symbols';
 

@@ -1,3 +1,4 @@
+import { MAX_PAGE_SIZE } from '../page-size';
 import { queryableColumns } from './conditions';
 import { checkDetails } from './details';
 import { checkDocumentation } from './documentation';
@@ -8,7 +9,6 @@ import { at, describeValue, isInteger, isString, quoteList, type EntityInfo, typ
 const PURPOSE_KEYS = ['title', 'summary', 'audience'];
 const SCREENS_KEYS = ['navigation', 'lists', 'details', 'home', 'routes', 'labels', 'documentation'];
 const LIST_KEYS = ['columns', 'sort', 'filters', 'pageSize'];
-export const MAX_PAGE_SIZE = 500;
 
 /** Point 1: a title, an optional summary and audience. */
 export function checkPurpose(spec: Rec, issues: Issues): void {

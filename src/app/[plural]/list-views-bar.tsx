@@ -1,14 +1,14 @@
 import Link from 'next/link';
 import type { Engine } from '@/engine/engine';
-import type { Actor } from '@/engine/ops/types';
+import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';
 import { sameListState } from '@/engine/views/list-state';
 import { saveViewAction, updateViewAction } from '@/server/actions/views';
 import { COLUMN_FORM, listAddress, listStateOf, type ListParams } from '@/server/list-query';
 import { openable, savedViewsOf } from '@/server/views';
-import { Alert } from '../alert';
-import { ColumnChooser, type ColumnChoice } from './column-chooser';
-import { SaveViewForm, UpdateViewForm } from './view-forms';
+import { Alert } from '@/ui/alert';
+import { ColumnChooser, type ColumnChoice } from '@/ui/list/column-chooser';
+import { SaveViewForm, UpdateViewForm } from '@/ui/list/view-forms';
 
 /**
  * Above a list: which saved view it is (when its address is one), saving it as a view, and the

@@ -1,0 +1,2 @@
+/** The most rows one page may hold (a list, an API page, a related section): the spec's checks and the list queries agree on it. */
+export const MAX_PAGE_SIZE = 500;
