@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { noticeBoardSpec } from '@/engine/access/public-testing';
 import { visitorsWelcome } from '@/engine/access/public-grants';
 import { visitorActor } from '@/engine/access/visitor';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import type { UserAccount } from '@/engine/identity/types';
 import { ninefoldError, testModel } from '@/engine/ops/testing';
 import type { Actor, RecordData } from '@/engine/ops/types';
@@ -28,7 +28,7 @@ const visitor = visitorActor();
 const asActor = (user: UserAccount): Actor => ({ userId: user.id, email: user.email, name: user.name, roles: user.roles });
 
 forEachDatabase('public visitors', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let api: ApiClient;
   let editor: Actor;
   let editorToken: string;

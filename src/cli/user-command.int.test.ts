@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { NinefoldError } from '@/engine/errors/ninefold-error';
 import { teamsSpec } from '@/engine/identity/user-fields-testing';
 import { openSyncedQuickly } from '@/engine/ops/testing';
@@ -11,7 +11,7 @@ import { userCommand } from './user-command';
 const model = buildModel(teamsSpec);
 
 forEachDatabase('the CLI: user add and user set with --field', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let team: number;
 
   /** Runs `user ...` against the suite's engine (kept open: the command closes what it opened). */

@@ -9,16 +9,17 @@ import { loadSpecFile } from './spec/load-file';
 import type { AppModel } from './spec/model';
 import { SchemaChangeRefused } from './store/schema/sync';
 import { forEachDatabase } from './store/testing';
+import { withStore, type TestEngine } from './testing-engine';
 
 const SPEC_PATH = path.resolve(process.cwd(), 'examples/helpdesk/ninefold.spec.ts');
 
 forEachDatabase('openEngine', (database) => {
   let settings: Settings;
   let model: AppModel;
-  const opened: Engine[] = [];
+  const opened: TestEngine[] = [];
 
-  async function open(overrides: Partial<Settings> = {}, options: Parameters<typeof openEngine>[1] = {}): Promise<Engine> {
-    const engine = await openEngine({ ...settings, ...overrides }, options);
+  async function open(overrides: Partial<Settings> = {}, options: Parameters<typeof openEngine>[1] = {}): Promise<TestEngine> {
+    const engine = withStore(await openEngine({ ...settings, ...overrides }, options));
     opened.push(engine);
     return engine;
   }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestEngine } from '@/api/testing';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { createIdentity } from '@/engine/identity/identity';
 import { createOps } from '@/engine/ops/create-ops';
 import type { NinefoldError } from '@/engine/errors/ninefold-error';
@@ -51,7 +51,7 @@ async function until(done: () => boolean, what: string): Promise<void> {
 }
 
 forEachDatabase('live streams: who hears of which change', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let hub: LiveHub;
   let agent: Actor;
   let customer: Actor;
