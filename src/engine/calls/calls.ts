@@ -71,7 +71,7 @@ function parseInput(fields: readonly FieldModel[], body: Record<string, unknown>
   const input: Record<string, unknown> = {};
   for (const field of fields) {
     const given = Object.hasOwn(body, field.name);
-    const result = fieldSchema(field, model.constants).safeParse(given ? body[field.name] : defaultValue(field, actor));
+    const result = fieldSchema(field).safeParse(given ? body[field.name] : defaultValue(field, actor));
     if (result.success) input[field.name] = result.data;
     else {
       const issue = result.error.issues[0];
@@ -82,8 +82,9 @@ function parseInput(fields: readonly FieldModel[], body: Record<string, unknown>
   return input;
 }
 
-function prepare(call: CallSpec): PreparedCall {
-  const fieldsOf = (specs: CallSpec['input']) => Object.entries(specs ?? {}).map(([field, spec]) => buildField(field, spec));
+function prepare(call: CallSpec, model: AppModel): PreparedCall {
+  const fieldsOf = (specs: CallSpec['input']) =>
+    Object.entries(specs ?? {}).map(([field, spec]) => buildField(field, spec, model.constants));
   return {
     spec: call,
     inputFields: call.input ? fieldsOf(call.input) : null,
@@ -92,7 +93,7 @@ function prepare(call: CallSpec): PreparedCall {
 }
 
 export function createCalls(model: AppModel, db: DynamicDatabase): Calls {
-  const prepared = new Map(Object.entries(model.calls).map(([name, call]) => [name, prepare(call)]));
+  const prepared = new Map(Object.entries(model.calls).map(([name, call]) => [name, prepare(call, model)]));
   const constants = Object.fromEntries(Object.entries(model.constants).map(([key, constant]) => [key, constant.value]));
 
   function callNamed(name: string): PreparedCall {

@@ -194,7 +194,7 @@ const MAX_VERDICTS = 5000;
 function fieldProblem(making: Making, field: FieldModel, value: unknown): string | null {
   const { run } = making;
   let check = checks.get(field);
-  if (!check) checks.set(field, (check = { schema: fieldSchema(field, run.model.constants), verdicts: new Map() }));
+  if (!check) checks.set(field, (check = { schema: fieldSchema(field), verdicts: new Map() }));
   const remembered = typeof value !== 'object' || value === null;
   let verdict = remembered ? check.verdicts.get(value) : undefined;
   if (verdict === undefined) {

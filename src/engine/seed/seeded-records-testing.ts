@@ -44,7 +44,7 @@ function engineSetWithoutDefault(field: FieldModel): boolean {
 
 /** The field's schema's verdict on a value: its stored form, or the user's message. */
 function parse(model: AppModel, field: FieldModel, value: unknown): { value: unknown } | { problem: string } {
-  const parsed = fieldSchema(field, model.constants).safeParse(value);
+  const parsed = fieldSchema(field).safeParse(value);
   return parsed.success ? { value: parsed.data } : { problem: issueMessage(parsed.error.issues[0], field) };
 }
 

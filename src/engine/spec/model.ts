@@ -19,6 +19,7 @@ import type { DetailModel } from './screens/details';
 import type { HomeModel } from './screens/home';
 import type { DocumentationModel } from './screens/documentation';
 import type { RouteModel } from './screens/routes';
+import type { DecimalDigits, NumberBounds } from './field-numbers';
 
 /**
  * The spec after it has been checked and its defaults filled in ("sanitized" once at boot).
@@ -48,6 +49,10 @@ export interface FieldModel {
   readonly enumValues?: readonly string[];
   /** For computed due times (datetime fields with `due`): how the engine sets them. Read-only. */
   readonly due?: DueModel;
+  /** For decimal fields: the column's digits, defaults filled in (./field-numbers.ts). */
+  readonly decimal?: DecimalDigits;
+  /** For integer and decimal fields: min and max as numbers, constants resolved. */
+  readonly bounds?: NumberBounds;
 }
 
 /** A column every record has, maintained by the engine. */
