@@ -9,6 +9,7 @@ import type { Actor, RecordData } from '@/engine/ops/types';
 import { buildModel } from '@/engine/spec/build';
 import { describeMarkdown } from '@/engine/spec/describe';
 import { AUDIT_TABLE } from '@/engine/store/schema/desired';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 import { forEachDatabase } from '@/engine/store/testing';
 import { submitCreate } from '@/server/record-actions';
 import { initialRecordFormState } from '@/ui/forms/state';
@@ -245,9 +246,7 @@ forEachDatabase('public visitors', (database) => {
       const error = await ninefoldError(engine.identity.createUser({ email: 'public@example.com', password: PASSWORD, roles: ['public'] }));
       expect(error.code).toBe('VALIDATION_FAILED');
       expect(error.fieldErrors).toEqual([expect.objectContaining({ field: 'roles', code: 'unknown_role' })]);
-      const invite = await ninefoldError(
-        engine.identity.createInvite({ email: 'invited@example.com', roles: ['public'], invitedBy: editor.userId }),
-      );
+      const invite = await ninefoldError(engine.identity.createInvite(SYSTEM_ACTOR, { email: 'invited@example.com', roles: ['public'] }));
       expect(invite.code).toBe('VALIDATION_FAILED');
     });
   });

@@ -12,6 +12,7 @@ import { userCommand } from './user-command';
 import { describeMarkdown } from '@/engine/spec/describe';
 import { loadSpecFile } from '@/engine/spec/load-file';
 import { settingsFromEnv } from '@/engine/settings';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 const USAGE = `Usage: npm run ninefold -- <command> [options]
 
@@ -132,7 +133,7 @@ async function setupCodeCommand(settings: ReturnType<typeof settingsFromEnv>): P
 
 async function userIdByEmail(engine: Engine, email: string): Promise<number | null> {
   const wanted = normalizeEmail(email);
-  return (await engine.identity.listUsers()).find((u) => u.email === wanted)?.id ?? null;
+  return (await engine.identity.listUsers(SYSTEM_ACTOR)).find((u) => u.email === wanted)?.id ?? null;
 }
 
 async function tokenCommand(argv: string[], settings: ReturnType<typeof settingsFromEnv>): Promise<number> {

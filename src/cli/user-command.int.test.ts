@@ -7,6 +7,7 @@ import { buildModel } from '@/engine/spec/build';
 import { engineOnStore } from '@/engine/store/testing-outage';
 import { forEachDatabase } from '@/engine/store/testing';
 import { userCommand } from './user-command';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 const model = buildModel(teamsSpec);
 
@@ -30,7 +31,7 @@ forEachDatabase('the CLI: user add and user set with --field', (database) => {
     }
     return { code, ...out };
   };
-  const fieldsOf = async (email: string) => (await engine.identity.listUsers()).find((u) => u.email === email)?.fields;
+  const fieldsOf = async (email: string) => (await engine.identity.listUsers(SYSTEM_ACTOR)).find((u) => u.email === email)?.fields;
 
   beforeAll(async () => {
     engine = engineOnStore(await openSyncedQuickly(database, model), model);
