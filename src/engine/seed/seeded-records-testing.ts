@@ -185,7 +185,7 @@ async function entityProblems(
   }
 
   for (const [limitName, limit] of Object.entries(entity.limits)) {
-    const max = typeof limit.max === 'number' ? limit.max : Number(model.constants[limit.max.$constant]?.value);
+    const max = limit.maxValue;
     const counts = new Map<string, number>();
     for (const record of finals) {
       const owner = record[limit.per];

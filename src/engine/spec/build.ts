@@ -3,6 +3,7 @@ import { buildUniqueWhen } from './unique-when';
 import { dateBoundRules } from './date-bounds';
 import { buildDue } from './due';
 import { decimalDigits, numberBounds } from './field-numbers';
+import { limitMax } from './limit-message';
 import { buildGuards } from './guards';
 import { defaultPlural, humanize, tableName, toSnakeCase } from './naming';
 import { nameTable } from './own-names';
@@ -130,7 +131,9 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     uniqueTogether: entity.uniqueTogether ?? [],
     uniqueWhen: buildUniqueWhen(table, entity, fields, spec.constants),
     rules: { ...fields.reduce((all, f) => ({ ...all, ...dateBoundRules(f, labelOf) }), {}), ...spec.rules?.[name] },
-    limits: entity.limits ?? {},
+    limits: Object.fromEntries(
+      Object.entries(entity.limits ?? {}).map(([key, limit]) => [key, { ...limit, maxValue: limitMax(spec.constants ?? {}, limit) }]),
+    ),
     permissions: spec.permissions?.[name] ?? {},
     ...(entity.writtenBy ? { writtenBy: entity.writtenBy } : {}),
   };

@@ -55,6 +55,11 @@ export interface FieldModel {
   readonly bounds?: NumberBounds;
 }
 
+/** A limit of the spec (point 5) with its maximum as a number, its constant resolved when the model is built. */
+export interface LimitModel extends LimitSpec {
+  readonly maxValue: number;
+}
+
 /** A column every record has, maintained by the engine. */
 export interface SystemColumn {
   readonly name: 'id' | 'version' | 'createdAt' | 'updatedAt' | 'createdBy' | 'updatedBy';
@@ -137,7 +142,7 @@ export interface EntityModel {
   /** Partial uniqueness (`uniqueWhen`), each kept by a partial unique index. */
   readonly uniqueWhen: readonly UniqueWhenModel[];
   readonly rules: Readonly<Record<string, RuleSpec>>;
-  readonly limits: Readonly<Record<string, LimitSpec>>;
+  readonly limits: Readonly<Record<string, LimitModel>>;
   readonly permissions: Readonly<Record<string, GrantSpec>>;
   /** 'calls': created, changed and deleted only through the spec's calls (and workflow effects). */
   readonly writtenBy?: WrittenBy;
