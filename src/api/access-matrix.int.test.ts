@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MATRIX_TIMEOUT_MS, createMatrixFixtures, runMatrix, type MatrixFixtures } from '@/engine/access/matrix-testing';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { captureLog } from '@/engine/log';
 import { testModel } from '@/engine/ops/testing';
 import { forEachDatabase } from '@/engine/store/testing';
@@ -8,7 +8,7 @@ import { restDoor } from './matrix-door-testing';
 import { apiClient, openTestEngine, type ApiClient } from './testing';
 
 forEachDatabase('API: permission matrix', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let api: ApiClient;
   let fixtures: MatrixFixtures;
   const tokens = new Map<number, string>();

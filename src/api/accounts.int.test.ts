@@ -3,6 +3,7 @@ import type { Engine } from '@/engine/engine';
 import { buildModel } from '@/engine/spec/build';
 import { forEachDatabase } from '@/engine/store/testing';
 import { apiClient, expectProblem, openTestEngine, ORIGIN, type ApiClient } from './testing';
+import { actorOfAccount } from '@/engine/identity/accounts-testing';
 
 /** Accounts over the REST door, with the sign-in limits lowered through constants as a spec author would. */
 const model = buildModel({
@@ -97,7 +98,7 @@ forEachDatabase('API: accounts', (database) => {
       expect((await api.call('GET', '/auth/me', { session })).status).toBe(200);
       expect((await api.call('GET', '/auth/me', { token })).status).toBe(200);
 
-      await engine.identity.disableUser(user.id, { by: admin.id });
+      await engine.identity.disableUser(actorOfAccount(admin), user.id);
       expectProblem(await api.call('GET', '/auth/me', { session }), 401, 'UNAUTHENTICATED');
       expectProblem(await api.call('GET', '/auth/me', { token }), 401, 'UNAUTHENTICATED');
       expectProblem(await signIn(user.email, PASSWORD), 401, 'UNAUTHENTICATED');

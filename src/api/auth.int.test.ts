@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import type { UserAccount } from '@/engine/identity/types';
 import { buildModel } from '@/engine/spec/build';
 import { forEachDatabase } from '@/engine/store/testing';
@@ -12,7 +12,7 @@ const PASSWORD = 'correct horse battery';
 const TABLES = ['ticket', 'comment', 'organization', 'nf_session'];
 
 forEachDatabase('API: authentication and HTTP', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let api: ApiClient;
   let agent: UserAccount;
   let token: string;

@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
 import { noticeBoardSpec } from '@/engine/access/public-testing';
 import { visitorActor } from '@/engine/access/visitor';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { captureLog } from '@/engine/log';
 import { createActor } from '@/engine/ops/testing';
 import type { RecordData } from '@/engine/ops/types';
@@ -32,7 +32,7 @@ const model = buildModel({
 const keysOf = (record: object) => Object.keys(record);
 
 forEachDatabase('authors follow the field rules', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let api: ApiClient;
   let agent: Actor;
   let clerk: Actor;

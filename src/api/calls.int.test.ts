@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { NinefoldError } from '@/engine/errors/ninefold-error';
 import type { UserAccount } from '@/engine/identity/types';
 import type { Actor } from '@/engine/ground/actor';
@@ -100,7 +100,7 @@ const PASSWORD = 'correct horse battery';
 const asActor = (user: UserAccount): Actor => ({ userId: user.id, email: user.email, name: user.name, roles: user.roles });
 
 forEachDatabase('API: custom calls', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let api: ApiClient;
   let agent: UserAccount;
   let customer: UserAccount;

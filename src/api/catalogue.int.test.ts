@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
 import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { BUILT_IN_ERRORS } from '@/engine/errors/catalogue';
 import { buildModel } from '@/engine/spec/build';
 import { defineApp } from '@/engine/spec/define';
@@ -243,7 +244,7 @@ const rows: Row[] = [
 ];
 
 forEachDatabase('API: the error catalogue, code by code', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let api: ApiClient;
   let actors: Actors;
   let ips = 0;

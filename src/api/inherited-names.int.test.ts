@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { buildModel } from '@/engine/spec/build';
 import { forEachDatabase } from '@/engine/store/testing';
 import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from './testing';
@@ -14,7 +14,7 @@ const INHERITED = Object.getOwnPropertyNames(Object.prototype);
 const TABLES = ['ticket', 'comment', 'organization', 'nf_audit'];
 
 forEachDatabase('API: names objects inherit', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let api: ApiClient;
   let token: string;
   let agentId: number;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import type { UserAccount } from '@/engine/identity/types';
 import { buildModel } from '@/engine/spec/build';
 import type { AppSpec } from '@/engine/spec/types';
@@ -23,7 +23,7 @@ const model = buildModel(lowered);
 const PASSWORD = 'correct horse battery';
 
 forEachDatabase('API: limits', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let api: ApiClient;
   let agent: UserAccount;
   let token: string;

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { personasOf } from '@/engine/access/matrix';
 import { createMatrixFixtures, expectedMatrix, opsDoor, runMatrix, type MatrixFixtures } from '@/engine/access/matrix-testing';
 import { noticeBoardSpec } from '@/engine/access/public-testing';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { captureLog } from '@/engine/log';
 import { testModel } from '@/engine/ops/testing';
 import { buildModel } from '@/engine/spec/build';
@@ -32,7 +32,7 @@ function withoutPublicRead(): AppSpec {
 }
 
 forEachDatabase('permission matrix with visitors', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let api: ApiClient;
   let fixtures: MatrixFixtures;
   const tokens = new Map<number, string>();

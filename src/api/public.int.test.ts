@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { noticeBoardSpec } from '@/engine/access/public-testing';
 import { visitorsWelcome } from '@/engine/access/policy';
 import { visitorActor } from '@/engine/access/visitor';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import type { UserAccount } from '@/engine/identity/types';
 import { ninefoldError, testModel } from '@/engine/ops/testing';
 import type { RecordData } from '@/engine/ops/types';
@@ -10,6 +10,7 @@ import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
 import { describeMarkdown } from '@/engine/spec/describe';
 import { AUDIT_TABLE } from '@/engine/store/schema/desired';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 import { forEachDatabase } from '@/engine/store/testing';
 import { submitCreate } from '@/server/record-actions';
 import { initialRecordFormState } from '@/ui/forms/state';
@@ -29,7 +30,7 @@ const visitor = visitorActor();
 const asActor = (user: UserAccount): Actor => ({ userId: user.id, email: user.email, name: user.name, roles: user.roles });
 
 forEachDatabase('public visitors', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let api: ApiClient;
   let editor: Actor;
   let editorToken: string;
@@ -246,9 +247,7 @@ forEachDatabase('public visitors', (database) => {
       const error = await ninefoldError(engine.identity.createUser({ email: 'public@example.com', password: PASSWORD, roles: ['public'] }));
       expect(error.code).toBe('VALIDATION_FAILED');
       expect(error.fieldErrors).toEqual([expect.objectContaining({ field: 'roles', code: 'unknown_role' })]);
-      const invite = await ninefoldError(
-        engine.identity.createInvite({ email: 'invited@example.com', roles: ['public'], invitedBy: editor.userId }),
-      );
+      const invite = await ninefoldError(engine.identity.createInvite(SYSTEM_ACTOR, { email: 'invited@example.com', roles: ['public'] }));
       expect(invite.code).toBe('VALIDATION_FAILED');
     });
   });

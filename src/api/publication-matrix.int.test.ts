@@ -8,7 +8,7 @@ import {
   runMatrix,
   type MatrixFixtures,
 } from '@/engine/access/matrix-testing';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { captureLog } from '@/engine/log';
 import { buildModel } from '@/engine/spec/build';
 import { forEachDatabase } from '@/engine/store/testing';
@@ -37,7 +37,7 @@ const model = buildModel({
 const article = (author: string, team: string, state: string) => `[author: ${author}, team: ${team}, state: "${state}"]`;
 
 forEachDatabase('permission matrix of the publication', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let api: ApiClient;
   let fixtures: MatrixFixtures;
   const tokens = new Map<number, string>();

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import type { UserAccount } from '@/engine/identity/types';
 import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
@@ -14,7 +14,7 @@ const TABLES = ['ticket', 'comment', 'organization'];
 const asActor = (user: UserAccount): Actor => ({ userId: user.id, email: user.email, name: user.name, roles: user.roles });
 
 forEachDatabase('API: records', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let api: ApiClient;
   let admin: UserAccount;
   let agent: UserAccount;

@@ -5,13 +5,13 @@
  * against the OpenAPI document by the client.
  */
 import { beforeAll, expect, it } from 'vitest';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { testModel } from '@/engine/ops/testing';
 import { forEachDatabase } from '@/engine/store/testing';
 import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from './testing';
 
 forEachDatabase('API: replies', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let api: ApiClient;
   let agent: { id: number; token: string };
   let customer: { id: number; token: string };

@@ -8,6 +8,7 @@ import type { Engine } from '@/engine/engine';
 import { openSyncedQuickly } from '@/engine/ops/testing';
 import type { AppModel } from '@/engine/spec/model';
 import type { TestDatabase } from '@/engine/store/testing';
+import type { TestEngine } from '@/engine/testing-engine';
 import type { DynamicDatabase } from '@/engine/store/types';
 import { handleApiRequest } from './handler';
 import { buildOpenApiDocument } from './openapi/document';
@@ -18,8 +19,8 @@ import { engineOnStore } from '@/engine/store/testing-outage';
 
 export const ORIGIN = 'http://desk.test';
 
-/** An engine as openEngine makes it, on the suite's database. */
-export async function openTestEngine(database: TestDatabase, model: AppModel): Promise<Engine> {
+/** An engine as openEngine makes it, on the suite's database, with its store for the test's own set-up. */
+export async function openTestEngine(database: TestDatabase, model: AppModel): Promise<TestEngine> {
   return engineOnStore(await openSyncedQuickly(database, model), model);
 }
 

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import type { UserAccount } from '@/engine/identity/types';
 import { buildModel } from '@/engine/spec/build';
 import { defineApp } from '@/engine/spec/define';
@@ -47,7 +47,7 @@ const PASSWORD = 'correct horse battery';
 const TABLES = ['ticket', 'comment', 'organization', 'nf_audit'];
 
 forEachDatabase('API: transitions, bulk transitions and history', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let api: ApiClient;
   let agent: UserAccount;
   let agentToken: string;

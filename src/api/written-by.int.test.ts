@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ledgerSpec } from '@/engine/access/call-door-testing';
 import { importCsv } from '@/engine/csv/import-csv';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import type { UserAccount } from '@/engine/identity/types';
 import type { RecordData } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
@@ -31,7 +31,7 @@ const form = (values: Record<string, string>, version?: number) => {
 };
 
 forEachDatabase('writtenBy: calls', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let api: ApiClient;
   let clerk: UserAccount;
   let viewer: UserAccount;

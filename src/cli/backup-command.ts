@@ -6,12 +6,9 @@ import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { Presets, SingleBar } from 'cli-progress';
 import { BackupRefused } from '@/engine/backup/backup-refused';
-import { exportBackup } from '@/engine/backup/export';
-import { importBackup } from '@/engine/backup/import';
+import { openBackupSource } from '@/engine/backup/backup-source';
 import { openEngine } from '@/engine/open-engine';
 import type { Settings } from '@/engine/settings';
-import { openStore } from '@/engine/store/open-store';
-import { readRecordedMeta } from '@/engine/store/schema/introspect';
 
 /*
  * `export` and `import <backup.jsonl>`: the whole database as JSON lines and back
@@ -49,25 +46,23 @@ export async function exportCommand(argv: string[], settings: Settings): Promise
     console.error(`There is no database in ${settings.dataDir} (DATA_DIR) to export.`);
     return 1;
   }
-  // No schema sync: a backup copies the database as it is, also before a migration it may need.
-  const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  const source = await openBackupSource({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   // Without --out, standard output carries the backup and every message goes to standard error.
   const say = out ? console.log : console.error;
   const partial = out ? `${out}.partial` : null;
   const bar = progressBar();
   let barStarted = false;
   try {
-    const meta = await readRecordedMeta(store.db);
+    const { meta } = source;
     if (!meta) {
-      console.error(`The ${store.kind} database has no Ninefold schema: nothing to export.`);
+      console.error(`The ${source.kind} database has no Ninefold schema: nothing to export.`);
       return 1;
     }
     const stream: Writable = partial ? createWriteStream(partial, { mode: 0o600 }) : process.stdout;
     const started = performance.now();
     let rows = 0;
     let chunk = '';
-    for await (const line of exportBackup(store.db, {
-      kind: store.kind,
+    for await (const line of source.lines({
       onProgress: (p) => {
         if (!barStarted) {
           bar.start(p.allTotal, p.allDone, { table: p.table });
@@ -93,7 +88,7 @@ export async function exportCommand(argv: string[], settings: Settings): Promise
     bar.stop();
     const seconds = (performance.now() - started) / 1000;
     say(
-      `Exported ${rows} rows of the spec "${meta.specName ?? '?'}" from the ${store.kind} database${out ? ` to ${out}` : ''} in ${seconds.toFixed(1)} s. Sessions are not in a backup: after a restore everybody signs in again.`,
+      `Exported ${rows} rows of the spec "${meta.specName ?? '?'}" from the ${source.kind} database${out ? ` to ${out}` : ''} in ${seconds.toFixed(1)} s. Sessions are not in a backup: after a restore everybody signs in again.`,
     );
     return 0;
   } catch (error) {
@@ -101,7 +96,7 @@ export async function exportCommand(argv: string[], settings: Settings): Promise
     if (partial) await rm(partial, { force: true });
     throw error;
   } finally {
-    await store.close();
+    await source.close();
   }
 }
 
@@ -125,8 +120,7 @@ export async function backupImportCommand(argv: string[], settings: Settings): P
   const lines = createInterface({ input, crlfDelay: Infinity });
   try {
     const started = performance.now();
-    const report = await importBackup(engine.store.db, lines, {
-      model: engine.model,
+    const report = await engine.importBackup(lines, {
       onProgress: (p) => {
         if (!barStarted) {
           bar.start(p.allTotal, p.allDone, { table: p.table });
@@ -138,7 +132,7 @@ export async function backupImportCommand(argv: string[], settings: Settings): P
     for (const table of report.tables) console.log(`  ${table.name}: ${table.rows} rows`);
     const seconds = (performance.now() - started) / 1000;
     console.log(
-      `Imported ${report.rows} rows into the ${engine.store.kind} database in ${seconds.toFixed(1)} s. Everybody signs in again (sessions are not in a backup).`,
+      `Imported ${report.rows} rows into the ${engine.databaseKind} database in ${seconds.toFixed(1)} s. Everybody signs in again (sessions are not in a backup).`,
     );
     return 0;
   } catch (error) {

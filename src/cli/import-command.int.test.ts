@@ -8,6 +8,7 @@ import { openEngine } from '@/engine/open-engine';
 import type { Settings } from '@/engine/settings';
 import { forEachDatabase } from '@/engine/store/testing';
 import { importCommand } from './import-command';
+import { withStore } from '@/engine/testing-engine';
 
 const SPEC_PATH = path.resolve(process.cwd(), 'examples/helpdesk/ninefold.spec.ts');
 
@@ -28,7 +29,7 @@ forEachDatabase('the CLI: import streams the file, with the same row cap and bou
     return file;
   }
   async function tickets(): Promise<number> {
-    const engine = await openEngine(settings);
+    const engine = withStore(await openEngine(settings));
     try {
       return Number(
         (

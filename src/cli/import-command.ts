@@ -11,6 +11,7 @@ import { openEngine } from '@/engine/open-engine';
 import type { Settings } from '@/engine/settings';
 import { inSentence } from '@/engine/spec/naming';
 import { isAdmin } from '@/engine/access/policy';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 export const IMPORT_USAGE = 'Usage: import <entity> <file.csv> [--as <email>] [--good-rows]';
 
@@ -24,7 +25,7 @@ const PHASES: Record<ImportProgress['phase'], string> = { reading: 'Reading ', c
 
 /** Who imports: the user `--as` names, or else the first administrator (the CLI has no session). */
 async function importingActor(engine: Engine, email: string | undefined): Promise<Actor | string> {
-  const users = (await engine.identity.listUsers()).filter((u) => !u.disabled);
+  const users = (await engine.identity.listUsers(SYSTEM_ACTOR)).filter((u) => !u.disabled);
   const user =
     email === undefined
       ? [...users].sort((a, b) => a.id - b.id).find((u) => isAdmin(u))

@@ -5,13 +5,14 @@ import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import { normalizeEmail } from '@/engine/identity/identity';
 import { setupCodeMessage } from '@/engine/identity/setup-code';
 import { openEngine } from '@/engine/open-engine';
-import { seedDemoData, DEMO_PASSWORD } from '@/engine/seed/seed-demo-data';
+import { DEMO_PASSWORD } from '@/engine/seed/seed-demo-data';
 import { importCommand } from './import-command';
 import { backupImportCommand, exportCommand } from './backup-command';
 import { userCommand } from './user-command';
 import { describeMarkdown } from '@/engine/spec/describe';
 import { loadSpecFile } from '@/engine/spec/load-file';
 import { settingsFromEnv } from '@/engine/settings';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 const USAGE = `Usage: npm run ninefold -- <command> [options]
 
@@ -61,7 +62,7 @@ async function main(argv: string[]): Promise<number> {
       const { values } = parseArgs({ args: rest, options: { 'allow-destructive': { type: 'boolean', default: false } } });
       const engine = await openEngine(settings, { allowDestructive: values['allow-destructive'], compareCatalogue: true });
       await engine.close();
-      console.log(`The ${engine.store.kind} database matches the spec "${engine.model.name}".`);
+      console.log(`The ${engine.databaseKind} database matches the spec "${engine.model.name}".`);
       return 0;
     }
     case 'seed': {
@@ -77,7 +78,7 @@ async function main(argv: string[]): Promise<number> {
           { format: 'Seeding [{bar}] {percentage}% | {value}/{total} rows | {eta}s left', stream: process.stderr },
           Presets.shades_classic,
         );
-        const result = await seedDemoData(engine.model, engine.store.db, count, {
+        const result = await engine.seedDemo(count, {
           start: (total) => bar.start(total, 0),
           advance: (n) => bar.increment(n),
           stop: () => bar.stop(),
@@ -132,7 +133,7 @@ async function setupCodeCommand(settings: ReturnType<typeof settingsFromEnv>): P
 
 async function userIdByEmail(engine: Engine, email: string): Promise<number | null> {
   const wanted = normalizeEmail(email);
-  return (await engine.identity.listUsers()).find((u) => u.email === wanted)?.id ?? null;
+  return (await engine.identity.listUsers(SYSTEM_ACTOR)).find((u) => u.email === wanted)?.id ?? null;
 }
 
 async function tokenCommand(argv: string[], settings: ReturnType<typeof settingsFromEnv>): Promise<number> {

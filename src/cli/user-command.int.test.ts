@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { NinefoldError } from '@/engine/errors/ninefold-error';
 import { teamsSpec } from '@/engine/identity/user-fields-testing';
 import { openSyncedQuickly } from '@/engine/ops/testing';
@@ -7,11 +7,12 @@ import { buildModel } from '@/engine/spec/build';
 import { engineOnStore } from '@/engine/store/testing-outage';
 import { forEachDatabase } from '@/engine/store/testing';
 import { userCommand } from './user-command';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 const model = buildModel(teamsSpec);
 
 forEachDatabase('the CLI: user add and user set with --field', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let team: number;
 
   /** Runs `user ...` against the suite's engine (kept open: the command closes what it opened). */
@@ -30,7 +31,7 @@ forEachDatabase('the CLI: user add and user set with --field', (database) => {
     }
     return { code, ...out };
   };
-  const fieldsOf = async (email: string) => (await engine.identity.listUsers()).find((u) => u.email === email)?.fields;
+  const fieldsOf = async (email: string) => (await engine.identity.listUsers(SYSTEM_ACTOR)).find((u) => u.email === email)?.fields;
 
   beforeAll(async () => {
     engine = engineOnStore(await openSyncedQuickly(database, model), model);

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { Engine } from '@/engine/engine';
 import { NinefoldError } from '@/engine/errors/ninefold-error';
 import { normalizeEmail } from '@/engine/identity/identity';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 export const USER_USAGE =
   'Usage: user add --email E --password P --role R [--role R2] [--name N] [--field name=value ...] | user set --email E --field name=value [--field ...] | user list | user disable --email E | user enable --email E';
@@ -94,7 +95,7 @@ export async function userCommand(
       return 0;
     }
     if (action === 'list') {
-      const users = await engine.identity.listUsers();
+      const users = await engine.identity.listUsers(SYSTEM_ACTOR);
       if (users.length === 0) out.log('No users yet.');
       for (const u of users)
         out.log(
@@ -105,19 +106,19 @@ export async function userCommand(
       return 0;
     }
     const wanted = normalizeEmail(values.email!);
-    const userId = (await engine.identity.listUsers()).find((u) => u.email === wanted)?.id ?? null;
+    const userId = (await engine.identity.listUsers(SYSTEM_ACTOR)).find((u) => u.email === wanted)?.id ?? null;
     if (userId === null) {
       out.error(`No user with the email ${values.email}.`);
       return 1;
     }
     if (action === 'set') {
-      const user = await engine.identity.setUserFields(userId, fields);
+      const user = await engine.identity.setUserFields(SYSTEM_ACTOR, userId, fields);
       out.log(`Saved the fields of ${user.email}: ${fieldsText(user.fields) || 'none set'}.`);
     } else if (action === 'disable') {
-      await engine.identity.disableUser(userId);
+      await engine.identity.disableUser(SYSTEM_ACTOR, userId);
       out.log(`Disabled ${values.email}: their sessions ended and their API tokens were revoked.`);
     } else {
-      await engine.identity.enableUser(userId);
+      await engine.identity.enableUser(SYSTEM_ACTOR, userId);
       out.log(`Enabled ${values.email}; they can sign in again (revoked API tokens stay revoked).`);
     }
     return 0;

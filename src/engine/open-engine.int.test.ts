@@ -9,22 +9,24 @@ import { loadSpecFile } from './spec/load-file';
 import type { AppModel } from './spec/model';
 import { SchemaChangeRefused } from './store/schema/sync';
 import { forEachDatabase } from './store/testing';
+import { withStore, type TestEngine } from './testing-engine';
+import { SYSTEM_ACTOR } from './identity/system-actor';
 
 const SPEC_PATH = path.resolve(process.cwd(), 'examples/helpdesk/ninefold.spec.ts');
 
 forEachDatabase('openEngine', (database) => {
   let settings: Settings;
   let model: AppModel;
-  const opened: Engine[] = [];
+  const opened: TestEngine[] = [];
 
-  async function open(overrides: Partial<Settings> = {}, options: Parameters<typeof openEngine>[1] = {}): Promise<Engine> {
-    const engine = await openEngine({ ...settings, ...overrides }, options);
+  async function open(overrides: Partial<Settings> = {}, options: Parameters<typeof openEngine>[1] = {}): Promise<TestEngine> {
+    const engine = withStore(await openEngine({ ...settings, ...overrides }, options));
     opened.push(engine);
     return engine;
   }
 
   async function actorOf(engine: Engine, email: string): Promise<Actor> {
-    const user = (await engine.identity.listUsers()).find((u) => u.email === email)!;
+    const user = (await engine.identity.listUsers(SYSTEM_ACTOR)).find((u) => u.email === email)!;
     return { userId: user.id, email: user.email, name: user.name, roles: user.roles };
   }
 
@@ -59,7 +61,7 @@ forEachDatabase('openEngine', (database) => {
     const first = await open();
     expect(first.store.kind).toBe(database.kind);
     expect(first.model.name).toBe('helpdesk');
-    expect(await first.identity.listUsers()).toEqual([
+    expect(await first.identity.listUsers(SYSTEM_ACTOR)).toEqual([
       // The helpdesk keeps each user's organization (users.fields): none yet.
       {
         id: expect.any(Number),
@@ -80,7 +82,7 @@ forEachDatabase('openEngine', (database) => {
     await first.close();
 
     const second = await open({ adminEmail: 'other-admin@example.com', adminPassword: 'another password' });
-    expect((await second.identity.listUsers()).map((u) => u.email)).toEqual(['admin@example.com']);
+    expect((await second.identity.listUsers(SYSTEM_ACTOR)).map((u) => u.email)).toEqual(['admin@example.com']);
     expect(await second.identity.verifyCredentials('other-admin@example.com', 'another password')).toBeNull();
     const view = await second.ops.get(admin, 'ticket', ticket.id);
     expect(view.record).toEqual(ticket);

@@ -1,11 +1,8 @@
+import { assembleEngine } from './assemble-engine';
 import type { Engine } from './engine';
 import { NinefoldError } from './errors/ninefold-error';
-import { createIdentity } from './identity/identity';
 import { setupCodeMessage } from './identity/setup-code';
-import { resolveLimits } from './limits';
-import { createLiveFeed } from './live/feed';
 import { logLine } from './log';
-import { createOps } from './ops/create-ops';
 import { loadSpecFile } from './spec/load-file';
 import type { AppModel } from './spec/model';
 import type { Settings } from './settings';
@@ -39,7 +36,8 @@ export async function openEngine(settings: Settings, options: OpenOptions = {}):
   const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
     await syncSchema(store, model, { allowDestructive: options.allowDestructive ?? false, trustRecorded: !options.compareCatalogue });
-    const identity = createIdentity(store.db, Object.keys(model.roles), resolveLimits(model), model);
+    const engine = assembleEngine(model, store);
+    const { identity } = engine;
     if (settings.adminEmail && settings.adminPassword && !(await identity.hasUsers())) {
       await identity
         .createUser(
@@ -58,15 +56,7 @@ export async function openEngine(settings: Settings, options: OpenOptions = {}):
       });
       if (code) logLine('warn', setupCodeMessage(code));
     }
-    let closing: Promise<void> | undefined;
-    return {
-      model,
-      store,
-      identity,
-      ops: createOps({ model, db: store.db }),
-      live: createLiveFeed(store),
-      close: () => (closing ??= store.close()),
-    };
+    return engine;
   } catch (error) {
     await store.close();
     throw error;

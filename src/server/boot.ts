@@ -15,7 +15,7 @@ export async function bootEngine(): Promise<void> {
     // is sent what changed in between (LiveHub.connect's `since`). A failure is retried by the first stream.
     processLiveHub().catch((error: unknown) => console.error('[ninefold] live changes:', error instanceof Error ? error.message : error));
     process.stderr.write(
-      `${JSON.stringify({ level: 'info', msg: 'engine ready', spec: engine.model.name, database: engine.store.kind })}\n`,
+      `${JSON.stringify({ level: 'info', msg: 'engine ready', spec: engine.model.name, database: engine.databaseKind })}\n`,
     );
   } catch (error) {
     // An unreachable database says which connection failed (its cause), not only the catalogue's words.

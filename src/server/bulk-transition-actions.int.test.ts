@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { openTestEngine } from '@/api/testing';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import { createActor, testSpec } from '@/engine/ops/testing';
 import type { RecordData } from '@/engine/ops/types';
@@ -47,7 +47,7 @@ function posted(transition: string, rows: readonly string[], comment?: string): 
 const seen = (record: RecordData) => `${record.id}:${record.version}`;
 
 forEachDatabase('bulk transition actions', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let admin: Actor;
   let agent: Actor;
 

@@ -4,7 +4,7 @@ import type { ReferenceChoice } from '@/engine/ops/choices';
 import type { ReferenceTitles } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
 import type { AppModel, EntityModel, FieldModel } from '@/engine/spec/model';
-import type { ConstantRef } from '@/engine/spec/types';
+import { digitsOf } from '@/engine/spec/field-numbers';
 import type { ChoiceOption, FormFieldDescriptor } from '@/ui/forms/state';
 import { asNinefoldError } from './errors';
 import { MAX_REFERENCES } from '@/engine/spec/join-fields';
@@ -12,13 +12,6 @@ import { inSentence } from '@/engine/spec/naming';
 
 /** Up to this many choices a reference is a select; beyond, an id input. */
 export const CHOICES_LIMIT = 200;
-
-export function resolveNumber(model: AppModel, value: number | ConstantRef | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value === 'number') return value;
-  const constant = model.constants[value.$constant]?.value;
-  return typeof constant === 'number' ? constant : undefined;
-}
 
 function decimalStep(scale: number): string {
   return scale <= 0 ? '1' : `0.${'0'.repeat(scale - 1)}1`;
@@ -91,14 +84,14 @@ export async function describeFormFields(options: {
         case 'markdown':
           return { ...base, kind: 'textarea', minLength: spec.minLength, maxLength: spec.maxLength };
         case 'integer':
-          return { ...base, kind: 'integer', step: '1', min: resolveNumber(model, spec.min), max: resolveNumber(model, spec.max) };
+          return { ...base, kind: 'integer', step: '1', min: field.bounds?.min, max: field.bounds?.max };
         case 'decimal':
           return {
             ...base,
             kind: 'decimal',
-            step: decimalStep(spec.scale ?? 2),
-            min: resolveNumber(model, spec.min),
-            max: resolveNumber(model, spec.max),
+            step: decimalStep(digitsOf(field).scale),
+            min: field.bounds?.min,
+            max: field.bounds?.max,
           };
         case 'boolean':
           return { ...base, kind: 'checkbox', required: false };

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RequestPlace } from '@/api/build-routes.mjs';
 import { replaceOutageErrors } from '@/api/outage-errors.mjs';
 import { noticeBoardSpec } from '@/engine/access/public-testing';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { BUILT_IN_ERRORS } from '@/engine/errors/catalogue';
 import { buildModel } from '@/engine/spec/build';
 import { openUnreachableEngine } from '@/engine/store/testing-outage';
@@ -22,7 +22,7 @@ const model = buildModel(noticeBoardSpec);
  * failed read started confirms the outage. The next request is answered by the door at once.
  */
 forEachDatabase('the first page that meets a database outage', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let server: Server;
   let url: string;
 

@@ -71,7 +71,7 @@ describe('the outage door', () => {
       checking: null,
       probe: async () => undefined,
     };
-    registerOutageDoor({ store: { availability } as never });
+    registerOutageDoor({ availability });
     const door = (globalThis as Record<symbol, OutageDoor | undefined>)[OUTAGE_DOOR]!;
     expect(door(request('/tickets'), at('/tickets'))).toBeNull();
     availability.down = true;
@@ -85,7 +85,7 @@ describe('the outage door', () => {
       checking: null,
       probe: async () => undefined,
     };
-    registerOutageDoor({ store: { availability } as never });
+    registerOutageDoor({ availability });
     const door = (globalThis as Record<symbol, OutageDoor | undefined>)[OUTAGE_DOOR]!;
     availability.checking = Promise.resolve().then(() => {
       availability.down = true;

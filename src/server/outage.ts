@@ -82,8 +82,8 @@ export function outageAnswer(request: OutageRequest, place: RequestPlace): Outag
 }
 
 /** Puts this engine's outage door where scripts/server.mjs looks for it. */
-export function registerOutageDoor(engine: Pick<Engine, 'store'>): void {
-  const { availability } = engine.store;
+export function registerOutageDoor(engine: Pick<Engine, 'availability'>): void {
+  const { availability } = engine;
   const door: OutageDoor = (request, place) => {
     if (availability.down) return outageAnswer(request, place);
     // The database went quiet and a probe is deciding: the first pages of an outage get the

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { openTestEngine } from '@/api/testing';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { createActor, testModel } from '@/engine/ops/testing';
 import type { RecordData } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
@@ -17,7 +17,7 @@ const hrefs = (groups: readonly PaletteGroup[]) => groups.flatMap((g) => g.recor
 const entities = (groups: readonly PaletteGroup[]) => groups.map((g) => g.entity);
 
 forEachDatabase('palette search', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let admin: Actor;
   let agent: Actor;
   let customer: Actor;

@@ -8,6 +8,7 @@ import {
   type MatrixFixtures,
 } from '@/engine/access/matrix-testing';
 import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import { captureLog } from '@/engine/log';
 import { testModel } from '@/engine/ops/testing';
@@ -67,7 +68,7 @@ function formDoor(engine: Engine): MatrixDoor {
 }
 
 forEachDatabase('server actions', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let fixtures: MatrixFixtures;
 
   beforeAll(async () => {

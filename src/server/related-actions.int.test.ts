@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { openTestEngine } from '@/api/testing';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { createActor, testModel } from '@/engine/ops/testing';
 import type { RecordData } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
@@ -30,7 +30,7 @@ function refused(result: RecordFormState | Redirect): RecordFormState {
 }
 
 forEachDatabase('related actions: the reply box', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let agent: Actor;
   let customer: Actor;
   let other: Actor;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { openTestEngine } from '@/api/testing';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { createActor, testModel } from '@/engine/ops/testing';
 import type { RecordData } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
@@ -18,7 +18,7 @@ vi.mock('server-only', () => ({}));
  */
 
 forEachDatabase('related sections: the reply box is offered where ops take the reply', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let agent: Actor;
   let customer: Actor;
   let colleague: Actor;

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gracefulShutdown, type ShutdownOptions } from '../../scripts/shutdown.mjs';
-import type { Engine } from '@/engine/engine';
 import { openEngine } from '@/engine/open-engine';
 import { createActor, seedEmptyPglite, testModel } from '@/engine/ops/testing';
 import { forEachDatabase } from '@/engine/store/testing';
+import { withStore } from '@/engine/testing-engine';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
@@ -190,7 +190,7 @@ forEachDatabase('graceful shutdown with the engine', (database) => {
       dataDir: options.dataDir ?? path.join(os.tmpdir(), 'nf-unused'),
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
     };
-    const engine: Engine = await openEngine(settings, { model: testModel });
+    const engine = withStore(await openEngine(settings, { model: testModel }));
     const admin = await createActor(engine.store.db, ['admin'], 'Ada Admin');
     const exited = exitCode();
     let engineClosed = false;

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { createActor, testModel } from '@/engine/ops/testing';
 import type { Actor } from '@/engine/ground/actor';
 import { forEachDatabase } from '@/engine/store/testing';
@@ -18,7 +18,7 @@ function formData(values: Record<string, string>, version: number, seen?: string
 }
 
 forEachDatabase('a stale edit through the form door', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let agent: Actor;
   let customer: Actor;
   const ticket = testModel.entitiesByName.ticket;

@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { openTestEngine } from '@/api/testing';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import { captureLog } from '@/engine/log';
 import { createActor, testSpec } from '@/engine/ops/testing';
@@ -45,7 +45,7 @@ function refused(result: TransitionFormState | Redirect): TransitionFormState {
 }
 
 forEachDatabase('transition actions', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let agent: Actor;
   let otherAgent: Actor;
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from '@/api/testing';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import type { RecordData } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
@@ -24,7 +24,7 @@ const OWN = { code: 'OWN_REQUEST', status: 403, message: 'You cannot approve you
 const OVER = { code: 'OVER_APPROVAL_LIMIT', status: 409, message: 'Amounts over the approval limit need a director.' };
 
 forEachDatabase('the guards of a transition, through every door', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let api: ApiClient;
   let alice: Actor;
   let bob: Actor;

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
 import { openTestEngine } from '@/api/testing';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { createActor } from '@/engine/ops/testing';
 import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
 import { forEachDatabase } from '@/engine/store/testing';
 import { navigationFor } from './navigation';
-import { savedViewsOf } from './views';
 
 vi.mock('server-only', () => ({}));
 
 forEachDatabase('saved views in the navigation', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let admin: Actor;
   let agent: Actor;
   let customer: Actor;
@@ -31,7 +30,7 @@ forEachDatabase('saved views in the navigation', (database) => {
     (await navigationFor(engine, who)).find((entry) => entry.label === label)?.children ?? [];
 
   it('puts each view under its list, as the address of what this viewer may open', async () => {
-    const views = savedViewsOf(engine);
+    const views = engine.views;
     const mine = await views.create(agent, {
       entity: 'ticket',
       name: 'Urgent, mine',
@@ -64,12 +63,12 @@ forEachDatabase('saved views in the navigation', (database) => {
   });
 
   it('gives no children to lists the viewer does not see in the navigation', async () => {
-    const orgs = await savedViewsOf(engine).create(admin, {
+    const orgs = await engine.views.create(admin, {
       entity: 'organization',
       name: 'Gold',
       state: { filters: {}, q: '', sort: 'name', columns: [] },
     });
-    await savedViewsOf(engine).share(admin, orgs.id, ['customer']);
+    await engine.views.share(admin, orgs.id, ['customer']);
     expect((await navigationFor(engine, customer)).flatMap((entry) => entry.children ?? []).map((c) => c.label)).toEqual(['For everyone']);
   });
 });

@@ -3,21 +3,8 @@ import type { Engine } from '@/engine/engine';
 import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';
 import { viewableState } from '@/engine/views/list-state';
-import { createSavedViews } from '@/engine/views/saved-views';
-import type { ListState, SavedView, SavedViews } from '@/engine/views/types';
+import type { ListState, SavedView } from '@/engine/views/types';
 import { listAddress, paramsOfState } from './list-query';
-
-/** One SavedViews per engine (a reloaded spec is a new engine, with fresh rules). */
-const services = new WeakMap<Engine, SavedViews>();
-
-export function savedViewsOf(engine: Engine): SavedViews {
-  let views = services.get(engine);
-  if (!views) {
-    views = createSavedViews({ model: engine.model, db: engine.store.db, ops: engine.ops });
-    services.set(engine, views);
-  }
-  return views;
-}
 
 /** A saved view as a viewer may open it: its state without what the viewer may not read, and its address. */
 export interface OpenableView {
@@ -37,7 +24,7 @@ export function openable(engine: Engine, actor: Actor, entity: EntityModel, view
 /** The views the actor sees, openable, by entity name (for the navigation and the palette). */
 export async function openableViewsByEntity(engine: Engine, actor: Actor): Promise<Map<string, OpenableView[]>> {
   const byEntity = new Map<string, OpenableView[]>();
-  for (const view of await savedViewsOf(engine).list(actor)) {
+  for (const view of await engine.views.list(actor)) {
     const entity = engine.model.entitiesByName[view.entity];
     if (!entity) continue;
     byEntity.set(view.entity, [...(byEntity.get(view.entity) ?? []), openable(engine, actor, entity, view)]);

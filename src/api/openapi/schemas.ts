@@ -1,7 +1,8 @@
 import { fieldWrittenOnlyByCalls, policyOf, writtenOnlyByCalls } from '@/engine/access/policy';
 import type { AppModel, EntityModel } from '@/engine/spec/model';
+import { decimalDigits, resolveNumber } from '@/engine/spec/field-numbers';
 import { capitalize, indefinite, inSentence } from '@/engine/spec/naming';
-import type { ConstantRef, FieldSpec } from '@/engine/spec/types';
+import type { FieldSpec } from '@/engine/spec/types';
 import type { JsonSchema, JsonType } from './types';
 import { MAX_REFERENCES } from '@/engine/spec/join-fields';
 import { dueText } from '@/engine/spec/describe/due';
@@ -22,12 +23,6 @@ const URL_MAX = 2048;
 export const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
 type Constants = AppModel['constants'];
-
-function resolveNumber(value: number | ConstantRef | undefined, constants: Constants): number | undefined {
-  if (value === undefined || typeof value === 'number') return value;
-  const resolved = constants[value.$constant]?.value;
-  return typeof resolved === 'number' ? resolved : undefined;
-}
 
 /** Where a field's schema is used: a record read back, or a body sent by a client. */
 export type SchemaUse = 'record' | 'input';
@@ -61,8 +56,7 @@ export function valueSchema(spec: FieldSpec, constants: Constants, use: SchemaUs
       return { type: 'integer', minimum: Math.max(min ?? INT32_MIN, INT32_MIN), maximum: Math.min(max ?? INT32_MAX, INT32_MAX) };
     }
     case 'decimal': {
-      const precision = spec.precision ?? 12;
-      const scale = spec.scale ?? 2;
+      const { precision, scale } = decimalDigits(spec);
       const min = resolveNumber(spec.min, constants);
       const max = resolveNumber(spec.max, constants);
       const range = [min !== undefined ? `at least ${min}` : '', max !== undefined ? `at most ${max}` : ''].filter(Boolean).join(', ');

@@ -5,7 +5,7 @@ import type { EntityModel } from '@/engine/spec/model';
 import { sameListState } from '@/engine/views/list-state';
 import { saveViewAction, updateViewAction } from '@/server/actions/views';
 import { COLUMN_FORM, listAddress, listStateOf, type ListParams } from '@/server/list-query';
-import { openable, savedViewsOf } from '@/server/views';
+import { openable } from '@/server/views';
 import { Alert } from '@/ui/alert';
 import { ColumnChooser, type ColumnChoice } from '@/ui/list/column-chooser';
 import { SaveViewForm, UpdateViewForm } from '@/ui/list/view-forms';
@@ -40,7 +40,7 @@ export async function ListViewsBar({
   droppedColumns: number;
 }) {
   const current = listStateOf(params);
-  const views = savable ? (await savedViewsOf(engine).list(actor, entity.name)).map((view) => openable(engine, actor, entity, view)) : [];
+  const views = savable ? (await engine.views.list(actor, entity.name)).map((view) => openable(engine, actor, entity, view)) : [];
   const active = views.find((v) => sameListState(v.state, current)) ?? null;
   const query = listAddress('', { ...params, cursor: '' }).replace(/^\?/, '');
   // What the column chooser's form carries along without JavaScript: the list's other settings.

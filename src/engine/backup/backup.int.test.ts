@@ -17,6 +17,8 @@ import { exportBackup } from './export';
 import { BATCH_ROWS, type BackupHeader } from './format';
 import { importBackup } from './import';
 import { COPIED_SYSTEM_TABLES, SKIPPED_TABLES } from './tables';
+import { SYSTEM_ACTOR } from '../identity/system-actor';
+import { actorOfAccount } from '../identity/accounts-testing';
 
 const quiet = { start: () => {}, advance: () => {}, stop: () => {} };
 
@@ -97,9 +99,9 @@ forEachDatabase('backup: export and import round-trip', (database) => {
     });
     await identity.setPreferences(admin.id, { theme: 'dark' });
     await identity.createApiToken(admin.id, { name: 'ci', expiresAt: new Date('2031-02-03T04:05:06.789Z') });
-    await identity.createInvite({ email: 'newcomer@example.com', roles: ['agent'], invitedBy: admin.id });
+    await identity.createInvite(actorOfAccount(admin), { email: 'newcomer@example.com', roles: ['agent'] });
     const leaver = await identity.createUser({ email: 'leaver@example.com', password: 'another long password', roles: ['agent'] });
-    await identity.disableUser(leaver.id);
+    await identity.disableUser(SYSTEM_ACTOR, leaver.id);
     await source.db
       .insertInto('nf_saved_view')
       .values({
@@ -205,9 +207,9 @@ forEachDatabase('backup: export and import round-trip', (database) => {
     const identity = createIdentity(target.db, Object.keys(model.roles));
     expect(await identity.verifyCredentials('root@example.com', 'a long admin password')).toMatchObject({ email: 'root@example.com' });
     expect(await identity.verifyCredentials('leaver@example.com', 'another long password')).toBeNull();
-    const root = (await identity.listUsers()).find((u) => u.email === 'root@example.com')!;
+    const root = (await identity.listUsers(SYSTEM_ACTOR)).find((u) => u.email === 'root@example.com')!;
     expect(await identity.preferencesOf(root.id)).toMatchObject({ theme: 'dark' });
-    const demo = (await identity.listUsers()).find((u) => u.roles.includes('agent') && !u.disabled)!;
+    const demo = (await identity.listUsers(SYSTEM_ACTOR)).find((u) => u.roles.includes('agent') && !u.disabled)!;
     expect(await identity.verifyCredentials(demo.email, DEMO_PASSWORD)).toMatchObject({ id: demo.id });
   });
 

@@ -9,6 +9,7 @@ import { forEachDatabase, type TestDatabase } from '../store/testing';
 import type { Store } from '../store/types';
 import { exportBackup } from './export';
 import { importBackup } from './import';
+import { SYSTEM_ACTOR } from '../identity/system-actor';
 
 const model = buildModel(teamsSpec);
 
@@ -38,7 +39,7 @@ forEachDatabase('backup: user fields', (database) => {
     const team = Number(
       (await source.db.insertInto('team').values({ name: 'Red', created_by: admin.id }).returning('id').executeTakeFirstOrThrow()).id,
     );
-    await identity.setUserFields(admin.id, { team, boss: admin.id, level: 'senior', desk: 7, remote: true });
+    await identity.setUserFields(SYSTEM_ACTOR, admin.id, { team, boss: admin.id, level: 'senior', desk: 7, remote: true });
     const lines: string[] = [];
     for await (const line of exportBackup(source.db, { kind: source.kind })) lines.push(line);
 
@@ -51,7 +52,9 @@ forEachDatabase('backup: user fields', (database) => {
       { model },
     );
     const restored = createIdentity(target.db, Object.keys(model.roles), {}, model);
-    expect((await restored.listUsers()).map((u) => u.fields)).toEqual([{ team, boss: admin.id, level: 'senior', desk: 7, remote: true }]);
+    expect((await restored.listUsers(SYSTEM_ACTOR)).map((u) => u.fields)).toEqual([
+      { team, boss: admin.id, level: 'senior', desk: 7, remote: true },
+    ]);
     const session = (await restored.signIn('root@example.com', 'a long admin password', { ip: '192.0.2.9' })).session;
     expect((await restored.actorForSession(session.token))?.fields).toEqual({
       team,

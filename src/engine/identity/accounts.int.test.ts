@@ -6,6 +6,8 @@ import { forEachDatabase } from '../store/testing';
 import type { Store } from '../store/types';
 import { createIdentity } from './identity';
 import type { Identity, UserAccount } from './types';
+import { SYSTEM_ACTOR } from './system-actor';
+import { actorOfAccount } from './accounts-testing';
 
 /** Accounts need no entity: a spec with roles is enough (and stays clear of the entities' own changes). */
 const model = buildModel({
@@ -133,7 +135,7 @@ forEachDatabase('identity: accounts', (database) => {
       const theirs = await identity.createSession(bystander.id);
       const theirToken = await identity.createApiToken(bystander.id, { name: 'keep' });
 
-      const disabled = await identity.disableUser(user.id, { by: admin.id });
+      const disabled = await identity.disableUser(actorOfAccount(admin), user.id);
       expect(disabled).toMatchObject({ id: user.id, disabled: true });
       for (const session of sessions) expect(await identity.actorForSession(session.token)).toBeNull();
       for (const token of tokens) expect(await identity.actorForApiToken(token.token)).toBeNull();
@@ -143,19 +145,19 @@ forEachDatabase('identity: accounts', (database) => {
       expect(await identity.actorForApiToken(theirToken.token)).not.toBeNull();
 
       expect((await ninefoldError(identity.signIn(user.email, PASSWORD, { ip: IP }))).code).toBe('UNAUTHENTICATED');
-      const listed = (await identity.listUsers()).find((u) => u.id === user.id)!;
+      const listed = (await identity.listUsers(SYSTEM_ACTOR)).find((u) => u.id === user.id)!;
       expect(listed.disabled).toBe(true);
       expect(listed.disabledAt).toBeInstanceOf(Date);
       // Again is harmless and keeps the first time.
-      await identity.disableUser(user.id, { by: admin.id });
-      expect((await identity.listUsers()).find((u) => u.id === user.id)!.disabledAt).toEqual(listed.disabledAt);
+      await identity.disableUser(actorOfAccount(admin), user.id);
+      expect((await identity.listUsers(SYSTEM_ACTOR)).find((u) => u.id === user.id)!.disabledAt).toEqual(listed.disabledAt);
     });
 
     it('enables again: the user signs in, while the revoked tokens stay revoked', async () => {
       const user = await newUser();
       const token = await identity.createApiToken(user.id, { name: 'old' });
-      await identity.disableUser(user.id);
-      expect(await identity.enableUser(user.id)).toMatchObject({ id: user.id, disabled: false });
+      await identity.disableUser(SYSTEM_ACTOR, user.id);
+      expect(await identity.enableUser(SYSTEM_ACTOR, user.id)).toMatchObject({ id: user.id, disabled: false });
       const { session } = await identity.signIn(user.email, PASSWORD, { ip: IP });
       expect(await identity.actorForSession(session.token)).toMatchObject({ userId: user.id });
       expect(await identity.actorForApiToken(token.token)).toBeNull();
@@ -164,10 +166,10 @@ forEachDatabase('identity: accounts', (database) => {
     it('refuses to disable oneself, and an unknown user', async () => {
       const admin = await newUser(['admin']);
       const { token } = await identity.createSession(admin.id);
-      expect((await ninefoldError(identity.disableUser(admin.id, { by: admin.id }))).code).toBe('FORBIDDEN');
+      expect((await ninefoldError(identity.disableUser(actorOfAccount(admin), admin.id))).code).toBe('FORBIDDEN');
       expect(await identity.actorForSession(token)).not.toBeNull();
-      expect((await ninefoldError(identity.disableUser(987_654))).code).toBe('NOT_FOUND');
-      expect((await ninefoldError(identity.enableUser(987_654))).code).toBe('NOT_FOUND');
+      expect((await ninefoldError(identity.disableUser(SYSTEM_ACTOR, 987_654))).code).toBe('NOT_FOUND');
+      expect((await ninefoldError(identity.enableUser(SYSTEM_ACTOR, 987_654))).code).toBe('NOT_FOUND');
     });
   });
 
@@ -175,23 +177,23 @@ forEachDatabase('identity: accounts', (database) => {
     it('sets known roles (admin always known), in a stable order, effective on the next request', async () => {
       const user = await newUser(['customer']);
       const { token } = await identity.createSession(user.id);
-      expect(await identity.setRoles(user.id, ['customer', 'agent', 'admin', 'agent'])).toMatchObject({
+      expect(await identity.setRoles(SYSTEM_ACTOR, user.id, ['customer', 'agent', 'admin', 'agent'])).toMatchObject({
         roles: ['admin', 'agent', 'customer'],
       });
       expect(await identity.actorForSession(token)).toMatchObject({ roles: ['admin', 'agent', 'customer'] });
-      expect(await identity.setRoles(user.id, [])).toMatchObject({ roles: [] });
+      expect(await identity.setRoles(SYSTEM_ACTOR, user.id, [])).toMatchObject({ roles: [] });
     });
 
     it('refuses an unknown role, an unknown user, and an administrator taking admin from themselves', async () => {
       const admin = await newUser(['admin']);
       const user = await newUser(['agent']);
-      const unknown = await ninefoldError(identity.setRoles(user.id, ['agent', 'wizard']));
+      const unknown = await ninefoldError(identity.setRoles(SYSTEM_ACTOR, user.id, ['agent', 'wizard']));
       expect(unknown.code).toBe('VALIDATION_FAILED');
       expect(fieldCodes(unknown)).toEqual(['roles:unknown_role']);
-      expect((await identity.listUsers()).find((u) => u.id === user.id)!.roles).toEqual(['agent']);
-      expect((await ninefoldError(identity.setRoles(987_654, ['agent']))).code).toBe('NOT_FOUND');
-      expect((await ninefoldError(identity.setRoles(admin.id, ['agent'], { by: admin.id }))).code).toBe('FORBIDDEN');
-      expect(await identity.setRoles(admin.id, ['admin', 'agent'], { by: admin.id })).toMatchObject({ roles: ['admin', 'agent'] });
+      expect((await identity.listUsers(SYSTEM_ACTOR)).find((u) => u.id === user.id)!.roles).toEqual(['agent']);
+      expect((await ninefoldError(identity.setRoles(SYSTEM_ACTOR, 987_654, ['agent']))).code).toBe('NOT_FOUND');
+      expect((await ninefoldError(identity.setRoles(actorOfAccount(admin), admin.id, ['agent']))).code).toBe('FORBIDDEN');
+      expect(await identity.setRoles(actorOfAccount(admin), admin.id, ['admin', 'agent'])).toMatchObject({ roles: ['admin', 'agent'] });
     });
 
     it('changes the name (trimmed), and refuses an empty or overlong one', async () => {
@@ -199,7 +201,7 @@ forEachDatabase('identity: accounts', (database) => {
       expect(await identity.updateProfile(user.id, { name: '  Grace Hopper ' })).toMatchObject({ name: 'Grace Hopper' });
       expect(fieldCodes(await ninefoldError(identity.updateProfile(user.id, { name: '   ' })))).toEqual(['name:required']);
       expect(fieldCodes(await ninefoldError(identity.updateProfile(user.id, { name: 'x'.repeat(201) })))).toEqual(['name:too_big']);
-      expect((await identity.listUsers()).find((u) => u.id === user.id)!.name).toBe('Grace Hopper');
+      expect((await identity.listUsers(SYSTEM_ACTOR)).find((u) => u.id === user.id)!.name).toBe('Grace Hopper');
     });
   });
 
@@ -238,7 +240,7 @@ forEachDatabase('identity: accounts', (database) => {
   describe('invitations', () => {
     it('creates a one-time link, stored hashed, valid for 7 days', async () => {
       const admin = await newUser(['admin']);
-      const invite = await identity.createInvite({ email: ' New.Agent@Example.com ', roles: ['agent'], invitedBy: admin.id });
+      const invite = await identity.createInvite(actorOfAccount(admin), { email: ' New.Agent@Example.com ', roles: ['agent'] });
       expect(invite).toEqual({
         id: expect.any(Number),
         token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
@@ -261,11 +263,11 @@ forEachDatabase('identity: accounts', (database) => {
         roles: ['agent'],
         invitedBy: admin.id,
       });
-      expect((await identity.listInvites()).map((i) => i.id)).toContain(invite.id);
+      expect((await identity.listInvites(SYSTEM_ACTOR)).map((i) => i.id)).toContain(invite.id);
     });
 
     it('is accepted once: the account gets the invited roles and can sign in; a second use is refused', async () => {
-      const invite = await identity.createInvite({ email: 'once@example.com', roles: ['customer', 'agent'], invitedBy: null });
+      const invite = await identity.createInvite(SYSTEM_ACTOR, { email: 'once@example.com', roles: ['customer', 'agent'] });
       const user = await identity.acceptInvite(invite.token, { name: ' Olivia Once ', password: PASSWORD });
       expect(user).toEqual({
         id: expect.any(Number),
@@ -281,11 +283,11 @@ forEachDatabase('identity: accounts', (database) => {
       expect(again.message).toMatch(/already been used/);
       expect((await ninefoldError(identity.inviteFor(invite.token))).message).toMatch(/already been used/);
       expect(await identity.verifyCredentials('once@example.com', 'another password')).toBeNull();
-      expect((await identity.listInvites()).map((i) => i.id)).not.toContain(invite.id);
+      expect((await identity.listInvites(SYSTEM_ACTOR)).map((i) => i.id)).not.toContain(invite.id);
     });
 
     it('accepts one of two acceptances at once', async () => {
-      const invite = await identity.createInvite({ email: 'race@example.com', roles: ['agent'], invitedBy: null });
+      const invite = await identity.createInvite(SYSTEM_ACTOR, { email: 'race@example.com', roles: ['agent'] });
       const results = await Promise.allSettled(
         [1, 2].map((n) => identity.acceptInvite(invite.token, { name: `Racer ${n}`, password: PASSWORD })),
       );
@@ -293,11 +295,11 @@ forEachDatabase('identity: accounts', (database) => {
       expect((results.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({
         code: expect.stringMatching(/NOT_FOUND|VALIDATION_FAILED/),
       });
-      expect((await identity.listUsers()).filter((u) => u.email === 'race@example.com')).toHaveLength(1);
+      expect((await identity.listUsers(SYSTEM_ACTOR)).filter((u) => u.email === 'race@example.com')).toHaveLength(1);
     });
 
     it('refuses an expired, unknown or malformed link, each with a clear message', async () => {
-      const invite = await identity.createInvite({ email: 'late@example.com', roles: ['customer'], invitedBy: null });
+      const invite = await identity.createInvite(SYSTEM_ACTOR, { email: 'late@example.com', roles: ['customer'] });
       await store.db
         .updateTable('nf_invite')
         .set({ expires_at: new Date(Date.now() - 1000) })
@@ -311,18 +313,19 @@ forEachDatabase('identity: accounts', (database) => {
         expect(unknown.code).toBe('NOT_FOUND');
         expect(unknown.message).toMatch(/not valid/);
       }
-      expect((await identity.listUsers()).some((u) => u.email === 'late@example.com')).toBe(false);
+      expect((await identity.listUsers(SYSTEM_ACTOR)).some((u) => u.email === 'late@example.com')).toBe(false);
     });
 
     it('refuses a bad email, an unknown role, an email that has an account, and a short password', async () => {
       const user = await newUser();
-      expect(fieldCodes(await ninefoldError(identity.createInvite({ email: 'not an email', roles: ['wizard'], invitedBy: null })))).toEqual(
-        ['email:invalid_email', 'roles:unknown_role'],
-      );
+      expect(fieldCodes(await ninefoldError(identity.createInvite(SYSTEM_ACTOR, { email: 'not an email', roles: ['wizard'] })))).toEqual([
+        'email:invalid_email',
+        'roles:unknown_role',
+      ]);
       expect(
-        fieldCodes(await ninefoldError(identity.createInvite({ email: user.email.toUpperCase(), roles: ['customer'], invitedBy: null }))),
+        fieldCodes(await ninefoldError(identity.createInvite(SYSTEM_ACTOR, { email: user.email.toUpperCase(), roles: ['customer'] }))),
       ).toEqual(['email:unique']);
-      const invite = await identity.createInvite({ email: 'short@example.com', roles: ['customer'], invitedBy: null });
+      const invite = await identity.createInvite(SYSTEM_ACTOR, { email: 'short@example.com', roles: ['customer'] });
       expect(fieldCodes(await ninefoldError(identity.acceptInvite(invite.token, { name: 'Short', password: 'short' })))).toEqual([
         'password:too_short',
       ]);
@@ -335,7 +338,7 @@ forEachDatabase('identity: accounts', (database) => {
     it('refuses an invitation without a role (the account could open nothing): nothing is stored', async () => {
       const before = await countRows(store.db, 'nf_invite');
       for (const roles of [[], ['']]) {
-        const refused = await ninefoldError(identity.createInvite({ email: 'roleless@example.com', roles, invitedBy: null }));
+        const refused = await ninefoldError(identity.createInvite(SYSTEM_ACTOR, { email: 'roleless@example.com', roles }));
         expect(refused.code).toBe('VALIDATION_FAILED');
         expect(refused.fieldErrors).toEqual([{ field: 'roles', code: 'required', message: 'Choose at least one role.' }]);
       }
@@ -343,10 +346,10 @@ forEachDatabase('identity: accounts', (database) => {
     });
 
     it('withdraws an unused invitation: its link stops working', async () => {
-      const invite = await identity.createInvite({ email: 'withdrawn@example.com', roles: ['agent'], invitedBy: null });
-      await identity.revokeInvite(invite.id);
+      const invite = await identity.createInvite(SYSTEM_ACTOR, { email: 'withdrawn@example.com', roles: ['agent'] });
+      await identity.revokeInvite(SYSTEM_ACTOR, invite.id);
       expect((await ninefoldError(identity.acceptInvite(invite.token, { name: 'W', password: PASSWORD }))).code).toBe('NOT_FOUND');
-      expect((await ninefoldError(identity.revokeInvite(invite.id))).code).toBe('NOT_FOUND');
+      expect((await ninefoldError(identity.revokeInvite(SYSTEM_ACTOR, invite.id))).code).toBe('NOT_FOUND');
     });
   });
 });

@@ -6,6 +6,7 @@ import { forEachDatabase } from '../store/testing';
 import type { Store } from '../store/types';
 import { createIdentity } from './identity';
 import type { Identity } from './types';
+import { SYSTEM_ACTOR } from './system-actor';
 
 const model = buildModel(helpdesk);
 const PASSWORD = 'correct horse battery staple';
@@ -60,7 +61,7 @@ forEachDatabase('actor lookups served from memory', (database) => {
       expect(await identity.actorForSession(session.token)).not.toBeNull();
       expect(await identity.actorForApiToken(token)).not.toBeNull();
     }
-    await identity.disableUser(user.id);
+    await identity.disableUser(SYSTEM_ACTOR, user.id);
     expect(await identity.actorForSession(session.token)).toBeNull();
     expect(await identity.actorForApiToken(token)).toBeNull();
   });
@@ -80,7 +81,7 @@ forEachDatabase('actor lookups served from memory', (database) => {
     const { token } = await identity.createApiToken(user.id, { name: 'script' });
     expect((await identity.actorForSession(session.token))?.roles).toEqual(['agent']);
     expect((await identity.actorForApiToken(token))?.roles).toEqual(['agent']);
-    await identity.setRoles(user.id, ['customer']);
+    await identity.setRoles(SYSTEM_ACTOR, user.id, ['customer']);
     expect((await identity.actorForSession(session.token))?.roles).toEqual(['customer']);
     expect((await identity.actorForApiToken(token))?.roles).toEqual(['customer']);
     await identity.updateProfile(user.id, { name: 'Renamed' });

@@ -8,6 +8,7 @@ import { forEachDatabase } from '../store/testing';
 import type { Store } from '../store/types';
 import { createIdentity, MIN_PASSWORD_LENGTH } from './identity';
 import type { Identity, UserAccount } from './types';
+import { SYSTEM_ACTOR } from './system-actor';
 
 const model = buildModel(helpdesk);
 const PASSWORD = 'correct horse battery staple';
@@ -126,7 +127,7 @@ forEachDatabase('identity', (database) => {
     });
 
     it('lists the users by email', async () => {
-      const users = await identity.listUsers();
+      const users = await identity.listUsers(SYSTEM_ACTOR);
       expect(users.map((u) => u.email)).toEqual([...users.map((u) => u.email)].sort());
       // No user fields: this identity was made without the model's users.fields.
       expect(users.find((u) => u.id === ada.id)).toEqual({ ...ada, createdAt: expect.any(Date), disabledAt: null, fields: {} });
@@ -156,7 +157,7 @@ forEachDatabase('identity', (database) => {
       expect(await identity.verifyCredentials(user.email, PASSWORD)).not.toBeNull();
       await store.db.updateTable('nf_user').set({ disabled_at: new Date() }).where('id', '=', user.id).execute();
       expect(await identity.verifyCredentials(user.email, PASSWORD)).toBeNull();
-      expect((await identity.listUsers()).find((u) => u.id === user.id)?.disabled).toBe(true);
+      expect((await identity.listUsers(SYSTEM_ACTOR)).find((u) => u.id === user.id)?.disabled).toBe(true);
     });
   });
 
@@ -281,7 +282,7 @@ forEachDatabase('identity', (database) => {
 
     it("refuses to revoke another user's token, an empty name, a past expiry and an unknown user", async () => {
       const mine = await identity.createApiToken(ada.id, { name: 'not yours' });
-      const grace = (await identity.listUsers()).find((u) => u.email === 'grace@example.com')!;
+      const grace = (await identity.listUsers(SYSTEM_ACTOR)).find((u) => u.email === 'grace@example.com')!;
       expect((await refusal(identity.revokeApiToken(grace.id, mine.id))).code).toBe('NOT_FOUND');
       expect(await identity.actorForApiToken(mine.token)).not.toBeNull();
       expect(codes(await refusal(identity.createApiToken(ada.id, { name: '  ' })))).toEqual(['name:required']);

@@ -7,6 +7,7 @@ import { logLine } from '../log';
 import type { DynamicDatabase } from '../store/types';
 import { cachedRead } from '../store/write-clock';
 import { createPreferences } from '../preferences/preferences';
+import { actingAccount, refuseUnlessAdministrator } from './administrators';
 import { createApiTokens } from './api-tokens';
 import { createInvites } from './invites';
 import { createSetupCodes } from './setup-code';
@@ -159,7 +160,8 @@ export function createIdentity(
       }
     },
 
-    async listUsers() {
+    async listUsers(actor) {
+      refuseUnlessAdministrator(actor, 'list users');
       const rows = await db
         .selectFrom('nf_user')
         .select([...USER_COLUMNS, ...userFieldColumns(model)])
@@ -277,8 +279,10 @@ export function createIdentity(
       if (ended) logLine('info', 'signed out', { userId: Number(ended.user_id) });
     },
 
-    async disableUser(userId, options = {}) {
-      if (options.by === userId) throw new NinefoldError('FORBIDDEN', 'You cannot disable your own account.');
+    async disableUser(actor, userId) {
+      refuseUnlessAdministrator(actor, 'disable user');
+      const by = actingAccount(actor);
+      if (by === userId) throw new NinefoldError('FORBIDDEN', 'You cannot disable your own account.');
       const now = new Date();
       const result = await db.transaction().execute(async (trx) => {
         const row = await trx
@@ -298,17 +302,20 @@ export function createIdentity(
           .executeTakeFirst();
         return { account: toAccount(row as UserRow), sessions: Number(sessions.numDeletedRows), tokens: Number(tokens.numUpdatedRows) };
       });
-      logLine('info', 'user disabled', { userId, by: options.by ?? null, sessionsEnded: result.sessions, tokensRevoked: result.tokens });
+      logLine('info', 'user disabled', { userId, by, sessionsEnded: result.sessions, tokensRevoked: result.tokens });
       return result.account;
     },
 
-    async enableUser(userId, options = {}) {
+    async enableUser(actor, userId) {
+      refuseUnlessAdministrator(actor, 'enable user');
       const account = await updateUser(userId, { disabled_at: null });
-      logLine('info', 'user enabled', { userId, by: options.by ?? null });
+      logLine('info', 'user enabled', { userId, by: actingAccount(actor) });
       return account;
     },
 
-    async setRoles(userId, roles, options = {}) {
+    async setRoles(actor, userId, roles) {
+      refuseUnlessAdministrator(actor, 'set roles');
+      const by = actingAccount(actor);
       const unknown = unknownRole(roles, knownRoles);
       if (unknown) {
         throw new NinefoldError('VALIDATION_FAILED', `Unknown role "${unknown}".`, {
@@ -316,18 +323,19 @@ export function createIdentity(
         });
       }
       const wanted = orderedRoles(roles, knownRoles);
-      if (options.by === userId && !wanted.some(isAdmin)) {
+      if (by === userId && !wanted.some(isAdmin)) {
         const current = await userRow({ id: userId });
         if (current && isAdmin(current)) {
           throw new NinefoldError('FORBIDDEN', 'You cannot take the administrator role from yourself; ask another administrator.');
         }
       }
       const account = await updateUser(userId, { roles: wanted });
-      logLine('info', 'roles changed', { userId, by: options.by ?? null, roles: wanted });
+      logLine('info', 'roles changed', { userId, by, roles: wanted });
       return account;
     },
 
-    async setUserFields(userId, values, options = {}) {
+    async setUserFields(actor, userId, values) {
+      refuseUnlessAdministrator(actor, 'set user fields');
       const columns = await parseUserFields(db, model, values);
       // Even with nothing to change, the account must exist (and is read back whole).
       const row = await db
@@ -338,7 +346,7 @@ export function createIdentity(
         .executeTakeFirst();
       if (!row) throw notFound('user');
       // Names only: the values may say who works where, which the log need not keep.
-      logLine('info', 'user fields changed', { userId, by: options.by ?? null, fields: Object.keys(values) });
+      logLine('info', 'user fields changed', { userId, by: actingAccount(actor), fields: Object.keys(values) });
       return toUserInfo(row as UserRow, userFieldValues(model, row));
     },
 

@@ -21,6 +21,7 @@ import {
 } from './shared';
 import type { Identity, InviteInfo } from './types';
 import { userFieldDefaults, type UserFieldsModel } from './user-fields';
+import { actingAccount, refuseUnlessAdministrator } from './administrators';
 
 const TABLE = 'nf_invite';
 /** How long an invitation link works. */
@@ -82,7 +83,9 @@ export function createInvites(db: DynamicDatabase, knownRoles: readonly string[]
   };
 
   return {
-    async createInvite({ email: rawEmail, roles, invitedBy }) {
+    async createInvite(actor, { email: rawEmail, roles }) {
+      refuseUnlessAdministrator(actor, 'invite');
+      const invitedBy = actingAccount(actor);
       const email = normalizeEmail(typeof rawEmail === 'string' ? rawEmail : '');
       const fieldErrors = [];
       if (!EMAIL.test(email) || email.length > 320) fieldErrors.push(fieldError('email', 'invalid_email', 'Enter a valid email address.'));
@@ -149,7 +152,8 @@ export function createInvites(db: DynamicDatabase, knownRoles: readonly string[]
       }
     },
 
-    async listInvites() {
+    async listInvites(actor) {
+      refuseUnlessAdministrator(actor, 'list invitations');
       const rows = (await db
         .selectFrom(TABLE)
         .select([...COLUMNS])
@@ -160,7 +164,8 @@ export function createInvites(db: DynamicDatabase, knownRoles: readonly string[]
       return rows.map(toInfo);
     },
 
-    async revokeInvite(id) {
+    async revokeInvite(actor, id) {
+      refuseUnlessAdministrator(actor, 'revoke invitation');
       if (!Number.isSafeInteger(id) || id < 1) throw notFound('invitation');
       const result = await db.deleteFrom(TABLE).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
       if (Number(result.numDeletedRows) === 0) throw notFound('invitation');

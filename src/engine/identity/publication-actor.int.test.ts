@@ -6,6 +6,7 @@ import type { Actor } from '../ground/actor';
 import { buildModel } from '../spec/build';
 import { engineOnStore } from '../store/testing-outage';
 import { forEachDatabase } from '../store/testing';
+import { SYSTEM_ACTOR } from './system-actor';
 
 const model = buildModel(publication);
 const PASSWORD = 'correct horse battery staple';
@@ -63,10 +64,10 @@ forEachDatabase('the publication: teams from the account, through the session', 
     const actor = async () => (await engine.identity.actorForSession(session.token))!;
     // No team yet: the scope `team = my team` matches nothing.
     expect((await engine.ops.list(await actor(), 'article')).rows).toEqual([]);
-    const mia = (await engine.identity.listUsers()).find((u) => u.email === 'mia@example.com')!;
-    await engine.identity.setUserFields(mia.id, { team: String(teams['Culture desk']) }, { by: admin.userId });
+    const mia = (await engine.identity.listUsers(SYSTEM_ACTOR)).find((u) => u.email === 'mia@example.com')!;
+    await engine.identity.setUserFields(admin, mia.id, { team: String(teams['Culture desk']) });
     expect((await engine.ops.list(await actor(), 'article')).rows.map((r) => r.title)).toEqual(['New opera']);
-    await engine.identity.setUserFields(mia.id, { team: '' }, { by: admin.userId });
+    await engine.identity.setUserFields(admin, mia.id, { team: '' });
     expect((await engine.ops.list(await actor(), 'article')).rows).toEqual([]);
   });
 });

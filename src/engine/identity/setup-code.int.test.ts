@@ -8,6 +8,7 @@ import type { Store } from '../store/types';
 import { createIdentity } from './identity';
 import { SETUP_CODE_LINE } from './setup-code';
 import type { Identity } from './types';
+import { withStore } from '../testing-engine';
 
 const model = buildModel({ name: 'setup', roles: { agent: { label: 'Agent' } } });
 const PASSWORD = 'correct horse battery staple';
@@ -120,7 +121,7 @@ forEachDatabase('identity: setup code', (database) => {
     it('logs one code line while there are no users; a user made otherwise (CLI) spends it; then no line', async () => {
       const options = await emptyDatabase();
       const settings = { root: process.cwd(), specPath: 'unused', ...options };
-      const first = await captureLog(() => openEngine(settings, { model, announceSetupCode: true }));
+      const first = await captureLog(async () => withStore(await openEngine(settings, { model, announceSetupCode: true })));
       const engine = first.result;
       try {
         const codeLines = first.lines.filter((l) => SETUP_CODE_LINE.test(l.msg));
@@ -139,7 +140,9 @@ forEachDatabase('identity: setup code', (database) => {
 
     it('logs nothing for the CLI and tests (no announceSetupCode)', async () => {
       const options = await emptyDatabase();
-      const opened = await captureLog(() => openEngine({ root: process.cwd(), specPath: 'unused', ...options }, { model }));
+      const opened = await captureLog(async () =>
+        withStore(await openEngine({ root: process.cwd(), specPath: 'unused', ...options }, { model })),
+      );
       try {
         expect(opened.lines.filter((l) => SETUP_CODE_LINE.test(l.msg))).toEqual([]);
         expect(await countRows(opened.result.store.db, 'nf_setup_code')).toBe(0);

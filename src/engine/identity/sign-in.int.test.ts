@@ -5,6 +5,7 @@ import { forEachDatabase } from '../store/testing';
 import type { Store } from '../store/types';
 import { createIdentity } from './identity';
 import type { Identity, UserAccount } from './types';
+import { actorOfAccount } from './accounts-testing';
 
 const model = buildModel({ name: 'sign-in', roles: { agent: { label: 'Agent' } } });
 const PASSWORD = 'correct horse battery staple';
@@ -250,7 +251,12 @@ forEachDatabase('identity: sign-in', (database) => {
 
   describe('log', () => {
     it('writes one JSON line per sign-in event, with no password, token, cookie or whole email', async () => {
-      const user = await identity.createUser({ email: 'logged.person@secret-domain.example', password: PASSWORD, roles: ['agent'] });
+      // An administrator: the same person invites and disables, and the log says by whom.
+      const user = await identity.createUser({
+        email: 'logged.person@secret-domain.example',
+        password: PASSWORD,
+        roles: ['agent', 'admin'],
+      });
       const wrong = 'wrong-password-that-must-not-leak';
       const ip = freshIp();
       const secrets: string[] = [PASSWORD, wrong, user.email, 'logged.person'];
@@ -265,11 +271,14 @@ forEachDatabase('identity: sign-in', (database) => {
         const rotated = await identity.changePassword(user.id, PASSWORD, `${PASSWORD}!`);
         secrets.push(rotated.token, `${PASSWORD}!`);
         await identity.endSession(rotated.token);
-        const invite = await identity.createInvite({ email: 'invited.person@secret-domain.example', roles: ['agent'], invitedBy: user.id });
+        const invite = await identity.createInvite(actorOfAccount(user), {
+          email: 'invited.person@secret-domain.example',
+          roles: ['agent'],
+        });
         secrets.push(invite.token, 'invited.person');
         const invited = await identity.acceptInvite(invite.token, { name: 'Invited', password: 'invited password' });
         secrets.push('invited password');
-        await identity.disableUser(invited.id, { by: user.id });
+        await identity.disableUser(actorOfAccount(user), invited.id);
         await attempt(invited.email, 'invited password', freshIp());
       });
 

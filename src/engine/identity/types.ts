@@ -77,11 +77,6 @@ export interface IdentityPolicy {
   readonly signInAttemptsPerIp: number;
 }
 
-/** Who asks for an administrative change, so that the engine can refuse changes to oneself that lock one out. */
-export interface ChangedBy {
-  readonly by?: number;
-}
-
 /** A personal API token as created: `token` is shown this once; only its sha256 is stored. */
 export interface IssuedApiToken {
   /** "nf_" + 32 random bytes in base64url; sent as `Authorization: Bearer <token>`. */
@@ -114,8 +109,8 @@ export interface Identity extends Preferences, SetupCodes {
    * (checked under a lock), otherwise FORBIDDEN: the first-admin bootstrap.
    */
   createUser(user: NewUser, options?: { onlyIfNoUsers?: boolean }): Promise<UserAccount>;
-  /** Every account, by email. */
-  listUsers(): Promise<readonly UserInfo[]>;
+  /** Every account, by email. Administrators only, like every operation below that takes the actor first: FORBIDDEN otherwise. */
+  listUsers(actor: Actor): Promise<readonly UserInfo[]>;
   /** The account when the password matches and the account is active; otherwise null. Not throttled: doors use signIn. */
   verifyCredentials(email: string, password: string): Promise<UserAccount | null>;
   /**
@@ -136,16 +131,16 @@ export interface Identity extends Preferences, SetupCodes {
   endSession(token: string): Promise<void>;
   /**
    * Disables the account and, in the same transaction, ends all its sessions and revokes all its
-   * API tokens. FORBIDDEN for oneself (`by`), NOT_FOUND for no such user; again is harmless.
+   * API tokens. FORBIDDEN for one's own account, NOT_FOUND for no such user; again is harmless.
    */
-  disableUser(userId: number, options?: ChangedBy): Promise<UserAccount>;
+  disableUser(actor: Actor, userId: number): Promise<UserAccount>;
   /** Lets a disabled account sign in again (its revoked API tokens stay revoked). */
-  enableUser(userId: number, options?: ChangedBy): Promise<UserAccount>;
+  enableUser(actor: Actor, userId: number): Promise<UserAccount>;
   /**
    * Replaces the user's roles: roles of the spec, and the built-in admin always. VALIDATION_FAILED for an
-   * unknown role; FORBIDDEN when an administrator (`by`) would take the admin role from themselves.
+   * unknown role; FORBIDDEN when an administrator would take the admin role from themselves.
    */
-  setRoles(userId: number, roles: readonly string[], options?: ChangedBy): Promise<UserAccount>;
+  setRoles(actor: Actor, userId: number, roles: readonly string[]): Promise<UserAccount>;
   /**
    * Sets some of the user's fields (`users.fields`), by name: a form's or the CLI's strings or
    * typed values, "" or null to clear. VALIDATION_FAILED (one message per field) for an unknown
@@ -153,7 +148,7 @@ export interface Identity extends Preferences, SetupCodes {
    * field's roles); NOT_FOUND for no such user. The actor of their sessions and tokens carries
    * the new values from the next request on.
    */
-  setUserFields(userId: number, values: Readonly<Record<string, unknown>>, options?: ChangedBy): Promise<UserInfo>;
+  setUserFields(actor: Actor, userId: number, values: Readonly<Record<string, unknown>>): Promise<UserInfo>;
   updateProfile(userId: number, profile: { readonly name: string }): Promise<UserAccount>;
   /**
    * Checks the current password (VALIDATION_FAILED on `current` when wrong; such failures count
@@ -164,20 +159,17 @@ export interface Identity extends Preferences, SetupCodes {
   /**
    * A one-time invitation for an email with roles, valid INVITE_DAYS; its token is stored hashed.
    * VALIDATION_FAILED for a bad email, an unknown role, or an email that already has an account.
+   * Recorded as invited by the actor's account (none for the system actor).
    */
-  createInvite(invite: {
-    readonly email: string;
-    readonly roles: readonly string[];
-    readonly invitedBy: number | null;
-  }): Promise<IssuedInvite>;
+  createInvite(actor: Actor, invite: { readonly email: string; readonly roles: readonly string[] }): Promise<IssuedInvite>;
   /** The invitation of a link; NOT_FOUND (with a message saying which) when unknown, used or expired. */
   inviteFor(token: string): Promise<InviteInfo>;
   /** Creates the invited account with the invited roles, once; then the link is used up. Errors as inviteFor. */
   acceptInvite(token: string, account: { readonly name: string; readonly password: string }): Promise<UserAccount>;
   /** Invitations neither used nor expired, newest first. */
-  listInvites(): Promise<readonly InviteInfo[]>;
+  listInvites(actor: Actor): Promise<readonly InviteInfo[]>;
   /** Withdraws an invitation that has not been used (its link stops working). NOT_FOUND otherwise. */
-  revokeInvite(id: number): Promise<void>;
+  revokeInvite(actor: Actor, id: number): Promise<void>;
   /** A new personal API token of the user; VALIDATION_FAILED for an empty name or a past expiry, NOT_FOUND for no such user. */
   createApiToken(userId: number, options: { name: string; expiresAt?: Date | null }): Promise<IssuedApiToken>;
   /** The user's tokens, newest first, revoked and expired ones included. */

@@ -10,6 +10,7 @@ import type { Store } from '../store/types';
 import { createIdentity } from './identity';
 import type { Identity } from './types';
 import { teamsSpec } from './user-fields-testing';
+import { SYSTEM_ACTOR } from './system-actor';
 
 const model = buildModel(teamsSpec);
 const withoutFields = buildModel({ ...teamsSpec, users: undefined });
@@ -68,13 +69,13 @@ forEachDatabase('user fields (users.fields) on accounts and actors', (database) 
   });
 
   it('gave the accounts that existed the default of a required field', async () => {
-    const old = (await identity.listUsers()).find((u) => u.email === 'old@example.com')!;
+    const old = (await identity.listUsers(SYSTEM_ACTOR)).find((u) => u.email === 'old@example.com')!;
     expect(old.fields).toEqual({ team: null, boss: null, level: 'junior', desk: null, remote: null });
   });
 
   it('creates an account with fields, defaults for the rest, and lists them', async () => {
     const user = await newUser(['member'], { team: String(teams.red), desk: '12' });
-    const listed = (await identity.listUsers()).find((u) => u.id === user.id)!;
+    const listed = (await identity.listUsers(SYSTEM_ACTOR)).find((u) => u.id === user.id)!;
     expect(listed.fields).toEqual({ team: teams.red, boss: null, level: 'junior', desk: 12, remote: null });
   });
 
@@ -88,7 +89,7 @@ forEachDatabase('user fields (users.fields) on accounts and actors', (database) 
       'desk: Desk must be between 1 and 500.',
       'colour: "colour" is not a user field (user fields: team, boss, level, desk, remote).',
     ]);
-    expect((await identity.listUsers()).some((u) => u.email === email)).toBe(false);
+    expect((await identity.listUsers(SYSTEM_ACTOR)).some((u) => u.email === email)).toBe(false);
   });
 
   it('carries the fields in the actor of a session and of an API token, in the same single query', async () => {
@@ -123,32 +124,32 @@ forEachDatabase('user fields (users.fields) on accounts and actors', (database) 
     await identity.actorForSession(session.token);
     expect(store.statementCount() - before).toBe(0);
     // ...until the administrator's change, which is a write and so ends it.
-    const set = await identity.setUserFields(user.id, { team: String(teams.red), remote: 'on' });
+    const set = await identity.setUserFields(SYSTEM_ACTOR, user.id, { team: String(teams.red), remote: 'on' });
     expect(set.fields).toMatchObject({ team: teams.red, remote: true, level: 'junior' });
     expect((await identity.actorForSession(session.token))?.fields).toMatchObject({ team: teams.red, remote: true });
-    await identity.setUserFields(user.id, { team: teams.blue });
+    await identity.setUserFields(SYSTEM_ACTOR, user.id, { team: teams.blue });
     expect((await identity.actorForSession(session.token))?.fields).toMatchObject({ team: teams.blue, remote: true });
-    await identity.setUserFields(user.id, { team: '', remote: null });
+    await identity.setUserFields(SYSTEM_ACTOR, user.id, { team: '', remote: null });
     expect((await identity.actorForSession(session.token))?.fields).toMatchObject({ team: null, remote: null });
   });
 
   it('refuses unknown names, bad values, missing records and users without the roles', async () => {
     const user = await newUser();
     const member = await newUser(['member']);
-    expect(await fieldErrors(identity.setUserFields(user.id, { squad: 1 }))).toEqual([
+    expect(await fieldErrors(identity.setUserFields(SYSTEM_ACTOR, user.id, { squad: 1 }))).toEqual([
       'squad: "squad" is not a user field (user fields: team, boss, level, desk, remote).',
     ]);
-    expect(await fieldErrors(identity.setUserFields(user.id, { level: 'lead', desk: 'twelve', team: 'x' }))).toEqual([
+    expect(await fieldErrors(identity.setUserFields(SYSTEM_ACTOR, user.id, { level: 'lead', desk: 'twelve', team: 'x' }))).toEqual([
       'team: Team must be the id of a record.',
       'level: Level must be one of: junior, senior.',
       'desk: Desk must be a whole number.',
     ]);
-    expect(await fieldErrors(identity.setUserFields(user.id, { team: 999999, boss: member.id }))).toEqual([
+    expect(await fieldErrors(identity.setUserFields(SYSTEM_ACTOR, user.id, { team: 999999, boss: member.id }))).toEqual([
       'team: Team: no record #999999.',
       'boss: Boss must be a manager.',
     ]);
-    expect(await fieldErrors(identity.setUserFields(user.id, { level: '' }))).toEqual(['level: Level is required.']);
-    expect((await identity.listUsers()).find((u) => u.id === user.id)?.fields).toEqual({
+    expect(await fieldErrors(identity.setUserFields(SYSTEM_ACTOR, user.id, { level: '' }))).toEqual(['level: Level is required.']);
+    expect((await identity.listUsers(SYSTEM_ACTOR)).find((u) => u.id === user.id)?.fields).toEqual({
       team: null,
       boss: null,
       level: 'junior',
@@ -158,7 +159,7 @@ forEachDatabase('user fields (users.fields) on accounts and actors', (database) 
   });
 
   it('answers NOT_FOUND for no such user', async () => {
-    const error = await ninefoldError(identity.setUserFields(999999, { desk: 3 }));
+    const error = await ninefoldError(identity.setUserFields(SYSTEM_ACTOR, 999999, { desk: 3 }));
     expect(error.code).toBe('NOT_FOUND');
   });
 
@@ -172,9 +173,9 @@ forEachDatabase('user fields (users.fields) on accounts and actors', (database) 
   });
 
   it('gives invited people the defaults', async () => {
-    const invite = await identity.createInvite({ email: `invited${++counter}@example.com`, roles: ['member'], invitedBy: null });
+    const invite = await identity.createInvite(SYSTEM_ACTOR, { email: `invited${++counter}@example.com`, roles: ['member'] });
     const user = await identity.acceptInvite(invite.token, { name: 'Invited', password: PASSWORD });
-    expect((await identity.listUsers()).find((u) => u.id === user.id)?.fields).toEqual({
+    expect((await identity.listUsers(SYSTEM_ACTOR)).find((u) => u.id === user.id)?.fields).toEqual({
       team: null,
       boss: null,
       level: 'junior',
@@ -187,7 +188,7 @@ forEachDatabase('user fields (users.fields) on accounts and actors', (database) 
 describe('an identity without the model', () => {
   it('refuses any field by name (no user fields to set)', async () => {
     const identity = createIdentity(null as never, []);
-    const error = await identity.setUserFields(1, { team: 1 }).catch((e: unknown) => e);
+    const error = await identity.setUserFields(SYSTEM_ACTOR, 1, { team: 1 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NinefoldError);
     expect((error as NinefoldError).fieldErrors).toEqual([
       { field: 'team', code: 'unknown_field', message: '"team" is not a user field (user fields: none).' },

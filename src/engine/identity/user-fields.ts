@@ -76,7 +76,7 @@ export async function parseUserFields(
       });
       continue;
     }
-    const result = fieldSchema(field, model?.constants ?? {}).safeParse(raw);
+    const result = fieldSchema(field).safeParse(raw);
     if (result.success) parsed.push({ field, value: result.data as RecordValue });
     else errors.push({ field: name, code: issueCode(result.error.issues[0]), message: issueMessage(result.error.issues[0], field) });
   }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { NinefoldError } from '../errors/ninefold-error';
 import { evaluateCondition, type RecordLike } from '../condition/evaluate';
 import { conditionToSql } from '../condition/bound-sql';
-import { limitMax, limitMessage } from '../spec/limit-message';
+import { limitMessage } from '../spec/limit-message';
 import type { AppModel, EntityModel } from '../spec/model';
 import type { LimitSpec } from '../spec/types';
 import type { DynamicDatabase } from '../store/types';
@@ -46,7 +46,7 @@ export async function checkLimits(
     if (!counts(model, limit, after, now)) continue;
     const owner = after[limit.per] as number;
     if (counts(model, limit, before, now) && before?.[limit.per] === owner) continue;
-    const max = limitMax(model.constants, limit);
+    const max = limit.maxValue;
     await sql`select pg_advisory_xact_lock(hashtext(${`${entity.table}:${name}:${limit.per}:${owner}`}))`.execute(trx);
     const column = entity.fieldsByName[limit.per].column;
     let others = trx.selectFrom(entity.table).select(sql.lit(1).as('one')).where(column, '=', owner).limit(max);

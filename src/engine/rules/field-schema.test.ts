@@ -1,28 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldModel } from '../spec/model';
-import type { FieldSpec } from '../spec/types';
+import { buildField } from '../spec/build';
+import type { AppSpec, FieldSpec } from '../spec/types';
 import { fieldSchema, issueCode, issueMessage, type StoredValue } from './field-schema';
 
-function fieldOf(spec: FieldSpec, label = 'Value'): FieldModel {
-  return {
-    name: 'value',
-    column: 'value',
-    label,
-    type: spec.type,
-    spec,
-    required: spec.required ?? false,
-    readOnly: spec.readOnly ?? false,
-    unique: false,
-    searchable: false,
-    ...(spec.type === 'enum' ? { enumValues: spec.values } : {}),
-    ...(spec.type === 'reference' ? { referenceTo: spec.to } : {}),
-  };
+/** The field as buildModel makes it (defaults filled, constants resolved), named "value". */
+function fieldOf(spec: FieldSpec, label = 'Value', constants: Readonly<Record<string, { value: unknown }>> = {}): FieldModel {
+  return { ...buildField('value', spec, constants as AppSpec['constants']), label };
 }
 
 type Outcome = { ok: true; value: StoredValue } | { ok: false; code: string; message: string };
 
 function parse(spec: FieldSpec, raw: unknown, constants: Record<string, { value: unknown }> = {}): Outcome {
-  const result = fieldSchema(fieldOf(spec), constants).safeParse(raw);
+  const result = fieldSchema(fieldOf(spec, 'Value', constants)).safeParse(raw);
   if (result.success) return { ok: true, value: result.data };
   const issue = result.error.issues[0];
   return { ok: false, code: issueCode(issue), message: issueMessage(issue) };

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MAX_REFERENCES } from '../spec/join-fields';
 import type { FieldModel } from '../spec/model';
-import { FIELD_MESSAGE_KINDS, type ConstantRef, type FieldMessageKind } from '../spec/types';
+import { digitsOf } from '../spec/field-numbers';
+import { FIELD_MESSAGE_KINDS, type FieldMessageKind } from '../spec/types';
 
 /**
  * One zod schema per field: it accepts what a form sends (strings) or what JSON sends (typed
@@ -23,15 +24,6 @@ function characters(text: string): number {
   let count = 0;
   for (const _ of text) count++;
   return count;
-}
-
-function resolveNumber(
-  value: number | ConstantRef | undefined,
-  constants: Readonly<Record<string, { value: unknown }>>,
-): number | undefined {
-  if (value === undefined || typeof value === 'number') return value;
-  const resolved = constants[value.$constant]?.value;
-  return typeof resolved === 'number' ? resolved : undefined;
 }
 
 /** "" and absent mean "no value"; everything else is left for the schema to judge. */
@@ -108,7 +100,7 @@ function withinRange<T>(
   return ranged;
 }
 
-function valueSchema(field: FieldModel, constants: Readonly<Record<string, { value: unknown }>>): z.ZodType<StoredValue> {
+function valueSchema(field: FieldModel): z.ZodType<StoredValue> {
   const s = field.spec;
   const label = field.label;
   switch (s.type) {
@@ -146,8 +138,7 @@ function valueSchema(field: FieldModel, constants: Readonly<Record<string, { val
           })
       );
     case 'integer': {
-      const min = resolveNumber(s.min, constants);
-      const max = resolveNumber(s.max, constants);
+      const { min, max } = field.bounds ?? {};
       const schema = z.preprocess(
         toNumber,
         z
@@ -159,10 +150,8 @@ function valueSchema(field: FieldModel, constants: Readonly<Record<string, { val
       return withinRange(schema, (n) => n, label, min, max);
     }
     case 'decimal': {
-      const precision = s.precision ?? 12;
-      const scale = s.scale ?? 2;
-      const min = resolveNumber(s.min, constants);
-      const max = resolveNumber(s.max, constants);
+      const { precision, scale } = digitsOf(field);
+      const { min, max } = field.bounds ?? {};
       const digits = z
         .string({ error: `${label} must be a number.` })
         .regex(DECIMAL, { error: `${label} must be a number.` })
@@ -241,8 +230,8 @@ function referencesSchema(label: string, maxItems: number): z.ZodType<readonly n
 }
 
 /** The schema for one field, including "required". Issues carry the user's message. */
-export function fieldSchema(field: FieldModel, constants: Readonly<Record<string, { value: unknown }>> = {}): z.ZodType<StoredValue> {
-  const inner = valueSchema(field, constants);
+export function fieldSchema(field: FieldModel): z.ZodType<StoredValue> {
+  const inner = valueSchema(field);
   // An empty references field is the empty set, never null: there is no column to hold a null.
   const empty = field.type === 'references' ? [] : null;
   return z.preprocess(

@@ -18,17 +18,15 @@ export function defaultValue(field: FieldModel, actor: Actor): StoredValue | und
   return d as StoredValue;
 }
 
-type Constants = AppModel['constants'];
 type Schema = ReturnType<typeof fieldSchema>;
-const schemas = new WeakMap<Constants, WeakMap<FieldModel, Schema>>();
+const schemas = new WeakMap<FieldModel, Schema>();
 
 /**
- * A field's schema, built once per field and set of constants: building a zod schema costs far
+ * A field's schema, built once per field: building a zod schema costs far
  * more than using it, and an import checks each field of 100,000 rows.
  */
-function schemaOf(field: FieldModel, constants: Constants): Schema {
-  const byField = schemas.get(constants) ?? schemas.set(constants, new WeakMap()).get(constants)!;
-  return byField.get(field) ?? byField.set(field, fieldSchema(field, constants)).get(field)!;
+function schemaOf(field: FieldModel): Schema {
+  return schemas.get(field) ?? schemas.set(field, fieldSchema(field)).get(field)!;
 }
 
 /**
@@ -72,7 +70,7 @@ export function parseRecordInput(
     if (!given && mode === 'update') continue;
     const raw = given ? input[field.name] : defaultValue(field, actor);
     if (!writable && raw === undefined) continue;
-    const result = schemaOf(field, model.constants).safeParse(raw);
+    const result = schemaOf(field).safeParse(raw);
     if (result.success) values[field.name] = result.data;
     else {
       const issue = result.error.issues[0];

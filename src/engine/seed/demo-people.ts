@@ -33,10 +33,6 @@ function poolOf(run: SeedRun, entity: EntityModel, field: FieldModel): readonly 
   return pool;
 }
 
-export function limitMax(run: SeedRun, limit: LimitSpec): number {
-  return typeof limit.max === 'number' ? limit.max : Number(run.model.constants[limit.max.$constant]?.value ?? Infinity);
-}
-
 /** The key of an owner's count towards a limit in SeedRun.limitCounts. */
 export function limitKey(entity: EntityModel, name: string, owner: unknown): string {
   return `${entity.name}:${name}:${String(owner)}`;
@@ -63,7 +59,7 @@ export function userFor(run: SeedRun, entity: EntityModel, field: FieldModel, fr
       if (attempt === 3 && pool === all) pool = all.filter(free);
       continue;
     }
-    if (limited.every(([name, limit]) => (run.limitCounts.get(limitKey(entity, name, user)) ?? 0) < limitMax(run, limit))) return user;
+    if (limited.every(([name, limit]) => (run.limitCounts.get(limitKey(entity, name, user)) ?? 0) < limit.maxValue)) return user;
   }
   return pickFrom(run.faker, pool === all ? all.filter(free) : pool);
 }

@@ -5,7 +5,7 @@ import { dueHours } from '../spec/due';
 import type { EntityModel, FieldModel } from '../spec/model';
 import type { Condition } from '../spec/types';
 import { historyOf, type HistoryRow } from './demo-history';
-import { countsTowards, creatorOf, limitKey, limitMax, transitionActor, userFor } from './demo-people';
+import { countsTowards, creatorOf, limitKey, transitionActor, userFor } from './demo-people';
 import { aboutOf, creationTime, pickReference } from './demo-references';
 import { alignWithCreator } from './demo-scopes';
 import { freeFor, isUniquePart, takeUnique, uniqueCollisions } from './demo-unique';
@@ -194,7 +194,7 @@ const MAX_VERDICTS = 5000;
 function fieldProblem(making: Making, field: FieldModel, value: unknown): string | null {
   const { run } = making;
   let check = checks.get(field);
-  if (!check) checks.set(field, (check = { schema: fieldSchema(field, run.model.constants), verdicts: new Map() }));
+  if (!check) checks.set(field, (check = { schema: fieldSchema(field), verdicts: new Map() }));
   const remembered = typeof value !== 'object' || value === null;
   let verdict = remembered ? check.verdicts.get(value) : undefined;
   if (verdict === undefined) {
@@ -337,8 +337,7 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
       mustLeave: (current) =>
         limits.some(
           ([name, limit]) =>
-            countsTowards(run, limit, current) &&
-            (run.limitCounts.get(limitKey(entity, name, current[limit.per])) ?? 0) >= limitMax(run, limit),
+            countsTowards(run, limit, current) && (run.limitCounts.get(limitKey(entity, name, current[limit.per])) ?? 0) >= limit.maxValue,
         ) || uniqueWhenCollisions(run, entity, current, true).length > 0,
     },
   );
@@ -354,7 +353,7 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
   // An owner at a limit (whose records the walk could not move out of it) gets no more.
   const full = limits.filter(
     ([name, limit]) =>
-      countsTowards(run, limit, final) && (run.limitCounts.get(limitKey(entity, name, final[limit.per])) ?? 0) >= limitMax(run, limit),
+      countsTowards(run, limit, final) && (run.limitCounts.get(limitKey(entity, name, final[limit.per])) ?? 0) >= limit.maxValue,
   );
   if (full.length > 0)
     return {

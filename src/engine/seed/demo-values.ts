@@ -1,5 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { FieldModel } from '../spec/model';
+import { digitsOf } from '../spec/field-numbers';
 import type { ConstantRef, ConstantSpec, DateBound } from '../spec/types';
 import { patternText } from './demo-patterns';
 import { namedText, paragraphs, titleText } from './demo-texts';
@@ -44,13 +45,10 @@ function numberOf(value: number | ConstantRef | undefined, fallback: number, con
 }
 
 /** A number field's declared range, or `span` from zero (or from the one end declared). */
-function rangeOf(
-  spec: { min?: number | ConstantRef; max?: number | ConstantRef },
-  span: number,
-  context: DemoContext,
-): { min: number; max: number } {
-  const max = numberOf(spec.max, NaN, context);
-  const min = numberOf(spec.min, Number.isNaN(max) ? 0 : Math.min(0, max - span), context);
+function rangeOf(field: FieldModel, span: number): { min: number; max: number } {
+  const declared = field.bounds ?? {};
+  const max = declared.max ?? NaN;
+  const min = declared.min ?? (Number.isNaN(max) ? 0 : Math.min(0, max - span));
   return { min, max: Number.isNaN(max) ? min + span : max };
 }
 
@@ -155,14 +153,14 @@ export function demoValue(faker: Faker, field: FieldModel, unique: number, conte
     case 'markdown':
       return clip(paragraphs(faker, field.name, context.entityName ?? '', true), s.minLength, s.maxLength);
     case 'integer': {
-      const { min, max } = rangeOf(s, 1000, context);
+      const { min, max } = rangeOf(field, 1000);
       return faker.number.int({ min: Math.ceil(min), max: Math.floor(max) });
     }
     case 'decimal': {
-      const scale = s.scale ?? 2;
+      const { precision, scale } = digitsOf(field);
       // No more integer digits than the column holds (precision - scale).
-      const largest = 10 ** ((s.precision ?? 12) - scale) - 10 ** -scale;
-      const { min, max } = rangeOf(s, Math.min(10000, largest), context);
+      const largest = 10 ** (precision - scale) - 10 ** -scale;
+      const { min, max } = rangeOf(field, Math.min(10000, largest));
       return faker.number.float({ min: Math.max(min, -largest), max: Math.min(max, largest), fractionDigits: scale }).toFixed(scale);
     }
     case 'boolean':

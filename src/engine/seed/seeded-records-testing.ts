@@ -44,7 +44,7 @@ function engineSetWithoutDefault(field: FieldModel): boolean {
 
 /** The field's schema's verdict on a value: its stored form, or the user's message. */
 function parse(model: AppModel, field: FieldModel, value: unknown): { value: unknown } | { problem: string } {
-  const parsed = fieldSchema(field, model.constants).safeParse(value);
+  const parsed = fieldSchema(field).safeParse(value);
   return parsed.success ? { value: parsed.data } : { problem: issueMessage(parsed.error.issues[0], field) };
 }
 
@@ -185,7 +185,7 @@ async function entityProblems(
   }
 
   for (const [limitName, limit] of Object.entries(entity.limits)) {
-    const max = typeof limit.max === 'number' ? limit.max : Number(model.constants[limit.max.$constant]?.value);
+    const max = limit.maxValue;
     const counts = new Map<string, number>();
     for (const record of finals) {
       const owner = record[limit.per];

@@ -2,6 +2,8 @@ import type { AppModel, EntityModel, FieldModel, ListModel, SortModel, SystemCol
 import { buildUniqueWhen } from './unique-when';
 import { dateBoundRules } from './date-bounds';
 import { buildDue } from './due';
+import { decimalDigits, numberBounds } from './field-numbers';
+import { limitMax } from './limit-message';
 import { buildGuards } from './guards';
 import { defaultPlural, humanize, tableName, toSnakeCase } from './naming';
 import { nameTable } from './own-names';
@@ -69,6 +71,7 @@ export function buildModel(spec: AppSpec): AppModel {
 /** One field with its defaults filled in: of an entity, or of a custom call's input or output. */
 export function buildField(name: string, field: FieldSpec, constants: AppSpec['constants'] = {}): FieldModel {
   const due = field.type === 'datetime' && field.due ? buildDue(field.due, constants) : null;
+  const bounds = numberBounds(field, constants);
   return {
     name,
     column: toSnakeCase(name),
@@ -84,6 +87,8 @@ export function buildField(name: string, field: FieldSpec, constants: AppSpec['c
     ...(field.type === 'user' && field.roles ? { holderRoles: field.roles } : {}),
     ...(field.type === 'enum' ? { enumValues: field.values } : {}),
     ...(due ? { due } : {}),
+    ...(field.type === 'decimal' ? { decimal: decimalDigits(field) } : {}),
+    ...(bounds ? { bounds } : {}),
   };
 }
 
@@ -131,7 +136,9 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     uniqueTogether: entity.uniqueTogether ?? [],
     uniqueWhen: buildUniqueWhen(table, entity, fields, spec.constants),
     rules: { ...fields.reduce((all, f) => ({ ...all, ...dateBoundRules(f, labelOf) }), {}), ...spec.rules?.[name] },
-    limits: entity.limits ?? {},
+    limits: Object.fromEntries(
+      Object.entries(entity.limits ?? {}).map(([key, limit]) => [key, { ...limit, maxValue: limitMax(spec.constants ?? {}, limit) }]),
+    ),
     permissions: spec.permissions?.[name] ?? {},
     ...(entity.writtenBy ? { writtenBy: entity.writtenBy } : {}),
   };

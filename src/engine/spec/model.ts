@@ -20,6 +20,7 @@ import type { HomeModel } from './screens/home-model';
 import type { DocumentationModel } from './screens/documentation';
 import type { RouteModel } from './screens/route-model';
 import type { ConditionBook } from '../condition/book';
+import type { DecimalDigits, NumberBounds } from './field-numbers';
 
 /**
  * The spec after it has been checked and its defaults filled in ("sanitized" once at boot).
@@ -49,6 +50,15 @@ export interface FieldModel {
   readonly enumValues?: readonly string[];
   /** For computed due times (datetime fields with `due`): how the engine sets them. Read-only. */
   readonly due?: DueModel;
+  /** For decimal fields: the column's digits, defaults filled in (./field-numbers.ts). */
+  readonly decimal?: DecimalDigits;
+  /** For integer and decimal fields: min and max as numbers, constants resolved. */
+  readonly bounds?: NumberBounds;
+}
+
+/** A limit of the spec (point 5) with its maximum as a number, its constant resolved when the model is built. */
+export interface LimitModel extends LimitSpec {
+  readonly maxValue: number;
 }
 
 /** A column every record has, maintained by the engine. */
@@ -133,7 +143,7 @@ export interface EntityModel {
   /** Partial uniqueness (`uniqueWhen`), each kept by a partial unique index. */
   readonly uniqueWhen: readonly UniqueWhenModel[];
   readonly rules: Readonly<Record<string, RuleSpec>>;
-  readonly limits: Readonly<Record<string, LimitSpec>>;
+  readonly limits: Readonly<Record<string, LimitModel>>;
   readonly permissions: Readonly<Record<string, GrantSpec>>;
   /** 'calls': created, changed and deleted only through the spec's calls (and workflow effects). */
   readonly writtenBy?: WrittenBy;

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleApiRequest } from '@/api/handler';
-import type { Engine } from '../engine';
 import type { NinefoldError } from '../errors/ninefold-error';
 import type { Change } from '../live/changes';
 import { openEngine } from '../open-engine';
@@ -17,6 +16,7 @@ import { PGliteWorkerDialect } from './pglite/dialect';
 import { PGliteWorker } from './pglite/worker-client';
 import { createTestDatabase, testDatabaseUrl } from './testing';
 import { TcpProxy } from './testing-proxy';
+import { withStore, type TestEngine } from '../testing-engine';
 
 /** Generous: what must not happen is waiting for the operating system's TCP timeout (minutes). */
 const FAIL_FAST_BOUND_MS = 15_000;
@@ -53,7 +53,7 @@ if (testDatabaseUrl()) {
   describe('database outage and recovery [postgres]', () => {
     const database = createTestDatabase('postgres');
     let proxy: TcpProxy;
-    let engine: Engine;
+    let engine: TestEngine;
     let admin: Actor;
     const heard: Change[] = [];
     let resyncs = 0;
@@ -61,9 +61,16 @@ if (testDatabaseUrl()) {
     beforeAll(async () => {
       const { databaseUrl } = await database.freshOptions();
       proxy = await TcpProxy.forUrl(databaseUrl!);
-      engine = await openEngine(
-        { root: process.cwd(), specPath: 'unused', dataDir: path.join(os.tmpdir(), 'nf-unused'), databaseUrl: proxy.rewrite(databaseUrl!) },
-        { model: testModel },
+      engine = withStore(
+        await openEngine(
+          {
+            root: process.cwd(),
+            specPath: 'unused',
+            dataDir: path.join(os.tmpdir(), 'nf-unused'),
+            databaseUrl: proxy.rewrite(databaseUrl!),
+          },
+          { model: testModel },
+        ),
       );
       admin = await createActor(engine.store.db, ['admin'], 'Ada Admin');
       await engine.live.subscribe({ onChange: (change) => heard.push(change), onResync: () => (resyncs += 1) });
@@ -141,15 +148,22 @@ if (testDatabaseUrl()) {
   describe('a silent network to the database [postgres]', () => {
     const database = createTestDatabase('postgres');
     let proxy: TcpProxy;
-    let engine: Engine;
+    let engine: TestEngine;
     let admin: Actor;
 
     beforeAll(async () => {
       const { databaseUrl } = await database.freshOptions();
       proxy = await TcpProxy.forUrl(databaseUrl!);
-      engine = await openEngine(
-        { root: process.cwd(), specPath: 'unused', dataDir: path.join(os.tmpdir(), 'nf-unused'), databaseUrl: proxy.rewrite(databaseUrl!) },
-        { model: testModel },
+      engine = withStore(
+        await openEngine(
+          {
+            root: process.cwd(),
+            specPath: 'unused',
+            dataDir: path.join(os.tmpdir(), 'nf-unused'),
+            databaseUrl: proxy.rewrite(databaseUrl!),
+          },
+          { model: testModel },
+        ),
       );
       admin = await createActor(engine.store.db, ['admin'], 'Ada Admin');
     });

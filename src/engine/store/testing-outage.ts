@@ -3,11 +3,8 @@
  * is reached through a TCP proxy that is then cut; PGlite's worker thread is ended, as a crash
  * would. Every statement on it then fails with SERVICE_UNAVAILABLE. Closing it closes the proxy.
  */
-import type { Engine } from '../engine';
-import { createIdentity } from '../identity/identity';
-import { resolveLimits } from '../limits';
-import { createLiveFeed } from '../live/feed';
-import { createOps } from '../ops/create-ops';
+import { assembleEngine } from '../assemble-engine';
+import { withStore, type TestEngine } from '../testing-engine';
 import { EMBEDDED_WORKER, openStore } from './open-store';
 import type { PGliteWorker } from './pglite/worker-client';
 import { syncSchema } from './schema/sync';
@@ -39,18 +36,11 @@ export async function openUnreachableStore(database: TestDatabase, model: AppMod
 }
 
 /** An engine for `model` on such a store (the doors in front of it answer 503). */
-export async function openUnreachableEngine(database: TestDatabase, model: AppModel): Promise<Engine> {
+export async function openUnreachableEngine(database: TestDatabase, model: AppModel): Promise<TestEngine> {
   return engineOnStore(await openUnreachableStore(database, model), model);
 }
 
 /** An engine as openEngine assembles it, on a store the test opened itself. */
-export function engineOnStore(store: Store, model: AppModel): Engine {
-  return {
-    model,
-    store,
-    identity: createIdentity(store.db, Object.keys(model.roles), resolveLimits(model), model),
-    ops: createOps({ model, db: store.db }),
-    live: createLiveFeed(store),
-    close: () => store.close(),
-  };
+export function engineOnStore(store: Store, model: AppModel): TestEngine {
+  return withStore(assembleEngine(model, store));
 }

@@ -19,7 +19,7 @@ export async function inviteAction(state: AccountFormState, formData: FormData):
   const email = formText(formData, 'email').trim();
   const roles = formTexts(formData, 'roles');
   try {
-    const invite = await (await getEngine()).identity.createInvite({ email, roles, invitedBy: actor.userId });
+    const invite = await (await getEngine()).identity.createInvite(actor, { email, roles });
     revalidatePath(PAGE);
     const link = `${requestOrigin(await headers())}${invite.path}`;
     return succeeded(
@@ -38,7 +38,7 @@ export async function setRolesAction(state: AccountFormState, formData: FormData
   const actor = await admin();
   const roles = formTexts(formData, 'roles');
   try {
-    await (await getEngine()).identity.setRoles(formId(formData, 'userId') ?? 0, roles, { by: actor.userId });
+    await (await getEngine()).identity.setRoles(actor, formId(formData, 'userId') ?? 0, roles);
   } catch (error) {
     return refused(state, error);
   }
@@ -57,7 +57,7 @@ export async function setUserFieldsAction(state: AccountFormState, formData: For
   }
   const sent = Object.fromEntries(Object.entries(values).map(([name, value]) => [`${USER_FIELD_PREFIX}${name}`, value]));
   try {
-    await engine.identity.setUserFields(formId(formData, 'userId') ?? 0, values, { by: actor.userId });
+    await engine.identity.setUserFields(actor, formId(formData, 'userId') ?? 0, values);
   } catch (error) {
     const result = refused(state, error, sent);
     // Field errors name the fields; the inputs carry the prefix.
@@ -76,7 +76,7 @@ export async function disableUserAction(state: AccountFormState, formData: FormD
   const actor = await admin();
   if (!confirmed(formData)) return confirmationNeeded(state);
   try {
-    await (await getEngine()).identity.disableUser(formId(formData, 'userId') ?? 0, { by: actor.userId });
+    await (await getEngine()).identity.disableUser(actor, formId(formData, 'userId') ?? 0);
   } catch (error) {
     return refused(state, error);
   }
@@ -87,7 +87,7 @@ export async function disableUserAction(state: AccountFormState, formData: FormD
 export async function enableUserAction(state: AccountFormState, formData: FormData): Promise<AccountFormState> {
   const actor = await admin();
   try {
-    await (await getEngine()).identity.enableUser(formId(formData, 'userId') ?? 0, { by: actor.userId });
+    await (await getEngine()).identity.enableUser(actor, formId(formData, 'userId') ?? 0);
   } catch (error) {
     return refused(state, error);
   }
@@ -96,10 +96,10 @@ export async function enableUserAction(state: AccountFormState, formData: FormDa
 }
 
 export async function revokeInviteAction(state: AccountFormState, formData: FormData): Promise<AccountFormState> {
-  await admin();
+  const actor = await admin();
   if (!confirmed(formData)) return confirmationNeeded(state);
   try {
-    await (await getEngine()).identity.revokeInvite(formId(formData, 'inviteId') ?? 0);
+    await (await getEngine()).identity.revokeInvite(actor, formId(formData, 'inviteId') ?? 0);
   } catch (error) {
     return refused(state, error);
   }

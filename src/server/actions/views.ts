@@ -8,7 +8,6 @@ import { failed, formId, formText, formTexts, refused, succeeded } from '../acco
 import { getEngine } from '../engine';
 import { listStateOf, parseListParams } from '../list-query';
 import { currentActor } from '../session';
-import { savedViewsOf } from '../views';
 
 /** Saved views belong to the signed-in user: an owner is never taken from the form. */
 async function signedIn(back: string): Promise<Actor> {
@@ -34,7 +33,7 @@ export async function saveViewAction(state: AccountFormState, formData: FormData
   const { params, problem } = parseListParams(entity, Object.fromEntries(new URLSearchParams(query)));
   if (problem) return failed(state, problem, {}, { name });
   try {
-    const view = await savedViewsOf(engine).create(actor, { entity: entity.name, name, state: listStateOf(params) });
+    const view = await engine.views.create(actor, { entity: entity.name, name, state: listStateOf(params) });
     viewsChanged();
     return succeeded(state, `Saved as "${view.name}".`);
   } catch (error) {
@@ -46,7 +45,7 @@ export async function saveViewAction(state: AccountFormState, formData: FormData
 export async function updateViewAction(state: AccountFormState, formData: FormData): Promise<AccountFormState> {
   const actor = await signedIn('/views');
   const engine = await getEngine();
-  const views = savedViewsOf(engine);
+  const views = engine.views;
   try {
     const view = await views.get(actor, formId(formData, 'id') ?? 0);
     const entity = engine.model.entitiesByName[view.entity];
@@ -64,7 +63,7 @@ export async function renameViewAction(state: AccountFormState, formData: FormDa
   const actor = await signedIn('/views');
   const name = formText(formData, 'name');
   try {
-    const view = await savedViewsOf(await getEngine()).rename(actor, formId(formData, 'id') ?? 0, name);
+    const view = await (await getEngine()).views.rename(actor, formId(formData, 'id') ?? 0, name);
     viewsChanged();
     return succeeded(state, `Renamed to "${view.name}".`, { values: { name: view.name } });
   } catch (error) {
@@ -76,7 +75,7 @@ export async function shareViewAction(state: AccountFormState, formData: FormDat
   const actor = await signedIn('/views');
   const roles = formTexts(formData, 'roles');
   try {
-    const view = await savedViewsOf(await getEngine()).share(actor, formId(formData, 'id') ?? 0, roles);
+    const view = await (await getEngine()).views.share(actor, formId(formData, 'id') ?? 0, roles);
     viewsChanged();
     return succeeded(state, view.sharedWith.length > 0 ? 'Sharing saved.' : 'No longer shared.', {
       values: { roles: view.sharedWith.join(',') },
@@ -89,7 +88,7 @@ export async function shareViewAction(state: AccountFormState, formData: FormDat
 export async function deleteViewAction(state: AccountFormState, formData: FormData): Promise<AccountFormState> {
   const actor = await signedIn('/views');
   try {
-    await savedViewsOf(await getEngine()).delete(actor, formId(formData, 'id') ?? 0);
+    await (await getEngine()).views.delete(actor, formId(formData, 'id') ?? 0);
   } catch (error) {
     return refused(state, error);
   }

@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { openTestEngine } from '@/api/testing';
 import type { ImportProgress } from '@/engine/csv/import-csv';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { REFUSED_ROWS_LISTED } from '@/engine/ops/create-many';
 import { countRows, createActor, testSpec } from '@/engine/ops/testing';
 import { buildModel } from '@/engine/spec/build';
@@ -94,7 +94,7 @@ const invalidTickets = (rows: number) => new TextEncoder().encode(`Subject\n${'x
 forEachDatabase(
   'CSV import through the page’s server function: a large file of bad rows neither holds the event loop nor fills memory',
   (database) => {
-    let engine: Engine;
+    let engine: TestEngine;
     let customer: Actor;
     let agent: Actor;
     const ticket = () => model.entitiesByName.ticket;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestEngine } from '@/api/testing';
-import type { Engine } from '@/engine/engine';
+import type { TestEngine } from '@/engine/testing-engine';
 import { createIdentity } from '@/engine/identity/identity';
 import { createOps } from '@/engine/ops/create-ops';
 import type { NinefoldError } from '@/engine/errors/ninefold-error';
@@ -51,7 +51,7 @@ async function until(done: () => boolean, what: string): Promise<void> {
 }
 
 forEachDatabase('live streams: who hears of which change', (database) => {
-  let engine: Engine;
+  let engine: TestEngine;
   let hub: LiveHub;
   let agent: Actor;
   let customer: Actor;
@@ -164,7 +164,7 @@ forEachDatabase('live streams: who hears of which change', (database) => {
 
     const victim = await createActor(engine.store.db, ['agent'], 'Soon Disabled');
     const disabled = await stream(victim);
-    await engine.identity.disableUser(victim.userId, { by: admin.userId });
+    await engine.identity.disableUser(admin, victim.userId);
     await until(() => disabled.recorder.ended, "the disabled user's stream to end");
     expect(other.recorder.ended).toBe(false);
   });
@@ -174,7 +174,7 @@ forEachDatabase('live streams: who hears of which change', (database) => {
     const promoted = await createActor(engine.store.db, ['customer'], 'Promoted Customer');
     const promotedStream = await stream(promoted);
     const ticket = await ops.create(promoted, 'ticket', { subject: 'Promotion' });
-    await engine.identity.setRoles(promoted.userId, ['customer', 'agent'], { by: admin.userId });
+    await engine.identity.setRoles(admin, promoted.userId, ['customer', 'agent']);
     // After the hub re-read the session (and the cache settled), internal notes are readable.
     await sql`select 1`.execute(engine.store.db);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -53,7 +53,7 @@ export function CheckedFields({
     const field = models.get(name);
     if (!form || !field) return;
     const raw = formValue(form, name);
-    const message = fieldMessage(field, raw, checks.constants);
+    const message = fieldMessage(field, raw);
     setFieldVerdicts((current) => {
       const next = { ...current };
       // Fine by the browser's checks but unchanged since the server refused it: the server knew

@@ -84,14 +84,14 @@ export function formChecks(
 type ParseResult = { readonly ok: true; readonly value: StoredValue } | { readonly ok: false; readonly message: string };
 
 /** One field's raw input parsed by the server's schema: its stored value, or the server's message. */
-export function parseField(field: FieldModel, raw: string, constants: ConstantValues): ParseResult {
-  const result = fieldSchema(field, constants).safeParse(raw);
+export function parseField(field: FieldModel, raw: string): ParseResult {
+  const result = fieldSchema(field).safeParse(raw);
   return result.success ? { ok: true, value: result.data } : { ok: false, message: issueMessage(result.error.issues[0], field) };
 }
 
 /** The message for one field's raw input, or null when the server would accept it. */
-export function fieldMessage(field: FieldModel, raw: string, constants: ConstantValues): string | null {
-  const result = parseField(field, raw, constants);
+export function fieldMessage(field: FieldModel, raw: string): string | null {
+  const result = parseField(field, raw);
   return result.ok ? null : result.message;
 }
 
@@ -112,7 +112,7 @@ export function ruleVerdicts(
     let result = parsed.get(name);
     if (!result) {
       const field = byName.get(name);
-      result = field ? parseField(field, raw[name] ?? '', checks.constants) : { ok: false, message: '' };
+      result = field ? parseField(field, raw[name] ?? '') : { ok: false, message: '' };
       parsed.set(name, result);
     }
     return result;
@@ -124,7 +124,7 @@ export function ruleVerdicts(
         checks.fields
           .filter((f) => Object.hasOwn(stored, f.name))
           .map((f) => {
-            const result = parseField(f, stored[f.name], checks.constants);
+            const result = parseField(f, stored[f.name]);
             return [f.name, result.ok ? result.value : null];
           }),
       )

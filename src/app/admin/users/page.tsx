@@ -41,7 +41,7 @@ const tr = 'block sm:table-row';
 export default async function UsersPage() {
   const actor = await requireAdmin(PAGE);
   const engine = await getEngine();
-  const [users, invites] = await Promise.all([engine.identity.listUsers(), engine.identity.listInvites()]);
+  const [users, invites] = await Promise.all([engine.identity.listUsers(actor), engine.identity.listInvites(actor)]);
   const roles = roleOptions(engine.model);
   // The spec's user fields (users.fields), when it has any: a column of small forms.
   const fieldInputs = await userFieldInputs(engine, actor, users);

@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
 import { getEngine } from '@/server/engine';
-import { hasCode } from '@/server/errors';
 import { json, problemResponse, retryAfterHeaders } from '@/server/problem';
 
 export const dynamic = 'force-dynamic';
@@ -12,17 +10,14 @@ export const dynamic = 'force-dynamic';
  */
 export async function GET(): Promise<Response> {
   try {
-    const engine = await getEngine();
-    try {
-      await sql`select 1`.execute(engine.store.db);
-    } catch (error) {
-      if (!hasCode(error, 'SERVICE_UNAVAILABLE')) throw error;
+    const health = await (await getEngine()).health();
+    if (!health.reachable) {
       return json(
-        { status: 'unavailable', database: 'unreachable', kind: engine.store.kind, spec: engine.model.name },
-        { status: 503, headers: { ...retryAfterHeaders(error), 'cache-control': 'no-store' } },
+        { status: 'unavailable', database: 'unreachable', kind: health.kind, spec: health.spec },
+        { status: 503, headers: { ...retryAfterHeaders(health.unavailable), 'cache-control': 'no-store' } },
       );
     }
-    return json({ status: 'ok', database: engine.store.kind, spec: engine.model.name }, { headers: { 'cache-control': 'no-store' } });
+    return json({ status: 'ok', database: health.kind, spec: health.spec }, { headers: { 'cache-control': 'no-store' } });
   } catch (error) {
     return problemResponse(error);
   }

@@ -4,6 +4,7 @@ import { PUBLIC_ROLE } from '../../access/visitor';
 import { resolveLimits } from '../../limits';
 import { SYSTEM_COLUMNS } from '../build';
 import type { DocBlock } from '../document';
+import { decimalDigits } from '../field-numbers';
 import type { AppModel, EntityModel, FieldModel, WorkflowModel } from '../model';
 import { MAX_REFERENCES } from '../join-fields';
 import { indefinite, inSentence } from '../naming';
@@ -253,7 +254,7 @@ export function typeText(spec: FieldSpec): string {
     case 'references':
       return `references → ${spec.to} (many)`;
     case 'decimal':
-      return `decimal(${spec.precision ?? 12}, ${spec.scale ?? 2})`;
+      return `decimal(${decimalDigits(spec).precision}, ${decimalDigits(spec).scale})`;
     case 'text':
       return spec.format ? `text (${spec.format})` : 'text';
     default:

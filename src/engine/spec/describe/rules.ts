@@ -1,6 +1,7 @@
 import { ADMIN_ROLE, policyOf, visitorsWelcome, writtenOnlyByCalls, type RolePolicy } from '../../access/policy';
 import { BUILT_IN_ERRORS } from '../../errors/catalogue';
 import type { DocBlock } from '../document';
+import { decimalDigits } from '../field-numbers';
 import { limitMessage } from '../limit-message';
 import type { AppModel, EntityModel, FieldModel } from '../model';
 import { indefinite, inSentence, withArticle } from '../naming';
@@ -83,7 +84,7 @@ function fieldRules(field: FieldModel): string[] {
     const range = rangeText(spec.min, spec.max);
     if (range) rules.push(range);
   }
-  if (spec.type === 'decimal') rules.push(`at most ${spec.scale ?? 2} digits after the point`);
+  if (spec.type === 'decimal') rules.push(`at most ${decimalDigits(spec).scale} digits after the point`);
   if (spec.type === 'text' && spec.pattern)
     rules.push(`matches ${code(spec.pattern)}${spec.patternMessage ? ` ("${spec.patternMessage}")` : ''}`);
   if (spec.type === 'text' && spec.format === 'hostname') rules.push('a host name');

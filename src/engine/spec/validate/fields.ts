@@ -1,4 +1,5 @@
 import { MAX_REFERENCES } from '../join-fields';
+import { DEFAULT_DECIMAL_DIGITS } from '../field-numbers';
 import { withArticle } from '../naming';
 import { FIELD_MESSAGE_KINDS, FIELD_TYPES, type FieldType } from '../types';
 import { checkNumberOrConstant, isFieldType } from './conditions';
@@ -40,8 +41,6 @@ const TEXT_FORMATS = ['hostname'];
 const ON_DELETE = ['restrict', 'cascade', 'setNull'];
 /** PostgreSQL's own limit for numeric(precision, scale). */
 const MAX_DECIMAL_PRECISION = 1000;
-const DEFAULT_PRECISION = 12;
-const DEFAULT_SCALE = 2;
 
 interface FieldCheck {
   readonly field: Rec;
@@ -213,8 +212,8 @@ function checkDecimalShape(c: FieldCheck): void {
   if (scale !== undefined && (!isInteger(scale) || scale < 0)) {
     issues.add(at(path, 'scale'), `must be an integer ≥ 0, got ${describeValue(scale)}`);
   }
-  const p = isInteger(precision) ? precision : DEFAULT_PRECISION;
-  const s = isInteger(scale) ? scale : DEFAULT_SCALE;
+  const p = isInteger(precision) ? precision : DEFAULT_DECIMAL_DIGITS.precision;
+  const s = isInteger(scale) ? scale : DEFAULT_DECIMAL_DIGITS.scale;
   if (s > p && s >= 0 && p >= 1) {
     issues.add(at(path, 'scale'), `scale ${s} is greater than precision ${p}${precision === undefined ? ' (the default)' : ''}`);
   }

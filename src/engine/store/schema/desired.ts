@@ -2,6 +2,7 @@ import type { AppModel, EntityModel, FieldModel } from '../../spec/model';
 import { hasColumn, JOIN_RECORD, JOIN_TARGET, joinFields } from '../../spec/join-fields';
 import { declaredWidgets } from '../../spec/screens/home';
 import { dueQueueIndexes } from './due-indexes';
+import { digitsOf } from '../../spec/field-numbers';
 import { enumOrderTag } from './enum-order';
 import { uniqueWhenIndexes } from './unique-when-indexes';
 import { objectName, quoteIdent, quoteLiteral } from './sql';
@@ -29,8 +30,6 @@ export const SAVED_VIEW_TABLE = 'nf_saved_view';
 const TIMESTAMPTZ = 'timestamp(3) with time zone';
 const NOW = 'now()';
 
-const DEFAULT_DECIMAL_PRECISION = 12;
-const DEFAULT_DECIMAL_SCALE = 2;
 /** Text longer than this could exceed a btree entry (~2.7 kB), so such fields are not indexed. */
 const MAX_INDEXED_TEXT_LENGTH = 2000;
 
@@ -259,7 +258,7 @@ function columnType(field: FieldModel): string {
     case 'integer':
       return 'integer';
     case 'decimal':
-      return `numeric(${field.spec.precision ?? DEFAULT_DECIMAL_PRECISION},${field.spec.scale ?? DEFAULT_DECIMAL_SCALE})`;
+      return `numeric(${digitsOf(field).precision},${digitsOf(field).scale})`;
     case 'boolean':
       return 'boolean';
     case 'date':

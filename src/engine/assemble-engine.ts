@@ -1,0 +1,37 @@
+import { importBackup } from './backup/import';
+import { createCalls } from './calls/calls';
+import type { Engine } from './engine';
+import { probeHealth } from './health';
+import { createIdentity } from './identity/identity';
+import { resolveLimits } from './limits';
+import { createLiveFeed } from './live/feed';
+import { createOps } from './ops/create-ops';
+import { seedDemoData } from './seed/seed-demo-data';
+import type { AppModel } from './spec/model';
+import type { Store } from './store/types';
+import { createSavedViews } from './views/saved-views';
+
+/** Where an engine keeps its store: off its type, so that doors cannot reach it (see ./testing-engine.ts). */
+export const ENGINE_STORE = Symbol('ninefold.engineStore');
+
+/** The engine's parts over an open store whose schema matches the model (openEngine syncs it first). */
+export function assembleEngine(model: AppModel, store: Store): Engine {
+  const ops = createOps({ model, db: store.db });
+  let closing: Promise<void> | undefined;
+  const engine: Engine = {
+    model,
+    databaseKind: store.kind,
+    ops,
+    identity: createIdentity(store.db, Object.keys(model.roles), resolveLimits(model), model),
+    views: createSavedViews({ model, db: store.db, ops }),
+    calls: createCalls(model, store.db),
+    live: createLiveFeed(store),
+    availability: store.availability,
+    health: () => probeHealth(store, model.name),
+    importBackup: (lines, options = {}) => importBackup(store.db, lines, { ...options, model }),
+    seedDemo: (count, progress) => seedDemoData(model, store.db, count, progress),
+    close: () => (closing ??= store.close()),
+  };
+  Object.defineProperty(engine, ENGINE_STORE, { value: store });
+  return engine;
+}
