@@ -55,9 +55,13 @@ async function writeWebResponse(response, req, res) {
   const body = req.method === 'HEAD' || response.body === null ? null : Buffer.from(await response.arrayBuffer());
   if (body !== null && headers['content-length'] === undefined) headers['content-length'] = String(body.length);
   // Answered before the request's body was read to its end (413, or a refusal before reading it):
-  // the rest of that body is still on the wire, so the connection cannot carry another request.
-  // Saying so keeps a client from reusing it and meeting a reset.
-  if (!req.complete) headers.connection = 'close';
+  // the rest is read and thrown away, as the other doors do (discardBody). Closing the connection
+  // instead would reset it under a client still sending, and that client would never see the answer.
+  if (!req.complete) {
+    // The web stream the handler left unread stops taking the body in.
+    req.removeAllListeners('data');
+    discardBody(req);
+  }
   res.writeHead(response.status, headers);
   res.end(body ?? undefined);
 }

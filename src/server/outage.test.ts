@@ -3,12 +3,7 @@ import { BUILT_IN_ERRORS } from '@/engine/errors/catalogue';
 import type { RequestPlace } from '@/api/build-routes.mjs';
 import { OUTAGE_DOOR, outageAnswer, registerOutageDoor, type OutageDoor, type OutageRequest } from './outage';
 
-const request = (url: string, headers: OutageRequest['headers'] = {}, complete = true): OutageRequest => ({
-  url,
-  method: 'GET',
-  headers,
-  complete,
-});
+const request = (url: string, headers: OutageRequest['headers'] = {}): OutageRequest => ({ url, method: 'GET', headers });
 /** Where scripts/server.mjs finds a request goes: a page unless said otherwise. */
 const at = (url: string, kind: RequestPlace['kind'] = url.startsWith('/api/v1') ? 'api' : 'page'): RequestPlace => ({
   path: url.split('?')[0],
@@ -48,11 +43,6 @@ describe('the outage door', () => {
         code: 'SERVICE_UNAVAILABLE',
       });
     }
-  });
-
-  it('closes the connection when the request’s body was not read', () => {
-    expect(outageAnswer(request('/api/v1/tickets', {}, false), at('/api/v1/tickets'))!.headers.connection).toBe('close');
-    expect(outageAnswer(request('/api/v1/tickets', {}, true), at('/api/v1/tickets'))!.headers.connection).toBeUndefined();
   });
 
   it('leaves health and the build’s files to their handlers', () => {

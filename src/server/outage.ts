@@ -21,8 +21,6 @@ export interface OutageRequest {
   readonly url?: string;
   readonly method?: string;
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** False while the request's body is still unread. */
-  readonly complete: boolean;
 }
 
 export interface OutageAnswer {
@@ -63,8 +61,6 @@ export function outageAnswer(request: OutageRequest, place: RequestPlace): Outag
   const headers: Record<string, string> = {
     'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
     'cache-control': 'no-store',
-    // The body was not read: the connection cannot carry another request after this answer.
-    ...(request.complete ? {} : { connection: 'close' }),
   };
   if (!wantsPage(request, pathname)) {
     const problem = { type: problemType('SERVICE_UNAVAILABLE'), title, status, detail: message, code: 'SERVICE_UNAVAILABLE' };

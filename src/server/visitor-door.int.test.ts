@@ -18,7 +18,6 @@ const page = (cookie?: string): OutageRequest => ({
   url: '/notices',
   method: 'GET',
   headers: { 'x-ninefold-client-ip': '192.0.2.10', accept: 'text/html', ...(cookie ? { cookie } : {}) },
-  complete: true,
 });
 
 /**

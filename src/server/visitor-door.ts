@@ -47,8 +47,6 @@ export function rateLimitedAnswer(request: OutageRequest, outcome: RateLimitOutc
     'retry-after': String(outcome.resetSeconds),
     'cache-control': 'no-store',
     ...Object.fromEntries(Object.entries(rateLimitHeaders([outcome])).map(([name, value]) => [name.toLowerCase(), value])),
-    // The body was not read: the connection cannot carry another request after this answer.
-    ...(request.complete ? {} : { connection: 'close' }),
   };
   if (!wantsPage(request.headers)) {
     const problem = { type: problemType('RATE_LIMITED'), title, status, detail, code: 'RATE_LIMITED' };

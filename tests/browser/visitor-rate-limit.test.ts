@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInOverApi } from './api-session';
+import { sendBodyAfterAnswer } from './late-body';
 import { sendRaw } from './raw-request';
 import { ADMIN, startServer, stopServer, type RunningServer } from './servers';
 
@@ -52,6 +53,19 @@ describe('visitors’ page requests limited per address', () => {
     expect(signedIn.status).toBe(200);
     await signedIn.text();
     expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+  });
+
+  it('lets a visitor past the limit who still sends a form’s body read the 429 and ask again on the same connection', async () => {
+    const from = 'X-Forwarded-For: 198.51.100.61\r\nAccept: text/html';
+    for (let i = 0; i < 5; i += 1) await (await fetch(`${server.url}/notices`, { headers: { 'x-forwarded-for': '198.51.100.61' } })).text();
+    // Refused before the body is read; the rest is read and thrown away rather than reset under the client.
+    const answers = await sendBodyAfterAnswer(
+      server.url,
+      `POST /messages/new HTTP/1.1\r\nContent-Type: application/x-www-form-urlencoded\r\nOrigin: ${server.url}\r\n${from}`,
+      4 * 1024 * 1024,
+      `GET /notices HTTP/1.1\r\n${from}`,
+    );
+    expect(answers).toEqual(['HTTP/1.1 429 Too Many Requests', 'HTTP/1.1 429 Too Many Requests']);
   });
 
   it('counts every address Next.js serves as a page, however written; only the build’s own files are exempt', async () => {
