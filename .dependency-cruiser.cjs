@@ -2,10 +2,9 @@
  * The import graph of src/ (type-only imports included): no circle, and each layer imports only
  * the ones below it. `npm run deps` (part of `npm test`) checks it.
  *
- *   engine (pure TypeScript)  <  api, server  <  app
+ *   engine (pure TypeScript)  <  ui  <  server  <  app;   engine  <  api  <  server
  *
- * (Engine tests that drive a door are test kits, to be moved out of src/; ui/ still imports
- * server/ for the list page's controller, so its rule is not here yet.)
+ * (Engine tests that drive a door are test kits, to be moved out of src/.)
  */
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -23,6 +22,13 @@ module.exports = {
       comment: 'The engine imports nothing of the doors, the pages or the UI.',
       from: { path: '^src/engine/', pathNot: '\\.test\\.ts$' },
       to: { path: '^src/(api|server|app|ui|cli)/' },
+    },
+    {
+      name: 'ui-renders-only',
+      severity: 'error',
+      comment: 'The UI renders what the pages give it: it imports neither the server code that loads their data nor the pages.',
+      from: { path: '^src/ui/' },
+      to: { path: '^src/(server|app|cli)/' },
     },
     {
       name: 'doors-below-pages',

@@ -66,12 +66,21 @@ export default tseslint.config(
     },
   },
   {
-    // UI components render; they never reach the store.
+    // UI components render what they are given; they never reach the store, nor the server code
+    // that loads a page's data (a server action comes down as a prop or a context).
     files: ['src/ui/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@/engine/store/*', '@/engine/store'], message: 'UI must not import the store.' }] },
+        {
+          patterns: [
+            { group: ['@/engine/store/*', '@/engine/store'], message: 'UI must not import the store.' },
+            {
+              group: ['@/server/*', '@/app/*', '@/cli/*', '../../server/*', '../server/*'],
+              message: 'UI must not import the server or the pages.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -3,6 +3,8 @@ import { headers } from 'next/headers';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { signOutAction } from '@/server/actions/auth';
+import { previewMarkdown } from '@/server/actions/markdown-preview';
+import { searchPaletteRecords } from '@/server/actions/palette';
 import { chooseThemeAction } from '@/server/actions/theme';
 import { getEngine } from '@/server/engine';
 import { navigationFor } from '@/server/navigation';
@@ -14,6 +16,7 @@ import { HostProvider } from '@/ui/host';
 import { FocusOnNavigate } from '@/ui/keyboard/focus-on-navigate';
 import { SkipLink } from '@/ui/keyboard/skip-link';
 import { NavigationProgress } from '@/ui/loading/navigation-progress';
+import { MarkdownPreviewProvider } from '@/ui/markdown-editor/preview-action';
 import { AppShell, PlainShell } from '@/ui/shell/app-shell';
 import { PublicShell } from '@/ui/shell/public-shell';
 import { ThemeToggle } from '@/ui/theme/theme-toggle';
@@ -56,6 +59,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         items={items}
         user={{ name: actor.name, email: actor.email }}
         signOutAction={signOutAction}
+        searchRecords={searchPaletteRecords}
         themeToggle={<ThemeToggle theme={theme} action={chooseThemeAction} compact />}
       >
         {children}
@@ -68,7 +72,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <SkipLink />
         <NavigationProgress />
         <FocusOnNavigate />
-        <HostProvider hostname={hostname}>{content}</HostProvider>
+        <HostProvider hostname={hostname}>
+          <MarkdownPreviewProvider preview={previewMarkdown}>{content}</MarkdownPreviewProvider>
+        </HostProvider>
       </body>
     </html>
   );

@@ -6,7 +6,8 @@ import type { EntityModel } from '@/engine/spec/model';
 import { humanize } from '@/engine/spec/naming';
 import type { FilterControl, FilterOption } from '@/ui/list-filters';
 import { choiceOptions, loadChoices } from './form-fields';
-import { filterParam, type ListParams } from './list-query';
+import { filterParam } from '@/ui/list/filter-param';
+import type { ListParams } from './list-query';
 
 function keepCurrent(options: FilterOption[], value: string): FilterOption[] {
   return value === '' || options.some((o) => o.value === value) ? options : [...options, { value, label: value }];

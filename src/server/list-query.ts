@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ListQuery } from '@/engine/ops/types';
 import type { EntityModel } from '@/engine/spec/model';
 import type { ListState } from '@/engine/views/types';
+import { filterParam } from '@/ui/list/filter-param';
 
 /**
  * The search parameters of a list page: untrusted, so their shape is checked here; what they
@@ -23,8 +24,6 @@ export type RawSearchParams = Readonly<Record<string, string | string[] | undefi
 
 const EMPTY_LIST_PARAMS: ListParams = { sort: '', q: '', cursor: '', filters: {}, columns: [] };
 
-const RESERVED = new Set(['sort', 'q', 'cursor', 'columns']);
-
 /**
  * What the column chooser's form sends without JavaScript (the names of the columns in their
  * order, those ticked, and a move), turned into `columns=` by the page's redirect. Field names
@@ -32,11 +31,6 @@ const RESERVED = new Set(['sort', 'q', 'cursor', 'columns']);
  */
 export const COLUMN_FORM = { order: 'columns.order', show: 'columns.show', move: 'columns.move' } as const;
 const COLUMN_FORM_PARAMS: ReadonlySet<string> = new Set(Object.values(COLUMN_FORM));
-
-/** The search parameter a filter uses: the field's name, unless that name is taken by the list itself. */
-export function filterParam(field: string): string {
-  return RESERVED.has(field) ? `filter.${field}` : field;
-}
 
 /** One value per parameter: a repeated parameter counts by its first value. */
 const single = z

@@ -5,7 +5,8 @@ import { createActor, testModel } from '@/engine/ops/testing';
 import type { RecordData } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
 import { forEachDatabase } from '@/engine/store/testing';
-import { searchPalette, type PaletteGroup } from './palette-search';
+import type { PaletteGroup } from '@/ui/palette/palette-groups';
+import { searchPalette } from './palette-search';
 
 /*
  * The command palette's record search over a real engine and database: by words and by id,

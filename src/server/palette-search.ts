@@ -4,21 +4,8 @@ import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';
 import { recordTitle } from '@/engine/ops/record-title';
+import type { PaletteGroup, PaletteRecord } from '@/ui/palette/palette-groups';
 import { PALETTE_QUERY_MAX, parseRecordId } from './palette-query';
-
-/** A record the palette found: where to open it and what to call it. */
-export interface PaletteRecord {
-  readonly id: number;
-  readonly title: string;
-  readonly href: string;
-}
-
-/** The records found in one entity, under its plural label. */
-export interface PaletteGroup {
-  readonly entity: string;
-  readonly label: string;
-  readonly records: readonly PaletteRecord[];
-}
 
 /** Records shown per entity: the palette is for jumping, the list for browsing. */
 export const PALETTE_RECORDS_PER_ENTITY = 5;

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { getEngine } from '../engine';
 import { PALETTE_QUERY_MAX } from '../palette-query';
-import { searchPalette, type PaletteGroup } from '../palette-search';
+import type { PaletteGroup } from '@/ui/palette/palette-groups';
+import { searchPalette } from '../palette-search';
 import { currentActor } from '../session';
 
 const Query = z.string().max(PALETTE_QUERY_MAX * 4);

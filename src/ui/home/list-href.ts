@@ -1,5 +1,5 @@
 import type { EntityModel } from '@/engine/spec/model';
-import { filterParam } from '@/server/list-query';
+import { filterParam } from '../list/filter-param';
 
 /**
  * The entity's list filtered by these values, or null when its list screen cannot filter by one

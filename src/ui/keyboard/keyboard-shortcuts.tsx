@@ -4,6 +4,7 @@ import dynamic from 'next/dynamic';
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { startNavigationProgress } from '../loading/progress-store';
+import type { SearchRecords } from '../palette/palette-groups';
 import type { PalettePlace } from '../palette/palette-items';
 import { currentRecordCommands } from '../palette/record-commands';
 import { closeShellDialog, currentShellDialog, openShellDialog, useShellDialog } from './dialog-store';
@@ -29,7 +30,7 @@ function keyTarget(target: EventTarget | null): KeyTarget | null {
  * search, `g` `h` home. Single keys never fire while typing in a field, with a modifier held, or
  * while a dialog is open. It also shows the palette and the shortcuts when they are open.
  */
-export function KeyboardShortcuts({ places }: { places: readonly PalettePlace[] }) {
+export function KeyboardShortcuts({ places, searchRecords }: { places: readonly PalettePlace[]; searchRecords: SearchRecords }) {
   const router = useRouter();
   const open = useShellDialog();
 
@@ -108,7 +109,7 @@ export function KeyboardShortcuts({ places }: { places: readonly PalettePlace[] 
     };
   }, [router]);
 
-  if (open === 'palette') return <CommandPalette places={places} />;
+  if (open === 'palette') return <CommandPalette places={places} searchRecords={searchRecords} />;
   if (open === 'shortcuts') return <ShortcutsDialog />;
   return null;
 }

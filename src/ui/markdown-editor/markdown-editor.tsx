@@ -2,8 +2,8 @@
 
 import { type ComponentProps, type KeyboardEvent, type ReactNode, useRef, useState, useTransition } from 'react';
 import { flushSync } from 'react-dom';
-import { previewMarkdown } from '@/server/actions/markdown-preview';
 import { cn } from '../cn';
+import { usePreviewMarkdown } from './preview-action';
 
 type Tab = 'write' | 'preview';
 const TABS: readonly { readonly tab: Tab; readonly label: string }[] = [
@@ -23,12 +23,13 @@ export function MarkdownEditor({ textarea }: { textarea: ComponentProps<'textare
   const [pending, startTransition] = useTransition();
   const input = useRef<HTMLTextAreaElement>(null);
   const tabs = useRef<Partial<Record<Tab, HTMLButtonElement | null>>>({});
+  const previewMarkdown = usePreviewMarkdown();
 
   const select = (next: Tab, focus = false) => {
     setTab(next);
     if (focus) tabs.current[next]?.focus();
     const source = input.current?.value ?? '';
-    if (next === 'preview' && preview?.source !== source) {
+    if (next === 'preview' && previewMarkdown && preview?.source !== source) {
       startTransition(async () => {
         const node = await previewMarkdown(source);
         setPreview({ source, node });
@@ -43,6 +44,8 @@ export function MarkdownEditor({ textarea }: { textarea: ComponentProps<'textare
     event.preventDefault();
     select(TABS[moves[event.key] % TABS.length].tab, true);
   };
+
+  if (!previewMarkdown) return <textarea {...textarea} />;
 
   return (
     <div>

@@ -2,8 +2,8 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { searchPaletteRecords } from '@/server/actions/palette';
 import { cn } from '../cn';
+import type { SearchRecords } from './palette-groups';
 import { openShellDialog } from '../keyboard/dialog-store';
 import { ModalDialog } from '../keyboard/modal-dialog';
 import { startNavigationProgress } from '../loading/progress-store';
@@ -19,7 +19,7 @@ const SEARCH_DELAY_MS = 200;
  * may go and the current record's actions at once, and searches records (by words or "#id",
  * through the server's ops) after a pause; arrows move, Enter chooses, Escape closes.
  */
-export function CommandPalette({ places }: { places: readonly PalettePlace[] }) {
+export function CommandPalette({ places, searchRecords }: { places: readonly PalettePlace[]; searchRecords: SearchRecords }) {
   const router = useRouter();
   const dialog = useRef<HTMLDialogElement>(null);
   const record = useRecordCommands();
@@ -36,7 +36,7 @@ export function CommandPalette({ places }: { places: readonly PalettePlace[] }) 
     if (trimmed === '') return;
     let current = true;
     const timer = setTimeout(() => {
-      searchPaletteRecords(trimmed)
+      searchRecords(trimmed)
         .catch(() => [])
         .then((groups) => {
           if (current) setFound({ query: trimmed, groups });

@@ -1,12 +1,12 @@
 import type { AppModel } from '@/engine/spec/model';
 import { parseSort } from '@/engine/spec/build';
-import type { RelatedSectionView } from '@/server/related-sections';
 import { Card } from '../card';
 import { listColumns } from '../columns';
 import type { RecordFormAction } from '../forms/record-form';
 import { Pagination } from '../pagination';
 import { RecordTable } from '../record-table';
 import { RelatedAddForm } from './related-add-form';
+import type { RelatedSectionView } from './related-section-view';
 import { RelatedThread } from './related-thread';
 import { inSentence } from '@/engine/spec/naming';
 

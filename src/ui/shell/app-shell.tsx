@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { SavedViewsNav } from '../list/saved-views-nav';
 import { SubmitButton } from '../forms/submit-button';
 import { KeyboardShortcuts } from '../keyboard/keyboard-shortcuts';
+import type { SearchRecords } from '../palette/palette-groups';
 import { LiveConnection } from '../live/live-connection';
 import { PaletteButton } from '../palette/palette-button';
 import { NavLinks } from './nav-link';
@@ -20,6 +21,7 @@ export function AppShell({
   items,
   user,
   signOutAction,
+  searchRecords,
   themeToggle,
   children,
 }: {
@@ -27,6 +29,8 @@ export function AppShell({
   items: readonly NavItem[];
   user: { readonly name: string; readonly email: string };
   signOutAction: () => Promise<void>;
+  /** The command palette's record search (a server action). */
+  searchRecords: SearchRecords;
   /** System / Light / Dark (src/ui/theme). */
   themeToggle: ReactNode;
   children: ReactNode;
@@ -75,7 +79,7 @@ export function AppShell({
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none sm:px-6">
         {children}
       </main>
-      <KeyboardShortcuts places={items} />
+      <KeyboardShortcuts places={items} searchRecords={searchRecords} />
       {/* Pages refresh in place when records they show change (src/ui/live). */}
       <LiveConnection renderedAt={Date.now()} />
     </div>

@@ -1,0 +1,16 @@
+/** A record the palette found: where to open it and what to call it. */
+export interface PaletteRecord {
+  readonly id: number;
+  readonly title: string;
+  readonly href: string;
+}
+
+/** The records found in one entity, under its plural label. */
+export interface PaletteGroup {
+  readonly entity: string;
+  readonly label: string;
+  readonly records: readonly PaletteRecord[];
+}
+
+/** The palette's record search (a server action the page passes down): the groups found for what was typed. */
+export type SearchRecords = (query: string) => Promise<PaletteGroup[]>;
