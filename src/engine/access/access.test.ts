@@ -5,7 +5,7 @@ import { captureLog } from '../log';
 import { NinefoldError } from '../errors/ninefold-error';
 import type { RecordData } from '../ops/types';
 import type { Actor } from '../ground/actor';
-import { testModel } from '../ops/testing';
+import { testModel } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
 import { describeMarkdown } from '../spec/describe';
 import { validateSpec } from '../spec/validate';

@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import publication from '../../../examples/publication/ninefold.spec';
 import { createIdentity } from '../identity/identity';
 import { buildModel } from '../spec/build';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import type { RecordData } from './types';
-import { openSyncedQuickly } from './testing';
+import { openSyncedQuickly } from '@testing/engine/ops';
 import type { Actor } from '../ground/actor';
 
 /*

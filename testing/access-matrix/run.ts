@@ -6,19 +6,19 @@
  */
 import { faker } from '@faker-js/faker';
 import { sql } from 'kysely';
-import { NinefoldError } from '../errors/ninefold-error';
-import { createActor } from '../ops/testing';
-import { recordColumns, rowToRecord, valuesToRow } from '../ops/records';
-import type { RecordData } from '../ops/types';
-import type { RecordValue } from '../ground/record-value';
-import type { Actor } from '../ground/actor';
-import type { Ops } from '../ops/ops';
-import { demoValue } from '../seed/demo-values';
-import type { AppModel, EntityModel } from '../spec/model';
-import { DEFAULT_GUARD_CODE } from '../spec/guards';
-import { AUDIT_TABLE } from '../store/schema/desired';
-import type { DynamicDatabase } from '../store/types';
-import { authorId, visitorActor } from './visitor';
+import { NinefoldError } from '@/engine/errors/ninefold-error';
+import { createActor } from '@testing/engine/ops';
+import { recordColumns, rowToRecord, valuesToRow } from '@/engine/ops/records';
+import type { RecordData } from '@/engine/ops/types';
+import type { RecordValue } from '@/engine/ground/record-value';
+import type { Actor } from '@/engine/ground/actor';
+import type { Ops } from '@/engine/ops/ops';
+import { demoValue } from '@/engine/seed/demo-values';
+import type { AppModel, EntityModel } from '@/engine/spec/model';
+import { DEFAULT_GUARD_CODE } from '@/engine/spec/guards';
+import { AUDIT_TABLE } from '@/engine/store/schema/desired';
+import type { DynamicDatabase } from '@/engine/store/types';
+import { authorId, visitorActor } from '@/engine/access/visitor';
 import {
   createdRecord,
   defaultOf,
@@ -36,7 +36,7 @@ import {
   type Persona,
   type RecordLookup,
   USER_RECORDS,
-} from './matrix';
+} from '@testing/access-matrix/oracle';
 
 /** A whole matrix run asks thousands of cells: a test that runs one may take more than the default minute on a busy machine. */
 export const MATRIX_TIMEOUT_MS = 300_000;

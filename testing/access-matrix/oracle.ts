@@ -14,11 +14,11 @@
  * hidden from `public` by default. A transition needs both: who, from its `allow` list, and on
  * which records, from the grant of the role allowed (or of any role of an allowed owner).
  */
-import { evaluateCondition } from '../rules/condition-eval';
-import { actorOperand, conditionPaths, splitPath } from '../rules/condition-paths';
-import type { AppModel, EntityModel, FieldModel } from '../spec/model';
-import { DEFAULT_GUARD_CODE } from '../spec/guards';
-import type { Condition, GrantSpec, Scope } from '../spec/types';
+import { evaluateCondition } from '@/engine/condition/evaluate';
+import { actorOperand, conditionPaths, splitPath } from '@/engine/rules/condition-paths';
+import type { AppModel, EntityModel, FieldModel } from '@/engine/spec/model';
+import { DEFAULT_GUARD_CODE } from '@/engine/spec/guards';
+import type { Condition, GrantSpec, Scope } from '@/engine/spec/types';
 
 export const MATRIX_ACTIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
 export type MatrixAction = (typeof MATRIX_ACTIONS)[number];
