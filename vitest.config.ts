@@ -7,6 +7,7 @@ export default defineConfig({
     alias: {
       ninefold: path.resolve(__dirname, 'src/engine/spec/index.ts'),
       '@': path.resolve(__dirname, 'src'),
+      '@testing': path.resolve(__dirname, 'testing'),
     },
   },
   test: {

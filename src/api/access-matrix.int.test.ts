@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MATRIX_TIMEOUT_MS, createMatrixFixtures, runMatrix, type MatrixFixtures } from '@/engine/access/matrix-testing';
-import type { TestEngine } from '@/engine/testing-engine';
+import { MATRIX_TIMEOUT_MS, createMatrixFixtures, runMatrix, type MatrixFixtures } from '@testing/access-matrix/run';
+import type { TestEngine } from '@testing/engine/engine';
 import { captureLog } from '@/engine/log';
-import { testModel } from '@/engine/ops/testing';
-import { forEachDatabase } from '@/engine/store/testing';
-import { restDoor } from './matrix-door-testing';
-import { apiClient, openTestEngine, type ApiClient } from './testing';
+import { testModel } from '@testing/engine/ops';
+import { forEachDatabase } from '@testing/engine/store';
+import { restDoor } from '@testing/api/matrix-door';
+import { apiClient, openTestEngine, type ApiClient } from '@testing/api/api';
 
 forEachDatabase('API: permission matrix', (database) => {
   let engine: TestEngine;

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine } from '@/engine/engine';
 import { buildModel } from '@/engine/spec/build';
-import { forEachDatabase } from '@/engine/store/testing';
-import { apiClient, expectProblem, openTestEngine, ORIGIN, type ApiClient } from './testing';
-import { actorOfAccount } from '@/engine/identity/accounts-testing';
+import { forEachDatabase } from '@testing/engine/store';
+import { apiClient, expectProblem, openTestEngine, ORIGIN, type ApiClient } from '@testing/api/api';
+import { actorOfAccount } from '@testing/engine/accounts';
 
 /** Accounts over the REST door, with the sign-in limits lowered through constants as a spec author would. */
 const model = buildModel({

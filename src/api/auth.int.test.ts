@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
-import type { TestEngine } from '@/engine/testing-engine';
+import type { TestEngine } from '@testing/engine/engine';
 import type { UserAccount } from '@/engine/identity/types';
 import { buildModel } from '@/engine/spec/build';
-import { forEachDatabase } from '@/engine/store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import { handleApiRequest } from './handler';
-import { apiClient, expectProblem, openTestEngine, ORIGIN, snapshot, type ApiClient } from './testing';
+import { apiClient, expectProblem, openTestEngine, ORIGIN, snapshot, type ApiClient } from '@testing/api/api';
 
 const model = buildModel(helpdesk);
 const PASSWORD = 'correct horse battery';

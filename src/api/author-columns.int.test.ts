@@ -1,17 +1,17 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
-import { noticeBoardSpec } from '@/engine/access/public-testing';
+import { noticeBoardSpec } from '@testing/engine/public';
 import { visitorActor } from '@/engine/access/visitor';
-import type { TestEngine } from '@/engine/testing-engine';
+import type { TestEngine } from '@testing/engine/engine';
 import { captureLog } from '@/engine/log';
-import { createActor } from '@/engine/ops/testing';
+import { createActor } from '@testing/engine/ops';
 import type { RecordData } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
-import { forEachDatabase } from '@/engine/store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import { listCsv } from '@/server/csv/export-csv';
 import { listColumns } from '@/ui/columns';
-import { apiClient, openTestEngine, type ApiClient } from './testing';
+import { apiClient, openTestEngine, type ApiClient } from '@testing/api/api';
 
 /*
  * Who created a record and who changed it last (createdBy, updatedBy) follow the field rules like

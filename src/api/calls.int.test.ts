@@ -1,13 +1,13 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
-import type { TestEngine } from '@/engine/testing-engine';
+import type { TestEngine } from '@testing/engine/engine';
 import { NinefoldError } from '@/engine/errors/ninefold-error';
 import type { UserAccount } from '@/engine/identity/types';
 import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
 import type { AppSpec } from '@/engine/spec/types';
-import { forEachDatabase } from '@/engine/store/testing';
-import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from './testing';
+import { forEachDatabase } from '@testing/engine/store';
+import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from '@testing/api/api';
 
 /** The helpdesk (with its escalate call) plus calls that exercise what escalate does not. */
 const spec: AppSpec = {

@@ -5,13 +5,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
 import type { Engine } from '@/engine/engine';
-import type { TestEngine } from '@/engine/testing-engine';
+import type { TestEngine } from '@testing/engine/engine';
 import { BUILT_IN_ERRORS } from '@/engine/errors/catalogue';
 import { buildModel } from '@/engine/spec/build';
 import { defineApp } from '@/engine/spec/define';
-import { forEachDatabase } from '@/engine/store/testing';
-import { openUnreachableEngine } from '@/engine/store/testing-outage';
-import { apiClient, expectProblem, openTestEngine, snapshot, type ApiAnswer, type ApiClient } from './testing';
+import { forEachDatabase } from '@testing/engine/store';
+import { openUnreachableEngine } from '@testing/engine/store-outage';
+import { apiClient, expectProblem, openTestEngine, snapshot, type ApiAnswer, type ApiClient } from '@testing/api/api';
 
 const RATE_LIMIT = 20;
 const model = buildModel(

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
-import { mayRead } from '@/engine/access/matrix';
+import { mayRead } from '@testing/access-matrix/oracle';
 import type { Engine } from '@/engine/engine';
 import type { UserAccount } from '@/engine/identity/types';
 import { captureLog } from '@/engine/log';
 import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
-import { forEachDatabase } from '@/engine/store/testing';
-import { apiClient, openTestEngine, type ApiClient } from './testing';
+import { forEachDatabase } from '@testing/engine/store';
+import { apiClient, openTestEngine, type ApiClient } from '@testing/api/api';
 
 /*
  * For each role: every list and every record of every entity it may see, over the API; no field

@@ -10,8 +10,8 @@ import { BUILT_IN_ERRORS } from '@/engine/errors/catalogue';
 import type { Engine } from '@/engine/engine';
 import { buildModel } from '@/engine/spec/build';
 import { defineApp } from '@/engine/spec/define';
-import { forEachDatabase } from '@/engine/store/testing';
-import { apiClient, openTestEngine, type ApiClient } from './testing';
+import { forEachDatabase } from '@testing/engine/store';
+import { apiClient, openTestEngine, type ApiClient } from '@testing/api/api';
 
 const RUNS_PER_DATABASE = 10_000;
 

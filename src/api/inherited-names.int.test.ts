@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
-import type { TestEngine } from '@/engine/testing-engine';
+import type { TestEngine } from '@testing/engine/engine';
 import { buildModel } from '@/engine/spec/build';
-import { forEachDatabase } from '@/engine/store/testing';
-import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from './testing';
+import { forEachDatabase } from '@testing/engine/store';
+import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from '@testing/api/api';
 
 /**
  * Names every JavaScript object answers for without declaring them (`constructor`, `toString`,

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { personasOf } from '@/engine/access/matrix';
-import { createMatrixFixtures, expectedMatrix, opsDoor, runMatrix, type MatrixFixtures } from '@/engine/access/matrix-testing';
-import { noticeBoardSpec } from '@/engine/access/public-testing';
-import type { TestEngine } from '@/engine/testing-engine';
+import { personasOf } from '@testing/access-matrix/oracle';
+import { createMatrixFixtures, expectedMatrix, opsDoor, runMatrix, type MatrixFixtures } from '@testing/access-matrix/run';
+import { noticeBoardSpec } from '@testing/engine/public';
+import type { TestEngine } from '@testing/engine/engine';
 import { captureLog } from '@/engine/log';
-import { testModel } from '@/engine/ops/testing';
+import { testModel } from '@testing/engine/ops';
 import { buildModel } from '@/engine/spec/build';
 import type { AppSpec } from '@/engine/spec/types';
-import { forEachDatabase } from '@/engine/store/testing';
-import { restDoor } from './matrix-door-testing';
-import { apiClient, openTestEngine, type ApiClient } from './testing';
+import { forEachDatabase } from '@testing/engine/store';
+import { restDoor } from '@testing/api/matrix-door';
+import { apiClient, openTestEngine, type ApiClient } from '@testing/api/api';
 
 /*
  * The permission matrix of a spec with visitors (the built-in `public` role): a `visitor`

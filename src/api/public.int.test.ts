@@ -1,21 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { noticeBoardSpec } from '@/engine/access/public-testing';
+import { noticeBoardSpec } from '@testing/engine/public';
 import { visitorsWelcome } from '@/engine/access/policy';
 import { visitorActor } from '@/engine/access/visitor';
-import type { TestEngine } from '@/engine/testing-engine';
+import type { TestEngine } from '@testing/engine/engine';
 import type { UserAccount } from '@/engine/identity/types';
-import { ninefoldError, testModel } from '@/engine/ops/testing';
+import { ninefoldError, testModel } from '@testing/engine/ops';
 import type { RecordData } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
 import { describeMarkdown } from '@/engine/spec/describe';
 import { AUDIT_TABLE } from '@/engine/store/schema/desired';
 import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
-import { forEachDatabase } from '@/engine/store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import { submitCreate } from '@/server/record-actions';
 import { initialRecordFormState } from '@/ui/forms/state';
 import { buildOpenApiDocument } from './openapi/document';
-import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from './testing';
+import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from '@testing/api/api';
 
 /*
  * Visitors who are not signed in (the built-in `public` role) through ops, the REST door and the

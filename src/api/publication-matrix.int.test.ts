@@ -7,13 +7,13 @@ import {
   opsDoor,
   runMatrix,
   type MatrixFixtures,
-} from '@/engine/access/matrix-testing';
-import type { TestEngine } from '@/engine/testing-engine';
+} from '@testing/access-matrix/run';
+import type { TestEngine } from '@testing/engine/engine';
 import { captureLog } from '@/engine/log';
 import { buildModel } from '@/engine/spec/build';
-import { forEachDatabase } from '@/engine/store/testing';
-import { restDoor } from './matrix-door-testing';
-import { apiClient, openTestEngine, type ApiClient } from './testing';
+import { forEachDatabase } from '@testing/engine/store';
+import { restDoor } from '@testing/api/matrix-door';
+import { apiClient, openTestEngine, type ApiClient } from '@testing/api/api';
 
 /*
  * The permission matrix of the publication example, asked of ops and of the REST door: teams in

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
-import type { TestEngine } from '@/engine/testing-engine';
+import type { TestEngine } from '@testing/engine/engine';
 import type { UserAccount } from '@/engine/identity/types';
 import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
-import { forEachDatabase } from '@/engine/store/testing';
-import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from './testing';
+import { forEachDatabase } from '@testing/engine/store';
+import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from '@testing/api/api';
 
 const model = buildModel(helpdesk);
 const PASSWORD = 'correct horse battery';

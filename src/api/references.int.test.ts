@@ -3,10 +3,10 @@ import type { Engine } from '@/engine/engine';
 import type { UserAccount } from '@/engine/identity/types';
 import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
-import { forEachDatabase } from '@/engine/store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import { submitCreate, submitUpdate } from '@/server/record-actions';
 import { initialRecordFormState, VERSION_INPUT } from '@/ui/forms/state';
-import { apiClient, expectProblem, openTestEngine, type ApiClient } from './testing';
+import { apiClient, expectProblem, openTestEngine, type ApiClient } from '@testing/api/api';
 
 /*
  * A references field through the API (every answer checked against the OpenAPI document) and

@@ -5,10 +5,10 @@
  * against the OpenAPI document by the client.
  */
 import { beforeAll, expect, it } from 'vitest';
-import type { TestEngine } from '@/engine/testing-engine';
-import { testModel } from '@/engine/ops/testing';
-import { forEachDatabase } from '@/engine/store/testing';
-import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from './testing';
+import type { TestEngine } from '@testing/engine/engine';
+import { testModel } from '@testing/engine/ops';
+import { forEachDatabase } from '@testing/engine/store';
+import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from '@testing/api/api';
 
 forEachDatabase('API: replies', (database) => {
   let engine: TestEngine;

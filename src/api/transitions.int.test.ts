@@ -6,12 +6,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
-import type { TestEngine } from '@/engine/testing-engine';
+import type { TestEngine } from '@testing/engine/engine';
 import type { UserAccount } from '@/engine/identity/types';
 import { buildModel } from '@/engine/spec/build';
 import { defineApp } from '@/engine/spec/define';
-import { forEachDatabase } from '@/engine/store/testing';
-import { apiClient, expectProblem, openTestEngine, snapshot, type ApiAnswer, type ApiClient } from './testing';
+import { forEachDatabase } from '@testing/engine/store';
+import { apiClient, expectProblem, openTestEngine, snapshot, type ApiAnswer, type ApiClient } from '@testing/api/api';
 
 const MAX_OPEN = 3;
 const model = buildModel(

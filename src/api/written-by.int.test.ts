@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ledgerSpec } from '@/engine/access/call-door-testing';
+import { ledgerSpec } from '@testing/engine/call-door';
 import { importCsv } from '@/engine/csv/import-csv';
-import type { TestEngine } from '@/engine/testing-engine';
+import type { TestEngine } from '@testing/engine/engine';
 import type { UserAccount } from '@/engine/identity/types';
 import type { RecordData } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
-import { ninefoldError } from '@/engine/ops/testing';
+import { ninefoldError } from '@testing/engine/ops';
 import { buildModel } from '@/engine/spec/build';
-import { forEachDatabase } from '@/engine/store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import { submitCreate, submitDelete, submitUpdate } from '@/server/record-actions';
 import { initialMessageFormState, initialRecordFormState, VERSION_INPUT } from '@/ui/forms/state';
-import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from './testing';
+import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from '@testing/api/api';
 
 /*
  * `writtenBy: 'calls'` through every door: the record API answers 405 to writes of an entity only

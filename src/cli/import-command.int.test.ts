@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { REFUSED_ROWS_LISTED } from '@/engine/ops/create-many';
-import { seedEmptyPglite } from '@/engine/ops/testing';
+import { seedEmptyPglite } from '@testing/engine/ops';
 import { openEngine } from '@/engine/open-engine';
 import type { Settings } from '@/engine/settings';
-import { forEachDatabase } from '@/engine/store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import { importCommand } from './import-command';
-import { withStore } from '@/engine/testing-engine';
+import { withStore } from '@testing/engine/engine';
 
 const SPEC_PATH = path.resolve(process.cwd(), 'examples/helpdesk/ninefold.spec.ts');
 

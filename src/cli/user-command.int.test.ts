@@ -1,11 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { TestEngine } from '@/engine/testing-engine';
+import type { TestEngine } from '@testing/engine/engine';
 import { NinefoldError } from '@/engine/errors/ninefold-error';
-import { teamsSpec } from '@/engine/identity/user-fields-testing';
-import { openSyncedQuickly } from '@/engine/ops/testing';
+import { teamsSpec } from '@testing/engine/user-fields';
+import { openSyncedQuickly } from '@testing/engine/ops';
 import { buildModel } from '@/engine/spec/build';
-import { engineOnStore } from '@/engine/store/testing-outage';
-import { forEachDatabase } from '@/engine/store/testing';
+import { engineOnStore } from '@testing/engine/store-outage';
+import { forEachDatabase } from '@testing/engine/store';
 import { userCommand } from './user-command';
 import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 

@@ -11,7 +11,7 @@ import type { AppModel } from './spec/model';
 import type { Store } from './store/types';
 import { createSavedViews } from './views/saved-views';
 
-/** Where an engine keeps its store: off its type, so that doors cannot reach it (see ./testing-engine.ts). */
+/** Where an engine keeps its store: off its type, so that doors cannot reach it (see testing/engine/engine.ts). */
 export const ENGINE_STORE = Symbol('ninefold.engineStore');
 
 /** The engine's parts over an open store whose schema matches the model (openEngine syncs it first). */

@@ -11,7 +11,7 @@ import type { SavedViews } from './views/types';
 
 /**
  * A running application: its checked spec and the operations over its database. The database
- * itself stays inside: doors ask the engine, never SQL (tests reach it through ./testing-engine.ts).
+ * itself stays inside: doors ask the engine, never SQL (tests reach it through testing/engine/engine.ts).
  */
 export interface Engine {
   readonly model: AppModel;

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { probeHealth } from './health';
-import { openSyncedQuickly, testModel } from './ops/testing';
-import { engineOnStore, openUnreachableEngine } from './store/testing-outage';
-import { forEachDatabase } from './store/testing';
-import type { TestEngine } from './testing-engine';
+import { openSyncedQuickly, testModel } from '@testing/engine/ops';
+import { engineOnStore, openUnreachableEngine } from '@testing/engine/store-outage';
+import { forEachDatabase } from '@testing/engine/store';
+import type { TestEngine } from '@testing/engine/engine';
 
 /** What the health route answers with: the engine asks its database, and a connection error is an answer, not a throw. */
 forEachDatabase('engine health', (database) => {

@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Engine } from './engine';
-import { seedEmptyPglite } from './ops/testing';
+import { seedEmptyPglite } from '@testing/engine/ops';
 import { openEngine } from './open-engine';
 import type { Actor } from './ground/actor';
 import type { Settings } from './settings';
 import { loadSpecFile } from './spec/load-file';
 import type { AppModel } from './spec/model';
 import { SchemaChangeRefused } from './store/schema/sync';
-import { forEachDatabase } from './store/testing';
-import { withStore, type TestEngine } from './testing-engine';
+import { forEachDatabase } from '@testing/engine/store';
+import { withStore, type TestEngine } from '@testing/engine/engine';
 import { SYSTEM_ACTOR } from './identity/system-actor';
 
 const SPEC_PATH = path.resolve(process.cwd(), 'examples/helpdesk/ninefold.spec.ts');

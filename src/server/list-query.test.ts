@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testModel } from '@/engine/ops/testing';
+import { testModel } from '@testing/engine/ops';
 import { buildModel } from '@/engine/spec/build';
 import { resolveColumn } from '@/ui/columns';
 import {

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import crm from '../../examples/crm/ninefold.spec';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
-import { openTestEngine } from '@/api/testing';
+import { openTestEngine } from '@testing/api/api';
 import type { Engine } from '@/engine/engine';
 import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
 import type { AppSpec } from '@/engine/spec/types';
-import { forEachDatabase } from '@/engine/store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import { navigationFor } from './navigation';
 
 vi.mock('server-only', () => ({}));

@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RequestPlace } from '@/api/build-routes.mjs';
 import { replaceOutageErrors } from '@/api/outage-errors.mjs';
-import { noticeBoardSpec } from '@/engine/access/public-testing';
-import type { TestEngine } from '@/engine/testing-engine';
+import { noticeBoardSpec } from '@testing/engine/public';
+import type { TestEngine } from '@testing/engine/engine';
 import { BUILT_IN_ERRORS } from '@/engine/errors/catalogue';
 import { buildModel } from '@/engine/spec/build';
-import { openUnreachableEngine } from '@/engine/store/testing-outage';
-import { forEachDatabase } from '@/engine/store/testing';
+import { openUnreachableEngine } from '@testing/engine/store-outage';
+import { forEachDatabase } from '@testing/engine/store';
 import { OUTAGE_DOOR, registerOutageDoor, type OutageDoor } from './outage';
 
 const model = buildModel(noticeBoardSpec);

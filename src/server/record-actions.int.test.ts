@@ -6,15 +6,15 @@ import {
   type Answer,
   type MatrixDoor,
   type MatrixFixtures,
-} from '@/engine/access/matrix-testing';
+} from '@testing/access-matrix/run';
 import type { Engine } from '@/engine/engine';
-import type { TestEngine } from '@/engine/testing-engine';
+import type { TestEngine } from '@testing/engine/engine';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import { captureLog } from '@/engine/log';
-import { testModel } from '@/engine/ops/testing';
+import { testModel } from '@testing/engine/ops';
 import type { EntityModel } from '@/engine/spec/model';
-import { forEachDatabase } from '@/engine/store/testing';
-import { openTestEngine } from '@/api/testing';
+import { forEachDatabase } from '@testing/engine/store';
+import { openTestEngine } from '@testing/api/api';
 import {
   initialMessageFormState,
   initialRecordFormState,

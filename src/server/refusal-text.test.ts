@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testModel } from '@/engine/ops/testing';
+import { testModel } from '@testing/engine/ops';
 import { fieldErrorText, refusalMessage } from './refusal-text';
 
 const ticket = testModel.entitiesByName.ticket;

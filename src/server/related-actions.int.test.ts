@@ -1,10 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
-import { openTestEngine } from '@/api/testing';
-import type { TestEngine } from '@/engine/testing-engine';
-import { createActor, testModel } from '@/engine/ops/testing';
+import { openTestEngine } from '@testing/api/api';
+import type { TestEngine } from '@testing/engine/engine';
+import { createActor, testModel } from '@testing/engine/ops';
 import type { RecordData } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
-import { forEachDatabase } from '@/engine/store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { RecordFormState } from '@/ui/forms/state';
 import { REPLY_WITH_INPUT } from '@/ui/record/related-state';
 import type { Redirect } from './record-actions';

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { openTestEngine } from '@/api/testing';
-import type { TestEngine } from '@/engine/testing-engine';
-import { createActor, testModel } from '@/engine/ops/testing';
+import { openTestEngine } from '@testing/api/api';
+import type { TestEngine } from '@testing/engine/engine';
+import { createActor, testModel } from '@testing/engine/ops';
 import type { RecordData } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
-import { forEachDatabase } from '@/engine/store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import { relatedSections } from './related-sections';
 
 vi.mock('server-only', () => ({}));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testModel } from '@/engine/ops/testing';
+import { testModel } from '@testing/engine/ops';
 import type { RecordData } from '@/engine/ops/types';
 import { changesSince, mergeStale, readSeen, seenValues, valueText } from './seen-values';
 

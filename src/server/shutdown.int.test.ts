@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gracefulShutdown, type ShutdownOptions } from '../../scripts/shutdown.mjs';
 import { openEngine } from '@/engine/open-engine';
-import { createActor, seedEmptyPglite, testModel } from '@/engine/ops/testing';
-import { forEachDatabase } from '@/engine/store/testing';
-import { withStore } from '@/engine/testing-engine';
+import { createActor, seedEmptyPglite, testModel } from '@testing/engine/ops';
+import { forEachDatabase } from '@testing/engine/store';
+import { withStore } from '@testing/engine/engine';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 

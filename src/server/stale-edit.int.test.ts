@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { TestEngine } from '@/engine/testing-engine';
-import { createActor, testModel } from '@/engine/ops/testing';
+import type { TestEngine } from '@testing/engine/engine';
+import { createActor, testModel } from '@testing/engine/ops';
 import type { Actor } from '@/engine/ground/actor';
-import { forEachDatabase } from '@/engine/store/testing';
-import { openTestEngine } from '@/api/testing';
+import { forEachDatabase } from '@testing/engine/store';
+import { openTestEngine } from '@testing/api/api';
 import { initialRecordFormState, SEEN_INPUT, VERSION_INPUT, type RecordFormState } from '@/ui/forms/state';
 import { isRedirect, submitUpdate } from './record-actions';
 import { seenValues } from './seen-values';

@@ -1,13 +1,13 @@
 import { beforeAll, expect, it } from 'vitest';
-import { openTestEngine } from '@/api/testing';
-import type { TestEngine } from '@/engine/testing-engine';
+import { openTestEngine } from '@testing/api/api';
+import type { TestEngine } from '@testing/engine/engine';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import { captureLog } from '@/engine/log';
-import { createActor, testSpec } from '@/engine/ops/testing';
+import { createActor, testSpec } from '@testing/engine/ops';
 import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
 import type { AppSpec } from '@/engine/spec/types';
-import { forEachDatabase } from '@/engine/store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import { CONFIRM_INPUT, CONFIRM_VALUE } from '@/ui/confirm/confirm-input';
 import { VERSION_INPUT } from '@/ui/forms/state';
 import { COMMENT_INPUT, initialTransitionFormState, type TransitionFormState } from '@/ui/record/transition-state';

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from '@/api/testing';
-import type { TestEngine } from '@/engine/testing-engine';
+import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from '@testing/api/api';
+import type { TestEngine } from '@testing/engine/engine';
 import type { RecordData } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
-import { forEachDatabase } from '@/engine/store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import { approvals } from '@/engine/workflow/guards.fixture';
 import { VERSION_INPUT } from '@/ui/forms/state';
 import { initialTransitionFormState, type TransitionFormState } from '@/ui/record/transition-state';

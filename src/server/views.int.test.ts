@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
-import { openTestEngine } from '@/api/testing';
-import type { TestEngine } from '@/engine/testing-engine';
-import { createActor } from '@/engine/ops/testing';
+import { openTestEngine } from '@testing/api/api';
+import type { TestEngine } from '@testing/engine/engine';
+import { createActor } from '@testing/engine/ops';
 import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
-import { forEachDatabase } from '@/engine/store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import { navigationFor } from './navigation';
 
 vi.mock('server-only', () => ({}));

@@ -1,10 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
-import { noticeBoardSpec } from '@/engine/access/public-testing';
+import { noticeBoardSpec } from '@testing/engine/public';
 import { createIdentity } from '@/engine/identity/identity';
 import type { Identity } from '@/engine/identity/types';
-import { openSyncedQuickly } from '@/engine/ops/testing';
+import { openSyncedQuickly } from '@testing/engine/ops';
 import { buildModel } from '@/engine/spec/build';
-import { forEachDatabase } from '@/engine/store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '@/engine/store/types';
 import type { OutageRequest } from './outage';
 import { registerVisitorDoor, VISITOR_DOOR, type VisitorDoor } from './visitor-door';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerSpec } from '@/engine/access/call-door-testing';
-import { noticeBoardSpec } from '@/engine/access/public-testing';
+import { ledgerSpec } from '@testing/engine/call-door';
+import { noticeBoardSpec } from '@testing/engine/public';
 import { BUILT_IN_ERRORS } from '@/engine/errors/catalogue';
 import { buildModel } from '@/engine/spec/build';
 import type { RequestPlace } from '@/api/build-routes.mjs';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testModel } from '@/engine/ops/testing';
+import { testModel } from '@testing/engine/ops';
 import { listColumns } from './columns';
 import { sortChoices } from './list-sort';
 

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, signInOverApi, type ApiSession } from './api-session';
+import { callApi, fetchPage, signInOverApi, type ApiSession } from './api-session';
 import { openBrowser, signIn, type Browser } from './browser';
 import { startServer, stopServer, type RunningServer } from './servers';
 
@@ -62,6 +62,30 @@ describe('the publication, seeded, as its staff use it', () => {
       .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
     expect(options).toEqual([String(teams[0].id)]);
     await page.context().clearCookies();
+  });
+
+  it('shows a writer the team of their own team’s articles, not of another team’s they see only as the public does', async () => {
+    const writer = await signInOverApi(server.url, 'writer1@demo.ninefold.test', DEMO_PASSWORD);
+    const published = await list(writer, 'state=published');
+    const ours = published.find((a) => Object.hasOwn(a, 'team'));
+    const theirs = published.find((a) => !Object.hasOwn(a, 'team'));
+    expect(ours && theirs, 'the seeder publishes articles of several teams').toBeTruthy();
+    // Seen through the public grant only: neither the team, `featured`, nor who created or changed it.
+    const record = (await callApi<Record<string, unknown>>(server.url, writer, 'GET', `/articles/${theirs!.id}`)).body;
+    expect(['team', 'featured', 'createdBy', 'updatedBy'].filter((name) => Object.hasOwn(record, name))).toEqual([]);
+    const labels = async (id: number) => {
+      const html = (await fetchPage(server.url, writer, `/articles/${id}`)).text;
+      return [...html.matchAll(/<dt[^>]*>([^<]+)<\/dt>/g)].map((m) => m[1]);
+    };
+    expect(await labels(ours!.id)).toEqual(expect.arrayContaining(['Team', 'Featured', 'Created by', 'Updated by']));
+    expect((await labels(theirs!.id)).filter((label) => ['Team', 'Featured', 'Created by', 'Updated by'].includes(label))).toEqual([]);
+    // Nor does the page's RSC payload carry the other team's id under the field's name.
+    const rsc = (await fetchPage(server.url, writer, `/articles/${theirs!.id}`, true)).text;
+    expect(rsc).not.toMatch(/"team":\d/);
+    // A filter by a team hides the articles whose team the writer does not read: only their own team's come back.
+    const byTeam = await list(writer, `state=published&team=${ours!.team}`);
+    expect(byTeam.map((a) => a.id)).toContain(ours!.id);
+    expect(byTeam.every((a) => a.team === ours!.team)).toBe(true);
   });
 
   it('shows an editor why they may not publish their own article, and publishes a writer’s', async () => {

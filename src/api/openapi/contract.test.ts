@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createContractChecker, type ContractResponse } from './contract';
 import { buildOpenApiDocument } from './document';
-import { everyFieldModel, helpdeskWithEscalate } from './fixtures';
+import { everyFieldModel, helpdeskWithEscalate } from '@testing/api/openapi-fixtures';
 
 const checker = createContractChecker(buildOpenApiDocument(helpdeskWithEscalate));
 const JSON_TYPE = { 'content-type': 'application/json; charset=utf-8' };

@@ -9,7 +9,7 @@ import { buildModel } from '@/engine/spec/build';
 import type { AppModel } from '@/engine/spec/model';
 import { buildOpenApiDocument } from './document';
 import { catalogue } from './errors';
-import { everyFieldModel, helpdeskModel, helpdeskWithEscalate } from './fixtures';
+import { everyFieldModel, helpdeskModel, helpdeskWithEscalate } from '@testing/api/openapi-fixtures';
 import { HTTP_METHODS, type JsonSchema, type OpenApiDocument, type OperationObject } from './types';
 
 const seedModel = buildModel(seed);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import publication from '../../../examples/publication/ninefold.spec';
 import { buildModel } from '@/engine/spec/build';
 import { buildOpenApiDocument } from './document';
-import { helpdeskModel } from './fixtures';
+import { helpdeskModel } from '@testing/api/openapi-fixtures';
 
 const RULE =
   'VALIDATION_FAILED also when the write would break a uniqueness rule: section is unique among articles where featured is true and state is published (on `section`: "Another published article is already featured in this section.").';

@@ -2,7 +2,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { ledgerSpec } from '@/engine/access/call-door-testing';
+import { ledgerSpec } from '@testing/engine/call-door';
 import { buildModel } from '@/engine/spec/build';
 import { buildOpenApiDocument } from './document';
 import type { JsonSchema } from './types';

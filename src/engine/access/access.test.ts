@@ -5,14 +5,15 @@ import { captureLog } from '../log';
 import { NinefoldError } from '../errors/ninefold-error';
 import type { RecordData } from '../ops/types';
 import type { Actor } from '../ground/actor';
-import { testModel } from '../ops/testing';
+import { testModel } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
 import { describeMarkdown } from '../spec/describe';
 import { validateSpec } from '../spec/validate';
 import type { AppSpec } from '../spec/types';
 import { mayTransition, rowScope } from './authorize';
 import { accessFor } from './entity-access';
-import { checkQueryable, checkWritable, readableFields, redactRecord } from './fields';
+import { checkQueryable, checkWritable, readableFields } from './fields';
+import { keepReadable } from './field-sight';
 
 const model = testModel;
 const actor = (roles: string[], userId = 7): Actor => ({
@@ -98,10 +99,10 @@ describe('field rules', () => {
   const record = { id: 1, version: 1, subject: 'S', organization: 3, assignee: 4 } as unknown as RecordData;
 
   it('drops the properties the actor may not read', () => {
-    const shown = redactRecord(ticket, record, new Set(readableFields(ticket, actor(['customer']))));
+    const shown = keepReadable(ticket, record, new Set(readableFields(ticket, actor(['customer']))));
     expect(shown).toEqual({ id: 1, version: 1, subject: 'S' });
     expect(Object.hasOwn(shown, 'assignee')).toBe(false);
-    expect(redactRecord(ticket, record, new Set(readableFields(ticket, actor(['agent']))))).toBe(record);
+    expect(keepReadable(ticket, record, new Set(readableFields(ticket, actor(['agent']))))).toBe(record);
   });
 
   it('refuses writing what the actor may not, with FORBIDDEN_FIELD naming every such field, and logs it without values', async () => {

@@ -49,6 +49,11 @@ export function rowScope(model: AppModel, entity: EntityModel, actor: Actor, act
   return scope && WITHIN_READ.has(action) ? withinRead(model, entity, actor, scope, depth) : scope;
 }
 
+/** The records any of these scopes (of the actor's grants) holds for, or null when there are none. */
+export function scopesUnion(model: AppModel, entity: EntityModel, actor: Actor, scopes: readonly Scope[]): RowScope | null {
+  return unionOf(model, entity, actor, scopes, 0);
+}
+
 function unionOf(model: AppModel, entity: EntityModel, actor: Actor, scopes: readonly Scope[], depth: number): RowScope | null {
   if (scopes.length === 0) return null;
   if (scopes.some((s) => s === true)) return ALL;

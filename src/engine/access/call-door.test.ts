@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildModel } from '../spec/build';
 import type { Actor } from '../ground/actor';
 import { callActor, isThroughCall, writesThroughDoor } from './call-door';
-import { ledgerSpec } from './call-door-testing';
+import { ledgerSpec } from '@testing/engine/call-door';
 import { accessFor } from './entity-access';
 import { writableFields } from './fields';
 

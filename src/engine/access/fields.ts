@@ -1,6 +1,4 @@
 import type { FieldError } from '../errors/ninefold-error';
-import type { RecordData } from '../ops/types';
-import type { RecordValue } from '../ground/record-value';
 import type { Actor } from '../ground/actor';
 import { AUTHOR_COLUMNS } from '../spec/author-columns';
 import type { EntityModel, FieldModel } from '../spec/model';
@@ -58,16 +56,6 @@ function isRuled(entity: EntityModel, name: string): boolean {
 /** Whether the actor may read this field, system column or state of the entity. */
 export function isReadable(entity: EntityModel, readable: ReadonlySet<string>, name: string): boolean {
   return isAlwaysReadable(entity, name) || readable.has(name);
-}
-
-/** The record without the fields the actor may not read (the property is dropped, not emptied). */
-export function redactRecord(entity: EntityModel, record: RecordData, readable: ReadonlySet<string>): RecordData {
-  if (entity.fields.every((f) => readable.has(f.name)) && AUTHOR_COLUMNS.every((name) => readable.has(name))) return record;
-  const kept: Record<string, RecordValue> = {};
-  for (const [key, value] of Object.entries(record)) {
-    if (!isRuled(entity, key) || readable.has(key)) kept[key] = value as RecordValue;
-  }
-  return kept as unknown as RecordData;
 }
 
 /**

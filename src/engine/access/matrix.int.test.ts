@@ -1,12 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { captureLog } from '../log';
 import { createOps } from '../ops/create-ops';
-import { openSyncedQuickly, testModel, testSpec } from '../ops/testing';
+import { openSyncedQuickly, testModel, testSpec } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
 import type { AppSpec } from '../spec/types';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
-import { MATRIX_TIMEOUT_MS, createMatrixFixtures, expectedMatrix, opsDoor, runMatrix, type MatrixFixtures } from './matrix-testing';
+import {
+  MATRIX_TIMEOUT_MS,
+  createMatrixFixtures,
+  expectedMatrix,
+  opsDoor,
+  runMatrix,
+  type MatrixFixtures,
+} from '@testing/access-matrix/run';
 
 /*
  * The permission matrix of the helpdesk (plus `contact`, an entity without permissions), derived

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import publication from '../../../examples/publication/ninefold.spec';
-import { testModel } from '../ops/testing';
+import { testModel } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
-import { ledgerSpec } from './call-door-testing';
+import { ledgerSpec } from '@testing/engine/call-door';
 import { defineApp } from '../spec/define';
 import { ADMIN_ROLE, isAdmin, policyOf, rolesOf, visitorMay, visitorsWelcome, writtenOnlyByCalls, fieldWrittenOnlyByCalls } from './policy';
 

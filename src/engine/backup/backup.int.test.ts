@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createIdentity } from '../identity/identity';
 import { createOps } from '../ops/create-ops';
-import { seedEmptyPglite, testModel, testSpec } from '../ops/testing';
+import { seedEmptyPglite, testModel, testSpec } from '@testing/engine/ops';
 import type { Actor } from '../ground/actor';
 import { DEMO_PASSWORD, seedDemoData } from '../seed/seed-demo-data';
 import { buildModel } from '../spec/build';
@@ -10,7 +10,7 @@ import type { AppModel } from '../spec/model';
 import { openStore } from '../store/open-store';
 import { introspectSchema } from '../store/schema/introspect';
 import { syncSchema } from '../store/schema/sync';
-import { createTestDatabase, databaseTargets, forEachDatabase, type TestDatabase } from '../store/testing';
+import { createTestDatabase, databaseTargets, forEachDatabase, type TestDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { BackupRefused } from './backup-refused';
 import { exportBackup } from './export';
@@ -18,7 +18,7 @@ import { BATCH_ROWS, type BackupHeader } from './format';
 import { importBackup } from './import';
 import { COPIED_SYSTEM_TABLES, SKIPPED_TABLES } from './tables';
 import { SYSTEM_ACTOR } from '../identity/system-actor';
-import { actorOfAccount } from '../identity/accounts-testing';
+import { actorOfAccount } from '@testing/engine/accounts';
 
 const quiet = { start: () => {}, advance: () => {}, stop: () => {} };
 

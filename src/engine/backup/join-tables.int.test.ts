@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { seedEmptyPglite } from '../ops/testing';
+import { seedEmptyPglite } from '@testing/engine/ops';
 import { seedDemoData } from '../seed/seed-demo-data';
 import { buildModel } from '../spec/build';
 import { openStore } from '../store/open-store';
 import { syncSchema } from '../store/schema/sync';
-import { forEachDatabase, type TestDatabase } from '../store/testing';
+import { forEachDatabase, type TestDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import type { BackupHeader } from './format';
 import { exportBackup } from './export';

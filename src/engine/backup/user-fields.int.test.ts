@@ -1,11 +1,11 @@
 import { afterAll, expect, it } from 'vitest';
 import { createIdentity } from '../identity/identity';
-import { teamsSpec } from '../identity/user-fields-testing';
-import { seedEmptyPglite } from '../ops/testing';
+import { teamsSpec } from '@testing/engine/user-fields';
+import { seedEmptyPglite } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
 import { openStore } from '../store/open-store';
 import { syncSchema } from '../store/schema/sync';
-import { forEachDatabase, type TestDatabase } from '../store/testing';
+import { forEachDatabase, type TestDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { exportBackup } from './export';
 import { importBackup } from './import';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { captureLog } from '../log';
-import { ninefoldError, testModel } from '../ops/testing';
+import { ninefoldError, testModel } from '@testing/engine/ops';
 import type { Actor } from '../ground/actor';
 import type { DynamicDatabase } from '../store/types';
 import { createCalls, type CallRequest } from './calls';

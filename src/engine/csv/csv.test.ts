@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NinefoldError } from '../errors/ninefold-error';
-import { testModel } from '../ops/testing';
+import { testModel } from '@testing/engine/ops';
 import { neutralizeFormula, restoreFormula } from './formula';
 import { cellInput } from './import-cells';
 import { detectDelimiter, MAX_VALUES_PER_LINE, openCsv, type CsvRow, type CsvSource } from './read-csv';

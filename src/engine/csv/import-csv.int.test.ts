@@ -1,9 +1,9 @@
 import { beforeAll, expect, it } from 'vitest';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createOps } from '../ops/create-ops';
 import type { Ops } from '../ops/ops';
-import { countRows, createActor, ninefoldError, openSyncedQuickly, testModel } from '../ops/testing';
+import { countRows, createActor, ninefoldError, openSyncedQuickly, testModel } from '@testing/engine/ops';
 import type { Actor } from '../ground/actor';
 import { importCsv } from './import-csv';
 import type { CsvSource } from './read-csv';

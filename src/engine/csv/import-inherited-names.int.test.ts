@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import { createOps } from '../ops/create-ops';
 import type { Ops } from '../ops/ops';
-import { countRows, createActor, ninefoldError, openSyncedQuickly, testModel } from '../ops/testing';
+import { countRows, createActor, ninefoldError, openSyncedQuickly, testModel } from '@testing/engine/ops';
 import type { Actor } from '../ground/actor';
 import type { Store } from '../store/types';
 import { importCsv } from './import-csv';

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { countRows, fieldCodes, ninefoldError, openSyncedQuickly } from '../ops/testing';
+import { countRows, fieldCodes, ninefoldError, openSyncedQuickly } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createIdentity } from './identity';
 import type { Identity, UserAccount } from './types';
 import { SYSTEM_ACTOR } from './system-actor';
-import { actorOfAccount } from './accounts-testing';
+import { actorOfAccount } from '@testing/engine/accounts';
 
 /** Accounts need no entity: a spec with roles is enough (and stays clear of the entities' own changes). */
 const model = buildModel({

@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
-import { openSyncedQuickly } from '../ops/testing';
+import { openSyncedQuickly } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createIdentity } from './identity';
 import type { Identity } from './types';

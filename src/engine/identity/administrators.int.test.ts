@@ -1,10 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
 import { captureLog } from '../log';
-import { ninefoldError, openSyncedQuickly } from '../ops/testing';
+import { ninefoldError, openSyncedQuickly } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
-import { actorOfAccount } from './accounts-testing';
+import { actorOfAccount } from '@testing/engine/accounts';
 import { createIdentity } from './identity';
 import { SYSTEM_ACTOR } from './system-actor';
 import type { Identity, UserAccount } from './types';

@@ -1,11 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
 import publication from '../../../examples/publication/ninefold.spec';
 import type { Engine } from '../engine';
-import { openSyncedQuickly } from '../ops/testing';
+import { openSyncedQuickly } from '@testing/engine/ops';
 import type { Actor } from '../ground/actor';
 import { buildModel } from '../spec/build';
-import { engineOnStore } from '../store/testing-outage';
-import { forEachDatabase } from '../store/testing';
+import { engineOnStore } from '@testing/engine/store-outage';
+import { forEachDatabase } from '@testing/engine/store';
 import { SYSTEM_ACTOR } from './system-actor';
 
 const model = buildModel(publication);

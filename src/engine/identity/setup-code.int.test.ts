@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { captureLog } from '../log';
 import { openEngine } from '../open-engine';
-import { countRows, ninefoldError, openSyncedQuickly, seedEmptyPglite } from '../ops/testing';
+import { countRows, ninefoldError, openSyncedQuickly, seedEmptyPglite } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createIdentity } from './identity';
 import { SETUP_CODE_LINE } from './setup-code';
 import type { Identity } from './types';
-import { withStore } from '../testing-engine';
+import { withStore } from '@testing/engine/engine';
 
 const model = buildModel({ name: 'setup', roles: { agent: { label: 'Agent' } } });
 const PASSWORD = 'correct horse battery staple';

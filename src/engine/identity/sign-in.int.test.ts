@@ -1,11 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ninefoldError, openSyncedQuickly } from '../ops/testing';
+import { ninefoldError, openSyncedQuickly } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createIdentity } from './identity';
 import type { Identity, UserAccount } from './types';
-import { actorOfAccount } from './accounts-testing';
+import { actorOfAccount } from '@testing/engine/accounts';
 
 const model = buildModel({ name: 'sign-in', roles: { agent: { label: 'Agent' } } });
 const PASSWORD = 'correct horse battery staple';

@@ -1,15 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NinefoldError } from '../errors/ninefold-error';
-import { ninefoldError } from '../ops/testing';
+import { ninefoldError } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import { desiredSchema } from '../store/schema/desired';
 import { introspectSchema } from '../store/schema/introspect';
 import { planSchema } from '../store/schema/plan';
 import type { Store } from '../store/types';
 import { createIdentity } from './identity';
 import type { Identity } from './types';
-import { teamsSpec } from './user-fields-testing';
+import { teamsSpec } from '@testing/engine/user-fields';
 import { SYSTEM_ACTOR } from './system-actor';
 
 const model = buildModel(teamsSpec);

@@ -3,12 +3,12 @@ import { beforeAll, expect, it } from 'vitest';
 import { createIdentity } from '../identity/identity';
 import { buildModel } from '../spec/build';
 import type { AppSpec } from '../spec/types';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { DynamicDatabase, Store } from '../store/types';
 import { visibleChanges } from '../live/visible';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { ninefoldError, openSyncedQuickly, testModel } from './testing';
+import { ninefoldError, openSyncedQuickly, testModel } from '@testing/engine/ops';
 import type { RecordData } from './types';
 import type { Actor } from '../ground/actor';
 

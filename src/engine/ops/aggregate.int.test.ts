@@ -4,13 +4,13 @@ import { buildModel } from '../spec/build';
 import type { Condition } from '../spec/types';
 import { syncSchema } from '../store/schema/sync';
 import { TALLY_TABLE } from '../store/schema/tally';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { forgetCachedReads } from '../store/write-clock';
 import { dayRange, type GroupQuery } from './aggregate';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { createActor, ninefoldError, openSyncedQuickly, testSpec } from './testing';
+import { createActor, ninefoldError, openSyncedQuickly, testSpec } from '@testing/engine/ops';
 import type { Actor } from '../ground/actor';
 
 /**

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
-import { authorizeScope } from '../access/authorize';
-import { checkQueryable, readableFields } from '../access/fields';
+import { authorizeScope, type RowScope } from '../access/authorize';
+import { checkQueryable } from '../access/fields';
+import { fieldSight } from '../access/field-sight';
 import { ownListField } from '../access/grants';
 import { conditionToSql } from '../condition/bound-sql';
 import type { EntityModel } from '../spec/model';
@@ -78,26 +79,36 @@ function tallyRows(ctx: OpsContext, entity: EntityModel, owner: { field: string;
     .where('measure', '=', measure);
 }
 
-/** The scope of the actor's list, with the fields used checked readable (FORBIDDEN_FIELD otherwise). */
+/**
+ * The scope of the actor's list, with the fields used checked readable (FORBIDDEN_FIELD otherwise),
+ * and the actor's sight of the fields: where a field is read on some records only (field-sight.ts),
+ * the numbers count it as empty on the others, and a condition on it holds on none of them.
+ */
 function scoped(ctx: OpsContext, actor: Actor, entity: EntityModel, fields: readonly string[], where: Condition | undefined) {
   const scope = authorizeScope(ctx.model, entity, actor, 'list');
-  const readable = new Set(readableFields(entity, actor));
-  checkQueryable(entity, actor, readable, {
-    filters: [...fields, ...(where ? conditionFields(ctx.model.conditions.of(where), { paths: 'head', operands: true }) : [])],
-    sort: [],
-    search: false,
-  });
-  return scope;
+  const sight = fieldSight(ctx.model, entity, actor);
+  const whereFields = where ? conditionFields(ctx.model.conditions.of(where), { paths: 'head', operands: true }) : [];
+  checkQueryable(entity, actor, sight.readable, { filters: [...fields, ...whereFields], sort: [], search: false });
+  const masks = [...new Set(whereFields)].flatMap((name) => sight.readableWhere(name) ?? []);
+  return { scope, sight, masks };
 }
 
 function inScope(
   ctx: OpsContext,
   actor: Actor,
   entity: EntityModel,
-  scope: RawBuilder<SqlBool>,
+  scoping: { readonly scope: RowScope; readonly masks: readonly RawBuilder<SqlBool>[] },
   query: GroupQuery | DayQuery,
 ): RawBuilder<SqlBool> {
-  return query.where ? sql<SqlBool>`(${scope}) and (${conditionToSql(ctx.model, entity, query.where, actor, query.params)})` : scope;
+  const parts = [scoping.scope.sql, ...scoping.masks];
+  if (query.where) parts.push(conditionToSql(ctx.model, entity, query.where, actor, query.params));
+  return parts.length === 1 ? parts[0] : sql<SqlBool>`(${sql.join(parts, sql`) and (`)})`;
+}
+
+/** The field's column, empty where the actor may not read it (`mask`). */
+function maskedColumn(entity: EntityModel, name: string, mask: RawBuilder<SqlBool> | null) {
+  const column = sql.ref(columnFor(entity, name));
+  return mask ? sql`(case when ${mask} then ${column} end)` : column;
 }
 
 /**
@@ -109,9 +120,12 @@ export async function groupTotals(ctx: OpsContext, actor: Actor, entityName: str
   const entity = entityOf(ctx.model, entityName);
   const used = [query.by, query.sum].filter((f): f is string => f !== undefined);
   for (const name of used) columnFor(entity, name); // an unknown name is a programming error
-  const scope = scoped(ctx, actor, entity, used, query.where);
+  const scoping = scoped(ctx, actor, entity, used, query.where);
+  const byMask = query.by === undefined ? null : scoping.sight.readableWhere(query.by);
+  const sumMask = query.sum === undefined ? null : scoping.sight.readableWhere(query.sum);
   const tally = tallyOf(ctx, entity);
-  const owner = query.where ? null : tallyOwner(ctx, entity, actor, scope.all);
+  // The running totals count every value: not for a field some of the records hide.
+  const owner = query.where || byMask || sumMask ? null : tallyOwner(ctx, entity, actor, scoping.scope.all);
   const dimension = query.by ?? TALLY_TOTAL;
   const sums = query.by === undefined ? undefined : tally?.groups.get(query.by);
   const tallied = query.by === undefined ? query.sum === undefined : sums !== undefined && (query.sum === undefined || sums.has(query.sum));
@@ -123,12 +137,12 @@ export async function groupTotals(ctx: OpsContext, actor: Actor, entityName: str
       .where('amount', '<>', 0)
       .execute()) as { value: string; amount: string }[];
   } else {
-    const value = query.by ? sql<string>`coalesce(${sql.ref(columnFor(entity, query.by))}::text, '')` : sql<string>`''`;
-    const amount = query.sum ? sql<string>`coalesce(sum(${sql.ref(columnFor(entity, query.sum))}), 0)` : sql<string>`count(*)`;
+    const value = query.by ? sql<string>`coalesce(${maskedColumn(entity, query.by, byMask)}::text, '')` : sql<string>`''`;
+    const amount = query.sum ? sql<string>`coalesce(sum(${maskedColumn(entity, query.sum, sumMask)}), 0)` : sql<string>`count(*)`;
     rows = (await ctx.db
       .selectFrom(entity.table)
       .select([value.as('value'), amount.as('amount')])
-      .where(inScope(ctx, actor, entity, scope.sql, query))
+      .where(inScope(ctx, actor, entity, scoping, query))
       .groupBy(sql`1`)
       .execute()) as { value: string; amount: string }[];
   }
@@ -174,9 +188,12 @@ export async function perDay(ctx: OpsContext, actor: Actor, entityName: string, 
   const entity = entityOf(ctx.model, entityName);
   if (!Number.isInteger(query.days) || query.days < 1) throw new Error(`perDay: days must be a positive integer, got ${query.days}`);
   const column = columnFor(entity, query.field);
-  const scope = scoped(ctx, actor, entity, [query.field], query.where);
+  const scoping = scoped(ctx, actor, entity, [query.field], query.where);
+  // Records whose field is hidden from the actor are not counted on any day.
+  const fieldMask = scoping.sight.readableWhere(query.field);
+  if (fieldMask) scoping.masks.push(fieldMask);
   const range = dayRange(query.days);
-  const owner = query.where ? null : tallyOwner(ctx, entity, actor, scope.all);
+  const owner = query.where || fieldMask ? null : tallyOwner(ctx, entity, actor, scoping.scope.all);
   let rows: { day: string; n: string }[];
   if (owner && tallyOf(ctx, entity)?.days.has(query.field)) {
     rows = (await tallyRows(ctx, entity, owner, dayDimension(query.field), '')
@@ -189,7 +206,7 @@ export async function perDay(ctx: OpsContext, actor: Actor, entityName: string, 
     rows = (await ctx.db
       .selectFrom(entity.table)
       .select([day.as('day'), sql<string>`count(*)`.as('n')])
-      .where(inScope(ctx, actor, entity, scope.sql, query))
+      .where(inScope(ctx, actor, entity, scoping, query))
       .where(column, '>=', new Date(`${range[0]}T00:00:00Z`))
       .where(column, '<', new Date(Date.parse(`${range[range.length - 1]}T00:00:00Z`) + DAY_MS))
       .groupBy(sql`1`)

@@ -1,11 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
 import { NinefoldError } from '../errors/ninefold-error';
 import { buildModel } from '../spec/build';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { createActor, openSyncedQuickly, testSpec } from './testing';
+import { createActor, openSyncedQuickly, testSpec } from '@testing/engine/ops';
 import type { RecordData } from './types';
 import type { Actor } from '../ground/actor';
 

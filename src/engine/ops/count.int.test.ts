@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildModel } from '../spec/build';
 import type { AppSpec } from '../spec/types';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { createActor, ninefoldError, openSyncedQuickly } from './testing';
+import { createActor, ninefoldError, openSyncedQuickly } from '@testing/engine/ops';
 import type { Actor } from '../ground/actor';
 
 /**

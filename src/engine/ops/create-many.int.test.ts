@@ -1,11 +1,11 @@
 import { beforeAll, expect, it } from 'vitest';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { buildModel } from '../spec/build';
 import { REFUSED_ROWS_LISTED } from './create-many';
-import { countRows, createActor, expectRefused, openSyncedQuickly, testModel, testSpec } from './testing';
+import { countRows, createActor, expectRefused, openSyncedQuickly, testModel, testSpec } from '@testing/engine/ops';
 import type { Actor } from '../ground/actor';
 
 forEachDatabase('ops.createMany: many records checked like create, written in batches', (database) => {

@@ -34,8 +34,8 @@ const INT4 = 2 ** 31;
  * Whether a cursor value is one the engine could have encoded for the sort column: anything else
  * (a client's own JSON) would make the database fail to compare it, or compare it with null.
  */
-function fitsColumn(entity: EntityModel, field: string, value: CursorValue): boolean {
-  if (value === null) return isNullableSortColumn(entity, field);
+function fitsColumn(entity: EntityModel, field: string, value: CursorValue, nullable: boolean | undefined): boolean {
+  if (value === null) return nullable ?? isNullableSortColumn(entity, field);
   const system: Record<string, string> = { id: 'user', createdBy: 'user', updatedBy: 'user', createdAt: 'datetime', updatedAt: 'datetime' };
   const type = entity.fieldsByName[field]?.type ?? system[field] ?? 'text';
   switch (type) {
@@ -62,9 +62,10 @@ function fitsColumn(entity: EntityModel, field: string, value: CursorValue): boo
 }
 
 /**
- * Reads a cursor back. With `entity`, its values must also fit the sort columns (see fitsColumn).
+ * Reads a cursor back. With `entity`, its values must also fit the sort columns (see fitsColumn);
+ * a key may say it is empty on some rows (a field hidden there from the actor sorts as empty).
  */
-export function decodeCursor(text: string, sort: readonly SortModel[], entity?: EntityModel): Cursor {
+export function decodeCursor(text: string, sort: readonly (SortModel & { readonly nullable?: boolean })[], entity?: EntityModel): Cursor {
   if (text.length > 4096 || !/^[A-Za-z0-9_-]+$/.test(text)) throw invalid();
   let parsed: unknown;
   try {
@@ -80,7 +81,7 @@ export function decodeCursor(text: string, sort: readonly SortModel[], entity?: 
   for (const [index, value] of v.entries()) {
     if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) throw invalid();
     if (typeof value === 'string' && (value.length > 1000 || value.includes('\u0000'))) throw invalid();
-    if (entity && !fitsColumn(entity, sort[index].field, value as CursorValue)) throw invalid();
+    if (entity && !fitsColumn(entity, sort[index].field, value as CursorValue, sort[index].nullable)) throw invalid();
   }
   return { values: v as CursorValue[], id: i };
 }

@@ -3,11 +3,11 @@ import helpdesk from '../../../examples/helpdesk/ninefold.spec';
 import { buildModel } from '../spec/build';
 import { matchRoute } from '../spec/screens/routes';
 import { type RouteModel } from '../spec/screens/route-model';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { createActor, ninefoldError, openSyncedQuickly } from './testing';
+import { createActor, ninefoldError, openSyncedQuickly } from '@testing/engine/ops';
 import type { ListQuery } from './types';
 import type { Actor } from '../ground/actor';
 

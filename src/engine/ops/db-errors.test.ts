@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NinefoldError } from '../errors/ninefold-error';
 import { translateDatabaseError } from './db-errors';
-import { testModel } from './testing';
+import { testModel } from '@testing/engine/ops';
 
 const ticket = testModel.entitiesByName.ticket;
 const organization = testModel.entitiesByName.organization;

@@ -3,11 +3,11 @@ import { beforeAll, expect, it } from 'vitest';
 import { buildModel } from '../spec/build';
 import type { AppSpec } from '../spec/types';
 import { validateSpec } from '../spec/validate';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { createActor, expectRefused, openSyncedQuickly } from './testing';
+import { createActor, expectRefused, openSyncedQuickly } from '@testing/engine/ops';
 import type { RecordData } from './types';
 import type { Actor } from '../ground/actor';
 

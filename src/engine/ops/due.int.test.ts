@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { createActor, ninefoldError, openSyncedQuickly, testModel as model } from './testing';
+import { createActor, ninefoldError, openSyncedQuickly, testModel as model } from '@testing/engine/ops';
 import type { RecordData } from './types';
 import type { Actor } from '../ground/actor';
 

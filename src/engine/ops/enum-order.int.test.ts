@@ -4,11 +4,11 @@ import { buildModel } from '../spec/build';
 import type { AppSpec } from '../spec/types';
 import { enumOrderSql } from '../store/schema/enum-order';
 import { syncSchema } from '../store/schema/sync';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { createActor, openSyncedQuickly } from './testing';
+import { createActor, openSyncedQuickly } from '@testing/engine/ops';
 import type { ListQuery } from './types';
 import type { Actor } from '../ground/actor';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { rowScope } from '../access/authorize';
-import { readableFields } from '../access/fields';
+import { fieldSight } from '../access/field-sight';
 import { authorId } from '../access/visitor';
 import { NinefoldError, notFound } from '../errors/ninefold-error';
 import type { EntityModel } from '../spec/model';
@@ -123,7 +123,10 @@ export async function readHistory(
   const entity = entityOf(ctx.model, entityName);
   if (!isRecordId(id)) throw notFound(inSentence(entity.label));
   const scope = rowScope(ctx.model, entity, actor, 'read');
-  const visible = scope && (await ctx.db.selectFrom(entity.table).select('id').where('id', '=', id).where(scope.sql).executeTakeFirst());
+  const sight = fieldSight(ctx.model, entity, actor);
+  const visible =
+    scope &&
+    (await ctx.db.selectFrom(entity.table).select('id').select(sight.columns).where('id', '=', id).where(scope.sql).executeTakeFirst());
   if (!visible) throw notFound(inSentence(entity.label));
   const limit = Math.min(Math.max(Math.trunc(query.limit ?? DEFAULT_LIMIT) || DEFAULT_LIMIT, 1), MAX_LIMIT);
   const before = parseCursor(query.cursor);
@@ -139,7 +142,8 @@ export async function readHistory(
   if (before !== undefined) rows = rows.where('a.id', '<', before);
   const found = await rows.execute();
 
-  const readable = new Set(readableFields(entity, actor));
+  // The fields the grants that let the actor see this record read: the history tells no more than the record.
+  const readable = sight.readableOn(visible);
   const entries: HistoryEntry[] = [];
   const page = found
     .slice(0, limit)

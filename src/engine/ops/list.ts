@@ -1,6 +1,7 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { authorize } from '../access/authorize';
-import { checkQueryable, readableFields, redactRecord } from '../access/fields';
+import { checkQueryable } from '../access/fields';
+import { fieldSight, type FieldSight } from '../access/field-sight';
 import { entityOf, type OpsContext } from './context';
 import { searchMatches } from './search-query';
 import { decodeCursor, encodeCursor, type Cursor, type CursorValue } from './cursor';
@@ -28,12 +29,16 @@ type Query = SelectQueryBuilder<any, any, Record<string, unknown>>;
 export async function listRecords(ctx: OpsContext, actor: Actor, entityName: string, query: ListQuery = {}): Promise<ListPage> {
   const { model, db } = ctx;
   const entity = entityOf(model, entityName);
-  const readable = new Set(readableFields(entity, actor));
+  const sight = fieldSight(model, entity, actor);
+  const readable = sight.readable;
   const asked = query.sort !== undefined && query.sort !== '';
   // The list screen's own order, unless it is by a field this actor may not read.
-  const sort = resolveSort(
-    entity,
-    asked || readable.has(entity.list.sort.field) || !entity.fieldsByName[entity.list.sort.field] ? query.sort : '-createdAt',
+  const sort = maskedSort(
+    sight,
+    resolveSort(
+      entity,
+      asked || readable.has(entity.list.sort.field) || !entity.fieldsByName[entity.list.sort.field] ? query.sort : '-createdAt',
+    ),
   );
   const limit = resolveLimit(entity, query.limit);
   const cursor = query.cursor ? decodeCursor(query.cursor, sort, entity) : null;
@@ -41,24 +46,21 @@ export async function listRecords(ctx: OpsContext, actor: Actor, entityName: str
     ctx,
     actor,
     entity,
-    readable,
+    sight,
     query,
     sort.map((k) => k.field),
-  ).select(recordColumns(entity));
+  )
+    .select(recordColumns(entity))
+    .select(sight.columns);
 
   const rows =
     sort.length === 1
       ? await singleKeyPage(base, sort[0], cursor && { value: cursor.values[0], id: cursor.id }, limit + 1)
       : await multiKeyPage(base, sort, cursor, limit + 1);
-  const page = rows.slice(0, limit).map((row) => rowToRecord(entity, row));
+  // Each row without what the grants that let the actor see it hide; the cursor is made of what is shown.
+  const page = rows.slice(0, limit).map((row) => sight.redact(rowToRecord(entity, row), row));
   const last = page[page.length - 1];
-  const { records: visible, references } = await withReferenceTitles(
-    model,
-    db,
-    actor,
-    entity,
-    page.map((record) => redactRecord(entity, record, readable)),
-  );
+  const { records: visible, references } = await withReferenceTitles(model, db, actor, entity, page);
   return {
     rows: visible,
     references,
@@ -66,7 +68,7 @@ export async function listRecords(ctx: OpsContext, actor: Actor, entityName: str
       rows.length > limit && last
         ? encodeCursor(
             sort,
-            sort.map((k) => last[k.field]),
+            sort.map((k) => last[k.field] ?? null),
             last.id,
           )
         : null,
@@ -82,7 +84,7 @@ function matching(
   ctx: OpsContext,
   actor: Actor,
   entity: EntityModel,
-  readable: ReadonlySet<string>,
+  sight: FieldSight,
   query: ListQuery,
   sortFields: readonly string[],
 ): Query {
@@ -100,10 +102,17 @@ function matching(
       return doneWhen ? fieldsOf(model.conditions.of(doneWhen), { paths: 'head', operands: true }) : [];
     }),
   ];
-  checkQueryable(entity, actor, readable, { filters: [...given, ...conditionFields], sort: sortFields, search: searching });
+  checkQueryable(entity, actor, sight.readable, { filters: [...given, ...conditionFields], sort: sortFields, search: searching });
   const filters = resolveFilters(entity, query.filters);
   const search = resolveSearch(entity, query.q);
   let base: Query = db.selectFrom(entity.table).where(scope);
+  // A field read on some of these records only matches nothing where it is hidden: a filter, a
+  // search or a condition on it must not tell its hidden values apart.
+  const used = [...given, ...conditionFields, ...(search !== null ? entity.searchFields : [])];
+  for (const name of new Set(used)) {
+    const readableWhere = sight.readableWhere(name);
+    if (readableWhere) base = base.where(readableWhere);
+  }
   for (const [name, value] of Object.entries(filters)) {
     const due = entity.fieldsByName[name]?.due ? entity.fieldsByName[name] : null;
     const joined = entity.fieldsByName[name]?.joinTable;
@@ -135,8 +144,7 @@ export async function countRecords(
 ): Promise<ListCount> {
   const entity = entityOf(ctx.model, entityName);
   if (!Number.isSafeInteger(cap) || cap < 1) throw new Error(`count: the cap must be a positive integer, got ${cap}`);
-  const readable = new Set(readableFields(entity, actor));
-  const inner = matching(ctx, actor, entity, readable, query, [])
+  const inner = matching(ctx, actor, entity, fieldSight(ctx.model, entity, actor), query, [])
     .select(sql.lit(1).as('one'))
     .limit(cap + 1);
   const row = await ctx.db
@@ -147,12 +155,26 @@ export async function countRecords(
   return n > cap ? { count: cap, more: true } : { count: n, more: false };
 }
 
+/** A sort key on a field read on some records only: it sorts as empty where the field is hidden. */
+interface MaskedKey extends SortKey {
+  readonly readableWhere?: RawBuilder<SqlBool>;
+}
+
+function maskedSort(sight: FieldSight, keys: readonly SortKey[]): MaskedKey[] {
+  return keys.map((key) => {
+    const readableWhere = sight.readableWhere(key.field);
+    return readableWhere ? { ...key, readableWhere, nullable: true } : key;
+  });
+}
+
 /**
  * What a sort key orders by: its column, or for an enum the position of its value among the
- * declared ones, written exactly as schema sync's (position, id) index has it.
+ * declared ones, written exactly as schema sync's (position, id) index has it; empty on the
+ * records where the field is hidden from the actor.
  */
-function keyExpression(key: SortKey) {
-  return key.order ? sql.raw(`(${enumOrderSql(key.column, key.order)})`) : sql.ref(key.column);
+function keyExpression(key: MaskedKey) {
+  const value = key.order ? sql.raw(`(${enumOrderSql(key.column, key.order)})`) : sql.ref(key.column);
+  return key.readableWhere ? sql`(case when ${key.readableWhere} then ${value} end)` : value;
 }
 
 /** A cursor's value as its key compares it: an enum value's position. */
@@ -163,7 +185,7 @@ function keyValue(key: SortKey, value: CursorValue): CursorValue {
 /** The common case, kept to row comparisons that an index on (key, id) answers directly. */
 async function singleKeyPage(
   base: Query,
-  key: SortKey,
+  key: MaskedKey,
   cursor: { value: CursorValue; id: number } | null,
   take: number,
 ): Promise<Record<string, unknown>[]> {
@@ -183,7 +205,7 @@ async function singleKeyPage(
     rows = await ordered(cursor ? afterCursor(nonEmpty, cursor) : nonEmpty).execute();
   }
   if (rows.length < take) {
-    let empty = base.where(column, 'is', null);
+    let empty = key.readableWhere ? base.where(sql<boolean>`${expression} is null`) : base.where(column, 'is', null);
     if (cursor && cursor.value === null) empty = empty.where('id', direction === 'asc' ? '>' : '<', cursor.id);
     rows = rows.concat(
       await empty
@@ -201,7 +223,7 @@ async function singleKeyPage(
  */
 async function multiKeyPage(
   base: Query,
-  keys: readonly SortKey[],
+  keys: readonly MaskedKey[],
   cursor: Cursor | null,
   take: number,
 ): Promise<Record<string, unknown>[]> {

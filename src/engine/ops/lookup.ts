@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import { rowScope } from '../access/authorize';
 import { readableFields } from '../access/fields';
+import { fieldSight } from '../access/field-sight';
 import { normalizeEmail } from '../identity/identity';
 import type { EntityModel } from '../spec/model';
 import { USER_TABLE } from '../store/schema/desired';
@@ -86,16 +87,19 @@ function titleColumnFor(target: EntityModel, actor: Actor): string | null {
 async function byTitle(ctx: OpsContext, actor: Actor, target: EntityModel, texts: readonly string[]): Promise<Finder> {
   const column = titleColumnFor(target, actor);
   const scope = rowScope(ctx.model, target, actor, 'read');
+  // Only records whose title the actor reads can be found by it (field-sight.ts).
+  const readableWhere = target.titleField ? fieldSight(ctx.model, target, actor).readableWhere(target.titleField) : null;
   if (!column || !scope)
     return () => `Give the id of the ${inSentence(target.label)}: ${inSentence(target.pluralLabel)} cannot be found by title here.`;
   const title = sql<string>`${sql.ref(column)}::text`;
+  const seen = readableWhere ? sql<SqlBool>`(${scope.sql}) and (${readableWhere})` : scope.sql;
   const exact = new Map<string, number[]>();
   for (const chunk of chunks(texts.map((t) => t.trim()))) {
     const rows = await ctx.db
       .selectFrom(target.table)
       .select(['id', title.as('key')])
       .where(title, 'in', chunk)
-      .where(scope.sql)
+      .where(seen)
       .execute();
     group(
       rows.map((r) => ({ key: String(r.key), id: Number(r.id) })),
@@ -116,7 +120,7 @@ async function byTitle(ctx: OpsContext, actor: Actor, target: EntityModel, texts
       .selectFrom(target.table)
       .select(['id', sql<string>`lower(${title})`.as('key')])
       .where(sql`lower(${title})`, 'in', chunk)
-      .where(scope.sql)
+      .where(seen)
       .execute();
     group(
       rows.map((r) => ({ key: String(r.key), id: Number(r.id) })),

@@ -3,11 +3,11 @@ import { accessFor } from '../access/entity-access';
 import { createIdentity } from '../identity/identity';
 import { buildModel } from '../spec/build';
 import type { AppSpec } from '../spec/types';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { ninefoldError, openSyncedQuickly, testModel } from './testing';
+import { ninefoldError, openSyncedQuickly, testModel } from '@testing/engine/ops';
 import type { Actor } from '../ground/actor';
 
 /**

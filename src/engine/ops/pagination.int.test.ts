@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import { encodeCursor } from './cursor';
 import type { Ops } from './ops';
 import { recordColumns, rowToRecord } from './records';
-import { createActor, fieldCodes, ninefoldError, openSyncedQuickly, testModel } from './testing';
+import { createActor, fieldCodes, ninefoldError, openSyncedQuickly, testModel } from '@testing/engine/ops';
 import type { ListQuery, RecordData } from './types';
 import type { RecordValue } from '../ground/record-value';
 import type { Actor } from '../ground/actor';

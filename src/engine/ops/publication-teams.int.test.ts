@@ -3,11 +3,11 @@ import publication from '../../../examples/publication/ninefold.spec';
 import { createIdentity } from '../identity/identity';
 import { buildModel } from '../spec/build';
 import { describeMarkdown } from '../spec/describe';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { ninefoldError, openSyncedQuickly } from './testing';
+import { ninefoldError, openSyncedQuickly } from '@testing/engine/ops';
 import type { Actor } from '../ground/actor';
 
 /** The acceptance spec's newsroom: teams through a user field, and four eyes on publishing. */

@@ -1,7 +1,7 @@
 import { isRecordId } from './record-id';
 import { sql, type SqlBool } from 'kysely';
 import { authorize, rowScope } from '../access/authorize';
-import { readableFields, redactRecord } from '../access/fields';
+import { fieldSight } from '../access/field-sight';
 import { notFound } from '../errors/ninefold-error';
 import { entityOf, type OpsContext } from './context';
 import { recordColumns, rowToRecord } from './records';
@@ -24,11 +24,13 @@ export async function getRecord(ctx: OpsContext, actor: Actor, entityName: strin
   const entity = entityOf(ctx.model, entityName);
   if (!isRecordId(id)) throw notFound(inSentence(entity.label));
   const scope = authorize(ctx.model, entity, actor, 'read');
+  const sight = fieldSight(ctx.model, entity, actor);
   const row = await ctx.db
     .selectFrom(entity.table)
     .select(recordColumns(entity))
     .select(grantedColumns(ctx.model, entity, actor))
     .select(canColumns(ctx.model, entity, actor))
+    .select(sight.columns)
     .where('id', '=', id)
     .where(scope)
     .executeTakeFirst();
@@ -38,9 +40,7 @@ export async function getRecord(ctx: OpsContext, actor: Actor, entityName: strin
   const withPaths = await withPathValues(ctx.model, ctx.db, entity, transitionConditions(entity.workflow?.transitions ?? []), full);
   const transitions = transitionOffers(ctx.model, entity, withPaths, actor, row, new Date());
   const can = { update: Boolean(row.nf_can_update) && !isFinal(entity, full), delete: Boolean(row.nf_can_delete) };
-  const { records, references } = await withReferenceTitles(ctx.model, ctx.db, actor, entity, [
-    redactRecord(entity, full, new Set(readableFields(entity, actor))),
-  ]);
+  const { records, references } = await withReferenceTitles(ctx.model, ctx.db, actor, entity, [sight.redact(full, row)]);
   return { record: records[0], references, transitions, can };
 }
 

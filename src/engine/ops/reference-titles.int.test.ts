@@ -2,12 +2,12 @@ import { beforeAll, expect, it } from 'vitest';
 import { createIdentity } from '../identity/identity';
 import { buildModel } from '../spec/build';
 import type { AppSpec } from '../spec/types';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { forgetCachedReads } from '../store/write-clock';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { openSyncedQuickly } from './testing';
+import { openSyncedQuickly } from '@testing/engine/ops';
 import type { RecordData } from './types';
 import type { Actor } from '../ground/actor';
 

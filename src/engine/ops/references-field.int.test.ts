@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildModel } from '../spec/build';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { syncSchema } from '../store/schema/sync';
 import { forgetCachedReads } from '../store/write-clock';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { countRows, createActor, expectRefused, fieldCodes, ninefoldError, openSyncedQuickly } from './testing';
+import { countRows, createActor, expectRefused, fieldCodes, ninefoldError, openSyncedQuickly } from '@testing/engine/ops';
 import type { RecordData } from './types';
 import type { Actor } from '../ground/actor';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import publication from '../../../examples/publication/ninefold.spec';
 import { buildModel } from '../spec/build';
-import { testModel, testSpec } from './testing';
+import { testModel, testSpec } from '@testing/engine/ops';
 import { rowsCapFor, tooManyRows } from './rows-cap';
 import type { Actor } from '../ground/actor';
 

@@ -1,10 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { forgetCachedReads } from '../store/write-clock';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { createActor, openSyncedQuickly, testModel } from './testing';
+import { createActor, openSyncedQuickly, testModel } from '@testing/engine/ops';
 import type { ListQuery, RecordData } from './types';
 import type { Actor } from '../ground/actor';
 

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { rowScope } from '../access/authorize';
-import { readableFields } from '../access/fields';
+import { fieldSight } from '../access/field-sight';
 import type { AppModel, EntityModel } from '../spec/model';
 import { USER_TABLE } from '../store/schema/desired';
 import { titleRule } from '../spec/title-rule';
@@ -37,8 +37,12 @@ export function titleSql(model: AppModel, entity: EntityModel, actor: Actor, row
   const fallback = sql<string>`(${`${entity.label} #`}::text || ${id}::text)`;
   const none: TitleSql = { text: fallback, markdown: false, order: id };
   const rule = titleRule(entity);
-  if (rule.kind === 'none' || !readableFields(entity, actor).includes(rule.field.name)) return none;
-  const column = sql.ref(`${row}.${rule.field.column}`);
+  const sight = fieldSight(model, entity, actor);
+  if (rule.kind === 'none' || !sight.readable.has(rule.field.name)) return none;
+  // Read on some records only (field-sight.ts): empty, so the fallback, on the others.
+  const readableWhere = sight.readableWhere(rule.field.name);
+  const own = sql.ref(`${row}.${rule.field.column}`);
+  const column = readableWhere ? sql`(case when ${readableWhere} then ${own} end)` : own;
 
   switch (rule.kind) {
     case 'value':

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importCsv } from '../csv/import-csv';
 import { buildModel } from '../spec/build';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { countRows, createActor, expectRefused, ninefoldError, openSyncedQuickly, testModel } from './testing';
+import { countRows, createActor, expectRefused, ninefoldError, openSyncedQuickly, testModel } from '@testing/engine/ops';
 import type { RecordData } from './types';
 import type { Actor } from '../ground/actor';
 

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildModel } from '../spec/build';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
-import { createActor, expectRefused, fieldCodes, ninefoldError, openSyncedQuickly, testSpec } from './testing';
+import { createActor, expectRefused, fieldCodes, ninefoldError, openSyncedQuickly, testSpec } from '@testing/engine/ops';
 import type { RecordData } from './types';
 import type { Actor } from '../ground/actor';
 

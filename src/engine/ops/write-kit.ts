@@ -3,7 +3,7 @@
 
 import { sql } from 'kysely';
 import { authorize, rowScope } from '../access/authorize';
-import { readableFields, redactRecord } from '../access/fields';
+import { fieldSight } from '../access/field-sight';
 import { forbidden } from '../access/refusal';
 import { authorId } from '../access/visitor';
 import { NinefoldError, notFound } from '../errors/ninefold-error';
@@ -104,12 +104,22 @@ export async function readBack(
   record: RecordData,
 ): Promise<RecordData> {
   const scope = rowScope(ctx.model, entity, actor, 'read');
-  const inScope =
-    scope !== null &&
-    (scope.all ||
-      (await trx.selectFrom(entity.table).select('id').where('id', '=', record.id).where(scope.sql).executeTakeFirst()) !== undefined);
-  if (!inScope) return { id: record.id, version: record.version, createdAt: record.createdAt, updatedAt: record.updatedAt };
-  return visibleSets(ctx.model, trx, actor, entity, redactRecord(entity, record, new Set(readableFields(entity, actor))));
+  const sight = fieldSight(ctx.model, entity, actor);
+  // Whether the record is in the read scope, and which grants see it (their field rules decide what is shown).
+  const seen =
+    scope === null
+      ? undefined
+      : scope.all && sight.uniform
+        ? {}
+        : await trx
+            .selectFrom(entity.table)
+            .select('id')
+            .select(sight.columns)
+            .where('id', '=', record.id)
+            .where(scope.sql)
+            .executeTakeFirst();
+  if (!seen) return { id: record.id, version: record.version, createdAt: record.createdAt, updatedAt: record.updatedAt };
+  return visibleSets(ctx.model, trx, actor, entity, sight.redact(record, seen));
 }
 
 export function checkVersion(version: unknown): number {

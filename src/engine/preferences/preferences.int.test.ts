@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createIdentity } from '../identity/identity';
 import type { Identity } from '../identity/types';
-import { fieldCodes, ninefoldError, openSyncedQuickly } from '../ops/testing';
+import { fieldCodes, ninefoldError, openSyncedQuickly } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import type { UserPreferences } from './preferences';
 

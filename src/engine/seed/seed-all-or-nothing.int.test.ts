@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
-import { countRows, openSyncedQuickly } from '../ops/testing';
+import { countRows, openSyncedQuickly } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
 import type { AppModel } from '../spec/model';
 import type { AppSpec } from '../spec/types';
 import { AUDIT_TABLE, USER_TABLE } from '../store/schema/desired';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { seedDemoData, SeedFailed, type SeedProgress } from './seed-demo-data';
 

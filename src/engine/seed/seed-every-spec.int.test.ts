@@ -3,12 +3,12 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadSpecFile } from '../spec/load-file';
-import { openSyncedQuickly } from '../ops/testing';
-import { forEachDatabase } from '../store/testing';
+import { openSyncedQuickly } from '@testing/engine/ops';
+import { forEachDatabase } from '@testing/engine/store';
 import { syncSchema } from '../store/schema/sync';
 import type { Store } from '../store/types';
 import { seedDemoData, type SeedResult } from './seed-demo-data';
-import { problemsOfSeededRecords } from './seeded-records-testing';
+import { problemsOfSeededRecords } from '@testing/engine/seeded-records';
 
 /**
  * `seed` on every spec the project has (the examples, the browser tests' and the bench's specs,

@@ -1,10 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
 import publication from '../../../examples/publication/ninefold.spec';
-import { openSyncedQuickly } from '../ops/testing';
+import { openSyncedQuickly } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
 import type { AppModel } from '../spec/model';
 import type { AppSpec } from '../spec/types';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { seedDemoData } from './seed-demo-data';
 

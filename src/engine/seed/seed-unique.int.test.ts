@@ -1,12 +1,12 @@
 import { expect, it } from 'vitest';
-import { openSyncedQuickly } from '../ops/testing';
+import { openSyncedQuickly } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
 import { loadSpecFile } from '../spec/load-file';
 import type { AppSpec } from '../spec/types';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { seedDemoData } from './seed-demo-data';
-import { problemsOfSeededRecords } from './seeded-records-testing';
+import { problemsOfSeededRecords } from '@testing/engine/seeded-records';
 
 /*
  * Unique values of every kind when there are only so many: days in a calendar, accounts for

@@ -2,10 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import crm from '../../../examples/crm/ninefold.spec';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
 import { createOps } from '../ops/create-ops';
-import { openSyncedQuickly } from '../ops/testing';
+import { openSyncedQuickly } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
 import type { AppModel } from '../spec/model';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { seedDemoData } from './seed-demo-data';
 

@@ -4,12 +4,12 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
-import { seedEmptyPglite } from '../ops/testing';
+import { seedEmptyPglite } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
 import { LOCK_FILE, processStat } from './data-dir-lock';
 import { databaseKindFor, openStore } from './open-store';
 import { PRESTARTED, prestartEmbeddedDatabase } from './pglite/prestart.mjs';
-import { createTestDatabase, forEachDatabase, type TestDatabase } from './testing';
+import { createTestDatabase, forEachDatabase, type TestDatabase } from '@testing/engine/store';
 import type { Store, StoreOptions } from './types';
 
 const model = buildModel(helpdesk);

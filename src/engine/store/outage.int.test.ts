@@ -7,16 +7,16 @@ import { handleApiRequest } from '@/api/handler';
 import type { NinefoldError } from '../errors/ninefold-error';
 import type { Change } from '../live/changes';
 import { openEngine } from '../open-engine';
-import { createActor, testModel } from '../ops/testing';
+import { createActor, testModel } from '@testing/engine/ops';
 import type { Actor } from '../ground/actor';
 import { DatabaseAvailability } from './availability';
 import { guardConnectionErrors } from './guarded-dialect';
 import { pgliteWorkerPath } from './open-store';
 import { PGliteWorkerDialect } from './pglite/dialect';
 import { PGliteWorker } from './pglite/worker-client';
-import { createTestDatabase, testDatabaseUrl } from './testing';
-import { TcpProxy } from './testing-proxy';
-import { withStore, type TestEngine } from '../testing-engine';
+import { createTestDatabase, testDatabaseUrl } from '@testing/engine/store';
+import { TcpProxy } from '@testing/engine/store-proxy';
+import { withStore, type TestEngine } from '@testing/engine/engine';
 
 /** Generous: what must not happen is waiting for the operating system's TCP timeout (minutes). */
 const FAIL_FAST_BOUND_MS = 15_000;

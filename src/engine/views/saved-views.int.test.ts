@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOps } from '../ops/create-ops';
-import { countRows, createActor, expectRefused, fieldCodes, ninefoldError, openSyncedQuickly, testModel } from '../ops/testing';
+import { countRows, createActor, expectRefused, fieldCodes, ninefoldError, openSyncedQuickly, testModel } from '@testing/engine/ops';
 import type { Actor } from '../ground/actor';
-import { forEachDatabase } from '../store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { viewableState } from './list-state';
 import { createSavedViews, MAX_VIEW_NAME_LENGTH } from './saved-views';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { openTestEngine } from '@/api/testing';
+import { openTestEngine } from '@testing/api/api';
 import type { Engine } from '@/engine/engine';
 import { defineApp } from '@/engine/spec/define';
 import { buildModel } from '@/engine/spec/build';
-import { forEachDatabase } from '@/engine/store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import { importDoor, type ImportDoorAnswer } from './import-door';
 import { IMPORT_REPORT_HEADER, reportFromHeader } from './import-report';
 

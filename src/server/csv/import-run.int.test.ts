@@ -2,14 +2,14 @@ import { readFileSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { openTestEngine } from '@/api/testing';
+import { openTestEngine } from '@testing/api/api';
 import type { ImportProgress } from '@/engine/csv/import-csv';
-import type { TestEngine } from '@/engine/testing-engine';
+import type { TestEngine } from '@testing/engine/engine';
 import { REFUSED_ROWS_LISTED } from '@/engine/ops/create-many';
-import { countRows, createActor, testSpec } from '@/engine/ops/testing';
+import { countRows, createActor, testSpec } from '@testing/engine/ops';
 import { buildModel } from '@/engine/spec/build';
 import type { Actor } from '@/engine/ground/actor';
-import { forEachDatabase } from '@/engine/store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import { IMPORT_PROBLEMS_SHOWN } from '@/ui/csv/import-state';
 import { runImport } from './import-run';
 

@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openTestEngine } from '@/api/testing';
-import type { TestEngine } from '@/engine/testing-engine';
+import { openTestEngine } from '@testing/api/api';
+import type { TestEngine } from '@testing/engine/engine';
 import { createIdentity } from '@/engine/identity/identity';
 import { createOps } from '@/engine/ops/create-ops';
 import type { NinefoldError } from '@/engine/errors/ninefold-error';
-import { createActor, testModel, testSpec } from '@/engine/ops/testing';
+import { createActor, testModel, testSpec } from '@testing/engine/ops';
 import { buildModel } from '@/engine/spec/build';
 import { problemResponse } from '../problem';
 import type { Actor } from '@/engine/ground/actor';
-import { forEachDatabase } from '@/engine/store/testing';
+import { forEachDatabase } from '@testing/engine/store';
 import { LiveHub } from './hub';
 
 const PASSWORD = 'correct horse battery';

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import seed from '../../../examples/seed/ninefold.spec';
 import { buildOpenApiDocument, TOKEN_COMMAND } from '@/api/openapi/document';
-import { helpdeskWithEscalate } from '@/api/openapi/fixtures';
+import { helpdeskWithEscalate } from '@testing/api/openapi-fixtures';
 import { buildModel } from '@/engine/spec/build';
 import { ApiDocsView } from './api-docs-view';
 import { errorCodes, operationsByTag, propertyRows, typeText } from './schema-text';

@@ -109,12 +109,13 @@ export default async function RecordPage({ params, searchParams }: Props) {
 
   const resolve = (name: string) => resolveColumn(engine.model, entity, name);
   const access = engine.ops.access(actor, entity.name);
-  const fieldColumns = access.readable
+  // What the viewer reads of this record: ops left out what the grants that let them see it hide.
+  const readable = new Set(access.readable.filter((name) => Object.hasOwn(record, name)));
+  const fieldColumns = [...readable]
     .filter((name) => Object.hasOwn(entity.fieldsByName, name))
     .map((name) => resolve(name))
     .filter((c): c is ListColumn => c !== null);
   // Who wrote or changed it follows the field rules (hidden from visitors by default).
-  const readable = new Set(access.readable);
   const systemColumns = SYSTEM.filter((name) => isReadable(entity, readable, name))
     .map(resolve)
     .filter((c): c is ListColumn => c !== null);

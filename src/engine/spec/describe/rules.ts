@@ -128,6 +128,12 @@ const AUTHORS_TEXT =
   `Who created a record and who changed it last (${code('createdBy')}, ${code('updatedBy')}) are read like fields, and so is who made each change in its history: ` +
   'a role\'s hidden fields may name them (its history then says "Someone" did it).';
 
+/** How hidden fields combine over roles (src/engine/access/field-sight.ts). */
+const FIELDS_PER_RECORD_TEXT =
+  "A role's hidden fields hold on the records that role's List and Read let the user see: a record the user sees through several roles " +
+  'shows what any of them shows, one seen through a single role (the public grant included) shows what that role shows. ' +
+  'Filters, sorts, searches and numbers treat a value hidden on a record as empty there.';
+
 const TRANSITION_GRANTS_TEXT =
   "A role's Transitions grant says on which records it takes a transition whose Who column (point 4) names it, or names an owner it is; it lets no other role take one.";
 
@@ -156,6 +162,7 @@ export function accessBlocks(model: AppModel): PointBlocks {
   if (governed.length > 0) {
     blocks.push({ kind: 'paragraph', text: `Whatever is not granted is refused; ${NONE} means no access.` });
     blocks.push({ kind: 'paragraph', text: WRITES_WITHIN_READ_TEXT }, { kind: 'paragraph', text: AUTHORS_TEXT });
+    if (governed.some((e) => policyOf(e).hiddenFromSomeRole.size > 0)) blocks.push({ kind: 'paragraph', text: FIELDS_PER_RECORD_TEXT });
     if (governed.some((e) => [...policyOf(e).roles.values()].some((g) => g.namesTransitions)))
       blocks.push({ kind: 'paragraph', text: TRANSITION_GRANTS_TEXT });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { teamsSpec } from '../../identity/user-fields-testing';
+import { teamsSpec } from '@testing/engine/user-fields';
 import { buildModel } from '../build';
 import { describeMarkdown } from '../describe';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noticeBoardSpec } from '../../access/public-testing';
+import { noticeBoardSpec } from '@testing/engine/public';
 import { mayOpenRoute } from '../screens/routes';
 import { buildModel } from '../build';
 import { describeMarkdown } from '../describe';

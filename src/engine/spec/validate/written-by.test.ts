@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ledgerSpec } from '../../access/call-door-testing';
+import { ledgerSpec } from '@testing/engine/call-door';
 import type { AppSpec } from '../types';
 import { validateSpec } from '../validate';
 

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import helpdesk from '../../../../examples/helpdesk/ninefold.spec';
-import { seedEmptyPglite } from '../../ops/testing';
+import { seedEmptyPglite } from '@testing/engine/ops';
 import { buildModel } from '../../spec/build';
 import type { AppModel, EntityModel, FieldModel } from '../../spec/model';
-import { forEachDatabase } from '../testing';
+import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../types';
 import { introspectSchema } from './introspect';
 import { SchemaChangeRefused, syncSchema } from './sync';

@@ -3,15 +3,15 @@
  * is reached through a TCP proxy that is then cut; PGlite's worker thread is ended, as a crash
  * would. Every statement on it then fails with SERVICE_UNAVAILABLE. Closing it closes the proxy.
  */
-import { assembleEngine } from '../assemble-engine';
-import { withStore, type TestEngine } from '../testing-engine';
-import { EMBEDDED_WORKER, openStore } from './open-store';
-import type { PGliteWorker } from './pglite/worker-client';
-import { syncSchema } from './schema/sync';
-import type { TestDatabase } from './testing';
-import { TcpProxy } from './testing-proxy';
-import type { Store } from './types';
-import type { AppModel } from '../spec/model';
+import { assembleEngine } from '@/engine/assemble-engine';
+import { withStore, type TestEngine } from '@testing/engine/engine';
+import { EMBEDDED_WORKER, openStore } from '@/engine/store/open-store';
+import type { PGliteWorker } from '@/engine/store/pglite/worker-client';
+import { syncSchema } from '@/engine/store/schema/sync';
+import type { TestDatabase } from '@testing/engine/store';
+import { TcpProxy } from '@testing/engine/store-proxy';
+import type { Store } from '@/engine/store/types';
+import type { AppModel } from '@/engine/spec/model';
 
 export async function openUnreachableStore(database: TestDatabase, model: AppModel): Promise<Store> {
   const options = await database.freshOptions();

@@ -17,10 +17,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe } from 'vitest';
-import type { AppModel } from '../spec/model';
-import { openStore } from './open-store';
-import { syncSchema, type SyncOptions } from './schema/sync';
-import type { DatabaseKind, Store, StoreOptions } from './types';
+import type { AppModel } from '@/engine/spec/model';
+import { openStore } from '@/engine/store/open-store';
+import { syncSchema, type SyncOptions } from '@/engine/store/schema/sync';
+import type { DatabaseKind, Store, StoreOptions } from '@/engine/store/types';
 
 export function testDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string | undefined {
   return env.TEST_DATABASE_URL || env.DATABASE_URL || undefined;

@@ -5,17 +5,17 @@
  */
 import { expect } from 'vitest';
 import type { Engine } from '@/engine/engine';
-import { openSyncedQuickly } from '@/engine/ops/testing';
+import { openSyncedQuickly } from '@testing/engine/ops';
 import type { AppModel } from '@/engine/spec/model';
-import type { TestDatabase } from '@/engine/store/testing';
-import type { TestEngine } from '@/engine/testing-engine';
+import type { TestDatabase } from '@testing/engine/store';
+import type { TestEngine } from '@testing/engine/engine';
 import type { DynamicDatabase } from '@/engine/store/types';
-import { handleApiRequest } from './handler';
-import { buildOpenApiDocument } from './openapi/document';
-import { createContractChecker, type ContractChecker } from './openapi/contract';
-import { problemType } from './problem';
+import { handleApiRequest } from '@/api/handler';
+import { buildOpenApiDocument } from '@/api/openapi/document';
+import { createContractChecker, type ContractChecker } from '@/api/openapi/contract';
+import { problemType } from '@/api/problem';
 
-import { engineOnStore } from '@/engine/store/testing-outage';
+import { engineOnStore } from '@testing/engine/store-outage';
 
 export const ORIGIN = 'http://desk.test';
 

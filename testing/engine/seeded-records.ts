@@ -9,16 +9,16 @@
  * unique field, a `uniqueTogether` or a `uniqueWhen`; and no owner may hold more records than a
  * limit allows.
  */
-import { checkEntityRules } from '../rules/entity-rules';
-import { evaluateCondition } from '../condition/evaluate';
-import { fieldSchema, issueMessage } from '../rules/field-schema';
-import { userFieldColumns, userFieldValues } from '../identity/user-fields';
-import { withPathValues } from '../ops/path-values';
-import { holds } from '../ops/unique-when';
-import { recordColumns, rowToRecord } from '../ops/records';
-import type { AppModel, EntityModel, FieldModel } from '../spec/model';
-import { AUDIT_TABLE, USER_TABLE } from '../store/schema/desired';
-import type { DynamicDatabase } from '../store/types';
+import { checkEntityRules } from '@/engine/rules/entity-rules';
+import { evaluateCondition } from '@/engine/condition/evaluate';
+import { fieldSchema, issueMessage } from '@/engine/rules/field-schema';
+import { userFieldColumns, userFieldValues } from '@/engine/identity/user-fields';
+import { withPathValues } from '@/engine/ops/path-values';
+import { holds } from '@/engine/ops/unique-when';
+import { recordColumns, rowToRecord } from '@/engine/ops/records';
+import type { AppModel, EntityModel, FieldModel } from '@/engine/spec/model';
+import { AUDIT_TABLE, USER_TABLE } from '@/engine/store/schema/desired';
+import type { DynamicDatabase } from '@/engine/store/types';
 
 type Values = Record<string, unknown>;
 

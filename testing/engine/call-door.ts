@@ -3,7 +3,7 @@
  * calls (and the refund transition), and an account's balance only by the `pay` call, while the
  * rest of an account is edited as usual.
  */
-import type { AppSpec } from '../spec/types';
+import type { AppSpec } from '@/engine/spec/types';
 
 export const ledgerSpec: AppSpec = {
   name: 'ledger',

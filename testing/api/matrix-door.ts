@@ -1,15 +1,15 @@
 /**
- * The REST door of the permission matrix (src/engine/access/matrix-testing.ts): every cell asked
+ * The REST door of the permission matrix (testing/access-matrix/run.ts): every cell asked
  * over /api/v1, each signed-in persona with its own API token and client address (so that no rate
  * limit is shared), a visitor with no credentials at all. Every answer is checked against the
  * OpenAPI document by the client.
  */
-import { outcomeOfCode, shown, type Answer, type MatrixDoor, type MatrixUser, type Reply } from '@/engine/access/matrix-testing';
+import { outcomeOfCode, shown, type Answer, type MatrixDoor, type MatrixUser, type Reply } from '@testing/access-matrix/run';
 import type { Engine } from '@/engine/engine';
 import type { RecordValue } from '@/engine/ground/record-value';
 import type { EntityModel } from '@/engine/spec/model';
-import type { ApiAnswer, ApiClient } from './testing';
-import { fieldToWire } from './wire';
+import type { ApiAnswer, ApiClient } from '@testing/api/api';
+import { fieldToWire } from '@/api/wire';
 
 /** A JSON body as a client sends it: values as the wire writes them (dates as ISO strings). */
 function wireInput(entity: EntityModel, input: Readonly<Record<string, unknown>>): Record<string, unknown> {

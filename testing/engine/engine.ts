@@ -1,6 +1,6 @@
-import { ENGINE_STORE } from './assemble-engine';
-import type { Engine } from './engine';
-import type { Store } from './store/types';
+import { ENGINE_STORE } from '@/engine/assemble-engine';
+import type { Engine } from '@/engine/engine';
+import type { Store } from '@/engine/store/types';
 
 /** An engine with its store beside it, for tests that set up or inspect rows directly. */
 export type TestEngine = Engine & { readonly store: Store };

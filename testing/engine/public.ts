@@ -1,4 +1,4 @@
-import type { AppSpec } from '../spec/types';
+import type { AppSpec } from '@/engine/spec/types';
 
 /**
  * A small spec with visitors (the built-in `public` role), for tests: a notice board whose

@@ -6,19 +6,19 @@
  */
 import { faker } from '@faker-js/faker';
 import { sql } from 'kysely';
-import { NinefoldError } from '../errors/ninefold-error';
-import { createActor } from '../ops/testing';
-import { recordColumns, rowToRecord, valuesToRow } from '../ops/records';
-import type { RecordData } from '../ops/types';
-import type { RecordValue } from '../ground/record-value';
-import type { Actor } from '../ground/actor';
-import type { Ops } from '../ops/ops';
-import { demoValue } from '../seed/demo-values';
-import type { AppModel, EntityModel } from '../spec/model';
-import { DEFAULT_GUARD_CODE } from '../spec/guards';
-import { AUDIT_TABLE } from '../store/schema/desired';
-import type { DynamicDatabase } from '../store/types';
-import { authorId, visitorActor } from './visitor';
+import { NinefoldError } from '@/engine/errors/ninefold-error';
+import { createActor } from '@testing/engine/ops';
+import { recordColumns, rowToRecord, valuesToRow } from '@/engine/ops/records';
+import type { RecordData } from '@/engine/ops/types';
+import type { RecordValue } from '@/engine/ground/record-value';
+import type { Actor } from '@/engine/ground/actor';
+import type { Ops } from '@/engine/ops/ops';
+import { demoValue } from '@/engine/seed/demo-values';
+import type { AppModel, EntityModel } from '@/engine/spec/model';
+import { DEFAULT_GUARD_CODE } from '@/engine/spec/guards';
+import { AUDIT_TABLE } from '@/engine/store/schema/desired';
+import type { DynamicDatabase } from '@/engine/store/types';
+import { authorId, visitorActor } from '@/engine/access/visitor';
 import {
   createdRecord,
   defaultOf,
@@ -36,7 +36,7 @@ import {
   type Persona,
   type RecordLookup,
   USER_RECORDS,
-} from './matrix';
+} from '@testing/access-matrix/oracle';
 
 /** A whole matrix run asks thousands of cells: a test that runs one may take more than the default minute on a busy machine. */
 export const MATRIX_TIMEOUT_MS = 300_000;
@@ -502,12 +502,12 @@ export async function runMatrix(model: AppModel, db: DynamicDatabase, fixtures: 
 
   for (const user of fixtures.users) {
     const { actor } = user;
-    const roles = actor.roles;
     for (const entity of model.entities) {
       const at = (action: string, label: string) => `${user.persona.name} × ${entity.name} × ${action} [${label}]`;
       const all = fixtures.fixtures.filter((f) => f.entity === entity.name);
       const mine = all.filter((f) => f.persona === user.persona.name);
-      const readableKeys = expectedKeys(entity, roles, true);
+      // A record's keys as the actor reads it: the fields the grants that let the actor see it show.
+      const keysOf = (record: MatrixRecord) => expectedKeys(model, entity, actor, record, fixtures.lookup, true);
 
       // list: every record of the entity, whoever it was made for, is listed or not.
       if (door.list) {
@@ -518,14 +518,20 @@ export async function runMatrix(model: AppModel, db: DynamicDatabase, fixtures: 
           const row = typeof listed === 'string' ? undefined : listed.find((r) => r.id === fixture.record.id);
           const got: Reply = typeof listed === 'string' ? listed : (row ?? 'hidden');
           const own = fixture.persona === user.persona.name ? fixture.label : `${fixture.label} of ${fixture.persona}`;
-          await check(at('list', own), expected, got, false, readableKeys);
+          await check(at('list', own), expected, got, false, keysOf(fixture.record));
         }
       }
 
       if (door.read) {
         for (const fixture of mine) {
           const expected = expectedOn(model, entity, 'read', actor, fixture.record, fixtures.lookup);
-          await check(at('read', fixture.label), expected, await door.read(user, entity.name, fixture.record.id), false, readableKeys);
+          await check(
+            at('read', fixture.label),
+            expected,
+            await door.read(user, entity.name, fixture.record.id),
+            false,
+            keysOf(fixture.record),
+          );
         }
       }
 
@@ -538,7 +544,7 @@ export async function runMatrix(model: AppModel, db: DynamicDatabase, fixtures: 
           expectedOn(model, entity, 'update', actor, fixture.record, fixtures.lookup),
           got,
           true,
-          readableKeys,
+          keysOf(fixture.record),
         );
       }
 
@@ -553,7 +559,7 @@ export async function runMatrix(model: AppModel, db: DynamicDatabase, fixtures: 
             expectedFieldWrite(model, entity, name, actor, target.record, fixtures.lookup),
             got,
             true,
-            readableKeys,
+            keysOf(target.record),
           );
         }
       }
@@ -578,7 +584,14 @@ export async function runMatrix(model: AppModel, db: DynamicDatabase, fixtures: 
             const { version } = await currentRecord(db, entity, record.id);
             const got = await door.transition(user, entity.name, record.id, transition.name, version);
             const after = transitionedRecord(entity, transition.name, actor, record);
-            const keys = expectedKeys(entity, roles, may(model, entity, 'read', actor, after, fixtures.lookup));
+            const keys = expectedKeys(
+              model,
+              entity,
+              actor,
+              after,
+              fixtures.lookup,
+              may(model, entity, 'read', actor, after, fixtures.lookup),
+            );
             await check(at(transition.name, fixture.label), expected, got, true, keys);
           }
         }
@@ -586,10 +599,14 @@ export async function runMatrix(model: AppModel, db: DynamicDatabase, fixtures: 
 
       for (const create of fixtures.creates.filter((c) => c.persona === user.persona.name && c.entity === entity.name)) {
         const got = await door.create(user, entity.name, freshUniques(entity, create.input));
+        const created = createdRecord(entity, actor, create.input);
         const keys = expectedKeys(
+          model,
           entity,
-          roles,
-          may(model, entity, 'read', actor, createdRecord(entity, actor, create.input), fixtures.lookup),
+          actor,
+          created,
+          fixtures.lookup,
+          may(model, entity, 'read', actor, created, fixtures.lookup),
         );
         await check(at('create', create.label), expectedCreate(model, entity, actor, create.input, fixtures.lookup), got, true, keys);
       }

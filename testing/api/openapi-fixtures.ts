@@ -1,4 +1,4 @@
-import helpdesk from '../../../examples/helpdesk/ninefold.spec';
+import helpdesk from '../../examples/helpdesk/ninefold.spec';
 import { buildModel } from '@/engine/spec/build';
 import { defineApp } from '@/engine/spec/define';
 import type { AppModel } from '@/engine/spec/model';

@@ -10,17 +10,17 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
-import helpdesk from '../../../examples/helpdesk/ninefold.spec';
-import { NinefoldError } from '../errors/ninefold-error';
-import { createIdentity } from '../identity/identity';
-import { buildModel } from '../spec/build';
-import type { AppModel } from '../spec/model';
-import type { AppSpec } from '../spec/types';
-import { openStore } from '../store/open-store';
-import type { TestDatabase } from '../store/testing';
-import type { DynamicDatabase, Store } from '../store/types';
-import type { Actor } from '../ground/actor';
-import { ADMIN_ROLE } from '../access/policy';
+import helpdesk from '../../examples/helpdesk/ninefold.spec';
+import { NinefoldError } from '@/engine/errors/ninefold-error';
+import { createIdentity } from '@/engine/identity/identity';
+import { buildModel } from '@/engine/spec/build';
+import type { AppModel } from '@/engine/spec/model';
+import type { AppSpec } from '@/engine/spec/types';
+import { openStore } from '@/engine/store/open-store';
+import type { TestDatabase } from '@testing/engine/store';
+import type { DynamicDatabase, Store } from '@/engine/store/types';
+import type { Actor } from '@/engine/ground/actor';
+import { ADMIN_ROLE } from '@/engine/access/policy';
 
 /**
  * The helpdesk plus `contact`: the field types the helpdesk lacks (email, url, integer, decimal,

@@ -14,11 +14,11 @@
  * hidden from `public` by default. A transition needs both: who, from its `allow` list, and on
  * which records, from the grant of the role allowed (or of any role of an allowed owner).
  */
-import { evaluateCondition } from '../rules/condition-eval';
-import { actorOperand, conditionPaths, splitPath } from '../rules/condition-paths';
-import type { AppModel, EntityModel, FieldModel } from '../spec/model';
-import { DEFAULT_GUARD_CODE } from '../spec/guards';
-import type { Condition, GrantSpec, Scope } from '../spec/types';
+import { evaluateCondition } from '@/engine/condition/evaluate';
+import { actorOperand, conditionPaths, splitPath } from '@/engine/rules/condition-paths';
+import type { AppModel, EntityModel, FieldModel } from '@/engine/spec/model';
+import { DEFAULT_GUARD_CODE } from '@/engine/spec/guards';
+import type { Condition, GrantSpec, Scope } from '@/engine/spec/types';
 
 export const MATRIX_ACTIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
 export type MatrixAction = (typeof MATRIX_ACTIONS)[number];
@@ -218,14 +218,43 @@ export function mayRead(entity: EntityModel, field: string, roles: readonly stri
 }
 
 /**
- * The keys of a record as the actor reads it (a read, a list row, a write's answer): its id,
- * version and times, its state, and the fields and authors they may read; only the first four
- * (a receipt) when the actor may not read the record.
+ * Whether the actor reads the field or author column on this record: some role whose list or
+ * read scope holds for the record does not hide it (a grant's field rules hold on the records
+ * that grant lets the actor see).
  */
-export function expectedKeys(entity: EntityModel, roles: readonly string[], readable: boolean): string[] {
+export function mayReadOn(
+  model: AppModel,
+  entity: EntityModel,
+  field: string,
+  actor: MatrixActor,
+  record: MatrixRecord,
+  lookup: RecordLookup,
+): boolean {
+  return roleGrantsOf(entity, actor.roles).some(
+    ({ role, grant }) =>
+      !hides(role, grant, field) &&
+      [grant.list, grant.read].some((scope) => scope !== undefined && scopeHolds(model, entity, scope, actor, record, lookup)),
+  );
+}
+
+/**
+ * The keys of a record as the actor reads it (a read, a list row, a write's answer): its id,
+ * version and times, its state, and the fields and authors they may read on it; only the first
+ * four (a receipt) when the actor may not read the record.
+ */
+export function expectedKeys(
+  model: AppModel,
+  entity: EntityModel,
+  actor: MatrixActor,
+  record: MatrixRecord,
+  lookup: RecordLookup,
+  readable: boolean,
+): string[] {
   const receipt = ['id', 'version', 'createdAt', 'updatedAt'];
   if (!readable) return receipt;
-  const ruled = [...entity.fields.map((f) => f.name), ...AUTHOR_COLUMNS].filter((name) => mayRead(entity, name, roles));
+  const ruled = [...entity.fields.map((f) => f.name), ...AUTHOR_COLUMNS].filter((name) =>
+    mayReadOn(model, entity, name, actor, record, lookup),
+  );
   return [...receipt, ...(entity.workflow ? [entity.workflow.field] : []), ...ruled].sort();
 }
 

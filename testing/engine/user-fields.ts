@@ -1,4 +1,4 @@
-import { defineApp } from '../spec/define';
+import { defineApp } from '@/engine/spec/define';
 
 /** Teams and their managers: every kind of user field, and one entity for references. */
 export const teamsSpec = defineApp({
