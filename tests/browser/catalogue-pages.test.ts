@@ -16,7 +16,9 @@ describe('pages speak the error catalogue', () => {
     const { page } = browser;
     const response = await page.goto(`${server.url}/organizations`);
     expect(response?.status()).toBe(403);
-    expect(await page.getByRole('heading', { name: 'Forbidden' }).count()).toBe(1);
+    // Next.js renders forbidden()'s page in the browser (its server HTML is the bare error shell,
+    // vercel/next.js#92231): wait for it rather than race it.
+    await expect.poll(() => page.getByRole('heading', { name: 'Forbidden' }).count()).toBe(1);
     expect(await page.getByText('You are not allowed to do this.').count()).toBe(1);
   });
 
