@@ -37,7 +37,9 @@ export default async function EditRecordPage({ params }: Props) {
   // Out of the update scope, or frozen in a final state: the 403 page, not a form that cannot be saved.
   if (!can.update) forbidden();
   const access = engine.ops.access(actor, entity.name);
-  const fields = access.writable.update.map((name) => entity.fieldsByName[name]);
+  // Not a field hidden on this record (the grants that let the user see it hide it): the form
+  // would show it empty and saving would clear it.
+  const fields = access.writable.update.filter((name) => Object.hasOwn(record, name)).map((name) => entity.fieldsByName[name]);
   const values = Object.fromEntries(fields.map((field) => [field.name, toFormValue(field, record[field.name])]));
   const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values, references });
   const base = `/${entity.plural}/${record.id}`;
