@@ -118,7 +118,7 @@ export async function importCsv(
   /** The row of an index ops was given (every index it reports is one of the inputs, one per row). */
   const rowAt = (index: number): CsvRow => {
     const row = rows[index];
-    if (row === undefined) throw new Error(`The import reports row ${index} of ${total}.`);
+    if (row === undefined) throw new Error(`The import has no row ${index}: it read ${total}.`);
     return row;
   };
   if (total === 0) throw new NinefoldError('UNSUPPORTED_MEDIA_TYPE', 'The file has no rows to import: only a header row.');
