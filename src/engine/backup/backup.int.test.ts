@@ -34,7 +34,7 @@ async function* linesOf(lines: readonly string[]): AsyncGenerator<string> {
 
 /** The lines with the header's moment and database kind left out: what must survive a round trip. */
 function comparable(lines: readonly string[]): string[] {
-  const header = JSON.parse(lines[0]) as BackupHeader;
+  const header = JSON.parse(lines[0]!) as BackupHeader;
   return [JSON.stringify({ ...header, exportedAt: null, database: null }), ...lines.slice(1)];
 }
 
@@ -52,7 +52,7 @@ async function rowCounts(store: Store): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of (await introspectSchema(store.db)).tables) {
     const { rows } = await sql<{ n: string }>`select count(*)::text as n from ${sql.table(table.name)}`.execute(store.db);
-    counts[table.name] = Number(rows[0].n);
+    counts[table.name] = Number(rows[0]!.n);
   }
   return counts;
 }
@@ -145,7 +145,7 @@ forEachDatabase('backup: export and import round-trip', (database) => {
       .map((t) => t.name)
       .filter((name) => !entityTables.has(name) && !COPIED_SYSTEM_TABLES.includes(name) && !Object.hasOwn(SKIPPED_TABLES, name));
     expect(unlisted).toEqual([]);
-    const header = JSON.parse(backup[0]) as BackupHeader;
+    const header = JSON.parse(backup[0]!) as BackupHeader;
     expect(header.tables.map((t) => t.name)).not.toContain('nf_session');
     expect(header.tables.map((t) => t.name)).toEqual(expect.arrayContaining([...COPIED_SYSTEM_TABLES, ...entityTables]));
     // Users come before everything that refers to them, organizations before tickets, tickets before comments.
@@ -159,7 +159,7 @@ forEachDatabase('backup: export and import round-trip', (database) => {
     const again = await exported(target);
     expect(again.length).toBe(backup.length);
     expect(comparable(again)).toEqual(comparable(backup));
-    const header = JSON.parse(backup[0]) as BackupHeader;
+    const header = JSON.parse(backup[0]!) as BackupHeader;
     expect(header.tables.find((t) => t.name === 'ticket')?.rows).toBe(120);
     expect(backup.at(-1)).toBe(JSON.stringify({ end: true, rows: backup.length - 2 - header.tables.length }));
   });
@@ -189,7 +189,7 @@ forEachDatabase('backup: export and import round-trip', (database) => {
       }>`select to_char(updated_at at time zone 'UTC', 'HH24:MI:SS.US') as t from nf_user where email = 'root@example.com'`.execute(
         store.db,
       );
-    expect((await micro(target)).rows[0].t).toBe('03:04:05.123000');
+    expect((await micro(target)).rows[0]!.t).toBe('03:04:05.123000');
   });
 
   it('reads back through ops: the same records and history, and accounts that sign in with their passwords', async () => {
@@ -271,9 +271,9 @@ forEachDatabase('backup: export and import round-trip', (database) => {
 
     it('a value the column cannot hold', async () => {
       const at = ticketSection() + 2;
-      const header = JSON.parse(backup[0]) as BackupHeader;
+      const header = JSON.parse(backup[0]!) as BackupHeader;
       const versionIndex = header.tables.find((t) => t.name === 'ticket')!.columns.indexOf('version');
-      const row = JSON.parse(backup[at]) as unknown[];
+      const row = JSON.parse(backup[at]!) as unknown[];
       row[versionIndex] = 'three';
       await expectRefusedAt(
         backup.map((l, i) => (i === at ? JSON.stringify(row) : l)),
@@ -292,7 +292,7 @@ forEachDatabase('backup: export and import round-trip', (database) => {
     });
 
     it('a column this database does not have', async () => {
-      const header = JSON.parse(backup[0]) as BackupHeader;
+      const header = JSON.parse(backup[0]!) as BackupHeader;
       const changed = {
         ...header,
         tables: header.tables.map((t) =>
@@ -307,7 +307,7 @@ forEachDatabase('backup: export and import round-trip', (database) => {
     });
 
     it('another spec', async () => {
-      const header = JSON.parse(backup[0]) as BackupHeader;
+      const header = JSON.parse(backup[0]!) as BackupHeader;
       await expectRefusedAt([JSON.stringify({ ...header, spec: 'crm' }), ...backup.slice(1)], null, /spec "crm"/);
     });
 
@@ -362,7 +362,7 @@ forEachDatabase('backup: a table that refers to itself', (database) => {
     await importBackup(target.db, linesOf(backup), { model });
     expect(comparable(await exported(target))).toEqual(comparable(backup));
     const deferrable = await sql<{ n: string }>`select count(*)::text as n from pg_constraint where condeferrable`.execute(target.db);
-    expect(deferrable.rows[0].n).toBe('0');
+    expect(deferrable.rows[0]!.n).toBe('0');
     // The schema still matches the spec exactly: nothing for a sync to change.
     expect((await syncSchema(target, model)).changed).toBe(false);
   }, 120_000);

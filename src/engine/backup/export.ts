@@ -101,13 +101,23 @@ async function* tableLines(trx: DynamicDatabase, table: CopiedTable): AsyncGener
     // Keyset: the next page starts after the last key read, so each page costs the same.
     const where: string =
       after === null ? '' : `where (${keys.join(', ')}) > (${after.map((v, i) => `${quoteLiteral(v)}::${keyTypes[i]}`).join(', ')})`;
-    const { rows } = await sql<Record<string, string>>`${sql.raw(`${base} ${where} ${order}`)}`.execute(trx);
-    if (rows.length === 0) return;
+    const { rows } = await sql<PageRow>`${sql.raw(`${base} ${where} ${order}`)}`.execute(trx);
+    const last = rows.at(-1);
+    if (last === undefined) return;
     yield rows.map((r) => r.line);
     if (rows.length < PAGE_ROWS) return;
-    const last = rows[rows.length - 1];
-    after = table.primaryKey.map((_, i) => last[`k${i}`]);
+    after = table.primaryKey.map((_, i) => pageKey(last, i));
   }
+}
+
+/** A row of a page: its line of JSON, and its primary key as text in the columns k0, k1, … */
+type PageRow = { readonly line: string } & Readonly<Record<string, string>>;
+
+/** The i-th key column of a page row (the page query selects one per primary-key column). */
+function pageKey(row: PageRow, i: number): string {
+  const value = row[`k${i}`];
+  if (value === undefined) throw new Error(`The backup's page query returned no key column k${i}.`);
+  return value;
 }
 
 /**
@@ -122,15 +132,18 @@ export async function* exportBackup(db: DynamicDatabase, options: ExportOptions)
     const catalogue = await introspectSchema(trx);
     const tables = copiedTables(catalogue.tables);
     const described: BackupTable[] = [];
+    const sections: { readonly table: CopiedTable; readonly total: number }[] = [];
     for (const table of tables) {
       const sequence = await sequenceOf(trx, table);
+      const rows = await countRows(trx, table.name);
       described.push({
         name: table.name,
         columns: table.columns.map((c) => c.name),
         types: table.columns.map((c) => c.type),
-        rows: await countRows(trx, table.name),
+        rows,
         ...(sequence ? { sequence } : {}),
       });
+      sections.push({ table, total: rows });
     }
     const present = new Set(catalogue.tables.map((t) => t.name));
     const header: BackupHeader = {
@@ -148,8 +161,7 @@ export async function* exportBackup(db: DynamicDatabase, options: ExportOptions)
     const allTotal = described.reduce((sum, t) => sum + t.rows, 0);
     let allDone = 0;
     let written = 0;
-    for (const [index, table] of tables.entries()) {
-      const total = described[index].rows;
+    for (const { table, total } of sections) {
       yield JSON.stringify({ table: table.name } satisfies BackupSectionLine);
       let done = 0;
       options.onProgress?.({ table: table.name, done, total, allDone, allTotal });

@@ -361,8 +361,8 @@ export async function importBackup(db: DynamicDatabase, lines: AsyncIterable<str
       if (!end.success) throw new BackupRefused('This line is neither a row (a JSON array), a table line nor the end line.', line);
       await flush();
       finishTable(line);
-      if (next !== plans.length)
-        throw new BackupRefused(`The backup ends before the table ${plans[next].backup.name}: it is damaged.`, line);
+      const missing = plans[next];
+      if (missing) throw new BackupRefused(`The backup ends before the table ${missing.backup.name}: it is damaged.`, line);
       if (end.data.rows !== allDone)
         throw new BackupRefused(`The end line counts ${end.data.rows} rows, and the backup has ${allDone}: it is damaged.`, line);
       ended = line;

@@ -64,7 +64,7 @@ forEachDatabase('backup: join tables of references fields', (database: TestDatab
   });
 
   it('copies the pairs, after the articles and the tags', async () => {
-    const header = JSON.parse(backup[0]) as BackupHeader;
+    const header = JSON.parse(backup[0]!) as BackupHeader;
     const order = header.tables.map((t) => t.name);
     expect(order.indexOf('article__tags')).toBeGreaterThan(order.indexOf('article'));
     expect(order.indexOf('article__tags')).toBeGreaterThan(order.indexOf('tag'));

@@ -64,8 +64,8 @@ describe('copiedTables', () => {
         ],
       }),
     ]);
-    expect(copied.columns.map((c) => c.name)).toEqual(['id', 'subject']);
-    expect(copied.identity).toBe('id');
+    expect(copied!.columns.map((c) => c.name)).toEqual(['id', 'subject']);
+    expect(copied!.identity).toBe('id');
   });
 
   it('refuses a table without a primary key (it could not be read in order)', () => {

@@ -4,7 +4,7 @@ import { logLine } from '../log';
 import { atomically } from '../ops/atomic';
 import { bindOps } from '../ops/ops';
 import type { Actor } from '../ground/actor';
-import { fieldSchema, issueCode, issueMessage } from '../rules/field-schema';
+import { fieldSchema, firstIssue, issueCode, issueMessage } from '../rules/field-schema';
 import { defaultValue } from '../rules/record-input';
 import { buildField } from '../spec/build';
 import type { AppModel, FieldModel } from '../spec/model';
@@ -74,7 +74,7 @@ function parseInput(fields: readonly FieldModel[], body: Record<string, unknown>
     const result = fieldSchema(field).safeParse(given ? body[field.name] : defaultValue(field, actor));
     if (result.success) input[field.name] = result.data;
     else {
-      const issue = result.error.issues[0];
+      const issue = firstIssue(result.error);
       errors.push({ field: field.name, code: issueCode(issue), message: issueMessage(issue, field) });
     }
   }

@@ -50,7 +50,7 @@ const SPEC = {
 } as unknown as AppSpec;
 
 const model = buildModel(SPEC);
-const thing = model.entitiesByName.thing;
+const thing = model.entitiesByName.thing!;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const TEAMS = [
@@ -195,14 +195,14 @@ forEachDatabase('the condition language, in memory and in the database', (databa
 
   beforeAll(async () => {
     store = await openSyncedQuickly(database, model);
-    const levelColumn = model.users.fieldsByName.level.column;
+    const levelColumn = model.users.fieldsByName.level!.column;
     const inserted = await store.db
       .insertInto(USER_TABLE)
       .values(LEVELS.map((level, i) => ({ email: `u${i}@example.test`, password_hash: 'x', [levelColumn]: level })))
       .returning('id')
       .execute();
     users = inserted.map((u) => Number(u.id));
-    const team = model.entitiesByName.team;
+    const team = model.entitiesByName.team!;
     const made = await store.db
       .insertInto(team.table)
       .values(TEAMS.map((t) => valuesToRow(team, t)))
@@ -226,7 +226,7 @@ forEachDatabase('the condition language, in memory and in the database', (databa
       await trx.deleteFrom(thing.table).execute();
       const rows = records.map((r) => valuesToRow(thing, stored(r)));
       await trx.insertInto(thing.table).values(rows).execute();
-      const now = (await sql<{ now: Date }>`select now() as now`.execute(trx)).rows[0].now;
+      const now = (await sql<{ now: Date }>`select now() as now`.execute(trx)).rows[0]!.now;
       const read = await trx.selectFrom(thing.table).selectAll().orderBy('id').execute();
       const loaded = read.map((row) => {
         const record = rowToRecord(thing, row) as unknown as Values;
@@ -265,7 +265,7 @@ forEachDatabase('the condition language, in memory and in the database', (databa
           const actor: Actor =
             who === null
               ? { userId: 0, email: '', name: '', roles: ['public'], visitor: true }
-              : { userId: users[who], email: '', name: '', roles: ['member'], fields: { level: LEVELS[who] } };
+              : { userId: users[who]!, email: '', name: '', roles: ['member'], fields: { level: LEVELS[who]! } };
           const context: EvalContext = {
             actorId: who === null ? null : users[who],
             actorFields: actor.fields ?? {},

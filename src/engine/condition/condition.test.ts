@@ -34,11 +34,11 @@ const model = buildModel({
   },
   permissions: { ticket: { agent: { read: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } } } } },
 } as unknown as AppSpec);
-const ticket = model.entitiesByName.ticket;
+const ticket = model.entitiesByName.ticket!;
 
 describe('the compiled condition', () => {
   it('is compiled once by the model build, for the rules and the scopes alike', () => {
-    const rule = ticket.rules.closedAfterOpened;
+    const rule = ticket.rules.closedAfterOpened!;
     expect(model.conditions.of(rule.assert)).toBe(model.conditions.of(rule.assert));
     expect(model.conditions.of(rule.assert)).toEqual({
       kind: 'compare',
@@ -46,7 +46,7 @@ describe('the compiled condition', () => {
       op: 'gte',
       operand: { kind: 'field', field: 'opened' },
     });
-    const scope = ticket.permissions.agent.read;
+    const scope = ticket.permissions.agent!.read;
     const where = scope !== true && scope?.where;
     expect(where && model.conditions.of(where)).toMatchObject({ kind: 'compare', operand: { kind: 'actor', name: 'team' } });
   });

@@ -28,7 +28,8 @@ export function writeLeaf<T>(leaf: CompiledLeaf, column: T, p: SqlPieces<T>): T 
     case 'notIn': {
       if (leaf.values.length === 0) return p.raw(leaf.kind === 'in' ? 'false' : 'true');
       const list = leaf.values.map((v) => p.operand(v));
-      const joined = list.slice(1).reduce((all, item) => p.seq(all, p.raw(', '), item), list[0]);
+      // Not empty (returned above): reduce starts from the first item.
+      const joined = list.reduce((all, item) => p.seq(all, p.raw(', '), item));
       return p.seq(column, p.raw(leaf.kind === 'in' ? ' in (' : ' not in ('), joined, p.raw(')'));
     }
     case 'compare': {

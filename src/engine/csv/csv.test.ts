@@ -113,7 +113,7 @@ describe('reading a file', () => {
 });
 
 describe('cells as a form would take them', () => {
-  const field = (entity: string, name: string) => testModel.entitiesByName[entity].fieldsByName[name];
+  const field = (entity: string, name: string) => testModel.entitiesByName[entity]!.fieldsByName[name]!;
   it('reads enums by label or value, dates and times as ISO or as the pages show them', () => {
     expect(cellInput(field('ticket', 'priority'), 'High')).toBe('high');
     expect(cellInput(field('ticket', 'priority'), 'urgent')).toBe('urgent');

@@ -11,10 +11,10 @@ const PLAIN_NUMBER = /^[-+]?\d+(\.\d+)?$/;
 
 /** The cell as written to an exported file. */
 export function neutralizeFormula(cell: string): string {
-  return cell !== '' && TRIGGERS.has(cell[0]) && !PLAIN_NUMBER.test(cell) ? `'${cell}` : cell;
+  return cell !== '' && TRIGGERS.has(cell.charAt(0)) && !PLAIN_NUMBER.test(cell) ? `'${cell}` : cell;
 }
 
 /** The cell as an imported file means it: an export's protective quote taken off. */
 export function restoreFormula(cell: string): string {
-  return cell.length > 1 && cell[0] === "'" && TRIGGERS.has(cell[1]) ? cell.slice(1) : cell;
+  return cell.length > 1 && cell.charAt(0) === "'" && TRIGGERS.has(cell.charAt(1)) ? cell.slice(1) : cell;
 }

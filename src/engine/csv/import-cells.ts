@@ -18,10 +18,11 @@ const SPACED_ISO = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z| ?
 
 const pad = (n: string | number) => String(n).padStart(2, '0');
 
+// The groups read below are not optional in their patterns: a match has them.
 function shownDate(text: string): string | null {
   const match = SHOWN_DATE.exec(text);
-  const month = match ? MONTHS.indexOf(match[1].toLowerCase()) : -1;
-  return match && month >= 0 ? `${match[3]}-${pad(month + 1)}-${pad(match[2])}` : null;
+  const month = match ? MONTHS.indexOf(match[1]!.toLowerCase()) : -1;
+  return match && month >= 0 ? `${match[3]}-${pad(month + 1)}-${pad(match[2]!)}` : null;
 }
 
 function shownDateTime(text: string): string | null {
@@ -31,9 +32,9 @@ function shownDateTime(text: string): string | null {
   const spaced = SPACED_ISO.exec(text);
   if (spaced) return `${spaced[1]}T${spaced[2]}${spaced[3] && !/utc/i.test(spaced[3]) ? spaced[3] : 'Z'}`;
   const match = SHOWN_DATE_TIME.exec(text);
-  const month = match ? MONTHS.indexOf(match[1].toLowerCase()) : -1;
+  const month = match ? MONTHS.indexOf(match[1]!.toLowerCase()) : -1;
   if (!match || month < 0) return null;
-  return `${match[3]}-${pad(month + 1)}-${pad(match[2])}T${pad(match[4])}:${match[5]}:${match[6] ?? '00'}Z`;
+  return `${match[3]}-${pad(month + 1)}-${pad(match[2]!)}T${pad(match[4]!)}:${match[5]}:${match[6] ?? '00'}Z`;
 }
 
 function enumValue(field: FieldModel, text: string): string {

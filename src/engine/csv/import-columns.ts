@@ -98,7 +98,7 @@ export function mapColumns(entity: EntityModel, access: EntityAccess, header: re
 /** Refuses the file (VALIDATION_FAILED) when columns without a name in the header row have values: `filled`, by index. */
 export function checkUnnamedColumns(columns: readonly ImportColumn[], filled: ReadonlySet<number>): void {
   const problems: FieldError[] = [...filled]
-    .filter((index) => index < columns.length && columns[index].header === '')
+    .filter((index) => columns[index]?.header === '')
     .sort((a, b) => a - b)
     .map((index) => ({
       field: `column ${index + 1}`,

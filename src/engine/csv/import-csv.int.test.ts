@@ -64,7 +64,7 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
       ['high', acme, agent.userId, 'Two\nlines', 'new'],
       ['low', acme, null, null, 'new'],
     ]);
-    expect(new Date(rows[0].due_at as string).toISOString()).toBe('2031-12-01T09:30:00.000Z');
+    expect(new Date(rows[0]!.due_at as string).toISOString()).toBe('2031-12-01T09:30:00.000Z');
   });
 
   it('writes nothing when a row is bad, and names its line and column; then imports the good rows', async () => {
@@ -90,7 +90,7 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
         ],
       ],
     ]);
-    expect(report.refused[1].cells).toEqual(['Multi\nline', 'urgent', 'Nowhere Inc']);
+    expect(report.refused[1]!.cells).toEqual(['Multi\nline', 'urgent', 'Nowhere Inc']);
 
     const good = await run(agent, 'ticket', text, true);
     expect(good).toMatchObject({ rows: 4, created: 2, goodRows: true });
@@ -107,7 +107,7 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
       ['Resolved', 'not_importable'],
       ['Colour', 'unknown_column'],
     ]);
-    expect(columns.fieldErrors[1].message).toBe(
+    expect(columns.fieldErrors[1]!.message).toBe(
       '"State": new tickets start as "New" and change state only through the workflow. Remove this column.',
     );
     // A customer may read the requester but not set it, and may not even read the assignee: that one is "not a field".

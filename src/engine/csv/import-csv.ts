@@ -100,7 +100,10 @@ export async function importCsv(
     for await (const batch of csv.rows) {
       for (const row of batch) {
         if (rows.length === cap.max) throw tooManyRows(entity, cap);
-        for (const index of unnamed) if (index < row.cells.length && row.cells[index].trim() !== '') filled.add(index);
+        for (const index of unnamed) {
+          const cell = row.cells[index];
+          if (cell !== undefined && cell.trim() !== '') filled.add(index);
+        }
         const index = rows.length;
         rows.push(row);
         inputs.push(rowInput(columns, row, (error) => note(index, error)));
@@ -112,6 +115,12 @@ export async function importCsv(
     await csv.close();
   }
   const total = rows.length;
+  /** The row of an index ops was given (every index it reports is one of the inputs, one per row). */
+  const rowAt = (index: number): CsvRow => {
+    const row = rows[index];
+    if (row === undefined) throw new Error(`The import has no row ${index}: it read ${total}.`);
+    return row;
+  };
   if (total === 0) throw new NinefoldError('UNSUPPORTED_MEDIA_TYPE', 'The file has no rows to import: only a header row.');
   options.onProgress?.({ phase: 'reading', done: 0, total });
   await resolveReferences(ops, actor, entity.name, columns, inputs, note);
@@ -120,7 +129,7 @@ export async function importCsv(
   const result = await ops.createMany(actor, entity.name, inputs, {
     goodRows: options.goodRows ?? false,
     knownErrors: known,
-    rowName: (index) => `line ${rows[index].line}`,
+    rowName: (index) => `line ${rowAt(index).line}`,
     onProgress: options.onProgress,
   });
   const headerOf = new Map(columns.filter((c) => c.field).map((c) => [c.field!.name, c.header]));
@@ -135,7 +144,8 @@ export async function importCsv(
         message: e.message,
       }));
       if (problems.length === 0) problems.push({ column: null, message: refusal.message });
-      return { line: rows[refusal.index].line, problems, cells: rows[refusal.index].cells };
+      const { line, cells } = rowAt(refusal.index);
+      return { line, problems, cells };
     }),
     refusedRows: result.refusedRows,
   };

@@ -219,8 +219,9 @@ class LineCounter {
   recordEndingAt(end: number): number {
     let start: number | null = null;
     let { line, afterCr } = this;
-    while (this.offset < end && this.chunks.length > 0) {
+    while (this.offset < end) {
       const chunk = this.chunks[0];
+      if (chunk === undefined) break;
       const from = this.at;
       const stop = Math.min(chunk.length, from + (end - this.offset));
       for (let i = from; i < stop; i++) {
@@ -262,7 +263,7 @@ function chunkParser(delimiter: string): ChunkParser {
 /** Blank lines, and rows whose cells are all empty (spreadsheets write those), are skipped; trailing empty cells are dropped. */
 function trimmed(row: CsvRow): CsvRow | null {
   let end = row.cells.length;
-  while (end > 0 && row.cells[end - 1].trim() === '') end--;
+  while (end > 0 && row.cells[end - 1]?.trim() === '') end--;
   if (end === 0) return null;
   return end === row.cells.length ? row : { line: row.line, cells: row.cells.slice(0, end) };
 }

@@ -87,7 +87,7 @@ forEachDatabase('identity', (database) => {
         expect(row.password_hash).not.toContain(PASSWORD);
         expect(row.password_hash).toMatch(/^scrypt\$\d+\$\d+\$\d+\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
       }
-      expect(rows[0].password_hash).not.toBe(rows[1].password_hash);
+      expect(rows[0]!.password_hash).not.toBe(rows[1]!.password_hash);
     });
 
     it('refuses an email already used, whatever its case', async () => {

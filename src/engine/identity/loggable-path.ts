@@ -3,5 +3,6 @@
  * No imports: the instrumentation hook that uses it may be bundled for any runtime.
  */
 export function loggablePath(path: string): string {
-  return path.split('?')[0].replace(/\/invite\/[^/]+/, '/invite/[token]');
+  const query = path.indexOf('?');
+  return (query === -1 ? path : path.slice(0, query)).replace(/\/invite\/[^/]+/, '/invite/[token]');
 }

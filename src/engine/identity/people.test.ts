@@ -6,7 +6,7 @@ import { describeMarkdown } from '../spec/describe';
 import { holderRolesMessage, mayManageUsers, personChoiceTitle } from './people';
 
 const model = buildModel(helpdesk);
-const ticket = model.entitiesByName.ticket;
+const ticket = model.entitiesByName.ticket!;
 
 describe('people: who sees emails, and who may hold a user field', () => {
   it('shows emails to those who manage users only', () => {
@@ -19,9 +19,9 @@ describe('people: who sees emails, and who may hold a user field', () => {
   });
 
   it("words the helpdesk assignee's roles from their labels", () => {
-    expect(ticket.fieldsByName.assignee.holderRoles).toEqual(['agent', 'admin']);
-    expect(ticket.fieldsByName.requester.holderRoles).toBeUndefined();
-    expect(holderRolesMessage(model, ticket.fieldsByName.assignee)).toBe('Assignee must be an agent or an administrator.');
+    expect(ticket.fieldsByName.assignee!.holderRoles).toEqual(['agent', 'admin']);
+    expect(ticket.fieldsByName.requester!.holderRoles).toBeUndefined();
+    expect(holderRolesMessage(model, ticket.fieldsByName.assignee!)).toBe('Assignee must be an agent or an administrator.');
   });
 
   it('prints the roles in /spec and in the OpenAPI document', () => {

@@ -31,7 +31,7 @@ forEachDatabase('identity: setup code', (database) => {
       expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}$/);
       const rows = (await store.db.selectFrom('nf_setup_code').selectAll().execute()) as { code_hash: string }[];
       expect(rows).toHaveLength(1);
-      expect(rows[0].code_hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(rows[0]!.code_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(rows)).not.toContain(code.replace('-', ''));
     });
 
@@ -70,7 +70,7 @@ forEachDatabase('identity: setup code', (database) => {
       const ip = '203.0.113.60';
       const codes = await Promise.all(
         Array.from({ length: 60 }, (_, i) =>
-          servers[i % 3].createFirstAdmin(admin, `WRNG-${String(i).padStart(4, '2')}`, { ip }).then(
+          servers[i % 3]!.createFirstAdmin(admin, `WRNG-${String(i).padStart(4, '2')}`, { ip }).then(
             () => 'ok',
             (e: { code: string }) => e.code,
           ),
@@ -78,7 +78,7 @@ forEachDatabase('identity: setup code', (database) => {
       );
       expect(codes.filter((c) => c === 'VALIDATION_FAILED')).toHaveLength(limit);
       expect(codes.filter((c) => c === 'RATE_LIMITED')).toHaveLength(60 - limit);
-      expect((await ninefoldError(servers[0].createFirstAdmin(admin, code, { ip }))).code).toBe('RATE_LIMITED');
+      expect((await ninefoldError(servers[0]!.createFirstAdmin(admin, code, { ip }))).code).toBe('RATE_LIMITED');
       expect(await identity.hasUsers()).toBe(false);
       // Their pools give PostgreSQL's connections back to the suites running beside this one.
       if (database.kind === 'postgres') await Promise.all(stores.map((s) => s.close()));
@@ -126,7 +126,7 @@ forEachDatabase('identity: setup code', (database) => {
       try {
         const codeLines = first.lines.filter((l) => SETUP_CODE_LINE.test(l.msg));
         expect(codeLines).toHaveLength(1);
-        expect(codeLines[0].level).toBe('warn');
+        expect(codeLines[0]!.level).toBe('warn');
         expect(await countRows(engine.store.db, 'nf_setup_code')).toBe(1);
         await engine.identity.createUser({ email: 'cli@example.com', password: PASSWORD, roles: ['admin'] });
         expect(await countRows(engine.store.db, 'nf_setup_code')).toBe(0);

@@ -3,6 +3,7 @@ import { PUBLIC_ROLE } from '../access/visitor';
 import { NinefoldError } from '../errors/ninefold-error';
 import type { UserAccount, UserInfo } from './types';
 import { ADMIN_ROLE, isAdmin } from '../access/policy';
+import { beforeFirst } from '../spec/naming';
 
 /** The shortest password any door accepts. */
 export const MIN_PASSWORD_LENGTH = 8;
@@ -83,7 +84,7 @@ export function passwordProblems(password: string, field: string) {
 
 /** A trimmed name, or the email's local part when none is given. */
 export function nameOrDefault(name: string | undefined, email: string): string {
-  return name?.trim() || email.split('@')[0];
+  return name?.trim() || beforeFirst(email, '@');
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -96,13 +96,13 @@ forEachDatabase('identity: sign-in', (database) => {
       const ip = freshIp();
       const users = await Promise.all([1, 2, 3].map(() => newUser()));
       // Spread over accounts (and unknown emails) so that no account reaches its own limit.
-      const emails = [users[0].email, users[1].email, 'nobody@example.com', users[0].email, 'ghost@example.org'];
+      const emails = [users[0]!.email, users[1]!.email, 'nobody@example.com', users[0]!.email, 'ghost@example.org'];
       for (const email of emails) expect(await attempt(email, 'wrong', ip)).toBe('UNAUTHENTICATED');
-      const limited = await ninefoldError(identity.signIn(users[2].email, PASSWORD, { ip }));
+      const limited = await ninefoldError(identity.signIn(users[2]!.email, PASSWORD, { ip }));
       expect(limited.code).toBe('RATE_LIMITED');
       expect(limited.retryAfterSeconds).toBeGreaterThan(0);
       // The same account from another address is fine.
-      expect(await attempt(users[2].email, PASSWORD, freshIp())).toBe('ok');
+      expect(await attempt(users[2]!.email, PASSWORD, freshIp())).toBe('ok');
     });
 
     it('keeps the counts in the database (every server counts the same), the email only as a hash', async () => {
@@ -161,7 +161,7 @@ forEachDatabase('identity: sign-in', (database) => {
     });
 
     it('checks at most signInAttemptsPerAccount of 60 wrong passwords sent at once for one account; then even the right one waits', async () => {
-      const [server] = await servers(1);
+      const server = (await servers(1))[0]!;
       const user = await newUser();
       const codes = await Promise.all(
         Array.from({ length: BURST }, (_, i) => codeOf(server.signIn(user.email, `guess ${i}`, { ip: freshIp() }))),
@@ -177,7 +177,7 @@ forEachDatabase('identity: sign-in', (database) => {
       const three = await servers(3);
       const user = await newUser();
       const codes = await Promise.all(
-        Array.from({ length: BURST }, (_, i) => codeOf(three[i % 3].signIn(user.email, `guess ${i}`, { ip: freshIp() }))),
+        Array.from({ length: BURST }, (_, i) => codeOf(three[i % 3]!.signIn(user.email, `guess ${i}`, { ip: freshIp() }))),
       );
       expect(tally(codes)).toEqual({
         UNAUTHENTICATED: limits.signInAttemptsPerAccount,
@@ -191,7 +191,7 @@ forEachDatabase('identity: sign-in', (database) => {
       const users = await Promise.all([1, 2, 3, 4].map(() => newUser()));
       const ip = freshIp();
       const codes = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => codeOf(three[i % 3].signIn(users[i % 4].email, `guess ${i}`, { ip }))),
+        Array.from({ length: 200 }, (_, i) => codeOf(three[i % 3]!.signIn(users[i % 4]!.email, `guess ${i}`, { ip }))),
       );
       // Each account's limit is reached before the address's.
       const checked = users.length * limits.signInAttemptsPerAccount;
@@ -199,7 +199,7 @@ forEachDatabase('identity: sign-in', (database) => {
     });
 
     it('checks at most signInAttemptsPerIp of 80 different emails sent at once from one address', async () => {
-      const [server] = await servers(1);
+      const server = (await servers(1))[0]!;
       const ip = freshIp();
       const codes = await Promise.all(
         Array.from({ length: 80 }, (_, i) => codeOf(server.signIn(`burst${i}@example.com`, 'wrong', { ip }))),
@@ -208,7 +208,7 @@ forEachDatabase('identity: sign-in', (database) => {
     });
 
     it('checks at most the limit of 60 wrong current passwords sent at once in password changes', async () => {
-      const [server] = await servers(1);
+      const server = (await servers(1))[0]!;
       const user = await newUser();
       const codes = await Promise.all(
         Array.from({ length: BURST }, () => codeOf(server.changePassword(user.id, 'wrong', 'another password'))),
@@ -220,7 +220,7 @@ forEachDatabase('identity: sign-in', (database) => {
     });
 
     it('lets the right password in among wrong ones while under the limit, and its owner starts afresh', async () => {
-      const [server] = await servers(1);
+      const server = (await servers(1))[0]!;
       const user = await newUser();
       const wrong = limits.signInAttemptsPerAccount - 2;
       const codes = await Promise.all([

@@ -1,6 +1,6 @@
 import { NinefoldError, type FieldError } from '../errors/ninefold-error';
 import type { RecordValue } from '../ground/record-value';
-import { fieldSchema, issueCode, issueMessage } from '../rules/field-schema';
+import { fieldSchema, firstIssue, issueCode, issueMessage } from '../rules/field-schema';
 import type { AppModel, FieldModel } from '../spec/model';
 import { USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
@@ -78,7 +78,10 @@ export async function parseUserFields(
     }
     const result = fieldSchema(field).safeParse(raw);
     if (result.success) parsed.push({ field, value: result.data as RecordValue });
-    else errors.push({ field: name, code: issueCode(result.error.issues[0]), message: issueMessage(result.error.issues[0], field) });
+    else {
+      const issue = firstIssue(result.error);
+      errors.push({ field: name, code: issueCode(issue), message: issueMessage(issue, field) });
+    }
   }
   if (model) {
     for (const { field, value } of parsed) {

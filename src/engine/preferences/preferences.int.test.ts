@@ -68,7 +68,7 @@ forEachDatabase('preferences', (database) => {
     const badTheme = await ninefoldError(identity.setPreferences(userId, { theme: 'sepia' } as unknown as UserPreferences));
     expect(badTheme.code).toBe('VALIDATION_FAILED');
     expect(fieldCodes(badTheme)).toEqual(['theme:invalid_choice']);
-    expect(badTheme.fieldErrors[0].message).toBe('Choose one of: system, light, dark.');
+    expect(badTheme.fieldErrors[0]!.message).toBe('Choose one of: system, light, dark.');
     const unknown = await ninefoldError(identity.setPreferences(userId, { fontSize: 'huge' } as unknown as UserPreferences));
     expect(fieldCodes(unknown)).toEqual(['fontSize:unknown_preference']);
     expect(await identity.preferencesOf(userId)).toEqual({ theme: 'dark' });

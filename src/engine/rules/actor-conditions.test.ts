@@ -12,7 +12,7 @@ import { readScopeColumns } from '../live/scope-columns';
 import { seeAllTarget } from '../spec/screens/home';
 
 const model = buildModel(helpdesk);
-const ticket = model.entitiesByName.ticket;
+const ticket = model.entitiesByName.ticket!;
 const now = new Date('2030-06-15T12:00:00Z');
 const alice: Actor = { userId: 7, email: 'alice@example.com', name: 'Alice', roles: ['customer'], fields: { organization: 3 } };
 const loner: Actor = { userId: 8, email: 'loner@example.com', name: 'Loner', roles: ['customer'], fields: { organization: null } };
@@ -88,7 +88,7 @@ describe('conditions on the user and their fields, in SQL', () => {
   });
 
   it('a path through a reference is a subquery on the referenced entity', () => {
-    const comment = model.entitiesByName.comment;
+    const comment = model.entitiesByName.comment!;
     const compiled = sql`${conditionToSql(model, comment, { field: 'ticket.requester', op: 'eq', value: { actor: 'id' } }, alice)}`.compile(
       db,
     );

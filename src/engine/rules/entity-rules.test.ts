@@ -4,7 +4,7 @@ import { buildModel } from '../spec/build';
 import { checkEntityRules } from './entity-rules';
 
 const model = buildModel(helpdesk);
-const ticket = model.entitiesByName.ticket;
+const ticket = model.entitiesByName.ticket!;
 const now = new Date('2030-06-15T12:00:00Z');
 
 describe('checkEntityRules (helpdesk tickets)', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FieldModel } from '../spec/model';
 import { buildField } from '../spec/build';
 import type { AppSpec, FieldSpec } from '../spec/types';
-import { fieldSchema, issueCode, issueMessage, type StoredValue } from './field-schema';
+import { fieldSchema, firstIssue, issueCode, issueMessage, type StoredValue } from './field-schema';
 
 /** The field as buildModel makes it (defaults filled, constants resolved), named "value". */
 function fieldOf(spec: FieldSpec, label = 'Value', constants: Readonly<Record<string, { value: unknown }>> = {}): FieldModel {
@@ -14,7 +14,7 @@ type Outcome = { ok: true; value: StoredValue } | { ok: false; code: string; mes
 function parse(spec: FieldSpec, raw: unknown, constants: Record<string, { value: unknown }> = {}): Outcome {
   const result = fieldSchema(fieldOf(spec, 'Value', constants)).safeParse(raw);
   if (result.success) return { ok: true, value: result.data };
-  const issue = result.error.issues[0];
+  const issue = firstIssue(result.error);
   return { ok: false, code: issueCode(issue), message: issueMessage(issue) };
 }
 
@@ -343,7 +343,7 @@ describe("the spec's own messages", () => {
   };
   const message = (raw: unknown) => {
     const result = fieldSchema(fieldOf(spec)).safeParse(raw);
-    return result.success ? null : issueMessage(result.error.issues[0], fieldOf(spec));
+    return result.success ? null : issueMessage(firstIssue(result.error), fieldOf(spec));
   };
 
   it('replace the built-in message of their kind, and only of that kind', () => {
@@ -359,7 +359,9 @@ describe("the spec's own messages", () => {
       const field = fieldOf({ type, min: 1, max: 5, messages: { too_small: 'At least one, please.', too_big: 'Five at most.' } });
       const refusal = (raw: string) => {
         const result = fieldSchema(field).safeParse(raw);
-        return result.success ? null : { code: issueCode(result.error.issues[0]), message: issueMessage(result.error.issues[0], field) };
+        return result.success
+          ? null
+          : { code: issueCode(firstIssue(result.error)), message: issueMessage(firstIssue(result.error), field) };
       };
       expect(refusal('0'), type).toEqual({ code: 'too_small', message: 'At least one, please.' });
       expect(refusal('6'), type).toEqual({ code: 'too_big', message: 'Five at most.' });
@@ -370,6 +372,6 @@ describe("the spec's own messages", () => {
   it('cover every other issue with `invalid`', () => {
     const enumField = fieldOf({ type: 'enum', values: ['a', 'b'], messages: { invalid: 'Pick a or b.' } });
     const result = fieldSchema(enumField).safeParse('c');
-    expect(result.success ? null : issueMessage(result.error.issues[0], enumField)).toBe('Pick a or b.');
+    expect(result.success ? null : issueMessage(firstIssue(result.error), enumField)).toBe('Pick a or b.');
   });
 });

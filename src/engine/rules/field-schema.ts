@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_REFERENCES } from '../spec/join-fields';
 import type { FieldModel } from '../spec/model';
 import { digitsOf } from '../spec/field-numbers';
+import { beforeFirst } from '../spec/naming';
 import { FIELD_MESSAGE_KINDS, type FieldMessageKind } from '../spec/types';
 
 /**
@@ -46,9 +47,10 @@ function toBoolean(raw: unknown): unknown {
   return raw;
 }
 
+/** The days of a month (1 to 12) of a year. */
 function daysInMonth(year: number, month: number): number {
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+  if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
 /**
@@ -59,8 +61,14 @@ function toDate(raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;
   const match = DATETIME.exec(raw);
   if (!match) return raw;
+  // The date, hour and minute groups are not optional: they are there whenever the pattern matched.
   const [, y, mo, d, h, mi, s = '0', fraction = '', zone = 'Z'] = match;
-  const [year, month, day, hour, minute, second] = [y, mo, d, h, mi, s].map(Number);
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = Number(h);
+  const minute = Number(mi);
+  const second = Number(s);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month) || hour > 23 || minute > 59 || second > 59) return raw;
   let offsetMinutes = 0;
   if (zone.toUpperCase() !== 'Z') {
@@ -156,15 +164,9 @@ function valueSchema(field: FieldModel): z.ZodType<StoredValue> {
         .string({ error: `${label} must be a number.` })
         .regex(DECIMAL, { error: `${label} must be a number.` })
         .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, { error: `${label} can have at most ${scale} decimal places.` })
-        .refine(
-          (v) =>
-            v
-              .replace(/^-/, '')
-              .split('.')[0]
-              .replace(/^0+(?=\d)/, '').length <=
-            precision - scale,
-          { error: `${label} is too large.` },
-        );
+        .refine((v) => beforeFirst(v.replace(/^-/, ''), '.').replace(/^0+(?=\d)/, '').length <= precision - scale, {
+          error: `${label} is too large.`,
+        });
       return z.preprocess(
         (raw) => (typeof raw === 'number' && Number.isFinite(raw) ? String(raw) : typeof raw === 'string' ? raw.trim() : raw),
         withinRange(digits, Number, label, min, max),
@@ -244,6 +246,13 @@ export function fieldSchema(field: FieldModel): z.ZodType<StoredValue> {
         ctx.addIssue({ code: 'custom', message: `${field.label} cannot contain a NUL character.`, params: { code: 'invalid_character' } });
     }),
   ) as z.ZodType<StoredValue>;
+}
+
+/** The issue a failed parse reports first: zod reports at least one whenever it fails. */
+export function firstIssue(error: { readonly issues: readonly z.core.$ZodIssue[] }): z.core.$ZodIssue {
+  const [issue] = error.issues;
+  if (issue === undefined) throw new Error('A failed zod parse reported no issue.');
+  return issue;
 }
 
 /** Turns a zod issue into a short machine code for the field error. */

@@ -4,7 +4,7 @@ import { buildModel } from '../spec/build';
 import { isOverdue } from './overdue';
 
 const model = buildModel(helpdesk);
-const slaDueAt = model.entitiesByName.ticket.fieldsByName.slaDueAt;
+const slaDueAt = model.entitiesByName.ticket!.fieldsByName.slaDueAt!;
 const now = new Date('2025-03-04T12:00:00Z');
 
 describe('overdue', () => {
@@ -21,7 +21,7 @@ describe('overdue', () => {
   });
 
   it('needs a due field', () => {
-    const dueAt = model.entitiesByName.ticket.fieldsByName.dueAt;
+    const dueAt = model.entitiesByName.ticket!.fieldsByName.dueAt!;
     expect(isOverdue(model, dueAt, { dueAt: new Date('2025-03-01T00:00:00Z'), state: 'open' }, now)).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import type { Actor } from '../ground/actor';
 import { callsOnlyFieldMessage, fieldWritableThroughDoor } from '../access/call-door';
 import { authorId } from '../access/visitor';
 import type { AppModel, EntityModel, FieldModel } from '../spec/model';
-import { fieldSchema, issueCode, issueMessage, type StoredValue } from './field-schema';
+import { fieldSchema, firstIssue, issueCode, issueMessage, type StoredValue } from './field-schema';
 
 export type ParsedValues = Record<string, StoredValue>;
 
@@ -73,7 +73,7 @@ export function parseRecordInput(
     const result = schemaOf(field).safeParse(raw);
     if (result.success) values[field.name] = result.data;
     else {
-      const issue = result.error.issues[0];
+      const issue = firstIssue(result.error);
       errors.push({ field: field.name, code: issueCode(issue), message: issueMessage(issue, field) });
     }
   }

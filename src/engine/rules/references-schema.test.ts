@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildField } from '../spec/build';
-import { fieldSchema, issueMessage } from './field-schema';
+import { fieldSchema, firstIssue, issueMessage } from './field-schema';
 
 const tags = buildField('tags', { type: 'references', to: 'tag', maxItems: 3 });
 const topics = buildField('topics', { type: 'references', to: 'tag', required: true });
@@ -8,7 +8,7 @@ const parse = (field: typeof tags, raw: unknown) => fieldSchema(field).safeParse
 /** The message ops gives the user (through the union of null | value). */
 const message = (field: typeof tags, raw: unknown) => {
   const result = parse(field, raw);
-  return result.success ? null : issueMessage(result.error.issues[0], field);
+  return result.success ? null : issueMessage(firstIssue(result.error), field);
 };
 
 describe('the schema of a references field', () => {

@@ -6,7 +6,7 @@ import { decimalDigits, numberBounds } from './field-numbers';
 import { limitMax } from './limit-message';
 import { buildGuards } from './guards';
 import { defaultPlural, humanize, tableName, toSnakeCase } from './naming';
-import { nameTable } from './own-names';
+import { declaredValue, nameTable } from './own-names';
 import type { AppSpec, EntitySpec, FieldSpec, WorkflowSpec } from './types';
 import { validateSpec } from './validate';
 import { SpecError } from './spec-error';
@@ -54,7 +54,7 @@ export function buildModel(spec: AppSpec): AppModel {
     entities,
     entitiesByName,
     entitiesByPlural: nameTable(entities.map((e) => [e.plural, e])),
-    navigation: navigationNames.map((n) => entitiesByName[n]),
+    navigation: navigationNames.map((n) => declaredValue(entitiesByName, n, 'entity')),
     labels: spec.screens?.labels ?? {},
     home,
     routes,
@@ -153,11 +153,13 @@ function buildWorkflow(workflow: WorkflowSpec): WorkflowModel {
     description: state.description,
   }));
   const field = workflow.field ?? 'state';
+  const initial = states.find((s) => s.initial) ?? states[0];
+  if (!initial) throw new Error('The workflow has no states, though the spec validator requires one.');
   return {
     field,
     column: toSnakeCase(field),
     states,
-    initial: (states.find((s) => s.initial) ?? states[0]).name,
+    initial: initial.name,
     finalError: workflow.finalError ?? 'RECORD_FINAL',
     transitions: Object.entries(workflow.transitions).map(([name, t]) => ({
       name,

@@ -21,7 +21,7 @@ const model = buildModel(
     bookedAt: { type: 'datetime', after: { daysAgo: { $constant: 'bookingWindowDays' } }, before: { daysAgo: -1 } },
   }),
 );
-const trip = model.entitiesByName.trip;
+const trip = model.entitiesByName.trip!;
 const now = new Date('2030-06-15T12:00:00Z');
 const codes = (record: Record<string, unknown>, before?: Record<string, unknown>) =>
   checkEntityRules(model, trip, record, now, before).map((e) => e.code);
@@ -29,10 +29,10 @@ const codes = (record: Record<string, unknown>, before?: Record<string, unknown>
 describe('date ranges on fields', () => {
   it('become record rules with a message naming the bound', () => {
     expect(Object.keys(trip.rules)).toEqual(['startsOnAfter', 'endsOnAfter', 'bookedAtAfter', 'bookedAtBefore']);
-    expect(trip.rules.startsOnAfter.message).toBe('Start must be after now.');
-    expect(trip.rules.endsOnAfter.message).toBe('The trip must end after it starts.');
-    expect(trip.rules.bookedAtAfter.message).toBe('Booked at must be after bookingWindowDays days ago.');
-    expect(trip.rules.bookedAtBefore.message).toBe('Booked at must be before 1 days from now.');
+    expect(trip.rules.startsOnAfter!.message).toBe('Start must be after now.');
+    expect(trip.rules.endsOnAfter!.message).toBe('The trip must end after it starts.');
+    expect(trip.rules.bookedAtAfter!.message).toBe('Booked at must be after bookingWindowDays days ago.');
+    expect(trip.rules.bookedAtBefore!.message).toBe('Booked at must be before 1 days from now.');
   });
 
   it('hold relative to now, to a constant number of days, and to another field', () => {

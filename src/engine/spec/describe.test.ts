@@ -334,7 +334,7 @@ describe('describeDocument', () => {
     expect(document.points.map((p) => [p.number, p.heading, p.empty])).toEqual(POINT_HEADINGS.map((heading, i) => [i + 1, heading, false]));
     const withoutCalls = describeDocument(buildModel({ ...helpdesk, calls: undefined }));
     expect(withoutCalls.points.map((p) => p.empty)).toEqual(POINT_HEADINGS.map((_, i) => i === 6));
-    expect(document.points[3].blocks.find((b) => b.kind === 'workflow')).toMatchObject({
+    expect(document.points[3]!.blocks.find((b) => b.kind === 'workflow')).toMatchObject({
       mermaid: expect.stringContaining('stateDiagram-v2'),
     });
   });
@@ -365,7 +365,7 @@ describe('describeDocument', () => {
 });
 
 describe('conditionText', () => {
-  const ticket = helpdeskModel.entitiesByName.ticket;
+  const ticket = helpdeskModel.entitiesByName.ticket!;
 
   it('reads nested conditions, with constants by name', () => {
     expect(
@@ -388,7 +388,7 @@ describe('conditionText', () => {
   });
 
   it('uses amounts for numbers and times for dates', () => {
-    const comment = helpdeskModel.entitiesByName.comment;
+    const comment = helpdeskModel.entitiesByName.comment!;
     expect(conditionText({ field: 'id', op: 'gte', value: 10 }, comment)).toBe('id is at least 10');
     expect(conditionText({ field: 'createdAt', op: 'gt', value: { now: true } }, comment)).toBe('createdAt is after now');
     expect(conditionText({ field: 'internal', op: 'notIn', value: [true] }, comment)).toBe('internal is none of true');
@@ -397,7 +397,7 @@ describe('conditionText', () => {
 
 describe('the workflow diagram block', () => {
   it('carries every state and one edge per source state of each transition, and its Mermaid text', () => {
-    const point4 = describeDocument(buildModel(helpdesk)).points[3];
+    const point4 = describeDocument(buildModel(helpdesk)).points[3]!;
     const diagram = point4.blocks.find((b) => b.kind === 'workflow');
     expect(diagram?.kind).toBe('workflow');
     if (diagram?.kind !== 'workflow') return;

@@ -4,18 +4,18 @@ import type { AppModel } from './model';
 import { entityBlocks, purposeBlocks, screenBlocks, workflowBlocks, type PointBlocks } from './describe/product';
 import { accessBlocks, callBlocks, constantBlocks, errorBlocks, validationBlocks } from './describe/rules';
 
-/** The builders of the nine points, in the order of POINT_HEADINGS; null means "not shown". */
-const POINT_BUILDERS: readonly ((model: AppModel) => PointBlocks)[] = [
-  purposeBlocks,
-  screenBlocks,
-  entityBlocks,
-  workflowBlocks,
-  validationBlocks,
-  accessBlocks,
-  callBlocks,
-  errorBlocks,
-  constantBlocks,
-];
+/** The builder of each of the nine points, by its heading; null means "not shown". */
+const POINT_BUILDERS: Readonly<Record<(typeof POINT_HEADINGS)[number], (model: AppModel) => PointBlocks>> = {
+  'Purpose and audience': purposeBlocks,
+  'Screens and routes': screenBlocks,
+  'Entities and fields': entityBlocks,
+  'States and transitions': workflowBlocks,
+  'Validation rules': validationBlocks,
+  'Roles and permissions': accessBlocks,
+  'The calls': callBlocks,
+  'Error catalogue': errorBlocks,
+  'Business constants and limits': constantBlocks,
+};
 
 /**
  * The spec printed back as the nine-point document. Texts are plain, with `code` spans in
@@ -25,7 +25,7 @@ export function describeDocument(model: AppModel): SpecDocument {
   return {
     title: model.title,
     points: POINT_HEADINGS.map((heading, index): DocPoint => {
-      const blocks = POINT_BUILDERS[index](model);
+      const blocks = POINT_BUILDERS[heading](model);
       return { number: index + 1, heading, empty: blocks === null, blocks: blocks ?? [] };
     }),
   };

@@ -26,7 +26,7 @@ function issuesOf(spec: AppSpec): string[] {
 
 describe('due times in the spec', () => {
   it("the helpdesk's SLA due time is valid, read-only, with the constant's hours per priority", () => {
-    const field = buildModel(helpdesk).entitiesByName.ticket.fieldsByName.slaDueAt;
+    const field = buildModel(helpdesk).entitiesByName.ticket!.fieldsByName.slaDueAt!;
     expect(field.readOnly).toBe(true);
     expect(field.due).toEqual({
       from: 'createdAt',

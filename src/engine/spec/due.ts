@@ -1,3 +1,4 @@
+import { declaredValue, ownValue } from './own-names';
 import type { ConstantSpec, Condition, DueSpec } from './types';
 
 /**
@@ -18,7 +19,10 @@ export interface DueModel {
 
 export function buildDue(due: DueSpec, constants: Readonly<Record<string, ConstantSpec>>): DueModel {
   const constant = typeof due.hours === 'number' ? null : due.hours.$constant;
-  const hours = constant === null ? (due.hours as number) : (constants[constant].value as number | Readonly<Record<string, number>>);
+  const hours =
+    constant === null
+      ? (due.hours as number)
+      : (declaredValue(constants, constant, 'constant').value as number | Readonly<Record<string, number>>);
   return { from: due.from, hours, by: due.by ?? null, constant, doneWhen: due.doneWhen ?? null };
 }
 
@@ -26,5 +30,5 @@ export function buildDue(due: DueSpec, constants: Readonly<Record<string, Consta
 export function dueHours(due: DueModel, record: Readonly<Record<string, unknown>>): number | null {
   if (typeof due.hours === 'number') return due.hours;
   const value = due.by === null ? undefined : record[due.by];
-  return typeof value === 'string' && Object.hasOwn(due.hours, value) ? due.hours[value] : null;
+  return typeof value === 'string' ? (ownValue(due.hours, value) ?? null) : null;
 }

@@ -32,7 +32,7 @@ describe('limitMessage', () => {
 
   it("gives the helpdesk's customers the limit and what to do, and follows the constant", () => {
     const model = buildModel(helpdesk);
-    const limit = model.entitiesByName.ticket.limits.openTicketsPerCustomer;
+    const limit = model.entitiesByName.ticket!.limits.openTicketsPerCustomer!;
     expect(limitMessage(model.constants, 'openTicketsPerCustomer', limit)).toBe(
       'You have reached the limit of open tickets (20): add to one you already have, or wait until one is resolved.',
     );

@@ -20,8 +20,8 @@ describe('loadSpecFile', () => {
     const model = await loadSpecFile(path.join(root, 'examples/helpdesk/ninefold.spec.ts'));
     expect(model.name).toBe('helpdesk');
     expect(model.entities.map((e) => e.name)).toEqual(['organization', 'ticket', 'comment']);
-    expect(model.entitiesByName.ticket.workflow?.initial).toBe('new');
-    expect(model.constants.maxOpenTicketsPerCustomer.value).toBe(20);
+    expect(model.entitiesByName.ticket!.workflow?.initial).toBe('new');
+    expect(model.constants.maxOpenTicketsPerCustomer!.value).toBe(20);
   });
 
   it('loads the seed example', async () => {
@@ -35,7 +35,7 @@ describe('loadSpecFile', () => {
     const model = await loadSpecFile(path.join(root, 'examples/crm/ninefold.spec.ts'));
     expect(model.name).toBe('crm');
     expect(model.entities.map((e) => e.plural)).toEqual(['companies', 'contacts', 'deals', 'notes']);
-    expect(model.entitiesByName.deal.workflow?.states.filter((s) => s.final).map((s) => s.name)).toEqual(['won', 'lost']);
+    expect(model.entitiesByName.deal!.workflow?.states.filter((s) => s.final).map((s) => s.name)).toEqual(['won', 'lost']);
   });
 
   it('loads a spec file outside the project', async () => {
@@ -51,7 +51,7 @@ describe('loadSpecFile', () => {
        export const unused = constant('answer');`,
     );
     const model = await loadSpecFile(file);
-    expect(model.entitiesByName.note.fieldsByName.title.column).toBe('title');
+    expect(model.entitiesByName.note!.fieldsByName.title!.column).toBe('title');
   });
 
   it('throws the SpecError of a wrong spec, listing each issue', async () => {

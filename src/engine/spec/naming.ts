@@ -7,6 +7,12 @@ export function toSnakeCase(name: string): string {
     .toLowerCase();
 }
 
+/** The text before the first `separator`, or all of it when there is none: what `text.split(separator)[0]` holds (the separator not empty). */
+export function beforeFirst(text: string, separator: string): string {
+  const end = text.indexOf(separator);
+  return end === -1 ? text : text.slice(0, end);
+}
+
 /** "dueAt" → "Due at", "organization" → "Organization". */
 export function humanize(name: string): string {
   const words = toSnakeCase(name).replace(/_/g, ' ');
@@ -26,7 +32,7 @@ export function withArticle(noun: string): string {
 const VOWEL_SOUND_LETTERS = 'AEFHILMNORSX';
 
 function soundsLikeVowel(word: string): boolean {
-  if (/^[A-Z]{2,}\b/.test(word)) return VOWEL_SOUND_LETTERS.includes(word[0]);
+  if (/^[A-Z]{2,}\b/.test(word)) return VOWEL_SOUND_LETTERS.includes(word.charAt(0));
   const lower = word.toLowerCase();
   // "u" read "you" and "o" read "w": a user, a unique key, a one-off.
   if (/^(uni|use|usu|ur[aeiou]|ut[ei]|eu|ewe|one\b|once)/.test(lower)) return false;

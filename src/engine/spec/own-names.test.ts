@@ -40,6 +40,6 @@ describe('names a client sends, looked up among declared names only', () => {
         expect(name in table, name).toBe(false);
       }
     }
-    expect(model.entitiesByName.ticket.fieldsByName.subject.name).toBe('subject');
+    expect(model.entitiesByName.ticket!.fieldsByName.subject!.name).toBe('subject');
   });
 });

@@ -22,3 +22,14 @@ export function nameTable<T>(entries: Iterable<readonly [string, T]>): Readonly<
 export function ownValue<T>(table: Readonly<Record<string, T>> | undefined, name: string): T | undefined {
   return table !== undefined && Object.hasOwn(table, name) ? table[name] : undefined;
 }
+
+/**
+ * The value under a name the spec validator has already checked is declared (the entity a widget
+ * shows, the field a section follows, a constant a due time reads). Its absence would be a bug in
+ * the engine, not a mistake in the spec: it throws, rather than going on with undefined.
+ */
+export function declaredValue<T>(table: Readonly<Record<string, T>>, name: string, what: string): T {
+  const value = ownValue(table, name);
+  if (value === undefined) throw new Error(`The model has no ${what} "${name}", though the spec validator checks that it does.`);
+  return value;
+}

@@ -37,7 +37,7 @@ function specWith(changes: Changes): AppSpec {
       target[key] ??= {};
       target = target[key] as Record<string, unknown>;
     }
-    const last = keys[keys.length - 1];
+    const last = keys[keys.length - 1]!;
     if (value === REMOVE) delete target[last];
     else target[last] = value;
   }

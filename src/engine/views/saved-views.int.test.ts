@@ -154,7 +154,7 @@ forEachDatabase('saved views', (database) => {
 
   describe('opening a view', () => {
     it('drops filters, sort keys and columns the viewer may not read', async () => {
-      const ticket = testModel.entitiesByName.ticket;
+      const ticket = testModel.entitiesByName.ticket!;
       const state: ListState = {
         filters: { state: 'open', assignee: '3', organization: '7' },
         q: 'x',

@@ -7,7 +7,7 @@ import { guardCodes, guardsCondition } from './guards';
 import { checkTransition, findTransition, transitionConditions } from './transitions';
 
 const model = buildModel(approvals);
-const expense = model.entitiesByName.expense;
+const expense = model.entitiesByName.expense!;
 const approve = findTransition(expense, 'approve');
 const now = new Date('2030-06-15T12:00:00Z');
 const manager: Actor = { userId: 7, email: 'm@x.test', name: 'Manager', roles: ['manager'] };
@@ -54,7 +54,7 @@ describe('a transition with several guards', () => {
 
   it('keeps the single form: one condition worded by guardMessage and guardError', () => {
     const deals = buildModel(crm);
-    const propose = findTransition(deals.entitiesByName.deal, 'propose');
+    const propose = findTransition(deals.entitiesByName.deal!, 'propose');
     expect(propose.guards).toEqual([{ when: { field: 'value', op: 'gt', value: 0 }, code: 'DEAL_NEEDS_VALUE' }]);
     expect(guardsCondition(propose)).toEqual({ field: 'value', op: 'gt', value: 0 });
   });

@@ -29,7 +29,7 @@ const model = buildModel({
   },
   roles: { clerk: {} },
 });
-const order = model.entitiesByName.order;
+const order = model.entitiesByName.order!;
 const clerk: Actor = { userId: 1, email: 'c@x.test', name: 'Clerk', roles: ['clerk'] };
 const reason = (name: string) =>
   checkTransition(model, order, { id: 1, state: 'draft' }, clerk, findTransition(order, name), new Date(), true).message;

@@ -6,7 +6,7 @@ import { buildModel } from '../spec/build';
 import { checkTransition, effectValues, findTransition, refuse } from './transitions';
 
 const model = buildModel(helpdesk);
-const ticket = model.entitiesByName.ticket;
+const ticket = model.entitiesByName.ticket!;
 const now = new Date('2030-06-15T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
 const agent: Actor = { userId: 2, email: 'a@x.test', name: 'Agent', roles: ['agent'] };

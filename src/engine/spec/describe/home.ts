@@ -6,6 +6,7 @@ import { type WidgetModel } from '../screens/home-model';
 import type { Condition } from '../types';
 import { code, conditionText } from './text';
 import { inSentence } from '../naming';
+import { declaredValue } from '../own-names';
 
 /**
  * The home page (`/`) in words, exactly as src/ui/home renders it: the spec's widgets, or the
@@ -49,7 +50,7 @@ export function widgetAudience(widget: WidgetModel): string | null {
 }
 
 function shownText(model: AppModel, widget: WidgetModel): string {
-  const entity = model.entitiesByName[widget.entity];
+  const entity = declaredValue(model.entitiesByName, widget.entity, 'entity');
   const where = (condition: Condition | null) => (condition ? ` where ${conditionText(condition, entity)}` : '');
   switch (widget.kind) {
     case 'counts': {

@@ -8,6 +8,7 @@ import { decimalDigits } from '../field-numbers';
 import type { AppModel, EntityModel, FieldModel, WorkflowModel } from '../model';
 import { MAX_REFERENCES } from '../join-fields';
 import { indefinite, inSentence } from '../naming';
+import { declaredValue } from '../own-names';
 import { titleRule } from '../title-rule';
 import type { EffectSpec, FieldSpec } from '../types';
 import { actorText, amountText, code, NONE } from './text';
@@ -225,7 +226,7 @@ function titleText(model: AppModel, entity: EntityModel): string {
     case 'user':
       return `title field ${code(rule.field.name)}: a record is named by that user's name (${fallback} when none)`;
     case 'reference': {
-      const target = model.entitiesByName[rule.target];
+      const target = declaredValue(model.entitiesByName, rule.target, 'entity');
       return `title field ${code(rule.field.name)}: a record is named by its ${inSentence(target.label)}'s title, as the user sees that ${inSentence(target.label)} (${fallback} when they may not read it)`;
     }
   }

@@ -1,6 +1,7 @@
 import { SYSTEM_COLUMNS } from '../build';
 import type { AppModel, EntityModel } from '../model';
 import { indefinite, inSentence } from '../naming';
+import { declaredValue } from '../own-names';
 import type { RelatedModel } from '../screens/detail-model';
 import { code } from './text';
 import { writtenOnlyByCalls } from '../../access/policy';
@@ -14,13 +15,13 @@ export function relatedTexts(model: AppModel, entity: EntityModel): string[] {
 }
 
 function sectionText(model: AppModel, parent: EntityModel, section: RelatedModel): string {
-  const related = model.entitiesByName[section.entity];
+  const related = declaredValue(model.entitiesByName, section.entity, 'entity');
   const one = indefinite(related.label);
-  const by = related.fieldsByName[section.via].label;
+  const by = declaredValue(related.fieldsByName, section.via, 'field').label;
   const parts = [
     `related "${section.label}" (${inSentence(related.pluralLabel)} whose ${by} is this one, to viewers who may list them, with the count they may see): ${
       section.display === 'thread'
-        ? `a thread, ${orderText(related, section.sort)}, each with its author (where the viewer may see who created it, else "Someone") and time${section.body ? ` and its ${related.fieldsByName[section.body].label}` : ''}${badgesText(related, section)}`
+        ? `a thread, ${orderText(related, section.sort)}, each with its author (where the viewer may see who created it, else "Someone") and time${section.body ? ` and its ${declaredValue(related.fieldsByName, section.body, 'field').label}` : ''}${badgesText(related, section)}`
         : `a table of ${section.columns.map((c) => columnLabel(related, c)).join(', ')}, ${orderText(related, section.sort)}`
     }, ${section.pageSize} per page (${code(`?${section.param}=<cursor>`)})`,
   ];
@@ -54,7 +55,7 @@ function orderText(entity: EntityModel, sort: string): string {
 
 function badgesText(entity: EntityModel, section: RelatedModel): string {
   if (section.badges.length === 0) return '';
-  return `, marked "${section.badges.map((b) => entity.fieldsByName[b].label).join('", "')}" when true`;
+  return `, marked "${section.badges.map((b) => declaredValue(entity.fieldsByName, b, 'field').label).join('", "')}" when true`;
 }
 
 function whoText(parent: EntityModel, who: string): string {

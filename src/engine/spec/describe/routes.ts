@@ -4,6 +4,7 @@ import type { AppModel, EntityModel } from '../model';
 import type { RouteModel, RouteShowModel } from '../screens/route-model';
 import { code, conditionText } from './text';
 import { inSentence } from '../naming';
+import { declaredValue } from '../own-names';
 import { widgetAudience } from './home';
 
 /**
@@ -49,7 +50,7 @@ function whoText(route: RouteModel): string {
 function showText(model: AppModel, show: RouteShowModel): string {
   switch (show.kind) {
     case 'list': {
-      const entity = model.entitiesByName[show.entity];
+      const entity = declaredValue(model.entitiesByName, show.entity, 'entity');
       const sort = show.sort ?? (entity.list.sort.direction === 'desc' ? `-${entity.list.sort.field}` : entity.list.sort.field);
       const columns = show.columns ?? entity.list.columns;
       return [
@@ -59,7 +60,7 @@ function showText(model: AppModel, show: RouteShowModel): string {
       ].join('; ');
     }
     case 'record': {
-      const entity = model.entitiesByName[show.entity];
+      const entity = declaredValue(model.entitiesByName, show.entity, 'entity');
       return `One ${inSentence(entity.label)}, its id from ${code(`{${show.idParam}}`)}: the page of ${code(`/${entity.plural}/<id>`)} (not found where the user may not read it)`;
     }
     case 'widgets':

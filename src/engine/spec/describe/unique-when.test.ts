@@ -9,8 +9,8 @@ describe('uniqueWhen and limits in the nine-point document', () => {
   const markdown = describeMarkdown(model);
 
   it('says each rule in words, with its message, under point 5', () => {
-    const article = model.entitiesByName.article;
-    expect(uniqueWhenText(article, article.uniqueWhen[0])).toBe(
+    const article = model.entitiesByName.article!;
+    expect(uniqueWhenText(article, article.uniqueWhen[0]!)).toBe(
       'section is unique among articles where featured is true and state is published',
     );
     expect(markdown).toContain('### Uniqueness among some records');
@@ -32,8 +32,8 @@ describe('uniqueWhen and limits in the nine-point document', () => {
   });
 
   it('names several fields together', () => {
-    const article = model.entitiesByName.article;
-    expect(uniqueWhenText(article, { ...article.uniqueWhen[0], fields: ['section', 'team'] })).toMatch(
+    const article = model.entitiesByName.article!;
+    expect(uniqueWhenText(article, { ...article.uniqueWhen[0]!, fields: ['section', 'team'] })).toMatch(
       /^section and team are unique together among articles where /,
     );
   });

@@ -9,14 +9,15 @@ import { amountText, code } from './text';
  */
 export function userFieldBlocks(model: AppModel): DocBlock[] {
   const fields = model.users.fields;
-  if (fields.length === 0) return [];
+  const [first] = fields;
+  if (first === undefined) return [];
   return [
     { kind: 'heading', text: 'Users' },
     {
       kind: 'paragraph',
       text:
         'Every account carries these fields besides its name, email and roles. Administrators set them (on /admin/users, or with ' +
-        `${code('user add')}/${code('user set --field')} in the CLI); conditions read the signed-in user's as ${code(`{ actor: '${fields[0].name}' }`)}.`,
+        `${code('user add')}/${code('user set --field')} in the CLI); conditions read the signed-in user's as ${code(`{ actor: '${first.name}' }`)}.`,
     },
     {
       kind: 'table',

@@ -6,7 +6,7 @@ import type { AppSpec } from '../types';
 describe('detail pages: sections of related records', () => {
   it("builds the helpdesk's conversation with every default filled in", () => {
     const model = buildModel(helpdesk);
-    expect(model.entitiesByName.ticket.details).toEqual({
+    expect(model.entitiesByName.ticket!.details).toEqual({
       related: [
         {
           key: 'comment',
@@ -31,7 +31,7 @@ describe('detail pages: sections of related records', () => {
   });
 
   it('shows every reverse reference as a table by default, without the reference among the columns', () => {
-    const organization = buildModel(helpdesk).entitiesByName.organization.details;
+    const organization = buildModel(helpdesk).entitiesByName.organization!.details;
     expect(organization.related).toHaveLength(1);
     expect(organization.related[0]).toMatchObject({
       key: 'ticket',
@@ -42,10 +42,10 @@ describe('detail pages: sections of related records', () => {
       pageSize: 10,
       add: true,
     });
-    expect(organization.related[0].columns).not.toContain('organization');
+    expect(organization.related[0]!.columns).not.toContain('organization');
     expect(organization.replyTransitions).toEqual([]);
     // Nothing refers to a comment.
-    expect(buildModel(helpdesk).entitiesByName.comment.details.related).toEqual([]);
+    expect(buildModel(helpdesk).entitiesByName.comment!.details.related).toEqual([]);
   });
 
   it('keys sections by "entity.field" and gives each its own cursor parameter when an entity refers twice', () => {
@@ -57,7 +57,7 @@ describe('detail pages: sections of related records', () => {
       },
       screens: { ...helpdesk.screens, details: undefined },
     };
-    const related = buildModel(spec).entitiesByName.ticket.details.related;
+    const related = buildModel(spec).entitiesByName.ticket!.details.related;
     expect(related.map((s) => [s.key, s.param, s.label])).toEqual([
       ['comment', 'comments', 'Comments'],
       ['link.from', 'links.from', 'Links (From)'],
@@ -77,7 +77,7 @@ describe('detail pages: sections of related records', () => {
         },
       },
     };
-    expect(buildModel(spec).entitiesByName.organization.details.related).toEqual([
+    expect(buildModel(spec).entitiesByName.organization!.details.related).toEqual([
       expect.objectContaining({
         key: 'ticket',
         label: 'Open tickets',
@@ -89,6 +89,6 @@ describe('detail pages: sections of related records', () => {
     ]);
     // A page declared with no sections shows none.
     const none = buildModel({ ...helpdesk, screens: { ...helpdesk.screens, details: { ticket: { related: {} } } } });
-    expect(none.entitiesByName.ticket.details.related).toEqual([]);
+    expect(none.entitiesByName.ticket!.details.related).toEqual([]);
   });
 });

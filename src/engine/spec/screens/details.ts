@@ -1,5 +1,7 @@
 import type { DetailModel, RelatedModel } from './detail-model';
 import type { EntityModel } from '../model';
+import { beforeFirst } from '../naming';
+import { declaredValue } from '../own-names';
 import type { AppSpec, RelatedSpec } from '../types';
 
 /** Rows per page of a related table, and items per page of a thread, unless the spec says. */
@@ -30,8 +32,10 @@ export function buildDetails(spec: AppSpec, entity: EntityWithoutDetails, entiti
   const declared = spec.screens?.details?.[entity.name]?.related;
   const picked = declared
     ? Object.entries(declared).map(([key, section]) => {
-        const [name, keyVia] = key.split('.');
-        const related = byName.get(name)!;
+        const name = beforeFirst(key, '.');
+        const [, keyVia] = key.split('.');
+        const related = byName.get(name);
+        if (!related) throw new Error(`The related section "${key}" names no entity, though the spec validator checks that it does.`);
         const via = section.via ?? keyVia ?? reverse.find((r) => r.entity.name === name)!.via;
         return { key, related, via, section };
       })
@@ -56,7 +60,9 @@ function relatedModel(key: string, related: EntityWithoutDetails, via: string, s
     entity: related.name,
     via,
     param: shared ? `${related.plural}.${via}` : related.plural,
-    label: section.label ?? (shared ? `${related.pluralLabel} (${related.fieldsByName[via].label})` : related.pluralLabel),
+    label:
+      section.label ??
+      (shared ? `${related.pluralLabel} (${declaredValue(related.fieldsByName, via, 'field').label})` : related.pluralLabel),
     display: thread ? 'thread' : 'table',
     body: thread
       ? ((related.fields.find((f) => f.type === 'markdown') ?? related.fields.find((f) => f.type === 'text'))?.name ?? null)

@@ -24,8 +24,9 @@ const model = buildModel({
     },
   },
 });
-const [everyone, editors] = model.home!.widgets;
-const wall = model.routes[0].show;
+const everyone = model.home!.widgets[0]!;
+const editors = model.home!.widgets[1]!;
+const wall = model.routes[0]!.show;
 
 describe('who is shown a widget', () => {
   it('shows one without roles to everyone who opens the page', () => {
@@ -41,6 +42,6 @@ describe('who is shown a widget', () => {
 
   it('shows one for `public` to anyone, signed in or not', () => {
     if (wall.kind !== 'widgets') throw new Error('a dashboard route');
-    for (const roles of [['public'], ['reader'], ['admin']]) expect(showsWidgetTo(wall.widgets[0], roles)).toBe(true);
+    for (const roles of [['public'], ['reader'], ['admin']]) expect(showsWidgetTo(wall.widgets[0]!, roles)).toBe(true);
   });
 });

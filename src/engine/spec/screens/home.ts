@@ -3,6 +3,7 @@ import { PUBLIC_ROLE } from '../../access/visitor';
 import type { AppModel, EntityModel } from '../model';
 import type { AppSpec, WidgetSpec } from '../types';
 import { inSentence } from '../naming';
+import { declaredValue } from '../own-names';
 import type { CompiledCondition } from '../../condition/types';
 
 /**
@@ -31,7 +32,10 @@ export function buildHome(spec: AppSpec, entitiesByName: Readonly<Record<string,
  * and by dashboard routes (`RouteContent.widgets`); keep its signature stable.
  */
 export function buildWidgets(widgets: readonly WidgetSpec[], entitiesByName: Readonly<Record<string, EntityModel>>): WidgetModel[] {
-  return widgets.map((widget) => ({ ...buildWidget(widget, entitiesByName[widget.entity]), roles: widget.roles ?? null }));
+  return widgets.map((widget) => ({
+    ...buildWidget(widget, declaredValue(entitiesByName, widget.entity, 'entity')),
+    roles: widget.roles ?? null,
+  }));
 }
 
 /**
@@ -116,8 +120,8 @@ export type SeeAllTarget =
  * parameters) listing the same entity with the same condition. Null: no page does.
  */
 export function seeAllTarget(model: AppModel, widget: ListWidgetModel): SeeAllTarget | null {
-  const entity = model.entitiesByName[widget.entity];
   if (!widget.where) return { kind: 'list', filters: {} };
+  const entity = declaredValue(model.entitiesByName, widget.entity, 'entity');
   const filters = equalities(model.conditions.of(widget.where));
   if (filters && Object.keys(filters).every((name) => entity.list.filters.includes(name))) return { kind: 'list', filters };
   const same = JSON.stringify(widget.where);

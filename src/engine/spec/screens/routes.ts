@@ -4,6 +4,7 @@ import type { EntityModel } from '../model';
 import type { AppSpec, RouteSpec } from '../types';
 import { parsePathParam, type PathParamValue } from '../path-params';
 import { buildWidgets } from './home';
+import { declaredValue } from '../own-names';
 
 /**
  * Custom routes of `screens.routes`, checked by validate/routes.ts before they are built here.
@@ -23,7 +24,7 @@ export function pathSegments(path: string): string[] {
 /** "{id}" → "id"; null for a fixed word. */
 export function paramName(segment: string): string | null {
   const match = /^\{([^{}]+)\}$/.exec(segment);
-  return match ? match[1] : null;
+  return match?.[1] ?? null;
 }
 
 function buildRoute(name: string, route: RouteSpec, entitiesByName: Readonly<Record<string, EntityModel>>): RouteModel {
@@ -33,7 +34,9 @@ function buildRoute(name: string, route: RouteSpec, entitiesByName: Readonly<Rec
     path: route.path,
     segments: pathSegments(route.path).map((segment): RouteSegment => {
       const param = paramName(segment);
-      return param === null ? { kind: 'literal', value: segment } : { kind: 'param', name: param, type: params[param] };
+      return param === null
+        ? { kind: 'literal', value: segment }
+        : { kind: 'param', name: param, type: declaredValue(params, param, 'route parameter') };
     }),
     title: route.title,
     description: route.description ?? null,
@@ -68,7 +71,10 @@ export function matchRoute(routes: readonly RouteModel[], segments: readonly str
     const params: Record<string, PathParamValue> = {};
     const matches = route.segments.every((segment, index) => {
       if (segment.kind === 'literal') return segment.value === segments[index];
-      const value = parsePathParam(segment.name, segment.type, segments[index]);
+      const given = segments[index];
+      // The candidates have as many segments as the address.
+      if (given === undefined) return false;
+      const value = parsePathParam(segment.name, segment.type, given);
       if (typeof value === 'object') return false;
       params[segment.name] = value;
       return true;

@@ -69,7 +69,8 @@ function checkCallPath(call: Rec, path: string, issues: Issues): void {
     issues.add(at(path, 'path'), `must start with "/" and hold only URL characters and {params}, got ${describeValue(callPath)}`);
     return;
   }
-  const inPath = [...callPath.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]);
+  // The group is not optional: every match has it.
+  const inPath = [...callPath.matchAll(/\{([^}]*)\}/g)].map((m) => m[1]!);
   const params = isRecord(call.params) ? call.params : {};
   if (call.params !== undefined && !isRecord(call.params)) issues.add(at(path, 'params'), 'must be an object of parameter types');
   for (const name of inPath) {

@@ -163,14 +163,25 @@ function closest(word: string, candidates: readonly string[]): string | null {
   return best;
 }
 
+/**
+ * Levenshtein's distance, a row of the table at a time: row[j] is the distance between the
+ * first i letters of a and the first j of b. Going along a row, `left` is the entry just
+ * computed and `diagonal` the previous row's entry before `above`.
+ */
 function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let distance = b.length;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    let left = i;
+    let diagonal = i - 1;
+    const next = [left];
+    for (const [j, above] of row.slice(1).entries()) {
+      left = Math.min(above + 1, left + 1, diagonal + (a[i - 1] === b[j] ? 0 : 1));
+      next.push(left);
+      diagonal = above;
     }
-    previous = current;
+    row = next;
+    distance = left;
   }
-  return previous[b.length];
+  return distance;
 }

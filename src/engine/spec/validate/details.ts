@@ -11,6 +11,7 @@ import {
   type Rec,
   type Symbols,
 } from './context';
+import { beforeFirst } from '../naming';
 import { MAX_PAGE_SIZE } from '../page-size';
 import { refusePublicRole } from './public';
 import { userFields } from './symbols';
@@ -42,7 +43,8 @@ function checkRelated(related: Rec, parent: EntityInfo, path: string, symbols: S
   const shown = new Map<string, string>();
   for (const [key, section] of Object.entries(related)) {
     const sectionPath = at(path, key);
-    const [name, keyVia, ...rest] = key.split('.');
+    const name = beforeFirst(key, '.');
+    const [, keyVia, ...rest] = key.split('.');
     const entity = symbols.entities.get(name);
     if (!entity || rest.length > 0) {
       issues.add(
@@ -72,13 +74,14 @@ function resolveVia(
   issues: Issues,
 ): string | null {
   const references = referencesTo(entity, parent.name);
-  if (references.length === 0) {
+  const [first, second] = references;
+  if (first === undefined) {
     issues.add(path, `${entity.name} has no reference field to ${parent.name}, so none of its records relate to one`);
     return null;
   }
   const given = section.via ?? keyVia;
   if (given === undefined) {
-    if (references.length === 1) return references[0];
+    if (second === undefined) return first;
     issues.add(path, `${entity.name} has several references to ${parent.name} (${quoteList(references)}): name one with "via"`);
     return null;
   }

@@ -225,7 +225,8 @@ function checkLimits(limits: unknown, info: EntityInfo, path: string, symbols: S
 /** A limit's message names the maximum as `{max}`; any other `{...}` would reach the user as written. */
 function checkPlaceholders(message: string, path: string, issues: Issues): void {
   for (const [whole, key] of message.matchAll(PLACEHOLDER)) {
-    if (!LIMIT_MESSAGE_PLACEHOLDERS.includes(key)) {
+    // PLACEHOLDER's one group is not optional: every match has it.
+    if (!LIMIT_MESSAGE_PLACEHOLDERS.includes(key!)) {
       issues.add(
         path,
         `unknown placeholder "${whole}" (a limit's message may use ${quoteList(LIMIT_MESSAGE_PLACEHOLDERS.map((p) => `{${p}}`))})`,

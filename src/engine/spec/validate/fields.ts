@@ -222,7 +222,7 @@ function checkDecimalShape(c: FieldCheck): void {
   const match = isString(value) ? /^-?(\d+)(?:\.(\d+))?$/.exec(value) : null;
   if (!match) {
     issues.add(at(path, 'default'), `must be a decimal number written as a string, e.g. "12.50", got ${describeValue(value)}`);
-  } else if ((match[2] ?? '').length > s || match[1].replace(/^0+(?=\d)/, '').length > p - s) {
+  } else if ((match[2] ?? '').length > s || match[1]!.replace(/^0+(?=\d)/, '').length > p - s) {
     issues.add(at(path, 'default'), `${value} does not fit decimal(${p}, ${s})`);
   }
 }

@@ -8,7 +8,7 @@ const issuesOf = (spec: AppSpec) => validateSpec(spec).map((i) => `${i.path}: ${
 
 /** The approvals spec with its approve transition changed. */
 function withApprove(changes: Record<string, unknown>): AppSpec {
-  const workflow = approvals.workflows!.expense;
+  const workflow = approvals.workflows!.expense!;
   const approve = { ...workflow.transitions.approve, ...changes } as TransitionSpec;
   return { ...approvals, workflows: { expense: { ...workflow, transitions: { ...workflow.transitions, approve } } } };
 }

@@ -35,7 +35,7 @@ describe('the { actor: true } and { param } operands', () => {
     // A rule holds for the user who writes, so it may name them; a limit counts everyone's records.
     expect(messages(specWith({ field: 'owner', op: 'present' }, { field: 'owner', op: 'eq', value: { actor: true } }))).toEqual([]);
     const base = specWith({ field: 'owner', op: 'present' });
-    const task = base.entities!.task;
+    const task = base.entities!.task!;
     const inLimit = messages({
       ...base,
       entities: {

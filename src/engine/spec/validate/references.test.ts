@@ -30,7 +30,7 @@ function issuesOf(value: AppSpec): string[] {
 describe('references fields in the spec', () => {
   it('a valid one loads, with its join table', () => {
     expect(issuesOf(spec())).toEqual([]);
-    const field = buildModel(spec()).entitiesByName.article.fieldsByName.tags;
+    const field = buildModel(spec()).entitiesByName.article!.fieldsByName.tags!;
     expect(field).toMatchObject({ referenceTo: 'tag', joinTable: 'article__tags' });
   });
 

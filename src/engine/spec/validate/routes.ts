@@ -147,7 +147,9 @@ function checkPath(route: Rec, path: string, plurals: ReadonlyMap<string, string
  * whatever x is: so a route has one segment, or three or more not ending like a record's sub-page.
  */
 function builtInCollision(segments: readonly string[], plurals: ReadonlyMap<string, string>): string | null {
-  const [first] = segments;
+  const [first, , third] = segments;
+  // checkPath has refused a path without segments.
+  if (first === undefined) return null;
   if (paramName(first) !== null) return 'the first segment must be a fixed word: a parameter there would take the addresses of every page';
   if (RESERVED_PLURALS.includes(first)) return `/${first} is served by the application itself`;
   const entity = plurals.get(first);
@@ -157,8 +159,8 @@ function builtInCollision(segments: readonly string[], plurals: ReadonlyMap<stri
       ? `/${first}/… with one more segment is a page of ${entity} (a record, or the new-record form); choose another address`
       : 'a route has one segment, or three or more: two-segment addresses are the shape of record pages (/<plural>/<id>)';
   }
-  if (segments.length === 3 && (RECORD_SUB_PAGES.includes(segments[2]) || paramName(segments[2]) !== null)) {
-    return `an address ending in /${segments[2]} after two segments is the shape of a record's ${RECORD_SUB_PAGES.join(' and ')} pages; choose another last segment`;
+  if (segments.length === 3 && third !== undefined && (RECORD_SUB_PAGES.includes(third) || paramName(third) !== null)) {
+    return `an address ending in /${third} after two segments is the shape of a record's ${RECORD_SUB_PAGES.join(' and ')} pages; choose another last segment`;
   }
   return null;
 }
@@ -184,11 +186,11 @@ function checkShow(
   page: WidgetPage,
 ): void {
   const kinds = SHOW_KINDS.filter((kind) => kind in show);
-  if (kinds.length !== 1) {
+  const [kind, ...others] = kinds;
+  if (kind === undefined || others.length > 0) {
     issues.add(path, `must hold exactly one of ${SHOW_KINDS.join(', ')}, got ${kinds.length === 0 ? 'none' : kinds.join(' and ')}`);
     return;
   }
-  const kind = kinds[0];
   issues.unknownKeys(show, SHOW_KEYS[kind], path, `a route showing a ${kind}`);
   switch (kind) {
     case 'list': {

@@ -12,6 +12,15 @@ interface Mutable {
   [key: string]: Mutable;
 }
 
+/** The subtree at a dotted path of the test's spec ("entities.loan"); a wrong path is the test's own mistake. */
+function node(tree: Mutable, path: string): Mutable {
+  return path.split('.').reduce((subtree, key) => {
+    const next = subtree[key];
+    if (next === undefined) throw new Error(`The test's spec has nothing at ${path} (no "${key}").`);
+    return next;
+  }, tree);
+}
+
 /** A small lending spec: items lent in loans, with a workflow and an owner. */
 const LENDING = {
   name: 'lending',
@@ -77,7 +86,7 @@ describe('the spec checks of uniqueWhen', () => {
     expect(issuesOf(LENDING as unknown as AppSpec)).toEqual([]);
     const issues = issuesOf(
       lendingWith((s) => {
-        s.entities.loan.uniqueWhen = rule([
+        node(s, 'entities.loan').uniqueWhen = rule([
           { fields: ['item'], where: { field: 'state', op: 'eq', value: { $constant: 'activeState' } } },
           {
             fields: ['item', 'borrower'],
@@ -93,8 +102,11 @@ describe('the spec checks of uniqueWhen', () => {
   it('refuses unknown, repeated, markdown and references fields, and an empty list', () => {
     const issues = issuesOf(
       lendingWith((s) => {
-        s.entities.item.uniqueWhen = rule({ fields: ['nope', 'notes', 'tags', 'name', 'name'], where: { field: 'name', op: 'present' } });
-        s.entities.supplier.uniqueWhen = rule({ fields: [], where: { field: 'name', op: 'present' } });
+        node(s, 'entities.item').uniqueWhen = rule({
+          fields: ['nope', 'notes', 'tags', 'name', 'name'],
+          where: { field: 'name', op: 'present' },
+        });
+        node(s, 'entities.supplier').uniqueWhen = rule({ fields: [], where: { field: 'name', op: 'present' } });
       }),
     );
     expect(issues).toEqual([
@@ -109,7 +121,7 @@ describe('the spec checks of uniqueWhen', () => {
   it('refuses a condition that compares with the time, the user, a parameter or another field', () => {
     const issues = issuesOf(
       lendingWith((s) => {
-        s.entities.loan.uniqueWhen = rule({
+        node(s, 'entities.loan').uniqueWhen = rule({
           fields: ['item'],
           where: {
             all: [
@@ -133,7 +145,7 @@ describe('the spec checks of uniqueWhen', () => {
   it('refuses system columns and paths in the condition, and needs a where', () => {
     const issues = issuesOf(
       lendingWith((s) => {
-        s.entities.loan.uniqueWhen = rule([
+        node(s, 'entities.loan').uniqueWhen = rule([
           { fields: ['item'], where: { field: 'createdBy', op: 'present' } },
           { fields: ['item'], message: 3 },
         ]);
@@ -149,8 +161,8 @@ describe('the spec checks of uniqueWhen', () => {
   it('refuses a rule that is not an object, and unknown keys', () => {
     const issues = issuesOf(
       lendingWith((s) => {
-        s.entities.loan.uniqueWhen = rule({ fields: ['item'], where: { field: 'state', op: 'eq', value: 'active' }, wehre: 1 });
-        s.entities.item.uniqueWhen = rule('name');
+        node(s, 'entities.loan').uniqueWhen = rule({ fields: ['item'], where: { field: 'state', op: 'eq', value: 'active' }, wehre: 1 });
+        node(s, 'entities.item').uniqueWhen = rule('name');
       }),
     );
     expect(issues).toContain('entities.item.uniqueWhen: a uniqueWhen rule must be an object, got "name"');
@@ -162,24 +174,27 @@ describe('the spec checks of uniqueWhen', () => {
   it('builds one index per rule, named after the table, with the default message', () => {
     const model = buildModel(
       lendingWith((s) => {
-        s.entities.item.uniqueWhen = rule({ fields: ['name', 'supplier'], where: { field: 'supplier', op: 'present' } });
+        node(s, 'entities.item').uniqueWhen = rule({ fields: ['name', 'supplier'], where: { field: 'supplier', op: 'present' } });
       }),
     );
-    const item = model.entitiesByName.item;
+    const item = model.entitiesByName.item!;
     expect(item.uniqueWhen).toHaveLength(1);
-    expect(item.uniqueWhen[0].index).toMatch(/^item_uw_[0-9a-f]{10}$/);
-    expect(item.uniqueWhen[0].message).toBe('Another record already has this name and supplier.');
-    expect(model.entitiesByName.loan.uniqueWhen[0].message).toBe('This item is already lent.');
+    expect(item.uniqueWhen[0]!.index).toMatch(/^item_uw_[0-9a-f]{10}$/);
+    expect(item.uniqueWhen[0]!.message).toBe('Another record already has this name and supplier.');
+    expect(model.entitiesByName.loan!.uniqueWhen[0]!.message).toBe('This item is already lent.');
   });
 
   it('changes the index name when a constant the condition reads changes', () => {
     const named = (value: string) =>
       buildModel(
         lendingWith((s) => {
-          s.constants.activeState = rule({ value });
-          s.entities.loan.uniqueWhen = rule({ fields: ['item'], where: { field: 'state', op: 'eq', value: { $constant: 'activeState' } } });
+          node(s, 'constants').activeState = rule({ value });
+          node(s, 'entities.loan').uniqueWhen = rule({
+            fields: ['item'],
+            where: { field: 'state', op: 'eq', value: { $constant: 'activeState' } },
+          });
         }),
-      ).entitiesByName.loan.uniqueWhen[0].index;
+      ).entitiesByName.loan!.uniqueWhen[0]!.index;
     expect(named('active')).not.toBe(named('late'));
     expect(named('active')).toBe(named('active'));
   });
@@ -188,7 +203,7 @@ describe('the spec checks of uniqueWhen', () => {
 describe('limits per a user or reference field', () => {
   it('accepts a reference field', () => {
     const spec = lendingWith((s) => {
-      s.entities.item.limits = rule({ perSupplier: { max: { $constant: 'maxLoans' }, per: 'supplier' } });
+      node(s, 'entities.item').limits = rule({ perSupplier: { max: { $constant: 'maxLoans' }, per: 'supplier' } });
     });
     expect(issuesOf(spec)).toEqual([]);
   });
@@ -196,8 +211,8 @@ describe('limits per a user or reference field', () => {
   it('refuses a field that is neither, naming those that are', () => {
     const issues = issuesOf(
       lendingWith((s) => {
-        s.entities.loan.limits = rule({ perCode: { max: 1, per: 'code' }, perTags: { max: 1, per: 'kind' } });
-        s.entities.item.limits = rule({ perTag: { max: 1, per: 'tags' } });
+        node(s, 'entities.loan').limits = rule({ perCode: { max: 1, per: 'code' }, perTags: { max: 1, per: 'kind' } });
+        node(s, 'entities.item').limits = rule({ perTag: { max: 1, per: 'tags' } });
       }),
     );
     expect(issues).toEqual([
@@ -212,8 +227,8 @@ describe('grants that could never work', () => {
   it('refuses a create scope own: X that the role cannot set and that does not default to the actor', () => {
     const issues = issuesOf(
       lendingWith((s) => {
-        s.permissions.loan.borrower.create = rule({ own: 'borrower' });
-        s.permissions.loan.borrower.writableFields = rule(['item', 'code']);
+        node(s, 'permissions.loan.borrower').create = rule({ own: 'borrower' });
+        node(s, 'permissions.loan.borrower').writableFields = rule(['item', 'code']);
       }),
     );
     expect(issues).toEqual([
@@ -222,29 +237,31 @@ describe('grants that could never work', () => {
   });
 
   it('accepts own: X when X defaults to the actor or the role may write it', () => {
-    expect(issuesOf(lendingWith((s) => (s.permissions.loan.borrower.create = rule({ own: 'lender' }))))).toEqual([]);
-    expect(issuesOf(lendingWith((s) => (s.permissions.loan.borrower.create = rule({ own: 'borrower' }))))).toEqual([]);
+    expect(issuesOf(lendingWith((s) => (node(s, 'permissions.loan.borrower').create = rule({ own: 'lender' }))))).toEqual([]);
+    expect(issuesOf(lendingWith((s) => (node(s, 'permissions.loan.borrower').create = rule({ own: 'borrower' }))))).toEqual([]);
   });
 
   it('says why X cannot be set: read-only field, hidden or read-only in the grant', () => {
     const readOnly = issuesOf(
       lendingWith((s) => {
-        s.entities.loan.fields.borrower.readOnly = rule(true);
-        s.permissions.loan.borrower.create = rule({ own: 'borrower' });
+        node(s, 'entities.loan.fields.borrower').readOnly = rule(true);
+        node(s, 'permissions.loan.borrower').create = rule({ own: 'borrower' });
       }),
     );
     expect(readOnly).toContainEqual(expect.stringContaining('cannot set it (the field is readOnly)'));
     const hidden = issuesOf(
       lendingWith((s) => {
-        s.permissions.loan.borrower.create = rule({ own: 'borrower' });
-        s.permissions.loan.borrower.readOnlyFields = rule(['borrower']);
+        node(s, 'permissions.loan.borrower').create = rule({ own: 'borrower' });
+        node(s, 'permissions.loan.borrower').readOnlyFields = rule(['borrower']);
       }),
     );
     expect(hidden).toEqual([expect.stringContaining('cannot set it (the grant makes it read-only)')]);
   });
 
   it('refuses writableFields entries that are read-only or due times, at the entry', () => {
-    const issues = issuesOf(lendingWith((s) => (s.permissions.loan.clerk.writableFields = rule(['code', 'closedAt', 'returnBy']))));
+    const issues = issuesOf(
+      lendingWith((s) => (node(s, 'permissions.loan.clerk').writableFields = rule(['code', 'closedAt', 'returnBy']))),
+    );
     expect(issues).toEqual([
       'permissions.loan.clerk.writableFields[1]: "closedAt" is read-only (the field is readOnly), so no role can write it: leave it out of writableFields',
       'permissions.loan.clerk.writableFields[2]: "returnBy" is read-only (the engine computes it (a due time)), so no role can write it: leave it out of writableFields',
@@ -254,8 +271,8 @@ describe('grants that could never work', () => {
   it('refuses writableFields entries the same grant hides or makes read-only, at the entry', () => {
     const issues = issuesOf(
       lendingWith((s) => {
-        s.permissions.loan.clerk.writableFields = rule(['code', 'item', 'kind']);
-        s.permissions.loan.clerk.hiddenFields = rule(['kind']);
+        node(s, 'permissions.loan.clerk').writableFields = rule(['code', 'item', 'kind']);
+        node(s, 'permissions.loan.clerk').hiddenFields = rule(['kind']);
       }),
     );
     expect(issues).toEqual([
@@ -266,9 +283,12 @@ describe('grants that could never work', () => {
   it('refuses hiding the title field from a role that may list or read, also the default title field', () => {
     const issues = issuesOf(
       lendingWith((s) => {
-        s.permissions.loan.borrower.hiddenFields = rule(['kind', 'code']);
-        s.permissions.item = rule({ clerk: { read: true, hiddenFields: ['name'] }, borrower: { create: true, hiddenFields: ['name'] } });
-        delete (s.entities.item as Partial<Mutable>).titleField;
+        node(s, 'permissions.loan.borrower').hiddenFields = rule(['kind', 'code']);
+        node(s, 'permissions').item = rule({
+          clerk: { read: true, hiddenFields: ['name'] },
+          borrower: { create: true, hiddenFields: ['name'] },
+        });
+        delete (node(s, 'entities').item as Partial<Mutable>).titleField;
       }),
     );
     expect(issues).toEqual([

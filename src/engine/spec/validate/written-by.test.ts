@@ -8,6 +8,15 @@ interface Mutable {
   [key: string]: Mutable;
 }
 
+/** The subtree at a dotted path of the test's spec ("entities.loan"); a wrong path is the test's own mistake. */
+function node(tree: Mutable, path: string): Mutable {
+  return path.split('.').reduce((subtree, key) => {
+    const next = subtree[key];
+    if (next === undefined) throw new Error(`The test's spec has nothing at ${path} (no "${key}").`);
+    return next;
+  }, tree);
+}
+
 /** The ledger with `change` applied to a deep copy (handlers kept). */
 function ledgerWith(change: (spec: Mutable) => void): AppSpec {
   const copy = structuredClone({ ...ledgerSpec, calls: undefined }) as unknown as Mutable;
@@ -26,8 +35,8 @@ describe("the spec's checks of writtenBy", () => {
   it("refuses any value but 'calls', on entities and fields", () => {
     const issues = issuesOf(
       ledgerWith((s) => {
-        s.entities.payment.writtenBy = 'workflow' as never;
-        s.entities.account.fields.note.writtenBy = true as never;
+        node(s, 'entities.payment').writtenBy = 'workflow' as never;
+        node(s, 'entities.account.fields.note').writtenBy = true as never;
       }),
     );
     expect(issues).toContain('entities.payment.writtenBy: must be "calls", got "workflow"');
@@ -45,9 +54,9 @@ describe("the spec's checks of writtenBy", () => {
   it('refuses a field that is also read-only, or required without a default on an entity others create', () => {
     const issues = issuesOf(
       ledgerWith((s) => {
-        s.entities.account.fields.note.readOnly = true as never;
-        s.entities.account.fields.note.writtenBy = 'calls' as never;
-        delete s.entities.account.fields.balance.default;
+        node(s, 'entities.account.fields.note').readOnly = true as never;
+        node(s, 'entities.account.fields.note').writtenBy = 'calls' as never;
+        delete node(s, 'entities.account.fields.balance').default;
       }),
     );
     expect(issues).toContain('entities.account.fields.note.writtenBy: a read-only field is written by no call either: keep one of the two');
@@ -55,11 +64,11 @@ describe("the spec's checks of writtenBy", () => {
       'entities.account.fields.balance.writtenBy: a required field only calls write needs a default: forms, imports and the API create records without it',
     );
     // On an entity only calls write, only calls create records: they fill it.
-    expect(issuesOf(ledgerWith((s) => (s.entities.payment.fields.memo.writtenBy = 'calls' as never)))).toEqual([]);
+    expect(issuesOf(ledgerWith((s) => (node(s, 'entities.payment.fields.memo').writtenBy = 'calls' as never)))).toEqual([]);
   });
 
   it("refuses a role's writableFields naming a field only calls write", () => {
-    const issues = issuesOf(ledgerWith((s) => (s.permissions.account.viewer.writableFields = ['note', 'balance'] as never)));
+    const issues = issuesOf(ledgerWith((s) => (node(s, 'permissions.account.viewer').writableFields = ['note', 'balance'] as never)));
     expect(issues).toEqual([
       'permissions.account.viewer.writableFields: "balance" is written only by calls: no form, import or API request of this role could write it (calls write it whenever the role may create or change the record)',
     ]);
@@ -68,7 +77,11 @@ describe("the spec's checks of writtenBy", () => {
   it("refuses writtenBy on a call's input", () => {
     const issues = issuesOf(
       ledgerWith(
-        (s) => (s.calls.pay = { ...s.calls.pay, input: { amount: { type: 'integer', required: true, writtenBy: 'calls' } } } as never),
+        (s) =>
+          (node(s, 'calls').pay = {
+            ...node(s, 'calls').pay,
+            input: { amount: { type: 'integer', required: true, writtenBy: 'calls' } },
+          } as never),
       ),
     );
     expect(issues).toEqual(["calls.pay.input.amount.writtenBy: is for the fields of entities: a call's input and output are not stored"]);
