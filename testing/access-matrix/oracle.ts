@@ -135,9 +135,17 @@ function roleGrantsOf(entity: EntityModel, roles: readonly string[]): { role: st
       : [];
   }
   // Everyone, signed in or not, holds what the built-in `public` role is granted.
-  return [...new Set([...roles, BUILT_IN_PUBLIC])]
-    .filter((role) => Object.hasOwn(declared, role))
-    .map((role) => ({ role, grant: declared[role] }));
+  return [...new Set([...roles, BUILT_IN_PUBLIC])].flatMap((role) => {
+    const grant = Object.hasOwn(declared, role) ? declared[role] : undefined;
+    return grant ? [{ role, grant }] : [];
+  });
+}
+
+/** An entity the model declares: a reference's target (the spec's validation checked it). */
+function entityNamed(model: AppModel, name: string): EntityModel {
+  const entity = model.entitiesByName[name];
+  if (!entity) throw new Error(`The model declares no entity "${name}"`);
+  return entity;
 }
 
 function grantsOf(entity: EntityModel, roles: readonly string[]): GrantSpec[] {
@@ -173,7 +181,7 @@ function scopeHolds(
     const id = record[scope.via];
     if (typeof id !== 'number' || !field?.referenceTo) return false;
     const target = lookup(field.referenceTo, id);
-    if (!target || !may(model, model.entitiesByName[field.referenceTo], 'read', actor, target, lookup)) return false;
+    if (!target || !may(model, entityNamed(model, field.referenceTo), 'read', actor, target, lookup)) return false;
   }
   return true;
 }
@@ -306,7 +314,10 @@ export function expectedTransition(
   );
   const onRecords = (grantsOfRoles: typeof declared) =>
     grantsOfRoles.length === 0 ||
-    grantsOfRoles.some(({ grant }) => scopeHolds(model, entity, grant.transitions![name], actor, record, lookup));
+    grantsOfRoles.some(({ grant }) => {
+      const scope = grant.transitions?.[name];
+      return scope !== undefined && scopeHolds(model, entity, scope, actor, record, lookup);
+    });
   // The built-in admin's full grant, on an entity without permissions, allows every transition.
   const allow = Object.keys(entity.permissions).length === 0 ? [...transition.allow, BUILT_IN_ADMIN] : transition.allow;
   let ownerCode: string | null = null;
@@ -373,13 +384,13 @@ export function expectedCreate(
     const id = record[field.name];
     if (field.type !== 'reference' || typeof id !== 'number') continue;
     const target = lookup(field.referenceTo!, id);
-    if (!target || !may(model, model.entitiesByName[field.referenceTo!], 'read', actor, target, lookup)) return 'hidden';
+    if (!target || !may(model, entityNamed(model, field.referenceTo!), 'read', actor, target, lookup)) return 'hidden';
   }
   // Under a record in a final state, where its detail page shows this entity: only if that page allows it.
   for (const field of entity.fields) {
     const id = record[field.name];
     if (field.type !== 'reference' || typeof id !== 'number') continue;
-    const parent = model.entitiesByName[field.referenceTo!];
+    const parent = entityNamed(model, field.referenceTo!);
     const sections = parent.details.related.filter((s) => s.entity === entity.name && s.via === field.name);
     if (sections.length > 0 && !sections.some((s) => s.addWhenFinal) && inFinalState(parent, lookup(parent.name, id)!)) return 'final';
   }

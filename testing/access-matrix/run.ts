@@ -37,6 +37,7 @@ import {
   type RecordLookup,
   USER_RECORDS,
 } from '@testing/access-matrix/oracle';
+import { declared, declaredField, referencedEntity } from '@/engine/ops/declared';
 
 /** A whole matrix run asks thousands of cells: a test that runs one may take more than the default minute on a busy machine. */
 export const MATRIX_TIMEOUT_MS = 300_000;
@@ -77,7 +78,7 @@ function referenceOrder(model: AppModel): EntityModel[] {
   const visit = (entity: EntityModel, path: Set<string>) => {
     if (ordered.includes(entity) || path.has(entity.name)) return;
     path.add(entity.name);
-    for (const f of entity.fields) if (f.referenceTo && f.referenceTo !== entity.name) visit(model.entitiesByName[f.referenceTo], path);
+    for (const f of entity.fields) if (f.referenceTo && f.referenceTo !== entity.name) visit(referencedEntity(model, f), path);
     ordered.push(entity);
   };
   for (const entity of model.entities) visit(entity, new Set());
@@ -173,15 +174,15 @@ export async function createMatrixFixtures(
           field,
           kind: 'path' as const,
           values: [
-            ...mine(entity.fieldsByName[field].referenceTo!)
+            ...mine(referencedEntity(model, declaredField(entity, field)).name)
               .slice(0, 3)
               .map((f) => f.record.id),
-            ...(entity.fieldsByName[field].required ? [] : [null]),
+            ...(declaredField(entity, field).required ? [] : [null]),
           ],
         })),
         ...[...dims.where].map(([field, values]) => ({ field, kind: 'where' as const, values: [...values] })),
         ...dims.via.map((field) => {
-          const target = model.entitiesByName[entity.fieldsByName[field].referenceTo!];
+          const target = referencedEntity(model, declaredField(entity, field));
           const candidates = mine(target.name).map((f) => f.record);
           const readable = candidates.find((r) => may(model, target, 'read', actor, r, lookup));
           const unreadable = candidates.find((r) => !may(model, target, 'read', actor, r, lookup));
@@ -199,9 +200,9 @@ export async function createMatrixFixtures(
               return `${axis.field}: ${value === null ? 'none' : value === home[dims.actor.get(axis.field)!] ? (persona.moved ? 'former' : 'yours') : "another's"}`;
             if (axis.kind === 'path') return `${axis.field}: ${value === null ? 'none' : `record ${axis.values.indexOf(value) + 1}`}`;
             if (axis.kind === 'via') {
-              const target = entity.fieldsByName[axis.field].referenceTo!;
-              const record = lookup(target, value as number);
-              return `${axis.field}: ${record && may(model, model.entitiesByName[target], 'read', actor, record, lookup) ? 'readable' : 'not readable'}`;
+              const target = referencedEntity(model, declaredField(entity, axis.field));
+              const record = lookup(target.name, value as number);
+              return `${axis.field}: ${record && may(model, target, 'read', actor, record, lookup) ? 'readable' : 'not readable'}`;
             }
             // A create gives neither the state nor what nobody writes (a time the workflow sets).
             if (!withState && (entity.workflow?.field === axis.field || entity.fieldsByName[axis.field]?.readOnly)) return null;
@@ -283,7 +284,7 @@ function freshUniques(entity: EntityModel, input: Readonly<Record<string, unknow
 
 /** A new record with the fixture's values (unique ones made unique again): for deletes, so that nothing refers to it. */
 export async function copyFixture(model: AppModel, db: DynamicDatabase, fixture: Fixture): Promise<MatrixRecord> {
-  const entity = model.entitiesByName[fixture.entity];
+  const entity = declared(model.entitiesByName, fixture.entity, 'entity');
   const values: Record<string, unknown> = {};
   for (const field of entity.fields) {
     uniqueCounter += 1;
@@ -428,7 +429,8 @@ async function snapshotOf(model: AppModel, db: DynamicDatabase): Promise<string>
   const tables = model.entities.map((entity) => fingerprint(entity.table));
   const history = sql`(select concat_ws(':', count(*), max(id)) from ${sql.table(AUDIT_TABLE)})`;
   const { rows } = await sql<{ snapshot: string }>`select concat_ws(',', ${sql.join([...tables, history])}) as snapshot`.execute(db);
-  return rows[0].snapshot;
+  // A SELECT without FROM gives one row.
+  return rows[0]!.snapshot;
 }
 
 async function currentRecord(db: DynamicDatabase, entity: EntityModel, id: number): Promise<RecordData> {
@@ -648,9 +650,11 @@ async function userFieldValues(
       remember(target.name, record);
       made.push(record.id);
     }
-    home[field.name] = made[0];
-    away[field.name] = made[1];
-    moved[field.name] = made[2];
+    const [first, second, third] = made;
+    if (first === undefined || second === undefined || third === undefined) throw new Error(`Made ${made.length} records of 3`);
+    home[field.name] = first;
+    away[field.name] = second;
+    moved[field.name] = third;
   }
   return { home, away, moved };
 }
@@ -662,6 +666,8 @@ async function storeUserFields(
   userId: number,
   fields: Readonly<Record<string, unknown>>,
 ): Promise<void> {
-  const columns = Object.fromEntries(Object.entries(fields).map(([name, value]) => [model.users.fieldsByName[name].column, value]));
+  const columns = Object.fromEntries(
+    Object.entries(fields).map(([name, value]) => [declared(model.users.fieldsByName, name, 'user field').column, value]),
+  );
   if (Object.keys(columns).length > 0) await db.updateTable('nf_user').set(columns).where('id', '=', userId).execute();
 }

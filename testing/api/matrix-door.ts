@@ -10,6 +10,7 @@ import type { RecordValue } from '@/engine/ground/record-value';
 import type { EntityModel } from '@/engine/spec/model';
 import type { ApiAnswer, ApiClient } from '@testing/api/api';
 import { fieldToWire } from '@/api/wire';
+import { declared } from '@/engine/ops/declared';
 
 /** A JSON body as a client sends it: values as the wire writes them (dates as ISO strings). */
 function wireInput(entity: EntityModel, input: Readonly<Record<string, unknown>>): Record<string, unknown> {
@@ -36,7 +37,7 @@ function replyOf(user: MatrixUser, answer: ApiAnswer): Reply {
 }
 
 export function restDoor(engine: Engine, api: ApiClient, tokens: ReadonlyMap<number, string>): MatrixDoor {
-  const entity = (name: string) => engine.model.entitiesByName[name];
+  const entity = (name: string) => declared(engine.model.entitiesByName, name, 'entity');
   const as = (user: MatrixUser) =>
     user.persona.visitor
       ? { ip: '198.51.100.250' }

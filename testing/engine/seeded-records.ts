@@ -45,7 +45,7 @@ function engineSetWithoutDefault(field: FieldModel): boolean {
 /** The field's schema's verdict on a value: its stored form, or the user's message. */
 function parse(model: AppModel, field: FieldModel, value: unknown): { value: unknown } | { problem: string } {
   const parsed = fieldSchema(field).safeParse(value);
-  return parsed.success ? { value: parsed.data } : { problem: issueMessage(parsed.error.issues[0], field) };
+  return parsed.success ? { value: parsed.data } : { problem: issueMessage(parsed.error.issues[0]!, field) };
 }
 
 interface UserFacts {
@@ -112,7 +112,7 @@ async function entityProblems(
     let version: Values = {};
     for (const [step, event] of history.entries()) {
       const at = new Date(event.at);
-      if (step > 0 && time(event.at) < time(history[step - 1].at))
+      if (step > 0 && time(event.at) < time(history[step - 1]!.at))
         problems.push(`${name}: ${event.action} at ${at.toISOString()} comes before the step it follows`);
       const changes = typeof event.changes === 'string' ? (JSON.parse(event.changes) as AuditRow['changes']) : event.changes;
       version =

@@ -18,7 +18,7 @@ export async function openUnreachableStore(database: TestDatabase, model: AppMod
   if (!options.databaseUrl) {
     const store = await openStore(options);
     await syncSchema(store, model);
-    await (store as unknown as Record<symbol, PGliteWorker>)[EMBEDDED_WORKER].terminate();
+    await (store as unknown as { [EMBEDDED_WORKER]: PGliteWorker })[EMBEDDED_WORKER].terminate();
     return store;
   }
   const proxy = await TcpProxy.forUrl(options.databaseUrl);

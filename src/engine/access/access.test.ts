@@ -22,9 +22,9 @@ const actor = (roles: string[], userId = 7): Actor => ({
   name: 'Someone',
   roles,
 });
-const access = (entity: string, roles: string[]) => accessFor(model, model.entitiesByName[entity], actor(roles));
-const ticket = model.entitiesByName.ticket;
-const comment = model.entitiesByName.comment;
+const access = (entity: string, roles: string[]) => accessFor(model, model.entitiesByName[entity]!, actor(roles));
+const ticket = model.entitiesByName.ticket!;
+const comment = model.entitiesByName.comment!;
 
 describe('accessFor (what the doors offer)', () => {
   it('gives customers their own tickets: no delete, no organization or assignee, subject and description to write', () => {
@@ -66,7 +66,7 @@ describe('accessFor (what the doors offer)', () => {
 
   it('opens an entity without permissions to the built-in admin only', () => {
     expect(access('contact', ['admin']).actions).toEqual({ list: true, read: true, create: true, update: true, delete: true });
-    expect(access('contact', ['admin']).writable.create).toEqual(model.entitiesByName.contact.fields.map((f) => f.name));
+    expect(access('contact', ['admin']).writable.create).toEqual(model.entitiesByName.contact!.fields.map((f) => f.name));
     for (const roles of [['agent'], ['customer'], []]) {
       expect(access('contact', roles)).toEqual({
         actions: { list: false, read: false, create: false, update: false, delete: false },
@@ -76,7 +76,7 @@ describe('accessFor (what the doors offer)', () => {
         listedVia: null,
       });
     }
-    expect(rowScope(model, model.entitiesByName.contact, actor(['agent']), 'read')).toBeNull();
+    expect(rowScope(model, model.entitiesByName.contact!, actor(['agent']), 'read')).toBeNull();
   });
 
   it('denies everything to a user without roles', () => {

@@ -7,8 +7,8 @@ import { accessFor } from './entity-access';
 import { writableFields } from './fields';
 
 const model = buildModel(ledgerSpec);
-const payment = model.entitiesByName.payment;
-const account = model.entitiesByName.account;
+const payment = model.entitiesByName.payment!;
+const account = model.entitiesByName.account!;
 const clerk: Actor = { userId: 7, email: 'clerk@example.com', name: 'Clerk', roles: ['clerk'] };
 
 describe('the call door', () => {

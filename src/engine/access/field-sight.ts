@@ -84,19 +84,22 @@ const column = (index: number) => `nf_sees_${index}`;
 /** The actor's sight of the entity's fields (see above). */
 export function fieldSight(model: AppModel, entity: EntityModel, actor: Actor): FieldSight {
   const ruled = ruledNames(entity);
-  const byRules = new Map<string, RolePolicy[]>();
+  // Grants by the ruled names they hide; the first of a group stands for all of it.
+  const byRules = new Map<string, { first: RolePolicy; grants: RolePolicy[] }>();
   for (const grant of rolesOf(entity, actor)) {
     if (!grant.sees) continue;
     const key = ruled.filter((name) => grant.hidden.has(name)).join(',');
-    byRules.set(key, [...(byRules.get(key) ?? []), grant]);
+    const group = byRules.get(key);
+    if (group) group.grants.push(grant);
+    else byRules.set(key, { first: grant, grants: [grant] });
   }
   const readable = new Set(readableFields(entity, actor));
   if (byRules.size <= 1) return uniformSight(entity, readable);
 
   const groups: SightGroup[] = [];
-  for (const grants of byRules.values()) {
+  for (const { first, grants } of byRules.values()) {
     const sees = scopesUnion(model, entity, actor, grants.flatMap(seeingScopes));
-    if (sees) groups.push({ reads: new Set(ruled.filter((name) => !grants[0].hidden.has(name))), sees });
+    if (sees) groups.push({ reads: new Set(ruled.filter((name) => !first.hidden.has(name))), sees });
   }
   // A group that sees every record and reads all that any group reads decides alone.
   if (groups.some((g) => g.sees.all && [...readable].every((name) => g.reads.has(name)))) return uniformSight(entity, readable);

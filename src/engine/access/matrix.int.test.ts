@@ -24,12 +24,12 @@ import {
 /** The helpdesk with one grant taken away (agents may no longer edit comments) and one added (agents may delete tickets). */
 function changedSpec(): AppSpec {
   const permissions = testSpec.permissions!;
-  const { update: _removed, ...agentOnComments } = permissions.comment.agent;
+  const { update: _removed, ...agentOnComments } = permissions.comment!.agent!;
   return {
     ...testSpec,
     permissions: {
       ...permissions,
-      ticket: { ...permissions.ticket, agent: { ...permissions.ticket.agent, delete: true } },
+      ticket: { ...permissions.ticket, agent: { ...permissions.ticket!.agent, delete: true } },
       comment: { ...permissions.comment, agent: agentOnComments },
     },
   };
@@ -42,7 +42,7 @@ function changedSpec(): AppSpec {
  */
 function narrowedTransitionsSpec(): AppSpec {
   const permissions = testSpec.permissions!;
-  const { agent, customer } = permissions.ticket;
+  const { agent, customer } = permissions.ticket!;
   return {
     ...testSpec,
     permissions: {

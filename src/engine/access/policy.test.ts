@@ -18,14 +18,14 @@ describe('the compiled policy', () => {
   });
 
   it('is compiled once per entity of a model, and again for another build of the spec', () => {
-    const ticket = testModel.entitiesByName.ticket;
+    const ticket = testModel.entitiesByName.ticket!;
     expect(policyOf(ticket)).toBe(policyOf(ticket));
-    expect(policyOf(buildModel(publication).entitiesByName.article)).not.toBe(policyOf(publicationModel.entitiesByName.article));
+    expect(policyOf(buildModel(publication).entitiesByName.article!)).not.toBe(policyOf(publicationModel.entitiesByName.article!));
   });
 
   it('gives the built-in admin alone everything on an entity without declared permissions', () => {
     const model = buildModel(defineApp({ name: 'notes', entities: { note: { fields: { body: { type: 'text' } } } } }));
-    const note = model.entitiesByName.note;
+    const note = model.entitiesByName.note!;
     expect(policyOf(note).declared).toBe(false);
     expect(rolesOf(note, actor(['editor']))).toEqual([]);
     const [admin] = rolesOf(note, actor([ADMIN_ROLE]));
@@ -35,7 +35,7 @@ describe('the compiled policy', () => {
   });
 
   it('hides the authors from visitors and compiles what each role may write', () => {
-    const enquiry = publicationModel.entitiesByName.enquiry;
+    const enquiry = publicationModel.entitiesByName.enquiry!;
     const policy = policyOf(enquiry);
     expect(policy.roles.get('public')?.hidden.has('createdBy')).toBe(true);
     expect(policy.hiddenFromSomeRole.has('updatedBy')).toBe(true);
@@ -54,10 +54,10 @@ describe('the compiled policy', () => {
     );
     expect({ entities, fields }).toEqual({ entities: [], fields: [] });
     const model = buildModel(ledgerSpec);
-    expect(writtenOnlyByCalls(model.entitiesByName.payment)).toBe(true);
-    expect(policyOf(model.entitiesByName.payment).doorWritable.create).toEqual([]);
-    expect(fieldWrittenOnlyByCalls(model.entitiesByName.account, 'balance')).toBe(true);
-    expect(fieldWrittenOnlyByCalls(model.entitiesByName.account, 'name')).toBe(false);
-    expect(policyOf(model.entitiesByName.account).doorWritable.create.map((f) => f.name)).toEqual(['name', 'note']);
+    expect(writtenOnlyByCalls(model.entitiesByName.payment!)).toBe(true);
+    expect(policyOf(model.entitiesByName.payment!).doorWritable.create).toEqual([]);
+    expect(fieldWrittenOnlyByCalls(model.entitiesByName.account!, 'balance')).toBe(true);
+    expect(fieldWrittenOnlyByCalls(model.entitiesByName.account!, 'name')).toBe(false);
+    expect(policyOf(model.entitiesByName.account!).doorWritable.create.map((f) => f.name)).toEqual(['name', 'note']);
   });
 });

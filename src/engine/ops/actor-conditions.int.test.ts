@@ -298,24 +298,24 @@ forEachDatabase("the helpdesk: customers see their organization's tickets", (dat
 
   it('a customer lists and reads their own tickets and those of their organization, never others', async () => {
     const seen = ids((await ops.list(alice, 'ticket', { limit: 100 })).rows);
-    expect(seen).toEqual(ids([tickets.alice, tickets.bob]));
-    expect((await ops.get(alice, 'ticket', tickets.bob.id)).record.subject).toBe('Ticket of bob');
-    expect((await ninefoldError(ops.get(alice, 'ticket', tickets.carol.id))).code).toBe('NOT_FOUND');
-    expect(ids((await ops.list(carol, 'ticket', { limit: 100 })).rows)).toEqual([tickets.carol.id]);
+    expect(seen).toEqual(ids([tickets.alice!, tickets.bob!]));
+    expect((await ops.get(alice, 'ticket', tickets.bob!.id)).record.subject).toBe('Ticket of bob');
+    expect((await ninefoldError(ops.get(alice, 'ticket', tickets.carol!.id))).code).toBe('NOT_FOUND');
+    expect(ids((await ops.list(carol, 'ticket', { limit: 100 })).rows)).toEqual([tickets.carol!.id]);
   });
 
   it('a customer without an organization sees only their own tickets (and nobody sees theirs through it)', async () => {
-    expect(ids((await ops.list(loner, 'ticket', { limit: 100 })).rows)).toEqual([tickets.loner.id]);
+    expect(ids((await ops.list(loner, 'ticket', { limit: 100 })).rows)).toEqual([tickets.loner!.id]);
     const other = await customer(null);
     expect((await ops.list(other, 'ticket', { limit: 100 })).rows).toEqual([]);
   });
 
   it("updates and replies stay their own: a colleague's ticket is read-only to them", async () => {
-    const refusal = await ninefoldError(ops.update(alice, 'ticket', tickets.bob.id, { subject: 'Mine now' }, tickets.bob.version));
+    const refusal = await ninefoldError(ops.update(alice, 'ticket', tickets.bob!.id, { subject: 'Mine now' }, tickets.bob!.version));
     expect(refusal.code).toBe('FORBIDDEN');
-    const reply = await ninefoldError(ops.create(alice, 'comment', { ticket: tickets.bob.id, body: 'Me too' }));
+    const reply = await ninefoldError(ops.create(alice, 'comment', { ticket: tickets.bob!.id, body: 'Me too' }));
     expect(['FORBIDDEN', 'VALIDATION_FAILED']).toContain(reply.code);
-    expect((await ops.create(alice, 'comment', { ticket: tickets.alice.id, body: 'Any news?' })).ticket).toBe(tickets.alice.id);
+    expect((await ops.create(alice, 'comment', { ticket: tickets.alice!.id, body: 'Any news?' })).ticket).toBe(tickets.alice!.id);
     // Comments follow the ticket: Bob reads Alice's reply on her ticket.
     const comments = (await ops.list(bob, 'comment', { limit: 100 })).rows.map((c) => c.body);
     expect(comments).toContain('Any news?');
@@ -323,10 +323,10 @@ forEachDatabase("the helpdesk: customers see their organization's tickets", (dat
 
   it('a customer who moves to another organization sees its tickets at once', async () => {
     const mover = await customer(globex.id);
-    expect(ids((await ops.list(mover, 'ticket', { limit: 100 })).rows)).toEqual([tickets.carol.id]);
+    expect(ids((await ops.list(mover, 'ticket', { limit: 100 })).rows)).toEqual([tickets.carol!.id]);
     await sql`update nf_user set f_organization = ${acme.id} where id = ${carol.userId}`.execute(store.db);
     // Carol's ticket now belongs to Acme's people: the scope reads the requester's account as it is.
-    expect(ids((await ops.list(alice, 'ticket', { limit: 100 })).rows)).toEqual(ids([tickets.alice, tickets.bob, tickets.carol]));
+    expect(ids((await ops.list(alice, 'ticket', { limit: 100 })).rows)).toEqual(ids([tickets.alice!, tickets.bob!, tickets.carol!]));
     await sql`update nf_user set f_organization = ${globex.id} where id = ${carol.userId}`.execute(store.db);
   });
 });

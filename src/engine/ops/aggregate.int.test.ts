@@ -18,7 +18,7 @@ import type { Actor } from '../ground/actor';
  * its customers seeing their own tickets only (`own`: counted from running totals per owner; the
  * helpdesk's own customers also see their organization's, counted from the rows).
  */
-const customer = testSpec.permissions!.ticket.customer;
+const customer = testSpec.permissions!.ticket!.customer;
 const model = buildModel({
   ...testSpec,
   permissions: {
@@ -151,8 +151,8 @@ forEachDatabase('ops: home numbers (groupTotals, perDay) and their running total
       ]);
       // Two of Olga's tickets moved back in time (as an import would): yesterday and long ago.
       const olgas = (await ops.list(olga, 'ticket', { sort: 'id' })).rows;
-      await sql`update ticket set created_at = created_at - interval '1 day' where id = ${olgas[0].id}`.execute(store.db);
-      await sql`update ticket set created_at = created_at - interval '90 days' where id = ${olgas[1].id}`.execute(store.db);
+      await sql`update ticket set created_at = created_at - interval '1 day' where id = ${olgas[0]!.id}`.execute(store.db);
+      await sql`update ticket set created_at = created_at - interval '90 days' where id = ${olgas[1]!.id}`.execute(store.db);
       expect((await ops.perDay(olga, 'ticket', { field: 'createdAt', days: 3 })).map((d) => d.count)).toEqual([0, 1, 1]);
       expect((await ops.perDay(agent, 'ticket', { field: 'createdAt', days: 3 })).map((d) => d.count)).toEqual([0, 1, 6]);
       expect((await ops.perDay(carl, 'ticket', { field: 'createdAt', days: 3 })).map((d) => d.count)).toEqual([0, 0, 5]);
@@ -198,7 +198,7 @@ forEachDatabase('ops: home numbers (groupTotals, perDay) and their running total
       // The numbers do come from the running totals, for everyone and per owner alike.
       for (const actor of [agent, carl])
         expect((await byValue(actor, 'ticket')).total).toBe((await byValue(actor, 'ticket', { where: EVERY })).total + 1000);
-      expect((await ops.perDay(olga, 'ticket', { field: 'createdAt', days: 1 }))[0].count).toBeGreaterThan(1000);
+      expect((await ops.perDay(olga, 'ticket', { field: 'createdAt', days: 1 }))[0]!.count).toBeGreaterThan(1000);
       // As if the spec had changed what is tallied: the next sync recounts from the rows.
       await sql`delete from nf_meta where key in ('tally', 'schema')`.execute(store.db);
       expect((await syncSchema(store, model)).changed).toBe(true);
@@ -230,7 +230,7 @@ forEachDatabase('ops: home numbers (groupTotals, perDay) and their running total
       expect((await byValue(carl, 'ticket')).total).toBe(505);
       const days = await ops.perDay(agent, 'ticket', { field: 'createdAt', days: 30 });
       expect(days.reduce((sum, d) => sum + d.count, 0)).toBe(507);
-      expect(Date.parse(`${days[29].day}T00:00:00Z`) - Date.parse(`${days[0].day}T00:00:00Z`)).toBe(29 * DAY_MS);
+      expect(Date.parse(`${days[29]!.day}T00:00:00Z`) - Date.parse(`${days[0]!.day}T00:00:00Z`)).toBe(29 * DAY_MS);
     });
   });
 });

@@ -102,7 +102,7 @@ function inScope(
 ): RawBuilder<SqlBool> {
   const parts = [scoping.scope.sql, ...scoping.masks];
   if (query.where) parts.push(conditionToSql(ctx.model, entity, query.where, actor, query.params));
-  return parts.length === 1 ? parts[0] : sql<SqlBool>`(${sql.join(parts, sql`) and (`)})`;
+  return parts.length === 1 ? scoping.scope.sql : sql<SqlBool>`(${sql.join(parts, sql`) and (`)})`;
 }
 
 /** The field's column, empty where the actor may not read it (`mask`). */

@@ -9,6 +9,7 @@ import { titleText, fallbackTitle } from './record-title';
 import { titleSql } from './title-sql';
 import type { EntityModel, FieldModel } from '../spec/model';
 import type { Actor } from '../ground/actor';
+import { referencedEntity } from './declared';
 
 /** A record (or user) a reference field may point at, as a form offers it. */
 export interface ReferenceChoice {
@@ -106,7 +107,7 @@ export async function listChoices(
     };
   }
 
-  const target = ctx.model.entitiesByName[field.referenceTo!];
+  const target = referencedEntity(ctx.model, field);
   const scope = authorizeScope(ctx.model, target, actor, 'list');
   // By title as this actor sees it (a title referring to another record reads as that one's, or
   // "<Label> #<id>" where they may not see it), searched as text: an invoice's number, a date.

@@ -79,7 +79,7 @@ forEachDatabase('ops.createMany: many records checked like create, written in ba
       [1, 'VALIDATION_FAILED', ['name:too_small']],
       [2, 'VALIDATION_FAILED', ['tier:invalid_value']],
     ]);
-    expect(result.refused[0].fieldErrors[0].message).toBe('Name must be at least 2 characters.');
+    expect(result.refused[0]!.fieldErrors[0]!.message).toBe('Name must be at least 2 characters.');
     expect(await snapshot()).toEqual(before);
   });
 

@@ -19,6 +19,7 @@ import { checkCreateInput, insertChecked, newRow, outOfCreateScope } from './wri
 import { translating } from './write-kit';
 import { EventLoopTurns } from '../event-loop-turns';
 import { rowsCapFor, tooManyRows } from './rows-cap';
+import { declaredField } from './declared';
 
 /*
  * Many records created at once (a CSV import): every row is checked exactly as `create` checks
@@ -149,9 +150,9 @@ export async function createManyRecords(
   const now = new Date();
   const turns = new EventLoopTurns();
   const checked: CheckedRow[] = [];
-  for (let index = 0; index < total; index++) {
+  for (const [index, input] of inputs.entries()) {
     try {
-      const values = checkCreateInput(ctx.model, entity, actor, inputs[index], now);
+      const values = checkCreateInput(ctx.model, entity, actor, input, now);
       if (known.has(index)) refuse(index, new NinefoldError('VALIDATION_FAILED'));
       else checked.push({ index, values });
     } catch (error) {
@@ -186,7 +187,8 @@ export async function createManyRecords(
       const size = oneByOne(ctx.model, entity, actor) ? 1 : rowsPerInsert(entity, actor, rows[0]?.values);
       for (let start = 0; start < rows.length; start += size) {
         const batch = rows.slice(start, start + size);
-        created += size === 1 ? await writer.one(batch[0]) : await writer.batch(batch);
+        if (size === 1) for (const row of batch) created += await writer.one(row);
+        else created += await writer.batch(batch);
         done += batch.length;
         if (size > 1 || done % ROWS_PER_PROGRESS === 0) progress('writing', done);
         await turns.take();
@@ -242,20 +244,21 @@ async function refuseRepeatedValues(
 ): Promise<CheckedRow[]> {
   const keys = [...entity.fields.filter((f) => f.unique).map((f) => [f.name]), ...entity.uniqueTogether];
   if (keys.length === 0) return [...rows];
-  const seen = keys.map(() => new Map<string, number>());
+  // Per key: the first row seen with each of its values.
+  const seen = keys.map((names) => ({ names, firsts: new Map<string, number>() }));
   const distinct: CheckedRow[] = [];
   rows: for (const row of rows) {
     await turns.take();
-    for (const [k, names] of keys.entries()) {
+    for (const { names, firsts } of seen) {
       const parts = names.map((name) => row.values[name]);
       if (parts.some((v) => v === null || v === undefined)) continue;
       const key = JSON.stringify(parts.map((v) => (v instanceof Date ? v.getTime() : v)));
-      const first = seen[k].get(key);
+      const first = firsts.get(key);
       if (first === undefined) {
-        seen[k].set(key, row.index);
+        firsts.set(key, row.index);
         continue;
       }
-      const fields = names.map((name) => entity.fieldsByName[name]);
+      const fields = names.map((name) => declaredField(entity, name));
       refuse(row.index, uniqueViolation(entity, fields, ` ${capitalize(rowName(first))} of this import has it too.`));
       continue rows;
     }
@@ -307,12 +310,17 @@ class Writer {
             .returning(recordColumns(entity))
             .execute();
           // PostgreSQL returns the rows of INSERT ... VALUES in the order given.
+          const written = inserted.map((stored, i) => {
+            const row = rows[i];
+            if (!row) throw new Error(`An INSERT of ${rows.length} rows returned ${inserted.length}`);
+            return { row, id: Number(stored.id), record: { ...rowToRecord(entity, stored), ...givenSets(entity, row.values) } };
+          });
           await insertReferenceSets(
             sp,
             entity,
-            inserted.map((row, i) => ({ id: Number(row.id), values: rows[i].values })),
+            written.map(({ row, id }) => ({ id, values: row.values })),
           );
-          const records = inserted.map((row, i) => ({ ...rowToRecord(entity, row), ...givenSets(entity, rows[i].values) }));
+          const records = written.map(({ record }) => record);
           if (!this.scope.all) {
             const ids = records.map((r) => r.id);
             const kept = new Set(
@@ -320,7 +328,7 @@ class Writer {
                 Number(r.id),
               ),
             );
-            const outside = records.flatMap((record, i) => (kept.has(record.id) ? [] : [rows[i].index]));
+            const outside = written.flatMap(({ row, record }) => (kept.has(record.id) ? [] : [row.index]));
             if (outside.length > 0) throw new OutsideScope(outside);
           }
           await writeHistories(

@@ -78,10 +78,11 @@ export function decodeCursor(text: string, sort: readonly (SortModel & { readonl
   if (s !== sortText(sort)) throw invalid();
   if (typeof i !== 'number' || !Number.isSafeInteger(i) || i < 0) throw invalid();
   if (!Array.isArray(v) || v.length !== sort.length) throw invalid();
-  for (const [index, value] of v.entries()) {
+  for (const [index, key] of sort.entries()) {
+    const value: unknown = v[index];
     if (value !== null && !['string', 'number', 'boolean'].includes(typeof value)) throw invalid();
     if (typeof value === 'string' && (value.length > 1000 || value.includes('\u0000'))) throw invalid();
-    if (entity && !fitsColumn(entity, sort[index].field, value as CursorValue, sort[index].nullable)) throw invalid();
+    if (entity && !fitsColumn(entity, key.field, value as CursorValue, key.nullable)) throw invalid();
   }
   return { values: v as CursorValue[], id: i };
 }

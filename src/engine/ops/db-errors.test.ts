@@ -3,11 +3,11 @@ import { NinefoldError } from '../errors/ninefold-error';
 import { translateDatabaseError } from './db-errors';
 import { testModel } from '@testing/engine/ops';
 
-const ticket = testModel.entitiesByName.ticket;
+const ticket = testModel.entitiesByName.ticket!;
 const organization = testModel.entitiesByName.organization;
 
 function translated(entity = ticket, fields: Record<string, string>): NinefoldError {
-  const result = translateDatabaseError(entity, Object.assign(new Error('database error'), fields));
+  const result = translateDatabaseError(entity!, Object.assign(new Error('database error'), fields));
   expect(result).toBeInstanceOf(NinefoldError);
   return result as NinefoldError;
 }

@@ -131,7 +131,7 @@ forEachDatabase('ops: computed due times (the SLA)', (database) => {
       const all = await ops.list(agent, 'ticket', { sort: 'slaDueAt', limit: 100 });
       const times = all.rows.map((r) => time(r.slaDueAt));
       expect(times).toEqual([...times].sort((a, b) => a - b));
-      expect(all.rows[0].id).toBe(othersLate.id);
+      expect(all.rows[0]!.id).toBe(othersLate.id);
 
       const seen: number[] = [];
       let cursor: string | undefined;

@@ -57,7 +57,7 @@ function expected(
         const by = position(values, x) - position(values, y);
         if (by !== 0) return desc ? -by : by;
       }
-      return keys[keys.length - 1].desc ? b.id - a.id : a.id - b.id;
+      return keys[keys.length - 1]!.desc ? b.id - a.id : a.id - b.id;
     })
     .map((r) => r.id);
 }

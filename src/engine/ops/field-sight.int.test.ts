@@ -149,7 +149,7 @@ describe('the rule in words', () => {
 describe('a spec whose roles hide the same fields', () => {
   it('needs no look at the rows: one set of fields for every record', async () => {
     const { fieldSight } = await import('../access/field-sight');
-    const sight = fieldSight(model, model.entitiesByName.article, {
+    const sight = fieldSight(model, model.entitiesByName.article!, {
       userId: 1,
       email: 'a@example.com',
       name: 'A',
@@ -158,7 +158,7 @@ describe('a spec whose roles hide the same fields', () => {
     });
     expect(sight.uniform).toBe(true);
     expect(sight.columns).toEqual([]);
-    const writerSight = fieldSight(model, model.entitiesByName.article, {
+    const writerSight = fieldSight(model, model.entitiesByName.article!, {
       userId: 2,
       email: 'w@example.com',
       name: 'W',

@@ -8,6 +8,7 @@ import type { LimitSpec } from '../spec/types';
 import type { DynamicDatabase } from '../store/types';
 import type { Actor } from '../ground/actor';
 import { withPathValues } from './path-values';
+import { declaredField } from './declared';
 
 function counts(model: AppModel, limit: LimitSpec, record: RecordLike | null, now: Date): boolean {
   if (!record) return false;
@@ -48,7 +49,7 @@ export async function checkLimits(
     if (counts(model, limit, before, now) && before?.[limit.per] === owner) continue;
     const max = limit.maxValue;
     await sql`select pg_advisory_xact_lock(hashtext(${`${entity.table}:${name}:${limit.per}:${owner}`}))`.execute(trx);
-    const column = entity.fieldsByName[limit.per].column;
+    const column = declaredField(entity, limit.per).column;
     let others = trx.selectFrom(entity.table).select(sql.lit(1).as('one')).where(column, '=', owner).limit(max);
     if (limit.where) others = others.where(conditionToSql(model, entity, limit.where, actor));
     if (typeof after.id === 'number') others = others.where('id', '<>', after.id);

@@ -53,9 +53,10 @@ export async function listRecords(ctx: OpsContext, actor: Actor, entityName: str
     .select(recordColumns(entity))
     .select(sight.columns);
 
+  const [only] = sort;
   const rows =
-    sort.length === 1
-      ? await singleKeyPage(base, sort[0], cursor && { value: cursor.values[0], id: cursor.id }, limit + 1)
+    sort.length === 1 && only
+      ? await singleKeyPage(base, only, cursor && { value: cursorValue(cursor, 0), id: cursor.id }, limit + 1)
       : await multiKeyPage(base, sort, cursor, limit + 1);
   // Each row without what the grants that let the actor see it hide; the cursor is made of what is shown.
   const page = rows.slice(0, limit).map((row) => sight.redact(rowToRecord(entity, row), row));
@@ -177,6 +178,13 @@ function keyExpression(key: MaskedKey) {
   return key.readableWhere ? sql`(case when ${key.readableWhere} then ${value} end)` : value;
 }
 
+/** The cursor's value for the sort key at `index`: decodeCursor checked it has one per key. */
+function cursorValue(cursor: Cursor, index: number): CursorValue {
+  const value = cursor.values[index];
+  if (value === undefined) throw new Error(`The cursor has no value for sort key ${index + 1}`);
+  return value;
+}
+
 /** A cursor's value as its key compares it: an enum value's position. */
 function keyValue(key: SortKey, value: CursorValue): CursorValue {
   return key.order && typeof value === 'string' ? enumPosition(key.order, value) : value;
@@ -227,7 +235,9 @@ async function multiKeyPage(
   cursor: Cursor | null,
   take: number,
 ): Promise<Record<string, unknown>[]> {
-  const idDirection = keys[keys.length - 1].direction;
+  const lastKey = keys.at(-1);
+  if (!lastKey) throw new Error('A list is sorted by one key at least');
+  const idDirection = lastKey.direction;
   let query = base;
   if (cursor) {
     const equal = (k: SortKey, v: CursorValue) =>
@@ -239,9 +249,9 @@ async function multiKeyPage(
       return k.nullable ? sql<boolean>`(${key} ${op} ${keyValue(k, v)} or ${key} is null)` : sql<boolean>`${key} ${op} ${keyValue(k, v)}`;
     };
     const branches = keys.map((k, i) =>
-      sql.join([...keys.slice(0, i).map((e, j) => equal(e, cursor.values[j])), comesAfter(k, cursor.values[i])], sql` and `),
+      sql.join([...keys.slice(0, i).map((e, j) => equal(e, cursorValue(cursor, j))), comesAfter(k, cursorValue(cursor, i))], sql` and `),
     );
-    const allEqual = keys.map((k, j) => equal(k, cursor.values[j]));
+    const allEqual = keys.map((k, j) => equal(k, cursorValue(cursor, j)));
     branches.push(sql.join([...allEqual, sql`id ${sql.raw(idDirection === 'asc' ? '>' : '<')} ${cursor.id}`], sql` and `));
     query = query.where(
       sql<boolean>`(${sql.join(

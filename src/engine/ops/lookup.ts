@@ -9,6 +9,7 @@ import { choosableField } from './choices';
 import type { OpsContext } from './context';
 import type { Actor } from '../ground/actor';
 import { inSentence } from '../spec/naming';
+import { declaredField, referencedEntity } from './declared';
 
 /** What one value of a reference or user field names: a record's or user's id, or why none. */
 export type LookupResult = { readonly id: number } | { readonly error: string };
@@ -42,15 +43,19 @@ export async function lookupReferences(
     else if (text !== '') names.push(raw);
   }
   if (names.length === 0) return results;
-  const target = field.type === 'user' ? null : ctx.model.entitiesByName[field.referenceTo!];
+  const target = field.type === 'user' ? null : referencedEntity(ctx.model, field);
   const found = target ? await byTitle(ctx, actor, target, names) : await usersByEmailOrName(ctx, names);
   const what = target ? inSentence(target.label) : 'user';
   const whats = target ? inSentence(target.pluralLabel) : 'users';
   for (const name of names) {
     const ids = found(name.trim());
-    if (typeof ids === 'string') results.set(name, { error: ids });
-    else if (ids.length === 1) results.set(name, { id: ids[0] });
-    else if (ids.length === 0) results.set(name, { error: `No ${what} ${target ? 'titled' : 'with the email or name'} “${name.trim()}”.` });
+    if (typeof ids === 'string') {
+      results.set(name, { error: ids });
+      continue;
+    }
+    const [id, ...others] = ids;
+    if (id !== undefined && others.length === 0) results.set(name, { id });
+    else if (id === undefined) results.set(name, { error: `No ${what} ${target ? 'titled' : 'with the email or name'} “${name.trim()}”.` });
     else results.set(name, { error: `${ids.length} ${whats} are ${target ? 'titled' : 'named'} “${name.trim()}”: give the id instead.` });
   }
   return results;
@@ -78,7 +83,7 @@ function group(rows: readonly { key: string; id: number }[], into: Map<string, n
  */
 function titleColumnFor(target: EntityModel, actor: Actor): string | null {
   if (!target.titleField || !readableFields(target, actor).includes(target.titleField)) return null;
-  const field = target.fieldsByName[target.titleField];
+  const field = declaredField(target, target.titleField);
   if (field.type === 'reference' || field.type === 'user') return null;
   return field.column;
 }

@@ -134,9 +134,9 @@ forEachDatabase('ops', (database) => {
       const view = await ops.get(admin, 'ticket', created.id);
       expect(view.record).toEqual(created);
       expect(view.references.organization).toEqual({ [acme.id]: 'Acme' });
-      expect(view.references.requester[agent.userId]).toBe('Grace Agent');
-      expect(view.references.assignee[agent.userId]).toBe('Grace Agent');
-      expect(view.references.createdBy[agent.userId]).toBe('Grace Agent');
+      expect(view.references.requester![agent.userId]).toBe('Grace Agent');
+      expect(view.references.assignee![agent.userId]).toBe('Grace Agent');
+      expect(view.references.createdBy![agent.userId]).toBe('Grace Agent');
     });
 
     it('is NOT_FOUND for a missing id, an id that is not one, and an unknown entity', async () => {

@@ -129,7 +129,7 @@ forEachDatabase('ops: what specs written outside the team found', (database) => 
     });
 
     it('are offered for lists (bulk) only to those who can be an owner', () => {
-      const offered = (who: Actor) => accessFor(model, model.entitiesByName.article, who).transitions;
+      const offered = (who: Actor) => accessFor(model, model.entitiesByName.article!, who).transitions;
       // Authors create articles, and the author field defaults to the creator.
       expect(offered(author)).toEqual({ submit: true, publish: false });
       // Readers and editors read every article but are never its author (nobody writes it).
@@ -140,18 +140,18 @@ forEachDatabase('ops: what specs written outside the team found', (database) => 
     it('are offered for lists to those who may write the owner field (taking the work themselves)', () => {
       const reviewed = buildModel({
         ...spec,
-        entities: { article: { fields: { ...spec.entities!.article.fields, reviewer: { type: 'user' } } } },
+        entities: { article: { fields: { ...spec.entities!.article!.fields, reviewer: { type: 'user' } } } },
         workflows: {
           article: {
-            ...spec.workflows!.article,
+            ...spec.workflows!.article!,
             transitions: { approve: { from: 'review', to: 'published', allow: [{ owner: 'reviewer' }] } },
           },
         },
         rules: {},
-        permissions: { article: spec.permissions!.article },
+        permissions: { article: spec.permissions!.article! },
       });
       const offered = (roles: string[]) =>
-        accessFor(reviewed, reviewed.entitiesByName.article, { userId: 1, email: 'x@example.com', name: 'X', roles }).transitions.approve;
+        accessFor(reviewed, reviewed.entitiesByName.article!, { userId: 1, email: 'x@example.com', name: 'X', roles }).transitions.approve;
       // Editors may update every article, reviewer included; authors may write it too (on their own
       // articles); readers can never become the reviewer.
       expect(offered(['editor'])).toBe(true);
@@ -161,7 +161,7 @@ forEachDatabase('ops: what specs written outside the team found', (database) => 
 
     it("keep the helpdesk's offers: customers reply and reopen (their own tickets), agents take everything", () => {
       const offered = (roles: string[]) => {
-        const transitions = accessFor(testModel, testModel.entitiesByName.ticket, {
+        const transitions = accessFor(testModel, testModel.entitiesByName.ticket!, {
           userId: 1,
           email: 'x@example.com',
           name: 'X',

@@ -11,7 +11,7 @@ import type { RecordValue } from '../ground/record-value';
 import type { Actor } from '../ground/actor';
 
 const model = testModel;
-const ticketEntity = model.entitiesByName.ticket;
+const ticketEntity = model.entitiesByName.ticket!;
 const TICKETS = 230;
 const PRIORITIES = ['low', 'normal', 'high', 'urgent'];
 const STATES = ['new', 'open', 'pending', 'resolved', 'closed'];
@@ -47,7 +47,7 @@ function expectedOrder(rows: readonly RecordData[], sort: string): number[] {
           if (byValue !== 0) return sign * byValue;
         }
       }
-      return keys[keys.length - 1].sign * (a.id - b.id);
+      return keys[keys.length - 1]!.sign * (a.id - b.id);
     })
     .map((r) => r.id);
 }
@@ -97,7 +97,7 @@ forEachDatabase('keyset pagination', (database) => {
       state: STATES[i % STATES.length],
       organization: i % 4 === 3 ? null : organizations[i % 3],
       requester: admin.userId,
-      assignee: i % 3 === 0 ? null : agents[i % 2].userId,
+      assignee: i % 3 === 0 ? null : agents[i % 2]!.userId,
       due_at: i % 5 === 0 ? null : new Date(BASE + (i % 11) * 24 * 60 * MINUTE),
       created_at: new Date(BASE - (i % 13) * MINUTE),
       updated_at: new Date(BASE + (i % 7) * 1000),
@@ -107,7 +107,7 @@ forEachDatabase('keyset pagination', (database) => {
     // Shuffle, so that id order is not the order of any column.
     for (let i = rows.length - 1; i > 0; i--) {
       const j = (i * 7919) % (i + 1);
-      [rows[i], rows[j]] = [rows[j], rows[i]];
+      [rows[i], rows[j]] = [rows[j]!, rows[i]!];
     }
     await store.db.insertInto('ticket').values(rows).execute();
   });
@@ -185,7 +185,7 @@ forEachDatabase('keyset pagination', (database) => {
               { subject: 'beforecursor', priority: 'urgent', due_at: new Date(BASE - 1000 * 24 * 60 * MINUTE) },
               { subject: 'aftercursor', priority: 'low', due_at: new Date(BASE + 1000 * 24 * 60 * MINUTE) },
               { subject: 'nodue', priority: 'normal', due_at: null },
-              { subject: 'sametie', priority: first.rows[16].priority, due_at: first.rows[16].dueAt },
+              { subject: 'sametie', priority: first.rows[16]!.priority, due_at: first.rows[16]!.dueAt },
             ].map((r) => ({ ...r, state: 'new', requester: admin.userId })),
           )
           .returning('id')
@@ -207,7 +207,7 @@ forEachDatabase('keyset pagination', (database) => {
         expect(new Set(seen).size).toBe(seen.length);
         // What the new rows' places say: the final order restricted to what was read after page 1.
         const now = expectedOrder(await allTickets(), sort);
-        const cursorAt = now.indexOf(first.rows[16].id);
+        const cursorAt = now.indexOf(first.rows[16]!.id);
         expect(rest).toEqual(now.slice(cursorAt + 1));
 
         await store.db
@@ -221,7 +221,7 @@ forEachDatabase('keyset pagination', (database) => {
       const sort = 'priority';
       const original = expectedOrder(await allTickets(), sort);
       const first = await ops.list(admin, 'ticket', { sort, limit: 17 });
-      const last = first.rows[16];
+      const last = first.rows[16]!;
       await store.db.deleteFrom('ticket').where('id', '=', last.id).execute();
       const second = await ops.list(admin, 'ticket', { sort, limit: 17, cursor: first.nextCursor! });
       expect(second.rows.map((r) => r.id)).toEqual(original.slice(17, 34));
@@ -319,12 +319,12 @@ forEachDatabase('keyset pagination', (database) => {
         [{ state: 'pending' }, (t) => t.state === 'pending'],
         [{ priority: 'high' }, (t) => t.priority === 'high'],
         [{ organization: String(organizations[1]) }, (t) => t.organization === organizations[1]],
-        [{ assignee: String(agents[0].userId) }, (t) => t.assignee === agents[0].userId],
+        [{ assignee: String(agents[0]!.userId) }, (t) => t.assignee === agents[0]!.userId],
         [
           { state: 'open', priority: 'normal', organization: String(organizations[0]), assignee: '' },
           (t) => t.state === 'open' && t.priority === 'normal' && t.organization === organizations[0],
         ],
-        [{ priority: 'low', assignee: String(agents[0].userId) }, (t) => t.priority === 'low' && t.assignee === agents[0].userId],
+        [{ priority: 'low', assignee: String(agents[0]!.userId) }, (t) => t.priority === 'low' && t.assignee === agents[0]!.userId],
       ];
       for (const [filters, keep] of cases) {
         for (const sort of ['-dueAt', 'subject']) {

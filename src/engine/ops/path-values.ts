@@ -5,6 +5,7 @@ import type { Condition } from '../spec/types';
 import { USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
 import { columnFor, rowToRecord } from './records';
+import { declared } from './declared';
 
 /**
  * The record with the values of the paths its conditions compare (`patient.account`, read from
@@ -32,7 +33,7 @@ export async function withPathValues<R extends RecordLike>(
     if (typeof id !== 'number') continue;
     const targetName = entity.fieldsByName[head]?.referenceTo;
     if (targetName) {
-      const target = model.entitiesByName[targetName];
+      const target = declared(model.entitiesByName, targetName, 'entity');
       const columns = tails.map((tail) => columnFor(target, tail));
       const row = await db
         .selectFrom(target.table)
@@ -43,7 +44,7 @@ export async function withPathValues<R extends RecordLike>(
       const read = rowToRecord(target, row as Record<string, unknown>) as unknown as Record<string, unknown>;
       for (const tail of tails) values[`${head}.${tail}`] = read[tail] ?? null;
     } else {
-      const fields = tails.map((tail) => model.users.fieldsByName[tail]);
+      const fields = tails.map((tail) => declared(model.users.fieldsByName, tail, 'user field'));
       const row = await db
         .selectFrom(USER_TABLE)
         .select(['id', ...fields.map((f) => f.column)])

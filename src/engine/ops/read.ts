@@ -40,8 +40,10 @@ export async function getRecord(ctx: OpsContext, actor: Actor, entityName: strin
   const withPaths = await withPathValues(ctx.model, ctx.db, entity, transitionConditions(entity.workflow?.transitions ?? []), full);
   const transitions = transitionOffers(ctx.model, entity, withPaths, actor, row, new Date());
   const can = { update: Boolean(row.nf_can_update) && !isFinal(entity, full), delete: Boolean(row.nf_can_delete) };
-  const { records, references } = await withReferenceTitles(ctx.model, ctx.db, actor, entity, [sight.redact(full, row)]);
-  return { record: records[0], references, transitions, can };
+  const titled = await withReferenceTitles(ctx.model, ctx.db, actor, entity, [sight.redact(full, row)]);
+  const [record] = titled.records;
+  if (!record) throw new Error('withReferenceTitles gives back each record it is given');
+  return { record, references: titled.references, transitions, can };
 }
 
 /** Select expressions telling whether the row is in the actor's update and delete scopes (SQL). */

@@ -7,6 +7,7 @@ import type { DynamicDatabase } from '../store/types';
 import { loadReferenceTitles } from './references';
 import type { RecordData, ReferenceTitles } from './types';
 import type { Actor } from '../ground/actor';
+import { referencedEntity } from './declared';
 
 /*
  * The pairs of references fields (many-to-many), kept in one join table per field. Writes go
@@ -69,15 +70,9 @@ export async function replaceReferenceSets(
     const gone = before.filter((id) => !wanted.includes(id));
     const unseen = new Set(gone);
     if (gone.length > 0) {
-      const scope = rowScope(model, model.entitiesByName[field.referenceTo], actor, 'read');
-      const seen = scope
-        ? await trx
-            .selectFrom(model.entitiesByName[field.referenceTo].table)
-            .select('id')
-            .where('id', 'in', gone)
-            .where(scope.sql)
-            .execute()
-        : [];
+      const target = referencedEntity(model, field);
+      const scope = rowScope(model, target, actor, 'read');
+      const seen = scope ? await trx.selectFrom(target.table).select('id').where('id', 'in', gone).where(scope.sql).execute() : [];
       for (const row of seen) unseen.delete(Number(row.id));
       const removed = gone.filter((id) => !unseen.has(id));
       if (removed.length > 0)
@@ -131,11 +126,16 @@ export async function readableTargetIds(
 ): Promise<Map<string, Set<number>>> {
   const readable = new Map<string, Set<number>>();
   for (const field of joinFields(entity)) {
-    const ids = new Set(changes.flatMap((c) => (c[field.name] ? [...idsOf(c[field.name][0]), ...idsOf(c[field.name][1])] : [])));
+    const ids = new Set(
+      changes.flatMap((c) => {
+        const change = c[field.name];
+        return change ? [...idsOf(change[0]), ...idsOf(change[1])] : [];
+      }),
+    );
     const target = model.entitiesByName[field.referenceTo];
     const scope = target ? rowScope(model, target, actor, 'read') : null;
     const found =
-      ids.size > 0 && scope
+      ids.size > 0 && target && scope
         ? await db
             .selectFrom(target.table)
             .select('id')
@@ -172,5 +172,7 @@ export async function visibleSets(
   record: RecordData,
 ): Promise<RecordData> {
   if (!joinFields(entity).some((f) => Object.hasOwn(record, f.name))) return record;
-  return (await withReferenceTitles(model, db, actor, entity, [record])).records[0];
+  const [visible] = (await withReferenceTitles(model, db, actor, entity, [record])).records;
+  if (!visible) throw new Error('withReferenceTitles gives back each record it is given');
+  return visible;
 }

@@ -90,31 +90,31 @@ forEachDatabase('ops: records titled by a reference', (database) => {
   });
 
   it('names a record titled by a reference by that record’s title where it is referred to', async () => {
-    const fine = await ops.create(librarian, 'fine', { loan: loans[1].id });
-    expect((await ops.get(librarian, 'fine', fine.id)).references.loan).toEqual({ [loans[1].id]: 'Cordless Drill' });
+    const fine = await ops.create(librarian, 'fine', { loan: loans[1]!.id });
+    expect((await ops.get(librarian, 'fine', fine.id)).references.loan).toEqual({ [loans[1]!.id]: 'Cordless Drill' });
     const { rows, references } = await ops.list(librarian, 'fine', {});
-    expect(rows.map((r) => references.loan[r.loan as number])).toContain('Cordless Drill');
+    expect(rows.map((r) => references.loan![r.loan as number])).toContain('Cordless Drill');
   });
 
   it('follows titles that refer on (a renewal is named by its loan, so by its item), each hop as the viewer sees it', async () => {
     const renewals = [
-      await ops.create(librarian, 'renewal', { loan: loans[0].id }),
-      await ops.create(librarian, 'renewal', { loan: loans[3].id }),
+      await ops.create(librarian, 'renewal', { loan: loans[0]!.id }),
+      await ops.create(librarian, 'renewal', { loan: loans[3]!.id }),
     ];
     const receipts = await Promise.all(renewals.map((r) => ops.create(librarian, 'receipt', { amount: 1, renewal: r.id })));
     const titled = async (who: Actor) =>
       Object.assign({}, ...(await Promise.all(receipts.map(async (r) => (await ops.get(who, 'receipt', r.id)).references.renewal))));
-    expect(await titled(librarian)).toEqual({ [renewals[0].id]: 'Atlas of Birds', [renewals[1].id]: 'Tent' });
+    expect(await titled(librarian)).toEqual({ [renewals[0]!.id]: 'Atlas of Birds', [renewals[1]!.id]: 'Tent' });
     // The clerk reads the loans, but of the items only the first: the other loan is "Loan #id" to
     // them, and so is its renewal, as the renewal's own page names it (by its loan's title).
-    expect(await titled(clerk)).toEqual({ [renewals[0].id]: 'Atlas of Birds', [renewals[1].id]: `Loan #${loans[3].id}` });
-    expect((await ops.choices(librarian, 'receipt', 'renewal', { q: 'tent' })).choices).toEqual([{ id: renewals[1].id, title: 'Tent' }]);
+    expect(await titled(clerk)).toEqual({ [renewals[0]!.id]: 'Atlas of Birds', [renewals[1]!.id]: `Loan #${loans[3]!.id}` });
+    expect((await ops.choices(librarian, 'receipt', 'renewal', { q: 'tent' })).choices).toEqual([{ id: renewals[1]!.id, title: 'Tent' }]);
   });
 
   it('offers such records by that title, ordered and searched by it', async () => {
     const all = await ops.choices(librarian, 'fine', 'loan');
     expect(all.choices.map((c) => c.title)).toEqual(['Atlas of Birds', 'Board Game', 'Cordless Drill', 'Tent']);
-    expect((await ops.choices(librarian, 'fine', 'loan', { q: 'drill' })).choices).toEqual([{ id: loans[1].id, title: 'Cordless Drill' }]);
+    expect((await ops.choices(librarian, 'fine', 'loan', { q: 'drill' })).choices).toEqual([{ id: loans[1]!.id, title: 'Cordless Drill' }]);
   });
 
   it('names one by a user by their name', async () => {
@@ -125,40 +125,40 @@ forEachDatabase('ops: records titled by a reference', (database) => {
   });
 
   it('tells nothing a viewer may not read: "<Label> #<id>" instead', async () => {
-    const fine = await ops.create(librarian, 'fine', { reason: 'late', loan: loans[2].id });
+    const fine = await ops.create(librarian, 'fine', { reason: 'late', loan: loans[2]!.id });
     // The clerk reads every loan but only item 0: a loan of another item is "Loan #id" to them.
-    expect((await ops.get(clerk, 'fine', fine.id)).references.loan).toEqual({ [loans[2].id]: `Loan #${loans[2].id}` });
+    expect((await ops.get(clerk, 'fine', fine.id)).references.loan).toEqual({ [loans[2]!.id]: `Loan #${loans[2]!.id}` });
     const titles = Object.fromEntries((await ops.choices(clerk, 'fine', 'loan')).choices.map((c) => [c.id, c.title]));
-    expect(titles[loans[0].id]).toBe('Atlas of Birds');
-    expect(titles[loans[2].id]).toBe(`Loan #${loans[2].id}`);
+    expect(titles[loans[0]!.id]).toBe('Atlas of Birds');
+    expect(titles[loans[2]!.id]).toBe(`Loan #${loans[2]!.id}`);
     // Searching for a title they may not see finds nothing.
     expect((await ops.choices(clerk, 'fine', 'loan', { q: 'board' })).choices).toEqual([]);
   });
 
   it('names past values in a history by their titles, within what the viewer may read', async () => {
-    const fine = await ops.create(librarian, 'fine', { loan: loans[0].id });
-    await ops.update(librarian, 'fine', fine.id, { loan: loans[3].id }, fine.version);
+    const fine = await ops.create(librarian, 'fine', { loan: loans[0]!.id });
+    await ops.update(librarian, 'fine', fine.id, { loan: loans[3]!.id }, fine.version);
     const history = await ops.history(librarian, 'fine', fine.id);
-    expect(history.references.loan).toEqual({ [loans[0].id]: 'Atlas of Birds', [loans[3].id]: 'Tent' });
+    expect(history.references.loan).toEqual({ [loans[0]!.id]: 'Atlas of Birds', [loans[3]!.id]: 'Tent' });
     expect((await ops.history(clerk, 'fine', fine.id)).references.loan).toEqual({
-      [loans[0].id]: 'Atlas of Birds',
-      [loans[3].id]: `Loan #${loans[3].id}`,
+      [loans[0]!.id]: 'Atlas of Birds',
+      [loans[3]!.id]: `Loan #${loans[3]!.id}`,
     });
   });
 
   it('costs the same statements for 5 rows as for 50, and for a history of 2 entries as of 40 (no query per row)', async () => {
-    for (let i = 0; i < 50; i++) await ops.create(librarian, 'fine', { reason: `fine ${i}`, loan: loans[i % loans.length].id });
+    for (let i = 0; i < 50; i++) await ops.create(librarian, 'fine', { reason: `fine ${i}`, loan: loans[i % loans.length]!.id });
     const small = await statementsOf(() => ops.list(librarian, 'fine', { limit: 5 }));
     const large = await statementsOf(() => ops.list(librarian, 'fine', { limit: 50 }));
     expect(large).toBe(small);
     // The page, the users (created and updated by), the loans with their items' titles.
     expect(small).toBeLessThanOrEqual(3);
 
-    const fine = await ops.create(librarian, 'fine', { loan: loans[0].id });
+    const fine = await ops.create(librarian, 'fine', { loan: loans[0]!.id });
     const short = await statementsOf(() => ops.history(librarian, 'fine', fine.id));
     let version = fine.version;
     for (let i = 1; i <= 39; i++)
-      version = (await ops.update(librarian, 'fine', fine.id, { loan: loans[i % loans.length].id }, version)).version;
+      version = (await ops.update(librarian, 'fine', fine.id, { loan: loans[i % loans.length]!.id }, version)).version;
     const long = await statementsOf(async () => expect((await ops.history(librarian, 'fine', fine.id)).entries).toHaveLength(40));
     expect(long).toBe(short);
   });

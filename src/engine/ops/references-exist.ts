@@ -6,6 +6,7 @@ import type { AppModel, EntityModel, FieldModel } from '../spec/model';
 import { USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
 import type { Actor } from '../ground/actor';
+import { referencedEntity } from './declared';
 
 /** Ids per `in (...)` list: well under PostgreSQL's 65,535 parameters of a statement. */
 const IDS_PER_QUERY = 5000;
@@ -34,13 +35,7 @@ export async function missingReferences(
       const wanted = new Set<number>();
       for (const row of rows) for (const id of idsIn(row[field.name])) wanted.add(id);
       if (wanted.size === 0) return;
-      const found = await existingIds(
-        model,
-        db,
-        field.type === 'user' ? field : model.entitiesByName[field.referenceTo!],
-        [...wanted],
-        actor,
-      );
+      const found = await existingIds(model, db, field.type === 'user' ? field : referencedEntity(model, field), [...wanted], actor);
       // A user field with `roles` takes only users holding one: anyone else (or no one) is refused alike.
       const refusal = (id: number) =>
         field.holderRoles

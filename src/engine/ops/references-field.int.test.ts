@@ -69,9 +69,8 @@ forEachDatabase('references fields', (database) => {
     ops = createOps({ model, db: store.db });
     agent = await createActor(store.db, ['agent'], 'Ann Agent');
     customer = await createActor(store.db, ['customer'], 'Cy Customer');
-    [news, sport, culture, weather] = await Promise.all(
-      ['News', 'Sport', 'Culture', 'Weather'].map(async (name) => (await ops.create(agent, 'tag', { name })).id),
-    );
+    const tag = async (name: string) => (await ops.create(agent, 'tag', { name })).id;
+    [news, sport, culture, weather] = await Promise.all([tag('News'), tag('Sport'), tag('Culture'), tag('Weather')]);
     secret = (await ops.create(agent, 'tag', { name: 'Embargoed', private: true })).id;
   });
 
@@ -96,7 +95,7 @@ forEachDatabase('references fields', (database) => {
     expect(updated.tags).toEqual([sport, culture].sort((a, b) => a - b));
     expect(await tagsOf(article.id)).toEqual([sport, culture].sort((a, b) => a - b));
     const history = await ops.history(agent, 'article', article.id);
-    expect(history.entries[0].changes.tags).toEqual({
+    expect(history.entries[0]!.changes.tags).toEqual({
       from: [news, sport].sort((a, b) => a - b),
       to: [sport, culture].sort((a, b) => a - b),
     });
@@ -118,7 +117,7 @@ forEachDatabase('references fields', (database) => {
       const error = await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
         ops.update(agent, 'article', article.id, { tags }, article.version),
       );
-      expect(error.fieldErrors[0].field).toBe('tags');
+      expect(error.fieldErrors[0]!.field).toBe('tags');
     }
     const tooMany = await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
       ops.update(agent, 'article', article.id, { tags: [news, sport, culture, weather] }, article.version),
@@ -160,7 +159,10 @@ forEachDatabase('references fields', (database) => {
       { from: [], to: [news] },
     ]);
     const ours = await ops.history(agent, 'article', article.id);
-    expect(ours.entries[0].changes.tags).toEqual({ from: [news, secret].sort((a, b) => a - b), to: [sport, secret].sort((a, b) => a - b) });
+    expect(ours.entries[0]!.changes.tags).toEqual({
+      from: [news, secret].sort((a, b) => a - b),
+      to: [sport, secret].sort((a, b) => a - b),
+    });
   });
 
   it('filters by "has any of"', async () => {
@@ -210,7 +212,7 @@ forEachDatabase('references fields', (database) => {
       ...spec,
       entities: {
         ...spec.entities,
-        tag: { ...spec.entities!.tag, fields: { ...spec.entities!.tag.fields, related: { type: 'references', to: 'article' } } },
+        tag: { ...spec.entities!.tag, fields: { ...spec.entities!.tag!.fields, related: { type: 'references', to: 'article' } } },
       },
     });
     await syncSchema(store, grown);

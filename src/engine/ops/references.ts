@@ -6,6 +6,7 @@ import { fallbackTitle, titleText } from './record-title';
 import { titleSql } from './title-sql';
 import type { ReferenceTitles } from './types';
 import type { Actor } from '../ground/actor';
+import { declared } from './declared';
 
 /**
  * Runs a title lookup, served from memory while this process has written nothing since the
@@ -70,7 +71,7 @@ export async function loadReferenceTitles(
     );
   }
   for (const [target, group] of byEntity) {
-    const targetEntity = model.entitiesByName[target];
+    const targetEntity = declared(model.entitiesByName, target, 'entity');
     const scope = rowScope(model, targetEntity, actor, 'read');
     if (group.ids.size === 0 || !scope) {
       for (const f of group.fields) titles[f] = {};

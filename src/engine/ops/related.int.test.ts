@@ -50,7 +50,7 @@ forEachDatabase('ops: related records, final states, replies that take transitio
       await ops.create(customer, 'comment', { ticket: ticket.id, body: 'It is broken.' });
       await ops.create(agent, 'comment', { ticket: ticket.id, body: 'Customer sounds upset.', internal: true });
       await ops.create(agent, 'comment', { ticket: ticket.id, body: 'We are on it.' });
-      const section = testModel.entitiesByName.ticket.details.related[0];
+      const section = testModel.entitiesByName.ticket!.details.related[0]!;
       expect(section).toMatchObject({ entity: 'comment', via: 'ticket', display: 'thread', sort: 'createdAt', param: 'comments' });
       const query = { filters: { [section.via]: String(ticket.id) }, sort: section.sort };
 
@@ -98,7 +98,7 @@ forEachDatabase('ops: related records, final states, replies that take transitio
       const spec = testModel.spec;
       const model = buildModel({
         ...spec,
-        workflows: { ticket: { ...spec.workflows!.ticket, finalError: undefined } },
+        workflows: { ticket: { ...spec.workflows!.ticket!, finalError: undefined } },
         screens: { ...spec.screens, details: { ticket: { related: { comment: { thread: true, addWhenFinal: true } } } } },
       });
       const plain = createOps({ model, db: store.db });
@@ -132,7 +132,7 @@ forEachDatabase('ops: related records, final states, replies that take transitio
       expect(after).toMatchObject({ state: 'open', version: ticket.version + 1 });
       const history = await ops.history(agent, 'ticket', ticket.id);
       expect(history.entries[0]).toMatchObject({ action: 'transition', transition: { name: 'reply', from: 'pending', to: 'open' } });
-      expect(history.entries[0].actor?.id).toBe(customer.userId);
+      expect(history.entries[0]!.actor?.id).toBe(customer.userId);
     });
 
     it('takes nothing when the transition is not available: an open ticket, or an agent who is not the requester', async () => {

@@ -9,24 +9,24 @@ const as = (...roles: string[]): Actor => ({ userId: 1, email: 'someone@example.
 
 describe('the rows of one import', () => {
   it('are capped higher for staff (a role that may create any record of the entity) than for everyone else', () => {
-    const ticket = testModel.entitiesByName.ticket;
+    const ticket = testModel.entitiesByName.ticket!;
     expect(rowsCapFor(testModel, ticket, as('agent'))).toEqual({ max: 100_000, constant: 'importMaxRows' });
     expect(rowsCapFor(testModel, ticket, as('admin'))).toEqual({ max: 100_000, constant: 'importMaxRows' });
     // A customer creates only tickets they request (create: { own: 'requester' }).
     expect(rowsCapFor(testModel, ticket, as('customer'))).toEqual({ max: 1000, constant: 'importMaxRowsScoped' });
     // Staff on one entity is not staff on another: a customer's replies go only on their own tickets.
-    expect(rowsCapFor(testModel, testModel.entitiesByName.comment, as('customer', 'agent')).constant).toBe('importMaxRows');
-    expect(rowsCapFor(testModel, testModel.entitiesByName.comment, as('customer')).constant).toBe('importMaxRowsScoped');
+    expect(rowsCapFor(testModel, testModel.entitiesByName.comment!, as('customer', 'agent')).constant).toBe('importMaxRows');
+    expect(rowsCapFor(testModel, testModel.entitiesByName.comment!, as('customer')).constant).toBe('importMaxRowsScoped');
   });
 
   it('does not count the public’s grant, which everyone holds: a contact form makes no one staff', () => {
     const model = buildModel(publication);
-    expect(rowsCapFor(model, model.entitiesByName.enquiry, as('writer')).constant).toBe('importMaxRowsScoped');
-    expect(rowsCapFor(model, model.entitiesByName.tag, as('editor')).constant).toBe('importMaxRows');
+    expect(rowsCapFor(model, model.entitiesByName.enquiry!, as('writer')).constant).toBe('importMaxRowsScoped');
+    expect(rowsCapFor(model, model.entitiesByName.tag!, as('editor')).constant).toBe('importMaxRows');
   });
 
   it('takes both caps from the spec’s constants, the lower one never above the other', () => {
-    const ticket = testModel.entitiesByName.ticket;
+    const ticket = testModel.entitiesByName.ticket!;
     const raised = buildModel({
       ...testSpec,
       constants: { ...testSpec.constants, importMaxRows: { value: 500 }, importMaxRowsScoped: { value: 20 } },
@@ -38,7 +38,7 @@ describe('the rows of one import', () => {
   });
 
   it('is refused in the catalogue’s words, naming the cap', () => {
-    const error = tooManyRows(testModel.entitiesByName.ticket, { max: 1000, constant: 'importMaxRowsScoped' });
+    const error = tooManyRows(testModel.entitiesByName.ticket!, { max: 1000, constant: 'importMaxRowsScoped' });
     expect([error.code, error.status, error.message]).toEqual([
       'PAYLOAD_TOO_LARGE',
       413,

@@ -97,7 +97,7 @@ forEachDatabase('search', (database) => {
     });
 
     it('follows updates of the searched fields', async () => {
-      const ticket = tickets['Screen flickers'];
+      const ticket = tickets['Screen flickers']!;
       await ops.update(agent, 'ticket', ticket.id, { subject: 'Monitor flickers', description: 'since the new cable' }, ticket.version);
       expect(await subjects({ q: 'screen' })).toEqual([]);
       expect(await subjects({ q: 'monitor cable' })).toEqual(['Monitor flickers']);
@@ -111,7 +111,7 @@ forEachDatabase('search', (database) => {
     });
 
     it('a customer does not find words of internal comments', async () => {
-      const ticket = tickets['Cannot log in'];
+      const ticket = tickets['Cannot log in']!;
       await ops.create(agent, 'comment', { ticket: ticket.id, body: 'Customer seems confused about the reset', internal: true });
       await ops.create(agent, 'comment', { ticket: ticket.id, body: 'We sent a new reset link' });
       expect(await subjects({ q: 'reset' }, agent, 'comment')).toEqual([

@@ -43,14 +43,14 @@ forEachDatabase('statement counts', (database) => {
       state: 'new',
       organization: organizations[i % organizations.length],
       requester: admin.userId,
-      assignee: agents[i % 2].userId,
-      created_by: agents[(i + 1) % 2].userId,
+      assignee: agents[i % 2]!.userId,
+      created_by: agents[(i + 1) % 2]!.userId,
       updated_by: admin.userId,
     }));
     tickets = [];
     for (const row of rows)
       tickets.push((await store.db.insertInto('ticket').values(row).returningAll().executeTakeFirstOrThrow()) as unknown as RecordData);
-    for (const ticket of tickets.slice(0, 50)) await ops.create(agents[0], 'comment', { ticket: ticket.id, body: 'seen' });
+    for (const ticket of tickets.slice(0, 50)) await ops.create(agents[0]!, 'comment', { ticket: ticket.id, body: 'seen' });
   });
 
   it('a list page of 5 rows costs what a page of 50 costs', async () => {
@@ -68,7 +68,7 @@ forEachDatabase('statement counts', (database) => {
       // A nullable column is read as two index ranges: the values, then the empty ones.
       [admin, { sort: '-dueAt' }],
       [admin, { q: 'broken', filters: { priority: 'normal' } }],
-      [agents[0], { filters: { assignee: String(agents[0].userId) } }],
+      [agents[0]!, { filters: { assignee: String(agents[0]!.userId) } }],
     ];
     for (const [actor, query] of variants) {
       const small = await statementsOf(() => ops.list(actor, 'ticket', { ...query, limit: 5 }));
@@ -87,7 +87,7 @@ forEachDatabase('statement counts', (database) => {
   it('a record costs a constant number, whichever it is', async () => {
     const costs = new Set<number>();
     for (const ticket of [tickets[0], tickets[17], tickets[59]]) {
-      costs.add(await statementsOf(() => ops.get(admin, 'ticket', ticket.id)));
+      costs.add(await statementsOf(() => ops.get(admin, 'ticket', ticket!.id)));
     }
     expect(costs.size).toBe(1);
     expect([...costs][0]).toBeLessThanOrEqual(3);

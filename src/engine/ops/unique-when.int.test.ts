@@ -110,11 +110,11 @@ forEachDatabase('uniqueWhen and limits per reference', (database) => {
 
   describe('uniqueWhen', () => {
     it('refuses a second active loan of an item on create, with the rule message on the first field', async () => {
-      await ops.create(agent, 'loan', { code: 'L1', item: items[0].id });
-      const error = await expectRefused(loans, 'VALIDATION_FAILED', () => ops.create(agent, 'loan', { code: 'L2', item: items[0].id }));
+      await ops.create(agent, 'loan', { code: 'L1', item: items[0]!.id });
+      const error = await expectRefused(loans, 'VALIDATION_FAILED', () => ops.create(agent, 'loan', { code: 'L2', item: items[0]!.id }));
       expect(error.fieldErrors).toEqual(lentError.fieldErrors);
       // Another item is free.
-      await ops.create(agent, 'loan', { code: 'L3', item: items[1].id });
+      await ops.create(agent, 'loan', { code: 'L3', item: items[1]!.id });
     });
 
     it('counts a record only while the condition holds: a returned loan frees the item, taking it again is refused', async () => {
@@ -167,7 +167,7 @@ forEachDatabase('uniqueWhen and limits per reference', (database) => {
       await ops.create(agent, 'loan', { code: 'I1', item: item.id });
       // Straight to the table, past the check ops makes first: only the partial unique index stands in the way.
       const error = await ninefoldError(
-        translating(model.entitiesByName.loan, () =>
+        translating(model.entitiesByName.loan!, () =>
           store.db.insertInto('loan').values({ code: 'I2', item: item.id, state: 'active' }).execute(),
         ),
       );
@@ -233,7 +233,7 @@ forEachDatabase('uniqueWhen and limits per reference', (database) => {
       ).rows;
 
     it('built the partial unique index, named after the table, with the condition written in', async () => {
-      const index = (await indexesOf('loan')).find((i) => i.indexname === model.entitiesByName.loan.uniqueWhen[0].index);
+      const index = (await indexesOf('loan')).find((i) => i.indexname === model.entitiesByName.loan!.uniqueWhen[0]!.index);
       // Found again as the same index by the next sync: nothing to do.
       expect(await syncSchema(store, model)).toEqual({ changed: false, applied: [], destructive: [] });
       expect(index?.indexdef).toMatch(
@@ -251,7 +251,7 @@ forEachDatabase('uniqueWhen and limits per reference', (database) => {
       expect(report.applied.map((s) => s.kind)).toContain('drop-index');
       expect((await indexesOf('loan')).filter((i) => i.indexname.startsWith('loan_uw_'))).toEqual([]);
       await syncSchema(store, model);
-      expect((await indexesOf('loan')).map((i) => i.indexname)).toContain(model.entitiesByName.loan.uniqueWhen[0].index);
+      expect((await indexesOf('loan')).map((i) => i.indexname)).toContain(model.entitiesByName.loan!.uniqueWhen[0]!.index);
     });
 
     it('refuses a rule that rows already there break, naming the entity, the fields and the rule, and changes nothing', async () => {
@@ -275,8 +275,8 @@ forEachDatabase('uniqueWhen and limits per reference', (database) => {
       );
       // Nothing changed: the old rule's index is still there, the new one is not.
       const names = (await indexesOf('loan')).map((i) => i.indexname);
-      expect(names).toContain(model.entitiesByName.loan.uniqueWhen[0].index);
-      expect(names).not.toContain(stricter.entitiesByName.loan.uniqueWhen[0].index);
+      expect(names).toContain(model.entitiesByName.loan!.uniqueWhen[0]!.index);
+      expect(names).not.toContain(stricter.entitiesByName.loan!.uniqueWhen[0]!.index);
     });
   });
 });

@@ -20,7 +20,7 @@ const model = buildModel({
   },
   constants: { big: { value: 10 } },
 } as unknown as AppSpec);
-const item = model.entitiesByName.item;
+const item = model.entitiesByName.item!;
 const on = (condition: Condition, record: Record<string, unknown>) => holds(model, item, condition, record);
 
 describe('holds: a uniqueWhen condition on a record, as the index predicate reads it', () => {
@@ -68,7 +68,7 @@ describe('holds: a uniqueWhen condition on a record, as the index predicate read
 
 describe('the refusal', () => {
   it('is VALIDATION_FAILED with the rule message on its first field, found by index name', () => {
-    const rule = uniqueWhenOfIndex(item, item.uniqueWhen[0].index)!;
+    const rule = uniqueWhenOfIndex(item, item.uniqueWhen[0]!.index)!;
     expect(uniqueWhenOfIndex(item, 'item_name_key')).toBeUndefined();
     expect(uniqueWhenViolation(rule)).toMatchObject({
       code: 'VALIDATION_FAILED',

@@ -11,8 +11,10 @@ import { valuesToRow } from './records';
 
 /** VALIDATION_FAILED with the rule's message, on its first field: what a refused write reads. */
 export function uniqueWhenViolation(rule: UniqueWhenModel): NinefoldError {
+  const [field] = rule.fields;
+  if (field === undefined) throw new Error(`The uniqueWhen rule ${rule.index} has no field, though the spec's validation checks it`);
   return new NinefoldError('VALIDATION_FAILED', undefined, {
-    fieldErrors: [{ field: rule.fields[0], code: 'unique', message: rule.message }],
+    fieldErrors: [{ field, code: 'unique', message: rule.message }],
   });
 }
 

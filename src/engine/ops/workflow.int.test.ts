@@ -140,7 +140,7 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
         .where('id', '=', resolved.id)
         .execute();
       expect((await ops.get(customer, 'ticket', ticket.id)).transitions).toEqual([
-        expect.objectContaining({ name: 'reopen', available: false, blockedReason: model.errors.REOPEN_WINDOW_PASSED.message }),
+        expect.objectContaining({ name: 'reopen', available: false, blockedReason: model.errors.REOPEN_WINDOW_PASSED!.message }),
       ]);
     });
 
@@ -201,7 +201,7 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
       // Others' tickets do not count, and agents opening tickets for themselves are not this customer.
       await ops.create(other, 'ticket', { subject: 'Not counted' });
 
-      let first = await take(agent, tickets[0], 'start', { input: { assignee: agent.userId } });
+      let first = await take(agent, tickets[0]!, 'start', { input: { assignee: agent.userId } });
       first = await take(agent, first, 'resolve');
       const fourth = await ops.create(customerOfLimits, 'ticket', { subject: 'Room again' });
       expect(fourth.state).toBe('new');
@@ -232,18 +232,18 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
         changes: {},
       });
       // The SLA due time follows the priority: 24 hours after creation, then 8.
-      expect(update.changes).toEqual({
+      expect(update!.changes).toEqual({
         priority: { from: 'normal', to: 'high' },
         assignee: { from: null, to: agent.userId },
         slaDueAt: { from: expect.any(Date), to: expect.any(Date) },
       });
-      const { from: dueBefore, to: dueAfter } = update.changes.slaDueAt as { from: Date; to: Date };
+      const { from: dueBefore, to: dueAfter } = update!.changes.slaDueAt as { from: Date; to: Date };
       expect(dueBefore.getTime() - dueAfter.getTime()).toBe(16 * 60 * 60 * 1000);
       expect(created).toMatchObject({
         actor: { id: customer.userId },
         changes: { subject: { from: null, to: 'History' }, requester: { from: null, to: customer.userId } },
       });
-      expect(created.at).toBeInstanceOf(Date);
+      expect(created!.at).toBeInstanceOf(Date);
 
       // The customer never sees the assignee, nor an update that changed only hidden fields.
       await ops.update(
@@ -251,12 +251,12 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
         'ticket',
         ticket.id,
         { organization: null, assignee: admin.userId },
-        started.id ? (await ops.get(agent, 'ticket', ticket.id)).record.version : 0,
+        started!.id ? (await ops.get(agent, 'ticket', ticket.id)).record.version : 0,
       );
       const forCustomer = await ops.history(customer, 'ticket', ticket.id);
       expect(forCustomer.entries.map((e) => e.action)).toEqual(['transition', 'update', 'create']);
       expect(JSON.stringify(forCustomer)).not.toMatch(/assignee|organization/);
-      expect(forCustomer.entries[1].changes).toEqual({
+      expect(forCustomer.entries[1]!.changes).toEqual({
         priority: { from: 'normal', to: 'high' },
         slaDueAt: { from: expect.any(Date), to: expect.any(Date) },
       });
@@ -299,14 +299,14 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
       await store.db.updateTable('nf_user').set({ name: '' }).where('id', '=', nameless.userId).execute();
       const ticket = await ops.create(nameless, 'ticket', { subject: 'Who did this' });
       const [created] = (await ops.history(agent, 'ticket', ticket.id)).entries;
-      expect(created.actor).toEqual({ id: nameless.userId, name: `User #${nameless.userId}` });
+      expect(created!.actor).toEqual({ id: nameless.userId, name: `User #${nameless.userId}` });
       expect(JSON.stringify(created)).not.toContain(nameless.email);
     });
 
     it('rolls back with the change: a write that fails after its history row leaves neither', async () => {
       const ticket = await ops.create(agent, 'ticket', { subject: 'Atomic' });
       const count = async () =>
-        Number((await sql<{ n: string }>`select count(*) as n from nf_audit where record_id = ${ticket.id}`.execute(store.db)).rows[0].n);
+        Number((await sql<{ n: string }>`select count(*) as n from nf_audit where record_id = ${ticket.id}`.execute(store.db)).rows[0]!.n);
       const before = await count();
       await ninefoldError(ops.update(agent, 'ticket', ticket.id, { subject: 'ok', priority: 'urgent', assignee: null }, ticket.version));
       expect(await count()).toBe(before);

@@ -12,8 +12,9 @@ import { freeFor, isUniquePart, takeUnique, uniqueCollisions } from './demo-uniq
 import { takeUniqueWhen, uniqueWhenCollisions, uniqueWhenFreeFields } from './demo-unique-when';
 import { seedActor, withSeedPaths } from './demo-user-fields';
 import { demoValue, NoDemoValue } from './demo-values';
-import type { SeedRun } from './seed-run';
+import { seededAt, type SeedRun } from './seed-run';
 import { walkWorkflow, type Values, type WalkStep } from './workflow-walk';
+import { declaredField } from '../ops/declared';
 
 export interface DemoRecord {
   readonly row: Record<string, unknown>;
@@ -176,7 +177,7 @@ function keepUniqueWhen(making: Making, created: Values, steps: readonly WalkSte
     const free = uniqueWhenFreeFields(entity, colliding).filter((name) => steps.every((s) => s.before[name] === s.after[name]));
     if (free.length === 0) return false;
     for (const name of free) {
-      const value = valueFor(making, entity.fieldsByName[name], final, created.createdAt as Date, attempt < RULE_ATTEMPTS / 2);
+      const value = valueFor(making, declaredField(entity, name), final, created.createdAt as Date, attempt < RULE_ATTEMPTS / 2);
       for (const version of versions) version[name] = value;
       final[name] = value;
     }
@@ -199,7 +200,8 @@ function fieldProblem(making: Making, field: FieldModel, value: unknown): string
   let verdict = remembered ? check.verdicts.get(value) : undefined;
   if (verdict === undefined) {
     const parsed = check.schema.safeParse(value);
-    verdict = parsed.success ? null : `${field.name}: ${issueMessage(parsed.error.issues[0], field)}`;
+    // A failed parse has one issue at least.
+    verdict = parsed.success ? null : `${field.name}: ${issueMessage(parsed.error.issues[0]!, field)}`;
     if (remembered && check.verdicts.size < MAX_VERDICTS) check.verdicts.set(value, verdict);
   }
   if (verdict !== null) return verdict;
@@ -272,8 +274,9 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
     const free = isUniquePart(entity, field) ? freeFor(run, entity, field, record) : undefined;
     const index = wanted ? pickReference(run, entity, field, targets, record, parents, free) : null;
     if (index === null && field.required) return { kind: 'noRoom', detail: `every ${field.referenceTo} is taken for ${field.name}` };
-    record[field.name] = index === null ? null : targets!.ids[index];
-    if (index !== null) parents[field.name] = targets!.facts[index];
+    const picked = index === null ? null : seededAt(targets!, index);
+    record[field.name] = picked === null ? null : picked.id;
+    if (picked !== null) parents[field.name] = picked.facts;
   }
   for (const field of entity.fields) {
     if (field.type !== 'references') continue;
@@ -324,7 +327,7 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
     faker,
     {
       actorFor: (transition, current, when) => transitionActor(run, entity, transition, current, when),
-      valueFor: (name, current, when) => valueFor(making, entity.fieldsByName[name], current, when, true),
+      valueFor: (name, current, when) => valueFor(making, declaredField(entity, name), current, when, true),
       keepsRules: (next, when, before, actorId) => keepRules(making, next, when, before, actorId),
     },
     record,

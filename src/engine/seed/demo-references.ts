@@ -1,6 +1,7 @@
 import type { EntityModel, FieldModel } from '../spec/model';
-import { pickFrom, type SeededRecords, type SeedRun } from './seed-run';
+import { pickFrom, seededAt, type SeededRecords, type SeedRun } from './seed-run';
 import type { Values } from './workflow-walk';
+import { declaredField, referencedEntity } from '../ops/declared';
 
 /*
  * How a demo record hangs together with the records it refers to: references that agree with
@@ -46,18 +47,18 @@ export function pickReference(
 ): number | null {
   if (free) {
     const picked = pickReference(run, entity, field, targets, record, parents);
-    if (picked === null || free(targets.ids[picked])) return picked;
+    if (picked === null || free(seededAt(targets, picked).id)) return picked;
     // Taken (this order has a line for that product already): any of the free ones.
     const open = targets.ids.flatMap((id, i) => (free(id) ? [i] : []));
     return pickFrom(run.faker, open);
   }
-  const target = run.model.entitiesByName[field.referenceTo!];
+  const target = referencedEntity(run.model, field);
   let candidates: readonly number[] | null = null;
   const narrow = (found: readonly number[]) => {
     candidates = candidates === null ? found : candidates.filter((i) => found.includes(i));
   };
   for (const [name, parent] of Object.entries(parents)) {
-    const parentEntity = run.model.entitiesByName[entity.fieldsByName[name].referenceTo!];
+    const parentEntity = referencedEntity(run.model, declaredField(entity, name));
     for (const f of target.fields) {
       if (f.referenceTo === parentEntity.name && f.referenceTo !== target.name)
         narrow(indexOf(run, target.name, f.name).get(record[name]) ?? []);
@@ -76,9 +77,10 @@ export function pickReference(
 export function aboutOf(run: SeedRun, entity: EntityModel, record: Values): string | undefined {
   for (const field of entity.fields) {
     if (field.type !== 'reference' || !field.required || record[field.name] === null) continue;
-    const target = run.model.entitiesByName[field.referenceTo!];
+    const target = referencedEntity(run.model, field);
     const index = indexOf(run, target.name, 'id').get(record[field.name])?.[0];
-    const title = index === undefined || !target.titleField ? undefined : run.seeded.get(target.name)?.facts[index][target.titleField];
+    const seeded = run.seeded.get(target.name);
+    const title = index === undefined || !target.titleField || !seeded ? undefined : seededAt(seeded, index).facts[target.titleField];
     if (typeof title === 'string') return title;
   }
   return undefined;
@@ -93,7 +95,7 @@ export function creationTime(run: SeedRun, entity: EntityModel, nominal: Date, p
   const latest = run.now.getTime() - MINUTE_MS;
   for (const [name, parent] of Object.entries(parents)) {
     const from = (parent.createdAt as Date).getTime() + MINUTE_MS;
-    const field = entity.fieldsByName[name];
+    const field = declaredField(entity, name);
     if (field.spec.type === 'reference' && field.spec.onDelete === 'cascade') {
       const until = Math.max((parent.updatedAt as Date).getTime(), from + 2 * HOUR_MS);
       at = run.faker.number.int({ min: Math.min(from, latest), max: Math.min(until, latest) });

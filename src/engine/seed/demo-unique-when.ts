@@ -87,14 +87,14 @@ export function uniqueWhenFreeFields(entity: EntityModel, rules: readonly Unique
 /** What an earlier run left under each rule: its records' tuples are taken too. */
 export async function rememberUniqueWhen(run: SeedRun, db: DynamicDatabase, entity: EntityModel): Promise<void> {
   for (const rule of entity.uniqueWhen) {
-    const columns = rule.fields.map((name) => predicateColumn(entity, name));
+    const columns = rule.fields.map((name) => ({ name, column: predicateColumn(entity, name) }));
     const rows = await db
       .selectFrom(entity.table)
-      .select(columns)
+      .select(columns.map((c) => c.column))
       .where(sql.raw<boolean>(literalPredicateSql(entity, run.model.conditions.of(rule.where))))
       .execute();
     for (const row of rows) {
-      const record = Object.fromEntries(rule.fields.map((name, i) => [name, row[columns[i]]]));
+      const record = Object.fromEntries(columns.map(({ name, column }) => [name, row[column]]));
       const tuple = tupleOf(rule, record);
       if (tuple !== null) takenOf(run, rule).add(tuple);
     }

@@ -2,6 +2,7 @@ import type { EntityModel, FieldModel } from '../spec/model';
 import type { DynamicDatabase } from '../store/types';
 import type { SeedRun } from './seed-run';
 import type { Values } from './workflow-walk';
+import { declaredField } from '../ops/declared';
 
 /*
  * The entity's unique fields and `uniqueTogether` groups in the demo: whatever their type (a
@@ -81,7 +82,7 @@ export function takeUnique(run: SeedRun, entity: EntityModel, record: Values): v
 /** What an earlier run (or anyone) left: the tuples of the records already stored are taken too. */
 export async function rememberUnique(run: SeedRun, db: DynamicDatabase, entity: EntityModel): Promise<void> {
   for (const key of uniqueKeys(entity)) {
-    const fields = key.map((name) => entity.fieldsByName[name]);
+    const fields = key.map((name) => declaredField(entity, name));
     let query = db.selectFrom(entity.table).select(fields.map((f) => f.column));
     for (const field of fields) query = query.where(field.column, 'is not', null);
     const taken = takenOf(run, entity, key);

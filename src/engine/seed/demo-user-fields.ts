@@ -54,13 +54,14 @@ export async function assignUserFields(run: SeedRun, db: DynamicDatabase, entity
     const users = [...new Set(roles.flatMap((role) => run.users.byRole.get(role) ?? []))].filter(
       (user) => run.userFields.get(user)?.[field.name] === undefined,
     );
-    for (let i = 0; i < users.length; i += 1) {
-      const value = ids[Math.floor(i / 2) % ids.length];
-      run.userFields.set(users[i], { ...run.userFields.get(users[i]), [field.name]: value });
+    for (const [i, user] of users.entries()) {
+      // ids is not empty (see above).
+      const value = ids[Math.floor(i / 2) % ids.length]!;
+      run.userFields.set(user, { ...run.userFields.get(user), [field.name]: value });
       await db
         .updateTable(USER_TABLE)
         .set({ [field.column]: value })
-        .where('id', '=', users[i])
+        .where('id', '=', user)
         .execute();
     }
   }

@@ -12,7 +12,7 @@ function fieldOf(spec: FieldSpec, name = 'value'): FieldModel {
     name: 'values',
     entities: { thing: { titleField: 'label', fields: { label: { type: 'text' }, [name]: spec } } },
   });
-  return model.entitiesByName.thing.fieldsByName[name];
+  return model.entitiesByName.thing!.fieldsByName[name]!;
 }
 
 /** `n` values of a unique field, each free of those made before (as the seeder asks for them). */

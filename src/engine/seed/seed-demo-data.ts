@@ -13,6 +13,7 @@ import { assignUserFields } from './demo-user-fields';
 import { rememberUnique, uniqueKeys } from './demo-unique';
 import { rememberUniqueWhen } from './demo-unique-when';
 import { rolesForUserField } from './user-pools';
+import { declaredField, referencedEntity } from '../ops/declared';
 
 export { DEMO_PASSWORD } from './demo-users';
 
@@ -66,7 +67,7 @@ function plan(model: AppModel, count: number): PlanStep[] {
   const visit = (e: EntityModel, path: Set<string>) => {
     if (ordered.includes(e) || path.has(e.name)) return;
     path.add(e.name);
-    for (const f of e.fields) if (f.referenceTo && f.referenceTo !== e.name) visit(model.entitiesByName[f.referenceTo], path);
+    for (const f of e.fields) if (f.referenceTo && f.referenceTo !== e.name) visit(referencedEntity(model, f), path);
     ordered.push(e);
   };
   for (const e of model.entities) visit(e, new Set());
@@ -89,8 +90,10 @@ function namedByUniqueUserFields(model: AppModel, steps: readonly PlanStep[]): M
   const named = new Map<string, number>();
   for (const { entity, rows } of steps) {
     for (const key of uniqueKeys(entity)) {
-      const field = entity.fieldsByName[key[0]];
-      if (key.length !== 1 || field.type !== 'user') continue;
+      const [name, ...others] = key;
+      if (name === undefined || others.length > 0) continue;
+      const field = declaredField(entity, name);
+      if (field.type !== 'user') continue;
       const roles = rolesForUserField(model, entity, field.name);
       for (const role of roles) named.set(role, (named.get(role) ?? 0) + Math.ceil(rows / roles.length));
     }
@@ -104,7 +107,7 @@ async function rememberEarlierRun(run: SeedRun, db: DynamicDatabase, entity: Ent
   await rememberUniqueWhen(run, db, entity);
   const nobody = { userId: 0, email: '', name: '', roles: [] };
   for (const [name, limit] of Object.entries(entity.limits)) {
-    const column = entity.fieldsByName[limit.per].column;
+    const column = declaredField(entity, limit.per).column;
     let counted = db
       .selectFrom(entity.table)
       .select([column, (eb) => eb.fn.countAll<string | number>().as('n')])
@@ -190,22 +193,28 @@ async function seedIn(
           .values(made.map((m) => m.row))
           .returning('id')
           .execute();
-        const history = inserted.flatMap((r, i) => made[i].history.map((h) => ({ ...h, entity: entity.name, record_id: Number(r.id) })));
+        // PostgreSQL returns the rows of INSERT ... VALUES in the order given.
+        const stored = inserted.map((r, i) => {
+          const record = made[i];
+          if (!record) throw new Error(`An INSERT of ${made.length} rows returned ${inserted.length}`);
+          return { id: Number(r.id), record };
+        });
+        const history = stored.flatMap(({ id, record }) => record.history.map((h) => ({ ...h, entity: entity.name, record_id: id })));
         for (let h = 0; h < history.length; h += HISTORY_BATCH_ROWS)
           await trx
             .insertInto(AUDIT_TABLE)
             .values(history.slice(h, h + HISTORY_BATCH_ROWS))
             .execute();
         for (const field of joinFields(entity)) {
-          const pairs = inserted.flatMap((r, i) =>
-            (made[i].sets[field.name] ?? []).map((target) => ({ [JOIN_RECORD]: Number(r.id), [JOIN_TARGET]: target })),
+          const pairs = stored.flatMap(({ id, record }) =>
+            (record.sets[field.name] ?? []).map((target) => ({ [JOIN_RECORD]: id, [JOIN_TARGET]: target })),
           );
           if (pairs.length > 0) await trx.insertInto(field.joinTable).values(pairs).execute();
         }
-        inserted.forEach((r, i) => {
-          seeded.ids.push(Number(r.id));
-          seeded.facts.push(made[i].facts);
-        });
+        for (const { id, record } of stored) {
+          seeded.ids.push(id);
+          seeded.facts.push(record.facts);
+        }
       }
       progress.advance(noRoom === null ? made.length : total - done);
     }

@@ -53,7 +53,7 @@ forEachDatabase('seed on every spec', (database) => {
   // PostgreSQL's CREATE DATABASE) cost more than seeding and checking them.
   let store: Store;
   beforeAll(async () => {
-    store = await openSyncedQuickly(database, await loadSpecFile(files[0]));
+    store = await openSyncedQuickly(database, await loadSpecFile(files[0]!));
   }, 180_000);
 
   for (const file of files) {

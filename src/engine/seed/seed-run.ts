@@ -31,6 +31,14 @@ export interface SeedRun {
   readonly indexes: Map<string, Map<unknown, number[]>>;
 }
 
+/** The seeded record at a position of `records` (ids and facts share their positions). */
+export function seededAt(records: SeededRecords, index: number): { readonly id: number; readonly facts: Values } {
+  const id = records.ids[index];
+  const facts = records.facts[index];
+  if (id === undefined || facts === undefined) throw new Error(`No seeded record at position ${index} of ${records.ids.length}`);
+  return { id, facts };
+}
+
 /** One element at random, or null from an empty list. */
 export function pickFrom<T>(faker: Faker, list: readonly T[]): T | null {
   return list.length > 0 ? faker.helpers.arrayElement(list) : null;

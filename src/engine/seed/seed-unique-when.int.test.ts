@@ -69,7 +69,7 @@ forEachDatabase('seed: the publication (uniqueWhen, references, user fields, lim
   });
 
   it('tags articles with existing tags through the join table, never more than maxItems', async () => {
-    const field = model.entitiesByName.article.fieldsByName.tags;
+    const field = model.entitiesByName.article!.fieldsByName.tags!;
     const pairs = (await store.db.selectFrom(field.joinTable!).selectAll().execute()) as Row[];
     const tags = new Set((await rows(store, 'tag')).map((t) => Number(t.id)));
     expect(pairs.length).toBeGreaterThan(50);

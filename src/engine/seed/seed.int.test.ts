@@ -40,7 +40,7 @@ function expectHistoryOfEach(records: Row[], history: Row[]): void {
     const entries = byRecord.get(Number(record.id)) ?? [];
     expect(entries[0]?.action, `history of #${String(record.id)}`).toBe('create');
     expect(entries.filter((e) => e.action === 'create')).toHaveLength(1);
-    expect(time(entries[0].at)).toBe(time(record.created_at));
+    expect(time(entries[0]!.at)).toBe(time(record.created_at));
     expect(entries).toHaveLength(Number(record.version));
     expect(time(entries.at(-1)!.at)).toBe(time(record.updated_at));
     const times = entries.map((e) => time(e.at));
@@ -89,7 +89,7 @@ forEachDatabase('seed: coherent demo data for the helpdesk', (database) => {
     const hours = helpdesk.constants!.slaHours.value as Record<string, number>;
     for (const t of tickets) {
       if (t.due_at !== null) expect(time(t.due_at)).toBeGreaterThan(time(t.created_at));
-      expect(time(t.sla_due_at)).toBe(time(t.created_at) + hours[String(t.priority)] * 3_600_000);
+      expect(time(t.sla_due_at)).toBe(time(t.created_at) + hours[String(t.priority)]! * 3_600_000);
     }
   });
 
@@ -150,10 +150,10 @@ forEachDatabase('seed: coherent demo data for the helpdesk', (database) => {
     const ops = createOps({ model, db: store.db });
     const page = await ops.history({ userId: admin[0], email: 'admin', name: 'Admin', roles: ['admin'] }, 'ticket', Number(closed.id));
     const oldestFirst = [...page.entries].reverse();
-    expect(oldestFirst[0].action).toBe('create');
+    expect(oldestFirst[0]!.action).toBe('create');
     expect(oldestFirst.at(-1)).toMatchObject({ action: 'transition', transition: { name: 'close', to: 'closed', label: 'Close' } });
     const resolving = oldestFirst.find((e) => e.transition?.name === 'resolve')!;
-    expect(resolving.changes.resolvedAt.to).toBeInstanceOf(Date);
+    expect(resolving.changes.resolvedAt!.to).toBeInstanceOf(Date);
   });
 
   it('adds to what is there when run again, within the limits and unique values of the first run', async () => {

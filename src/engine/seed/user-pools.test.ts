@@ -10,12 +10,12 @@ const crmModel = buildModel(crm);
 
 describe('rolesForUserField', () => {
   it("gives a field that scopes a role's records to that role (the requester: customers)", () => {
-    expect(rolesForUserField(helpdeskModel, helpdeskModel.entitiesByName.ticket, 'requester')).toEqual(['customer']);
-    expect(rolesForUserField(crmModel, crmModel.entitiesByName.deal, 'owner')).toEqual(['sales']);
+    expect(rolesForUserField(helpdeskModel, helpdeskModel.entitiesByName.ticket!, 'requester')).toEqual(['customer']);
+    expect(rolesForUserField(crmModel, crmModel.entitiesByName.deal!, 'owner')).toEqual(['sales']);
   });
 
   it('gives a field a transition requires to the roles taking it, the built-in admin left out (the assignee: agents)', () => {
-    expect(rolesForUserField(helpdeskModel, helpdeskModel.entitiesByName.ticket, 'assignee')).toEqual(['agent']);
+    expect(rolesForUserField(helpdeskModel, helpdeskModel.entitiesByName.ticket!, 'assignee')).toEqual(['agent']);
   });
 
   it('falls back to the roles that create, then update, then every role', () => {
@@ -31,11 +31,11 @@ describe('rolesForUserField', () => {
       },
     };
     const model = buildModel(spec);
-    const paper = model.entitiesByName.paper;
+    const paper = model.entitiesByName.paper!;
     expect(rolesForUserField(model, paper, 'author')).toEqual(['writer']);
     expect(rolesForUserField(model, paper, 'reviewer')).toEqual(['editor']);
     const open = buildModel({ ...spec, permissions: {} });
-    expect(rolesForUserField(open, open.entitiesByName.paper, 'reviewer')).toEqual(['admin']);
+    expect(rolesForUserField(open, open.entitiesByName.paper!, 'reviewer')).toEqual(['admin']);
   });
 });
 

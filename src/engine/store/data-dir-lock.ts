@@ -49,7 +49,7 @@ interface Holder {
 }
 
 function readHolder(file: string): Holder | null {
-  const [first, second] = fs.readFileSync(file, 'utf8').split('\n');
+  const [first = '', second] = fs.readFileSync(file, 'utf8').split('\n');
   const pid = Number(first.trim());
   if (!Number.isInteger(pid) || pid <= 0) return null;
   return { pid, startTime: second?.trim() || null };
@@ -73,7 +73,9 @@ export function processStat(pid: number): { readonly state: string; readonly sta
   }
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
   // fields[0] is field 3 (state); starttime is field 22.
-  return fields.length > 19 ? { state: fields[0], startTime: fields[19] } : null;
+  const [state] = fields;
+  const startTime = fields[19];
+  return state !== undefined && startTime !== undefined ? { state, startTime } : null;
 }
 
 /** What this process writes in the lock file: its pid, and its start time where it can be read. */

@@ -60,7 +60,7 @@ forEachDatabase('store', (database) => {
     if (store.kind !== 'pglite') return;
     const setting = async (name: string) => {
       const { rows } = await sql<{ setting: string }>`SELECT current_setting(${name}) AS setting`.execute(store.db);
-      return rows[0].setting;
+      return rows[0]!.setting;
     };
     expect(await setting('shared_buffers')).toBe('16MB');
     expect(await setting('synchronous_commit')).toBe('on');

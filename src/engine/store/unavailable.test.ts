@@ -96,7 +96,7 @@ describe('DatabaseAvailability', () => {
     await until(() => !availability.down);
     expect(probes()).toBe(4);
     expect(lines.map((line) => JSON.parse(line).msg)).toEqual(['database unreachable', 'database reachable again']);
-    expect(JSON.parse(lines[0]).error).toBe('connect ECONNREFUSED 127.0.0.1:5432');
+    expect(JSON.parse(lines[0]!).error).toBe('connect ECONNREFUSED 127.0.0.1:5432');
     availability.stop();
   });
 

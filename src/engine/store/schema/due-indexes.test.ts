@@ -8,7 +8,7 @@ const ticketOf = (spec: AppSpec) => buildModel(spec).entitiesByName.ticket;
 
 describe('dueQueueIndexes', () => {
   it('indexes the records still running against the clock, by due time and per person', () => {
-    const indexes = dueQueueIndexes(ticketOf(helpdesk));
+    const indexes = dueQueueIndexes(ticketOf(helpdesk)!);
     expect(indexes.map((i) => i.columns)).toEqual([
       ['sla_due_at', 'id'],
       ['requester', 'sla_due_at', 'id'],
@@ -38,6 +38,6 @@ describe('dueQueueIndexes', () => {
         },
       },
     };
-    expect(dueQueueIndexes(ticketOf(spec))).toEqual([]);
+    expect(dueQueueIndexes(ticketOf(spec)!)).toEqual([]);
   });
 });

@@ -231,7 +231,7 @@ function orderByDependencies(tables: readonly TableDef[]): TableDef[] {
       t.foreignKeys.every((fk) => fk.references.table === t.name || !names.has(fk.references.table) || placed.has(fk.references.table)),
     );
     // A cycle: take the first table as it is; its forward foreign keys are added afterwards.
-    const next = ready.length > 0 ? ready : [remaining[0]];
+    const next = ready.length > 0 ? ready : remaining.slice(0, 1);
     for (const t of next) {
       ordered.push(t);
       placed.add(t.name);

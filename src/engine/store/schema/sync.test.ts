@@ -141,8 +141,8 @@ forEachDatabase('schema sync', (database) => {
       expect(user).toMatchObject({ email: 'ada@example.com', roles: ['agent'], disabled_at: null });
       const meta = await store.db.selectFrom('nf_meta').select(['key', 'value']).orderBy('key').execute();
       expect(meta.map((m) => m.key)).toEqual(['schema', 'spec', 'tally']);
-      expect(meta[1].value).toEqual({ name: 'helpdesk' });
-      expect((meta[0].value as { managedTables: unknown }).managedTables).toEqual({
+      expect(meta[1]!.value).toEqual({ name: 'helpdesk' });
+      expect((meta[0]!.value as { managedTables: unknown }).managedTables).toEqual({
         organization: 'organization',
         ticket: 'ticket',
         comment: 'comment',
@@ -183,7 +183,7 @@ forEachDatabase('schema sync', (database) => {
 
     it('applies nothing at all when one change of several is refused', async () => {
       const added: FieldModel = {
-        ...model.entitiesByName.organization.fieldsByName.domain,
+        ...model.entitiesByName.organization!.fieldsByName.domain!,
         name: 'website',
         column: 'website',
         label: 'Website',
@@ -194,7 +194,7 @@ forEachDatabase('schema sync', (database) => {
     });
 
     it('refuses a narrowing type change', async () => {
-      const domain = model.entitiesByName.organization.fieldsByName.domain;
+      const domain = model.entitiesByName.organization!.fieldsByName.domain!;
       const changed = withField(model, 'organization', { ...domain, type: 'integer', spec: { type: 'integer' } });
       await expect(syncSchema(store, changed)).rejects.toThrow(
         'change type of organization.domain from text to integer (field "domain" is now integer; values that do not fit would be lost or make the change fail)',
@@ -204,13 +204,13 @@ forEachDatabase('schema sync', (database) => {
     });
 
     it('refuses to make an optional field required', async () => {
-      const assignee = model.entitiesByName.ticket.fieldsByName.assignee;
+      const assignee = model.entitiesByName.ticket!.fieldsByName.assignee!;
       const changed = withField(model, 'ticket', { ...assignee, required: true, spec: { ...assignee.spec, required: true } });
       await expect(syncSchema(store, changed)).rejects.toThrow('make ticket.assignee NOT NULL');
     });
 
     it('adds a new entity by itself, and refuses to drop it again unless allowed', async () => {
-      const organization = model.entitiesByName.organization;
+      const organization = model.entitiesByName.organization!;
       const vendor: EntityModel = { ...organization, name: 'vendor', table: 'vendor', plural: 'vendors' };
       const larger: AppModel = { ...model, entities: [...model.entities, vendor], entitiesByName: { ...model.entitiesByName, vendor } };
       const report = await syncSchema(store, larger);
@@ -223,7 +223,7 @@ forEachDatabase('schema sync', (database) => {
 
     it('adds a new optional field by itself', async () => {
       const website: FieldModel = {
-        ...model.entitiesByName.organization.fieldsByName.domain,
+        ...model.entitiesByName.organization!.fieldsByName.domain!,
         name: 'website',
         column: 'website',
         label: 'Website',
@@ -238,7 +238,7 @@ forEachDatabase('schema sync', (database) => {
     });
 
     it('adds a required field with a default, filling the rows already there', async () => {
-      const tier = model.entitiesByName.organization.fieldsByName.tier;
+      const tier = model.entitiesByName.organization!.fieldsByName.tier!;
       const size: FieldModel = {
         ...tier,
         name: 'size',
@@ -255,7 +255,7 @@ forEachDatabase('schema sync', (database) => {
     });
 
     it('adds a required field without a default only to an empty table', async () => {
-      const tier = model.entitiesByName.organization.fieldsByName.tier;
+      const tier = model.entitiesByName.organization!.fieldsByName.tier!;
       const code: FieldModel = {
         ...tier,
         name: 'code',
@@ -306,7 +306,7 @@ forEachDatabase('schema sync', (database) => {
       expect(store.statementCount() - before).toBe(2);
 
       const website: FieldModel = {
-        ...model.entitiesByName.organization.fieldsByName.domain,
+        ...model.entitiesByName.organization!.fieldsByName.domain!,
         name: 'website',
         column: 'website',
         label: 'Website',

@@ -61,6 +61,13 @@ export function tallyPlan(model: AppModel): EntityTally[] {
   });
 }
 
+/** The entity of a tally (made from the model's own entities). */
+function tallied(model: AppModel, tally: EntityTally): EntityModel {
+  const entity = model.entitiesByName[tally.entity];
+  if (!entity) throw new Error(`A tally of "${tally.entity}", which the model does not declare`);
+  return entity;
+}
+
 /** The SQL column of a field, a system column or the state field. */
 function columnOf(entity: EntityModel, name: string): string {
   if (entity.workflow && name === entity.workflow.field) return quoteIdent(entity.workflow.column);
@@ -74,7 +81,7 @@ function columnOf(entity: EntityModel, name: string): string {
  * times `sign`: a single pass over the rows, each expanded into its tally entries.
  */
 function contributions(model: AppModel, tally: EntityTally, rows: string, sign: 1 | -1): string {
-  const entity = model.entitiesByName[tally.entity];
+  const entity = tallied(model, tally);
   const owners = [
     `(${quoteLiteral(TALLY_EVERYONE)}, 0::bigint)`,
     ...[...tally.owners].map((f) => `(${quoteLiteral(f)}, coalesce(r.${columnOf(entity, f)}, 0))`),
@@ -115,7 +122,7 @@ const TRIGGERS = ['insert', 'update', 'delete', 'truncate'] as const;
 const triggerName = (event: (typeof TRIGGERS)[number]) => `nf_tally_${event}`;
 
 function triggerStatements(model: AppModel, tally: EntityTally): string[] {
-  const entity = model.entitiesByName[tally.entity];
+  const entity = tallied(model, tally);
   const table = quoteIdent(entity.table);
   const body = `begin
   if tg_op = 'INSERT' then

@@ -38,7 +38,7 @@ const SPEC = {
 } as unknown as AppSpec;
 
 const model = buildModel(SPEC);
-const loan = model.entitiesByName.loan;
+const loan = model.entitiesByName.loan!;
 
 /** The catalogue as the database shows the tables once created (unique and partial indexes as such). */
 function catalogueOf(tables: readonly TableDef[], extraIndexes: readonly CatalogueIndex[] = []): CatalogueSchema {
@@ -87,9 +87,9 @@ const sqlOf = (condition: Condition) => literalPredicateSql(loan, model.conditio
 describe('the partial unique indexes of uniqueWhen', () => {
   it('are part of the desired schema, keyed by the fields, with the condition as predicate', () => {
     const table = desiredSchema(model).find((t) => t.name === 'loan')!;
-    const index = table.indexes.find((i) => i.name === loan.uniqueWhen[0].index);
+    const index = table.indexes.find((i) => i.name === loan.uniqueWhen[0]!.index);
     expect(index).toEqual({
-      name: loan.uniqueWhen[0].index,
+      name: loan.uniqueWhen[0]!.index,
       columns: ['item'],
       method: 'btree',
       unique: true,
@@ -102,7 +102,7 @@ describe('the partial unique indexes of uniqueWhen', () => {
     const plan = planSchema(desiredSchema(model), catalogueOf([]));
     const create = plan.additive.find((s) => s.kind === 'create-table' && s.table === 'loan')!;
     expect(create.sql).toContain(
-      `create unique index "${loan.uniqueWhen[0].index}" on "loan" using btree ("item") where "state" in ('active', 'late')`,
+      `create unique index "${loan.uniqueWhen[0]!.index}" on "loan" using btree ("item") where "state" in ('active', 'late')`,
     );
   });
 
@@ -115,7 +115,7 @@ describe('the partial unique indexes of uniqueWhen', () => {
       expect.objectContaining({
         kind: 'add-index',
         table: 'loan',
-        sql: [`create unique index "${loan.uniqueWhen[0].index}" on "loan" using btree ("item") where "state" in ('active', 'late')`],
+        sql: [`create unique index "${loan.uniqueWhen[0]!.index}" on "loan" using btree ("item") where "state" in ('active', 'late')`],
         uniqueRule: 'Loan (loan): item is unique among loans where state is one of active, late',
       }),
     ]);
