@@ -16,6 +16,7 @@ import { PageHeader } from '@/ui/page-header';
 import { inSentence } from '@/engine/spec/naming';
 import { recordTitle } from '@/engine/ops/record-title';
 import { writtenOnlyByCalls } from '@/engine/access/policy';
+import { knownFields } from '@/ui/known-names';
 
 type Props = { params: Promise<{ plural: string; id: string }> };
 
@@ -37,7 +38,7 @@ export default async function EditRecordPage({ params }: Props) {
   // Out of the update scope, or frozen in a final state: the 403 page, not a form that cannot be saved.
   if (!can.update) forbidden();
   const access = engine.ops.access(actor, entity.name);
-  const fields = access.writable.update.map((name) => entity.fieldsByName[name]);
+  const fields = knownFields(entity, access.writable.update);
   const values = Object.fromEntries(fields.map((field) => [field.name, toFormValue(field, record[field.name])]));
   const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values, references });
   const base = `/${entity.plural}/${record.id}`;
