@@ -19,6 +19,7 @@ import { openEngine } from '../src/engine/open-engine';
 import { settingsFromEnv } from '../src/engine/settings';
 import { listCsv } from '../src/server/csv/export-csv';
 import { listColumns } from '../src/ui/columns';
+import { knownEntity } from '../src/ui/known-names';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, db: { type: 'string', default: 'both' } } });
 const rows = Number(values.rows);
@@ -62,7 +63,7 @@ async function measure(kind: 'pglite' | 'postgres', file: Uint8Array): Promise<R
     });
     const done = performance.now();
     // The export, consumed chunk by chunk (as a download is); the heap sampled at every chunk.
-    const entity = engine.model.entitiesByName.ticket;
+    const entity = knownEntity(engine.model, 'ticket');
     const { columns } = listColumns(engine.model, entity, new Set(engine.ops.access(actor, 'ticket').readable));
     global.gc?.();
     const heapBefore = process.memoryUsage().heapUsed;
@@ -107,7 +108,7 @@ const file = csvFile(rows);
 const kinds = values.db === 'both' ? (['pglite', 'postgres'] as const) : [values.db as 'pglite' | 'postgres'];
 const results = [];
 for (const kind of kinds) results.push(await measure(kind, file));
-const columns = Object.keys(results[0]);
+const columns = Object.keys(results[0] ?? {});
 console.log(
   `\nCSV import of ${rows.toLocaleString('en-US')} tickets (${(file.length / 1024 / 1024).toFixed(1)} MB), ${os.cpus().length} CPUs\n`,
 );

@@ -47,6 +47,13 @@ interface ListPageJson {
   readonly nextCursor: string | null;
 }
 
+/** The id of the first ticket of the list, for the detail page's measurements: the seeded database has some. */
+async function firstTicketId(baseUrl: string, auth: Auth): Promise<number> {
+  const [first] = (await getJson<ListPageJson>(baseUrl, '/api/v1/tickets?limit=50', auth)).items;
+  if (!first) throw new Error('The ticket list is empty: nothing to open for the detail page');
+  return first.id;
+}
+
 /** A word that occurs in the demo subjects ("Question about ... billing"). */
 const SEARCH_WORD = 'billing';
 const FILTER_SORT = 'state=open&priority=high&sort=-dueAt';
@@ -147,8 +154,9 @@ async function benchDatabase(kind: DatabaseKind, config: BenchConfig): Promise<D
   };
   try {
     log(`${kind}: seeding ${small.toLocaleString('en-US')} tickets`);
-    result.seeding.push(await seed(root, db.env, small));
-    log(`${kind}: ${Math.round(result.seeding[0].rowsPerSecond)} rows/s`);
+    const smallSeed = await seed(root, db.env, small);
+    result.seeding.push(smallSeed);
+    log(`${kind}: ${Math.round(smallSeed.rowsPerSecond)} rows/s`);
     const token = await createAgentToken(root, db.env);
     server = await start('small');
     result.coldStartMs.push(server.coldStartMs);
@@ -161,8 +169,9 @@ async function benchDatabase(kind: DatabaseKind, config: BenchConfig): Promise<D
     server = null;
 
     log(`${kind}: seeding ${(large - small).toLocaleString('en-US')} more tickets (to ${large.toLocaleString('en-US')})`);
-    result.seeding.push(await seed(root, db.env, large - small));
-    log(`${kind}: ${Math.round(result.seeding[1].rowsPerSecond)} rows/s in ${result.seeding[1].wallSeconds.toFixed(0)} s`);
+    const largeSeed = await seed(root, db.env, large - small);
+    result.seeding.push(largeSeed);
+    log(`${kind}: ${Math.round(largeSeed.rowsPerSecond)} rows/s in ${largeSeed.wallSeconds.toFixed(0)} s`);
     server = await start('large');
     result.coldStartMs.push(server.coldStartMs);
     auth.cookie = await signInCookie(server.url);
@@ -170,8 +179,7 @@ async function benchDatabase(kind: DatabaseKind, config: BenchConfig): Promise<D
     result.growth.large = await growthAt(server, auth, config);
     result.rssIdleMb.large = await idleRss(server, config);
 
-    const first = await getJson<ListPageJson>(server.url, '/api/v1/tickets?limit=50', auth);
-    const detailId = first.items[0].id;
+    const detailId = await firstTicketId(server.url, auth);
     const requests = httpRequests(auth, detailId);
     await checkPage(server.url, requests.listPage.path, auth.cookie, 50);
     await checkPage(server.url, requests.filteredPage.path, auth.cookie, 1);
@@ -247,8 +255,7 @@ async function profileSlowest(
   const profiles: Partial<Record<HttpCase, ProfileSummary>> = {};
   try {
     const auth = { cookie: await signInCookie(server.url), bearer: `Bearer ${token}` };
-    const first = await getJson<ListPageJson>(server.url, '/api/v1/tickets?limit=50', auth);
-    const requests = httpRequests(auth, first.items[0].id);
+    const requests = httpRequests(auth, await firstTicketId(server.url, auth));
     for (const name of slowest) {
       log(`${kind}: profiling ${HTTP_LABELS[name]}`);
       await load(server.url, requests[name], {

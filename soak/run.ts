@@ -108,8 +108,9 @@ async function main(): Promise<number> {
         });
       }
       rows.push(result);
+      const [firstProblem] = result.problems;
       log(
-        `${step.name} on ${DB_LABEL[kind]}: ${result.result} in ${((performance.now() - started) / 1000).toFixed(0)} s${result.problems.length ? ` (${result.problems[0].slice(0, 200)})` : ''}`,
+        `${step.name} on ${DB_LABEL[kind]}: ${result.result} in ${((performance.now() - started) / 1000).toFixed(0)} s${firstProblem !== undefined ? ` (${firstProblem.slice(0, 200)})` : ''}`,
       );
     }
   }

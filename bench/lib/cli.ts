@@ -23,7 +23,7 @@ function ninefold(root: string, env: Readonly<Record<string, string>>, args: rea
 export async function seed(root: string, env: Readonly<Record<string, string>>, count: number): Promise<SeedResult> {
   const result = await ninefold(root, env, ['seed', '--count', String(count)], `seed --count ${count}`);
   const rows: Record<string, number> = {};
-  for (const match of result.stdout.matchAll(/^\s+(\w+): (\d+) rows$/gm)) rows[match[1]] = Number(match[2]);
+  for (const [, table, tableRows] of result.stdout.matchAll(/^\s+(\w+): (\d+) rows$/gm)) rows[table!] = Number(tableRows);
   const cli = /Seeded (\d+) rows in ([\d.]+) s/.exec(result.stdout);
   const totalRows = Object.values(rows).reduce((a, b) => a + b, 0) || Number(cli?.[1] ?? count);
   const wallSeconds = result.ms / 1000;

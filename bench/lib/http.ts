@@ -21,7 +21,7 @@ export async function signInCookie(baseUrl: string): Promise<string> {
   if (response.status !== 200) throw new Error(`Sign-in answered ${response.status}: ${text}`);
   const cookie = response.headers
     .getSetCookie()
-    .map((c) => c.split(';')[0])
+    .map((c) => c.split(';')[0] ?? '')
     .find((c) => c.startsWith('nf_session='));
   if (!cookie) throw new Error('Sign-in set no nf_session cookie');
   return cookie;
@@ -90,7 +90,8 @@ export async function load(
       seconds: result.duration,
       rssMaxMb: rss.length ? Math.max(...rss) : null,
       rssMeanMb: rss.length ? rss.reduce((a, b) => a + b, 0) / rss.length : null,
-      loadAverage: loadavg()[0],
+      // os.loadavg() is always three numbers: the first is the last minute's.
+      loadAverage: loadavg()[0]!,
       bytesPerResponse: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
     };
   } finally {
@@ -126,7 +127,7 @@ export async function sequential(baseUrl: string, request: Request, samples: num
   const sorted = [...times].sort((a, b) => a - b);
   return {
     p50Ms: median(sorted),
-    p90Ms: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.9))],
+    p90Ms: percentileOfSorted(sorted, 0.9),
     meanMs: times.reduce((a, b) => a + b, 0) / times.length,
     samples: times.length,
     failures,
@@ -136,7 +137,16 @@ export async function sequential(baseUrl: string, request: Request, samples: num
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const upper = sorted[mid];
+  // No values, no median (NaN, as the arithmetic on nothing gave before).
+  if (upper === undefined) return NaN;
+  // An even count of at least two: the value below the middle is there.
+  return sorted.length % 2 ? upper : (sorted[mid - 1]! + upper) / 2;
+}
+
+/** The value at a fraction of the sorted values (0.9: the 90th percentile); NaN for none. */
+function percentileOfSorted(sorted: readonly number[], fraction: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? NaN;
 }
 
 /** GET a JSON document with the bearer token; throws on anything but 200. */

@@ -165,7 +165,7 @@ export function nextServerPid(rootPid: number): number | null {
   if (titled) return titled.pid;
   // Fallback: the deepest node process of the tree.
   const nodes = tree.filter((p) => p.name === 'node' || p.name.startsWith('next'));
-  return nodes.length ? nodes[nodes.length - 1].pid : null;
+  return nodes.at(-1)?.pid ?? null;
 }
 
 /** Resident memory of a process in MB (VmRSS), or null when it is gone. */

@@ -96,10 +96,10 @@ class FrameMapper {
   }
 
   private resolveSource(source: string, dir: string): string {
-    const webpack = /^webpack:\/\/next\/\.?\/?(.*)$/.exec(source);
-    if (webpack) return path.join(this.root, 'node_modules', 'next', webpack[1]);
-    const turbo = /^turbopack:\/\/\/\[project\]\/(.*)$/.exec(source);
-    if (turbo) return path.join(this.root, turbo[1]);
+    const webpack = /^webpack:\/\/next\/\.?\/?(.*)$/.exec(source)?.[1];
+    if (webpack !== undefined) return path.join(this.root, 'node_modules', 'next', webpack);
+    const turbo = /^turbopack:\/\/\/\[project\]\/(.*)$/.exec(source)?.[1];
+    if (turbo !== undefined) return path.join(this.root, turbo);
     if (source.startsWith('file://')) return fileURLToPath(source);
     return path.resolve(dir, decodeURIComponent(source));
   }
@@ -200,7 +200,8 @@ export function summarizeProfile(file: string, root: string, top = 15): ProfileS
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
     .map(([k, ms]) => {
-      const [name, where] = k.split('\u0000');
+      // Keys are "<name>\u0000<where>" (made above).
+      const [name = '', where = ''] = k.split('\u0000');
       return { name, where, selfMs: ms, selfPercent: (100 * ms) / busy, totalPercent: (100 * (totalFn.get(k) ?? ms)) / busy };
     });
   const appFunctions = [...totalFn.entries()]
@@ -208,7 +209,8 @@ export function summarizeProfile(file: string, root: string, top = 15): ProfileS
     .sort((a, b) => b[1] - a[1])
     .slice(0, top)
     .map(([k, ms]) => {
-      const [name, where] = k.split('\u0000');
+      // Keys are "<name>\u0000<where>" (made above).
+      const [name = '', where = ''] = k.split('\u0000');
       const self = selfFn.get(k) ?? 0;
       return { name, where, selfMs: self, selfPercent: (100 * self) / busy, totalPercent: (100 * ms) / busy };
     });
@@ -228,7 +230,8 @@ export async function waitForProfile(dir: string, known: ReadonlySet<string>, ti
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const fresh = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.cpuprofile') && !known.has(f)) : [];
-    if (fresh.length) return path.join(dir, fresh[0]);
+    const [first] = fresh;
+    if (first !== undefined) return path.join(dir, first);
     await sleep(200);
   }
   throw new Error(`No CPU profile appeared in ${dir}`);

@@ -221,9 +221,10 @@ export function renderReport(results: BenchResults): string {
   const startRows: string[][] = [];
   for (const db of dbs) {
     const sizes = [db.smallTickets, db.largeTickets];
+    // One cold start per size: the small run's, then the large one's.
     db.coldStartMs.forEach((t, i) => {
       startRows.push([
-        `cold start (\`node scripts/start.mjs\`, built) to first 200 of /api/health, ${tickets(sizes[i])} tickets${db.rebuiltDuringRun ? ' (⚠️ rebuilt)' : ''}`,
+        `cold start (\`node scripts/start.mjs\`, built) to first 200 of /api/health, ${tickets(sizes[i]!)} tickets${db.rebuiltDuringRun ? ' (⚠️ rebuilt)' : ''}`,
         DB_LABEL[db.kind],
         `${int(t)} ms`,
         `< ${int(BUDGETS.coldStartMs)} ms`,

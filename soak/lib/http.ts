@@ -73,7 +73,7 @@ export function problemCode(answer: Answer): string | null {
 export function percentile(values: readonly number[], p: number): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? null;
 }
 
 /** Polls GET /api/health until it answers 200; the milliseconds it took, or null past the deadline. */

@@ -76,7 +76,8 @@ export async function crashScenario(ctx: Context, kind: DatabaseKind): Promise<R
       }
       const checked = await verify(api, ledger, listed);
       listed = checked.listed;
-      for (const text of checked.lost) lostIds.add(text.split(' ')[0]);
+      // A lost write's text starts with its id.
+      for (const text of checked.lost) lostIds.add(text.split(' ')[0] ?? text);
       for (const text of checked.halfWritten) halfWritten.add(text);
       if (checked.lost.length) problems.push(`after kill ${k}: ${checked.lost.slice(0, 3).join('; ')}`);
       ctx.log(

@@ -56,7 +56,7 @@ export async function loadScenario(ctx: Context, kind: DatabaseKind): Promise<Ro
     const { server } = await startServer({ root: ctx.root, port, env: db.env, logFile: ctx.logFile(`load-${kind}`) });
     const me = await api.me();
     const signIn = await call(`${api.target.url}/api/v1/auth/sign-in`, { method: 'POST', json: SOAK_USER });
-    const cookie = (signIn.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('nf_session='));
+    const cookie = (signIn.headers['set-cookie'] ?? []).map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('nf_session='));
     if (signIn.status !== 200 || !cookie) throw new Error(`sign-in answered ${signIn.status}: ${signIn.body.slice(0, 200)}`);
     const seeded = (await api.all<Ticket>('/api/v1/tickets?state=new')).map((t) => t.id).slice(0, 500);
     const ids = seeded.length ? seeded : [(await api.createTicket({ subject: 'Soak seed ticket', assignee: me.id })).id];
@@ -67,9 +67,10 @@ export async function loadScenario(ctx: Context, kind: DatabaseKind): Promise<Ro
       const result = await runLoad(api, cookie, me.id, ids, config.loadClients, config.loadSeconds);
       runs.push(result);
       await sleep(3_000);
-      rss.push(rssMb(server.pid) ?? NaN);
+      const rssNow = rssMb(server.pid) ?? NaN;
+      rss.push(rssNow);
       ctx.log(
-        `  ${DB_LABEL[kind]} load run ${r}/${config.loadRuns}: ${fmt(result.requests)} requests, p50 ${ms(percentile(result.latencies, 50))}, p99 ${ms(percentile(result.latencies, 99))}, ${[...result.errors.values()].reduce((a, b) => a + b, 0)} errors, RSS ${rss[r - 1].toFixed(0)} MB`,
+        `  ${DB_LABEL[kind]} load run ${r}/${config.loadRuns}: ${fmt(result.requests)} requests, p50 ${ms(percentile(result.latencies, 50))}, p99 ${ms(percentile(result.latencies, 99))}, ${[...result.errors.values()].reduce((a, b) => a + b, 0)} errors, RSS ${rssNow.toFixed(0)} MB`,
       );
     }
     await stopServer(server);
@@ -85,7 +86,9 @@ export async function loadScenario(ctx: Context, kind: DatabaseKind): Promise<Ro
           .map(([k, n]) => `${n}× ${k}`)
           .join('; ')}`,
       );
-    const growth = rss.length > 1 ? (rss[rss.length - 1] - rss[0]) / rss[0] : 0;
+    const [firstRss] = rss;
+    const lastRss = rss.at(-1);
+    const growth = rss.length > 1 && firstRss !== undefined && lastRss !== undefined ? (lastRss - firstRss) / firstRss : 0;
     if (!(growth <= 0.1))
       problems.push(
         `RSS after run ${rss.length} is ${(growth * 100).toFixed(1)} % above run 1 (budget 10 %): ${rss.map((m) => m.toFixed(0)).join(' → ')} MB`,
@@ -156,7 +159,8 @@ async function runLoad(
               break;
             case 'update': {
               const at = Math.floor(Math.random() * mine.length);
-              const t = mine[at];
+              // An index below the length of a list that is not empty (an update needs a ticket of its own).
+              const t = mine[at]!;
               answer = await api.raw(`/api/v1/tickets/${t.id}`, {
                 method: 'PATCH',
                 json: { priority: t.priority === 'low' ? 'high' : 'low' },

@@ -41,7 +41,9 @@ async function outage(ctx: Context, kind: DatabaseKind, mode: CutMode): Promise<
   const problems: string[] = [];
   const ledger = new Ledger();
   const samples: Sample[] = [];
-  const upstream = new URL(db.env.DATABASE_URL);
+  const databaseUrl = db.env.DATABASE_URL;
+  if (databaseUrl === undefined) throw new Error('The outage scenario runs on PostgreSQL: the database has no DATABASE_URL');
+  const upstream = new URL(databaseUrl);
   const proxy = new DatabaseProxy(upstream.hostname, Number(upstream.port || 5432));
   try {
     const token = await prepareDatabase(ctx.root, db.env);
@@ -58,7 +60,7 @@ async function outage(ctx: Context, kind: DatabaseKind, mode: CutMode): Promise<
     });
     const me = await api.me();
     const signIn = await call(`${api.target.url}/api/v1/auth/sign-in`, { method: 'POST', json: SOAK_USER });
-    const cookie = (signIn.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('nf_session=')) ?? '';
+    const cookie = (signIn.headers['set-cookie'] ?? []).map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('nf_session=')) ?? '';
 
     let stop = false;
     const clients = Array.from({ length: 10 }, (_, c) => client(api, ledger, samples, me.id, c, () => stop));

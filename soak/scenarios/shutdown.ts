@@ -64,7 +64,8 @@ export async function shutdownScenario(ctx: Context, kind: DatabaseKind): Promis
       stop = true;
       await Promise.all(writers);
       const exit = await Promise.race([exited, sleep(30_000).then(() => 'still running after 30 s')]);
-      exitMs.push(performance.now() - signalAt);
+      const tookMs = performance.now() - signalAt;
+      exitMs.push(tookMs);
       exits.push(exit);
       if (exit !== 'exit 0') problems.push(`SIGTERM ${s}: ${exit}`);
       if (exit.startsWith('still')) await stopServer(server);
@@ -87,7 +88,7 @@ export async function shutdownScenario(ctx: Context, kind: DatabaseKind): Promis
       lost = checked.lost.length;
       problems.push(...checked.lost.slice(0, 3), ...checked.halfWritten.slice(0, 3));
       ctx.log(
-        `  ${DB_LABEL[kind]} SIGTERM ${s}/${config.shutdowns}: ${exit} in ${ms(exitMs[exitMs.length - 1])}, ${atSignal.length} requests in flight, ${checked.lost.length} lost`,
+        `  ${DB_LABEL[kind]} SIGTERM ${s}/${config.shutdowns}: ${exit} in ${ms(tookMs)}, ${atSignal.length} requests in flight, ${checked.lost.length} lost`,
       );
     }
     await stopServer(server);

@@ -59,7 +59,7 @@ forEachDatabase('API: permission matrix', (database) => {
           expect.objectContaining({
             msg: 'access refused',
             code: 'FORBIDDEN_FIELD',
-            entity: path.split(/[/?]/)[1].slice(0, -1),
+            entity: path.split(/[/?]/)[1]!.slice(0, -1),
             action: 'list',
             field,
             actor: customer.actor.userId,

@@ -25,7 +25,7 @@ forEachDatabase('API: accounts', (database) => {
   const newUser = () =>
     engine.identity.createUser({ email: `api-user${(userCounter += 1)}@example.com`, password: PASSWORD, roles: ['agent'] });
   const signIn = (email: string, password: string, ip = freshIp()) => api.call('POST', '/auth/sign-in', { ip, body: { email, password } });
-  const cookieOf = (answer: { headers: Headers }) => answer.headers.get('set-cookie')!.split(';')[0].split('=')[1];
+  const cookieOf = (answer: { headers: Headers }) => answer.headers.get('set-cookie')!.split(';')[0]!.split('=')[1];
 
   beforeAll(async () => {
     engine = await openTestEngine(database, model);

@@ -24,7 +24,7 @@ const NAMES: Record<string, keyof typeof ACTION_ARGUMENTS> = {
 };
 const actions: KnownActions = {
   ids: new Map(Object.entries(NAMES)),
-  argumentsOf: (id) => (id !== undefined && Object.hasOwn(NAMES, id) ? ACTION_ARGUMENTS[NAMES[id]] : undefined),
+  argumentsOf: (id) => (id !== undefined && Object.hasOwn(NAMES, id) ? ACTION_ARGUMENTS[NAMES[id]!] : undefined),
 };
 
 /** A call as Next.js's client router sends it: React's encoding of the arguments, as text or multipart. */

@@ -132,7 +132,7 @@ forEachDatabase('API: authentication and HTTP', (database) => {
       expect(signedIn.body).toEqual({ user: { ...me, id: agent.id } });
       const cookie = signedIn.headers.get('set-cookie')!;
       expect(cookie).toMatch(/^nf_session=[A-Za-z0-9_-]{43}; Path=\/; Expires=[^;]+ GMT; HttpOnly; SameSite=Lax$/);
-      const session = cookie.split(';')[0].split('=')[1];
+      const session = cookie.split(';')[0]!.split('=')[1];
       expect((await api.call('GET', '/auth/me', { session })).body.id).toBe(agent.id);
 
       // Over https as the server found it (scripts/server.mjs); a client's X-Forwarded-Proto alone is not believed.

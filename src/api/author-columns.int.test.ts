@@ -92,7 +92,7 @@ forEachDatabase('authors follow the field rules', (database) => {
   });
 
   it('leaves a hidden author out of a CSV export, even when its column is asked for', async () => {
-    const entity = model.entitiesByName.notice;
+    const entity = model.entitiesByName.notice!;
     const exported = async (actor: Actor) => {
       const { columns } = listColumns(model, entity, new Set(engine.ops.access(actor, 'notice').readable), [
         'title',

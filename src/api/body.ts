@@ -14,7 +14,7 @@ function tooLarge(maxBytes: number): NinefoldError {
 
 export function isJsonContentType(header: string | null): boolean {
   if (!header) return false;
-  const [type, ...params] = header.split(';').map((part) => part.trim());
+  const [type = '', ...params] = header.split(';').map((part) => part.trim());
   if (!JSON_MEDIA_TYPE.test(type)) return false;
   return params.every((param) => {
     const [name, value = ''] = param.split('=').map((p) => p.trim().toLowerCase());

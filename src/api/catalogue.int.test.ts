@@ -283,7 +283,7 @@ forEachDatabase('API: the error catalogue, code by code', (database) => {
     });
     await engine.ops.transition(asAdmin, 'ticket', resolved.id, 'start', { version: 1 });
     await engine.ops.transition(asAdmin, 'ticket', resolved.id, 'resolve', { version: 2 });
-    const resolvedAt = model.entitiesByName.ticket.fieldsByName.resolvedAt.column;
+    const resolvedAt = model.entitiesByName.ticket!.fieldsByName.resolvedAt!.column;
     await engine.store.db
       .updateTable('ticket')
       .set({ [resolvedAt]: new Date(Date.now() - 30 * 86_400_000) })

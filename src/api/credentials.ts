@@ -27,8 +27,8 @@ export function readCookie(header: string | null, name: string): string | null {
 export function readCredentials(headers: Headers): Credentials {
   const authorization = headers.get('authorization');
   if (authorization !== null) {
-    const match = /^Bearer +([\x21-\x7e]{1,512})\s*$/i.exec(authorization);
-    return match ? { kind: 'bearer', token: match[1] } : { kind: 'malformed' };
+    const token = /^Bearer +([\x21-\x7e]{1,512})\s*$/i.exec(authorization)?.[1];
+    return token ? { kind: 'bearer', token } : { kind: 'malformed' };
   }
   const session = readCookie(headers.get('cookie'), SESSION_COOKIE);
   return session ? { kind: 'cookie', token: session } : { kind: 'none' };

@@ -44,7 +44,7 @@ forEachDatabase('API: field leaks', (database) => {
       users[name] = await engine.identity.createUser({ email: `${name}@leaks.example`, password: PASSWORD, name, roles: granted });
       tokens[name] = (await engine.identity.createApiToken(users[name].id, { name: 'leaks' })).token;
     }
-    const [admin, agent, customer, other] = [users.admin, users.agent, users.customer, users.other].map(asActor);
+    const [admin, agent, customer, other] = [asActor(users.admin!), asActor(users.agent!), asActor(users.customer!), asActor(users.other!)];
     const acme = await engine.ops.create(admin, 'organization', { name: 'Acme', domain: 'acme.example' });
     // The customer's ticket, with what customers may not see set: an organization and an assignee.
     const ticket = await engine.ops.create(agent, 'ticket', {
@@ -73,12 +73,12 @@ forEachDatabase('API: field leaks', (database) => {
         continue;
       }
       expect(list.body.nextCursor).toBeNull();
-      records[entity.name].push(...list.body.items);
+      records[entity.name]!.push(...list.body.items);
       for (const item of list.body.items) {
         const one = await api.call('GET', `/${entity.plural}/${item.id}`, { token: tokens[user] });
         expect(one.status).toBe(200);
         bytes += one.text;
-        records[entity.name].push(one.body);
+        records[entity.name]!.push(one.body);
       }
     }
     return { bytes, records };
@@ -86,16 +86,15 @@ forEachDatabase('API: field leaks', (database) => {
 
   it('a customer gets no field hidden from customers, no internal comment and nothing of other customers', async () => {
     const { bytes, records } = await captureLog(() => everything('customer')).then((r) => r.result);
-    expect(records.ticket.length).toBeGreaterThan(0);
-    expect(records.comment.length).toBeGreaterThan(0);
+    expect(records.ticket!.length).toBeGreaterThan(0);
+    expect(records.comment!.length).toBeGreaterThan(0);
     for (const [entity, items] of Object.entries(records)) {
-      const hidden = model.entitiesByName[entity].fields
-        .map((f) => f.name)
-        .filter((name) => !mayRead(model.entitiesByName[entity], name, ['customer']));
+      const entityModel = model.entitiesByName[entity]!;
+      const hidden = entityModel.fields.map((f) => f.name).filter((name) => !mayRead(entityModel, name, ['customer']));
       for (const item of items) for (const name of hidden) expect(Object.keys(item), `${entity} #${item.id}`).not.toContain(name);
     }
-    expect(Object.keys(records.ticket[0])).not.toContain('assignee');
-    expect(Object.keys(records.comment[0])).not.toContain('internal');
+    expect(Object.keys(records.ticket![0]!)).not.toContain('assignee');
+    expect(Object.keys(records.comment![0]!)).not.toContain('internal');
     expect(bytes).not.toContain(internalBody);
     expect(bytes).not.toContain(otherSubject);
     expect(bytes).toContain(publicBody);
@@ -106,8 +105,8 @@ forEachDatabase('API: field leaks', (database) => {
       const { bytes, records } = await everything(user);
       expect(bytes, user).toContain(internalBody);
       expect(bytes, user).toContain(otherSubject);
-      expect(Object.keys(records.ticket[0])).toEqual(expect.arrayContaining(['organization', 'assignee']));
-      expect(Object.keys(records.comment[0])).toContain('internal');
+      expect(Object.keys(records.ticket![0]!)).toEqual(expect.arrayContaining(['organization', 'assignee']));
+      expect(Object.keys(records.comment![0]!)).toContain('internal');
     }
   });
 

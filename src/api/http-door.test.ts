@@ -20,7 +20,7 @@ function directives(policy: string): Map<string, string[]> {
     policy
       .split(';')
       .map((part) => part.trim().split(/\s+/))
-      .map(([name, ...values]) => [name, values]),
+      .map(([name = '', ...values]) => [name, values]),
   );
 }
 

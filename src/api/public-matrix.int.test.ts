@@ -24,7 +24,7 @@ const model = buildModel({
 
 /** The notice board with the public's read scope dropped: visitors list published notices, but may read none. */
 function withoutPublicRead(): AppSpec {
-  const { read: _dropped, ...publicGrant } = noticeBoardSpec.permissions!.notice.public;
+  const { read: _dropped, ...publicGrant } = noticeBoardSpec.permissions!.notice!.public!;
   return {
     ...noticeBoardSpec,
     permissions: { ...noticeBoardSpec.permissions, notice: { ...noticeBoardSpec.permissions!.notice, public: publicGrant } },

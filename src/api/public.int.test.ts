@@ -195,9 +195,9 @@ forEachDatabase('public visitors', (database) => {
     it('says in the OpenAPI document which operations need no credentials', () => {
       const document = buildOpenApiDocument(model);
       const open = [{}, { cookieAuth: [] }, { bearerAuth: [] }];
-      expect(document.paths['/notices'].get?.security).toEqual(open);
-      expect(document.paths['/notices/{id}'].get?.security).toEqual(open);
-      expect(document.paths['/messages'].post?.security).toEqual(open);
+      expect(document.paths['/notices']!.get?.security).toEqual(open);
+      expect(document.paths['/notices/{id}']!.get?.security).toEqual(open);
+      expect(document.paths['/messages']!.post?.security).toEqual(open);
       for (const [path, method] of [
         ['/notices', 'post'],
         ['/notices/{id}', 'patch'],
@@ -206,7 +206,7 @@ forEachDatabase('public visitors', (database) => {
         ['/messages/{id}', 'get'],
         ['/boards', 'get'],
       ] as const) {
-        expect(document.paths[path][method]?.security, `${method} ${path}`).toBeUndefined();
+        expect(document.paths[path]![method]?.security, `${method} ${path}`).toBeUndefined();
       }
     });
   });

@@ -32,9 +32,8 @@ forEachDatabase('API: records', (database) => {
       make('agent@example.com', ['agent'], 'Alan Agent'),
       make('alice@example.com', ['customer'], 'Alice Customer'),
     ]);
-    [adminToken, agentToken, aliceToken] = await Promise.all(
-      [admin, agent, alice].map(async (user) => (await engine.identity.createApiToken(user.id, { name: 'tests' })).token),
-    );
+    const tokenOf = async (user: UserAccount) => (await engine.identity.createApiToken(user.id, { name: 'tests' })).token;
+    [adminToken, agentToken, aliceToken] = await Promise.all([tokenOf(admin), tokenOf(agent), tokenOf(alice)]);
   });
 
   const unchangedBy = async (write: () => Promise<void>) => {
@@ -321,7 +320,7 @@ forEachDatabase('API: records', (database) => {
 
     it('sorts by several keys', async () => {
       const { seen } = await allPages(`organization=${orgId}&limit=2&sort=-priority,subject`);
-      const expected = SUBJECTS.map((s, i) => ({ subject: `${s} paging`, priority: PRIORITIES[i] })).sort((a, b) =>
+      const expected = SUBJECTS.map((s, i) => ({ subject: `${s} paging`, priority: PRIORITIES[i]! })).sort((a, b) =>
         // Enum values in their declared order (low < normal < high < urgent), here descending.
         a.priority === b.priority
           ? a.subject.localeCompare(b.subject)

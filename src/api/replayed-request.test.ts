@@ -50,7 +50,7 @@ describe('a body read before Next.js', () => {
     expect(seen[0]).toEqual({ complete: true, body: Buffer.alloc(4096, 'a') });
     // Refused by its Content-Length: nothing of it was read.
     expect(seen[1]).toEqual({ complete: false, body: null });
-    expect(seen[2].body).toBeNull();
+    expect(seen[2]!.body).toBeNull();
   });
 
   it('is handed on in a request that reads as the original did, with what was read as its body', async () => {

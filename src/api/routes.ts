@@ -61,8 +61,8 @@ export function parsePathTemplate(template: string): Route['path'] {
     .split('/')
     .filter((segment) => segment !== '')
     .map((segment) => {
-      const match = /^\{([^}]+)\}$/.exec(segment);
-      return match ? { param: match[1] } : segment;
+      const param = /^\{([^}]+)\}$/.exec(segment)?.[1];
+      return param ? { param } : segment;
     });
 }
 
@@ -90,8 +90,11 @@ export function matchRoutes(routes: readonly Route[], segments: readonly string[
     if (route.path.length !== segments.length) continue;
     const params: Record<string, string> = {};
     const fits = route.path.every((part, index) => {
-      if (typeof part === 'string') return part === segments[index];
-      params[part.param] = segments[index];
+      const segment = segments[index];
+      if (typeof part === 'string') return part === segment;
+      // Never undefined: the lengths are equal.
+      if (segment === undefined) return false;
+      params[part.param] = segment;
       return true;
     });
     if (fits) matches.push({ route, params });

@@ -194,7 +194,7 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
       const longAgo = new Date(Date.now() - 30 * 24 * 3600 * 1000);
       await engine.store.db
         .updateTable('ticket')
-        .set({ [model.entitiesByName.ticket.fieldsByName.resolvedAt.column]: longAgo })
+        .set({ [model.entitiesByName.ticket!.fieldsByName.resolvedAt!.column]: longAgo })
         .where('id', '=', ticket.body.id)
         .execute();
       const answer = await refused(() => take(aliceToken, ticket.body.id, 'reopen', { version: 3 }), 409, 'REOPEN_WINDOW_PASSED');
@@ -542,10 +542,10 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
       );
 
       // Resolving one frees a place; taking it, reopening the resolved one is over the limit again.
-      await take(agentToken, tickets[0], 'start', { version: 1, input: { assignee: agent.id } });
-      await take(agentToken, tickets[0], 'resolve', { version: 2 });
+      await take(agentToken, tickets[0]!, 'start', { version: 1, input: { assignee: agent.id } });
+      await take(agentToken, tickets[0]!, 'resolve', { version: 2 });
       await open(heidiToken);
-      const reopen = await refused(() => take(heidiToken, tickets[0], 'reopen', { version: 3 }), 422, 'LIMIT_EXCEEDED');
+      const reopen = await refused(() => take(heidiToken, tickets[0]!, 'reopen', { version: 3 }), 422, 'LIMIT_EXCEEDED');
       expect(reopen.body).toMatchObject({ limit: 'openTicketsPerCustomer', constant: 'maxOpenTicketsPerCustomer', max: MAX_OPEN });
       const bulk = await api.call('POST', '/tickets/transitions/reopen', {
         token: heidiToken,

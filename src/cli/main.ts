@@ -103,7 +103,9 @@ async function main(argv: string[]): Promise<number> {
       return tokenCommand(rest, settings);
     case 'import':
       // One argument is a backup (`import <backup.jsonl>`); a CSV import names its entity first.
-      return rest.length === 1 && !rest[0].startsWith('-') ? backupImportCommand(rest, settings) : importCommand(rest, settings);
+      return rest.length === 1 && rest[0] !== undefined && !rest[0].startsWith('-')
+        ? backupImportCommand(rest, settings)
+        : importCommand(rest, settings);
     case 'export':
       return exportCommand(rest, settings);
     case undefined:

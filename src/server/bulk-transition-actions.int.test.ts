@@ -26,12 +26,12 @@ import { submitBulkTransition } from './bulk-transition-actions';
  */
 
 // The helpdesk, with a comment required to wait for the customer.
-const workflow = testSpec.workflows!.ticket;
+const workflow = testSpec.workflows!.ticket!;
 const spec: AppSpec = {
   ...testSpec,
   workflows: {
     ...testSpec.workflows,
-    ticket: { ...workflow, transitions: { ...workflow.transitions, wait: { ...workflow.transitions.wait, comment: 'required' } } },
+    ticket: { ...workflow, transitions: { ...workflow.transitions, wait: { ...workflow.transitions.wait!, comment: 'required' } } },
   },
 };
 const model = buildModel(spec);
@@ -184,7 +184,7 @@ forEachDatabase('bulk transition actions', (database) => {
       const [waiting] = await engine.ops.bulkTransition(agent, 'ticket', 'wait', [{ id: ticket.id, version: assigned.version + 1 }], {
         comment: 'Which printer?',
       });
-      expect([started.ok, waiting.ok]).toEqual([true, true]);
+      expect([started!.ok, waiting!.ok]).toEqual([true, true]);
       pending.push(await read(ticket.id));
     }
 
@@ -196,7 +196,7 @@ forEachDatabase('bulk transition actions', (database) => {
     });
     expect(JSON.stringify(state)).not.toContain('Secret subject');
     expect(await read(mine.id)).toMatchObject({ state: 'open' });
-    expect(await read(theirs.id)).toMatchObject({ state: 'pending', version: pending[1].version });
+    expect(await read(theirs.id)).toMatchObject({ state: 'pending', version: pending[1]!.version });
   });
 
   it('says what is wrong with the whole submission without changing anything: nothing selected, no transition, a broken row, a missing comment, too many rows', async () => {

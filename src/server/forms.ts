@@ -79,10 +79,11 @@ export function readFormInput(formData: FormData, fields: readonly FieldModel[])
   const values: Record<string, string> = {};
   for (const field of fields) {
     const posted = formData.getAll(field.name).filter((v): v is string => typeof v === 'string');
-    if (posted.length === 0) continue;
+    const last = posted.at(-1);
+    if (last === undefined) continue;
     // A references field posts one value per chosen record, after an empty one that stands for
     // "the field was in the form" (so that choosing none empties the set): ids joined by commas.
-    const raw = field.type === 'references' ? posted.filter((v) => v !== '').join(',') : posted[posted.length - 1];
+    const raw = field.type === 'references' ? posted.filter((v) => v !== '').join(',') : last;
     values[field.name] = raw;
     input[field.name] = field.type === 'datetime' ? fromDateTimeLocal(raw) : raw;
   }

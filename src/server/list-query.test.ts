@@ -12,7 +12,7 @@ import {
   type RawSearchParams,
 } from './list-query';
 
-const ticket = testModel.entitiesByName.ticket;
+const ticket = testModel.entitiesByName.ticket!;
 
 describe('parseListParams', () => {
   it('reads the same parameters the same way on every call (the schema is built once per entity)', () => {
@@ -41,7 +41,7 @@ describe('parseListParams', () => {
   it('still refuses values that are too long, per entity', () => {
     expect(parseListParams(ticket, { q: 'x'.repeat(201) }).problem).toBe('The search is too long (200 characters at most).');
     expect(parseListParams(ticket, { priority: 'x'.repeat(201) }).problem).toBe('The priority filter is too long.');
-    const organization = testModel.entitiesByName.organization;
+    const organization = testModel.entitiesByName.organization!;
     expect(parseListParams(organization, { priority: 'x'.repeat(201) }).problem).toBeNull();
   });
 });
@@ -128,7 +128,7 @@ describe('a references filter ("has any of")', () => {
       article: { titleField: 'title', fields: { title: { type: 'text', required: true }, tags: { type: 'references', to: 'tag' } } },
     },
     screens: { lists: { article: { columns: ['title', 'tags'], filters: ['tags'] } } },
-  }).entitiesByName.article;
+  }).entitiesByName.article!;
 
   it('joins the values of a multiple select, as the address writes them', () => {
     expect(parseListParams(article, { tags: ['3', '', '7'] }).params.filters).toEqual({ tags: '3,7' });

@@ -96,7 +96,10 @@ export function parseListParams(entity: EntityModel, raw: RawSearchParams): { pa
   if (!parsed.success) {
     return { params: EMPTY_LIST_PARAMS, problem: parsed.error.issues.map((i) => i.message).join(' ') };
   }
-  const data = parsed.data as Record<string, string>;
+  // The four named parameters always come out of the schema as strings; the filters are looked up by name.
+  const data = parsed.data as { readonly sort: string; readonly q: string; readonly cursor: string; readonly columns: string } & Readonly<
+    Record<string, string>
+  >;
   const filters = Object.fromEntries(entity.list.filters.map((field) => [field, data[filterParam(field)] ?? '']));
   return { params: { sort: data.sort, q: data.q, cursor: data.cursor, filters, columns: splitColumns(data.columns) }, problem: null };
 }
@@ -152,10 +155,11 @@ export function paramsOfState(state: ListState): ListParams {
 function chosenColumns(search: URLSearchParams): string[] {
   const order = [...new Set(search.getAll(COLUMN_FORM.order))];
   const shown = new Set(search.getAll(COLUMN_FORM.show));
-  const [name, direction] = (search.get(COLUMN_FORM.move) ?? '').split(':');
+  const [name = '', direction] = (search.get(COLUMN_FORM.move) ?? '').split(':');
   const from = order.indexOf(name);
   const to = direction === 'up' ? from - 1 : direction === 'down' ? from + 1 : -1;
-  if (from >= 0 && to >= 0 && to < order.length) [order[from], order[to]] = [order[to], order[from]];
+  // Taken out and put back one place up or down: the two neighbours swap.
+  if (from >= 0 && to >= 0 && to < order.length) order.splice(to, 0, ...order.splice(from, 1));
   return order.filter((column) => shown.has(column));
 }
 

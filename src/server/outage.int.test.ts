@@ -29,10 +29,10 @@ forEachDatabase('the first page that meets a database outage', (database) => {
   beforeAll(async () => {
     engine = await openUnreachableEngine(database, model);
     registerOutageDoor(engine);
-    const door = (globalThis as Record<symbol, OutageDoor>)[OUTAGE_DOOR];
+    const door = (globalThis as Record<symbol, OutageDoor>)[OUTAGE_DOOR]!;
     // The doors in the order scripts/server.mjs runs them, with a page in place of Next.js.
     server = createServer(async (req, res) => {
-      const place: RequestPlace = { path: (req.url ?? '/').split('?')[0], kind: 'page' };
+      const place: RequestPlace = { path: (req.url ?? '/').split('?')[0]!, kind: 'page' };
       const early = await door(req, place);
       if (early) {
         res.writeHead(early.status, early.headers);

@@ -6,7 +6,7 @@ import { OUTAGE_DOOR, outageAnswer, registerOutageDoor, type OutageDoor, type Ou
 const request = (url: string, headers: OutageRequest['headers'] = {}): OutageRequest => ({ url, method: 'GET', headers });
 /** Where scripts/server.mjs finds a request goes: a page unless said otherwise. */
 const at = (url: string, kind: RequestPlace['kind'] = url.startsWith('/api/v1') ? 'api' : 'page'): RequestPlace => ({
-  path: url.split('?')[0],
+  path: url.split('?')[0]!,
   kind,
 });
 const { title, message } = BUILT_IN_ERRORS.SERVICE_UNAVAILABLE;

@@ -24,6 +24,7 @@ import {
 } from '@/ui/forms/state';
 import { toFormValue } from './forms';
 import { isRedirect, submitCreate, submitDelete, submitUpdate, type Redirect } from './record-actions';
+import { knownEntity } from '@/ui/known-names';
 
 /** What a browser would post: every value as a string, as the form's inputs hold them. */
 function formDataOf(entity: EntityModel, input: Readonly<Record<string, unknown>>, version?: number): FormData {
@@ -55,7 +56,7 @@ async function outcomeOf(run: () => Promise<RecordFormState | MessageFormState |
 }
 
 function formDoor(engine: Engine): MatrixDoor {
-  const entity = (name: string) => engine.model.entitiesByName[name];
+  const entity = (name: string) => knownEntity(engine.model, name);
   return {
     name: 'server actions',
     create: (user, name, input) =>
@@ -90,7 +91,7 @@ forEachDatabase('server actions', (database) => {
         admin,
         'organization',
         initialRecordFormState({}),
-        formDataOf(engine.model.entitiesByName.organization, { name: 'Form door Ltd' }),
+        formDataOf(engine.model.entitiesByName.organization!, { name: 'Form door Ltd' }),
       );
       expect(created).toEqual({ redirectTo: expect.stringMatching(/^\/organizations\/\d+$/) });
       const id = Number((created as Redirect).redirectTo.split('/').pop());
@@ -100,14 +101,14 @@ forEachDatabase('server actions', (database) => {
         'organization',
         id,
         initialMessageFormState,
-        formDataOf(engine.model.entitiesByName.organization, {}, 1),
+        formDataOf(engine.model.entitiesByName.organization!, {}, 1),
       );
       expect(deleted).toEqual({ redirectTo: '/organizations' });
     });
 
     it('refuses a field the form did not offer (forged), naming it, instead of dropping it', async () => {
       const customer = fixtures.users.find((u) => u.persona.name === 'customer')!.actor;
-      const form = formDataOf(engine.model.entitiesByName.ticket, { subject: 'Forged assignee', assignee: String(customer.userId) });
+      const form = formDataOf(engine.model.entitiesByName.ticket!, { subject: 'Forged assignee', assignee: String(customer.userId) });
       const { result } = await captureLog(() => submitCreate(engine, customer, 'ticket', initialRecordFormState({}), form));
       expect(isRedirect(result)).toBe(false);
       const state = result as RecordFormState;
@@ -121,7 +122,7 @@ forEachDatabase('server actions', (database) => {
     it('takes a posted name that every object inherits (constructor, __proto__...) for no field and no entity', async () => {
       const admin = fixtures.users.find((u) => u.persona.name === 'admin')!.actor;
       const inherited = Object.getOwnPropertyNames(Object.prototype);
-      const form = formDataOf(engine.model.entitiesByName.organization, { name: 'Inherited names Ltd' });
+      const form = formDataOf(engine.model.entitiesByName.organization!, { name: 'Inherited names Ltd' });
       for (const name of inherited) form.append(name, 'posted');
       // Ignored as any name the form does not have.
       const created = await submitCreate(engine, admin, 'organization', initialRecordFormState({}), form);

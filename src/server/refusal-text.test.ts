@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testModel } from '@testing/engine/ops';
 import { fieldErrorText, refusalMessage } from './refusal-text';
 
-const ticket = testModel.entitiesByName.ticket;
+const ticket = testModel.entitiesByName.ticket!;
 const CHECK = 'Some values are not valid. Check the fields marked below.';
 const rule = { field: 'dueAt', code: 'dueAfterCreation', message: 'The due time must be in the future.' };
 

@@ -6,6 +6,7 @@ import { REPLY_WITH_INPUT, sectionAnchor } from '@/ui/record/related-state';
 import { entityNamed } from './entity-named';
 import { readFormInput } from './forms';
 import { refusedForm, type Redirect } from './record-actions';
+import { knownEntity } from '@/ui/known-names';
 
 /**
  * Adds a record in place under the record shown (a reply under a ticket), without Next.js: the
@@ -26,7 +27,7 @@ export async function submitRelated(
   const parent = entityNamed(engine, parentName);
   const section = parent.details.related.find((s) => s.key === sectionKey);
   if (!section || !Number.isSafeInteger(parentId) || parentId < 1) throw notFound('page');
-  const entity = engine.model.entitiesByName[section.entity];
+  const entity = knownEntity(engine.model, section.entity);
   const { input, values } = readFormInput(
     formData,
     entity.fields.filter((f) => f.name !== section.via),

@@ -13,6 +13,7 @@ import { defaultFormValue } from './forms';
 import type { RawSearchParams } from './list-query';
 import { sectionAnchor } from '@/ui/record/related-state';
 import { inSentence } from '@/engine/spec/naming';
+import { knownEntity, knownFields } from '@/ui/known-names';
 
 /** Counting stops here: the title then says "more than 1,000". */
 const COUNT_CAP = 1_000;
@@ -59,7 +60,7 @@ async function sectionView(
   search: RawSearchParams,
   base: string,
 ): Promise<RelatedSectionView> {
-  const entity = engine.model.entitiesByName[section.entity];
+  const entity = knownEntity(engine.model, section.entity);
   const access = engine.ops.access(actor, entity.name);
   // The section's order, unless it is by a field this viewer may not read.
   const sortField = section.sort.replace(/^-/, '');
@@ -125,7 +126,10 @@ async function addForm(
   const access = engine.ops.access(actor, entity.name);
   if (!section.add || !access.actions.create || (isFinal(parent, view.record) && !section.addWhenFinal)) return null;
   if (!(await engine.ops.mayCreate(actor, entity.name, { [section.via]: view.record.id }))) return null;
-  const fields = access.writable.create.filter((name) => name !== section.via).map((name) => entity.fieldsByName[name]);
+  const fields = knownFields(
+    entity,
+    access.writable.create.filter((name) => name !== section.via),
+  );
   const now = new Date();
   const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now)]));
   const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values });

@@ -6,8 +6,10 @@ import { isHttpsRequest } from '@/api/request-scheme.mjs';
  * IPv6 in brackets. Behind a proxy, the forwarded host is what the browser saw.
  */
 export function requestHostname(headers: Headers): string {
-  const raw = (headers.get('x-forwarded-host') ?? headers.get('host') ?? '').split(',')[0].trim().toLowerCase();
-  const hostname = raw.startsWith('[') ? raw.slice(0, raw.indexOf(']') + 1) : raw.split(':')[0];
+  const [firstHost = ''] = (headers.get('x-forwarded-host') ?? headers.get('host') ?? '').split(',');
+  const raw = firstHost.trim().toLowerCase();
+  const [beforePort = ''] = raw.split(':');
+  const hostname = raw.startsWith('[') ? raw.slice(0, raw.indexOf(']') + 1) : beforePort;
   return /^[a-z0-9.\-[\]:]{1,255}$/.test(hostname) ? hostname : '';
 }
 

@@ -3,8 +3,8 @@ import { testModel } from '@testing/engine/ops';
 import type { RecordData } from '@/engine/ops/types';
 import { changesSince, mergeStale, readSeen, seenValues, valueText } from './seen-values';
 
-const ticket = testModel.entitiesByName.ticket;
-const contact = testModel.entitiesByName.contact;
+const ticket = testModel.entitiesByName.ticket!;
+const contact = testModel.entitiesByName.contact!;
 const created = new Date('2030-01-01T00:00:00Z');
 
 function record(values: Record<string, RecordData[string]>): RecordData {
@@ -14,13 +14,13 @@ function record(values: Record<string, RecordData[string]>): RecordData {
 describe('what an edit form saw', () => {
   it('reads values as the detail page shows them, in short', () => {
     const f = contact.fieldsByName;
-    expect(valueText(f.active, true, undefined)).toBe('Yes');
-    expect(valueText(f.birthday, '2001-02-03', undefined)).toBe('Feb 3, 2001');
-    expect(valueText(ticket.fieldsByName.dueAt, new Date('2030-03-01T14:30:00Z'), undefined)).toBe('Mar 1, 2030, 14:30 UTC');
-    expect(valueText(f.employer, 3, { 3: 'Acme' })).toBe('Acme');
-    expect(valueText(f.employer, 4, { 3: 'Acme' })).toBe('#4');
-    expect(valueText(f.notes, null, undefined)).toBe('—');
-    expect(valueText(ticket.fieldsByName.description, `# Title\n\n${'word '.repeat(40)}`, undefined)).toMatch(/^Title word word .*…$/);
+    expect(valueText(f.active!, true, undefined)).toBe('Yes');
+    expect(valueText(f.birthday!, '2001-02-03', undefined)).toBe('Feb 3, 2001');
+    expect(valueText(ticket.fieldsByName.dueAt!, new Date('2030-03-01T14:30:00Z'), undefined)).toBe('Mar 1, 2030, 14:30 UTC');
+    expect(valueText(f.employer!, 3, { 3: 'Acme' })).toBe('Acme');
+    expect(valueText(f.employer!, 4, { 3: 'Acme' })).toBe('#4');
+    expect(valueText(f.notes!, null, undefined)).toBe('—');
+    expect(valueText(ticket.fieldsByName.description!, `# Title\n\n${'word '.repeat(40)}`, undefined)).toMatch(/^Title word word .*…$/);
   });
 
   it('holds only the fields the record carries (ops leave out hidden ones), and the state', () => {

@@ -1,6 +1,7 @@
 import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
 import type { RecordValue } from '@/engine/ground/record-value';
 import type { EntityModel, FieldModel } from '@/engine/spec/model';
+import { ownValue } from '@/engine/spec/own-names';
 import type { StaleChange } from '@/ui/forms/state';
 import { fieldText } from './field-text';
 import { toFormValue } from './forms';
@@ -68,14 +69,18 @@ export function readSeen(posted: FormDataEntryValue | null): SeenValues | null {
  */
 export function changesSince(entity: EntityModel, seen: SeenValues, current: SeenValues): StaleChange[] {
   const stateField = entity.workflow?.field;
-  const names = new Set([...(stateField ? [stateField] : []), ...entity.fields.map((f) => f.name)]);
+  const labels = new Map([
+    ...(stateField ? [[stateField, 'State'] as const] : []),
+    ...entity.fields.filter((f) => f.name !== stateField).map((f) => [f.name, f.label] as const),
+  ]);
   const changes: StaleChange[] = [];
-  for (const name of names) {
-    if (!Object.hasOwn(seen, name) || !Object.hasOwn(current, name)) continue;
-    const [before, beforeText] = seen[name];
-    const [after, afterText] = current[name];
+  for (const [name, label] of labels) {
+    const seenValue = ownValue(seen, name);
+    const currentValue = ownValue(current, name);
+    if (!seenValue || !currentValue) continue;
+    const [before, beforeText] = seenValue;
+    const [after, afterText] = currentValue;
     if (before === after) continue;
-    const label = name === stateField ? 'State' : entity.fieldsByName[name].label;
     changes.push({ field: name, label, from: beforeText, to: afterText });
   }
   return changes;
@@ -95,9 +100,11 @@ export function mergeStale(
   const values = { ...posted };
   const conflicts = new Set<string>();
   for (const [name, typed] of Object.entries(posted)) {
-    if (!Object.hasOwn(seen, name) || !Object.hasOwn(current, name)) continue;
-    const [before] = seen[name];
-    const [after] = current[name];
+    const seenValue = ownValue(seen, name);
+    const currentValue = ownValue(current, name);
+    if (!seenValue || !currentValue) continue;
+    const [before] = seenValue;
+    const [after] = currentValue;
     if (before === after) continue;
     if (typed === before) values[name] = after;
     else conflicts.add(name);

@@ -21,7 +21,7 @@ forEachDatabase('a stale edit through the form door', (database) => {
   let engine: TestEngine;
   let agent: Actor;
   let customer: Actor;
-  const ticket = testModel.entitiesByName.ticket;
+  const ticket = testModel.entitiesByName.ticket!;
 
   beforeAll(async () => {
     engine = await openTestEngine(database, testModel);

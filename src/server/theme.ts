@@ -15,7 +15,7 @@ export const THEME_COOKIE = 'nf_theme';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 function mirroredTheme(value: string | undefined, userId: number): Theme | null {
-  const [owner, theme] = (value ?? '').split(':');
+  const [owner, theme = ''] = (value ?? '').split(':');
   return owner === String(userId) && (THEMES as readonly string[]).includes(theme) ? (theme as Theme) : null;
 }
 

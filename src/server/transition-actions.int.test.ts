@@ -21,12 +21,12 @@ import { submitTransition } from './transition-actions';
  */
 
 // The helpdesk, with room for one open ticket per customer and a comment required to wait.
-const workflow = testSpec.workflows!.ticket;
+const workflow = testSpec.workflows!.ticket!;
 const spec: AppSpec = {
   ...testSpec,
   workflows: {
     ...testSpec.workflows,
-    ticket: { ...workflow, transitions: { ...workflow.transitions, wait: { ...workflow.transitions.wait, comment: 'required' } } },
+    ticket: { ...workflow, transitions: { ...workflow.transitions, wait: { ...workflow.transitions.wait!, comment: 'required' } } },
   },
   constants: { ...testSpec.constants, maxOpenTicketsPerCustomer: { ...testSpec.constants!.maxOpenTicketsPerCustomer, value: 1 } },
 };

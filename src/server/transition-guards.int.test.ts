@@ -66,7 +66,7 @@ forEachDatabase('the guards of a transition, through every door', (database) => 
       .transition(bob, 'expense', othersOver.id, 'approve', { version: othersOver.version })
       .catch((error: unknown) => error);
     expect(over).toMatchObject({ code: OVER.code, status: OVER.status, message: OVER.message });
-    expect((await rows()).expense).toHaveLength(before.expense.length + 1);
+    expect((await rows()).expense).toHaveLength(before.expense!.length + 1);
     const othersSmall = await expense(alice, 200);
     expect((await engine.ops.transition(bob, 'expense', othersSmall.id, 'approve', { version: othersSmall.version })).state).toBe(
       'approved',

@@ -8,6 +8,7 @@ import type { FieldModel } from '@/engine/spec/model';
 import type { UserFieldInput } from '@/ui/forms/user-fields-state';
 import { inSentence } from '@/engine/spec/naming';
 import { recordTitle } from '@/engine/ops/record-title';
+import { knownEntity } from '@/ui/known-names';
 
 /** Records offered in a reference's select at most; beyond, the administrator types the id. */
 const MAX_CHOICES = 500;
@@ -26,7 +27,7 @@ async function inputOf(engine: Engine, admin: Actor, field: FieldModel, users: r
   const spec = field.spec;
   switch (spec.type) {
     case 'reference': {
-      const target = engine.model.entitiesByName[spec.to];
+      const target = knownEntity(engine.model, spec.to);
       const page = await engine.ops.list(admin, spec.to, { limit: MAX_CHOICES });
       if (page.nextCursor !== null)
         return {

@@ -17,7 +17,12 @@ export function openable(engine: Engine, actor: Actor, entity: EntityModel, view
   const readable = new Set(engine.ops.access(actor, entity.name).readable);
   const { state } = viewableState(entity, readable, view.state);
   // Filters in the list's own order, as its page writes them (stored JSON keeps no order).
-  const filters = Object.fromEntries(entity.list.filters.filter((name) => state.filters[name]).map((name) => [name, state.filters[name]]));
+  const filters = Object.fromEntries(
+    entity.list.filters.flatMap((name) => {
+      const value = state.filters[name];
+      return value ? [[name, value] as const] : [];
+    }),
+  );
   return { view, state, href: listAddress(`/${entity.plural}`, paramsOfState({ ...state, filters })) };
 }
 

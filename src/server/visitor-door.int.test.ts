@@ -34,7 +34,7 @@ forEachDatabase('visitors’ page requests limited per address', (database) => {
     store = await openSyncedQuickly(database, model);
     identity = createIdentity(store.db, Object.keys(model.roles));
     registerVisitorDoor({ model, identity });
-    door = (globalThis as Record<symbol, VisitorDoor>)[VISITOR_DOOR];
+    door = (globalThis as Record<symbol, VisitorDoor>)[VISITOR_DOOR]!;
     return () => {
       delete (globalThis as Record<symbol, unknown>)[VISITOR_DOOR];
     };

@@ -30,7 +30,7 @@ function door(live: readonly string[] = []) {
 
 /** Where scripts/server.mjs finds a request goes (its normalised path): a page unless said otherwise. */
 const at = (r: OutageRequest, kind?: RequestPlace['kind']): RequestPlace => {
-  const path = (r.url ?? '/').split('?')[0];
+  const path = (r.url ?? '/').split('?')[0]!;
   return { path, kind: kind ?? (path === '/api/v1' || path.startsWith('/api/v1/') ? 'api' : 'page') };
 };
 

@@ -3,7 +3,7 @@ import { testModel } from '@testing/engine/ops';
 import { listColumns } from './columns';
 import { sortChoices } from './list-sort';
 
-const ticket = testModel.entitiesByName.ticket;
+const ticket = testModel.entitiesByName.ticket!;
 
 describe('the sort choices of a list (for phones, where the headers are not shown)', () => {
   it('offer each sortable column both ways, times as earliest or latest first', () => {

@@ -34,7 +34,7 @@ function shapeOf(pathname: string): string {
 /** Links a user can follow to another page of the app: same origin, HTML pages only (no API, files or sign-out). */
 function followable(href: string): boolean {
   return (
-    href.startsWith('/') && !href.startsWith('//') && !/^\/(api\/v1|_next|diagnostics)\b/.test(href) && !/\.\w+$/.test(href.split('?')[0])
+    href.startsWith('/') && !href.startsWith('//') && !/^\/(api\/v1|_next|diagnostics)\b/.test(href) && !/\.\w+$/.test(href.split('?')[0]!)
   );
 }
 
@@ -162,7 +162,7 @@ async function crawl(
     const seen = new Set<string>();
     while (queue.length > 0 && found.visited.length < MAX_PAGES_PER_USER) {
       const href = queue.shift() as string;
-      const shape = shapeOf(href.split('?')[0]);
+      const shape = shapeOf(href.split('?')[0]!);
       if (seen.has(shape)) continue;
       seen.add(shape);
       // A link to a file (an export) starts a download instead of a page: not a page to check.

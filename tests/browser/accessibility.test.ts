@@ -75,7 +75,7 @@ describe('the pages pass axe-core (WCAG 2.1 AA) at 1280 px and 360 px', () => {
     }
     ticketPath = `/tickets/${created.body.id}`;
     const organizations = await callApi<{ items: { id: number }[] }>(server.url, agentApi, 'GET', '/organizations?limit=1');
-    organizationPath = `/organizations/${organizations.body.items[0].id}`;
+    organizationPath = `/organizations/${organizations.body.items[0]!.id}`;
     mkdirSync(SCREENSHOTS, { recursive: true });
   });
   afterAll(() => Promise.all([agent, customer].filter(Boolean).map((b) => b.close())));

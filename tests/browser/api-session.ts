@@ -12,7 +12,7 @@ export async function signInOverApi(baseUrl: string, email: string, password: st
     body: JSON.stringify({ email, password }),
   });
   if (response.status !== 200) throw new Error(`sign-in as ${email}: ${response.status} ${await response.text()}`);
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0];
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0]!;
   const { user } = (await response.json()) as { user: ApiSession['user'] };
   return { cookie, user };
 }

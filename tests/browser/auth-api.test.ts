@@ -20,18 +20,18 @@ describe('sign-in over the API', () => {
     const body = await response.json();
     expect(body.user.email).toBe(ADMIN.email);
 
-    const page = await fetch(`${server.url}/tickets`, { headers: { cookie: cookie.split(';')[0] }, redirect: 'manual' });
+    const page = await fetch(`${server.url}/tickets`, { headers: { cookie: cookie.split(';')[0]! }, redirect: 'manual' });
     expect(page.status).toBe(200);
 
     // A change made with the session cookie must say it comes from the application (CSRF).
-    const crossSite = await fetch(`${server.url}/api/v1/auth/sign-out`, { method: 'POST', headers: { cookie: cookie.split(';')[0] } });
+    const crossSite = await fetch(`${server.url}/api/v1/auth/sign-out`, { method: 'POST', headers: { cookie: cookie.split(';')[0]! } });
     expect(crossSite.status).toBe(403);
     const out = await fetch(`${server.url}/api/v1/auth/sign-out`, {
       method: 'POST',
-      headers: { cookie: cookie.split(';')[0], origin: server.url },
+      headers: { cookie: cookie.split(';')[0]!, origin: server.url },
     });
     expect(out.status).toBe(200);
-    const after = await fetch(`${server.url}/tickets`, { headers: { cookie: cookie.split(';')[0] }, redirect: 'manual' });
+    const after = await fetch(`${server.url}/tickets`, { headers: { cookie: cookie.split(';')[0]! }, redirect: 'manual' });
     expect(after.status).toBe(307);
     expect(after.headers.get('location')).toContain('/sign-in');
   });

@@ -181,7 +181,7 @@ describe("a ticket's conversation, on the ticket's page", () => {
             .length,
         })),
       );
-      const busiest = counts.sort((a, b) => b.tickets - a.tickets)[0];
+      const busiest = counts.sort((a, b) => b.tickets - a.tickets)[0]!;
       expect(busiest.tickets).toBeGreaterThan(0);
       const page = agent.page;
       await page.goto(`${server.url}/organizations/${busiest.id}?history=x`);

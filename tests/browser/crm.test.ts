@@ -123,7 +123,7 @@ describe('the CRM example', () => {
 
   it("shows a company's contacts and the viewer's deals with it on the company's page", async () => {
     const page = sales.page;
-    const company = mine[0].company;
+    const company = mine[0]!.company;
     const contacts = await callApi<{ items: { id: number; name: string }[] }>(
       server.url,
       salesApi,
@@ -147,8 +147,8 @@ describe('the CRM example', () => {
       const pages = {
         home: '/',
         'my-deals': '/my-deals',
-        company: `/companies/${mine[0].company}`,
-        deal: `/deals/${mine[0].id}`,
+        company: `/companies/${mine[0]!.company}`,
+        deal: `/deals/${mine[0]!.id}`,
         deals: '/deals',
       };
       for (const [name, address] of Object.entries(pages)) {
@@ -173,7 +173,7 @@ describe('the CRM example', () => {
     async function newDeal(value: string | null): Promise<Deal> {
       const created = await callApi<Deal>(server.url, salesApi, 'POST', '/deals', {
         title: `Pilot ${randomUUID().slice(0, 8)}`,
-        company: mine[0].company,
+        company: mine[0]!.company,
         ...(value ? { value } : {}),
       });
       expect(created.status).toBe(201);

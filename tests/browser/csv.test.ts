@@ -26,7 +26,7 @@ async function download(page: Page, link: string, fileName: RegExp): Promise<str
   return parse(text.slice(1)) as string[][];
 }
 
-const column = (rows: string[][], name: string) => rows.slice(1).map((row) => row[rows[0].indexOf(name)]);
+const column = (rows: string[][], name: string) => rows.slice(1).map((row) => row[rows[0]!.indexOf(name)]);
 
 async function shot(page: Page, name: string): Promise<void> {
   for (const width of [1280, 360]) {
@@ -87,10 +87,10 @@ describe('CSV export and import', () => {
       .first()
       .locator('th, td')
       .evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? ''));
-    expect(firstRow).toContain(`#${rows[1][0]}`);
+    expect(firstRow).toContain(`#${rows[1]![0]}`);
     // (A cell may also hold its column's name for the phone layout.)
     for (const name of ['Subject', 'State', 'Requester'])
-      expect(firstRow.some((cell) => cell.endsWith(rows[1][rows[0].indexOf(name)]))).toBe(true);
+      expect(firstRow.some((cell) => cell.endsWith(rows[1]![rows[0]!.indexOf(name)]!))).toBe(true);
   });
 
   it('gives a customer the tickets they may see without the fields hidden from them', async () => {

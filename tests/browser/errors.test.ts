@@ -7,7 +7,7 @@ import { ADMIN } from './servers';
 function loggedDigests(logFile: string): string[] {
   return readFileSync(logFile, 'utf8')
     .split('\n')
-    .flatMap((line) => [...line.matchAll(/"digest":"([^"]+)"/g)].map((m) => m[1]));
+    .flatMap((line) => [...line.matchAll(/"digest":"([^"]+)"/g)].map((m) => m[1]!));
 }
 
 async function waitForDigestInLog(logFile: string, digest: string): Promise<boolean> {

@@ -38,7 +38,7 @@ async function tiles(page: Page, title: string): Promise<Record<string, number>>
     .getByRole('link')
     .evaluateAll((links) => links.map((l) => l.getAttribute('aria-label') ?? ''));
   return Object.fromEntries(
-    names.filter((n) => n.includes(': ')).map((n) => [n.split(': ')[0], Number(n.split(': ')[1].replace(/,/g, ''))]),
+    names.filter((n) => n.includes(': ')).map((n) => [n.split(': ')[0], Number(n.split(': ')[1]!.replace(/,/g, ''))]),
   );
 }
 

@@ -192,7 +192,7 @@ describe('a method no door serves', () => {
       ['DELETE', '/tickets/1'],
       ['PROPFIND', '/tickets'],
       ['PATCH', '/sign-in'],
-    ]) {
+    ] as const) {
       const answer = await send(target, { method });
       expectProblem(answer, 405, 'METHOD_NOT_ALLOWED');
       expect(answer.headers.allow, `${method} ${target}`).toMatch(/GET/);

@@ -36,7 +36,7 @@ export async function sendBodyAfterAnswer(baseUrl: string, first: string, bodyBy
     }
     socket.write(`${second.replace(/\r\n$/, '')}\r\nHost: ${hostname}:${port}\r\nConnection: close\r\n\r\n`);
     await upTo(2);
-    return answers().map((answer) => answer.split('\r\n')[0]);
+    return answers().map((answer) => answer.split('\r\n')[0]!);
   } finally {
     socket.destroy();
   }

@@ -10,7 +10,7 @@ async function signInCookie(url: string): Promise<string> {
     body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
   });
   expect(response.status).toBe(200);
-  return (response.headers.get('set-cookie') ?? '').split(';')[0];
+  return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
 }
 
 describe('the server on the embedded database', () => {

@@ -196,7 +196,7 @@ describe('public visitors', () => {
     const page = await browser();
     await page
       .context()
-      .addCookies([{ name: admin.cookie.split('=')[0], value: admin.cookie.split('=').slice(1).join('='), url: server.url }]);
+      .addCookies([{ name: admin.cookie.split('=')[0]!, value: admin.cookie.split('=').slice(1).join('='), url: server.url }]);
     await page.goto(`${server.url}/articles`);
     await page.getByRole('button', { name: 'Sign out' }).waitFor();
     expect(await page.getByText(DRAFT).count()).toBeGreaterThan(0);

@@ -53,14 +53,14 @@ describe('the publication, seeded, as its staff use it', () => {
     expect(teams).toHaveLength(1);
     const unpublished = await list(writer, 'state=draft');
     expect(unpublished.length).toBeGreaterThan(0);
-    for (const article of unpublished) expect(article.team).toBe(teams[0].id);
+    for (const article of unpublished) expect(article.team).toBe(teams[0]!.id);
     const { page } = browser;
     await signIn(page, server.url, 'writer1@demo.ninefold.test', DEMO_PASSWORD);
     await page.goto(`${server.url}/articles/new`);
     const options = await page
       .locator('select[name=team] option')
       .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-    expect(options).toEqual([String(teams[0].id)]);
+    expect(options).toEqual([String(teams[0]!.id)]);
     await page.context().clearCookies();
   });
 
@@ -75,7 +75,7 @@ describe('the publication, seeded, as its staff use it', () => {
     expect(['team', 'featured', 'createdBy', 'updatedBy'].filter((name) => Object.hasOwn(record, name))).toEqual([]);
     const labels = async (id: number) => {
       const html = (await fetchPage(server.url, writer, `/articles/${id}`)).text;
-      return [...html.matchAll(/<dt[^>]*>([^<]+)<\/dt>/g)].map((m) => m[1]);
+      return [...html.matchAll(/<dt[^>]*>([^<]+)<\/dt>/g)].map((m) => m[1]!);
     };
     expect(await labels(ours!.id)).toEqual(expect.arrayContaining(['Team', 'Featured', 'Created by', 'Updated by']));
     expect((await labels(theirs!.id)).filter((label) => ['Team', 'Featured', 'Created by', 'Updated by'].includes(label))).toEqual([]);
@@ -89,7 +89,7 @@ describe('the publication, seeded, as its staff use it', () => {
   });
 
   it('shows an editor why they may not publish their own article, and publishes a writer’s', async () => {
-    const team = (await callApi<{ items: { id: number }[] }>(server.url, editor, 'GET', '/teams')).body.items[0];
+    const team = (await callApi<{ items: { id: number }[] }>(server.url, editor, 'GET', '/teams')).body.items[0]!;
     const made = await callApi<{ id: number; version: number }>(server.url, editor, 'POST', '/articles', {
       title: 'The editor’s own column',
       section: 'culture',
@@ -120,7 +120,7 @@ describe('the publication, seeded, as its staff use it', () => {
   it('refuses a second featured article in a section with the spec’s message next to the section', async () => {
     // Two sport articles of the editor's team, published by their colleague (the seeder pairs editors in teams).
     const colleague = await signInOverApi(server.url, 'editor2@demo.ninefold.test', DEMO_PASSWORD);
-    const team = (await callApi<{ items: { id: number }[] }>(server.url, editor, 'GET', '/teams')).body.items[0];
+    const team = (await callApi<{ items: { id: number }[] }>(server.url, editor, 'GET', '/teams')).body.items[0]!;
     const publishedOnes: { id: number; version: number }[] = [];
     for (const title of ['Derby day in the rain', 'The marathon’s new route']) {
       const made = (
@@ -141,9 +141,9 @@ describe('the publication, seeded, as its staff use it', () => {
     }
     // The section's featured article: this one, or the one there already (then this is refused).
     const [first, target] = publishedOnes;
-    await callApi(server.url, editor, 'PATCH', `/articles/${first.id}`, { featured: true, version: first.version });
+    await callApi(server.url, editor, 'PATCH', `/articles/${first!.id}`, { featured: true, version: first!.version });
     const { page } = browser;
-    await page.goto(`${server.url}/articles/${target.id}/edit`);
+    await page.goto(`${server.url}/articles/${target!.id}/edit`);
     await page.waitForLoadState('networkidle');
     await page.getByRole('checkbox', { name: 'Featured' }).check();
     await page.getByRole('button', { name: 'Save changes' }).click();
@@ -157,6 +157,6 @@ describe('the publication, seeded, as its staff use it', () => {
         .map((id) => page.locator(`[id="${id}"]`).innerText()),
     );
     expect(near).toContain(message);
-    expect((await callApi<Article>(server.url, editor, 'GET', `/articles/${target.id}`)).body.featured).toBe(false);
+    expect((await callApi<Article>(server.url, editor, 'GET', `/articles/${target!.id}`)).body.featured).toBe(false);
   });
 });

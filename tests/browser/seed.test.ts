@@ -19,7 +19,7 @@ const HEADINGS = [
 function setupCodeFromLog(): string {
   const codes = [...readFileSync(server.logFile, 'utf8').matchAll(/enter the setup code ([2-9A-Z]{4}-[2-9A-Z]{4})/g)].map((m) => m[1]);
   expect(codes).toHaveLength(1);
-  return codes[0];
+  return codes[0]!;
 }
 
 describe('the empty spec still serves the shell', () => {

@@ -18,7 +18,7 @@ async function looks(page: Page): Promise<{ theme: string | null; dark: boolean;
     const context = canvas.getContext('2d') as CanvasRenderingContext2D;
     context.fillStyle = getComputedStyle(document.body).backgroundColor;
     context.fillRect(0, 0, 1, 1);
-    const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+    const [r = 0, g = 0, b = 0] = context.getImageData(0, 0, 1, 1).data;
     return {
       theme: document.documentElement.dataset.theme ?? null,
       dark: r + g + b < 3 * 128,

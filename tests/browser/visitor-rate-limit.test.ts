@@ -80,7 +80,7 @@ describe('visitors’ page requests limited per address', () => {
     expect(script).toBeTruthy();
     const form = new FormData();
     for (const [, name, value] of formPage.body.matchAll(/<input type="hidden" name="([^"]+)"(?: value="([^"]*)")?\/>/g))
-      form.append(name, (value ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
+      form.append(name!, (value ?? '').replaceAll('&quot;', '"').replaceAll('&amp;', '&'));
     form.append('subject', 'Sent past the limit');
     const encoded = new Request(server.url, { method: 'POST', body: form });
     const post = {

@@ -183,7 +183,7 @@ describe('hostile values render inert', () => {
     const tickets = await fetchCsv(`/tickets/export.csv?q=${tag}&columns=subject,description`);
     expect(tickets.slice(1).map((row) => row[0])).toEqual([`'+${SUBJECT}`]);
     const organizations = await fetchCsv(`/organizations/export.csv?q=${tag}`);
-    expect(organizations[1][0]).toBe(`'-2+3 ${tag} <img src=x onerror=alert(12)>`);
+    expect(organizations[1]![0]).toBe(`'-2+3 ${tag} <img src=x onerror=alert(12)>`);
     const comments = await fetchCsv(`/comments/export.csv?q=${tag}&columns=body`);
     expect(comments.slice(1).map((row) => row[0])).toEqual([`'${COMMENT}`]);
     // Every cell of these files that starts like a formula is quoted (plain numbers aside).

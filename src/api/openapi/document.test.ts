@@ -59,7 +59,7 @@ describe.each(documents)('the OpenAPI document of %s', (_, model) => {
           expect(() => ajv.compile(anchored(media.schema)), `${method} ${path} ${status}`).not.toThrow();
         }
       }
-      for (const parameter of [...(operation.parameters ?? []), ...(document.paths[path].parameters ?? [])]) {
+      for (const parameter of [...(operation.parameters ?? []), ...(document.paths[path]!.parameters ?? [])]) {
         expect(() => ajv.compile(anchored(parameter.schema)), `${method} ${path} ${parameter.name}`).not.toThrow();
       }
       const body = operation.requestBody?.content['application/json']?.schema;
@@ -74,8 +74,8 @@ describe.each(documents)('the OpenAPI document of %s', (_, model) => {
 
   it('gives every entity its five operations and four schemas', () => {
     for (const entity of model.entities) {
-      expect(Object.keys(document.paths[`/${entity.plural}`]).sort()).toEqual(['get', 'post']);
-      expect(Object.keys(document.paths[`/${entity.plural}/{id}`]).sort()).toEqual(['delete', 'get', 'parameters', 'patch']);
+      expect(Object.keys(document.paths[`/${entity.plural}`]!).sort()).toEqual(['get', 'post']);
+      expect(Object.keys(document.paths[`/${entity.plural}/{id}`]!).sort()).toEqual(['delete', 'get', 'parameters', 'patch']);
     }
   });
 
@@ -93,7 +93,7 @@ describe.each(documents)('the OpenAPI document of %s', (_, model) => {
       expect(operation.responses['500']?.['x-error-codes']).toEqual(['INTERNAL']);
       expect(operation.responses['429']?.['x-error-codes']).toEqual(['RATE_LIMITED']);
     }
-    expect(schema(document, 'Problem').properties!.code.enum).toEqual([...known.keys()]);
+    expect(schema(document, 'Problem').properties!.code!.enum).toEqual([...known.keys()]);
     expect(document['x-error-catalogue']).toEqual(
       [...known].map(([code, e]) => ({ code, status: e.status, title: e.title, message: e.message })),
     );
@@ -175,7 +175,7 @@ describe('the helpdesk document', () => {
     expect(ticket.properties!.dueAt).toMatchObject({ type: ['string', 'null'], format: 'date-time' });
     expect(ticket.properties!.resolvedAt).toMatchObject({ readOnly: true });
     expect(ticket.properties!.slaDueAt).toMatchObject({ type: ['string', 'null'], format: 'date-time', readOnly: true });
-    expect(ticket.properties!.slaDueAt.description).toContain('Set by the server, computed: createdAt + slaHours (hours per priority)');
+    expect(ticket.properties!.slaDueAt!.description).toContain('Set by the server, computed: createdAt + slaHours (hours per priority)');
     expect(ticket.properties!.createdBy).toMatchObject({ type: ['integer', 'null'] });
   });
 
@@ -192,7 +192,7 @@ describe('the helpdesk document', () => {
     ]);
     expect(create.required).toEqual(['subject']);
     expect(create.additionalProperties).toBe(false);
-    expect(create.properties!.priority.default).toBe('normal');
+    expect(create.properties!.priority!.default).toBe('normal');
     expect(schema(document, 'OrganizationCreate').required).toEqual(['name']);
     expect(schema(document, 'CommentCreate').required).toEqual(['ticket', 'body']);
   });
@@ -211,17 +211,17 @@ describe('the helpdesk document', () => {
     ]);
     expect(update.required).toBeUndefined();
     expect(update.properties!.version).toMatchObject({ type: 'integer', minimum: 1 });
-    const patch = document.paths['/tickets/{id}'].patch!;
+    const patch = document.paths['/tickets/{id}']!.patch!;
     expect(patch.parameters).toEqual([expect.objectContaining({ name: 'If-Match', in: 'header' })]);
-    expect(patch.parameters![0].required).toBeUndefined();
-    expect(patch.responses['428']['x-error-codes']).toEqual(['PRECONDITION_REQUIRED']);
-    expect(patch.responses['409']['x-error-codes']).toEqual(['STALE_VERSION', 'TICKET_CLOSED']);
+    expect(patch.parameters![0]!.required).toBeUndefined();
+    expect(patch.responses['428']!['x-error-codes']).toEqual(['PRECONDITION_REQUIRED']);
+    expect(patch.responses['409']!['x-error-codes']).toEqual(['STALE_VERSION', 'TICKET_CLOSED']);
     expect(patch.description).toContain('Ticket records in a final state (Closed) are frozen: a change is refused with TICKET_CLOSED.');
   });
 
   it("says what creating a comment does to its ticket: refused on a closed one, the requester's reply taken", () => {
-    const post = document.paths['/comments'].post!;
-    expect(post.responses['409']['x-error-codes']).toEqual(['TICKET_CLOSED', 'TRANSITION_NOT_ALLOWED']);
+    const post = document.paths['/comments']!.post!;
+    expect(post.responses['409']!['x-error-codes']).toEqual(['TICKET_CLOSED', 'TRANSITION_NOT_ALLOWED']);
     expect(post.description).toContain('Refused with TICKET_CLOSED when its ticket is Closed.');
     expect(post.description).toContain(
       'Created by the ticket\'s requester, it also takes the ticket\'s "Reply" transition in the same transaction',
@@ -232,40 +232,40 @@ describe('the helpdesk document', () => {
     expect(post.parameters).toEqual([
       expect.objectContaining({ name: 'replyWith', in: 'query', schema: { type: 'string', enum: ['wait', 'resolve'] } }),
     ]);
-    expect(document.paths['/tickets'].post!.parameters).toBeUndefined();
+    expect(document.paths['/tickets']!.post!.parameters).toBeUndefined();
   });
 
   it('offers search, sort, limit, cursor and a filter per filterable field on lists', () => {
-    const list = document.paths['/tickets'].get!;
+    const list = document.paths['/tickets']!.get!;
     const params = Object.fromEntries(list.parameters!.map((p) => [p.name, p]));
     expect(Object.keys(params)).toEqual(
       ['q', 'sort', 'limit', 'cursor', 'priority', 'organization', 'requester', 'assignee', 'slaDueAt', 'internal', 'state'].filter(
         (n) => n !== 'internal',
       ),
     );
-    expect(params.sort.description).toContain(
+    expect(params.sort!.description).toContain(
       'subject, priority, organization, requester, assignee, dueAt, resolvedAt, slaDueAt, state, id, createdAt, updatedAt',
     );
-    expect(params.sort.description).toContain('Default: -updatedAt');
-    expect(params.limit.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
-    expect(params.priority.schema).toEqual({ type: 'string', enum: ['low', 'normal', 'high', 'urgent'] });
-    expect(params.state.schema).toEqual({ type: 'string', enum: ['new', 'open', 'pending', 'resolved', 'closed'] });
-    expect(params.organization.schema).toEqual({ type: 'integer', minimum: 1 });
-    expect(params.slaDueAt.schema).toEqual({ type: 'string', enum: ['overdue', 'due24h'] });
-    expect(params.slaDueAt.description).toBe(
+    expect(params.sort!.description).toContain('Default: -updatedAt');
+    expect(params.limit!.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 50 });
+    expect(params.priority!.schema).toEqual({ type: 'string', enum: ['low', 'normal', 'high', 'urgent'] });
+    expect(params.state!.schema).toEqual({ type: 'string', enum: ['new', 'open', 'pending', 'resolved', 'closed'] });
+    expect(params.organization!.schema).toEqual({ type: 'integer', minimum: 1 });
+    expect(params.slaDueAt!.schema).toEqual({ type: 'string', enum: ['overdue', 'due24h'] });
+    expect(params.slaDueAt!.description).toBe(
       'Only records whose SLA due has passed and not yet done (`overdue`), or falls within the next 24 hours and not yet done (`due24h`).',
     );
-    const commentParams = document.paths['/comments'].get!.parameters!.map((p) => p.name);
+    const commentParams = document.paths['/comments']!.get!.parameters!.map((p) => p.name);
     expect(commentParams).toEqual(['q', 'sort', 'limit', 'cursor', 'ticket', 'internal']);
-    const sort = new RegExp(params.sort.schema.pattern!);
+    const sort = new RegExp(params.sort!.schema.pattern!);
     expect(['-priority,subject', 'state', '-updatedAt,-id,dueAt'].every((s) => sort.test(s))).toBe(true);
     expect(['description', 'subject,', '-a', 'id,id,id,id'].some((s) => sort.test(s))).toBe(false);
-    expect(list.responses['200'].content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/TicketList' });
+    expect(list.responses['200']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/TicketList' });
   });
 
   it('documents every error each record operation can answer with', () => {
     const codes = (path: string, method: 'get' | 'post' | 'patch' | 'delete') =>
-      Object.values(document.paths[path][method]!.responses)
+      Object.values(document.paths[path]![method]!.responses)
         .flatMap((r) => r['x-error-codes'] ?? [])
         .sort();
     expect(codes('/tickets', 'get')).toEqual([
@@ -325,17 +325,17 @@ describe('the helpdesk document', () => {
       'UNAUTHENTICATED',
       'VALIDATION_FAILED',
     ]);
-    const post = document.paths['/tickets'].post!;
+    const post = document.paths['/tickets']!.post!;
     expect(post.responses['403']).toMatchObject({ 'x-error-codes': ['FORBIDDEN', 'FORBIDDEN_FIELD'] });
-    expect(post.responses['403'].description).toContain('FORBIDDEN_FIELD');
-    expect(post.responses['422'].content!['application/problem+json'].schema).toEqual({
+    expect(post.responses['403']!.description).toContain('FORBIDDEN_FIELD');
+    expect(post.responses['422']!.content!['application/problem+json']!.schema).toEqual({
       allOf: [{ $ref: '#/components/schemas/ValidationProblem' }],
       type: 'object',
       properties: { status: { const: 422 }, code: { enum: ['VALIDATION_FAILED', 'LIMIT_EXCEEDED'] } },
     });
-    expect(post.responses['201'].headers).toMatchObject({ Location: { required: true }, ETag: { required: true } });
-    expect(document.paths['/tickets/{id}'].delete!.responses['204']).toEqual({ description: 'Deleted.' });
-    expect(post.responses['429'].headers).toHaveProperty('Retry-After');
+    expect(post.responses['201']!.headers).toMatchObject({ Location: { required: true }, ETag: { required: true } });
+    expect(document.paths['/tickets/{id}']!.delete!.responses['204']).toEqual({ description: 'Deleted.' });
+    expect(post.responses['429']!.headers).toHaveProperty('Retry-After');
     expect(post.responses['503']).toMatchObject({
       'x-error-codes': ['SERVICE_UNAVAILABLE'],
       headers: { 'Retry-After': { required: true } },
@@ -344,7 +344,7 @@ describe('the helpdesk document', () => {
 
   it('gives every entity its history, and the ticket one path per transition, for one record and for many', () => {
     for (const entity of helpdeskModel.entities)
-      expect(Object.keys(document.paths[`/${entity.plural}/{id}/history`]).sort()).toEqual(['get', 'parameters']);
+      expect(Object.keys(document.paths[`/${entity.plural}/{id}/history`]!).sort()).toEqual(['get', 'parameters']);
     const transitions = Object.keys(document.paths).filter((path) => path.includes('/transitions/'));
     expect(transitions).toEqual(
       ['start', 'wait', 'reply', 'resolve', 'reopen', 'close'].flatMap((name) => [
@@ -352,7 +352,7 @@ describe('the helpdesk document', () => {
         `/tickets/transitions/${name}`,
       ]),
     );
-    const start = document.paths['/tickets/{id}/transitions/start'].post!;
+    const start = document.paths['/tickets/{id}/transitions/start']!.post!;
     expect(start).toMatchObject({ operationId: 'startTicket', summary: 'Start (new → open)', 'x-transition': 'start', tags: ['tickets'] });
     expect(start.description).toContain('`assignee`');
     // The ticket as the caller may read it after the transition, or only its receipt when they no longer may.
@@ -366,13 +366,13 @@ describe('the helpdesk document', () => {
       required: ['id', 'version', 'createdAt', 'updatedAt'],
       additionalProperties: false,
     });
-    expect(document.paths['/tickets/transitions/start'].post!.operationId).toBe('bulkStartTickets');
+    expect(document.paths['/tickets/transitions/start']!.post!.operationId).toBe('bulkStartTickets');
     expect(document.paths['/organizations/{id}/transitions/start']).toBeUndefined();
   });
 
   it('documents every error the workflow routes can answer with', () => {
     const codes = (path: string, method: 'get' | 'post') =>
-      Object.values(document.paths[path][method]!.responses)
+      Object.values(document.paths[path]![method]!.responses)
         .flatMap((r) => r['x-error-codes'] ?? [])
         .sort();
     const transition = [
@@ -393,7 +393,7 @@ describe('the helpdesk document', () => {
     ];
     expect(codes('/tickets/{id}/transitions/start', 'post')).toEqual(transition);
     expect(codes('/tickets/{id}/transitions/reopen', 'post')).toEqual([...transition, 'REOPEN_WINDOW_PASSED'].sort());
-    expect(document.paths['/tickets/{id}/transitions/reopen'].post!.responses['409']['x-error-codes']).toEqual([
+    expect(document.paths['/tickets/{id}/transitions/reopen']!.post!.responses['409']!['x-error-codes']).toEqual([
       'STALE_VERSION',
       'TRANSITION_NOT_ALLOWED',
       'REOPEN_WINDOW_PASSED',
@@ -421,15 +421,15 @@ describe('the helpdesk document', () => {
 
   it('describes transition bodies, bulk results, history entries and the limit members of a problem', () => {
     expect(Object.keys(schema(document, 'TicketTransition').properties!)).toEqual(['version', 'comment', 'input']);
-    expect(Object.keys(schema(document, 'TicketTransition').properties!.input.properties!)).not.toContain('resolvedAt');
+    expect(Object.keys(schema(document, 'TicketTransition').properties!.input!.properties!)).not.toContain('resolvedAt');
     expect(schema(document, 'TicketBulkTransition')).toMatchObject({
       required: ['items'],
       properties: { items: { minItems: 1, maxItems: 200 } },
     });
-    expect(schema(document, 'TicketBulkTransitionResults').properties!.results.items!.oneOf).toHaveLength(2);
-    const entry = schema(document, 'TicketHistory').properties!.items.items!;
+    expect(schema(document, 'TicketBulkTransitionResults').properties!.results!.items!.oneOf).toHaveLength(2);
+    const entry = schema(document, 'TicketHistory').properties!.items!.items!;
     expect(entry.required).toEqual(['id', 'at', 'actor', 'action', 'transition', 'changes']);
-    expect(Object.keys(entry.properties!.changes.properties!)).toEqual(
+    expect(Object.keys(entry.properties!.changes!.properties!)).toEqual(
       helpdeskModel.entities.find((e) => e.name === 'ticket')!.fields.map((f) => f.name),
     );
     expect(document.components.schemas.OrganizationTransition).toBeUndefined();
@@ -442,13 +442,13 @@ describe('the helpdesk document', () => {
   });
 
   it('describes the auth routes', () => {
-    expect(document.paths['/auth/me'].get!.responses['200'].content!['application/json'].schema).toEqual({
+    expect(document.paths['/auth/me']!.get!.responses['200']!.content!['application/json']!.schema).toEqual({
       $ref: '#/components/schemas/User',
     });
-    const signIn = document.paths['/auth/sign-in'].post!;
-    expect(signIn.requestBody!.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/SignIn' });
-    expect(signIn.responses['200'].headers).toHaveProperty('Set-Cookie');
-    expect(signIn.responses['401']['x-error-codes']).toEqual(['UNAUTHENTICATED']);
+    const signIn = document.paths['/auth/sign-in']!.post!;
+    expect(signIn.requestBody!.content['application/json']!.schema).toEqual({ $ref: '#/components/schemas/SignIn' });
+    expect(signIn.responses['200']!.headers).toHaveProperty('Set-Cookie');
+    expect(signIn.responses['401']!['x-error-codes']).toEqual(['UNAUTHENTICATED']);
     expect(schema(document, 'SignedOut')).toMatchObject({ properties: { signedOut: { const: true } } });
   });
 
@@ -458,7 +458,7 @@ describe('the helpdesk document', () => {
       tags: ['calls'],
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
     });
-    const declared = helpdeskModel.calls.escalate.errors ?? [];
+    const declared = helpdeskModel.calls.escalate!.errors ?? [];
     const documented = Object.values(escalate!.responses).flatMap((r) => r['x-error-codes'] ?? []);
     expect(documented).toEqual(expect.arrayContaining([...declared, 'UNAUTHENTICATED', 'FORBIDDEN']));
   });
@@ -466,7 +466,7 @@ describe('the helpdesk document', () => {
 
 describe('custom calls', () => {
   const document = buildOpenApiDocument(helpdeskWithEscalate);
-  const escalate = document.paths['/tickets/{id}/escalate'].post!;
+  const escalate = document.paths['/tickets/{id}/escalate']!.post!;
 
   it('are documented with their params, input, output, roles and errors', () => {
     expect(escalate).toMatchObject({
@@ -477,13 +477,13 @@ describe('custom calls', () => {
       'x-roles': ['agent', 'admin'],
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
     });
-    expect(escalate.requestBody!.content['application/json'].schema).toMatchObject({
+    expect(escalate.requestBody!.content['application/json']!.schema).toMatchObject({
       type: 'object',
       properties: { reason: { type: 'string', maxLength: 500 } },
       required: ['reason'],
       additionalProperties: false,
     });
-    expect(escalate.responses['200'].content!['application/json'].schema).toEqual({ $ref: '#/components/schemas/Ticket' });
+    expect(escalate.responses['200']!.content!['application/json']!.schema).toEqual({ $ref: '#/components/schemas/Ticket' });
     expect(escalate.responses['409']).toMatchObject({ 'x-error-codes': ['TICKET_CLOSED'] });
     expect(escalate.responses['404']).toMatchObject({ 'x-error-codes': ['NOT_FOUND'] });
     expect(escalate.responses['401']).toMatchObject({ 'x-error-codes': ['UNAUTHENTICATED'] });
@@ -495,7 +495,7 @@ describe('custom calls', () => {
   });
 
   it('put the spec codes in the catalogue of every problem', () => {
-    expect(schema(document, 'Problem').properties!.code.enum).toEqual([
+    expect(schema(document, 'Problem').properties!.code!.enum).toEqual([
       ...Object.keys(BUILT_IN_ERRORS),
       'TICKET_CLOSED',
       'REOPEN_WINDOW_PASSED',
@@ -504,18 +504,18 @@ describe('custom calls', () => {
 
   it('answer 204 without an output, and an object for an output of fields', () => {
     const every = buildOpenApiDocument(everyFieldModel);
-    expect(every.paths['/purge/{before}/{dryRun}'].delete!.responses['204']).toEqual({ description: 'Done.' });
-    expect(every.paths['/purge/{before}/{dryRun}'].delete!.parameters!.map((p) => [p.name, p.schema.type])).toEqual([
+    expect(every.paths['/purge/{before}/{dryRun}']!.delete!.responses['204']).toEqual({ description: 'Done.' });
+    expect(every.paths['/purge/{before}/{dryRun}']!.delete!.parameters!.map((p) => [p.name, p.schema.type])).toEqual([
       ['before', 'string'],
       ['dryRun', 'boolean'],
     ]);
-    expect(every.paths['/line-items/open'].get!.responses['200'].content!['application/json'].schema).toMatchObject({
+    expect(every.paths['/line-items/open']!.get!.responses['200']!.content!['application/json']!.schema).toMatchObject({
       type: 'object',
       properties: { count: { type: 'integer' }, oldest: { type: ['string', 'null'], format: 'date' } },
       required: ['count'],
     });
-    expect(every.paths['/line-items/open'].get!.requestBody).toBeUndefined();
-    expect(every.paths['/line-items/{id}/restock'].post!.responses['409']['x-error-codes']).toEqual(['OUT_OF_STOCK']);
+    expect(every.paths['/line-items/open']!.get!.requestBody).toBeUndefined();
+    expect(every.paths['/line-items/{id}/restock']!.post!.responses['409']!['x-error-codes']).toEqual(['OUT_OF_STOCK']);
   });
 });
 
@@ -557,12 +557,12 @@ describe('field types', () => {
   it('take defaults into the create body and accept a number for a decimal', () => {
     const create = schema(document, 'LineItemCreate');
     expect(create.required).toEqual(['code']);
-    expect(create.properties!.quantity.default).toBe(1);
-    expect(create.properties!.paid.default).toBe(false);
-    expect(create.properties!.price.type).toEqual(['string', 'number', 'null']);
+    expect(create.properties!.quantity!.default).toBe(1);
+    expect(create.properties!.paid!.default).toBe(false);
+    expect(create.properties!.price!.type).toEqual(['string', 'number', 'null']);
     expect(create.properties!.checkedAt).toBeUndefined();
-    expect(create.properties!.owner.description).toContain('signed-in user');
-    expect(create.properties!.seenAt.default).toBeUndefined();
+    expect(create.properties!.owner!.description).toContain('signed-in user');
+    expect(create.properties!.seenAt!.default).toBeUndefined();
   });
 
   it('name schemas after labels, without clashing with the fixed ones', () => {
@@ -585,12 +585,12 @@ describe('field types', () => {
       'Problem',
       'ValidationProblem',
     ]);
-    expect(document.paths['/line-items'].get!.operationId).toBe('listLineItems');
-    expect(document.paths['/line-items/{id}'].patch!.operationId).toBe('updateLineItem');
+    expect(document.paths['/line-items']!.get!.operationId).toBe('listLineItems');
+    expect(document.paths['/line-items/{id}']!.patch!.operationId).toBe('updateLineItem');
   });
 
   it('cap the page size with the spec constant', () => {
-    const limit = document.paths['/line-items'].get!.parameters!.find((p) => p.name === 'limit')!;
+    const limit = document.paths['/line-items']!.get!.parameters!.find((p) => p.name === 'limit')!;
     expect(limit.schema).toMatchObject({ maximum: 40, default: 40 });
   });
 });

@@ -18,9 +18,9 @@ describe('the guards of a transition in the documents', () => {
   });
 
   it('OpenAPI documents each guard’s code under its status, and the guards in the description', () => {
-    const approve = buildOpenApiDocument(model).paths['/expenses/{id}/transitions/approve'].post!;
-    expect(approve.responses['403']['x-error-codes']).toContain('OWN_REQUEST');
-    expect(approve.responses['409']['x-error-codes']).toContain('OVER_APPROVAL_LIMIT');
+    const approve = buildOpenApiDocument(model).paths['/expenses/{id}/transitions/approve']!.post!;
+    expect(approve.responses['403']!['x-error-codes']).toContain('OWN_REQUEST');
+    expect(approve.responses['409']!['x-error-codes']).toContain('OVER_APPROVAL_LIMIT');
     expect(approve.description).toContain(
       'Guards, checked in order (the first that fails answers): only when author is not you, else `OWN_REQUEST` ("You cannot approve your own request."); only when amount is at most approvalLimit, else `OVER_APPROVAL_LIMIT`.',
     );

@@ -262,9 +262,12 @@ function withoutRecordWrites(entity: EntityModel, paths: Record<string, PathItem
   if (!writtenOnlyByCalls(entity)) return paths;
   const readOnly = (item: PathItemObject): PathItemObject =>
     Object.fromEntries(Object.entries(item).filter(([key]) => !WRITE_METHODS.has(key)));
-  const collection = `/${entity.plural}`;
-  const one = `/${entity.plural}/{id}`;
-  return { ...paths, [collection]: readOnly(paths[collection]), [one]: readOnly(paths[one]) };
+  const readOnlyPaths = { ...paths };
+  for (const address of [`/${entity.plural}`, `/${entity.plural}/{id}`]) {
+    const item = paths[address];
+    if (item) readOnlyPaths[address] = readOnly(item);
+  }
+  return readOnlyPaths;
 }
 
 const WRITE_METHODS = new Set(['post', 'put', 'patch', 'delete']);

@@ -37,7 +37,7 @@ const article = {
 
 describe('references fields in the API', () => {
   it('a record holds an array of unique ids, never null', () => {
-    expect(document.components.schemas.Article.properties?.tags).toMatchObject({
+    expect(document.components.schemas.Article!.properties?.tags).toMatchObject({
       type: 'array',
       items: { type: 'integer', minimum: 1 },
       uniqueItems: true,
@@ -59,23 +59,23 @@ describe('references fields in the API', () => {
   });
 
   it('a body sends an array that replaces the set (null for none; a required one needs one)', () => {
-    expect(document.components.schemas.ArticleCreate.properties?.tags).toMatchObject({ type: ['array', 'null'], maxItems: 10 });
-    expect(document.components.schemas.ArticleCreate.properties?.topics).toMatchObject({ type: 'array', minItems: 1 });
-    expect(document.components.schemas.ArticleUpdate.properties?.tags?.description).toContain('replaces the whole set');
+    expect(document.components.schemas.ArticleCreate!.properties?.tags).toMatchObject({ type: ['array', 'null'], maxItems: 10 });
+    expect(document.components.schemas.ArticleCreate!.properties?.topics).toMatchObject({ type: 'array', minItems: 1 });
+    expect(document.components.schemas.ArticleUpdate!.properties?.tags?.description).toContain('replaces the whole set');
   });
 
   it('lists filter by "has any of"', () => {
-    const list = document.paths['/articles'].get!;
+    const list = document.paths['/articles']!.get!;
     const filter = list.parameters?.find((p) => 'name' in p && p.name === 'tags');
     expect(filter).toMatchObject({ in: 'query', schema: { type: 'string' } });
     expect(JSON.stringify(filter)).toContain('any of');
   });
 
   it('the wire writes a set as its ids, and an absent one as []', () => {
-    const tags = model.entitiesByName.article.fieldsByName.tags;
+    const tags = model.entitiesByName.article!.fieldsByName.tags!;
     expect(fieldToWire(tags, [1, 4])).toEqual([1, 4]);
     expect(fieldToWire(tags, null)).toEqual([]);
-    const wire = recordToWire(model.entitiesByName.article, {
+    const wire = recordToWire(model.entitiesByName.article!, {
       ...article,
       createdAt: new Date(article.createdAt),
       updatedAt: new Date(article.updatedAt),

@@ -17,13 +17,13 @@ describe('OpenAPI: uniqueWhen in the 422 of writes', () => {
       ...['submit', 'publish', 'reject', 'archive'].map((name) => document.paths[`/articles/{id}/transitions/${name}`]!.post!),
     ];
     for (const operation of writes) {
-      expect(operation.responses['422'].description).toContain(RULE);
-      expect(operation.responses['422']['x-error-codes']).toContain('VALIDATION_FAILED');
+      expect(operation.responses['422']!.description).toContain(RULE);
+      expect(operation.responses['422']!['x-error-codes']).toContain('VALIDATION_FAILED');
     }
   });
 
   it('says nothing of it for entities without rules, nor on reads', () => {
-    expect(document.paths['/tags']!.post!.responses['422'].description).not.toContain('uniqueness rule');
+    expect(document.paths['/tags']!.post!.responses['422']!.description).not.toContain('uniqueness rule');
     expect(JSON.stringify(buildOpenApiDocument(helpdeskModel))).not.toContain('uniqueness rule');
   });
 });

@@ -13,22 +13,22 @@ const schemas = document.components.schemas;
 
 describe('the OpenAPI document of entities and fields only calls write', () => {
   it('documents no create, change or delete of payments, only their reads, transitions and the calls', () => {
-    expect(Object.keys(document.paths['/payments']).sort()).toEqual(['get']);
-    expect(Object.keys(document.paths['/payments/{id}']).sort()).toEqual(['get', 'parameters']);
-    expect(Object.keys(document.paths['/payments/{id}/transitions/refund'])).toContain('post');
+    expect(Object.keys(document.paths['/payments']!).sort()).toEqual(['get']);
+    expect(Object.keys(document.paths['/payments/{id}']!).sort()).toEqual(['get', 'parameters']);
+    expect(Object.keys(document.paths['/payments/{id}/transitions/refund']!)).toContain('post');
     for (const path of ['/accounts/{id}/pay', '/payments/{id}/amend', '/payments/{id}/void'])
-      expect(Object.keys(document.paths[path]), path).toContain('post');
+      expect(Object.keys(document.paths[path]!), path).toContain('post');
     expect(Object.keys(schemas)).toContain('Payment');
     expect(Object.keys(schemas).filter((name) => /^(New)?Payment(Changes)?$/.test(name))).toEqual(['Payment']);
-    expect(schemas.Payment.description).toContain("Written only by the application's calls and workflow");
+    expect(schemas.Payment!.description).toContain("Written only by the application's calls and workflow");
   });
 
   it('keeps the accounts writable but marks the balance read-only and leaves it out of request bodies', () => {
-    expect(Object.keys(document.paths['/accounts']).sort()).toEqual(['get', 'post']);
-    const account = schemas.Account.properties as Record<string, JsonSchema>;
+    expect(Object.keys(document.paths['/accounts']!).sort()).toEqual(['get', 'post']);
+    const account = schemas.Account!.properties as Record<string, JsonSchema>;
     expect(account.balance).toMatchObject({ readOnly: true });
-    expect(account.balance.description).toContain("Written only by the application's calls");
-    expect(account.name.readOnly).toBeUndefined();
+    expect(account.balance!.description).toContain("Written only by the application's calls");
+    expect(account.name!.readOnly).toBeUndefined();
     const bodies = Object.entries(schemas).filter(([name]) => name !== 'Account' && /Account/.test(name));
     expect(bodies.length).toBeGreaterThan(0);
     for (const [name, body] of bodies) expect(Object.keys(body.properties ?? {}), name).not.toContain('balance');

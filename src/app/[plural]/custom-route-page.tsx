@@ -8,6 +8,7 @@ import { Widgets } from '@/ui/home/widgets';
 import { LiveTopics } from '@/ui/live/live-topics';
 import { EntityListView } from './entity-list-view';
 import { PageHeader } from '@/ui/page-header';
+import { knownEntity } from '@/ui/known-names';
 
 /**
  * The engine types a spec's component as a function returning `unknown` (it stays free of
@@ -32,7 +33,7 @@ export async function CustomRoutePage({
   const description = route.description ?? undefined;
   switch (show.kind) {
     case 'list': {
-      const entity = engine.model.entitiesByName[show.entity];
+      const entity = knownEntity(engine.model, show.entity);
       return (
         <EntityListView
           engine={engine}
@@ -51,7 +52,7 @@ export async function CustomRoutePage({
       );
     }
     case 'record': {
-      const entity = engine.model.entitiesByName[show.entity];
+      const entity = knownEntity(engine.model, show.entity);
       // The record's own page, as if opened at /<plural>/<id>: the same access, sections and actions.
       const recordParams = Promise.resolve({ plural: entity.plural, id: String(params[show.idParam]) });
       return <RecordPage params={recordParams} searchParams={Promise.resolve(search)} />;

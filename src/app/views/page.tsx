@@ -12,6 +12,7 @@ import { EmptyState } from '@/ui/empty-state';
 import { PageHeader } from '@/ui/page-header';
 import { DeleteViewForm, RenameViewForm, ShareViewForm } from '@/ui/list/view-forms';
 import { isAdmin } from '@/engine/access/policy';
+import { knownEntity } from '@/ui/known-names';
 
 export const metadata: Metadata = { title: 'Saved views' };
 
@@ -43,7 +44,8 @@ export default async function SavedViewsPage() {
   const admin = isAdmin(actor);
   const roles = roleOptions(engine.model);
   const roleLabel = new Map(roles.map((r) => [r.name, r.label]));
-  const sections = [...byEntity].map(([name, views]) => ({ entity: engine.model.entitiesByName[name], views }));
+  // Only views of the model's entities are openable (openableViewsByEntity leaves out the others).
+  const sections = [...byEntity].map(([name, views]) => ({ entity: knownEntity(engine.model, name), views }));
 
   return (
     <div>

@@ -22,7 +22,7 @@ function serverActions(): string[] {
     .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.'))
     .map((entry) => readFileSync(path.join(entry.parentPath, entry.name), 'utf8'))
     .filter((text) => /^\s*['"]use server['"]/.test(text))
-    .flatMap((text) => [...text.matchAll(/^export async function (\w+)/gm)].map((match) => match[1]));
+    .flatMap((text) => [...text.matchAll(/^export async function (\w+)/gm)].map((match) => match[1]!));
 }
 
 type ArgumentOf<T> = unknown extends T

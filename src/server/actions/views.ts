@@ -8,6 +8,7 @@ import { failed, formId, formText, formTexts, refused, succeeded } from '../acco
 import { getEngine } from '../engine';
 import { listStateOf, parseListParams } from '../list-query';
 import { currentActor } from '../session';
+import { notFound } from '@/engine/errors/ninefold-error';
 
 /** Saved views belong to the signed-in user: an owner is never taken from the form. */
 async function signedIn(back: string): Promise<Actor> {
@@ -49,6 +50,8 @@ export async function updateViewAction(state: AccountFormState, formData: FormDa
   try {
     const view = await views.get(actor, formId(formData, 'id') ?? 0);
     const entity = engine.model.entitiesByName[view.entity];
+    // views.get answers only views of the model's entities: the same NOT_FOUND as its own.
+    if (!entity) throw notFound('saved view');
     const { params, problem } = parseListParams(entity, Object.fromEntries(new URLSearchParams(formText(formData, 'query'))));
     if (problem) return failed(state, problem);
     const updated = await views.replaceState(actor, view.id, listStateOf(params));

@@ -11,7 +11,7 @@ const model = buildModel({
     article: { titleField: 'title', fields: { title: { type: 'text', required: true }, tags: { type: 'references', to: 'tag' } } },
   },
 });
-const article = model.entitiesByName.article;
+const article = model.entitiesByName.article!;
 const record = (tags: readonly number[]): RecordData =>
   ({
     id: 1,

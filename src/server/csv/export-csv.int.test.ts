@@ -24,7 +24,7 @@ forEachDatabase('CSV export of a list: through ops, as shown, page by page', (da
   let other: Actor;
 
   const exportOf = async (actor: Actor, entity: string, query: ListQuery = {}, names?: readonly string[]) => {
-    const model = testModel.entitiesByName[entity];
+    const model = testModel.entitiesByName[entity]!;
     const { columns } = listColumns(testModel, model, new Set(ops.access(actor, entity).readable), names);
     const text = await readAll(await listCsv(ops, actor, model, query, columns));
     expect(text.startsWith('\uFEFF')).toBe(true);
@@ -61,8 +61,8 @@ forEachDatabase('CSV export of a list: through ops, as shown, page by page', (da
     ]);
     expect(rows[0]).toEqual(['ID', 'Subject', 'State', 'Priority', 'Requester', 'Assignee', 'Organization', 'Created']);
     expect(rows).toHaveLength(4);
-    expect(rows[2].slice(1, 7)).toEqual(['Printer jammed', 'New', 'high', 'Carl Customer', 'Grace Agent', 'Acme Corp']);
-    expect(rows[2][7]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/);
+    expect(rows[2]!.slice(1, 7)).toEqual(['Printer jammed', 'New', 'high', 'Carl Customer', 'Grace Agent', 'Acme Corp']);
+    expect(rows[2]![7]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/);
     const comments = await exportOf(agent, 'organization', {}, ['name', 'tier']);
     expect(comments).toEqual([
       ['Name', 'Tier'],
@@ -100,7 +100,7 @@ forEachDatabase('CSV export of a list: through ops, as shown, page by page', (da
     );
     const pages: (string | undefined)[] = [];
     const spy: Ops = { ...ops, list: (actor, entity, query) => (pages.push(query?.cursor), ops.list(actor, entity, query)) };
-    const entity = testModel.entitiesByName.organization;
+    const entity = testModel.entitiesByName.organization!;
     const { columns } = listColumns(testModel, entity, new Set(ops.access(agent, 'organization').readable));
     const stream = await listCsv(spy, agent, entity, { sort: 'name', cursor: 'ignored: an export starts at the first page' }, columns);
     expect(pages).toEqual([undefined]);

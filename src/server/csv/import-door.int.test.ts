@@ -42,7 +42,7 @@ function posted(csv: string, cookie: string | null, goodRows = false): Request {
 function report(answer: ImportDoorAnswer) {
   if (!('render' in answer)) throw new Error(`expected the page, got ${answer.status}`);
   expect(answer.render.path).toBe('/notes/import');
-  return reportFromHeader(answer.render.headers[IMPORT_REPORT_HEADER]);
+  return reportFromHeader(answer.render.headers[IMPORT_REPORT_HEADER]!);
 }
 
 forEachDatabase('the import form posted without JavaScript', (database) => {

@@ -97,7 +97,7 @@ forEachDatabase(
     let engine: TestEngine;
     let customer: Actor;
     let agent: Actor;
-    const ticket = () => model.entitiesByName.ticket;
+    const ticket = () => model.entitiesByName.ticket!;
 
     beforeAll(async () => {
       engine = await openTestEngine(database, model);

@@ -113,7 +113,7 @@ forEachDatabase('live streams: who hears of which change', (database) => {
         const { rows } = await sql<{
           id: number;
         }>`insert into organization (name, tier) values ('Never saved', 'standard') returning id`.execute(trx);
-        rolledBack = Number(rows[0].id);
+        rolledBack = Number(rows[0]!.id);
         throw new Error('undo');
       })
       .catch((error: unknown) => {

@@ -208,7 +208,10 @@ export class LiveHub {
     }
     await Promise.all(
       [...viewers.values()].map(async (streams) => {
-        const visible = await visibleChanges(this.#engine.model, this.#engine.ops, streams[0].actor, batch);
+        // Each group starts with the stream that made it: never empty.
+        const [first] = streams;
+        if (!first) return;
+        const visible = await visibleChanges(this.#engine.model, this.#engine.ops, first.actor, batch);
         if (Object.keys(visible).length === 0) return;
         const text = eventText('change', visible);
         for (const stream of streams) this.#write(stream, text);

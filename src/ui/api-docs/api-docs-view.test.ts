@@ -77,7 +77,7 @@ describe('reading the document', () => {
           ...['listTickets', 'createTicket', 'getTicket', 'updateTicket', 'deleteTicket', 'getTicketHistory'],
           ...['start', 'wait', 'reply', 'resolve', 'reopen', 'close'].flatMap((t) => [
             `${t}Ticket`,
-            `bulk${t[0].toUpperCase()}${t.slice(1)}Tickets`,
+            `bulk${t[0]!.toUpperCase()}${t.slice(1)}Tickets`,
           ]),
         ],
       ],
@@ -85,23 +85,23 @@ describe('reading the document', () => {
       ['auth', ['getCurrentUser', 'signIn', 'signOut', 'getOpenApiDocument']],
       ['calls', ['escalate']],
     ]);
-    expect(operationsByTag(document)[1].operations[2].parameters.map((p) => p.name)).toEqual(['id']);
+    expect(operationsByTag(document)[1]!.operations[2]!.parameters.map((p) => p.name)).toEqual(['id']);
   });
 
   it('writes types, nullability and rules in words', () => {
-    const rows = Object.fromEntries(propertyRows(document.components.schemas.Ticket).map((row) => [row.name, row]));
+    const rows = Object.fromEntries(propertyRows(document.components.schemas.Ticket!).map((row) => [row.name, row]));
     expect(rows.dueAt).toMatchObject({ type: 'string (date-time)', required: true, nullable: true });
     expect(rows.subject).toMatchObject({ type: 'string', nullable: false, constraints: ['3 to 200 characters'] });
-    expect(rows.priority.constraints).toEqual(['one of: low, normal, high, urgent']);
-    expect(rows.state.constraints).toEqual(['one of: new, open, pending, resolved, closed', 'read-only']);
-    expect(typeText(document.components.schemas.TicketList.properties!.items)).toBe('array of Ticket');
+    expect(rows.priority!.constraints).toEqual(['one of: low, normal, high, urgent']);
+    expect(rows.state!.constraints).toEqual(['one of: new, open, pending, resolved, closed', 'read-only']);
+    expect(typeText(document.components.schemas.TicketList!.properties!.items!)).toBe('array of Ticket');
   });
 
   it('lists the catalogue with the operations that can answer each code', () => {
     const codes = Object.fromEntries(errorCodes(document).map((entry) => [entry.code, entry]));
     expect(codes.TICKET_CLOSED).toMatchObject({ status: 409, operations: ['escalate', 'updateTicket', 'createComment'] });
     expect(codes.REOPEN_WINDOW_PASSED).toMatchObject({ status: 409, operations: ['reopenTicket'] });
-    expect(codes.PRECONDITION_REQUIRED.operations).toEqual([
+    expect(codes.PRECONDITION_REQUIRED!.operations).toEqual([
       'updateOrganization',
       'updateTicket',
       ...['start', 'wait', 'reply', 'resolve', 'reopen', 'close'].map((t) => `${t}Ticket`),

@@ -6,7 +6,7 @@ import { HTTP_METHODS, type HttpMethod } from '@/api/openapi/types';
 /** "#/components/schemas/Ticket" → "Ticket". */
 export function refName(ref: string | undefined): string | null {
   const match = ref ? /^#\/components\/schemas\/(.+)$/.exec(ref) : null;
-  return match ? match[1] : null;
+  return match?.[1] ?? null;
 }
 
 export const schemaAnchor = (name: string) => `schema-${name}`;

@@ -1,6 +1,7 @@
 import type { AppModel, FieldModel } from '@/engine/spec/model';
 import { indefinite, inSentence } from '@/engine/spec/naming';
 import { TableScroll } from '../table-scroll';
+import { knownEntity } from '../known-names';
 
 /** What to write in a column of the file for a field, in the words of the import's reading rules (src/engine/csv/import-cells.ts). */
 function accepted(model: AppModel, field: FieldModel): string {
@@ -17,14 +18,14 @@ function accepted(model: AppModel, field: FieldModel): string {
     case 'datetime':
       return 'A date and time in UTC: 2025-03-01 14:30, or Mar 1, 2025, 14:30 UTC.';
     case 'reference': {
-      const target = model.entitiesByName[field.referenceTo!];
+      const target = knownEntity(model, spec.to);
       const title = target.titleField ? inSentence(target.fieldsByName[target.titleField]?.label ?? target.titleField) : undefined;
       return `${title ? `The exact ${title} or the id` : 'The id'} of ${indefinite(target.label)}.`;
     }
     case 'user':
       return "A user's email (or name, or id).";
     case 'references':
-      return `The ids of ${inSentence(model.entitiesByName[field.referenceTo!].pluralLabel)}, separated by ";" (3;7), as the export writes them.`;
+      return `The ids of ${inSentence(knownEntity(model, spec.to).pluralLabel)}, separated by ";" (3;7), as the export writes them.`;
     case 'integer':
       return 'A whole number.';
     case 'decimal':

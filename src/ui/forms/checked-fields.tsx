@@ -8,7 +8,7 @@ import { type FormChecks, fieldMessage, ruleTarget, ruleVerdicts, shownError } f
 /** The last value a form holds for a name, as the server reads it (a checkbox's "true" wins over its hidden "false"). */
 function formValue(form: HTMLFormElement, name: string): string {
   const values = new FormData(form).getAll(name).filter((v): v is string => typeof v === 'string');
-  return values.length > 0 ? values[values.length - 1] : '';
+  return values.at(-1) ?? '';
 }
 
 function formValues(form: HTMLFormElement, names: readonly string[]): Record<string, string> {

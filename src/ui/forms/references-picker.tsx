@@ -105,8 +105,9 @@ function Combobox({ id, name, label, options, value, required, maxItems, describ
         event.preventDefault();
         setOpen(false);
       }
-    } else if (event.key === 'Backspace' && query === '' && chosen.length > 0) {
-      remove(chosen[chosen.length - 1]);
+    } else if (event.key === 'Backspace' && query === '') {
+      const last = chosen.at(-1);
+      if (last !== undefined) remove(last);
     }
   };
 

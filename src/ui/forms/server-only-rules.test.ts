@@ -38,7 +38,7 @@ const model = buildModel({
 
 describe('rules the browser leaves to the server', () => {
   it('keeps rules on the shown fields, and leaves those reading the user or a path to the server', () => {
-    const request = model.entitiesByName.request;
+    const request = model.entitiesByName.request!;
     const checks = formChecks(model.constants, request, request.fields);
     expect(Object.keys(checks.rules)).toEqual(['positive']);
   });
@@ -65,7 +65,7 @@ const repairs = buildModel({
 });
 
 describe('rules reading a computed due time', () => {
-  const repair = repairs.entitiesByName.repair;
+  const repair = repairs.entitiesByName.repair!;
 
   it('are left to the server, which computes the time before it checks them, even where the form shows the field', () => {
     for (const fields of [repair.fields.filter((f) => f.due === undefined), repair.fields]) {

@@ -5,11 +5,12 @@ import type { Actor } from '@/engine/ground/actor';
 import { parseRecordInput } from '@/engine/rules/record-input';
 import { buildModel } from '@/engine/spec/build';
 import { defineApp } from '@/engine/spec/define';
+import { knownFields } from '../known-names';
 import { fieldMessage, formChecks, ruleFields, ruleVerdicts, shownError } from './validation';
 
 const model = buildModel(helpdesk);
-const ticket = model.entitiesByName.ticket;
-const fieldsOf = (...names: string[]) => names.map((name) => ticket.fieldsByName[name]);
+const ticket = model.entitiesByName.ticket!;
+const fieldsOf = (...names: string[]) => knownFields(ticket, names);
 const agentChecks = formChecks(
   model.constants,
   ticket,
@@ -44,9 +45,9 @@ describe('field checks in the browser', () => {
       ['assignee', '12'],
     ];
     for (const [name, raw] of cases) {
-      expect(fieldMessage(ticket.fieldsByName[name], raw), `${name} ${JSON.stringify(raw)}`).toBe(serverMessage(name, raw));
+      expect(fieldMessage(ticket.fieldsByName[name]!, raw), `${name} ${JSON.stringify(raw)}`).toBe(serverMessage(name, raw));
     }
-    expect(fieldMessage(ticket.fieldsByName.subject, 'ab')).toBe('Subject must be at least 3 characters.');
+    expect(fieldMessage(ticket.fieldsByName.subject!, 'ab')).toBe('Subject must be at least 3 characters.');
   });
 
   it("use the spec's own words for a field when it has them, as the server does", () => {
@@ -66,7 +67,7 @@ describe('field checks in the browser', () => {
       },
     });
     const worded = buildModel(spec);
-    const part = worded.entitiesByName.part;
+    const part = worded.entitiesByName.part!;
     for (const raw of ['ab', '']) {
       let server: string | undefined;
       try {
@@ -74,9 +75,9 @@ describe('field checks in the browser', () => {
       } catch (error) {
         server = (error as NinefoldError).fieldErrors[0]?.message;
       }
-      expect(fieldMessage(part.fieldsByName.code, raw)).toBe(server);
+      expect(fieldMessage(part.fieldsByName.code!, raw)).toBe(server);
     }
-    expect(fieldMessage(part.fieldsByName.code, 'ab')).toBe('A part code has four characters or more.');
+    expect(fieldMessage(part.fieldsByName.code!, 'ab')).toBe('A part code has four characters or more.');
   });
 
   it("use the spec's own words for a number out of its range, as the server does", () => {
@@ -93,7 +94,7 @@ describe('field checks in the browser', () => {
         },
       }),
     );
-    const review = worded.entitiesByName.review;
+    const review = worded.entitiesByName.review!;
     for (const [name, raw, message] of [
       ['stars', '0', 'One star at least.'],
       ['stars', '6', 'Five stars at most.'],
@@ -106,7 +107,7 @@ describe('field checks in the browser', () => {
         server = (error as NinefoldError).fieldErrors[0];
       }
       expect(server).toMatchObject({ field: name, message });
-      expect(fieldMessage(review.fieldsByName[name], raw)).toBe(message);
+      expect(fieldMessage(review.fieldsByName[name]!, raw)).toBe(message);
     }
   });
 
@@ -117,11 +118,11 @@ describe('field checks in the browser', () => {
       constants: { maxQuantity: { value: 5 }, secretThreshold: { value: 99 } },
     });
     const limits = buildModel(spec);
-    const order = limits.entitiesByName.order;
+    const order = limits.entitiesByName.order!;
     const checks = formChecks(limits.constants, order, order.fields);
     expect(checks.constants).toEqual({ maxQuantity: { value: 5 } });
-    expect(fieldMessage(order.fieldsByName.quantity, '6')).toBe('Quantity must be at most 5.');
-    expect(fieldMessage(order.fieldsByName.quantity, '5')).toBeNull();
+    expect(fieldMessage(order.fieldsByName.quantity!, '6')).toBe('Quantity must be at most 5.');
+    expect(fieldMessage(order.fieldsByName.quantity!, '5')).toBeNull();
   });
 });
 
@@ -129,7 +130,7 @@ describe('rule checks in the browser', () => {
   it('keep only the rules whose fields the form shows', () => {
     expect(Object.keys(agentChecks.rules)).toEqual(['urgentNeedsAssignee']);
     // dueAfterCreation reads createdAt, which no form shows; a customer's form has no assignee.
-    expect(ruleFields(ticket.rules.dueAfterCreation).sort()).toEqual(['createdAt', 'dueAt']);
+    expect(ruleFields(ticket.rules.dueAfterCreation!).sort()).toEqual(['createdAt', 'dueAt']);
     expect(formChecks(model.constants, ticket, fieldsOf('subject', 'description')).rules).toEqual({});
   });
 
@@ -174,7 +175,7 @@ describe('date ranges in the browser', () => {
     },
   });
   const ranges = buildModel(spec);
-  const trip = ranges.entitiesByName.trip;
+  const trip = ranges.entitiesByName.trip!;
   const touched = new Set(['startsAt', 'endsAt']);
 
   it('are the record rules the server checks, with their messages', () => {

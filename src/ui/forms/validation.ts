@@ -5,6 +5,7 @@ import { conditionFields } from '@/engine/condition/fields';
 import { fieldSchema, issueMessage, type StoredValue } from '@/engine/rules/field-schema';
 import type { EntityModel, FieldModel } from '@/engine/spec/model';
 import type { Condition, ConstantSpec, RuleSpec } from '@/engine/spec/types';
+import { ownValue } from '@/engine/spec/own-names';
 
 /*
  * Feedback in the browser with the server's own rules: the same zod schema per field
@@ -72,12 +73,22 @@ export function formChecks(
   );
   const names = constantNames([fields.map((f) => f.spec), Object.values(rules)], new Set());
   const used = Object.fromEntries(
-    [...names].filter((name) => Object.hasOwn(constants, name)).map((name) => [name, { value: constants[name].value }]),
+    [...names].flatMap((name) => {
+      const constant = ownValue(constants, name);
+      return constant ? [[name, { value: constant.value }] as const] : [];
+    }),
   );
   const stored =
     before === undefined
       ? {}
-      : { before: Object.fromEntries(fields.filter((f) => Object.hasOwn(before, f.name)).map((f) => [f.name, before[f.name]])) };
+      : {
+          before: Object.fromEntries(
+            fields.flatMap((f) => {
+              const value = ownValue(before, f.name);
+              return value === undefined ? [] : [[f.name, value] as const];
+            }),
+          ),
+        };
   return { fields, constants: used, rules, ...stored };
 }
 
@@ -86,7 +97,10 @@ type ParseResult = { readonly ok: true; readonly value: StoredValue } | { readon
 /** One field's raw input parsed by the server's schema: its stored value, or the server's message. */
 export function parseField(field: FieldModel, raw: string): ParseResult {
   const result = fieldSchema(field).safeParse(raw);
-  return result.success ? { ok: true, value: result.data } : { ok: false, message: issueMessage(result.error.issues[0], field) };
+  if (result.success) return { ok: true, value: result.data };
+  // zod fails with at least one issue; its own summary is only for the case that cannot happen.
+  const [issue] = result.error.issues;
+  return { ok: false, message: issue ? issueMessage(issue, field) : result.error.message };
 }
 
 /** The message for one field's raw input, or null when the server would accept it. */
@@ -121,12 +135,12 @@ export function ruleVerdicts(
   const stored = checks.before;
   const before = stored
     ? Object.fromEntries(
-        checks.fields
-          .filter((f) => Object.hasOwn(stored, f.name))
-          .map((f) => {
-            const result = parseField(f, stored[f.name]);
-            return [f.name, result.ok ? result.value : null];
-          }),
+        checks.fields.flatMap((f) => {
+          const value = ownValue(stored, f.name);
+          if (value === undefined) return [];
+          const result = parseField(f, value);
+          return [[f.name, result.ok ? result.value : null] as const];
+        }),
       )
     : null;
   const verdicts: Record<string, string | null> = {};

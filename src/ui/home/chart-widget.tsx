@@ -5,13 +5,17 @@ import { formatNumber } from './format-number';
 import { unlessRefused } from './refused';
 import { WidgetCard } from './widget-card';
 import { LineChart, type ChartSeries } from './line-chart';
+import { knownEntity } from '../known-names';
 
 /** Records per day, one line per datetime field, drawn on the server (no script). */
 export async function ChartWidget({ model, ops, widget, id }: { model: AppModel; ops: BoundOps; widget: ChartWidgetModel; id: string }) {
-  const entity = model.entitiesByName[widget.entity];
-  const loaded = await unlessRefused(Promise.all(widget.series.map((s) => ops.perDay(entity.name, { field: s.field, days: widget.days }))));
-  if (!loaded) return null;
-  const series: ChartSeries[] = widget.series.map((s, i) => ({ label: s.label, points: loaded[i] }));
+  const entity = knownEntity(model, widget.entity);
+  const series: ChartSeries[] | null = await unlessRefused(
+    Promise.all(
+      widget.series.map(async (s) => ({ label: s.label, points: await ops.perDay(entity.name, { field: s.field, days: widget.days }) })),
+    ),
+  );
+  if (!series) return null;
   const totals = series.map((s) => `${s.label}: ${formatNumber(s.points.reduce((sum, p) => sum + p.count, 0))}`).join(', ');
   return (
     <WidgetCard title={widget.title} className="lg:col-span-2">

@@ -7,6 +7,7 @@ import { filteredListHref } from './list-href';
 import { unlessRefused } from './refused';
 import { valueLabel } from './value-label';
 import { WidgetCard } from './widget-card';
+import { knownEntity } from '../known-names';
 
 /**
  * Counts (or sums) per value as a grid of tiles, each a link to the list filtered by that value.
@@ -23,7 +24,7 @@ export async function CountsWidget({
   widget: CountsWidgetModel;
   params?: Readonly<Record<string, string | number | boolean>>;
 }) {
-  const entity = model.entitiesByName[widget.entity];
+  const entity = knownEntity(model, widget.entity);
   const totals = await unlessRefused(
     ops.groupTotals(entity.name, {
       by: widget.by,

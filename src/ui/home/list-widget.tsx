@@ -11,6 +11,7 @@ import { formatNumber } from './format-number';
 import { unlessRefused } from './refused';
 import { seeAllHref } from './see-all-href';
 import { WidgetCard } from './widget-card';
+import { knownEntity } from '../known-names';
 
 /**
  * Up to `limit` records matching the widget's condition, each a link with its key fields on a
@@ -29,7 +30,7 @@ export async function ListWidget({
   widget: ListWidgetModel;
   params?: Readonly<Record<string, string | number | boolean>>;
 }) {
-  const entity = model.entitiesByName[widget.entity];
+  const entity = knownEntity(model, widget.entity);
   const query = { ...(widget.where ? { where: widget.where, params } : {}) };
   const loaded = await unlessRefused(
     Promise.all([

@@ -21,7 +21,7 @@ export function moveRowFocus(step: 1 | -1): boolean {
   const current = currentRow();
   const index = current ? all.indexOf(current) : -1;
   const next = all[index === -1 ? 0 : Math.min(all.length - 1, Math.max(0, index + step))];
-  const link = next.querySelector<HTMLElement>('[data-row-link]');
+  const link = next?.querySelector<HTMLElement>('[data-row-link]');
   if (!link) return false;
   link.focus();
   link.scrollIntoView({ block: 'nearest' });

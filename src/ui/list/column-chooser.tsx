@@ -91,7 +91,8 @@ export function ColumnChooser({
     const to = direction === 'up' ? from - 1 : from + 1;
     if (from < 0 || to < 0 || to >= columns.length) return;
     const next = [...columns];
-    [next[from], next[to]] = [next[to], next[from]];
+    // Taken out and put back one place up or down: the two neighbours swap.
+    next.splice(to, 0, ...next.splice(from, 1));
     const other = direction === 'up' ? 'down' : 'up';
     focusAfter.current = [`column-move-${name}-${direction}`, `column-move-${name}-${other}`, `column-show-${name}`];
     apply(next);

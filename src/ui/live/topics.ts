@@ -1,3 +1,5 @@
+import { ownValue } from '@/engine/spec/own-names';
+
 /**
  * What the open page shows, as its parts declare it (<LiveTopics>, <LiveEditNotice>), so that the
  * live connection knows whether a change concerns it. A module-level registry: the connection is
@@ -30,8 +32,8 @@ export function declareInterest(interest: Interest): () => void {
 }
 
 export function concerns(topic: LiveTopic, changes: LiveChanges): boolean {
-  if (!Object.hasOwn(changes, topic.entity)) return false;
-  const ids = changes[topic.entity];
+  const ids = ownValue(changes, topic.entity);
+  if (ids === undefined) return false;
   return ids === null || topic.ids === undefined || topic.ids.some((id) => ids.includes(id));
 }
 

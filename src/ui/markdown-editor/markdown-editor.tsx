@@ -4,6 +4,7 @@ import { type ComponentProps, type KeyboardEvent, type ReactNode, useRef, useSta
 import { flushSync } from 'react-dom';
 import { cn } from '../cn';
 import { usePreviewMarkdown } from './preview-action';
+import { ownValue } from '@/engine/spec/own-names';
 
 type Tab = 'write' | 'preview';
 const TABS: readonly { readonly tab: Tab; readonly label: string }[] = [
@@ -40,9 +41,11 @@ export function MarkdownEditor({ textarea }: { textarea: ComponentProps<'textare
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = TABS.findIndex((t) => t.tab === tab);
     const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1 + TABS.length, Home: 0, End: TABS.length - 1 };
-    if (!(event.key in moves)) return;
+    const move = ownValue(moves, event.key);
+    const target = move === undefined ? undefined : TABS[move % TABS.length];
+    if (!target) return;
     event.preventDefault();
-    select(TABS[moves[event.key] % TABS.length].tab, true);
+    select(target.tab, true);
   };
 
   if (!previewMarkdown) return <textarea {...textarea} />;

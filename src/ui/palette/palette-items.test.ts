@@ -32,11 +32,11 @@ describe('paletteSections', () => {
 
   it('maps actions: links and saved views go somewhere, transitions are taken on the page', () => {
     const [mine, goTo] = paletteSections({ query: '', record, places, found: null });
-    expect(mine.items.map((i) => i.action)).toEqual([
+    expect(mine!.items.map((i) => i.action)).toEqual([
       { kind: 'href', href: '/tickets/12/edit' },
       { kind: 'transition', name: 'resolve' },
     ]);
-    expect(goTo.items.find((i) => i.label === 'Urgent ones')).toMatchObject({
+    expect(goTo!.items.find((i) => i.label === 'Urgent ones')).toMatchObject({
       detail: 'Tickets',
       action: { kind: 'href', href: '/tickets?view=3' },
     });
@@ -49,7 +49,7 @@ describe('paletteSections', () => {
     };
     const now = paletteSections({ query: ' printer ', record: null, places, found });
     expect(labels(now)).toEqual([['Tickets', ['Printer jammed']]]);
-    expect(now[0].items[0]).toMatchObject({ detail: '#7', action: { kind: 'href', href: '/tickets/7' } });
+    expect(now[0]!.items[0]).toMatchObject({ detail: '#7', action: { kind: 'href', href: '/tickets/7' } });
     expect(paletteSections({ query: 'printers', record: null, places, found })).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ const article = buildModel({
     tag: { titleField: 'name', fields: { name: { type: 'text', required: true } } },
     article: { titleField: 'title', fields: { title: { type: 'text', required: true }, tags: { type: 'references', to: 'tag' } } },
   },
-}).entitiesByName.article;
+}).entitiesByName.article!;
 const at = new Date('2025-03-04T14:00:00Z');
 const change = (from: number[], to: number[]): HistoryEntry => ({
   id: 1,
@@ -29,6 +29,6 @@ describe('a change of a set in the history', () => {
       to: 'News, Culture, #9',
       sentence: 'added Culture, #9, removed Sport',
     });
-    expect(describeHistoryEntry(article, change([], [3]), { tags: { 3: 'Culture' } }).changes[0].sentence).toBe('added Culture');
+    expect(describeHistoryEntry(article, change([], [3]), { tags: { 3: 'Culture' } }).changes[0]!.sentence).toBe('added Culture');
   });
 });

@@ -4,7 +4,7 @@ import type { HistoryEntry } from '@/engine/ops/types';
 import { buildModel } from '@/engine/spec/build';
 import { describeHistoryEntry } from './history-text';
 
-const ticket = buildModel(helpdesk).entitiesByName.ticket;
+const ticket = buildModel(helpdesk).entitiesByName.ticket!;
 const at = new Date('2025-03-04T14:00:00Z');
 const by = { id: 7, name: 'Agent Seven' };
 

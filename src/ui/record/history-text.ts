@@ -99,11 +99,10 @@ export function describeHistoryEntry(entity: EntityModel, entry: HistoryEntry, t
   const changes: ChangeLine[] =
     entry.action === 'create' || entry.action === 'delete'
       ? []
-      : Object.keys(entry.changes)
-          .sort((a, b) => entity.fields.findIndex((f) => f.name === a) - entity.fields.findIndex((f) => f.name === b))
-          .map((name) => {
+      : Object.entries(entry.changes)
+          .sort(([a], [b]) => entity.fields.findIndex((f) => f.name === a) - entity.fields.findIndex((f) => f.name === b))
+          .map(([name, change]) => {
             const field = entity.fieldsByName[name];
-            const change = entry.changes[name];
             if (!field)
               return { field: name, label: humanize(name), from: String(change.from ?? NO_VALUE), to: String(change.to ?? NO_VALUE) };
             if (field.type === 'references') return setChange(field, change.from, change.to, titles[name]);

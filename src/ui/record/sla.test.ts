@@ -4,7 +4,7 @@ import { buildModel } from '@/engine/spec/build';
 import { constantLabel, dueNotes, dueText } from './sla';
 
 const model = buildModel(helpdesk);
-const ticket = model.entitiesByName.ticket;
+const ticket = model.entitiesByName.ticket!;
 const created = new Date('2025-03-03T14:00:00Z');
 const due = new Date('2025-03-04T14:00:00Z');
 
@@ -20,13 +20,13 @@ describe('the promise told beside a due time', () => {
       constant: 'slaHours',
       description: 'Time to resolution promised for each priority.',
     });
-    expect(dueText(notes.slaDueAt)).toBe('SLA 24 h for normal priority');
+    expect(dueText(notes.slaDueAt!)).toBe('SLA 24 h for normal priority');
   });
 
   it('says nothing when the viewer is not shown the due time or the field that picks its hours', () => {
     expect(dueNotes(model.constants, ticket, { id: 1, createdAt: created, priority: 'normal' })).toEqual({});
     expect(dueNotes(model.constants, ticket, { id: 1, createdAt: created, slaDueAt: due })).toEqual({});
-    expect(dueNotes(model.constants, model.entitiesByName.organization, { id: 1, name: 'Acme' })).toEqual({});
+    expect(dueNotes(model.constants, model.entitiesByName.organization!, { id: 1, name: 'Acme' })).toEqual({});
   });
 
   it('names the constant from its name', () => {

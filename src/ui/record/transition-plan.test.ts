@@ -42,7 +42,7 @@ describe('planOffers', () => {
       blockedReason: 'Too late.',
       requires: [],
     };
-    expect(planOffers([reopen], record, new Set(['assignee']))[0].mode).toBe('blocked');
+    expect(planOffers([reopen], record, new Set(['assignee']))[0]!.mode).toBe('blocked');
   });
 
   it('offers an available transition as ready, asking nothing', () => {

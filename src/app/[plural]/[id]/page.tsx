@@ -31,6 +31,7 @@ import { planOffers } from '@/ui/record/transition-plan';
 import { RelatedSection } from '@/ui/record/related-section';
 import { sectionAnchor } from '@/ui/record/related-state';
 import { StateBadge } from '@/ui/state-badge';
+import { knownFields } from '@/ui/known-names';
 
 type Props = {
   params: Promise<{ plural: string; id: string }>;
@@ -86,7 +87,7 @@ async function transitionItems(
               actor,
               model: engine.model,
               entity,
-              fields: plan.ask.map((name) => entity.fieldsByName[name]),
+              fields: knownFields(entity, plan.ask),
               values: {},
               references,
             }),

@@ -17,6 +17,7 @@ import { formChecks } from '@/ui/forms/validation';
 import { PageHeader } from '@/ui/page-header';
 import { inSentence } from '@/engine/spec/naming';
 import { writtenOnlyByCalls } from '@/engine/access/policy';
+import { knownFields } from '@/ui/known-names';
 
 type Props = { params: Promise<{ plural: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -40,7 +41,7 @@ export default async function NewRecordPage({ params, searchParams }: Props) {
   }
   // Sent by someone who may not read what they sent (a visitor's contact form): say it arrived.
   if (search[SENT_PARAM] === '1') return <SentConfirmation entity={entity} />;
-  const fields = access.writable.create.map((name) => entity.fieldsByName[name]);
+  const fields = knownFields(entity, access.writable.create);
   const now = new Date();
   const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now)]));
   const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values });

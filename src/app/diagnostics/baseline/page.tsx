@@ -20,6 +20,7 @@ import { COLUMN_FORM } from '@/server/list-query';
 import { ColumnChooser } from '@/ui/list/column-chooser';
 import { SaveViewForm } from '@/ui/list/view-forms';
 import helpdesk from '../../../../examples/helpdesk/ninefold.spec';
+import { knownEntity } from '@/ui/known-names';
 
 /**
  * The benchmark's baseline (`npm run bench`): the ticket list page's body — header, saved view
@@ -31,7 +32,7 @@ export const metadata: Metadata = { title: 'Baseline' };
 
 // Built from the spec module itself, not from the running engine, so no database is opened.
 const model = buildModel(helpdesk);
-const ticket = model.entitiesByName.ticket;
+const ticket = knownEntity(model, 'ticket');
 const visible = new Set(ticket.fields.map((field) => field.name));
 const { columns, linkColumn } = listColumns(model, ticket, visible);
 

@@ -16,6 +16,7 @@ import { PageHeader } from '@/ui/page-header';
 import { inSentence } from '@/engine/spec/naming';
 import { recordTitle } from '@/engine/ops/record-title';
 import { writtenOnlyByCalls } from '@/engine/access/policy';
+import { knownFields } from '@/ui/known-names';
 
 type Props = { params: Promise<{ plural: string; id: string }> };
 
@@ -39,7 +40,10 @@ export default async function EditRecordPage({ params }: Props) {
   const access = engine.ops.access(actor, entity.name);
   // Not a field hidden on this record (the grants that let the user see it hide it): the form
   // would show it empty and saving would clear it.
-  const fields = access.writable.update.filter((name) => Object.hasOwn(record, name)).map((name) => entity.fieldsByName[name]);
+  const fields = knownFields(
+    entity,
+    access.writable.update.filter((name) => Object.hasOwn(record, name)),
+  );
   const values = Object.fromEntries(fields.map((field) => [field.name, toFormValue(field, record[field.name])]));
   const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values, references });
   const base = `/${entity.plural}/${record.id}`;
