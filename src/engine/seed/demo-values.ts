@@ -1,6 +1,6 @@
 import type { Faker } from '@faker-js/faker';
 import type { FieldModel } from '../spec/model';
-import { digitsOf } from '../spec/field-numbers';
+import { digitsOf, resolveNumber } from '../spec/field-numbers';
 import type { ConstantRef, ConstantSpec, DateBound } from '../spec/types';
 import { patternText } from './demo-patterns';
 import { namedText, paragraphs, titleText } from './demo-texts';
@@ -39,9 +39,7 @@ function distinct(value: string, withNumber: () => string, context: DemoContext)
 }
 
 function numberOf(value: number | ConstantRef | undefined, fallback: number, context: DemoContext): number {
-  if (typeof value === 'number') return value;
-  const constant = value ? context.constants?.[value.$constant]?.value : undefined;
-  return typeof constant === 'number' ? constant : fallback;
+  return resolveNumber(value, context.constants ?? {}) ?? fallback;
 }
 
 /** A number field's declared range, or `span` from zero (or from the one end declared). */

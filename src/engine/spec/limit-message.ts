@@ -1,4 +1,5 @@
 import type { AppModel } from './model';
+import { resolveNumber } from './field-numbers';
 import { humanize } from './naming';
 import type { LimitSpec } from './types';
 
@@ -17,8 +18,7 @@ export const PLACEHOLDER = /\{([^{}]*)\}/g;
 
 /** The most a limit allows, its constant resolved. */
 export function limitMax(constants: AppModel['constants'], limit: Pick<LimitSpec, 'max'>): number {
-  if (typeof limit.max === 'number') return limit.max;
-  return Number(constants[limit.max.$constant]?.value);
+  return resolveNumber(limit.max, constants) ?? NaN;
 }
 
 /** The refusal's words: the spec's message with `{max}` written in, or one naming the limit and its maximum. */

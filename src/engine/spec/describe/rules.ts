@@ -3,7 +3,7 @@ import { BUILT_IN_ERRORS } from '../../errors/catalogue';
 import type { DocBlock } from '../document';
 import { decimalDigits } from '../field-numbers';
 import { limitMessage } from '../limit-message';
-import type { AppModel, EntityModel, FieldModel } from '../model';
+import type { AppModel, EntityModel, FieldModel, LimitModel } from '../model';
 import { indefinite, inSentence, withArticle } from '../naming';
 import type { CallSpec, ErrorSpec, FieldSpec } from '../types';
 import type { PointBlocks } from './product';
@@ -36,7 +36,7 @@ export function validationBlocks(model: AppModel): PointBlocks {
   const limitRows = model.entities.flatMap((entity) =>
     Object.entries(entity.limits).map(([name, limit]) => [
       `${entity.name}: ${name}`,
-      maxText(limit.max, model),
+      maxText(limit),
       perText(model, entity, limit.per),
       limit.where ? conditionText(limit.where, entity) : `every ${inSentence(entity.label)}`,
       limit.exempt?.length ? limit.exempt.join(', ') : NONE,
@@ -102,10 +102,9 @@ function rangeText(min: number | { readonly $constant: string } | undefined, max
   return null;
 }
 
-function maxText(max: number | { readonly $constant: string }, model: AppModel): string {
-  if (!isConstantRef(max)) return String(max);
-  const value = model.constants[max.$constant]?.value;
-  return `${max.$constant} (${value === undefined ? '?' : constantValueText(value)})`;
+/** The maximum as the spec names it, with its value (resolved when the model was built). */
+function maxText(limit: LimitModel): string {
+  return isConstantRef(limit.max) ? `${limit.max.$constant} (${limit.maxValue})` : String(limit.max);
 }
 
 // ---------------------------------------------------------------- 6. roles and permissions
