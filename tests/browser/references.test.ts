@@ -102,7 +102,9 @@ describe('a references field in forms, lists and records', () => {
     await expect.poll(() => rows.count()).toBe(1);
     expect((await rows.first().locator('a[href^="/tags/"]').allTextContents()).sort()).toEqual(['News', 'Weather']);
     await page.goto(`${server.url}/articles`);
-    // The filter takes several: a multiple select that applies as it changes.
+    // The filter takes several: a multiple select that applies as it changes, once the form is
+    // enhanced (before, it is the plain GET form with its Apply button).
+    await page.locator('form[role="search"][data-enhanced]').waitFor();
     const filter = page.getByLabel('Tags (any of)');
     await Promise.all([page.waitForURL(/tags=/), filter.selectOption([String(tags.Weather), String(tags.Sport)])]);
     await expect.poll(() => rows.count()).toBe(1);
