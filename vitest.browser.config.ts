@@ -1,4 +1,8 @@
 import { defineConfig } from 'vitest/config';
+import { useMemoryForScratch } from './testing/runner/scratch-dir';
+
+// Before anything asks os.tmpdir(): the workers and the servers they start inherit it.
+useMemoryForScratch();
 
 /** Browser tests: real servers started by `npm start`'s script, driven through Chromium. */
 export default defineConfig({

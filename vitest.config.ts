@@ -1,6 +1,10 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { useMemoryForScratch } from './testing/runner/scratch-dir';
+
+// Before anything asks os.tmpdir(): the workers and the servers they start inherit it.
+useMemoryForScratch();
 
 export default defineConfig({
   resolve: {
@@ -19,5 +23,9 @@ export default defineConfig({
     // much of their time waiting on PostgreSQL or PGlite's worker: two forks on two cores finish
     // the suite in four fifths of the time (measured here: about 640 s → 503 s).
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // A worker keeps the modules it loaded from one file to the next instead of loading the engine
+    // again for each of ~190 files (measured here: 408 s → 341 s). Every suite opens its own
+    // databases and no test leaves process state behind (environment, globals, timers, mocks).
+    isolate: false,
   },
 });

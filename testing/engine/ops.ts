@@ -3,12 +3,14 @@
  * the helpdesk lacks (and a limit too high for the matrix to reach), users made through identity, catching the NinefoldError an operation
  * rejects with, and a quicker fresh PGlite (a copied template instead of initdb).
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { expect } from 'vitest';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
 import { NinefoldError } from '@/engine/errors/ninefold-error';
@@ -111,7 +113,7 @@ function pgliteVersion(): string {
 
 /**
  * Fills an empty PGlite data directory with a copy of a freshly initialised one, kept in the
- * temporary directory per PGlite version: copying takes milliseconds where initdb takes seconds.
+ * temporary directory per PGlite version: copying takes a tenth of a second where initdb takes seconds.
  * The copy is as empty as a new database (the template was opened and closed, nothing else).
  */
 export async function seedEmptyPglite(dataDir: string): Promise<void> {
@@ -128,7 +130,20 @@ export async function seedEmptyPglite(dataDir: string): Promise<void> {
       if (!existsSync(path.join(template, 'PG_VERSION'))) return;
     }
   }
-  await fs.cp(template, dataDir, { recursive: true });
+  await copyDirectory(template, dataDir);
+}
+
+/**
+ * The system's `cp`, sparse: PostgreSQL's zero-filled WAL segment is most of the template, and
+ * Node's fs.cp writes every byte of it, file by file, from JavaScript (about ten times slower
+ * here). fs.cp where that `cp` is missing or lacks the option.
+ */
+async function copyDirectory(from: string, to: string): Promise<void> {
+  try {
+    await promisify(execFile)('cp', ['-R', '--sparse=always', `${from}/.`, to]);
+  } catch {
+    await fs.cp(from, to, { recursive: true, force: true });
+  }
 }
 
 /** `database.openSynced(model)`, on a PGlite seeded from the template. */

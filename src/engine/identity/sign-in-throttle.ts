@@ -7,8 +7,8 @@ import type { DynamicDatabase } from '../store/types';
  * attempt counted in it), in the table nf_sign_in_attempt rather than in memory: several servers behind one
  * load balancer then count the same attempts, and a restart forgets nothing.
  *
- * An attempt is counted before its secret is checked, in one statement that also answers whether
- * it is within the limits. Parallel attempts, on one server or many, each see the others' counts,
+ * An attempt is counted before its secret is checked, each key in one statement that also answers
+ * whether it is within the key's limit. Parallel attempts, on one server or many, each see the others' counts,
  * so no more than the limit are ever checked in a window (reading the count, checking, then
  * counting let every attempt of a burst through). What turns out not to be a failure is given
  * back: a refused attempt checked nothing, and a right secret starts the account afresh.
@@ -55,21 +55,20 @@ export function throttleKeys(normalizedEmail: string, ip: string | undefined): T
 
 export function createSignInThrottle(db: DynamicDatabase, limits: ThrottleLimits): SignInThrottle {
   const limitOf = (key: string) => (key.startsWith('ip:') ? limits.perIp : limits.perAccount);
-  // Always the account first: two statements locking the same rows take them in the same order.
+  // Always the account first (see attempt).
   const list = (keys: ThrottleKeys) => (keys.ip ? [keys.account, keys.ip] : [keys.account]);
 
-  /** One more attempt on every key, in one statement; a window that has ended starts again with it. */
-  const count = async (keys: ThrottleKeys, now: Date): Promise<CountedKey[]> => {
+  /** One more attempt on a key, in one statement; a window that has ended starts again with it. */
+  const count = async (key: string, now: Date): Promise<CountedKey> => {
     const cutoff = new Date(now.getTime() - limits.windowMs);
-    const rows = sql.join(list(keys).map((key) => sql`(${key}, 1, ${now})`));
     const result = await sql<CountedKey>`
-      insert into nf_sign_in_attempt as a (key, failures, window_started_at) values ${rows}
+      insert into nf_sign_in_attempt as a (key, failures, window_started_at) values (${key}, 1, ${now})
       on conflict (key) do update set
         failures = case when a.window_started_at <= ${cutoff} then 1 else a.failures + 1 end,
         window_started_at = case when a.window_started_at <= ${cutoff} then excluded.window_started_at else a.window_started_at end
       returning key, failures, window_started_at
     `.execute(db);
-    return result.rows;
+    return result.rows[0]!;
   };
 
   /**
@@ -101,12 +100,19 @@ export function createSignInThrottle(db: DynamicDatabase, limits: ThrottleLimits
   return {
     async attempt(keys) {
       const now = new Date();
-      const counted = await count(keys, now);
-      const over = counted.filter((c) => c.failures > limitOf(c.key));
-      if (over.length > 0) {
-        await giveBack(counted);
-        const ends = Math.max(...over.map((c) => c.window_started_at.getTime() + limits.windowMs));
-        return { refused: true, retryAfterSeconds: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)) };
+      // Key by key, the account first, stopping at the first one past its limit: an attempt its
+      // account refuses never counts against the address, not even for the moment before it is
+      // given back (a burst on a few accounts would otherwise fill the address's count with
+      // attempts on their way out, and refuse one that was within every limit).
+      const counted: CountedKey[] = [];
+      for (const key of list(keys)) {
+        const mark = await count(key, now);
+        counted.push(mark);
+        if (mark.failures > limitOf(key)) {
+          await giveBack(counted);
+          const ends = mark.window_started_at.getTime() + limits.windowMs;
+          return { refused: true, retryAfterSeconds: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)) };
+        }
       }
       await sweep(now);
       return {
