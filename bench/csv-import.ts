@@ -20,6 +20,7 @@ import { settingsFromEnv } from '../src/engine/settings';
 import { listCsv } from '../src/server/csv/export-csv';
 import { listColumns } from '../src/ui/columns';
 import { knownEntity } from '../src/ui/known-names';
+import { SYSTEM_ACTOR } from '../src/engine/identity/system-actor';
 
 const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, db: { type: 'string', default: 'both' } } });
 const rows = Number(values.rows);
@@ -51,7 +52,11 @@ async function measure(kind: 'pglite' | 'postgres', file: Uint8Array): Promise<R
   }
   const engine = await openEngine({ ...settingsFromEnv({ ...process.env, DATA_DIR: dataDir }), databaseUrl });
   try {
-    const user = await engine.identity.createUser({ email: 'bench@example.com', password: 'a long password', roles: ['admin'] });
+    const user = await engine.identity.createUser(SYSTEM_ACTOR, {
+      email: 'bench@example.com',
+      password: 'a long password',
+      roles: ['admin'],
+    });
     const actor = { userId: user.id, email: user.email, name: user.name, roles: user.roles };
     const started = performance.now();
     const phases = new Map<ImportProgress['phase'], number>();

@@ -4,6 +4,7 @@ import { buildModel } from '@/engine/spec/build';
 import { forEachDatabase } from '@testing/engine/store';
 import { apiClient, expectProblem, openTestEngine, ORIGIN, type ApiClient } from '@testing/api/api';
 import { actorOfAccount } from '@testing/engine/accounts';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 /** Accounts over the REST door, with the sign-in limits lowered through constants as a spec author would. */
 const model = buildModel({
@@ -23,7 +24,7 @@ forEachDatabase('API: accounts', (database) => {
   let userCounter = 0;
   const freshIp = () => `192.0.2.${(ipCounter += 1)}`;
   const newUser = () =>
-    engine.identity.createUser({ email: `api-user${(userCounter += 1)}@example.com`, password: PASSWORD, roles: ['agent'] });
+    engine.identity.createUser(SYSTEM_ACTOR, { email: `api-user${(userCounter += 1)}@example.com`, password: PASSWORD, roles: ['agent'] });
   const signIn = (email: string, password: string, ip = freshIp()) => api.call('POST', '/auth/sign-in', { ip, body: { email, password } });
   const cookieOf = (answer: { headers: Headers }) => answer.headers.get('set-cookie')!.split(';')[0]!.split('=')[1];
 
@@ -91,7 +92,11 @@ forEachDatabase('API: accounts', (database) => {
     });
 
     it('answers 401 at once for the sessions and tokens of a disabled user, and refuses their sign-in', async () => {
-      const admin = await engine.identity.createUser({ email: 'api-admin@example.com', password: PASSWORD, roles: ['admin'] });
+      const admin = await engine.identity.createUser(SYSTEM_ACTOR, {
+        email: 'api-admin@example.com',
+        password: PASSWORD,
+        roles: ['admin'],
+      });
       const user = await newUser();
       const session = cookieOf(await signIn(user.email, PASSWORD));
       const { token } = await engine.identity.createApiToken(user.id, { name: 'script' });

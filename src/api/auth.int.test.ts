@@ -6,6 +6,7 @@ import { buildModel } from '@/engine/spec/build';
 import { forEachDatabase } from '@testing/engine/store';
 import { handleApiRequest } from './handler';
 import { apiClient, expectProblem, openTestEngine, ORIGIN, snapshot, type ApiClient } from '@testing/api/api';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 const model = buildModel(helpdesk);
 const PASSWORD = 'correct horse battery';
@@ -20,7 +21,12 @@ forEachDatabase('API: authentication and HTTP', (database) => {
   beforeAll(async () => {
     engine = await openTestEngine(database, model);
     api = apiClient(engine);
-    agent = await engine.identity.createUser({ email: 'agent@example.com', password: PASSWORD, roles: ['agent'], name: 'Alan Agent' });
+    agent = await engine.identity.createUser(SYSTEM_ACTOR, {
+      email: 'agent@example.com',
+      password: PASSWORD,
+      roles: ['agent'],
+      name: 'Alan Agent',
+    });
     token = (await engine.identity.createApiToken(agent.id, { name: 'tests' })).token;
   });
 

@@ -8,6 +8,7 @@ import { buildModel } from '@/engine/spec/build';
 import type { AppSpec } from '@/engine/spec/types';
 import { forEachDatabase } from '@testing/engine/store';
 import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from '@testing/api/api';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 /** The helpdesk (with its escalate call) plus calls that exercise what escalate does not. */
 const spec: AppSpec = {
@@ -111,8 +112,8 @@ forEachDatabase('API: custom calls', (database) => {
     engine = await openTestEngine(database, model);
     api = apiClient(engine);
     [agent, customer] = await Promise.all([
-      engine.identity.createUser({ email: 'agent@example.com', password: PASSWORD, roles: ['agent'] }),
-      engine.identity.createUser({ email: 'customer@example.com', password: PASSWORD, roles: ['customer'] }),
+      engine.identity.createUser(SYSTEM_ACTOR, { email: 'agent@example.com', password: PASSWORD, roles: ['agent'] }),
+      engine.identity.createUser(SYSTEM_ACTOR, { email: 'customer@example.com', password: PASSWORD, roles: ['customer'] }),
     ]);
     agentToken = (await engine.identity.createApiToken(agent.id, { name: 'tests' })).token;
     customerToken = (await engine.identity.createApiToken(customer.id, { name: 'tests' })).token;
@@ -233,7 +234,7 @@ forEachDatabase('API: custom calls', (database) => {
     });
 
     it('lets a call catch a refused step and go on: that step alone is undone, the others are saved', async () => {
-      const admin = await engine.identity.createUser({ email: 'admin@example.com', password: PASSWORD, roles: ['admin'] });
+      const admin = await engine.identity.createUser(SYSTEM_ACTOR, { email: 'admin@example.com', password: PASSWORD, roles: ['admin'] });
       const adminToken = (await engine.identity.createApiToken(admin.id, { name: 'tests' })).token;
       const answer = await api.call('POST', '/organizations/once', { token: adminToken, body: { name: 'Once Ltd' } });
       expect(answer.status).toBe(200);

@@ -12,6 +12,7 @@ import { defineApp } from '@/engine/spec/define';
 import { forEachDatabase } from '@testing/engine/store';
 import { openUnreachableEngine } from '@testing/engine/store-outage';
 import { apiClient, expectProblem, openTestEngine, snapshot, type ApiAnswer, type ApiClient } from '@testing/api/api';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 const RATE_LIMIT = 20;
 const model = buildModel(
@@ -255,8 +256,12 @@ forEachDatabase('API: the error catalogue, code by code', (database) => {
   beforeAll(async () => {
     engine = await openTestEngine(database, model);
     api = apiClient(engine);
-    const admin = await engine.identity.createUser({ email: 'admin@example.com', password: 'admin-password', roles: ['admin'] });
-    const customer = await engine.identity.createUser({
+    const admin = await engine.identity.createUser(SYSTEM_ACTOR, {
+      email: 'admin@example.com',
+      password: 'admin-password',
+      roles: ['admin'],
+    });
+    const customer = await engine.identity.createUser(SYSTEM_ACTOR, {
       email: 'customer@example.com',
       password: 'customer-password',
       roles: ['customer'],
@@ -314,7 +319,7 @@ forEachDatabase('API: the error catalogue, code by code', (database) => {
         TABLES.filter((t) => t !== 'nf_api_token'),
       );
       const newToken = async () => {
-        const user = await engine.identity.createUser({
+        const user = await engine.identity.createUser(SYSTEM_ACTOR, {
           email: `limited${(ips += 1)}@example.com`,
           password: 'limited-password',
           roles: ['agent'],

@@ -9,6 +9,7 @@ import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
 import { forEachDatabase } from '@testing/engine/store';
 import { apiClient, openTestEngine, type ApiClient } from '@testing/api/api';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 /*
  * For each role: every list and every record of every entity it may see, over the API; no field
@@ -41,7 +42,12 @@ forEachDatabase('API: field leaks', (database) => {
       every: ['admin', 'agent', 'customer'],
     };
     for (const [name, granted] of Object.entries(roles)) {
-      users[name] = await engine.identity.createUser({ email: `${name}@leaks.example`, password: PASSWORD, name, roles: granted });
+      users[name] = await engine.identity.createUser(SYSTEM_ACTOR, {
+        email: `${name}@leaks.example`,
+        password: PASSWORD,
+        name,
+        roles: granted,
+      });
       tokens[name] = (await engine.identity.createApiToken(users[name].id, { name: 'leaks' })).token;
     }
     const [admin, agent, customer, other] = [asActor(users.admin!), asActor(users.agent!), asActor(users.customer!), asActor(users.other!)];

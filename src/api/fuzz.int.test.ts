@@ -12,6 +12,7 @@ import { buildModel } from '@/engine/spec/build';
 import { defineApp } from '@/engine/spec/define';
 import { forEachDatabase } from '@testing/engine/store';
 import { apiClient, openTestEngine, type ApiClient } from '@testing/api/api';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 const RUNS_PER_DATABASE = 10_000;
 
@@ -314,7 +315,11 @@ forEachDatabase('API fuzzing', (database) => {
   beforeAll(async () => {
     engine = await openTestEngine(database, model);
     api = apiClient(engine);
-    const admin = await engine.identity.createUser({ email: 'fuzz@example.com', password: 'fuzz-password', roles: ['admin'] });
+    const admin = await engine.identity.createUser(SYSTEM_ACTOR, {
+      email: 'fuzz@example.com',
+      password: 'fuzz-password',
+      roles: ['admin'],
+    });
     token = (await engine.identity.createApiToken(admin.id, { name: 'fuzz' })).token;
     session = (await engine.identity.createSession(admin.id)).token;
     for (let i = 1; i <= 4; i++) {

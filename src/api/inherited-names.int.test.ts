@@ -4,6 +4,7 @@ import type { TestEngine } from '@testing/engine/engine';
 import { buildModel } from '@/engine/spec/build';
 import { forEachDatabase } from '@testing/engine/store';
 import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from '@testing/api/api';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 /**
  * Names every JavaScript object answers for without declaring them (`constructor`, `toString`,
@@ -22,7 +23,11 @@ forEachDatabase('API: names objects inherit', (database) => {
   beforeAll(async () => {
     engine = await openTestEngine(database, buildModel(helpdesk));
     api = apiClient(engine);
-    const agent = await engine.identity.createUser({ email: 'agent@example.com', password: 'correct horse battery', roles: ['agent'] });
+    const agent = await engine.identity.createUser(SYSTEM_ACTOR, {
+      email: 'agent@example.com',
+      password: 'correct horse battery',
+      roles: ['agent'],
+    });
     agentId = agent.id;
     token = (await engine.identity.createApiToken(agent.id, { name: 'tests' })).token;
   });

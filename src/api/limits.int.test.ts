@@ -7,6 +7,7 @@ import type { AppSpec } from '@/engine/spec/types';
 import { forEachDatabase } from '@testing/engine/store';
 import { handleApiRequest } from './handler';
 import { apiClient, expectProblem, openTestEngine, ORIGIN, snapshot, type ApiClient } from '@testing/api/api';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 /** The helpdesk with its API limits lowered through constants, as a spec author would. */
 const lowered: AppSpec = {
@@ -35,7 +36,7 @@ forEachDatabase('API: limits', (database) => {
   beforeAll(async () => {
     engine = await openTestEngine(database, model);
     api = apiClient(engine);
-    agent = await engine.identity.createUser({ email: 'agent@example.com', password: PASSWORD, roles: ['agent'] });
+    agent = await engine.identity.createUser(SYSTEM_ACTOR, { email: 'agent@example.com', password: PASSWORD, roles: ['agent'] });
     token = (await engine.identity.createApiToken(agent.id, { name: 'one' })).token;
     otherToken = (await engine.identity.createApiToken(agent.id, { name: 'two' })).token;
   });
@@ -121,7 +122,7 @@ forEachDatabase('API: limits', (database) => {
 
     it('counts a signed-in user across sessions', async () => {
       const ip = freshIp();
-      const user = await engine.identity.createUser({ email: 'sessions@example.com', password: PASSWORD, roles: ['agent'] });
+      const user = await engine.identity.createUser(SYSTEM_ACTOR, { email: 'sessions@example.com', password: PASSWORD, roles: ['agent'] });
       const sessions = await Promise.all([1, 2].map(async () => (await engine.identity.createSession(user.id)).token));
       for (let i = 0; i < 5; i += 1) expect((await api.call('GET', '/auth/me', { session: sessions[i % 2], ip })).status).toBe(200);
       expectProblem(await api.call('GET', '/auth/me', { session: sessions[0], ip: freshIp() }), 429, 'RATE_LIMITED');

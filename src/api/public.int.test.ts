@@ -45,8 +45,8 @@ forEachDatabase('public visitors', (database) => {
     engine = await openTestEngine(database, model);
     api = apiClient(engine);
     const [editorUser, noRole] = await Promise.all([
-      engine.identity.createUser({ email: 'editor@example.com', password: PASSWORD, roles: ['agent'] }),
-      engine.identity.createUser({ email: 'someone@example.com', password: PASSWORD, roles: [] }),
+      engine.identity.createUser(SYSTEM_ACTOR, { email: 'editor@example.com', password: PASSWORD, roles: ['agent'] }),
+      engine.identity.createUser(SYSTEM_ACTOR, { email: 'someone@example.com', password: PASSWORD, roles: [] }),
     ]);
     editor = asActor(editorUser);
     editorToken = (await engine.identity.createApiToken(editorUser.id, { name: 'tests' })).token;
@@ -244,7 +244,9 @@ forEachDatabase('public visitors', (database) => {
     });
 
     it('is never given to a user', async () => {
-      const error = await ninefoldError(engine.identity.createUser({ email: 'public@example.com', password: PASSWORD, roles: ['public'] }));
+      const error = await ninefoldError(
+        engine.identity.createUser(SYSTEM_ACTOR, { email: 'public@example.com', password: PASSWORD, roles: ['public'] }),
+      );
       expect(error.code).toBe('VALIDATION_FAILED');
       expect(error.fieldErrors).toEqual([expect.objectContaining({ field: 'roles', code: 'unknown_role' })]);
       const invite = await ninefoldError(engine.identity.createInvite(SYSTEM_ACTOR, { email: 'invited@example.com', roles: ['public'] }));

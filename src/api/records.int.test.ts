@@ -6,6 +6,7 @@ import type { Actor } from '@/engine/ground/actor';
 import { buildModel } from '@/engine/spec/build';
 import { forEachDatabase } from '@testing/engine/store';
 import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from '@testing/api/api';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 const model = buildModel(helpdesk);
 const PASSWORD = 'correct horse battery';
@@ -26,7 +27,8 @@ forEachDatabase('API: records', (database) => {
   beforeAll(async () => {
     engine = await openTestEngine(database, model);
     api = apiClient(engine);
-    const make = (email: string, roles: string[], name: string) => engine.identity.createUser({ email, password: PASSWORD, roles, name });
+    const make = (email: string, roles: string[], name: string) =>
+      engine.identity.createUser(SYSTEM_ACTOR, { email, password: PASSWORD, roles, name });
     [admin, agent, alice] = await Promise.all([
       make('admin@example.com', ['admin'], 'Ada Admin'),
       make('agent@example.com', ['agent'], 'Alan Agent'),

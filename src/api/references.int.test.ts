@@ -7,6 +7,7 @@ import { forEachDatabase } from '@testing/engine/store';
 import { submitCreate, submitUpdate } from '@/server/record-actions';
 import { initialRecordFormState, VERSION_INPUT } from '@/ui/forms/state';
 import { apiClient, expectProblem, openTestEngine, type ApiClient } from '@testing/api/api';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 /*
  * A references field through the API (every answer checked against the OpenAPI document) and
@@ -47,7 +48,11 @@ forEachDatabase('references fields through the doors', (database) => {
   beforeAll(async () => {
     engine = await openTestEngine(database, model);
     api = apiClient(engine);
-    editor = await engine.identity.createUser({ email: 'editor@example.com', password: 'correct horse battery', roles: ['editor'] });
+    editor = await engine.identity.createUser(SYSTEM_ACTOR, {
+      email: 'editor@example.com',
+      password: 'correct horse battery',
+      roles: ['editor'],
+    });
     token = (await engine.identity.createApiToken(editor.id, { name: 'tests' })).token;
     for (const name of ['News', 'Sport', 'Culture']) tag[name] = (await api.call('POST', '/tags', { token, body: { name } })).body.id;
   });

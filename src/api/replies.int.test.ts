@@ -9,6 +9,7 @@ import type { TestEngine } from '@testing/engine/engine';
 import { testModel } from '@testing/engine/ops';
 import { forEachDatabase } from '@testing/engine/store';
 import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from '@testing/api/api';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 forEachDatabase('API: replies', (database) => {
   let engine: TestEngine;
@@ -17,7 +18,7 @@ forEachDatabase('API: replies', (database) => {
   let customer: { id: number; token: string };
 
   const newUser = async (roles: string[], name: string) => {
-    const user = await engine.identity.createUser({
+    const user = await engine.identity.createUser(SYSTEM_ACTOR, {
       email: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
       password: 'correct horse battery',
       roles,

@@ -12,6 +12,7 @@ import { buildModel } from '@/engine/spec/build';
 import { defineApp } from '@/engine/spec/define';
 import { forEachDatabase } from '@testing/engine/store';
 import { apiClient, expectProblem, openTestEngine, snapshot, type ApiAnswer, type ApiClient } from '@testing/api/api';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 const MAX_OPEN = 3;
 const model = buildModel(
@@ -57,7 +58,7 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
   /** A new user with a token; customers get their own, so each test counts its own open tickets. */
   const newUser = async (roles: string[], name: string): Promise<{ user: UserAccount; token: string; session: string }> => {
     users += 1;
-    const user = await engine.identity.createUser({ email: `user${users}@example.com`, password: PASSWORD, roles, name });
+    const user = await engine.identity.createUser(SYSTEM_ACTOR, { email: `user${users}@example.com`, password: PASSWORD, roles, name });
     const token = (await engine.identity.createApiToken(user.id, { name: 'tests' })).token;
     const session = (await engine.identity.createSession(user.id)).token;
     return { user, token, session };

@@ -11,6 +11,7 @@ import { forEachDatabase } from '@testing/engine/store';
 import { submitCreate, submitDelete, submitUpdate } from '@/server/record-actions';
 import { initialMessageFormState, initialRecordFormState, VERSION_INPUT } from '@/ui/forms/state';
 import { apiClient, expectProblem, openTestEngine, snapshot, type ApiClient } from '@testing/api/api';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 /*
  * `writtenBy: 'calls'` through every door: the record API answers 405 to writes of an entity only
@@ -42,8 +43,8 @@ forEachDatabase('writtenBy: calls', (database) => {
     engine = await openTestEngine(database, model);
     api = apiClient(engine);
     [clerk, viewer] = await Promise.all([
-      engine.identity.createUser({ email: 'clerk@example.com', password: PASSWORD, roles: ['clerk'] }),
-      engine.identity.createUser({ email: 'viewer@example.com', password: PASSWORD, roles: ['viewer'] }),
+      engine.identity.createUser(SYSTEM_ACTOR, { email: 'clerk@example.com', password: PASSWORD, roles: ['clerk'] }),
+      engine.identity.createUser(SYSTEM_ACTOR, { email: 'viewer@example.com', password: PASSWORD, roles: ['viewer'] }),
     ]);
     clerkToken = (await engine.identity.createApiToken(clerk.id, { name: 'tests' })).token;
     viewerToken = (await engine.identity.createApiToken(viewer.id, { name: 'tests' })).token;

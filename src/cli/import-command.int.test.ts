@@ -9,6 +9,7 @@ import type { Settings } from '@/engine/settings';
 import { forEachDatabase } from '@testing/engine/store';
 import { importCommand } from './import-command';
 import { withStore } from '@testing/engine/engine';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 const SPEC_PATH = path.resolve(process.cwd(), 'examples/helpdesk/ninefold.spec.ts');
 
@@ -57,7 +58,7 @@ forEachDatabase('the CLI: import streams the file, with the same row cap and bou
       adminPassword: 'first admin password',
     };
     const engine = await openEngine(settings);
-    await engine.identity.createUser({ email: 'carl@example.com', password: 'a long password', roles: ['customer'] });
+    await engine.identity.createUser(SYSTEM_ACTOR, { email: 'carl@example.com', password: 'a long password', roles: ['customer'] });
     await engine.close();
   });
 

@@ -84,7 +84,7 @@ export async function userCommand(
   const engine = await openEngine();
   try {
     if (action === 'add') {
-      const user = await engine.identity.createUser({
+      const user = await engine.identity.createUser(SYSTEM_ACTOR, {
         email: values.email!,
         password: values.password!,
         name: values.name,

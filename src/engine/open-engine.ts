@@ -9,6 +9,7 @@ import type { Settings } from './settings';
 import { openStore } from './store/open-store';
 import { syncSchema } from './store/schema/sync';
 import { ADMIN_ROLE } from './access/policy';
+import { SYSTEM_ACTOR } from './identity/system-actor';
 
 export interface OpenOptions {
   /** Apply destructive schema changes (dropping columns or tables) instead of refusing them. */
@@ -41,6 +42,7 @@ export async function openEngine(settings: Settings, options: OpenOptions = {}):
     if (settings.adminEmail && settings.adminPassword && !(await identity.hasUsers())) {
       await identity
         .createUser(
+          SYSTEM_ACTOR,
           { email: settings.adminEmail, password: settings.adminPassword, name: 'Administrator', roles: [ADMIN_ROLE] },
           { onlyIfNoUsers: true },
         )

@@ -10,6 +10,7 @@ import { VERSION_INPUT } from '@/ui/forms/state';
 import { initialTransitionFormState, type TransitionFormState } from '@/ui/record/transition-state';
 import type { Redirect } from './record-actions';
 import { submitTransition } from './transition-actions';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 /*
  * A transition with two guards (not one's own request, then an amount threshold), each with its
@@ -33,7 +34,7 @@ forEachDatabase('the guards of a transition, through every door', (database) => 
 
   async function manager(name: string): Promise<{ actor: Actor; token: string }> {
     users += 1;
-    const account = await engine.identity.createUser({
+    const account = await engine.identity.createUser(SYSTEM_ACTOR, {
       email: `manager${users}.${process.pid}@example.com`,
       password: PASSWORD,
       roles: ['manager'],

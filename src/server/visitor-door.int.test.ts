@@ -8,6 +8,7 @@ import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '@/engine/store/types';
 import type { OutageRequest } from './outage';
 import { registerVisitorDoor, VISITOR_DOOR, type VisitorDoor } from './visitor-door';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 /** A spec that lets visitors in, with the per-address limit a spec constant sets. */
 const model = buildModel({ ...noticeBoardSpec, constants: { ...noticeBoardSpec.constants, apiRateLimitPerIpPerMinute: { value: 5 } } });
@@ -41,7 +42,11 @@ forEachDatabase('visitors’ page requests limited per address', (database) => {
   });
 
   it('refuses the sixth anonymous page request, never a signed-in user, and counts an ended session', async () => {
-    const user = await identity.createUser({ email: 'agent@example.com', password: 'correct horse battery staple', roles: ['agent'] });
+    const user = await identity.createUser(SYSTEM_ACTOR, {
+      email: 'agent@example.com',
+      password: 'correct horse battery staple',
+      roles: ['agent'],
+    });
     const session = await identity.createSession(user.id);
     for (let i = 0; i < 5; i += 1) expect(await door(page(), NOTICES)).toBeNull();
     const refused = await door(page(), NOTICES);

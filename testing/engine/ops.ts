@@ -23,6 +23,7 @@ import type { TestDatabase } from '@testing/engine/store';
 import type { DynamicDatabase, Store } from '@/engine/store/types';
 import type { Actor } from '@/engine/ground/actor';
 import { ADMIN_ROLE } from '@/engine/access/policy';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 /**
  * The helpdesk plus `contact`: the field types the helpdesk lacks (email, url, integer, decimal,
@@ -64,7 +65,7 @@ export async function createActor(db: DynamicDatabase, roles: readonly string[],
   userCounter += 1;
   const label = name ?? `${roles.join('-') || 'nobody'} ${userCounter}`;
   const email = `${label.toLowerCase().replace(/[^a-z0-9]+/g, '.')}.${process.pid}.${userCounter}@example.com`;
-  const account = await identity.createUser({ email, password: 'correct horse battery', name: label, roles });
+  const account = await identity.createUser(SYSTEM_ACTOR, { email, password: 'correct horse battery', name: label, roles });
   return { userId: account.id, email: account.email, name: account.name, roles: account.roles };
 }
 

@@ -91,7 +91,7 @@ forEachDatabase('backup: export and import round-trip', (database) => {
     await seedDemoData(model, source.db, 120, quiet);
     // What the seeder does not make: an administrator with preferences, a token, an invitation,
     // a disabled account, a saved view, a record with every field type, and a deleted record.
-    const admin = await identity.createUser({
+    const admin = await identity.createUser(SYSTEM_ACTOR, {
       email: 'root@example.com',
       password: 'a long admin password',
       name: 'Root',
@@ -100,7 +100,11 @@ forEachDatabase('backup: export and import round-trip', (database) => {
     await identity.setPreferences(admin.id, { theme: 'dark' });
     await identity.createApiToken(admin.id, { name: 'ci', expiresAt: new Date('2031-02-03T04:05:06.789Z') });
     await identity.createInvite(actorOfAccount(admin), { email: 'newcomer@example.com', roles: ['agent'] });
-    const leaver = await identity.createUser({ email: 'leaver@example.com', password: 'another long password', roles: ['agent'] });
+    const leaver = await identity.createUser(SYSTEM_ACTOR, {
+      email: 'leaver@example.com',
+      password: 'another long password',
+      roles: ['agent'],
+    });
     await identity.disableUser(SYSTEM_ACTOR, leaver.id);
     await source.db
       .insertInto('nf_saved_view')
@@ -345,7 +349,11 @@ forEachDatabase('backup: a table that refers to itself', (database) => {
   it('restores rows that point at later rows, and leaves the constraint as it was', async () => {
     const source = await freshStore(database, model, opened);
     const identity = createIdentity(source.db, Object.keys(model.roles));
-    const admin = await identity.createUser({ email: 'root@example.com', password: 'a long admin password', roles: ['admin'] });
+    const admin = await identity.createUser(SYSTEM_ACTOR, {
+      email: 'root@example.com',
+      password: 'a long admin password',
+      roles: ['admin'],
+    });
     const actor: Actor = { userId: admin.id, email: admin.email, name: admin.name, roles: admin.roles };
     const ops = createOps({ model, db: source.db });
     // More rows than a batch: the first row's parent arrives in a later INSERT statement.

@@ -35,7 +35,11 @@ forEachDatabase('backup: user fields', (database) => {
   it('carries every user field across a round trip, references into entity tables included', async () => {
     const source = await freshStore(database, opened);
     const identity = createIdentity(source.db, Object.keys(model.roles), {}, model);
-    const admin = await identity.createUser({ email: 'root@example.com', password: 'a long admin password', roles: ['admin', 'manager'] });
+    const admin = await identity.createUser(SYSTEM_ACTOR, {
+      email: 'root@example.com',
+      password: 'a long admin password',
+      roles: ['admin', 'manager'],
+    });
     const team = Number(
       (await source.db.insertInto('team').values({ name: 'Red', created_by: admin.id }).returning('id').executeTakeFirstOrThrow()).id,
     );

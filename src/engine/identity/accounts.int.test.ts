@@ -25,7 +25,7 @@ forEachDatabase('identity: accounts', (database) => {
   let identity: Identity;
   let counter = 0;
   const newUser = async (roles: string[] = ['agent']): Promise<UserAccount> =>
-    identity.createUser({ email: `user${(counter += 1)}@example.com`, password: PASSWORD, roles, name: `User ${counter}` });
+    identity.createUser(SYSTEM_ACTOR, { email: `user${(counter += 1)}@example.com`, password: PASSWORD, roles, name: `User ${counter}` });
   const sessionsOf = async (userId: number) =>
     (await store.db.selectFrom('nf_session').select('id').where('user_id', '=', userId).execute()).length;
 

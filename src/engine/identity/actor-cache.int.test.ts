@@ -27,7 +27,7 @@ forEachDatabase('actor lookups served from memory', (database) => {
     return { value, statements: store.statementCount() - before };
   };
   const newUser = (roles: string[] = ['agent']) =>
-    identity.createUser({ email: `cached${++counter}@example.com`, password: PASSWORD, roles });
+    identity.createUser(SYSTEM_ACTOR, { email: `cached${++counter}@example.com`, password: PASSWORD, roles });
 
   beforeAll(async () => {
     store = await openSyncedQuickly(database, model);

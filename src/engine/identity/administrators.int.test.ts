@@ -30,8 +30,8 @@ forEachDatabase('identity: administrators only', (database) => {
   beforeAll(async () => {
     store = await openSyncedQuickly(database, model);
     identity = createIdentity(store.db, Object.keys(model.roles), {}, model);
-    agent = await identity.createUser({ email: 'agent@example.com', password: PASSWORD, roles: ['agent'] });
-    colleague = await identity.createUser({ email: 'colleague@example.com', password: PASSWORD, roles: ['agent'] });
+    agent = await identity.createUser(SYSTEM_ACTOR, { email: 'agent@example.com', password: PASSWORD, roles: ['agent'] });
+    colleague = await identity.createUser(SYSTEM_ACTOR, { email: 'colleague@example.com', password: PASSWORD, roles: ['agent'] });
     inviteId = (await identity.createInvite(SYSTEM_ACTOR, { email: 'new@example.com', roles: ['agent'] })).id;
   });
 
@@ -45,6 +45,7 @@ forEachDatabase('identity: administrators only', (database) => {
     const before = await state();
     const attempts: Record<string, () => Promise<unknown>> = {
       'list users': () => identity.listUsers(actor),
+      'create user': () => identity.createUser(actor, { email: 'made@example.com', password: PASSWORD, roles: ['admin'] }),
       'disable user': () => identity.disableUser(actor, colleague.id),
       'enable user': () => identity.enableUser(actor, colleague.id),
       'set roles': () => identity.setRoles(actor, colleague.id, ['admin']),
@@ -63,7 +64,7 @@ forEachDatabase('identity: administrators only', (database) => {
   });
 
   it('lets an administrator and the system actor do them, recording the administrator as the one who acted', async () => {
-    const admin = await identity.createUser({ email: 'admin@example.com', password: PASSWORD, roles: ['admin'] });
+    const admin = await identity.createUser(SYSTEM_ACTOR, { email: 'admin@example.com', password: PASSWORD, roles: ['admin'] });
     const { lines } = await captureLog(() => identity.setRoles(actorOfAccount(admin), colleague.id, ['agent', 'admin']));
     expect(lines).toContainEqual(expect.objectContaining({ msg: 'roles changed', userId: colleague.id, by: admin.id }));
     const bySystem = await captureLog(() => identity.setRoles(SYSTEM_ACTOR, colleague.id, ['agent']));
@@ -72,5 +73,7 @@ forEachDatabase('identity: administrators only', (database) => {
       'friend@example.com',
     );
     expect((await identity.listInvites(SYSTEM_ACTOR)).find((i) => i.email === 'friend@example.com')?.invitedBy).toBe(admin.id);
+    const made = await identity.createUser(actorOfAccount(admin), { email: 'made@example.com', password: PASSWORD, roles: ['agent'] });
+    expect((await identity.listUsers(SYSTEM_ACTOR)).find((u) => u.id === made.id)?.roles).toEqual(['agent']);
   });
 });

@@ -51,7 +51,8 @@ forEachDatabase('identity', (database) => {
     });
 
     it('creates exactly one first admin when two ask at once, and no more after', async () => {
-      const first = (email: string) => identity.createUser({ email, password: PASSWORD, roles: ['admin'] }, { onlyIfNoUsers: true });
+      const first = (email: string) =>
+        identity.createUser(SYSTEM_ACTOR, { email, password: PASSWORD, roles: ['admin'] }, { onlyIfNoUsers: true });
       const results = await Promise.allSettled([first('first-a@example.com'), first('first-b@example.com')]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
@@ -62,7 +63,7 @@ forEachDatabase('identity', (database) => {
     });
 
     it('creates a user with the email in lower case and the name trimmed', async () => {
-      ada = await identity.createUser({
+      ada = await identity.createUser(SYSTEM_ACTOR, {
         email: '  Ada.Lovelace@Example.COM ',
         password: PASSWORD,
         name: '  Ada Lovelace ',
@@ -76,12 +77,12 @@ forEachDatabase('identity', (database) => {
         disabled: false,
       });
       expect(await identity.hasUsers()).toBe(true);
-      const bare = await identity.createUser({ email: 'grace@example.com', password: PASSWORD, roles: [] });
+      const bare = await identity.createUser(SYSTEM_ACTOR, { email: 'grace@example.com', password: PASSWORD, roles: [] });
       expect(bare).toMatchObject({ name: 'grace', roles: [] });
     });
 
     it('stores a salted scrypt hash, never the password', async () => {
-      const twin = await identity.createUser({ email: 'twin@example.com', password: PASSWORD, roles: ['customer'] });
+      const twin = await identity.createUser(SYSTEM_ACTOR, { email: 'twin@example.com', password: PASSWORD, roles: ['customer'] });
       const rows = await store.db.selectFrom('nf_user').select(['id', 'password_hash']).where('id', 'in', [ada.id, twin.id]).execute();
       for (const row of rows) {
         expect(row.password_hash).not.toContain(PASSWORD);
@@ -92,7 +93,7 @@ forEachDatabase('identity', (database) => {
 
     it('refuses an email already used, whatever its case', async () => {
       const before = await userCount();
-      const error = await refusal(identity.createUser({ email: 'ADA.lovelace@example.com', password: PASSWORD, roles: [] }));
+      const error = await refusal(identity.createUser(SYSTEM_ACTOR, { email: 'ADA.lovelace@example.com', password: PASSWORD, roles: [] }));
       expect(error.code).toBe('VALIDATION_FAILED');
       expect(codes(error)).toEqual(['email:unique']);
       expect(await userCount()).toBe(before);
@@ -101,7 +102,7 @@ forEachDatabase('identity', (database) => {
     it('refuses the same new email sent twice at once as a field error, and creates it once', async () => {
       const before = await userCount();
       const results = await Promise.allSettled(
-        [1, 2, 3].map(() => identity.createUser({ email: 'racer@example.com', password: PASSWORD, roles: [] })),
+        [1, 2, 3].map(() => identity.createUser(SYSTEM_ACTOR, { email: 'racer@example.com', password: PASSWORD, roles: [] })),
       );
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
       for (const result of results) {
@@ -116,14 +117,14 @@ forEachDatabase('identity', (database) => {
     it('refuses a short password, a bad email and an unknown role, all at once', async () => {
       const before = await userCount();
       const short = await refusal(
-        identity.createUser({ email: 'new@example.com', password: 'x'.repeat(MIN_PASSWORD_LENGTH - 1), roles: [] }),
+        identity.createUser(SYSTEM_ACTOR, { email: 'new@example.com', password: 'x'.repeat(MIN_PASSWORD_LENGTH - 1), roles: [] }),
       );
       expect(codes(short)).toEqual(['password:too_short']);
-      const all = await refusal(identity.createUser({ email: 'not an email', password: 'short', roles: ['wizard'] }));
+      const all = await refusal(identity.createUser(SYSTEM_ACTOR, { email: 'not an email', password: 'short', roles: ['wizard'] }));
       expect(all.code).toBe('VALIDATION_FAILED');
       expect(codes(all)).toEqual(['email:invalid_email', 'password:too_short', 'roles:unknown_role']);
       expect(await userCount()).toBe(before);
-      await identity.createUser({ email: 'eight@example.com', password: 'x'.repeat(MIN_PASSWORD_LENGTH), roles: ['admin'] });
+      await identity.createUser(SYSTEM_ACTOR, { email: 'eight@example.com', password: 'x'.repeat(MIN_PASSWORD_LENGTH), roles: ['admin'] });
     });
 
     it('lists the users by email', async () => {
@@ -148,12 +149,12 @@ forEachDatabase('identity', (database) => {
 
     it('compares passwords in one Unicode form (NFKC)', async () => {
       const composed = 'caf\u00e9 au lait';
-      await identity.createUser({ email: 'unicode@example.com', password: composed, roles: [] });
+      await identity.createUser(SYSTEM_ACTOR, { email: 'unicode@example.com', password: composed, roles: [] });
       expect(await identity.verifyCredentials('unicode@example.com', 'cafe\u0301 au lait')).not.toBeNull();
     });
 
     it('refuses a disabled user', async () => {
-      const user = await identity.createUser({ email: 'leaver@example.com', password: PASSWORD, roles: ['agent'] });
+      const user = await identity.createUser(SYSTEM_ACTOR, { email: 'leaver@example.com', password: PASSWORD, roles: ['agent'] });
       expect(await identity.verifyCredentials(user.email, PASSWORD)).not.toBeNull();
       await store.db.updateTable('nf_user').set({ disabled_at: new Date() }).where('id', '=', user.id).execute();
       expect(await identity.verifyCredentials(user.email, PASSWORD)).toBeNull();
@@ -202,7 +203,7 @@ forEachDatabase('identity', (database) => {
     });
 
     it('gives null for a user disabled after signing in', async () => {
-      const user = await identity.createUser({ email: 'suspended@example.com', password: PASSWORD, roles: ['customer'] });
+      const user = await identity.createUser(SYSTEM_ACTOR, { email: 'suspended@example.com', password: PASSWORD, roles: ['customer'] });
       const session = await identity.createSession(user.id);
       expect(await identity.actorForSession(session.token)).not.toBeNull();
       await store.db.updateTable('nf_user').set({ disabled_at: new Date() }).where('id', '=', user.id).execute();
@@ -273,7 +274,7 @@ forEachDatabase('identity', (database) => {
         .execute();
       expect(await identity.actorForApiToken(expired.token)).toBeNull();
 
-      const user = await identity.createUser({ email: 'token-leaver@example.com', password: PASSWORD, roles: ['agent'] });
+      const user = await identity.createUser(SYSTEM_ACTOR, { email: 'token-leaver@example.com', password: PASSWORD, roles: ['agent'] });
       const own = await identity.createApiToken(user.id, { name: 'mine' });
       expect(await identity.actorForApiToken(own.token)).not.toBeNull();
       await store.db.updateTable('nf_user').set({ disabled_at: new Date() }).where('id', '=', user.id).execute();
@@ -305,7 +306,7 @@ forEachDatabase('identity', (database) => {
     });
 
     it('removes the tokens of a deleted user', async () => {
-      const user = await identity.createUser({ email: 'token-gone@example.com', password: PASSWORD, roles: [] });
+      const user = await identity.createUser(SYSTEM_ACTOR, { email: 'token-gone@example.com', password: PASSWORD, roles: [] });
       const issued = await identity.createApiToken(user.id, { name: 'orphan' });
       await store.db.deleteFrom('nf_user').where('id', '=', user.id).execute();
       expect(await store.db.selectFrom('nf_api_token').select('id').where('id', '=', issued.id).executeTakeFirst()).toBeUndefined();

@@ -34,6 +34,7 @@ import { createSignInThrottle, throttleKeys } from './sign-in-throttle';
 import type { Identity, IdentityPolicy, IssuedSession, NewUser, UserAccount } from './types';
 import { parseUserFields, userFieldColumns, userFieldDefaults, userFieldValues, type UserFieldsModel } from './user-fields';
 import { isAdmin } from '../access/policy';
+import { SYSTEM_ACTOR } from './system-actor';
 
 export { MIN_PASSWORD_LENGTH } from './shared';
 export { normalizeEmail };
@@ -116,7 +117,8 @@ export function createIdentity(
       return row !== undefined;
     },
 
-    async createUser(user: NewUser, options: { onlyIfNoUsers?: boolean } = {}) {
+    async createUser(actor: Actor, user: NewUser, options: { onlyIfNoUsers?: boolean } = {}) {
+      refuseUnlessAdministrator(actor, 'create user');
       const email = normalizeEmail(user.email);
       const fieldErrors = [];
       if (!EMAIL.test(email)) fieldErrors.push(fieldError('email', 'invalid_email', 'Enter a valid email address.'));
@@ -391,7 +393,7 @@ export function createIdentity(
 
     ...createSetupCodes(db, throttle, {
       hasUsers: () => identity.hasUsers(),
-      createUser: (u, o) => identity.createUser(u, o),
+      createUser: (u, o) => identity.createUser(SYSTEM_ACTOR, u, o),
       tooMany: tooManySignInAttempts,
     }),
     ...createInvites(db, knownRoles, model),

@@ -28,7 +28,7 @@ forEachDatabase('the publication: teams from the account, through the session', 
 
   beforeAll(async () => {
     engine = engineOnStore(await openSyncedQuickly(database, model), model);
-    await engine.identity.createUser({ email: 'root@example.com', password: PASSWORD, roles: ['admin'] });
+    await engine.identity.createUser(SYSTEM_ACTOR, { email: 'root@example.com', password: PASSWORD, roles: ['admin'] });
     admin = await signedIn('root@example.com');
     for (const name of ['Sport desk', 'Culture desk']) teams[name] = (await engine.ops.create(admin, 'team', { name })).id;
     for (const [team, title] of [
@@ -40,7 +40,7 @@ forEachDatabase('the publication: teams from the account, through the session', 
   });
 
   it('a writer whose account is in a team sees its articles only, and writes only for it', async () => {
-    await engine.identity.createUser({
+    await engine.identity.createUser(SYSTEM_ACTOR, {
       email: 'wes@example.com',
       password: PASSWORD,
       roles: ['writer'],
@@ -59,7 +59,7 @@ forEachDatabase('the publication: teams from the account, through the session', 
   });
 
   it('moving the writer to another team changes what their next request sees', async () => {
-    await engine.identity.createUser({ email: 'mia@example.com', password: PASSWORD, roles: ['writer'] });
+    await engine.identity.createUser(SYSTEM_ACTOR, { email: 'mia@example.com', password: PASSWORD, roles: ['writer'] });
     const { session } = await engine.identity.signIn('mia@example.com', PASSWORD, { ip: '192.0.2.7' });
     const actor = async () => (await engine.identity.actorForSession(session.token))!;
     // No team yet: the scope `team = my team` matches nothing.

@@ -9,6 +9,7 @@ import { createIdentity } from './identity';
 import { SETUP_CODE_LINE } from './setup-code';
 import type { Identity } from './types';
 import { withStore } from '@testing/engine/engine';
+import { SYSTEM_ACTOR } from './system-actor';
 
 const model = buildModel({ name: 'setup', roles: { agent: { label: 'Agent' } } });
 const PASSWORD = 'correct horse battery staple';
@@ -128,7 +129,7 @@ forEachDatabase('identity: setup code', (database) => {
         expect(codeLines).toHaveLength(1);
         expect(codeLines[0]!.level).toBe('warn');
         expect(await countRows(engine.store.db, 'nf_setup_code')).toBe(1);
-        await engine.identity.createUser({ email: 'cli@example.com', password: PASSWORD, roles: ['admin'] });
+        await engine.identity.createUser(SYSTEM_ACTOR, { email: 'cli@example.com', password: PASSWORD, roles: ['admin'] });
         expect(await countRows(engine.store.db, 'nf_setup_code')).toBe(0);
       } finally {
         await engine.close();

@@ -6,6 +6,7 @@ import type { Store } from '../store/types';
 import { createIdentity } from './identity';
 import type { Identity, UserAccount } from './types';
 import { actorOfAccount } from '@testing/engine/accounts';
+import { SYSTEM_ACTOR } from './system-actor';
 
 const model = buildModel({ name: 'sign-in', roles: { agent: { label: 'Agent' } } });
 const PASSWORD = 'correct horse battery staple';
@@ -38,7 +39,7 @@ forEachDatabase('identity: sign-in', (database) => {
   let userCounter = 0;
   const freshIp = () => `198.51.100.${(ipCounter += 1)}`;
   const newUser = (): Promise<UserAccount> =>
-    identity.createUser({ email: `signer${(userCounter += 1)}@example.com`, password: PASSWORD, roles: ['agent'] });
+    identity.createUser(SYSTEM_ACTOR, { email: `signer${(userCounter += 1)}@example.com`, password: PASSWORD, roles: ['agent'] });
   const attempt = async (email: string, password: string, ip: string) => {
     try {
       await identity.signIn(email, password, { ip });
@@ -252,7 +253,7 @@ forEachDatabase('identity: sign-in', (database) => {
   describe('log', () => {
     it('writes one JSON line per sign-in event, with no password, token, cookie or whole email', async () => {
       // An administrator: the same person invites and disables, and the log says by whom.
-      const user = await identity.createUser({
+      const user = await identity.createUser(SYSTEM_ACTOR, {
         email: 'logged.person@secret-domain.example',
         password: PASSWORD,
         roles: ['agent', 'admin'],

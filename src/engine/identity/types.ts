@@ -105,10 +105,12 @@ export interface ApiTokenInfo {
 export interface Identity extends Preferences, SetupCodes {
   hasUsers(): Promise<boolean>;
   /**
-   * With `onlyIfNoUsers`, creates the account only while the application has no user at all
-   * (checked under a lock), otherwise FORBIDDEN: the first-admin bootstrap.
+   * A new account, made by an administrator (the CLI and seeding act as SYSTEM_ACTOR; people are
+   * otherwise invited): FORBIDDEN for anyone else. With `onlyIfNoUsers`, creates the account only
+   * while the application has no user at all (checked under a lock), otherwise FORBIDDEN: the
+   * first-admin bootstrap.
    */
-  createUser(user: NewUser, options?: { onlyIfNoUsers?: boolean }): Promise<UserAccount>;
+  createUser(actor: Actor, user: NewUser, options?: { onlyIfNoUsers?: boolean }): Promise<UserAccount>;
   /** Every account, by email. Administrators only, like every operation below that takes the actor first: FORBIDDEN otherwise. */
   listUsers(actor: Actor): Promise<readonly UserInfo[]>;
   /** The account when the password matches and the account is active; otherwise null. Not throttled: doors use signIn. */

@@ -23,7 +23,12 @@ forEachDatabase('user fields (users.fields) on accounts and actors', (database) 
   let teams: { red: number; blue: number };
 
   const newUser = (roles: string[] = ['member'], fields?: Record<string, unknown>) =>
-    identity.createUser({ email: `fields${++counter}@example.com`, password: PASSWORD, roles, ...(fields ? { fields } : {}) });
+    identity.createUser(SYSTEM_ACTOR, {
+      email: `fields${++counter}@example.com`,
+      password: PASSWORD,
+      roles,
+      ...(fields ? { fields } : {}),
+    });
   const insertTeam = async (name: string) =>
     Number((await store.db.insertInto('team').values({ name }).returning('id').executeTakeFirstOrThrow()).id);
   const fieldErrors = async (promise: Promise<unknown>) =>
@@ -32,7 +37,7 @@ forEachDatabase('user fields (users.fields) on accounts and actors', (database) 
   beforeAll(async () => {
     // First without user fields, as a database made before the spec had any: the sync adds them.
     const before = await database.openSynced(withoutFields);
-    await createIdentity(before.db, Object.keys(withoutFields.roles)).createUser({
+    await createIdentity(before.db, Object.keys(withoutFields.roles)).createUser(SYSTEM_ACTOR, {
       email: 'old@example.com',
       password: PASSWORD,
       roles: ['member'],
@@ -82,7 +87,7 @@ forEachDatabase('user fields (users.fields) on accounts and actors', (database) 
   it('refuses bad fields on create with every message, and creates nothing', async () => {
     const email = `refused${++counter}@example.com`;
     const errors = await fieldErrors(
-      identity.createUser({ email, password: PASSWORD, roles: ['member'], fields: { team: 999999, desk: 0, colour: 'red' } }),
+      identity.createUser(SYSTEM_ACTOR, { email, password: PASSWORD, roles: ['member'], fields: { team: 999999, desk: 0, colour: 'red' } }),
     );
     expect(errors).toEqual([
       'team: Team: no record #999999.',

@@ -11,6 +11,7 @@ import type { Ops } from './ops';
 import { ninefoldError, openSyncedQuickly, testModel } from '@testing/engine/ops';
 import type { RecordData } from './types';
 import type { Actor } from '../ground/actor';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 /**
  * An approval chain with teams: written against the spec format only. Employees file requests
@@ -110,7 +111,7 @@ async function actorWith(
   fields: Record<string, number | null> = {},
 ): Promise<Actor> {
   counter += 1;
-  const account = await createIdentity(db, knownRoles).createUser({
+  const account = await createIdentity(db, knownRoles).createUser(SYSTEM_ACTOR, {
     email: `h3.${process.pid}.${counter}@example.com`,
     password: 'correct horse battery',
     name: `${roles.join('-')} ${counter}`,

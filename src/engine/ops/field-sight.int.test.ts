@@ -9,6 +9,7 @@ import type { Ops } from './ops';
 import type { RecordData } from './types';
 import { openSyncedQuickly } from '@testing/engine/ops';
 import type { Actor } from '../ground/actor';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 /*
  * A grant's field rules hold on the records that grant lets the actor see (access/field-sight.ts).
@@ -34,7 +35,7 @@ forEachDatabase('fields follow the grant that let the record in', (database) => 
 
   async function member(roles: readonly string[], team: number | null): Promise<Actor> {
     counter += 1;
-    const account = await createIdentity(store.db, Object.keys(model.roles)).createUser({
+    const account = await createIdentity(store.db, Object.keys(model.roles)).createUser(SYSTEM_ACTOR, {
       email: `sight.${process.pid}.${counter}@example.com`,
       password: 'correct horse battery',
       name: `Member ${counter}`,

@@ -9,6 +9,7 @@ import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { ninefoldError, openSyncedQuickly, testModel } from '@testing/engine/ops';
 import type { Actor } from '../ground/actor';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 /**
  * Bugs found by specs written outside the team, each with a spec of the kind that found it:
@@ -80,7 +81,7 @@ forEachDatabase('ops: what specs written outside the team found', (database) => 
 
   async function actor(roles: string[]): Promise<Actor> {
     users += 1;
-    const account = await createIdentity(store.db, Object.keys(spec.roles!)).createUser({
+    const account = await createIdentity(store.db, Object.keys(spec.roles!)).createUser(SYSTEM_ACTOR, {
       email: `${roles.join('-')}.${users}.${process.pid}@example.com`,
       password: 'correct horse battery',
       name: `${roles.join(' ')} ${users}`,

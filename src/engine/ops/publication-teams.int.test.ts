@@ -9,6 +9,7 @@ import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { ninefoldError, openSyncedQuickly } from '@testing/engine/ops';
 import type { Actor } from '../ground/actor';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 /** The acceptance spec's newsroom: teams through a user field, and four eyes on publishing. */
 const model = buildModel(publication);
@@ -21,7 +22,7 @@ forEachDatabase('the newsroom: teams in scopes, and an editor never publishes th
 
   async function member(roles: readonly string[], team: number | null): Promise<Actor> {
     counter += 1;
-    const account = await createIdentity(store.db, Object.keys(model.roles)).createUser({
+    const account = await createIdentity(store.db, Object.keys(model.roles)).createUser(SYSTEM_ACTOR, {
       email: `news.${process.pid}.${counter}@example.com`,
       password: 'correct horse battery',
       name: `Member ${counter}`,

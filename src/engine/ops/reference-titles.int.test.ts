@@ -10,6 +10,7 @@ import type { Ops } from './ops';
 import { openSyncedQuickly } from '@testing/engine/ops';
 import type { RecordData } from './types';
 import type { Actor } from '../ground/actor';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 /**
  * Records titled by what they refer to, as specs written outside the team title them: a loan is
@@ -60,7 +61,7 @@ forEachDatabase('ops: records titled by a reference', (database) => {
 
   async function actor(roles: string[], name: string): Promise<Actor> {
     users += 1;
-    const account = await createIdentity(store.db, Object.keys(spec.roles!)).createUser({
+    const account = await createIdentity(store.db, Object.keys(spec.roles!)).createUser(SYSTEM_ACTOR, {
       email: `${roles.join('-')}.${users}.${process.pid}@example.com`,
       password: 'correct horse battery',
       name,

@@ -6,6 +6,7 @@ import { buildModel } from '../spec/build';
 import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import type { UserPreferences } from './preferences';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 const model = buildModel({ name: 'preferences', roles: { agent: { label: 'Agent' } } });
 
@@ -14,7 +15,8 @@ forEachDatabase('preferences', (database) => {
   let identity: Identity;
   let counter = 0;
   const newUserId = async () =>
-    (await identity.createUser({ email: `pref${(counter += 1)}@example.com`, password: 'a long password', roles: ['agent'] })).id;
+    (await identity.createUser(SYSTEM_ACTOR, { email: `pref${(counter += 1)}@example.com`, password: 'a long password', roles: ['agent'] }))
+      .id;
 
   beforeAll(async () => {
     store = await openSyncedQuickly(database, model);

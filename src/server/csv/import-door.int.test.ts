@@ -6,6 +6,7 @@ import { buildModel } from '@/engine/spec/build';
 import { forEachDatabase } from '@testing/engine/store';
 import { importDoor, type ImportDoorAnswer } from './import-door';
 import { IMPORT_REPORT_HEADER, reportFromHeader } from './import-report';
+import { SYSTEM_ACTOR } from '@/engine/identity/system-actor';
 
 // A marker for Next.js's bundler; outside it, nothing to guard.
 vi.mock('server-only', () => ({}));
@@ -58,7 +59,7 @@ forEachDatabase('the import form posted without JavaScript', (database) => {
   beforeAll(async () => {
     engine = await openTestEngine(database, model);
     const session = async (email: string, roles: string[]) => {
-      const user = await engine.identity.createUser({ email, password: 'a long enough password', roles });
+      const user = await engine.identity.createUser(SYSTEM_ACTOR, { email, password: 'a long enough password', roles });
       return `nf_session=${(await engine.identity.createSession(user.id)).token}`;
     };
     admin = await session('admin@example.com', ['admin']);
