@@ -6,7 +6,6 @@ import { createIdentity } from './identity/identity';
 import { resolveLimits } from './limits';
 import { createLiveFeed } from './live/feed';
 import { createOps } from './ops/create-ops';
-import { seedDemoData } from './seed/seed-demo-data';
 import type { AppModel } from './spec/model';
 import type { Store } from './store/types';
 import { createSavedViews } from './views/saved-views';
@@ -29,7 +28,9 @@ export function assembleEngine(model: AppModel, store: Store): Engine {
     availability: store.availability,
     health: () => probeHealth(store, model.name),
     importBackup: (lines, options = {}) => importBackup(store.db, lines, { ...options, model }),
-    seedDemo: (count, progress) => seedDemoData(model, store.db, count, progress),
+    // Loaded when asked (the CLI's `seed`): the demo values' generators and their word lists are
+    // a megabyte that every server would otherwise load and compile before its first answer.
+    seedDemo: async (count, progress) => (await import('./seed/seed-demo-data')).seedDemoData(model, store.db, count, progress),
     close: () => (closing ??= store.close()),
   };
   Object.defineProperty(engine, ENGINE_STORE, { value: store });
