@@ -68,7 +68,9 @@ export function createSignInThrottle(db: DynamicDatabase, limits: ThrottleLimits
         window_started_at = case when a.window_started_at <= ${cutoff} then excluded.window_started_at else a.window_started_at end
       returning key, failures, window_started_at
     `.execute(db);
-    return result.rows[0]!;
+    const [row] = result.rows;
+    if (!row) throw new Error(`The sign-in count of ${key.split(':')[0]} returned no row.`);
+    return row;
   };
 
   /**
