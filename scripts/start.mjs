@@ -7,6 +7,15 @@ import { fileURLToPath } from 'node:url';
 import { buildWhenNeeded } from './build-stamp.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+// Output that nobody reads any more (the terminal or the supervisor that started this process
+// went away) is not the server's failure: it keeps serving and drops its log lines. Unhandled,
+// the first log line's EPIPE became an uncaught error whose own report failed the same way, in
+// a loop that held a core and outlived SIGTERM.
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (error) => {
+    if (error.code !== 'EPIPE') throw error;
+  });
 buildWhenNeeded(root);
 
 // Served in this process (scripts/server.mjs). On SIGTERM/SIGINT it finishes the requests in flight,

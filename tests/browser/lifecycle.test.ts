@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADMIN, startServer, stopServer } from './servers';
@@ -35,5 +35,30 @@ describe('the server on the embedded database', () => {
     } finally {
       await stopServer(second);
     }
+  });
+
+  it('keeps serving, idle and stoppable, when nobody reads its output any more', async () => {
+    const server = await startServer('closed-output', {});
+    /** CPU time the process has used, in clock ticks (Linux's /proc, user + system). */
+    const ticks = () => {
+      const fields = readFileSync(`/proc/${server.process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    };
+    try {
+      // What started it went away: its output is a pipe whose reader is gone (EPIPE on write).
+      server.process.stdout?.destroy();
+      server.process.stderr?.destroy();
+      // Requests that write log lines: a refused malformed path, a page, an unknown route.
+      for (const address of ['/%zz', '/sign-in', '/no-such-page']) await fetch(`${server.url}${address}`, { redirect: 'manual' });
+      const before = ticks();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      // Idle: a log line that cannot be written is dropped, not reported in a loop (that held a core).
+      expect(ticks() - before).toBeLessThan(20);
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    } finally {
+      await stopServer(server);
+    }
+    // SIGTERM was enough (stopServer sends SIGKILL only to a server still running after 10 s).
+    expect(server.process.signalCode).not.toBe('SIGKILL');
   });
 });
