@@ -214,7 +214,14 @@ export default defineApp({
           ],
           effects: [{ set: 'resolvedAt', to: null }],
         },
-        close: { label: 'Close', from: 'resolved', to: 'closed', allow: ['agent', 'admin'] },
+        // Closed by hand, or by itself once the requester can no longer reopen it.
+        close: {
+          label: 'Close',
+          from: 'resolved',
+          to: 'closed',
+          allow: ['agent', 'admin'],
+          auto: { after: 'resolvedAt', days: constant('autoCloseDays') },
+        },
       },
     },
   },
@@ -357,6 +364,11 @@ export default defineApp({
       description: 'Open tickets (new, open or pending) one customer may have at once.',
     },
     reopenWindowDays: { value: 14, unit: 'days', description: 'How long after resolution the requester may reopen a ticket.' },
+    autoCloseDays: {
+      value: 14,
+      unit: 'days',
+      description: 'How long after resolution a resolved ticket closes by itself (when its requester can no longer reopen it).',
+    },
     slaHours: {
       value: { urgent: 4, high: 8, normal: 24, low: 72 },
       unit: 'hours',

@@ -9,13 +9,15 @@ import { createOps } from './ops/create-ops';
 import type { AppModel } from './spec/model';
 import type { Store } from './store/types';
 import { createSavedViews } from './views/saved-views';
+import { createScheduler } from './scheduler/scheduler';
 
 /** Where an engine keeps its store: off its type, so that doors cannot reach it (see testing/engine/engine.ts). */
 export const ENGINE_STORE = Symbol('ninefold.engineStore');
 
 /** The engine's parts over an open store whose schema matches the model (openEngine syncs it first). */
-export function assembleEngine(model: AppModel, store: Store): Engine {
+export function assembleEngine(model: AppModel, store: Store, options: { readonly schedulerSeconds?: number } = {}): Engine {
   const ops = createOps({ model, db: store.db });
+  const scheduler = createScheduler({ model, db: store.db }, { intervalSeconds: options.schedulerSeconds });
   let closing: Promise<void> | undefined;
   const engine: Engine = {
     model,
@@ -26,12 +28,14 @@ export function assembleEngine(model: AppModel, store: Store): Engine {
     calls: createCalls(model, store.db),
     live: createLiveFeed(store),
     availability: store.availability,
+    scheduler,
     health: () => probeHealth(store, model.name),
     importBackup: (lines, options = {}) => importBackup(store.db, lines, { ...options, model }),
     // Loaded when asked (the CLI's `seed`): the demo values' generators and their word lists are
     // a megabyte that every server would otherwise load and compile before its first answer.
     seedDemo: async (count, progress) => (await import('./seed/seed-demo-data')).seedDemoData(model, store.db, count, progress),
-    close: () => (closing ??= store.close()),
+    // The scheduler first: a run under way finishes its transaction before the database closes.
+    close: () => (closing ??= scheduler.stop().then(() => store.close())),
   };
   Object.defineProperty(engine, ENGINE_STORE, { value: store });
   return engine;

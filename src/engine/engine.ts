@@ -8,6 +8,7 @@ import type { SeedProgress, SeedResult } from './seed/seed-demo-data';
 import type { AppModel } from './spec/model';
 import type { DatabaseKind, StoreAvailability } from './store/types';
 import type { SavedViews } from './views/types';
+import type { Scheduler } from './scheduler/scheduler';
 
 /**
  * A running application: its checked spec and the operations over its database. The database
@@ -27,6 +28,8 @@ export interface Engine {
   readonly live: LiveFeed;
   /** Whether the database answers, as this process last found out, for the outage door (no query). */
   readonly availability: Pick<StoreAvailability, 'down' | 'checking'>;
+  /** Takes automatic transitions when they fall due; servers start it, the CLI does not. */
+  readonly scheduler: Scheduler;
   /** Asks the database now whether it answers and would take a write. */
   health(): Promise<EngineHealth>;
   /** Restores a backup into this engine's empty database (src/engine/backup/import.ts). */

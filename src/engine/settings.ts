@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_SCHEDULER_SECONDS } from './spec/auto';
 
 /** Everything the engine reads from the environment, read in one place. */
 export interface Settings {
@@ -10,6 +11,8 @@ export interface Settings {
   readonly dataDir: string;
   readonly adminEmail?: string;
   readonly adminPassword?: string;
+  /** How often the scheduler looks for due automatic transitions (NINEFOLD_SCHEDULER_SECONDS; default 30). */
+  readonly schedulerSeconds?: number;
 }
 
 export const DEFAULT_SPEC = 'examples/helpdesk/ninefold.spec.ts';
@@ -23,5 +26,12 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): Settings {
     dataDir: path.resolve(root, env.DATA_DIR || '.data'),
     adminEmail: env.NINEFOLD_ADMIN_EMAIL || undefined,
     adminPassword: env.NINEFOLD_ADMIN_PASSWORD || undefined,
+    schedulerSeconds: schedulerSeconds(env),
   };
+}
+
+/** NINEFOLD_SCHEDULER_SECONDS when it is a positive number, else the default. */
+function schedulerSeconds(env: NodeJS.ProcessEnv): number {
+  const value = Number(env.NINEFOLD_SCHEDULER_SECONDS);
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_SCHEDULER_SECONDS;
 }

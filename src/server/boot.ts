@@ -11,6 +11,8 @@ export async function bootEngine(): Promise<void> {
   try {
     const engine = await getEngine();
     registerApiDoor(engine);
+    // Automatic transitions: every server takes its share of what falls due (engine/scheduler).
+    engine.scheduler.start();
     // Listening from the start: a tab whose stream opens a moment after its page was rendered
     // is sent what changed in between (LiveHub.connect's `since`). A failure is retried by the first stream.
     processLiveHub().catch((error: unknown) => console.error('[ninefold] live changes:', error instanceof Error ? error.message : error));

@@ -26,7 +26,7 @@ export function isVisitor(actor: Actor): boolean {
   return actor.visitor === true;
 }
 
-/** The user id a write records as its author: none for a visitor. */
+/** The user id a write records as its author: none for a visitor or the engine itself. */
 export function authorId(actor: Actor): number | null {
-  return actor.visitor ? null : actor.userId;
+  return actor.visitor || actor.system ? null : actor.userId;
 }

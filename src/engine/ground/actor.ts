@@ -16,4 +16,6 @@ export interface Actor {
   readonly fields?: Readonly<Record<string, RecordValue>>;
   /** True for a visitor who is not signed in. */
   readonly visitor?: true;
+  /** True for the engine acting by itself (the scheduler): no account, nothing written as by a user. */
+  readonly system?: true;
 }

@@ -14,3 +14,17 @@ export const SYSTEM_ACTOR: Actor = Object.freeze({
   roles: Object.freeze([ADMIN_ROLE]),
   fields: Object.freeze({}),
 });
+
+/**
+ * The engine taking automatic transitions when their time comes (the scheduler). It holds no
+ * role, so no grant applies to it: ops give it exactly the transitions the spec marks `auto`.
+ * Its writes have no author (`system`); the history says "automatically".
+ */
+export const SCHEDULER_ACTOR: Actor = Object.freeze({
+  userId: 0,
+  email: '',
+  name: 'Ninefold scheduler',
+  roles: Object.freeze([]),
+  fields: Object.freeze({}),
+  system: true,
+});

@@ -26,7 +26,14 @@ type Snapshot = Readonly<Record<string, unknown>>;
 /** What the audit row's `changes` holds: per field [from, to], and for a transition its facts. */
 interface StoredChanges {
   readonly fields: Record<string, [unknown, unknown]>;
-  readonly transition?: { readonly name: string; readonly from: string; readonly to: string; readonly comment: string | null };
+  readonly transition?: {
+    readonly name: string;
+    readonly from: string;
+    readonly to: string;
+    readonly comment: string | null;
+    /** Taken by the scheduler when its time came (an automatic transition), not by a user. */
+    readonly automatic?: true;
+  };
 }
 
 function same(a: unknown, b: unknown): boolean {

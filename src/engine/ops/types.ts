@@ -132,6 +132,8 @@ export interface HistoryEntry {
     readonly from: string;
     readonly to: string;
     readonly comment: string | null;
+    /** Taken by the scheduler when its time came (an automatic transition): there is no user. */
+    readonly automatic?: true;
   };
   /** Field changes, only fields the viewer may read (create: the initial values as `to`). */
   readonly changes: Readonly<Record<string, FieldChange>>;

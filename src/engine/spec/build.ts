@@ -1,6 +1,7 @@
 import type { AppModel, EntityModel, FieldModel, ListModel, SortModel, SystemColumn, UsersModel, WorkflowModel } from './model';
 import { buildUniqueWhen } from './unique-when';
 import { dateBoundRules } from './date-bounds';
+import { buildAuto } from './auto';
 import { buildDue } from './due';
 import { decimalDigits, numberBounds } from './field-numbers';
 import { limitMax } from './limit-message';
@@ -113,7 +114,7 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     // Many-to-many pairs live in a table of their own, named after the entity's and the field's.
     return field.type === 'references' ? { ...built, joinTable: `${table}__${built.column}` } : built;
   });
-  const workflow = workflowSpec ? buildWorkflow(workflowSpec) : null;
+  const workflow = workflowSpec ? buildWorkflow(workflowSpec, spec.constants ?? {}) : null;
   const titleField = entity.titleField ?? fields.find((f) => f.type === 'text')?.name ?? null;
   const label = entity.label ?? humanize(name);
 
@@ -144,7 +145,7 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
   };
 }
 
-function buildWorkflow(workflow: WorkflowSpec): WorkflowModel {
+function buildWorkflow(workflow: WorkflowSpec, constants: NonNullable<AppSpec['constants']>): WorkflowModel {
   const states = Object.entries(workflow.states).map(([name, state]) => ({
     name,
     label: state.label ?? humanize(name),
@@ -171,6 +172,7 @@ function buildWorkflow(workflow: WorkflowSpec): WorkflowModel {
       guards: buildGuards(t),
       effects: t.effects ?? [],
       comment: t.comment,
+      auto: t.auto ? buildAuto(t.auto, constants) : null,
     })),
   };
 }

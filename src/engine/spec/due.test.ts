@@ -43,11 +43,14 @@ describe('due times in the spec', () => {
     [{ from: 'subject' }, `${PATH}.due.from: "subject" is not a datetime of ticket (datetimes: createdAt, updatedAt, dueAt, resolvedAt)`],
     [{ from: 'slaDueAt' }, `${PATH}.due.from: a due time cannot be counted from itself`],
     [{ by: 'subject' }, `${PATH}.due.by: "subject" is not an enum field of ticket (enum fields: priority)`],
-    [{ hours: -2, by: undefined }, `${PATH}.due.hours: must not be negative, got -2`],
+    [
+      { hours: 'soon', by: undefined },
+      `${PATH}.due.hours: must be a number of hours or { $constant } naming a number or hours per value, got "soon"`,
+    ],
     [{ hours: 4 }, `${PATH}.due.by: "by" picks hours from a map per value, but the hours are one number`],
     [
       { hours: { $constant: 'nope' } },
-      `${PATH}.due.hours.$constant: unknown constant "nope" (constants: maxOpenTicketsPerCustomer, reopenWindowDays, slaHours)`,
+      `${PATH}.due.hours.$constant: unknown constant "nope" (constants: maxOpenTicketsPerCustomer, reopenWindowDays, autoCloseDays, slaHours)`,
     ],
     [
       { hours: { $constant: 'reopenWindowDays' } },

@@ -14,6 +14,7 @@ import type {
   TransitionActor,
   WrittenBy,
 } from './types';
+import type { AutoModel } from './auto';
 import type { DueModel } from './due';
 import type { DetailModel } from './screens/detail-model';
 import type { HomeModel } from './screens/home-model';
@@ -107,6 +108,8 @@ export interface TransitionModel {
   readonly guards: readonly GuardModel[];
   readonly effects: readonly EffectSpec[];
   readonly comment?: 'required' | 'optional';
+  /** When the scheduler takes it by itself; null: only people take it. */
+  readonly auto: AutoModel | null;
 }
 
 export interface WorkflowModel {

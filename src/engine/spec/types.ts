@@ -165,7 +165,10 @@ export interface DateTimeField extends FieldBase, DateRange {
 export interface DueSpec {
   /** A datetime field of the record, or createdAt. */
   readonly from: string;
-  /** A number of hours, or a constant: a number, or hours per value of the enum field `by`. */
+  /**
+   * A number of hours, or a constant: a number, or hours per value of the enum field `by`.
+   * Negative: before `from` (a reminder 24 hours before an event starts).
+   */
   readonly hours: number | ConstantRef;
   /** The enum field whose value picks the hours from the constant's map. */
   readonly by?: string;
@@ -497,6 +500,28 @@ export interface TransitionSpec {
   readonly guardError?: string;
   readonly effects?: readonly EffectSpec[];
   readonly comment?: 'required' | 'optional';
+  /**
+   * Taken by itself when its time comes: the scheduler of every server takes it, as the system
+   * (history says "automatically"), on each record in a `from` state whose time has passed and
+   * whose guards and `requires` hold. `allow` may then be empty (nobody takes it by hand).
+   */
+  readonly auto?: AutoSpec;
+}
+
+/**
+ * When an automatic transition is due: a duration (at most one unit; none: at the time itself)
+ * after or before a date or datetime field of the record (or createdAt / updatedAt), e.g.
+ * `{ after: 'resolvedAt', days: { $constant: 'autoCloseDays' } }` or `{ before: 'startsAt', hours: 24 }`.
+ * An empty field means never.
+ */
+export type AutoSpec = ({ readonly after: string; readonly before?: never } | { readonly before: string; readonly after?: never }) &
+  DurationSpec;
+
+/** A span of time in one unit, a number or a constant; no unit at all is no time. */
+export interface DurationSpec {
+  readonly minutes?: number | ConstantRef;
+  readonly hours?: number | ConstantRef;
+  readonly days?: number | ConstantRef;
 }
 
 export interface WorkflowSpec {

@@ -71,10 +71,16 @@ export function HistoryTimeline({
                     ) : null}
                   </p>
                   <p className="mt-0.5 text-xs text-zinc-500">
-                    {/* No author: hidden from this viewer by the field rules, a visitor who was not signed in (the public role), or a user since removed. */}
+                    {/* No author: the scheduler (an automatic transition), hidden from this viewer by the field rules, a visitor who was not signed in (the public role), or a user since removed. */}
                     <span>
                       {entry.actor?.name ??
-                        (entry.actorHidden ? 'Someone' : visitorsWrite ? 'A visitor or a removed user' : 'A removed user')}
+                        (entry.transition?.automatic
+                          ? 'Automatically'
+                          : entry.actorHidden
+                            ? 'Someone'
+                            : visitorsWrite
+                              ? 'A visitor or a removed user'
+                              : 'A removed user')}
                     </span>
                     <span aria-hidden="true"> · </span>
                     <TimeValue time={formatDateTime(entry.at)} />

@@ -10,14 +10,17 @@ export const dynamic = 'force-dynamic';
  */
 export async function GET(): Promise<Response> {
   try {
-    const health = await (await getEngine()).health();
+    const engine = await getEngine();
+    const health = await engine.health();
+    // This process's scheduler: when it last looked for due automatic transitions, and what it left due.
+    const scheduler = engine.scheduler.status();
     if (!health.reachable) {
       return json(
-        { status: 'unavailable', database: 'unreachable', kind: health.kind, spec: health.spec },
+        { status: 'unavailable', database: 'unreachable', kind: health.kind, spec: health.spec, scheduler },
         { status: 503, headers: { ...retryAfterHeaders(health.unavailable), 'cache-control': 'no-store' } },
       );
     }
-    return json({ status: 'ok', database: health.kind, spec: health.spec }, { headers: { 'cache-control': 'no-store' } });
+    return json({ status: 'ok', database: health.kind, spec: health.spec, scheduler }, { headers: { 'cache-control': 'no-store' } });
   } catch (error) {
     return problemResponse(error);
   }

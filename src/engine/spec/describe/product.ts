@@ -1,3 +1,4 @@
+import { autoParagraph, autoWhoText } from './auto';
 import { createsAnyRecord, grantsFor } from '../../access/grants';
 import { ADMIN_ROLE, fieldWrittenOnlyByCalls, writtenOnlyByCalls } from '../../access/policy';
 import { PUBLIC_ROLE } from '../../access/visitor';
@@ -327,12 +328,13 @@ export function workflowBlocks(model: AppModel): PointBlocks {
           `${t.label} (${code(t.name)})`,
           t.from.join(', '),
           t.to,
-          t.allow.map((a) => actorText(a, entity, t.name)).join(', '),
+          [...t.allow.map((a) => actorText(a, entity, t.name)), autoWhoText(t)].filter((who) => who !== null).join(', '),
           requiresText(t.requires, guardTexts(t, entity), t.comment),
           t.effects.length > 0 ? t.effects.map(effectText).join('; ') : NONE,
         ]),
       },
       { kind: 'paragraph', text: WHO_TEXT },
+      ...(autoParagraph(workflow) ? [{ kind: 'paragraph' as const, text: autoParagraph(workflow)! }] : []),
       {
         kind: 'workflow',
         states: workflow.states.map(({ name, label, initial, final }) => ({ name, label, initial, final })),

@@ -88,7 +88,6 @@ function checkHours(due: Rec, byValues: readonly string[] | null, path: string, 
     via = ` (constant "${hours.$constant}")`;
   }
   if (isFiniteNumber(value)) {
-    if (value < 0) issues.add(path, `must not be negative, got ${value}${via}`);
     if (due.by !== undefined) issues.add(byPath, `"by" picks hours from a map per value, but the hours are one number${via}`);
     return;
   }
@@ -106,8 +105,7 @@ function checkHoursMap(map: Rec, by: unknown, byValues: readonly string[] | null
     return;
   }
   for (const [key, hours] of Object.entries(map)) {
-    if (!isFiniteNumber(hours) || hours < 0)
-      issues.add(path, `the hours for "${key}"${via} must be a number ≥ 0, got ${describeValue(hours)}`);
+    if (!isFiniteNumber(hours)) issues.add(path, `the hours for "${key}"${via} must be a number, got ${describeValue(hours)}`);
   }
   if (!byValues) return;
   const missing = byValues.filter((v) => !Object.hasOwn(map, v));

@@ -1,5 +1,6 @@
 import { isGuardList } from '../guards';
 import { toSnakeCase, withArticle } from '../naming';
+import { checkAuto, checkAutoTransition } from './auto';
 import { checkCondition } from './conditions';
 import { refusePublicRole } from './public';
 import {
@@ -22,7 +23,7 @@ import { isUserField, userFields } from './symbols';
 
 const WORKFLOW_KEYS = ['field', 'finalError', 'states', 'transitions'];
 const STATE_KEYS = ['label', 'initial', 'final', 'description'];
-const TRANSITION_KEYS = ['label', 'from', 'to', 'allow', 'requires', 'guard', 'guardMessage', 'guardError', 'effects', 'comment'];
+const TRANSITION_KEYS = ['label', 'from', 'to', 'allow', 'requires', 'guard', 'guardMessage', 'guardError', 'effects', 'comment', 'auto'];
 const STATE_NAME = /^[a-z][A-Za-z0-9_]*$/;
 
 interface WorkflowScope {
@@ -105,7 +106,11 @@ function checkTransitions(transitions: unknown, path: string, scope: WorkflowSco
     issues.optionalString(transition, 'label', transitionPath);
     checkFrom(transition.from, at(transitionPath, 'from'), scope);
     checkStateName(transition.to, at(transitionPath, 'to'), scope);
-    checkAllow(transition.allow, at(transitionPath, 'allow'), scope);
+    checkAllow(transition.allow, at(transitionPath, 'allow'), scope, transition.auto !== undefined);
+    if (transition.auto !== undefined) {
+      checkAuto(transition.auto, at(transitionPath, 'auto'), scope.entity, scope.symbols, issues);
+      checkAutoTransition(transition, transitionPath, issues);
+    }
     if (transition.requires !== undefined) checkFieldList(transition.requires, at(transitionPath, 'requires'), scope);
     checkGuard(transition, transitionPath, scope);
     if (transition.effects !== undefined) checkEffects(transition.effects, at(transitionPath, 'effects'), scope);
@@ -123,8 +128,10 @@ function checkTransitions(transitions: unknown, path: string, scope: WorkflowSco
 function checkGuard(transition: Rec, path: string, scope: WorkflowScope): void {
   const { issues, entity, symbols } = scope;
   const guardPath = at(path, 'guard');
+  // The scheduler takes an automatic transition as nobody in particular: its guards cannot ask who.
+  const actor = transition.auto === undefined;
   if (!isGuardList(transition.guard)) {
-    if (transition.guard !== undefined) checkCondition(transition.guard, guardPath, entity, symbols, issues, { actor: true });
+    if (transition.guard !== undefined) checkCondition(transition.guard, guardPath, entity, symbols, issues, { actor });
     issues.optionalString(transition, 'guardMessage', path);
     checkErrorCode(transition.guardError, at(path, 'guardError'), scope);
     return;
@@ -139,7 +146,7 @@ function checkGuard(transition: Rec, path: string, scope: WorkflowScope): void {
     if (!issues.record(guard, place, 'a guard')) return;
     issues.unknownKeys(guard, ['when', 'error', 'message'], place, 'a guard');
     if (guard.when === undefined) issues.add(at(place, 'when'), 'is required: the condition that must hold');
-    else checkCondition(guard.when, at(place, 'when'), entity, symbols, issues, { actor: true });
+    else checkCondition(guard.when, at(place, 'when'), entity, symbols, issues, { actor });
     checkErrorCode(guard.error, at(place, 'error'), scope);
     issues.optionalString(guard, 'message', place);
   });
@@ -179,9 +186,10 @@ function checkNotFinal(state: string, path: string, scope: WorkflowScope): void 
   if (scope.finalStates.has(state)) scope.issues.add(path, `"${state}" is a final state: no transition may leave it`);
 }
 
-function checkAllow(allow: unknown, path: string, scope: WorkflowScope): void {
+function checkAllow(allow: unknown, path: string, scope: WorkflowScope, automatic: boolean): void {
   const { issues, entity, symbols } = scope;
-  if (!Array.isArray(allow) || allow.length === 0) {
+  // An automatic transition may be the scheduler's alone.
+  if (!Array.isArray(allow) || (allow.length === 0 && !automatic)) {
     issues.add(path, 'a transition needs a non-empty list of who may take it (role names or { owner })');
     return;
   }

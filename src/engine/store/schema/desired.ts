@@ -1,6 +1,7 @@
 import type { AppModel, EntityModel, FieldModel } from '../../spec/model';
 import { hasColumn, JOIN_RECORD, JOIN_TARGET, joinFields } from '../../spec/join-fields';
 import { declaredWidgets } from '../../spec/screens/home';
+import { autoTransitionIndexes } from './auto-indexes';
 import { dueQueueIndexes } from './due-indexes';
 import { digitsOf } from '../../spec/field-numbers';
 import { enumOrderTag } from './enum-order';
@@ -404,6 +405,7 @@ function entityTable(model: AppModel, entity: EntityModel): TableDef {
   }
 
   indexes.push(...dueQueueIndexes(entity));
+  indexes.push(...autoTransitionIndexes(entity));
   indexes.push(...uniqueWhenIndexes(model, entity));
 
   const searchFields = entity.searchFields.map((f) => entity.fieldsByName[f]).filter((f): f is FieldModel => f !== undefined);
