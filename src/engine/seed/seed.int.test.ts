@@ -8,6 +8,7 @@ import type { AppModel } from '../spec/model';
 import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { seedDemoData } from './seed-demo-data';
+import { countDue } from '../ops/auto-transitions';
 
 const quiet = { start: () => {}, advance: () => {}, stop: () => {} };
 const PLACEHOLDER_WORDS = /\b(lorem|ipsum|dolor|amet|consectetur|adipisci|voluptas|quia|eiusmod)\b/i;
@@ -154,6 +155,19 @@ forEachDatabase('seed: coherent demo data for the helpdesk', (database) => {
     expect(oldestFirst.at(-1)).toMatchObject({ action: 'transition', transition: { name: 'close', to: 'closed', label: 'Close' } });
     const resolving = oldestFirst.find((e) => e.transition?.name === 'resolve')!;
     expect(resolving.changes.resolvedAt!.to).toBeInstanceOf(Date);
+  });
+
+  it('leaves nothing for the scheduler: resolved tickets older than autoCloseDays were closed automatically, at their time', async () => {
+    const ctx = { model, db: store.db };
+    expect(await countDue(ctx, new Date())).toBe(0);
+    const automatic = (await audit(store, 'ticket')).filter(
+      (h) => (h.changes as { transition?: { automatic?: boolean } }).transition?.automatic === true,
+    );
+    expect(automatic.length).toBeGreaterThan(0);
+    for (const entry of automatic) expect(entry.actor_id).toBeNull();
+    const resolved = tickets.filter((t) => t.state === 'resolved');
+    const days = helpdesk.constants!.autoCloseDays!.value as number;
+    for (const t of resolved) expect(Date.now() - time(t.resolved_at)).toBeLessThan(days * 86_400_000);
   });
 
   it('adds to what is there when run again, within the limits and unique values of the first run', async () => {

@@ -3,6 +3,7 @@ import { evaluateCondition } from '../condition/evaluate';
 import { readsActor } from '../rules/condition-paths';
 import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
 import { guardsCondition } from '../workflow/guards';
+import { dueAutomaticStep } from './automatic-steps';
 import { transitionComment } from './demo-texts';
 
 /** A record's values by field name, with its state and createdAt. */
@@ -16,6 +17,8 @@ export interface WalkStep {
   readonly comment: string | null;
   readonly before: Values;
   readonly after: Values;
+  /** Taken by the scheduler (an automatic transition), not by a user. */
+  readonly automatic?: true;
 }
 
 /** What the walk needs from the seeder: people and values for the fields a transition requires. */
@@ -71,6 +74,14 @@ export function walkWorkflow(
   const visited = new Set<string>([String(start[workflow.field])]);
   let record = start;
   let time = (start.createdAt as Date).getTime();
+  const take = (step: WalkStep) => {
+    steps.push(step);
+    record = step.after;
+    time = step.at.getTime();
+    visited.add(step.transition.to);
+  };
+  // The system takes automatic transitions: the rules hold for it as for anyone (no user of its own).
+  const systemRules = (next: Values, at: Date, before: Values) => helpers.keepsRules(next, at, before, 0);
   for (let n = 0; n < MAX_STEPS || (n < MAX_FORCED_STEPS && options.mustLeave?.(record)); n++) {
     const state = String(record[workflow.field]);
     if (workflow.states.find((s) => s.name === state)?.final) break;
@@ -81,6 +92,12 @@ export function walkWorkflow(
       ? remaining * faker.number.float({ min: 0.05, max: 0.3 })
       : faker.number.int({ min: 10 * MINUTE_MS, max: Math.max(10 * MINUTE_MS, Math.min(MAX_GAP_MS, remaining / 2)) });
     const at = new Date(Math.min(time + gap, now.getTime() - 1000));
+    // The scheduler comes first when it would have moved the record before this step.
+    const automatic = dueAutomaticStep(model, entity, record, time, at, systemRules);
+    if (automatic) {
+      take(automatic);
+      continue;
+    }
     const leaving = workflow.transitions.filter((t) => t.from.includes(state));
     // Where the only ways on are ways out (archive a published article), most records stay.
     if (!forced && leaving.every((t) => t.from.length > 1) && faker.datatype.boolean({ probability: EXIT_ONLY_STAY })) break;
@@ -93,10 +110,13 @@ export function walkWorkflow(
     // A record that must leave takes the way out when there is one.
     const step = (forced ? possible.find((s) => !options.mustLeave!(s.after)) : undefined) ?? possible[0];
     if (!step) break;
-    steps.push(step);
-    record = step.after;
-    time = at.getTime();
-    visited.add(step.transition.to);
+    take(step);
+  }
+  // Where the walk stopped, the scheduler would have gone on (a resolved ticket closes after its days).
+  for (let n = 0; n < MAX_STEPS; n++) {
+    const automatic = dueAutomaticStep(model, entity, record, time, now, systemRules);
+    if (!automatic) break;
+    take(automatic);
   }
   return { record, steps };
 }
