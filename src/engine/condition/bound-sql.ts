@@ -8,7 +8,7 @@ import { authorId } from '../access/visitor';
 import { USER_TABLE } from '../store/schema/desired';
 import { foldCondition } from './fold';
 import { writeLeaf, type SqlPieces } from './leaf-sql';
-import type { CompiledCondition, CompiledLeaf } from './types';
+import type { CompiledCondition, CompiledLeaf, TimeShift } from './types';
 
 /** Values of a custom route's parameters, for `{ param }` operands. */
 export type RouteParams = Readonly<Record<string, string | number | boolean>>;
@@ -65,9 +65,9 @@ function boundPieces(model: AppModel, entity: EntityModel, actor: Actor, params:
           return value === undefined ? sql`null` : sql`${value}`;
         }
         case 'field':
-          return sql.ref(columnFor(entity, operand.field)) as RawBuilder<unknown>;
+          return shifted(sql.ref(columnFor(entity, operand.field)) as RawBuilder<unknown>, operand.shift);
         case 'now':
-          return sql`now()`;
+          return shifted(sql`now()`, operand.shift);
         case 'daysAgo':
           return sql`now() - make_interval(days => ${operand.days})`;
       }
@@ -76,6 +76,11 @@ function boundPieces(model: AppModel, entity: EntityModel, actor: Actor, params:
     actorMissing: (name) => actorValue(actor, name) === null,
     ne: 'is distinct from',
   };
+}
+
+/** A time moved by a duration, in seconds (a date becomes its midnight, as `date + interval` has it). */
+function shifted(time: RawBuilder<unknown>, shift: TimeShift | undefined): RawBuilder<unknown> {
+  return shift ? sql`(${time} + make_interval(secs => ${shift.seconds}))` : time;
 }
 
 /**

@@ -48,3 +48,9 @@ export function orderHolds(op: 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte', order:
 export function isPresent(value: unknown): boolean {
   return value !== null && value !== undefined && !(typeof value === 'string' && value.trim() === '');
 }
+
+/** A stored time, or null when the value is empty or not a time. */
+export function timeOf(value: unknown): Date | null {
+  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}

@@ -1,6 +1,6 @@
-import type { Condition, Operand } from '../spec/types';
+import type { Condition, Operand, TimeShiftSpec } from '../spec/types';
 import { rawConditionNode } from './raw-node';
-import type { CompiledCondition, CompiledLeaf, CompiledOperand, ComparisonOp, Literal, LiteralOperand, Subject } from './types';
+import type { CompiledCondition, CompiledLeaf, CompiledOperand, ComparisonOp, Literal, LiteralOperand, Subject, TimeShift } from './types';
 
 /** The constants a condition may name, by name (the model's, or what a form is sent of them). */
 export type ConstantValues = Readonly<Record<string, { readonly value?: unknown }>>;
@@ -58,13 +58,30 @@ export function subjectOf(field: string): Subject {
 function compileOperand(operand: Operand | undefined, constants: ConstantValues): CompiledOperand {
   if (operand === undefined || operand === null || typeof operand !== 'object') return { kind: 'literal', value: operand ?? null };
   if ('$constant' in operand) return literalOperand(operand, constants);
-  if ('field' in operand) return { kind: 'field', field: operand.field };
-  if ('now' in operand) return { kind: 'now' };
+  if ('field' in operand) return withShift({ kind: 'field', field: operand.field }, operand, constants);
+  if ('now' in operand) return withShift({ kind: 'now' }, operand, constants);
   if ('actor' in operand) return { kind: 'actor', name: operand.actor === true ? 'id' : operand.actor };
   if ('param' in operand) return { kind: 'param', name: operand.param };
   const days = operand.daysAgo;
   if (typeof days === 'number') return { kind: 'daysAgo', days };
   return { kind: 'daysAgo', days: Number(constants[days.$constant]?.value), constant: days.$constant };
+}
+
+const UNIT_SECONDS = { minutes: 60, hours: 3600, days: 86_400 } as const;
+
+/** The operand moved by its `plus` or `minus`, when it has one (checked at load: one side, one unit). */
+function withShift<T extends { readonly kind: 'field' | 'now' }>(compiled: T, operand: TimeShiftSpec, constants: ConstantValues): T {
+  const sign = operand.plus ? 'plus' : operand.minus ? 'minus' : null;
+  if (sign === null) return compiled;
+  const duration = operand[sign]!;
+  const unit = (['minutes', 'hours', 'days'] as const).find((u) => duration[u] !== undefined);
+  if (!unit) return compiled;
+  const given = duration[unit]!;
+  const constant = typeof given === 'number' ? undefined : given.$constant;
+  const amount = constant === undefined ? (given as number) : Number(constants[constant]?.value);
+  const seconds = amount * UNIT_SECONDS[unit] * (sign === 'minus' ? -1 : 1);
+  const shift: TimeShift = { seconds, sign, amount, unit, ...(constant !== undefined ? { constant } : {}) };
+  return { ...compiled, shift };
 }
 
 /** A literal or a constant's value (a constant that is no single value reads as none). */

@@ -116,7 +116,15 @@ function literalLeaf(today: Date, ids: Ids): fc.Arbitrary<Condition> {
 
 /** Any leaf: also the time, other fields, the user, a route's parameter and paths. */
 function anyLeaf(today: Date, ids: Ids): fc.Arbitrary<Condition> {
-  const time = [fc.constant({ now: true }), days.map((d) => ({ daysAgo: d })), fc.constant({ daysAgo: { $constant: 'week' } })];
+  const time = [
+    fc.constant({ now: true }),
+    days.map((d) => ({ daysAgo: d })),
+    fc.constant({ daysAgo: { $constant: 'week' } }),
+    // Now moved by a duration, in each unit, a constant too.
+    fc.integer({ min: 0, max: 72 }).map((hours) => ({ now: true, plus: { hours } })),
+    fc.integer({ min: 0, max: 4000 }).map((minutes) => ({ now: true, minus: { minutes } })),
+    fc.constant({ now: true, minus: { days: { $constant: 'three' } } }),
+  ];
   return fc.oneof(
     literalLeaf(today, ids),
     leafOn('size', ORDERED, small, [fc.constant({ field: 'cap' })]),
@@ -130,7 +138,7 @@ function anyLeaf(today: Date, ids: Ids): fc.Arbitrary<Condition> {
       'at',
       ORDERED,
       days.map((d) => new Date(today.getTime() + d * DAY_MS).toISOString()),
-      time,
+      [...time, fc.constant({ field: 'at', minus: { minutes: 90 } }), fc.constant({ field: 'at', plus: { days: 1 } })],
     ),
     leafOn('person', EQUALITY, fc.constantFrom(...ids.users), [fc.constant({ actor: true })]),
     leafOn('kind', EQUALITY, fc.constantFrom('a', 'b'), [fc.constant({ param: 'kind' })]),

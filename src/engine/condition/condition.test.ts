@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildModel } from '../spec/build';
 import type { AppSpec, Condition } from '../spec/types';
 import { compileCondition } from './compile';
+import { evaluateCondition } from './evaluate';
 import { conditionFields, conditionPathsOf, readsActor } from './fields';
 import { compiledConditionText } from './text';
 
@@ -68,6 +69,27 @@ describe('the compiled condition', () => {
       ],
     });
     expect(compiledConditionText(compiled, ticket)).toBe('priority is one of top and opened is before old days ago');
+  });
+
+  it('moves now and time fields by a duration, constants resolved, in memory and in words', () => {
+    const condition: Condition = {
+      all: [
+        { field: 'opened', op: 'gt', value: { now: true, plus: { hours: 24 } } },
+        { field: 'opened', op: 'lte', value: { now: true, minus: { days: { $constant: 'old' } } } },
+      ],
+    };
+    const compiled = compileCondition(condition, model.constants);
+    expect(compiled).toMatchObject({
+      items: [
+        { operand: { kind: 'now', shift: { seconds: 86_400, sign: 'plus', amount: 24, unit: 'hours' } } },
+        { operand: { kind: 'now', shift: { seconds: -30 * 86_400, sign: 'minus', amount: 30, unit: 'days', constant: 'old' } } },
+      ],
+    });
+    expect(compiledConditionText(compiled, ticket)).toBe('opened is after now plus 24 hours and opened is on or before now minus old days');
+    const now = new Date('2026-11-28T12:00:00Z');
+    const inAWeek = { opened: '2026-12-05T12:00:00Z' };
+    expect(evaluateCondition(model, { field: 'opened', op: 'gt', value: { now: true, plus: { hours: 24 } } }, inAWeek, now)).toBe(true);
+    expect(evaluateCondition(model, { field: 'opened', op: 'gt', value: { now: true, plus: { days: 8 } } }, inAWeek, now)).toBe(false);
   });
 
   it('collects fields as each reader needs them: a path by its head or whole, operands or not', () => {

@@ -2,9 +2,9 @@ import type { Actor } from '../ground/actor';
 import { authorId } from '../access/visitor';
 import type { Condition } from '../spec/types';
 import { compiledOf, type ConditionSource } from './book';
-import { compareValues, isPresent, orderHolds } from './compare';
+import { compareValues, isPresent, orderHolds, timeOf } from './compare';
 import { foldCondition } from './fold';
-import type { CompiledCondition, CompiledOperand, Subject } from './types';
+import type { CompiledCondition, CompiledOperand, Subject, TimeShift } from './types';
 
 export type RecordLike = Readonly<Record<string, unknown>>;
 
@@ -41,15 +41,22 @@ export function evaluateCondition(
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** A time moved by a shift; an empty value stays empty, and a value without a shift is as it is. */
+function shiftedTime(value: unknown, shift: TimeShift | undefined): unknown {
+  if (!shift) return value;
+  const time = timeOf(value);
+  return time === null ? null : new Date(time.getTime() + shift.seconds * 1000);
+}
+
 /** An operand's value for this record at this time (the same meaning as the SQL writer gives it). */
 export function operandValue(operand: CompiledOperand, record: RecordLike, now: Date, context: EvalContext): unknown {
   switch (operand.kind) {
     case 'literal':
       return operand.value;
     case 'field':
-      return record[operand.field];
+      return shiftedTime(record[operand.field], operand.shift);
     case 'now':
-      return now;
+      return shiftedTime(now, operand.shift);
     case 'daysAgo':
       return new Date(now.getTime() - operand.days * DAY_MS);
     case 'actor':

@@ -1,6 +1,6 @@
 import type { EntityModel } from '../spec/model';
 import { foldCondition } from './fold';
-import type { CompiledCondition, CompiledOperand, LiteralOperand } from './types';
+import type { CompiledCondition, CompiledOperand, LiteralOperand, TimeShift } from './types';
 
 type ColumnKind = 'time' | 'other';
 
@@ -56,15 +56,23 @@ function listItemText(value: LiteralOperand): string {
   return value.constant ?? String(value.value);
 }
 
+/** " plus 24 hours", " minus cancelWindowHours hours": a constant by its name. */
+function shiftText(shift: TimeShift | undefined): string {
+  if (!shift) return '';
+  const amount = shift.constant ?? String(shift.amount);
+  const unit = shift.constant === undefined && shift.amount === 1 ? shift.unit.slice(0, -1) : shift.unit;
+  return ` ${shift.sign} ${amount} ${unit}`;
+}
+
 /** An operand in words; a constant by its name. */
 function operandText(operand: CompiledOperand): string {
   switch (operand.kind) {
     case 'literal':
       return operand.constant ?? (operand.value === null ? 'empty' : String(operand.value));
     case 'field':
-      return operand.field;
+      return `${operand.field}${shiftText(operand.shift)}`;
     case 'now':
-      return 'now';
+      return `now${shiftText(operand.shift)}`;
     // The user, or one of their fields: "assignee is you", "team is your team".
     case 'actor':
       return operand.name === 'id' ? 'you' : `your ${operand.name}`;

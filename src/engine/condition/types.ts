@@ -21,13 +21,22 @@ export interface Subject {
 export type CompiledOperand =
   /** A literal, or a constant's value (`constant` names it, for the text and the due indexes). */
   | { readonly kind: 'literal'; readonly value: Literal; readonly constant?: string }
-  | { readonly kind: 'field'; readonly field: string }
-  | { readonly kind: 'now' }
+  | { readonly kind: 'field'; readonly field: string; readonly shift?: TimeShift }
+  | { readonly kind: 'now'; readonly shift?: TimeShift }
   /** The time now moved back by `days` (forward when negative). */
   | { readonly kind: 'daysAgo'; readonly days: number; readonly constant?: string }
   /** The current user's id (`name` 'id') or one of their user fields. */
   | { readonly kind: 'actor'; readonly name: string }
   | { readonly kind: 'param'; readonly name: string };
+
+/** A duration added to a time (negative seconds: taken away), with how the spec wrote it for the text. */
+export interface TimeShift {
+  readonly seconds: number;
+  readonly sign: 'plus' | 'minus';
+  readonly amount: number;
+  readonly unit: 'minutes' | 'hours' | 'days';
+  readonly constant?: string;
+}
 
 export type LiteralOperand = Extract<CompiledOperand, { readonly kind: 'literal' }>;
 

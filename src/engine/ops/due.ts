@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { conditionToSql } from '../condition/bound-sql';
-import { timeOf, type DueFilter } from '../rules/overdue';
+import { timeOf } from '../condition/compare';
+import type { DueFilter } from '../rules/overdue';
 import { dueHours, type DueModel } from '../spec/due';
 import type { AppModel, EntityModel, FieldModel } from '../spec/model';
 import { conditionFields } from '../condition/fields';

@@ -2,6 +2,7 @@ import type { FieldModel } from '../spec/model';
 import { conditionFields } from '../condition/fields';
 import { compiledOf } from '../condition/book';
 import { evaluateCondition, type ConstantsOf, type RecordLike } from '../condition/evaluate';
+import { timeOf } from '../condition/compare';
 
 /** The ways a list can be filtered by a due time, as the `?<field>=` value and its label. */
 export const DUE_FILTERS = {
@@ -12,12 +13,6 @@ export type DueFilter = keyof typeof DUE_FILTERS;
 
 export function isDueFilter(value: string): value is DueFilter {
   return Object.hasOwn(DUE_FILTERS, value);
-}
-
-/** A stored time, or null when the value is empty or not a time. */
-export function timeOf(value: unknown): Date | null {
-  const date = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
-  return date && !Number.isNaN(date.getTime()) ? date : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { evaluateCondition } from '../condition/evaluate';
-import { timeOf } from '../rules/overdue';
+import { timeOf } from '../condition/compare';
 import { describeAutoReason } from '../spec/describe/auto';
 import type { AppModel, EntityModel } from '../spec/model';
 import { guardsCondition } from '../workflow/guards';

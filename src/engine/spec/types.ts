@@ -27,8 +27,10 @@ export type Operand =
   | boolean
   | null
   | ConstantRef
-  | { readonly field: string }
-  | { readonly now: true }
+  /** Another field; a date or datetime one may be moved by a duration: `{ field: 'startsAt', minus: { hours: 24 } }`. */
+  | ({ readonly field: string } & TimeShiftSpec)
+  /** The current time, maybe moved: `{ now: true, plus: { hours: { $constant: 'cancelWindowHours' } } }`. */
+  | ({ readonly now: true } & TimeShiftSpec)
   /** The current time moved back (or, when negative, forward) by a number of days. */
   | { readonly daysAgo: number | ConstantRef }
   /**
@@ -40,6 +42,12 @@ export type Operand =
   | { readonly actor: true | string }
   /** A parameter of the custom route being shown (only in `screens.routes`). */
   | { readonly param: string };
+
+/** A time moved forward (`plus`) or back (`minus`) by a duration in one unit: at most one of the two. */
+export interface TimeShiftSpec {
+  readonly plus?: DurationSpec;
+  readonly minus?: DurationSpec;
+}
 
 /**
  * A condition on the fields of one record, used by rules, guards and permission scopes. `field`

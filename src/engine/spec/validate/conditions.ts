@@ -1,3 +1,5 @@
+import { DURATION_UNITS } from '../auto';
+import { checkDuration } from './auto';
 import { rawConditionNode } from '../../condition/raw-node';
 import { withArticle } from '../naming';
 import { FIELD_TYPES, type FieldType } from '../types';
@@ -245,19 +247,27 @@ function checkOperandObject(value: Rec, path: string, column: Column | undefined
   const { issues, columns, entity, symbols } = scope;
   if (isConstantRef(value)) return; // checked by the walk over every { $constant }
   if ('field' in value) {
-    issues.unknownKeys(value, ['field'], path, 'a { field } operand');
+    issues.unknownKeys(value, ['field', ...SHIFT_KEYS], path, 'a { field } operand');
     if (column?.path) {
       issues.add(path, `a path ("${column.name}") is compared with values, constants or the user, not with another field`);
       return;
     }
     if (!isString(value.field) || !columns.has(value.field)) {
       issues.add(at(path, 'field'), `unknown field ${describeValue(value.field)} of ${entity.name}`);
+    } else if (hasShift(value)) {
+      const kind = columns.get(value.field)!;
+      if (!TIME_KINDS.includes(kind)) {
+        issues.add(path, `only a date or datetime field can be moved by plus or minus; "${value.field}" is ${withArticle(kind)} field`);
+      }
+      checkShift(value, path, scope);
+      checkTimeColumn(column, path, `{ field: "${value.field}" } moved by a duration`, issues);
     }
     return;
   }
   if ('now' in value) {
-    issues.unknownKeys(value, ['now'], path, 'a { now } operand');
+    issues.unknownKeys(value, ['now', ...SHIFT_KEYS], path, 'a { now } operand');
     if (value.now !== true) issues.add(at(path, 'now'), 'must be true');
+    checkShift(value, path, scope);
     checkTimeColumn(column, path, '{ now: true }', issues);
     return;
   }
@@ -286,7 +296,7 @@ function checkOperandObject(value: Rec, path: string, column: Column | undefined
   }
   issues.add(
     path,
-    'not a valid value: expected a literal, { $constant }, { field }, { now: true }, { daysAgo }, { actor: true } or { param }',
+    'not a valid value: expected a literal, { $constant }, { field }, { now: true } (either may be moved by plus or minus a duration), { daysAgo }, { actor: true } or { param }',
   );
 }
 
@@ -331,6 +341,27 @@ function checkActorOperand(actor: unknown, path: string, column: Column | undefi
       path,
       `${shown} is ${withArticle(type)} value (the user field "${actor}"): it cannot be compared with the ${column.kind} field "${column.name}"`,
     );
+  }
+}
+
+const SHIFT_KEYS = ['plus', 'minus'] as const;
+
+function hasShift(value: Rec): boolean {
+  return SHIFT_KEYS.some((key) => value[key] !== undefined);
+}
+
+/** `plus` or `minus` (not both), a duration in one unit of minutes, hours or days. */
+function checkShift(value: Rec, path: string, scope: ConditionScope): void {
+  const { issues, symbols } = scope;
+  const given = SHIFT_KEYS.filter((key) => value[key] !== undefined);
+  if (given.length > 1) issues.add(path, 'give "plus" or "minus", not both');
+  for (const key of given) {
+    const duration = value[key];
+    const place = at(path, key);
+    if (!issues.record(duration, place, 'a duration ({ minutes | hours | days })')) continue;
+    issues.unknownKeys(duration, DURATION_UNITS, place, 'a duration');
+    if (!DURATION_UNITS.some((unit) => duration[unit] !== undefined)) issues.add(place, 'needs one of minutes, hours or days');
+    checkDuration(duration, place, symbols, issues);
   }
 }
 

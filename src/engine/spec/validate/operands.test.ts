@@ -53,7 +53,33 @@ describe('the { actor: true } and { param } operands', () => {
 
   it('names the operands it knows when given another', () => {
     expect(messages(specWith({ field: 'title', op: 'eq', value: { user: 1 } as never }))).toEqual([
-      'permissions.task.member.list.where.value: not a valid value: expected a literal, { $constant }, { field }, { now: true }, { daysAgo }, { actor: true } or { param }',
+      'permissions.task.member.list.where.value: not a valid value: expected a literal, { $constant }, { field }, { now: true } (either may be moved by plus or minus a duration), { daysAgo }, { actor: true } or { param }',
     ]);
+  });
+});
+
+describe('now and time fields moved by a duration', () => {
+  const rule = (value: unknown) => specWith({ field: 'owner', op: 'present' }, { field: 'due', op: 'gt', value } as Condition);
+  const PLACE = 'rules.task.check.assert.value';
+
+  it('accepts plus or minus in minutes, hours or days, a number or a constant', () => {
+    expect(messages(rule({ now: true, plus: { hours: 24 } }))).toEqual([]);
+    expect(messages(rule({ field: 'due', minus: { days: 2 } }))).toEqual([]);
+    expect(messages(rule({ now: true, minus: { minutes: 0 } }))).toEqual([]);
+  });
+
+  it.each([
+    [{ now: true, plus: { hours: 1 }, minus: { hours: 1 } }, `${PLACE}: give "plus" or "minus", not both`],
+    [{ now: true, plus: {} }, `${PLACE}.plus: needs one of minutes, hours or days`],
+    [{ now: true, plus: { weeks: 1 } }, `${PLACE}.plus.weeks: unknown key`],
+    [{ now: true, plus: { hours: -1 } }, `${PLACE}.plus.hours: must be a number ≥ 0 of hours or { $constant } naming one, got -1`],
+    [{ now: true, plus: { hours: 1, days: 1 } }, `${PLACE}.plus: give the duration in one unit, not hours, days`],
+    [{ now: true, plus: { hours: { $constant: 'nope' } } }, `${PLACE}.plus.hours.$constant: unknown constant "nope"`],
+    [
+      { field: 'title', plus: { hours: 1 } },
+      `${PLACE}: only a date or datetime field can be moved by plus or minus; "title" is a text field`,
+    ],
+  ])('%j is refused with its place', (value, expected) => {
+    expect(messages(rule(value)).some((m) => m.startsWith(expected))).toBe(true);
   });
 });
