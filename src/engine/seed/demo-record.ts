@@ -5,7 +5,7 @@ import { dueHours } from '../spec/due';
 import type { EntityModel, FieldModel } from '../spec/model';
 import type { Condition } from '../spec/types';
 import { historyOf, type HistoryRow } from './demo-history';
-import { countsTowards, creatorOf, limitKey, transitionActor, userFor } from './demo-people';
+import { countsTowards, creatorOf, limitKey, seedLimitMax, transitionActor, userFor } from './demo-people';
 import { aboutOf, creationTime, pickReference } from './demo-references';
 import { alignWithCreator } from './demo-scopes';
 import { freeFor, isUniquePart, takeUnique, uniqueCollisions } from './demo-unique';
@@ -340,7 +340,7 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
       mustLeave: (current) =>
         limits.some(
           ([name, limit]) =>
-            countsTowards(run, limit, current) && (run.limitCounts.get(limitKey(entity, name, current[limit.per])) ?? 0) >= limit.maxValue,
+            countsTowards(run, limit, current) && (run.limitCounts.get(limitKey(entity, name, current[limit.per])) ?? 0) >= seedLimitMax(limit),
         ) || uniqueWhenCollisions(run, entity, current, true).length > 0,
     },
   );
@@ -356,7 +356,7 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
   // An owner at a limit (whose records the walk could not move out of it) gets no more.
   const full = limits.filter(
     ([name, limit]) =>
-      countsTowards(run, limit, final) && (run.limitCounts.get(limitKey(entity, name, final[limit.per])) ?? 0) >= limit.maxValue,
+      countsTowards(run, limit, final) && (run.limitCounts.get(limitKey(entity, name, final[limit.per])) ?? 0) >= seedLimitMax(limit),
   );
   if (full.length > 0)
     return {

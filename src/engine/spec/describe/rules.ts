@@ -3,6 +3,7 @@ import { BUILT_IN_ERRORS } from '../../errors/catalogue';
 import type { DocBlock } from '../document';
 import { decimalDigits } from '../field-numbers';
 import { limitMessage } from '../limit-message';
+import { isLimitMaxField } from '../limit-max';
 import type { AppModel, EntityModel, FieldModel, LimitModel } from '../model';
 import { indefinite, inSentence, withArticle } from '../naming';
 import type { CallSpec, ErrorSpec, FieldSpec } from '../types';
@@ -40,7 +41,7 @@ export function validationBlocks(model: AppModel): PointBlocks {
       perText(model, entity, limit.per),
       limit.where ? conditionText(limit.where, entity) : `every ${inSentence(entity.label)}`,
       limit.exempt?.length ? limit.exempt.join(', ') : NONE,
-      limitMessage(model.constants, name, limit),
+      limitMessage(model.constants, name, limit, limit.maxField?.text),
     ]),
   );
   const uniqueWhen = uniqueWhenBlocks(model);
@@ -104,6 +105,7 @@ function rangeText(min: number | { readonly $constant: string } | undefined, max
 
 /** The maximum as the spec names it, with its value (resolved when the model was built). */
 function maxText(limit: LimitModel): string {
+  if (isLimitMaxField(limit.max) && limit.maxField) return `${limit.maxField.text} (${code(limit.max.field)}; no limit when empty)`;
   return isConstantRef(limit.max) ? `${limit.max.$constant} (${limit.maxValue})` : String(limit.max);
 }
 
