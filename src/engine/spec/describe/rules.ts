@@ -10,6 +10,7 @@ import type { CallSpec, ErrorSpec, FieldSpec } from '../types';
 import type { PointBlocks } from './product';
 import { typeText } from './product';
 import { uniqueWhenBlocks } from './unique-when';
+import { exclusiveBlocks } from './exclusive';
 import { userFieldBlocks } from './users';
 import { writtenByCallsText } from './written-by';
 import { amountText, code, conditionText, constantValueText, isConstantRef, NONE, scopeText } from './text';
@@ -45,7 +46,8 @@ export function validationBlocks(model: AppModel): PointBlocks {
     ]),
   );
   const uniqueWhen = uniqueWhenBlocks(model);
-  if (fieldRows.length + ruleRows.length + limitRows.length + uniqueWhen.length === 0) return null;
+  const exclusive = exclusiveBlocks(model);
+  if (fieldRows.length + ruleRows.length + limitRows.length + uniqueWhen.length + exclusive.length === 0) return null;
   const blocks: DocBlock[] = [];
   if (fieldRows.length > 0) {
     blocks.push({ kind: 'heading', text: 'Field rules' }, { kind: 'table', columns: ['Field', 'Rules'], rows: fieldRows });
@@ -57,6 +59,7 @@ export function validationBlocks(model: AppModel): PointBlocks {
     );
   }
   blocks.push(...uniqueWhen);
+  blocks.push(...exclusive);
   if (limitRows.length > 0) {
     blocks.push(
       { kind: 'heading', text: 'Limits' },
