@@ -138,7 +138,7 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     uniqueWhen: buildUniqueWhen(table, entity, fields, spec.constants),
     rules: { ...fields.reduce((all, f) => ({ ...all, ...dateBoundRules(f, labelOf) }), {}), ...spec.rules?.[name] },
     limits: buildLimits(spec, entity, fields),
-    exclusive: buildExclusive(table, label, entity, fields, spec.constants),
+    exclusive: buildExclusive(table, label, entity, fields, spec),
     permissions: spec.permissions?.[name] ?? {},
     ...(entity.writtenBy ? { writtenBy: entity.writtenBy } : {}),
   };

@@ -36,15 +36,16 @@ export function buildExclusive(
   entityLabel: string,
   entity: EntitySpec,
   fields: readonly FieldModel[],
-  constants: AppSpec['constants'] = {},
+  spec: Pick<AppSpec, 'constants' | 'errors'>,
 ): readonly ExclusiveModel[] {
   const labelOf = (name: string) => fields.find((f) => f.name === name)?.label ?? name;
   return declaredExclusive(entity).map((rule) => {
     const [start, end] = rule.range;
     const per = exclusivePer(rule);
+    const own = rule.error ? spec.errors?.[rule.error] : undefined;
     const rangeType = fields.find((f) => f.name === start)?.type === 'date' ? 'daterange' : 'tstzrange';
     const hash = createHash('sha256')
-      .update(JSON.stringify([start, end, rangeType, per, rule.where ? resolveConstants(rule.where, constants) : null]))
+      .update(JSON.stringify([start, end, rangeType, per, rule.where ? resolveConstants(rule.where, spec.constants) : null]))
       .digest('hex')
       .slice(0, HASH_LENGTH);
     return {
@@ -53,8 +54,10 @@ export function buildExclusive(
       rangeType,
       per,
       where: rule.where ?? null,
-      message: rule.message ?? defaultMessage(entityLabel, per.map(labelOf)),
+      // The spec's words, else its own error's, else words naming the key.
+      message: rule.message ?? own?.message ?? defaultMessage(entityLabel, per.map(labelOf)),
       code: rule.error ?? 'VALIDATION_FAILED',
+      ...(own ? { own: { status: own.status, title: own.title } } : {}),
       constraint: `${exclusiveConstraintPrefix(table)}${hash}`,
     };
   });

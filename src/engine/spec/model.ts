@@ -185,6 +185,8 @@ export interface ExclusiveModel {
   readonly message: string;
   /** The refusal's code: the spec's `error`, else VALIDATION_FAILED. */
   readonly code: string;
+  /** The status and title of a code the spec's catalogue declares (built-in codes carry their own). */
+  readonly own?: { readonly status: number; readonly title: string };
   /** The exclusion constraint's name (it changes when the range, the key or the condition do). */
   readonly constraint: string;
 }
