@@ -100,7 +100,7 @@ export function exclusionStepFailure(step: SchemaStep, error: unknown): string |
   const { code, detail, message } = error as { code?: unknown; detail?: unknown; message?: unknown };
   const rule = `the rule "${step.exclusiveRule}"`;
   if (code === '23P01') {
-    const pair = typeof detail === 'string' ? /=\((.*)\) conflicts with existing key \(.*\)=\((.*)\)\.?$/.exec(detail) : null;
+    const pair = typeof detail === 'string' ? /=\((.*)\) conflicts with (?:existing )?key \(.*\)=\((.*)\)\.?$/.exec(detail) : null;
     return [
       `Records already in ${step.table} overlap, which breaks ${rule}`,
       pair ? ` (for example ${pair[1]} and ${pair[2]})` : '',
