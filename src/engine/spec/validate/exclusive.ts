@@ -30,7 +30,7 @@ function checkRule(rule: unknown, info: EntityInfo, path: string, symbols: Symbo
   checkPer(rule.per, range, info, at(path, 'per'), issues);
   if (rule.where !== undefined) {
     checkCondition(rule.where, at(path, 'where'), info, symbols, issues);
-    checkLiteralCondition(rule.where, at(path, 'where'), info, issues, 'exclusive');
+    checkLiteralCondition(rule.where, at(path, 'where'), info, issues, 'an exclusive');
   }
   issues.optionalString(rule, 'message', path);
   checkErrorCode(rule, path, symbols, issues);
@@ -66,7 +66,8 @@ function checkPer(per: unknown, range: readonly string[], info: EntityInfo, path
   if (per === undefined) return;
   const list = isString(per) ? [per] : per;
   const names = issues.stringList(list, path);
-  if (Array.isArray(list) && list.length === 0) issues.add(path, 'needs at least one field (or leave per out: then no two records overlap at all)');
+  if (Array.isArray(list) && list.length === 0)
+    issues.add(path, 'needs at least one field (or leave per out: then no two records overlap at all)');
   names.forEach((name, index) => {
     const place = isString(per) ? path : at(path, index);
     const field = info.fields.get(name);

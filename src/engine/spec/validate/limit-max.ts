@@ -16,7 +16,10 @@ export function checkLimitMaxField(max: Rec, per: unknown, info: EntityInfo, pat
     return;
   }
   if (reference !== per) {
-    issues.add(fieldPath, `"${value}" must start with the limit's per (${describeValue(per)}): the maximum is a field of the record counted for`);
+    issues.add(
+      fieldPath,
+      `"${value}" must start with the limit's per (${describeValue(per)}): the maximum is a field of the record counted for`,
+    );
     return;
   }
   const target = info.fields.get(reference);
@@ -28,7 +31,8 @@ export function checkLimitMaxField(max: Rec, per: unknown, info: EntityInfo, pat
   if (!entity) return; // The reference's own check reports an unknown entity.
   const field = entity.fields.get(name);
   if (!field) issues.add(fieldPath, `unknown field "${name}" of ${entity.name} (fields: ${quoteList(entity.fields.keys())})`);
-  else if (field.type !== 'integer') issues.add(fieldPath, `"${name}" of ${entity.name} is a ${String(field.type)} field: a maximum is an integer field`);
+  else if (field.type !== 'integer')
+    issues.add(fieldPath, `"${name}" of ${entity.name} is a ${String(field.type)} field: a maximum is an integer field`);
 }
 
 /** Whether a limit's `max` is written as a field (`{ field }`) rather than a number or a constant. */

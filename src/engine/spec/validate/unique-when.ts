@@ -57,19 +57,19 @@ function checkFields(fields: unknown, info: EntityInfo, path: string, issues: Is
 
 /**
  * The leaves of a condition already found well-formed: only fields or the state, with literals.
- * `rule` names the rule whose condition the database keeps as a predicate (`exclusive` too).
+ * `which` names the rule, with its article, whose condition the database keeps as a predicate ("an exclusive" too).
  */
-export function checkLiteralCondition(condition: unknown, path: string, info: EntityInfo, issues: Issues, rule = 'uniqueWhen'): void {
+export function checkLiteralCondition(condition: unknown, path: string, info: EntityInfo, issues: Issues, which = 'a uniqueWhen'): void {
   if (!isRecord(condition)) return;
   const node = rawConditionNode(condition);
   switch (node.kind) {
     case 'all':
     case 'any':
       if (Array.isArray(node.items))
-        node.items.forEach((item: unknown, index) => checkLiteralCondition(item, at(at(path, node.kind), index), info, issues, rule));
+        node.items.forEach((item: unknown, index) => checkLiteralCondition(item, at(at(path, node.kind), index), info, issues, which));
       return;
     case 'not':
-      checkLiteralCondition(node.item, at(path, 'not'), info, issues, rule);
+      checkLiteralCondition(node.item, at(path, 'not'), info, issues, which);
       return;
     case 'leaf':
       break;
@@ -81,7 +81,7 @@ export function checkLiteralCondition(condition: unknown, path: string, info: En
   if (!isState && (!field || field.type === 'references')) {
     issues.add(
       at(path, 'field'),
-      `a ${rule} condition may only compare the fields${info.workflow ? ' and the state' : ''} of ${info.name}, got "${name}" (the database keeps the condition as the index's predicate)`,
+      `${which} condition may only compare the fields${info.workflow ? ' and the state' : ''} of ${info.name}, got "${name}" (the database keeps the condition as the index's predicate)`,
     );
   }
   const values = Array.isArray(condition.value) ? (condition.value as readonly unknown[]) : [condition.value];
@@ -91,7 +91,7 @@ export function checkLiteralCondition(condition: unknown, path: string, info: En
     if ('actor' in value || 'param' in value) return;
     issues.add(
       Array.isArray(condition.value) ? at(at(path, 'value'), index) : at(path, 'value'),
-      `a ${rule} condition compares with literal values and constants only, got ${operandKind(value)}: the database keeps the condition as the index's predicate, which cannot change with the time, the user or other records`,
+      `${which} condition compares with literal values and constants only, got ${operandKind(value)}: the database keeps the condition as the index's predicate, which cannot change with the time, the user or other records`,
     );
   });
 }
