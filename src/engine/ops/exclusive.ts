@@ -19,7 +19,10 @@ const END_TYPE: Readonly<Record<ExclusiveModel['rangeType'], string>> = { datera
 export function exclusiveViolation(rule: ExclusiveModel): NinefoldError {
   const fieldErrors = [{ field: rule.start, code: 'overlap', message: rule.message }];
   if (rule.code === 'VALIDATION_FAILED') return new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors });
-  return new NinefoldError(rule.code, rule.message, { ...(rule.own ? { status: rule.own.status, title: rule.own.title } : {}), fieldErrors });
+  return new NinefoldError(rule.code, rule.message, {
+    ...(rule.own ? { status: rule.own.status, title: rule.own.title } : {}),
+    fieldErrors,
+  });
 }
 
 /**
@@ -48,7 +51,11 @@ export async function checkExclusive(
     // An empty key is equal to nothing, as `=` in the constraint: no overlap to find.
     if (keys.some((v) => v === null)) continue;
     // Unchanged and already held: the constraint has kept it apart all along.
-    if (before && takesTime(model, entity, rule, before) && [rule.start, rule.end, ...rule.per].every((name) => same(before[name], after[name])))
+    if (
+      before &&
+      takesTime(model, entity, rule, before) &&
+      [rule.start, rule.end, ...rule.per].every((name) => same(before[name], after[name]))
+    )
       continue;
     const row = valuesToRow(entity, Object.fromEntries([rule.start, rule.end, ...rule.per].map((name) => [name, after[name] ?? null])));
     const column = (name: string) => predicateColumn(entity, name);

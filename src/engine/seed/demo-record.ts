@@ -340,7 +340,8 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
       mustLeave: (current) =>
         limits.some(
           ([name, limit]) =>
-            countsTowards(run, limit, current) && (run.limitCounts.get(limitKey(entity, name, current[limit.per])) ?? 0) >= seedLimitMax(limit),
+            countsTowards(run, limit, current) &&
+            (run.limitCounts.get(limitKey(entity, name, current[limit.per])) ?? 0) >= seedLimitMax(limit),
         ) || uniqueWhenCollisions(run, entity, current, true).length > 0,
     },
   );
