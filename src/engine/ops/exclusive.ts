@@ -81,7 +81,7 @@ export function exclusiveOfConstraint(entity: EntityModel, constraint: string | 
 }
 
 /** Whether the rule holds the record: selected by its condition (as the constraint's predicate reads it) and with a start. */
-function takesTime(model: AppModel, entity: EntityModel, rule: ExclusiveModel, record: RecordLike): boolean {
+export function takesTime(model: AppModel, entity: EntityModel, rule: ExclusiveModel, record: RecordLike): boolean {
   const start = record[rule.start];
   if (start === null || start === undefined) return false;
   return !rule.where || holds(model, entity, rule.where, record) === true;
@@ -95,7 +95,7 @@ function endsBeforeStart(entity: EntityModel, rule: ExclusiveModel): NinefoldErr
 }
 
 /** Datetimes as instants, dates (`YYYY-MM-DD`) as their text, which sorts the same. */
-function comparable(value: unknown): number | string {
+export function comparable(value: unknown): number | string {
   if (value instanceof Date) return value.getTime();
   return typeof value === 'number' ? value : String(value);
 }

@@ -10,6 +10,7 @@ import { aboutOf, creationTime, pickReference } from './demo-references';
 import { alignWithCreator } from './demo-scopes';
 import { freeFor, isUniquePart, takeUnique, uniqueCollisions } from './demo-unique';
 import { takeUniqueWhen, uniqueWhenCollisions, uniqueWhenFreeFields } from './demo-unique-when';
+import { exclusiveCollisions, takeExclusive } from './demo-exclusive';
 import { seedActor, withSeedPaths } from './demo-user-fields';
 import { demoValue, NoDemoValue } from './demo-values';
 import { seededAt, type SeedRun } from './seed-run';
@@ -354,6 +355,9 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
   if (problem) return { kind: 'invalid', detail: problem };
   const taken = uniqueCollisions(run, entity, final);
   if (taken.length > 0) return { kind: 'noRoom', detail: `no free value left for ${taken.join(', ')}` };
+  // A range that overlaps one already made (a technician's visits): no time left for it.
+  if (exclusiveCollisions(run, entity, final).length > 0)
+    return { kind: 'noRoom', detail: 'its range overlaps another record of its exclusive rules' };
   // An owner at a limit (whose records the walk could not move out of it) gets no more.
   const full = limits.filter(
     ([name, limit]) =>
@@ -366,6 +370,7 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
     };
   takeUnique(run, entity, final);
   takeUniqueWhen(run, entity, final);
+  takeExclusive(run, entity, final);
   for (const [name, limit] of limits) {
     if (!countsTowards(run, limit, final)) continue;
     const key = limitKey(entity, name, final[limit.per]);
