@@ -246,6 +246,13 @@ forEachDatabase('exclusive ranges', (database) => {
         }>`select conrelid::regclass::text as table from pg_constraint where contype = 'x'`.execute(fresh.db);
         expect(rows.map((r) => r.table)).toEqual(['room_booking']);
         expect(await countRows(fresh.db, 'visit')).toBe(2);
+        // Once the records no longer overlap, the same sync adds it; without the rule, the next drops it.
+        await fresh.db.deleteFrom('visit').where('title', '=', 'Two').execute();
+        const added = await syncSchema(fresh, model);
+        expect(added.applied.map((step) => step.kind)).toEqual(['add-exclusion']);
+        const dropped = await syncSchema(fresh, without);
+        expect(dropped.applied.map((step) => step.kind)).toEqual(['drop-exclusion']);
+        expect(dropped.destructive).toEqual([]);
       } finally {
         await fresh.close();
       }
