@@ -172,6 +172,15 @@ forEachDatabase('exclusive ranges', (database) => {
     expect(await ninefoldError(translating(model.entitiesByName.visit!, () => insert('scheduled')))).toMatchObject(overlapError);
     // Rows outside the condition are not held by the constraint at all.
     await insert('cancelled');
+    // An end before the start that only the database sees is refused on the end field, too.
+    const backwards = store.db
+      .insertInto('visit')
+      .values({ title: 'Backwards', technician: tech.id, starts_at: new Date(at(20)), ends_at: new Date(at(19)), state: 'scheduled' })
+      .execute();
+    expect(await ninefoldError(translating(model.entitiesByName.visit!, () => backwards))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fieldErrors: [{ field: 'endsAt', code: 'range', message: 'Ends at cannot be before Starts at.' }],
+    });
   });
 
   it('refuses overlapping rows of an import, the later one', async () => {

@@ -32,8 +32,9 @@ export function exclusiveViolation(rule: ExclusiveModel): NinefoldError {
  * writer's transaction; two writers racing both pass this check, and the exclusion constraint
  * refuses the second (db-errors.ts maps that to the same refusal). A range that ends before it
  * starts is refused on its end field first: no range can hold it.
- * The record as it will be stored is what is checked: an end the write leaves out is empty
- * (open-ended), an end the engine computes is in `after` like any other value.
+ * The record as it will be stored is what is checked. An end `after` does not hold (one the
+ * database fills, such as a column it computes) is not known here: the constraint alone judges
+ * that write, with the same refusal.
  */
 export async function checkExclusive(
   model: AppModel,
@@ -44,6 +45,7 @@ export async function checkExclusive(
 ): Promise<void> {
   for (const rule of entity.exclusive) {
     if (!takesTime(model, entity, rule, after)) continue;
+    if (after[rule.end] === undefined) continue;
     const start = after[rule.start];
     const end = after[rule.end] ?? null;
     if (end !== null && comparable(end) < comparable(start)) throw endsBeforeStart(entity, rule);
@@ -75,6 +77,15 @@ export async function checkExclusive(
   }
 }
 
+/**
+ * The rule whose range a write ended before its start, when the database found it (22000 from
+ * the constraint's range, for an end ops did not know). The error does not say which rule: the
+ * entity's first.
+ */
+export function exclusiveOfBadRange(entity: EntityModel, message: string | undefined): ExclusiveModel | undefined {
+  return message?.includes('range lower bound must be less than or equal to range upper bound') ? entity.exclusive[0] : undefined;
+}
+
 /** The rule whose constraint an exclusion violation (23P01) names, if any. */
 export function exclusiveOfConstraint(entity: EntityModel, constraint: string | undefined): ExclusiveModel | undefined {
   return constraint === undefined ? undefined : entity.exclusive.find((rule) => rule.constraint === constraint);
@@ -87,7 +98,7 @@ export function takesTime(model: AppModel, entity: EntityModel, rule: ExclusiveM
   return !rule.where || holds(model, entity, rule.where, record) === true;
 }
 
-function endsBeforeStart(entity: EntityModel, rule: ExclusiveModel): NinefoldError {
+export function endsBeforeStart(entity: EntityModel, rule: ExclusiveModel): NinefoldError {
   const label = (name: string) => entity.fieldsByName[name]?.label ?? name;
   return new NinefoldError('VALIDATION_FAILED', undefined, {
     fieldErrors: [{ field: rule.end, code: 'range', message: `${label(rule.end)} cannot be before ${label(rule.start)}.` }],
