@@ -9,14 +9,14 @@ const MAX_IDENTIFIER_LENGTH = 63;
 const HASH_LENGTH = 10;
 
 /** The entity's `exclusive`, one or a list, as a list. */
-export function declaredExclusive(entity: Pick<EntitySpec, 'exclusive'>): readonly ExclusiveSpec[] {
+function declaredExclusive(entity: Pick<EntitySpec, 'exclusive'>): readonly ExclusiveSpec[] {
   const declared = entity.exclusive;
   if (declared === undefined) return [];
   return Array.isArray(declared) ? (declared as readonly ExclusiveSpec[]) : [declared as ExclusiveSpec];
 }
 
 /** `per` as a list (one field or several). */
-export function exclusivePer(rule: Pick<ExclusiveSpec, 'per'>): readonly string[] {
+function exclusivePer(rule: Pick<ExclusiveSpec, 'per'>): readonly string[] {
   if (rule.per === undefined) return [];
   return typeof rule.per === 'string' ? [rule.per] : rule.per;
 }

@@ -1,16 +1,11 @@
 import type { FieldModel, LimitMaxFieldModel, LimitModel } from './model';
-import type { AppSpec, ConstantRef, EntitySpec, LimitMaxField, LimitSpec } from './types';
+import type { AppSpec, EntitySpec, LimitMaxField, LimitSpec } from './types';
 import { humanize, inSentence, toSnakeCase } from './naming';
 import { limitMax } from './limit-message';
 
 /** Whether a limit's maximum is a field of the referenced record (`{ field: 'event.capacity' }`). */
 export function isLimitMaxField(max: LimitSpec['max'] | undefined): max is LimitMaxField {
   return typeof max === 'object' && max !== null && 'field' in max;
-}
-
-/** A fixed maximum (a number or a constant), or undefined for one read from the referenced record. */
-export function fixedLimitMax(max: LimitSpec['max']): number | ConstantRef | undefined {
-  return isLimitMaxField(max) ? undefined : max;
 }
 
 /**

@@ -48,7 +48,7 @@ function exclusionSql(def: ExclusionDef): string {
 }
 
 /** The SQL that makes btree_gist's `=` available, and says why it is there. */
-export const BTREE_GIST_SQL = 'create extension if not exists btree_gist';
+const BTREE_GIST_SQL = 'create extension if not exists btree_gist';
 
 /**
  * The steps that bring a table's exclusion constraints in line: add the missing (their names
