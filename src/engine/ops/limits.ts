@@ -87,5 +87,6 @@ async function maxOfOwner(model: AppModel, trx: DynamicDatabase, limit: LimitMod
     .select(sql.ref<number | string | null>(source.column).as('max'))
     .where('id', '=', owner)
     .executeTakeFirst();
-  return row?.max === null || row?.max === undefined ? null : Number(row.max);
+  // A negative value (the spec may leave the field without a minimum) allows none, as zero does.
+  return row?.max === null || row?.max === undefined ? null : Math.max(0, Number(row.max));
 }
