@@ -186,6 +186,7 @@ async function entityProblems(
 
   for (const [limitName, limit] of Object.entries(entity.limits)) {
     const max = limit.maxValue;
+    if (max === null) continue;
     const counts = new Map<string, number>();
     for (const record of finals) {
       const owner = record[limit.per];

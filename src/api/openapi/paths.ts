@@ -13,6 +13,7 @@ import { OPERATION_ERRORS, problemResponses } from './errors';
 import { fieldMapSchema, pascalCase, schemaRef, valueSchema, writtenSchema, type EntitySchemaNames } from './schemas';
 import type { HeaderObject, HttpMethod, JsonSchema, OperationObject, ParameterObject, PathItemObject, ResponseObject } from './types';
 import { withUniqueWhenNote } from './unique-when';
+import { exclusiveCodes, withExclusiveNote } from './exclusive';
 
 /** The operations of /api/v1: the generated record routes, the auth routes and the spec's calls. */
 
@@ -210,7 +211,10 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
             headers: { Location: { description: `The address of the new ${one}.`, required: true, schema: { type: 'string' } }, ...saved },
             content: json(written),
           },
-          ...withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.create, ...(related?.codes ?? [])])),
+          ...withExclusiveNote(
+            entity,
+            withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.create, ...(related?.codes ?? []), ...exclusiveCodes(entity)])),
+          ),
         },
       },
     },
@@ -239,7 +243,10 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
             headers: saved,
             content: json(written),
           },
-          ...withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.update, ...(frozen?.codes ?? [])])),
+          ...withExclusiveNote(
+            entity,
+            withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.update, ...(frozen?.codes ?? []), ...exclusiveCodes(entity)])),
+          ),
         },
       },
       delete: {
@@ -354,7 +361,10 @@ function transitionPaths(entity: EntityModel, transition: TransitionModel, conte
             headers: { ETag: ETAG },
             content: json(writtenSchema(names.record)),
           },
-          ...withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.transition, ...codes])),
+          ...withExclusiveNote(
+            entity,
+            withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.transition, ...codes, ...exclusiveCodes(entity)])),
+          ),
         },
       },
     },

@@ -1,5 +1,6 @@
 import { NinefoldError } from '../errors/ninefold-error';
 import type { EntityModel, FieldModel } from '../spec/model';
+import { endsBeforeStart, exclusiveOfBadRange, exclusiveOfConstraint, exclusiveViolation } from './exclusive';
 import { uniqueWhenOfIndex, uniqueWhenViolation } from './unique-when';
 import { inSentence } from '../spec/naming';
 
@@ -35,6 +36,11 @@ export function uniqueViolation(entity: EntityModel, fields: readonly FieldModel
  */
 export function translateDatabaseError(entity: EntityModel, error: unknown): unknown {
   const e = error as PostgresErrorFields;
+  // 23P01 exclusion_violation: an `exclusive` rule's constraint refused the loser of a race.
+  const exclusive = e?.code === '23P01' ? exclusiveOfConstraint(entity, e.constraint) : undefined;
+  if (exclusive) return exclusiveViolation(exclusive);
+  const badRange = e?.code === '22000' ? exclusiveOfBadRange(entity, (error as Error).message) : undefined;
+  if (badRange) return endsBeforeStart(entity, badRange);
   if (e?.code === '23505') {
     // A uniqueWhen's partial index refused the loser of a race: the rule's own message.
     const rule = uniqueWhenOfIndex(entity, e.constraint);

@@ -3,7 +3,8 @@ import { NinefoldError } from '../errors/ninefold-error';
 import { evaluateCondition, type RecordLike } from '../condition/evaluate';
 import { conditionToSql } from '../condition/bound-sql';
 import { limitMessage } from '../spec/limit-message';
-import type { AppModel, EntityModel } from '../spec/model';
+import type { AppModel, EntityModel, LimitModel } from '../spec/model';
+import { isLimitMaxField } from '../spec/limit-max';
 import type { LimitSpec } from '../spec/types';
 import type { DynamicDatabase } from '../store/types';
 import type { Actor } from '../ground/actor';
@@ -47,8 +48,10 @@ export async function checkLimits(
     if (!counts(model, limit, after, now)) continue;
     const owner = after[limit.per] as number;
     if (counts(model, limit, before, now) && before?.[limit.per] === owner) continue;
-    const max = limit.maxValue;
     await sql`select pg_advisory_xact_lock(hashtext(${`${entity.table}:${name}:${limit.per}:${owner}`}))`.execute(trx);
+    // Read under the lock: the writers it makes wait see the maximum as the last one left it.
+    const max = limit.maxValue ?? (await maxOfOwner(model, trx, limit, owner));
+    if (max === null) continue;
     const column = declaredField(entity, limit.per).column;
     let others = trx.selectFrom(entity.table).select(sql.lit(1).as('one')).where(column, '=', owner).limit(max);
     if (limit.where) others = others.where(conditionToSql(model, entity, limit.where, actor));
@@ -58,9 +61,32 @@ export async function checkLimits(
       .select((eb) => eb.fn.countAll<string | number>().as('n'))
       .executeTakeFirstOrThrow();
     if (Number(found.n) < max) continue;
-    const constant = typeof limit.max === 'number' ? undefined : limit.max.$constant;
-    throw new NinefoldError('LIMIT_EXCEEDED', limitMessage(model.constants, name, limit), {
-      details: { limit: name, max, ...(constant ? { constant } : {}) },
+    const constant = typeof limit.max === 'object' && '$constant' in limit.max ? limit.max.$constant : undefined;
+    throw new NinefoldError('LIMIT_EXCEEDED', limitMessage(model.constants, name, limit, max), {
+      details: {
+        limit: name,
+        max,
+        ...(constant ? { constant } : {}),
+        ...(isLimitMaxField(limit.max) ? { field: limit.max.field } : {}),
+      },
     });
   }
+}
+
+/**
+ * The maximum the owner record holds (`max: { field: 'event.capacity' }`): its field's value, or
+ * null (no limit) when it is empty or the record is gone (the reference check answers that).
+ */
+async function maxOfOwner(model: AppModel, trx: DynamicDatabase, limit: LimitModel, owner: number): Promise<number | null> {
+  const source = limit.maxField;
+  const target = source ? model.entitiesByName[source.entity] : undefined;
+  if (!source || !target)
+    throw new Error(`The limit's maximum names no field of a referenced record, though the spec's validation checks it`);
+  const row = await trx
+    .selectFrom(target.table)
+    .select(sql.ref<number | string | null>(source.column).as('max'))
+    .where('id', '=', owner)
+    .executeTakeFirst();
+  // A negative value (the spec may leave the field without a minimum) allows none, as zero does.
+  return row?.max === null || row?.max === undefined ? null : Math.max(0, Number(row.max));
 }

@@ -20,6 +20,7 @@ import { dueOnUpdate, withDueTimes } from './due';
 import { writeHistory, type HistoryEvent } from './history';
 import { checkLimits } from './limits';
 import { checkUniqueWhen } from './unique-when';
+import { checkExclusive } from './exclusive';
 import { finalStateError, isFinal } from './final-state';
 import { recordColumns, rowToRecord, valuesToRow } from './records';
 import { replaceReferenceSets, visibleSets } from './reference-sets';
@@ -214,6 +215,7 @@ export async function writeLocked(
   // Pairs first: the UPDATE's RETURNING below reads the sets as this transaction left them.
   await replaceReferenceSets(model, trx, entity, actor, current, changes);
   await checkUniqueWhen(model, trx, entity, current, after);
+  await checkExclusive(model, trx, entity, current, after);
   const row = await trx
     .updateTable(entity.table)
     .set({

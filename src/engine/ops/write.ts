@@ -13,6 +13,7 @@ import { dueOnCreate, withDueTimes } from './due';
 import { writeHistory } from './history';
 import { checkLimits } from './limits';
 import { checkUniqueWhen } from './unique-when';
+import { checkExclusive } from './exclusive';
 import { isRecordId } from './record-id';
 import { parentSteps, takeParentSteps } from './related';
 import { finalStateError, isFinal } from './final-state';
@@ -100,6 +101,7 @@ export async function insertChecked(
   const steps = await parentSteps(ctx, trx, actor, entity, values, options.replyWith);
   await checkLimits(ctx.model, trx, entity, actor, null, { ...values, ...initialState(entity) }, now);
   await checkUniqueWhen(ctx.model, trx, entity, null, { ...values, ...initialState(entity) });
+  await checkExclusive(ctx.model, trx, entity, null, { ...values, ...initialState(entity) });
   const row = await trx
     .insertInto(entity.table)
     .values(newRow(entity, actor, values))

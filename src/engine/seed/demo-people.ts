@@ -4,7 +4,7 @@ import { evaluateCondition } from '../condition/evaluate';
 import { readsActor } from '../rules/condition-paths';
 import { readsRecord } from './demo-scopes';
 import { seedActor, withSeedPaths } from './demo-user-fields';
-import type { EntityModel, FieldModel, TransitionModel } from '../spec/model';
+import type { EntityModel, FieldModel, LimitModel, TransitionModel } from '../spec/model';
 import type { LimitSpec, Scope } from '../spec/types';
 import { pickFrom, type SeedRun } from './seed-run';
 import { creatorRoles, readScope, rolesForUserField, transitionRoles } from './user-pools';
@@ -38,6 +38,15 @@ export function limitKey(entity: EntityModel, name: string, owner: unknown): str
   return `${entity.name}:${name}:${String(owner)}`;
 }
 
+/**
+ * The most records an owner gets in the demo data. A maximum held by the referenced record
+ * (`max: { field: 'event.capacity' }`) is not followed here: the seeder does not read the owner's
+ * value, so such a limit does not hold back the demo data.
+ */
+export function seedLimitMax(limit: LimitModel): number {
+  return limit.maxValue ?? Number.POSITIVE_INFINITY;
+}
+
 export function countsTowards(run: SeedRun, limit: LimitSpec, record: Values): boolean {
   const owner = record[limit.per];
   return owner !== null && owner !== undefined && (!limit.where || evaluateCondition(run.model, limit.where, record, run.now));
@@ -59,7 +68,7 @@ export function userFor(run: SeedRun, entity: EntityModel, field: FieldModel, fr
       if (attempt === 3 && pool === all) pool = all.filter(free);
       continue;
     }
-    if (limited.every(([name, limit]) => (run.limitCounts.get(limitKey(entity, name, user)) ?? 0) < limit.maxValue)) return user;
+    if (limited.every(([name, limit]) => (run.limitCounts.get(limitKey(entity, name, user)) ?? 0) < seedLimitMax(limit))) return user;
   }
   return pickFrom(run.faker, pool === all ? all.filter(free) : pool);
 }

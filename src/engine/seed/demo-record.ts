@@ -5,11 +5,12 @@ import { dueHours } from '../spec/due';
 import type { EntityModel, FieldModel } from '../spec/model';
 import type { Condition } from '../spec/types';
 import { historyOf, type HistoryRow } from './demo-history';
-import { countsTowards, creatorOf, limitKey, transitionActor, userFor } from './demo-people';
+import { countsTowards, creatorOf, limitKey, seedLimitMax, transitionActor, userFor } from './demo-people';
 import { aboutOf, creationTime, pickReference } from './demo-references';
 import { alignWithCreator } from './demo-scopes';
 import { freeFor, isUniquePart, takeUnique, uniqueCollisions } from './demo-unique';
 import { takeUniqueWhen, uniqueWhenCollisions, uniqueWhenFreeFields } from './demo-unique-when';
+import { exclusiveCollisions, takeExclusive } from './demo-exclusive';
 import { seedActor, withSeedPaths } from './demo-user-fields';
 import { demoValue, NoDemoValue } from './demo-values';
 import { seededAt, type SeedRun } from './seed-run';
@@ -340,7 +341,8 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
       mustLeave: (current) =>
         limits.some(
           ([name, limit]) =>
-            countsTowards(run, limit, current) && (run.limitCounts.get(limitKey(entity, name, current[limit.per])) ?? 0) >= limit.maxValue,
+            countsTowards(run, limit, current) &&
+            (run.limitCounts.get(limitKey(entity, name, current[limit.per])) ?? 0) >= seedLimitMax(limit),
         ) || uniqueWhenCollisions(run, entity, current, true).length > 0,
     },
   );
@@ -353,10 +355,13 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
   if (problem) return { kind: 'invalid', detail: problem };
   const taken = uniqueCollisions(run, entity, final);
   if (taken.length > 0) return { kind: 'noRoom', detail: `no free value left for ${taken.join(', ')}` };
+  // A range that overlaps one already made (a technician's visits): no time left for it.
+  if (exclusiveCollisions(run, entity, final).length > 0)
+    return { kind: 'noRoom', detail: 'its range overlaps another record of its exclusive rules' };
   // An owner at a limit (whose records the walk could not move out of it) gets no more.
   const full = limits.filter(
     ([name, limit]) =>
-      countsTowards(run, limit, final) && (run.limitCounts.get(limitKey(entity, name, final[limit.per])) ?? 0) >= limit.maxValue,
+      countsTowards(run, limit, final) && (run.limitCounts.get(limitKey(entity, name, final[limit.per])) ?? 0) >= seedLimitMax(limit),
   );
   if (full.length > 0)
     return {
@@ -365,6 +370,7 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
     };
   takeUnique(run, entity, final);
   takeUniqueWhen(run, entity, final);
+  takeExclusive(run, entity, final);
   for (const [name, limit] of limits) {
     if (!countsTowards(run, limit, final)) continue;
     const key = limitKey(entity, name, final[limit.per]);

@@ -12,6 +12,7 @@ import { ensureDemoUsers } from './demo-users';
 import { assignUserFields } from './demo-user-fields';
 import { rememberUnique, uniqueKeys } from './demo-unique';
 import { rememberUniqueWhen } from './demo-unique-when';
+import { rememberExclusive } from './demo-exclusive';
 import { rolesForUserField } from './user-pools';
 import { declaredField, referencedEntity } from '../ops/declared';
 
@@ -105,6 +106,7 @@ function namedByUniqueUserFields(model: AppModel, steps: readonly PlanStep[]): M
 async function rememberEarlierRun(run: SeedRun, db: DynamicDatabase, entity: EntityModel): Promise<void> {
   await rememberUnique(run, db, entity);
   await rememberUniqueWhen(run, db, entity);
+  await rememberExclusive(run, db, entity);
   const nobody = { userId: 0, email: '', name: '', roles: [] };
   for (const [name, limit] of Object.entries(entity.limits)) {
     const column = declaredField(entity, limit.per).column;

@@ -1,10 +1,11 @@
 import type { AppModel, EntityModel, FieldModel, ListModel, SortModel, SystemColumn, UsersModel, WorkflowModel } from './model';
 import { buildUniqueWhen } from './unique-when';
+import { buildExclusive } from './exclusive';
+import { buildLimits } from './limit-max';
 import { dateBoundRules } from './date-bounds';
 import { buildAuto } from './auto';
 import { buildDue } from './due';
 import { decimalDigits, numberBounds } from './field-numbers';
-import { limitMax } from './limit-message';
 import { buildGuards } from './guards';
 import { defaultPlural, humanize, tableName, toSnakeCase } from './naming';
 import { declaredValue, nameTable } from './own-names';
@@ -137,9 +138,8 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     uniqueTogether: entity.uniqueTogether ?? [],
     uniqueWhen: buildUniqueWhen(table, entity, fields, spec.constants),
     rules: { ...fields.reduce((all, f) => ({ ...all, ...dateBoundRules(f, labelOf) }), {}), ...spec.rules?.[name] },
-    limits: Object.fromEntries(
-      Object.entries(entity.limits ?? {}).map(([key, limit]) => [key, { ...limit, maxValue: limitMax(spec.constants ?? {}, limit) }]),
-    ),
+    limits: buildLimits(spec, entity, fields),
+    exclusive: buildExclusive(table, label, entity, fields, spec),
     permissions: spec.permissions?.[name] ?? {},
     ...(entity.writtenBy ? { writtenBy: entity.writtenBy } : {}),
   };

@@ -16,14 +16,23 @@ export const LIMIT_MESSAGE_PLACEHOLDERS: readonly string[] = ['max'];
 /** `{name}` in a message, for the placeholders it uses. */
 export const PLACEHOLDER = /\{([^{}]*)\}/g;
 
-/** The most a limit allows, its constant resolved. */
-export function limitMax(constants: AppModel['constants'], limit: Pick<LimitSpec, 'max'>): number {
+/** The most a limit allows, its constant resolved; null when a field of the referenced record holds it. */
+export function limitMax(constants: AppModel['constants'], limit: Pick<LimitSpec, 'max'>): number | null {
+  if (typeof limit.max === 'object' && 'field' in limit.max) return null;
   return resolveNumber(limit.max, constants) ?? NaN;
 }
 
-/** The refusal's words: the spec's message with `{max}` written in, or one naming the limit and its maximum. */
-export function limitMessage(constants: AppModel['constants'], name: string, limit: Pick<LimitSpec, 'max' | 'message'>): string {
-  const max = limitMax(constants, limit);
+/**
+ * The refusal's words: the spec's message with `{max}` written in, or one naming the limit and its
+ * maximum. `max` is the maximum when the referenced record holds it: its value when a write is
+ * refused, or its words ("the event's capacity") in /spec.
+ */
+export function limitMessage(
+  constants: AppModel['constants'],
+  name: string,
+  limit: Pick<LimitSpec, 'max' | 'message'>,
+  max: number | string | null = limitMax(constants, limit),
+): string {
   if (limit.message === undefined) return `The limit "${humanize(name)}" allows at most ${max}; this would be one more.`;
   return limit.message.replace(PLACEHOLDER, (whole, key: string) => (key === 'max' ? String(max) : whole));
 }

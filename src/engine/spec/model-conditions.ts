@@ -5,7 +5,7 @@ import type { Condition, GrantSpec, Scope } from './types';
 
 /**
  * Every place the model holds a condition: rules, guards, owners' `when`, scopes, limits,
- * `uniqueWhen`, due times' `doneWhen`, widgets and routes. The model build compiles each once
+ * `uniqueWhen`, `exclusive`, due times' `doneWhen`, widgets and routes. The model build compiles each once
  * (condition/book.ts).
  */
 export function* modelConditions(
@@ -18,6 +18,7 @@ export function* modelConditions(
     for (const grant of Object.values(entity.permissions)) for (const scope of scopesOf(grant)) if (scope !== true) yield scope.where;
     for (const limit of Object.values(entity.limits)) yield limit.where;
     for (const rule of entity.uniqueWhen) yield rule.where;
+    for (const rule of entity.exclusive) yield rule.where;
     for (const field of entity.fields) yield field.due?.doneWhen;
     for (const transition of entity.workflow?.transitions ?? []) {
       for (const guard of transition.guards) yield guard.when;

@@ -57,9 +57,23 @@ export interface FieldModel {
   readonly bounds?: NumberBounds;
 }
 
-/** A limit of the spec (point 5) with its maximum as a number, its constant resolved when the model is built. */
+/**
+ * A limit of the spec (point 5) with its maximum as a number, its constant resolved when the
+ * model is built; or, for `max: { field }`, null and where the maximum is read (`maxField`).
+ */
 export interface LimitModel extends LimitSpec {
-  readonly maxValue: number;
+  readonly maxValue: number | null;
+  readonly maxField?: LimitMaxFieldModel;
+}
+
+/** A limit's maximum held by the record its `per` reference points at (an event's capacity). */
+export interface LimitMaxFieldModel {
+  /** The entity referred to, and its integer field holding the maximum. */
+  readonly entity: string;
+  readonly field: string;
+  readonly column: string;
+  /** "the event's capacity", for messages and /spec. */
+  readonly text: string;
 }
 
 /** A column every record has, maintained by the engine. */
@@ -147,6 +161,8 @@ export interface EntityModel {
   readonly uniqueWhen: readonly UniqueWhenModel[];
   readonly rules: Readonly<Record<string, RuleSpec>>;
   readonly limits: Readonly<Record<string, LimitModel>>;
+  /** Ranges that may not overlap (`exclusive`), each kept by an exclusion constraint. */
+  readonly exclusive: readonly ExclusiveModel[];
   readonly permissions: Readonly<Record<string, GrantSpec>>;
   /** 'calls': created, changed and deleted only through the spec's calls (and workflow effects). */
   readonly writtenBy?: WrittenBy;
@@ -159,6 +175,23 @@ export interface UniqueWhenModel {
   readonly message: string;
   /** The partial unique index's name (it changes when the fields or the condition do). */
   readonly index: string;
+}
+
+/** One `exclusive` of an entity with its defaults: the constraint that keeps it and what a refused write reads. */
+export interface ExclusiveModel {
+  readonly start: string;
+  readonly end: string;
+  /** 'daterange' for date fields, 'tstzrange' for datetime fields. */
+  readonly rangeType: 'daterange' | 'tstzrange';
+  readonly per: readonly string[];
+  readonly where: Condition | null;
+  readonly message: string;
+  /** The refusal's code: the spec's `error`, else VALIDATION_FAILED. */
+  readonly code: string;
+  /** The status and title of a code the spec's catalogue declares (built-in codes carry their own). */
+  readonly own?: { readonly status: number; readonly title: string };
+  /** The exclusion constraint's name (it changes when the range, the key or the condition do). */
+  readonly constraint: string;
 }
 
 /** The spec's fields of every user account (`users.fields`), kept as columns of nf_user. */

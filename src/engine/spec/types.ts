@@ -261,13 +261,22 @@ export const FIELD_TYPES = [
  * open orders per supplier.
  */
 export interface LimitSpec {
-  readonly max: number | ConstantRef;
+  /**
+   * A number, a constant, or a field of the record `per` refers to (`{ field: 'event.capacity' }`:
+   * an event's confirmed bookings up to its own capacity; an empty capacity means no limit).
+   */
+  readonly max: number | ConstantRef | LimitMaxField;
   /** The user or reference field whose value owns the counted records. */
   readonly per: string;
   readonly where?: Condition;
   readonly message?: string;
   /** Roles whose writes the limit does not stop (staff who may open tickets for anyone). */
   readonly exempt?: readonly string[];
+}
+
+/** A limit's maximum read from the referenced record: `<per>.<integer field of the record it refers to>`. */
+export interface LimitMaxField {
+  readonly field: string;
 }
 
 export interface EntitySpec {
@@ -288,6 +297,11 @@ export interface EntitySpec {
   readonly uniqueWhen?: UniqueWhenSpec | readonly UniqueWhenSpec[];
   readonly limits?: Readonly<Record<string, LimitSpec>>;
   /**
+   * Ranges that may not overlap among records sharing a key (a constraint of the database), e.g.
+   * a technician's visits: `{ range: ['startsAt', 'endsAt'], per: 'technician' }`.
+   */
+  readonly exclusive?: ExclusiveSpec | readonly ExclusiveSpec[];
+  /**
    * 'calls': records are created, changed and deleted only by the spec's calls (point 7) and
    * workflow effects; pages, imports and the record API only read them. The create, update and
    * delete grants of point 6 then say who may write them through calls.
@@ -305,6 +319,25 @@ export interface UniqueWhenSpec {
   readonly where: Condition;
   /** What the user reads when a write would make a second one (VALIDATION_FAILED on the first field). */
   readonly message?: string;
+}
+
+/**
+ * No two records the condition selects that share the `per` values may have overlapping ranges.
+ * The range runs from the start field's value up to, not including, the end field's (touching
+ * ranges do not overlap). An empty end means open-ended (from its start on, for ever); a record
+ * with an empty start takes no time and is not checked. The condition compares fields with
+ * literal values and constants only: the database keeps it as the exclusion constraint's predicate.
+ */
+export interface ExclusiveSpec {
+  /** Start and end: two date fields or two datetime fields. */
+  readonly range: readonly [string, string];
+  /** The field (or fields) whose equal values share the time line; none: every record does. */
+  readonly per?: string | readonly string[];
+  readonly where?: Condition;
+  /** What the user reads (on the start field) when a write would overlap another record. */
+  readonly message?: string;
+  /** A code of the catalogue to refuse with instead of VALIDATION_FAILED (the message stays on the start field). */
+  readonly error?: string;
 }
 
 /** Who writes an entity's records or a field: only the spec's calls (and workflow effects). */

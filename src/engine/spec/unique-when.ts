@@ -46,7 +46,7 @@ export function buildUniqueWhen(
 }
 
 /** The condition with `{ $constant }` operands replaced by their values (for the fingerprint only). */
-function resolveConstants(condition: Condition, constants: AppSpec['constants'] = {}): unknown {
+export function resolveConstants(condition: Condition, constants: AppSpec['constants'] = {}): unknown {
   return JSON.parse(JSON.stringify(condition), (_key, value: unknown) =>
     typeof value === 'object' && value !== null && '$constant' in value
       ? { $value: constants[String((value as { $constant: unknown }).$constant)]?.value ?? null }

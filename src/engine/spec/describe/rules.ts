@@ -3,12 +3,14 @@ import { BUILT_IN_ERRORS } from '../../errors/catalogue';
 import type { DocBlock } from '../document';
 import { decimalDigits } from '../field-numbers';
 import { limitMessage } from '../limit-message';
+import { isLimitMaxField } from '../limit-max';
 import type { AppModel, EntityModel, FieldModel, LimitModel } from '../model';
 import { indefinite, inSentence, withArticle } from '../naming';
 import type { CallSpec, ErrorSpec, FieldSpec } from '../types';
 import type { PointBlocks } from './product';
 import { typeText } from './product';
 import { uniqueWhenBlocks } from './unique-when';
+import { exclusiveBlocks } from './exclusive';
 import { userFieldBlocks } from './users';
 import { writtenByCallsText } from './written-by';
 import { amountText, code, conditionText, constantValueText, isConstantRef, NONE, scopeText } from './text';
@@ -40,11 +42,12 @@ export function validationBlocks(model: AppModel): PointBlocks {
       perText(model, entity, limit.per),
       limit.where ? conditionText(limit.where, entity) : `every ${inSentence(entity.label)}`,
       limit.exempt?.length ? limit.exempt.join(', ') : NONE,
-      limitMessage(model.constants, name, limit),
+      limitMessage(model.constants, name, limit, limit.maxField?.text),
     ]),
   );
   const uniqueWhen = uniqueWhenBlocks(model);
-  if (fieldRows.length + ruleRows.length + limitRows.length + uniqueWhen.length === 0) return null;
+  const exclusive = exclusiveBlocks(model);
+  if (fieldRows.length + ruleRows.length + limitRows.length + uniqueWhen.length + exclusive.length === 0) return null;
   const blocks: DocBlock[] = [];
   if (fieldRows.length > 0) {
     blocks.push({ kind: 'heading', text: 'Field rules' }, { kind: 'table', columns: ['Field', 'Rules'], rows: fieldRows });
@@ -56,6 +59,7 @@ export function validationBlocks(model: AppModel): PointBlocks {
     );
   }
   blocks.push(...uniqueWhen);
+  blocks.push(...exclusive);
   if (limitRows.length > 0) {
     blocks.push(
       { kind: 'heading', text: 'Limits' },
@@ -104,6 +108,7 @@ function rangeText(min: number | { readonly $constant: string } | undefined, max
 
 /** The maximum as the spec names it, with its value (resolved when the model was built). */
 function maxText(limit: LimitModel): string {
+  if (isLimitMaxField(limit.max) && limit.maxField) return `${limit.maxField.text} (${code(limit.max.field)}; no limit when empty)`;
   return isConstantRef(limit.max) ? `${limit.max.$constant} (${limit.maxValue})` : String(limit.max);
 }
 

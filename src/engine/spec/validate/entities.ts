@@ -17,6 +17,8 @@ import {
 import { checkDueTimes } from './due';
 import { checkField } from './fields';
 import { checkUniqueWhen } from './unique-when';
+import { checkExclusive } from './exclusive';
+import { checkLimitMaxField, isMaxFieldSpec } from './limit-max';
 import { entries, isUserField, userFields } from './symbols';
 import { isAdmin } from '../../access/policy';
 
@@ -30,6 +32,7 @@ const ENTITY_KEYS = [
   'uniqueTogether',
   'uniqueWhen',
   'limits',
+  'exclusive',
   'writtenBy',
 ];
 const LIMIT_KEYS = ['max', 'per', 'where', 'message', 'exempt'];
@@ -59,6 +62,7 @@ export function checkEntities(spec: Rec, symbols: Symbols, issues: Issues): void
     checkUniqueTogether(entity.uniqueTogether, info, at(path, 'uniqueTogether'), issues);
     checkUniqueWhen(entity.uniqueWhen, info, at(path, 'uniqueWhen'), symbols, issues);
     checkLimits(entity.limits, info, at(path, 'limits'), symbols, issues);
+    checkExclusive(entity.exclusive, info, at(path, 'exclusive'), symbols, issues);
     checkDateBounds(entity, info, path, symbols, issues);
     checkDueTimes(entity, info, path, symbols, issues);
   }
@@ -199,6 +203,7 @@ function checkLimits(limits: unknown, info: EntityInfo, path: string, symbols: S
     if (!issues.record(limit, limitPath, 'a limit')) continue;
     issues.unknownKeys(limit, LIMIT_KEYS, limitPath, 'a limit');
     if (limit.max === undefined) issues.add(at(limitPath, 'max'), 'is required');
+    else if (isMaxFieldSpec(limit.max)) checkLimitMaxField(limit.max, limit.per, info, at(limitPath, 'max'), symbols, issues);
     else checkNumberOrConstant(limit.max, at(limitPath, 'max'), symbols, issues, { integer: true, nonNegative: true });
     // Records are counted per owner: a user (a customer's open tickets) or a referenced record
     // (a supplier's open orders); a set of references has no single owner.

@@ -55,18 +55,21 @@ function checkFields(fields: unknown, info: EntityInfo, path: string, issues: Is
   issues.duplicates(names, path, 'field');
 }
 
-/** The leaves of a condition already found well-formed: only fields or the state, with literals. */
-function checkLiteralCondition(condition: unknown, path: string, info: EntityInfo, issues: Issues): void {
+/**
+ * The leaves of a condition already found well-formed: only fields or the state, with literals.
+ * `which` names the rule, with its article, whose condition the database keeps as a predicate ("an exclusive" too).
+ */
+export function checkLiteralCondition(condition: unknown, path: string, info: EntityInfo, issues: Issues, which = 'a uniqueWhen'): void {
   if (!isRecord(condition)) return;
   const node = rawConditionNode(condition);
   switch (node.kind) {
     case 'all':
     case 'any':
       if (Array.isArray(node.items))
-        node.items.forEach((item: unknown, index) => checkLiteralCondition(item, at(at(path, node.kind), index), info, issues));
+        node.items.forEach((item: unknown, index) => checkLiteralCondition(item, at(at(path, node.kind), index), info, issues, which));
       return;
     case 'not':
-      checkLiteralCondition(node.item, at(path, 'not'), info, issues);
+      checkLiteralCondition(node.item, at(path, 'not'), info, issues, which);
       return;
     case 'leaf':
       break;
@@ -78,7 +81,7 @@ function checkLiteralCondition(condition: unknown, path: string, info: EntityInf
   if (!isState && (!field || field.type === 'references')) {
     issues.add(
       at(path, 'field'),
-      `a uniqueWhen condition may only compare the fields${info.workflow ? ' and the state' : ''} of ${info.name}, got "${name}" (the database keeps the condition as the index's predicate)`,
+      `${which} condition may only compare the fields${info.workflow ? ' and the state' : ''} of ${info.name}, got "${name}" (the database keeps the condition as the index's predicate)`,
     );
   }
   const values = Array.isArray(condition.value) ? (condition.value as readonly unknown[]) : [condition.value];
@@ -88,7 +91,7 @@ function checkLiteralCondition(condition: unknown, path: string, info: EntityInf
     if ('actor' in value || 'param' in value) return;
     issues.add(
       Array.isArray(condition.value) ? at(at(path, 'value'), index) : at(path, 'value'),
-      `a uniqueWhen condition compares with literal values and constants only, got ${operandKind(value)}: the database keeps the condition as the index's predicate, which cannot change with the time, the user or other records`,
+      `${which} condition compares with literal values and constants only, got ${operandKind(value)}: the database keeps the condition as the index's predicate, which cannot change with the time, the user or other records`,
     );
   });
 }

@@ -8,6 +8,9 @@
 //        and { type: 'notify', channel, payload } for each NOTIFY on a channel listened to
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types } from '@electric-sql/pglite';
+// Equal keys in a GiST index, which the exclusion constraints of `exclusive` need
+// (../schema/exclusive-constraints.ts creates the extension; loading it here only makes it available).
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 
 // The same JS values as the `pg` driver is configured to return (see ../postgres.ts).
 const identity = (value) => value;
@@ -104,7 +107,7 @@ parentPort.on('message', (message) => {
 });
 
 try {
-  db = await PGlite.create({ dataDir: workerData.dataDir, parsers, serializers, startParams });
+  db = await PGlite.create({ dataDir: workerData.dataDir, parsers, serializers, startParams, extensions: { btree_gist } });
   parentPort.postMessage({ type: 'ready' });
 } catch (error) {
   parentPort.postMessage({ type: 'failed', error: serializeError(error) });

@@ -6,6 +6,7 @@ import { dueQueueIndexes } from './due-indexes';
 import { digitsOf } from '../../spec/field-numbers';
 import { enumOrderTag } from './enum-order';
 import { uniqueWhenIndexes } from './unique-when-indexes';
+import { exclusionConstraints } from './exclusive-constraints';
 import { objectName, quoteIdent, quoteLiteral } from './sql';
 import type { ColumnDef, ForeignKeyAction, ForeignKeyDef, IndexDef, TableDef, UniqueDef } from './types';
 
@@ -415,7 +416,8 @@ function entityTable(model: AppModel, entity: EntityModel): TableDef {
     indexes.push(index(name, [SEARCH_COLUMN], 'gin'));
   }
 
-  return table(name, columns, { entity: entity.name, uniques, foreignKeys, indexes });
+  const exclusions = exclusionConstraints(model, entity);
+  return { ...table(name, columns, { entity: entity.name, uniques, foreignKeys, indexes }), ...(exclusions.length ? { exclusions } : {}) };
 }
 
 /**

@@ -72,7 +72,7 @@ select c.relname as name,
     ) order by con.conname)
     from pg_constraint con
     left join pg_class ref on ref.oid = con.confrelid
-    where con.conrelid = c.oid and con.contype in ('p', 'u', 'f')) as constraints,
+    where con.conrelid = c.oid and con.contype in ('p', 'u', 'f', 'x')) as constraints,
   (select json_agg(json_build_object(
       'name', ic.relname,
       'columns', (select json_agg(att.attname order by k.ord)
@@ -104,7 +104,7 @@ function toTable(row: TableRow): CatalogueTable {
   }));
   const constraints: CatalogueConstraint[] = (row.constraints ?? []).map((c) => ({
     name: c.name,
-    kind: c.type === 'p' ? 'primary' : c.type === 'u' ? 'unique' : 'foreign',
+    kind: c.type === 'p' ? 'primary' : c.type === 'u' ? 'unique' : c.type === 'x' ? 'exclusion' : 'foreign',
     columns: c.columns ?? [],
     ...(c.type === 'f'
       ? { references: { table: c.ref_table ?? '', columns: c.ref_columns ?? [] }, onDelete: FK_ACTIONS[c.on_delete] ?? 'no action' }

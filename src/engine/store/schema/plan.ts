@@ -1,5 +1,6 @@
 import { uniqueWhenIndexPrefix } from '../../spec/unique-when';
 import { enumOrderSql } from './enum-order';
+import { planExclusions } from './exclusive-constraints';
 import { fieldNameOf, identList, quoteIdent, quoteLiteral } from './sql';
 import type {
   CatalogueColumn,
@@ -28,6 +29,9 @@ const PHASE = {
   addForeignKey: 8,
   addIndex: 9,
 } as const;
+
+/** Exclusion constraints (`exclusive`) are added with the indexes, once every column is there. */
+const EXCLUSION_PHASES = { add: PHASE.addIndex, drop: PHASE.dropDerived } as const;
 
 /** Marks a generated column with the expression we wrote, since the server prints it its own way. */
 export const GENERATED_COMMENT_PREFIX = 'ninefold generated: ';
@@ -191,11 +195,13 @@ export function planSchema(desired: readonly TableDef[], current: CatalogueSchem
     );
     created.add(table.name);
     for (const fk of deferred) additive.push(addForeignKeyStep(table.name, fk));
+    additive.push(...planExclusions(table, undefined, EXCLUSION_PHASES));
   }
 
   for (const table of desired) {
     const existing = currentByName.get(table.name);
     if (existing) planTable(table, existing, additive, destructive);
+    if (existing) additive.push(...planExclusions(table, existing, EXCLUSION_PHASES));
   }
 
   const byPhase = (a: SchemaStep, b: SchemaStep) => a.phase - b.phase;

@@ -8,6 +8,7 @@ import { planSchema } from './plan';
 import { quoteIdent } from './sql';
 import { installLiveTriggers, liveTriggersFingerprint } from '../../live/triggers';
 import { installTallies, tallyFingerprint } from './tally';
+import { exclusionStepFailure } from './exclusive-constraints';
 import type { CatalogueSchema, SchemaMeta, SchemaPlan, SchemaStep, TableDef } from './types';
 
 export const ALLOW_DESTRUCTIVE_HINT =
@@ -152,10 +153,14 @@ async function applyStep(db: DynamicDatabase, step: SchemaStep): Promise<void> {
       const reason = error instanceof Error ? error.message : String(error);
       const code = (error as { code?: unknown }).code;
       // 23505 unique_violation: records already there break a uniqueWhen rule; say which, in the spec's words.
+      // An exclusive rule says what the records (or the database) lack in its own (exclusive-constraints.ts).
+      const exclusive = exclusionStepFailure(step, error);
       const failure =
         code === '23505' && step.uniqueRule
           ? new Error(uniqueRuleBroken(step, error), { cause: error })
-          : new Error(`Could not apply the schema change "${step.description}": ${reason}. Nothing was changed.`, { cause: error });
+          : exclusive
+            ? new Error(exclusive, { cause: error })
+            : new Error(`Could not apply the schema change "${step.description}": ${reason}. Nothing was changed.`, { cause: error });
       throw typeof code === 'string' ? Object.assign(failure, { code }) : failure;
     }
   }

@@ -59,6 +59,24 @@ export interface IndexDef {
   readonly rule?: string;
 }
 
+/**
+ * An exclusion constraint (`exclusive`): no two rows the predicate selects with equal key columns
+ * and overlapping ranges. The name carries the fingerprint of everything else, so a known name is
+ * a matching constraint.
+ */
+export interface ExclusionDef {
+  readonly name: string;
+  /** Compared with `=` (which needs btree_gist in a GiST index). */
+  readonly keys: readonly string[];
+  readonly rangeType: 'daterange' | 'tstzrange';
+  readonly start: string;
+  readonly end: string;
+  /** Only the rows where this SQL holds. */
+  readonly where: string;
+  /** The spec's rule in words, for the error when rows already in the table break it. */
+  readonly rule: string;
+}
+
 export interface TableDef {
   readonly name: string;
   /** The spec entity the table stores; absent for the engine's own tables. */
@@ -68,6 +86,8 @@ export interface TableDef {
   readonly uniques: readonly UniqueDef[];
   readonly foreignKeys: readonly ForeignKeyDef[];
   readonly indexes: readonly IndexDef[];
+  /** Present only where the entity has `exclusive` rules. */
+  readonly exclusions?: readonly ExclusionDef[];
 }
 
 export interface CatalogueColumn {
@@ -83,7 +103,7 @@ export interface CatalogueColumn {
 
 export interface CatalogueConstraint {
   readonly name: string;
-  readonly kind: 'primary' | 'unique' | 'foreign';
+  readonly kind: 'primary' | 'unique' | 'foreign' | 'exclusion';
   readonly columns: readonly string[];
   readonly references?: { readonly table: string; readonly columns: readonly string[] };
   readonly onDelete?: ForeignKeyAction;
@@ -136,6 +156,8 @@ export type SchemaStepKind =
   | 'drop-foreign-key'
   | 'add-index'
   | 'drop-index'
+  | 'add-exclusion'
+  | 'drop-exclusion'
   | 'drop-generated-column'
   | 'drop-column'
   | 'drop-table';
@@ -156,6 +178,8 @@ export interface SchemaStep {
   readonly safeWhenEmpty?: boolean;
   /** Set on a step that builds a unique index: what to say when rows already there break it. */
   readonly uniqueRule?: string;
+  /** Set on a step that adds an exclusion constraint: what to say when rows already there overlap. */
+  readonly exclusiveRule?: string;
 }
 
 export interface SchemaPlan {
