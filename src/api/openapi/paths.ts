@@ -5,6 +5,7 @@ import { DUE_FILTERS } from '@/engine/rules/overdue';
 import { guardTexts } from '@/engine/spec/describe/guards';
 import type { AppModel, EntityModel, FieldModel, TransitionModel } from '@/engine/spec/model';
 import { guardCodes } from '@/engine/workflow/guards';
+import { ruleCodes } from '@/engine/rules/rules-refusal';
 import { humanize, inSentence, withArticle } from '@/engine/spec/naming';
 import type { CallSpec, ParamType } from '@/engine/spec/types';
 import { HISTORY_PAGE_SIZE, historyMaxPageSize } from '../wire';
@@ -210,7 +211,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
             headers: { Location: { description: `The address of the new ${one}.`, required: true, schema: { type: 'string' } }, ...saved },
             content: json(written),
           },
-          ...withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.create, ...(related?.codes ?? [])])),
+          ...withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.create, ...(related?.codes ?? []), ...ruleCodes(entity)])),
         },
       },
     },
@@ -239,7 +240,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
             headers: saved,
             content: json(written),
           },
-          ...withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.update, ...(frozen?.codes ?? [])])),
+          ...withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.update, ...(frozen?.codes ?? []), ...ruleCodes(entity)])),
         },
       },
       delete: {
@@ -304,9 +305,9 @@ function whoMay(entity: EntityModel, transition: TransitionModel): string {
 }
 
 /** The catalogue codes a transition's refusal may carry besides the built-in ones: the spec's own. */
-function transitionCodes(transition: TransitionModel): string[] {
+function transitionCodes(entity: EntityModel, transition: TransitionModel): string[] {
   const own = transition.allow.flatMap((entry) => (typeof entry === 'string' || !entry.error ? [] : [entry.error]));
-  return [...own, ...guardCodes(transition)];
+  return [...own, ...guardCodes(transition), ...ruleCodes(entity)];
 }
 
 function transitionDescription(entity: EntityModel, transition: TransitionModel): string {
@@ -332,7 +333,7 @@ function transitionPaths(entity: EntityModel, transition: TransitionModel, conte
   const one = inSentence(entity.label);
   const action = pascalCase(transition.name);
   const description = transitionDescription(entity, transition);
-  const codes = transitionCodes(transition);
+  const codes = transitionCodes(entity, transition);
   const body: JsonSchema =
     transition.comment === 'required'
       ? { type: 'object', allOf: [schemaRef(names.transition)], required: ['comment'] }

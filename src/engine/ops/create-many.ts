@@ -282,7 +282,7 @@ class Writer {
   /** One row exactly as `create` writes it, under a savepoint that its refusal rolls back. */
   async one(row: CheckedRow): Promise<number> {
     try {
-      await translating(this.entity, () =>
+      await translating(this.ctx.model, this.entity, () =>
         inTransaction(this.trx, (sp) => insertChecked(this.ctx, sp, this.actor, this.entity, this.scope, row.values, this.now)),
       );
       return 1;
@@ -302,7 +302,7 @@ class Writer {
     if (rows.length === 0) return 0;
     const { entity, actor } = this;
     try {
-      return await translating(entity, () =>
+      return await translating(this.ctx.model, entity, () =>
         inTransaction(this.trx, async (sp) => {
           const inserted = await sp
             .insertInto(entity.table)

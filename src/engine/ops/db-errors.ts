@@ -1,5 +1,5 @@
 import { NinefoldError } from '../errors/ninefold-error';
-import type { EntityModel, FieldModel } from '../spec/model';
+import type { AppModel, EntityModel, FieldModel } from '../spec/model';
 import { uniqueWhenOfIndex, uniqueWhenViolation } from './unique-when';
 import { inSentence } from '../spec/naming';
 
@@ -33,12 +33,12 @@ export function uniqueViolation(entity: EntityModel, fields: readonly FieldModel
  * Maps a database error that a user can cause to a catalogue error; returns the original error
  * otherwise (it is then an internal error, never shown).
  */
-export function translateDatabaseError(entity: EntityModel, error: unknown): unknown {
+export function translateDatabaseError(model: AppModel, entity: EntityModel, error: unknown): unknown {
   const e = error as PostgresErrorFields;
   if (e?.code === '23505') {
     // A uniqueWhen's partial index refused the loser of a race: the rule's own message.
     const rule = uniqueWhenOfIndex(entity, e.constraint);
-    if (rule) return uniqueWhenViolation(rule);
+    if (rule) return uniqueWhenViolation(model.errors, rule);
     // detail: Key (name)=(Acme) already exists.  — the columns tell which fields collide.
     const columns =
       /Key \(([^)]+)\)=/

@@ -78,7 +78,7 @@ export async function takeTransition(
   checkWritable(entity, actor, 'update', input);
   const values: ParsedValues = parseRecordInput(ctx.model, entity, input, 'update', actor);
 
-  return translating(entity, () =>
+  return translating(ctx.model, entity, () =>
     inTransaction(ctx.db, async (trx) => {
       const current = await lockInScope(ctx, trx, actor, entity, id, readScope.sql, version, `transition:${transition.name}`);
       const now = new Date();

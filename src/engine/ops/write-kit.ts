@@ -9,6 +9,7 @@ import { authorId } from '../access/visitor';
 import { NinefoldError, notFound } from '../errors/ninefold-error';
 import { missingReferences } from './references-exist';
 import { checkEntityRules, hasPaths } from '../rules/entity-rules';
+import { rulesRefusal } from '../rules/rules-refusal';
 import { actorContext } from '../condition/evaluate';
 import { withPathValues } from './path-values';
 import type { ParsedValues } from '../rules/record-input';
@@ -56,7 +57,7 @@ export function checkRules(
 ): void {
   // Rules through a path (`patient.account`) need the database: checkPathRules, inside the write's transaction.
   const errors = checkEntityRules(model, entity, record, now, before, actorContext(actor), 'plain');
-  if (errors.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors });
+  if (errors.length > 0) throw rulesRefusal(model, entity, errors);
 }
 
 /** As checkRules for the rules that compare a path, with the paths' values read in `trx` (nothing when there are none). */
@@ -79,14 +80,14 @@ export async function checkPathRules(
     record,
   );
   const errors = checkEntityRules(model, entity, loaded, now, before, actorContext(actor), 'paths');
-  if (errors.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors });
+  if (errors.length > 0) throw rulesRefusal(model, entity, errors);
 }
 
-export async function translating<T>(entity: EntityModel, run: () => Promise<T>): Promise<T> {
+export async function translating<T>(model: AppModel, entity: EntityModel, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw translateDatabaseError(entity, error);
+    throw translateDatabaseError(model, entity, error);
   }
 }
 

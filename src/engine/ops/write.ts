@@ -39,7 +39,7 @@ export async function createRecord(
   const scope = authorizeScope(ctx.model, entity, actor, 'create');
   const now = new Date();
   const values = checkCreateInput(ctx.model, entity, actor, input, now);
-  return translating(entity, () =>
+  return translating(ctx.model, entity, () =>
     inTransaction(ctx.db, async (trx) =>
       readBack(ctx, trx, actor, entity, await insertChecked(ctx, trx, actor, entity, scope, values, now, options)),
     ),
@@ -140,7 +140,7 @@ export async function updateRecord(
   const version = checkVersion(expectedVersion);
   checkWritable(entity, actor, 'update', input);
   const values = parseRecordInput(ctx.model, entity, input, 'update', actor);
-  return translating(entity, () =>
+  return translating(ctx.model, entity, () =>
     inTransaction(ctx.db, async (trx) => {
       const current = await lockInScope(ctx, trx, actor, entity, id, scope, version, 'update');
       if (isFinal(entity, current)) throw finalStateError(ctx.model, entity);
@@ -161,7 +161,7 @@ export async function deleteRecord(ctx: OpsContext, actor: Actor, entityName: st
   if (!isRecordId(id)) throw notFound(inSentence(entity.label));
   const scope = authorize(ctx.model, entity, actor, 'delete');
   const version = expectedVersion === undefined ? undefined : checkVersion(expectedVersion);
-  await translating(entity, () =>
+  await translating(ctx.model, entity, () =>
     inTransaction(ctx.db, async (trx) => {
       const current = await lockInScope(ctx, trx, actor, entity, id, scope, version, 'delete');
       await trx.deleteFrom(entity.table).where('id', '=', id).execute();

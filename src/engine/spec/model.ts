@@ -154,6 +154,8 @@ export interface UniqueWhenModel {
   readonly fields: readonly string[];
   readonly where: Condition;
   readonly message: string;
+  /** The catalogue code of the refusal (the spec's `error`, default VALIDATION_FAILED). */
+  readonly code: string;
   /** The partial unique index's name (it changes when the fields or the condition do). */
   readonly index: string;
 }

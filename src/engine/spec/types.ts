@@ -292,8 +292,10 @@ export interface EntitySpec {
 export interface UniqueWhenSpec {
   readonly fields: readonly string[];
   readonly where: Condition;
-  /** What the user reads when a write would make a second one (VALIDATION_FAILED on the first field). */
+  /** What the user reads when a write would make a second one (on the first field). */
   readonly message?: string;
+  /** The catalogue code of the refusal (declared under `errors` or built in); default VALIDATION_FAILED. */
+  readonly error?: string;
 }
 
 /** Who writes an entity's records or a field: only the spec's calls (and workflow effects). */
@@ -525,6 +527,11 @@ export interface RuleSpec {
    * (a due time in the future when it is set, not forever after).
    */
   readonly onChange?: boolean;
+  /**
+   * The catalogue code of the refusal (declared under `errors` or built in); default
+   * VALIDATION_FAILED. The message still goes next to the field.
+   */
+  readonly error?: string;
 }
 
 // ---------------------------------------------------------------- point 6: roles and permissions
