@@ -6,6 +6,8 @@ import { guardTexts } from '@/engine/spec/describe/guards';
 import type { AppModel, EntityModel, FieldModel, TransitionModel } from '@/engine/spec/model';
 import { guardCodes } from '@/engine/workflow/guards';
 import { ruleCodes } from '@/engine/rules/rules-refusal';
+import { chosenByData, targetStates } from '@/engine/workflow/targets';
+import { conditionText } from '@/engine/spec/describe/text';
 import { humanize, inSentence, withArticle } from '@/engine/spec/naming';
 import type { CallSpec, ParamType } from '@/engine/spec/types';
 import { HISTORY_PAGE_SIZE, historyMaxPageSize } from '../wire';
@@ -310,9 +312,17 @@ function transitionCodes(entity: EntityModel, transition: TransitionModel): stri
   return [...own, ...guardCodes(transition), ...ruleCodes(entity)];
 }
 
+/** `approved`, or for targets chosen by the data: "`secondApproval` when amount is more than …, otherwise `approved`". */
+function targetsText(entity: EntityModel, transition: TransitionModel, states: (names: readonly string[]) => string): string {
+  if (!chosenByData(transition)) return states(targetStates(transition));
+  return transition.to
+    .map((t) => (t.when === undefined ? `otherwise ${states([t.state])}` : `${states([t.state])} when ${conditionText(t.when, entity)}`))
+    .join(', ');
+}
+
 function transitionDescription(entity: EntityModel, transition: TransitionModel): string {
   const states = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(', ');
-  const lines = [`From ${states(transition.from)} to ${states([transition.to])}. Who may: ${whoMay(entity, transition)}.`];
+  const lines = [`From ${states(transition.from)} to ${targetsText(entity, transition, states)}. Who may: ${whoMay(entity, transition)}.`];
   if (transition.requires.length > 0)
     lines.push(
       `Needs ${transition.requires.map((name) => `\`${name}\``).join(', ')} to have a value: set it with \`input\` if it has none yet.`,
@@ -343,7 +353,7 @@ function transitionPaths(entity: EntityModel, transition: TransitionModel, conte
       parameters: [idParameter(entity)],
       post: {
         operationId: operationId(context, `${transition.name}${names.record}`),
-        summary: `${transition.label} (${transition.from.join(', ')} → ${transition.to})`,
+        summary: `${transition.label} (${transition.from.join(', ')} → ${targetStates(transition).join(' or ')})`,
         description: `${description} Send the version you saw: as If-Match, or as "version" in the body.`,
         tags,
         'x-transition': transition.name,

@@ -213,7 +213,8 @@ function asNinefoldErrorOrThrow(error: unknown): NinefoldError {
  * Rows must be written one at a time, each seeing the ones before, where a row's checks read
  * what earlier rows change: a limit that counts the actor's records (a customer's open tickets),
  * or a reply that takes a transition of the record it answers (a comment reopening its ticket);
- * and where a rule follows a path, which insertChecked reads for each row.
+ * and where a rule follows a path, which insertChecked reads for each row; and where a create has
+ * effects on referenced records (`onCreate`), which insertChecked takes.
  */
 function oneByOne(model: AppModel, entity: EntityModel, actor: Actor): boolean {
   const limited = Object.values(entity.limits).some((limit) => !limit.exempt?.some((role) => actor.roles.includes(role)));
@@ -222,7 +223,7 @@ function oneByOne(model: AppModel, entity: EntityModel, actor: Actor): boolean {
   );
   // A rule through a path (`team.open`) reads another record: checked row by row in insertChecked.
   const throughPaths = Object.values(entity.rules).some(hasPaths);
-  return limited || answers || throughPaths;
+  return limited || answers || throughPaths || entity.onCreate.length > 0;
 }
 
 function rowsPerInsert(entity: EntityModel, actor: Actor, sample: ParsedValues | undefined): number {

@@ -205,7 +205,7 @@ export async function writeLocked(
   current: RecordData,
   changes: Readonly<Record<string, unknown>>,
   now: Date,
-  event: Pick<HistoryEvent, 'action' | 'transition'>,
+  event: Pick<HistoryEvent, 'action' | 'transition' | 'cause'>,
 ): Promise<RecordData> {
   // As it would be stored: the write's time and the due times it moves, which rules and limits may read.
   const after = withDueTimes(entity, { ...current, ...changes, updatedAt: now }, current, changes);

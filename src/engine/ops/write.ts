@@ -18,6 +18,7 @@ import { parentSteps, takeParentSteps } from './related';
 import { finalStateError, isFinal } from './final-state';
 import { recordColumns, rowToRecord, valuesToRow } from './records';
 import { givenSets, insertReferenceSets } from './reference-sets';
+import { nextOrigin, takeReferenceEffects } from './reference-effects';
 import type { CreateOptions, RecordData, RecordInput } from './types';
 import type { Actor } from '../ground/actor';
 import { inSentence } from '../spec/naming';
@@ -119,6 +120,8 @@ export async function insertChecked(
   await checkPathRules(ctx.model, trx, entity, created, now, null, actor);
   await writeHistory(trx, entity, actor, { action: 'create', recordId: created.id, before: null, after: created });
   await takeParentSteps(ctx, trx, actor, steps);
+  const cause = { entity: entity.name, recordId: created.id, action: 'create' };
+  await takeReferenceEffects(ctx, trx, actor, entity, created, entity.onCreate, nextOrigin(cause, undefined), now);
   return created;
 }
 

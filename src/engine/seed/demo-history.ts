@@ -41,7 +41,7 @@ export function historyOf(entity: EntityModel, creator: number | null, created: 
       action: step.transition.name,
       changes: JSON.stringify({
         fields: fieldDiff(entity, step.before, step.after),
-        transition: { name: step.transition.name, from: step.from, to: step.transition.to, comment: step.comment },
+        transition: { name: step.transition.name, from: step.from, to: step.to, comment: step.comment },
       }),
     })),
   ];

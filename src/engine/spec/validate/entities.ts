@@ -19,6 +19,7 @@ import { checkField } from './fields';
 import { checkUniqueWhen } from './unique-when';
 import { entries, isUserField, userFields } from './symbols';
 import { isAdmin } from '../../access/policy';
+import { checkOnCreate } from './reference-effects';
 
 const ENTITY_KEYS = [
   'label',
@@ -31,6 +32,7 @@ const ENTITY_KEYS = [
   'uniqueWhen',
   'limits',
   'writtenBy',
+  'onCreate',
 ];
 const LIMIT_KEYS = ['max', 'per', 'where', 'message', 'exempt'];
 
@@ -58,6 +60,7 @@ export function checkEntities(spec: Rec, symbols: Symbols, issues: Issues): void
     checkTitleChain(spec.entities, name, at(path, 'titleField'), issues);
     checkUniqueTogether(entity.uniqueTogether, info, at(path, 'uniqueTogether'), issues);
     checkUniqueWhen(entity.uniqueWhen, info, at(path, 'uniqueWhen'), symbols, issues);
+    checkOnCreate(entity.onCreate, at(path, 'onCreate'), info, symbols, issues);
     checkLimits(entity.limits, info, at(path, 'limits'), symbols, issues);
     checkDateBounds(entity, info, path, symbols, issues);
     checkDueTimes(entity, info, path, symbols, issues);
