@@ -192,7 +192,9 @@ export function historyEntryToWire(entity: EntityModel, entry: HistoryEntry): Wi
         }
       : null,
     changes,
-    cause: entry.cause ? { entity: entry.cause.entity, id: entry.cause.recordId, action: entry.cause.action, text: entry.cause.text } : null,
+    cause: entry.cause
+      ? { entity: entry.cause.entity, id: entry.cause.recordId, action: entry.cause.action, text: entry.cause.text }
+      : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { TestEngine } from '@testing/engine/engine';
 import { buildModel } from '@/engine/spec/build';
 import { importCsv } from '@/engine/csv/import-csv';

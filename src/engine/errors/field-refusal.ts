@@ -7,11 +7,7 @@ import type { ErrorSpec } from '../spec/types';
  * status, title and message are the catalogue's (a form shows that message above the fields,
  * and each field's own next to it).
  */
-export function fieldRefusal(
-  errors: Readonly<Record<string, ErrorSpec>>,
-  code: string,
-  fieldErrors: readonly FieldError[],
-): NinefoldError {
+export function fieldRefusal(errors: Readonly<Record<string, ErrorSpec>>, code: string, fieldErrors: readonly FieldError[]): NinefoldError {
   const own = errors[code];
   return new NinefoldError(code, own?.message, {
     ...(own ? { status: own.status, title: own.title } : {}),

@@ -7,7 +7,11 @@ import type { AppModel, EntityModel } from '../spec/model';
  * code of the first broken rule (its `error`, default VALIDATION_FAILED), every message kept on
  * its field. One refusal has one code, as with guards; the first rule in the spec's order answers.
  */
-export function rulesRefusal(model: Pick<AppModel, 'errors'>, entity: Pick<EntityModel, 'rules'>, errors: readonly FieldError[]): NinefoldError {
+export function rulesRefusal(
+  model: Pick<AppModel, 'errors'>,
+  entity: Pick<EntityModel, 'rules'>,
+  errors: readonly FieldError[],
+): NinefoldError {
   const first = errors[0];
   const code = (first && Object.hasOwn(entity.rules, first.code) ? entity.rules[first.code]?.error : undefined) ?? 'VALIDATION_FAILED';
   return fieldRefusal(model.errors, code, errors);

@@ -109,7 +109,10 @@ export type ReferenceEffectModel = {
   /** The entity the reference field points at. */
   readonly target: string;
   readonly as: EffectAuthority;
-} & ({ readonly kind: 'set'; readonly set: string; readonly to: EffectSpec['to'] } | { readonly kind: 'transition'; readonly transition: string });
+} & (
+  | { readonly kind: 'set'; readonly set: string; readonly to: EffectSpec['to'] }
+  | { readonly kind: 'transition'; readonly transition: string }
+);
 
 export interface TransitionModel {
   readonly name: string;

@@ -29,4 +29,3 @@ export function targetStates(transition: Pick<TransitionModel, 'to'>): string[] 
 export function chosenByData(transition: Pick<TransitionModel, 'to'>): boolean {
   return transition.to.length > 1;
 }
-

@@ -22,11 +22,17 @@ export function checkReferenceEffect(effect: Rec, path: string, entity: EntityIn
   const reference = isString(effect.on) ? entity.fields.get(effect.on) : undefined;
   if (!reference || reference.type !== 'reference') {
     const references = [...entity.fields].filter(([, f]) => f.type === 'reference').map(([name]) => name);
-    issues.add(at(path, 'on'), `${describeValue(effect.on)} is not a reference field of ${entity.name} (reference fields: ${quoteList(references)})`);
+    issues.add(
+      at(path, 'on'),
+      `${describeValue(effect.on)} is not a reference field of ${entity.name} (reference fields: ${quoteList(references)})`,
+    );
     return;
   }
   if (effect.as !== undefined && !AUTHORITIES.includes(effect.as as string)) {
-    issues.add(at(path, 'as'), `must be "actor" (the default: their grants apply) or "system" (the engine's), got ${describeValue(effect.as)}`);
+    issues.add(
+      at(path, 'as'),
+      `must be "actor" (the default: their grants apply) or "system" (the engine's), got ${describeValue(effect.as)}`,
+    );
   }
   const target = isString(reference.to) ? symbols.entities.get(reference.to) : undefined;
   if (!target) return; // the reference field's own check reports its unknown entity
@@ -67,7 +73,8 @@ export function checkOnCreate(value: unknown, path: string, entity: EntityInfo, 
   value.forEach((effect: unknown, index) => {
     const effectPath = at(path, index);
     if (!issues.record(effect, effectPath, 'an effect')) return;
-    if (!isReferenceEffectEntry(effect)) issues.add(at(effectPath, 'on'), 'is required: the reference field whose record the effect acts on');
+    if (!isReferenceEffectEntry(effect))
+      issues.add(at(effectPath, 'on'), 'is required: the reference field whose record the effect acts on');
     else checkReferenceEffect(effect, effectPath, entity, symbols, issues);
   });
 }
@@ -107,4 +114,3 @@ export function checkTargets(
     }
   });
 }
-
