@@ -80,6 +80,33 @@ forEachDatabase('API: consequences of writes', (database) => {
       expectProblem(refused, 403, 'FORBIDDEN_FIELD');
       expect(await everything()).toEqual(before);
     });
+    it("answers a referenced record's guard refusing an effect taken as the system with its code (declared for the operation)", async () => {
+      const equipment = (await post(staff, '/equipments', { name: 'Broken for good' })).body;
+      const broken = await post(staff, `/equipments/${equipment.id}/transitions/breakDown`, { version: equipment.version });
+      expect(broken.status, broken.text).toBe(200);
+      const loan = await newLoan({ item: (await newItem()).id });
+      const active = (await checkOut(loan)).body;
+      const withEquipment = await api.call('PATCH', `/loans/${loan.id}`, {
+        token: staff,
+        body: { equipment: equipment.id, version: active.version },
+      });
+      expect(withEquipment.status, withEquipment.text).toBe(200);
+      const before = await everything();
+      const refused = await post(staff, `/loans/${loan.id}/transitions/complete`, { version: withEquipment.body.version });
+      expectProblem(refused, 409, 'BEYOND_REPAIR');
+      expect(await everything()).toEqual(before);
+    });
+
+    it('refuses a create whose onCreate effect is refused, and creates nothing', async () => {
+      const equipment = (await post(staff, '/equipments', { name: 'Saw' })).body;
+      expect((await newLoan({ item: (await newItem()).id, equipment: equipment.id })).state).toBe('requested');
+      const item = await newItem();
+      const before = await everything();
+      // Reserved by the first loan: "Reserve" cannot be taken again.
+      const refused = await post(staff, '/loans', { code: 'Second', item: item.id, equipment: equipment.id });
+      expectProblem(refused, 409, 'TRANSITION_NOT_ALLOWED');
+      expect(await everything()).toEqual(before);
+    });
   });
 
   describe('rules and uniqueWhen with their own codes', () => {

@@ -6,6 +6,7 @@ import { guardTexts } from '@/engine/spec/describe/guards';
 import type { AppModel, EntityModel, FieldModel, TransitionModel } from '@/engine/spec/model';
 import { guardCodes } from '@/engine/workflow/guards';
 import { ruleCodes } from '@/engine/rules/rules-refusal';
+import { effectCodes } from '@/engine/workflow/effect-codes';
 import { chosenByData, targetStates } from '@/engine/workflow/targets';
 import { conditionText } from '@/engine/spec/describe/text';
 import { humanize, inSentence, withArticle } from '@/engine/spec/naming';
@@ -213,7 +214,12 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
             headers: { Location: { description: `The address of the new ${one}.`, required: true, schema: { type: 'string' } }, ...saved },
             content: json(written),
           },
-          ...withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.create, ...(related?.codes ?? []), ...ruleCodes(entity)])),
+          ...withUniqueWhenNote(entity, errors(context, [
+            ...OPERATION_ERRORS.create,
+            ...(related?.codes ?? []),
+            ...ruleCodes(entity),
+            ...effectCodes(context.model, entity.onCreate),
+          ])),
         },
       },
     },
@@ -307,9 +313,9 @@ function whoMay(entity: EntityModel, transition: TransitionModel): string {
 }
 
 /** The catalogue codes a transition's refusal may carry besides the built-in ones: the spec's own. */
-function transitionCodes(entity: EntityModel, transition: TransitionModel): string[] {
+function transitionCodes(model: AppModel, entity: EntityModel, transition: TransitionModel): string[] {
   const own = transition.allow.flatMap((entry) => (typeof entry === 'string' || !entry.error ? [] : [entry.error]));
-  return [...own, ...guardCodes(transition), ...ruleCodes(entity)];
+  return [...own, ...guardCodes(transition), ...ruleCodes(entity), ...effectCodes(model, transition.referenceEffects)];
 }
 
 /** `approved`, or for targets chosen by the data: "`secondApproval` when amount is more than …, otherwise `approved`". */
@@ -343,7 +349,7 @@ function transitionPaths(entity: EntityModel, transition: TransitionModel, conte
   const one = inSentence(entity.label);
   const action = pascalCase(transition.name);
   const description = transitionDescription(entity, transition);
-  const codes = transitionCodes(entity, transition);
+  const codes = transitionCodes(context.model, entity, transition);
   const body: JsonSchema =
     transition.comment === 'required'
       ? { type: 'object', allOf: [schemaRef(names.transition)], required: ['comment'] }
