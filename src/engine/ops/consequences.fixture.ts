@@ -93,12 +93,14 @@ export const lending = defineApp({
       },
     },
   },
-  roles: { staff: {}, manager: {}, clerk: {} },
+  // An auditor reads items only: an item's history does not name the loans that changed it.
+  roles: { staff: {}, manager: {}, clerk: {}, auditor: {} },
   permissions: {
     item: {
       staff: { list: true, read: true, create: true, update: true },
       manager: { list: true, read: true, create: true, update: true },
       clerk: { list: true, read: true },
+      auditor: { list: true, read: true },
     },
     equipment: {
       staff: { list: true, read: true, create: true, update: true },

@@ -65,6 +65,11 @@ forEachDatabase('consequences of writes', (database) => {
         changes: { status: { from: 'available', to: 'onLoan' } },
         cause: { entity: 'loan', recordId: loan.id, action: 'checkOut', text: `by transition Check out of Loan #${loan.id}` },
       });
+      // Who may not read loans sees the change without its cause.
+      const auditor = await createActor(store.db, ['auditor'], 'Lending Auditor');
+      const [seen] = (await ops.history(auditor, 'item', item.id)).entries;
+      expect(seen).toMatchObject({ action: 'update', changes: { status: { from: 'available', to: 'onLoan' } } });
+      expect(seen!.cause).toBeUndefined();
       const loanHistory = (await ops.history(manager, 'loan', loan.id)).entries;
       expect(loanHistory[0]).toMatchObject({ action: 'transition', transition: { name: 'checkOut', from: 'requested', to: 'active' } });
       expect(loanHistory[0]!.cause).toBeUndefined();

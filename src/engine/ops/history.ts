@@ -192,7 +192,7 @@ export async function readHistory(
       ...(hidden ? { actorHidden: true as const } : {}),
       action,
       ...(stored.transition ? { transition: { ...stored.transition, label: transitionLabel(entity, stored.transition.name) } } : {}),
-      ...(stored.cause ? { cause: causeOf(ctx, stored.cause) } : {}),
+      ...(stored.cause && mayReadCause(ctx, actor, stored.cause) ? { cause: causeOf(ctx, stored.cause) } : {}),
       changes,
     });
   }
@@ -215,6 +215,12 @@ function namedTitles(ctx: OpsContext, actor: Actor, entity: EntityModel, entries
     }
   }
   return loadReferenceTitles(ctx.model, ctx.db, actor, entity, values);
+}
+
+/** The cause is named to viewers who may read records of its entity at all: to others the change stands alone. */
+function mayReadCause(ctx: OpsContext, actor: Actor, cause: WriteCause): boolean {
+  const entity = ctx.model.entitiesByName[cause.entity];
+  return entity !== undefined && rowScope(ctx.model, entity, actor, 'read') !== null;
 }
 
 /** The cause in words: "by transition Check out of Loan #12", "by creating Loan #12". */
