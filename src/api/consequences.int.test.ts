@@ -54,6 +54,7 @@ forEachDatabase('API: consequences of writes', (database) => {
       const operation = document.paths['/loans/{id}/transitions/checkOut'].post;
       expect(operation.summary).toBe('Check out (requested → secondApproval or active)');
       expect(operation.description).toContain('to `secondApproval` when amount is more than secondApprovalOver, otherwise `active`');
+      expect(operation.description).toContain('on the item (`item`): set `status` to onLoan, as the acting user');
     });
   });
 

@@ -9,6 +9,7 @@ import { ruleCodes } from '@/engine/rules/rules-refusal';
 import { effectCodes } from '@/engine/workflow/effect-codes';
 import { chosenByData, targetStates } from '@/engine/workflow/targets';
 import { conditionText } from '@/engine/spec/describe/text';
+import { referenceEffectText } from '@/engine/spec/describe/consequences';
 import { humanize, inSentence, withArticle } from '@/engine/spec/naming';
 import type { CallSpec, ParamType } from '@/engine/spec/types';
 import { HISTORY_PAGE_SIZE, historyMaxPageSize } from '../wire';
@@ -329,7 +330,7 @@ function targetsText(entity: EntityModel, transition: TransitionModel, states: (
     .join(', ');
 }
 
-function transitionDescription(entity: EntityModel, transition: TransitionModel): string {
+function transitionDescription(model: AppModel, entity: EntityModel, transition: TransitionModel): string {
   const states = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(', ');
   const lines = [`From ${states(transition.from)} to ${targetsText(entity, transition, states)}. Who may: ${whoMay(entity, transition)}.`];
   if (transition.requires.length > 0)
@@ -339,6 +340,10 @@ function transitionDescription(entity: EntityModel, transition: TransitionModel)
   if (transition.effects.length > 0) {
     const effect = (to: unknown) => (to === 'now' ? 'the time of the request' : to === 'actor' ? 'the caller' : JSON.stringify(to));
     lines.push(`Sets ${transition.effects.map((e) => `\`${e.set}\` to ${effect(e.to)}`).join(', ')}.`);
+  }
+  if (transition.referenceEffects.length > 0) {
+    const texts = transition.referenceEffects.map((e) => referenceEffectText(model, entity, e));
+    lines.push(`In the same transaction (a refusal of one refuses the transition with its error): ${texts.join('; ')}.`);
   }
   if (transition.guards.length > 0)
     lines.push(`Guards, checked in order (the first that fails answers): ${guardTexts(transition, entity).join('; ')}.`);
@@ -351,7 +356,7 @@ function transitionPaths(entity: EntityModel, transition: TransitionModel, conte
   const tags = [entityTag(entity)];
   const one = inSentence(entity.label);
   const action = pascalCase(transition.name);
-  const description = transitionDescription(entity, transition);
+  const description = transitionDescription(context.model, entity, transition);
   const codes = transitionCodes(context.model, entity, transition);
   const body: JsonSchema =
     transition.comment === 'required'
