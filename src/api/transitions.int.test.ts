@@ -457,7 +457,7 @@ forEachDatabase('API: transitions, bulk transitions and history', (database) => 
       expect(items.map((e: { action: string }) => e.action)).toEqual(['transition', 'update', 'transition', 'update', 'create']);
       for (const entry of items) {
         expect(entry.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-        expect(Object.keys(entry)).toEqual(['id', 'at', 'actor', 'action', 'transition', 'changes']);
+        expect(Object.keys(entry)).toEqual(['id', 'at', 'actor', 'action', 'transition', 'changes', 'cause']);
       }
       expect(items.map((e: { id: number }) => e.id)).toEqual([...items.map((e: { id: number }) => e.id)].sort((a, b) => b - a));
       const [resolve, setOrganization, start, update, create] = items;

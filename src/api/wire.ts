@@ -144,6 +144,8 @@ export interface WireHistoryEntry {
    * the caller never appears, and an update that changed only such fields is not listed at all.
    */
   readonly changes: Readonly<Record<string, WireFieldChange>>;
+  /** For a change made as the effect of a write on another record (a transition's or a create's); otherwise null. */
+  readonly cause: { readonly entity: string; readonly id: number; readonly action: string; readonly text: string } | null;
 }
 
 /** GET /api/v1/<plural>/<id>/history: newest first, one page at a time, as the list's envelope. */
@@ -190,6 +192,9 @@ export function historyEntryToWire(entity: EntityModel, entry: HistoryEntry): Wi
         }
       : null,
     changes,
+    cause: entry.cause
+      ? { entity: entry.cause.entity, id: entry.cause.recordId, action: entry.cause.action, text: entry.cause.text }
+      : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { targetStates } from '@/engine/workflow/targets';
 import type { Engine } from '@/engine/engine';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import type { BulkTransitionResult } from '@/engine/ops/types';
@@ -136,9 +137,12 @@ async function outcomeOf(
   for (const result of results) {
     if (!result.ok) refused.push(await refusedRow(engine, actor, entity, result));
   }
-  const to = entity.workflow!.states.find((s) => s.name === transition.to)?.label ?? transition.to;
+  // The state the rows entered: one, unless the data chose it row by row (then the rows say).
+  const states = targetStates(transition);
+  const to = states.length === 1 ? (entity.workflow!.states.find((s) => s.name === states[0])?.label ?? states[0]) : null;
+  const now = to === null ? '' : `; ${done === 1 ? 'it is' : 'they are'} now ${to}`;
   return {
-    summary: done === 0 ? null : `“${transition.label}” taken on ${count(entity, done)}; ${done === 1 ? 'it is' : 'they are'} now ${to}.`,
+    summary: done === 0 ? null : `“${transition.label}” taken on ${count(entity, done)}${now}.`,
     done,
     refusedTitle: refused.length === 0 ? null : `“${transition.label}” was not taken on ${count(entity, refused.length)}:`,
     refused,

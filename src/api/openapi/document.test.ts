@@ -428,7 +428,7 @@ describe('the helpdesk document', () => {
     });
     expect(schema(document, 'TicketBulkTransitionResults').properties!.results!.items!.oneOf).toHaveLength(2);
     const entry = schema(document, 'TicketHistory').properties!.items!.items!;
-    expect(entry.required).toEqual(['id', 'at', 'actor', 'action', 'transition', 'changes']);
+    expect(entry.required).toEqual(['id', 'at', 'actor', 'action', 'transition', 'changes', 'cause']);
     expect(Object.keys(entry.properties!.changes!.properties!)).toEqual(
       helpdeskModel.entities.find((e) => e.name === 'ticket')!.fields.map((f) => f.name),
     );

@@ -5,6 +5,11 @@ import { DUE_FILTERS } from '@/engine/rules/overdue';
 import { guardTexts } from '@/engine/spec/describe/guards';
 import type { AppModel, EntityModel, FieldModel, TransitionModel } from '@/engine/spec/model';
 import { guardCodes } from '@/engine/workflow/guards';
+import { ruleCodes } from '@/engine/rules/rules-refusal';
+import { effectCodes } from '@/engine/workflow/effect-codes';
+import { chosenByData, targetStates } from '@/engine/workflow/targets';
+import { conditionText } from '@/engine/spec/describe/text';
+import { referenceEffectText } from '@/engine/spec/describe/consequences';
 import { humanize, inSentence, withArticle } from '@/engine/spec/naming';
 import type { CallSpec, ParamType } from '@/engine/spec/types';
 import { HISTORY_PAGE_SIZE, historyMaxPageSize } from '../wire';
@@ -213,7 +218,16 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
           },
           ...withExclusiveNote(
             entity,
-            withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.create, ...(related?.codes ?? []), ...exclusiveCodes(entity)])),
+            withUniqueWhenNote(
+              entity,
+              errors(context, [
+                ...OPERATION_ERRORS.create,
+                ...(related?.codes ?? []),
+                ...exclusiveCodes(entity),
+                ...ruleCodes(entity),
+                ...effectCodes(context.model, entity.onCreate),
+              ]),
+            ),
           ),
         },
       },
@@ -245,7 +259,10 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
           },
           ...withExclusiveNote(
             entity,
-            withUniqueWhenNote(entity, errors(context, [...OPERATION_ERRORS.update, ...(frozen?.codes ?? []), ...exclusiveCodes(entity)])),
+            withUniqueWhenNote(
+              entity,
+              errors(context, [...OPERATION_ERRORS.update, ...(frozen?.codes ?? []), ...exclusiveCodes(entity), ...ruleCodes(entity)]),
+            ),
           ),
         },
       },
@@ -311,14 +328,22 @@ function whoMay(entity: EntityModel, transition: TransitionModel): string {
 }
 
 /** The catalogue codes a transition's refusal may carry besides the built-in ones: the spec's own. */
-function transitionCodes(transition: TransitionModel): string[] {
+function transitionCodes(model: AppModel, entity: EntityModel, transition: TransitionModel): string[] {
   const own = transition.allow.flatMap((entry) => (typeof entry === 'string' || !entry.error ? [] : [entry.error]));
-  return [...own, ...guardCodes(transition)];
+  return [...own, ...guardCodes(transition), ...ruleCodes(entity), ...effectCodes(model, transition.referenceEffects)];
 }
 
-function transitionDescription(entity: EntityModel, transition: TransitionModel): string {
+/** `approved`, or for targets chosen by the data: "`secondApproval` when amount is more than …, otherwise `approved`". */
+function targetsText(entity: EntityModel, transition: TransitionModel, states: (names: readonly string[]) => string): string {
+  if (!chosenByData(transition)) return states(targetStates(transition));
+  return transition.to
+    .map((t) => (t.when === undefined ? `otherwise ${states([t.state])}` : `${states([t.state])} when ${conditionText(t.when, entity)}`))
+    .join(', ');
+}
+
+function transitionDescription(model: AppModel, entity: EntityModel, transition: TransitionModel): string {
   const states = (names: readonly string[]) => names.map((name) => `\`${name}\``).join(', ');
-  const lines = [`From ${states(transition.from)} to ${states([transition.to])}. Who may: ${whoMay(entity, transition)}.`];
+  const lines = [`From ${states(transition.from)} to ${targetsText(entity, transition, states)}. Who may: ${whoMay(entity, transition)}.`];
   if (transition.requires.length > 0)
     lines.push(
       `Needs ${transition.requires.map((name) => `\`${name}\``).join(', ')} to have a value: set it with \`input\` if it has none yet.`,
@@ -326,6 +351,10 @@ function transitionDescription(entity: EntityModel, transition: TransitionModel)
   if (transition.effects.length > 0) {
     const effect = (to: unknown) => (to === 'now' ? 'the time of the request' : to === 'actor' ? 'the caller' : JSON.stringify(to));
     lines.push(`Sets ${transition.effects.map((e) => `\`${e.set}\` to ${effect(e.to)}`).join(', ')}.`);
+  }
+  if (transition.referenceEffects.length > 0) {
+    const texts = transition.referenceEffects.map((e) => referenceEffectText(model, entity, e));
+    lines.push(`In the same transaction (a refusal of one refuses the transition with its error): ${texts.join('; ')}.`);
   }
   if (transition.guards.length > 0)
     lines.push(`Guards, checked in order (the first that fails answers): ${guardTexts(transition, entity).join('; ')}.`);
@@ -338,8 +367,8 @@ function transitionPaths(entity: EntityModel, transition: TransitionModel, conte
   const tags = [entityTag(entity)];
   const one = inSentence(entity.label);
   const action = pascalCase(transition.name);
-  const description = transitionDescription(entity, transition);
-  const codes = transitionCodes(transition);
+  const description = transitionDescription(context.model, entity, transition);
+  const codes = transitionCodes(context.model, entity, transition);
   const body: JsonSchema =
     transition.comment === 'required'
       ? { type: 'object', allOf: [schemaRef(names.transition)], required: ['comment'] }
@@ -349,7 +378,7 @@ function transitionPaths(entity: EntityModel, transition: TransitionModel, conte
       parameters: [idParameter(entity)],
       post: {
         operationId: operationId(context, `${transition.name}${names.record}`),
-        summary: `${transition.label} (${transition.from.join(', ')} → ${transition.to})`,
+        summary: `${transition.label} (${transition.from.join(', ')} → ${targetStates(transition).join(' or ')})`,
         description: `${description} Send the version you saw: as If-Match, or as "version" in the body.`,
         tags,
         'x-transition': transition.name,

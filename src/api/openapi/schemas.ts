@@ -419,8 +419,26 @@ export function historySchema(entity: EntityModel, constants: Constants): JsonSc
         properties: changes,
         additionalProperties: false,
       },
+      cause: {
+        description:
+          'For a change made as the effect of a write on another record (its transition, or its creation): that record and the write, and in words; null otherwise.',
+        anyOf: [
+          {
+            type: 'object',
+            properties: {
+              entity: { type: 'string' },
+              id: { type: 'integer', minimum: 1 },
+              action: { type: 'string', description: 'The transition taken on it, or `create`.' },
+              text: { type: 'string' },
+            },
+            required: ['entity', 'id', 'action', 'text'],
+            additionalProperties: false,
+          },
+          { type: 'null' },
+        ],
+      },
     },
-    required: ['id', 'at', 'actor', 'action', 'transition', 'changes'],
+    required: ['id', 'at', 'actor', 'action', 'transition', 'changes', 'cause'],
     additionalProperties: false,
   };
   return {

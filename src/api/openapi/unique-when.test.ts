@@ -5,7 +5,7 @@ import { buildOpenApiDocument } from './document';
 import { helpdeskModel } from '@testing/api/openapi-fixtures';
 
 const RULE =
-  'VALIDATION_FAILED also when the write would break a uniqueness rule: section is unique among articles where featured is true and state is published (on `section`: "Another published article is already featured in this section.").';
+  'VALIDATION_FAILED (or the rule\'s own code) also when the write would break a uniqueness rule: section is unique among articles where featured is true and state is published (on `section`: "Another published article is already featured in this section.").';
 
 describe('OpenAPI: uniqueWhen in the 422 of writes', () => {
   const document = buildOpenApiDocument(buildModel(publication));

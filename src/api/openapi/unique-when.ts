@@ -10,7 +10,11 @@ import type { ResponseObject } from './types';
 export function withUniqueWhenNote(entity: EntityModel, responses: Record<string, ResponseObject>): Record<string, ResponseObject> {
   const unprocessable = responses['422'];
   if (!unprocessable || entity.uniqueWhen.length === 0) return responses;
-  const rules = entity.uniqueWhen.map((rule) => `${uniqueWhenText(entity, rule)} (on \`${rule.fields[0]}\`: "${rule.message}")`);
-  const note = `VALIDATION_FAILED also when the write would break a uniqueness rule: ${rules.join('; ')}.`;
+  // A rule with its own code answers with that code (and its status), its message still on the field.
+  const rules = entity.uniqueWhen.map(
+    (rule) =>
+      `${uniqueWhenText(entity, rule)} (on \`${rule.fields[0]}\`: "${rule.message}"${rule.code === 'VALIDATION_FAILED' ? '' : `, answered as ${rule.code}`})`,
+  );
+  const note = `VALIDATION_FAILED (or the rule's own code) also when the write would break a uniqueness rule: ${rules.join('; ')}.`;
   return { ...responses, '422': { ...unprocessable, description: `${unprocessable.description}. ${note}` } };
 }

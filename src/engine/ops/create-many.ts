@@ -213,7 +213,8 @@ function asNinefoldErrorOrThrow(error: unknown): NinefoldError {
  * Rows must be written one at a time, each seeing the ones before, where a row's checks read
  * what earlier rows change: a limit that counts the actor's records (a customer's open tickets),
  * or a reply that takes a transition of the record it answers (a comment reopening its ticket);
- * and where a rule follows a path, which insertChecked reads for each row; and ranges that may not overlap.
+ * and where a rule follows a path, which insertChecked reads for each row; where ranges may not
+ * overlap; and where a create has effects on referenced records (`onCreate`), which insertChecked takes.
  */
 function oneByOne(model: AppModel, entity: EntityModel, actor: Actor): boolean {
   const limited = Object.values(entity.limits).some((limit) => !limit.exempt?.some((role) => actor.roles.includes(role)));
@@ -225,7 +226,7 @@ function oneByOne(model: AppModel, entity: EntityModel, actor: Actor): boolean {
   // Ranges that may not overlap (`exclusive`): each row's check sees the rows before it, and a
   // range ending before its start is refused on its row, not by the INSERT of a whole batch.
   const ranged = entity.exclusive.length > 0;
-  return limited || answers || throughPaths || ranged;
+  return limited || answers || throughPaths || ranged || entity.onCreate.length > 0;
 }
 
 function rowsPerInsert(entity: EntityModel, actor: Actor, sample: ParsedValues | undefined): number {
@@ -285,7 +286,7 @@ class Writer {
   /** One row exactly as `create` writes it, under a savepoint that its refusal rolls back. */
   async one(row: CheckedRow): Promise<number> {
     try {
-      await translating(this.entity, () =>
+      await translating(this.ctx.model, this.entity, () =>
         inTransaction(this.trx, (sp) => insertChecked(this.ctx, sp, this.actor, this.entity, this.scope, row.values, this.now)),
       );
       return 1;
@@ -305,7 +306,7 @@ class Writer {
     if (rows.length === 0) return 0;
     const { entity, actor } = this;
     try {
-      return await translating(entity, () =>
+      return await translating(this.ctx.model, entity, () =>
         inTransaction(this.trx, async (sp) => {
           const inserted = await sp
             .insertInto(entity.table)

@@ -7,7 +7,7 @@ const ticket = testModel.entitiesByName.ticket!;
 const organization = testModel.entitiesByName.organization;
 
 function translated(entity = ticket, fields: Record<string, string>): NinefoldError {
-  const result = translateDatabaseError(entity!, Object.assign(new Error('database error'), fields));
+  const result = translateDatabaseError(testModel, entity!, Object.assign(new Error('database error'), fields));
   expect(result).toBeInstanceOf(NinefoldError);
   return result as NinefoldError;
 }
@@ -35,7 +35,7 @@ describe('translateDatabaseError', () => {
 
   it('leaves every other error as it is (an internal error)', () => {
     const original = Object.assign(new Error('syntax'), { code: '42601' });
-    expect(translateDatabaseError(ticket, original)).toBe(original);
-    expect(translateDatabaseError(ticket, undefined)).toBeUndefined();
+    expect(translateDatabaseError(testModel, ticket, original)).toBe(original);
+    expect(translateDatabaseError(testModel, ticket, undefined)).toBeUndefined();
   });
 });

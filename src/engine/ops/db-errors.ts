@@ -1,5 +1,5 @@
 import { NinefoldError } from '../errors/ninefold-error';
-import type { EntityModel, FieldModel } from '../spec/model';
+import type { AppModel, EntityModel, FieldModel } from '../spec/model';
 import { endsBeforeStart, exclusiveOfBadRange, exclusiveOfConstraint, exclusiveViolation } from './exclusive';
 import { uniqueWhenOfIndex, uniqueWhenViolation } from './unique-when';
 import { inSentence } from '../spec/naming';
@@ -34,7 +34,7 @@ export function uniqueViolation(entity: EntityModel, fields: readonly FieldModel
  * Maps a database error that a user can cause to a catalogue error; returns the original error
  * otherwise (it is then an internal error, never shown).
  */
-export function translateDatabaseError(entity: EntityModel, error: unknown): unknown {
+export function translateDatabaseError(model: AppModel, entity: EntityModel, error: unknown): unknown {
   const e = error as PostgresErrorFields;
   // 23P01 exclusion_violation: an `exclusive` rule's constraint refused the loser of a race.
   const exclusive = e?.code === '23P01' ? exclusiveOfConstraint(entity, e.constraint) : undefined;
@@ -44,7 +44,7 @@ export function translateDatabaseError(entity: EntityModel, error: unknown): unk
   if (e?.code === '23505') {
     // A uniqueWhen's partial index refused the loser of a race: the rule's own message.
     const rule = uniqueWhenOfIndex(entity, e.constraint);
-    if (rule) return uniqueWhenViolation(rule);
+    if (rule) return uniqueWhenViolation(model.errors, rule);
     // detail: Key (name)=(Acme) already exists.  — the columns tell which fields collide.
     const columns =
       /Key \(([^)]+)\)=/

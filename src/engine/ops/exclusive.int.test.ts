@@ -169,7 +169,7 @@ forEachDatabase('exclusive ranges', (database) => {
         .insertInto('visit')
         .values({ title: 'Direct', technician: tech.id, starts_at: new Date(at(9, 30)), ends_at: new Date(at(10, 30)), state })
         .execute();
-    expect(await ninefoldError(translating(model.entitiesByName.visit!, () => insert('scheduled')))).toMatchObject(overlapError);
+    expect(await ninefoldError(translating(model, model.entitiesByName.visit!, () => insert('scheduled')))).toMatchObject(overlapError);
     // Rows outside the condition are not held by the constraint at all.
     await insert('cancelled');
     // An end before the start that only the database sees is refused on the end field, too.
@@ -177,7 +177,7 @@ forEachDatabase('exclusive ranges', (database) => {
       .insertInto('visit')
       .values({ title: 'Backwards', technician: tech.id, starts_at: new Date(at(20)), ends_at: new Date(at(19)), state: 'scheduled' })
       .execute();
-    expect(await ninefoldError(translating(model.entitiesByName.visit!, () => backwards))).toMatchObject({
+    expect(await ninefoldError(translating(model, model.entitiesByName.visit!, () => backwards))).toMatchObject({
       code: 'VALIDATION_FAILED',
       fieldErrors: [{ field: 'endsAt', code: 'range', message: 'Ends at cannot be before Starts at.' }],
     });

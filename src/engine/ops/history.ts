@@ -34,6 +34,15 @@ interface StoredChanges {
     /** Taken by the scheduler when its time came (an automatic transition), not by a user. */
     readonly automatic?: true;
   };
+  /** For a change made as an effect of a write on another record: that write. */
+  readonly cause?: WriteCause;
+}
+
+/** The write on another record whose effect a change is: a transition's name, or 'create'. */
+export interface WriteCause {
+  readonly entity: string;
+  readonly recordId: number;
+  readonly action: string;
 }
 
 function same(a: unknown, b: unknown): boolean {
@@ -60,6 +69,7 @@ export interface HistoryEvent {
   readonly before: Snapshot | null;
   readonly after: Snapshot | null;
   readonly transition?: StoredChanges['transition'];
+  readonly cause?: WriteCause;
 }
 
 /** Records one event; call inside the transaction that makes the change. */
@@ -82,6 +92,7 @@ export async function writeHistories(
       const changes: StoredChanges = {
         fields: fieldDiff(entity, event.before, event.after),
         ...(event.transition ? { transition: event.transition } : {}),
+        ...(event.cause ? { cause: event.cause } : {}),
       };
       return {
         actor_id: authorId(actor),
@@ -188,6 +199,7 @@ export async function readHistory(
       ...(hidden ? { actorHidden: true as const } : {}),
       action,
       ...(stored.transition ? { transition: { ...stored.transition, label: transitionLabel(entity, stored.transition.name) } } : {}),
+      ...(stored.cause && mayReadCause(ctx, actor, stored.cause) ? { cause: causeOf(ctx, stored.cause) } : {}),
       changes,
     });
   }
@@ -210,6 +222,23 @@ function namedTitles(ctx: OpsContext, actor: Actor, entity: EntityModel, entries
     }
   }
   return loadReferenceTitles(ctx.model, ctx.db, actor, entity, values);
+}
+
+/** The cause is named to viewers who may read records of its entity at all: to others the change stands alone. */
+function mayReadCause(ctx: OpsContext, actor: Actor, cause: WriteCause): boolean {
+  const entity = ctx.model.entitiesByName[cause.entity];
+  return entity !== undefined && rowScope(ctx.model, entity, actor, 'read') !== null;
+}
+
+/** The cause in words: "by transition Check out of Loan #12", "by creating Loan #12". */
+function causeOf(ctx: OpsContext, cause: WriteCause): NonNullable<HistoryEntry['cause']> {
+  const entity = ctx.model.entitiesByName[cause.entity];
+  const label = entity?.label ?? cause.entity;
+  const text =
+    cause.action === 'create'
+      ? `by creating ${label} #${cause.recordId}`
+      : `by transition ${entity ? transitionLabel(entity, cause.action) : cause.action} of ${label} #${cause.recordId}`;
+  return { entity: cause.entity, recordId: cause.recordId, action: cause.action, text };
 }
 
 function transitionLabel(entity: EntityModel, name: string): string {

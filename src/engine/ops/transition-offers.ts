@@ -1,3 +1,4 @@
+import { chooseTarget } from '../workflow/targets';
 // The ops write kit: which transitions an actor is allowed on a record, for the read (offers) and the writes.
 
 import { sql, type SqlBool } from 'kysely';
@@ -58,7 +59,8 @@ export function transitionOffers(
     offers.push({
       name: transition.name,
       label: transition.label,
-      to: transition.to,
+      // Where it leads from the record as it is now (a target chosen by the data may change with its input).
+      to: chooseTarget(model, transition, record, actor, now),
       available: check.allowed,
       ...(check.allowed ? {} : { blockedReason: check.message ?? 'It cannot be taken now.' }),
       requires: transition.requires,

@@ -17,6 +17,9 @@ import { isRecordId } from './record-id';
 import type { BulkTransitionResult, RecordData, TransitionRequest } from './types';
 import type { Actor } from '../ground/actor';
 import { checkReferences, checkVersion, lockInScope, readBack, translating, writeLocked } from './write-kit';
+import { lockForEffect, nextOrigin, takeReferenceEffects, type EffectOrigin } from './reference-effects';
+import { chooseTarget } from '../workflow/targets';
+import { withoutActorGuards } from '../workflow/guards';
 import { inSentence } from '../spec/naming';
 
 /** The scheduler taking an automatic transition: no grants asked, its clock, and why, for the history. */
@@ -69,6 +72,8 @@ export async function takeTransition(
   request: Omit<TransitionRequest, 'version'>,
   /** The version the actor saw; undefined when the caller already holds the record (a reply taking it). */
   version: number | undefined,
+  /** When taken as the effect of a write on another record (reference-effects.ts): that write. */
+  origin?: EffectOrigin,
   /** The scheduler's own authority and clock, for automatic transitions (ops/auto-transitions.ts). */
   system?: SystemTake,
 ): Promise<RecordData> {
@@ -87,7 +92,7 @@ export async function takeTransition(
   checkWritable(entity, actor, 'update', input);
   const values: ParsedValues = parseRecordInput(ctx.model, entity, input, 'update', actor);
 
-  return translating(entity, () =>
+  return translating(ctx.model, entity, () =>
     inTransaction(ctx.db, async (trx) => {
       const current = await lockInScope(ctx, trx, actor, entity, id, readScope.sql, version, `transition:${transition.name}`);
       const now = system?.now ?? new Date();
@@ -104,25 +109,72 @@ export async function takeTransition(
       const check = checkTransition(ctx.model, entity, merged, actor, transition, now, true);
       if (!check.allowed) refuse(ctx.model, check);
       if (Object.keys(values).length > 0) await checkUpdateScope(ctx.model, trx, entity, actor, id);
-      const effects = effectValues(transition, actor, now);
-      // Users set by effects too ("take" makes the actor the assignee): they must meet the field's `roles`.
-      const effectUsers = Object.fromEntries(Object.entries(effects).filter(([name]) => entity.fieldsByName[name]?.type === 'user'));
-      await checkReferences(ctx.model, trx, entity, { ...values, ...effectUsers } as ParsedValues, actor);
-
-      const changes = { ...values, ...effects, [workflow.field]: transition.to };
-      const written = await writeLocked(ctx.model, trx, actor, entity, current, changes, now, {
-        action: 'transition',
-        transition: {
-          name: transition.name,
-          from: String(current[workflow.field]),
-          to: transition.to,
-          comment,
-          ...(system ? { automatic: true as const } : {}),
-        },
-      });
+      const taking = { current, merged, values, comment, now, automatic: system !== undefined };
+      const written = await enterTarget(ctx, trx, actor, entity, transition, taking, origin);
       return readBack(ctx, trx, actor, entity, written);
     }),
   );
+}
+
+/**
+ * Takes a transition on the engine's authority, as the effect `as: 'system'` of a write on another
+ * record, in that write's transaction: no grant, scope or guard about the user; the state it
+ * leaves, the fields it requires, its other guards, rules and limits still hold. The user who
+ * made the write is still the one written down as changing it.
+ */
+export async function takeTransitionAsSystem(
+  ctx: OpsContext,
+  trx: DynamicDatabase,
+  actor: Actor,
+  entity: EntityModel,
+  id: number,
+  transition: TransitionModel,
+  origin: EffectOrigin,
+): Promise<RecordData> {
+  const current = await lockForEffect(trx, entity, id);
+  const now = new Date();
+  const merged = await withPathValues(ctx.model, trx, entity, transitionConditions([transition]), current);
+  const check = checkTransition(ctx.model, entity, merged, actor, withoutActorGuards(ctx.model, transition), now, true);
+  if (!check.allowed) refuse(ctx.model, check);
+  return enterTarget(ctx, trx, actor, entity, transition, { current, merged, values: {}, comment: null, now, automatic: false }, origin);
+}
+
+/**
+ * The write of a transition whose checks passed: its own effects, the state its targets choose
+ * (on the record with its input applied), the history, then its effects on referenced records.
+ */
+async function enterTarget(
+  ctx: OpsContext,
+  trx: DynamicDatabase,
+  actor: Actor,
+  entity: EntityModel,
+  transition: TransitionModel,
+  taking: { current: RecordData; merged: RecordData; values: ParsedValues; comment: string | null; now: Date; automatic: boolean },
+  origin: EffectOrigin | undefined,
+): Promise<RecordData> {
+  const { current, merged, values, comment, now, automatic } = taking;
+  const workflow = entity.workflow!;
+  const effects = effectValues(transition, actor, now);
+  // Users set by effects too ("take" makes the actor the assignee): they must meet the field's `roles`.
+  const effectUsers = Object.fromEntries(Object.entries(effects).filter(([name]) => entity.fieldsByName[name]?.type === 'user'));
+  await checkReferences(ctx.model, trx, entity, { ...values, ...effectUsers } as ParsedValues, actor);
+
+  const to = chooseTarget(ctx.model, transition, merged, actor, now);
+  const changes = { ...values, ...effects, [workflow.field]: to };
+  const written = await writeLocked(ctx.model, trx, actor, entity, current, changes, now, {
+    action: 'transition',
+    transition: {
+      name: transition.name,
+      from: String(current[workflow.field]),
+      to,
+      comment,
+      ...(automatic ? { automatic: true as const } : {}),
+    },
+    ...(origin ? { cause: origin.cause } : {}),
+  });
+  const cause = { entity: entity.name, recordId: current.id, action: transition.name };
+  await takeReferenceEffects(ctx, trx, actor, entity, written, transition.referenceEffects, nextOrigin(cause, origin), now);
+  return written;
 }
 
 function workflowEntity(ctx: OpsContext, entityName: string, name: string): { entity: EntityModel; transition: TransitionModel } {

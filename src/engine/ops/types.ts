@@ -137,6 +137,8 @@ export interface HistoryEntry {
   };
   /** Field changes, only fields the viewer may read (create: the initial values as `to`). */
   readonly changes: Readonly<Record<string, FieldChange>>;
+  /** For a change made as an effect of a write on another record: that write, and in words. */
+  readonly cause?: { readonly entity: string; readonly recordId: number; readonly action: string; readonly text: string };
 }
 
 export interface HistoryPage {

@@ -167,7 +167,7 @@ forEachDatabase('uniqueWhen and limits per reference', (database) => {
       await ops.create(agent, 'loan', { code: 'I1', item: item.id });
       // Straight to the table, past the check ops makes first: only the partial unique index stands in the way.
       const error = await ninefoldError(
-        translating(model.entitiesByName.loan!, () =>
+        translating(model, model.entitiesByName.loan!, () =>
           store.db.insertInto('loan').values({ code: 'I2', item: item.id, state: 'active' }).execute(),
         ),
       );

@@ -70,7 +70,7 @@ describe('the refusal', () => {
   it('is VALIDATION_FAILED with the rule message on its first field, found by index name', () => {
     const rule = uniqueWhenOfIndex(item, item.uniqueWhen[0]!.index)!;
     expect(uniqueWhenOfIndex(item, 'item_name_key')).toBeUndefined();
-    expect(uniqueWhenViolation(rule)).toMatchObject({
+    expect(uniqueWhenViolation({}, rule)).toMatchObject({
       code: 'VALIDATION_FAILED',
       fieldErrors: [{ field: 'name', code: 'unique', message: 'Another record already has this name and size.' }],
     });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { NinefoldError } from '../errors/ninefold-error';
+import type { NinefoldError } from '../errors/ninefold-error';
+import { fieldRefusal } from '../errors/field-refusal';
 import type { RecordLike } from '../condition/evaluate';
 import type { AppModel, EntityModel, UniqueWhenModel } from '../spec/model';
 import type { Condition } from '../spec/types';
@@ -9,13 +10,11 @@ import { holdsThreeValued } from '../condition/three-valued';
 import type { DynamicDatabase } from '../store/types';
 import { valuesToRow } from './records';
 
-/** VALIDATION_FAILED with the rule's message, on its first field: what a refused write reads. */
-export function uniqueWhenViolation(rule: UniqueWhenModel): NinefoldError {
+/** The rule's code (VALIDATION_FAILED unless it names its own) with its message on its first field: what a refused write reads. */
+export function uniqueWhenViolation(errors: AppModel['errors'], rule: UniqueWhenModel): NinefoldError {
   const [field] = rule.fields;
   if (field === undefined) throw new Error(`The uniqueWhen rule ${rule.index} has no field, though the spec's validation checks it`);
-  return new NinefoldError('VALIDATION_FAILED', undefined, {
-    fieldErrors: [{ field, code: 'unique', message: rule.message }],
-  });
+  return fieldRefusal(errors, rule.code, [{ field, code: 'unique', message: rule.message }]);
 }
 
 /**
@@ -51,7 +50,7 @@ export async function checkUniqueWhen(
       others = others.where(column, '=', row[column]);
     }
     if (typeof after.id === 'number') others = others.where('id', '<>', after.id);
-    if (await others.executeTakeFirst()) throw uniqueWhenViolation(rule);
+    if (await others.executeTakeFirst()) throw uniqueWhenViolation(model.errors, rule);
   }
 }
 

@@ -9,6 +9,7 @@ import { authorId } from '../access/visitor';
 import { NinefoldError, notFound } from '../errors/ninefold-error';
 import { missingReferences } from './references-exist';
 import { checkEntityRules, hasPaths } from '../rules/entity-rules';
+import { rulesRefusal } from '../rules/rules-refusal';
 import { actorContext } from '../condition/evaluate';
 import { withPathValues } from './path-values';
 import type { ParsedValues } from '../rules/record-input';
@@ -57,7 +58,7 @@ export function checkRules(
 ): void {
   // Rules through a path (`patient.account`) need the database: checkPathRules, inside the write's transaction.
   const errors = checkEntityRules(model, entity, record, now, before, actorContext(actor), 'plain');
-  if (errors.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors });
+  if (errors.length > 0) throw rulesRefusal(model, entity, errors);
 }
 
 /** As checkRules for the rules that compare a path, with the paths' values read in `trx` (nothing when there are none). */
@@ -80,14 +81,14 @@ export async function checkPathRules(
     record,
   );
   const errors = checkEntityRules(model, entity, loaded, now, before, actorContext(actor), 'paths');
-  if (errors.length > 0) throw new NinefoldError('VALIDATION_FAILED', undefined, { fieldErrors: errors });
+  if (errors.length > 0) throw rulesRefusal(model, entity, errors);
 }
 
-export async function translating<T>(entity: EntityModel, run: () => Promise<T>): Promise<T> {
+export async function translating<T>(model: AppModel, entity: EntityModel, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    throw translateDatabaseError(entity, error);
+    throw translateDatabaseError(model, entity, error);
   }
 }
 
@@ -205,7 +206,7 @@ export async function writeLocked(
   current: RecordData,
   changes: Readonly<Record<string, unknown>>,
   now: Date,
-  event: Pick<HistoryEvent, 'action' | 'transition'>,
+  event: Pick<HistoryEvent, 'action' | 'transition' | 'cause'>,
 ): Promise<RecordData> {
   // As it would be stored: the write's time and the due times it moves, which rules and limits may read.
   const after = withDueTimes(entity, { ...current, ...changes, updatedAt: now }, current, changes);

@@ -19,6 +19,7 @@ import { parentSteps, takeParentSteps } from './related';
 import { finalStateError, isFinal } from './final-state';
 import { recordColumns, rowToRecord, valuesToRow } from './records';
 import { givenSets, insertReferenceSets } from './reference-sets';
+import { nextOrigin, takeReferenceEffects } from './reference-effects';
 import type { CreateOptions, RecordData, RecordInput } from './types';
 import type { Actor } from '../ground/actor';
 import { inSentence } from '../spec/naming';
@@ -40,7 +41,7 @@ export async function createRecord(
   const scope = authorizeScope(ctx.model, entity, actor, 'create');
   const now = new Date();
   const values = checkCreateInput(ctx.model, entity, actor, input, now);
-  return translating(entity, () =>
+  return translating(ctx.model, entity, () =>
     inTransaction(ctx.db, async (trx) =>
       readBack(ctx, trx, actor, entity, await insertChecked(ctx, trx, actor, entity, scope, values, now, options)),
     ),
@@ -121,6 +122,8 @@ export async function insertChecked(
   await checkPathRules(ctx.model, trx, entity, created, now, null, actor);
   await writeHistory(trx, entity, actor, { action: 'create', recordId: created.id, before: null, after: created });
   await takeParentSteps(ctx, trx, actor, steps);
+  const cause = { entity: entity.name, recordId: created.id, action: 'create' };
+  await takeReferenceEffects(ctx, trx, actor, entity, created, entity.onCreate, nextOrigin(cause, undefined), now);
   return created;
 }
 
@@ -142,7 +145,7 @@ export async function updateRecord(
   const version = checkVersion(expectedVersion);
   checkWritable(entity, actor, 'update', input);
   const values = parseRecordInput(ctx.model, entity, input, 'update', actor);
-  return translating(entity, () =>
+  return translating(ctx.model, entity, () =>
     inTransaction(ctx.db, async (trx) => {
       const current = await lockInScope(ctx, trx, actor, entity, id, scope, version, 'update');
       if (isFinal(entity, current)) throw finalStateError(ctx.model, entity);
@@ -163,7 +166,7 @@ export async function deleteRecord(ctx: OpsContext, actor: Actor, entityName: st
   if (!isRecordId(id)) throw notFound(inSentence(entity.label));
   const scope = authorize(ctx.model, entity, actor, 'delete');
   const version = expectedVersion === undefined ? undefined : checkVersion(expectedVersion);
-  await translating(entity, () =>
+  await translating(ctx.model, entity, () =>
     inTransaction(ctx.db, async (trx) => {
       const current = await lockInScope(ctx, trx, actor, entity, id, scope, version, 'delete');
       await trx.deleteFrom(entity.table).where('id', '=', id).execute();

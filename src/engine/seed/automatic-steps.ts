@@ -3,6 +3,7 @@ import { timeOf } from '../condition/compare';
 import { describeAutoReason } from '../spec/describe/auto';
 import type { AppModel, EntityModel } from '../spec/model';
 import { guardsCondition } from '../workflow/guards';
+import { chooseTargetFor } from '../workflow/targets';
 import type { Values, WalkStep } from './workflow-walk';
 
 function isEmpty(value: unknown): boolean {
@@ -37,10 +38,11 @@ export function dueAutomaticStep(
     const next: Values = { ...record };
     for (const effect of transition.effects) next[effect.set] = effect.to === 'now' ? at : effect.to;
     next.updatedAt = at;
-    next[workflow.field] = transition.to;
+    const to = chooseTargetFor(model, transition, record, at, {});
+    next[workflow.field] = to;
     if (!keepsRules(next, at, record)) continue;
     const comment = describeAutoReason(entity, transition);
-    return { transition, from: state, at, actorId: null, comment, before: record, after: next, automatic: true };
+    return { transition, from: state, to, at, actorId: null, comment, before: record, after: next, automatic: true };
   }
   return null;
 }

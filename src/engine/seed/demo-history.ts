@@ -44,7 +44,7 @@ export function historyOf(entity: EntityModel, creator: number | null, created: 
         transition: {
           name: step.transition.name,
           from: step.from,
-          to: step.transition.to,
+          to: step.to,
           comment: step.comment,
           ...(step.automatic ? { automatic: true } : {}),
         },

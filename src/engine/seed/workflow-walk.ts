@@ -1,3 +1,4 @@
+import { chooseTargetFor, targetStates } from '../workflow/targets';
 import type { Faker } from '@faker-js/faker';
 import { evaluateCondition } from '../condition/evaluate';
 import { readsActor } from '../rules/condition-paths';
@@ -12,6 +13,8 @@ export type Values = Record<string, unknown>;
 export interface WalkStep {
   readonly transition: TransitionModel;
   readonly from: string;
+  /** The state entered (chosen by the data when the transition has several targets). */
+  readonly to: string;
   readonly at: Date;
   readonly actorId: number | null;
   readonly comment: string | null;
@@ -78,7 +81,7 @@ export function walkWorkflow(
     steps.push(step);
     record = step.after;
     time = step.at.getTime();
-    visited.add(step.transition.to);
+    visited.add(step.to);
   };
   // The system takes automatic transitions: the rules hold for it as for anyone (no user of its own).
   const systemRules = (next: Values, at: Date, before: Values) => helpers.keepsRules(next, at, before, 0);
@@ -101,7 +104,7 @@ export function walkWorkflow(
     const leaving = workflow.transitions.filter((t) => t.from.includes(state));
     // Where the only ways on are ways out (archive a published article), most records stay.
     if (!forced && leaving.every((t) => t.from.length > 1) && faker.datatype.boolean({ probability: EXIT_ONLY_STAY })) break;
-    const weight = (t: TransitionModel) => (faker.number.float() * (visited.has(t.to) ? 1 : 3)) / t.from.length;
+    const weight = (t: TransitionModel) => (faker.number.float() * (targetStates(t).some((s) => visited.has(s)) ? 1 : 3)) / t.from.length;
     const ordered = leaving
       .map((t) => ({ t, w: weight(t) }))
       .sort((a, b) => b.w - a.w)
@@ -144,11 +147,12 @@ function tryTransition(
   if (actorId === null) return null;
   for (const effect of transition.effects) next[effect.set] = effect.to === 'now' ? at : effect.to === 'actor' ? actorId : effect.to;
   next.updatedAt = at;
-  next[stateField] = transition.to;
+  const to = chooseTargetFor(model, transition, next, at, { actorId });
+  next[stateField] = to;
   if (!helpers.keepsRules(next, at, record, actorId)) return null;
   const comment =
     transition.comment === 'required' || (transition.comment === 'optional' && faker.datatype.boolean({ probability: 0.3 }))
       ? transitionComment(faker)
       : null;
-  return { transition, from: String(record[stateField]), at, actorId, comment, before: record, after: next };
+  return { transition, from: String(record[stateField]), to, at, actorId, comment, before: record, after: next };
 }

@@ -18,6 +18,7 @@ import { buildHome } from './screens/home';
 import { buildRoutes } from './screens/routes';
 import { conditionBook } from '../condition/book';
 import { modelConditions } from './model-conditions';
+import { buildReferenceEffects, buildTargets, ownEffects } from './consequences';
 
 export const SYSTEM_COLUMNS: readonly SystemColumn[] = [
   { name: 'id', column: 'id', label: 'ID' },
@@ -115,7 +116,8 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     // Many-to-many pairs live in a table of their own, named after the entity's and the field's.
     return field.type === 'references' ? { ...built, joinTable: `${table}__${built.column}` } : built;
   });
-  const workflow = workflowSpec ? buildWorkflow(workflowSpec, spec.constants ?? {}) : null;
+  const fieldsByName = nameTable(fields.map((f) => [f.name, f]));
+  const workflow = workflowSpec ? buildWorkflow(workflowSpec, fieldsByName, spec.constants ?? {}) : null;
   const titleField = entity.titleField ?? fields.find((f) => f.type === 'text')?.name ?? null;
   const label = entity.label ?? humanize(name);
 
@@ -130,7 +132,7 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     table,
     titleField,
     fields,
-    fieldsByName: nameTable(fields.map((f) => [f.name, f])),
+    fieldsByName,
     systemColumns: SYSTEM_COLUMNS,
     workflow,
     list: buildList(spec, name, fields, workflow, titleField),
@@ -142,10 +144,15 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     exclusive: buildExclusive(table, label, entity, fields, spec),
     permissions: spec.permissions?.[name] ?? {},
     ...(entity.writtenBy ? { writtenBy: entity.writtenBy } : {}),
+    onCreate: buildReferenceEffects(fieldsByName, entity.onCreate ?? []),
   };
 }
 
-function buildWorkflow(workflow: WorkflowSpec, constants: NonNullable<AppSpec['constants']>): WorkflowModel {
+function buildWorkflow(
+  workflow: WorkflowSpec,
+  fieldsByName: EntityModel['fieldsByName'],
+  constants: NonNullable<AppSpec['constants']>,
+): WorkflowModel {
   const states = Object.entries(workflow.states).map(([name, state]) => ({
     name,
     label: state.label ?? humanize(name),
@@ -166,11 +173,12 @@ function buildWorkflow(workflow: WorkflowSpec, constants: NonNullable<AppSpec['c
       name,
       label: t.label ?? humanize(name),
       from: typeof t.from === 'string' ? [t.from] : t.from,
-      to: t.to,
+      to: buildTargets(t.to),
       allow: t.allow,
       requires: t.requires ?? [],
       guards: buildGuards(t),
-      effects: t.effects ?? [],
+      effects: ownEffects(t.effects ?? []),
+      referenceEffects: buildReferenceEffects(fieldsByName, t.effects ?? []),
       comment: t.comment,
       auto: t.auto ? buildAuto(t.auto, constants) : null,
     })),

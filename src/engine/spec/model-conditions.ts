@@ -23,6 +23,7 @@ export function* modelConditions(
     for (const transition of entity.workflow?.transitions ?? []) {
       for (const guard of transition.guards) yield guard.when;
       for (const actor of transition.allow) if (typeof actor !== 'string') yield actor.when;
+      for (const target of transition.to) yield target.when;
     }
   }
   for (const widget of home?.widgets ?? []) yield widgetWhere(widget);

@@ -3,6 +3,7 @@ import type {
   CallSpec,
   Condition,
   ConstantSpec,
+  EffectAuthority,
   EffectSpec,
   ErrorSpec,
   FieldSpec,
@@ -111,16 +112,37 @@ export interface GuardModel {
   readonly message?: string;
 }
 
+/** A state a transition may enter: when `when` holds (the last target has none: otherwise). */
+export interface TransitionTargetModel {
+  readonly state: string;
+  readonly when?: Condition;
+}
+
+/** An effect on the record the reference field `on` points at (an entity of `target`), with its authority. */
+export type ReferenceEffectModel = {
+  readonly on: string;
+  /** The entity the reference field points at. */
+  readonly target: string;
+  readonly as: EffectAuthority;
+} & (
+  | { readonly kind: 'set'; readonly set: string; readonly to: EffectSpec['to'] }
+  | { readonly kind: 'transition'; readonly transition: string }
+);
+
 export interface TransitionModel {
   readonly name: string;
   readonly label: string;
   readonly from: readonly string[];
-  readonly to: string;
+  /** The states it may enter, in the order tried (one, unconditional, for most): workflow/targets.ts chooses. */
+  readonly to: readonly TransitionTargetModel[];
   readonly allow: readonly TransitionActor[];
   readonly requires: readonly string[];
   /** What must hold besides who takes it, in the order checked: a spec's one guard or its list. */
   readonly guards: readonly GuardModel[];
+  /** Fields of the record itself it sets. */
   readonly effects: readonly EffectSpec[];
+  /** Effects on referenced records, in the spec's order, after the record is written. */
+  readonly referenceEffects: readonly ReferenceEffectModel[];
   readonly comment?: 'required' | 'optional';
   /** When the scheduler takes it by itself; null: only people take it. */
   readonly auto: AutoModel | null;
@@ -166,6 +188,8 @@ export interface EntityModel {
   readonly permissions: Readonly<Record<string, GrantSpec>>;
   /** 'calls': created, changed and deleted only through the spec's calls (and workflow effects). */
   readonly writtenBy?: WrittenBy;
+  /** Effects of a create on referenced records (`onCreate`). */
+  readonly onCreate: readonly ReferenceEffectModel[];
 }
 
 /** One `uniqueWhen` of an entity with its defaults: the index that keeps it and what the user reads. */
@@ -173,6 +197,8 @@ export interface UniqueWhenModel {
   readonly fields: readonly string[];
   readonly where: Condition;
   readonly message: string;
+  /** The catalogue code of the refusal (the spec's `error`, default VALIDATION_FAILED). */
+  readonly code: string;
   /** The partial unique index's name (it changes when the fields or the condition do). */
   readonly index: string;
 }

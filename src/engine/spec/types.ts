@@ -307,6 +307,8 @@ export interface EntitySpec {
    * delete grants of point 6 then say who may write them through calls.
    */
   readonly writtenBy?: WrittenBy;
+  /** Effects of creating a record on the records its reference fields point at, in the create's transaction. */
+  readonly onCreate?: readonly ReferenceEffectSpec[];
 }
 
 /**
@@ -317,8 +319,10 @@ export interface EntitySpec {
 export interface UniqueWhenSpec {
   readonly fields: readonly string[];
   readonly where: Condition;
-  /** What the user reads when a write would make a second one (VALIDATION_FAILED on the first field). */
+  /** What the user reads when a write would make a second one (on the first field). */
   readonly message?: string;
+  /** The catalogue code of the refusal (declared under `errors` or built in); default VALIDATION_FAILED. */
+  readonly error?: string;
 }
 
 /**
@@ -511,6 +515,25 @@ export interface EffectSpec {
   readonly to: 'now' | 'actor' | null | string | number | boolean;
 }
 
+// ---- consequences: effects on the record a reference field points at
+
+/**
+ * Whose authority an effect on a referenced record runs with. 'actor': checked as if the actor
+ * did it themselves (update scope and writable fields, the transition's allow, grants and
+ * guards). 'system': taken by the engine, without grant checks; the target's validation, workflow
+ * state, guards that do not read the actor, rules and limits still hold.
+ */
+export type EffectAuthority = 'actor' | 'system';
+
+/**
+ * An effect on the record the reference field `on` points at, in the same transaction as the
+ * write that causes it: set one of its fields, or take one of its transitions. Nothing happens
+ * while the reference is empty.
+ */
+export type ReferenceEffectSpec =
+  | { readonly on: string; readonly set: string; readonly to: EffectSpec['to']; readonly as?: EffectAuthority }
+  | { readonly on: string; readonly transition: string; readonly as?: EffectAuthority };
+
 /**
  * One of a transition's guards: a condition that must hold for the transition to be taken, and
  * what the refusal says when it does not.
@@ -524,10 +547,20 @@ export interface GuardSpec {
   readonly message?: string;
 }
 
+/**
+ * One target of a transition whose state depends on the data: entered when `when` holds on the
+ * record with the transition's input applied; the last target has no `when` (otherwise).
+ */
+export interface TransitionTargetSpec {
+  readonly when?: Condition;
+  readonly state: string;
+}
+
 export interface TransitionSpec {
   readonly label?: string;
   readonly from: string | readonly string[];
-  readonly to: string;
+  /** The state entered; or a list of targets, the first whose `when` holds (the last has no `when`). */
+  readonly to: string | readonly TransitionTargetSpec[];
   readonly allow: readonly TransitionActor[];
   /** Fields that must have a value before the transition. */
   readonly requires?: readonly string[];
@@ -539,7 +572,8 @@ export interface TransitionSpec {
   readonly guardMessage?: string;
   /** The catalogue code a failed guard answers with; default TRANSITION_NOT_ALLOWED. */
   readonly guardError?: string;
-  readonly effects?: readonly EffectSpec[];
+  /** Own fields set (`{ set, to }`), or effects on a referenced record (`{ on, set, to }`, `{ on, transition }`). */
+  readonly effects?: readonly (EffectSpec | ReferenceEffectSpec)[];
   readonly comment?: 'required' | 'optional';
   /**
    * Taken by itself when its time comes: the scheduler of every server takes it, as the system
@@ -591,6 +625,11 @@ export interface RuleSpec {
    * (a due time in the future when it is set, not forever after).
    */
   readonly onChange?: boolean;
+  /**
+   * The catalogue code of the refusal (declared under `errors` or built in); default
+   * VALIDATION_FAILED. The message still goes next to the field.
+   */
+  readonly error?: string;
 }
 
 // ---------------------------------------------------------------- point 6: roles and permissions

@@ -40,6 +40,7 @@ export function buildUniqueWhen(
       fields: u.fields,
       where: u.where,
       message: u.message ?? `Another record already has this ${inSentence(labels.join(' and '))}.`,
+      code: u.error ?? 'VALIDATION_FAILED',
       index: `${uniqueWhenIndexPrefix(table)}${hash}`,
     };
   });

@@ -1,4 +1,5 @@
 import type { Actor } from '../ground/actor';
+import { readsActor } from '../condition/fields';
 import { actorContext, evaluateCondition, type RecordLike } from '../condition/evaluate';
 import type { AppModel, GuardModel, TransitionModel } from '../spec/model';
 import type { Condition } from '../spec/types';
@@ -15,6 +16,14 @@ import type { Condition } from '../spec/types';
 /** The first guard that does not hold for this record and actor; null when they all hold. */
 export function failedGuard(model: AppModel, transition: TransitionModel, record: RecordLike, actor: Actor, now: Date): GuardModel | null {
   return transition.guards.find((guard) => !evaluateCondition(model, guard.when, record, now, actorContext(actor))) ?? null;
+}
+
+/**
+ * The transition as the engine takes it on its own authority (an effect `as: 'system'`): only
+ * the guards that do not read the user; a guard about who takes it has nobody to be about.
+ */
+export function withoutActorGuards(model: AppModel, transition: TransitionModel): TransitionModel {
+  return { ...transition, guards: transition.guards.filter((guard) => !readsActor(model.conditions.of(guard.when))) };
 }
 
 /** What a failed guard says: its own message, else its code's catalogue message. */

@@ -4,7 +4,7 @@ import { actorContext, evaluateCondition, type RecordLike } from '../condition/e
 import type { AppModel, EntityModel, TransitionModel, WorkflowModel } from '../spec/model';
 import { indefinite, inSentence } from '../spec/naming';
 import { failedGuard, guardMessage } from './guards';
-import type { Condition } from '../spec/types';
+import type { Condition, EffectSpec } from '../spec/types';
 
 /** Why a transition cannot be taken now, in the order they are checked. */
 export type BlockReason = 'wrong_state' | 'not_allowed' | 'missing_fields' | 'guard_failed';
@@ -115,10 +115,13 @@ export function refuse(model: AppModel, check: TransitionCheck): never {
 /** The field values a transition's effects set: a time, the actor, or a literal. */
 export function effectValues(transition: TransitionModel, actor: Actor, now: Date): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const effect of transition.effects) {
-    values[effect.set] = effect.to === 'now' ? now : effect.to === 'actor' ? actor.userId : effect.to;
-  }
+  for (const effect of transition.effects) values[effect.set] = effectValue(effect.to, actor, now);
   return values;
+}
+
+/** The value one effect writes: 'now' is the write's time, 'actor' the user who makes it, anything else itself. */
+export function effectValue(to: EffectSpec['to'], actor: Actor, now: Date): unknown {
+  return to === 'now' ? now : to === 'actor' ? actor.userId : to;
 }
 
 /**
@@ -127,6 +130,10 @@ export function effectValues(transition: TransitionModel, actor: Actor, now: Dat
  */
 export function transitionConditions(transitions: readonly TransitionModel[]): Condition[] {
   return transitions
-    .flatMap((t) => [...t.guards.map((g) => g.when), ...t.allow.map((a) => (typeof a === 'string' ? undefined : a.when))])
+    .flatMap((t) => [
+      ...t.guards.map((g) => g.when),
+      ...t.allow.map((a) => (typeof a === 'string' ? undefined : a.when)),
+      ...t.to.map((target) => target.when),
+    ])
     .filter((c): c is Condition => c !== undefined);
 }

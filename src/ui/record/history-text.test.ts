@@ -14,6 +14,13 @@ describe('history entries as text', () => {
     expect(describeHistoryEntry(ticket, entry, {})).toEqual({ verb: 'created', comment: null, changes: [] });
   });
 
+  it('names the cause of a change made as the effect of a write on another record', () => {
+    const cause = { entity: 'loan', recordId: 12, action: 'checkOut', text: 'by transition Check out of Loan #12' };
+    const entry: HistoryEntry = { id: 9, at, actor: by, action: 'update', changes: { priority: { from: 'normal', to: 'high' } }, cause };
+    expect(describeHistoryEntry(ticket, entry, {})).toMatchObject({ verb: 'changed', cause: 'by transition Check out of Loan #12' });
+    expect(describeHistoryEntry(ticket, { ...entry, cause: undefined }, {})).not.toHaveProperty('cause');
+  });
+
   it('prints a change with the field label and formatted values, in field order', () => {
     const entry: HistoryEntry = {
       id: 2,

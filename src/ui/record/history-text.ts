@@ -23,6 +23,8 @@ export interface HistoryItem {
   readonly states?: { readonly from: string; readonly to: string };
   readonly comment: string | null;
   readonly changes: readonly ChangeLine[];
+  /** For a change made as the effect of a write on another record: "by transition Check out of Loan #12". */
+  readonly cause?: string;
 }
 
 export const NO_VALUE = '—';
@@ -113,6 +115,11 @@ export function describeHistoryEntry(entity: EntityModel, entry: HistoryEntry, t
               to: historyValue(field, change.to, titles[name]),
             };
           });
+  const item = historyItem(entity, entry, changes);
+  return entry.cause ? { ...item, cause: entry.cause.text } : item;
+}
+
+function historyItem(entity: EntityModel, entry: HistoryEntry, changes: ChangeLine[]): HistoryItem {
   switch (entry.action) {
     case 'create':
       return { verb: 'created', comment: null, changes };

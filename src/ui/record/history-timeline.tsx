@@ -69,6 +69,7 @@ export function HistoryTimeline({
                         </span>
                       </>
                     ) : null}
+                    {item.cause ? <span className="text-zinc-500"> {item.cause}</span> : null}
                   </p>
                   <p className="mt-0.5 text-xs text-zinc-500">
                     {/* No author: the scheduler (an automatic transition), hidden from this viewer by the field rules, a visitor who was not signed in (the public role), or a user since removed. */}

@@ -1,3 +1,4 @@
+import { targetStates } from '@/engine/workflow/targets';
 import type { EntityModel, StateModel, WorkflowModel } from '@/engine/spec/model';
 import { capitalize, inSentence, withArticle } from '@/engine/spec/naming';
 import type { ConfirmQuestion } from '../confirm/confirm-input';
@@ -10,11 +11,15 @@ import type { ConfirmQuestion } from '../confirm/confirm-input';
  * spec's labels, so every spec reads right without saying anything more.
  */
 
-/** The final state a transition leads to, or null when it leads to one that can still change. */
+/**
+ * The final state a transition may lead to, or null when every state it may enter can still
+ * change. A target chosen by the data asks whenever one of its states is final: better one
+ * question too many than a record frozen unasked.
+ */
 export function finalTarget(workflow: WorkflowModel, transitionName: string): StateModel | null {
   const transition = workflow.transitions.find((t) => t.name === transitionName);
-  const state = transition ? workflow.states.find((s) => s.name === transition.to) : undefined;
-  return state?.final ? state : null;
+  const states = transition ? targetStates(transition) : [];
+  return workflow.states.find((s) => s.final && states.includes(s.name)) ?? null;
 }
 
 /** "A closed ticket can no longer be changed." */

@@ -6,7 +6,9 @@ import { resolveLimits } from '../../limits';
 import { SYSTEM_COLUMNS } from '../build';
 import type { DocBlock } from '../document';
 import { decimalDigits } from '../field-numbers';
-import type { AppModel, EntityModel, FieldModel, WorkflowModel } from '../model';
+import type { AppModel, EntityModel, FieldModel, TransitionModel, WorkflowModel } from '../model';
+import { targetStates } from '../../workflow/targets';
+import { createEffectBlocks, referenceEffectsNote, referenceEffectText, targetText } from './consequences';
 import { MAX_REFERENCES } from '../join-fields';
 import { indefinite, inSentence } from '../naming';
 import { declaredValue } from '../own-names';
@@ -302,8 +304,9 @@ const ON_DELETE_TEXT = { restrict: 'refused while referenced', cascade: 'deleted
 
 export function workflowBlocks(model: AppModel): PointBlocks {
   const withWorkflow = model.entities.filter((e) => e.workflow);
-  if (withWorkflow.length === 0) return null;
-  return withWorkflow.flatMap((entity) => {
+  const createEffects = createEffectBlocks(model);
+  if (withWorkflow.length === 0 && createEffects.length === 0) return null;
+  const workflows = withWorkflow.flatMap((entity) => {
     const workflow = entity.workflow as WorkflowModel;
     return [
       { kind: 'heading', text: `${entity.label} workflow` },
@@ -327,22 +330,30 @@ export function workflowBlocks(model: AppModel): PointBlocks {
         rows: workflow.transitions.map((t) => [
           `${t.label} (${code(t.name)})`,
           t.from.join(', '),
-          t.to,
+          targetText(entity, t),
           [...t.allow.map((a) => actorText(a, entity, t.name)), autoWhoText(t)].filter((who) => who !== null).join(', '),
           requiresText(t.requires, guardTexts(t, entity), t.comment),
-          t.effects.length > 0 ? t.effects.map(effectText).join('; ') : NONE,
+          effectsText(model, entity, t),
         ]),
       },
+      ...referenceEffectsNote(workflow),
       { kind: 'paragraph', text: WHO_TEXT },
       ...(autoParagraph(workflow) ? [{ kind: 'paragraph' as const, text: autoParagraph(workflow)! }] : []),
       {
         kind: 'workflow',
         states: workflow.states.map(({ name, label, initial, final }) => ({ name, label, initial, final })),
-        edges: workflow.transitions.flatMap((t) => t.from.map((from) => ({ from, to: t.to, label: t.label }))),
+        edges: workflow.transitions.flatMap((t) => t.from.flatMap((from) => targetStates(t).map((to) => ({ from, to, label: t.label })))),
         mermaid: stateDiagram(workflow),
       },
     ] satisfies DocBlock[];
   });
+  return [...workflows, ...createEffects];
+}
+
+/** The Effects column: own fields set, then effects on referenced records with their authority. */
+function effectsText(model: AppModel, entity: EntityModel, transition: TransitionModel): string {
+  const texts = [...transition.effects.map(effectText), ...transition.referenceEffects.map((e) => referenceEffectText(model, entity, e))];
+  return texts.length > 0 ? texts.join('; ') : NONE;
 }
 
 /** How the Who column and the grants of point 6 combine. */
@@ -381,7 +392,8 @@ export function stateDiagram(workflow: WorkflowModel): string {
   const label = (text: string) => text.replace(/[:;#\n]/g, ' ').trim();
   const lines = ['stateDiagram-v2', `    [*] --> ${workflow.initial}`];
   for (const transition of workflow.transitions) {
-    for (const from of transition.from) lines.push(`    ${from} --> ${transition.to}: ${label(transition.label)}`);
+    for (const from of transition.from)
+      for (const to of targetStates(transition)) lines.push(`    ${from} --> ${to}: ${label(transition.label)}`);
   }
   for (const state of workflow.states) if (state.final) lines.push(`    ${state.name} --> [*]`);
   return lines.join('\n');

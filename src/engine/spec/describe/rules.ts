@@ -33,6 +33,7 @@ export function validationBlocks(model: AppModel): PointBlocks {
       conditionText(rule.assert, entity),
       rule.message,
       rule.field ?? NONE,
+      code(rule.error ?? 'VALIDATION_FAILED'),
     ]),
   );
   const limitRows = model.entities.flatMap((entity) =>
@@ -55,7 +56,7 @@ export function validationBlocks(model: AppModel): PointBlocks {
   if (ruleRows.length > 0) {
     blocks.push(
       { kind: 'heading', text: 'Record rules' },
-      { kind: 'table', columns: ['Rule', 'When', 'Must hold', 'Message', 'Shown at'], rows: ruleRows },
+      { kind: 'table', columns: ['Rule', 'When', 'Must hold', 'Message', 'Shown at', 'Error'], rows: ruleRows },
     );
   }
   blocks.push(...uniqueWhen);

@@ -17,11 +17,11 @@ export function uniqueWhenText(entity: EntityModel, rule: UniqueWhenModel): stri
 /** Point 5's table of the rules: one row per rule, with what a refused write reads. */
 export function uniqueWhenBlocks(model: AppModel): DocBlock[] {
   const rows = model.entities.flatMap((entity) =>
-    entity.uniqueWhen.map((rule) => [code(entity.name), uniqueWhenText(entity, rule), rule.message]),
+    entity.uniqueWhen.map((rule) => [code(entity.name), uniqueWhenText(entity, rule), rule.message, code(rule.code)]),
   );
   if (rows.length === 0) return [];
   return [
     { kind: 'heading', text: 'Uniqueness among some records' },
-    { kind: 'table', columns: ['Entity', 'Rule', 'Message'], rows },
+    { kind: 'table', columns: ['Entity', 'Rule', 'Message', 'Error'], rows },
   ];
 }

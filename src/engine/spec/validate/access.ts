@@ -1,5 +1,6 @@
 import { AUTHOR_COLUMNS } from '../author-columns';
 import { checkCondition } from './conditions';
+import { checkRefusalCode } from './refusal-code';
 import { at, describeValue, IDENTIFIER, IDENTIFIER_RULE, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 import { checkPublicGrant, PUBLIC_ROLE } from './public';
 import { isUserField, userFields } from './symbols';
@@ -182,7 +183,8 @@ export function checkRules(spec: Rec, symbols: Symbols, issues: Issues): void {
     for (const [name, rule] of Object.entries(rules)) {
       const path = at(entityPath, name);
       if (!issues.record(rule, path, 'a rule')) continue;
-      issues.unknownKeys(rule, ['message', 'when', 'assert', 'field', 'onChange'], path, 'a rule');
+      issues.unknownKeys(rule, ['message', 'when', 'assert', 'field', 'onChange', 'error'], path, 'a rule');
+      checkRefusalCode(rule.error, at(path, 'error'), symbols, issues);
       issues.optionalBoolean(rule, 'onChange', path);
       if (rule.onChange === true && rule.field === undefined)
         issues.add(at(path, 'onChange'), 'needs `field`: the field whose change the rule is checked on');

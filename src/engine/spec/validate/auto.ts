@@ -59,11 +59,13 @@ export function checkDuration(duration: Rec, path: string, symbols: Symbols, iss
  */
 export function checkAutoTransition(transition: Rec, path: string, issues: Issues): void {
   const from: unknown[] = Array.isArray(transition.from) ? transition.from : [transition.from];
-  if (isString(transition.to) && from.includes(transition.to)) {
-    issues.add(
-      at(path, 'to'),
-      `an automatic transition cannot lead back to "${transition.to}", where it starts: it would be due again at once`,
-    );
+  // `to` is a state, or targets chosen by the data (`[{ when, state }, …]`): none may be a source.
+  const targets: unknown[] = Array.isArray(transition.to)
+    ? transition.to.map((target: unknown) => (typeof target === 'object' && target !== null ? (target as Rec).state : undefined))
+    : [transition.to];
+  for (const state of new Set(targets.filter(isString))) {
+    if (!from.includes(state)) continue;
+    issues.add(at(path, 'to'), `an automatic transition cannot lead back to "${state}", where it starts: it would be due again at once`);
   }
   if (Array.isArray(transition.effects)) {
     transition.effects.forEach((effect: unknown, index) => {

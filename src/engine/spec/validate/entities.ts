@@ -21,6 +21,7 @@ import { checkExclusive } from './exclusive';
 import { checkLimitMaxField, isMaxFieldSpec } from './limit-max';
 import { entries, isUserField, userFields } from './symbols';
 import { isAdmin } from '../../access/policy';
+import { checkOnCreate } from './reference-effects';
 
 const ENTITY_KEYS = [
   'label',
@@ -34,6 +35,7 @@ const ENTITY_KEYS = [
   'limits',
   'exclusive',
   'writtenBy',
+  'onCreate',
 ];
 const LIMIT_KEYS = ['max', 'per', 'where', 'message', 'exempt'];
 
@@ -61,6 +63,7 @@ export function checkEntities(spec: Rec, symbols: Symbols, issues: Issues): void
     checkTitleChain(spec.entities, name, at(path, 'titleField'), issues);
     checkUniqueTogether(entity.uniqueTogether, info, at(path, 'uniqueTogether'), issues);
     checkUniqueWhen(entity.uniqueWhen, info, at(path, 'uniqueWhen'), symbols, issues);
+    checkOnCreate(entity.onCreate, at(path, 'onCreate'), info, symbols, issues);
     checkLimits(entity.limits, info, at(path, 'limits'), symbols, issues);
     checkExclusive(entity.exclusive, info, at(path, 'exclusive'), symbols, issues);
     checkDateBounds(entity, info, path, symbols, issues);

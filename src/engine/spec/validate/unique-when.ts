@@ -1,8 +1,9 @@
 import { rawConditionNode } from '../../condition/raw-node';
 import { checkCondition } from './conditions';
+import { checkRefusalCode } from './refusal-code';
 import { at, describeValue, isConstantRef, isRecord, isString, quoteList, type EntityInfo, type Issues, type Symbols } from './context';
 
-const UNIQUE_WHEN_KEYS = ['fields', 'where', 'message'];
+const UNIQUE_WHEN_KEYS = ['fields', 'where', 'message', 'error'];
 /** Field types without a column of their own, or whose values are too long for an index entry. */
 const NOT_INDEXABLE = new Set(['references', 'markdown']);
 
@@ -33,6 +34,7 @@ function checkRule(rule: unknown, info: EntityInfo, path: string, symbols: Symbo
     checkLiteralCondition(rule.where, at(path, 'where'), info, issues);
   }
   issues.optionalString(rule, 'message', path);
+  checkRefusalCode(rule.error, at(path, 'error'), symbols, issues);
 }
 
 function checkFields(fields: unknown, info: EntityInfo, path: string, issues: Issues): void {

@@ -8,7 +8,6 @@ import {
   describeValue,
   IDENTIFIER,
   IDENTIFIER_RULE,
-  isInteger,
   isRecord,
   isString,
   quoteList,
@@ -19,6 +18,8 @@ import {
   type WorkflowInfo,
 } from './context';
 import { SYSTEM_FIELD_NAMES } from './entities';
+import { checkEffectValue } from './effect-value';
+import { checkReferenceEffect, checkTargets, isReferenceEffectEntry } from './reference-effects';
 import { isUserField, userFields } from './symbols';
 
 const WORKFLOW_KEYS = ['field', 'finalError', 'states', 'transitions'];
@@ -105,7 +106,9 @@ function checkTransitions(transitions: unknown, path: string, scope: WorkflowSco
     issues.unknownKeys(transition, TRANSITION_KEYS, transitionPath, 'a transition');
     issues.optionalString(transition, 'label', transitionPath);
     checkFrom(transition.from, at(transitionPath, 'from'), scope);
-    checkStateName(transition.to, at(transitionPath, 'to'), scope);
+    checkTargets(transition.to, at(transitionPath, 'to'), scope.entity, scope.symbols, issues, (state, place) =>
+      checkStateName(state, place, scope),
+    );
     checkAllow(transition.allow, at(transitionPath, 'allow'), scope, transition.auto !== undefined);
     if (transition.auto !== undefined) {
       checkAuto(transition.auto, at(transitionPath, 'auto'), scope.entity, scope.symbols, issues);
@@ -230,13 +233,17 @@ function checkFieldList(list: unknown, path: string, scope: WorkflowScope): void
 function checkEffects(effects: unknown, path: string, scope: WorkflowScope): void {
   const { issues, entity } = scope;
   if (!Array.isArray(effects)) {
-    issues.add(path, 'must be a list of { set, to }');
+    issues.add(path, 'must be a list of { set, to } (or { on, ... } for a referenced record)');
     return;
   }
   const seen = new Set<string>();
   effects.forEach((effect: unknown, index) => {
     const effectPath = at(path, index);
     if (!issues.record(effect, effectPath, 'an effect')) return;
+    if (isReferenceEffectEntry(effect)) {
+      checkReferenceEffect(effect, effectPath, entity, scope.symbols, issues);
+      return;
+    }
     issues.unknownKeys(effect, ['set', 'to'], effectPath, 'an effect');
     const name = effect.set;
     const field = isString(name) ? entity.fields.get(name) : undefined;
@@ -250,46 +257,4 @@ function checkEffects(effects: unknown, path: string, scope: WorkflowScope): voi
     if (!('to' in effect)) issues.add(at(effectPath, 'to'), 'is required (null clears the field)');
     else checkEffectValue(effect.to, field, at(effectPath, 'to'), name, issues);
   });
-}
-
-/** The value an effect writes must fit the field: 'now' for datetimes, 'actor' for users. */
-function checkEffectValue(value: unknown, field: Rec, path: string, name: string, issues: Issues): void {
-  const type = field.type;
-  if (value === null) {
-    if (field.required === true) issues.add(path, `cannot clear the required field "${name}"`);
-    return;
-  }
-  if (value === 'now' && type !== 'datetime') {
-    issues.add(path, `"now" is the current time and only fits a datetime field; "${name}" is ${withArticle(String(type))} field`);
-    return;
-  }
-  if (value === 'actor' && type !== 'user') {
-    issues.add(path, `"actor" is the signed-in user and only fits a user field; "${name}" is ${withArticle(String(type))} field`);
-    return;
-  }
-  const expected = expectedEffectValue(field, value);
-  if (expected) issues.add(path, `${describeValue(value)} does not fit the ${String(type)} field "${name}" (expected ${expected})`);
-}
-
-/** What the field accepts, when `value` is not it; null when it fits. */
-function expectedEffectValue(field: Rec, value: unknown): string | null {
-  switch (field.type) {
-    case 'datetime':
-      return value === 'now' ? null : '"now" or null';
-    case 'user':
-      return value === 'actor' ? null : '"actor" or null';
-    case 'integer':
-    case 'reference':
-      return isInteger(value) ? null : 'an integer';
-    case 'decimal':
-      return typeof value === 'number' || (isString(value) && /^-?\d+(\.\d+)?$/.test(value)) ? null : 'a decimal number';
-    case 'boolean':
-      return typeof value === 'boolean' ? null : 'true or false';
-    case 'enum': {
-      const values = Array.isArray(field.values) ? field.values.filter(isString) : [];
-      return isString(value) && values.includes(value) ? null : `one of ${values.join(', ')}`;
-    }
-    default:
-      return isString(value) ? null : 'a string';
-  }
 }
