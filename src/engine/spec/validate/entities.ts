@@ -14,6 +14,7 @@ import {
   type Rec,
   type Symbols,
 } from './context';
+import { checkComputedFields } from './computed';
 import { checkDueTimes } from './due';
 import { checkField } from './fields';
 import { checkUniqueWhen } from './unique-when';
@@ -61,6 +62,7 @@ export function checkEntities(spec: Rec, symbols: Symbols, issues: Issues): void
     checkLimits(entity.limits, info, at(path, 'limits'), symbols, issues);
     checkDateBounds(entity, info, path, symbols, issues);
     checkDueTimes(entity, info, path, symbols, issues);
+    checkComputedFields(entity, info, path, symbols, issues);
   }
   checkDistinctNames(spec.entities, issues);
 }
