@@ -1,7 +1,6 @@
 import { rowScope } from '../access/authorize';
 import { authorId } from '../access/visitor';
 import type { Actor } from '../ground/actor';
-import type { StoredValue } from '../rules/field-schema';
 import type { EntityModel } from '../spec/model';
 import { declaredValue } from '../spec/own-names';
 import type { OpsContext } from './context';
@@ -19,9 +18,9 @@ export async function ownRecordDefaults(
   entity: EntityModel,
   actor: Actor,
   input: RecordInput = {},
-): Promise<Record<string, StoredValue>> {
+): Promise<Record<string, number>> {
   const userId = authorId(actor);
-  const defaults: Record<string, StoredValue> = {};
+  const defaults: Record<string, number> = {};
   if (userId === null) return defaults;
   for (const field of entity.fields) {
     const d = field.defaultTo;

@@ -29,3 +29,8 @@ export function buildFieldDefault(field: FieldSpec, constants: Readonly<Record<s
   }
   return typeof d === 'object' ? undefined : { kind: 'value', value: d, constant: null };
 }
+
+/** A field's default when it is a plain value (a constant's resolved), for the readers that show or store one. */
+export function plainDefault(field: { readonly defaultTo?: FieldDefault }): string | number | boolean | undefined {
+  return field.defaultTo?.kind === 'value' ? field.defaultTo.value : undefined;
+}
