@@ -13,7 +13,11 @@ export type ParsedValues = Record<string, StoredValue>;
  * or undefined. The actor's own record (`{ own }`) needs the database: ops resolve it
  * (ops/own-record-defaults.ts) and pass it in `resolved`.
  */
-export function defaultValue(field: FieldModel, actor: Actor, resolved: Readonly<Record<string, StoredValue>> = {}): StoredValue | undefined {
+export function defaultValue(
+  field: FieldModel,
+  actor: Actor,
+  resolved: Readonly<Record<string, StoredValue>> = {},
+): StoredValue | undefined {
   const d = field.defaultTo;
   if (d === undefined) return undefined;
   switch (d.kind) {

@@ -239,9 +239,7 @@ export type DurationAmount = number | ConstantRef | { readonly field: string };
 export type Duration = { readonly minutes: DurationAmount } | { readonly hours: DurationAmount } | { readonly days: DurationAmount };
 
 /** A datetime (or date) field of the record moved by a duration: exactly one of `plus` and `minus`. */
-export type TimeShift =
-  | { readonly from: string; readonly plus: Duration }
-  | { readonly from: string; readonly minus: Duration };
+export type TimeShift = { readonly from: string; readonly plus: Duration } | { readonly from: string; readonly minus: Duration };
 
 /** The text field whose value, lower-cased with runs of other characters as "-", names the record. */
 export interface SlugOf {

@@ -261,7 +261,8 @@ function checkReference(c: FieldCheck): void {
   }
   if (field.onDelete === 'setNull' && field.required === true) {
     issues.add(at(path, 'onDelete'), 'a required reference cannot be set to null; use "restrict" or "cascade"');
-  }  checkOwnRecordDefault(field, path, symbols, issues);
+  }
+  checkOwnRecordDefault(field, path, symbols, issues);
 }
 
 /** A many-to-many field: a known entity, and a cap from 1 to MAX_REFERENCES. */
