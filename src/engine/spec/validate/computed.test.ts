@@ -149,3 +149,24 @@ describe('defaults at load', () => {
     );
   });
 });
+
+describe('computed fields outside entities', () => {
+  it("are refused on the spec's user fields and a call's fields", () => {
+    const spec = {
+      ...shop({}),
+      users: { fields: { points: { type: 'integer', computed: { add: [1, 2] } } } },
+      calls: {
+        quote: {
+          method: 'POST',
+          path: '/quote',
+          roles: ['admin'],
+          input: { n: { type: 'integer', computed: { add: [1, 2] } } },
+          handler: async () => null,
+        },
+      },
+    } as unknown as AppSpec;
+    const found = issues(spec);
+    expect(found).toContain('users.fields.points.computed: administrators set every user field; none is computed');
+    expect(found).toContain("calls.quote.input.n.computed: a call's fields are not computed");
+  });
+});
