@@ -1,3 +1,4 @@
+import { plainDefault } from '@/engine/spec/field-default';
 import { isVisitor } from '@/engine/access/visitor';
 import type { RecordValue } from '@/engine/ground/record-value';
 import type { Actor } from '@/engine/ground/actor';
@@ -44,22 +45,28 @@ export function toFormValue(field: FieldModel, value: RecordValue | undefined): 
   return String(value);
 }
 
-/** The value a new record's form starts with, from the spec's default. */
-export function defaultFormValue(field: FieldModel, actor: Actor, now: Date): string {
+/**
+ * The value a new record's form starts with, from the spec's default; `own`: the actor's own
+ * records that references default to (ops.createDefaults).
+ */
+export function defaultFormValue(field: FieldModel, actor: Actor, now: Date, own: Readonly<Record<string, number>> = {}): string {
   const spec = field.spec;
   switch (spec.type) {
     case 'boolean':
-      return spec.default ? 'true' : 'false';
+      return plainDefault(field) === true ? 'true' : 'false';
     case 'user':
       // A visitor has no account to default to.
       return spec.default === 'actor' && !isVisitor(actor) ? String(actor.userId) : '';
     case 'datetime':
       return spec.default === 'now' ? toDateTimeLocal(new Date(Math.floor(now.getTime() / 60_000) * 60_000)) : '';
     case 'reference':
+      return Object.hasOwn(own, field.name) ? String(own[field.name]) : '';
     case 'references':
       return '';
-    default:
-      return spec.default === undefined ? '' : String(spec.default);
+    default: {
+      const value = plainDefault(field);
+      return value === undefined ? '' : String(value);
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import { buildFieldDefault } from '@/engine/spec/field-default';
 import { fieldWrittenOnlyByCalls, policyOf, writtenOnlyByCalls } from '@/engine/access/policy';
 import type { AppModel, EntityModel } from '@/engine/spec/model';
 import { decimalDigits, resolveNumber } from '@/engine/spec/field-numbers';
@@ -6,6 +7,7 @@ import type { FieldSpec } from '@/engine/spec/types';
 import type { JsonSchema, JsonType } from './types';
 import { MAX_REFERENCES } from '@/engine/spec/join-fields';
 import { dueText } from '@/engine/spec/describe/due';
+import { computedNote } from '@/engine/spec/describe/computed';
 
 /**
  * Fields as JSON Schema 2020-12: what a record looks like on the wire, and what a create or
@@ -129,8 +131,25 @@ export function fieldSchema(
   if (words) schema.description = words;
   else delete schema.description;
   const fallback = fieldDefault(field.spec);
-  if (use === 'input' && fallback !== undefined && field.spec.type !== 'user' && field.spec.type !== 'datetime') {
+  // A default naming a constant is that constant's value (the field-default module resolves it).
+  const given = buildFieldDefault(field.spec, constants);
+  if (use === 'input' && given?.kind === 'value') schema.default = given.value;
+  else if (
+    use === 'input' &&
+    fallback !== undefined &&
+    field.spec.type !== 'user' &&
+    field.spec.type !== 'datetime' &&
+    field.spec.type !== 'reference'
+  ) {
     schema.default = fallback;
+  }
+  if (use === 'input' && given?.kind === 'ownRecord') {
+    schema.description = [
+      schema.description,
+      `Default: your own ${given.entity} (the one whose ${given.userField} is you), when you have one.`,
+    ]
+      .filter(Boolean)
+      .join(' ');
   }
   if (use === 'input' && field.spec.type === 'user' && field.spec.default === 'actor') {
     schema.description = [schema.description, 'Default: the signed-in user.'].filter(Boolean).join(' ');
@@ -279,6 +298,7 @@ export function recordSchema(entity: EntityModel, constants: Constants): JsonSch
     if (field.readOnly || fieldWrittenOnlyByCalls(entity, field)) schema.readOnly = true;
     if (fieldWrittenOnlyByCalls(entity, field)) schema.description = [schema.description, CALLS_ONLY_FIELD].filter(Boolean).join(' ');
     if (field.due) schema.description = [schema.description, `Set by the server, ${dueText(field, entity)}.`].filter(Boolean).join(' ');
+    if (field.computed) schema.description = [schema.description, `${capitalize(computedNote(field, entity))}.`].filter(Boolean).join(' ');
     properties[field.name] = schema;
   }
   // Fields (and authors) some role never sees: ops leave them out of its records and the wire does not put them back.

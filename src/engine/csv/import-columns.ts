@@ -22,7 +22,7 @@ export function importableFields(entity: EntityModel, access: EntityAccess): Fie
 
 /** Whether a required field of the file may be left out: it has a default to fall back on. */
 function hasDefault(field: FieldModel): boolean {
-  return 'default' in field.spec && field.spec.default !== undefined;
+  return field.defaultTo !== undefined;
 }
 
 /**

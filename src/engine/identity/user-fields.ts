@@ -1,3 +1,4 @@
+import { plainDefault } from '../spec/field-default';
 import { NinefoldError, type FieldError } from '../errors/ninefold-error';
 import type { RecordValue } from '../ground/record-value';
 import { fieldSchema, firstIssue, issueCode, issueMessage } from '../rules/field-schema';
@@ -41,8 +42,9 @@ export function userFieldValues(
 export function userFieldDefaults(model: UserFieldsModel | undefined): Record<string, RecordValue> {
   const columns: Record<string, RecordValue> = {};
   for (const field of model?.users.fields ?? []) {
-    const value: unknown = 'default' in field.spec ? field.spec.default : undefined;
-    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') columns[field.column] = value;
+    // Constants resolved in the model (spec/field-default.ts).
+    const value = plainDefault(field);
+    if (value !== undefined) columns[field.column] = value;
   }
   return columns;
 }

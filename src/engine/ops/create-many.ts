@@ -16,6 +16,7 @@ import type { RecordInput } from './types';
 import type { Actor } from '../ground/actor';
 import { hasPaths } from '../rules/entity-rules';
 import { checkCreateInput, insertChecked, newRow, outOfCreateScope } from './write';
+import { ownRecordDefaults } from './own-record-defaults';
 import { translating } from './write-kit';
 import { EventLoopTurns } from '../event-loop-turns';
 import { rowsCapFor, tooManyRows } from './rows-cap';
@@ -148,11 +149,12 @@ export async function createManyRecords(
   };
 
   const now = new Date();
+  const resolvedDefaults = await ownRecordDefaults(ctx, entity, actor);
   const turns = new EventLoopTurns();
   const checked: CheckedRow[] = [];
   for (const [index, input] of inputs.entries()) {
     try {
-      const values = checkCreateInput(ctx.model, entity, actor, input, now);
+      const values = checkCreateInput(ctx.model, entity, actor, input, now, resolvedDefaults);
       if (known.has(index)) refuse(index, new NinefoldError('VALIDATION_FAILED'));
       else checked.push({ index, values });
     } catch (error) {
@@ -226,7 +228,9 @@ function oneByOne(model: AppModel, entity: EntityModel, actor: Actor): boolean {
   // Ranges that may not overlap (`exclusive`): each row's check sees the rows before it, and a
   // range ending before its start is refused on its row, not by the INSERT of a whole batch.
   const ranged = entity.exclusive.length > 0;
-  return limited || answers || throughPaths || ranged || entity.onCreate.length > 0;
+  // A slug is numbered against the records written before it (ops/slugs.ts).
+  const slugs = entity.fields.some((f) => f.computed?.kind === 'slug');
+  return limited || answers || throughPaths || ranged || slugs || entity.onCreate.length > 0;
 }
 
 function rowsPerInsert(entity: EntityModel, actor: Actor, sample: ParsedValues | undefined): number {
@@ -246,7 +250,8 @@ async function refuseRepeatedValues(
   refuse: (index: number, error: NinefoldError) => void,
   turns: EventLoopTurns,
 ): Promise<CheckedRow[]> {
-  const keys = [...entity.fields.filter((f) => f.unique).map((f) => [f.name]), ...entity.uniqueTogether];
+  // Rows with the same title get numbered slugs when written, so a base slug repeated is no clash.
+  const keys = [...entity.fields.filter((f) => f.unique && f.computed?.kind !== 'slug').map((f) => [f.name]), ...entity.uniqueTogether];
   if (keys.length === 0) return [...rows];
   // Per key: the first row seen with each of its values.
   const seen = keys.map((names) => ({ names, firsts: new Map<string, number>() }));

@@ -4,6 +4,7 @@ import { listChoices } from './choices';
 import { createManyRecords } from './create-many';
 import { lookupReferences } from './lookup';
 import { mayCreate } from './may-create';
+import { ownRecordDefaults } from './own-record-defaults';
 import { entityOf, type OpsContext } from './context';
 import { countRecords, listRecords } from './list';
 import type { Ops } from './ops';
@@ -25,6 +26,7 @@ export function createOps(ctx: OpsContext): Ops {
     get: (actor, entity, id) => getRecord(ctx, actor, entity, id),
     create: (actor, entity, input, options) => createRecord(ctx, actor, entity, input, options),
     mayCreate: (actor, entity, values) => mayCreate(ctx, actor, entity, values),
+    createDefaults: (actor, entity) => ownRecordDefaults(ctx, entityOf(ctx.model, entity), actor),
     createMany: (actor, entity, inputs, options) => createManyRecords(ctx, actor, entity, inputs, options),
     lookup: (actor, entity, field, values) => lookupReferences(ctx, actor, entity, field, values),
     update: (actor, entity, id, input, version) => updateRecord(ctx, actor, entity, id, input, version),

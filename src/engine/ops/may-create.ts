@@ -5,6 +5,8 @@ import { entityOf, type OpsContext } from './context';
 import type { RecordInput } from './types';
 import type { Actor } from '../ground/actor';
 import { newRow } from './write';
+import { withComputedOnCreate } from './computed';
+import { ownRecordDefaults } from './own-record-defaults';
 
 /**
  * Whether a create of the entity with these values, the others as a create form starts them
@@ -19,11 +21,12 @@ export async function mayCreate(ctx: OpsContext, actor: Actor, entityName: strin
   const scope = rowScope(ctx.model, entity, actor, 'create');
   if (!scope) return false;
   if (scope.all) return true;
+  const own = await ownRecordDefaults(ctx, entity, actor, values);
   const starting: Record<string, unknown> = {};
   for (const field of entity.fields) {
-    starting[field.name] = Object.hasOwn(values, field.name) ? values[field.name] : (defaultValue(field, actor) ?? null);
+    starting[field.name] = Object.hasOwn(values, field.name) ? values[field.name] : (defaultValue(field, actor, own) ?? null);
   }
-  const row = JSON.stringify(newRow(entity, actor, starting as ParsedValues));
+  const row = JSON.stringify(newRow(entity, actor, withComputedOnCreate(entity, starting as ParsedValues)));
   // The row as a row of the entity's own type, under its name, so that the scope's columns resolve.
   const { rows } = await sql<{ one: number }>`
     select 1 as one from json_populate_record(null::${sql.table(entity.table)}, ${row}::json) as ${sql.table(entity.table)}

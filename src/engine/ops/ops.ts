@@ -77,6 +77,12 @@ export interface Ops {
    */
   mayCreate(actor: Actor, entity: string, values: RecordInput): Promise<boolean>;
   /**
+   * The defaults a create of the entity would take that only the database knows: each reference
+   * with `default: { own }` and the actor's own record it would point at (none when the actor has
+   * none), for a new-record form to start with what `create` would set.
+   */
+  createDefaults(actor: Actor, entity: string): Promise<Readonly<Record<string, number>>>;
+  /**
    * Many records at once (an import): each row checked exactly as `create` checks one, refusals
    * reported per row (by index) rather than thrown; nothing is written unless every row passes,
    * or with `goodRows` the rows that pass. One transaction, multi-row inserts. FORBIDDEN (thrown)
@@ -147,6 +153,7 @@ export function bindOps(ops: Ops, actor: Actor): BoundOps {
     get: (...args) => ops.get(actor, ...args),
     create: (...args) => ops.create(actor, ...args),
     mayCreate: (...args) => ops.mayCreate(actor, ...args),
+    createDefaults: (...args) => ops.createDefaults(actor, ...args),
     createMany: (...args) => ops.createMany(actor, ...args),
     lookup: (...args) => ops.lookup(actor, ...args),
     update: (...args) => ops.update(actor, ...args),

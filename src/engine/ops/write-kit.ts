@@ -18,6 +18,8 @@ import type { DynamicDatabase } from '../store/types';
 import type { OpsContext } from './context';
 import { translateDatabaseError } from './db-errors';
 import { dueOnUpdate, withDueTimes } from './due';
+import { withComputedOnUpdate } from './computed';
+import { numberSlugs } from './slugs';
 import { writeHistory, type HistoryEvent } from './history';
 import { checkLimits } from './limits';
 import { checkUniqueWhen } from './unique-when';
@@ -204,10 +206,12 @@ export async function writeLocked(
   actor: Actor,
   entity: EntityModel,
   current: RecordData,
-  changes: Readonly<Record<string, unknown>>,
+  givenChanges: Readonly<Record<string, unknown>>,
   now: Date,
   event: Pick<HistoryEvent, 'action' | 'transition' | 'cause'>,
 ): Promise<RecordData> {
+  // The computed fields the changes move are written with them (a slug numbered among the others').
+  const changes = await numberSlugs(trx, entity, withComputedOnUpdate(entity, current, givenChanges), current.id);
   // As it would be stored: the write's time and the due times it moves, which rules and limits may read.
   const after = withDueTimes(entity, { ...current, ...changes, updatedAt: now }, current, changes);
   checkRules(model, entity, after, now, current, actor);

@@ -10,6 +10,10 @@ import type { DynamicDatabase } from '../store/types';
 import { entityOf, type OpsContext } from './context';
 import { inTransaction } from './transaction';
 import { dueOnCreate, withDueTimes } from './due';
+import { withComputedOnCreate } from './computed';
+import { ownRecordDefaults } from './own-record-defaults';
+import { numberSlugs } from './slugs';
+import type { StoredValue } from '../rules/field-schema';
 import { writeHistory } from './history';
 import { checkLimits } from './limits';
 import { checkUniqueWhen } from './unique-when';
@@ -40,7 +44,7 @@ export async function createRecord(
   const entity = entityOf(ctx.model, entityName);
   const scope = authorizeScope(ctx.model, entity, actor, 'create');
   const now = new Date();
-  const values = checkCreateInput(ctx.model, entity, actor, input, now);
+  const values = checkCreateInput(ctx.model, entity, actor, input, now, await ownRecordDefaults(ctx, entity, actor, input));
   return translating(ctx.model, entity, () =>
     inTransaction(ctx.db, async (trx) =>
       readBack(ctx, trx, actor, entity, await insertChecked(ctx, trx, actor, entity, scope, values, now, options)),
@@ -55,12 +59,20 @@ export function initialState(entity: EntityModel): Record<string, string> {
 
 /**
  * What a create checks before its transaction (createMany too, row by row): only fields the
- * actor may write, each value by its field's schema (defaults filled), the entity rules on the
- * record as it would be stored.
+ * actor may write, each value by its field's schema (defaults filled, the actor's own records
+ * as `resolvedDefaults` gives them), the computed fields filled, the entity rules on the record
+ * as it would be stored.
  */
-export function checkCreateInput(model: AppModel, entity: EntityModel, actor: Actor, input: RecordInput, now: Date): ParsedValues {
+export function checkCreateInput(
+  model: AppModel,
+  entity: EntityModel,
+  actor: Actor,
+  input: RecordInput,
+  now: Date,
+  resolvedDefaults: Readonly<Record<string, StoredValue>> = {},
+): ParsedValues {
   checkWritable(entity, actor, 'create', input);
-  const values = parseRecordInput(model, entity, input, 'create', actor);
+  const values = withComputedOnCreate(entity, parseRecordInput(model, entity, input, 'create', actor, resolvedDefaults));
   checkRules(
     model,
     entity,
@@ -94,10 +106,11 @@ export async function insertChecked(
   actor: Actor,
   entity: EntityModel,
   scope: RowScope,
-  values: ParsedValues,
+  checkedValues: ParsedValues,
   now: Date,
   options: CreateOptions = {},
 ): Promise<RecordData> {
+  const values = await numberSlugs(trx, entity, checkedValues, null);
   await checkReferences(ctx.model, trx, entity, values, actor);
   const steps = await parentSteps(ctx, trx, actor, entity, values, options.replyWith);
   await checkLimits(ctx.model, trx, entity, actor, null, { ...values, ...initialState(entity) }, now);

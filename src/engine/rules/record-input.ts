@@ -8,14 +8,29 @@ import { fieldSchema, firstIssue, issueCode, issueMessage, type StoredValue } fr
 
 export type ParsedValues = Record<string, StoredValue>;
 
-/** A field's declared default for this actor ('actor' and 'now' resolved), or undefined. */
-export function defaultValue(field: FieldModel, actor: Actor): StoredValue | undefined {
-  const d = 'default' in field.spec ? field.spec.default : undefined;
+/**
+ * A field's default for this actor ('actor' and 'now' resolved, constants resolved in the model),
+ * or undefined. The actor's own record (`{ own }`) needs the database: ops resolve it
+ * (ops/own-record-defaults.ts) and pass it in `resolved`.
+ */
+export function defaultValue(
+  field: FieldModel,
+  actor: Actor,
+  resolved: Readonly<Record<string, StoredValue>> = {},
+): StoredValue | undefined {
+  const d = field.defaultTo;
   if (d === undefined) return undefined;
-  // A visitor has no account: the field stays empty (the spec check refuses it where required).
-  if (field.type === 'user' && d === 'actor') return authorId(actor);
-  if (field.type === 'datetime' && d === 'now') return new Date();
-  return d as StoredValue;
+  switch (d.kind) {
+    // A visitor has no account: the field stays empty (the spec check refuses it where required).
+    case 'actor':
+      return authorId(actor);
+    case 'now':
+      return new Date();
+    case 'value':
+      return d.value;
+    case 'ownRecord':
+      return Object.hasOwn(resolved, field.name) ? resolved[field.name] : undefined;
+  }
 }
 
 type Schema = ReturnType<typeof fieldSchema>;
@@ -40,6 +55,7 @@ export function parseRecordInput(
   input: RecordInput,
   mode: 'create' | 'update',
   actor: Actor,
+  resolvedDefaults: Readonly<Record<string, StoredValue>> = {},
 ): ParsedValues {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new NinefoldError('VALIDATION_FAILED', 'The input must be an object of field values.');
@@ -68,7 +84,7 @@ export function parseRecordInput(
     const writable = fieldWritableThroughDoor(field, actor);
     const given = writable && Object.prototype.hasOwnProperty.call(input, field.name);
     if (!given && mode === 'update') continue;
-    const raw = given ? input[field.name] : defaultValue(field, actor);
+    const raw = given ? input[field.name] : defaultValue(field, actor, resolvedDefaults);
     if (!writable && raw === undefined) continue;
     const result = schemaOf(field).safeParse(raw);
     if (result.success) values[field.name] = result.data;

@@ -2,6 +2,7 @@ import { conditionPaths } from '../rules/condition-paths';
 import { checkEntityRules } from '../rules/entity-rules';
 import { fieldSchema, issueMessage } from '../rules/field-schema';
 import { dueHours } from '../spec/due';
+import { setComputedValues } from './demo-computed';
 import type { EntityModel, FieldModel } from '../spec/model';
 import type { Condition } from '../spec/types';
 import { historyOf, type HistoryRow } from './demo-history';
@@ -104,7 +105,7 @@ function valueFor(making: Making, field: FieldModel, record: Values, at: Date, p
 
 /** The value a read-only field starts with: its default as ops set it on create ('now' is the creation time). */
 function readOnlyStart(field: FieldModel, at: Date): unknown {
-  const d = 'default' in field.spec ? field.spec.default : undefined;
+  const d = field.defaultTo?.kind === 'value' ? field.defaultTo.value : 'default' in field.spec ? field.spec.default : undefined;
   if (d === undefined) return null;
   if (field.type === 'datetime' && d === 'now') return at;
   // The actor: the record's creator, known once the record is (see attemptRecord).
@@ -143,6 +144,7 @@ function keepRules(making: Making, record: Values, at: Date, before: Values | nu
   const { entity } = making;
   for (let attempt = 0; ; attempt++) {
     setDueTimes(entity, record);
+    setComputedValues(making.run, entity, record);
     const broken = brokenRules(making, record, at, before, actorId);
     if (broken.length === 0) return true;
     if (attempt === RULE_ATTEMPTS) return false;

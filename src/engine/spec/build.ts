@@ -5,6 +5,8 @@ import { buildLimits } from './limit-max';
 import { dateBoundRules } from './date-bounds';
 import { buildAuto } from './auto';
 import { buildDue } from './due';
+import { buildComputed } from './computed';
+import { buildFieldDefault } from './field-default';
 import { decimalDigits, numberBounds } from './field-numbers';
 import { buildGuards } from './guards';
 import { defaultPlural, humanize, tableName, toSnakeCase } from './naming';
@@ -75,6 +77,8 @@ export function buildModel(spec: AppSpec): AppModel {
 export function buildField(name: string, field: FieldSpec, constants: AppSpec['constants'] = {}): FieldModel {
   const due = field.type === 'datetime' && field.due ? buildDue(field.due, constants) : null;
   const bounds = numberBounds(field, constants);
+  const computed = 'computed' in field && field.computed ? buildComputed(field.computed, constants) : null;
+  const defaultTo = buildFieldDefault(field, constants);
   return {
     name,
     column: toSnakeCase(name),
@@ -82,14 +86,18 @@ export function buildField(name: string, field: FieldSpec, constants: AppSpec['c
     type: field.type,
     spec: field,
     required: field.required ?? false,
-    readOnly: due !== null || (field.readOnly ?? false),
+    // The engine writes due times and computed values; no door may.
+    readOnly: due !== null || computed !== null || (field.readOnly ?? false),
     ...(field.writtenBy ? { writtenBy: field.writtenBy } : {}),
-    unique: field.unique ?? false,
+    // A slug names one record (its address), so it is unique within the entity.
+    unique: computed?.kind === 'slug' || (field.unique ?? false),
     searchable: field.searchable ?? false,
     ...(field.type === 'reference' || field.type === 'references' ? { referenceTo: field.to } : {}),
     ...(field.type === 'user' && field.roles ? { holderRoles: field.roles } : {}),
     ...(field.type === 'enum' ? { enumValues: field.values } : {}),
     ...(due ? { due } : {}),
+    ...(computed ? { computed } : {}),
+    ...(defaultTo ? { defaultTo } : {}),
     ...(field.type === 'decimal' ? { decimal: decimalDigits(field) } : {}),
     ...(bounds ? { bounds } : {}),
   };

@@ -17,6 +17,8 @@ import type {
 } from './types';
 import type { AutoModel } from './auto';
 import type { DueModel } from './due';
+import type { ComputedModel } from './computed';
+import type { FieldDefault } from './field-default';
 import type { DetailModel } from './screens/detail-model';
 import type { HomeModel } from './screens/home-model';
 import type { DocumentationModel } from './screens/documentation';
@@ -52,6 +54,10 @@ export interface FieldModel {
   readonly enumValues?: readonly string[];
   /** For computed due times (datetime fields with `due`): how the engine sets them. Read-only. */
   readonly due?: DueModel;
+  /** For computed fields (`computed`): how the engine computes them from the record's own fields. Read-only. */
+  readonly computed?: ComputedModel;
+  /** The default a create takes when the field is not given, constants resolved (./field-default.ts). */
+  readonly defaultTo?: FieldDefault;
   /** For decimal fields: the column's digits, defaults filled in (./field-numbers.ts). */
   readonly decimal?: DecimalDigits;
   /** For integer and decimal fields: min and max as numbers, constants resolved. */

@@ -105,19 +105,23 @@ export interface TextField extends FieldBase {
   readonly pattern?: string;
   readonly patternMessage?: string;
   readonly format?: 'hostname';
-  readonly default?: string;
+  readonly default?: string | ConstantRef;
+  /** Kept by the engine from the record's own fields (read-only): `{ slug: 'title' }`. */
+  readonly computed?: Computation;
 }
 export interface MarkdownField extends FieldBase {
   readonly type: 'markdown';
   readonly minLength?: number;
   readonly maxLength?: number;
-  readonly default?: string;
+  readonly default?: string | ConstantRef;
 }
 export interface IntegerField extends FieldBase {
   readonly type: 'integer';
   readonly min?: number | ConstantRef;
   readonly max?: number | ConstantRef;
-  readonly default?: number;
+  readonly default?: number | ConstantRef;
+  /** Kept by the engine from the record's own fields (read-only): integer arithmetic, no division. */
+  readonly computed?: Computation;
 }
 export interface DecimalField extends FieldBase {
   readonly type: 'decimal';
@@ -127,17 +131,19 @@ export interface DecimalField extends FieldBase {
   readonly scale?: number;
   readonly min?: number | ConstantRef;
   readonly max?: number | ConstantRef;
-  readonly default?: string;
+  readonly default?: string | ConstantRef;
+  /** Kept by the engine from the record's own fields (read-only), rounded to `scale`. */
+  readonly computed?: Computation;
 }
 export interface BooleanField extends FieldBase {
   readonly type: 'boolean';
-  readonly default?: boolean;
+  readonly default?: boolean | ConstantRef;
 }
 export interface EnumField extends FieldBase {
   readonly type: 'enum';
   readonly values: readonly string[];
   readonly labels?: Readonly<Record<string, string>>;
-  readonly default?: string;
+  readonly default?: string | ConstantRef;
 }
 /**
  * One end of a date range: now, another date field of the record (or createdAt), or a number of
@@ -156,7 +162,9 @@ interface DateRange {
 
 export interface DateField extends FieldBase, DateRange {
   readonly type: 'date';
-  readonly default?: string;
+  readonly default?: string | ConstantRef;
+  /** Kept by the engine from the record's own fields (read-only): a date plus or minus days. */
+  readonly computed?: Computation;
 }
 export interface DateTimeField extends FieldBase, DateRange {
   readonly type: 'datetime';
@@ -167,6 +175,8 @@ export interface DateTimeField extends FieldBase, DateRange {
    * records past it as overdue while `doneWhen` does not hold.
    */
   readonly due?: DueSpec;
+  /** Kept by the engine from the record's own fields (read-only): a datetime plus or minus a duration. */
+  readonly computed?: Computation;
 }
 
 /** How a due time is computed, e.g. the SLA: created at + slaHours[priority]. */
@@ -185,11 +195,11 @@ export interface DueSpec {
 }
 export interface EmailField extends FieldBase {
   readonly type: 'email';
-  readonly default?: string;
+  readonly default?: string | ConstantRef;
 }
 export interface UrlField extends FieldBase {
   readonly type: 'url';
-  readonly default?: string;
+  readonly default?: string | ConstantRef;
 }
 /** Many-to-one reference to another entity of the spec. */
 export interface ReferenceField extends FieldBase {
@@ -197,6 +207,54 @@ export interface ReferenceField extends FieldBase {
   readonly to: string;
   /** What happens to this record when the referenced one is deleted. Default: 'restrict'. */
   readonly onDelete?: 'restrict' | 'cascade' | 'setNull';
+  /**
+   * `{ own: 'account' }`: on create, when no value is given, the record of `to` whose user field
+   * `account` is the actor (as `own` in permission scopes); none when the actor has no such record.
+   */
+  readonly default?: OwnRecordDefault;
+}
+
+/** A reference's default: the referenced entity's record whose user field `own` is the actor. */
+export interface OwnRecordDefault {
+  readonly own: string;
+}
+
+// ---------------------------------------------------------------- computed fields
+
+/**
+ * How the engine computes a field from the record's own fields, on every write (never given by
+ * users; forms show it, writes through the API or an import are refused). Plain data:
+ * - arithmetic: `{ multiply: [{ field: 'quantity' }, { field: 'unitPrice' }] }`,
+ *   `{ subtract: [{ field: 'gross' }, { $constant: 'shippingFee' }] }` (nesting allowed);
+ *   an empty operand, or division by zero, leaves the field empty;
+ * - a time moved: `{ from: 'startsAt', plus: { minutes: { field: 'durationMinutes' } } }`
+ *   (a date moves by `days` only);
+ * - a slug: `{ slug: 'title' }`, unique within the entity (`-2`, `-3`... on collision), set on
+ *   create and while it is empty, then kept: a record's address does not move when its title does.
+ */
+export type Computation = Arithmetic | TimeShift | SlugOf;
+
+/** A number in arithmetic: a literal, a constant, a number field of the record, or more arithmetic. */
+export type NumberTerm = number | ConstantRef | { readonly field: string } | Arithmetic;
+
+export type Arithmetic =
+  | { readonly add: readonly NumberTerm[] }
+  | { readonly subtract: readonly [NumberTerm, NumberTerm] }
+  | { readonly multiply: readonly NumberTerm[] }
+  | { readonly divide: readonly [NumberTerm, NumberTerm] };
+
+/** A count of a duration unit: a number, a numeric constant, or an integer field of the record. */
+export type DurationAmount = number | ConstantRef | { readonly field: string };
+
+/** Exactly one unit. */
+export type Duration = { readonly minutes: DurationAmount } | { readonly hours: DurationAmount } | { readonly days: DurationAmount };
+
+/** A datetime (or date) field of the record moved by a duration: exactly one of `plus` and `minus`. */
+export type TimeShift = { readonly from: string; readonly plus: Duration } | { readonly from: string; readonly minus: Duration };
+
+/** The text field whose value, lower-cased with runs of other characters as "-", names the record. */
+export interface SlugOf {
+  readonly slug: string;
 }
 /**
  * Many-to-many: a set of records of another entity (tags), kept in a join table. Read and written

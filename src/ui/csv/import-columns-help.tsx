@@ -42,10 +42,12 @@ function accepted(model: AppModel, field: FieldModel): string {
 }
 
 function defaultText(field: FieldModel): string | null {
-  const d = 'default' in field.spec ? field.spec.default : undefined;
-  if (d === undefined) return null;
-  if (d === 'actor' && field.type === 'user') return 'you';
-  if (d === 'now' && field.type === 'datetime') return 'the time of the import';
+  const given = field.defaultTo;
+  if (given === undefined) return null;
+  if (given.kind === 'actor') return 'you';
+  if (given.kind === 'now') return 'the time of the import';
+  if (given.kind === 'ownRecord') return `your own ${given.entity}, when you have one`;
+  const d = given.value;
   if (field.spec.type === 'enum') return field.spec.labels?.[String(d)] ?? String(d);
   if (typeof d === 'boolean') return d ? 'yes' : 'no';
   return String(d);

@@ -5,6 +5,7 @@ import { useActionState } from 'react';
 import { Alert } from '../alert';
 import { buttonClass } from '../button';
 import { CheckedFields } from './checked-fields';
+import { ComputedValues, type ComputedValueView } from './computed-values';
 import { StaleNoticeView } from './stale-notice';
 import { type FormFieldDescriptor, type RecordFormState, SEEN_INPUT, VERSION_INPUT } from './state';
 import { SubmitButton } from './submit-button';
@@ -26,6 +27,7 @@ export function RecordForm({
   seen,
   submitLabel,
   cancelHref,
+  computed = [],
 }: {
   action: RecordFormAction;
   initialState: RecordFormState;
@@ -38,6 +40,8 @@ export function RecordForm({
   seen?: string;
   submitLabel: string;
   cancelHref: string;
+  /** Values the engine computes (read-only), shown after the inputs they are computed from. */
+  computed?: readonly ComputedValueView[];
 }) {
   const [state, formAction] = useActionState(action, initialState);
   // After a stale refusal: the current version, whose changes the notice shows.
@@ -56,6 +60,7 @@ export function RecordForm({
         </Alert>
       ) : null}
       <CheckedFields key={state.attempt} fields={fields} checks={checks} state={state} />
+      <ComputedValues values={computed} />
       {currentVersion !== undefined ? <input key={`v${state.attempt}`} type="hidden" name={VERSION_INPUT} value={currentVersion} /> : null}
       {currentSeen !== undefined ? <input key={`s${state.attempt}`} type="hidden" name={SEEN_INPUT} value={currentSeen} /> : null}
       <div className="flex items-center gap-3 border-t border-zinc-200 pt-5">

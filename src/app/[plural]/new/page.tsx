@@ -43,7 +43,9 @@ export default async function NewRecordPage({ params, searchParams }: Props) {
   if (search[SENT_PARAM] === '1') return <SentConfirmation entity={entity} />;
   const fields = knownFields(entity, access.writable.create);
   const now = new Date();
-  const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now)]));
+  // A reference may start at the actor's own record (`default: { own }`), which only the database knows.
+  const own = await engine.ops.createDefaults(actor, entity.name);
+  const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now, own)]));
   const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values });
   const label = newRecordLabel(engine.model, entity);
   // Where the form leads back to: the list, for whoever may open it (a visitor's contact form has none).

@@ -17,6 +17,7 @@ import type { EffectSpec, FieldSpec } from '../types';
 import { actorText, amountText, code, NONE } from './text';
 import { documentationText, navigationText } from './navigation';
 import { dueFilterText, dueText } from './due';
+import { computedNote } from './computed';
 import { guardTexts } from './guards';
 import { homeBlocks } from './home';
 import { relatedTexts } from './related';
@@ -236,7 +237,7 @@ function titleText(model: AppModel, entity: EntityModel): string {
 }
 
 function fieldRow(field: FieldModel, entity: EntityModel): string[] {
-  return [code(field.name), typeText(field.spec), field.required ? 'yes' : 'no', defaultText(field.spec), fieldNotes(field, entity)];
+  return [code(field.name), typeText(field.spec), field.required ? 'yes' : 'no', defaultText(field), fieldNotes(field, entity)];
 }
 
 function stateRow(workflow: WorkflowModel): string[] {
@@ -266,11 +267,19 @@ export function typeText(spec: FieldSpec): string {
   }
 }
 
-function defaultText(spec: FieldSpec): string {
-  if (spec.type === 'reference' || spec.type === 'references' || spec.default === undefined) return '';
-  if (spec.type === 'user') return 'the signed-in user';
-  if (spec.type === 'datetime') return 'the time of creation';
-  return String(spec.default);
+function defaultText(field: FieldModel): string {
+  const d = field.defaultTo;
+  if (d === undefined) return '';
+  switch (d.kind) {
+    case 'actor':
+      return 'the signed-in user';
+    case 'now':
+      return 'the time of creation';
+    case 'ownRecord':
+      return `the creator's own ${d.entity} (whose ${d.userField} is them), when they have one`;
+    case 'value':
+      return d.constant ? `${String(d.value)} (constant ${d.constant})` : String(d.value);
+  }
 }
 
 function fieldNotes(field: FieldModel, entity: EntityModel): string {
@@ -282,6 +291,7 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
   if (field.readOnly) notes.push('read-only');
   if (fieldWrittenOnlyByCalls(entity, field)) notes.push("written only by the spec's calls and workflow effects");
   if (field.due) notes.push(dueText(field, entity));
+  if (field.computed) notes.push(computedNote(field, entity));
   if ((spec.type === 'text' || spec.type === 'markdown') && spec.minLength !== undefined) notes.push(`min length ${spec.minLength}`);
   if ((spec.type === 'text' || spec.type === 'markdown') && spec.maxLength !== undefined) notes.push(`max length ${spec.maxLength}`);
   if (spec.type === 'text' && spec.pattern) notes.push(`pattern ${code(spec.pattern)}`);

@@ -1,3 +1,4 @@
+import { plainDefault } from '../field-default';
 import type { DocBlock } from '../document';
 import type { AppModel, FieldModel } from '../model';
 import { typeText } from './product';
@@ -39,8 +40,9 @@ function userFieldType(field: FieldModel, model: AppModel): string {
 }
 
 function defaultText(field: FieldModel): string {
-  const value: unknown = 'default' in field.spec ? field.spec.default : undefined;
-  return value === undefined ? '' : String(value);
+  const value = plainDefault(field);
+  const constant = field.defaultTo?.kind === 'value' ? field.defaultTo.constant : null;
+  return value === undefined ? '' : constant ? `${String(value)} (constant ${constant})` : String(value);
 }
 
 function notes(field: FieldModel): string {

@@ -92,6 +92,9 @@ function checkCallIo(call: Rec, path: string, symbols: Symbols, issues: Issues):
     for (const [name, field] of Object.entries(fields)) {
       if (!IDENTIFIER.test(name)) issues.add(at(fieldsPath, name), `field names are identifiers: ${IDENTIFIER_RULE}`);
       checkField(field, at(fieldsPath, name), symbols, issues);
+      // A call's input is what its caller sends, its output what its handler returns: nothing computes them.
+      if (isRecord(field) && field.computed !== undefined)
+        issues.add(at(at(fieldsPath, name), 'computed'), "a call's fields are not computed");
     }
   };
   if (call.input !== undefined) checkFields(call.input, at(path, 'input'));

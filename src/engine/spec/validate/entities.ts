@@ -14,6 +14,7 @@ import {
   type Rec,
   type Symbols,
 } from './context';
+import { checkComputedFields } from './computed';
 import { checkDueTimes } from './due';
 import { checkField } from './fields';
 import { checkUniqueWhen } from './unique-when';
@@ -68,6 +69,7 @@ export function checkEntities(spec: Rec, symbols: Symbols, issues: Issues): void
     checkExclusive(entity.exclusive, info, at(path, 'exclusive'), symbols, issues);
     checkDateBounds(entity, info, path, symbols, issues);
     checkDueTimes(entity, info, path, symbols, issues);
+    checkComputedFields(entity, info, path, symbols, issues);
   }
   checkDistinctNames(spec.entities, issues);
 }

@@ -15,23 +15,24 @@ import {
   type Rec,
   type Symbols,
 } from './context';
+import { checkOwnRecordDefault, withConstantDefault } from './defaults';
 import { refusePublicRole } from './public';
 import { ADMIN_ROLE } from '../../access/policy';
 
 const BASE_KEYS = ['type', 'label', 'help', 'messages', 'required', 'readOnly', 'writtenBy', 'unique', 'searchable'] as const;
 
 const TYPE_KEYS: Readonly<Record<FieldType, readonly string[]>> = {
-  text: ['minLength', 'maxLength', 'pattern', 'patternMessage', 'format', 'default'],
+  text: ['minLength', 'maxLength', 'pattern', 'patternMessage', 'format', 'default', 'computed'],
   markdown: ['minLength', 'maxLength', 'default'],
-  integer: ['min', 'max', 'default'],
-  decimal: ['precision', 'scale', 'min', 'max', 'default'],
+  integer: ['min', 'max', 'default', 'computed'],
+  decimal: ['precision', 'scale', 'min', 'max', 'default', 'computed'],
   boolean: ['default'],
   enum: ['values', 'labels', 'default'],
-  date: ['default', 'after', 'before', 'rangeMessage'],
-  datetime: ['default', 'after', 'before', 'rangeMessage', 'due'],
+  date: ['default', 'after', 'before', 'rangeMessage', 'computed'],
+  datetime: ['default', 'after', 'before', 'rangeMessage', 'due', 'computed'],
   email: ['default'],
   url: ['default'],
-  reference: ['to', 'onDelete'],
+  reference: ['to', 'onDelete', 'default'],
   references: ['to', 'maxItems'],
   user: ['default', 'roles'],
 };
@@ -67,7 +68,8 @@ export function checkField(field: unknown, path: string, symbols: Symbols, issue
   }
 
   checkMessages(field.messages, at(path, 'messages'), issues);
-  const check: FieldCheck = { field, type, path, symbols, issues };
+  // A default naming a constant is checked as if the constant's value were written there.
+  const check: FieldCheck = { field: withConstantDefault(field, type, path, symbols, issues), type, path, symbols, issues };
   TYPE_CHECKS[type](check);
   if (field.readOnly === true && field.required === true && field.default === undefined) {
     issues.add(at(path, 'readOnly'), 'a read-only field that is required needs a default: forms and the API cannot fill it');
@@ -260,6 +262,7 @@ function checkReference(c: FieldCheck): void {
   if (field.onDelete === 'setNull' && field.required === true) {
     issues.add(at(path, 'onDelete'), 'a required reference cannot be set to null; use "restrict" or "cascade"');
   }
+  checkOwnRecordDefault(field, path, symbols, issues);
 }
 
 /** A many-to-many field: a known entity, and a cap from 1 to MAX_REFERENCES. */

@@ -15,6 +15,7 @@ const REFUSED_KEYS: Readonly<Record<string, string>> = {
   unique: 'user fields cannot be unique (several people share a team or an organization)',
   searchable: 'user fields are not searched (accounts are listed on /admin/users)',
   due: 'user fields have no due times',
+  computed: 'administrators set every user field; none is computed',
   writtenBy: 'administrators set user fields (on /admin/users or with the CLI), never calls',
   readOnly: 'administrators set every user field; a read-only one could never be set',
   onDelete: 'a user field is emptied when the record it refers to is deleted (it never blocks nor deletes the account)',

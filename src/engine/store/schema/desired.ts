@@ -1,3 +1,4 @@
+import { plainDefault } from '../../spec/field-default';
 import type { AppModel, EntityModel, FieldModel } from '../../spec/model';
 import { hasColumn, JOIN_RECORD, JOIN_TARGET, joinFields } from '../../spec/join-fields';
 import { declaredWidgets } from '../../spec/screens/home';
@@ -279,9 +280,10 @@ function columnType(field: FieldModel): string {
 function backfillFor(field: FieldModel): string | undefined {
   const spec = field.spec;
   if (!('default' in spec) || spec.default === undefined) return undefined;
-  const value: unknown = spec.default;
-  if (spec.type === 'datetime') return value === 'now' ? NOW : undefined;
+  if (spec.type === 'datetime') return spec.default === 'now' ? NOW : undefined;
   if (spec.type === 'user') return undefined;
+  // A constant's value (resolved in the model); nothing for a reference to the actor's own record.
+  const value = plainDefault(field);
   if (typeof value === 'string') return quoteLiteral(value);
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';

@@ -246,6 +246,8 @@ forEachDatabase('schema sync', (database) => {
         label: 'Size',
         enumValues: ['small', 'large'],
         spec: { type: 'enum', values: ['small', 'large'], default: 'small', required: true },
+        // The model's default (constants resolved) is what the schema reads, as buildField sets it.
+        defaultTo: { kind: 'value', value: 'small', constant: null },
       };
       const report = await syncSchema(store, withField(model, 'organization', size));
       expect(report.destructive).toEqual([]);

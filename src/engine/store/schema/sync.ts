@@ -5,6 +5,7 @@ import type { DynamicDatabase, Store } from '../types';
 import { desiredSchema, META_TABLE } from './desired';
 import { introspectSchema, readRecordedMeta } from './introspect';
 import { planSchema } from './plan';
+import { backfillComputedColumns } from './backfill-computed';
 import { quoteIdent } from './sql';
 import { installLiveTriggers, liveTriggersFingerprint } from '../../live/triggers';
 import { installTallies, tallyFingerprint } from './tally';
@@ -114,6 +115,8 @@ export async function syncSchema(store: Store, model: AppModel, options: SyncOpt
       .sort((a, b) => a.step.phase - b.step.phase || a.index - b.index)
       .map((x) => x.step);
     for (const step of steps) await applyStep(trx, step);
+    // Rows already there get the computed fields just added, before the totals below count them.
+    await backfillComputedColumns(trx, model, steps);
     // The running totals' triggers live on the entity tables: they follow the tables.
     await installTallies(trx, model);
     // So do the change feed's (live pages): they notify which rows each statement wrote.

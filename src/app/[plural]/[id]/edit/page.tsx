@@ -1,3 +1,4 @@
+import { computedViews } from '@/server/computed-views';
 import type { Metadata } from 'next';
 import { forbidden, notFound } from 'next/navigation';
 import { updateRecord } from '@/server/actions/records';
@@ -73,6 +74,7 @@ export default async function EditRecordPage({ params }: Props) {
             version={record.version}
             seen={JSON.stringify(seenValues(entity, record, references))}
             submitLabel="Save changes"
+            computed={computedViews(entity, record, references)}
             cancelHref={base}
           />
         </LiveEditNotice>
