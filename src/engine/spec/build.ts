@@ -2,6 +2,7 @@ import type { AppModel, EntityModel, FieldModel, ListModel, SortModel, SystemCol
 import { buildUniqueWhen } from './unique-when';
 import { dateBoundRules } from './date-bounds';
 import { buildDue } from './due';
+import { buildDerived } from './derived';
 import { decimalDigits, numberBounds } from './field-numbers';
 import { limitMax } from './limit-message';
 import { buildGuards } from './guards';
@@ -79,7 +80,8 @@ export function buildField(name: string, field: FieldSpec, constants: AppSpec['c
     type: field.type,
     spec: field,
     required: field.required ?? false,
-    readOnly: due !== null || (field.readOnly ?? false),
+    // Due times and derived values are the engine's to keep: no form or API writes them.
+    readOnly: due !== null || field.derived !== undefined || (field.readOnly ?? false),
     ...(field.writtenBy ? { writtenBy: field.writtenBy } : {}),
     unique: field.unique ?? false,
     searchable: field.searchable ?? false,
@@ -110,6 +112,8 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
   const table = tableName(name);
   const fields: FieldModel[] = Object.entries(entity.fields).map(([fieldName, field]) => {
     const built = buildField(fieldName, field, spec.constants);
+    // A derived value reads other entities (its related one and the reference to this), so it is resolved here.
+    if (field.derived) return { ...built, derived: buildDerived(spec, name, field.derived) };
     // Many-to-many pairs live in a table of their own, named after the entity's and the field's.
     return field.type === 'references' ? { ...built, joinTable: `${table}__${built.column}` } : built;
   });

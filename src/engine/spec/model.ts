@@ -15,6 +15,7 @@ import type {
   WrittenBy,
 } from './types';
 import type { DueModel } from './due';
+import type { DerivedModel } from './derived';
 import type { DetailModel } from './screens/detail-model';
 import type { HomeModel } from './screens/home-model';
 import type { DocumentationModel } from './screens/documentation';
@@ -50,6 +51,8 @@ export interface FieldModel {
   readonly enumValues?: readonly string[];
   /** For computed due times (datetime fields with `due`): how the engine sets them. Read-only. */
   readonly due?: DueModel;
+  /** For derived fields (`derived`): which related records the engine folds into it. Read-only. */
+  readonly derived?: DerivedModel;
   /** For decimal fields: the column's digits, defaults filled in (./field-numbers.ts). */
   readonly decimal?: DecimalDigits;
   /** For integer and decimal fields: min and max as numbers, constants resolved. */

@@ -15,6 +15,7 @@ import {
   type Symbols,
 } from './context';
 import { checkDueTimes } from './due';
+import { checkDerivedFields } from './derived';
 import { checkField } from './fields';
 import { checkUniqueWhen } from './unique-when';
 import { entries, isUserField, userFields } from './symbols';
@@ -32,6 +33,8 @@ const ENTITY_KEYS = [
   'limits',
   'writtenBy',
 ];
+/** Keys only an entity's fields take (checked by checkDerivedFields): a user's or a call's field has no related records. */
+const ENTITY_FIELD_KEYS = ['derived'];
 const LIMIT_KEYS = ['max', 'per', 'where', 'message', 'exempt'];
 
 /** Properties every record has; a field may not take their names (or their column names). */
@@ -61,6 +64,7 @@ export function checkEntities(spec: Rec, symbols: Symbols, issues: Issues): void
     checkLimits(entity.limits, info, at(path, 'limits'), symbols, issues);
     checkDateBounds(entity, info, path, symbols, issues);
     checkDueTimes(entity, info, path, symbols, issues);
+    checkDerivedFields(entity, info, path, symbols, issues);
   }
   checkDistinctNames(spec.entities, issues);
 }
@@ -92,7 +96,7 @@ function checkFields(entity: Rec, info: EntityInfo, path: string, symbols: Symbo
   for (const [name, field] of Object.entries(entity.fields)) {
     const fieldPath = at(fieldsPath, name);
     checkFieldName(name, fieldPath, info, issues);
-    checkField(field, fieldPath, symbols, issues);
+    checkField(field, fieldPath, symbols, issues, ENTITY_FIELD_KEYS);
     const column = toSnakeCase(name);
     const other = columns.get(column);
     if (other !== undefined) issues.add(fieldPath, `column "${column}" is also the column of field "${other}"`);
