@@ -87,10 +87,7 @@ export function checkLiteralCondition(condition: unknown, path: string, info: En
       checkLiteralCondition(node.item, at(path, 'not'), info, issues, purpose);
       return;
     case 'exists':
-      issues.add(
-        at(path, 'exists'),
-        `${purpose.what} cannot ask whether other records exist: ${purpose.why}, which compares the record's own fields`,
-      );
+      // Reported by checkCondition: an `exists` is allowed only where the condition becomes a query.
       return;
     case 'leaf':
       break;
