@@ -6,6 +6,7 @@ import type { FieldSpec } from '@/engine/spec/types';
 import type { JsonSchema, JsonType } from './types';
 import { MAX_REFERENCES } from '@/engine/spec/join-fields';
 import { dueText } from '@/engine/spec/describe/due';
+import { derivedText } from '@/engine/spec/describe/derived';
 
 /**
  * Fields as JSON Schema 2020-12: what a record looks like on the wire, and what a create or
@@ -279,6 +280,7 @@ export function recordSchema(entity: EntityModel, constants: Constants): JsonSch
     if (field.readOnly || fieldWrittenOnlyByCalls(entity, field)) schema.readOnly = true;
     if (fieldWrittenOnlyByCalls(entity, field)) schema.description = [schema.description, CALLS_ONLY_FIELD].filter(Boolean).join(' ');
     if (field.due) schema.description = [schema.description, `Set by the server, ${dueText(field, entity)}.`].filter(Boolean).join(' ');
+    if (field.derived) schema.description = [schema.description, `Set by the server, ${derivedText(field, entity)}.`].filter(Boolean).join(' ');
     properties[field.name] = schema;
   }
   // Fields (and authors) some role never sees: ops leave them out of its records and the wire does not put them back.

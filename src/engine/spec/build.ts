@@ -6,7 +6,7 @@ import { buildDerived } from './derived';
 import { decimalDigits, numberBounds } from './field-numbers';
 import { limitMax } from './limit-message';
 import { buildGuards } from './guards';
-import { defaultPlural, humanize, tableName, toSnakeCase } from './naming';
+import { defaultPlural, entityLabels, humanize, tableName, toSnakeCase } from './naming';
 import { declaredValue, nameTable } from './own-names';
 import type { AppSpec, EntitySpec, FieldSpec, WorkflowSpec } from './types';
 import { validateSpec } from './validate';
@@ -119,7 +119,7 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
   });
   const workflow = workflowSpec ? buildWorkflow(workflowSpec) : null;
   const titleField = entity.titleField ?? fields.find((f) => f.type === 'text')?.name ?? null;
-  const label = entity.label ?? humanize(name);
+  const { label, pluralLabel } = entityLabels(name, entity);
 
   const labelOf = (field: string) =>
     fields.find((f) => f.name === field)?.label ?? SYSTEM_COLUMNS.find((c) => c.name === field)?.label ?? field;
@@ -127,7 +127,7 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     name,
     label,
     plural: entity.plural ?? defaultPlural(name),
-    pluralLabel: entity.pluralLabel ?? humanize(entity.plural ?? defaultPlural(name)).replace(/-/g, ' '),
+    pluralLabel,
     description: entity.description,
     table,
     titleField,

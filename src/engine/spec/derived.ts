@@ -1,4 +1,6 @@
 import type { AppSpec, Condition, DerivedSpec } from './types';
+import { entityLabels } from './naming';
+import { declaredValue } from './own-names';
 
 /** How a derived field folds the related records: how many, whether any, or a sum, least or greatest of one of their fields. */
 export const DERIVED_KINDS = ['count', 'exists', 'sum', 'min', 'max'] as const;
@@ -19,6 +21,9 @@ export interface DerivedModel {
   readonly field: string | null;
   /** Which related records count; null: all of them. */
   readonly where: Condition | null;
+  /** The related entity's labels, for texts that explain the value ("the number of comments of the ticket"). */
+  readonly relatedLabel: string;
+  readonly relatedPluralLabel: string;
 }
 
 /** The kind a derived spec declares and what it names (`'comment'` or `'deal.amount'`); null when it declares none. */
@@ -51,7 +56,10 @@ export function buildDerived(spec: AppSpec, parent: string, derived: DerivedSpec
   if (!named) throw new Error(`a derived field of ${parent} names no related entity, though the spec checks require one`);
   const dot = named.target.indexOf('.');
   const entity = dot < 0 ? named.target : named.target.slice(0, dot);
+  const labels = entityLabels(entity, declaredValue(spec.entities ?? {}, entity, 'entity'));
   return {
+    relatedLabel: labels.label,
+    relatedPluralLabel: labels.pluralLabel,
     kind: named.kind,
     entity,
     via: reverseReference(spec, parent, entity, derived.via),

@@ -14,6 +14,7 @@ import type { EffectSpec, FieldSpec } from '../types';
 import { actorText, amountText, code, NONE } from './text';
 import { documentationText, navigationText } from './navigation';
 import { dueFilterText, dueText } from './due';
+import { derivedText } from './derived';
 import { guardTexts } from './guards';
 import { homeBlocks } from './home';
 import { relatedTexts } from './related';
@@ -279,6 +280,7 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
   if (field.readOnly) notes.push('read-only');
   if (fieldWrittenOnlyByCalls(entity, field)) notes.push("written only by the spec's calls and workflow effects");
   if (field.due) notes.push(dueText(field, entity));
+  if (field.derived) notes.push(derivedText(field, entity));
   if ((spec.type === 'text' || spec.type === 'markdown') && spec.minLength !== undefined) notes.push(`min length ${spec.minLength}`);
   if ((spec.type === 'text' || spec.type === 'markdown') && spec.maxLength !== undefined) notes.push(`max length ${spec.maxLength}`);
   if (spec.type === 'text' && spec.pattern) notes.push(`pattern ${code(spec.pattern)}`);

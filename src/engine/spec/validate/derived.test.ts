@@ -44,6 +44,8 @@ describe('derived fields at load', () => {
       via: 'ticket',
       field: null,
       where: { field: 'internal', op: 'eq', value: false },
+      relatedLabel: 'Comment',
+      relatedPluralLabel: 'Comments',
     });
   });
 
@@ -58,7 +60,7 @@ describe('derived fields at load', () => {
     } as AppSpec;
     expect(buildModel(withCount).entitiesByName.board!.fieldsByName.tickets!.derived?.via).toBe('board');
     expect(messages(spec({ replyCount: { type: 'integer', derived: { count: 'comment' } } }))).toEqual([
-      'entities.ticket.fields.replyCount.derived: comment refers to ticket through several fields (ticket, quotes): say which one with "via"',
+      'entities.ticket.fields.replyCount.derived: comment refers to ticket through several fields (ticket, quotes): name one with "via"',
     ]);
     expect(messages(spec({ replyCount: { type: 'integer', derived: { count: 'board' } } }))).toEqual([
       'entities.ticket.fields.replyCount.derived: board has no reference field to ticket: nothing of it can relate to ticket',
@@ -88,7 +90,9 @@ describe('derived fields at load', () => {
     expect(messages(where({ field: 'sentAt', op: 'lt', value: { now: true } }))[0]).toContain(
       "a derived field's where compares with literal values and constants only, got { now }",
     );
-    expect(messages(where({ field: 'ticket', op: 'eq', value: { actor: 'id' } })).join()).toContain('the signed-in user) cannot be used here');
+    expect(messages(where({ field: 'ticket', op: 'eq', value: { actor: 'id' } })).join()).toContain(
+      'the signed-in user) cannot be used here',
+    );
     expect(messages(where({ exists: 'comment' })).join()).toContain('"exists" asks the database about other records');
     expect(messages(spec({ n: { type: 'integer', default: 3, derived: { count: 'comment', via: 'ticket' } } }))).toEqual([
       'entities.ticket.fields.n.default: a derived field is kept by the engine from the related records: it takes no "default"',

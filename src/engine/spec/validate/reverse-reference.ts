@@ -22,7 +22,7 @@ export function checkReverseReference(parent: string, related: EntityInfo, via: 
   else
     issues.add(
       path,
-      `${related.name} refers to ${parent} through several fields (${quoteList(candidates)}): say which one with "via"`,
+      `${related.name} refers to ${parent} through several fields (${quoteList(candidates)}): name one with "via"`,
     );
   return null;
 }

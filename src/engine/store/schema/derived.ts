@@ -48,7 +48,8 @@ function keptByRelated(model: AppModel): Map<string, Kept[]> {
   for (const parent of model.entities)
     for (const field of parent.fields) {
       const derived = field.derived;
-      if (!derived) continue;
+      // A model without the related entity (one narrowed by hand, as the sync's refusals are tested) keeps nothing of it.
+      if (!derived || !Object.hasOwn(model.entitiesByName, derived.entity)) continue;
       byRelated.set(derived.entity, [...(byRelated.get(derived.entity) ?? []), { parent, field, derived }]);
     }
   return byRelated;
@@ -179,8 +180,9 @@ export function derivedFingerprint(model: AppModel): string {
  */
 export async function installDerived(trx: DynamicDatabase, model: AppModel): Promise<boolean> {
   const fingerprint = derivedFingerprint(model);
-  const recorded = await trx.selectFrom(META_TABLE).select('value').where('key', '=', META_KEY).executeTakeFirst();
-  const previous = recorded ? (JSON.parse(String(recorded.value)) as { fingerprint?: string }).fingerprint : undefined;
+  const { rows } = await sql<{ recorded: string | null }>`
+    select value->>'fingerprint' as recorded from ${sql.table(META_TABLE)} where key = ${META_KEY}`.execute(trx);
+  const previous = rows[0]?.recorded;
   const kept = keptByRelated(model);
   const relatedTables = [...kept.keys()].map((name) => declaredValue(model.entitiesByName, name, 'entity').table);
   if (previous === fingerprint && (await triggersPresent(trx, relatedTables))) return false;
