@@ -9,6 +9,7 @@ import { createActor, ninefoldError, openSyncedQuickly } from '@testing/engine/o
 import type { RecordData } from './types';
 import type { Actor } from '../ground/actor';
 import { inTransaction } from './transaction';
+import { syncSchema } from '../store/schema/sync';
 
 /**
  * A board of tickets in epics and sprints, each ticket with comments: the board's numbers and
@@ -215,5 +216,49 @@ forEachDatabase('derived fields', (database) => {
     expect(open.rows.every((r) => r.hasOpen === true)).toBe(true);
     const ids = open.rows.map((r) => r.id);
     expect(ids.indexOf(quiet.id)).toBeLessThan(ids.indexOf(busy.id));
+  });
+});
+
+/** The same spec before its derived fields were declared. */
+function withoutDerived(spec: typeof SPEC): AppSpec {
+  const entities = Object.fromEntries(
+    Object.entries(spec.entities).map(([name, entity]) => [
+      name,
+      { ...entity, fields: Object.fromEntries(Object.entries(entity.fields).filter(([, field]) => !('derived' in field))) },
+    ]),
+  );
+  return { ...spec, entities } as unknown as AppSpec;
+}
+
+forEachDatabase('derived fields added to a spec with data', (database) => {
+  it('adds the columns and counts the records already there', async () => {
+    const before = buildModel(withoutDerived(SPEC));
+    const store = await openSyncedQuickly(database, before);
+    const agent = await createActor(store.db, ['agent'], 'Early Agent');
+    const early = createOps({ model: before, db: store.db });
+    const b = await early.create(agent, 'board', { name: 'Old board' });
+    const t = await early.create(agent, 'ticket', { title: 'Old ticket', board: b.id, points: 4, due: '2026-01-02' });
+    await early.create(agent, 'ticket', { title: 'Older ticket', board: b.id, points: 6 });
+    await early.create(agent, 'comment', { body: 'Public', ticket: t.id });
+    await early.create(agent, 'comment', { body: 'Internal', ticket: t.id, internal: true });
+
+    const report = await syncSchema(store, model);
+    expect(report.applied.map((s) => s.description)).toEqual(
+      expect.arrayContaining(['add column board.ticket_count', 'add column ticket.reply_count']),
+    );
+    const ops = createOps({ model, db: store.db });
+    expect((await ops.get(agent, 'board', b.id)).record).toMatchObject({
+      ticketCount: 2,
+      openPoints: 10,
+      hasOpen: true,
+      lastDue: '2026-01-02',
+      unplanned: 2,
+    });
+    expect((await ops.get(agent, 'ticket', t.id)).record.replyCount).toBe(1);
+    // And keeps them from then on.
+    await ops.create(agent, 'comment', { body: 'Later', ticket: t.id });
+    expect((await ops.get(agent, 'ticket', t.id)).record.replyCount).toBe(2);
+    // A second sync has nothing to do.
+    expect((await syncSchema(store, model)).changed).toBe(false);
   });
 });
