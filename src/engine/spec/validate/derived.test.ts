@@ -99,6 +99,23 @@ describe('derived fields at load', () => {
     ]);
   });
 
+  it('is not set by a workflow effect', () => {
+    const s = spec(
+      { replies: { type: 'integer', derived: { count: 'comment', via: 'ticket' } } },
+      {
+        workflows: {
+          ticket: {
+            states: { open: {}, done: {} },
+            transitions: { finish: { from: 'open', to: 'done', allow: ['admin'], effects: [{ set: 'replies', to: 0 }] } },
+          },
+        },
+      },
+    );
+    expect(messages(s)).toContain(
+      'workflows.ticket.transitions.finish.effects[0].set: "replies" is derived from related records: no effect may set it',
+    );
+  });
+
   it('is a key of entity fields only', () => {
     const s = spec({}, { users: { fields: { n: { type: 'integer', derived: { count: 'comment' } } } } });
     expect(messages(s).join()).toContain('users.fields.n.derived: unknown key');
