@@ -62,13 +62,13 @@ async function main(): Promise<void> {
 
     // The data, in statements of 5,000 rows: each comment statement recounts the tickets it touched.
     await sql`insert into ticket (subject, priority, requester, state, sla_due_at)
-      select 'Ticket ' || g, 'normal', ${account.id}, 'open', now() from generate_series(1, ${TICKETS}) g`.execute(store.db);
+      select 'Ticket ' || g, 'normal', ${account.id}, 'open', now() from generate_series(1, ${TICKETS}::int) g`.execute(store.db);
     const load = performance.now();
     for (let done = 0; done < COMMENTS; done += 5000) {
       const n = Math.min(5000, COMMENTS - done);
       await sql`insert into comment (ticket, body, internal)
-        select (select min(id) from ticket) + (g % ${TICKETS}), 'Comment ' || g, g % 4 = 0
-        from generate_series(${done + 1}, ${done + n}) g`.execute(store.db);
+        select (select min(id) from ticket) + (g % ${TICKETS}::int), 'Comment ' || g, g % 4 = 0
+        from generate_series(${done + 1}::int, ${done + n}::int) g`.execute(store.db);
     }
     figures.push([`load ${COMMENTS} comments in statements of 5,000 (triggers keeping reply_count)`, `${(performance.now() - load).toFixed(0)} ms`]);
 
