@@ -205,6 +205,31 @@ forEachDatabase('derived fields', (database) => {
     expect(ticketAfter.version).toBe(ticketBefore.version);
   });
 
+  // Two writers at once need two connections: PGlite has one, and takes transactions in turn.
+  if (database.kind === 'postgres') {
+    it('recounts after the writer it waited for committed: the later count includes the earlier comment', async () => {
+      const t = await newTicket((await newBoard()).id);
+      let inserted!: () => void;
+      let release!: () => void;
+      const firstInserted = new Promise<void>((resolve) => (inserted = resolve));
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const first = store.db.transaction().execute(async (trx) => {
+        await trx.insertInto('comment').values({ body: 'First', ticket: t.id, internal: false }).execute();
+        inserted();
+        await held;
+      });
+      await firstInserted;
+      // The second's trigger waits for the ticket the first has recounted; its recount then runs on a fresh snapshot.
+      const second = store.db
+        .transaction()
+        .execute((trx) => trx.insertInto('comment').values({ body: 'Second', ticket: t.id, internal: false }).execute());
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await Promise.all([first, second]);
+      expect((await ticket(t.id)).replyCount).toBe(2);
+    });
+  }
+
   it('sorts and filters lists by a derived value', async () => {
     const [quiet, busy] = [await newBoard(), await newBoard()];
     for (const n of [1, 2, 3]) await newTicket(busy.id, { points: n });
