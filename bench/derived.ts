@@ -24,7 +24,11 @@ import { createIdentity } from '../src/engine/identity/identity';
 import { SYSTEM_ACTOR } from '../src/engine/identity/system-actor';
 
 const { values } = parseArgs({
-  options: { tickets: { type: 'string', default: '1000' }, comments: { type: 'string', default: '100000' }, db: { type: 'string', default: 'pglite' } },
+  options: {
+    tickets: { type: 'string', default: '1000' },
+    comments: { type: 'string', default: '100000' },
+    db: { type: 'string', default: 'pglite' },
+  },
 });
 const TICKETS = Number(values.tickets);
 const COMMENTS = Number(values.comments);
@@ -56,7 +60,12 @@ async function main(): Promise<void> {
   try {
     await syncSchema(store, model);
     const identity = createIdentity(store.db, ['admin', 'agent', 'customer']);
-    const account = await identity.createUser(SYSTEM_ACTOR, { email: 'bench@example.com', password: 'correct horse battery', name: 'Bench', roles: ['agent'] });
+    const account = await identity.createUser(SYSTEM_ACTOR, {
+      email: 'bench@example.com',
+      password: 'correct horse battery',
+      name: 'Bench',
+      roles: ['agent'],
+    });
     const agent = { userId: account.id, email: account.email, name: account.name, roles: account.roles };
     const ops = createOps({ model, db: store.db });
 
@@ -70,7 +79,10 @@ async function main(): Promise<void> {
         select (select min(id) from ticket) + (g % ${TICKETS}::int), 'Comment ' || g, g % 4 = 0
         from generate_series(${done + 1}::int, ${done + n}::int) g`.execute(store.db);
     }
-    figures.push([`load ${COMMENTS} comments in statements of 5,000 (triggers keeping reply_count)`, `${(performance.now() - load).toFixed(0)} ms`]);
+    figures.push([
+      `load ${COMMENTS} comments in statements of 5,000 (triggers keeping reply_count)`,
+      `${(performance.now() - load).toFixed(0)} ms`,
+    ]);
 
     const page = await timed(20, () => ops.list(agent, 'ticket', { sort: '-replyCount', limit: 50 }));
     figures.push(['ops.list tickets sorted by -replyCount, 50 rows (maintained column)', `${page.toFixed(1)} ms`]);
@@ -89,7 +101,10 @@ async function main(): Promise<void> {
     const ticketId = Number(first.rows[0]?.id);
     let i = 0;
     const write = await timed(30, () => ops.create(agent, 'comment', { ticket: ticketId, body: `Bench reply ${++i}` }));
-    figures.push(['ops.create a comment on a ticket with ~' + Math.round(COMMENTS / TICKETS) + ' comments (recount in the same transaction)', `${write.toFixed(1)} ms`]);
+    figures.push([
+      'ops.create a comment on a ticket with ~' + Math.round(COMMENTS / TICKETS) + ' comments (recount in the same transaction)',
+      `${write.toFixed(1)} ms`,
+    ]);
     const internal = await timed(30, () => ops.create(agent, 'comment', { ticket: ticketId, body: `Bench note ${++i}`, internal: true }));
     figures.push(['ops.create an internal comment (not counted, same recount)', `${internal.toFixed(1)} ms`]);
   } finally {

@@ -280,7 +280,8 @@ export function recordSchema(entity: EntityModel, constants: Constants): JsonSch
     if (field.readOnly || fieldWrittenOnlyByCalls(entity, field)) schema.readOnly = true;
     if (fieldWrittenOnlyByCalls(entity, field)) schema.description = [schema.description, CALLS_ONLY_FIELD].filter(Boolean).join(' ');
     if (field.due) schema.description = [schema.description, `Set by the server, ${dueText(field, entity)}.`].filter(Boolean).join(' ');
-    if (field.derived) schema.description = [schema.description, `Set by the server, ${derivedText(field, entity)}.`].filter(Boolean).join(' ');
+    if (field.derived)
+      schema.description = [schema.description, `Set by the server, ${derivedText(field, entity)}.`].filter(Boolean).join(' ');
     properties[field.name] = schema;
   }
   // Fields (and authors) some role never sees: ops leave them out of its records and the wire does not put them back.

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { buildModel } from '../spec/build';
 import type { AppSpec } from '../spec/types';
 import { forEachDatabase } from '@testing/engine/store';

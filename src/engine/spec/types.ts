@@ -117,11 +117,7 @@ interface FieldBase {
  *   replyCount: { type: 'integer', derived: { count: 'comment', where: { field: 'internal', op: 'eq', value: false } } }
  */
 export type DerivedSpec = (
-  | { readonly count: string }
-  | { readonly exists: string }
-  | { readonly sum: string }
-  | { readonly min: string }
-  | { readonly max: string }
+  { readonly count: string } | { readonly exists: string } | { readonly sum: string } | { readonly min: string } | { readonly max: string }
 ) & {
   readonly via?: string;
   readonly where?: Condition;

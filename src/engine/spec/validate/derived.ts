@@ -42,13 +42,19 @@ function checkDerived(field: Rec, info: EntityInfo, path: string, symbols: Symbo
   const kinds = DERIVED_KINDS.filter((k) => derived[k] !== undefined);
   const kind = kinds[0];
   if (kind === undefined || kinds.length > 1) {
-    issues.add(path, `a derived value needs exactly one of ${DERIVED_KINDS.join(', ')} (got ${kinds.length === 0 ? 'none' : kinds.join(', ')})`);
+    issues.add(
+      path,
+      `a derived value needs exactly one of ${DERIVED_KINDS.join(', ')} (got ${kinds.length === 0 ? 'none' : kinds.join(', ')})`,
+    );
     return;
   }
   const target = derived[kind];
   const needsField = kind === 'sum' || kind === 'min' || kind === 'max';
   if (!isString(target)) {
-    issues.add(at(path, kind), `must name ${needsField ? 'a field of a related entity ("deal.amount")' : 'a related entity'}, got ${describeValue(target)}`);
+    issues.add(
+      at(path, kind),
+      `must name ${needsField ? 'a field of a related entity ("deal.amount")' : 'a related entity'}, got ${describeValue(target)}`,
+    );
     return;
   }
   const [entityName = '', fieldName, ...rest] = target.split('.');
@@ -74,7 +80,8 @@ function checkType(type: unknown, kind: DerivedKind, folded: Rec | undefined, ta
   const declared = String(type);
   if (kind === 'count' || kind === 'exists') {
     const expected = kind === 'count' ? 'integer' : 'boolean';
-    if (declared !== expected) issues.add(path, `a ${kind} is ${withArticle(expected)}: declare the field as type "${expected}", not "${declared}"`);
+    if (declared !== expected)
+      issues.add(path, `a ${kind} is ${withArticle(expected)}: declare the field as type "${expected}", not "${declared}"`);
     return;
   }
   if (!folded) {
@@ -92,5 +99,8 @@ function checkType(type: unknown, kind: DerivedKind, folded: Rec | undefined, ta
     return;
   }
   if (declared !== foldedType)
-    issues.add(path, `the ${kind} of "${target}" is ${withArticle(foldedType)}: declare the field as type "${foldedType}", not "${declared}"`);
+    issues.add(
+      path,
+      `the ${kind} of "${target}" is ${withArticle(foldedType)}: declare the field as type "${foldedType}", not "${declared}"`,
+    );
 }

@@ -18,11 +18,8 @@ export function checkReverseReference(parent: string, related: EntityInfo, via: 
     return via;
   }
   if (candidates.length === 1 && candidates[0] !== undefined) return candidates[0];
-  if (candidates.length === 0) issues.add(path, `${related.name} has no reference field to ${parent}: nothing of it can relate to ${parent}`);
-  else
-    issues.add(
-      path,
-      `${related.name} refers to ${parent} through several fields (${quoteList(candidates)}): name one with "via"`,
-    );
+  if (candidates.length === 0)
+    issues.add(path, `${related.name} has no reference field to ${parent}: nothing of it can relate to ${parent}`);
+  else issues.add(path, `${related.name} refers to ${parent} through several fields (${quoteList(candidates)}): name one with "via"`);
   return null;
 }

@@ -79,9 +79,7 @@ export function checkLiteralCondition(condition: unknown, path: string, info: En
     case 'all':
     case 'any':
       if (Array.isArray(node.items))
-        node.items.forEach((item: unknown, index) =>
-          checkLiteralCondition(item, at(at(path, node.kind), index), info, issues, purpose),
-        );
+        node.items.forEach((item: unknown, index) => checkLiteralCondition(item, at(at(path, node.kind), index), info, issues, purpose));
       return;
     case 'not':
       checkLiteralCondition(node.item, at(path, 'not'), info, issues, purpose);

@@ -8,7 +8,7 @@ import type { AppModel, EntityModel, FieldModel } from '../../spec/model';
 import { declaredValue } from '../../spec/own-names';
 import type { DynamicDatabase } from '../types';
 import { META_TABLE } from './desired';
-import { quoteIdent, quoteLiteral } from './sql';
+import { quoteIdent } from './sql';
 
 /**
  * Derived fields (`derived` on a field: a count, sum, min, max or "exists" of the records that
@@ -213,4 +213,3 @@ async function triggersPresent(db: DynamicDatabase, tables: readonly string[]): 
     where t.tgname = ${triggerName('insert')} and c.relname = any(${sql.val(tables)}::text[])`.execute(db);
   return Number(rows[0]?.n) === tables.length;
 }
-
