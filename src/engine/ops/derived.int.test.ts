@@ -130,6 +130,9 @@ forEachDatabase('derived fields', (database) => {
     // Derived values are facts of the related records, not edits of the board: no new version.
     const after = await board(from.id);
     expect(after.version).toBe(before.version);
+    // Nor entries of its history: a derived value is not a change anyone made to it.
+    const history = await ops.history(agent, 'board', to.id);
+    expect(history.entries.flatMap((e) => Object.keys(e.changes))).toEqual(['name']);
   });
 
   it('counts the related records of create-many (the CSV import) in the same transaction', async () => {
