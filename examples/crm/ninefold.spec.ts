@@ -23,7 +23,7 @@ export default defineApp({
         sort: '-updatedAt',
         filters: ['state', 'owner', 'company'],
       },
-      company: { columns: ['name', 'industry', 'size', 'website'], sort: 'name', filters: ['industry', 'size'] },
+      company: { columns: ['name', 'industry', 'size', 'website', 'openPipeline'], sort: 'name', filters: ['industry', 'size'] },
       contact: { columns: ['name', 'company', 'jobTitle', 'email', 'phone'], sort: 'name', filters: ['company'] },
       note: { columns: ['deal', 'body', 'createdAt'], sort: '-createdAt' },
     },
@@ -122,6 +122,14 @@ export default defineApp({
           label: 'Employees',
           values: ['small', 'medium', 'large', 'enterprise'],
           labels: { small: '1–10', medium: '11–200', large: '201–1,000', enterprise: 'More than 1,000' },
+        },
+        // What is still to win here: kept by the engine from the company's deals, whoever owns them.
+        openPipeline: {
+          type: 'decimal',
+          label: 'Open pipeline (EUR)',
+          precision: 12,
+          scale: 2,
+          derived: { sum: 'deal.value', where: { field: 'state', op: 'notIn', value: ['won', 'lost'] } },
         },
       },
     },
@@ -224,7 +232,8 @@ export default defineApp({
     company: {
       admin: { list: true, read: true, create: true, update: true, delete: true },
       manager: { list: true, read: true, create: true, update: true, delete: true },
-      sales: { list: true, read: true, create: true, update: true },
+      // The open pipeline adds up every salesperson's deals, and sales see only their own.
+      sales: { list: true, read: true, create: true, update: true, hiddenFields: ['openPipeline'] },
     },
     contact: {
       admin: { list: true, read: true, create: true, update: true, delete: true },

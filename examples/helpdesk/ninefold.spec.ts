@@ -16,7 +16,19 @@ export default defineApp({
     navigation: ['ticket', 'organization', 'comment'],
     lists: {
       ticket: {
-        columns: ['id', 'subject', 'state', 'priority', 'slaDueAt', 'requester', 'assignee', 'organization', 'dueAt', 'updatedAt'],
+        columns: [
+          'id',
+          'subject',
+          'state',
+          'priority',
+          'slaDueAt',
+          'requester',
+          'assignee',
+          'organization',
+          'replyCount',
+          'dueAt',
+          'updatedAt',
+        ],
         sort: '-updatedAt',
         filters: ['state', 'priority', 'slaDueAt', 'organization', 'assignee'],
       },
@@ -154,6 +166,13 @@ export default defineApp({
             by: 'priority',
             doneWhen: { field: 'state', op: 'in', value: ['resolved', 'closed'] },
           },
+        },
+        // The conversation's length as its customer sees it: internal notes do not count, so the
+        // number tells a customer (who reads every non-internal comment) nothing they cannot see.
+        replyCount: {
+          type: 'integer',
+          label: 'Replies',
+          derived: { count: 'comment', where: { field: 'internal', op: 'eq', value: false } },
         },
       },
       limits: {

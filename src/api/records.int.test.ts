@@ -74,7 +74,10 @@ forEachDatabase('API: records', (database) => {
         'dueAt',
         'resolvedAt',
         'slaDueAt',
+        'replyCount',
       ]);
+      // A new ticket has no replies yet (a derived value, kept by the engine).
+      expect(created.body.replyCount).toBe(0);
       // The SLA's due time, set by the server: created + slaHours.high.
       expect(Date.parse(created.body.slaDueAt) - Date.parse(created.body.createdAt)).toBe(8 * 3_600_000);
       expect(created.body).toMatchObject({
@@ -203,6 +206,12 @@ forEachDatabase('API: records', (database) => {
           403,
           'FORBIDDEN_FIELD',
         );
+        // A derived value is the engine's, as a read-only field is.
+        const derived = await api.call('PATCH', `/tickets/${id}`, { token: agentToken, body: { version: 5, replyCount: 9 } });
+        expectProblem(derived, 403, 'FORBIDDEN_FIELD');
+        expect(derived.body.errors).toEqual([
+          { pointer: '/replyCount', code: 'forbidden_field', detail: expect.stringContaining('Replies is derived') },
+        ]);
         expectProblem(
           await api.call('POST', '/tickets', { token: agentToken, body: { subject: 'Valid subject', id: 1 } }),
           422,

@@ -467,6 +467,8 @@ function leaves(condition: Condition): { field: string; value?: unknown }[] {
   if ('all' in condition) return condition.all.flatMap(leaves);
   if ('any' in condition) return condition.any.flatMap(leaves);
   if ('not' in condition) return leaves(condition.not);
+  // An `exists` asks about other records: it names no field of this one.
+  if ('exists' in condition) return [];
   return [{ field: condition.field, value: condition.value }];
 }
 

@@ -24,6 +24,7 @@ const ticket = {
   dueAt: null,
   resolvedAt: null,
   slaDueAt: '2025-03-04T14:00:00.000Z',
+  replyCount: 2,
 };
 
 function problem(status: number, code: string, extra: object = {}) {

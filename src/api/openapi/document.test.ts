@@ -158,6 +158,7 @@ describe('the helpdesk document', () => {
       'dueAt',
       'resolvedAt',
       'slaDueAt',
+      'replyCount',
     ]);
     // Hidden from customers (their records leave them out), so not required.
     expect(ticket.required).toEqual(Object.keys(ticket.properties!).filter((name) => name !== 'organization' && name !== 'assignee'));
@@ -177,6 +178,10 @@ describe('the helpdesk document', () => {
     expect(ticket.properties!.slaDueAt).toMatchObject({ type: ['string', 'null'], format: 'date-time', readOnly: true });
     expect(ticket.properties!.slaDueAt!.description).toContain('Set by the server, computed: createdAt + slaHours (hours per priority)');
     expect(ticket.properties!.createdBy).toMatchObject({ type: ['integer', 'null'] });
+    expect(ticket.properties!.replyCount).toMatchObject({ type: ['integer', 'null'], readOnly: true });
+    expect(ticket.properties!.replyCount!.description).toBe(
+      'Set by the server, derived: the number of comments of the ticket where internal is false (0 when none), kept by the engine in the same transaction as every write of them.',
+    );
   });
 
   it('asks a create body for the writable fields, requiring those without a default', () => {
@@ -244,7 +249,7 @@ describe('the helpdesk document', () => {
       ),
     );
     expect(params.sort!.description).toContain(
-      'subject, priority, organization, requester, assignee, dueAt, resolvedAt, slaDueAt, state, id, createdAt, updatedAt',
+      'subject, priority, organization, requester, assignee, dueAt, resolvedAt, slaDueAt, replyCount, state, id, createdAt, updatedAt',
     );
     expect(params.sort!.description).toContain('Default: -updatedAt');
     expect(params.limit!.schema).toEqual({ type: 'integer', minimum: 1, maximum: 100, default: 50 });

@@ -8,6 +8,7 @@ import type { JsonSchema, JsonType } from './types';
 import { MAX_REFERENCES } from '@/engine/spec/join-fields';
 import { dueText } from '@/engine/spec/describe/due';
 import { computedNote } from '@/engine/spec/describe/computed';
+import { derivedText } from '@/engine/spec/describe/derived';
 
 /**
  * Fields as JSON Schema 2020-12: what a record looks like on the wire, and what a create or
@@ -299,6 +300,8 @@ export function recordSchema(entity: EntityModel, constants: Constants): JsonSch
     if (fieldWrittenOnlyByCalls(entity, field)) schema.description = [schema.description, CALLS_ONLY_FIELD].filter(Boolean).join(' ');
     if (field.due) schema.description = [schema.description, `Set by the server, ${dueText(field, entity)}.`].filter(Boolean).join(' ');
     if (field.computed) schema.description = [schema.description, `${capitalize(computedNote(field, entity))}.`].filter(Boolean).join(' ');
+    if (field.derived)
+      schema.description = [schema.description, `Set by the server, ${derivedText(field, entity)}.`].filter(Boolean).join(' ');
     properties[field.name] = schema;
   }
   // Fields (and authors) some role never sees: ops leave them out of its records and the wire does not put them back.

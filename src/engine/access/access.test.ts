@@ -32,7 +32,18 @@ describe('accessFor (what the doors offer)', () => {
       actions: { list: true, read: true, create: true, update: true, delete: false },
       transitions: { start: false, wait: false, reply: true, resolve: false, reopen: true, close: false },
       // Who wrote and changed a ticket last are read like fields: no grant of customers hides them.
-      readable: ['subject', 'description', 'priority', 'requester', 'dueAt', 'resolvedAt', 'slaDueAt', 'createdBy', 'updatedBy'],
+      readable: [
+        'subject',
+        'description',
+        'priority',
+        'requester',
+        'dueAt',
+        'resolvedAt',
+        'slaDueAt',
+        'replyCount',
+        'createdBy',
+        'updatedBy',
+      ],
       writable: { create: ['subject', 'description'], update: ['subject', 'description'] },
       listedVia: null,
     });

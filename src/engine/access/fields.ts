@@ -74,11 +74,13 @@ export function checkWritable(entity: EntityModel, actor: Actor, action: 'create
     }
     const field = Object.hasOwn(entity.fieldsByName, key) ? entity.fieldsByName[key] : undefined;
     if (!field || writable.has(key)) continue;
-    const message = field.readOnly
-      ? `${field.label} is read-only.`
-      : !isThroughCall(actor) && (field.writtenBy === 'calls' || entity.writtenBy === 'calls')
-        ? callsOnlyFieldMessage(field)
-        : `You are not allowed to ${action === 'create' ? 'set' : 'change'} ${field.label}.`;
+    const message = field.derived
+      ? `${field.label} is derived from the ${field.derived.entity} records that refer to it: nobody writes it.`
+      : field.readOnly
+        ? `${field.label} is read-only.`
+        : !isThroughCall(actor) && (field.writtenBy === 'calls' || entity.writtenBy === 'calls')
+          ? callsOnlyFieldMessage(field)
+          : `You are not allowed to ${action === 'create' ? 'set' : 'change'} ${field.label}.`;
     errors.push({ field: key, code: 'forbidden_field', message });
   }
   if (errors.length > 0) throw forbiddenField(actor, entity, action, errors);

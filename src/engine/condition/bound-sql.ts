@@ -8,7 +8,8 @@ import { authorId } from '../access/visitor';
 import { USER_TABLE } from '../store/schema/desired';
 import { foldCondition } from './fold';
 import { writeLeaf, type SqlPieces } from './leaf-sql';
-import type { CompiledCondition, CompiledLeaf, TimeShift } from './types';
+import type { CompiledCondition, CompiledExists, CompiledLeaf, TimeShift } from './types';
+import { reverseReferenceOf } from '../spec/reverse-reference';
 
 /** Values of a custom route's parameters, for `{ param }` operands. */
 export type RouteParams = Readonly<Record<string, string | number | boolean>>;
@@ -25,18 +26,57 @@ export function boundConditionSql(
   actor: Actor,
   params: RouteParams = {},
 ): RawBuilder<SqlBool> {
+  return rowConditionSql(model, entity, condition, actor, params, { table: entity.table, depth: 0 });
+}
+
+/** Which row a condition is on: the entity's table itself, or the alias an `exists` gave it (depth: how many enclose it). */
+interface RowAt {
+  readonly table: string;
+  readonly depth: number;
+}
+
+function rowConditionSql(
+  model: AppModel,
+  entity: EntityModel,
+  condition: CompiledCondition,
+  actor: Actor,
+  params: RouteParams,
+  row: RowAt,
+): RawBuilder<SqlBool> {
   const pieces = boundPieces(model, entity, actor, params);
   const leaf = (l: CompiledLeaf) => leafSql(model, entity, l, pieces);
   return foldCondition<RawBuilder<SqlBool>>(condition, {
     all: (items) => (items.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(items, sql` and `)})`),
     any: (items) => (items.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(items, sql` or `)})`),
     not: (item) => sql<SqlBool>`not (${item})`,
+    exists: (node) => existsSql(model, entity, node, actor, params, row),
     present: leaf,
     absent: leaf,
     in: leaf,
     notIn: leaf,
     compare: leaf,
   });
+}
+
+/**
+ * `exists` as a correlated subquery on the related table, served by the index on its reference
+ * column (schema sync indexes every reference column): `exists (select 1 from appointment r
+ * where r.patient = patient.id and <where on the appointment>)`. The related table is aliased,
+ * so that the outer `<table>.id` means the outer row even when both are the same entity; the
+ * inner condition names its columns unqualified, which bind to the nearest table, the alias.
+ */
+function existsSql(
+  model: AppModel,
+  entity: EntityModel,
+  node: CompiledExists,
+  actor: Actor,
+  params: RouteParams,
+  row: RowAt,
+): RawBuilder<SqlBool> {
+  const { related, reference } = reverseReferenceOf(model, entity, node.entity, node.via);
+  const inner: RowAt = { table: `nf_exists_${row.depth}`, depth: row.depth + 1 };
+  const where = node.where === null ? sql<SqlBool>`true` : rowConditionSql(model, related, node.where, actor, params, inner);
+  return sql<SqlBool>`exists (select 1 from ${sql.table(related.table)} as ${sql.table(inner.table)} where ${sql.ref(`${inner.table}.${reference.column}`)} = ${sql.ref(`${row.table}.id`)} and ${where})`;
 }
 
 /** A spec condition of the model (compiled by the model build) as a SQL predicate: see boundConditionSql. */

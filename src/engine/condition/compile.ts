@@ -19,6 +19,13 @@ export function compileCondition(condition: Condition, constants: ConstantValues
       return { kind: node.kind, items: (node.items as readonly Condition[]).map((c) => compileCondition(c, constants)) };
     case 'not':
       return { kind: 'not', item: compileCondition(node.item as Condition, constants) };
+    case 'exists':
+      return {
+        kind: 'exists',
+        entity: node.entity as string,
+        via: (node.via as string | undefined) ?? null,
+        where: node.where === undefined ? null : compileCondition(node.where as Condition, constants),
+      };
     case 'leaf':
       return compileLeaf(condition as Leaf, constants);
   }

@@ -4,7 +4,7 @@ import type { Condition } from '../spec/types';
 import { compiledOf, type ConditionSource } from './book';
 import { compareValues, isPresent, orderHolds, timeOf } from './compare';
 import { foldCondition } from './fold';
-import type { CompiledCondition, CompiledOperand, Subject, TimeShift } from './types';
+import type { CompiledCondition, CompiledExists, CompiledOperand, Subject, TimeShift } from './types';
 
 export type RecordLike = Readonly<Record<string, unknown>>;
 
@@ -81,6 +81,8 @@ export function evaluateCompiled(condition: CompiledCondition, record: RecordLik
     all: (items) => items.every(Boolean),
     any: (items) => items.some(Boolean),
     not: (item) => !item,
+    // Other records are not in memory: the value loaded beforehand under existsKey, else it does not hold.
+    exists: (node) => record[existsKey(node)] === true,
     present: (leaf) => pathSet(leaf.subject, record) && isPresent(record[leaf.subject.field]),
     absent: (leaf) => pathSet(leaf.subject, record) && !isPresent(record[leaf.subject.field]),
     in: (leaf) => {
@@ -105,6 +107,11 @@ export function evaluateCompiled(condition: CompiledCondition, record: RecordLik
       return order === null ? leaf.op === 'ne' : orderHolds(leaf.op, order);
     },
   });
+}
+
+/** Where a record loaded for in-memory evaluation holds the answer of an `exists` node (as a path's value is under the path). */
+export function existsKey(node: CompiledExists): string {
+  return `exists:${JSON.stringify(node)}`;
 }
 
 function pathSet(subject: Subject, record: RecordLike): boolean {

@@ -10,6 +10,8 @@ export type ConditionFolder<R> = {
   readonly all: (items: readonly R[], node: NodeOf<'all'>) => R;
   readonly any: (items: readonly R[], node: NodeOf<'any'>) => R;
   readonly not: (item: R, node: NodeOf<'not'>) => R;
+  /** Its `where` is on another entity: each reader reads it as that entity's condition, not folded here. */
+  readonly exists: (node: NodeOf<'exists'>) => R;
 } & { readonly [K in CompiledLeaf['kind']]: (leaf: NodeOf<K>) => R };
 
 /** The one walk over a compiled condition: every reader of conditions is a folder given to it. */
@@ -22,6 +24,8 @@ export function foldCondition<R>(condition: CompiledCondition, folder: Condition
       return folder.any(condition.items.map(fold), condition);
     case 'not':
       return folder.not(fold(condition.item), condition);
+    case 'exists':
+      return folder.exists(condition);
     case 'present':
       return folder.present(condition);
     case 'absent':
@@ -37,18 +41,35 @@ export function foldCondition<R>(condition: CompiledCondition, folder: Condition
   }
 }
 
-/** The leaves of a condition, in order. */
+/** The leaves of a condition, in order (not those of an `exists`'s `where`, which are another entity's). */
 export function conditionLeaves(condition: CompiledCondition): CompiledLeaf[] {
   const leaf = (l: CompiledLeaf) => [l];
   return foldCondition<CompiledLeaf[]>(condition, {
     all: (items) => items.flat(),
     any: (items) => items.flat(),
     not: (item) => item,
+    exists: () => [],
     present: leaf,
     absent: leaf,
     in: leaf,
     notIn: leaf,
     compare: leaf,
+  });
+}
+
+/** The `exists` nodes of a condition (outside their own `where`s), in order. */
+export function conditionExists(condition: CompiledCondition): NodeOf<'exists'>[] {
+  const none = (): NodeOf<'exists'>[] => [];
+  return foldCondition<NodeOf<'exists'>[]>(condition, {
+    all: (items) => items.flat(),
+    any: (items) => items.flat(),
+    not: (item) => item,
+    exists: (node) => [node],
+    present: none,
+    absent: none,
+    in: none,
+    notIn: none,
+    compare: none,
   });
 }
 

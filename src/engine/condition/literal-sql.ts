@@ -72,6 +72,10 @@ function literalSql(condition: CompiledCondition, column: (name: string) => stri
     all: (items) => group(items, ' and ', 'true'),
     any: (items) => group(items, ' or ', 'false'),
     not: (item) => `not (${item})`,
+    exists: () => {
+      // Refused at load wherever a condition is kept as a literal predicate (validate/unique-when.ts).
+      throw new Error('a literal predicate cannot ask whether other records exist');
+    },
     present: leaf,
     absent: leaf,
     in: leaf,

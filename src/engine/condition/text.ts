@@ -1,4 +1,5 @@
 import type { EntityModel } from '../spec/model';
+import { withArticle } from '../spec/naming';
 import { foldCondition } from './fold';
 import type { CompiledCondition, CompiledOperand, LiteralOperand, TimeShift } from './types';
 
@@ -26,6 +27,13 @@ export function compiledConditionText(condition: CompiledCondition, entity: Enti
     all: (texts, node) => nested(texts, node.items).join(' and '),
     any: (texts, node) => nested(texts, node.items).join(' or '),
     not: (text) => `not (${text})`,
+    // "there is an appointment (by its patient) where practitioner's account is you"
+    exists: (node) => {
+      const by = node.via === null ? '' : ` (by its ${node.via})`;
+      // The inner condition reads the related record's fields; the text names them as written.
+      const where = node.where === null ? '' : ` where ${compiledConditionText(node.where, entity)}`;
+      return `there is ${withArticle(node.entity)}${by}${where}`;
+    },
     present: (leaf) => `${fieldText(leaf.subject.field)} is present`,
     absent: (leaf) => `${fieldText(leaf.subject.field)} is absent`,
     in: (leaf) => `${fieldText(leaf.subject.field)} is one of ${leaf.values.map(listItemText).join(', ')}`,

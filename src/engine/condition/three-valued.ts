@@ -1,5 +1,5 @@
 import { compareValues, isPresent, orderHolds } from './compare';
-import { operandValue, type EvalContext, type RecordLike } from './evaluate';
+import { existsKey, operandValue, type EvalContext, type RecordLike } from './evaluate';
 import { foldCondition } from './fold';
 import type { CompiledCondition, CompiledLeaf, CompiledOperand, Literal } from './types';
 
@@ -25,6 +25,8 @@ export function holdsThreeValued(condition: CompiledCondition, record: RecordLik
     all: and,
     any: or,
     not: (item) => (item === null ? null : !item),
+    // A subquery: true or false, never unknown (the spec checks keep it out of index predicates).
+    exists: (node) => record[existsKey(node)] === true,
     present: leaf,
     absent: leaf,
     in: leaf,

@@ -49,10 +49,25 @@ export type CompiledLeaf =
   | { readonly kind: 'notIn'; readonly subject: Subject; readonly values: readonly LiteralOperand[] }
   | { readonly kind: 'compare'; readonly subject: Subject; readonly op: ComparisonOp; readonly operand: CompiledOperand };
 
+/**
+ * "Some record of `entity` references this one (through its reference field `via`, or its only
+ * one to this entity) and matches `where`": a question about other rows, so readers that see
+ * one record in memory cannot answer it by themselves (evaluate.ts reads a value loaded under
+ * existsKey; the SQL writer asks the database).
+ */
+export interface CompiledExists {
+  readonly kind: 'exists';
+  readonly entity: string;
+  readonly via: string | null;
+  /** On the related record; null: any related record. */
+  readonly where: CompiledCondition | null;
+}
+
 export type CompiledCondition =
   | { readonly kind: 'all'; readonly items: readonly CompiledCondition[] }
   | { readonly kind: 'any'; readonly items: readonly CompiledCondition[] }
   | { readonly kind: 'not'; readonly item: CompiledCondition }
+  | CompiledExists
   | CompiledLeaf;
 
 export type ConditionKind = CompiledCondition['kind'];

@@ -56,6 +56,8 @@ function same(a: unknown, b: unknown): boolean {
 export function fieldDiff(entity: EntityModel, before: Snapshot | null, after: Snapshot | null): Record<string, [unknown, unknown]> {
   const diff: Record<string, [unknown, unknown]> = {};
   for (const field of entity.fields) {
+    // A derived value moves with other records, not with this one's edits: its history leaves it out.
+    if (field.derived) continue;
     const from = before?.[field.name] ?? null;
     const to = after?.[field.name] ?? null;
     if (!same(from, to)) diff[field.name] = [from, to];

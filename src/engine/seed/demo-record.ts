@@ -301,6 +301,8 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
   const filledLater = new Set(entity.workflow?.transitions.flatMap((t) => t.requires) ?? []);
   for (const field of entity.fields) {
     if (field.type === 'reference' || field.type === 'references') continue;
+    // A derived value is the database's: its column's default, then its triggers as related records arrive.
+    if (field.derived) continue;
     const actorDefault = field.spec.type === 'user' && field.spec.default === 'actor';
     if (filledLater.has(field.name) && !field.required && faker.datatype.boolean({ probability: 0.8 })) record[field.name] = null;
     // Who creates it is picked among the users still free for a unique field that names the actor (one profile each).

@@ -21,6 +21,7 @@ function eqLeaves(condition: CompiledCondition): CompiledLeaf[] {
     all: (items) => items.flat(),
     any: none,
     not: none,
+    exists: none,
     present: none,
     absent: none,
     in: none,

@@ -7,9 +7,10 @@ import { buildAuto } from './auto';
 import { buildDue } from './due';
 import { buildComputed } from './computed';
 import { buildFieldDefault } from './field-default';
+import { buildDerived } from './derived';
 import { decimalDigits, numberBounds } from './field-numbers';
 import { buildGuards } from './guards';
-import { defaultPlural, humanize, tableName, toSnakeCase } from './naming';
+import { defaultPlural, entityLabels, humanize, tableName, toSnakeCase } from './naming';
 import { declaredValue, nameTable } from './own-names';
 import type { AppSpec, EntitySpec, FieldSpec, WorkflowSpec } from './types';
 import { validateSpec } from './validate';
@@ -86,8 +87,8 @@ export function buildField(name: string, field: FieldSpec, constants: AppSpec['c
     type: field.type,
     spec: field,
     required: field.required ?? false,
-    // The engine writes due times and computed values; no door may.
-    readOnly: due !== null || computed !== null || (field.readOnly ?? false),
+    // The engine writes due times, computed and derived values; no door may.
+    readOnly: due !== null || computed !== null || field.derived !== undefined || (field.readOnly ?? false),
     ...(field.writtenBy ? { writtenBy: field.writtenBy } : {}),
     // A slug names one record (its address), so it is unique within the entity.
     unique: computed?.kind === 'slug' || (field.unique ?? false),
@@ -121,13 +122,15 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
   const table = tableName(name);
   const fields: FieldModel[] = Object.entries(entity.fields).map(([fieldName, field]) => {
     const built = buildField(fieldName, field, spec.constants);
+    // A derived value reads other entities (its related one and the reference to this), so it is resolved here.
+    if (field.derived) return { ...built, derived: buildDerived(spec, name, field.derived) };
     // Many-to-many pairs live in a table of their own, named after the entity's and the field's.
     return field.type === 'references' ? { ...built, joinTable: `${table}__${built.column}` } : built;
   });
   const fieldsByName = nameTable(fields.map((f) => [f.name, f]));
   const workflow = workflowSpec ? buildWorkflow(workflowSpec, fieldsByName, spec.constants ?? {}) : null;
   const titleField = entity.titleField ?? fields.find((f) => f.type === 'text')?.name ?? null;
-  const label = entity.label ?? humanize(name);
+  const { label, pluralLabel } = entityLabels(name, entity);
 
   const labelOf = (field: string) =>
     fields.find((f) => f.name === field)?.label ?? SYSTEM_COLUMNS.find((c) => c.name === field)?.label ?? field;
@@ -135,7 +138,7 @@ function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSp
     name,
     label,
     plural: entity.plural ?? defaultPlural(name),
-    pluralLabel: entity.pluralLabel ?? humanize(entity.plural ?? defaultPlural(name)).replace(/-/g, ' '),
+    pluralLabel,
     description: entity.description,
     table,
     titleField,

@@ -52,7 +52,14 @@ describe('describeMarkdown', () => {
       2,
       'a server holds at most 6 per session (`liveStreamsPerSession`) and 20 per user (`liveStreamsPerUser`), and refuses more with `RATE_LIMITED`',
     ],
-    [2, 'columns ID, Subject, State, Priority, SLA due, Requester, Assignee, Organization, Due, Updated; sorted by Updated, descending'],
+    [
+      2,
+      'columns ID, Subject, State, Priority, SLA due, Requester, Assignee, Organization, Replies, Due, Updated; sorted by Updated, descending',
+    ],
+    [
+      3,
+      '| `replyCount` | integer | no |  | label "Replies"; read-only; derived: the number of comments of the ticket where internal is false (0 when none), kept by the engine in the same transaction as every write of them |',
+    ],
     [2, 'filters State, Priority, SLA due (overdue, due in the next 24 hours), Organization, Assignee; the total count the user may see'],
     [
       2,

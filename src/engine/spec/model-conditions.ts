@@ -5,7 +5,7 @@ import type { Condition, GrantSpec, Scope } from './types';
 
 /**
  * Every place the model holds a condition: rules, guards, owners' `when`, scopes, limits,
- * `uniqueWhen`, `exclusive`, due times' `doneWhen`, widgets and routes. The model build compiles each once
+ * `uniqueWhen`, `exclusive`, due times' `doneWhen`, derived fields' `where`, widgets and routes. The model build compiles each once
  * (condition/book.ts).
  */
 export function* modelConditions(
@@ -20,6 +20,7 @@ export function* modelConditions(
     for (const rule of entity.uniqueWhen) yield rule.where;
     for (const rule of entity.exclusive) yield rule.where;
     for (const field of entity.fields) yield field.due?.doneWhen;
+    for (const field of entity.fields) yield field.derived?.where;
     for (const transition of entity.workflow?.transitions ?? []) {
       for (const guard of transition.guards) yield guard.when;
       for (const actor of transition.allow) if (typeof actor !== 'string') yield actor.when;

@@ -19,6 +19,7 @@ import type { AutoModel } from './auto';
 import type { DueModel } from './due';
 import type { ComputedModel } from './computed';
 import type { FieldDefault } from './field-default';
+import type { DerivedModel } from './derived';
 import type { DetailModel } from './screens/detail-model';
 import type { HomeModel } from './screens/home-model';
 import type { DocumentationModel } from './screens/documentation';
@@ -58,6 +59,8 @@ export interface FieldModel {
   readonly computed?: ComputedModel;
   /** The default a create takes when the field is not given, constants resolved (./field-default.ts). */
   readonly defaultTo?: FieldDefault;
+  /** For derived fields (`derived`): which related records the engine folds into it. Read-only. */
+  readonly derived?: DerivedModel;
   /** For decimal fields: the column's digits, defaults filled in (./field-numbers.ts). */
   readonly decimal?: DecimalDigits;
   /** For integer and decimal fields: min and max as numbers, constants resolved. */

@@ -1,3 +1,4 @@
+import type { EntitySpec } from './types';
 /** How spec names become SQL and URL names. One place, so the store, ops and doors agree. */
 
 export function toSnakeCase(name: string): string {
@@ -145,4 +146,12 @@ export const SYSTEM_TABLE_PREFIX = 'nf_';
 
 export function tableName(entityName: string): string {
   return toSnakeCase(entityName);
+}
+
+/** An entity's label and plural label, defaults filled in (what derived fields' texts name their related records by, too). */
+export function entityLabels(name: string, entity: EntitySpec): { readonly label: string; readonly pluralLabel: string } {
+  return {
+    label: entity.label ?? humanize(name),
+    pluralLabel: entity.pluralLabel ?? humanize(entity.plural ?? defaultPlural(name)).replace(/-/g, ' '),
+  };
 }

@@ -63,7 +63,20 @@ export type Condition =
       readonly field: string;
       readonly op: 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'notIn' | 'present' | 'absent';
       readonly value?: Operand | readonly (string | number | boolean)[];
-    };
+    }
+  | ExistsCondition;
+
+/**
+ * "This record is referenced by at least one `exists` record matching `where`": e.g. patients
+ * with an appointment of mine, `{ exists: 'appointment', where: { field: 'practitioner.account', op: 'eq', value: { actor: 'id' } } }`.
+ * `via` names the related entity's reference field when it has several to this entity. `where`
+ * is a condition on the related record.
+ */
+export interface ExistsCondition {
+  readonly exists: string;
+  readonly via?: string;
+  readonly where?: Condition;
+}
 
 // ---------------------------------------------------------------- point 1: purpose
 
@@ -96,7 +109,27 @@ interface FieldBase {
   readonly unique?: boolean;
   /** Included in the full-text search of the entity. */
   readonly searchable?: boolean;
+  /** A value the engine keeps from the records that reference this one (read-only): see DerivedSpec. */
+  readonly derived?: DerivedSpec;
 }
+
+// -------------------------------------------------------------- derived fields
+
+/**
+ * A field's value derived from the records of another entity that reference this one (a reverse
+ * reference), kept by the engine in the same transaction as every write of them; nobody writes
+ * it. `count` and `exists` name the related entity, `sum`, `min` and `max` its field
+ * (`'deal.amount'`). `via` names the related entity's reference field when it has several to
+ * this entity; `where` selects the related records (fields compared with literals and constants).
+ *
+ *   replyCount: { type: 'integer', derived: { count: 'comment', where: { field: 'internal', op: 'eq', value: false } } }
+ */
+export type DerivedSpec = (
+  { readonly count: string } | { readonly exists: string } | { readonly sum: string } | { readonly min: string } | { readonly max: string }
+) & {
+  readonly via?: string;
+  readonly where?: Condition;
+};
 
 export interface TextField extends FieldBase {
   readonly type: 'text';

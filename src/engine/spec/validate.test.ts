@@ -497,7 +497,12 @@ const CASES: readonly Case[] = [
   },
   {
     kind: 'related via ambiguous',
-    changes: { 'entities.comment.fields.replyTo': { type: 'reference', to: 'ticket' }, 'screens.details.ticket.related': { comment: {} } },
+    changes: {
+      'entities.comment.fields.replyTo': { type: 'reference', to: 'ticket' },
+      'screens.details.ticket.related': { comment: {} },
+      // The ticket's reply count names its reference, so that only the related section is ambiguous.
+      'entities.ticket.fields.replyCount.derived.via': 'ticket',
+    },
     path: 'screens.details.ticket.related.comment',
     message: 'several references to ticket (ticket, replyTo): name one with "via"',
   },

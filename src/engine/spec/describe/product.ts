@@ -18,6 +18,7 @@ import { actorText, amountText, code, NONE } from './text';
 import { documentationText, navigationText } from './navigation';
 import { dueFilterText, dueText } from './due';
 import { computedNote } from './computed';
+import { derivedText } from './derived';
 import { guardTexts } from './guards';
 import { homeBlocks } from './home';
 import { relatedTexts } from './related';
@@ -292,6 +293,7 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
   if (fieldWrittenOnlyByCalls(entity, field)) notes.push("written only by the spec's calls and workflow effects");
   if (field.due) notes.push(dueText(field, entity));
   if (field.computed) notes.push(computedNote(field, entity));
+  if (field.derived) notes.push(derivedText(field, entity));
   if ((spec.type === 'text' || spec.type === 'markdown') && spec.minLength !== undefined) notes.push(`min length ${spec.minLength}`);
   if ((spec.type === 'text' || spec.type === 'markdown') && spec.maxLength !== undefined) notes.push(`max length ${spec.maxLength}`);
   if (spec.type === 'text' && spec.pattern) notes.push(`pattern ${code(spec.pattern)}`);

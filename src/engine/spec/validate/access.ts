@@ -124,7 +124,8 @@ function checkScope(scope: unknown, path: string, entity: EntityInfo, check: Gra
       `${describeValue(scope.own)} is not a user field of ${entity.name} (user fields: ${quoteList(userFields(entity))})`,
     );
   }
-  if (scope.where !== undefined) checkCondition(scope.where, at(path, 'where'), entity, symbols, issues, { actor: true });
+  // A scope is a query's WHERE: it may ask about related records ("patients I have an appointment with").
+  if (scope.where !== undefined) checkCondition(scope.where, at(path, 'where'), entity, symbols, issues, { actor: true, exists: true });
   if (scope.via !== undefined) {
     const field = typeof scope.via === 'string' ? entity.fields.get(scope.via) : undefined;
     const target = field?.type === 'reference' && typeof field.to === 'string' ? field.to : undefined;

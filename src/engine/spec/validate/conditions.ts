@@ -16,6 +16,7 @@ import {
   type Rec,
   type Symbols,
 } from './context';
+import { checkReverseReference } from './reverse-reference';
 
 /** What a column holds, for checking the values compared with it. */
 export type ColumnKind = FieldType | 'state';
@@ -69,6 +70,12 @@ export interface ConditionContext {
    * without the database at hand (due times' `doneWhen`, read from a list's row). Allowed elsewhere.
    */
   readonly paths?: boolean;
+  /**
+   * True where `{ exists }` may be asked: where the condition becomes SQL (scopes, widgets, route
+   * lists). Elsewhere a condition is evaluated on one record in memory (rules, guards, limits) or
+   * kept by an index, neither of which can see other records.
+   */
+  readonly exists?: boolean;
 }
 
 /** Walks a condition tree (all / any / not / leaf) and reports every problem in it. */
@@ -106,9 +113,32 @@ function walk(condition: unknown, path: string, scope: ConditionScope): void {
       issues.unknownKeys(condition, ['not'], path, 'a "not" condition');
       walk(node.item, at(path, 'not'), scope);
       return;
+    case 'exists':
+      checkExists(condition, node.entity, node.via, node.where, path, scope);
+      return;
     case 'leaf':
       checkLeaf(condition, path, scope);
   }
+}
+
+/** `{ exists, via, where }`: a related entity that references this one, and a condition on its records. */
+function checkExists(condition: Rec, entityName: unknown, via: unknown, where: unknown, path: string, scope: ConditionScope): void {
+  const { issues, symbols, entity } = scope;
+  issues.unknownKeys(condition, ['exists', 'via', 'where'], path, 'an "exists" condition');
+  if (scope.context.exists !== true) {
+    issues.add(
+      at(path, 'exists'),
+      '"exists" asks the database about other records, which only permission scopes, home widgets and route lists do: rules, guards, limits, due times, derived values and uniqueWhen read the record alone',
+    );
+    return;
+  }
+  const related = isString(entityName) ? symbols.entities.get(entityName) : undefined;
+  if (!related) {
+    issues.add(at(path, 'exists'), `unknown entity ${describeValue(entityName)} (entities: ${[...symbols.entities.keys()].join(', ')})`);
+    return;
+  }
+  checkReverseReference(entity.name, related, via, path, issues);
+  if (where !== undefined) walk(where, at(path, 'where'), { ...scope, entity: related, columns: queryableColumns(related) });
 }
 
 /** The column a leaf compares, when it is a known one. */

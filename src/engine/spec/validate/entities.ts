@@ -16,6 +16,7 @@ import {
 } from './context';
 import { checkComputedFields } from './computed';
 import { checkDueTimes } from './due';
+import { checkDerivedFields } from './derived';
 import { checkField } from './fields';
 import { checkUniqueWhen } from './unique-when';
 import { checkExclusive } from './exclusive';
@@ -38,6 +39,8 @@ const ENTITY_KEYS = [
   'writtenBy',
   'onCreate',
 ];
+/** Keys only an entity's fields take (checked by checkDerivedFields): a user's or a call's field has no related records. */
+const ENTITY_FIELD_KEYS = ['derived'];
 const LIMIT_KEYS = ['max', 'per', 'where', 'message', 'exempt'];
 
 /** Properties every record has; a field may not take their names (or their column names). */
@@ -70,6 +73,7 @@ export function checkEntities(spec: Rec, symbols: Symbols, issues: Issues): void
     checkDateBounds(entity, info, path, symbols, issues);
     checkDueTimes(entity, info, path, symbols, issues);
     checkComputedFields(entity, info, path, symbols, issues);
+    checkDerivedFields(entity, info, path, symbols, issues);
   }
   checkDistinctNames(spec.entities, issues);
 }
@@ -101,7 +105,7 @@ function checkFields(entity: Rec, info: EntityInfo, path: string, symbols: Symbo
   for (const [name, field] of Object.entries(entity.fields)) {
     const fieldPath = at(fieldsPath, name);
     checkFieldName(name, fieldPath, info, issues);
-    checkField(field, fieldPath, symbols, issues);
+    checkField(field, fieldPath, symbols, issues, ENTITY_FIELD_KEYS);
     const column = toSnakeCase(name);
     const other = columns.get(column);
     if (other !== undefined) issues.add(fieldPath, `column "${column}" is also the column of field "${other}"`);

@@ -1,6 +1,11 @@
 import { checkCondition } from './conditions';
 import { at, describeValue, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
-import { checkLiteralCondition } from './unique-when';
+import { checkLiteralCondition, type LiteralPurpose } from './unique-when';
+
+const EXCLUSIVE_PURPOSE: LiteralPurpose = {
+  what: 'an exclusive condition',
+  why: "the database keeps the condition as the exclusion constraint's predicate",
+};
 
 const EXCLUSIVE_KEYS = ['range', 'per', 'where', 'message', 'error'];
 const RANGE_TYPES = new Set(['date', 'datetime']);
@@ -30,7 +35,7 @@ function checkRule(rule: unknown, info: EntityInfo, path: string, symbols: Symbo
   checkPer(rule.per, range, info, at(path, 'per'), issues);
   if (rule.where !== undefined) {
     checkCondition(rule.where, at(path, 'where'), info, symbols, issues);
-    checkLiteralCondition(rule.where, at(path, 'where'), info, issues, 'an exclusive');
+    checkLiteralCondition(rule.where, at(path, 'where'), info, issues, EXCLUSIVE_PURPOSE);
   }
   issues.optionalString(rule, 'message', path);
   checkErrorCode(rule, path, symbols, issues);

@@ -51,8 +51,8 @@ interface FieldCheck {
   readonly issues: Issues;
 }
 
-/** Checks one field spec (of an entity, or of a call's input). */
-export function checkField(field: unknown, path: string, symbols: Symbols, issues: Issues): void {
+/** Checks one field spec (of an entity, or of a call's input); `extraKeys` are checked by the caller. */
+export function checkField(field: unknown, path: string, symbols: Symbols, issues: Issues, extraKeys: readonly string[] = []): void {
   if (!issues.record(field, path, 'a field')) return;
   const type = field.type;
   if (!isFieldType(type)) {
@@ -60,7 +60,7 @@ export function checkField(field: unknown, path: string, symbols: Symbols, issue
     issues.add(at(path, 'type'), `${got} (expected one of ${FIELD_TYPES.join(', ')})`);
     return;
   }
-  issues.unknownKeys(field, [...BASE_KEYS, ...TYPE_KEYS[type]], path, `${withArticle(type)} field`);
+  issues.unknownKeys(field, [...BASE_KEYS, ...TYPE_KEYS[type], ...extraKeys], path, `${withArticle(type)} field`);
   for (const key of ['label', 'help', 'rangeMessage']) issues.optionalString(field, key, path);
   for (const key of ['required', 'readOnly', 'unique', 'searchable']) issues.optionalBoolean(field, key, path);
   if (field.searchable === true && !SEARCHABLE_TYPES.includes(type)) {

@@ -52,7 +52,7 @@ export function checkWidgets(
   widgets.forEach((widget: unknown, index) => {
     const place = at(path, index);
     if (!issues.record(widget, place, 'a widget')) return;
-    checkWidget(widget, place, symbols, issues, { ...context, actor: true });
+    checkWidget(widget, place, symbols, issues, { ...context, actor: true, exists: true });
     if (widget.roles !== undefined) checkWidgetRoles(widget.roles, at(place, 'roles'), symbols, issues, page);
   });
 }

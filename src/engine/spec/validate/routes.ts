@@ -196,7 +196,8 @@ function checkShow(
     case 'list': {
       const entity = knownEntity(show.list, at(path, 'list'), symbols, issues);
       if (!entity) return;
-      if (show.where !== undefined) checkCondition(show.where, at(path, 'where'), entity, symbols, issues, { actor: true, params });
+      if (show.where !== undefined)
+        checkCondition(show.where, at(path, 'where'), entity, symbols, issues, { actor: true, params, exists: true });
       checkColumns(show, path, entity, issues);
       return;
     }

@@ -31,7 +31,7 @@ function checkRule(rule: unknown, info: EntityInfo, path: string, symbols: Symbo
     issues.add(at(path, 'where'), 'is required: the condition that selects the records among which the fields are unique');
   else {
     checkCondition(rule.where, at(path, 'where'), info, symbols, issues);
-    checkLiteralCondition(rule.where, at(path, 'where'), info, issues);
+    checkLiteralCondition(rule.where, at(path, 'where'), info, issues, UNIQUE_WHEN_PURPOSE);
   }
   issues.optionalString(rule, 'message', path);
   checkRefusalCode(rule.error, at(path, 'error'), symbols, issues);
@@ -57,21 +57,37 @@ function checkFields(fields: unknown, info: EntityInfo, path: string, issues: Is
   issues.duplicates(names, path, 'field');
 }
 
+/** What a condition kept by the database is called in messages, and why it must be literal. */
+export interface LiteralPurpose {
+  /** "a uniqueWhen condition" */
+  readonly what: string;
+  /** "the database keeps the condition as the index's predicate" */
+  readonly why: string;
+}
+
+const UNIQUE_WHEN_PURPOSE: LiteralPurpose = {
+  what: 'a uniqueWhen condition',
+  why: "the database keeps the condition as the index's predicate",
+};
+
 /**
- * The leaves of a condition already found well-formed: only fields or the state, with literals.
- * `which` names the rule, with its article, whose condition the database keeps as a predicate ("an exclusive" too).
+ * The leaves of a condition already found well-formed: only fields or the state, with literals
+ * (what a database object that keeps the condition, an index or a trigger, can hold).
  */
-export function checkLiteralCondition(condition: unknown, path: string, info: EntityInfo, issues: Issues, which = 'a uniqueWhen'): void {
+export function checkLiteralCondition(condition: unknown, path: string, info: EntityInfo, issues: Issues, purpose: LiteralPurpose): void {
   if (!isRecord(condition)) return;
   const node = rawConditionNode(condition);
   switch (node.kind) {
     case 'all':
     case 'any':
       if (Array.isArray(node.items))
-        node.items.forEach((item: unknown, index) => checkLiteralCondition(item, at(at(path, node.kind), index), info, issues, which));
+        node.items.forEach((item: unknown, index) => checkLiteralCondition(item, at(at(path, node.kind), index), info, issues, purpose));
       return;
     case 'not':
-      checkLiteralCondition(node.item, at(path, 'not'), info, issues, which);
+      checkLiteralCondition(node.item, at(path, 'not'), info, issues, purpose);
+      return;
+    case 'exists':
+      // Reported by checkCondition: an `exists` is allowed only where the condition becomes a query.
       return;
     case 'leaf':
       break;
@@ -83,7 +99,7 @@ export function checkLiteralCondition(condition: unknown, path: string, info: En
   if (!isState && (!field || field.type === 'references')) {
     issues.add(
       at(path, 'field'),
-      `${which} condition may only compare the fields${info.workflow ? ' and the state' : ''} of ${info.name}, got "${name}" (the database keeps the condition as the index's predicate)`,
+      `${purpose.what} may only compare the fields${info.workflow ? ' and the state' : ''} of ${info.name}, got "${name}" (${purpose.why})`,
     );
   }
   const values = Array.isArray(condition.value) ? (condition.value as readonly unknown[]) : [condition.value];
@@ -93,7 +109,7 @@ export function checkLiteralCondition(condition: unknown, path: string, info: En
     if ('actor' in value || 'param' in value) return;
     issues.add(
       Array.isArray(condition.value) ? at(at(path, 'value'), index) : at(path, 'value'),
-      `${which} condition compares with literal values and constants only, got ${operandKind(value)}: the database keeps the condition as the index's predicate, which cannot change with the time, the user or other records`,
+      `${purpose.what} compares with literal values and constants only, got ${operandKind(value)}: ${purpose.why}, which cannot change with the time, the user or other records`,
     );
   });
 }

@@ -253,6 +253,8 @@ function checkEffects(effects: unknown, path: string, scope: WorkflowScope): voi
       return;
     }
     if (seen.has(name)) issues.add(at(effectPath, 'set'), `"${name}" is already set by an earlier effect`);
+    // A derived value is recounted from its related records: an effect's value would not last.
+    if (field.derived !== undefined) issues.add(at(effectPath, 'set'), `"${name}" is derived from related records: no effect may set it`);
     seen.add(name);
     if (!('to' in effect)) issues.add(at(effectPath, 'to'), 'is required (null clears the field)');
     else checkEffectValue(effect.to, field, at(effectPath, 'to'), name, issues);

@@ -292,14 +292,29 @@ function backfillFor(field: FieldModel): string | undefined {
 
 function fieldColumn(field: FieldModel): ColumnDef {
   const backfill = field.required ? backfillFor(field) : undefined;
+  const derivedDefault = field.derived ? DERIVED_DEFAULTS[field.derived.kind] : undefined;
   return {
     name: field.column,
     type: columnType(field),
     nullable: !field.required,
     field: field.name,
     ...(backfill ? { backfill } : {}),
+    ...(derivedDefault ? { default: derivedDefault } : {}),
   };
 }
+
+/**
+ * What a derived value is for a record nothing references yet (a new one): no related records
+ * count 0, sum to 0 and do not exist; min and max are empty. Its triggers keep it from then on
+ * (derived.ts). As pg_get_expr prints them.
+ */
+const DERIVED_DEFAULTS: Readonly<Record<NonNullable<FieldModel['derived']>['kind'], string | undefined>> = {
+  count: '0',
+  sum: '0',
+  exists: 'false',
+  min: undefined,
+  max: undefined,
+};
 
 /** Field types whose text a generated tsvector column may read (the cast must be immutable). */
 const SEARCHABLE_TYPES = new Set(['text', 'markdown', 'enum', 'email', 'url', 'integer', 'decimal']);

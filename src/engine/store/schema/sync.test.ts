@@ -140,9 +140,9 @@ forEachDatabase('schema sync', (database) => {
       const user = await store.db.selectFrom('nf_user').selectAll().executeTakeFirstOrThrow();
       expect(user).toMatchObject({ email: 'ada@example.com', roles: ['agent'], disabled_at: null });
       const meta = await store.db.selectFrom('nf_meta').select(['key', 'value']).orderBy('key').execute();
-      expect(meta.map((m) => m.key)).toEqual(['schema', 'spec', 'tally']);
-      expect(meta[1]!.value).toEqual({ name: 'helpdesk' });
-      expect((meta[0]!.value as { managedTables: unknown }).managedTables).toEqual({
+      expect(meta.map((m) => m.key)).toEqual(['derived', 'schema', 'spec', 'tally']);
+      expect(meta[2]!.value).toEqual({ name: 'helpdesk' });
+      expect((meta[1]!.value as { managedTables: unknown }).managedTables).toEqual({
         organization: 'organization',
         ticket: 'ticket',
         comment: 'comment',

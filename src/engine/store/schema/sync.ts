@@ -10,6 +10,7 @@ import { quoteIdent } from './sql';
 import { installLiveTriggers, liveTriggersFingerprint } from '../../live/triggers';
 import { installTallies, tallyFingerprint } from './tally';
 import { exclusionStepFailure } from './exclusive-constraints';
+import { derivedFingerprint, installDerived } from './derived';
 import type { CatalogueSchema, SchemaMeta, SchemaPlan, SchemaStep, TableDef } from './types';
 
 export const ALLOW_DESTRUCTIVE_HINT =
@@ -64,7 +65,7 @@ function desiredMeta(model: AppModel, desired: readonly TableDef[]): SchemaMeta 
   for (const table of desired) if (table.entity) managedTables[table.name] = table.entity;
   return {
     specName: model.name,
-    fingerprint: fingerprintOf(desired, tallyFingerprint(model) + liveTriggersFingerprint(model)),
+    fingerprint: fingerprintOf(desired, tallyFingerprint(model) + liveTriggersFingerprint(model) + derivedFingerprint(model)),
     managedTables,
   };
 }
@@ -119,6 +120,8 @@ export async function syncSchema(store: Store, model: AppModel, options: SyncOpt
     await backfillComputedColumns(trx, model, steps);
     // The running totals' triggers live on the entity tables: they follow the tables.
     await installTallies(trx, model);
+    // So do the derived fields' (kept from the related records), recounted when they change.
+    await installDerived(trx, model);
     // So do the change feed's (live pages): they notify which rows each statement wrote.
     await installLiveTriggers(trx, model);
     await recordMeta(trx, meta);
