@@ -1,5 +1,5 @@
 import { isGuardList } from '../guards';
-import { toSnakeCase, withArticle } from '../naming';
+import { toSnakeCase } from '../naming';
 import { checkAuto, checkAutoTransition } from './auto';
 import { checkCondition } from './conditions';
 import { refusePublicRole } from './public';
