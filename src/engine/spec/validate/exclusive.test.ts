@@ -95,8 +95,8 @@ describe('exclusive: ranges that may not overlap', () => {
       'entities.visit.exclusive[0].per: unknown field "crew" of visit (fields: title, technician, startsAt, endsAt, day, notes)',
       'entities.visit.exclusive[1].per[0]: a markdown field cannot be a key: an exclusion constraint holds columns of short values',
       'entities.visit.exclusive[1].per[1]: "startsAt" is the range\'s own field, not a key',
-      "entities.visit.exclusive[2].where.value: an exclusive condition compares with literal values and constants only, got { now }: the database keeps the condition as the index's predicate, which cannot change with the time, the user or other records",
-      'entities.visit.exclusive[3].where.field: an exclusive condition may only compare the fields and the state of visit, got "technician.level" (the database keeps the condition as the index\'s predicate)',
+      "entities.visit.exclusive[2].where.value: an exclusive condition compares with literal values and constants only, got { now }: the database keeps the condition as the exclusion constraint's predicate, which cannot change with the time, the user or other records",
+      'entities.visit.exclusive[3].where.field: an exclusive condition may only compare the fields and the state of visit, got "technician.level" (the database keeps the condition as the exclusion constraint\'s predicate)',
     ]);
   });
 
