@@ -17,6 +17,7 @@ import { buildHome } from './screens/home';
 import { buildRoutes } from './screens/routes';
 import { conditionBook } from '../condition/book';
 import { modelConditions } from './model-conditions';
+import { UTC } from '../time/zone';
 
 export const SYSTEM_COLUMNS: readonly SystemColumn[] = [
   { name: 'id', column: 'id', label: 'ID' },
@@ -52,6 +53,7 @@ export function buildModel(spec: AppSpec): AppModel {
     title: spec.purpose?.title ?? humanize(spec.name),
     summary: spec.purpose?.summary ?? null,
     audience: spec.purpose?.audience ?? [],
+    timeZone: spec.purpose?.timeZone ?? UTC,
     entities,
     entitiesByName,
     entitiesByPlural: nameTable(entities.map((e) => [e.plural, e])),

@@ -122,8 +122,9 @@ const LOCAL_INPUT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d
 export function fromLocalInput(value: string, zone: string): Date | null {
   const match = LOCAL_INPUT.exec(value);
   if (!match) return null;
-  const [year, month, day, hour, minute, second = 0] = match.slice(1, 7).map((part) => Number(part ?? 0));
-  const wall = { year, month, day, hour, minute, second } as WallTime;
+  const part = (index: number) => Number(match[index] ?? 0);
+  const wall: WallTime = { year: part(1), month: part(2), day: part(3), hour: part(4), minute: part(5), second: part(6) };
+  const { month, day, hour, minute, second } = wall;
   const milliseconds = Number((match[7] ?? '').padEnd(3, '0'));
   if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
   // Date would roll 2030-02-30 over to March 2: the day must read back unchanged.
