@@ -11,7 +11,7 @@ const by = { id: 7, name: 'Agent Seven' };
 describe('history entries as text', () => {
   it('says "created", without listing the initial values', () => {
     const entry: HistoryEntry = { id: 1, at, actor: by, action: 'create', changes: { subject: { from: null, to: 'Hi' } } };
-    expect(describeHistoryEntry(ticket, entry, {})).toEqual({ verb: 'created', comment: null, changes: [] });
+    expect(describeHistoryEntry(ticket, entry, {}, 'UTC')).toEqual({ verb: 'created', comment: null, changes: [] });
   });
 
   it('prints a change with the field label and formatted values, in field order', () => {
@@ -22,7 +22,7 @@ describe('history entries as text', () => {
       action: 'update',
       changes: { dueAt: { from: null, to: new Date('2025-03-05T09:30:00Z') }, priority: { from: 'normal', to: 'high' } },
     };
-    expect(describeHistoryEntry(ticket, entry, {}).changes).toEqual([
+    expect(describeHistoryEntry(ticket, entry, {}, 'UTC').changes).toEqual([
       { field: 'priority', label: 'Priority', from: 'normal', to: 'high' },
       { field: 'dueAt', label: 'Due', from: '—', to: 'Mar 5, 2025, 09:30 UTC' },
     ]);
@@ -37,7 +37,7 @@ describe('history entries as text', () => {
       transition: { name: 'start', label: 'Start', from: 'new', to: 'open', comment: 'On it' },
       changes: { assignee: { from: 12, to: 7 } },
     };
-    expect(describeHistoryEntry(ticket, entry, { assignee: { 7: 'Agent Seven' } })).toEqual({
+    expect(describeHistoryEntry(ticket, entry, { assignee: { 7: 'Agent Seven' } }, 'UTC')).toEqual({
       verb: 'Start',
       states: { from: 'New', to: 'Open' },
       comment: 'On it',

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { forbidden, notFound } from 'next/navigation';
 import { isVisitor } from '@/engine/access/visitor';
 import { createRecord } from '@/server/actions/records';
+import { viewerZone } from '@/server/viewer-zone';
 import { entityForPlural } from '@/server/entity-route';
 import { newRecordLabel } from '@/engine/spec/new-record-label';
 import { describeFormFields } from '@/server/form-fields';
@@ -43,8 +44,9 @@ export default async function NewRecordPage({ params, searchParams }: Props) {
   if (search[SENT_PARAM] === '1') return <SentConfirmation entity={entity} />;
   const fields = knownFields(entity, access.writable.create);
   const now = new Date();
-  const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now)]));
-  const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values });
+  const zone = await viewerZone();
+  const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now, zone)]));
+  const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values, zone });
   const label = newRecordLabel(engine.model, entity);
   // Where the form leads back to: the list, for whoever may open it (a visitor's contact form has none).
   const listHref = isVisitor(actor) && !access.actions.list ? null : `/${entity.plural}`;
