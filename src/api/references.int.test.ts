@@ -101,7 +101,8 @@ forEachDatabase('references fields through the doors', (database) => {
         ['tags', ''],
         ['tags', String(tag.Sport)],
         ['tags', String(tag.News)],
-      ]), 'UTC',
+      ]),
+      'UTC',
     );
     expect(created).toMatchObject({ redirectTo: expect.stringMatching(/^\/articles\/\d+$/) });
     const id = Number(/(\d+)$/.exec((created as { redirectTo: string }).redirectTo)?.[1]);

@@ -225,7 +225,8 @@ forEachDatabase('writtenBy: calls', (database) => {
           actor,
           'payment',
           initialRecordFormState({}),
-          form({ account: String(account.id), amount: '1', memo: 'Sneaky' }), 'UTC',
+          form({ account: String(account.id), amount: '1', memo: 'Sneaky' }),
+          'UTC',
         );
         expect(created).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
         const updated = await submitUpdate(
@@ -234,7 +235,8 @@ forEachDatabase('writtenBy: calls', (database) => {
           'payment',
           payment.id,
           initialRecordFormState({}),
-          form({ memo: 'Sneaky' }, payment.version), 'UTC',
+          form({ memo: 'Sneaky' }, payment.version),
+          'UTC',
         );
         expect(updated).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
         const deleted = await submitDelete(engine, actor, 'payment', payment.id, initialMessageFormState, form({}, payment.version));
@@ -245,7 +247,8 @@ forEachDatabase('writtenBy: calls', (database) => {
           'account',
           account.id,
           initialRecordFormState({}),
-          form({ balance: '1000' }, account.version), 'UTC',
+          form({ balance: '1000' }, account.version),
+          'UTC',
         );
         expect(balance).toMatchObject({ code: 'FORBIDDEN_FIELD' });
       });

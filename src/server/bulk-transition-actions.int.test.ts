@@ -148,7 +148,14 @@ forEachDatabase('bulk transition actions', (database) => {
       return data;
     };
 
-    const refused = await submitBulkTransition(engine, agent, 'ticket', initialBulkTransitionState, withAssignee([], String(agent.userId)), 'UTC');
+    const refused = await submitBulkTransition(
+      engine,
+      agent,
+      'ticket',
+      initialBulkTransitionState,
+      withAssignee([], String(agent.userId)),
+      'UTC',
+    );
     expect(refused).toMatchObject({
       message: 'Select at least one ticket first.',
       values: { transition: 'start', fields: { assignee: String(agent.userId) } },
@@ -159,7 +166,8 @@ forEachDatabase('bulk transition actions', (database) => {
       agent,
       'ticket',
       refused,
-      withAssignee([seen(first), seen(second)], String(agent.userId)), 'UTC',
+      withAssignee([seen(first), seen(second)], String(agent.userId)),
+      'UTC',
     );
     expect(state.outcome).toMatchObject({ summary: '“Start” taken on 2 tickets; they are now Open.', refused: [] });
     for (const ticket of [first, second]) expect(await read(ticket.id)).toMatchObject({ state: 'open', assignee: agent.userId });

@@ -62,7 +62,9 @@ function formDoor(engine: Engine): MatrixDoor {
     create: (user, name, input) =>
       outcomeOf(() => submitCreate(engine, user.actor, name, initialRecordFormState({}), formDataOf(entity(name), input), 'UTC')),
     update: (user, name, id, input, version) =>
-      outcomeOf(() => submitUpdate(engine, user.actor, name, id, initialRecordFormState({}), formDataOf(entity(name), input, version), 'UTC')),
+      outcomeOf(() =>
+        submitUpdate(engine, user.actor, name, id, initialRecordFormState({}), formDataOf(entity(name), input, version), 'UTC'),
+      ),
     delete: (user, name, id, version) =>
       outcomeOf(() => submitDelete(engine, user.actor, name, id, initialMessageFormState, formDataOf(entity(name), {}, version))),
   };
@@ -91,7 +93,8 @@ forEachDatabase('server actions', (database) => {
         admin,
         'organization',
         initialRecordFormState({}),
-        formDataOf(engine.model.entitiesByName.organization!, { name: 'Form door Ltd' }), 'UTC',
+        formDataOf(engine.model.entitiesByName.organization!, { name: 'Form door Ltd' }),
+        'UTC',
       );
       expect(created).toEqual({ redirectTo: expect.stringMatching(/^\/organizations\/\d+$/) });
       const id = Number((created as Redirect).redirectTo.split('/').pop());
@@ -131,7 +134,9 @@ forEachDatabase('server actions', (database) => {
       expect(record.name).toBe('Inherited names Ltd');
       expect(Object.keys(record).filter((key) => inherited.includes(key))).toEqual([]);
       for (const name of inherited) {
-        await expect(submitCreate(engine, admin, name, initialRecordFormState({}), form, 'UTC')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+        await expect(submitCreate(engine, admin, name, initialRecordFormState({}), form, 'UTC')).rejects.toMatchObject({
+          code: 'NOT_FOUND',
+        });
       }
     });
 

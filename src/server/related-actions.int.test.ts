@@ -59,7 +59,8 @@ forEachDatabase('related actions: the reply box', (database) => {
       ticket.id,
       'comment',
       EMPTY,
-      posted({ body: 'Any news?', ticket: String(decoy.id) }), 'UTC',
+      posted({ body: 'Any news?', ticket: String(decoy.id) }),
+      'UTC',
     );
     expect(result).toEqual({ redirectTo: `/tickets/${ticket.id}#related-comment` });
     expect((await comments(ticket.id)).map((c) => c.body)).toEqual(['Any news?']);
@@ -75,7 +76,8 @@ forEachDatabase('related actions: the reply box', (database) => {
       ticket.id,
       'comment',
       EMPTY,
-      posted({ body: 'Which model is it?', [REPLY_WITH_INPUT]: 'wait' }), 'UTC',
+      posted({ body: 'Which model is it?', [REPLY_WITH_INPUT]: 'wait' }),
+      'UTC',
     );
     expect((await engine.ops.get(agent, 'ticket', ticket.id)).record.state).toBe('pending');
     const again = refused(
@@ -86,7 +88,8 @@ forEachDatabase('related actions: the reply box', (database) => {
         ticket.id,
         'comment',
         EMPTY,
-        posted({ body: 'Still waiting', [REPLY_WITH_INPUT]: 'wait' }), 'UTC',
+        posted({ body: 'Still waiting', [REPLY_WITH_INPUT]: 'wait' }),
+        'UTC',
       ),
     );
     expect(again).toMatchObject({
@@ -103,7 +106,9 @@ forEachDatabase('related actions: the reply box', (database) => {
     const hidden = refused(await submitRelated(engine, other, 'ticket', ticket.id, 'comment', EMPTY, posted({ body: 'Let me in' }), 'UTC'));
     expect(hidden.code).toBe('VALIDATION_FAILED');
     expect(hidden.message).toContain('no record #');
-    await expect(submitRelated(engine, agent, 'ticket', ticket.id, 'attachment', EMPTY, posted({ body: 'x' }), 'UTC')).rejects.toMatchObject({
+    await expect(
+      submitRelated(engine, agent, 'ticket', ticket.id, 'attachment', EMPTY, posted({ body: 'x' }), 'UTC'),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     expect(await comments(ticket.id)).toEqual([]);

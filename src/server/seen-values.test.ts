@@ -20,13 +20,20 @@ describe('what an edit form saw', () => {
     expect(valueText(f.employer!, 3, { 3: 'Acme' }, 'UTC')).toBe('Acme');
     expect(valueText(f.employer!, 4, { 3: 'Acme' }, 'UTC')).toBe('#4');
     expect(valueText(f.notes!, null, undefined, 'UTC')).toBe('—');
-    expect(valueText(ticket.fieldsByName.description!, `# Title\n\n${'word '.repeat(40)}`, undefined, 'UTC')).toMatch(/^Title word word .*…$/);
+    expect(valueText(ticket.fieldsByName.description!, `# Title\n\n${'word '.repeat(40)}`, undefined, 'UTC')).toMatch(
+      /^Title word word .*…$/,
+    );
   });
 
   it('holds only the fields the record carries (ops leave out hidden ones), and the state', () => {
-    const seen = seenValues(ticket, record({ subject: 'Jam', description: null, priority: 'normal', requester: 2, state: 'new' }), {
-      requester: { 2: 'Cust' },
-    }, 'UTC');
+    const seen = seenValues(
+      ticket,
+      record({ subject: 'Jam', description: null, priority: 'normal', requester: 2, state: 'new' }),
+      {
+        requester: { 2: 'Cust' },
+      },
+      'UTC',
+    );
     expect(seen).toEqual({
       state: ['new', 'New'],
       subject: ['Jam', 'Jam'],
@@ -39,9 +46,14 @@ describe('what an edit form saw', () => {
 
   it('lists the changed fields both versions show, the state first', () => {
     const before = seenValues(ticket, record({ subject: 'Jam', priority: 'normal', state: 'new' }), {}, 'UTC');
-    const after = seenValues(ticket, record({ subject: 'Jam', priority: 'high', state: 'open', assignee: 5 }), {
-      assignee: { 5: 'Agent' },
-    }, 'UTC');
+    const after = seenValues(
+      ticket,
+      record({ subject: 'Jam', priority: 'high', state: 'open', assignee: 5 }),
+      {
+        assignee: { 5: 'Agent' },
+      },
+      'UTC',
+    );
     expect(changesSince(ticket, before, after)).toEqual([
       { field: 'state', label: 'State', from: 'New', to: 'Open' },
       { field: 'priority', label: 'Priority', from: 'normal', to: 'high' },

@@ -54,7 +54,8 @@ forEachDatabase('a stale edit through the form door', (database) => {
       'ticket',
       form.id,
       initialRecordFormState(typed),
-      formData(typed, form.version, form.seen), 'UTC',
+      formData(typed, form.version, form.seen),
+      'UTC',
     );
     expect(isRedirect(refused)).toBe(false);
     const state = refused as RecordFormState;
@@ -99,7 +100,8 @@ forEachDatabase('a stale edit through the form door', (database) => {
       'ticket',
       form.id,
       initialRecordFormState({}),
-      formData({ subject: 'Valid' }, form.version, form.seen), 'UTC',
+      formData({ subject: 'Valid' }, form.version, form.seen),
+      'UTC',
     )) as RecordFormState;
     expect(stale.code).toBe('STALE_VERSION');
 
@@ -110,7 +112,8 @@ forEachDatabase('a stale edit through the form door', (database) => {
       'ticket',
       form.id,
       stale,
-      formData({ subject: 'ab' }, stale.version!, stale.seen), 'UTC',
+      formData({ subject: 'ab' }, stale.version!, stale.seen),
+      'UTC',
     )) as RecordFormState;
     expect(invalid.code).toBe('VALIDATION_FAILED');
     expect(invalid.fieldErrors.subject).toBe('Subject must be at least 3 characters.');
@@ -126,7 +129,8 @@ forEachDatabase('a stale edit through the form door', (database) => {
       'ticket',
       form.id,
       invalid,
-      formData({ subject: 'abc' }, invalid.version!, invalid.seen), 'UTC',
+      formData({ subject: 'abc' }, invalid.version!, invalid.seen),
+      'UTC',
     )) as RecordFormState;
     expect(again.stale?.changes).toEqual([
       { field: 'priority', label: 'Priority', from: 'low', to: 'urgent' },
@@ -144,7 +148,8 @@ forEachDatabase('a stale edit through the form door', (database) => {
       'ticket',
       form.id,
       initialRecordFormState(typed),
-      formData(typed, form.version, form.seen), 'UTC',
+      formData(typed, form.version, form.seen),
+      'UTC',
     )) as RecordFormState;
     expect(state.stale?.changes).toEqual([
       { field: 'description', label: 'Description', from: 'Tray 2 is stuck.', to: 'Tray 3 as well.', kept: false },
@@ -166,7 +171,8 @@ forEachDatabase('a stale edit through the form door', (database) => {
       'ticket',
       form.id,
       initialRecordFormState({}),
-      formData({ subject: 'Mine' }, form.version, '{not json'), 'UTC',
+      formData({ subject: 'Mine' }, form.version, '{not json'),
+      'UTC',
     )) as RecordFormState;
     expect(state.code).toBe('STALE_VERSION');
     expect(state.stale?.changes).toBeNull();
@@ -182,7 +188,8 @@ forEachDatabase('a stale edit through the form door', (database) => {
       'ticket',
       form.id,
       initialRecordFormState({}),
-      formData({ subject: 'Mine' }, form.version, form.seen), 'UTC',
+      formData({ subject: 'Mine' }, form.version, form.seen),
+      'UTC',
     )) as RecordFormState;
     expect(state.code).toBe('STALE_VERSION');
     expect(state.stale?.changes).toEqual([]);

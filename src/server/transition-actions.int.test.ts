@@ -176,7 +176,9 @@ forEachDatabase('transition actions', (database) => {
       await codeOf(() => submitTransition(engine, agent, 'nothing', ticket.id, 'start', initialTransitionFormState, posted({}, 1), 'UTC')),
     ).toBe('NOT_FOUND');
     expect(
-      await codeOf(() => submitTransition(engine, agent, 'organization', ticket.id, 'start', initialTransitionFormState, posted({}, 1), 'UTC')),
+      await codeOf(() =>
+        submitTransition(engine, agent, 'organization', ticket.id, 'start', initialTransitionFormState, posted({}, 1), 'UTC'),
+      ),
     ).toBe('NOT_FOUND');
     expect(await codeOf(() => take(agent, -1, 'start', {}, 1))).toBe('NOT_FOUND');
   });

@@ -121,7 +121,9 @@ forEachDatabase('the guards of a transition, through every door', (database) => 
         refused(await submitTransition(engine, bob, 'expense', own.id, 'approve', initialTransitionFormState, posted(own.version), 'UTC')),
       ).toMatchObject({ code: OWN.code, message: OWN.message });
       expect(
-        refused(await submitTransition(engine, bob, 'expense', others.id, 'approve', initialTransitionFormState, posted(others.version), 'UTC')),
+        refused(
+          await submitTransition(engine, bob, 'expense', others.id, 'approve', initialTransitionFormState, posted(others.version), 'UTC'),
+        ),
       ).toMatchObject({ code: OVER.code, message: OVER.message });
     });
 

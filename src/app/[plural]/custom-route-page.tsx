@@ -63,7 +63,14 @@ export async function CustomRoutePage({
         <div>
           <PageHeader title={route.title} description={description} />
           <LiveTopics topics={[...new Set(show.widgets.map((w) => w.entity))].map((entity) => ({ entity }))} />
-          <Widgets zone={await viewerZone()} model={engine.model} ops={bindOps(engine.ops, actor)} actor={actor} widgets={show.widgets} params={params} />
+          <Widgets
+            zone={await viewerZone()}
+            model={engine.model}
+            ops={bindOps(engine.ops, actor)}
+            actor={actor}
+            widgets={show.widgets}
+            params={params}
+          />
         </div>
       );
     case 'component': {

@@ -80,7 +80,12 @@ const CASES: readonly Case[] = [
     path: 'purpose.timeZone',
     message: 'must be an IANA time zone such as "Europe/Paris", "America/New_York" or "UTC", got "Europe/Pariss"',
   },
-  { kind: 'purpose time zone not a string', changes: { 'purpose.timeZone': 1 }, path: 'purpose.timeZone', message: 'must be an IANA time zone' },
+  {
+    kind: 'purpose time zone not a string',
+    changes: { 'purpose.timeZone': 1 },
+    path: 'purpose.timeZone',
+    message: 'must be an IANA time zone',
+  },
 
   // point 3: entities and fields
   {

@@ -21,7 +21,12 @@ const change = (from: number[], to: number[]): HistoryEntry => ({
 
 describe('a change of a set in the history', () => {
   it('says what was added and removed, by title, #id when unknown', () => {
-    const [line] = describeHistoryEntry(article, change([1, 2], [2, 3, 9]), { tags: { 1: 'Sport', 2: 'News', 3: 'Culture' } }, 'UTC').changes;
+    const [line] = describeHistoryEntry(
+      article,
+      change([1, 2], [2, 3, 9]),
+      { tags: { 1: 'Sport', 2: 'News', 3: 'Culture' } },
+      'UTC',
+    ).changes;
     expect(line).toEqual({
       field: 'tags',
       label: 'Tags',

@@ -56,7 +56,8 @@ export function RelatedSection({
           ) : thread ? (
             <RelatedThread zone={zone} section={section} entity={entity} rows={page.rows} references={page.references} />
           ) : (
-            <RecordTable zone={zone}
+            <RecordTable
+              zone={zone}
               columns={columns.map((c) => ({ ...c, sortable: false }))}
               linkColumn={linkColumn}
               rows={page.rows}

@@ -134,7 +134,9 @@ export default async function RecordPage({ params, searchParams }: Props) {
   // A transition a reply takes by itself is not a button of its own where the viewer can reply.
   const takenByReplies = transitionsTakenByReplies(sections);
   const offers = transitions.filter((offer) => !takenByReplies.has(offer.name));
-  const items = entity.workflow ? await transitionItems(engine, actor, entity, record, references, offers, access.writable.update, zone) : [];
+  const items = entity.workflow
+    ? await transitionItems(engine, actor, entity, record, references, offers, access.writable.update, zone)
+    : [];
   const notes = Object.fromEntries(
     Object.entries(dueNotes(engine.model.constants, entity, record)).map(([field, note]) => [
       field,
