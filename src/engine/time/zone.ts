@@ -7,22 +7,21 @@
 
 export const UTC = 'UTC';
 
-const knownZones = new Map<string, boolean>();
+/** Zones already found known: a finite set (Intl's zones and their aliases), so it needs no bound. */
+const knownZones = new Set<string>();
 
 /** True for a zone Intl knows ("Europe/Paris", "UTC"); a typo or an arbitrary cookie value is not one. */
 export function isTimeZone(name: unknown): name is string {
   if (typeof name !== 'string' || name === '' || name.length > 64) return false;
-  const known = knownZones.get(name);
-  if (known !== undefined) return known;
-  let ok = true;
+  if (knownZones.has(name)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: name });
   } catch {
-    ok = false;
+    // Not remembered: whoever writes a cookie could otherwise fill memory with made-up names.
+    return false;
   }
-  // Bounded: only names seen at least once are kept, and an unknown one is cheap to refuse again.
-  if (knownZones.size < 1000) knownZones.set(name, ok);
-  return ok;
+  knownZones.add(name);
+  return true;
 }
 
 /** The zones a user may choose from, as Intl lists them (UTC first, it is not always listed). */
