@@ -216,7 +216,7 @@ forEachDatabase('public visitors', (database) => {
       const data = new FormData();
       data.append('subject', 'Sent from the form');
       data.append('email', 'form@example.com');
-      expect(await submitCreate(engine, visitor, 'message', initialRecordFormState({}), data)).toEqual({
+      expect(await submitCreate(engine, visitor, 'message', initialRecordFormState({}), data, 'UTC')).toEqual({
         redirectTo: '/messages/new?sent=1',
       });
       const stored = await engine.store.db
@@ -226,10 +226,10 @@ forEachDatabase('public visitors', (database) => {
         .executeTakeFirstOrThrow();
       expect(stored.created_by).toBeNull();
       // The editor may read what they send: their own record's page.
-      const mine = await submitCreate(engine, editor, 'message', initialRecordFormState({}), data);
+      const mine = await submitCreate(engine, editor, 'message', initialRecordFormState({}), data, 'UTC');
       expect(mine).toMatchObject({ redirectTo: expect.stringMatching(/^\/messages\/\d+$/) });
       await unchangedBy(async () => {
-        const refused = await submitCreate(engine, visitor, 'notice', initialRecordFormState({}), data);
+        const refused = await submitCreate(engine, visitor, 'notice', initialRecordFormState({}), data, 'UTC');
         expect(refused).not.toHaveProperty('redirectTo');
       });
     });

@@ -102,12 +102,13 @@ forEachDatabase('references fields through the doors', (database) => {
         ['tags', String(tag.Sport)],
         ['tags', String(tag.News)],
       ]),
+      'UTC',
     );
     expect(created).toMatchObject({ redirectTo: expect.stringMatching(/^\/articles\/\d+$/) });
     const id = Number(/(\d+)$/.exec((created as { redirectTo: string }).redirectTo)?.[1]);
     const stored = await engine.ops.get(actor, 'article', id);
     expect(stored.record.tags).toEqual([tag.News, tag.Sport]);
-    await submitUpdate(engine, actor, 'article', id, initialRecordFormState({}), form([['tags', '']], stored.record.version));
+    await submitUpdate(engine, actor, 'article', id, initialRecordFormState({}), form([['tags', '']], stored.record.version), 'UTC');
     expect((await engine.ops.get(actor, 'article', id)).record.tags).toEqual([]);
   });
 });

@@ -226,6 +226,7 @@ forEachDatabase('writtenBy: calls', (database) => {
           'payment',
           initialRecordFormState({}),
           form({ account: String(account.id), amount: '1', memo: 'Sneaky' }),
+          'UTC',
         );
         expect(created).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
         const updated = await submitUpdate(
@@ -235,6 +236,7 @@ forEachDatabase('writtenBy: calls', (database) => {
           payment.id,
           initialRecordFormState({}),
           form({ memo: 'Sneaky' }, payment.version),
+          'UTC',
         );
         expect(updated).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
         const deleted = await submitDelete(engine, actor, 'payment', payment.id, initialMessageFormState, form({}, payment.version));
@@ -246,6 +248,7 @@ forEachDatabase('writtenBy: calls', (database) => {
           account.id,
           initialRecordFormState({}),
           form({ balance: '1000' }, account.version),
+          'UTC',
         );
         expect(balance).toMatchObject({ code: 'FORBIDDEN_FIELD' });
       });

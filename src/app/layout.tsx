@@ -12,6 +12,7 @@ import { requestHostname } from '@/server/request-host';
 import { currentActor } from '@/server/session';
 import { currentVisitor, visitorPlaces } from '@/server/viewer';
 import { themeFor } from '@/server/theme';
+import { BROWSER_ZONE_COOKIE } from '@/server/viewer-zone';
 import { HostProvider } from '@/ui/host';
 import { FocusOnNavigate } from '@/ui/keyboard/focus-on-navigate';
 import { SkipLink } from '@/ui/keyboard/skip-link';
@@ -20,6 +21,7 @@ import { MarkdownPreviewProvider } from '@/ui/markdown-editor/preview-action';
 import { AppShell, PlainShell } from '@/ui/shell/app-shell';
 import { PublicShell } from '@/ui/shell/public-shell';
 import { ThemeToggle } from '@/ui/theme/theme-toggle';
+import { BrowserZone } from '@/ui/time/browser-zone';
 import './globals.css';
 
 // Every page is rendered per request: the build never opens the database.
@@ -72,6 +74,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <SkipLink />
         <NavigationProgress />
         <FocusOnNavigate />
+        <BrowserZone cookieName={BROWSER_ZONE_COOKIE} />
         <HostProvider hostname={hostname}>
           <MarkdownPreviewProvider preview={previewMarkdown}>{content}</MarkdownPreviewProvider>
         </HostProvider>

@@ -4,6 +4,7 @@ import { redirect } from 'next/navigation';
 import { isVisitor } from '@/engine/access/visitor';
 import { requireViewer, signInIfVisitor, visitorPlaces } from '@/server/viewer';
 import { Home } from '@/ui/home/home';
+import { viewerZone } from '@/server/viewer-zone';
 
 export default async function HomePage() {
   const actor = await requireViewer('/');
@@ -15,5 +16,5 @@ export default async function HomePage() {
     signInIfVisitor(actor, '/');
   }
   const { model, ops } = engine;
-  return <Home model={model} ops={bindOps(ops, actor)} actor={actor} />;
+  return <Home model={model} ops={bindOps(ops, actor)} actor={actor} zone={await viewerZone()} />;
 }

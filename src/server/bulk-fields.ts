@@ -20,12 +20,14 @@ export async function describeBulkFields(options: {
   /** The transitions offered in the toolbar. */
   offered: readonly string[];
   writable: ReadonlySet<string>;
+  /** The viewer's zone: a date-time typed in the toolbar is read in it. */
+  zone: string;
 }): Promise<FormFieldDescriptor[]> {
-  const { ops, actor, model, entity, offered, writable } = options;
+  const { ops, actor, model, entity, offered, writable, zone } = options;
   const transitions = (entity.workflow?.transitions ?? []).filter((t) => offered.includes(t.name));
   const fields = bulkFieldsOf(entity).filter((f) => writable.has(f.name) && transitions.some((t) => t.requires.includes(f.name)));
   if (fields.length === 0) return [];
-  const described = await describeFormFields({ ops, actor, model, entity, fields, values: {} });
+  const described = await describeFormFields({ ops, actor, model, entity, fields, values: {}, zone });
   return described.map((field) => {
     const using = transitions
       .filter((t) => t.requires.includes(field.name))

@@ -63,7 +63,7 @@ forEachDatabase('bulk transition actions', (database) => {
     rows: readonly string[],
     comment?: string,
     state: BulkTransitionState = initialBulkTransitionState,
-  ) => submitBulkTransition(engine, actor, 'ticket', state, posted(transition, rows, comment));
+  ) => submitBulkTransition(engine, actor, 'ticket', state, posted(transition, rows, comment), 'UTC');
   const read = async (id: number) => (await engine.ops.get(admin, 'ticket', id)).record;
   const newTicket = (customer: Actor, subject: string) => engine.ops.create(customer, 'ticket', { subject });
 
@@ -148,7 +148,14 @@ forEachDatabase('bulk transition actions', (database) => {
       return data;
     };
 
-    const refused = await submitBulkTransition(engine, agent, 'ticket', initialBulkTransitionState, withAssignee([], String(agent.userId)));
+    const refused = await submitBulkTransition(
+      engine,
+      agent,
+      'ticket',
+      initialBulkTransitionState,
+      withAssignee([], String(agent.userId)),
+      'UTC',
+    );
     expect(refused).toMatchObject({
       message: 'Select at least one ticket first.',
       values: { transition: 'start', fields: { assignee: String(agent.userId) } },
@@ -160,6 +167,7 @@ forEachDatabase('bulk transition actions', (database) => {
       'ticket',
       refused,
       withAssignee([seen(first), seen(second)], String(agent.userId)),
+      'UTC',
     );
     expect(state.outcome).toMatchObject({ summary: '“Start” taken on 2 tickets; they are now Open.', refused: [] });
     for (const ticket of [first, second]) expect(await read(ticket.id)).toMatchObject({ state: 'open', assignee: agent.userId });
@@ -167,7 +175,7 @@ forEachDatabase('bulk transition actions', (database) => {
     // A field the chosen transition does not require is not sent: waiting keeps the assignee.
     const waitPosted = posted('wait', [seen(await read(first.id))], 'Which printer?');
     waitPosted.append('assignee', String(admin.userId));
-    const waited = await submitBulkTransition(engine, agent, 'ticket', initialBulkTransitionState, waitPosted);
+    const waited = await submitBulkTransition(engine, agent, 'ticket', initialBulkTransitionState, waitPosted, 'UTC');
     expect(waited.outcome).toMatchObject({ done: 1 });
     expect(await read(first.id)).toMatchObject({ state: 'pending', assignee: agent.userId });
   });
@@ -301,7 +309,7 @@ forEachDatabase('bulk transition actions', (database) => {
     // The question's form posts the rows again; a browser may also send them checked in the table: each is taken once.
     const confirmed = posted('close', [...rows, ...rows], 'All fixed');
     confirmed.append(CONFIRM_INPUT, CONFIRM_VALUE);
-    const state = await submitBulkTransition(engine, agent, 'ticket', asked, confirmed);
+    const state = await submitBulkTransition(engine, agent, 'ticket', asked, confirmed, 'UTC');
     expect(state.outcome).toMatchObject({ summary: '“Close” taken on 2 tickets; they are now Closed.', done: 2, refused: [] });
     for (const record of resolved) expect(await read(record.id)).toMatchObject({ state: 'closed', version: record.version + 1 });
   });
@@ -309,7 +317,7 @@ forEachDatabase('bulk transition actions', (database) => {
   it('answers NOT_FOUND (the 404 page) for an unknown entity or one without a workflow', async () => {
     const codeOf = async (entity: string) => {
       try {
-        await submitBulkTransition(engine, agent, entity, initialBulkTransitionState, posted('start', ['1:1']));
+        await submitBulkTransition(engine, agent, entity, initialBulkTransitionState, posted('start', ['1:1']), 'UTC');
       } catch (error) {
         return asNinefoldError(error)?.code;
       }

@@ -68,13 +68,15 @@ export async function submitBulkTransition(
   entityName: string,
   state: BulkTransitionState,
   formData: FormData,
+  /** The viewer's zone (src/server/viewer-zone.ts): posted date-times are wall times in it. */
+  zone: string,
 ): Promise<BulkTransitionState> {
   const entity = entityNamed(engine, entityName, { withWorkflow: true });
   const transitionName = text(formData, BULK_TRANSITION_INPUT);
   const comment = text(formData, BULK_COMMENT_INPUT);
   // What the toolbar offers for the transitions' required fields, kept to show it again.
   const offered = bulkFieldsOf(entity);
-  const typed = readFormInput(formData, offered);
+  const typed = readFormInput(formData, offered, zone);
   const values = { transition: transitionName, comment, ...(Object.keys(typed.values).length > 0 ? { fields: typed.values } : {}) };
   const attempt = state.attempt + 1;
   const refusal = (message: string): BulkTransitionState => ({ message, values, outcome: null, attempt });

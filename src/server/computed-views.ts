@@ -5,13 +5,14 @@ import type { ComputedValueView } from '@/ui/forms/computed-values';
 import { valueText } from './seen-values';
 
 /** The computed fields of a record the actor may read (those ops returned), for the edit form to show. */
-export function computedViews(entity: EntityModel, record: RecordData, references: ReferenceTitles): ComputedValueView[] {
+/** Times in the viewer's `zone`. */
+export function computedViews(entity: EntityModel, record: RecordData, references: ReferenceTitles, zone: string): ComputedValueView[] {
   return entity.fields
     .filter((field) => field.computed !== undefined && Object.hasOwn(record, field.name))
     .map((field) => ({
       name: field.name,
       label: field.label,
-      text: valueText(field, record[field.name], references[field.name]),
+      text: valueText(field, record[field.name], references[field.name], zone),
       note: `Computed: ${computedText(field, entity)}.`,
     }));
 }

@@ -29,7 +29,7 @@ forEachDatabase('forms and imports: rules with their own codes', (database) => {
     form.append('code', 'F1');
     form.append('item', String(item));
     form.append('amount', '-2');
-    const result = await submitCreate(engine, staff, 'loan', initialRecordFormState({}), form);
+    const result = await submitCreate(engine, staff, 'loan', initialRecordFormState({}), form, 'UTC');
     expect(isRedirect(result)).toBe(false);
     const state = result as RecordFormState;
     expect(state.code).toBe('NEGATIVE_AMOUNT');

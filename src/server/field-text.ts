@@ -8,7 +8,7 @@ const SHORT_MAX = 80;
 /**
  * A stored (non-empty) value as plain text, formatted as the pages show it: enum labels, titles
  * of referenced records and names of users (an id, "#12", where the viewer may not read the
- * record), Yes/No, dates and times in UTC. `short` cuts long text to a line (Markdown to its
+ * record), Yes/No, times in `zone` with the zone named. `short` cuts long text to a line (Markdown to its
  * excerpt), as a notice quotes it; a file (CSV) wants it whole.
  */
 export function fieldText(
@@ -16,6 +16,7 @@ export function fieldText(
   value: RecordValue,
   titles: Readonly<Record<number, string>> | undefined,
   short: boolean,
+  zone: string,
 ): string {
   const spec = field.spec;
   switch (spec.type) {
@@ -26,7 +27,7 @@ export function fieldText(
     case 'date':
       return formatDate(value)?.text ?? String(value);
     case 'datetime':
-      return formatDateTime(value)?.text ?? String(value);
+      return formatDateTime(value, zone)?.text ?? String(value);
     case 'markdown':
       return short ? markdownExcerpt(String(value), SHORT_MAX) : String(value);
     case 'reference':

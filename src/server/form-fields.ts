@@ -64,8 +64,10 @@ export async function describeFormFields(options: {
   /** Current values, to keep them among the choices. */
   values: Readonly<Record<string, string>>;
   references?: ReferenceTitles;
+  /** The viewer's zone (src/server/viewer-zone.ts), named beside date-time inputs. */
+  zone: string;
 }): Promise<FormFieldDescriptor[]> {
-  const { ops, actor, model, entity, fields, values, references } = options;
+  const { ops, actor, model, entity, fields, values, references, zone } = options;
   return Promise.all(
     fields.map(async (field): Promise<FormFieldDescriptor> => {
       const spec = field.spec;
@@ -101,7 +103,7 @@ export async function describeFormFields(options: {
           return { ...base, kind: 'date' };
         case 'datetime':
           // Seconds only when the stored value has them; otherwise the browser would refuse it.
-          return { ...base, kind: 'datetime', step: value.length > 16 ? '1' : undefined };
+          return { ...base, kind: 'datetime', step: value.length > 16 ? '1' : undefined, zone };
         case 'email':
           return { ...base, kind: 'email' };
         case 'url':

@@ -3,6 +3,7 @@ import { isVisitor } from '@/engine/access/visitor';
 import type { RecordValue } from '@/engine/ground/record-value';
 import type { Actor } from '@/engine/ground/actor';
 import type { FieldModel } from '@/engine/spec/model';
+import { fromLocalInput, toLocalInput } from '@/engine/time/zone';
 
 /*
  * Between HTML form values (strings) and record values.
@@ -11,45 +12,47 @@ import type { FieldModel } from '@/engine/spec/model';
  * the LAST value of a name wins, so an unchecked box arrives as "false", not as nothing.
  *
  * Date-times: <input type="datetime-local"> has no zone; the browser sends "2025-03-01T14:30".
- * Ninefold reads that as UTC (the form says "UTC" beside the input) and sends ops a full ISO
- * string ("2025-03-01T14:30:00.000Z"); stored values are shown back in the input in UTC too.
- * So a value round-trips unchanged whatever the zone of the server or of the browser.
+ * Ninefold reads that in the viewer's zone (src/server/viewer-zone.ts; the form names it beside
+ * the input) and sends ops a full ISO string in UTC; stored values are shown back in the input in
+ * that zone too. So a value round-trips unchanged whatever the zone of the server or browser.
+ * (The API and CSV imports read a zone-less time as UTC: src/engine/rules/field-schema.ts.)
  */
 
-const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/;
-
-/** "2025-03-01T14:30" read as UTC → ISO 8601; anything else is left for ops to judge. */
-export function fromDateTimeLocal(value: string): string {
-  if (!LOCAL_DATE_TIME.test(value)) return value;
-  const date = new Date(`${value}Z`);
-  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+/** "2025-03-01T14:30" read in `zone` → ISO 8601 in UTC; anything else is left for ops to judge. */
+export function fromDateTimeLocal(value: string, zone: string): string {
+  return fromLocalInput(value, zone)?.toISOString() ?? value;
 }
 
-/** A time in the UTC form of datetime-local: minutes, or seconds when it has them. */
-export function toDateTimeLocal(value: Date): string {
-  const iso = value.toISOString();
-  return value.getUTCSeconds() === 0 && value.getUTCMilliseconds() === 0 ? iso.slice(0, 16) : iso.slice(0, 19);
+/** A time as datetime-local shows it in `zone`: minutes, or seconds when it has them. */
+export function toDateTimeLocal(value: Date, zone: string): string {
+  return toLocalInput(value, zone);
 }
 
-/** The string an input shows for a stored value. */
-export function toFormValue(field: FieldModel, value: RecordValue | undefined): string {
+/** The string an input shows for a stored value; date-times in the viewer's `zone`. */
+export function toFormValue(field: FieldModel, value: RecordValue | undefined, zone: string): string {
   // A references field's set: its ids joined with commas, as the form posts them back.
   if (Array.isArray(value)) return value.join(',');
   if (value === null || value === undefined) return field.type === 'boolean' ? 'false' : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date) return field.type === 'date' ? value.toISOString().slice(0, 10) : toDateTimeLocal(value);
+  if (value instanceof Date) return field.type === 'date' ? value.toISOString().slice(0, 10) : toDateTimeLocal(value, zone);
   if (field.type === 'datetime' && typeof value === 'string') {
     const date = new Date(value);
-    return Number.isNaN(date.getTime()) ? value : toDateTimeLocal(date);
+    return Number.isNaN(date.getTime()) ? value : toDateTimeLocal(date, zone);
   }
   return String(value);
 }
 
 /**
- * The value a new record's form starts with, from the spec's default; `own`: the actor's own
- * records that references default to (ops.createDefaults).
+ * The value a new record's form starts with, from the spec's default, times in the viewer's
+ * `zone`; `own`: the actor's own records that references default to (ops.createDefaults).
  */
-export function defaultFormValue(field: FieldModel, actor: Actor, now: Date, own: Readonly<Record<string, number>> = {}): string {
+export function defaultFormValue(
+  field: FieldModel,
+  actor: Actor,
+  now: Date,
+  zone: string,
+  own: Readonly<Record<string, number>> = {},
+): string {
   const spec = field.spec;
   switch (spec.type) {
     case 'boolean':
@@ -58,7 +61,7 @@ export function defaultFormValue(field: FieldModel, actor: Actor, now: Date, own
       // A visitor has no account to default to.
       return spec.default === 'actor' && !isVisitor(actor) ? String(actor.userId) : '';
     case 'datetime':
-      return spec.default === 'now' ? toDateTimeLocal(new Date(Math.floor(now.getTime() / 60_000) * 60_000)) : '';
+      return spec.default === 'now' ? toDateTimeLocal(new Date(Math.floor(now.getTime() / 60_000) * 60_000), zone) : '';
     case 'reference':
       return Object.hasOwn(own, field.name) ? String(own[field.name]) : '';
     case 'references':
@@ -78,10 +81,10 @@ export interface FormInput {
 }
 
 /**
- * The posted values of `fields` as strings. A field the form did not post is left out (ops
- * keeps the stored value on update); other posted names are ignored.
+ * The posted values of `fields` as strings, date-times read in the viewer's `zone`. A field the
+ * form did not post is left out (ops keeps the stored value on update); other names are ignored.
  */
-export function readFormInput(formData: FormData, fields: readonly FieldModel[]): FormInput {
+export function readFormInput(formData: FormData, fields: readonly FieldModel[], zone: string): FormInput {
   const input: Record<string, string> = {};
   const values: Record<string, string> = {};
   for (const field of fields) {
@@ -92,7 +95,7 @@ export function readFormInput(formData: FormData, fields: readonly FieldModel[])
     // "the field was in the form" (so that choosing none empties the set): ids joined by commas.
     const raw = field.type === 'references' ? posted.filter((v) => v !== '').join(',') : last;
     values[field.name] = raw;
-    input[field.name] = field.type === 'datetime' ? fromDateTimeLocal(raw) : raw;
+    input[field.name] = field.type === 'datetime' ? fromDateTimeLocal(raw, zone) : raw;
   }
   return { input, values };
 }

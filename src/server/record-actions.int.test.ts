@@ -31,7 +31,7 @@ function formDataOf(entity: EntityModel, input: Readonly<Record<string, unknown>
   const data = new FormData();
   for (const [name, value] of Object.entries(input)) {
     const field = entity.fieldsByName[name];
-    data.append(name, field ? toFormValue(field, value as never) : String(value));
+    data.append(name, field ? toFormValue(field, value as never, 'UTC') : String(value));
   }
   if (version !== undefined) data.append(VERSION_INPUT, String(version));
   return data;
@@ -60,9 +60,11 @@ function formDoor(engine: Engine): MatrixDoor {
   return {
     name: 'server actions',
     create: (user, name, input) =>
-      outcomeOf(() => submitCreate(engine, user.actor, name, initialRecordFormState({}), formDataOf(entity(name), input))),
+      outcomeOf(() => submitCreate(engine, user.actor, name, initialRecordFormState({}), formDataOf(entity(name), input), 'UTC')),
     update: (user, name, id, input, version) =>
-      outcomeOf(() => submitUpdate(engine, user.actor, name, id, initialRecordFormState({}), formDataOf(entity(name), input, version))),
+      outcomeOf(() =>
+        submitUpdate(engine, user.actor, name, id, initialRecordFormState({}), formDataOf(entity(name), input, version), 'UTC'),
+      ),
     delete: (user, name, id, version) =>
       outcomeOf(() => submitDelete(engine, user.actor, name, id, initialMessageFormState, formDataOf(entity(name), {}, version))),
   };
@@ -92,6 +94,7 @@ forEachDatabase('server actions', (database) => {
         'organization',
         initialRecordFormState({}),
         formDataOf(engine.model.entitiesByName.organization!, { name: 'Form door Ltd' }),
+        'UTC',
       );
       expect(created).toEqual({ redirectTo: expect.stringMatching(/^\/organizations\/\d+$/) });
       const id = Number((created as Redirect).redirectTo.split('/').pop());
@@ -109,7 +112,7 @@ forEachDatabase('server actions', (database) => {
     it('refuses a field the form did not offer (forged), naming it, instead of dropping it', async () => {
       const customer = fixtures.users.find((u) => u.persona.name === 'customer')!.actor;
       const form = formDataOf(engine.model.entitiesByName.ticket!, { subject: 'Forged assignee', assignee: String(customer.userId) });
-      const { result } = await captureLog(() => submitCreate(engine, customer, 'ticket', initialRecordFormState({}), form));
+      const { result } = await captureLog(() => submitCreate(engine, customer, 'ticket', initialRecordFormState({}), form, 'UTC'));
       expect(isRedirect(result)).toBe(false);
       const state = result as RecordFormState;
       expect(state.code).toBe('FORBIDDEN_FIELD');
@@ -125,22 +128,24 @@ forEachDatabase('server actions', (database) => {
       const form = formDataOf(engine.model.entitiesByName.organization!, { name: 'Inherited names Ltd' });
       for (const name of inherited) form.append(name, 'posted');
       // Ignored as any name the form does not have.
-      const created = await submitCreate(engine, admin, 'organization', initialRecordFormState({}), form);
+      const created = await submitCreate(engine, admin, 'organization', initialRecordFormState({}), form, 'UTC');
       expect(created).toEqual({ redirectTo: expect.stringMatching(/^\/organizations\/\d+$/) });
       const { record } = await engine.ops.get(admin, 'organization', Number((created as Redirect).redirectTo.split('/').pop()));
       expect(record.name).toBe('Inherited names Ltd');
       expect(Object.keys(record).filter((key) => inherited.includes(key))).toEqual([]);
       for (const name of inherited) {
-        await expect(submitCreate(engine, admin, name, initialRecordFormState({}), form)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+        await expect(submitCreate(engine, admin, name, initialRecordFormState({}), form, 'UTC')).rejects.toMatchObject({
+          code: 'NOT_FOUND',
+        });
       }
     });
 
     it('answers NOT_FOUND for an entity that does not exist or an id that is not one', async () => {
       const admin = fixtures.users.find((u) => u.persona.name === 'admin')!.actor;
-      await expect(submitCreate(engine, admin, 'nothing', initialRecordFormState({}), new FormData())).rejects.toMatchObject({
+      await expect(submitCreate(engine, admin, 'nothing', initialRecordFormState({}), new FormData(), 'UTC')).rejects.toMatchObject({
         code: 'NOT_FOUND',
       });
-      await expect(submitUpdate(engine, admin, 'ticket', 0, initialRecordFormState({}), new FormData())).rejects.toMatchObject({
+      await expect(submitUpdate(engine, admin, 'ticket', 0, initialRecordFormState({}), new FormData(), 'UTC')).rejects.toMatchObject({
         code: 'NOT_FOUND',
       });
     });

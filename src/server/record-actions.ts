@@ -35,8 +35,12 @@ function checkedId(entity: EntityModel, id: number): number {
 }
 
 /** What a form posted for the entity's fields and its state (which ops refuse to be written). */
-function postedInput(entity: EntityModel, formData: FormData): { input: Record<string, string>; values: Record<string, string> } {
-  const { input, values } = readFormInput(formData, entity.fields);
+function postedInput(
+  entity: EntityModel,
+  formData: FormData,
+  zone: string,
+): { input: Record<string, string>; values: Record<string, string> } {
+  const { input, values } = readFormInput(formData, entity.fields, zone);
   const state = entity.workflow?.field;
   const posted = state === undefined ? null : formData.get(state);
   if (state !== undefined && typeof posted === 'string') input[state] = posted;
@@ -83,6 +87,7 @@ async function staleForm(
   state: RecordFormState,
   values: Record<string, string>,
   formData: FormData,
+  zone: string,
 ): Promise<RecordFormState | null> {
   let current;
   try {
@@ -92,7 +97,7 @@ async function staleForm(
     throw error;
   }
   const seen = readSeen(formData.get(SEEN_INPUT));
-  const now = seenValues(entity, current.record, current.references);
+  const now = seenValues(entity, current.record, current.references, zone);
   // Fields the user left alone take the other person's change; what the user typed stays.
   const merged = seen ? mergeStale(seen, now, values) : { values, conflicts: new Set<string>() };
   const changes = seen
@@ -122,9 +127,11 @@ export async function submitCreate(
   entityName: string,
   state: RecordFormState,
   formData: FormData,
+  /** The viewer's zone (src/server/viewer-zone.ts): posted date-times are wall times in it. */
+  zone: string,
 ): Promise<RecordFormState | Redirect> {
   const entity = entityNamed(engine, entityName);
-  const { input, values } = postedInput(entity, formData);
+  const { input, values } = postedInput(entity, formData, zone);
   let id: number;
   try {
     id = (await engine.ops.create(actor, entity.name, input)).id;
@@ -161,10 +168,12 @@ export async function submitUpdate(
   recordId: number,
   state: RecordFormState,
   formData: FormData,
+  /** The viewer's zone (src/server/viewer-zone.ts): posted date-times are wall times in it. */
+  zone: string,
 ): Promise<RecordFormState | Redirect> {
   const entity = entityNamed(engine, entityName);
   const id = checkedId(entity, recordId);
-  const { input, values } = postedInput(entity, formData);
+  const { input, values } = postedInput(entity, formData, zone);
   const version = nonNegativeInteger(formData.get(VERSION_INPUT));
   try {
     if (version === null) throw new NinefoldError('PRECONDITION_REQUIRED');
@@ -172,7 +181,7 @@ export async function submitUpdate(
     return { redirectTo: `/${entity.plural}/${id}` };
   } catch (error) {
     if (asNinefoldError(error)?.code === 'STALE_VERSION') {
-      const stale = await staleForm(engine, actor, entity, id, state, values, formData);
+      const stale = await staleForm(engine, actor, entity, id, state, values, formData, zone);
       if (stale) return stale;
     }
     // After a stale refusal the form holds the current version and what it showed: keep them.

@@ -60,6 +60,7 @@ forEachDatabase('related actions: the reply box', (database) => {
       'comment',
       EMPTY,
       posted({ body: 'Any news?', ticket: String(decoy.id) }),
+      'UTC',
     );
     expect(result).toEqual({ redirectTo: `/tickets/${ticket.id}#related-comment` });
     expect((await comments(ticket.id)).map((c) => c.body)).toEqual(['Any news?']);
@@ -76,6 +77,7 @@ forEachDatabase('related actions: the reply box', (database) => {
       'comment',
       EMPTY,
       posted({ body: 'Which model is it?', [REPLY_WITH_INPUT]: 'wait' }),
+      'UTC',
     );
     expect((await engine.ops.get(agent, 'ticket', ticket.id)).record.state).toBe('pending');
     const again = refused(
@@ -87,6 +89,7 @@ forEachDatabase('related actions: the reply box', (database) => {
         'comment',
         EMPTY,
         posted({ body: 'Still waiting', [REPLY_WITH_INPUT]: 'wait' }),
+        'UTC',
       ),
     );
     expect(again).toMatchObject({
@@ -100,10 +103,12 @@ forEachDatabase('related actions: the reply box', (database) => {
 
   it("refuses a reply to a ticket the user cannot see as if it did not exist, and an unknown section's", async () => {
     const ticket = await openTicket();
-    const hidden = refused(await submitRelated(engine, other, 'ticket', ticket.id, 'comment', EMPTY, posted({ body: 'Let me in' })));
+    const hidden = refused(await submitRelated(engine, other, 'ticket', ticket.id, 'comment', EMPTY, posted({ body: 'Let me in' }), 'UTC'));
     expect(hidden.code).toBe('VALIDATION_FAILED');
     expect(hidden.message).toContain('no record #');
-    await expect(submitRelated(engine, agent, 'ticket', ticket.id, 'attachment', EMPTY, posted({ body: 'x' }))).rejects.toMatchObject({
+    await expect(
+      submitRelated(engine, agent, 'ticket', ticket.id, 'attachment', EMPTY, posted({ body: 'x' }), 'UTC'),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
     });
     expect(await comments(ticket.id)).toEqual([]);

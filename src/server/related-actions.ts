@@ -23,6 +23,8 @@ export async function submitRelated(
   sectionKey: string,
   state: RecordFormState,
   formData: FormData,
+  /** The viewer's zone (src/server/viewer-zone.ts): posted date-times are wall times in it. */
+  zone: string,
 ): Promise<RecordFormState | Redirect> {
   const parent = entityNamed(engine, parentName);
   const section = parent.details.related.find((s) => s.key === sectionKey);
@@ -31,6 +33,7 @@ export async function submitRelated(
   const { input, values } = readFormInput(
     formData,
     entity.fields.filter((f) => f.name !== section.via),
+    zone,
   );
   const chosen = formData.get(REPLY_WITH_INPUT);
   const replyWith = typeof chosen === 'string' && chosen !== '' ? chosen : undefined;

@@ -47,7 +47,7 @@ forEachDatabase('related sections: the reply box is offered where ops take the r
 
   async function replyBox(actor: Actor, ticket: RecordData) {
     const view = await engine.ops.get(actor, 'ticket', ticket.id);
-    const sections = await relatedSections(engine, actor, engine.model.entitiesByName.ticket!, view, {});
+    const sections = await relatedSections(engine, actor, engine.model.entitiesByName.ticket!, view, {}, 'UTC');
     const comments = sections.find((s) => s.entity.name === 'comment');
     expect(comments, 'the comment thread is shown').toBeDefined();
     return comments!.add;

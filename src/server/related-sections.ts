@@ -42,13 +42,15 @@ export async function relatedSections(
   entity: EntityModel,
   view: RecordView,
   search: RawSearchParams,
+  /** The viewer's zone, for the add form's date-time inputs. */
+  zone: string,
 ): Promise<RelatedSectionView[]> {
   const base = `/${entity.plural}/${view.record.id}`;
   const sections = entity.details.related.filter((section) => {
     const access = engine.ops.access(actor, section.entity);
     return access.actions.list && access.readable.includes(section.via);
   });
-  return Promise.all(sections.map((section) => sectionView(engine, actor, entity, view, section, search, base)));
+  return Promise.all(sections.map((section) => sectionView(engine, actor, entity, view, section, search, base, zone)));
 }
 
 async function sectionView(
@@ -59,6 +61,7 @@ async function sectionView(
   section: RelatedModel,
   search: RawSearchParams,
   base: string,
+  zone: string,
 ): Promise<RelatedSectionView> {
   const entity = knownEntity(engine.model, section.entity);
   const access = engine.ops.access(actor, entity.name);
@@ -76,7 +79,7 @@ async function sectionView(
   const [{ page, paged }, count, add] = await Promise.all([
     firstOrCursorPage(engine, actor, entity, query, cursor),
     engine.ops.count(actor, entity.name, query, COUNT_CAP),
-    addForm(engine, actor, parent, view, section, entity),
+    addForm(engine, actor, parent, view, section, entity, zone),
   ]);
   const anchor = sectionAnchor(section);
   return {
@@ -122,6 +125,7 @@ async function addForm(
   view: RecordView,
   section: RelatedModel,
   entity: EntityModel,
+  zone: string,
 ): Promise<RelatedAddForm | null> {
   const access = engine.ops.access(actor, entity.name);
   if (!section.add || !access.actions.create || (isFinal(parent, view.record) && !section.addWhenFinal)) return null;
@@ -131,8 +135,8 @@ async function addForm(
     access.writable.create.filter((name) => name !== section.via),
   );
   const now = new Date();
-  const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now)]));
-  const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values });
+  const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now, zone)]));
+  const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values, zone });
   const replyOptions = view.transitions
     .filter((offer) => offer.available && section.replyWith.includes(offer.name))
     .map((offer) => ({

@@ -14,19 +14,26 @@ function record(values: Record<string, RecordData[string]>): RecordData {
 describe('what an edit form saw', () => {
   it('reads values as the detail page shows them, in short', () => {
     const f = contact.fieldsByName;
-    expect(valueText(f.active!, true, undefined)).toBe('Yes');
-    expect(valueText(f.birthday!, '2001-02-03', undefined)).toBe('Feb 3, 2001');
-    expect(valueText(ticket.fieldsByName.dueAt!, new Date('2030-03-01T14:30:00Z'), undefined)).toBe('Mar 1, 2030, 14:30 UTC');
-    expect(valueText(f.employer!, 3, { 3: 'Acme' })).toBe('Acme');
-    expect(valueText(f.employer!, 4, { 3: 'Acme' })).toBe('#4');
-    expect(valueText(f.notes!, null, undefined)).toBe('—');
-    expect(valueText(ticket.fieldsByName.description!, `# Title\n\n${'word '.repeat(40)}`, undefined)).toMatch(/^Title word word .*…$/);
+    expect(valueText(f.active!, true, undefined, 'UTC')).toBe('Yes');
+    expect(valueText(f.birthday!, '2001-02-03', undefined, 'UTC')).toBe('Feb 3, 2001');
+    expect(valueText(ticket.fieldsByName.dueAt!, new Date('2030-03-01T14:30:00Z'), undefined, 'UTC')).toBe('Mar 1, 2030, 14:30 UTC');
+    expect(valueText(f.employer!, 3, { 3: 'Acme' }, 'UTC')).toBe('Acme');
+    expect(valueText(f.employer!, 4, { 3: 'Acme' }, 'UTC')).toBe('#4');
+    expect(valueText(f.notes!, null, undefined, 'UTC')).toBe('—');
+    expect(valueText(ticket.fieldsByName.description!, `# Title\n\n${'word '.repeat(40)}`, undefined, 'UTC')).toMatch(
+      /^Title word word .*…$/,
+    );
   });
 
   it('holds only the fields the record carries (ops leave out hidden ones), and the state', () => {
-    const seen = seenValues(ticket, record({ subject: 'Jam', description: null, priority: 'normal', requester: 2, state: 'new' }), {
-      requester: { 2: 'Cust' },
-    });
+    const seen = seenValues(
+      ticket,
+      record({ subject: 'Jam', description: null, priority: 'normal', requester: 2, state: 'new' }),
+      {
+        requester: { 2: 'Cust' },
+      },
+      'UTC',
+    );
     expect(seen).toEqual({
       state: ['new', 'New'],
       subject: ['Jam', 'Jam'],
@@ -38,10 +45,15 @@ describe('what an edit form saw', () => {
   });
 
   it('lists the changed fields both versions show, the state first', () => {
-    const before = seenValues(ticket, record({ subject: 'Jam', priority: 'normal', state: 'new' }), {});
-    const after = seenValues(ticket, record({ subject: 'Jam', priority: 'high', state: 'open', assignee: 5 }), {
-      assignee: { 5: 'Agent' },
-    });
+    const before = seenValues(ticket, record({ subject: 'Jam', priority: 'normal', state: 'new' }), {}, 'UTC');
+    const after = seenValues(
+      ticket,
+      record({ subject: 'Jam', priority: 'high', state: 'open', assignee: 5 }),
+      {
+        assignee: { 5: 'Agent' },
+      },
+      'UTC',
+    );
     expect(changesSince(ticket, before, after)).toEqual([
       { field: 'state', label: 'State', from: 'New', to: 'Open' },
       { field: 'priority', label: 'Priority', from: 'normal', to: 'high' },
@@ -60,7 +72,7 @@ describe('what an edit form saw', () => {
     const seen = readSeen('{"__proto__":["x","x"],"constructor":["y","y"],"subject":["Jam","Jam"]}')!;
     expect(Object.getPrototypeOf(seen)).toBe(Object.prototype);
     expect(Object.keys(seen)).toEqual(['__proto__', 'constructor', 'subject']);
-    const current = seenValues(ticket, record({ subject: 'Jam!' }), {});
+    const current = seenValues(ticket, record({ subject: 'Jam!' }), {}, 'UTC');
     expect(changesSince(ticket, seen, current).map((c) => c.field)).toEqual(['subject']);
     expect(mergeStale(seen, current, { subject: 'Jam' }).values).toEqual({ subject: 'Jam!' });
   });

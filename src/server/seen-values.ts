@@ -20,13 +20,18 @@ export type SeenValues = Readonly<Record<string, readonly [string, string]>>;
 const EMPTY = '—';
 
 /** A stored value as short plain text, as the detail page would read. */
-export function valueText(field: FieldModel, value: RecordValue | undefined, titles: Readonly<Record<number, string>> | undefined): string {
+export function valueText(
+  field: FieldModel,
+  value: RecordValue | undefined,
+  titles: Readonly<Record<number, string>> | undefined,
+  zone: string,
+): string {
   if (value === null || value === undefined || value === '') return EMPTY;
-  return fieldText(field, value, titles, true) || EMPTY;
+  return fieldText(field, value, titles, true, zone) || EMPTY;
 }
 
-/** What the actor sees of a record: the fields ops returned (never a hidden one) and the state. */
-export function seenValues(entity: EntityModel, record: RecordData, references: ReferenceTitles): SeenValues {
+/** What the actor sees of a record, times in their `zone`: the fields ops returned (never a hidden one) and the state. */
+export function seenValues(entity: EntityModel, record: RecordData, references: ReferenceTitles, zone: string): SeenValues {
   const seen: Record<string, readonly [string, string]> = {};
   const workflow = entity.workflow;
   if (workflow && typeof record[workflow.field] === 'string') {
@@ -36,7 +41,7 @@ export function seenValues(entity: EntityModel, record: RecordData, references: 
   for (const field of entity.fields) {
     if (!Object.hasOwn(record, field.name)) continue;
     const value = record[field.name];
-    seen[field.name] = [toFormValue(field, value), valueText(field, value, references[field.name])];
+    seen[field.name] = [toFormValue(field, value, zone), valueText(field, value, references[field.name], zone)];
   }
   return seen;
 }

@@ -33,7 +33,7 @@ forEachDatabase('a stale edit through the form door', (database) => {
   async function openEditForm() {
     const created = await engine.ops.create(customer, 'ticket', { subject: 'Printer jam', description: 'Tray 2 is stuck.' });
     const view = await engine.ops.get(customer, 'ticket', created.id);
-    return { id: created.id, version: view.record.version, seen: JSON.stringify(seenValues(ticket, view.record, view.references)) };
+    return { id: created.id, version: view.record.version, seen: JSON.stringify(seenValues(ticket, view.record, view.references, 'UTC')) };
   }
 
   it('keeps the typed values, says what changed among the fields the user may read, and saves on a second submit', async () => {
@@ -55,6 +55,7 @@ forEachDatabase('a stale edit through the form door', (database) => {
       form.id,
       initialRecordFormState(typed),
       formData(typed, form.version, form.seen),
+      'UTC',
     );
     expect(isRedirect(refused)).toBe(false);
     const state = refused as RecordFormState;
@@ -75,10 +76,10 @@ forEachDatabase('a stale edit through the form door', (database) => {
     // The form now carries the current version and what it showed.
     const current = await engine.ops.get(customer, 'ticket', form.id);
     expect(state.version).toBe(current.record.version);
-    expect(state.seen).toBe(JSON.stringify(seenValues(ticket, current.record, current.references)));
+    expect(state.seen).toBe(JSON.stringify(seenValues(ticket, current.record, current.references, 'UTC')));
 
     // The user has seen the changes: the same values, submitted again with the new version, save.
-    const saved = await submitUpdate(engine, customer, 'ticket', form.id, state, formData(typed, state.version!, state.seen));
+    const saved = await submitUpdate(engine, customer, 'ticket', form.id, state, formData(typed, state.version!, state.seen), 'UTC');
     expect(saved).toEqual({ redirectTo: `/tickets/${form.id}` });
     const after = await engine.ops.get(agent, 'ticket', form.id);
     expect(after.record).toMatchObject({
@@ -100,6 +101,7 @@ forEachDatabase('a stale edit through the form door', (database) => {
       form.id,
       initialRecordFormState({}),
       formData({ subject: 'Valid' }, form.version, form.seen),
+      'UTC',
     )) as RecordFormState;
     expect(stale.code).toBe('STALE_VERSION');
 
@@ -111,6 +113,7 @@ forEachDatabase('a stale edit through the form door', (database) => {
       form.id,
       stale,
       formData({ subject: 'ab' }, stale.version!, stale.seen),
+      'UTC',
     )) as RecordFormState;
     expect(invalid.code).toBe('VALIDATION_FAILED');
     expect(invalid.fieldErrors.subject).toBe('Subject must be at least 3 characters.');
@@ -127,6 +130,7 @@ forEachDatabase('a stale edit through the form door', (database) => {
       form.id,
       invalid,
       formData({ subject: 'abc' }, invalid.version!, invalid.seen),
+      'UTC',
     )) as RecordFormState;
     expect(again.stale?.changes).toEqual([
       { field: 'priority', label: 'Priority', from: 'low', to: 'urgent' },
@@ -145,12 +149,13 @@ forEachDatabase('a stale edit through the form door', (database) => {
       form.id,
       initialRecordFormState(typed),
       formData(typed, form.version, form.seen),
+      'UTC',
     )) as RecordFormState;
     expect(state.stale?.changes).toEqual([
       { field: 'description', label: 'Description', from: 'Tray 2 is stuck.', to: 'Tray 3 as well.', kept: false },
     ]);
     expect(state.values).toEqual({ subject: typed.subject, description: 'Tray 3 as well.' });
-    await submitUpdate(engine, customer, 'ticket', form.id, state, formData(state.values, state.version!, state.seen));
+    await submitUpdate(engine, customer, 'ticket', form.id, state, formData(state.values, state.version!, state.seen), 'UTC');
     expect((await engine.ops.get(customer, 'ticket', form.id)).record).toMatchObject({
       subject: typed.subject,
       description: 'Tray 3 as well.',
@@ -167,6 +172,7 @@ forEachDatabase('a stale edit through the form door', (database) => {
       form.id,
       initialRecordFormState({}),
       formData({ subject: 'Mine' }, form.version, '{not json'),
+      'UTC',
     )) as RecordFormState;
     expect(state.code).toBe('STALE_VERSION');
     expect(state.stale?.changes).toBeNull();
@@ -183,6 +189,7 @@ forEachDatabase('a stale edit through the form door', (database) => {
       form.id,
       initialRecordFormState({}),
       formData({ subject: 'Mine' }, form.version, form.seen),
+      'UTC',
     )) as RecordFormState;
     expect(state.code).toBe('STALE_VERSION');
     expect(state.stale?.changes).toEqual([]);

@@ -62,7 +62,7 @@ forEachDatabase('transition actions', (database) => {
     values: Record<string, string>,
     version?: number,
     state = initialTransitionFormState,
-  ) => submitTransition(engine, actor, 'ticket', id, name, state, posted(values, version));
+  ) => submitTransition(engine, actor, 'ticket', id, name, state, posted(values, version), 'UTC');
   const read = async (id: number) => (await engine.ops.get(agent, 'ticket', id)).record;
 
   async function newTicket(customer: Actor, subject = 'The printer is on fire') {
@@ -173,10 +173,12 @@ forEachDatabase('transition actions', (database) => {
     };
     expect(await codeOf(() => take(outsider, ticket.id, 'reply', {}, ticket.version))).toBe('NOT_FOUND');
     expect(
-      await codeOf(() => submitTransition(engine, agent, 'nothing', ticket.id, 'start', initialTransitionFormState, posted({}, 1))),
+      await codeOf(() => submitTransition(engine, agent, 'nothing', ticket.id, 'start', initialTransitionFormState, posted({}, 1), 'UTC')),
     ).toBe('NOT_FOUND');
     expect(
-      await codeOf(() => submitTransition(engine, agent, 'organization', ticket.id, 'start', initialTransitionFormState, posted({}, 1))),
+      await codeOf(() =>
+        submitTransition(engine, agent, 'organization', ticket.id, 'start', initialTransitionFormState, posted({}, 1), 'UTC'),
+      ),
     ).toBe('NOT_FOUND');
     expect(await codeOf(() => take(agent, -1, 'start', {}, 1))).toBe('NOT_FOUND');
   });

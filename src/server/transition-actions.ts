@@ -34,11 +34,13 @@ export async function submitTransition(
   transitionName: string,
   state: TransitionFormState,
   formData: FormData,
+  /** The viewer's zone (src/server/viewer-zone.ts): posted date-times are wall times in it. */
+  zone: string,
 ): Promise<TransitionFormState | Redirect> {
   const entity = entityNamed(engine, entityName, { withWorkflow: true });
   if (!Number.isSafeInteger(recordId) || recordId < 1) throw notFound(inSentence(entity.label));
   const base = `/${entity.plural}/${recordId}`;
-  const { input, values } = readFormInput(formData, entity.fields);
+  const { input, values } = readFormInput(formData, entity.fields, zone);
   const posted = formData.get(COMMENT_INPUT);
   const comment = typeof posted === 'string' ? posted : undefined;
   if (comment !== undefined) values[COMMENT_INPUT] = comment;

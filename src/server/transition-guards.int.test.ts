@@ -118,10 +118,12 @@ forEachDatabase('the guards of a transition, through every door', (database) => 
       const own = await expense(bob, 9000);
       const others = await expense(alice, 9000);
       expect(
-        refused(await submitTransition(engine, bob, 'expense', own.id, 'approve', initialTransitionFormState, posted(own.version))),
+        refused(await submitTransition(engine, bob, 'expense', own.id, 'approve', initialTransitionFormState, posted(own.version), 'UTC')),
       ).toMatchObject({ code: OWN.code, message: OWN.message });
       expect(
-        refused(await submitTransition(engine, bob, 'expense', others.id, 'approve', initialTransitionFormState, posted(others.version))),
+        refused(
+          await submitTransition(engine, bob, 'expense', others.id, 'approve', initialTransitionFormState, posted(others.version), 'UTC'),
+        ),
       ).toMatchObject({ code: OVER.code, message: OVER.message });
     });
 

@@ -11,17 +11,20 @@ export function ColumnValue({
   record,
   references,
   variant = 'cell',
+  zone,
 }: {
   column: ListColumn;
   record: RecordData;
   references: ReferenceTitles;
   variant?: 'cell' | 'detail';
+  /** The viewer's zone, for date-times (src/server/viewer-zone.ts). */
+  zone: string;
 }) {
   const value = record[column.name];
   switch (column.kind) {
     case 'field':
       if (column.overdue && value !== null && value !== undefined) {
-        return <DueValue time={formatDateTime(value)} overdue={column.overdue(record, new Date())} />;
+        return <DueValue time={formatDateTime(value, zone)} overdue={column.overdue(record, new Date())} />;
       }
       return (
         <FieldValue
@@ -30,12 +33,13 @@ export function ColumnValue({
           titles={references[column.name]}
           targetPlural={column.targetPlural}
           variant={variant}
+          zone={zone}
         />
       );
     case 'state':
       return <StateBadge workflow={column.workflow} state={value} />;
     case 'system':
-      if (column.name === 'createdAt' || column.name === 'updatedAt') return <TimeValue time={formatDateTime(value)} />;
+      if (column.name === 'createdAt' || column.name === 'updatedAt') return <TimeValue time={formatDateTime(value, zone)} />;
       if (column.name === 'createdBy' || column.name === 'updatedBy') {
         return typeof value === 'number' ? <ReferenceValue id={value} title={references[column.name]?.[value]} /> : <Empty />;
       }

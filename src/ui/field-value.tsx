@@ -40,6 +40,7 @@ export function FieldValue({
   titles,
   targetPlural,
   variant,
+  zone,
 }: {
   field: FieldModel;
   value: RecordValue | undefined;
@@ -48,6 +49,8 @@ export function FieldValue({
   /** URL segment of the referenced entity, for links. */
   targetPlural?: string;
   variant: 'cell' | 'detail';
+  /** The viewer's zone, for date-times (src/server/viewer-zone.ts). */
+  zone: string;
 }) {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
     return <Empty />;
@@ -79,7 +82,7 @@ export function FieldValue({
     case 'date':
       return <TimeValue time={formatDate(value)} />;
     case 'datetime':
-      return <TimeValue time={formatDateTime(value)} />;
+      return <TimeValue time={formatDateTime(value, zone)} />;
     case 'markdown':
       return variant === 'cell' ? (
         <span className="text-zinc-600">{markdownExcerpt(String(value), 80)}</span>

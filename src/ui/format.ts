@@ -1,18 +1,30 @@
 /**
- * Plain-text formatting of record values. Dates and times are shown in UTC, the same zone the
- * forms use, so a value reads the same on every screen whatever the server's or viewer's zone.
+ * Plain-text formatting of record values. Times are shown in the viewer's zone (the one the forms
+ * read them in, src/server/viewer-zone.ts) with the zone named, so a value never reads ambiguous;
+ * calendar dates have no zone.
  */
 import { ownValue } from '@/engine/spec/own-names';
+import { zoneShortName } from '@/engine/time/zone';
 
-const DATE_TIME = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per zone, made on first use (a server sees a handful of zones). */
+function dateTimeFormat(zone: string): Intl.DateTimeFormat {
+  let format = dateTimeFormats.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: zone,
+    });
+    dateTimeFormats.set(zone, format);
+  }
+  return format;
+}
 
 const DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
@@ -32,10 +44,11 @@ export interface FormattedTime {
   readonly text: string;
 }
 
-export function formatDateTime(value: unknown): FormattedTime | null {
+/** "Nov 28, 2026, 14:30 CET" in `zone` (an IANA zone the caller has checked); `iso` stays in UTC. */
+export function formatDateTime(value: unknown, zone: string): FormattedTime | null {
   const date = toDate(value);
   if (!date) return null;
-  return { iso: date.toISOString(), text: `${DATE_TIME.format(date)} UTC` };
+  return { iso: date.toISOString(), text: `${dateTimeFormat(zone).format(date)} ${zoneShortName(date, zone)}` };
 }
 
 /** Calendar dates have no zone: "2025-03-01" stays March 1 everywhere. */

@@ -9,12 +9,15 @@ export function RecordDetails({
   record,
   references,
   notes,
+  zone,
 }: {
   columns: readonly ListColumn[];
   record: RecordData;
   references: ReferenceTitles;
   /** Shown under a field's value, by field name (e.g. the SLA due time under a ticket's priority). */
   notes?: Readonly<Record<string, ReactNode>>;
+  /** The viewer's zone (src/server/viewer-zone.ts), for date-times. */
+  zone: string;
 }) {
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-5 sm:grid-cols-2">
@@ -24,7 +27,7 @@ export function RecordDetails({
           <div key={column.name} className={wide ? 'sm:col-span-2' : undefined}>
             <dt className="text-xs font-medium tracking-wide text-zinc-500 uppercase">{column.label}</dt>
             <dd className="mt-1 text-sm text-zinc-900">
-              <ColumnValue column={column} record={record} references={references} variant="detail" />
+              <ColumnValue zone={zone} column={column} record={record} references={references} variant="detail" />
               {notes?.[column.name] ?? null}
             </dd>
           </div>

@@ -48,6 +48,7 @@ export function RecordTable({
   recordHref,
   caption,
   selection,
+  zone,
 }: {
   columns: readonly ListColumn[];
   linkColumn: string;
@@ -58,6 +59,8 @@ export function RecordTable({
   recordHref: (id: number) => string;
   caption: string;
   selection?: RowSelection;
+  /** The viewer's zone (src/server/viewer-zone.ts), for date-times. */
+  zone: string;
 }) {
   const onPhones = phoneCardColumns(columns, linkColumn);
   return (
@@ -133,7 +136,7 @@ export function RecordTable({
                         {linkText(column, record, references)}
                       </Link>
                     ) : (
-                      <ColumnValue column={column} record={record} references={references} />
+                      <ColumnValue zone={zone} column={column} record={record} references={references} />
                     )}
                   </CellWidth>
                 </td>

@@ -29,6 +29,9 @@ export async function openBrowser(options: { javaScriptEnabled?: boolean } = {})
     args: CHROMIUM_ARGS,
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     viewport: { width: 1280, height: 900 },
+    // Pages show times in the browser's zone once it has told the server (src/ui/time/browser-zone.tsx):
+    // pinned, so that what the tests read does not depend on the machine's zone.
+    timezoneId: 'UTC',
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {

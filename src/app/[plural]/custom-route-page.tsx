@@ -4,6 +4,7 @@ import { bindOps } from '@/engine/ops/ops';
 import type { RouteComponentProps } from '@/engine/spec/types';
 import { openCustomRoute } from '@/server/custom-routes';
 import { searchSuffix, type RawSearchParams } from '@/server/list-query';
+import { viewerZone } from '@/server/viewer-zone';
 import { Widgets } from '@/ui/home/widgets';
 import { LiveTopics } from '@/ui/live/live-topics';
 import { EntityListView } from './entity-list-view';
@@ -62,7 +63,14 @@ export async function CustomRoutePage({
         <div>
           <PageHeader title={route.title} description={description} />
           <LiveTopics topics={[...new Set(show.widgets.map((w) => w.entity))].map((entity) => ({ entity }))} />
-          <Widgets model={engine.model} ops={bindOps(engine.ops, actor)} actor={actor} widgets={show.widgets} params={params} />
+          <Widgets
+            zone={await viewerZone()}
+            model={engine.model}
+            ops={bindOps(engine.ops, actor)}
+            actor={actor}
+            widgets={show.widgets}
+            params={params}
+          />
         </div>
       );
     case 'component': {

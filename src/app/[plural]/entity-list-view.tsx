@@ -9,6 +9,7 @@ import { parseSort } from '@/engine/spec/build';
 import type { EntityModel } from '@/engine/spec/model';
 import type { Condition } from '@/engine/spec/types';
 import { takeBulkTransition } from '@/server/actions/bulk-transitions';
+import { viewerZone } from '@/server/viewer-zone';
 import { describeBulkFields } from '@/server/bulk-fields';
 import { newRecordLabel } from '@/engine/spec/new-record-label';
 import { asNinefoldError } from '@/server/errors';
@@ -110,6 +111,7 @@ export async function EntityListView({
   const access = engine.ops.access(actor, entity.name);
   const visitor = isVisitor(actor);
   const readable = new Set(access.readable);
+  const zone = await viewerZone();
   const defaultSort = fixed.sort ?? (entity.list.sort.direction === 'desc' ? `-${entity.list.sort.field}` : entity.list.sort.field);
   const query: ListQuery = {
     ...(fixed.sort ? { sort: fixed.sort } : {}),
@@ -138,6 +140,7 @@ export async function EntityListView({
       entity,
       offered: bulkChoices.map((c) => c.name),
       writable: new Set(access.writable.update),
+      zone,
     }),
   ]);
   const result = listing.ok ? listing.page : null;
@@ -256,6 +259,7 @@ export async function EntityListView({
             linkColumn={linkColumn}
             rows={result.rows}
             references={result.references}
+            zone={zone}
             sort={sort}
             sortHref={(next) => listAddress(path, listParams, { sort: next, cursor: '' })}
             recordHref={(id) => `/${entity.plural}/${id}`}

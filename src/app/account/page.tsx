@@ -8,6 +8,10 @@ import { getEngine } from '@/server/engine';
 import { chooseThemeAction } from '@/server/actions/theme';
 import { requireActor } from '@/server/session';
 import { themeFor } from '@/server/theme';
+import { chooseTimeZoneAction } from '@/server/actions/time-zone';
+import { viewerZone } from '@/server/viewer-zone';
+import { timeZoneChoices } from '@/engine/time/zone';
+import { ZoneForm } from '@/ui/time/zone-form';
 import { Badge } from '@/ui/badge';
 import { Card } from '@/ui/card';
 import { ConfirmButtonForm } from '@/ui/confirm/confirm-button-form';
@@ -20,8 +24,8 @@ import { ThemeToggle } from '@/ui/theme/theme-toggle';
 
 export const metadata: Metadata = { title: 'Your account' };
 
-function Time({ value, empty }: { value: Date | null; empty: string }) {
-  const formatted = value ? formatDateTime(value) : null;
+function Time({ value, empty, zone }: { value: Date | null; empty: string; zone: string }) {
+  const formatted = value ? formatDateTime(value, zone) : null;
   return formatted ? <time dateTime={formatted.iso}>{formatted.text}</time> : <span className="text-zinc-500">{empty}</span>;
 }
 
@@ -54,6 +58,8 @@ export default async function AccountPage() {
   const engine = await getEngine();
   const tokens = await engine.identity.listApiTokens(actor.userId);
   const theme = await themeFor(actor);
+  const zone = await viewerZone();
+  const { timeZone: chosenZone } = await engine.identity.preferencesOf(actor.userId);
   const now = Date.now();
 
   return (
@@ -70,6 +76,14 @@ export default async function AccountPage() {
         description="Light or dark pages, or as this device is set. Kept with your account, so it follows you to every device you sign in on."
       >
         <ThemeToggle theme={theme} action={chooseThemeAction} />
+      </Section>
+
+      <Section
+        id="time-zone-heading"
+        title="Time zone"
+        description="Times are shown and typed in this zone; they are stored in UTC, and the API and CSV files keep ISO 8601 with the offset. Automatic follows the zone of the browser you use."
+      >
+        <ZoneForm chosen={chosenZone} zones={timeZoneChoices()} current={zone} action={chooseTimeZoneAction} />
       </Section>
 
       <Section
@@ -143,15 +157,15 @@ export default async function AccountPage() {
                           <td className={`${td} font-medium text-zinc-900`}>{token.name}</td>
                           <td className={`${td} text-zinc-600`}>
                             <CellLabel>Created</CellLabel>
-                            <Time value={token.createdAt} empty="" />
+                            <Time zone={zone} value={token.createdAt} empty="" />
                           </td>
                           <td className={`${td} text-zinc-600`}>
                             <CellLabel>Last used</CellLabel>
-                            <Time value={token.lastUsedAt} empty="Never" />
+                            <Time zone={zone} value={token.lastUsedAt} empty="Never" />
                           </td>
                           <td className={`${td} text-zinc-600`}>
                             <CellLabel>Expires</CellLabel>
-                            <Time value={token.expiresAt} empty="Never" />
+                            <Time zone={zone} value={token.expiresAt} empty="Never" />
                           </td>
                           <td className={td}>
                             {token.revokedAt ? (

@@ -3,15 +3,16 @@ import { restoreFormula } from './formula';
 
 /*
  * A cell of an imported file as the value a person would give in the form: an enum by its label
- * or value, a date or time in ISO 8601 or as the pages (and exports) show it ("Mar 1, 2025",
- * "Mar 1, 2025, 14:03 UTC"). Booleans (yes/no, true/false, 1/0) and numbers are read by the
+ * or value, a date or time in ISO 8601 or as exports write it ("Mar 1, 2025", "Mar 1, 2025,
+ * 14:03 UTC": exports write times in UTC, while pages show them in the viewer's zone). A time
+ * without a zone is UTC. Booleans (yes/no, true/false, 1/0) and numbers are read by the
  * field's own schema in ops, like a form's; references and users are looked up by ops.lookup.
  */
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 /** "Mar 1, 2025" — src/ui/format.ts's date. */
 const SHOWN_DATE = /^([a-z]{3})[a-z]*\.? (\d{1,2}), (\d{4})$/i;
-/** "Mar 1, 2025, 14:03 UTC" — src/ui/format.ts's date and time. */
+/** "Mar 1, 2025, 14:03 UTC" — src/ui/format.ts's date and time in UTC, as a CSV export writes it. */
 const SHOWN_DATE_TIME = /^([a-z]{3})[a-z]*\.? (\d{1,2}), (\d{4}),? (\d{1,2}):(\d{2})(?::(\d{2}))?(?: ?UTC| ?Z)?$/i;
 /** "2025-03-01 14:03" as spreadsheets write it: the ISO form with a space. */
 const SPACED_ISO = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)(Z| ?UTC|[+-]\d{2}:?\d{2})?$/i;

@@ -25,20 +25,20 @@ forEachDatabase('preferences', (database) => {
 
   it('gives the defaults to a user who never chose, and keeps a choice on the account for every later read', async () => {
     const userId = await newUserId();
-    expect(await identity.preferencesOf(userId)).toEqual({ theme: 'system' });
-    expect(await identity.setPreferences(userId, { theme: 'dark' })).toEqual({ theme: 'dark' });
-    expect(await identity.preferencesOf(userId)).toEqual({ theme: 'dark' });
+    expect(await identity.preferencesOf(userId)).toEqual({ theme: 'system', timeZone: 'auto' });
+    expect(await identity.setPreferences(userId, { theme: 'dark' })).toEqual({ theme: 'dark', timeZone: 'auto' });
+    expect(await identity.preferencesOf(userId)).toEqual({ theme: 'dark', timeZone: 'auto' });
     // Another server (or a restart) reads the same account: the choice is in the database, not in memory.
     const again = createIdentity(store.db, Object.keys(model.roles));
-    expect(await again.preferencesOf(userId)).toEqual({ theme: 'dark' });
+    expect(await again.preferencesOf(userId)).toEqual({ theme: 'dark', timeZone: 'auto' });
     await identity.setPreferences(userId, { theme: 'light' });
-    expect(await again.preferencesOf(userId)).toEqual({ theme: 'light' });
+    expect(await again.preferencesOf(userId)).toEqual({ theme: 'light', timeZone: 'auto' });
   });
 
   it("keeps each user's choice apart", async () => {
     const [ana, bo] = [await newUserId(), await newUserId()];
     await identity.setPreferences(ana, { theme: 'dark' });
-    expect(await identity.preferencesOf(bo)).toEqual({ theme: 'system' });
+    expect(await identity.preferencesOf(bo)).toEqual({ theme: 'system', timeZone: 'auto' });
   });
 
   it('changes only the preferences given, merging into what is stored', async () => {
@@ -48,7 +48,7 @@ forEachDatabase('preferences', (database) => {
       .set({ preferences: JSON.stringify({ theme: 'dark', later: 'kept' }) })
       .where('id', '=', userId)
       .execute();
-    expect(await identity.setPreferences(userId, {})).toEqual({ theme: 'dark' });
+    expect(await identity.setPreferences(userId, {})).toEqual({ theme: 'dark', timeZone: 'auto' });
     await identity.setPreferences(userId, { theme: 'light' });
     const row = await store.db.selectFrom('nf_user').select('preferences').where('id', '=', userId).executeTakeFirstOrThrow();
     expect(row.preferences).toEqual({ theme: 'light', later: 'kept' });
@@ -61,7 +61,7 @@ forEachDatabase('preferences', (database) => {
       .set({ preferences: JSON.stringify({ theme: 'sepia' }) })
       .where('id', '=', userId)
       .execute();
-    expect(await identity.preferencesOf(userId)).toEqual({ theme: 'system' });
+    expect(await identity.preferencesOf(userId)).toEqual({ theme: 'system', timeZone: 'auto' });
   });
 
   it('refuses a choice outside the list and an unknown preference, and changes nothing', async () => {
@@ -73,7 +73,17 @@ forEachDatabase('preferences', (database) => {
     expect(badTheme.fieldErrors[0]!.message).toBe('Choose one of: system, light, dark.');
     const unknown = await ninefoldError(identity.setPreferences(userId, { fontSize: 'huge' } as unknown as UserPreferences));
     expect(fieldCodes(unknown)).toEqual(['fontSize:unknown_preference']);
-    expect(await identity.preferencesOf(userId)).toEqual({ theme: 'dark' });
+    expect(await identity.preferencesOf(userId)).toEqual({ theme: 'dark', timeZone: 'auto' });
+  });
+
+  it('keeps a chosen time zone or automatic, and refuses a zone Intl does not know', async () => {
+    const userId = await newUserId();
+    expect(await identity.setPreferences(userId, { timeZone: 'Europe/Paris' })).toEqual({ theme: 'system', timeZone: 'Europe/Paris' });
+    const badZone = await ninefoldError(identity.setPreferences(userId, { timeZone: 'Europe/Pariss' }));
+    expect(fieldCodes(badZone)).toEqual(['timeZone:invalid_choice']);
+    expect(badZone.fieldErrors[0]!.message).toBe('Choose one of: auto, or an IANA time zone such as Europe/Paris.');
+    expect(await identity.preferencesOf(userId)).toEqual({ theme: 'system', timeZone: 'Europe/Paris' });
+    expect(await identity.setPreferences(userId, { timeZone: 'auto' })).toEqual({ theme: 'system', timeZone: 'auto' });
   });
 
   it('answers NOT_FOUND for no such user', async () => {

@@ -3,10 +3,15 @@ import { z } from 'zod';
 import { NinefoldError, notFound } from '../errors/ninefold-error';
 import type { DynamicDatabase } from '../store/types';
 import { cachedRead } from '../store/write-clock';
+import { isTimeZone } from '../time/zone';
 
 /** How pages look for a user: as the device says (prefers-color-scheme), or always light or dark. */
 export const THEMES = ['system', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
+
+/** The zone times are shown and typed in: the browser's own ('auto'), or an IANA zone the user chose. */
+export const AUTOMATIC_ZONE = 'auto';
+export type ZoneChoice = typeof AUTOMATIC_ZONE | (string & {});
 
 /**
  * A user's own choices about how the application looks and behaves for them. Each key has a
@@ -15,13 +20,21 @@ export type Theme = (typeof THEMES)[number];
  */
 export interface UserPreferences {
   readonly theme: Theme;
+  readonly timeZone: ZoneChoice;
 }
 
 const PREFERENCE_SCHEMAS = {
   theme: z.enum(THEMES),
+  timeZone: z.string().refine((zone) => zone === AUTOMATIC_ZONE || isTimeZone(zone)),
 } satisfies { [K in keyof UserPreferences]: z.ZodType<UserPreferences[K]> };
 
-export const DEFAULT_PREFERENCES: UserPreferences = { theme: 'system' };
+export const DEFAULT_PREFERENCES: UserPreferences = { theme: 'system', timeZone: AUTOMATIC_ZONE };
+
+/** What a refused value of each preference should have been, for its error message. */
+const CHOICES: { [K in keyof UserPreferences]: string } = {
+  theme: THEMES.join(', '),
+  timeZone: `${AUTOMATIC_ZONE}, or an IANA time zone such as Europe/Paris`,
+};
 
 /** Kept on the account (nf_user.preferences, jsonb), so every device of the user finds them. */
 export interface Preferences {
@@ -35,12 +48,15 @@ export interface Preferences {
 function fromStored(stored: unknown): UserPreferences {
   const record = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
   const theme = PREFERENCE_SCHEMAS.theme.safeParse(record.theme);
-  return { theme: theme.success ? theme.data : DEFAULT_PREFERENCES.theme };
+  const timeZone = PREFERENCE_SCHEMAS.timeZone.safeParse(record.timeZone);
+  return {
+    theme: theme.success ? theme.data : DEFAULT_PREFERENCES.theme,
+    timeZone: timeZone.success ? timeZone.data : DEFAULT_PREFERENCES.timeZone,
+  };
 }
 
 function choicesOf(key: PropertyKey | undefined): string {
-  const schema = PREFERENCE_SCHEMAS[key as keyof UserPreferences];
-  return schema ? schema.options.join(', ') : '';
+  return typeof key === 'string' && Object.hasOwn(CHOICES, key) ? CHOICES[key as keyof UserPreferences] : '';
 }
 
 function checked(changes: Partial<UserPreferences>): Partial<UserPreferences> {

@@ -22,6 +22,7 @@ import { buildRoutes } from './screens/routes';
 import { conditionBook } from '../condition/book';
 import { modelConditions } from './model-conditions';
 import { buildReferenceEffects, buildTargets, ownEffects } from './consequences';
+import { UTC } from '../time/zone';
 
 export const SYSTEM_COLUMNS: readonly SystemColumn[] = [
   { name: 'id', column: 'id', label: 'ID' },
@@ -57,6 +58,7 @@ export function buildModel(spec: AppSpec): AppModel {
     title: spec.purpose?.title ?? humanize(spec.name),
     summary: spec.purpose?.summary ?? null,
     audience: spec.purpose?.audience ?? [],
+    timeZone: spec.purpose?.timeZone ?? UTC,
     entities,
     entitiesByName,
     entitiesByPlural: nameTable(entities.map((e) => [e.plural, e])),

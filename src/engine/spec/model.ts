@@ -241,6 +241,8 @@ export interface AppModel {
   readonly title: string;
   readonly summary: string | null;
   readonly audience: readonly string[];
+  /** purpose.timeZone, or 'UTC': the zone of a viewer who has no zone of their own (src/server/viewer-zone.ts). */
+  readonly timeZone: string;
   readonly entities: readonly EntityModel[];
   /** Own names only, as fieldsByName. */
   readonly entitiesByName: Readonly<Record<string, EntityModel>>;

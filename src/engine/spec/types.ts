@@ -85,6 +85,11 @@ export interface PurposeSpec {
   readonly title: string;
   readonly summary?: string;
   readonly audience?: readonly string[];
+  /**
+   * The IANA zone times are shown and typed in for a user who chose none and whose browser has
+   * not said its own yet, e.g. 'Europe/Paris'. Default 'UTC'. Values are always stored in UTC.
+   */
+  readonly timeZone?: string;
 }
 
 // ---------------------------------------------------------------- point 3: entities and fields

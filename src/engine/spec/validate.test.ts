@@ -74,6 +74,18 @@ const CASES: readonly Case[] = [
     message: 'unknown key in the spec (did you mean "entities"?)',
   },
   { kind: 'purpose title empty', changes: { 'purpose.title': ' ' }, path: 'purpose.title', message: 'must be a non-empty string' },
+  {
+    kind: 'purpose time zone unknown',
+    changes: { 'purpose.timeZone': 'Europe/Pariss' },
+    path: 'purpose.timeZone',
+    message: 'must be an IANA time zone such as "Europe/Paris", "America/New_York" or "UTC", got "Europe/Pariss"',
+  },
+  {
+    kind: 'purpose time zone not a string',
+    changes: { 'purpose.timeZone': 1 },
+    path: 'purpose.timeZone',
+    message: 'must be an IANA time zone',
+  },
 
   // point 3: entities and fields
   {
@@ -1236,6 +1248,12 @@ describe('validateSpec', () => {
     const spec = specWith({ 'entities.ticket.fields.assignee': { type: 'reference', to: 'agent' } });
     expect(() => buildModel(spec)).toThrow(SpecError);
     expect(() => buildModel(spec)).toThrow('entities.ticket.fields.assignee.to: unknown entity "agent"');
+  });
+
+  it('fills in the time zone: the one the spec names, else UTC', () => {
+    expect(buildModel(specWith({ 'purpose.timeZone': 'Europe/Paris' })).timeZone).toBe('Europe/Paris');
+    expect(buildModel(specWith({ 'purpose.timeZone': REMOVE })).timeZone).toBe('UTC');
+    expect(() => buildModel(specWith({ 'purpose.timeZone': 'Mars/Olympus' }))).toThrow('purpose.timeZone: must be an IANA time zone');
   });
 });
 

@@ -5,6 +5,7 @@ import { notFound } from 'next/navigation';
 import type { BulkTransitionState } from '@/ui/record/bulk-transition-state';
 import { submitBulkTransition } from '../bulk-transition-actions';
 import { getEngine } from '../engine';
+import { viewerZone } from '../viewer-zone';
 import { asNinefoldError } from '../errors';
 import { requireActor } from '../session';
 
@@ -19,7 +20,7 @@ export async function takeBulkTransition(entityName: string, state: BulkTransiti
   const engine = await getEngine();
   let result;
   try {
-    result = await submitBulkTransition(engine, actor, entityName, state, formData);
+    result = await submitBulkTransition(engine, actor, entityName, state, formData, await viewerZone());
   } catch (error) {
     if (asNinefoldError(error)?.code === 'NOT_FOUND') notFound();
     throw error;

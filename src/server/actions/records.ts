@@ -5,6 +5,7 @@ import type { Engine } from '@/engine/engine';
 import type { Actor } from '@/engine/ground/actor';
 import type { MessageFormState, RecordFormState } from '@/ui/forms/state';
 import { getEngine } from '../engine';
+import { viewerZone } from '../viewer-zone';
 import { asNinefoldError } from '../errors';
 import { isRedirect, submitCreate, submitDelete, submitUpdate, type Redirect } from '../record-actions';
 import { requireActor } from '../session';
@@ -36,7 +37,7 @@ async function run<S extends object>(
 export async function createRecord(entityName: string, state: RecordFormState, formData: FormData): Promise<RecordFormState> {
   // A visitor's create (a contact form) is resolved as on the page: the session, or the visitor when the spec lets them in.
   return run(
-    (engine, actor) => submitCreate(engine, actor, entityName, state, formData),
+    async (engine, actor) => submitCreate(engine, actor, entityName, state, formData, await viewerZone()),
     () => requireViewer(),
   );
 }
@@ -47,7 +48,7 @@ export async function updateRecord(
   state: RecordFormState,
   formData: FormData,
 ): Promise<RecordFormState> {
-  return run((engine, actor) => submitUpdate(engine, actor, entityName, recordId, state, formData));
+  return run(async (engine, actor) => submitUpdate(engine, actor, entityName, recordId, state, formData, await viewerZone()));
 }
 
 export async function deleteRecord(

@@ -5,6 +5,7 @@ import { notFound, redirect } from 'next/navigation';
 import type { RecordFormState } from '@/ui/forms/state';
 import { SCRIPTED_INPUT } from '@/ui/record/related-state';
 import { getEngine } from '../engine';
+import { viewerZone } from '../viewer-zone';
 import { asNinefoldError } from '../errors';
 import { isRedirect } from '../record-actions';
 import { submitRelated } from '../related-actions';
@@ -27,7 +28,7 @@ export async function addRelated(
   const engine = await getEngine();
   let result;
   try {
-    result = await submitRelated(engine, actor, parentName, parentId, sectionKey, state, formData);
+    result = await submitRelated(engine, actor, parentName, parentId, sectionKey, state, formData, await viewerZone());
   } catch (error) {
     if (asNinefoldError(error)?.code === 'NOT_FOUND') notFound();
     throw error;

@@ -3,6 +3,7 @@
 import { notFound, redirect } from 'next/navigation';
 import type { TransitionFormState } from '@/ui/record/transition-state';
 import { getEngine } from '../engine';
+import { viewerZone } from '../viewer-zone';
 import { asNinefoldError } from '../errors';
 import { isRedirect } from '../record-actions';
 import { requireActor } from '../session';
@@ -25,7 +26,7 @@ export async function takeTransition(
   const engine = await getEngine();
   let result;
   try {
-    result = await submitTransition(engine, actor, entityName, recordId, transitionName, state, formData);
+    result = await submitTransition(engine, actor, entityName, recordId, transitionName, state, formData, await viewerZone());
   } catch (error) {
     if (asNinefoldError(error)?.code === 'NOT_FOUND') notFound();
     throw error;

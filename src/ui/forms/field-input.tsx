@@ -64,7 +64,7 @@ export function describedBy(id: string, help: string | undefined, error: string 
 /**
  * The input for one field, uncontrolled, showing `value`. Booleans post a hidden "false"
  * followed by the checkbox's "true": the last value wins, so unchecked is told apart from absent.
- * Date-times are shown and read in UTC (see src/server/forms.ts).
+ * Date-times are shown and read in the viewer's zone, named beside the input (see src/server/forms.ts).
  */
 export function FieldInput({
   field,
@@ -217,7 +217,7 @@ export function FieldInput({
           defaultValue={value}
           className={cn(inputClass, 'max-w-60')}
         />,
-        <span className="text-xs font-medium text-zinc-500">UTC</span>,
+        <span className="text-xs font-medium text-zinc-500">Times in {field.zone ?? 'UTC'}</span>,
       );
     case 'email':
     case 'url':

@@ -122,4 +122,6 @@ export interface FormFieldDescriptor {
   readonly currentTitle?: string;
   /** For `multi` inputs: at most this many may be chosen. */
   readonly maxItems?: number;
+  /** For `datetime` inputs: the viewer's zone, in which the value is shown and what is typed is read. */
+  readonly zone?: string;
 }

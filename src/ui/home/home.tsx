@@ -7,7 +7,7 @@ import { DefaultHome } from './default-home';
 import { Widgets } from './widgets';
 
 /** The start page: the spec's widgets, or counts per entity and state when it declares none. */
-export function Home({ model, ops, actor }: { model: AppModel; ops: BoundOps; actor: Actor }) {
+export function Home({ model, ops, actor, zone }: { model: AppModel; ops: BoundOps; actor: Actor; zone: string }) {
   // The numbers follow the records they count: any readable change to these entities refreshes them.
   const entities = new Set(
     model.home ? model.home.widgets.filter((w) => showsWidgetTo(w, actor.roles)).map((w) => w.entity) : model.entities.map((e) => e.name),
@@ -19,7 +19,7 @@ export function Home({ model, ops, actor }: { model: AppModel; ops: BoundOps; ac
       {model.summary ? <p className="mt-2 max-w-3xl text-sm text-zinc-600">{model.summary}</p> : null}
       <div className="mt-6">
         {model.home ? (
-          <Widgets model={model} ops={ops} actor={actor} widgets={model.home.widgets} />
+          <Widgets zone={zone} model={model} ops={ops} actor={actor} widgets={model.home.widgets} />
         ) : (
           <DefaultHome model={model} ops={ops} />
         )}

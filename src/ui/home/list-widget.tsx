@@ -23,12 +23,15 @@ export async function ListWidget({
   actor,
   widget,
   params,
+  zone,
 }: {
   model: AppModel;
   ops: BoundOps;
   actor: Actor;
   widget: ListWidgetModel;
   params?: Readonly<Record<string, string | number | boolean>>;
+  /** The viewer's zone (src/server/viewer-zone.ts), for date-times. */
+  zone: string;
 }) {
   const entity = knownEntity(model, widget.entity);
   const query = { ...(widget.where ? { where: widget.where, params } : {}) };
@@ -68,7 +71,7 @@ export async function ListWidget({
                     <div key={column.name} className="flex min-w-0 items-center gap-1">
                       <dt className="text-zinc-500">{column.label}:</dt>
                       <dd className="min-w-0">
-                        <ColumnValue column={column} record={record} references={page.references} />
+                        <ColumnValue zone={zone} column={column} record={record} references={page.references} />
                       </dd>
                     </div>
                   ))}

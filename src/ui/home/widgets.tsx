@@ -19,12 +19,15 @@ export function Widgets({
   actor,
   widgets,
   params,
+  zone,
 }: {
   model: AppModel;
   ops: BoundOps;
   actor: Actor;
   widgets: readonly WidgetModel[];
   params?: Readonly<Record<string, string | number | boolean>>;
+  /** The viewer's zone (src/server/viewer-zone.ts), for date-times. */
+  zone: string;
 }) {
   return (
     <div className="grid gap-4 lg:grid-cols-2">
@@ -35,7 +38,7 @@ export function Widgets({
           case 'counts':
             return <CountsWidget key={key} model={model} ops={ops} widget={widget} params={params} />;
           case 'list':
-            return <ListWidget key={key} model={model} ops={ops} actor={actor} widget={widget} params={params} />;
+            return <ListWidget zone={zone} key={key} model={model} ops={ops} actor={actor} widget={widget} params={params} />;
           case 'chart':
             return <ChartWidget key={key} model={model} ops={ops} widget={widget} id={`widget-${index}`} />;
         }

@@ -214,6 +214,7 @@ function ToolbarField({ formId, field, value }: { formId: string; field: FormFie
           className={`${controlClass} pr-2.5`}
         />
       )}
+      {field.kind === 'datetime' && field.zone ? <span className="mt-1 block text-xs text-zinc-500">Times in {field.zone}</span> : null}
     </div>
   );
 }

@@ -21,7 +21,12 @@ const change = (from: number[], to: number[]): HistoryEntry => ({
 
 describe('a change of a set in the history', () => {
   it('says what was added and removed, by title, #id when unknown', () => {
-    const [line] = describeHistoryEntry(article, change([1, 2], [2, 3, 9]), { tags: { 1: 'Sport', 2: 'News', 3: 'Culture' } }).changes;
+    const [line] = describeHistoryEntry(
+      article,
+      change([1, 2], [2, 3, 9]),
+      { tags: { 1: 'Sport', 2: 'News', 3: 'Culture' } },
+      'UTC',
+    ).changes;
     expect(line).toEqual({
       field: 'tags',
       label: 'Tags',
@@ -29,6 +34,6 @@ describe('a change of a set in the history', () => {
       to: 'News, Culture, #9',
       sentence: 'added Culture, #9, removed Sport',
     });
-    expect(describeHistoryEntry(article, change([], [3]), { tags: { 3: 'Culture' } }).changes[0]!.sentence).toBe('added Culture');
+    expect(describeHistoryEntry(article, change([], [3]), { tags: { 3: 'Culture' } }, 'UTC').changes[0]!.sentence).toBe('added Culture');
   });
 });

@@ -30,7 +30,12 @@ export interface HistoryItem {
 export const NO_VALUE = '—';
 
 /** A stored value as text, by the field's type; references by title, or "#id" when the title is unknown. */
-export function historyValue(field: FieldModel, value: RecordValue, titles: Readonly<Record<number, string>> | undefined): string {
+export function historyValue(
+  field: FieldModel,
+  value: RecordValue,
+  titles: Readonly<Record<number, string>> | undefined,
+  zone: string,
+): string {
   if (value === null || value === undefined || value === '') return NO_VALUE;
   const spec = field.spec;
   switch (spec.type) {
@@ -41,7 +46,7 @@ export function historyValue(field: FieldModel, value: RecordValue, titles: Read
     case 'date':
       return formatDate(value)?.text ?? String(value);
     case 'datetime':
-      return formatDateTime(value)?.text ?? String(value);
+      return formatDateTime(value, zone)?.text ?? String(value);
     case 'markdown':
       return markdownExcerpt(String(value), 80);
     case 'reference':
@@ -97,7 +102,7 @@ function stateLabel(entity: EntityModel, name: string): string {
  * printed (ops leaves out the fields the viewer may not read); a create lists none of its
  * initial values, the record itself shows them.
  */
-export function describeHistoryEntry(entity: EntityModel, entry: HistoryEntry, titles: ReferenceTitles): HistoryItem {
+export function describeHistoryEntry(entity: EntityModel, entry: HistoryEntry, titles: ReferenceTitles, zone: string): HistoryItem {
   const changes: ChangeLine[] =
     entry.action === 'create' || entry.action === 'delete'
       ? []
@@ -111,8 +116,8 @@ export function describeHistoryEntry(entity: EntityModel, entry: HistoryEntry, t
             return {
               field: name,
               label: field.label,
-              from: historyValue(field, change.from, titles[name]),
-              to: historyValue(field, change.to, titles[name]),
+              from: historyValue(field, change.from, titles[name], zone),
+              to: historyValue(field, change.to, titles[name], zone),
             };
           });
   const item = historyItem(entity, entry, changes);

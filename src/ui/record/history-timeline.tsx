@@ -31,6 +31,7 @@ export function HistoryTimeline({
   titles,
   olderHref,
   newestHref,
+  zone,
 }: {
   entity: EntityModel;
   entries: readonly HistoryEntry[];
@@ -39,6 +40,8 @@ export function HistoryTimeline({
   olderHref: string | null;
   /** Back to the newest entries, when this page is not the first. */
   newestHref: string | null;
+  /** The viewer's zone (src/server/viewer-zone.ts). */
+  zone: string;
 }) {
   // Whether visitors may create these records: then an entry without an author may be theirs.
   const visitorsWrite = visitorMay(entity, 'create');
@@ -53,7 +56,7 @@ export function HistoryTimeline({
         ) : (
           <ol className="mt-4" aria-label="History">
             {entries.map((entry, index) => {
-              const item = describeHistoryEntry(entity, entry, titles);
+              const item = describeHistoryEntry(entity, entry, titles, zone);
               const last = index === entries.length - 1;
               return (
                 <li key={entry.id} className={cn('relative pl-7', !last && 'pb-5')} data-history-entry={entry.action}>
@@ -84,7 +87,7 @@ export function HistoryTimeline({
                               : 'A removed user')}
                     </span>
                     <span aria-hidden="true"> · </span>
-                    <TimeValue time={formatDateTime(entry.at)} />
+                    <TimeValue time={formatDateTime(entry.at, zone)} />
                   </p>
                   {item.changes.length > 0 ? (
                     <ul className="mt-2 space-y-0.5 text-sm text-zinc-700">

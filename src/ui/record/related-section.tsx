@@ -26,6 +26,7 @@ export function RelatedSection({
   view,
   anchor,
   action,
+  zone,
 }: {
   model: AppModel;
   view: RelatedSectionView;
@@ -33,6 +34,8 @@ export function RelatedSection({
   anchor: string;
   /** The bound server action adding a record here; unused when the viewer may not add. */
   action: RecordFormAction;
+  /** The viewer's zone (src/server/viewer-zone.ts), for date-times. */
+  zone: string;
 }) {
   const { section, entity, page, count, add } = view;
   const headingId = `${anchor}-heading`;
@@ -51,9 +54,10 @@ export function RelatedSection({
           {page.rows.length === 0 ? (
             <p className="text-sm text-zinc-500">{thread ? 'No messages yet.' : `No ${inSentence(entity.pluralLabel)} yet.`}</p>
           ) : thread ? (
-            <RelatedThread section={section} entity={entity} rows={page.rows} references={page.references} />
+            <RelatedThread zone={zone} section={section} entity={entity} rows={page.rows} references={page.references} />
           ) : (
             <RecordTable
+              zone={zone}
               columns={columns.map((c) => ({ ...c, sortable: false }))}
               linkColumn={linkColumn}
               rows={page.rows}

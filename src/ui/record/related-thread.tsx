@@ -16,11 +16,14 @@ export function RelatedThread({
   entity,
   rows,
   references,
+  zone,
 }: {
   section: RelatedModel;
   entity: EntityModel;
   rows: readonly RecordData[];
   references: ReferenceTitles;
+  /** The viewer's zone (src/server/viewer-zone.ts). */
+  zone: string;
 }) {
   const body = section.body ? entity.fieldsByName[section.body] : undefined;
   return (
@@ -39,7 +42,7 @@ export function RelatedThread({
           >
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-500">
               <span className="font-medium text-zinc-900">{author ?? 'Someone'}</span>
-              <TimeValue time={formatDateTime(row.createdAt)} />
+              <TimeValue time={formatDateTime(row.createdAt, zone)} />
               {badges.map((name) => (
                 <Badge key={name} tone="warning">
                   {entity.fieldsByName[name]?.label ?? name}

@@ -6,6 +6,7 @@ import type { HistoryPage, RecordData, ReferenceTitles, TransitionOffer } from '
 import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';
 import { takeTransition } from '@/server/actions/transitions';
+import { viewerZone } from '@/server/viewer-zone';
 import { entityForPlural, recordIdOrNotFound, recordOrNotFound } from '@/server/entity-route';
 import { asNinefoldError } from '@/server/errors';
 import { describeFormFields } from '@/server/form-fields';
@@ -74,6 +75,7 @@ async function transitionItems(
   references: ReferenceTitles,
   offers: readonly TransitionOffer[],
   writable: readonly string[],
+  zone: string,
 ): Promise<TransitionItem[]> {
   return Promise.all(
     planOffers(offers, record, new Set(writable)).map(async (plan) => ({
@@ -90,6 +92,7 @@ async function transitionItems(
               fields: knownFields(entity, plan.ask),
               values: {},
               references,
+              zone,
             }),
     })),
   );
@@ -122,15 +125,18 @@ export default async function RecordPage({ params, searchParams }: Props) {
     .filter((c): c is ListColumn => c !== null);
   const title = recordTitle(entity, record, references);
   const base = `/${entity.plural}/${record.id}`;
+  const zone = await viewerZone();
 
   const [history, sections] = await Promise.all([
     visitor ? Promise.resolve(null) : historyPage(engine, actor, entity, id, cursor),
-    relatedSections(engine, actor, entity, view, search),
+    relatedSections(engine, actor, entity, view, search, zone),
   ]);
   // A transition a reply takes by itself is not a button of its own where the viewer can reply.
   const takenByReplies = transitionsTakenByReplies(sections);
   const offers = transitions.filter((offer) => !takenByReplies.has(offer.name));
-  const items = entity.workflow ? await transitionItems(engine, actor, entity, record, references, offers, access.writable.update) : [];
+  const items = entity.workflow
+    ? await transitionItems(engine, actor, entity, record, references, offers, access.writable.update, zone)
+    : [];
   const notes = Object.fromEntries(
     Object.entries(dueNotes(engine.model.constants, entity, record)).map(([field, note]) => [
       field,
@@ -171,11 +177,12 @@ export default async function RecordPage({ params, searchParams }: Props) {
         <div className="min-w-0 space-y-6 lg:col-span-2">
           {fieldColumns.length > 0 ? (
             <Card className="p-5">
-              <RecordDetails columns={fieldColumns} record={record} references={references} notes={notes} />
+              <RecordDetails zone={zone} columns={fieldColumns} record={record} references={references} notes={notes} />
             </Card>
           ) : null}
           {sections.map((section) => (
             <RelatedSection
+              zone={zone}
               key={section.section.key}
               model={engine.model}
               view={section}
@@ -185,6 +192,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
           ))}
           {history ? (
             <HistoryTimeline
+              zone={zone}
               entity={entity}
               entries={history.page.entries}
               titles={history.page.references}
@@ -214,7 +222,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
                 <div key={column.name} className="flex items-center justify-between gap-4">
                   <dt className="text-zinc-500">{column.label}</dt>
                   <dd className="text-right text-zinc-900">
-                    <ColumnValue column={column} record={record} references={references} variant="detail" />
+                    <ColumnValue column={column} record={record} references={references} variant="detail" zone={zone} />
                   </dd>
                 </div>
               ))}

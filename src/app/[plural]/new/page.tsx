@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { forbidden, notFound } from 'next/navigation';
 import { isVisitor } from '@/engine/access/visitor';
 import { createRecord } from '@/server/actions/records';
+import { viewerZone } from '@/server/viewer-zone';
 import { entityForPlural } from '@/server/entity-route';
 import { newRecordLabel } from '@/engine/spec/new-record-label';
 import { describeFormFields } from '@/server/form-fields';
@@ -45,8 +46,9 @@ export default async function NewRecordPage({ params, searchParams }: Props) {
   const now = new Date();
   // A reference may start at the actor's own record (`default: { own }`), which only the database knows.
   const own = await engine.ops.createDefaults(actor, entity.name);
-  const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now, own)]));
-  const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values });
+  const zone = await viewerZone();
+  const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now, zone, own)]));
+  const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values, zone });
   const label = newRecordLabel(engine.model, entity);
   // Where the form leads back to: the list, for whoever may open it (a visitor's contact form has none).
   const listHref = isVisitor(actor) && !access.actions.list ? null : `/${entity.plural}`;

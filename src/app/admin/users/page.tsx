@@ -16,6 +16,7 @@ import { Card } from '@/ui/card';
 import { ConfirmButtonForm } from '@/ui/confirm/confirm-button-form';
 import { ButtonForm, InviteForm, RolesForm } from '@/ui/forms/account-forms';
 import { UserFieldsForm } from '@/ui/forms/user-fields-form';
+import { viewerZone } from '@/server/viewer-zone';
 import { formatDateTime } from '@/ui/format';
 import { PageHeader } from '@/ui/page-header';
 import { TableScroll } from '@/ui/table-scroll';
@@ -24,8 +25,8 @@ export const metadata: Metadata = { title: 'Users' };
 
 const PAGE = '/admin/users';
 
-function Time({ value }: { value: Date }) {
-  const formatted = formatDateTime(value);
+function Time({ value, zone }: { value: Date; zone: string }) {
+  const formatted = formatDateTime(value, zone);
   return formatted ? <time dateTime={formatted.iso}>{formatted.text}</time> : null;
 }
 
@@ -41,6 +42,7 @@ const tr = 'block sm:table-row';
 export default async function UsersPage() {
   const actor = await requireAdmin(PAGE);
   const engine = await getEngine();
+  const zone = await viewerZone();
   const [users, invites] = await Promise.all([engine.identity.listUsers(actor), engine.identity.listInvites(actor)]);
   const roles = roleOptions(engine.model);
   // The spec's user fields (users.fields), when it has any: a column of small forms.
@@ -95,7 +97,7 @@ export default async function UsersPage() {
                     <td className={td}>{invite.email}</td>
                     <td className={td}>{invite.roles.map(roleLabel).join(', ') || 'none'}</td>
                     <td className={`${td} whitespace-nowrap text-zinc-600`}>
-                      <Time value={invite.expiresAt} />
+                      <Time value={invite.expiresAt} zone={zone} />
                     </td>
                     <td className={`${td} sm:text-right`}>
                       <ConfirmButtonForm
@@ -200,7 +202,7 @@ export default async function UsersPage() {
                       </td>
                     ) : null}
                     <td className={`${td} whitespace-nowrap text-zinc-600`}>
-                      <Time value={user.createdAt} />
+                      <Time value={user.createdAt} zone={zone} />
                     </td>
                     <td className={`${td} sm:text-right`}>
                       {self ? null : user.disabled ? (

@@ -12,6 +12,7 @@ import { takeBulkTransition } from '@/server/actions/bulk-transitions';
 import { BulkTransitionForm, type BulkTransitionChoice } from '@/ui/record/bulk-transition-form';
 import { bulkFinalTransitionQuestion } from '@/ui/record/transition-question';
 import { BULK_ROW_INPUT } from '@/ui/record/bulk-transition-state';
+import { UTC } from '@/engine/time/zone';
 import { RecordTable, type RowSelection } from '@/ui/record-table';
 import { recordTitle } from '@/engine/ops/record-title';
 import { SelectAllRows } from '@/ui/select-all-rows';
@@ -177,6 +178,8 @@ export default async function BaselinePage() {
         sortHref={(sort) => `/diagnostics/baseline?sort=${encodeURIComponent(sort)}`}
         recordHref={(id) => `/tickets/${id}`}
         selection={SELECTION}
+        // A fixed page to measure rendering by: the same text whoever opens it.
+        zone={UTC}
       />
       <Pagination firstHref={null} nextHref="/diagnostics/baseline?cursor=next" />
     </div>

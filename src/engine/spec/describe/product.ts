@@ -38,7 +38,13 @@ export function purposeBlocks(model: AppModel): PointBlocks {
   if (purpose.audience && purpose.audience.length > 0) {
     blocks.push({ kind: 'heading', text: 'Audience' }, { kind: 'list', items: purpose.audience });
   }
+  blocks.push({ kind: 'paragraph', text: timeZoneText(model) });
   return blocks;
+}
+
+/** Where times are read and typed (src/server/viewer-zone.ts); API and CSV are not concerned. */
+function timeZoneText(model: AppModel): string {
+  return `Times are shown in ${model.timeZone} unless a user chooses another zone on their account page or their browser says its own; they are typed in that same zone, stored in UTC, and the API and CSV exports write them in ISO 8601 with their offset. Dates stay calendar dates.`;
 }
 
 // ---------------------------------------------------------------- 2. screens and routes

@@ -4,13 +4,14 @@ import { checkDetails } from './details';
 import { checkDocumentation } from './documentation';
 import { checkHome } from './home';
 import { checkRoutes } from './routes';
+import { checkTimeZone } from './time-zone';
 import { at, describeValue, isInteger, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 
-const PURPOSE_KEYS = ['title', 'summary', 'audience'];
+const PURPOSE_KEYS = ['title', 'summary', 'audience', 'timeZone'];
 const SCREENS_KEYS = ['navigation', 'lists', 'details', 'home', 'routes', 'labels', 'documentation'];
 const LIST_KEYS = ['columns', 'sort', 'filters', 'pageSize'];
 
-/** Point 1: a title, an optional summary and audience. */
+/** Point 1: a title, an optional summary, audience and time zone. */
 export function checkPurpose(spec: Rec, issues: Issues): void {
   const purpose = spec.purpose;
   if (purpose === undefined || !issues.record(purpose, 'purpose', 'purpose')) return;
@@ -18,6 +19,7 @@ export function checkPurpose(spec: Rec, issues: Issues): void {
   issues.requiredText(purpose, 'title', 'purpose');
   issues.optionalString(purpose, 'summary', 'purpose');
   if (purpose.audience !== undefined) issues.stringList(purpose.audience, at('purpose', 'audience'));
+  checkTimeZone(purpose, issues);
 }
 
 /** Point 2: navigation, list screens and UI labels. */

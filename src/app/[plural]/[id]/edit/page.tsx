@@ -2,6 +2,7 @@ import { computedViews } from '@/server/computed-views';
 import type { Metadata } from 'next';
 import { forbidden, notFound } from 'next/navigation';
 import { updateRecord } from '@/server/actions/records';
+import { viewerZone } from '@/server/viewer-zone';
 import { entityForPlural, recordIdOrNotFound, recordOrNotFound } from '@/server/entity-route';
 import { describeFormFields } from '@/server/form-fields';
 import { toFormValue } from '@/server/forms';
@@ -45,8 +46,9 @@ export default async function EditRecordPage({ params }: Props) {
     entity,
     access.writable.update.filter((name) => Object.hasOwn(record, name)),
   );
-  const values = Object.fromEntries(fields.map((field) => [field.name, toFormValue(field, record[field.name])]));
-  const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values, references });
+  const zone = await viewerZone();
+  const values = Object.fromEntries(fields.map((field) => [field.name, toFormValue(field, record[field.name], zone)]));
+  const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values, references, zone });
   const base = `/${entity.plural}/${record.id}`;
 
   return (
@@ -72,9 +74,9 @@ export default async function EditRecordPage({ params }: Props) {
             fields={descriptors}
             checks={formChecks(engine.model.constants, entity, fields, values)}
             version={record.version}
-            seen={JSON.stringify(seenValues(entity, record, references))}
+            seen={JSON.stringify(seenValues(entity, record, references, zone))}
             submitLabel="Save changes"
-            computed={computedViews(entity, record, references)}
+            computed={computedViews(entity, record, references, zone)}
             cancelHref={base}
           />
         </LiveEditNotice>
