@@ -15,6 +15,7 @@ export default defineApp({
 
   purpose: {
     title: 'Field Service',
+    timeZone: 'Europe/Berlin',
     summary:
       'Dispatchers plan visits to customers’ sites, technicians repair the equipment and log the parts, customers follow their orders.',
     audience: [
