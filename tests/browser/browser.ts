@@ -22,7 +22,7 @@ export interface Browser {
 }
 
 /** Debian's Chromium with a fresh profile, as a first-time visitor would arrive. */
-export async function openBrowser(options: { javaScriptEnabled?: boolean } = {}): Promise<Browser> {
+export async function openBrowser(options: { javaScriptEnabled?: boolean; timezoneId?: string } = {}): Promise<Browser> {
   const profile = mkdtempSync(path.join(tmpdir(), 'nf-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
@@ -31,7 +31,7 @@ export async function openBrowser(options: { javaScriptEnabled?: boolean } = {})
     viewport: { width: 1280, height: 900 },
     // Pages show times in the browser's zone once it has told the server (src/ui/time/browser-zone.tsx):
     // pinned, so that what the tests read does not depend on the machine's zone.
-    timezoneId: 'UTC',
+    timezoneId: options.timezoneId ?? 'UTC',
   });
   const page = context.pages()[0] ?? (await context.newPage());
   return {
