@@ -123,7 +123,10 @@ export async function takeDueTransitions(ctx: OpsContext, now: Date, deadline: n
         for (const row of claimed) {
           try {
             // Under a savepoint of this transaction (inTransaction): a refusal undoes only its own record.
-            await takeTransition({ ...ctx, db: trx }, SCHEDULER_ACTOR, entity, row.id, transition, {}, undefined, undefined, { now, comment });
+            await takeTransition({ ...ctx, db: trx }, SCHEDULER_ACTOR, entity, row.id, transition, {}, undefined, undefined, {
+              now,
+              comment,
+            });
             taken += 1;
           } catch (error) {
             const known = asNinefoldError(error);

@@ -7,7 +7,7 @@ import { isVisitor } from '../access/visitor';
 import { withArticle } from '../spec/naming';
 import { asNinefoldError, NinefoldError, notFound } from '../errors/ninefold-error';
 import { parseRecordInput, type ParsedValues } from '../rules/record-input';
-import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
+import type { AppModel, EntityModel, ReferenceEffectModel, TransitionModel } from '../spec/model';
 import type { DynamicDatabase } from '../store/types';
 import { checkTransition, effectValues, findTransition, refuse, transitionConditions } from '../workflow/transitions';
 import { withPathValues } from './path-values';
@@ -17,7 +17,7 @@ import { isRecordId } from './record-id';
 import type { BulkTransitionResult, RecordData, TransitionRequest } from './types';
 import type { Actor } from '../ground/actor';
 import { checkReferences, checkVersion, lockInScope, readBack, translating, writeLocked } from './write-kit';
-import { lockForEffect, nextOrigin, takeReferenceEffects, type EffectOrigin } from './reference-effects';
+import { lockForEffect, MAX_EFFECT_DEPTH, nextOrigin, setOnReferenced, type EffectOrigin } from './reference-effects';
 import { chooseTarget } from '../workflow/targets';
 import { withoutActorGuards } from '../workflow/guards';
 import { inSentence } from '../spec/naming';
@@ -238,4 +238,38 @@ export async function bulkTransition(
     }
   }
   return results;
+}
+
+/**
+ * Takes each effect on the record its reference field points at in `record` (as written), in
+ * order, inside `trx`: a refusal of one is thrown as it is and refuses the whole write. An empty
+ * reference has nothing to act on. Each referenced row is locked (FOR UPDATE) before it is read,
+ * so concurrent writers of it take turns, and its version goes up like any write's.
+ */
+export async function takeReferenceEffects(
+  ctx: OpsContext,
+  trx: DynamicDatabase,
+  actor: Actor,
+  entity: EntityModel,
+  record: RecordData,
+  effects: readonly ReferenceEffectModel[],
+  origin: EffectOrigin,
+  now: Date,
+): Promise<void> {
+  if (effects.length === 0) return;
+  if (origin.depth > MAX_EFFECT_DEPTH) {
+    throw new NinefoldError('CONFLICT', `The effects of this change on other records go more than ${MAX_EFFECT_DEPTH} records deep.`);
+  }
+  for (const effect of effects) {
+    const id = record[effect.on];
+    if (typeof id !== 'number') continue;
+    const target = entityOf(ctx.model, effect.target);
+    if (effect.kind === 'set') await setOnReferenced(ctx, trx, actor, target, id, effect, origin, now);
+    else {
+      const transition = findTransition(target, effect.transition);
+      if (effect.as === 'system') await takeTransitionAsSystem(ctx, trx, actor, target, id, transition, origin);
+      // As if the actor took it themselves: the same path, under a savepoint of this transaction.
+      else await takeTransition({ ...ctx, db: trx }, actor, target, id, transition, {}, undefined, origin);
+    }
+  }
 }

@@ -4,7 +4,7 @@ import { describeAutoReason } from '../spec/describe/auto';
 import type { AppModel, EntityModel } from '../spec/model';
 import { guardsCondition } from '../workflow/guards';
 import { chooseTargetFor } from '../workflow/targets';
-import type { Values, WalkStep } from './workflow-walk';
+import type { Values, WalkStep } from './walk-step';
 
 function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');

@@ -5,24 +5,10 @@ import { readsActor } from '../rules/condition-paths';
 import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
 import { guardsCondition } from '../workflow/guards';
 import { dueAutomaticStep } from './automatic-steps';
+import type { Values, WalkStep } from './walk-step';
+
+export type { Values, WalkStep } from './walk-step';
 import { transitionComment } from './demo-texts';
-
-/** A record's values by field name, with its state and createdAt. */
-export type Values = Record<string, unknown>;
-
-export interface WalkStep {
-  readonly transition: TransitionModel;
-  readonly from: string;
-  /** The state entered (chosen by the data when the transition has several targets). */
-  readonly to: string;
-  readonly at: Date;
-  readonly actorId: number | null;
-  readonly comment: string | null;
-  readonly before: Values;
-  readonly after: Values;
-  /** Taken by the scheduler (an automatic transition), not by a user. */
-  readonly automatic?: true;
-}
 
 /** What the walk needs from the seeder: people and values for the fields a transition requires. */
 export interface WalkHelpers {
