@@ -120,7 +120,7 @@ export async function describeFormFields(options: {
         }
         case 'references': {
           const choices = await loadChoices(ops, actor, entity, field);
-          const maxItems = spec.maxItems ?? MAX_REFERENCES;
+          const maxItems = field.maxItems ?? MAX_REFERENCES;
           if (choices === null) {
             const target = inSentence(model.entitiesByName[spec.to]?.label ?? 'record');
             return { ...base, kind: 'ids', maxItems, help: spec.help ?? `Enter the IDs of the ${target} records, separated by commas.` };

@@ -78,7 +78,7 @@ export function valueSchema(spec: FieldSpec, constants: Constants, use: SchemaUs
     case 'reference':
       return { type: 'integer', minimum: 1, description: `The id of ${/^[aeiou]/i.test(spec.to) ? 'an' : 'a'} ${spec.to}.` };
     case 'references': {
-      const maxItems = spec.maxItems ?? MAX_REFERENCES;
+      const maxItems = resolveNumber(spec.maxItems, constants) ?? MAX_REFERENCES;
       const what = `The ids of ${spec.to} records`;
       // A record lists the ids ascending, only those the caller may read; a body may repeat an id (kept once).
       return use === 'input'

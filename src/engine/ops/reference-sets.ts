@@ -85,7 +85,7 @@ export async function replaceReferenceSets(
         .values(added.map((target) => ({ [JOIN_RECORD]: current.id, [JOIN_TARGET]: target })))
         .execute();
     const stored = [...new Set([...wanted, ...unseen])].sort((a, b) => a - b);
-    const max = field.spec.type === 'references' ? (field.spec.maxItems ?? MAX_REFERENCES) : MAX_REFERENCES;
+    const max = field.maxItems ?? MAX_REFERENCES;
     if (stored.length > max) {
       const message = `${field.label} can hold at most ${max}.`;
       throw new NinefoldError('VALIDATION_FAILED', message, { fieldErrors: [{ field: field.name, code: 'too_big', message }] });

@@ -186,7 +186,7 @@ function valueSchema(field: FieldModel): z.ZodType<StoredValue> {
           .refine((d) => d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999, { error: `${label} is out of range.` }),
       );
     case 'references':
-      return referencesSchema(label, s.maxItems ?? MAX_REFERENCES);
+      return referencesSchema(label, field.maxItems ?? MAX_REFERENCES);
     case 'reference':
     case 'user':
       return z.preprocess(

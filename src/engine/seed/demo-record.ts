@@ -288,7 +288,7 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
     if (field.required && ids.length === 0) return { kind: 'noRoom', detail: `no ${field.referenceTo} to refer to` };
     const cap = Math.min(
       DEMO_SET_SIZE,
-      field.spec.type === 'references' ? (field.spec.maxItems ?? DEMO_SET_SIZE) : DEMO_SET_SIZE,
+      field.maxItems ?? DEMO_SET_SIZE,
       ids.length,
     );
     const count = faker.number.int({ min: field.required && cap > 0 ? 1 : 0, max: cap });

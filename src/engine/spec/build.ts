@@ -12,7 +12,8 @@ import { decimalDigits, numberBounds } from './field-numbers';
 import { buildGuards } from './guards';
 import { defaultPlural, entityLabels, humanize, tableName, toSnakeCase } from './naming';
 import { declaredValue, nameTable } from './own-names';
-import type { AppSpec, EntitySpec, FieldSpec, WorkflowSpec } from './types';
+import type { AppSpec, ConstantRef, EntitySpec, FieldSpec, WorkflowSpec } from './types';
+import { MAX_REFERENCES } from './join-fields';
 import { validateSpec } from './validate';
 import { SpecError } from './spec-error';
 import { buildDetails, type EntityWithoutDetails } from './screens/details';
@@ -96,6 +97,7 @@ export function buildField(name: string, field: FieldSpec, constants: AppSpec['c
     unique: computed?.kind === 'slug' || (field.unique ?? false),
     searchable: field.searchable ?? false,
     ...(field.type === 'reference' || field.type === 'references' ? { referenceTo: field.to } : {}),
+    ...(field.type === 'references' ? { maxItems: referencesCap(field.maxItems, constants) } : {}),
     ...(field.type === 'user' && field.roles ? { holderRoles: field.roles } : {}),
     ...(field.type === 'enum' ? { enumValues: field.values } : {}),
     ...(due ? { due } : {}),
@@ -228,4 +230,10 @@ function buildList(
 
 export function parseSort(sort: string): SortModel {
   return sort.startsWith('-') ? { field: sort.slice(1), direction: 'desc' } : { field: sort, direction: 'asc' };
+}
+
+/** A references field's cap: its number, or its constant's value; the engine's own cap when none is set. */
+function referencesCap(maxItems: number | ConstantRef | undefined, constants: AppSpec['constants'] = {}): number {
+  if (maxItems === undefined) return MAX_REFERENCES;
+  return typeof maxItems === 'number' ? maxItems : (declaredValue(constants, maxItems.$constant, 'constant').value as number);
 }

@@ -301,8 +301,8 @@ export interface SlugOf {
 export interface ReferencesField extends FieldBase {
   readonly type: 'references';
   readonly to: string;
-  /** At most this many (default: no cap beyond the engine's 1,000). */
-  readonly maxItems?: number;
+  /** At most this many, a number or a constant (default: no cap beyond the engine's 1,000). */
+  readonly maxItems?: number | ConstantRef;
 }
 /** Reference to a user account of the application. */
 export interface UserField extends FieldBase {

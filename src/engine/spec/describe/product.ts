@@ -307,7 +307,7 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
   if ((spec.type === 'integer' || spec.type === 'decimal') && spec.max !== undefined) notes.push(`max ${amountText(spec.max)}`);
   if (spec.type === 'reference') notes.push(`on delete: ${ON_DELETE_TEXT[spec.onDelete ?? 'restrict']}`);
   if (spec.type === 'references') {
-    notes.push(`at most ${spec.maxItems ?? MAX_REFERENCES}`);
+    notes.push(`at most ${spec.maxItems === undefined ? MAX_REFERENCES : amountText(spec.maxItems)}`);
     notes.push(`only the ${spec.to} records the reader may read are shown; a deleted ${spec.to} is taken off`);
     if (field.required) notes.push('at least one');
   }

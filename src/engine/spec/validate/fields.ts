@@ -6,6 +6,7 @@ import { checkNumberOrConstant, isFieldType } from './conditions';
 import {
   at,
   describeValue,
+  isConstantRef,
   isFiniteNumber,
   isInteger,
   isRecord,
@@ -270,9 +271,15 @@ function checkReferences(c: FieldCheck): void {
   const { field, path, symbols, issues } = c;
   if (!isString(field.to)) issues.add(at(path, 'to'), `references need the name of an entity, got ${describeValue(field.to)}`);
   else if (!symbols.entities.has(field.to)) issues.add(at(path, 'to'), `unknown entity "${field.to}"`);
-  const max = field.maxItems;
-  if (max !== undefined && (!isInteger(max) || max < 1 || max > MAX_REFERENCES)) {
-    issues.add(at(path, 'maxItems'), `must be an integer from 1 to ${MAX_REFERENCES}, got ${describeValue(max)}`);
+  const given: unknown = field.maxItems;
+  // A constant's name is checked by the walk over every { $constant }; its value here.
+  const constant = isConstantRef(given) && isString(given.$constant) ? given.$constant : null;
+  if (constant === null || symbols.constants.has(constant)) {
+    const max = constant === null ? given : symbols.constants.get(constant);
+    const via = constant === null ? '' : ` (constant "${constant}")`;
+    if (max !== undefined && (!isInteger(max) || max < 1 || max > MAX_REFERENCES)) {
+      issues.add(at(path, 'maxItems'), `must be an integer from 1 to ${MAX_REFERENCES}, got ${describeValue(max)}${via}`);
+    }
   }
   // A set has no single value to compare: the unique index would be on a column that does not exist.
   if (field.unique === true) issues.add(at(path, 'unique'), 'a references field cannot be unique');
