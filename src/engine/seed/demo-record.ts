@@ -286,11 +286,7 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
     // A few records of those seeded, none sometimes unless required.
     const ids = run.seeded.get(field.referenceTo!)?.ids ?? [];
     if (field.required && ids.length === 0) return { kind: 'noRoom', detail: `no ${field.referenceTo} to refer to` };
-    const cap = Math.min(
-      DEMO_SET_SIZE,
-      field.maxItems ?? DEMO_SET_SIZE,
-      ids.length,
-    );
+    const cap = Math.min(DEMO_SET_SIZE, field.maxItems ?? DEMO_SET_SIZE, ids.length);
     const count = faker.number.int({ min: field.required && cap > 0 ? 1 : 0, max: cap });
     record[field.name] = [...new Set(faker.helpers.arrayElements(ids, count))].sort((a, b) => a - b);
   }
