@@ -92,6 +92,16 @@ describe('the compiled condition', () => {
     expect(evaluateCondition(model, { field: 'opened', op: 'gt', value: { now: true, plus: { days: 8 } } }, inAWeek, now)).toBe(false);
   });
 
+  it('holds "eq" another field only when both have a value, as SQL does (found by the differential test)', () => {
+    const same: Condition = { field: 'closed', op: 'eq', value: { field: 'opened' } };
+    const now = new Date();
+    expect(evaluateCondition(model, same, { closed: null, opened: null }, now)).toBe(false);
+    expect(evaluateCondition(model, same, { closed: '2026-01-01T00:00:00Z', opened: '2026-01-01T00:00:00Z' }, now)).toBe(true);
+    const differs: Condition = { field: 'closed', op: 'ne', value: { field: 'opened' } };
+    expect(evaluateCondition(model, differs, { closed: null, opened: null }, now)).toBe(false);
+    expect(evaluateCondition(model, differs, { closed: '2026-01-01T00:00:00Z', opened: null }, now)).toBe(true);
+  });
+
   it('collects fields as each reader needs them: a path by its head or whole, operands or not', () => {
     const compiled = compileCondition(
       {

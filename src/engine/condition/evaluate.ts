@@ -100,8 +100,10 @@ export function evaluateCompiled(condition: CompiledCondition, record: RecordLik
       if (expected === null || expected === undefined) {
         // A user without a value (or a visitor) matches nothing, rather than the records without one.
         if (leaf.operand.kind === 'actor') return leaf.op === 'ne' && actual !== null;
-        if (leaf.op === 'eq') return actual === null;
+        // `ne` is `is distinct from`, as the SQL writers read it.
         if (leaf.op === 'ne') return actual !== null;
+        // `eq` with an empty other field (or moved time, or parameter) is unknown in SQL: it does not hold.
+        if (leaf.op === 'eq') return leaf.operand.kind === 'literal' && actual === null;
       }
       const order = compareValues(actual, expected);
       return order === null ? leaf.op === 'ne' : orderHolds(leaf.op, order);

@@ -33,6 +33,7 @@ export const ACTION_ARGUMENTS = {
   deleteRecord: ['text', 'id', 'state', 'form'],
   addRelated: ['text', 'id', 'text', 'state', 'form'],
   chooseThemeAction: ['form'],
+  chooseTimeZoneAction: ['form'],
   takeTransition: ['text', 'id', 'text', 'state', 'form'],
   inviteAction: ['state', 'form'],
   setRolesAction: ['state', 'form'],
