@@ -263,6 +263,8 @@ describe('lists people keep', () => {
       await signIn(sales.page, crm.url, 'sales2@demo.ninefold.test', 'demo-password');
       const { page } = sales;
       await page.goto(`${crm.url}/deals`);
+      // The filters apply as they change once the form's script runs (it marks the form when it has).
+      await page.locator('form[role="search"][data-enhanced]').waitFor();
       await page.getByRole('combobox', { name: 'State', exact: true }).selectOption('qualified');
       await page.waitForURL((url) => url.search === '?state=qualified');
       await openChooser(page);
