@@ -52,7 +52,13 @@ describe('sign-in over the API', () => {
   it('reports health with the database kind and the spec', async () => {
     const response = await fetch(`${server.url}/api/health`);
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ status: 'ok', database: 'pglite', spec: 'helpdesk' });
+    expect(await response.json()).toEqual({
+      status: 'ok',
+      database: 'pglite',
+      spec: 'helpdesk',
+      // This server's scheduler (automatic transitions): when it last looked, and what it left due.
+      scheduler: expect.objectContaining({ running: true, intervalSeconds: 30, lastError: null }),
+    });
   });
 
   it('sends anonymous visitors to the sign-in page', async () => {

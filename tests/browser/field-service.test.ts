@@ -71,10 +71,13 @@ describe('field service: derived columns and a form in another time zone', () =>
     for (const width of [1280, 360]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto(`${server.url}/work-orders?q=Espresso`);
-      const table = page.getByRole('table');
-      await expect.poll(() => table.getByRole('columnheader', { name: /Parts total/ }).count()).toBe(1);
-      const row = table.getByRole('row').filter({ hasText: 'Espresso machine leaks' });
-      await expect.poll(() => row.textContent()).toMatch(/192\.60/);
+      const main = page.locator('main');
+      if (width === 1280) {
+        // A table on wide screens: the derived column has its header; phones fold each row (no header row).
+        const table = page.getByRole('table');
+        await expect.poll(() => table.getByRole('columnheader', { name: /Parts total/ }).count()).toBe(1);
+      }
+      await expect.poll(() => main.innerText()).toMatch(/Espresso machine leaks[\s\S]*192\.60/);
       await page.screenshot({ path: `${SHOTS}/field-service-work-orders-${width}.png`, fullPage: true });
       expect(await axeViolations(page)).toEqual([]);
     }
