@@ -13,5 +13,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits for what the page shows to change (a live update, a hydrated form), not
+    // for it to be fast: speed is the bench's to measure. Vitest's default (1 s) made a loaded
+    // machine's slow refresh a failure.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

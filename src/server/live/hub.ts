@@ -110,11 +110,13 @@ export class LiveHub {
     this.#perUser.set(stream.userId, (this.#perUser.get(stream.userId) ?? 0) + 1);
     this.#write(stream, openingText());
     this.#timers();
-    const missed = since === undefined ? [] : this.#recent.filter((r) => r.at >= since).flatMap((r) => r.batch);
+    const recent = since === undefined ? [] : this.#recent.filter((r) => r.at >= since);
+    const missed = recent.flatMap((r) => r.batch);
+    const heardAt = recent.at(-1)?.at;
     if (missed.length > 0) {
       void visibleChanges(this.#engine.model, this.#engine.ops, actor, missed).then(
         (visible) => {
-          if (!stream.closed && Object.keys(visible).length > 0) this.#write(stream, eventText('change', visible));
+          if (!stream.closed && Object.keys(visible).length > 0) this.#write(stream, eventText('change', visible, heardAt));
         },
         (error: unknown) => console.error('[ninefold] live changes:', error),
       );
@@ -193,12 +195,12 @@ export class LiveHub {
       this.#recent = this.#recent.filter((r) => r.at > now - this.#timings.replayMs);
       this.#recent.push({ at: now, batch });
       this.#flushing = this.#flushing
-        .then(() => this.#send(batch))
+        .then(() => this.#send(batch, now))
         .catch((error: unknown) => console.error('[ninefold] live changes:', error));
     }, this.#timings.coalesceMs);
   }
 
-  async #send(batch: readonly RecordChange[]): Promise<void> {
+  async #send(batch: readonly RecordChange[], heardAt: number): Promise<void> {
     const viewers = new Map<string, Stream[]>();
     for (const stream of this.#streams) {
       const key = actorKey(stream.actor);
@@ -213,7 +215,7 @@ export class LiveHub {
         if (!first) return;
         const visible = await visibleChanges(this.#engine.model, this.#engine.ops, first.actor, batch);
         if (Object.keys(visible).length === 0) return;
-        const text = eventText('change', visible);
+        const text = eventText('change', visible, heardAt);
         for (const stream of streams) this.#write(stream, text);
       }),
     );

@@ -9,8 +9,13 @@ export const openingText = () => `retry: ${RETRY_MS}\n: live\n\n`;
 /** A comment line: keeps proxies and load balancers from closing an idle connection. */
 export const heartbeatText = () => `: ping\n\n`;
 
-/** One event; `data` is JSON text, a single line. */
-export const eventText = (event: 'change' | 'resync' | 'end', data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+/**
+ * One event; `data` is JSON text, a single line. A change's `id` is when the server heard it
+ * (epoch ms): the tab holding the stream passes it on, so that a tab joining later can ask for
+ * what it missed since its page was rendered (src/ui/live/shared-stream.ts).
+ */
+export const eventText = (event: 'change' | 'resync' | 'end', data: unknown, id?: number) =>
+  `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export const SSE_HEADERS = {
   'Content-Type': 'text/event-stream; charset=utf-8',

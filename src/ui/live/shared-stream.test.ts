@@ -7,10 +7,17 @@ class FakeEventSource {
   onopen: (() => void) | null = null;
   onerror: (() => void) | null = null;
   closed = false;
+  readonly listeners = new Map<string, (event: { data: string; lastEventId: string }) => void>();
   constructor(readonly url: string) {
     FakeEventSource.made.push(this);
   }
-  addEventListener(): void {}
+  addEventListener(type: string, listener: (event: { data: string; lastEventId: string }) => void): void {
+    this.listeners.set(type, listener);
+  }
+  /** The server sends an event. */
+  emit(type: string, data: unknown, id = ''): void {
+    this.listeners.get(type)?.({ data: JSON.stringify(data), lastEventId: id });
+  }
   close(): void {
     this.closed = true;
   }
@@ -97,5 +104,76 @@ describe('the live stream of a tab', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(made()).toHaveLength(2);
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+/** Web Locks as browsers grant them: one holder at a time, the others queued (or refused with ifAvailable). */
+class FakeLocks {
+  #held = false;
+  #queue: (() => void)[] = [];
+  async request(_name: string, ...args: unknown[]): Promise<unknown> {
+    const options = (args.length > 1 ? args[0] : {}) as { ifAvailable?: boolean; signal?: AbortSignal };
+    const callback = args.at(-1) as (lock: object | null) => unknown;
+    if (this.#held) {
+      if (options.ifAvailable) return callback(null);
+      await new Promise<void>((resolve) => this.#queue.push(resolve));
+    }
+    this.#held = true;
+    try {
+      return await callback({});
+    } finally {
+      this.#held = false;
+      this.#queue.shift()?.();
+    }
+  }
+}
+
+describe('the stream shared by the tabs of one browser', () => {
+  const stops: (() => void)[] = [];
+  const tab = (since: number) => {
+    const heard: LiveMessage[] = [];
+    stops.push(openSharedLiveStream({ since, delayMs: 0, onMessage: (message) => heard.push(message) }));
+    return heard;
+  };
+  // BroadcastChannel delivers in a later task, real time: a short wait for it.
+  const delivered = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  beforeEach(() => {
+    FakeEventSource.made = [];
+    vi.stubGlobal('EventSource', FakeEventSource);
+    vi.stubGlobal('navigator', { locks: new FakeLocks() });
+  });
+
+  afterEach(() => {
+    for (const stop of stops.splice(0)) stop();
+    vi.unstubAllGlobals();
+  });
+
+  it('opens one connection, and gives a tab that opens later the changes made since its page was rendered, and only those', async () => {
+    const first = tab(1000);
+    await delivered();
+    expect(FakeEventSource.made.map((source) => source.url)).toEqual(['/api/live?since=1000']);
+    const [source] = FakeEventSource.made;
+    source!.onopen!();
+    source!.emit('change', { ticket: [1] }, '2000');
+    source!.emit('change', { ticket: [2] }, '5000');
+    expect(first).toEqual([
+      { kind: 'change', changes: { ticket: [1] }, at: 2000 },
+      { kind: 'change', changes: { ticket: [2] }, at: 5000 },
+    ]);
+
+    // Rendered before the second change reached the first tab, but listening only after it.
+    const second = tab(3000);
+    const third = tab(6000);
+    await delivered();
+    expect(FakeEventSource.made).toHaveLength(1);
+    expect(second).toEqual([{ kind: 'change', changes: { ticket: [2] }, at: 5000 }]);
+    expect(third).toEqual([]);
+
+    // From then on, every tab hears each change once.
+    source!.emit('change', { ticket: [3] }, '7000');
+    await delivered();
+    for (const heard of [second, third]) expect(heard.at(-1)).toEqual({ kind: 'change', changes: { ticket: [3] }, at: 7000 });
+    expect(third).toHaveLength(1);
   });
 });

@@ -2,7 +2,8 @@ import type { LiveChanges } from './topics';
 
 /** What the live stream tells every tab. */
 export type LiveMessage =
-  | { readonly kind: 'change'; readonly changes: LiveChanges }
+  /** `at`: when the server heard the changes (its clock, epoch ms), when it said. */
+  | { readonly kind: 'change'; readonly changes: LiveChanges; readonly at?: number }
   /** Changes may have been missed (the connection was lost, or another tab's was): refresh. */
   | { readonly kind: 'catch-up' }
   /** The session ended: refresh (to the sign-in page). */
@@ -19,6 +20,18 @@ const REFUSED_WAIT_MS = { least: 5000, default: 60_000, most: 10 * 60_000 } as c
 const QUIET_OUTAGE_MS = 4000;
 const LOCK = 'ninefold-live-stream';
 const CHANNEL = 'ninefold-live';
+/** How long the tab holding the stream keeps what it heard, for tabs that join later (the server keeps as long). */
+const REPLAY_MS = 30_000;
+
+/**
+ * What tabs say to each other on the channel: what the stream said, and, for a tab that joins
+ * after the stream was opened, a hello (with when its page was rendered) and the replay of the
+ * changes it missed, addressed to it alone.
+ */
+type ChannelMessage =
+  | LiveMessage
+  | { readonly kind: 'hello'; readonly tab: string; readonly since: number }
+  | { readonly kind: 'replay'; readonly tab: string; readonly messages: readonly LiveMessage[] };
 
 /** What to do after a stream failed to open: stop (the session ended), wait (refused), or retry with the usual backoff. */
 export type AfterFailedOpen = { readonly kind: 'end' } | { readonly kind: 'wait'; readonly ms: number } | { readonly kind: 'retry' };
@@ -81,9 +94,11 @@ function runStream(url: string, publish: (message: LiveMessage) => void, catchUp
       failures = 0;
       refused = false;
     };
-    stream.addEventListener('change', (event) =>
-      publish({ kind: 'change', changes: JSON.parse((event as MessageEvent<string>).data) as LiveChanges }),
-    );
+    stream.addEventListener('change', (event) => {
+      const { data, lastEventId } = event as MessageEvent<string>;
+      const at = Number(lastEventId);
+      publish({ kind: 'change', changes: JSON.parse(data) as LiveChanges, ...(lastEventId && Number.isFinite(at) ? { at } : {}) });
+    });
     stream.addEventListener('resync', () => publish({ kind: 'catch-up' }));
     stream.addEventListener('end', () => {
       stopped = true;
@@ -142,13 +157,20 @@ export function openSharedLiveStream({
   const url = `/api/live?since=${since}`;
   const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  const tab = Math.random().toString(36).slice(2);
   let stopStream: (() => void) | null = null;
   let delay: ReturnType<typeof setTimeout> | undefined;
+  /** While this tab holds the stream: the changes heard lately, with when the server heard them. */
+  let heard: { readonly at: number; readonly message: LiveMessage }[] = [];
+  const say = (message: ChannelMessage) => channel?.postMessage(message);
   const publish = (message: LiveMessage) => {
+    if (message.kind === 'change' && message.at !== undefined) {
+      const at = message.at;
+      heard = [...heard.filter((h) => h.at > at - REPLAY_MS), { at, message }];
+    }
     onMessage(message);
-    channel?.postMessage(message);
+    say(message);
   };
-
   if (!channel || !locks) {
     delay = setTimeout(() => (stopStream = runStream(url, onMessage, false)), delayMs);
     return () => {
@@ -158,7 +180,16 @@ export function openSharedLiveStream({
     };
   }
 
-  channel.onmessage = (event: MessageEvent<LiveMessage>) => onMessage(event.data);
+  channel.onmessage = (event: MessageEvent<ChannelMessage>) => {
+    const message = event.data;
+    if (message.kind === 'hello') {
+      // A tab that opened after the stream: what it may have missed since its page was rendered.
+      const missed = heard.filter((h) => h.at >= message.since).map((h) => h.message);
+      if (missed.length > 0) say({ kind: 'replay', tab: message.tab, messages: missed });
+    } else if (message.kind === 'replay') {
+      if (message.tab === tab) for (const missed of message.messages) onMessage(missed);
+    } else onMessage(message);
+  };
   const abort = new AbortController();
   let release: (() => void) | null = null;
   /** Holds the lock (and the stream) until this tab's page goes away. */
@@ -171,7 +202,10 @@ export function openSharedLiveStream({
   locks
     .request(LOCK, { ifAvailable: true }, (lock) => (lock ? lead(false) : null))
     .then((result) => {
-      if (result === null && !abort.signal.aborted) return locks.request(LOCK, { signal: abort.signal }, () => lead(true));
+      if (result !== null || abort.signal.aborted) return;
+      // Another tab holds the stream: ask it for what changed since this page was rendered.
+      say({ kind: 'hello', tab, since });
+      return locks.request(LOCK, { signal: abort.signal }, () => lead(true));
     })
     // AbortError: this tab went away while waiting for the lock.
     .catch(() => undefined);
