@@ -169,11 +169,22 @@ forEachDatabase('scheduler: automatic transitions', (database) => {
           locked = true;
           await held;
         });
-        await expect.poll(() => locked).toBe(true);
+        await expect.poll(() => locked, { timeout: 10_000 }).toBe(true);
         const scheduler = createScheduler({ model: testModel, db: store.db });
         // While it lives, its claim is skipped, not waited for.
         expect((await scheduler.runOnce(at)).taken).toBe(0);
         await sql`select pg_terminate_backend(${backend})`.execute(store.db);
+        // Terminating only signals the backend: its locks go when it has exited.
+        await expect
+          .poll(
+            async () =>
+              (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where pid = ${backend}`.execute(store.db)).rows[0]!
+                .n,
+            {
+              timeout: 10_000,
+            },
+          )
+          .toBe(0);
         expect((await scheduler.runOnce(at)).taken).toBe(1);
         expect((await ops.get(agent, 'ticket', ticket.id)).record.state).toBe('closed');
         release();
