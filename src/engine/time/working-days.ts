@@ -36,6 +36,9 @@ export interface WorkingCalendar {
 
 export const DEFAULT_WEEKEND: readonly Weekday[] = ['saturday', 'sunday'];
 
+/** Monday to Friday in UTC, no holidays: for what is built without a spec (a call's fields in a test). */
+export const DEFAULT_CALENDAR: WorkingCalendar = { weekend: [6, 7], holidays: [], yearly: [], zone: 'UTC' };
+
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -102,4 +105,15 @@ export function addWorkingDays(instant: Date, n: number, calendar: WorkingCalend
   const date = new Date(target * DAY_MS);
   const moved = { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), ...time };
   return instantOfWallTime(moved, calendar.zone, time.ms, 'later');
+}
+
+/**
+ * A stored value moved by n working days: a date ('YYYY-MM-DD') by whole dates, read as its
+ * midnight UTC as dates compare with times; a time (a Date or an ISO string) by the rules above.
+ * Null when the value is empty or no time.
+ */
+export function workingDaysFrom(value: unknown, n: number, calendar: WorkingCalendar): Date | null {
+  if (typeof value === 'string' && DATE.test(value)) return new Date(`${addWorkingDaysToDate(value, n, calendar)}T00:00:00Z`);
+  const time = value instanceof Date ? value : typeof value === 'string' ? new Date(value) : null;
+  return time && !Number.isNaN(time.getTime()) ? addWorkingDays(time, n, calendar) : null;
 }
