@@ -76,9 +76,11 @@ forEachDatabase('working days', (database) => {
   it('the SQL functions count as memory does, for times and dates', async () => {
     // Saturdays off only: Friday 02:30 plus 1 is Sunday 25 October 02:30, which happens twice in Paris (the later one).
     const saturdays = { ...calendar, weekend: [6] };
+    const noHolidays = { ...calendar, holidays: [], yearly: [] };
     const times = [
       ...INSTANTS.flatMap((t) => COUNTS.map((n) => ({ t, n, on: calendar }))),
       { t: '2026-10-23T00:30:00Z', n: 1, on: saturdays },
+      { t: '2026-12-24T09:00:00Z', n: 1, on: noHolidays },
     ];
     const dates = DATES.flatMap((d) => COUNTS.map((n) => ({ d, n })));
     const columns = [
