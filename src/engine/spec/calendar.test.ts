@@ -74,6 +74,11 @@ describe('the working calendar in the spec', () => {
     expect(text).toContain('Counted in `workflows.ticket.transitions.close.auto.workingDays`.');
   });
 
+  it('says nothing of working days for a field that is only named so', () => {
+    const entities = { ...helpdesk.entities, shift: { fields: { workingDays: { type: 'integer' } } } } as AppSpec['entities'];
+    expect(describeMarkdown(buildModel({ ...helpdesk, entities }))).not.toContain('Working days are');
+  });
+
   it('moves times in conditions by working days in memory, and says so', () => {
     const model = buildModel(withCalendar({ weekend: ['friday', 'saturday'] }));
     const late: Condition = { field: 'createdAt', op: 'lt', value: { now: true, minus: { workingDays: 1 } } };

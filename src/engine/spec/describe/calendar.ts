@@ -43,7 +43,9 @@ function workingDaysUses(spec: unknown): string[] {
     else
       for (const [key, item] of Object.entries(value)) {
         const place = path ? `${path}.${key}` : key;
-        if (key === 'workingDays') uses.push(place);
+        // A duration's amount (a number, a constant, an integer field), not a field of that name.
+        const amount = typeof item === 'number' || (typeof item === 'object' && item !== null && !('type' in item));
+        if (key === 'workingDays' && amount) uses.push(place);
         else walk(item, place);
       }
   };
