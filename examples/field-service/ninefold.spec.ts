@@ -7,8 +7,9 @@ const OPEN_ORDERS = ['open', 'scheduled', 'overdue', 'inProgress'];
  * technicians' visits and the parts they use. Written against the spec format only: Ninefold has
  * no code for it. Times that matter (visits, response times) are the engine's to keep: a visit's
  * end is derived from its start and duration, a technician's visits never overlap, work orders
- * not started within the promised hours go overdue by themselves, and completing a visit puts
- * its equipment back in service.
+ * not started within the promised hours go overdue by themselves, a visit's report is due two
+ * working days after it starts (weekends and public holidays skipped), and completing a visit
+ * puts its equipment back in service.
  */
 export default defineApp({
   name: 'field-service',
@@ -179,6 +180,12 @@ export default defineApp({
         durationMinutes: { type: 'integer', label: 'Duration (minutes)', required: true, min: 15, max: 720, default: 60 },
         endsAt: { type: 'datetime', label: 'Ends at', computed: { from: 'startsAt', plus: { minutes: { field: 'durationMinutes' } } } },
         report: { type: 'markdown', maxLength: 5000 },
+        // Counted in the office's working days: a Friday visit's report is due on Tuesday, not on Sunday.
+        reportDue: {
+          type: 'datetime',
+          label: 'Report due',
+          computed: { from: 'startsAt', plus: { workingDays: constant('reportWorkingDays') } },
+        },
       },
       exclusive: {
         range: ['startsAt', 'endsAt'],
@@ -324,5 +331,12 @@ export default defineApp({
     responseHours: { value: 24, unit: 'hours', description: 'How long a work order may wait to be started before it is overdue.' },
     cancelNoticeHours: { value: 2, unit: 'hours', description: 'How long before its start a visit can still be cancelled.' },
     defaultPriority: { value: 'normal', description: 'The priority of a new work order unless one is given.' },
+    reportWorkingDays: { value: 2, unit: 'working days', description: 'How long after a visit starts its report is due.' },
+  },
+
+  // The office's week and its public holidays, on Berlin's clock (purpose.timeZone).
+  calendar: {
+    weekend: ['saturday', 'sunday'],
+    holidays: ['01-01', '05-01', '10-03', '12-25', '12-26', '2026-04-03', '2026-04-06', '2026-05-14', '2026-05-25'],
   },
 });

@@ -143,7 +143,7 @@ async function addForm(
       name: offer.name,
       label: `${section.display === 'thread' ? 'Reply' : `Add ${inSentence(entity.label)}`} and ${inSentence(offer.label)}`,
     }));
-  return { fields: descriptors, values, checks: formChecks(engine.model.constants, entity, fields), replyOptions };
+  return { fields: descriptors, values, checks: formChecks(engine.model, entity, fields), replyOptions };
 }
 
 /**

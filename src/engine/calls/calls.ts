@@ -84,7 +84,7 @@ function parseInput(fields: readonly FieldModel[], body: Record<string, unknown>
 
 function prepare(call: CallSpec, model: AppModel): PreparedCall {
   const fieldsOf = (specs: CallSpec['input']) =>
-    Object.entries(specs ?? {}).map(([field, spec]) => buildField(field, spec, model.constants));
+    Object.entries(specs ?? {}).map(([field, spec]) => buildField(field, spec, model.constants, model.calendar));
   return {
     spec: call,
     inputFields: call.input ? fieldsOf(call.input) : null,

@@ -20,11 +20,14 @@ const model = buildModel({
         net: { type: 'integer', computed: { subtract: [{ field: 'quantity' }, { $constant: 'reserve' }] } },
         due: { type: 'date', computed: { from: 'day', plus: { days: { field: 'quantity' } } } },
         before: { type: 'datetime', computed: { from: 'at', minus: { hours: 1.5 } } },
+        answerBy: { type: 'date', computed: { from: 'day', plus: { workingDays: { field: 'quantity' } } } },
+        remindAt: { type: 'datetime', computed: { from: 'at', minus: { workingDays: 1 } } },
         slug: { type: 'text', computed: { slug: 'title' } },
       },
     },
   },
   constants: { reserve: { value: 2 } },
+  calendar: { holidays: ['2026-03-02'] },
 } as unknown as AppSpec);
 const field = (name: string) => model.entitiesByName.line!.fieldsByName[name] as ComputedFieldModel;
 
@@ -59,6 +62,16 @@ describe('computeValue', () => {
     expect(computeValue(field('due'), { day: '2026-02-27', quantity: 3 })).toBe('2026-03-02');
     expect(computeValue(field('before'), { at: new Date('2026-01-01T00:00:00Z') })).toEqual(new Date('2025-12-31T22:30:00Z'));
     expect(computeValue(field('before'), { at: null })).toBeNull();
+  });
+
+  it("moves a date and a datetime by working days on the spec's calendar", () => {
+    // Friday 27 February + 2: the weekend and Monday 2 March (a holiday) are skipped.
+    expect(computeValue(field('answerBy'), { day: '2026-02-27', quantity: 2 })).toBe('2026-03-04');
+    expect(computeValue(field('answerBy'), { day: '2026-02-27', quantity: 0 })).toBe('2026-02-27');
+    expect(computeValue(field('remindAt'), { at: new Date('2026-03-03T08:00:00Z') })).toEqual(new Date('2026-02-27T08:00:00Z'));
+    expect(() => computeValue(field('answerBy'), { day: '2026-02-27', quantity: 2_000_000 })).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_FAILED' }),
+    );
   });
 
   it('makes a slug of the title', () => {

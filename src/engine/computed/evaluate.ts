@@ -1,7 +1,8 @@
 import { NinefoldError } from '../errors/ninefold-error';
 import { timeOf } from '../condition/compare';
 import type { StoredValue } from '../rules/field-schema';
-import type { ComputedModel, DurationUnit, NumberExpr } from '../spec/computed';
+import type { ComputedModel, DurationUnit, NumberExpr, TimeShiftModel } from '../spec/computed';
+import { addWorkingDays, addWorkingDaysToDate, DEFAULT_CALENDAR } from '../time/working-days';
 import type { FieldModel } from '../spec/model';
 import { add, divide, multiply, subtract, toDecimalText, toInteger, toRational, wholeDigits, type Rational } from './rational';
 import { slugText } from './slug-text';
@@ -9,8 +10,10 @@ import { slugText } from './slug-text';
 /** A field the engine computes from the record's own fields. */
 export type ComputedFieldModel = FieldModel & { readonly computed: ComputedModel };
 
-const MS_PER: Readonly<Record<DurationUnit, number>> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
+const MS_PER: Readonly<Record<Exclude<DurationUnit, 'workingDays'>, number>> = { minutes: 60_000, hours: 3_600_000, days: 86_400_000 };
 const INTEGER_RANGE = { min: -2147483648, max: 2147483647 };
+/** About forty years of working days: more is out of range for a computed time. */
+const MAX_WORKING_DAYS = 10_000;
 
 /**
  * The value a computed field has for a record (its stored fields as they will be written): empty
@@ -24,7 +27,7 @@ export function computeValue(field: ComputedFieldModel, record: Readonly<Record<
     case 'slug':
       return slugText(record[computed.source]);
     case 'shift':
-      return shiftedTime(field, computed.from, computed.sign, computed.unit, evaluate(computed.amount, record), record);
+      return shiftedTime(field, computed, evaluate(computed.amount, record), record);
     case 'arithmetic': {
       const value = evaluate(computed.expr, record);
       return value === null ? null : fitted(field, value);
@@ -68,19 +71,30 @@ function fitted(field: ComputedFieldModel, value: Rational): string | number {
 
 function shiftedTime(
   field: ComputedFieldModel,
-  from: string,
-  sign: 1 | -1,
-  unit: DurationUnit,
+  shift: TimeShiftModel,
   amount: Rational | null,
   record: Readonly<Record<string, unknown>>,
 ): Date | string | null {
   if (amount === null) return null;
-  const start = field.type === 'date' ? dateOf(record[from]) : timeOf(record[from]);
+  const start = field.type === 'date' ? dateOf(record[shift.from]) : timeOf(record[shift.from]);
   if (start === null) return null;
-  const moved = new Date(start.getTime() + sign * (Number(amount.num) / Number(amount.den)) * MS_PER[unit]);
+  const count = shift.sign * (Number(amount.num) / Number(amount.den));
+  const moved = movedBy(field, start, count, shift);
+  if (moved === null) throw tooLarge(field);
   if (Number.isNaN(moved.getTime()) || moved.getUTCFullYear() < 1 || moved.getUTCFullYear() > 9999) throw tooLarge(field);
   // A date is a calendar day (YYYY-MM-DD), as date fields are read and written.
   return field.type === 'date' ? moved.toISOString().slice(0, 10) : moved;
+}
+
+/** The start moved by `count` of the shift's unit; null when that leaves the years a date can have. */
+function movedBy(field: ComputedFieldModel, start: Date, count: number, shift: TimeShiftModel): Date | null {
+  if (shift.unit !== 'workingDays') return new Date(start.getTime() + count * MS_PER[shift.unit]);
+  // Far beyond any calendar's use, and counting there day by day would only take time.
+  if (Math.abs(count) > MAX_WORKING_DAYS) return null;
+  const calendar = shift.calendar ?? DEFAULT_CALENDAR;
+  return field.type === 'date'
+    ? new Date(`${addWorkingDaysToDate(start.toISOString().slice(0, 10), count, calendar)}T00:00:00Z`)
+    : addWorkingDays(start, count, calendar);
 }
 
 /** A date field's value ("2026-03-01", or a Date as a driver may read it) as midnight UTC. */

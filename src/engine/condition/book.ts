@@ -1,4 +1,5 @@
 import type { Condition } from '../spec/types';
+import type { WorkingCalendar } from '../time/working-days';
 import { compileCondition, type ConstantValues } from './compile';
 import type { CompiledCondition } from './types';
 
@@ -11,12 +12,16 @@ export interface ConditionBook {
   of(condition: Condition): CompiledCondition;
 }
 
-export function conditionBook(constants: ConstantValues, conditions: Iterable<Condition | null | undefined>): ConditionBook {
+export function conditionBook(
+  constants: ConstantValues,
+  conditions: Iterable<Condition | null | undefined>,
+  calendar?: WorkingCalendar,
+): ConditionBook {
   const compiled = new WeakMap<Condition, CompiledCondition>();
   const of = (condition: Condition) => {
     let found = compiled.get(condition);
     if (!found) {
-      found = compileCondition(condition, constants);
+      found = compileCondition(condition, constants, calendar);
       compiled.set(condition, found);
     }
     return found;
@@ -25,13 +30,17 @@ export function conditionBook(constants: ConstantValues, conditions: Iterable<Co
   return { of };
 }
 
-/** What a reader needs of the model to find a condition's compiled form: its book, or at least its constants (a form's). */
+/**
+ * What a reader needs of the model to find a condition's compiled form: its book, or at least its
+ * constants and calendar (a form's).
+ */
 export interface ConditionSource {
   readonly constants: ConstantValues;
+  readonly calendar?: WorkingCalendar;
   readonly conditions?: ConditionBook;
 }
 
 /** The compiled form of a condition: the model's, or compiled here when there is no model (the browser). */
 export function compiledOf(source: ConditionSource, condition: Condition): CompiledCondition {
-  return source.conditions ? source.conditions.of(condition) : compileCondition(condition, source.constants);
+  return source.conditions ? source.conditions.of(condition) : compileCondition(condition, source.constants, source.calendar);
 }

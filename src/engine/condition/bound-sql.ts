@@ -6,6 +6,7 @@ import { columnFor } from '../ops/records';
 import { authorId } from '../access/visitor';
 // The spec's user fields are `f_*` columns of the accounts table (build.ts, userFieldColumn).
 import { USER_TABLE } from '../store/schema/desired';
+import { workingDaysSql } from '../store/schema/working-days';
 import { foldCondition } from './fold';
 import { writeLeaf, type SqlPieces } from './leaf-sql';
 import type { CompiledCondition, CompiledExists, CompiledLeaf, TimeShift } from './types';
@@ -104,10 +105,12 @@ function boundPieces(model: AppModel, entity: EntityModel, actor: Actor, params:
           // A missing parameter matches nothing rather than everything.
           return value === undefined ? sql`null` : sql`${value}`;
         }
-        case 'field':
-          return shifted(sql.ref(columnFor(entity, operand.field)) as RawBuilder<unknown>, operand.shift);
+        case 'field': {
+          const of = entity.fieldsByName[operand.field]?.type === 'date' ? 'date' : 'time';
+          return shifted(sql.ref(columnFor(entity, operand.field)) as RawBuilder<unknown>, operand.shift, of);
+        }
         case 'now':
-          return shifted(sql`now()`, operand.shift);
+          return shifted(sql`now()`, operand.shift, 'time');
         case 'daysAgo':
           return sql`now() - make_interval(days => ${operand.days})`;
       }
@@ -118,9 +121,14 @@ function boundPieces(model: AppModel, entity: EntityModel, actor: Actor, params:
   };
 }
 
-/** A time moved by a duration, in seconds (a date becomes its midnight, as `date + interval` has it). */
-function shifted(time: RawBuilder<unknown>, shift: TimeShift | undefined): RawBuilder<unknown> {
-  return shift ? sql`(${time} + make_interval(secs => ${shift.seconds}))` : time;
+/**
+ * A time moved by a duration, in seconds (a date becomes its midnight, as `date + interval` has
+ * it), or by working days on the spec's calendar (a date stays a date).
+ */
+function shifted(time: RawBuilder<unknown>, shift: TimeShift | undefined, of: 'date' | 'time'): RawBuilder<unknown> {
+  if (!shift) return time;
+  if (shift.unit === 'workingDays') return workingDaysSql(time, shift.days, shift.calendar, of);
+  return sql`(${time} + make_interval(secs => ${shift.seconds}))`;
 }
 
 /**

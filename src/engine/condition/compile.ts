@@ -1,4 +1,6 @@
 import type { Condition, Operand, TimeShiftSpec } from '../spec/types';
+import { DURATION_UNITS, UNIT_SECONDS } from '../spec/auto';
+import { DEFAULT_CALENDAR, type WorkingCalendar } from '../time/working-days';
 import { rawConditionNode } from './raw-node';
 import type { CompiledCondition, CompiledLeaf, CompiledOperand, ComparisonOp, Literal, LiteralOperand, Subject, TimeShift } from './types';
 
@@ -11,24 +13,34 @@ type Leaf = Extract<Condition, { readonly field: string }>;
  * A checked spec condition in its compiled form (types.ts). The model build compiles every
  * condition of the spec once (book.ts); a form compiles the rules it is sent.
  */
-export function compileCondition(condition: Condition, constants: ConstantValues): CompiledCondition {
+export function compileCondition(
+  condition: Condition,
+  constants: ConstantValues,
+  calendar: WorkingCalendar = DEFAULT_CALENDAR,
+): CompiledCondition {
   const node = rawConditionNode(condition);
   switch (node.kind) {
     case 'all':
     case 'any':
-      return { kind: node.kind, items: (node.items as readonly Condition[]).map((c) => compileCondition(c, constants)) };
+      return { kind: node.kind, items: (node.items as readonly Condition[]).map((c) => compileCondition(c, constants, calendar)) };
     case 'not':
-      return { kind: 'not', item: compileCondition(node.item as Condition, constants) };
+      return { kind: 'not', item: compileCondition(node.item as Condition, constants, calendar) };
     case 'exists':
       return {
         kind: 'exists',
         entity: node.entity as string,
         via: (node.via as string | undefined) ?? null,
-        where: node.where === undefined ? null : compileCondition(node.where as Condition, constants),
+        where: node.where === undefined ? null : compileCondition(node.where as Condition, constants, calendar),
       };
     case 'leaf':
-      return compileLeaf(condition as Leaf, constants);
+      return compileLeaf(condition as Leaf, { constants, calendar });
   }
+}
+
+/** What a leaf's operands are resolved with: the constants' values, and the calendar working days count on. */
+interface Resolve {
+  readonly constants: ConstantValues;
+  readonly calendar: WorkingCalendar;
 }
 
 /**
@@ -39,7 +51,8 @@ export function conditionShape(condition: Condition): CompiledCondition {
   return compileCondition(condition, {});
 }
 
-function compileLeaf(leaf: Leaf, constants: ConstantValues): CompiledLeaf {
+function compileLeaf(leaf: Leaf, resolve: Resolve): CompiledLeaf {
+  const { constants } = resolve;
   const subject = subjectOf(leaf.field);
   switch (leaf.op) {
     case 'present':
@@ -52,7 +65,7 @@ function compileLeaf(leaf: Leaf, constants: ConstantValues): CompiledLeaf {
       return { kind: leaf.op, subject, values: list.map((v) => literalOperand(v, constants)) };
     }
     default:
-      return { kind: 'compare', subject, op: leaf.op satisfies ComparisonOp, operand: compileOperand(leaf.value as Operand, constants) };
+      return { kind: 'compare', subject, op: leaf.op satisfies ComparisonOp, operand: compileOperand(leaf.value as Operand, resolve) };
   }
 }
 
@@ -62,11 +75,12 @@ export function subjectOf(field: string): Subject {
   return dot < 0 ? { field, head: field, tail: null } : { field, head: field.slice(0, dot), tail: field.slice(dot + 1) };
 }
 
-function compileOperand(operand: Operand | undefined, constants: ConstantValues): CompiledOperand {
+function compileOperand(operand: Operand | undefined, resolve: Resolve): CompiledOperand {
+  const { constants } = resolve;
   if (operand === undefined || operand === null || typeof operand !== 'object') return { kind: 'literal', value: operand ?? null };
   if ('$constant' in operand) return literalOperand(operand, constants);
-  if ('field' in operand) return withShift({ kind: 'field', field: operand.field }, operand, constants);
-  if ('now' in operand) return withShift({ kind: 'now' }, operand, constants);
+  if ('field' in operand) return withShift({ kind: 'field', field: operand.field }, operand, resolve);
+  if ('now' in operand) return withShift({ kind: 'now' }, operand, resolve);
   if ('actor' in operand) return { kind: 'actor', name: operand.actor === true ? 'id' : operand.actor };
   if ('param' in operand) return { kind: 'param', name: operand.param };
   const days = operand.daysAgo;
@@ -74,20 +88,22 @@ function compileOperand(operand: Operand | undefined, constants: ConstantValues)
   return { kind: 'daysAgo', days: Number(constants[days.$constant]?.value), constant: days.$constant };
 }
 
-const UNIT_SECONDS = { minutes: 60, hours: 3600, days: 86_400 } as const;
-
 /** The operand moved by its `plus` or `minus`, when it has one (checked at load: one side, one unit). */
-function withShift<T extends { readonly kind: 'field' | 'now' }>(compiled: T, operand: TimeShiftSpec, constants: ConstantValues): T {
-  const sign = operand.plus ? 'plus' : operand.minus ? 'minus' : null;
+function withShift<T extends { readonly kind: 'field' | 'now' }>(compiled: T, operand: TimeShiftSpec, resolve: Resolve): T {
+  const sign: TimeShift['sign'] | null = operand.plus ? 'plus' : operand.minus ? 'minus' : null;
   if (sign === null) return compiled;
   const duration = operand[sign]!;
-  const unit = (['minutes', 'hours', 'days'] as const).find((u) => duration[u] !== undefined);
+  const unit = DURATION_UNITS.find((u) => duration[u] !== undefined);
   if (!unit) return compiled;
   const given = duration[unit]!;
   const constant = typeof given === 'number' ? undefined : given.$constant;
-  const amount = constant === undefined ? (given as number) : Number(constants[constant]?.value);
-  const seconds = amount * UNIT_SECONDS[unit] * (sign === 'minus' ? -1 : 1);
-  const shift: TimeShift = { seconds, sign, amount, unit, ...(constant !== undefined ? { constant } : {}) };
+  const amount = constant === undefined ? (given as number) : Number(resolve.constants[constant]?.value);
+  const direction = sign === 'minus' ? -1 : 1;
+  const written = { sign, amount, ...(constant !== undefined ? { constant } : {}) };
+  const shift: TimeShift =
+    unit === 'workingDays'
+      ? { ...written, unit, days: amount * direction, calendar: resolve.calendar }
+      : { ...written, unit, seconds: amount * UNIT_SECONDS[unit] * direction };
   return { ...compiled, shift };
 }
 

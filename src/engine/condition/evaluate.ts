@@ -4,6 +4,7 @@ import type { Condition } from '../spec/types';
 import { compiledOf, type ConditionSource } from './book';
 import { compareValues, isPresent, orderHolds, timeOf } from './compare';
 import { foldCondition } from './fold';
+import { workingDaysFrom } from '../time/working-days';
 import type { CompiledCondition, CompiledExists, CompiledOperand, Subject, TimeShift } from './types';
 
 export type RecordLike = Readonly<Record<string, unknown>>;
@@ -44,6 +45,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** A time moved by a shift; an empty value stays empty, and a value without a shift is as it is. */
 function shiftedTime(value: unknown, shift: TimeShift | undefined): unknown {
   if (!shift) return value;
+  if (shift.unit === 'workingDays') return workingDaysFrom(value, shift.days, shift.calendar);
   const time = timeOf(value);
   return time === null ? null : new Date(time.getTime() + shift.seconds * 1000);
 }

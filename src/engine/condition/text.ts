@@ -64,12 +64,17 @@ function listItemText(value: LiteralOperand): string {
   return value.constant ?? String(value.value);
 }
 
-/** " plus 24 hours", " minus cancelWindowHours hours": a constant by its name. */
+/**
+ * " plus 24 hours", " minus cancelWindowHours hours", " plus 3 working days": a constant by its
+ * name. The text reads a condition's shape, not the model's calendar, so working days are named
+ * and the calendar is said once (describe/calendar.ts).
+ */
 function shiftText(shift: TimeShift | undefined): string {
   if (!shift) return '';
   const amount = shift.constant ?? String(shift.amount);
-  const unit = shift.constant === undefined && shift.amount === 1 ? shift.unit.slice(0, -1) : shift.unit;
-  return ` ${shift.sign} ${amount} ${unit}`;
+  const one = shift.constant === undefined && shift.amount === 1;
+  if (shift.unit === 'workingDays') return ` ${shift.sign} ${amount} ${one ? 'working day' : 'working days'}`;
+  return ` ${shift.sign} ${amount} ${one ? shift.unit.slice(0, -1) : shift.unit}`;
 }
 
 /** An operand in words; a constant by its name. */

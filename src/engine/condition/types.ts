@@ -5,6 +5,8 @@
  * fold (fold.ts) then makes the compiler list every reader that must handle it.
  */
 
+import type { WorkingCalendar } from '../time/working-days';
+
 /** A value written in a condition, or a constant's value. */
 export type Literal = string | number | boolean | null;
 
@@ -29,13 +31,28 @@ export type CompiledOperand =
   | { readonly kind: 'actor'; readonly name: string }
   | { readonly kind: 'param'; readonly name: string };
 
-/** A duration added to a time (negative seconds: taken away), with how the spec wrote it for the text. */
-export interface TimeShift {
-  readonly seconds: number;
+/**
+ * A duration added to a time (negative seconds: taken away), with how the spec wrote it for the
+ * text; or a number of working days (negative: back), counted on the spec's calendar.
+ */
+export type TimeShift = FixedShift | WorkingDaysShift;
+
+interface ShiftAsWritten {
   readonly sign: 'plus' | 'minus';
   readonly amount: number;
-  readonly unit: 'minutes' | 'hours' | 'days';
   readonly constant?: string;
+}
+
+export interface FixedShift extends ShiftAsWritten {
+  readonly unit: 'minutes' | 'hours' | 'days';
+  readonly seconds: number;
+}
+
+export interface WorkingDaysShift extends ShiftAsWritten {
+  readonly unit: 'workingDays';
+  /** Signed: negative moves back. */
+  readonly days: number;
+  readonly calendar: WorkingCalendar;
 }
 
 export type LiteralOperand = Extract<CompiledOperand, { readonly kind: 'literal' }>;

@@ -9,6 +9,11 @@ import type { OpsContext } from './context';
 import { columnFor } from './records';
 import { takeTransition } from './transition';
 import { inTransaction } from './transaction';
+import { workingDaysSql } from '../store/schema/working-days';
+import { addWorkingDays } from '../time/working-days';
+import { UTC } from '../time/zone';
+
+const DAY_MS = 86_400_000;
 
 /*
  * Automatic transitions (`auto`), taken by the scheduler (src/engine/scheduler) as the system.
@@ -57,17 +62,36 @@ export function autoTransitions(entities: readonly EntityModel[]): { entity: Ent
  */
 function dueSql(entity: EntityModel, transition: AutoTransition, now: Date): RawBuilder<SqlBool> {
   const workflow = entity.workflow!;
-  const time = sql.ref(transition.auto.column);
-  const threshold = new Date(now.getTime() - transition.auto.offsetSeconds * 1000);
   const required = transition.requires.map((name) => sql<SqlBool>`${sql.ref(columnFor(entity, name))} is not null`);
   return sql<SqlBool>`(${sql.join(
     [
       sql<SqlBool>`${sql.ref(workflow.column)} in (${sql.join(transition.from.map((s) => sql`${s}`))})`,
-      sql<SqlBool>`${time} <= ${threshold}`,
+      ...timeHasComeSql(entity, transition.auto, now),
       ...required,
     ],
     sql` and `,
   )})`;
+}
+
+/**
+ * The time counted from is far enough in the past. A fixed offset is one range on the indexed
+ * column. Working days are no fixed length, so the range is a bound that every due record is
+ * within (the index reads only those), and the count itself is checked on them by the database:
+ * after a time, n working days are at least n calendar days (less a day for a clock change);
+ * before one, a record is due only up to n working days from now (working-days.ts keeps a later
+ * start from giving an earlier result).
+ */
+function timeHasComeSql(entity: EntityModel, auto: AutoModel, now: Date): RawBuilder<SqlBool>[] {
+  const time = sql.ref(auto.column);
+  if (!auto.workingDays) return [sql<SqlBool>`${time} <= ${new Date(now.getTime() - auto.offsetSeconds * 1000)}`];
+  const { count, calendar } = auto.workingDays;
+  const of = entity.fieldsByName[auto.field]?.type === 'date' ? 'date' : 'time';
+  // A date is read as its midnight UTC, as it compares with the time now.
+  const bound =
+    count >= 0
+      ? new Date(now.getTime() - Math.max(count - 1, 0) * DAY_MS)
+      : addWorkingDays(now, -count, of === 'date' ? { ...calendar, zone: UTC } : calendar);
+  return [sql<SqlBool>`${time} <= ${bound}`, sql<SqlBool>`${workingDaysSql(time, count, calendar, of)} <= ${now}`];
 }
 
 /** How many records are due now, counted up to BACKLOG_CAP. */

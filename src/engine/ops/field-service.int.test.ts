@@ -3,6 +3,7 @@ import fieldService from '../../../examples/field-service/ninefold.spec';
 import { forEachDatabase } from '@testing/engine/store';
 import { createActor, ninefoldError } from '@testing/engine/ops';
 import { buildModel } from '../spec/build';
+import { addWorkingDays } from '../time/working-days';
 import { syncSchema } from '../store/schema/sync';
 import { createScheduler } from '../scheduler/scheduler';
 import { createOps } from './create-ops';
@@ -77,6 +78,10 @@ forEachDatabase('the field-service example', (database) => {
       durationMinutes: 90,
     });
     expect(new Date(String(first.endsAt)).toISOString()).toBe(at(2, 10, 30));
+    // Its report is due two working days on, in Berlin's week and holidays.
+    const reportDue = addWorkingDays(new Date(at(2, 9)), 2, model.calendar);
+    expect(new Date(String(first.reportDue)).toISOString()).toBe(reportDue.toISOString());
+    expect(reportDue.getTime() - Date.parse(at(2, 9))).toBeGreaterThanOrEqual(47 * HOUR_MS);
 
     const overlap = await ninefoldError(
       ops.create(dispatcher, 'visit', { workOrder: order.id, technician: technician.userId, startsAt: at(2, 10), durationMinutes: 60 }),

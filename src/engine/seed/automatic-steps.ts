@@ -1,5 +1,5 @@
 import { evaluateCondition } from '../condition/evaluate';
-import { timeOf } from '../condition/compare';
+import { autoDueAt } from '../spec/auto';
 import { describeAutoReason } from '../spec/describe/auto';
 import type { AppModel, EntityModel } from '../spec/model';
 import { guardsCondition } from '../workflow/guards';
@@ -29,9 +29,9 @@ export function dueAutomaticStep(
   const state = String(record[workflow.field]);
   for (const transition of workflow.transitions) {
     if (!transition.auto || !transition.from.includes(state)) continue;
-    const from = timeOf(record[transition.auto.field]);
-    if (!from) continue;
-    const at = new Date(Math.max(from.getTime() + transition.auto.offsetSeconds * 1000, notBefore + 1000));
+    const due = autoDueAt(transition.auto, record[transition.auto.field]);
+    if (!due) continue;
+    const at = new Date(Math.max(due.getTime(), notBefore + 1000));
     if (at > until || transition.requires.some((name) => isEmpty(record[name]))) continue;
     const guard = guardsCondition(transition);
     if (guard && !evaluateCondition(model, guard, record, at)) continue;

@@ -26,6 +26,7 @@ describe('automatic transitions in the spec', () => {
       side: 'after',
       duration: { amount: 14, unit: 'days', constant: 'autoCloseDays', seconds: 14 * 86_400 },
       offsetSeconds: 14 * 86_400,
+      workingDays: null,
     });
   });
 

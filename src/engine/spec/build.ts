@@ -24,6 +24,8 @@ import { conditionBook } from '../condition/book';
 import { modelConditions } from './model-conditions';
 import { buildReferenceEffects, buildTargets, ownEffects } from './consequences';
 import { UTC } from '../time/zone';
+import { DEFAULT_CALENDAR, type WorkingCalendar } from '../time/working-days';
+import { buildCalendar } from './calendar';
 
 export const SYSTEM_COLUMNS: readonly SystemColumn[] = [
   { name: 'id', column: 'id', label: 'ID' },
@@ -45,7 +47,10 @@ export function buildModel(spec: AppSpec): AppModel {
   const issues = validateSpec(spec);
   if (issues.length > 0) throw new SpecError(issues);
 
-  const bare = Object.entries(spec.entities ?? {}).map(([name, entity]) => buildEntity(spec, name, entity, spec.workflows?.[name]));
+  const calendar = buildCalendar(spec);
+  const bare = Object.entries(spec.entities ?? {}).map(([name, entity]) =>
+    buildEntity(spec, calendar, name, entity, spec.workflows?.[name]),
+  );
   // Detail pages show other entities' records, so they are built once every entity is.
   const entities: EntityModel[] = bare.map((entity) => ({ ...entity, details: buildDetails(spec, entity, bare) }));
   const entitiesByName = nameTable(entities.map((e) => [e.name, e]));
@@ -69,19 +74,25 @@ export function buildModel(spec: AppSpec): AppModel {
     routes,
     documentation: buildDocumentation(spec),
     roles: spec.roles ?? {},
-    users: buildUsers(spec),
+    users: buildUsers(spec, calendar),
     calls: spec.calls ?? {},
     errors: spec.errors ?? {},
     constants: spec.constants ?? {},
-    conditions: conditionBook(spec.constants ?? {}, modelConditions(entities, home, routes)),
+    calendar,
+    conditions: conditionBook(spec.constants ?? {}, modelConditions(entities, home, routes), calendar),
   };
 }
 
 /** One field with its defaults filled in: of an entity, or of a custom call's input or output. */
-export function buildField(name: string, field: FieldSpec, constants: AppSpec['constants'] = {}): FieldModel {
+export function buildField(
+  name: string,
+  field: FieldSpec,
+  constants: AppSpec['constants'] = {},
+  calendar: WorkingCalendar = DEFAULT_CALENDAR,
+): FieldModel {
   const due = field.type === 'datetime' && field.due ? buildDue(field.due, constants) : null;
   const bounds = numberBounds(field, constants);
-  const computed = 'computed' in field && field.computed ? buildComputed(field.computed, constants) : null;
+  const computed = 'computed' in field && field.computed ? buildComputed(field.computed, constants, calendar) : null;
   const defaultTo = buildFieldDefault(field, constants);
   return {
     name,
@@ -109,9 +120,9 @@ export function buildField(name: string, field: FieldSpec, constants: AppSpec['c
 }
 
 /** The spec's user fields; their columns live on nf_user (prefixed, so they never meet its own). */
-function buildUsers(spec: AppSpec): UsersModel {
+function buildUsers(spec: AppSpec, calendar: WorkingCalendar): UsersModel {
   const fields = Object.entries(spec.users?.fields ?? {}).map(([name, field]) => ({
-    ...buildField(name, field, spec.constants),
+    ...buildField(name, field, spec.constants, calendar),
     column: userFieldColumn(name),
   }));
   return { fields, fieldsByName: nameTable(fields.map((f) => [f.name, f])) };
@@ -122,17 +133,23 @@ export function userFieldColumn(name: string): string {
   return `f_${toSnakeCase(name)}`;
 }
 
-function buildEntity(spec: AppSpec, name: string, entity: EntitySpec, workflowSpec: WorkflowSpec | undefined): EntityWithoutDetails {
+function buildEntity(
+  spec: AppSpec,
+  calendar: WorkingCalendar,
+  name: string,
+  entity: EntitySpec,
+  workflowSpec: WorkflowSpec | undefined,
+): EntityWithoutDetails {
   const table = tableName(name);
   const fields: FieldModel[] = Object.entries(entity.fields).map(([fieldName, field]) => {
-    const built = buildField(fieldName, field, spec.constants);
+    const built = buildField(fieldName, field, spec.constants, calendar);
     // A derived value reads other entities (its related one and the reference to this), so it is resolved here.
     if (field.derived) return { ...built, derived: buildDerived(spec, name, field.derived) };
     // Many-to-many pairs live in a table of their own, named after the entity's and the field's.
     return field.type === 'references' ? { ...built, joinTable: `${table}__${built.column}` } : built;
   });
   const fieldsByName = nameTable(fields.map((f) => [f.name, f]));
-  const workflow = workflowSpec ? buildWorkflow(workflowSpec, fieldsByName, spec.constants ?? {}) : null;
+  const workflow = workflowSpec ? buildWorkflow(workflowSpec, fieldsByName, spec.constants ?? {}, calendar) : null;
   const titleField = entity.titleField ?? fields.find((f) => f.type === 'text')?.name ?? null;
   const { label, pluralLabel } = entityLabels(name, entity);
 
@@ -167,6 +184,7 @@ function buildWorkflow(
   workflow: WorkflowSpec,
   fieldsByName: EntityModel['fieldsByName'],
   constants: NonNullable<AppSpec['constants']>,
+  calendar: WorkingCalendar,
 ): WorkflowModel {
   const states = Object.entries(workflow.states).map(([name, state]) => ({
     name,
@@ -195,7 +213,7 @@ function buildWorkflow(
       effects: ownEffects(t.effects ?? []),
       referenceEffects: buildReferenceEffects(fieldsByName, t.effects ?? []),
       comment: t.comment,
-      auto: t.auto ? buildAuto(t.auto, constants) : null,
+      auto: t.auto ? buildAuto(t.auto, constants, calendar) : null,
     })),
   };
 }

@@ -1,3 +1,4 @@
+import type { WorkingCalendar } from '../time/working-days';
 import { declaredValue } from './own-names';
 import type { Computation, ConstantSpec, NumberTerm } from './types';
 
@@ -23,7 +24,7 @@ export interface ArithmeticModel {
   readonly inputs: readonly string[];
 }
 
-export type DurationUnit = 'minutes' | 'hours' | 'days';
+export type DurationUnit = 'minutes' | 'hours' | 'days' | 'workingDays';
 
 export interface TimeShiftModel {
   readonly kind: 'shift';
@@ -34,6 +35,8 @@ export interface TimeShiftModel {
   /** A number (a constant resolved) or an integer field. */
   readonly amount: NumberExpr;
   readonly inputs: readonly string[];
+  /** For working days: the spec's calendar they count on. */
+  readonly calendar?: WorkingCalendar;
 }
 
 /**
@@ -48,13 +51,15 @@ export interface SlugModel {
 
 type Constants = Readonly<Record<string, ConstantSpec>>;
 
-export function buildComputed(computation: Computation, constants: Constants): ComputedModel {
+export function buildComputed(computation: Computation, constants: Constants, calendar: WorkingCalendar): ComputedModel {
   if ('slug' in computation) return { kind: 'slug', source: computation.slug, inputs: [computation.slug] };
   if ('from' in computation) {
     const [sign, duration] = 'plus' in computation ? ([1, computation.plus] as const) : ([-1, computation.minus] as const);
-    const unit: DurationUnit = 'minutes' in duration ? 'minutes' : 'hours' in duration ? 'hours' : 'days';
+    const unit: DurationUnit =
+      'minutes' in duration ? 'minutes' : 'hours' in duration ? 'hours' : 'workingDays' in duration ? 'workingDays' : 'days';
     const amount = numberExpr((duration as Readonly<Record<DurationUnit, NumberTerm>>)[unit], constants);
-    return { kind: 'shift', from: computation.from, sign, unit, amount, inputs: [computation.from, ...fieldsOf(amount)] };
+    const inputs = [computation.from, ...fieldsOf(amount)];
+    return { kind: 'shift', from: computation.from, sign, unit, amount, inputs, ...(unit === 'workingDays' ? { calendar } : {}) };
   }
   const expr = numberExpr(computation, constants);
   return { kind: 'arithmetic', expr, inputs: [...new Set(fieldsOf(expr))] };

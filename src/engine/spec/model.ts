@@ -25,6 +25,7 @@ import type { HomeModel } from './screens/home-model';
 import type { DocumentationModel } from './screens/documentation';
 import type { RouteModel } from './screens/route-model';
 import type { ConditionBook } from '../condition/book';
+import type { WorkingCalendar } from '../time/working-days';
 import type { DecimalDigits, NumberBounds } from './field-numbers';
 
 /**
@@ -264,6 +265,8 @@ export interface AppModel {
   readonly calls: Readonly<Record<string, CallSpec>>;
   readonly errors: Readonly<Record<string, ErrorSpec>>;
   readonly constants: Readonly<Record<string, ConstantSpec>>;
+  /** The working week and days off that durations in working days count on (spec/calendar.ts). */
+  readonly calendar: WorkingCalendar;
   /** Every condition of the model, compiled once (condition/book.ts). */
   readonly conditions: ConditionBook;
 }

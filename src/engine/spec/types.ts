@@ -284,8 +284,12 @@ export type Arithmetic =
 /** A count of a duration unit: a number, a numeric constant, or an integer field of the record. */
 export type DurationAmount = number | ConstantRef | { readonly field: string };
 
-/** Exactly one unit. */
-export type Duration = { readonly minutes: DurationAmount } | { readonly hours: DurationAmount } | { readonly days: DurationAmount };
+/** Exactly one unit; working days count on the spec's `calendar`. */
+export type Duration =
+  | { readonly minutes: DurationAmount }
+  | { readonly hours: DurationAmount }
+  | { readonly days: DurationAmount }
+  | { readonly workingDays: DurationAmount };
 
 /** A datetime (or date) field of the record moved by a duration: exactly one of `plus` and `minus`. */
 export type TimeShift = { readonly from: string; readonly plus: Duration } | { readonly from: string; readonly minus: Duration };
@@ -693,6 +697,11 @@ export interface DurationSpec {
   readonly minutes?: number | ConstantRef;
   readonly hours?: number | ConstantRef;
   readonly days?: number | ConstantRef;
+  /**
+   * Whole days worked on the spec's `calendar`, skipping its weekend and holidays: a time on a
+   * day off counts from the start of the next working day (see src/engine/time/working-days.ts).
+   */
+  readonly workingDays?: number | ConstantRef;
 }
 
 export interface WorkflowSpec {
@@ -854,4 +863,17 @@ export interface AppSpec {
   readonly calls?: Readonly<Record<string, CallSpec>>;
   readonly errors?: Readonly<Record<string, ErrorSpec>>;
   readonly constants?: Readonly<Record<string, ConstantSpec>>;
+  /** The days the business works, for durations in `workingDays`; default Monday to Friday, no holidays. */
+  readonly calendar?: CalendarSpec;
+}
+
+/**
+ * The working week and the days off, read on the wall clock of `purpose.timeZone`:
+ * `{ weekend: ['saturday', 'sunday'], holidays: ['12-25', '2026-04-06'] }`.
+ */
+export interface CalendarSpec {
+  /** The days of the week not worked, by their English names; default saturday and sunday. */
+  readonly weekend?: readonly ('monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday')[];
+  /** Days off: 'YYYY-MM-DD' (that date) or 'MM-DD' (that day every year). */
+  readonly holidays?: readonly string[];
 }

@@ -1,6 +1,7 @@
 import type { SpecIssue } from './spec-error';
 import type { AppSpec } from './types';
 import { checkPermissions, checkRoles, checkRules } from './validate/access';
+import { checkCalendar } from './validate/calendar';
 import { checkCalls, checkConstantRefs, checkConstants, checkErrors } from './validate/catalogue';
 import { describeValue, isRecord, isString, Issues } from './validate/context';
 import { checkEntities } from './validate/entities';
@@ -24,6 +25,7 @@ const TOP_LEVEL_KEYS: readonly (keyof AppSpec)[] = [
   'calls',
   'errors',
   'constants',
+  'calendar',
 ];
 const APP_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -54,6 +56,7 @@ export function validateSpec(spec: AppSpec): SpecIssue[] {
   checkCalls(raw, symbols, issues);
   checkErrors(raw, issues);
   checkConstants(raw, issues);
+  checkCalendar(raw, issues);
   checkConstantRefs(raw, symbols, issues);
   checkWrittenBy(raw, issues);
   return issues.list;

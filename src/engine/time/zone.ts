@@ -92,17 +92,19 @@ export function zoneOffsetMillis(instant: Date, zone: string): number {
 
 /**
  * The instant a wall-clock time in `zone` stands for. A time that happens twice (clocks going
- * back) is the earlier one; a time that never happens (clocks going forward) is moved on by the
- * gap ("02:30" on the spring-forward night in Paris is 03:30 summer time), as browsers do.
+ * back) is the earlier one, as browsers take it (`repeated: 'later'`: the later one, as
+ * PostgreSQL's `timestamp at time zone` takes it); a time that never happens (clocks going
+ * forward) is moved on by the gap ("02:30" on the spring-forward night in Paris is 03:30 summer
+ * time), as both do.
  */
-export function instantOfWallTime(wall: WallTime, zone: string, milliseconds = 0): Date {
+export function instantOfWallTime(wall: WallTime, zone: string, milliseconds = 0, repeated: 'earlier' | 'later' = 'earlier'): Date {
   const local = asUtcMillis(wall, milliseconds);
   // The offset a day either side brackets any transition (none is closer than that to another).
   const before = zoneOffsetMillis(new Date(local - 86_400_000), zone);
   const after = zoneOffsetMillis(new Date(local + 86_400_000), zone);
   const candidates = [local - before, local - after].filter((utc, i, all) => all.indexOf(utc) === i);
   const exact = candidates.filter((utc) => utc + zoneOffsetMillis(new Date(utc), zone) === local);
-  if (exact.length > 0) return new Date(Math.min(...exact));
+  if (exact.length > 0) return new Date(repeated === 'earlier' ? Math.min(...exact) : Math.max(...exact));
   // In the gap: read with the offset from before it, which lands after the gap.
   return new Date(local - before);
 }

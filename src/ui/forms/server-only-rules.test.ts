@@ -39,7 +39,7 @@ const model = buildModel({
 describe('rules the browser leaves to the server', () => {
   it('keeps rules on the shown fields, and leaves those reading the user or a path to the server', () => {
     const request = model.entitiesByName.request!;
-    const checks = formChecks(model.constants, request, request.fields);
+    const checks = formChecks(model, request, request.fields);
     expect(Object.keys(checks.rules)).toEqual(['positive']);
   });
 });
@@ -69,7 +69,7 @@ describe('rules reading a computed due time', () => {
 
   it('are left to the server, which computes the time before it checks them, even where the form shows the field', () => {
     for (const fields of [repair.fields.filter((f) => f.due === undefined), repair.fields]) {
-      const checks = formChecks(repairs.constants, repair, fields);
+      const checks = formChecks(repairs, repair, fields);
       expect(Object.keys(checks.rules)).toEqual([]);
       // The new form's inputs: no due time given, so the browser must not call the rule broken.
       expect(

@@ -11,11 +11,7 @@ import { fieldMessage, formChecks, ruleFields, ruleVerdicts, shownError } from '
 const model = buildModel(helpdesk);
 const ticket = model.entitiesByName.ticket!;
 const fieldsOf = (...names: string[]) => knownFields(ticket, names);
-const agentChecks = formChecks(
-  model.constants,
-  ticket,
-  fieldsOf('subject', 'description', 'priority', 'organization', 'assignee', 'dueAt'),
-);
+const agentChecks = formChecks(model, ticket, fieldsOf('subject', 'description', 'priority', 'organization', 'assignee', 'dueAt'));
 const now = new Date('2030-06-15T12:00:00Z');
 const actor: Actor = { userId: 1, email: 'a@example.com', name: 'A', roles: ['admin'] };
 
@@ -119,7 +115,7 @@ describe('field checks in the browser', () => {
     });
     const limits = buildModel(spec);
     const order = limits.entitiesByName.order!;
-    const checks = formChecks(limits.constants, order, order.fields);
+    const checks = formChecks(limits, order, order.fields);
     expect(checks.constants).toEqual({ maxQuantity: { value: 5 } });
     expect(fieldMessage(order.fieldsByName.quantity!, '6')).toBe('Quantity must be at most 5.');
     expect(fieldMessage(order.fieldsByName.quantity!, '5')).toBeNull();
@@ -131,7 +127,7 @@ describe('rule checks in the browser', () => {
     expect(Object.keys(agentChecks.rules)).toEqual(['urgentNeedsAssignee']);
     // dueAfterCreation reads createdAt, which no form shows; a customer's form has no assignee.
     expect(ruleFields(ticket.rules.dueAfterCreation!).sort()).toEqual(['createdAt', 'dueAt']);
-    expect(formChecks(model.constants, ticket, fieldsOf('subject', 'description')).rules).toEqual({});
+    expect(formChecks(model, ticket, fieldsOf('subject', 'description')).rules).toEqual({});
   });
 
   it('judge a rule once one of its fields was left, with the message next to its field', () => {
@@ -179,7 +175,7 @@ describe('date ranges in the browser', () => {
   const touched = new Set(['startsAt', 'endsAt']);
 
   it('are the record rules the server checks, with their messages', () => {
-    const checks = formChecks(ranges.constants, trip, trip.fields);
+    const checks = formChecks(ranges, trip, trip.fields);
     expect(ruleVerdicts(checks, { name: 'Rome', startsAt: '2030-06-01T10:00', endsAt: '2030-05-01T10:00' }, touched, now)).toEqual({
       startsAt: 'Starts at must be after now.',
       endsAt: 'The trip must end after it starts.',
@@ -192,7 +188,7 @@ describe('date ranges in the browser', () => {
 
   it('relative to now, hold an edit form only to a changed value, as the server does', () => {
     const stored = { name: 'Rome', startsAt: '2030-06-01T10:00', endsAt: '2030-06-02T10:00' };
-    const checks = formChecks(ranges.constants, trip, trip.fields, stored);
+    const checks = formChecks(ranges, trip, trip.fields, stored);
     // The start has passed since it was set: left as it was, it is fine; moved, it must be in the future.
     expect(ruleVerdicts(checks, stored, touched, now)).toEqual({ startsAt: null, endsAt: null });
     expect(ruleVerdicts(checks, { ...stored, startsAt: '2030-06-01T11:00' }, touched, now).startsAt).toBe('Starts at must be after now.');

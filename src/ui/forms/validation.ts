@@ -3,7 +3,8 @@ import { readsActor } from '@/engine/rules/condition-paths';
 import { conditionShape } from '@/engine/condition/compile';
 import { conditionFields } from '@/engine/condition/fields';
 import { fieldSchema, issueMessage, type StoredValue } from '@/engine/rules/field-schema';
-import type { EntityModel, FieldModel } from '@/engine/spec/model';
+import type { AppModel, EntityModel, FieldModel } from '@/engine/spec/model';
+import type { WorkingCalendar } from '@/engine/time/working-days';
 import type { Condition, ConstantSpec, RuleSpec } from '@/engine/spec/types';
 import { ownValue } from '@/engine/spec/own-names';
 
@@ -22,6 +23,8 @@ export interface FormChecks {
   readonly fields: readonly FieldModel[];
   /** The constants those fields and rules refer to. */
   readonly constants: ConstantValues;
+  /** The spec's working calendar, for rules that count working days. */
+  readonly calendar: WorkingCalendar;
   /** The entity's cross-field rules whose fields are all in the form, by name. */
   readonly rules: Readonly<Record<string, RuleSpec>>;
   /**
@@ -57,7 +60,7 @@ function constantNames(value: unknown, into: Set<string>): Set<string> {
  * concern a field the user may not even see).
  */
 export function formChecks(
-  constants: Readonly<Record<string, ConstantSpec>>,
+  model: Pick<AppModel, 'constants' | 'calendar'>,
   entity: Pick<EntityModel, 'rules'>,
   fields: readonly FieldModel[],
   before?: Readonly<Record<string, string>>,
@@ -74,7 +77,7 @@ export function formChecks(
   const names = constantNames([fields.map((f) => f.spec), Object.values(rules)], new Set());
   const used = Object.fromEntries(
     [...names].flatMap((name) => {
-      const constant = ownValue(constants, name);
+      const constant = ownValue(model.constants, name);
       return constant ? [[name, { value: constant.value }] as const] : [];
     }),
   );
@@ -89,7 +92,7 @@ export function formChecks(
             }),
           ),
         };
-  return { fields, constants: used, rules, ...stored };
+  return { fields, constants: used, calendar: model.calendar, rules, ...stored };
 }
 
 type ParseResult = { readonly ok: true; readonly value: StoredValue } | { readonly ok: false; readonly message: string };

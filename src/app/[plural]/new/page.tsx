@@ -64,7 +64,7 @@ export default async function NewRecordPage({ params, searchParams }: Props) {
           action={createRecord.bind(null, entity.name)}
           initialState={initialRecordFormState(values)}
           fields={descriptors}
-          checks={formChecks(engine.model.constants, entity, fields)}
+          checks={formChecks(engine.model, entity, fields)}
           submitLabel={`Create ${inSentence(entity.label)}`}
           cancelHref={listHref ?? '/'}
         />

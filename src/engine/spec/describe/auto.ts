@@ -1,11 +1,17 @@
-import { DEFAULT_SCHEDULER_SECONDS, type AutoModel } from '../auto';
+import { workingDaysText } from '../../time/calendar-text';
+import { DEFAULT_SCHEDULER_SECONDS, type AutoModel, type DurationModel } from '../auto';
 import type { EntityModel, TransitionModel, WorkflowModel } from '../model';
+
+/** "7 days", "1 hour", "3 working days (Mon–Fri, 2 holidays)". */
+function durationText(duration: DurationModel, auto: AutoModel): string {
+  if (auto.workingDays) return workingDaysText(duration.amount, auto.workingDays.calendar);
+  return `${duration.amount} ${duration.amount === 1 ? duration.unit.slice(0, -1) : duration.unit}`;
+}
 
 function amountText(auto: AutoModel): string {
   const duration = auto.duration;
   if (!duration || duration.amount === 0) return '';
-  const unit = duration.amount === 1 ? duration.unit.slice(0, -1) : duration.unit;
-  return `${duration.amount} ${unit}${duration.constant ? ` (${duration.constant})` : ''} `;
+  return `${durationText(duration, auto)}${duration.constant ? ` (${duration.constant})` : ''} `;
 }
 
 /** When it falls due, by the spec's names: `7 days (autoCloseDays) after resolvedAt`, `at publishAt`. */
@@ -36,6 +42,8 @@ export function describeAutoReason(entity: EntityModel, transition: TransitionMo
   const label = entity.fieldsByName[auto.field]?.label ?? entity.systemColumns.find((c) => c.name === auto.field)?.label ?? auto.field;
   const duration = auto.duration;
   if (!duration || duration.amount === 0) return `Automatically, at ${label}.`;
-  const unit = duration.amount === 1 ? duration.unit.slice(0, -1) : duration.unit;
-  return `Automatically, ${duration.amount} ${unit} ${auto.side} ${label}.`;
+  const amount = auto.workingDays
+    ? `${duration.amount} ${duration.amount === 1 ? 'working day' : 'working days'}`
+    : `${duration.amount} ${duration.amount === 1 ? duration.unit.slice(0, -1) : duration.unit}`;
+  return `Automatically, ${amount} ${auto.side} ${label}.`;
 }

@@ -1,3 +1,4 @@
+import { workingDaysText } from '../../time/calendar-text';
 import type { NumberExpr } from '../computed';
 import type { EntityModel, FieldModel } from '../model';
 
@@ -14,8 +15,11 @@ export function computedText(field: FieldModel, entity: EntityModel): string {
   switch (computed.kind) {
     case 'slug':
       return `a slug of ${label(computed.source)}, unique among the ${entity.pluralLabel.toLowerCase()} (-2, -3… when taken); set on create and while empty, then kept when ${label(computed.source)} changes`;
-    case 'shift':
-      return `${label(computed.from)} ${computed.sign === 1 ? 'plus' : 'minus'} ${exprText(computed.amount, label, false)} ${computed.unit}`;
+    case 'shift': {
+      const amount = exprText(computed.amount, label, false);
+      const moved = computed.calendar ? workingDaysText(amount, computed.calendar, amount === '1') : `${amount} ${computed.unit}`;
+      return `${label(computed.from)} ${computed.sign === 1 ? 'plus' : 'minus'} ${moved}`;
+    }
     case 'arithmetic':
       return `${exprText(computed.expr, label, false)}; empty while an input is empty${hasDivision(computed.expr) ? ' or a division is by zero' : ''}`;
   }

@@ -1,3 +1,4 @@
+import { calendarBlocks } from './calendar';
 import { ADMIN_ROLE, policyOf, visitorsWelcome, writtenOnlyByCalls, type RolePolicy } from '../../access/policy';
 import { BUILT_IN_ERRORS } from '../../errors/catalogue';
 import type { DocBlock } from '../document';
@@ -276,7 +277,8 @@ function errorTable(errors: readonly [string, ErrorSpec][]): DocBlock {
 
 export function constantBlocks(model: AppModel): PointBlocks {
   const constants = Object.entries(model.constants);
-  if (constants.length === 0) return null;
+  const calendar = calendarBlocks(model);
+  if (constants.length === 0) return calendar.length > 0 ? calendar : null;
   const uses = constantUses(model.spec);
   return [
     {
@@ -290,6 +292,7 @@ export function constantBlocks(model: AppModel): PointBlocks {
         uses.get(name)?.map(code).join(', ') ?? NONE,
       ]),
     },
+    ...calendar,
   ];
 }
 

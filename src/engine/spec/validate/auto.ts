@@ -1,15 +1,26 @@
 import { AUTO_FROM_SYSTEM, DURATION_UNITS } from '../auto';
-import { at, describeValue, isConstantRef, isFiniteNumber, isString, quoteList, type Issues, type Rec, type Symbols } from './context';
+import {
+  at,
+  describeValue,
+  isConstantRef,
+  isFiniteNumber,
+  isInteger,
+  isString,
+  quoteList,
+  type Issues,
+  type Rec,
+  type Symbols,
+} from './context';
 import type { EntityInfo } from './context';
 
 /**
  * A transition's `auto`: after or before one date or datetime of the record (or createdAt /
- * updatedAt), by at most one duration of minutes, hours or days (a number ≥ 0 or a constant
- * naming one). The scheduler takes it as the system, so nothing in it may depend on who acts:
+ * updatedAt), by at most one duration of minutes, hours, days or working days (a number ≥ 0, whole
+ * for working days, or a constant naming one). The scheduler takes it as the system, so nothing in it may depend on who acts:
  * checkAutoTransition refuses the parts of the transition that would.
  */
 export function checkAuto(auto: unknown, path: string, entity: EntityInfo, symbols: Symbols, issues: Issues): void {
-  if (!issues.record(auto, path, 'an automatic transition ({ after | before, minutes | hours | days })')) return;
+  if (!issues.record(auto, path, 'an automatic transition ({ after | before, minutes | hours | days | workingDays })')) return;
   issues.unknownKeys(auto, ['after', 'before', ...DURATION_UNITS], path, 'an automatic transition');
   const sides = (['after', 'before'] as const).filter((side) => auto[side] !== undefined);
   const times = [
@@ -28,7 +39,7 @@ export function checkAuto(auto: unknown, path: string, entity: EntityInfo, symbo
   checkDuration(auto, path, symbols, issues);
 }
 
-/** At most one unit, each a number ≥ 0 or a constant whose value is one. */
+/** At most one unit, each a number ≥ 0 (whole for working days) or a constant whose value is one. */
 export function checkDuration(duration: Rec, path: string, symbols: Symbols, issues: Issues): void {
   const units = DURATION_UNITS.filter((unit) => duration[unit] !== undefined);
   if (units.length > 1) issues.add(path, `give the duration in one unit, not ${quoteList(units)}`);
@@ -49,6 +60,8 @@ export function checkDuration(duration: Rec, path: string, symbols: Symbols, iss
     }
     if (!isFiniteNumber(value) || value < 0) {
       issues.add(at(path, unit), `must be a number ≥ 0 of ${unit} or { $constant } naming one, got ${describeValue(value)}${via}`);
+    } else if (unit === 'workingDays' && !isInteger(value)) {
+      issues.add(at(path, unit), `working days are whole days: must be a whole number, got ${value}${via}`);
     }
   }
 }

@@ -15,7 +15,7 @@ import {
 
 /** The operators of arithmetic, and how many terms each takes (null: two or more). */
 const OPERATORS: Readonly<Record<string, 2 | null>> = { add: null, subtract: 2, multiply: null, divide: 2 };
-const UNITS = ['minutes', 'hours', 'days'];
+const UNITS = ['minutes', 'hours', 'days', 'workingDays'];
 const COMPUTED_TYPES: Readonly<Record<string, string>> = {
   integer: 'arithmetic',
   decimal: 'arithmetic',
@@ -54,7 +54,7 @@ export function checkComputedFields(entity: Rec, info: EntityInfo, path: string,
     if (kind === null) {
       issues.add(
         computedPath,
-        `expected one of { add | subtract | multiply | divide: [...] }, { from, plus | minus: { minutes | hours | days } } or { slug }, got keys ${quoteList(Object.keys(field.computed))}`,
+        `expected one of { add | subtract | multiply | divide: [...] }, { from, plus | minus: { minutes | hours | days | workingDays } } or { slug }, got keys ${quoteList(Object.keys(field.computed))}`,
       );
     } else if (COMPUTED_TYPES[type] !== kind) {
       issues.add(
@@ -116,15 +116,14 @@ function checkTerm(term: unknown, path: string, integer: boolean, c: ComputedChe
   terms.forEach((t: unknown, i) => checkTerm(t, at(opPath, i), integer, c));
 }
 
-function checkNumberConstant(name: unknown, path: string, integer: boolean, c: ComputedCheck): void {
+function checkNumberConstant(name: unknown, path: string, integer: boolean, c: ComputedCheck, why = `${c.name} is an integer field`): void {
   if (!isString(name) || !c.symbols.constants.has(name)) {
     c.issues.add(path, `unknown constant ${describeValue(name)} (constants: ${quoteList(c.symbols.constants.keys())})`);
     return;
   }
   const value = c.symbols.constants.get(name);
   if (!isFiniteNumber(value)) c.issues.add(path, `the constant "${name}" is ${describeValue(value)}, not a number`);
-  else if (integer && !isInteger(value))
-    c.issues.add(path, `the constant "${name}" is ${value}, not a whole number, and ${c.name} is an integer field`);
+  else if (integer && !isInteger(value)) c.issues.add(path, `the constant "${name}" is ${value}, not a whole number, and ${why}`);
 }
 
 /** A stored field of the record, of one of `types`; returns its type, or null when reported. */
@@ -155,7 +154,7 @@ function checkShift(shift: Rec, path: string, type: string, c: ComputedCheck): v
   const directions = ['plus', 'minus'].filter((d) => d in shift);
   const direction = directions[0];
   if (directions.length !== 1 || direction === undefined) {
-    c.issues.add(path, 'takes exactly one of plus and minus: { minutes | hours | days }');
+    c.issues.add(path, 'takes exactly one of plus and minus: { minutes | hours | days | workingDays }');
     return;
   }
   const duration = shift[direction];
@@ -167,12 +166,20 @@ function checkShift(shift: Rec, path: string, type: string, c: ComputedCheck): v
     c.issues.add(durationPath, `a duration is exactly one of ${quoteList(UNITS)}, got ${quoteList(units)}`);
     return;
   }
-  if (type === 'date' && unit !== 'days') c.issues.add(at(durationPath, unit), `a date moves by whole days: use { days }`);
+  if (type === 'date' && unit !== 'days' && unit !== 'workingDays')
+    c.issues.add(at(durationPath, unit), `a date moves by whole days: use { days } or { workingDays }`);
   const amount = duration[unit];
   const amountPath = at(durationPath, unit);
-  const whole = type === 'date';
+  const whole = type === 'date' || unit === 'workingDays';
   if (isRecord(amount) && 'field' in amount) inputField(amount.field, at(amountPath, 'field'), ['integer'], c);
-  else if (isRecord(amount) && isConstantRef(amount)) checkNumberConstant(amount.$constant, at(amountPath, '$constant'), whole, c);
+  else if (isRecord(amount) && isConstantRef(amount))
+    checkNumberConstant(
+      amount.$constant,
+      at(amountPath, '$constant'),
+      whole,
+      c,
+      `${type === 'date' ? 'a date moves' : 'working days count'} by whole days`,
+    );
   else if (!isFiniteNumber(amount) || (whole && !isInteger(amount)))
     c.issues.add(
       amountPath,

@@ -380,7 +380,7 @@ function hasShift(value: Rec): boolean {
   return SHIFT_KEYS.some((key) => value[key] !== undefined);
 }
 
-/** `plus` or `minus` (not both), a duration in one unit of minutes, hours or days. */
+/** `plus` or `minus` (not both), a duration in one unit of minutes, hours, days or working days. */
 function checkShift(value: Rec, path: string, scope: ConditionScope): void {
   const { issues, symbols } = scope;
   const given = SHIFT_KEYS.filter((key) => value[key] !== undefined);
@@ -388,9 +388,9 @@ function checkShift(value: Rec, path: string, scope: ConditionScope): void {
   for (const key of given) {
     const duration = value[key];
     const place = at(path, key);
-    if (!issues.record(duration, place, 'a duration ({ minutes | hours | days })')) continue;
+    if (!issues.record(duration, place, 'a duration ({ minutes | hours | days | workingDays })')) continue;
     issues.unknownKeys(duration, DURATION_UNITS, place, 'a duration');
-    if (!DURATION_UNITS.some((unit) => duration[unit] !== undefined)) issues.add(place, 'needs one of minutes, hours or days');
+    if (!DURATION_UNITS.some((unit) => duration[unit] !== undefined)) issues.add(place, 'needs one of minutes, hours, days or workingDays');
     checkDuration(duration, place, symbols, issues);
   }
 }

@@ -70,7 +70,7 @@ describe('now and time fields moved by a duration', () => {
 
   it.each([
     [{ now: true, plus: { hours: 1 }, minus: { hours: 1 } }, `${PLACE}: give "plus" or "minus", not both`],
-    [{ now: true, plus: {} }, `${PLACE}.plus: needs one of minutes, hours or days`],
+    [{ now: true, plus: {} }, `${PLACE}.plus: needs one of minutes, hours, days or workingDays`],
     [{ now: true, plus: { weeks: 1 } }, `${PLACE}.plus.weeks: unknown key`],
     [{ now: true, plus: { hours: -1 } }, `${PLACE}.plus.hours: must be a number ≥ 0 of hours or { $constant } naming one, got -1`],
     [{ now: true, plus: { hours: 1, days: 1 } }, `${PLACE}.plus: give the duration in one unit, not hours, days`],

@@ -11,6 +11,7 @@ import { installLiveTriggers, liveTriggersFingerprint } from '../../live/trigger
 import { installTallies, tallyFingerprint } from './tally';
 import { exclusionStepFailure } from './exclusive-constraints';
 import { derivedFingerprint, installDerived } from './derived';
+import { installWorkingDays, workingDaysFingerprint } from './working-days';
 import type { CatalogueSchema, SchemaMeta, SchemaPlan, SchemaStep, TableDef } from './types';
 
 export const ALLOW_DESTRUCTIVE_HINT =
@@ -65,7 +66,10 @@ function desiredMeta(model: AppModel, desired: readonly TableDef[]): SchemaMeta 
   for (const table of desired) if (table.entity) managedTables[table.name] = table.entity;
   return {
     specName: model.name,
-    fingerprint: fingerprintOf(desired, tallyFingerprint(model) + liveTriggersFingerprint(model) + derivedFingerprint(model)),
+    fingerprint: fingerprintOf(
+      desired,
+      tallyFingerprint(model) + liveTriggersFingerprint(model) + derivedFingerprint(model) + workingDaysFingerprint(),
+    ),
     managedTables,
   };
 }
@@ -115,6 +119,8 @@ export async function syncSchema(store: Store, model: AppModel, options: SyncOpt
       .map((step, index) => ({ step, index }))
       .sort((a, b) => a.step.phase - b.step.phase || a.index - b.index)
       .map((x) => x.step);
+    // Conditions and the scheduler may count working days in SQL (before any backfill or trigger reads them).
+    await installWorkingDays(trx);
     for (const step of steps) await applyStep(trx, step);
     // Rows already there get the computed fields just added, before the totals below count them.
     await backfillComputedColumns(trx, model, steps);

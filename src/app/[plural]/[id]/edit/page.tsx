@@ -72,7 +72,7 @@ export default async function EditRecordPage({ params }: Props) {
             action={updateRecord.bind(null, entity.name, record.id)}
             initialState={initialRecordFormState(values)}
             fields={descriptors}
-            checks={formChecks(engine.model.constants, entity, fields, values)}
+            checks={formChecks(engine.model, entity, fields, values)}
             version={record.version}
             seen={JSON.stringify(seenValues(entity, record, references, zone))}
             submitLabel="Save changes"
