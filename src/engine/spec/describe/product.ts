@@ -5,7 +5,7 @@ import { PUBLIC_ROLE } from '../../access/visitor';
 import { resolveLimits } from '../../limits';
 import { SYSTEM_COLUMNS } from '../build';
 import type { DocBlock } from '../document';
-import { decimalDigits } from '../field-numbers';
+import { decimalDigits, moneyCurrency } from '../field-numbers';
 import type { AppModel, EntityModel, FieldModel, TransitionModel, WorkflowModel } from '../model';
 import { targetStates } from '../../workflow/targets';
 import { createEffectBlocks, referenceEffectsNote, referenceEffectText, targetText } from './consequences';
@@ -267,6 +267,8 @@ export function typeText(spec: FieldSpec): string {
       return `references → ${spec.to} (many)`;
     case 'decimal':
       return `decimal(${decimalDigits(spec).precision}, ${decimalDigits(spec).scale})`;
+    case 'money':
+      return `money (${moneyCurrency(spec)})`;
     case 'text':
       return spec.format ? `text (${spec.format})` : 'text';
     default:
@@ -303,8 +305,10 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
   if ((spec.type === 'text' || spec.type === 'markdown') && spec.minLength !== undefined) notes.push(`min length ${spec.minLength}`);
   if ((spec.type === 'text' || spec.type === 'markdown') && spec.maxLength !== undefined) notes.push(`max length ${spec.maxLength}`);
   if (spec.type === 'text' && spec.pattern) notes.push(`pattern ${code(spec.pattern)}`);
-  if ((spec.type === 'integer' || spec.type === 'decimal') && spec.min !== undefined) notes.push(`min ${amountText(spec.min)}`);
-  if ((spec.type === 'integer' || spec.type === 'decimal') && spec.max !== undefined) notes.push(`max ${amountText(spec.max)}`);
+  if ((spec.type === 'integer' || spec.type === 'decimal' || spec.type === 'money') && spec.min !== undefined)
+    notes.push(`min ${amountText(spec.min)}`);
+  if ((spec.type === 'integer' || spec.type === 'decimal' || spec.type === 'money') && spec.max !== undefined)
+    notes.push(`max ${amountText(spec.max)}`);
   if (spec.type === 'reference') notes.push(`on delete: ${ON_DELETE_TEXT[spec.onDelete ?? 'restrict']}`);
   if (spec.type === 'references') {
     notes.push(`at most ${spec.maxItems === undefined ? MAX_REFERENCES : amountText(spec.maxItems)}`);
