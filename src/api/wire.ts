@@ -43,7 +43,7 @@ export interface WireRecord {
  *
  * - text, markdown, email, url, enum: a string (enum: one of its values).
  * - integer: an integer (32-bit). decimal: a string of digits, "-12.50" (exact; never a float).
- * - money: as decimal, in the field's currency (OpenAPI names it: `x-currency`).
+ * - money: as decimal, in the field's currency (which OpenAPI's description of the field names).
  * - boolean: true or false. date: "YYYY-MM-DD". datetime: ISO 8601 (responses: UTC, with ms).
  * - reference: the id (integer) of the referenced record. user: the id (integer) of a user.
  * - references: an array of the ids (integers) of the referenced records, ascending, only those

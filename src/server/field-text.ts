@@ -2,7 +2,7 @@ import type { RecordValue } from '@/engine/ground/record-value';
 import type { FieldModel } from '@/engine/spec/model';
 import { markdownExcerpt, truncate } from '@/engine/excerpt';
 import { enumLabel, formatBoolean, formatDate, formatDateTime } from '@/ui/format';
-import { formatFieldNumber } from '@/ui/format-number';
+import { formatFieldNumber } from '@/engine/numbers/format';
 
 const SHORT_MAX = 80;
 

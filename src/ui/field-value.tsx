@@ -4,7 +4,7 @@ import type { RecordValue } from '@/engine/ground/record-value';
 import { markdownExcerpt } from '@/engine/excerpt';
 import { enumLabel, formatBoolean, formatDate, formatDateTime, type FormattedTime } from './format';
 import { MarkdownText } from './markdown';
-import { formatFieldNumber } from './format-number';
+import { formatFieldNumber } from '@/engine/numbers/format';
 
 export function Empty() {
   return <span className="text-zinc-400">—</span>;

@@ -1,5 +1,5 @@
 import type { ListCount } from '@/engine/ops/types';
-import { formatCount } from './format-number';
+import { formatCount } from '@/engine/numbers/format';
 
 /** "1,234 tickets", "1 ticket", or "more than 10,000 tickets" when counting stopped at its cap; the number in `locale`. */
 export function countText(count: ListCount, one: string, many: string, locale: string): string {

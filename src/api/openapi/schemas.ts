@@ -61,9 +61,9 @@ export function valueSchema(spec: FieldSpec, constants: Constants, use: SchemaUs
     case 'decimal':
       return decimalSchema(spec, decimalDigits(spec), 'A decimal number', constants, use);
     case 'money': {
+      // The currency is in the words: an `x-` keyword would make the schema fail strict validators.
       const currency = moneyCurrency(spec);
-      const schema = decimalSchema(spec, moneyDigits(spec, currency), `An amount of ${currency}`, constants, use);
-      return { ...schema, 'x-currency': currency };
+      return decimalSchema(spec, moneyDigits(spec, currency), `An amount of ${currency} (ISO 4217)`, constants, use);
     }
     case 'boolean':
       return { type: 'boolean' };

@@ -9,7 +9,7 @@ import { buildComputed } from './computed';
 import { buildFieldDefault } from './field-default';
 import { buildDerived } from './derived';
 import { decimalDigits, moneyCurrency, moneyDigits, numberBounds } from './field-numbers';
-import { DEFAULT_LOCALE } from '../money/currency';
+import { DEFAULT_LOCALE } from '../numbers/currency';
 import { withFieldCurrencies } from './money-currencies';
 import { buildGuards } from './guards';
 import { defaultPlural, entityLabels, humanize, tableName, toSnakeCase } from './naming';

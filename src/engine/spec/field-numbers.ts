@@ -1,5 +1,5 @@
 import type { ConstantRef, ConstantSpec, FieldSpec, MoneyField } from './types';
-import { currencyScale } from '../money/currency';
+import { currencyScale } from '../numbers/currency';
 
 /**
  * The numbers of a field the spec may leave out or name by a constant, decided here once:

@@ -1,7 +1,7 @@
 import type { BoundOps } from '@/engine/ops/ops';
 import type { AppModel } from '@/engine/spec/model';
 import type { ChartWidgetModel } from '@/engine/spec/screens/home-model';
-import { formatCount } from '../format-number';
+import { formatCount } from '@/engine/numbers/format';
 import { unlessRefused } from './refused';
 import { WidgetCard } from './widget-card';
 import { LineChart, type ChartSeries } from './line-chart';

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { BoundOps } from '@/engine/ops/ops';
 import type { AppModel } from '@/engine/spec/model';
 import type { CountsWidgetModel } from '@/engine/spec/screens/home-model';
-import { formatCount, formatSum } from '../format-number';
+import { formatCount, formatSum } from '@/engine/numbers/format';
 import { filteredListHref } from './list-href';
 import { unlessRefused } from './refused';
 import { valueLabel } from './value-label';

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { BoundOps } from '@/engine/ops/ops';
 import type { AppModel, EntityModel } from '@/engine/spec/model';
-import { formatCount } from '../format-number';
+import { formatCount } from '@/engine/numbers/format';
 import { filteredListHref } from './list-href';
 import { unlessRefused } from './refused';
 

@@ -1,4 +1,4 @@
-import { formatCount } from '../format-number';
+import { formatCount } from '@/engine/numbers/format';
 
 export interface ChartSeries {
   readonly label: string;

@@ -7,7 +7,7 @@ import { type ListWidgetModel } from '@/engine/spec/screens/home-model';
 import { ColumnValue } from '../cell-value';
 import { resolveColumn, type ListColumn } from '../columns';
 import { recordTitle } from '@/engine/ops/record-title';
-import { formatCount } from '../format-number';
+import { formatCount } from '@/engine/numbers/format';
 import { unlessRefused } from './refused';
 import { seeAllHref } from './see-all-href';
 import { WidgetCard } from './widget-card';

@@ -4,7 +4,7 @@ import type { EntityModel, FieldModel } from '@/engine/spec/model';
 import { humanize } from '@/engine/spec/naming';
 import { markdownExcerpt, truncate } from '@/engine/excerpt';
 import { enumLabel, formatBoolean, formatDate, formatDateTime } from '../format';
-import { formatFieldNumber } from '../format-number';
+import { formatFieldNumber } from '@/engine/numbers/format';
 
 /** One changed field, ready to print: "Priority: Normal → High". */
 export interface ChangeLine {

@@ -9,7 +9,7 @@ import { RelatedAddForm } from './related-add-form';
 import type { RelatedSectionView } from './related-section-view';
 import { RelatedThread } from './related-thread';
 import { inSentence } from '@/engine/spec/naming';
-import { formatCount } from '../format-number';
+import { formatCount } from '@/engine/numbers/format';
 
 /** "3", or "more than 1,000" when counting stopped there; the number in `locale`. */
 function countText(count: { count: number; more: boolean }, locale: string): string {

@@ -140,10 +140,15 @@ function inputField(name: unknown, path: string, types: readonly string[], c: Co
   else if (!field || !types.includes(String(field.type)))
     c.issues.add(
       path,
-      `${describeValue(name)} is not ${types.join(' or ')} field of ${c.info.name} (fields that are: ${quoteList(candidates.map(([n]) => n))})`,
+      `${describeValue(name)} is not ${orList(types)} field of ${c.info.name} (fields that are: ${quoteList(candidates.map(([n]) => n))})`,
     );
   else return String(field.type);
   return null;
+}
+
+/** "integer", "integer or decimal", "integer, decimal or money". */
+function orList(words: readonly string[]): string {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 }
 
 function checkNumberField(name: unknown, path: string, integer: boolean, c: ComputedCheck): void {

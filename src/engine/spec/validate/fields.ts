@@ -19,7 +19,7 @@ import {
 import { checkOwnRecordDefault, withConstantDefault } from './defaults';
 import { refusePublicRole } from './public';
 import { checkFieldCurrency } from './money';
-import { currencyScale } from '../../money/currency';
+import { currencyScale } from '../../numbers/currency';
 import { ADMIN_ROLE } from '../../access/policy';
 
 const BASE_KEYS = ['type', 'label', 'help', 'messages', 'required', 'readOnly', 'writtenBy', 'unique', 'searchable'] as const;

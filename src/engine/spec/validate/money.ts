@@ -1,4 +1,4 @@
-import { isCurrency, isLocale } from '../../money/currency';
+import { isCurrency, isLocale } from '../../numbers/currency';
 import { at, describeValue, isString, type Issues, type Rec, type Symbols } from './context';
 
 const CURRENCY_EXAMPLES = '"EUR", "USD" or "JPY"';
