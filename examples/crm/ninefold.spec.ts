@@ -13,6 +13,8 @@ export default defineApp({
     title: 'CRM',
     summary: 'Salespeople track companies, their contacts and the deals in the pipeline, from the first lead to won or lost.',
     audience: ['Salespeople who own and work their deals', 'Sales managers who watch the whole pipeline', 'Administrators who run the CRM'],
+    // Every amount is in euros: pages write them "€38,533.32", CSV and the API "38533.32".
+    currency: 'EUR',
   },
 
   screens: {
@@ -125,10 +127,9 @@ export default defineApp({
         },
         // What is still to win here: kept by the engine from the company's deals, whoever owns them.
         openPipeline: {
-          type: 'decimal',
-          label: 'Open pipeline (EUR)',
+          type: 'money',
+          label: 'Open pipeline',
           precision: 12,
-          scale: 2,
           derived: { sum: 'deal.value', where: { field: 'state', op: 'notIn', value: ['won', 'lost'] } },
         },
       },
@@ -154,7 +155,7 @@ export default defineApp({
         company: { type: 'reference', to: 'company', required: true },
         contact: { type: 'reference', to: 'contact', onDelete: 'setNull', help: 'Who we talk to at the company.' },
         owner: { type: 'user', required: true, default: 'actor', help: 'The salesperson who works the deal.' },
-        value: { type: 'decimal', label: 'Value (EUR)', precision: 12, scale: 2, min: 0 },
+        value: { type: 'money', precision: 12, min: 0 },
         discount: {
           type: 'integer',
           label: 'Discount (%)',

@@ -43,6 +43,7 @@ export interface WireRecord {
  *
  * - text, markdown, email, url, enum: a string (enum: one of its values).
  * - integer: an integer (32-bit). decimal: a string of digits, "-12.50" (exact; never a float).
+ * - money: as decimal, in the field's currency (which OpenAPI's description of the field names).
  * - boolean: true or false. date: "YYYY-MM-DD". datetime: ISO 8601 (responses: UTC, with ms).
  * - reference: the id (integer) of the referenced record. user: the id (integer) of a user.
  * - references: an array of the ids (integers) of the referenced records, ascending, only those
@@ -56,6 +57,7 @@ export const WIRE_FIELD_TYPES = {
   enum: { type: 'string' },
   integer: { type: 'integer' },
   decimal: { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' },
+  money: { type: 'string', pattern: '^-?\\d+(\\.\\d+)?$' },
   boolean: { type: 'boolean' },
   date: { type: 'string', format: 'date' },
   datetime: { type: 'string', format: 'date-time' },
@@ -83,6 +85,7 @@ export function fieldToWire(field: FieldModel, value: RecordValue | undefined): 
     case 'date':
       return wireDate(value);
     case 'decimal':
+    case 'money':
       return String(value);
     case 'integer':
     case 'reference':

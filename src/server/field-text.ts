@@ -2,14 +2,16 @@ import type { RecordValue } from '@/engine/ground/record-value';
 import type { FieldModel } from '@/engine/spec/model';
 import { markdownExcerpt, truncate } from '@/engine/excerpt';
 import { enumLabel, formatBoolean, formatDate, formatDateTime } from '@/ui/format';
+import { formatFieldNumber } from '@/engine/numbers/format';
 
 const SHORT_MAX = 80;
 
 /**
  * A stored (non-empty) value as plain text, formatted as the pages show it: enum labels, titles
  * of referenced records and names of users (an id, "#12", where the viewer may not read the
- * record), Yes/No, times in `zone` with the zone named. `short` cuts long text to a line (Markdown to its
- * excerpt), as a notice quotes it; a file (CSV) wants it whole.
+ * record), Yes/No, times in `zone` with the zone named, numbers and amounts in `locale` ("€38,533.32").
+ * `short` cuts long text to a line (Markdown to its excerpt), as a notice quotes it; a file (CSV)
+ * wants it whole, and its numbers plain as stored (`locale` null: "38533.32"), for a program to read.
  */
 export function fieldText(
   field: FieldModel,
@@ -17,6 +19,7 @@ export function fieldText(
   titles: Readonly<Record<number, string>> | undefined,
   short: boolean,
   zone: string,
+  locale: string | null,
 ): string {
   const spec = field.spec;
   switch (spec.type) {
@@ -35,6 +38,10 @@ export function fieldText(
       return titles?.[Number(value)] ?? `#${String(value)}`;
     case 'references':
       return Array.isArray(value) ? value.map((id: number) => titles?.[id] ?? `#${id}`).join(', ') : '';
+    case 'integer':
+    case 'decimal':
+    case 'money':
+      return (locale === null ? null : formatFieldNumber(field, value, locale)) ?? String(value);
     default: {
       const text = value instanceof Date ? value.toISOString() : String(value);
       return short ? truncate(text, SHORT_MAX) : text;

@@ -88,12 +88,14 @@ export async function describeFormFields(options: {
         case 'integer':
           return { ...base, kind: 'integer', step: '1', min: field.bounds?.min, max: field.bounds?.max };
         case 'decimal':
+        case 'money':
           return {
             ...base,
             kind: 'decimal',
             step: decimalStep(digitsOf(field).scale),
             min: field.bounds?.min,
             max: field.bounds?.max,
+            ...(field.currency ? { currency: field.currency } : {}),
           };
         case 'boolean':
           return { ...base, kind: 'checkbox', required: false };

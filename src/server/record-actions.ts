@@ -97,7 +97,7 @@ async function staleForm(
     throw error;
   }
   const seen = readSeen(formData.get(SEEN_INPUT));
-  const now = seenValues(entity, current.record, current.references, zone);
+  const now = seenValues(entity, current.record, current.references, zone, engine.model.locale);
   // Fields the user left alone take the other person's change; what the user typed stays.
   const merged = seen ? mergeStale(seen, now, values) : { values, conflicts: new Set<string>() };
   const changes = seen

@@ -14,13 +14,15 @@ function record(values: Record<string, RecordData[string]>): RecordData {
 describe('what an edit form saw', () => {
   it('reads values as the detail page shows them, in short', () => {
     const f = contact.fieldsByName;
-    expect(valueText(f.active!, true, undefined, 'UTC')).toBe('Yes');
-    expect(valueText(f.birthday!, '2001-02-03', undefined, 'UTC')).toBe('Feb 3, 2001');
-    expect(valueText(ticket.fieldsByName.dueAt!, new Date('2030-03-01T14:30:00Z'), undefined, 'UTC')).toBe('Mar 1, 2030, 14:30 UTC');
-    expect(valueText(f.employer!, 3, { 3: 'Acme' }, 'UTC')).toBe('Acme');
-    expect(valueText(f.employer!, 4, { 3: 'Acme' }, 'UTC')).toBe('#4');
-    expect(valueText(f.notes!, null, undefined, 'UTC')).toBe('—');
-    expect(valueText(ticket.fieldsByName.description!, `# Title\n\n${'word '.repeat(40)}`, undefined, 'UTC')).toMatch(
+    expect(valueText(f.active!, true, undefined, 'UTC', 'en-US')).toBe('Yes');
+    expect(valueText(f.birthday!, '2001-02-03', undefined, 'UTC', 'en-US')).toBe('Feb 3, 2001');
+    expect(valueText(ticket.fieldsByName.dueAt!, new Date('2030-03-01T14:30:00Z'), undefined, 'UTC', 'en-US')).toBe(
+      'Mar 1, 2030, 14:30 UTC',
+    );
+    expect(valueText(f.employer!, 3, { 3: 'Acme' }, 'UTC', 'en-US')).toBe('Acme');
+    expect(valueText(f.employer!, 4, { 3: 'Acme' }, 'UTC', 'en-US')).toBe('#4');
+    expect(valueText(f.notes!, null, undefined, 'UTC', 'en-US')).toBe('—');
+    expect(valueText(ticket.fieldsByName.description!, `# Title\n\n${'word '.repeat(40)}`, undefined, 'UTC', 'en-US')).toMatch(
       /^Title word word .*…$/,
     );
   });
@@ -33,6 +35,7 @@ describe('what an edit form saw', () => {
         requester: { 2: 'Cust' },
       },
       'UTC',
+      'en-US',
     );
     expect(seen).toEqual({
       state: ['new', 'New'],
@@ -45,7 +48,7 @@ describe('what an edit form saw', () => {
   });
 
   it('lists the changed fields both versions show, the state first', () => {
-    const before = seenValues(ticket, record({ subject: 'Jam', priority: 'normal', state: 'new' }), {}, 'UTC');
+    const before = seenValues(ticket, record({ subject: 'Jam', priority: 'normal', state: 'new' }), {}, 'UTC', 'en-US');
     const after = seenValues(
       ticket,
       record({ subject: 'Jam', priority: 'high', state: 'open', assignee: 5 }),
@@ -53,6 +56,7 @@ describe('what an edit form saw', () => {
         assignee: { 5: 'Agent' },
       },
       'UTC',
+      'en-US',
     );
     expect(changesSince(ticket, before, after)).toEqual([
       { field: 'state', label: 'State', from: 'New', to: 'Open' },
@@ -72,7 +76,7 @@ describe('what an edit form saw', () => {
     const seen = readSeen('{"__proto__":["x","x"],"constructor":["y","y"],"subject":["Jam","Jam"]}')!;
     expect(Object.getPrototypeOf(seen)).toBe(Object.prototype);
     expect(Object.keys(seen)).toEqual(['__proto__', 'constructor', 'subject']);
-    const current = seenValues(ticket, record({ subject: 'Jam!' }), {}, 'UTC');
+    const current = seenValues(ticket, record({ subject: 'Jam!' }), {}, 'UTC', 'en-US');
     expect(changesSince(ticket, seen, current).map((c) => c.field)).toEqual(['subject']);
     expect(mergeStale(seen, current, { subject: 'Jam' }).values).toEqual({ subject: 'Jam!' });
   });

@@ -25,13 +25,14 @@ export function valueText(
   value: RecordValue | undefined,
   titles: Readonly<Record<number, string>> | undefined,
   zone: string,
+  locale: string,
 ): string {
   if (value === null || value === undefined || value === '') return EMPTY;
-  return fieldText(field, value, titles, true, zone) || EMPTY;
+  return fieldText(field, value, titles, true, zone, locale) || EMPTY;
 }
 
 /** What the actor sees of a record, times in their `zone`: the fields ops returned (never a hidden one) and the state. */
-export function seenValues(entity: EntityModel, record: RecordData, references: ReferenceTitles, zone: string): SeenValues {
+export function seenValues(entity: EntityModel, record: RecordData, references: ReferenceTitles, zone: string, locale: string): SeenValues {
   const seen: Record<string, readonly [string, string]> = {};
   const workflow = entity.workflow;
   if (workflow && typeof record[workflow.field] === 'string') {
@@ -41,7 +42,7 @@ export function seenValues(entity: EntityModel, record: RecordData, references: 
   for (const field of entity.fields) {
     if (!Object.hasOwn(record, field.name)) continue;
     const value = record[field.name];
-    seen[field.name] = [toFormValue(field, value, zone), valueText(field, value, references[field.name], zone)];
+    seen[field.name] = [toFormValue(field, value, zone), valueText(field, value, references[field.name], zone, locale)];
   }
   return seen;
 }

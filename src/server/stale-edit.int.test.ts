@@ -33,7 +33,11 @@ forEachDatabase('a stale edit through the form door', (database) => {
   async function openEditForm() {
     const created = await engine.ops.create(customer, 'ticket', { subject: 'Printer jam', description: 'Tray 2 is stuck.' });
     const view = await engine.ops.get(customer, 'ticket', created.id);
-    return { id: created.id, version: view.record.version, seen: JSON.stringify(seenValues(ticket, view.record, view.references, 'UTC')) };
+    return {
+      id: created.id,
+      version: view.record.version,
+      seen: JSON.stringify(seenValues(ticket, view.record, view.references, 'UTC', 'en-US')),
+    };
   }
 
   it('keeps the typed values, says what changed among the fields the user may read, and saves on a second submit', async () => {
@@ -76,7 +80,7 @@ forEachDatabase('a stale edit through the form door', (database) => {
     // The form now carries the current version and what it showed.
     const current = await engine.ops.get(customer, 'ticket', form.id);
     expect(state.version).toBe(current.record.version);
-    expect(state.seen).toBe(JSON.stringify(seenValues(ticket, current.record, current.references, 'UTC')));
+    expect(state.seen).toBe(JSON.stringify(seenValues(ticket, current.record, current.references, 'UTC', 'en-US')));
 
     // The user has seen the changes: the same values, submitted again with the new version, save.
     const saved = await submitUpdate(engine, customer, 'ticket', form.id, state, formData(typed, state.version!, state.seen), 'UTC');

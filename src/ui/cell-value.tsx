@@ -12,6 +12,7 @@ export function ColumnValue({
   references,
   variant = 'cell',
   zone,
+  locale,
 }: {
   column: ListColumn;
   record: RecordData;
@@ -19,6 +20,8 @@ export function ColumnValue({
   variant?: 'cell' | 'detail';
   /** The viewer's zone, for date-times (src/server/viewer-zone.ts). */
   zone: string;
+  /** The locale numbers and amounts are written in (the model's `locale`). */
+  locale: string;
 }) {
   const value = record[column.name];
   switch (column.kind) {
@@ -34,6 +37,7 @@ export function ColumnValue({
           targetPlural={column.targetPlural}
           variant={variant}
           zone={zone}
+          locale={locale}
         />
       );
     case 'state':

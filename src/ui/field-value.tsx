@@ -4,6 +4,7 @@ import type { RecordValue } from '@/engine/ground/record-value';
 import { markdownExcerpt } from '@/engine/excerpt';
 import { enumLabel, formatBoolean, formatDate, formatDateTime, type FormattedTime } from './format';
 import { MarkdownText } from './markdown';
+import { formatFieldNumber } from '@/engine/numbers/format';
 
 export function Empty() {
   return <span className="text-zinc-400">—</span>;
@@ -41,6 +42,7 @@ export function FieldValue({
   targetPlural,
   variant,
   zone,
+  locale,
 }: {
   field: FieldModel;
   value: RecordValue | undefined;
@@ -51,6 +53,8 @@ export function FieldValue({
   variant: 'cell' | 'detail';
   /** The viewer's zone, for date-times (src/server/viewer-zone.ts). */
   zone: string;
+  /** The locale numbers and amounts are written in (the model's `locale`). */
+  locale: string;
 }) {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
     return <Empty />;
@@ -118,7 +122,8 @@ export function FieldValue({
       );
     case 'integer':
     case 'decimal':
-      return <span className="tabular-nums">{String(value)}</span>;
+    case 'money':
+      return <span className="whitespace-nowrap tabular-nums">{formatFieldNumber(field, value, locale) ?? String(value)}</span>;
     default:
       return <span className="break-words">{value instanceof Date ? value.toISOString() : String(value)}</span>;
   }

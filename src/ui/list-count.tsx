@@ -1,16 +1,15 @@
 import type { ListCount } from '@/engine/ops/types';
+import { formatCount } from '@/engine/numbers/format';
 
-const NUMBER = new Intl.NumberFormat('en-US');
-
-/** "1,234 tickets", "1 ticket", or "more than 10,000 tickets" when counting stopped at its cap. */
-export function countText(count: ListCount, one: string, many: string): string {
-  if (count.more) return `more than ${NUMBER.format(count.count)} ${many}`;
-  return `${NUMBER.format(count.count)} ${count.count === 1 ? one : many}`;
+/** "1,234 tickets", "1 ticket", or "more than 10,000 tickets" when counting stopped at its cap; the number in `locale`. */
+export function countText(count: ListCount, one: string, many: string, locale: string): string {
+  if (count.more) return `more than ${formatCount(count.count, locale)} ${many}`;
+  return `${formatCount(count.count, locale)} ${count.count === 1 ? one : many}`;
 }
 
 /** How many records the list holds for the viewer (with its filters and search), above the list. */
-export function ListCountLine({ count, one, many }: { count: ListCount; one: string; many: string }) {
-  const text = countText(count, one, many);
+export function ListCountLine({ count, one, many, locale }: { count: ListCount; one: string; many: string; locale: string }) {
+  const text = countText(count, one, many, locale);
   return (
     <p className="mb-2 text-sm text-zinc-600 tabular-nums" data-list-count="">
       {text.charAt(0).toUpperCase() + text.slice(1)}

@@ -10,6 +10,7 @@ export function RecordDetails({
   references,
   notes,
   zone,
+  locale,
 }: {
   columns: readonly ListColumn[];
   record: RecordData;
@@ -18,6 +19,8 @@ export function RecordDetails({
   notes?: Readonly<Record<string, ReactNode>>;
   /** The viewer's zone (src/server/viewer-zone.ts), for date-times. */
   zone: string;
+  /** The locale numbers and amounts are written in (the model's `locale`). */
+  locale: string;
 }) {
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-5 sm:grid-cols-2">
@@ -27,7 +30,7 @@ export function RecordDetails({
           <div key={column.name} className={wide ? 'sm:col-span-2' : undefined}>
             <dt className="text-xs font-medium tracking-wide text-zinc-500 uppercase">{column.label}</dt>
             <dd className="mt-1 text-sm text-zinc-900">
-              <ColumnValue zone={zone} column={column} record={record} references={references} variant="detail" />
+              <ColumnValue zone={zone} locale={locale} column={column} record={record} references={references} variant="detail" />
               {notes?.[column.name] ?? null}
             </dd>
           </div>

@@ -49,6 +49,7 @@ export function RecordTable({
   caption,
   selection,
   zone,
+  locale,
 }: {
   columns: readonly ListColumn[];
   linkColumn: string;
@@ -61,6 +62,8 @@ export function RecordTable({
   selection?: RowSelection;
   /** The viewer's zone (src/server/viewer-zone.ts), for date-times. */
   zone: string;
+  /** The locale numbers and amounts are written in (the model's `locale`). */
+  locale: string;
 }) {
   const onPhones = phoneCardColumns(columns, linkColumn);
   return (
@@ -136,7 +139,7 @@ export function RecordTable({
                         {linkText(column, record, references)}
                       </Link>
                     ) : (
-                      <ColumnValue zone={zone} column={column} record={record} references={references} />
+                      <ColumnValue zone={zone} locale={locale} column={column} record={record} references={references} />
                     )}
                   </CellWidth>
                 </td>

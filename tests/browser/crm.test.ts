@@ -23,7 +23,8 @@ interface Deal {
   readonly version: number;
 }
 
-const money = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+/** Deal values are money in euros (purpose.currency), written the en-US way on pages. */
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'EUR' });
 
 /*
  * The second example, served with no engine code of its own: a salesperson starts on the
@@ -159,6 +160,20 @@ describe('the CRM example', () => {
     } finally {
       await page.setViewportSize({ width: 1280, height: 900 });
     }
+  });
+
+  it('writes a deal value as euros with separators in the list and on the deal, and plain in the API', async () => {
+    const page = sales.page;
+    const title = `Money ${randomUUID().slice(0, 8)}`;
+    const created = await callApi<Deal>(server.url, salesApi, 'POST', '/deals', { title, company: mine[0]!.company, value: 38533.32 });
+    expect(created.status).toBe(201);
+    expect(created.body.value).toBe('38533.32');
+    await page.goto(`${server.url}/deals?q=${encodeURIComponent(title)}`);
+    const row = page.locator('main tbody tr').filter({ hasText: title });
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.textContent()).toContain('€38,533.32');
+    await page.goto(`${server.url}/deals/${created.body.id}`);
+    expect(await page.locator('main dl').first().textContent()).toContain('Value€38,533.32');
   });
 
   describe('a new deal through the pipeline', () => {

@@ -1,9 +1,9 @@
 import { buildFieldDefault } from '@/engine/spec/field-default';
 import { fieldWrittenOnlyByCalls, policyOf, writtenOnlyByCalls } from '@/engine/access/policy';
 import type { AppModel, EntityModel } from '@/engine/spec/model';
-import { decimalDigits, resolveNumber } from '@/engine/spec/field-numbers';
+import { decimalDigits, moneyCurrency, moneyDigits, resolveNumber, type DecimalDigits } from '@/engine/spec/field-numbers';
 import { capitalize, indefinite, inSentence } from '@/engine/spec/naming';
-import type { FieldSpec } from '@/engine/spec/types';
+import type { ConstantRef, FieldSpec } from '@/engine/spec/types';
 import type { JsonSchema, JsonType } from './types';
 import { MAX_REFERENCES } from '@/engine/spec/join-fields';
 import { dueText } from '@/engine/spec/describe/due';
@@ -58,16 +58,12 @@ export function valueSchema(spec: FieldSpec, constants: Constants, use: SchemaUs
       const max = resolveNumber(spec.max, constants);
       return { type: 'integer', minimum: Math.max(min ?? INT32_MIN, INT32_MIN), maximum: Math.min(max ?? INT32_MAX, INT32_MAX) };
     }
-    case 'decimal': {
-      const { precision, scale } = decimalDigits(spec);
-      const min = resolveNumber(spec.min, constants);
-      const max = resolveNumber(spec.max, constants);
-      const range = [min !== undefined ? `at least ${min}` : '', max !== undefined ? `at most ${max}` : ''].filter(Boolean).join(', ');
-      const description = `A decimal number written as a string: up to ${precision - scale} digits before the point and ${scale} after it${range ? `; ${range}` : ''}.`;
-      // A client may send a JSON number too; the record always carries the exact string.
-      return use === 'input'
-        ? { type: ['string', 'number'], pattern: DECIMAL_PATTERN, description }
-        : { type: 'string', pattern: DECIMAL_PATTERN, description };
+    case 'decimal':
+      return decimalSchema(spec, decimalDigits(spec), 'A decimal number', constants, use);
+    case 'money': {
+      // The currency is in the words: an `x-` keyword would make the schema fail strict validators.
+      const currency = moneyCurrency(spec);
+      return decimalSchema(spec, moneyDigits(spec, currency), `An amount of ${currency} (ISO 4217)`, constants, use);
     }
     case 'boolean':
       return { type: 'boolean' };
@@ -105,6 +101,24 @@ export function valueSchema(spec: FieldSpec, constants: Constants, use: SchemaUs
           : 'The id of a user.',
       };
   }
+}
+
+/** A decimal or an amount of money: a string of digits, exact. */
+function decimalSchema(
+  spec: { readonly min?: number | ConstantRef; readonly max?: number | ConstantRef },
+  { precision, scale }: DecimalDigits,
+  what: string,
+  constants: Constants,
+  use: SchemaUse,
+): JsonSchema {
+  const min = resolveNumber(spec.min, constants);
+  const max = resolveNumber(spec.max, constants);
+  const range = [min !== undefined ? `at least ${min}` : '', max !== undefined ? `at most ${max}` : ''].filter(Boolean).join(', ');
+  const description = `${what} written as a string: up to ${precision - scale} digits before the point and ${scale} after it${range ? `; ${range}` : ''}.`;
+  // A client may send a JSON number too; the record always carries the exact string.
+  return use === 'input'
+    ? { type: ['string', 'number'], pattern: DECIMAL_PATTERN, description }
+    : { type: 'string', pattern: DECIMAL_PATTERN, description };
 }
 
 /** A schema that also accepts null: the type gains "null", an enum gains null. */

@@ -252,7 +252,7 @@ export async function EntityListView({
         </EmptyState>
       ) : result ? (
         <>
-          {count ? <ListCountLine count={count} one={inSentence(entity.label)} many={plural} /> : null}
+          {count ? <ListCountLine count={count} one={inSentence(entity.label)} many={plural} locale={engine.model.locale} /> : null}
           <RecordTable
             caption={title}
             columns={columns}
@@ -260,6 +260,7 @@ export async function EntityListView({
             rows={result.rows}
             references={result.references}
             zone={zone}
+            locale={engine.model.locale}
             sort={sort}
             sortHref={(next) => listAddress(path, listParams, { sort: next, cursor: '' })}
             recordHref={(id) => `/${entity.plural}/${id}`}

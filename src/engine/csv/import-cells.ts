@@ -66,6 +66,7 @@ export function cellInput(field: FieldModel, cell: string): string | undefined {
     }
     case 'integer':
     case 'decimal':
+    case 'money':
     case 'boolean':
     case 'reference':
     case 'references':

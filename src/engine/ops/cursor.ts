@@ -55,6 +55,7 @@ function fitsColumn(entity: EntityModel, field: string, value: CursorValue, null
         typeof value === 'string' && DAY.test(value) && !Number.isNaN(Date.parse(value)) && new Date(value).toISOString().startsWith(value)
       );
     case 'decimal':
+    case 'money':
       return typeof value === 'string' && DECIMAL.test(value);
     default:
       return typeof value === 'string';

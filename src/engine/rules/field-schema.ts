@@ -108,6 +108,14 @@ function withinRange<T>(
   return ranged;
 }
 
+/** Too many digits after the point: a decimal's scale, or a currency's minor unit (JPY has none). */
+function fractionError(field: FieldModel, scale: number): string {
+  if (field.currency === undefined) return `${field.label} can have at most ${scale} decimal places.`;
+  return scale === 0
+    ? `${field.label} must be a whole amount of ${field.currency}.`
+    : `${field.label} can have at most ${scale} decimal places (${field.currency}).`;
+}
+
 function valueSchema(field: FieldModel): z.ZodType<StoredValue> {
   const s = field.spec;
   const label = field.label;
@@ -157,13 +165,14 @@ function valueSchema(field: FieldModel): z.ZodType<StoredValue> {
       );
       return withinRange(schema, (n) => n, label, min, max);
     }
-    case 'decimal': {
+    case 'decimal':
+    case 'money': {
       const { precision, scale } = digitsOf(field);
       const { min, max } = field.bounds ?? {};
       const digits = z
         .string({ error: `${label} must be a number.` })
         .regex(DECIMAL, { error: `${label} must be a number.` })
-        .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, { error: `${label} can have at most ${scale} decimal places.` })
+        .refine((v) => (v.split('.')[1]?.length ?? 0) <= scale, { error: fractionError(field, scale) })
         .refine((v) => beforeFirst(v.replace(/^-/, ''), '.').replace(/^0+(?=\d)/, '').length <= precision - scale, {
           error: `${label} is too large.`,
         });

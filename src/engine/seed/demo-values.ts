@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker';
+import { demoAmount } from './demo-money';
 import type { FieldModel } from '../spec/model';
 import { digitsOf, resolveNumber } from '../spec/field-numbers';
 import type { ConstantRef, ConstantSpec, DateBound } from '../spec/types';
@@ -161,6 +162,8 @@ export function demoValue(faker: Faker, field: FieldModel, unique: number, conte
       const { min, max } = rangeOf(field, Math.min(10000, largest));
       return faker.number.float({ min: Math.max(min, -largest), max: Math.min(max, largest), fractionDigits: scale }).toFixed(scale);
     }
+    case 'money':
+      return demoAmount(faker, field);
     case 'boolean':
       return faker.datatype.boolean({ probability: 0.25 });
     case 'enum':

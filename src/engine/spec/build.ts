@@ -8,7 +8,9 @@ import { buildDue } from './due';
 import { buildComputed } from './computed';
 import { buildFieldDefault } from './field-default';
 import { buildDerived } from './derived';
-import { decimalDigits, numberBounds } from './field-numbers';
+import { decimalDigits, moneyCurrency, moneyDigits, numberBounds } from './field-numbers';
+import { DEFAULT_LOCALE } from '../numbers/currency';
+import { withFieldCurrencies } from './money-currencies';
 import { buildGuards } from './guards';
 import { defaultPlural, entityLabels, humanize, tableName, toSnakeCase } from './naming';
 import { declaredValue, nameTable } from './own-names';
@@ -43,9 +45,10 @@ const FILTERABLE_TYPES = new Set(['enum', 'reference', 'user', 'boolean']);
  * Checks a raw spec and fills in its defaults, once at boot. Throws `SpecError` listing every
  * problem with the place it was found; returns the model the rest of the engine reads.
  */
-export function buildModel(spec: AppSpec): AppModel {
-  const issues = validateSpec(spec);
+export function buildModel(raw: AppSpec): AppModel {
+  const issues = validateSpec(raw);
   if (issues.length > 0) throw new SpecError(issues);
+  const spec = withFieldCurrencies(raw);
 
   const calendar = buildCalendar(spec);
   const bare = Object.entries(spec.entities ?? {}).map(([name, entity]) =>
@@ -65,6 +68,7 @@ export function buildModel(spec: AppSpec): AppModel {
     summary: spec.purpose?.summary ?? null,
     audience: spec.purpose?.audience ?? [],
     timeZone: spec.purpose?.timeZone ?? UTC,
+    locale: spec.purpose?.locale ?? DEFAULT_LOCALE,
     entities,
     entitiesByName,
     entitiesByPlural: nameTable(entities.map((e) => [e.plural, e])),
@@ -83,13 +87,17 @@ export function buildModel(spec: AppSpec): AppModel {
   };
 }
 
-/** One field with its defaults filled in: of an entity, or of a custom call's input or output. */
+/**
+ * One field with its defaults filled in: of an entity, or of a custom call's input or output
+ * (a money field's currency is already on its spec: ./money-currencies.ts).
+ */
 export function buildField(
   name: string,
   field: FieldSpec,
   constants: AppSpec['constants'] = {},
   calendar: WorkingCalendar = DEFAULT_CALENDAR,
 ): FieldModel {
+  const currency = field.type === 'money' ? moneyCurrency(field) : null;
   const due = field.type === 'datetime' && field.due ? buildDue(field.due, constants) : null;
   const bounds = numberBounds(field, constants);
   const computed = 'computed' in field && field.computed ? buildComputed(field.computed, constants, calendar) : null;
@@ -115,6 +123,7 @@ export function buildField(
     ...(computed ? { computed } : {}),
     ...(defaultTo ? { defaultTo } : {}),
     ...(field.type === 'decimal' ? { decimal: decimalDigits(field) } : {}),
+    ...(field.type === 'money' && currency ? { decimal: moneyDigits(field, currency), currency } : {}),
     ...(bounds ? { bounds } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import { declaredValue } from './own-names';
+import { isDecimalType } from './field-numbers';
 import type { ConstantSpec, FieldSpec } from './types';
 
 /**
@@ -24,8 +25,8 @@ export function buildFieldDefault(field: FieldSpec, constants: Readonly<Record<s
     const value = declaredValue(constants, d.$constant, 'constant').value;
     if (typeof value === 'object')
       throw new Error(`The constant "${d.$constant}" is a map, though the spec validator checks a default fits its field.`);
-    // A decimal's values are strings ("12.50"), as its schema reads them.
-    return { kind: 'value', value: field.type === 'decimal' && typeof value === 'number' ? String(value) : value, constant: d.$constant };
+    // A decimal's (or money's) values are strings ("12.50"), as its schema reads them.
+    return { kind: 'value', value: isDecimalType(field.type) && typeof value === 'number' ? String(value) : value, constant: d.$constant };
   }
   return typeof d === 'object' ? undefined : { kind: 'value', value: d, constant: null };
 }

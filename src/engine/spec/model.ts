@@ -64,9 +64,11 @@ export interface FieldModel {
   readonly defaultTo?: FieldDefault;
   /** For derived fields (`derived`): which related records the engine folds into it. Read-only. */
   readonly derived?: DerivedModel;
-  /** For decimal fields: the column's digits, defaults filled in (./field-numbers.ts). */
+  /** For decimal and money fields: the column's digits, defaults filled in (./field-numbers.ts). */
   readonly decimal?: DecimalDigits;
-  /** For integer and decimal fields: min and max as numbers, constants resolved. */
+  /** For money fields: the ISO 4217 code of its amounts, the spec's default filled in. */
+  readonly currency?: string;
+  /** For integer, decimal and money fields: min and max as numbers, constants resolved. */
   readonly bounds?: NumberBounds;
 }
 
@@ -246,6 +248,8 @@ export interface AppModel {
   readonly audience: readonly string[];
   /** purpose.timeZone, or 'UTC': the zone of a viewer who has no zone of their own (src/server/viewer-zone.ts). */
   readonly timeZone: string;
+  /** purpose.locale, or 'en-US': how pages write numbers and amounts (src/ui/format-number.ts). */
+  readonly locale: string;
   readonly entities: readonly EntityModel[];
   /** Own names only, as fieldsByName. */
   readonly entitiesByName: Readonly<Record<string, EntityModel>>;

@@ -90,6 +90,13 @@ export interface PurposeSpec {
    * not said its own yet, e.g. 'Europe/Paris'. Default 'UTC'. Values are always stored in UTC.
    */
   readonly timeZone?: string;
+  /**
+   * The BCP 47 locale pages write numbers and amounts in, e.g. 'de-DE' ("38.533,32 €").
+   * Default 'en-US'. CSV and the API always carry plain numbers ("38533.32").
+   */
+  readonly locale?: string;
+  /** The ISO 4217 currency of money fields that name none, e.g. 'EUR'. */
+  readonly currency?: string;
 }
 
 // ---------------------------------------------------------------- point 3: entities and fields
@@ -171,6 +178,23 @@ export interface DecimalField extends FieldBase {
   readonly max?: number | ConstantRef;
   readonly default?: string | ConstantRef;
   /** Kept by the engine from the record's own fields (read-only), rounded to `scale`. */
+  readonly computed?: Computation;
+}
+/**
+ * An amount of money in one currency: stored exactly as a decimal with the currency's own digits
+ * after the point (2 for EUR, 0 for JPY), shown by the spec's locale ("€38,533.32"), and plain
+ * ("38533.32") in CSV and the API.
+ */
+export interface MoneyField extends FieldBase {
+  readonly type: 'money';
+  /** The ISO 4217 code of every amount of this field, e.g. 'EUR'; default: `purpose.currency`. */
+  readonly currency?: string;
+  /** Total significant digits (SQL precision); default 12. */
+  readonly precision?: number;
+  readonly min?: number | ConstantRef;
+  readonly max?: number | ConstantRef;
+  readonly default?: string | ConstantRef;
+  /** Kept by the engine from the record's own fields (read-only), rounded to the currency's digits. */
   readonly computed?: Computation;
 }
 export interface BooleanField extends FieldBase {
@@ -328,6 +352,7 @@ export type FieldSpec =
   | MarkdownField
   | IntegerField
   | DecimalField
+  | MoneyField
   | BooleanField
   | EnumField
   | DateField
@@ -345,6 +370,7 @@ export const FIELD_TYPES = [
   'markdown',
   'integer',
   'decimal',
+  'money',
   'boolean',
   'enum',
   'date',

@@ -8,7 +8,9 @@ import { fieldText } from '../field-text';
  * A list's cell as text, the way the list page shows it (src/ui/cell-value.tsx), with the same
  * formatting (src/server/field-text.ts). Markdown is exported whole rather than as the page's
  * short excerpt: a file is where people want all of it. Times are written in UTC whoever exports:
- * a file is shared, and an import reads a time without a zone as UTC.
+ * a file is shared, and an import reads a time without a zone as UTC. Numbers and amounts are
+ * written as stored ("38533.32", no symbol, no separators), as the API carries them and an import
+ * reads them back.
  */
 
 /** The text of one column of one record; empty for no value. */
@@ -19,7 +21,7 @@ export function cellText(column: ListColumn, record: RecordData, references: Ref
     case 'field': {
       // A set of records: their ids joined by ";", which an import reads back (titles may hold ";").
       if (Array.isArray(value)) return value.join(';');
-      const text = fieldText(column.field, value, references[column.name], false, UTC);
+      const text = fieldText(column.field, value, references[column.name], false, UTC, null);
       // The page marks it in words too (src/ui/due-value.tsx).
       return column.overdue?.(record, now) ? `${text} (overdue)` : text;
     }

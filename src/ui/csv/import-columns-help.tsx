@@ -1,7 +1,13 @@
 import type { AppModel, FieldModel } from '@/engine/spec/model';
 import { indefinite, inSentence } from '@/engine/spec/naming';
+import { digitsOf } from '@/engine/spec/field-numbers';
 import { TableScroll } from '../table-scroll';
 import { knownEntity } from '../known-names';
+
+/** 1234 (JPY), 1234.50 (EUR), 1234.500 (BHD): as the export writes amounts. */
+function plainAmountExample(scale: number): string {
+  return scale === 0 ? '1234' : `1234.${'5'.padEnd(scale, '0')}`;
+}
 
 /** What to write in a column of the file for a field, in the words of the import's reading rules (src/engine/csv/import-cells.ts). */
 function accepted(model: AppModel, field: FieldModel): string {
@@ -30,6 +36,8 @@ function accepted(model: AppModel, field: FieldModel): string {
       return 'A whole number.';
     case 'decimal':
       return `A number${spec.scale !== undefined ? ` with at most ${spec.scale} decimals` : ''}.`;
+    case 'money':
+      return `An amount of ${field.currency} as a plain number (${plainAmountExample(digitsOf(field).scale)}), without a symbol or separators.`;
     case 'email':
       return 'An email address.';
     case 'url':

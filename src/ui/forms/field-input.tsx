@@ -64,7 +64,8 @@ export function describedBy(id: string, help: string | undefined, error: string 
 /**
  * The input for one field, uncontrolled, showing `value`. Booleans post a hidden "false"
  * followed by the checkbox's "true": the last value wins, so unchecked is told apart from absent.
- * Date-times are shown and read in the viewer's zone, named beside the input (see src/server/forms.ts).
+ * Date-times are shown and read in the viewer's zone, named beside the input (see src/server/forms.ts);
+ * an amount of money is a plain number, its currency named beside the input.
  */
 export function FieldInput({
   field,
@@ -204,6 +205,7 @@ export function FieldInput({
           defaultValue={value}
           className={cn(inputClass, 'max-w-60')}
         />,
+        field.currency ? <span className="text-xs font-medium text-zinc-500">{field.currency}</span> : null,
       );
     case 'date':
       return frame(<input {...common} type="date" required={field.required} defaultValue={value} className={cn(inputClass, 'max-w-60')} />);

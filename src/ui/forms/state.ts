@@ -124,4 +124,6 @@ export interface FormFieldDescriptor {
   readonly maxItems?: number;
   /** For `datetime` inputs: the viewer's zone, in which the value is shown and what is typed is read. */
   readonly zone?: string;
+  /** For `decimal` inputs of a money field: the ISO 4217 code of the amount, named beside the input. */
+  readonly currency?: string;
 }

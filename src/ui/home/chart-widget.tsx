@@ -1,7 +1,7 @@
 import type { BoundOps } from '@/engine/ops/ops';
 import type { AppModel } from '@/engine/spec/model';
 import type { ChartWidgetModel } from '@/engine/spec/screens/home-model';
-import { formatNumber } from './format-number';
+import { formatCount } from '@/engine/numbers/format';
 import { unlessRefused } from './refused';
 import { WidgetCard } from './widget-card';
 import { LineChart, type ChartSeries } from './line-chart';
@@ -16,7 +16,15 @@ export async function ChartWidget({ model, ops, widget, id }: { model: AppModel;
     ),
   );
   if (!series) return null;
-  const totals = series.map((s) => `${s.label}: ${formatNumber(s.points.reduce((sum, p) => sum + p.count, 0))}`).join(', ');
+  const totals = series
+    .map(
+      (s) =>
+        `${s.label}: ${formatCount(
+          s.points.reduce((sum, p) => sum + p.count, 0),
+          model.locale,
+        )}`,
+    )
+    .join(', ');
   return (
     <WidgetCard title={widget.title} className="lg:col-span-2">
       <LineChart
@@ -24,6 +32,7 @@ export async function ChartWidget({ model, ops, widget, id }: { model: AppModel;
         title={widget.title}
         summary={`${entity.pluralLabel} per day over the last ${widget.days} days (UTC). ${totals}.`}
         series={series}
+        locale={model.locale}
       />
     </WidgetCard>
   );

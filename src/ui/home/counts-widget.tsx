@@ -2,7 +2,7 @@ import Link from 'next/link';
 import type { BoundOps } from '@/engine/ops/ops';
 import type { AppModel } from '@/engine/spec/model';
 import type { CountsWidgetModel } from '@/engine/spec/screens/home-model';
-import { formatNumber } from './format-number';
+import { formatCount, formatSum } from '@/engine/numbers/format';
 import { filteredListHref } from './list-href';
 import { unlessRefused } from './refused';
 import { valueLabel } from './value-label';
@@ -33,6 +33,9 @@ export async function CountsWidget({
     }),
   );
   if (!totals) return null;
+  // A sum of money reads as money ("€38,533.32"); a count, or another sum, as a number.
+  const summed = widget.sum ? entity.fieldsByName[widget.sum] : undefined;
+  const amountText = (amount: number) => (widget.sum ? formatSum(summed, amount, model.locale) : formatCount(amount, model.locale));
   const found = new Map(totals.groups.map((g) => [g.value, g.amount]));
   // Declared values in their order (a state no record is in shows 0), then the others found.
   const values: (string | null)[] = [
@@ -48,7 +51,7 @@ export async function CountsWidget({
   return (
     <WidgetCard title={widget.title} more={{ href: `/${entity.plural}`, label: 'See all' }}>
       <p className="text-xs text-zinc-500">
-        {widget.sum ? 'Total' : 'In all'}: <span className="font-medium text-zinc-700 tabular-nums">{formatNumber(totals.total)}</span>
+        {widget.sum ? 'Total' : 'In all'}: <span className="font-medium text-zinc-700 tabular-nums">{amountText(totals.total)}</span>
       </p>
       <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3">
         {tiles.map((tile) => {
@@ -57,7 +60,7 @@ export async function CountsWidget({
           const body = (
             <>
               <span className="block truncate text-xs text-zinc-600">{tile.label}</span>{' '}
-              <span className="block text-xl font-semibold text-zinc-900 tabular-nums">{formatNumber(tile.amount)}</span>
+              <span className="block text-xl font-semibold text-zinc-900 tabular-nums">{amountText(tile.amount)}</span>
             </>
           );
           const box = 'flex flex-col-reverse rounded-md border border-zinc-200 px-3 py-2';
@@ -66,7 +69,7 @@ export async function CountsWidget({
               {tile.href ? (
                 <Link
                   href={tile.href}
-                  aria-label={`${tile.label}: ${formatNumber(tile.amount)}`}
+                  aria-label={`${tile.label}: ${amountText(tile.amount)}`}
                   className={`${box} transition-colors hover:border-accent-200 hover:bg-accent-50/40`}
                 >
                   {body}

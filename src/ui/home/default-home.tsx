@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import type { BoundOps } from '@/engine/ops/ops';
 import type { AppModel, EntityModel } from '@/engine/spec/model';
-import { formatNumber } from './format-number';
+import { formatCount } from '@/engine/numbers/format';
 import { filteredListHref } from './list-href';
 import { unlessRefused } from './refused';
 
@@ -19,13 +19,13 @@ export function DefaultHome({ model, ops }: { model: AppModel; ops: BoundOps }) 
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {entities.map((entity) => (
-        <EntityCounts key={entity.name} entity={entity} ops={ops} />
+        <EntityCounts key={entity.name} entity={entity} ops={ops} locale={model.locale} />
       ))}
     </ul>
   );
 }
 
-async function EntityCounts({ entity, ops }: { entity: EntityModel; ops: BoundOps }) {
+async function EntityCounts({ entity, ops, locale }: { entity: EntityModel; ops: BoundOps; locale: string }) {
   const workflow = entity.workflow;
   const totals = await unlessRefused(ops.groupTotals(entity.name, workflow ? { by: workflow.field } : {}));
   if (!totals) return null;
@@ -36,13 +36,13 @@ async function EntityCounts({ entity, ops }: { entity: EntityModel; ops: BoundOp
         <span className="block text-sm font-semibold text-zinc-900 group-hover:text-accent-700 group-hover:underline">
           {entity.pluralLabel}
         </span>
-        <span className="mt-1 block text-2xl font-semibold text-zinc-900 tabular-nums">{formatNumber(totals.total)}</span>
+        <span className="mt-1 block text-2xl font-semibold text-zinc-900 tabular-nums">{formatCount(totals.total, locale)}</span>
       </Link>
       {entity.description ? <p className="mt-1 text-sm text-zinc-600">{entity.description}</p> : null}
       {workflow ? (
         <ul className="mt-3 flex flex-wrap gap-2 text-xs">
           {workflow.states.map((state) => {
-            const count = formatNumber(perState.get(state.name) ?? 0);
+            const count = formatCount(perState.get(state.name) ?? 0, locale);
             const href = filteredListHref(entity, { [workflow.field]: state.name });
             const text = (
               <>

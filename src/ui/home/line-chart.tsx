@@ -1,4 +1,4 @@
-import { formatNumber } from './format-number';
+import { formatCount } from '@/engine/numbers/format';
 
 export interface ChartSeries {
   readonly label: string;
@@ -16,7 +16,20 @@ const HEIGHT = 160;
  * words: a <title> and <desc> for assistive technology and a table of every day under a
  * disclosure, so nothing is only in the picture.
  */
-export function LineChart({ id, title, summary, series }: { id: string; title: string; summary: string; series: readonly ChartSeries[] }) {
+export function LineChart({
+  id,
+  title,
+  summary,
+  series,
+  locale,
+}: {
+  id: string;
+  title: string;
+  summary: string;
+  series: readonly ChartSeries[];
+  /** The locale counts are written in (the model's `locale`). */
+  locale: string;
+}) {
   const days = series[0]?.points.map((p) => p.day) ?? [];
   const max = Math.max(1, ...series.flatMap((s) => s.points.map((p) => p.count)));
   const x = (i: number) => (days.length <= 1 ? WIDTH / 2 : (i / (days.length - 1)) * WIDTH);
@@ -34,7 +47,7 @@ export function LineChart({ id, title, summary, series }: { id: string; title: s
       </div>
       <div className="mt-2 flex gap-2">
         <div className="flex w-8 shrink-0 flex-col justify-between text-right text-[11px] text-zinc-500 tabular-nums" aria-hidden="true">
-          <span>{formatNumber(max)}</span>
+          <span>{formatCount(max, locale)}</span>
           <span>0</span>
         </div>
         <svg
@@ -103,7 +116,7 @@ export function LineChart({ id, title, summary, series }: { id: string; title: s
                   </th>
                   {series.map((s) => (
                     <td key={s.label} className="py-1 pr-4">
-                      {formatNumber(s.points[j]?.count ?? 0)}
+                      {formatCount(s.points[j]?.count ?? 0, locale)}
                     </td>
                   ))}
                 </tr>

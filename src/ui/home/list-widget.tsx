@@ -7,7 +7,7 @@ import { type ListWidgetModel } from '@/engine/spec/screens/home-model';
 import { ColumnValue } from '../cell-value';
 import { resolveColumn, type ListColumn } from '../columns';
 import { recordTitle } from '@/engine/ops/record-title';
-import { formatNumber } from './format-number';
+import { formatCount } from '@/engine/numbers/format';
 import { unlessRefused } from './refused';
 import { seeAllHref } from './see-all-href';
 import { WidgetCard } from './widget-card';
@@ -49,7 +49,7 @@ export async function ListWidget({
     .map((name) => resolveColumn(model, entity, name))
     .filter((c): c is ListColumn => c !== null && (c.kind !== 'field' || readable.has(c.name)));
   const href = seeAllHref(model, widget, actor);
-  const counted = `${formatNumber(count.count)}${count.more ? '+' : ''}`;
+  const counted = `${formatCount(count.count, model.locale)}${count.more ? '+' : ''}`;
   return (
     <WidgetCard title={widget.title} more={href && count.count > 0 ? { href, label: `See all ${counted}` } : null}>
       {page.rows.length === 0 ? (
@@ -71,7 +71,7 @@ export async function ListWidget({
                     <div key={column.name} className="flex min-w-0 items-center gap-1">
                       <dt className="text-zinc-500">{column.label}:</dt>
                       <dd className="min-w-0">
-                        <ColumnValue zone={zone} column={column} record={record} references={page.references} />
+                        <ColumnValue zone={zone} locale={model.locale} column={column} record={record} references={page.references} />
                       </dd>
                     </div>
                   ))}

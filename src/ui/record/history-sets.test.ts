@@ -26,6 +26,7 @@ describe('a change of a set in the history', () => {
       change([1, 2], [2, 3, 9]),
       { tags: { 1: 'Sport', 2: 'News', 3: 'Culture' } },
       'UTC',
+      'en-US',
     ).changes;
     expect(line).toEqual({
       field: 'tags',
@@ -34,6 +35,8 @@ describe('a change of a set in the history', () => {
       to: 'News, Culture, #9',
       sentence: 'added Culture, #9, removed Sport',
     });
-    expect(describeHistoryEntry(article, change([], [3]), { tags: { 3: 'Culture' } }, 'UTC').changes[0]!.sentence).toBe('added Culture');
+    expect(describeHistoryEntry(article, change([], [3]), { tags: { 3: 'Culture' } }, 'UTC', 'en-US').changes[0]!.sentence).toBe(
+      'added Culture',
+    );
   });
 });

@@ -11,14 +11,17 @@ const by = { id: 7, name: 'Agent Seven' };
 describe('history entries as text', () => {
   it('says "created", without listing the initial values', () => {
     const entry: HistoryEntry = { id: 1, at, actor: by, action: 'create', changes: { subject: { from: null, to: 'Hi' } } };
-    expect(describeHistoryEntry(ticket, entry, {}, 'UTC')).toEqual({ verb: 'created', comment: null, changes: [] });
+    expect(describeHistoryEntry(ticket, entry, {}, 'UTC', 'en-US')).toEqual({ verb: 'created', comment: null, changes: [] });
   });
 
   it('names the cause of a change made as the effect of a write on another record', () => {
     const cause = { entity: 'loan', recordId: 12, action: 'checkOut', text: 'by transition Check out of Loan #12' };
     const entry: HistoryEntry = { id: 9, at, actor: by, action: 'update', changes: { priority: { from: 'normal', to: 'high' } }, cause };
-    expect(describeHistoryEntry(ticket, entry, {}, 'UTC')).toMatchObject({ verb: 'changed', cause: 'by transition Check out of Loan #12' });
-    expect(describeHistoryEntry(ticket, { ...entry, cause: undefined }, {}, 'UTC')).not.toHaveProperty('cause');
+    expect(describeHistoryEntry(ticket, entry, {}, 'UTC', 'en-US')).toMatchObject({
+      verb: 'changed',
+      cause: 'by transition Check out of Loan #12',
+    });
+    expect(describeHistoryEntry(ticket, { ...entry, cause: undefined }, {}, 'UTC', 'en-US')).not.toHaveProperty('cause');
   });
 
   it('prints a change with the field label and formatted values, in field order', () => {
@@ -29,7 +32,7 @@ describe('history entries as text', () => {
       action: 'update',
       changes: { dueAt: { from: null, to: new Date('2025-03-05T09:30:00Z') }, priority: { from: 'normal', to: 'high' } },
     };
-    expect(describeHistoryEntry(ticket, entry, {}, 'UTC').changes).toEqual([
+    expect(describeHistoryEntry(ticket, entry, {}, 'UTC', 'en-US').changes).toEqual([
       { field: 'priority', label: 'Priority', from: 'normal', to: 'high' },
       { field: 'dueAt', label: 'Due', from: '—', to: 'Mar 5, 2025, 09:30 UTC' },
     ]);
@@ -44,7 +47,7 @@ describe('history entries as text', () => {
       transition: { name: 'start', label: 'Start', from: 'new', to: 'open', comment: 'On it' },
       changes: { assignee: { from: 12, to: 7 } },
     };
-    expect(describeHistoryEntry(ticket, entry, { assignee: { 7: 'Agent Seven' } }, 'UTC')).toEqual({
+    expect(describeHistoryEntry(ticket, entry, { assignee: { 7: 'Agent Seven' } }, 'UTC', 'en-US')).toEqual({
       verb: 'Start',
       states: { from: 'New', to: 'Open' },
       comment: 'On it',

@@ -4,6 +4,7 @@ import type { EntityModel, FieldModel } from '@/engine/spec/model';
 import { humanize } from '@/engine/spec/naming';
 import { markdownExcerpt, truncate } from '@/engine/excerpt';
 import { enumLabel, formatBoolean, formatDate, formatDateTime } from '../format';
+import { formatFieldNumber } from '@/engine/numbers/format';
 
 /** One changed field, ready to print: "Priority: Normal → High". */
 export interface ChangeLine {
@@ -29,12 +30,13 @@ export interface HistoryItem {
 
 export const NO_VALUE = '—';
 
-/** A stored value as text, by the field's type; references by title, or "#id" when the title is unknown. */
+/** A stored value as text, by the field's type; references by title, or "#id" when the title is unknown; numbers in `locale`. */
 export function historyValue(
   field: FieldModel,
   value: RecordValue,
   titles: Readonly<Record<number, string>> | undefined,
   zone: string,
+  locale: string,
 ): string {
   if (value === null || value === undefined || value === '') return NO_VALUE;
   const spec = field.spec;
@@ -49,6 +51,10 @@ export function historyValue(
       return formatDateTime(value, zone)?.text ?? String(value);
     case 'markdown':
       return markdownExcerpt(String(value), 80);
+    case 'integer':
+    case 'decimal':
+    case 'money':
+      return formatFieldNumber(field, value, locale) ?? String(value);
     case 'reference':
     case 'user': {
       const id = Number(value);
@@ -102,7 +108,13 @@ function stateLabel(entity: EntityModel, name: string): string {
  * printed (ops leaves out the fields the viewer may not read); a create lists none of its
  * initial values, the record itself shows them.
  */
-export function describeHistoryEntry(entity: EntityModel, entry: HistoryEntry, titles: ReferenceTitles, zone: string): HistoryItem {
+export function describeHistoryEntry(
+  entity: EntityModel,
+  entry: HistoryEntry,
+  titles: ReferenceTitles,
+  zone: string,
+  locale: string,
+): HistoryItem {
   const changes: ChangeLine[] =
     entry.action === 'create' || entry.action === 'delete'
       ? []
@@ -116,8 +128,8 @@ export function describeHistoryEntry(entity: EntityModel, entry: HistoryEntry, t
             return {
               field: name,
               label: field.label,
-              from: historyValue(field, change.from, titles[name], zone),
-              to: historyValue(field, change.to, titles[name], zone),
+              from: historyValue(field, change.from, titles[name], zone, locale),
+              to: historyValue(field, change.to, titles[name], zone, locale),
             };
           });
   const item = historyItem(entity, entry, changes);

@@ -32,6 +32,7 @@ export function HistoryTimeline({
   olderHref,
   newestHref,
   zone,
+  locale,
 }: {
   entity: EntityModel;
   entries: readonly HistoryEntry[];
@@ -42,6 +43,8 @@ export function HistoryTimeline({
   newestHref: string | null;
   /** The viewer's zone (src/server/viewer-zone.ts). */
   zone: string;
+  /** The locale numbers and amounts are written in (the model's `locale`). */
+  locale: string;
 }) {
   // Whether visitors may create these records: then an entry without an author may be theirs.
   const visitorsWrite = visitorMay(entity, 'create');
@@ -56,7 +59,7 @@ export function HistoryTimeline({
         ) : (
           <ol className="mt-4" aria-label="History">
             {entries.map((entry, index) => {
-              const item = describeHistoryEntry(entity, entry, titles, zone);
+              const item = describeHistoryEntry(entity, entry, titles, zone, locale);
               const last = index === entries.length - 1;
               return (
                 <li key={entry.id} className={cn('relative pl-7', !last && 'pb-5')} data-history-entry={entry.action}>

@@ -9,12 +9,11 @@ import { RelatedAddForm } from './related-add-form';
 import type { RelatedSectionView } from './related-section-view';
 import { RelatedThread } from './related-thread';
 import { inSentence } from '@/engine/spec/naming';
+import { formatCount } from '@/engine/numbers/format';
 
-const NUMBER = new Intl.NumberFormat('en-US');
-
-/** "3", or "more than 1,000" when counting stopped there. */
-export function countText(count: { count: number; more: boolean }): string {
-  return count.more ? `more than ${NUMBER.format(count.count)}` : NUMBER.format(count.count);
+/** "3", or "more than 1,000" when counting stopped there; the number in `locale`. */
+function countText(count: { count: number; more: boolean }, locale: string): string {
+  return count.more ? `more than ${formatCount(count.count, locale)}` : formatCount(count.count, locale);
 }
 
 /**
@@ -47,7 +46,7 @@ export function RelatedSection({
         <h2 id={headingId} className="flex items-baseline gap-2 text-sm font-semibold text-zinc-900">
           {section.label}
           <span className="text-xs font-normal text-zinc-500" data-testid="related-count">
-            {countText(count)}
+            {countText(count, model.locale)}
           </span>
         </h2>
         <div className="mt-3">
@@ -58,6 +57,7 @@ export function RelatedSection({
           ) : (
             <RecordTable
               zone={zone}
+              locale={model.locale}
               columns={columns.map((c) => ({ ...c, sortable: false }))}
               linkColumn={linkColumn}
               rows={page.rows}

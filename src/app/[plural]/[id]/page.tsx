@@ -177,7 +177,14 @@ export default async function RecordPage({ params, searchParams }: Props) {
         <div className="min-w-0 space-y-6 lg:col-span-2">
           {fieldColumns.length > 0 ? (
             <Card className="p-5">
-              <RecordDetails zone={zone} columns={fieldColumns} record={record} references={references} notes={notes} />
+              <RecordDetails
+                zone={zone}
+                locale={engine.model.locale}
+                columns={fieldColumns}
+                record={record}
+                references={references}
+                notes={notes}
+              />
             </Card>
           ) : null}
           {sections.map((section) => (
@@ -193,6 +200,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
           {history ? (
             <HistoryTimeline
               zone={zone}
+              locale={engine.model.locale}
               entity={entity}
               entries={history.page.entries}
               titles={history.page.references}
@@ -222,7 +230,14 @@ export default async function RecordPage({ params, searchParams }: Props) {
                 <div key={column.name} className="flex items-center justify-between gap-4">
                   <dt className="text-zinc-500">{column.label}</dt>
                   <dd className="text-right text-zinc-900">
-                    <ColumnValue column={column} record={record} references={references} variant="detail" zone={zone} />
+                    <ColumnValue
+                      column={column}
+                      record={record}
+                      references={references}
+                      variant="detail"
+                      zone={zone}
+                      locale={engine.model.locale}
+                    />
                   </dd>
                 </div>
               ))}

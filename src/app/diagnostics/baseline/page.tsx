@@ -180,6 +180,7 @@ export default async function BaselinePage() {
         selection={SELECTION}
         // A fixed page to measure rendering by: the same text whoever opens it.
         zone={UTC}
+        locale={model.locale}
       />
       <Pagination firstHref={null} nextHref="/diagnostics/baseline?cursor=next" />
     </div>

@@ -5,7 +5,8 @@ import { PUBLIC_ROLE } from '../../access/visitor';
 import { resolveLimits } from '../../limits';
 import { SYSTEM_COLUMNS } from '../build';
 import type { DocBlock } from '../document';
-import { decimalDigits } from '../field-numbers';
+import { decimalDigits, moneyCurrency } from '../field-numbers';
+import { formatNumber } from '../../numbers/format';
 import type { AppModel, EntityModel, FieldModel, TransitionModel, WorkflowModel } from '../model';
 import { targetStates } from '../../workflow/targets';
 import { createEffectBlocks, referenceEffectsNote, referenceEffectText, targetText } from './consequences';
@@ -38,13 +39,20 @@ export function purposeBlocks(model: AppModel): PointBlocks {
   if (purpose.audience && purpose.audience.length > 0) {
     blocks.push({ kind: 'heading', text: 'Audience' }, { kind: 'list', items: purpose.audience });
   }
-  blocks.push({ kind: 'paragraph', text: timeZoneText(model) });
+  blocks.push({ kind: 'paragraph', text: timeZoneText(model) }, { kind: 'paragraph', text: numbersText(model) });
   return blocks;
 }
 
 /** Where times are read and typed (src/server/viewer-zone.ts); API and CSV are not concerned. */
 function timeZoneText(model: AppModel): string {
   return `Times are shown in ${model.timeZone} unless a user chooses another zone on their account page or their browser says its own; they are typed in that same zone, stored in UTC, and the API and CSV exports write them in ISO 8601 with their offset. Dates stay calendar dates.`;
+}
+
+/** How pages write numbers and amounts (src/engine/numbers/format.ts); API and CSV carry them plain. */
+function numbersText(model: AppModel): string {
+  const currencies = [...new Set(model.entities.flatMap((e) => e.fields.flatMap((f) => (f.currency ? [f.currency] : []))))];
+  const amounts = currencies.map((currency) => formatNumber('1234.5', { currency }, model.locale));
+  return `Numbers are shown the ${model.locale} way (${formatNumber('1234.5', {}, model.locale)}${amounts.length > 0 ? `; amounts ${amounts.join(', ')}` : ''}); forms take plain numbers, and the API and CSV files carry them as stored (1234.50).`;
 }
 
 // ---------------------------------------------------------------- 2. screens and routes
@@ -137,7 +145,7 @@ function routesTable(model: AppModel, entity: EntityModel): DocBlock {
       [
         code(`${base}/export.csv`),
         'Export',
-        `The list as the user sees it (its filters, search, sort and columns; every page) as a CSV file: only fields the user may read, values as shown, cells that a spreadsheet would run as formulas prefixed with '`,
+        `The list as the user sees it (its filters, search, sort and columns; every page) as a CSV file: only fields the user may read, values as shown except numbers and amounts, written plain as stored (1234.50), cells that a spreadsheet would run as formulas prefixed with '`,
       ],
       [
         code(`${base}/import`),
@@ -267,6 +275,8 @@ export function typeText(spec: FieldSpec): string {
       return `references → ${spec.to} (many)`;
     case 'decimal':
       return `decimal(${decimalDigits(spec).precision}, ${decimalDigits(spec).scale})`;
+    case 'money':
+      return `money (${moneyCurrency(spec)})`;
     case 'text':
       return spec.format ? `text (${spec.format})` : 'text';
     default:
@@ -303,8 +313,10 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
   if ((spec.type === 'text' || spec.type === 'markdown') && spec.minLength !== undefined) notes.push(`min length ${spec.minLength}`);
   if ((spec.type === 'text' || spec.type === 'markdown') && spec.maxLength !== undefined) notes.push(`max length ${spec.maxLength}`);
   if (spec.type === 'text' && spec.pattern) notes.push(`pattern ${code(spec.pattern)}`);
-  if ((spec.type === 'integer' || spec.type === 'decimal') && spec.min !== undefined) notes.push(`min ${amountText(spec.min)}`);
-  if ((spec.type === 'integer' || spec.type === 'decimal') && spec.max !== undefined) notes.push(`max ${amountText(spec.max)}`);
+  if ((spec.type === 'integer' || spec.type === 'decimal' || spec.type === 'money') && spec.min !== undefined)
+    notes.push(`min ${amountText(spec.min)}`);
+  if ((spec.type === 'integer' || spec.type === 'decimal' || spec.type === 'money') && spec.max !== undefined)
+    notes.push(`max ${amountText(spec.max)}`);
   if (spec.type === 'reference') notes.push(`on delete: ${ON_DELETE_TEXT[spec.onDelete ?? 'restrict']}`);
   if (spec.type === 'references') {
     notes.push(`at most ${spec.maxItems === undefined ? MAX_REFERENCES : amountText(spec.maxItems)}`);

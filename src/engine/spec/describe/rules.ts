@@ -2,7 +2,7 @@ import { calendarBlocks } from './calendar';
 import { ADMIN_ROLE, policyOf, visitorsWelcome, writtenOnlyByCalls, type RolePolicy } from '../../access/policy';
 import { BUILT_IN_ERRORS } from '../../errors/catalogue';
 import type { DocBlock } from '../document';
-import { decimalDigits } from '../field-numbers';
+import { decimalDigits, digitsOf } from '../field-numbers';
 import { limitMessage } from '../limit-message';
 import { isLimitMaxField } from '../limit-max';
 import type { AppModel, EntityModel, FieldModel, LimitModel } from '../model';
@@ -78,6 +78,12 @@ function perText(model: AppModel, entity: EntityModel, per: string): string {
   return `${per} (${target ? indefinite(target.label) : 'a user'})`;
 }
 
+/** "an amount of EUR, at most 2 digits after the point"; JPY: "a whole amount of JPY". */
+function moneyRule(field: FieldModel): string {
+  const scale = digitsOf(field).scale;
+  return scale === 0 ? `a whole amount of ${field.currency}` : `an amount of ${field.currency}, at most ${scale} digits after the point`;
+}
+
 function fieldRules(field: FieldModel): string[] {
   const spec: FieldSpec = field.spec;
   const rules: string[] = [];
@@ -86,11 +92,12 @@ function fieldRules(field: FieldModel): string[] {
     const range = rangeText(spec.minLength, spec.maxLength);
     if (range) rules.push(`${range} characters`);
   }
-  if (spec.type === 'integer' || spec.type === 'decimal') {
+  if (spec.type === 'integer' || spec.type === 'decimal' || spec.type === 'money') {
     const range = rangeText(spec.min, spec.max);
     if (range) rules.push(range);
   }
   if (spec.type === 'decimal') rules.push(`at most ${decimalDigits(spec).scale} digits after the point`);
+  if (spec.type === 'money') rules.push(moneyRule(field));
   if (spec.type === 'text' && spec.pattern)
     rules.push(`matches ${code(spec.pattern)}${spec.patternMessage ? ` ("${spec.patternMessage}")` : ''}`);
   if (spec.type === 'text' && spec.format === 'hostname') rules.push('a host name');

@@ -75,7 +75,7 @@ describe('computed fields at load', () => {
     [
       'an unknown field',
       { type: 'decimal', computed: { multiply: [{ field: 'qty' }, 2] } },
-      '"qty" is not integer or decimal field of order',
+      '"qty" is not integer, decimal or money field of order',
     ],
     [
       'a constant that is not a number',

@@ -12,6 +12,7 @@ import {
   type Rec,
   type Symbols,
 } from './context';
+import { currencyOf } from './money';
 
 /** The operators of arithmetic, and how many terms each takes (null: two or more). */
 const OPERATORS: Readonly<Record<string, 2 | null>> = { add: null, subtract: 2, multiply: null, divide: 2 };
@@ -19,6 +20,7 @@ const UNITS = ['minutes', 'hours', 'days', 'workingDays'];
 const COMPUTED_TYPES: Readonly<Record<string, string>> = {
   integer: 'arithmetic',
   decimal: 'arithmetic',
+  money: 'arithmetic',
   datetime: 'a time moved',
   date: 'a time moved',
   text: 'a slug',
@@ -26,6 +28,8 @@ const COMPUTED_TYPES: Readonly<Record<string, string>> = {
 
 interface ComputedCheck {
   readonly name: string;
+  /** For a money field: its currency, which every money input must share (null: not money, or reported). */
+  readonly currency: string | null;
   readonly info: EntityInfo;
   readonly symbols: Symbols;
   readonly issues: Issues;
@@ -43,7 +47,7 @@ export function checkComputedFields(entity: Rec, info: EntityInfo, path: string,
     if (!isRecord(field) || field.computed === undefined) continue;
     const fieldPath = at(at(path, 'fields'), name);
     const computedPath = at(fieldPath, 'computed');
-    const c: ComputedCheck = { name, info, symbols, issues };
+    const c: ComputedCheck = { name, currency: currencyOf(field, symbols), info, symbols, issues };
     if (field.default !== undefined) issues.add(at(fieldPath, 'default'), 'a computed field takes no default: the engine writes it');
     if (field.required === true)
       issues.add(at(fieldPath, 'required'), 'a computed field cannot be required: it is empty while an input is');
@@ -79,10 +83,10 @@ function kindOf(computed: Rec): string | null {
 }
 
 function expectedFor(type: string): string {
-  if (type === 'integer' || type === 'decimal') return 'a number field is computed by arithmetic';
+  if (type === 'integer' || type === 'decimal' || type === 'money') return 'a number field is computed by arithmetic';
   if (type === 'datetime' || type === 'date') return `a ${type} field is computed as { from, plus | minus }`;
   if (type === 'text') return 'a text field is computed as { slug }';
-  return `a ${type} field cannot be computed; fields that can: integer, decimal, datetime, date, text`;
+  return `a ${type} field cannot be computed; fields that can: integer, decimal, money, datetime, date, text`;
 }
 
 /** One term of arithmetic; `integer`: the result goes into an integer field. */
@@ -135,16 +139,30 @@ function inputField(name: unknown, path: string, types: readonly string[], c: Co
   else if (!field || !types.includes(String(field.type)))
     c.issues.add(
       path,
-      `${describeValue(name)} is not ${types.join(' or ')} field of ${c.info.name} (fields that are: ${quoteList(candidates.map(([n]) => n))})`,
+      `${describeValue(name)} is not ${orList(types)} field of ${c.info.name} (fields that are: ${quoteList(candidates.map(([n]) => n))})`,
     );
   else return String(field.type);
   return null;
 }
 
+/** "integer", "integer or decimal", "integer, decimal or money". */
+function orList(words: readonly string[]): string {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}
+
 function checkNumberField(name: unknown, path: string, integer: boolean, c: ComputedCheck): void {
-  const type = inputField(name, path, integer ? ['integer'] : ['integer', 'decimal'], c);
-  if (type === null && integer && isString(name) && c.info.fields.get(name)?.type === 'decimal') {
-    c.issues.add(path, `"${name}" is a decimal field, and ${c.name} is an integer field: make ${c.name} a decimal field`);
+  const type = inputField(name, path, integer ? ['integer'] : ['integer', 'decimal', 'money'], c);
+  const given = isString(name) ? c.info.fields.get(name) : undefined;
+  if (type === null && integer && (given?.type === 'decimal' || given?.type === 'money')) {
+    c.issues.add(
+      path,
+      `"${String(name)}" is a ${String(given.type)} field, and ${c.name} is an integer field: make ${c.name} a decimal field`,
+    );
+  }
+  // Amounts in two currencies do not add up to either: a money field computes from its own currency only.
+  const inputCurrency = currencyOf(given, c.symbols);
+  if (type === 'money' && c.currency !== null && inputCurrency !== null && inputCurrency !== c.currency) {
+    c.issues.add(path, `"${String(name)}" is money in ${inputCurrency}, and ${c.name} is money in ${c.currency}`);
   }
 }
 

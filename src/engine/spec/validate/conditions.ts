@@ -1,4 +1,5 @@
 import { DURATION_UNITS } from '../auto';
+import { isDecimalType } from '../field-numbers';
 import { checkDuration } from './auto';
 import { rawConditionNode } from '../../condition/raw-node';
 import { withArticle } from '../naming';
@@ -411,7 +412,7 @@ function checkLiteral(value: unknown, path: string, column: Column | undefined, 
   }
   if (!column) return;
   const expected = literalTypeOf(column.kind);
-  if (typeof value !== expected && !(column.kind === 'decimal' && typeof value === 'string')) {
+  if (typeof value !== expected && !(isDecimalType(column.kind) && typeof value === 'string')) {
     issues.add(
       path,
       `${describeValue(value)} does not fit the ${column.kind} field "${column.name}" (expected ${withArticle(String(expected))})`,
@@ -438,6 +439,7 @@ function literalTypeOf(kind: ColumnKind): 'string' | 'number' | 'boolean' {
   switch (kind) {
     case 'integer':
     case 'decimal':
+    case 'money':
     case 'reference':
     case 'user':
       return 'number';

@@ -83,6 +83,8 @@ export interface Symbols {
   readonly errorCodes: ReadonlySet<string>;
   /** The spec's user fields (`users.fields`): what `{ actor: 'team' }` and `requester.team` may name. */
   readonly users: ReadonlyMap<string, Rec>;
+  /** purpose.currency as written (checked by checkPurpose): the currency of money fields that name none. */
+  readonly currency: unknown;
 }
 
 /** Collects issues; every check reports here and goes on, so one run lists every problem. */

@@ -1,8 +1,20 @@
 import type { FieldType } from '../types';
+import { isDecimalType } from '../field-numbers';
 import { at, describeValue, isConstantRef, isRecord, isString, quoteList, type Issues, type Rec, type Symbols } from './context';
 
 /** Field types whose default may name a constant: those whose default is a plain value. */
-const CONSTANT_DEFAULT_TYPES: readonly FieldType[] = ['text', 'markdown', 'integer', 'decimal', 'boolean', 'enum', 'date', 'email', 'url'];
+const CONSTANT_DEFAULT_TYPES: readonly FieldType[] = [
+  'text',
+  'markdown',
+  'integer',
+  'decimal',
+  'money',
+  'boolean',
+  'enum',
+  'date',
+  'email',
+  'url',
+];
 
 /**
  * The field with a `default: { $constant }` replaced by the constant's value, so that the field's
@@ -24,8 +36,8 @@ export function withConstantDefault(field: Rec, type: FieldType, path: string, s
     return withoutDefault;
   }
   const resolved = symbols.constants.get(name);
-  // A decimal's default is written as a string ("12.50"); a numeric constant stands for it.
-  const asDefault = type === 'decimal' && typeof resolved === 'number' ? String(resolved) : resolved;
+  // A decimal's (or money's) default is written as a string ("12.50"); a numeric constant stands for it.
+  const asDefault = isDecimalType(type) && typeof resolved === 'number' ? String(resolved) : resolved;
   return { ...withoutDefault, default: asDefault };
 }
 

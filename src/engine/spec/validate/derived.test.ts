@@ -81,7 +81,7 @@ describe('derived fields at load', () => {
       'entities.ticket.fields.last.derived: the max of "comment.sentAt" is a datetime: declare the field as type "datetime", not "date"',
     ]);
     expect(messages(spec({ total: { type: 'integer', derived: { sum: 'comment.internal', via: 'ticket' } } }))).toEqual([
-      'entities.ticket.fields.total.derived.sum: sum applies to integer, decimal fields, and "comment.internal" is a boolean field',
+      'entities.ticket.fields.total.derived.sum: sum applies to integer, decimal, money fields, and "comment.internal" is a boolean field',
     ]);
   });
 

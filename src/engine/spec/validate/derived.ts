@@ -3,12 +3,13 @@ import { withArticle } from '../naming';
 import { checkCondition } from './conditions';
 import { at, describeValue, isRecord, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 import { checkReverseReference } from './reverse-reference';
+import { currencyOf } from './money';
 import { checkLiteralCondition, type LiteralPurpose } from './unique-when';
 
 const DERIVED_KEYS = [...DERIVED_KINDS, 'via', 'where'];
 /** Field types a sum adds up, and that min and max compare. */
-const SUMMABLE = ['integer', 'decimal'];
-const ORDERED = ['integer', 'decimal', 'date', 'datetime'];
+const SUMMABLE = ['integer', 'decimal', 'money'];
+const ORDERED = ['integer', 'decimal', 'money', 'date', 'datetime'];
 /** The field keys that mean someone gives the value, which a derived field never takes. */
 const GIVEN_KEYS = ['default', 'required', 'unique', 'searchable', 'writtenBy', 'due'];
 
@@ -68,10 +69,21 @@ function checkDerived(field: Rec, info: EntityInfo, path: string, symbols: Symbo
     return;
   }
   checkReverseReference(info.name, related, derived.via, path, issues);
-  checkType(field.type, kind, fieldName === undefined ? undefined : related.fields.get(fieldName), target, path, issues);
+  const folded = fieldName === undefined ? undefined : related.fields.get(fieldName);
+  checkType(field.type, kind, folded, target, path, issues);
+  checkCurrency(field, folded, target, path, symbols, issues);
   if (derived.where !== undefined) {
     checkCondition(derived.where, at(path, 'where'), related, symbols, issues, { paths: false });
     checkLiteralCondition(derived.where, at(path, 'where'), related, issues, DERIVED_PURPOSE);
+  }
+}
+
+/** The sum, min or max of amounts in one currency is an amount in that currency, not in another. */
+function checkCurrency(field: Rec, folded: Rec | undefined, target: string, path: string, symbols: Symbols, issues: Issues): void {
+  const declared = currencyOf(field, symbols);
+  const source = currencyOf(folded, symbols);
+  if (field.type === 'money' && declared !== null && source !== null && declared !== source) {
+    issues.add(path, `"${target}" is money in ${source}: declare the field's currency as "${source}", not "${declared}"`);
   }
 }
 

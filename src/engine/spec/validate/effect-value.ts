@@ -31,6 +31,7 @@ function expectedEffectValue(field: Rec, value: unknown): string | null {
     case 'reference':
       return isInteger(value) ? null : 'an integer';
     case 'decimal':
+    case 'money':
       return typeof value === 'number' || (isString(value) && /^-?\d+(\.\d+)?$/.test(value)) ? null : 'a decimal number';
     case 'boolean':
       return typeof value === 'boolean' ? null : 'true or false';

@@ -18,6 +18,8 @@ import {
 } from './context';
 import { checkOwnRecordDefault, withConstantDefault } from './defaults';
 import { refusePublicRole } from './public';
+import { checkFieldCurrency } from './money';
+import { currencyScale } from '../../numbers/currency';
 import { ADMIN_ROLE } from '../../access/policy';
 
 const BASE_KEYS = ['type', 'label', 'help', 'messages', 'required', 'readOnly', 'writtenBy', 'unique', 'searchable'] as const;
@@ -27,6 +29,7 @@ const TYPE_KEYS: Readonly<Record<FieldType, readonly string[]>> = {
   markdown: ['minLength', 'maxLength', 'default'],
   integer: ['min', 'max', 'default', 'computed'],
   decimal: ['precision', 'scale', 'min', 'max', 'default', 'computed'],
+  money: ['currency', 'precision', 'min', 'max', 'default', 'computed'],
   boolean: ['default'],
   enum: ['values', 'labels', 'default'],
   date: ['default', 'after', 'before', 'rangeMessage', 'computed'],
@@ -95,7 +98,13 @@ const TYPE_CHECKS: Readonly<Record<FieldType, (check: FieldCheck) => void>> = {
     checkDefault(c, isInteger, 'an integer');
   },
   decimal: (c) => {
-    checkDecimalShape(c);
+    checkDecimalShape(c, c.field.scale);
+    checkRange(c, false);
+  },
+  money: (c) => {
+    const currency = checkFieldCurrency(c.field, c.path, c.symbols, c.issues);
+    // The digits after the point are the currency's (EUR 2, JPY 0): a default is checked against them.
+    checkDecimalShape(c, currency ? currencyScale(currency) : undefined);
     checkRange(c, false);
   },
   boolean: (c) => checkDefault(c, (v) => typeof v === 'boolean', 'true or false'),
@@ -193,7 +202,7 @@ function checkRange(c: FieldCheck, integer: boolean): void {
   const min = numberOf(field.min, symbols);
   const max = numberOf(field.max, symbols);
   if (min !== null && max !== null && min > max) issues.add(at(path, 'min'), `min ${min} is greater than max ${max}`);
-  const value = c.type === 'decimal' && isString(field.default) ? Number(field.default) : field.default;
+  const value = (c.type === 'decimal' || c.type === 'money') && isString(field.default) ? Number(field.default) : field.default;
   if (isFiniteNumber(value)) {
     if (min !== null && value < min) issues.add(at(path, 'default'), `is less than min ${min}`);
     if (max !== null && value > max) issues.add(at(path, 'default'), `is greater than max ${max}`);
@@ -206,9 +215,10 @@ function numberOf(value: unknown, symbols: Symbols): number | null {
   return isFiniteNumber(resolved) ? resolved : null;
 }
 
-function checkDecimalShape(c: FieldCheck): void {
+/** Precision and scale of a decimal column; `scale` is the field's own (decimal) or its currency's (money). */
+function checkDecimalShape(c: FieldCheck, scale: unknown): void {
   const { field, path, issues } = c;
-  const { precision, scale } = field;
+  const { precision } = field;
   if (precision !== undefined && (!isInteger(precision) || precision < 1 || precision > MAX_DECIMAL_PRECISION)) {
     issues.add(at(path, 'precision'), `must be an integer from 1 to ${MAX_DECIMAL_PRECISION}, got ${describeValue(precision)}`);
   }
@@ -218,7 +228,10 @@ function checkDecimalShape(c: FieldCheck): void {
   const p = isInteger(precision) ? precision : DEFAULT_DECIMAL_DIGITS.precision;
   const s = isInteger(scale) ? scale : DEFAULT_DECIMAL_DIGITS.scale;
   if (s > p && s >= 0 && p >= 1) {
-    issues.add(at(path, 'scale'), `scale ${s} is greater than precision ${p}${precision === undefined ? ' (the default)' : ''}`);
+    const theDefault = precision === undefined ? ' (the default)' : '';
+    if (c.type === 'money')
+      issues.add(at(path, 'precision'), `precision ${p}${theDefault} is less than the currency's ${s} digits after the point`);
+    else issues.add(at(path, 'scale'), `scale ${s} is greater than precision ${p}${theDefault}`);
   }
   const value = field.default;
   if (value === undefined) return;

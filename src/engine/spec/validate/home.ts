@@ -14,7 +14,7 @@ const WIDGET_KEYS: Readonly<Record<(typeof KINDS)[number], readonly string[]>> =
 const SERIES_KEYS = ['field', 'label'];
 /** Fields whose values are few or stand for someone: what a count can be split by. */
 const GROUPABLE: readonly ColumnKind[] = ['state', 'enum', 'boolean', 'reference', 'user'];
-const NUMERIC: readonly ColumnKind[] = ['integer', 'decimal'];
+const NUMERIC: readonly ColumnKind[] = ['integer', 'decimal', 'money'];
 export const MAX_CHART_DAYS = 366;
 export const MAX_LIST_LIMIT = 50;
 

@@ -5,13 +5,14 @@ import { checkDocumentation } from './documentation';
 import { checkHome } from './home';
 import { checkRoutes } from './routes';
 import { checkTimeZone } from './time-zone';
+import { checkLocaleAndCurrency } from './money';
 import { at, describeValue, isInteger, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 
-const PURPOSE_KEYS = ['title', 'summary', 'audience', 'timeZone'];
+const PURPOSE_KEYS = ['title', 'summary', 'audience', 'timeZone', 'locale', 'currency'];
 const SCREENS_KEYS = ['navigation', 'lists', 'details', 'home', 'routes', 'labels', 'documentation'];
 const LIST_KEYS = ['columns', 'sort', 'filters', 'pageSize'];
 
-/** Point 1: a title, an optional summary, audience and time zone. */
+/** Point 1: a title, an optional summary, audience, time zone, locale and currency. */
 export function checkPurpose(spec: Rec, issues: Issues): void {
   const purpose = spec.purpose;
   if (purpose === undefined || !issues.record(purpose, 'purpose', 'purpose')) return;
@@ -20,6 +21,7 @@ export function checkPurpose(spec: Rec, issues: Issues): void {
   issues.optionalString(purpose, 'summary', 'purpose');
   if (purpose.audience !== undefined) issues.stringList(purpose.audience, at('purpose', 'audience'));
   checkTimeZone(purpose, issues);
+  checkLocaleAndCurrency(purpose, issues);
 }
 
 /** Point 2: navigation, list screens and UI labels. */

@@ -26,6 +26,7 @@ export function collectSymbols(spec: Rec): Symbols {
     constants,
     errorCodes: new Set([...Object.keys(BUILT_IN_ERRORS), ...Object.keys(isRecord(spec.errors) ? spec.errors : {})]),
     users,
+    currency: isRecord(spec.purpose) ? spec.purpose.currency : undefined,
   };
 }
 

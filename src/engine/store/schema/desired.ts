@@ -261,6 +261,7 @@ function columnType(field: FieldModel): string {
     case 'integer':
       return 'integer';
     case 'decimal':
+    case 'money':
       return `numeric(${digitsOf(field).precision},${digitsOf(field).scale})`;
     case 'boolean':
       return 'boolean';

@@ -74,9 +74,9 @@ export default async function EditRecordPage({ params }: Props) {
             fields={descriptors}
             checks={formChecks(engine.model, entity, fields, values)}
             version={record.version}
-            seen={JSON.stringify(seenValues(entity, record, references, zone))}
+            seen={JSON.stringify(seenValues(entity, record, references, zone, engine.model.locale))}
             submitLabel="Save changes"
-            computed={computedViews(entity, record, references, zone)}
+            computed={computedViews(entity, record, references, zone, engine.model.locale)}
             cancelHref={base}
           />
         </LiveEditNotice>
