@@ -47,6 +47,7 @@ export interface WireRecord {
  * - reference: the id (integer) of the referenced record. user: the id (integer) of a user.
  * - references: an array of the ids (integers) of the referenced records, ascending, only those
  *   the caller may read; never null (empty: []). A body's array replaces the whole set.
+ * - users: an array of user ids, ascending, every one; never null (empty: []), replaced whole likewise.
  */
 export const WIRE_FIELD_TYPES = {
   text: { type: 'string' },
@@ -62,6 +63,7 @@ export const WIRE_FIELD_TYPES = {
   reference: { type: 'integer' },
   user: { type: 'integer' },
   references: { type: 'array', items: { type: 'integer' } },
+  users: { type: 'array', items: { type: 'integer' } },
 } as const satisfies Record<
   FieldType,
   { type: 'string' | 'integer' | 'boolean' | 'array'; format?: string; pattern?: string; items?: { type: 'integer' } }
@@ -75,7 +77,7 @@ function wireDate(value: RecordValue): WireValue {
 
 /** One field's value as JSON (see WIRE_FIELD_TYPES). */
 export function fieldToWire(field: FieldModel, value: RecordValue | undefined): WireValue {
-  if (field.type === 'references') return Array.isArray(value) ? (value as readonly number[]) : [];
+  if (field.joinTable !== undefined) return Array.isArray(value) ? (value as readonly number[]) : [];
   if (value === undefined || value === null) return null;
   switch (field.type) {
     case 'datetime':

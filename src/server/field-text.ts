@@ -34,6 +34,7 @@ export function fieldText(
     case 'user':
       return titles?.[Number(value)] ?? `#${String(value)}`;
     case 'references':
+    case 'users':
       return Array.isArray(value) ? value.map((id: number) => titles?.[id] ?? `#${id}`).join(', ') : '';
     default: {
       const text = value instanceof Date ? value.toISOString() : String(value);
