@@ -11,6 +11,7 @@ import type { RecordValue } from '@/engine/ground/record-value';
 import { AUTHOR_COLUMNS } from '@/engine/spec/author-columns';
 import type { EntityModel, FieldModel } from '@/engine/spec/model';
 import type { FieldType } from '@/engine/spec/types';
+import { isSetField } from '@/engine/spec/join-fields';
 
 // ---------------------------------------------------------------- records
 
@@ -77,7 +78,7 @@ function wireDate(value: RecordValue): WireValue {
 
 /** One field's value as JSON (see WIRE_FIELD_TYPES). */
 export function fieldToWire(field: FieldModel, value: RecordValue | undefined): WireValue {
-  if (field.joinTable !== undefined) return Array.isArray(value) ? (value as readonly number[]) : [];
+  if (isSetField(field)) return Array.isArray(value) ? (value as readonly number[]) : [];
   if (value === undefined || value === null) return null;
   switch (field.type) {
     case 'datetime':

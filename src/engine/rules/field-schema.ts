@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_REFERENCES } from '../spec/join-fields';
+import { isSetField, MAX_REFERENCES } from '../spec/join-fields';
 import type { FieldModel } from '../spec/model';
 import { digitsOf } from '../spec/field-numbers';
 import { beforeFirst } from '../spec/naming';
@@ -238,7 +238,7 @@ function referencesSchema(label: string, maxItems: number, what: string): z.ZodT
 export function fieldSchema(field: FieldModel): z.ZodType<StoredValue> {
   const inner = valueSchema(field);
   // An empty set is the empty set, never null: there is no column to hold a null.
-  const empty = field.joinTable !== undefined ? [] : null;
+  const empty = isSetField(field) ? [] : null;
   return z.preprocess(
     (raw) => emptyToNull(raw) ?? empty,
     z.union([z.null(), inner]).superRefine((value, ctx) => {

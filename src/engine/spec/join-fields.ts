@@ -20,6 +20,11 @@ export function joinFields(entity: EntityModel): JoinField[] {
   return entity.fields.filter((f): f is JoinField => f.joinTable !== undefined);
 }
 
+/** Whether a field is a set (references, users), by its type: a field built alone (a call's input) has no join table. */
+export function isSetField(field: Pick<FieldModel, 'type'>): boolean {
+  return field.type === 'references' || field.type === 'users';
+}
+
 /** Whether a field holds users: one (`user`) or a set of them (`users`). */
 export function holdsUsers(field: Pick<FieldModel, 'type'>): boolean {
   return field.type === 'user' || field.type === 'users';
