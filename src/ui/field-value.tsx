@@ -67,11 +67,7 @@ export function FieldValue({
         <ul className={variant === 'cell' ? 'inline' : 'flex flex-wrap gap-x-3 gap-y-1'}>
           {ids.map((id, index) => (
             <li key={id} className={variant === 'cell' ? 'inline' : undefined}>
-              <ReferenceValue
-                id={id}
-                title={titles?.[id]}
-                href={linked && titles?.[id] !== undefined ? `/${linked}/${id}` : undefined}
-              />
+              <ReferenceValue id={id} title={titles?.[id]} href={linked && titles?.[id] !== undefined ? `/${linked}/${id}` : undefined} />
               {variant === 'cell' && index < ids.length - 1 ? ', ' : null}
             </li>
           ))}

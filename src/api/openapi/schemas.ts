@@ -115,7 +115,13 @@ export function valueSchema(spec: FieldSpec, constants: Constants, use: SchemaUs
             maxItems,
             description: `The ids of ${who} (at most ${maxItems}); replaces the whole set.${spec.roles ? ' Anyone else is refused.' : ''}`,
           }
-        : { type: 'array', items: { type: 'integer', minimum: 1 }, uniqueItems: true, maxItems, description: `The ids of ${who}, ascending.` };
+        : {
+            type: 'array',
+            items: { type: 'integer', minimum: 1 },
+            uniqueItems: true,
+            maxItems,
+            description: `The ids of ${who}, ascending.`,
+          };
     }
   }
 }

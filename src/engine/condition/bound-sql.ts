@@ -175,7 +175,8 @@ function setLeafSql(joinTable: string, leaf: CompiledLeaf, pieces: SqlPieces<Raw
       return sql<SqlBool>`not ${pairs(null)}`;
     case 'compare': {
       // A user without the value (a visitor) is in no set: `ne` then holds where the set has members.
-      if (leaf.operand.kind === 'actor' && pieces.actorMissing(leaf.operand.name)) return leaf.op === 'ne' ? pairs(null) : sql<SqlBool>`false`;
+      if (leaf.operand.kind === 'actor' && pieces.actorMissing(leaf.operand.name))
+        return leaf.op === 'ne' ? pairs(null) : sql<SqlBool>`false`;
       const member = pairs(pieces.operand(leaf.operand));
       if (leaf.op === 'eq') return member;
       if (leaf.op === 'ne') return sql<SqlBool>`not ${member}`;

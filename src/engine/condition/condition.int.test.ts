@@ -205,7 +205,9 @@ function hasNot(condition: CompiledCondition): boolean {
 function isLiteralOnly(condition: CompiledCondition): boolean {
   return conditionLeaves(condition).every(
     (leaf) =>
-      leaf.subject.tail === null && !thing.fieldsByName[leaf.subject.field]?.joinTable && (leaf.kind !== 'compare' || leaf.operand.kind === 'literal'),
+      leaf.subject.tail === null &&
+      !thing.fieldsByName[leaf.subject.field]?.joinTable &&
+      (leaf.kind !== 'compare' || leaf.operand.kind === 'literal'),
   );
 }
 

@@ -209,14 +209,7 @@ function valueSchema(field: FieldModel): z.ZodType<StoredValue> {
  */
 function referencesSchema(label: string, maxItems: number, what: string): z.ZodType<readonly number[]> {
   const error = `${label} must be a list of ${what}.`;
-  const id = z.preprocess(
-    toNumber,
-    z
-      .number({ error })
-      .int({ error })
-      .positive({ error })
-      .max(Number.MAX_SAFE_INTEGER, { error }),
-  );
+  const id = z.preprocess(toNumber, z.number({ error }).int({ error }).positive({ error }).max(Number.MAX_SAFE_INTEGER, { error }));
   return z.preprocess(
     (raw) =>
       typeof raw === 'string'

@@ -35,7 +35,8 @@ export function scopeText(scope: Scope | undefined, entity: EntityModel): string
   if (scope === true) return 'all';
   const parts: string[] = [];
   // A set of users owns the records that include the user: "own (organizers include them)".
-  if (scope.own !== undefined) parts.push(entity.fieldsByName[scope.own]?.type === 'users' ? `own (${scope.own} include them)` : `own (${scope.own})`);
+  if (scope.own !== undefined)
+    parts.push(entity.fieldsByName[scope.own]?.type === 'users' ? `own (${scope.own} include them)` : `own (${scope.own})`);
   if (scope.via !== undefined) parts.push(`via ${scope.via} (readable)`);
   if (scope.where !== undefined) parts.push(`where ${conditionText(scope.where, entity)}`);
   return parts.join(', ');

@@ -74,7 +74,10 @@ function checkList(list: Rec, entity: EntityInfo, path: string, issues: Issues):
       const name = sort.startsWith('-') ? sort.slice(1) : sort;
       if (!columns.has(name)) issues.add(at(path, 'sort'), unknownColumn(name, entity));
       else if (columns.get(name) === 'references' || columns.get(name) === 'users')
-        issues.add(at(path, 'sort'), `"${name}" holds many ${columns.get(name) === 'users' ? 'users' : 'records'}: a list cannot be sorted by it`);
+        issues.add(
+          at(path, 'sort'),
+          `"${name}" holds many ${columns.get(name) === 'users' ? 'users' : 'records'}: a list cannot be sorted by it`,
+        );
     }
   }
   const pageSize = list.pageSize;
