@@ -7,6 +7,8 @@ import { openBrowser, signIn, type Browser } from './browser';
 import { ADMIN, startServer, stopServer, type RunningServer } from './servers';
 
 const SPEC = 'src/engine/seed/fixtures/events.spec.ts';
+/** The spec grants events to its own roles only: staff make them (the built-in admin has no grant). */
+const STAFF = { email: 'sam@example.com', password: 'staff-password-1' } as const;
 
 /*
  * A users field on the pages (src/engine/seed/fixtures/events.spec.ts: an event's organizers,
@@ -28,9 +30,10 @@ describe('a users field in forms, lists and records', () => {
       NINEFOLD_ADMIN_EMAIL: ADMIN.email,
       NINEFOLD_ADMIN_PASSWORD: ADMIN.password,
     };
-    for (const [email, name] of [
-      ['ann@example.com', 'Ann Organizer'],
-      ['bob@example.com', 'Bob Organizer'],
+    for (const [email, name, role] of [
+      [STAFF.email, 'Sam Staff', 'staff'],
+      ['ann@example.com', 'Ann Organizer', 'organizer'],
+      ['bob@example.com', 'Bob Organizer', 'organizer'],
     ] as const) {
       execFileSync(
         process.execPath,
@@ -42,9 +45,9 @@ describe('a users field in forms, lists and records', () => {
           '--email',
           email,
           '--password',
-          'organizer-password-1',
+          STAFF.password,
           '--role',
-          'organizer',
+          role,
           '--name',
           name,
         ],
@@ -57,7 +60,7 @@ describe('a users field in forms, lists and records', () => {
       dataDir,
     );
     browser = await openBrowser();
-    await signIn(browser.page, server.url, ADMIN.email, ADMIN.password);
+    await signIn(browser.page, server.url, STAFF.email, STAFF.password);
   }, 300_000);
   afterAll(async () => {
     await browser?.close();
@@ -88,7 +91,7 @@ describe('a users field in forms, lists and records', () => {
     const plain = await openBrowser({ javaScriptEnabled: false });
     try {
       const page = plain.page;
-      await signIn(page, server.url, ADMIN.email, ADMIN.password);
+      await signIn(page, server.url, STAFF.email, STAFF.password);
       await page.goto(`${server.url}/events/new`);
       await page.getByLabel('Name').fill('Winter ball');
       const select = page.getByLabel('Organizers');
