@@ -11,6 +11,7 @@ import type { RecordValue } from '@/engine/ground/record-value';
 import { AUTHOR_COLUMNS } from '@/engine/spec/author-columns';
 import type { EntityModel, FieldModel } from '@/engine/spec/model';
 import type { FieldType } from '@/engine/spec/types';
+import { isSetField } from '@/engine/spec/join-fields';
 
 // ---------------------------------------------------------------- records
 
@@ -48,6 +49,7 @@ export interface WireRecord {
  * - reference: the id (integer) of the referenced record. user: the id (integer) of a user.
  * - references: an array of the ids (integers) of the referenced records, ascending, only those
  *   the caller may read; never null (empty: []). A body's array replaces the whole set.
+ * - users: an array of user ids, ascending, every one; never null (empty: []), replaced whole likewise.
  */
 export const WIRE_FIELD_TYPES = {
   text: { type: 'string' },
@@ -64,6 +66,7 @@ export const WIRE_FIELD_TYPES = {
   reference: { type: 'integer' },
   user: { type: 'integer' },
   references: { type: 'array', items: { type: 'integer' } },
+  users: { type: 'array', items: { type: 'integer' } },
 } as const satisfies Record<
   FieldType,
   { type: 'string' | 'integer' | 'boolean' | 'array'; format?: string; pattern?: string; items?: { type: 'integer' } }
@@ -77,7 +80,7 @@ function wireDate(value: RecordValue): WireValue {
 
 /** One field's value as JSON (see WIRE_FIELD_TYPES). */
 export function fieldToWire(field: FieldModel, value: RecordValue | undefined): WireValue {
-  if (field.type === 'references') return Array.isArray(value) ? (value as readonly number[]) : [];
+  if (isSetField(field)) return Array.isArray(value) ? (value as readonly number[]) : [];
   if (value === undefined || value === null) return null;
   switch (field.type) {
     case 'datetime':

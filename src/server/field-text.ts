@@ -37,6 +37,7 @@ export function fieldText(
     case 'user':
       return titles?.[Number(value)] ?? `#${String(value)}`;
     case 'references':
+    case 'users':
       return Array.isArray(value) ? value.map((id: number) => titles?.[id] ?? `#${id}`).join(', ') : '';
     case 'integer':
     case 'decimal':

@@ -120,12 +120,13 @@ export async function describeFormFields(options: {
           }
           return { ...base, kind: 'select', options: choiceOptions(choices, value, currentTitle) };
         }
-        case 'references': {
+        case 'references':
+        case 'users': {
           const choices = await loadChoices(ops, actor, entity, field);
           const maxItems = field.maxItems ?? MAX_REFERENCES;
           if (choices === null) {
-            const target = inSentence(model.entitiesByName[spec.to]?.label ?? 'record');
-            return { ...base, kind: 'ids', maxItems, help: spec.help ?? `Enter the IDs of the ${target} records, separated by commas.` };
+            const target = spec.type === 'users' ? 'users' : `${inSentence(model.entitiesByName[spec.to]?.label ?? 'record')} records`;
+            return { ...base, kind: 'ids', maxItems, help: spec.help ?? `Enter the IDs of the ${target}, separated by commas.` };
           }
           // Chosen records missing from the choices (named by the record's titles) stay choosable.
           const options = choices.map((c) => ({ value: String(c.id), label: c.title }));

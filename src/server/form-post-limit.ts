@@ -37,7 +37,7 @@ function fieldBytes(field: FieldModel, unboundedText: number): number {
   const spec = field.spec;
   if (spec.type === 'text' || spec.type === 'markdown')
     return spec.maxLength === undefined ? unboundedText : spec.maxLength * BYTES_PER_CHARACTER;
-  if (spec.type === 'references') return (field.maxItems ?? MAX_REFERENCES) * REFERENCE_ID_BYTES;
+  if (spec.type === 'references' || spec.type === 'users') return (field.maxItems ?? MAX_REFERENCES) * REFERENCE_ID_BYTES;
   return OTHER_VALUE_BYTES;
 }
 

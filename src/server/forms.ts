@@ -65,6 +65,7 @@ export function defaultFormValue(
     case 'reference':
       return Object.hasOwn(own, field.name) ? String(own[field.name]) : '';
     case 'references':
+    case 'users':
       return '';
     default: {
       const value = plainDefault(field);
@@ -91,9 +92,9 @@ export function readFormInput(formData: FormData, fields: readonly FieldModel[],
     const posted = formData.getAll(field.name).filter((v): v is string => typeof v === 'string');
     const last = posted.at(-1);
     if (last === undefined) continue;
-    // A references field posts one value per chosen record, after an empty one that stands for
+    // A set posts one value per chosen record or user, after an empty one that stands for
     // "the field was in the form" (so that choosing none empties the set): ids joined by commas.
-    const raw = field.type === 'references' ? posted.filter((v) => v !== '').join(',') : last;
+    const raw = field.joinTable !== undefined ? posted.filter((v) => v !== '').join(',') : last;
     values[field.name] = raw;
     input[field.name] = field.type === 'datetime' ? fromDateTimeLocal(raw, zone) : raw;
   }

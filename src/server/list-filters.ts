@@ -69,8 +69,9 @@ export async function describeFilters(
           if (choices === null) return { param, label: field.label, kind: 'id', options: [], value };
           return { param, label: field.label, kind: 'select', options: choiceOptions(choices, value, undefined), value };
         }
-        case 'references': {
-          // "Has any of": several records chosen (a multiple select); too many to list, ids typed "3,7".
+        case 'references':
+        case 'users': {
+          // "Has any of": several records (or users) chosen (a multiple select); too many to list, ids typed "3,7".
           const choices = await loadChoices(ops, actor, entity, field);
           if (choices === null) return { param, label: field.label, kind: 'text', options: [], value };
           const options = choices.map((c) => ({ value: String(c.id), label: c.title }));

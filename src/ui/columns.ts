@@ -30,7 +30,7 @@ export function resolveColumn(model: AppModel, entity: EntityModel, name: string
       label: field.label,
       field,
       targetPlural,
-      sortable: field.type !== 'markdown' && field.type !== 'references',
+      sortable: field.type !== 'markdown' && field.joinTable === undefined,
       ...(overdue ? { overdue } : {}),
     };
   }

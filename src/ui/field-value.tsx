@@ -61,18 +61,17 @@ export function FieldValue({
   }
   const spec = field.spec;
   switch (spec.type) {
-    case 'references': {
+    case 'references':
+    case 'users': {
       // Ops give only the ids of records the viewer may read, each with its title: all are links.
+      // A set of users is names, without links, as a user field shows its user.
       const ids = value as readonly number[];
+      const linked = spec.type === 'references' ? targetPlural : undefined;
       return (
         <ul className={variant === 'cell' ? 'inline' : 'flex flex-wrap gap-x-3 gap-y-1'}>
           {ids.map((id, index) => (
             <li key={id} className={variant === 'cell' ? 'inline' : undefined}>
-              <ReferenceValue
-                id={id}
-                title={titles?.[id]}
-                href={targetPlural && titles?.[id] !== undefined ? `/${targetPlural}/${id}` : undefined}
-              />
+              <ReferenceValue id={id} title={titles?.[id]} href={linked && titles?.[id] !== undefined ? `/${linked}/${id}` : undefined} />
               {variant === 'cell' && index < ids.length - 1 ? ', ' : null}
             </li>
           ))}

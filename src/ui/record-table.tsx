@@ -153,7 +153,7 @@ export function RecordTable({
 }
 
 /** Text that wraps: a column of words, links or addresses (numbers, dates, states and names keep to one line). */
-const WRAPPING: ReadonlySet<string> = new Set(['text', 'markdown', 'email', 'url', 'reference', 'references']);
+const WRAPPING: ReadonlySet<string> = new Set(['text', 'markdown', 'email', 'url', 'reference', 'references', 'users']);
 
 function wraps(column: ListColumn): boolean {
   return column.kind === 'field' && WRAPPING.has(column.field.type);

@@ -100,6 +100,25 @@ export function valueSchema(spec: FieldSpec, constants: Constants, use: SchemaUs
           ? `The id of a user with the role ${spec.roles.join(' or ')} (anyone else is refused).`
           : 'The id of a user.',
       };
+    case 'users': {
+      const maxItems = resolveNumber(spec.maxItems, constants) ?? MAX_REFERENCES;
+      const who = spec.roles ? `users with the role ${spec.roles.join(' or ')}` : 'users';
+      // Every member is shown to whoever reads the record, as a user field's user is.
+      return use === 'input'
+        ? {
+            type: 'array',
+            items: { type: 'integer', minimum: 1 },
+            maxItems,
+            description: `The ids of ${who} (at most ${maxItems}); replaces the whole set.${spec.roles ? ' Anyone else is refused.' : ''}`,
+          }
+        : {
+            type: 'array',
+            items: { type: 'integer', minimum: 1 },
+            uniqueItems: true,
+            maxItems,
+            description: `The ids of ${who}, ascending.`,
+          };
+    }
   }
 }
 
@@ -172,8 +191,8 @@ export function fieldSchema(
   if (use === 'input' && field.spec.type === 'datetime' && field.spec.default === 'now') {
     schema.description = [schema.description, 'Default: the time of the request.'].filter(Boolean).join(' ');
   }
-  // A references field is always a list (empty when none) in a record; a body may send null for "none".
-  if (field.spec.type === 'references') {
+  // A set is always a list (empty when none) in a record; a body may send null for "none".
+  if (field.spec.type === 'references' || field.spec.type === 'users') {
     if (use === 'input' && field.required) schema.minItems = 1;
     return use === 'input' && !field.required ? nullable(schema) : schema;
   }

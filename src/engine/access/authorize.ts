@@ -1,7 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Actor } from '../ground/actor';
 import { conditionToSql } from '../condition/bound-sql';
-import { columnFor } from '../ops/records';
 import type { AppModel, EntityModel, TransitionModel } from '../spec/model';
 import type { Scope, TransitionActor } from '../spec/types';
 import { writableFields } from './fields';
@@ -11,6 +10,7 @@ import { ADMIN_ROLE, policyOf } from './policy';
 import type { RecordAction } from './record-actions';
 import { forbidden } from './refusal';
 import { inSentence } from '../spec/naming';
+import { ownSql } from './own';
 
 /** The records an action may touch: all of them, or those a SQL predicate selects. */
 export interface RowScope {
@@ -105,7 +105,7 @@ export function authorizeScope(model: AppModel, entity: EntityModel, actor: Acto
 
 function scopeToSql(model: AppModel, entity: EntityModel, scope: Exclude<Scope, true>, actor: Actor, depth: number): RawBuilder<SqlBool> {
   const parts: RawBuilder<SqlBool>[] = [];
-  if (scope.own !== undefined) parts.push(sql<SqlBool>`${sql.ref(columnFor(entity, scope.own))} = ${actor.userId}`);
+  if (scope.own !== undefined) parts.push(ownSql(entity, scope.own, actor.userId));
   if (scope.where !== undefined) parts.push(conditionToSql(model, entity, scope.where, actor));
   if (scope.via !== undefined) parts.push(viaToSql(model, entity, scope.via, actor, depth));
   return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
@@ -171,7 +171,7 @@ export function transitionScope(model: AppModel, entity: EntityModel, actor: Act
 function mayOwn(entity: EntityModel, actor: Actor, owner: string): boolean {
   if (grantsFor(entity, actor, 'create').length > 0) {
     const field = entity.fieldsByName[owner];
-    const defaultsToActor = field?.type === 'user' && 'default' in field.spec && field.spec.default === 'actor';
+    const defaultsToActor = field?.spec.type === 'user' && field.spec.default === 'actor';
     if (owner === 'createdBy' || defaultsToActor || writableFields(entity, actor, 'create').includes(owner)) return true;
   }
   if (writableFields(entity, actor, 'update').includes(owner)) return true;

@@ -129,7 +129,9 @@ function compileEntity(entity: EntityModel): EntityPolicy {
   const ownListFields = new Set<string>();
   for (const role of roles.values()) {
     const scope = role.scopes.list;
-    if (typeof scope === 'object' && Object.keys(scope).length === 1 && typeof scope.own === 'string') ownListFields.add(scope.own);
+    // Running totals are kept per value of a column: a set (users field) owner has none to count by.
+    if (typeof scope === 'object' && Object.keys(scope).length === 1 && typeof scope.own === 'string' && hasOwnColumn(entity, scope.own))
+      ownListFields.add(scope.own);
   }
   return {
     declared,
@@ -213,4 +215,9 @@ export function visitorsWelcome(model: AppModel): boolean {
       return visitor.list || visitor.read || visitor.create;
     }) || model.routes.some((r) => r.roles?.includes(PUBLIC_ROLE) ?? false)
   );
+}
+
+/** An owner field kept in a column (a user field, createdBy): not a set in a join table. */
+function hasOwnColumn(entity: EntityModel, name: string): boolean {
+  return entity.fieldsByName[name]?.joinTable === undefined;
 }

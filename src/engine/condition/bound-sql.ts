@@ -11,6 +11,7 @@ import { foldCondition } from './fold';
 import { writeLeaf, type SqlPieces } from './leaf-sql';
 import type { CompiledCondition, CompiledExists, CompiledLeaf, TimeShift } from './types';
 import { reverseReferenceOf } from '../spec/reverse-reference';
+import { JOIN_RECORD, JOIN_TARGET } from '../spec/join-fields';
 
 /** Values of a custom route's parameters, for `{ param }` operands. */
 export type RouteParams = Readonly<Record<string, string | number | boolean>>;
@@ -45,7 +46,7 @@ function rowConditionSql(
   row: RowAt,
 ): RawBuilder<SqlBool> {
   const pieces = boundPieces(model, entity, actor, params);
-  const leaf = (l: CompiledLeaf) => leafSql(model, entity, l, pieces);
+  const leaf = (l: CompiledLeaf) => leafSql(model, entity, l, pieces, row);
   return foldCondition<RawBuilder<SqlBool>>(condition, {
     all: (items) => (items.length === 0 ? sql<SqlBool>`true` : sql<SqlBool>`(${sql.join(items, sql` and `)})`),
     any: (items) => (items.length === 0 ? sql<SqlBool>`false` : sql<SqlBool>`(${sql.join(items, sql` or `)})`),
@@ -138,8 +139,16 @@ function shifted(time: RawBuilder<unknown>, shift: TimeShift | undefined, of: 'd
  * never null, so `not` over it means what it says. The inner predicate names only the target's
  * columns (the checks refuse `{ field }` operands on paths), so nothing in it binds to the outer row.
  */
-function leafSql(model: AppModel, entity: EntityModel, leaf: CompiledLeaf, pieces: SqlPieces<RawBuilder<unknown>>): RawBuilder<SqlBool> {
+function leafSql(
+  model: AppModel,
+  entity: EntityModel,
+  leaf: CompiledLeaf,
+  pieces: SqlPieces<RawBuilder<unknown>>,
+  row: RowAt,
+): RawBuilder<SqlBool> {
   const { head, tail } = leaf.subject;
+  const joinTable = entity.fieldsByName[head]?.joinTable;
+  if (tail === null && joinTable !== undefined) return setLeafSql(joinTable, leaf, pieces, row);
   if (tail === null) return writeLeaf(leaf, sql.ref(columnFor(entity, head)), pieces) as RawBuilder<SqlBool>;
   const headColumn = sql.ref(columnFor(entity, head));
   const targetName = entity.fieldsByName[head]?.referenceTo;
@@ -157,6 +166,34 @@ function leafSql(model: AppModel, entity: EntityModel, leaf: CompiledLeaf, piece
     subquery = sql`select ${sql.ref(`${USER_TABLE}.id`)} from ${sql.table(USER_TABLE)} where ${inner}`;
   }
   return sql<SqlBool>`(${headColumn} is not null and ${headColumn} in (${subquery}))`;
+}
+
+/**
+ * A leaf on a set (set-leaf.ts: "includes"), as an EXISTS on its join table, which its primary
+ * key (record, member) serves: `eq` is "some pair names the value", `ne` its negation,
+ * `present` "some pair", `absent` "none". Never null, as in memory.
+ */
+function setLeafSql(joinTable: string, leaf: CompiledLeaf, pieces: SqlPieces<RawBuilder<unknown>>, row: RowAt): RawBuilder<SqlBool> {
+  const pairs = (member: RawBuilder<unknown> | null) =>
+    sql<SqlBool>`exists (select 1 from ${sql.table(joinTable)} j where j.${sql.ref(JOIN_RECORD)} = ${sql.ref(`${row.table}.id`)}${member ? sql` and j.${sql.ref(JOIN_TARGET)} = ${member}` : sql``})`;
+  switch (leaf.kind) {
+    case 'present':
+      return pairs(null);
+    case 'absent':
+      return sql<SqlBool>`not ${pairs(null)}`;
+    case 'compare': {
+      // A user without the value (a visitor) is in no set: `ne` then holds where the set has members.
+      if (leaf.operand.kind === 'actor' && pieces.actorMissing(leaf.operand.name))
+        return leaf.op === 'ne' ? pairs(null) : sql<SqlBool>`false`;
+      const member = pairs(pieces.operand(leaf.operand));
+      if (leaf.op === 'eq') return member;
+      if (leaf.op === 'ne') return sql<SqlBool>`not ${member}`;
+      throw new Error(`a set cannot be compared with "${leaf.op}" (the spec's checks refuse it)`);
+    }
+    case 'in':
+    case 'notIn':
+      throw new Error(`a set cannot be tested with "${leaf.kind}" (the spec's checks refuse it)`);
+  }
 }
 
 /** The id of the actor (`'id'`), or the value of one of their user fields; null when they have none. */

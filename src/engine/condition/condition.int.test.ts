@@ -3,7 +3,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { beforeAll, expect, it } from 'vitest';
 import type { Actor } from '../ground/actor';
 import { openSyncedQuickly } from '@testing/engine/ops';
-import { rowToRecord, valuesToRow } from '../ops/records';
+import { recordColumns, rowToRecord, valuesToRow } from '../ops/records';
 import { buildModel } from '../spec/build';
 import type { AppSpec, Condition } from '../spec/types';
 import { USER_TABLE } from '../store/schema/desired';
@@ -44,6 +44,8 @@ const SPEC = {
         at: { type: 'datetime' },
         team: { type: 'reference', to: 'team' },
         person: { type: 'user' },
+        // A set (join table): its leaves read "includes" (set-leaf.ts).
+        crew: { type: 'users' },
       },
     },
   },
@@ -145,7 +147,16 @@ function anyLeaf(today: Date, ids: Ids): fc.Arbitrary<Condition> {
     leafOn('team.rank', ORDERED, small),
     leafOn('team.label', ORDERED, text),
     leafOn('person.level', ORDERED, small, [fc.constant({ actor: 'level' })]),
+    setLeaf('crew'),
   );
+}
+
+/** A leaf on a set of users: includes the user or not, has members or not (what the spec's checks allow). */
+function setLeaf(field: string): fc.Arbitrary<Condition> {
+  return fc.oneof(
+    fc.record({ field: fc.constant(field), op: fc.constantFrom('eq', 'ne'), value: fc.constant({ actor: 'id' }) }),
+    fc.record({ field: fc.constant(field), op: fc.constantFrom('present', 'absent') }),
+  ) as fc.Arbitrary<Condition>;
 }
 
 function conditionOf(leaf: fc.Arbitrary<Condition>): fc.Arbitrary<Condition> {
@@ -177,6 +188,7 @@ function recordOf(today: Date, ids: Ids): fc.Arbitrary<Values> {
     at: fc.option(fc.integer({ min: -4 * 24, max: 4 * 24 }).map((h) => new Date(today.getTime() + h * 60 * 60 * 1000))),
     team: fc.option(fc.constantFrom(...ids.teams)),
     person: fc.option(fc.constantFrom(...ids.users)),
+    crew: fc.uniqueArray(fc.constantFrom(...ids.users), { maxLength: 3 }),
   });
 }
 
@@ -192,7 +204,10 @@ function hasNot(condition: CompiledCondition): boolean {
 /** Only fields compared with literals and constants: what an index predicate holds. */
 function isLiteralOnly(condition: CompiledCondition): boolean {
   return conditionLeaves(condition).every(
-    (leaf) => leaf.subject.tail === null && (leaf.kind !== 'compare' || leaf.operand.kind === 'literal'),
+    (leaf) =>
+      leaf.subject.tail === null &&
+      !thing.fieldsByName[leaf.subject.field]?.joinTable &&
+      (leaf.kind !== 'compare' || leaf.operand.kind === 'literal'),
   );
 }
 
@@ -233,9 +248,11 @@ forEachDatabase('the condition language, in memory and in the database', (databa
     return store.db.transaction().execute(async (trx) => {
       await trx.deleteFrom(thing.table).execute();
       const rows = records.map((r) => valuesToRow(thing, stored(r)));
-      await trx.insertInto(thing.table).values(rows).execute();
+      const made = await trx.insertInto(thing.table).values(rows).returning('id').execute();
+      const pairs = made.flatMap((row, i) => (records[i]!.crew as number[]).map((user) => ({ record_id: row.id, target_id: user })));
+      if (pairs.length > 0) await trx.insertInto(thing.fieldsByName.crew!.joinTable!).values(pairs).execute();
       const now = (await sql<{ now: Date }>`select now() as now`.execute(trx)).rows[0]!.now;
-      const read = await trx.selectFrom(thing.table).selectAll().orderBy('id').execute();
+      const read = await trx.selectFrom(thing.table).select(recordColumns(thing)).orderBy('id').execute();
       const loaded = read.map((row) => {
         const record = rowToRecord(thing, row) as unknown as Values;
         const team = record.team === null ? undefined : TEAMS[teams.indexOf(Number(record.team))];

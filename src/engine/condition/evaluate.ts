@@ -5,7 +5,8 @@ import { compiledOf, type ConditionSource } from './book';
 import { compareValues, isPresent, orderHolds, timeOf } from './compare';
 import { foldCondition } from './fold';
 import { workingDaysFrom } from '../time/working-days';
-import type { CompiledCondition, CompiledExists, CompiledOperand, Subject, TimeShift } from './types';
+import { setLeafHolds, setMembers } from './set-leaf';
+import type { CompiledCondition, CompiledExists, CompiledLeaf, CompiledOperand, Subject, TimeShift } from './types';
 
 export type RecordLike = Readonly<Record<string, unknown>>;
 
@@ -79,14 +80,23 @@ function subjectValue(subject: Subject, record: RecordLike): unknown {
  * (`patient.account`) holds only when its reference is set; ops load its value beforehand.
  */
 export function evaluateCompiled(condition: CompiledCondition, record: RecordLike, now: Date, context: EvalContext = {}): boolean {
+  // A leaf on a set (an array of ids) reads "includes" (set-leaf.ts); any other as below.
+  const onSet =
+    (plain: (leaf: CompiledLeaf) => boolean) =>
+    (leaf: CompiledLeaf): boolean => {
+      const members = leaf.subject.tail === null ? setMembers(record[leaf.subject.field]) : null;
+      if (members === null) return plain(leaf);
+      const expected = leaf.kind === 'compare' ? operandValue(leaf.operand, record, now, context) : undefined;
+      return setLeafHolds(leaf, members, expected);
+    };
   return foldCondition<boolean>(condition, {
     all: (items) => items.every(Boolean),
     any: (items) => items.some(Boolean),
     not: (item) => !item,
     // Other records are not in memory: the value loaded beforehand under existsKey, else it does not hold.
     exists: (node) => record[existsKey(node)] === true,
-    present: (leaf) => pathSet(leaf.subject, record) && isPresent(record[leaf.subject.field]),
-    absent: (leaf) => pathSet(leaf.subject, record) && !isPresent(record[leaf.subject.field]),
+    present: onSet((leaf) => pathSet(leaf.subject, record) && isPresent(record[leaf.subject.field])),
+    absent: onSet((leaf) => pathSet(leaf.subject, record) && !isPresent(record[leaf.subject.field])),
     in: (leaf) => {
       const actual = presentValue(leaf.subject, record);
       return actual !== null && leaf.values.some((v) => compareValues(actual, v.value) === 0);
@@ -95,8 +105,8 @@ export function evaluateCompiled(condition: CompiledCondition, record: RecordLik
       const actual = presentValue(leaf.subject, record);
       return actual !== null && !leaf.values.some((v) => compareValues(actual, v.value) === 0);
     },
-    compare: (leaf) => {
-      if (!pathSet(leaf.subject, record)) return false;
+    compare: onSet((leaf) => {
+      if (leaf.kind !== 'compare' || !pathSet(leaf.subject, record)) return false;
       const actual = presentValue(leaf.subject, record);
       const expected = operandValue(leaf.operand, record, now, context);
       if (expected === null || expected === undefined) {
@@ -109,7 +119,7 @@ export function evaluateCompiled(condition: CompiledCondition, record: RecordLik
       }
       const order = compareValues(actual, expected);
       return order === null ? leaf.op === 'ne' : orderHolds(leaf.op, order);
-    },
+    }),
   });
 }
 

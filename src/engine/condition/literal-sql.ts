@@ -92,7 +92,7 @@ function group(parts: readonly string[], joiner: string, empty: string): string 
 export function predicateColumn(entity: EntityModel, name: string): string {
   if (entity.workflow && name === entity.workflow.field) return entity.workflow.column;
   const field = entity.fieldsByName[name];
-  if (!field || field.type === 'references') throw new Error(`${entity.name}: "${name}" cannot be part of an index predicate`);
+  if (!field || field.joinTable !== undefined) throw new Error(`${entity.name}: "${name}" cannot be part of an index predicate`);
   return field.column;
 }
 

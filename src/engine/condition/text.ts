@@ -34,13 +34,16 @@ export function compiledConditionText(condition: CompiledCondition, entity: Enti
       const where = node.where === null ? '' : ` where ${compiledConditionText(node.where, entity)}`;
       return `there is ${withArticle(node.entity)}${by}${where}`;
     },
-    present: (leaf) => `${fieldText(leaf.subject.field)} is present`,
-    absent: (leaf) => `${fieldText(leaf.subject.field)} is absent`,
+    // A set (set-leaf.ts): "organizers include you", "organizers are empty".
+    present: (leaf) => `${fieldText(leaf.subject.field)} ${isSet(entity, leaf.subject.field) ? 'have members' : 'is present'}`,
+    absent: (leaf) => `${fieldText(leaf.subject.field)} ${isSet(entity, leaf.subject.field) ? 'are empty' : 'is absent'}`,
     in: (leaf) => `${fieldText(leaf.subject.field)} is one of ${leaf.values.map(listItemText).join(', ')}`,
     notIn: (leaf) => `${fieldText(leaf.subject.field)} is none of ${leaf.values.map(listItemText).join(', ')}`,
     compare: (leaf) => {
       const field = fieldText(leaf.subject.field);
       const empty = leaf.operand.kind === 'literal' && leaf.operand.value === null && leaf.operand.constant === undefined;
+      if (isSet(entity, leaf.subject.field) && (leaf.op === 'eq' || leaf.op === 'ne'))
+        return `${field} ${leaf.op === 'eq' ? 'include' : 'do not include'} ${operandText(leaf.operand)}`;
       switch (leaf.op) {
         case 'eq':
           return empty ? `${field} is empty` : `${field} is ${operandText(leaf.operand)}`;
@@ -51,6 +54,11 @@ export function compiledConditionText(condition: CompiledCondition, entity: Enti
       }
     },
   });
+}
+
+/** Whether the name is a set of the entity (kept in a join table). */
+function isSet(entity: EntityModel, name: string): boolean {
+  return entity.fieldsByName[name]?.joinTable !== undefined;
 }
 
 /** A field, or a path read as words: `requester.organization` is "requester's organization". */

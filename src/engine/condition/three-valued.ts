@@ -1,6 +1,7 @@
 import { compareValues, isPresent, orderHolds } from './compare';
 import { existsKey, operandValue, type EvalContext, type RecordLike } from './evaluate';
 import { foldCondition } from './fold';
+import { setLeafHolds, setMembers } from './set-leaf';
 import type { CompiledCondition, CompiledLeaf, CompiledOperand, Literal } from './types';
 
 /** The time and the viewer, for conditions that compare with more than literals. */
@@ -37,6 +38,9 @@ export function holdsThreeValued(condition: CompiledCondition, record: RecordLik
 
 function leafValue(leaf: CompiledLeaf, record: RecordLike, context: ThreeValuedContext | undefined): boolean | null {
   const actual = record[leaf.subject.field];
+  // A set is an EXISTS on its join table: true or false, never unknown (set-leaf.ts).
+  const members = leaf.subject.tail === null ? setMembers(actual) : null;
+  if (members !== null) return setLeafHolds(leaf, members, leaf.kind === 'compare' ? operandOf(leaf.operand, record, context) : undefined);
   const empty = actual === null || actual === undefined;
   switch (leaf.kind) {
     case 'present':

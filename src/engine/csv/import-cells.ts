@@ -71,6 +71,7 @@ export function cellInput(field: FieldModel, cell: string): string | undefined {
     case 'reference':
     case 'references':
     case 'user':
+    case 'users':
     case 'email':
     case 'url':
       return text.trim();

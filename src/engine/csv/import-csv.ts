@@ -185,19 +185,35 @@ async function resolveReferences(
 ): Promise<void> {
   for (const column of columns) {
     const field = column.field;
-    if (!field || (field.type !== 'reference' && field.type !== 'user')) continue;
-    const values = [...new Set(inputs.map((input) => input[field.name]).filter((v): v is string => typeof v === 'string'))];
+    if (!field || (field.type !== 'reference' && field.type !== 'user' && field.type !== 'users')) continue;
+    // A set of users is its members joined by ";" (as exports write a set), each an id, email or name.
+    const partsOf = (value: string) => (field.type === 'users' ? setMembers(value) : [value]);
+    const values = [
+      ...new Set(inputs.flatMap((input) => (typeof input[field.name] === 'string' ? partsOf(input[field.name] as string) : []))),
+    ];
     if (values.length === 0) continue;
     const found = await ops.lookup(actor, entity, field.name, values);
     inputs.forEach((input, index) => {
       const value = input[field.name];
       if (typeof value !== 'string') return;
-      const result = found.get(value);
-      if (result && 'id' in result) input[field.name] = result.id;
-      else {
-        delete input[field.name];
-        problem(index, { field: field.name, code: 'unknown_reference', message: result?.error ?? `“${value}” names nothing.` });
+      const results = partsOf(value).map((part) => ({ part, result: found.get(part) }));
+      const failed = results.find(({ result }) => !result || !('id' in result));
+      if (!failed) {
+        const ids = results.map(({ result }) => (result as { id: number }).id);
+        input[field.name] = field.type === 'users' ? ids : ids[0];
+        return;
       }
+      delete input[field.name];
+      const error = failed.result && 'error' in failed.result ? failed.result.error : `“${failed.part}” names nothing.`;
+      problem(index, { field: field.name, code: 'unknown_reference', message: error });
     });
   }
+}
+
+/** The members a set's cell names, each trimmed, blanks dropped. */
+function setMembers(cell: string): string[] {
+  return cell
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
 }

@@ -20,6 +20,8 @@ export function readScopeColumns(entity: EntityModel): string[] {
       for (const name of conditionFields(conditionShape(scope.where), { paths: 'head', operands: true })) fields.add(name);
   }
   const columns = new Set(['id']);
-  for (const field of fields) columns.add(columnFor(entity, field));
+  // A set (its join table's pairs, deleted with the row) travels with no image: a deleted record
+  // seen through it alone is not announced; the page drops it when it reads again.
+  for (const field of fields) if (entity.fieldsByName[field]?.joinTable === undefined) columns.add(columnFor(entity, field));
   return [...columns];
 }

@@ -10,6 +10,7 @@ import { titleSql } from './title-sql';
 import type { EntityModel, FieldModel } from '../spec/model';
 import type { Actor } from '../ground/actor';
 import { referencedEntity } from './declared';
+import { holdsUsers } from '../spec/join-fields';
 
 /** A record (or user) a reference field may point at, as a form offers it. */
 export interface ReferenceChoice {
@@ -46,7 +47,7 @@ export function choosableField(
 ): { entity: EntityModel; field: FieldModel } {
   const entity = entityOf(ctx.model, entityName);
   const field = Object.hasOwn(entity.fieldsByName, fieldName) ? entity.fieldsByName[fieldName] : undefined;
-  if (!field || (field.type !== 'reference' && field.type !== 'references' && field.type !== 'user')) {
+  if (!field || (field.type !== 'reference' && field.type !== 'references' && !holdsUsers(field))) {
     throw new NinefoldError('VALIDATION_FAILED', `"${fieldName}" is not a reference field of ${entity.label}.`);
   }
   const usable = [...readableFields(entity, actor), ...writableFields(entity, actor, 'create'), ...writableFields(entity, actor, 'update')];
@@ -76,7 +77,7 @@ export async function listChoices(
   // Matched literally: % and _ are LIKE wildcards, escaped with the default escape character.
   const pattern = q ? `%${q.replace(/[%_\\]/g, '\\$&')}%` : null;
 
-  if (field.type === 'user') {
+  if (holdsUsers(field)) {
     // Active users who may hold the field (its `roles`). Emails are shown, and searched, only for
     // those who manage users: to anyone else a picker would be a staff directory.
     const withEmail = mayManageUsers(actor);

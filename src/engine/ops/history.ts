@@ -219,7 +219,7 @@ function namedTitles(ctx: OpsContext, actor: Actor, entity: EntityModel, entries
   for (const entry of entries) {
     for (const [name, change] of Object.entries(entry.changes)) {
       const type = entity.fieldsByName[name]?.type;
-      if (type !== 'reference' && type !== 'references' && type !== 'user') continue;
+      if (type !== 'reference' && type !== 'references' && type !== 'user' && type !== 'users') continue;
       for (const value of [change.from, change.to]) if (value !== null) values.push({ [name]: value });
     }
   }

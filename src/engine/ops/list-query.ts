@@ -7,8 +7,8 @@ import { columnFor, isNullableSortColumn } from './records';
 import { DUE_FILTERS, isDueFilter } from '../rules/overdue';
 
 const SORTABLE_SYSTEM = ['id', 'createdAt', 'updatedAt'];
-const FILTERABLE_TYPES = new Set(['enum', 'reference', 'references', 'user', 'boolean']);
-/** Ids one "has any of" filter may name (a references field): a page of choices, not a bulk list. */
+const FILTERABLE_TYPES = new Set(['enum', 'reference', 'references', 'user', 'users', 'boolean']);
+/** Ids one "has any of" filter may name (a set): a page of choices, not a bulk list. */
 export const MAX_FILTER_IDS = 100;
 const MAX_SEARCH_LENGTH = 200;
 
@@ -21,7 +21,7 @@ function fail(field: string, code: string, message: string): NinefoldError {
 export function sortableFields(entity: EntityModel): string[] {
   return [
     // Neither long text nor a set of references (a record has no single value to order by).
-    ...entity.fields.filter((f) => f.type !== 'markdown' && f.type !== 'references').map((f) => f.name),
+    ...entity.fields.filter((f) => f.type !== 'markdown' && f.joinTable === undefined).map((f) => f.name),
     ...(entity.workflow ? [entity.workflow.field] : []),
     ...SORTABLE_SYSTEM,
   ];
@@ -105,7 +105,7 @@ export function resolveFilters(
     } else if (field.type === 'boolean') {
       if (raw !== 'true' && raw !== 'false') throw fail(name, 'invalid_filter', `${field.label} must be true or false.`);
       result[name] = raw === 'true';
-    } else if (field.type === 'references') {
+    } else if (field.joinTable !== undefined) {
       // "Has any of": ids separated by commas (what a form's repeated values become too).
       const ids = raw.split(',').map((part) => part.trim());
       if (ids.length > MAX_FILTER_IDS || !ids.every((id) => /^[1-9]\d{0,15}$/.test(id) && Number.isSafeInteger(Number(id)))) {

@@ -10,6 +10,7 @@ import type { OpsContext } from './context';
 import type { Actor } from '../ground/actor';
 import { inSentence } from '../spec/naming';
 import { declaredField, referencedEntity } from './declared';
+import { holdsUsers } from '../spec/join-fields';
 
 /** What one value of a reference or user field names: a record's or user's id, or why none. */
 export type LookupResult = { readonly id: number } | { readonly error: string };
@@ -43,7 +44,7 @@ export async function lookupReferences(
     else if (text !== '') names.push(raw);
   }
   if (names.length === 0) return results;
-  const target = field.type === 'user' ? null : referencedEntity(ctx.model, field);
+  const target = holdsUsers(field) ? null : referencedEntity(ctx.model, field);
   const found = target ? await byTitle(ctx, actor, target, names) : await usersByEmailOrName(ctx, names);
   const what = target ? inSentence(target.label) : 'user';
   const whats = target ? inSentence(target.pluralLabel) : 'users';

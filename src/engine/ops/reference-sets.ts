@@ -68,16 +68,17 @@ export async function replaceReferenceSets(
     const wanted = idsOf(changes[field.name]);
     const before = idsOf(current[field.name]);
     const gone = before.filter((id) => !wanted.includes(id));
-    const unseen = new Set(gone);
-    if (gone.length > 0) {
+    // Every viewer sees every member of a set of users (names, as a user field shows them).
+    const unseen = new Set(field.type === 'users' ? [] : gone);
+    if (unseen.size > 0) {
       const target = referencedEntity(model, field);
       const scope = rowScope(model, target, actor, 'read');
       const seen = scope ? await trx.selectFrom(target.table).select('id').where('id', 'in', gone).where(scope.sql).execute() : [];
       for (const row of seen) unseen.delete(Number(row.id));
-      const removed = gone.filter((id) => !unseen.has(id));
-      if (removed.length > 0)
-        await trx.deleteFrom(field.joinTable).where(JOIN_RECORD, '=', current.id).where(JOIN_TARGET, 'in', removed).execute();
     }
+    const removed = gone.filter((id) => !unseen.has(id));
+    if (removed.length > 0)
+      await trx.deleteFrom(field.joinTable).where(JOIN_RECORD, '=', current.id).where(JOIN_TARGET, 'in', removed).execute();
     const added = wanted.filter((id) => !before.includes(id));
     if (added.length > 0)
       await trx
@@ -132,7 +133,12 @@ export async function readableTargetIds(
         return change ? [...idsOf(change[0]), ...idsOf(change[1])] : [];
       }),
     );
-    const target = model.entitiesByName[field.referenceTo];
+    // Users are seen by every viewer (names only), as a user field's are.
+    if (field.type === 'users') {
+      readable.set(field.name, ids);
+      continue;
+    }
+    const target = field.referenceTo ? model.entitiesByName[field.referenceTo] : undefined;
     const scope = target ? rowScope(model, target, actor, 'read') : null;
     const found =
       ids.size > 0 && target && scope

@@ -7,6 +7,7 @@ import { USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
 import type { Actor } from '../ground/actor';
 import { referencedEntity } from './declared';
+import { holdsUsers } from '../spec/join-fields';
 
 /** Ids per `in (...)` list: well under PostgreSQL's 65,535 parameters of a statement. */
 const IDS_PER_QUERY = 5000;
@@ -26,7 +27,7 @@ export async function missingReferences(
   actor: Actor,
 ): Promise<Map<number, FieldError[]>> {
   const errors = new Map<number, FieldError[]>();
-  const fields = entity.fields.filter((f) => f.type === 'reference' || f.type === 'references' || f.type === 'user');
+  const fields = entity.fields.filter((f) => f.type === 'reference' || f.type === 'references' || holdsUsers(f));
   // One id, or a references field's set of them.
   const idsIn = (value: unknown): readonly number[] =>
     typeof value === 'number' ? [value] : Array.isArray(value) ? (value as readonly number[]) : [];
@@ -35,8 +36,8 @@ export async function missingReferences(
       const wanted = new Set<number>();
       for (const row of rows) for (const id of idsIn(row[field.name])) wanted.add(id);
       if (wanted.size === 0) return;
-      const found = await existingIds(model, db, field.type === 'user' ? field : referencedEntity(model, field), [...wanted], actor);
-      // A user field with `roles` takes only users holding one: anyone else (or no one) is refused alike.
+      const found = await existingIds(model, db, holdsUsers(field) ? field : referencedEntity(model, field), [...wanted], actor);
+      // A user or users field with `roles` takes only users holding one: anyone else (or no one) is refused alike.
       const refusal = (id: number) =>
         field.holderRoles
           ? { field: field.name, code: 'user_role', message: holderRolesMessage(model, field) }

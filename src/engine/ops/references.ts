@@ -7,6 +7,7 @@ import { titleSql } from './title-sql';
 import type { ReferenceTitles } from './types';
 import type { Actor } from '../ground/actor';
 import { declared } from './declared';
+import { holdsUsers } from '../spec/join-fields';
 
 /**
  * Runs a title lookup, served from memory while this process has written nothing since the
@@ -42,9 +43,15 @@ export async function loadReferenceTitles(
   if (records.length === 0) return titles;
   const present = (name: string) => records.some((r) => Object.hasOwn(r, name));
 
-  const userFields = [...entity.fields.filter((f) => f.type === 'user' && present(f.name)).map((f) => f.name), 'createdBy', 'updatedBy'];
+  const userFields = [...entity.fields.filter((f) => holdsUsers(f) && present(f.name)).map((f) => f.name), 'createdBy', 'updatedBy'];
   const userIds = new Set<number>();
-  for (const r of records) for (const f of userFields) if (typeof r[f] === 'number') userIds.add(r[f] as number);
+  for (const r of records)
+    for (const f of userFields) {
+      const value = r[f];
+      if (typeof value === 'number') userIds.add(value);
+      // A users field: every member of its set.
+      else if (Array.isArray(value)) for (const id of value as readonly number[]) userIds.add(id);
+    }
 
   const byEntity = new Map<string, { fields: string[]; ids: Set<number> }>();
   for (const f of entity.fields) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_REFERENCES } from '../spec/join-fields';
+import { isSetField, MAX_REFERENCES } from '../spec/join-fields';
 import type { FieldModel } from '../spec/model';
 import { digitsOf } from '../spec/field-numbers';
 import { beforeFirst } from '../spec/naming';
@@ -195,7 +195,9 @@ function valueSchema(field: FieldModel): z.ZodType<StoredValue> {
           .refine((d) => d.getUTCFullYear() >= 1 && d.getUTCFullYear() <= 9999, { error: `${label} is out of range.` }),
       );
     case 'references':
-      return referencesSchema(label, field.maxItems ?? MAX_REFERENCES);
+      return referencesSchema(label, field.maxItems ?? MAX_REFERENCES, 'record ids');
+    case 'users':
+      return referencesSchema(label, field.maxItems ?? MAX_REFERENCES, 'user ids');
     case 'reference':
     case 'user':
       return z.preprocess(
@@ -210,19 +212,13 @@ function valueSchema(field: FieldModel): z.ZodType<StoredValue> {
 }
 
 /**
- * A set of record ids: a JSON array of ids, or what a form posts (one value, or several of the
+ * A set of ids (of records, or of users): a JSON array of ids, or what a form posts (one value, or several of the
  * same name); a comma-separated text too (CSV cells join ids with ";", also accepted). Repeats
  * are dropped and the ids sorted, so the same set is always the same value.
  */
-function referencesSchema(label: string, maxItems: number): z.ZodType<readonly number[]> {
-  const id = z.preprocess(
-    toNumber,
-    z
-      .number({ error: `${label} must be a list of record ids.` })
-      .int({ error: `${label} must be a list of record ids.` })
-      .positive({ error: `${label} must be a list of record ids.` })
-      .max(Number.MAX_SAFE_INTEGER, { error: `${label} must be a list of record ids.` }),
-  );
+function referencesSchema(label: string, maxItems: number, what: string): z.ZodType<readonly number[]> {
+  const error = `${label} must be a list of ${what}.`;
+  const id = z.preprocess(toNumber, z.number({ error }).int({ error }).positive({ error }).max(Number.MAX_SAFE_INTEGER, { error }));
   return z.preprocess(
     (raw) =>
       typeof raw === 'string'
@@ -234,7 +230,7 @@ function referencesSchema(label: string, maxItems: number): z.ZodType<readonly n
           ? [raw]
           : raw,
     z
-      .array(id, { error: `${label} must be a list of record ids.` })
+      .array(id, { error })
       .transform((ids) => [...new Set(ids)].sort((a, b) => a - b))
       .refine((ids) => ids.length <= maxItems, { error: `${label} can hold at most ${maxItems}.`, params: { code: 'too_big' } }),
   ) as z.ZodType<readonly number[]>;
@@ -243,8 +239,8 @@ function referencesSchema(label: string, maxItems: number): z.ZodType<readonly n
 /** The schema for one field, including "required". Issues carry the user's message. */
 export function fieldSchema(field: FieldModel): z.ZodType<StoredValue> {
   const inner = valueSchema(field);
-  // An empty references field is the empty set, never null: there is no column to hold a null.
-  const empty = field.type === 'references' ? [] : null;
+  // An empty set is the empty set, never null: there is no column to hold a null.
+  const empty = isSetField(field) ? [] : null;
   return z.preprocess(
     (raw) => emptyToNull(raw) ?? empty,
     z.union([z.null(), inner]).superRefine((value, ctx) => {

@@ -7,6 +7,8 @@ import { seedActor, withSeedPaths } from './demo-user-fields';
 import type { EntityModel, FieldModel, LimitModel, TransitionModel } from '../spec/model';
 import type { LimitSpec, Scope } from '../spec/types';
 import { pickFrom, type SeedRun } from './seed-run';
+import { ownersIn } from '../access/own';
+import { holdsUsers } from '../spec/join-fields';
 import { creatorRoles, readScope, rolesForUserField, transitionRoles } from './user-pools';
 import type { Values } from './workflow-walk';
 
@@ -73,6 +75,17 @@ export function userFor(run: SeedRun, entity: EntityModel, field: FieldModel, fr
   return pickFrom(run.faker, pool === all ? all.filter(free) : pool);
 }
 
+/**
+ * A few users for a users field (a set: an event's organizers), from the same pool as a user
+ * field's (its `roles`, else the roles the access ties to it); none sometimes unless required.
+ */
+export function usersFor(run: SeedRun, entity: EntityModel, field: FieldModel, most: number): number[] {
+  const pool = poolOf(run, entity, field);
+  const cap = Math.min(most, field.maxItems ?? most, pool.length);
+  const count = run.faker.number.int({ min: field.required && cap > 0 ? 1 : 0, max: cap });
+  return [...new Set(run.faker.helpers.arrayElements(pool, count))].sort((a, b) => a - b);
+}
+
 /** Who among the role's users may read the record described by `facts`: everyone, some, or none. */
 function readersOf(run: SeedRun, entity: EntityModel, role: string, facts: Values): 'all' | number[] {
   const scope = readScope(entity, role);
@@ -81,7 +94,7 @@ function readersOf(run: SeedRun, entity: EntityModel, role: string, facts: Value
   if (scope.where && readsActor(scope.where)) {
     // A condition on the user (their own, their organization's): of the users the record names, those it admits.
     if (scope.via) return [];
-    const named = entity.fields.filter((f) => f.type === 'user').map((f) => facts[f.name]);
+    const named = entity.fields.filter(holdsUsers).flatMap((f) => ownersIn(facts[f.name]));
     const where = scope.where;
     return [...new Set(named)].filter(
       (user): user is number =>
@@ -93,7 +106,7 @@ function readersOf(run: SeedRun, entity: EntityModel, role: string, facts: Value
   if (scope.where && !evaluateCondition(run.model, scope.where, facts, run.now)) return [];
   // Two hops of `via` are not followed: the creator is then picked from another role.
   if (scope.via) return [];
-  if (scope.own) return hasRole(run, facts[scope.own], role) ? [facts[scope.own] as number] : [];
+  if (scope.own) return ownersIn(facts[scope.own]).filter((user) => hasRole(run, user, role));
   return 'all';
 }
 
@@ -111,8 +124,12 @@ function creatorInScope(
   if (scope === true) return pickFrom(run.faker, roleUsers);
   let user: number | null = null;
   if (scope.own) {
-    if (!hasRole(run, record[scope.own], role)) return null;
-    user = record[scope.own] as number;
+    // A user field's user, or one of a users field's.
+    user = pickFrom(
+      run.faker,
+      ownersIn(record[scope.own]).filter((owner) => hasRole(run, owner, role)),
+    );
+    if (user === null) return null;
   }
   if (scope.via) {
     const parent = parents[scope.via];
@@ -169,9 +186,9 @@ export function creatorOf(run: SeedRun, entity: EntityModel, record: Values, par
 export function transitionActor(run: SeedRun, entity: EntityModel, transition: TransitionModel, record: Values, at: Date): number | null {
   for (const allowed of transition.allow) {
     if (typeof allowed === 'string') continue;
-    const owner = record[allowed.owner];
+    const owner = pickFrom(run.faker, ownersIn(record[allowed.owner]));
     if (
-      typeof owner === 'number' &&
+      owner !== null &&
       (!allowed.when ||
         evaluateCondition(run.model, allowed.when, withSeedPaths(run, entity, allowed.when, record), at, seedActor(run, owner)))
     )
@@ -180,8 +197,8 @@ export function transitionActor(run: SeedRun, entity: EntityModel, transition: T
   const roles = transitionRoles(run.model, entity, transition);
   const staff = roles.some((r) => !isAdmin(r)) ? roles.filter((r) => !isAdmin(r)) : roles;
   const named = entity.fields
-    .filter((f) => f.type === 'user')
-    .map((f) => record[f.name])
+    .filter(holdsUsers)
+    .flatMap((f) => ownersIn(record[f.name]))
     .filter((u) => staff.some((role) => hasRole(run, u, role)));
   // Someone who sees the record (an editor of its team), when anyone does.
   const all = usersOf(run, staff);

@@ -6,7 +6,7 @@ import { setComputedValues } from './demo-computed';
 import type { EntityModel, FieldModel } from '../spec/model';
 import type { Condition } from '../spec/types';
 import { historyOf, type HistoryRow } from './demo-history';
-import { countsTowards, creatorOf, limitKey, seedLimitMax, transitionActor, userFor } from './demo-people';
+import { countsTowards, creatorOf, limitKey, seedLimitMax, transitionActor, userFor, usersFor } from './demo-people';
 import { aboutOf, creationTime, pickReference } from './demo-references';
 import { alignWithCreator } from './demo-scopes';
 import { freeFor, isUniquePart, takeUnique, uniqueCollisions } from './demo-unique';
@@ -75,7 +75,7 @@ function valueFor(making: Making, field: FieldModel, record: Values, at: Date, p
     if (user === null && free && field.required) making.exhausted.add(field.name);
     return user;
   }
-  if (field.type === 'reference' || field.type === 'references') return field.type === 'references' ? (record[field.name] ?? []) : null;
+  if (field.type === 'reference' || field.joinTable !== undefined) return field.joinTable !== undefined ? (record[field.name] ?? []) : null;
   for (let attempt = 0; ; attempt++) {
     let value: unknown;
     try {
@@ -150,7 +150,7 @@ function keepRules(making: Making, record: Values, at: Date, before: Values | nu
     if (attempt === RULE_ATTEMPTS) return false;
     for (const { field: name } of broken) {
       const field = entity.fieldsByName[name];
-      if (!field || field.readOnly || field.due || field.type === 'reference' || field.type === 'references') continue;
+      if (!field || field.readOnly || field.due || field.type === 'reference' || field.joinTable !== undefined) continue;
       record[name] = valueFor(making, field, record, at, attempt < RULE_ATTEMPTS / 2);
     }
   }
@@ -290,13 +290,19 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
     const count = faker.number.int({ min: field.required && cap > 0 ? 1 : 0, max: cap });
     record[field.name] = [...new Set(faker.helpers.arrayElements(ids, count))].sort((a, b) => a - b);
   }
+  for (const field of entity.fields) {
+    if (field.type !== 'users') continue;
+    const users = usersFor(run, entity, field, DEMO_SET_SIZE);
+    if (field.required && users.length === 0) return { kind: 'noRoom', detail: `no user to be one of ${field.name}` };
+    record[field.name] = users;
+  }
   const at = creationTime(run, entity, nominal, parents);
   record.createdAt = at;
   record.updatedAt = at;
   // Fields a transition requires are mostly filled on the way (a ticket gets its assignee when started).
   const filledLater = new Set(entity.workflow?.transitions.flatMap((t) => t.requires) ?? []);
   for (const field of entity.fields) {
-    if (field.type === 'reference' || field.type === 'references') continue;
+    if (field.type === 'reference' || field.joinTable !== undefined) continue;
     // A derived value is the database's: its column's default, then its triggers as related records arrive.
     if (field.derived) continue;
     const actorDefault = field.spec.type === 'user' && field.spec.default === 'actor';

@@ -6,6 +6,7 @@ import type { EntityModel } from '../spec/model';
 import { seedActor, withSeedPaths } from './demo-user-fields';
 import type { SeedRun } from './seed-run';
 import { readScope } from './user-pools';
+import { namesOwner } from '../access/own';
 import type { Values } from './workflow-walk';
 
 /*
@@ -64,7 +65,7 @@ export function readsRecord(run: SeedRun, entity: EntityModel, user: number, rec
     const scope = readScope(entity, role);
     if (scope === undefined) return false;
     if (scope === true) return true;
-    if (scope.own && record[scope.own] !== user) return false;
+    if (scope.own && !namesOwner(record[scope.own], user)) return false;
     // `via` (readable through a parent) is not followed: taken as readable.
     return (
       !scope.where ||

@@ -183,6 +183,7 @@ export function demoValue(faker: Faker, field: FieldModel, unique: number, conte
     case 'user':
       return null; // filled by the seeder from ids that exist
     case 'references':
+    case 'users':
       return []; // filled by the seeder from ids that exist
   }
 }

@@ -98,7 +98,7 @@ export function owningRoles(model: AppModel): Set<string> {
   const owning = new Set<string>();
   for (const entity of model.entities) {
     for (const field of entity.fields) {
-      if (field.type !== 'user') continue;
+      if (field.type !== 'user' && field.type !== 'users') continue;
       for (const role of specRoles(model)) {
         if (scopesOf(entity, role).some((scope) => scope !== true && scope.own === field.name)) owning.add(role);
       }

@@ -116,8 +116,8 @@ export function buildField(
     unique: computed?.kind === 'slug' || (field.unique ?? false),
     searchable: field.searchable ?? false,
     ...(field.type === 'reference' || field.type === 'references' ? { referenceTo: field.to } : {}),
-    ...(field.type === 'references' ? { maxItems: referencesCap(field.maxItems, constants) } : {}),
-    ...(field.type === 'user' && field.roles ? { holderRoles: field.roles } : {}),
+    ...(field.type === 'references' || field.type === 'users' ? { maxItems: referencesCap(field.maxItems, constants) } : {}),
+    ...((field.type === 'user' || field.type === 'users') && field.roles ? { holderRoles: field.roles } : {}),
     ...(field.type === 'enum' ? { enumValues: field.values } : {}),
     ...(due ? { due } : {}),
     ...(computed ? { computed } : {}),
@@ -155,7 +155,7 @@ function buildEntity(
     // A derived value reads other entities (its related one and the reference to this), so it is resolved here.
     if (field.derived) return { ...built, derived: buildDerived(spec, name, field.derived) };
     // Many-to-many pairs live in a table of their own, named after the entity's and the field's.
-    return field.type === 'references' ? { ...built, joinTable: `${table}__${built.column}` } : built;
+    return field.type === 'references' || field.type === 'users' ? { ...built, joinTable: `${table}__${built.column}` } : built;
   });
   const fieldsByName = nameTable(fields.map((f) => [f.name, f]));
   const workflow = workflowSpec ? buildWorkflow(workflowSpec, fieldsByName, spec.constants ?? {}, calendar) : null;
@@ -259,7 +259,7 @@ export function parseSort(sort: string): SortModel {
   return sort.startsWith('-') ? { field: sort.slice(1), direction: 'desc' } : { field: sort, direction: 'asc' };
 }
 
-/** A references field's cap: its number, or its constant's value; the engine's own cap when none is set. */
+/** A set's cap (references, users): its number, or its constant's value; the engine's own cap when none is set. */
 function referencesCap(maxItems: number | ConstantRef | undefined, constants: AppSpec['constants'] = {}): number {
   if (maxItems === undefined) return MAX_REFERENCES;
   return typeof maxItems === 'number' ? maxItems : (declaredValue(constants, maxItems.$constant, 'constant').value as number);

@@ -48,11 +48,11 @@ export interface FieldModel {
   readonly searchable: boolean;
   /** For reference and references fields: the entity referred to. */
   readonly referenceTo?: string;
-  /** For references fields: the most ids the set holds, its constant resolved (MAX_REFERENCES when the spec sets none). */
+  /** For references and users fields: the most ids the set holds, its constant resolved (MAX_REFERENCES when the spec sets none). */
   readonly maxItems?: number;
-  /** For references fields (many-to-many): the join table holding (record_id, target_id) pairs. */
+  /** For references and users fields (sets): the join table holding (record_id, target_id) pairs. */
   readonly joinTable?: string;
-  /** For user fields with `roles`: the roles one of which its user must hold (choices and writes). */
+  /** For user and users fields with `roles`: the roles one of which its user must hold (choices and writes). */
   readonly holderRoles?: readonly string[];
   /** For enum fields: the allowed values, in order. */
   readonly enumValues?: readonly string[];

@@ -346,6 +346,21 @@ export interface UserField extends FieldBase {
    */
   readonly roles?: readonly string[];
 }
+/**
+ * A set of users (an event's organizers), kept in a join table as a references field is, read
+ * and written as an array of user ids. Its own type rather than `references` with `to: 'user'`:
+ * users are accounts, not records of an entity of the spec (no read scope, no title field, a
+ * holder's roles), so everything that follows a references field's `to` would otherwise need a
+ * case for a name that is no entity; as its own type the compiler lists every place to handle it.
+ * A scope's `own`, a transition's owner and a condition `eq { actor: 'id' }` read it as "includes".
+ */
+export interface UsersField extends FieldBase {
+  readonly type: 'users';
+  /** The users who may be in it: those with one of these roles (as a user field's `roles`). */
+  readonly roles?: readonly string[];
+  /** At most this many, a number or a constant (default: the engine's 1,000). */
+  readonly maxItems?: number | ConstantRef;
+}
 
 export type FieldSpec =
   | TextField
@@ -361,7 +376,8 @@ export type FieldSpec =
   | UrlField
   | ReferenceField
   | ReferencesField
-  | UserField;
+  | UserField
+  | UsersField;
 
 export type FieldType = FieldSpec['type'];
 
@@ -380,6 +396,7 @@ export const FIELD_TYPES = [
   'reference',
   'references',
   'user',
+  'users',
 ] as const satisfies readonly FieldType[];
 
 /**

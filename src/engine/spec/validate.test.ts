@@ -783,7 +783,7 @@ const CASES: readonly Case[] = [
     kind: 'owner not a user field',
     changes: { 'workflows.ticket.transitions.reply.allow': [{ owner: 'subject' }] },
     path: 'workflows.ticket.transitions.reply.allow[0].owner',
-    message: '"subject" is not a user field of ticket',
+    message: '"subject" is not a user or users field of ticket',
   },
   {
     kind: 'owner when unknown field',
@@ -991,7 +991,7 @@ const CASES: readonly Case[] = [
     kind: 'scope own not a user field',
     changes: { 'permissions.ticket.customer.read': { own: 'organization' } },
     path: 'permissions.ticket.customer.read.own',
-    message: '"organization" is not a user field of ticket',
+    message: '"organization" is not a user or users field of ticket',
   },
   {
     kind: 'scope false',
@@ -1226,7 +1226,7 @@ describe('validateSpec', () => {
       {
         path: 'entities.ticket.fields.x.type',
         message:
-          'unknown field type "texty" (expected one of text, markdown, integer, decimal, money, boolean, enum, date, datetime, email, url, reference, references, user)',
+          'unknown field type "texty" (expected one of text, markdown, integer, decimal, money, boolean, enum, date, datetime, email, url, reference, references, user, users)',
       },
     ]);
   });

@@ -4,6 +4,7 @@ import { actorContext, evaluateCondition, type RecordLike } from '../condition/e
 import type { AppModel, EntityModel, TransitionModel, WorkflowModel } from '../spec/model';
 import { indefinite, inSentence } from '../spec/naming';
 import { failedGuard, guardMessage } from './guards';
+import { namesOwner } from '../access/own';
 import type { Condition, EffectSpec } from '../spec/types';
 
 /** Why a transition cannot be taken now, in the order they are checked. */
@@ -32,7 +33,7 @@ function stateLabel(workflow: WorkflowModel, name: unknown): string {
 function whoRefusal(model: AppModel, transition: TransitionModel, record: RecordLike, actor: Actor, now: Date): string {
   let refusal = 'TRANSITION_NOT_ALLOWED';
   for (const entry of transition.allow) {
-    if (typeof entry === 'string' || record[entry.owner] !== actor.userId || !entry.when) continue;
+    if (typeof entry === 'string' || !namesOwner(record[entry.owner], actor.userId) || !entry.when) continue;
     if (!evaluateCondition(model, entry.when, record, now, actorContext(actor))) refusal = entry.error ?? refusal;
   }
   return refusal;

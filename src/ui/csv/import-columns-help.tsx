@@ -30,6 +30,8 @@ function accepted(model: AppModel, field: FieldModel): string {
     }
     case 'user':
       return "A user's email (or name, or id).";
+    case 'users':
+      return `Users' emails (or names, or ids), separated by ";" (ann@example.com;7).`;
     case 'references':
       return `The ids of ${inSentence(knownEntity(model, spec.to).pluralLabel)}, separated by ";" (3;7), as the export writes them.`;
     case 'integer':

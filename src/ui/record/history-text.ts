@@ -12,7 +12,7 @@ export interface ChangeLine {
   readonly label: string;
   readonly from: string;
   readonly to: string;
-  /** For a set (a references field): what was added and removed, "added News, removed Sport". */
+  /** For a set (a references or users field): what was added and removed, "added News, removed Sport". */
   readonly sentence?: string;
 }
 
@@ -61,6 +61,7 @@ export function historyValue(
       return titles?.[id] ?? `#${id}`;
     }
     case 'references':
+    case 'users':
       return (
         idsOf(value)
           .map((id) => titles?.[id] ?? `#${id}`)
@@ -124,7 +125,7 @@ export function describeHistoryEntry(
             const field = entity.fieldsByName[name];
             if (!field)
               return { field: name, label: humanize(name), from: String(change.from ?? NO_VALUE), to: String(change.to ?? NO_VALUE) };
-            if (field.type === 'references') return setChange(field, change.from, change.to, titles[name]);
+            if (field.joinTable !== undefined) return setChange(field, change.from, change.to, titles[name]);
             return {
               field: name,
               label: field.label,

@@ -273,6 +273,8 @@ export function typeText(spec: FieldSpec): string {
       return `reference → ${spec.to}`;
     case 'references':
       return `references → ${spec.to} (many)`;
+    case 'users':
+      return 'users (many)';
     case 'decimal':
       return `decimal(${decimalDigits(spec).precision}, ${decimalDigits(spec).scale})`;
     case 'money':
@@ -321,6 +323,10 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
   if (spec.type === 'references') {
     notes.push(`at most ${spec.maxItems === undefined ? MAX_REFERENCES : amountText(spec.maxItems)}`);
     notes.push(`only the ${spec.to} records the reader may read are shown; a deleted ${spec.to} is taken off`);
+    if (field.required) notes.push('at least one');
+  }
+  if (spec.type === 'users') {
+    notes.push(spec.maxItems === undefined ? 'any number' : `at most ${amountText(spec.maxItems)}`);
     if (field.required) notes.push('at least one');
   }
   if (field.holderRoles) notes.push(`held only by users with the role ${field.holderRoles.join(' or ')}`);

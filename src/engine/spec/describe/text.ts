@@ -34,7 +34,9 @@ export function scopeText(scope: Scope | undefined, entity: EntityModel): string
   if (scope === undefined) return NONE;
   if (scope === true) return 'all';
   const parts: string[] = [];
-  if (scope.own !== undefined) parts.push(`own (${scope.own})`);
+  // A set of users owns the records that include the user: "own (organizers include them)".
+  if (scope.own !== undefined)
+    parts.push(entity.fieldsByName[scope.own]?.type === 'users' ? `own (${scope.own} include them)` : `own (${scope.own})`);
   if (scope.via !== undefined) parts.push(`via ${scope.via} (readable)`);
   if (scope.where !== undefined) parts.push(`where ${conditionText(scope.where, entity)}`);
   return parts.join(', ');
@@ -56,7 +58,8 @@ export function actorText(actor: TransitionActor, entity: EntityModel, name: str
     const scope = grantFor(actor);
     return scope === undefined || scope === true ? actor : `${actor} (${scopeText(scope, entity)})`;
   }
-  const owner = actor.when ? `the ${actor.owner} when ${conditionText(actor.when, entity)}` : `the ${actor.owner}`;
+  const who = entity.fieldsByName[actor.owner]?.type === 'users' ? `one of the ${actor.owner}` : `the ${actor.owner}`;
+  const owner = actor.when ? `${who} when ${conditionText(actor.when, entity)}` : who;
   return [...roles.keys()].some((role) => grantFor(role) !== undefined) ? `${owner} (within their roles' grants for it)` : owner;
 }
 

@@ -3,7 +3,7 @@ import { checkCondition } from './conditions';
 import { checkRefusalCode } from './refusal-code';
 import { at, describeValue, IDENTIFIER, IDENTIFIER_RULE, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 import { checkPublicGrant, PUBLIC_ROLE } from './public';
-import { isUserField, userFields } from './symbols';
+import { isOwnerField, ownerFields } from './symbols';
 import { ADMIN_ROLE } from '../../access/policy';
 
 const ROLE_KEYS = ['label', 'description'];
@@ -118,10 +118,10 @@ function checkScope(scope: unknown, path: string, entity: EntityInfo, check: Gra
   if (scope.own === undefined && scope.where === undefined && scope.via === undefined) {
     issues.add(path, 'a scope needs "own", "where", "via" or some of them (or true)');
   }
-  if (scope.own !== undefined && !isUserField(entity, scope.own)) {
+  if (scope.own !== undefined && !isOwnerField(entity, scope.own)) {
     issues.add(
       at(path, 'own'),
-      `${describeValue(scope.own)} is not a user field of ${entity.name} (user fields: ${quoteList(userFields(entity))})`,
+      `${describeValue(scope.own)} is not a user or users field of ${entity.name} (such fields: ${quoteList(ownerFields(entity))})`,
     );
   }
   // A scope is a query's WHERE: it may ask about related records ("patients I have an appointment with").

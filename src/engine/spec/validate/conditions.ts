@@ -232,12 +232,46 @@ function checkLeaf(leaf: Rec, path: string, scope: ConditionScope): void {
     issues.add(at(path, 'field'), `"${leaf.field}" holds many records: a condition cannot test it`);
     return;
   }
+  if (column?.kind === 'users') {
+    checkUsersLeaf(leaf, path, column, scope);
+    return;
+  }
   const op = OPS.find((o) => o === leaf.op);
   if (!op) {
     issues.add(at(path, 'op'), `unknown operator ${describeValue(leaf.op)} (expected one of ${OPS.join(', ')})`);
     return;
   }
   checkValue(op, leaf.value, at(path, 'value'), column, scope);
+}
+
+/**
+ * A leaf on a set of users reads "includes" (condition/set-leaf.ts): `eq` / `ne` with the user
+ * (`{ actor: 'id' }`, or a user field of theirs holding a user), `present` / `absent` for "has
+ * members" / "is empty". Nothing else has one meaning for a set, so nothing else is taken.
+ */
+function checkUsersLeaf(leaf: Rec, path: string, column: Column, scope: ConditionScope): void {
+  const { issues } = scope;
+  const hint = `"${column.name}" holds many users: a condition asks whether it includes the user ("eq" with { actor: 'id' }), does not ("ne"), or has any ("present", "absent")`;
+  // Where the condition is read from the record's own row (an index, a due time's doneWhen), a set is not there.
+  if (scope.context.paths === false) {
+    issues.add(at(path, 'field'), `"${column.name}" holds many users, kept apart from the record's row: it cannot be tested here`);
+    return;
+  }
+  if (leaf.op === 'present' || leaf.op === 'absent') {
+    if (leaf.value !== undefined) issues.add(at(path, 'value'), `a "${leaf.op}" condition takes no value`);
+    return;
+  }
+  if (leaf.op !== 'eq' && leaf.op !== 'ne') {
+    issues.add(at(path, 'op'), `${hint}, not ${describeValue(leaf.op)}`);
+    return;
+  }
+  const value = leaf.value;
+  if (!isRecord(value) || !('actor' in value)) {
+    issues.add(at(path, 'value'), `${hint}; got ${describeValue(value)}`);
+    return;
+  }
+  issues.unknownKeys(value, ['actor'], at(path, 'value'), 'an { actor } operand');
+  checkActorOperand(value.actor, at(path, 'value'), column, scope);
 }
 
 function checkValue(op: Op, value: unknown, path: string, column: Column | undefined, scope: ConditionScope): void {
@@ -285,6 +319,8 @@ function checkOperandObject(value: Rec, path: string, column: Column | undefined
     }
     if (!isString(value.field) || !columns.has(value.field)) {
       issues.add(at(path, 'field'), `unknown field ${describeValue(value.field)} of ${entity.name}`);
+    } else if (columns.get(value.field) === 'references' || columns.get(value.field) === 'users') {
+      issues.add(at(path, 'field'), `"${value.field}" holds many values: a field is compared with one value, not with a set`);
     } else if (hasShift(value)) {
       const kind = columns.get(value.field)!;
       if (!TIME_KINDS.includes(kind)) {
@@ -350,8 +386,10 @@ function checkActorOperand(actor: unknown, path: string, column: Column | undefi
     return;
   }
   if (!column) return;
+  // A set of users is compared with one user: whether it includes them.
+  const kind = column.kind === 'users' ? 'user' : column.kind;
   if (actor === true || actor === 'id') {
-    if (column.kind !== 'user') issues.add(path, `${shown} can only be compared with a user field, not ${withArticle(column.kind)} field`);
+    if (kind !== 'user') issues.add(path, `${shown} can only be compared with a user field, not ${withArticle(column.kind)} field`);
     return;
   }
   const field = symbols.users.get(actor)!;
@@ -367,7 +405,7 @@ function checkActorOperand(actor: unknown, path: string, column: Column | undefi
     }
     return;
   }
-  if (literalTypeOf(type) !== literalTypeOf(column.kind) || (type === 'user') !== (column.kind === 'user')) {
+  if (literalTypeOf(type) !== literalTypeOf(kind) || (type === 'user') !== (kind === 'user')) {
     issues.add(
       path,
       `${shown} is ${withArticle(type)} value (the user field "${actor}"): it cannot be compared with the ${column.kind} field "${column.name}"`,

@@ -4,6 +4,11 @@ import { withArticle } from '../naming';
 /** The value an effect writes must fit the field: 'now' for datetimes, 'actor' for users. */
 export function checkEffectValue(value: unknown, field: Rec, path: string, name: string, issues: Issues): void {
   const type = field.type;
+  // A set is written whole by forms, the API and imports; an effect has no one value for it.
+  if (type === 'users') {
+    issues.add(path, `"${name}" holds many users: an effect cannot set it`);
+    return;
+  }
   if (value === null) {
     if (field.required === true) issues.add(path, `cannot clear the required field "${name}"`);
     return;

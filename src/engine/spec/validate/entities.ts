@@ -164,9 +164,10 @@ function isReferenceField(info: EntityInfo, name: unknown): boolean {
   return isString(name) && info.fields.get(name)?.type === 'reference';
 }
 
-/** A many-to-many field: a set kept in a join table, with no column to compare, sort or index. */
+/** A set (references, users): kept in a join table, with no column to compare, sort or index. */
 function isReferences(info: EntityInfo, name: string): boolean {
-  return info.fields.get(name)?.type === 'references';
+  const type = info.fields.get(name)?.type;
+  return type === 'references' || type === 'users';
 }
 
 function checkUniqueTogether(groups: unknown, info: EntityInfo, path: string, issues: Issues): void {

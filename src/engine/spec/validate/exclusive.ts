@@ -10,7 +10,7 @@ const EXCLUSIVE_PURPOSE: LiteralPurpose = {
 const EXCLUSIVE_KEYS = ['range', 'per', 'where', 'message', 'error'];
 const RANGE_TYPES = new Set(['date', 'datetime']);
 /** Field types without a column of their own, or whose values are too long for an index entry. */
-const NOT_A_KEY = new Set(['references', 'markdown']);
+const NOT_A_KEY = new Set(['references', 'users', 'markdown']);
 
 /**
  * `exclusive`: one rule or a list of them. The database keeps each as an exclusion constraint

@@ -39,6 +39,7 @@ const TYPE_KEYS: Readonly<Record<FieldType, readonly string[]>> = {
   reference: ['to', 'onDelete', 'default'],
   references: ['to', 'maxItems'],
   user: ['default', 'roles'],
+  users: ['roles', 'maxItems'],
 };
 
 const SEARCHABLE_TYPES: readonly FieldType[] = ['text', 'markdown', 'email', 'url', 'enum'];
@@ -118,6 +119,11 @@ const TYPE_CHECKS: Readonly<Record<FieldType, (check: FieldCheck) => void>> = {
   user: (c) => {
     checkDefault(c, (v) => v === 'actor', '"actor" (the signed-in user)');
     checkHolderRoles(c);
+  },
+  users: (c) => {
+    checkHolderRoles(c);
+    checkMaxItems(c);
+    if (c.field.unique === true) c.issues.add(at(c.path, 'unique'), 'a users field cannot be unique');
   },
 };
 
@@ -284,6 +290,14 @@ function checkReferences(c: FieldCheck): void {
   const { field, path, symbols, issues } = c;
   if (!isString(field.to)) issues.add(at(path, 'to'), `references need the name of an entity, got ${describeValue(field.to)}`);
   else if (!symbols.entities.has(field.to)) issues.add(at(path, 'to'), `unknown entity "${field.to}"`);
+  checkMaxItems(c);
+  // A set has no single value to compare: the unique index would be on a column that does not exist.
+  if (field.unique === true) issues.add(at(path, 'unique'), 'a references field cannot be unique');
+}
+
+/** A set's cap (references, users): from 1 to MAX_REFERENCES, or a constant holding one. */
+function checkMaxItems(c: FieldCheck): void {
+  const { field, path, symbols, issues } = c;
   const given: unknown = field.maxItems;
   // A constant's name is checked by the walk over every { $constant }; its value here.
   const constant = isConstantRef(given) && isString(given.$constant) ? given.$constant : null;
@@ -294,8 +308,6 @@ function checkReferences(c: FieldCheck): void {
       issues.add(at(path, 'maxItems'), `must be an integer from 1 to ${MAX_REFERENCES}, got ${describeValue(max)}${via}`);
     }
   }
-  // A set has no single value to compare: the unique index would be on a column that does not exist.
-  if (field.unique === true) issues.add(at(path, 'unique'), 'a references field cannot be unique');
 }
 
 /** `roles` of a user field: a non-empty list of known roles (the built-in admin always is one). */

@@ -75,8 +75,11 @@ function checkList(list: Rec, entity: EntityInfo, path: string, issues: Issues):
     else {
       const name = sort.startsWith('-') ? sort.slice(1) : sort;
       if (!columns.has(name)) issues.add(at(path, 'sort'), unknownColumn(name, entity));
-      else if (columns.get(name) === 'references')
-        issues.add(at(path, 'sort'), `"${name}" holds many records: a list cannot be sorted by it`);
+      else if (columns.get(name) === 'references' || columns.get(name) === 'users')
+        issues.add(
+          at(path, 'sort'),
+          `"${name}" holds many ${columns.get(name) === 'users' ? 'users' : 'records'}: a list cannot be sorted by it`,
+        );
     }
   }
   const pageSize = list.pageSize;

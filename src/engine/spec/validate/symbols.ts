@@ -50,6 +50,16 @@ export function userFields(entity: EntityInfo): string[] {
   return [...entity.fields].filter(([, field]) => field.type === 'user').map(([name]) => name);
 }
 
+/** The fields that may own a record (a scope's `own`, a transition's owner): user fields and sets of users. */
+export function ownerFields(entity: EntityInfo): string[] {
+  return [...entity.fields].filter(([, field]) => field.type === 'user' || field.type === 'users').map(([name]) => name);
+}
+
+/** True when `name` is a user field or a users field (a set that owns by including the user) of `entity`. */
+export function isOwnerField(entity: EntityInfo, name: unknown): boolean {
+  return isString(name) && ownerFields(entity).includes(name);
+}
+
 /** True when `name` is a user field of `entity`. */
 export function isUserField(entity: EntityInfo, name: unknown): boolean {
   return isString(name) && entity.fields.get(name)?.type === 'user';

@@ -5,7 +5,7 @@ import { at, describeValue, isConstantRef, isRecord, isString, quoteList, type E
 
 const UNIQUE_WHEN_KEYS = ['fields', 'where', 'message', 'error'];
 /** Field types without a column of their own, or whose values are too long for an index entry. */
-const NOT_INDEXABLE = new Set(['references', 'markdown']);
+const NOT_INDEXABLE = new Set(['references', 'users', 'markdown']);
 
 /**
  * `uniqueWhen`: one rule or a list of them. The database keeps each as a partial unique index,
@@ -96,7 +96,7 @@ export function checkLiteralCondition(condition: unknown, path: string, info: En
   if (!isString(name)) return;
   const field = info.fields.get(name);
   const isState = info.workflow?.field === name;
-  if (!isState && (!field || field.type === 'references')) {
+  if (!isState && (!field || field.type === 'references' || field.type === 'users')) {
     issues.add(
       at(path, 'field'),
       `${purpose.what} may only compare the fields${info.workflow ? ' and the state' : ''} of ${info.name}, got "${name}" (${purpose.why})`,

@@ -20,7 +20,7 @@ import {
 import { SYSTEM_FIELD_NAMES } from './entities';
 import { checkEffectValue } from './effect-value';
 import { checkReferenceEffect, checkTargets, isReferenceEffectEntry } from './reference-effects';
-import { isUserField, userFields } from './symbols';
+import { isOwnerField, ownerFields } from './symbols';
 
 const WORKFLOW_KEYS = ['field', 'finalError', 'states', 'transitions'];
 const STATE_KEYS = ['label', 'initial', 'final', 'description'];
@@ -211,10 +211,10 @@ function checkAllow(allow: unknown, path: string, scope: WorkflowScope, automati
     if (actor.error !== undefined && !(isString(actor.error) && symbols.errorCodes.has(actor.error))) {
       issues.add(at(actorPath, 'error'), `unknown error code ${describeValue(actor.error)} (not built in, not under errors)`);
     }
-    if (!isUserField(entity, actor.owner)) {
+    if (!isOwnerField(entity, actor.owner)) {
       issues.add(
         at(actorPath, 'owner'),
-        `${describeValue(actor.owner)} is not a user field of ${entity.name} (user fields: ${quoteList(userFields(entity))})`,
+        `${describeValue(actor.owner)} is not a user or users field of ${entity.name} (such fields: ${quoteList(ownerFields(entity))})`,
       );
     }
     if (actor.when !== undefined) checkCondition(actor.when, at(actorPath, 'when'), entity, symbols, issues, { actor: true });

@@ -273,6 +273,7 @@ function columnType(field: FieldModel): string {
     case 'user':
       return 'bigint';
     case 'references':
+    case 'users':
       throw new Error(`${field.name} is kept in the join table ${field.joinTable}, not in a column`);
   }
 }
@@ -439,14 +440,15 @@ function entityTable(model: AppModel, entity: EntityModel): TableDef {
 }
 
 /**
- * The join table of each references field: one row per (record, referenced record), both ends
- * deleted with either record (deleting a tag takes it off every article). The primary key
+ * The join table of each set: one row per (record, referenced record or user), both ends
+ * deleted with either record (deleting a tag takes it off every article; an account deleted
+ * leaves every set of users it was in). The primary key
  * serves "the tags of these articles"; the index on the target serves "articles with any of
  * these tags" and the cascade from a deleted target.
  */
 function joinTables(model: AppModel, entity: EntityModel): TableDef[] {
   return joinFields(entity).flatMap((field) => {
-    const target = model.entitiesByName[field.referenceTo];
+    const target = field.type === 'users' ? USER_TABLE : field.referenceTo && model.entitiesByName[field.referenceTo]?.table;
     if (!target) return [];
     const name = field.joinTable;
     return [
@@ -458,7 +460,7 @@ function joinTables(model: AppModel, entity: EntityModel): TableDef[] {
         ],
         {
           primaryKey: [JOIN_RECORD, JOIN_TARGET],
-          foreignKeys: [foreignKey(name, JOIN_RECORD, entity.table, 'cascade'), foreignKey(name, JOIN_TARGET, target.table, 'cascade')],
+          foreignKeys: [foreignKey(name, JOIN_RECORD, entity.table, 'cascade'), foreignKey(name, JOIN_TARGET, target, 'cascade')],
           indexes: [index(name, [JOIN_TARGET, JOIN_RECORD])],
         },
       ),
