@@ -168,6 +168,13 @@ async function crawl(
       // A link to a file (an export) starts a download instead of a page: not a page to check.
       const response = await page.goto(`${baseUrl}${href}`).catch(() => null);
       if (!response || !(response.headers()['content-type'] ?? '').includes('text/html')) continue;
+      // A 404 or 403 page comes as Next.js's bare error shell and is rendered in the browser
+      // (vercel/next.js#92231): check the page, once there, not the shell. One that never comes
+      // is checked as it is, and axe says what it lacks.
+      await page
+        .locator('html[lang]')
+        .waitFor({ state: 'attached', timeout: 10_000 })
+        .catch(() => undefined);
       // A page that sent the user elsewhere (sign-in, a redirect) is checked under its own address.
       const landed = new URL(page.url()).pathname;
       if (landed !== href.split('?')[0] && seen.has(shapeOf(landed))) continue;
