@@ -28,6 +28,7 @@ import { buildReferenceEffects, buildTargets, ownEffects } from './consequences'
 import { UTC } from '../time/zone';
 import { DEFAULT_CALENDAR, type WorkingCalendar } from '../time/working-days';
 import { buildCalendar } from './calendar';
+import { buildWebhooks } from './webhooks';
 
 export const SYSTEM_COLUMNS: readonly SystemColumn[] = [
   { name: 'id', column: 'id', label: 'ID' },
@@ -84,6 +85,7 @@ export function buildModel(raw: AppSpec): AppModel {
     constants: spec.constants ?? {},
     calendar,
     conditions: conditionBook(spec.constants ?? {}, modelConditions(entities, home, routes), calendar),
+    webhooks: buildWebhooks(spec),
   };
 }
 

@@ -3,6 +3,7 @@ import { NOT_SHOWN, POINT_HEADINGS } from './document';
 import type { AppModel } from './model';
 import { entityBlocks, purposeBlocks, screenBlocks, workflowBlocks, type PointBlocks } from './describe/product';
 import { accessBlocks, callBlocks, constantBlocks, errorBlocks, validationBlocks } from './describe/rules';
+import { withWebhookBlocks } from './describe/webhooks';
 
 /** The builder of each of the nine points, by its heading; null means "not shown". */
 const POINT_BUILDERS: Readonly<Record<(typeof POINT_HEADINGS)[number], (model: AppModel) => PointBlocks>> = {
@@ -12,7 +13,7 @@ const POINT_BUILDERS: Readonly<Record<(typeof POINT_HEADINGS)[number], (model: A
   'States and transitions': workflowBlocks,
   'Validation rules': validationBlocks,
   'Roles and permissions': accessBlocks,
-  'The calls': callBlocks,
+  'The calls': (model) => withWebhookBlocks(model, callBlocks(model)),
   'Error catalogue': errorBlocks,
   'Business constants and limits': constantBlocks,
 };

@@ -27,6 +27,7 @@ import type { RouteModel } from './screens/route-model';
 import type { ConditionBook } from '../condition/book';
 import type { WorkingCalendar } from '../time/working-days';
 import type { DecimalDigits, NumberBounds } from './field-numbers';
+import type { WebhookModel } from './webhooks';
 
 /**
  * The spec after it has been checked and its defaults filled in ("sanitized" once at boot).
@@ -273,4 +274,6 @@ export interface AppModel {
   readonly calendar: WorkingCalendar;
   /** Every condition of the model, compiled once (condition/book.ts). */
   readonly conditions: ConditionBook;
+  /** The spec's webhooks (./webhooks.ts), in the spec's order. */
+  readonly webhooks: readonly WebhookModel[];
 }

@@ -908,6 +908,28 @@ export interface AppSpec {
   readonly constants?: Readonly<Record<string, ConstantSpec>>;
   /** The days the business works, for durations in `workingDays`; default Monday to Friday, no holidays. */
   readonly calendar?: CalendarSpec;
+  /** Other systems told of changes: signed JSON POSTs (Standard Webhooks), by webhook name. */
+  readonly webhooks?: Readonly<Record<string, WebhookSpec>>;
+}
+
+/** A value read from the environment when the server starts: `{ env: 'HELPDESK_CRM_WEBHOOK_URL' }`. */
+export interface EnvValueSpec {
+  readonly env: string;
+}
+
+/**
+ * A receiver of changes: `{ url, secret, events: ['ticket.created', 'ticket.resolve'], role: 'agent' }`.
+ * An event is `<entity>.created`, `.updated`, `.deleted` or `.<transition name>`.
+ */
+export interface WebhookSpec {
+  /** An https:// (or http://) address, or the environment variable holding it. */
+  readonly url: string | EnvValueSpec;
+  /** The environment variable holding the signing secret (`whsec_<base64>`); never the secret itself. */
+  readonly secret: EnvValueSpec;
+  readonly events: readonly string[];
+  /** The payload's record is read with this role's access: fields it may not read are left out. */
+  readonly role: string;
+  readonly description?: string;
 }
 
 /**

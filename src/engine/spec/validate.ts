@@ -11,6 +11,7 @@ import { collectSymbols } from './validate/symbols';
 import { checkWorkflows } from './validate/workflows';
 import { checkUsers } from './validate/users';
 import { checkWrittenBy } from './validate/written-by';
+import { checkWebhooks } from './validate/webhooks';
 
 const TOP_LEVEL_KEYS: readonly (keyof AppSpec)[] = [
   'name',
@@ -26,6 +27,7 @@ const TOP_LEVEL_KEYS: readonly (keyof AppSpec)[] = [
   'errors',
   'constants',
   'calendar',
+  'webhooks',
 ];
 const APP_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -59,6 +61,7 @@ export function validateSpec(spec: AppSpec): SpecIssue[] {
   checkCalendar(raw, issues);
   checkConstantRefs(raw, symbols, issues);
   checkWrittenBy(raw, issues);
+  checkWebhooks(raw, symbols, issues);
   return issues.list;
 }
 
