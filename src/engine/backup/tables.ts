@@ -11,6 +11,8 @@ export const SKIPPED_TABLES: Readonly<Record<string, string>> = {
   nf_setup_code: 'setup codes: only while there is no user, and a backup with users needs none',
   nf_tally: 'running totals: recounted by their triggers as the records are inserted',
   nf_meta: "the schema sync's own record: written by the sync of the database restored into",
+  nf_webhook_delivery: 'webhook deliveries: what was sent to other systems; a restored server must not send it again',
+  nf_webhook_attempt: "webhook attempts: the deliveries' log, skipped with them",
 };
 
 /** The engine's own tables that a backup copies (entity tables are copied too, being the spec's). */

@@ -43,6 +43,16 @@ export function splitEventName(event: string): { entity: string; action: string 
   return { entity: event.slice(0, dot), action: event.slice(dot + 1) };
 }
 
+/** An address a webhook may post to: http:// or https:// with a host (from the spec or the environment). */
+export function isWebhookAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** One event of a validated spec (its entity and transition exist). */
 function eventModel(type: string): WebhookEventModel {
   const split = splitEventName(type);

@@ -1,5 +1,5 @@
 import { ADMIN_ROLE } from '../../access/policy';
-import { RECORD_EVENT_KINDS, splitEventName } from '../webhooks';
+import { isWebhookAddress, RECORD_EVENT_KINDS, splitEventName } from '../webhooks';
 import { at, describeValue, isNonEmptyString, isRecord, isString, quoteList, type Issues, type Rec, type Symbols } from './context';
 import { PUBLIC_ROLE } from './public';
 
@@ -34,7 +34,7 @@ export function checkWebhooks(raw: Rec, symbols: Symbols, issues: Issues): void 
 function checkUrl(url: unknown, path: string, issues: Issues): void {
   if (url === undefined) issues.add(path, "is required: an https:// address, or { env: 'NAME' } for the variable that holds it");
   else if (isString(url)) {
-    if (!isWebAddress(url)) issues.add(path, `must be an http:// or https:// address, or { env: 'NAME' }, got ${describeValue(url)}`);
+    if (!isWebhookAddress(url)) issues.add(path, `must be an http:// or https:// address, or { env: 'NAME' }, got ${describeValue(url)}`);
   } else checkEnvRef(url, path, "an https:// address, or { env: 'NAME' }", issues);
 }
 
@@ -93,13 +93,4 @@ function checkRole(role: unknown, path: string, symbols: Symbols, issues: Issues
   else if (!isNonEmptyString(role)) issues.add(path, `must be a role's name, got ${describeValue(role)}`);
   else if (!symbols.roles.has(role) && role !== ADMIN_ROLE && role !== PUBLIC_ROLE)
     issues.add(path, `unknown role "${role}" (roles: ${quoteList([...symbols.roles, ADMIN_ROLE, PUBLIC_ROLE])})`);
-}
-
-function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
 }

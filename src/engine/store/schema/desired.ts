@@ -9,6 +9,7 @@ import { enumOrderTag } from './enum-order';
 import { uniqueWhenIndexes } from './unique-when-indexes';
 import { exclusionConstraints } from './exclusive-constraints';
 import { objectName, quoteIdent, quoteLiteral } from './sql';
+import { webhookTables } from '../../notify/webhooks/tables';
 import type { ColumnDef, ForeignKeyAction, ForeignKeyDef, IndexDef, TableDef, UniqueDef } from './types';
 
 export const USER_TABLE = 'nf_user';
@@ -229,6 +230,7 @@ export function systemTables(model?: AppModel): TableDef[] {
       ],
       { primaryKey: ['key'] },
     ),
+    ...webhookTables(model),
   ];
 }
 
