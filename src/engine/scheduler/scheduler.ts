@@ -2,11 +2,14 @@ import { logLine } from '../log';
 import { autoTransitions, countDue, takeDueTransitions, type AutoRun } from '../ops/auto-transitions';
 import type { OpsContext } from '../ops/context';
 import { DEFAULT_SCHEDULER_SECONDS } from '../spec/auto';
+import type { WebhookEnv } from '../notify/webhooks/targets';
+import { webhookStep } from './webhook-step';
 
 /*
  * The scheduler of one server process: every interval it takes the automatic transitions that
- * have fallen due (ops/auto-transitions.ts). Every process of a fleet runs one; the database
- * decides which takes what (FOR UPDATE SKIP LOCKED), so there is no leader to elect or lose.
+ * have fallen due (ops/auto-transitions.ts), then posts the webhook deliveries that have
+ * (./webhook-step.ts). Every process of a fleet runs one; the database decides
+ * which takes what (FOR UPDATE SKIP LOCKED), so there is no leader to elect or lose.
  */
 
 /** What /api/health says of the scheduler. */
@@ -38,6 +41,8 @@ export interface SchedulerOptions {
   readonly intervalSeconds?: number;
   /** The clock of the loop's runs (tests move it). */
   readonly clock?: () => Date;
+  /** Where webhooks' addresses and secrets are read (default: the process's environment). */
+  readonly env?: WebhookEnv;
 }
 
 /** How long one run may take records before it lets the next tick go on: the process has pages to serve. */
@@ -48,7 +53,8 @@ const CATCH_UP_MS = 250;
 export function createScheduler(ctx: OpsContext, options: SchedulerOptions = {}): Scheduler {
   const intervalSeconds = options.intervalSeconds ?? DEFAULT_SCHEDULER_SECONDS;
   const clock = options.clock ?? (() => new Date());
-  const hasWork = autoTransitions(ctx.model.entities).length > 0;
+  const webhooks = webhookStep(ctx, options.env ?? process.env);
+  const hasWork = autoTransitions(ctx.model.entities).length > 0 || webhooks !== null;
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   let current: Promise<unknown> = Promise.resolve();
@@ -71,8 +77,9 @@ export function createScheduler(ctx: OpsContext, options: SchedulerOptions = {})
     lastRunAt = new Date();
     lastTaken = run.taken;
     backlog = await countDue(ctx, now);
+    const sent = webhooks ? await webhooks(now) : null;
     lastError = null;
-    return run;
+    return sent?.more ? { ...run, more: true } : run;
   }
 
   function schedule(delayMs: number): void {

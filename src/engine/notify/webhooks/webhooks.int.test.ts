@@ -18,6 +18,7 @@ import { claimDueDeliveries, deliverDueWebhooks } from './deliver';
 import { enqueueWebhookDeliveries } from './enqueue';
 import { readRecordAsRole } from './read-as-role';
 import { WEBHOOK_DELIVERY_TABLE } from './tables';
+import { createScheduler } from '../../scheduler/scheduler';
 
 const model = buildModel({
   name: 'desk',
@@ -129,6 +130,14 @@ forEachDatabase('webhooks', (database) => {
     expect(post!.headers['webhook-id']).toBe(delivery.event_id);
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 1, last_status: 200 });
     expect(await deliverDueWebhooks(store.db, model, env, at(3600 * SECOND))).toMatchObject({ delivered: 0 });
+    expect(receiver.received).toHaveLength(1);
+  });
+
+  it('is posted by the scheduler’s run, a spec without automatic transitions included', async () => {
+    const ticket = await newTicket('Sent by the scheduler');
+    const scheduler = createScheduler({ model, db: store.db }, { env });
+    await scheduler.runOnce(at());
+    expect(await deliveryOf(ticket.id)).toMatchObject({ status: 'delivered', attempts: 1 });
     expect(receiver.received).toHaveLength(1);
   });
 
