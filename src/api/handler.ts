@@ -12,6 +12,7 @@ import { problemResponse } from './problem';
 import { FixedWindowLimiter, rateLimitHeaders, type RateLimitOutcome } from './rate-limit';
 import { recordRoutes } from './records';
 import { workflowRoutes } from './workflow';
+import { webhookRoutes } from './webhooks';
 import { allowedMethods, API_PREFIX, matchRoutes, sortRoutes, type ApiContext, type Route, type RouteMatch } from './routes';
 
 export type { ApiContext } from './routes';
@@ -44,6 +45,7 @@ function stateOf(engine: Engine): ApiState {
       ...Object.entries(engine.model.calls).map(([name, call]) => callRoute(engine.model, name, call)),
       ...engine.model.entities.flatMap((entity) => [...recordRoutes(entity), ...workflowRoutes(entity)]),
       ...authRoutes,
+      ...(engine.model.webhooks.length > 0 ? webhookRoutes : []),
       {
         method: 'GET',
         path: ['openapi.json'],

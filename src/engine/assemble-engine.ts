@@ -10,6 +10,7 @@ import type { AppModel } from './spec/model';
 import type { Store } from './store/types';
 import { createSavedViews } from './views/saved-views';
 import { createScheduler } from './scheduler/scheduler';
+import { createWebhookAdmin } from './notify/webhooks/admin';
 
 /** Where an engine keeps its store: off its type, so that doors cannot reach it (see testing/engine/engine.ts). */
 export const ENGINE_STORE = Symbol('ninefold.engineStore');
@@ -29,6 +30,7 @@ export function assembleEngine(model: AppModel, store: Store, options: { readonl
     live: createLiveFeed(store),
     availability: store.availability,
     scheduler,
+    webhooks: createWebhookAdmin(model, store.db, process.env),
     health: () => probeHealth(store, model.name),
     importBackup: (lines, options = {}) => importBackup(store.db, lines, { ...options, model }),
     // Loaded when asked (the CLI's `seed`): the demo values' generators and their word lists are

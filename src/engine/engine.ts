@@ -9,6 +9,7 @@ import type { AppModel } from './spec/model';
 import type { DatabaseKind, StoreAvailability } from './store/types';
 import type { SavedViews } from './views/types';
 import type { Scheduler } from './scheduler/scheduler';
+import type { WebhookAdmin } from './notify/webhooks/admin';
 
 /**
  * A running application: its checked spec and the operations over its database. The database
@@ -30,6 +31,8 @@ export interface Engine {
   readonly availability: Pick<StoreAvailability, 'down' | 'checking'>;
   /** Takes automatic transitions when they fall due; servers start it, the CLI does not. */
   readonly scheduler: Scheduler;
+  /** The webhooks' state and delivery log, and "send again", for administrators. */
+  readonly webhooks: WebhookAdmin;
   /** Asks the database now whether it answers and would take a write. */
   health(): Promise<EngineHealth>;
   /** Restores a backup into this engine's empty database (src/engine/backup/import.ts). */

@@ -22,6 +22,7 @@ import {
 } from './schemas';
 import type { JsonSchema, OpenApiDocument, TagObject } from './types';
 import { writtenOnlyByCalls } from '@/engine/access/policy';
+import { webhookSchemas, WEBHOOKS_TAG } from './webhooks';
 
 export type { OpenApiDocument } from './types';
 
@@ -68,12 +69,15 @@ export function buildOpenApiDocument(model: AppModel): OpenApiDocument {
   if (model.entities.length > 0) schemas.Receipt = receiptSchema();
   schemas.Problem = problemSchema([...catalogue(model).keys()]);
   schemas.ValidationProblem = validationProblemSchema();
+  if (model.webhooks.length > 0) Object.assign(schemas, webhookSchemas());
 
   const tags: TagObject[] = [
     ...model.entities.map((entity) => ({ name: entityTag(entity), description: entity.description ?? entity.pluralLabel })),
     { name: AUTH_TAG, description: 'Who is signed in, signing in and out, and this document.' },
   ];
   if (Object.keys(model.calls).length > 0) tags.push({ name: CALLS_TAG, description: 'The custom calls of the spec.' });
+  if (model.webhooks.length > 0)
+    tags.push({ name: WEBHOOKS_TAG, description: 'Webhook deliveries and sending them again (administrators).' });
 
   return {
     openapi: '3.1.1',

@@ -47,6 +47,9 @@ export const OPERATION_ERRORS = {
   // Anyone may sign out; with the cookie, the Origin must be the application's (403).
   signOut: ['FORBIDDEN', ...ANY],
   openapi: [...ANY],
+  // Administrators only (FORBIDDEN for anyone else).
+  webhookDeliveries: [...SIGNED_IN, 'VALIDATION_FAILED'],
+  webhookRetry: [...SIGNED_IN, 'NOT_FOUND'],
 } as const satisfies Record<string, readonly BuiltInErrorCode[]>;
 
 /** What each code means for an operation, when the catalogue's title alone would be vague. */

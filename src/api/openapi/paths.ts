@@ -19,6 +19,7 @@ import { fieldMapSchema, pascalCase, schemaRef, valueSchema, writtenSchema, type
 import type { HeaderObject, HttpMethod, JsonSchema, OperationObject, ParameterObject, PathItemObject, ResponseObject } from './types';
 import { withUniqueWhenNote } from './unique-when';
 import { exclusiveCodes, withExclusiveNote } from './exclusive';
+import { webhookPaths } from './webhooks';
 
 /** The operations of /api/v1: the generated record routes, the auth routes and the spec's calls. */
 
@@ -562,6 +563,11 @@ export function buildPaths(model: AppModel, limits: Limits, names: ReadonlyMap<s
   const generated: Record<string, PathItemObject> = {};
   for (const entity of model.entities) Object.assign(generated, entityPaths(entity, context));
   Object.assign(generated, authPaths(context));
+  if (model.webhooks.length > 0)
+    Object.assign(
+      generated,
+      webhookPaths(model, (wanted) => operationId(context, wanted)),
+    );
   const paths: Record<string, PathItemObject> = {};
   for (const [name, call] of Object.entries(model.calls)) {
     const method = call.method.toLowerCase() as HttpMethod;

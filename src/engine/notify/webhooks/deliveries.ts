@@ -60,7 +60,7 @@ export interface DeliveryPage {
   readonly nextCursor: string | null;
 }
 
-function requireAdmin(actor: Actor, action: string): void {
+export function requireWebhookAdmin(actor: Actor, action: string): void {
   if (isAdmin(actor)) return;
   logLine('warn', 'access refused', { code: 'FORBIDDEN', actor: actor.userId, action });
   throw new NinefoldError('FORBIDDEN', 'Only administrators may see and resend webhook deliveries.');
@@ -73,7 +73,7 @@ export async function listWebhookDeliveries(
   actor: Actor,
   query: DeliveryQuery = {},
 ): Promise<DeliveryPage> {
-  requireAdmin(actor, 'list webhook deliveries');
+  requireWebhookAdmin(actor, 'list webhook deliveries');
   const { status, webhook, before, limit } = checkedQuery(model, query);
   if (model.webhooks.length === 0) return { items: [], nextCursor: null };
   let select = db
@@ -106,7 +106,7 @@ export async function retryWebhookDelivery(
   id: number,
   now: Date,
 ): Promise<void> {
-  requireAdmin(actor, 'resend a webhook delivery');
+  requireWebhookAdmin(actor, 'resend a webhook delivery');
   if (model.webhooks.length === 0 || !Number.isSafeInteger(id) || id < 1) throw notFound('delivery');
   const result = await db
     .updateTable(WEBHOOK_DELIVERY_TABLE)

@@ -6,7 +6,7 @@ import { forEachDatabase } from '@testing/engine/store';
 import { startReceiver, type Receiver } from '@testing/webhooks/receiver';
 import { createOps } from '../../ops/create-ops';
 import type { Ops } from '../../ops/ops';
-import { buildModel } from '../../spec/build';
+import { webhookDeskModel as model } from '@testing/webhooks/desk-model';
 import type { Actor } from '../../ground/actor';
 import { openStore } from '../../store/open-store';
 import type { Store } from '../../store/types';
@@ -19,39 +19,6 @@ import { enqueueWebhookDeliveries } from './enqueue';
 import { readRecordAsRole } from './read-as-role';
 import { WEBHOOK_DELIVERY_TABLE } from './tables';
 import { createScheduler } from '../../scheduler/scheduler';
-
-const model = buildModel({
-  name: 'desk',
-  entities: {
-    ticket: {
-      titleField: 'subject',
-      fields: { subject: { type: 'text', required: true }, notes: { type: 'text' } },
-    },
-  },
-  workflows: {
-    ticket: {
-      states: { open: { initial: true }, resolved: { final: true } },
-      transitions: { resolve: { from: 'open', to: 'resolved', allow: ['agent'] } },
-    },
-  },
-  roles: { agent: {}, partner: {} },
-  permissions: {
-    ticket: {
-      agent: { list: true, read: true, create: true, update: true, delete: true },
-      // The CRM partner reads tickets but not the agents' notes.
-      partner: { list: true, read: true, hiddenFields: ['notes'] },
-    },
-  },
-  webhooks: {
-    crm: {
-      url: { env: 'TEST_CRM_URL' },
-      secret: { env: 'TEST_CRM_SECRET' },
-      events: ['ticket.created', 'ticket.updated', 'ticket.resolve', 'ticket.deleted'],
-      role: 'partner',
-    },
-    offline: { url: { env: 'TEST_OFFLINE_URL' }, secret: { env: 'TEST_OFFLINE_SECRET' }, events: ['ticket.created'], role: 'agent' },
-  },
-});
 
 const secret = `whsec_${randomBytes(32).toString('base64')}`;
 const SECOND = 1000;
