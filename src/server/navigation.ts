@@ -49,5 +49,6 @@ export async function navigationFor(engine: Engine, actor: Actor): Promise<Navig
         ]
       : []),
     ...(isAdmin(actor) ? [{ href: '/admin/users', label: 'Users' }] : []),
+    ...(isAdmin(actor) && model.webhooks.length > 0 ? [{ href: '/admin/webhooks', label: 'Webhooks' }] : []),
   ];
 }

@@ -14,6 +14,7 @@ import type * as theme from './theme';
 import type * as transitions from './transitions';
 import type * as users from './users';
 import type * as views from './views';
+import type * as webhooks from './webhooks';
 
 /** Every module of server actions under src/ ('use server' at its top), and the names it exports. */
 function serverActions(): string[] {
@@ -48,7 +49,8 @@ type Actions = typeof account &
   typeof theme &
   typeof transitions &
   typeof users &
-  typeof views;
+  typeof views &
+  typeof webhooks;
 
 // Each entry against its action's parameters, by the type checker (`npm run typecheck`).
 const _checked: { readonly [N in keyof Actions]: ArgumentsOf<Actions[N]> } = ACTION_ARGUMENTS;

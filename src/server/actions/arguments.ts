@@ -41,6 +41,7 @@ export const ACTION_ARGUMENTS = {
   disableUserAction: ['state', 'form'],
   enableUserAction: ['state', 'form'],
   revokeInviteAction: ['state', 'form'],
+  sendWebhookAgainAction: ['state', 'form'],
   saveViewAction: ['state', 'form'],
   updateViewAction: ['state', 'form'],
   renameViewAction: ['state', 'form'],
