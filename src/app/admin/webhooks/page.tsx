@@ -102,7 +102,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Sea
         </form>
 
         {page.items.length === 0 ? <p className="text-sm text-zinc-600">No deliveries.</p> : null}
-        <ol className="space-y-3">
+        <ol aria-label="Deliveries" className="space-y-3">
           {page.items.map((delivery) => (
             <li key={delivery.id}>
               <DeliveryCard delivery={delivery} zone={zone} />
