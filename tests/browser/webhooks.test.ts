@@ -111,7 +111,7 @@ describe('/admin/webhooks', () => {
     }
   });
 
-  it('passes axe with a delivery's payload and attempts open (with JavaScript)', async () => {
+  it('passes axe with a delivery’s payload and attempts open (with JavaScript)', async () => {
     const browser = await openBrowser();
     try {
       await signIn(browser.page, server.url, ADMIN.email, ADMIN.password);
