@@ -28,6 +28,7 @@ import { buildReferenceEffects, buildTargets, ownEffects } from './consequences'
 import { UTC } from '../time/zone';
 import { DEFAULT_CALENDAR, type WorkingCalendar } from '../time/working-days';
 import { buildCalendar } from './calendar';
+import { buildNotifications } from './notifications';
 
 export const SYSTEM_COLUMNS: readonly SystemColumn[] = [
   { name: 'id', column: 'id', label: 'ID' },
@@ -55,7 +56,12 @@ export function buildModel(raw: AppSpec): AppModel {
     buildEntity(spec, calendar, name, entity, spec.workflows?.[name]),
   );
   // Detail pages show other entities' records, so they are built once every entity is.
-  const entities: EntityModel[] = bare.map((entity) => ({ ...entity, details: buildDetails(spec, entity, bare) }));
+  const notifications = buildNotifications(spec, calendar);
+  const entities: EntityModel[] = bare.map((entity) => ({
+    ...entity,
+    details: buildDetails(spec, entity, bare),
+    notifications: notifications.filter((n) => n.entity === entity.name),
+  }));
   const entitiesByName = nameTable(entities.map((e) => [e.name, e]));
   const navigationNames = spec.screens?.navigation ?? entities.map((e) => e.name);
   const home = buildHome(spec, entitiesByName);
@@ -84,6 +90,8 @@ export function buildModel(raw: AppSpec): AppModel {
     constants: spec.constants ?? {},
     calendar,
     conditions: conditionBook(spec.constants ?? {}, modelConditions(entities, home, routes), calendar),
+    notifications,
+    watch: spec.watch ?? {},
   };
 }
 

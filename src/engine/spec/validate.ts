@@ -1,3 +1,4 @@
+import { checkNotifications } from './validate/notifications';
 import type { SpecIssue } from './spec-error';
 import type { AppSpec } from './types';
 import { checkPermissions, checkRoles, checkRules } from './validate/access';
@@ -26,6 +27,8 @@ const TOP_LEVEL_KEYS: readonly (keyof AppSpec)[] = [
   'errors',
   'constants',
   'calendar',
+  'notifications',
+  'watch',
 ];
 const APP_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -59,6 +62,7 @@ export function validateSpec(spec: AppSpec): SpecIssue[] {
   checkCalendar(raw, issues);
   checkConstantRefs(raw, symbols, issues);
   checkWrittenBy(raw, issues);
+  checkNotifications(raw, symbols, issues);
   return issues.list;
 }
 
