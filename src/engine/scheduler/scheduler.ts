@@ -2,6 +2,9 @@ import { logLine } from '../log';
 import { autoTransitions, countDue, takeDueTransitions, type AutoRun } from '../ops/auto-transitions';
 import type { OpsContext } from '../ops/context';
 import { DEFAULT_SCHEDULER_SECONDS } from '../spec/auto';
+import type { NotifyOptions } from '../notify/dispatch';
+import { onNudge } from '../notify/nudge';
+import { createNotifySteps } from '../notify/steps';
 
 /*
  * The scheduler of one server process: every interval it takes the automatic transitions that
@@ -36,6 +39,8 @@ export interface Scheduler {
 
 export interface SchedulerOptions {
   readonly intervalSeconds?: number;
+  /** Notifications' delivery (src/engine/notify): webhooks' subscribers, whether e-mail is on. */
+  readonly notify?: NotifyOptions;
   /** The clock of the loop's runs (tests move it). */
   readonly clock?: () => Date;
 }
@@ -48,7 +53,9 @@ const CATCH_UP_MS = 250;
 export function createScheduler(ctx: OpsContext, options: SchedulerOptions = {}): Scheduler {
   const intervalSeconds = options.intervalSeconds ?? DEFAULT_SCHEDULER_SECONDS;
   const clock = options.clock ?? (() => new Date());
-  const hasWork = autoTransitions(ctx.model.entities).length > 0;
+  const notifications = createNotifySteps(ctx, options.notify ?? {});
+  const hasWork = autoTransitions(ctx.model.entities).length > 0 || notifications.active;
+  let stopNudges: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   let current: Promise<unknown> = Promise.resolve();
@@ -60,7 +67,10 @@ export function createScheduler(ctx: OpsContext, options: SchedulerOptions = {})
   const logged = new Set<string>();
 
   async function runOnce(now: Date = clock()): Promise<AutoRun> {
-    const run = await takeDueTransitions(ctx, now, Date.now() + RUN_BUDGET_MS);
+    const deadline = Date.now() + RUN_BUDGET_MS;
+    const run = await takeDueTransitions(ctx, now, deadline);
+    // Then what concerns people: reminders due, the outbox, e-mail and digests (notify/steps.ts).
+    const notified = await notifications.run(now, deadline);
     for (const refusal of run.refused) {
       const key = `${refusal.entity}:${refusal.id}:${refusal.transition}:${refusal.code}`;
       if (logged.has(key)) continue;
@@ -72,7 +82,7 @@ export function createScheduler(ctx: OpsContext, options: SchedulerOptions = {})
     lastTaken = run.taken;
     backlog = await countDue(ctx, now);
     lastError = null;
-    return run;
+    return notified.more ? { ...run, more: true } : run;
   }
 
   function schedule(delayMs: number): void {
@@ -100,10 +110,15 @@ export function createScheduler(ctx: OpsContext, options: SchedulerOptions = {})
     start() {
       if (running || !hasWork) return;
       running = true;
+      // A commit that wrote outbox rows wakes the dispatcher at once, not at the next tick.
+      stopNudges = notifications.active ? onNudge(() => notifications.dispatchSoon()) : null;
       schedule(0);
     },
     async stop() {
       running = false;
+      stopNudges?.();
+      stopNudges = null;
+      await notifications.idle();
       if (timer) clearTimeout(timer);
       timer = null;
       await current.catch(() => undefined);

@@ -24,7 +24,8 @@ export type NotificationOn =
 export type RecipientModel =
   | { readonly kind: 'field'; readonly path: string; readonly head: string; readonly tail: string | null }
   | { readonly kind: 'role'; readonly role: string }
-  | { readonly kind: 'watchers' };
+  /** The record's watchers, or (`via`: 'ticket.watchers') those of the record a reference points at. */
+  | { readonly kind: 'watchers'; readonly via: string | null };
 
 export interface NotificationModel {
   /** The kind's name (its key in the spec): preferences and deliveries are kept under it. */
@@ -60,8 +61,9 @@ function buildOn(on: NotificationTrigger, spec: AppSpec, calendar: WorkingCalend
 
 function buildRecipient(to: NotificationSpec['to'][number]): RecipientModel {
   if (typeof to !== 'string') return { kind: 'role', role: to.role };
-  if (to === 'watchers') return { kind: 'watchers' };
   const [head, tail] = to.split('.');
+  if (to === 'watchers') return { kind: 'watchers', via: null };
+  if (tail === 'watchers') return { kind: 'watchers', via: head! };
   return { kind: 'field', path: to, head: head!, tail: tail ?? null };
 }
 

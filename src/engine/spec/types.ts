@@ -926,7 +926,7 @@ export interface NotificationSpec {
   readonly on: NotificationTrigger;
   /** On the record after the change (or at the time): no notification unless it holds. */
   readonly when?: Condition;
-  /** A user or users field path ('assignee', 'ticket.requester'), `{ role }`, or 'watchers'. */
+  /** A user or users field path ('assignee', 'ticket.requester'), `{ role }`, 'watchers' or a reference's ('ticket.watchers'). */
   readonly to: readonly NotificationRecipient[];
   readonly title: string;
   readonly text?: string;

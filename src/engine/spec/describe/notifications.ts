@@ -26,7 +26,7 @@ function onText(on: NotificationOn, entity: EntityModel): string {
 
 function recipientText(to: RecipientModel): string {
   if (to.kind === 'role') return `the users of role ${code(to.role)}`;
-  if (to.kind === 'watchers') return "the record's watchers";
+  if (to.kind === 'watchers') return to.via ? `the watchers of its ${code(to.via)}` : "the record's watchers";
   return `the user(s) in ${code(to.path)}`;
 }
 
@@ -45,7 +45,8 @@ export function notificationText(model: AppModel, notification: NotificationMode
 export function notificationBlocks(model: AppModel): DocBlock[] {
   if (model.notifications.length === 0) return [];
   const watch = Object.entries(model.watch).map(
-    ([entity, roles]) => `${model.entitiesByName[entity]?.pluralLabel ?? entity}: users of ${roles.map(code).join(', ')} may watch the records they may read.`,
+    ([entity, roles]) =>
+      `${model.entitiesByName[entity]?.pluralLabel ?? entity}: users of ${roles.map(code).join(', ')} may watch the records they may read.`,
   );
   return [
     { kind: 'heading', text: 'Notifications' },

@@ -43,7 +43,10 @@ export function checkNotifications(spec: Rec, symbols: Symbols, issues: Issues):
     issues.optionalString(notification, 'label', path);
     const entity = isString(notification.entity) ? symbols.entities.get(notification.entity) : undefined;
     if (!entity) {
-      issues.add(at(path, 'entity'), `unknown entity ${describeValue(notification.entity)} (entities: ${quoteList(symbols.entities.keys())})`);
+      issues.add(
+        at(path, 'entity'),
+        `unknown entity ${describeValue(notification.entity)} (entities: ${quoteList(symbols.entities.keys())})`,
+      );
       continue;
     }
     checkTrigger(notification.on, at(path, 'on'), entity, symbols, issues);
@@ -59,7 +62,8 @@ export function checkNotifications(spec: Rec, symbols: Symbols, issues: Issues):
     }
     if (notification.channels !== undefined) {
       const channels = issues.stringList(notification.channels, at(path, 'channels'));
-      if (Array.isArray(notification.channels) && notification.channels.length === 0) issues.add(at(path, 'channels'), 'needs at least one channel');
+      if (Array.isArray(notification.channels) && notification.channels.length === 0)
+        issues.add(at(path, 'channels'), 'needs at least one channel');
       for (const channel of channels) {
         if (!(NOTIFICATION_CHANNELS as readonly string[]).includes(channel)) {
           issues.add(at(path, 'channels'), `unknown channel "${channel}" (channels: ${quoteList(NOTIFICATION_CHANNELS)})`);
@@ -87,7 +91,8 @@ function checkTrigger(on: unknown, path: string, entity: EntityInfo, symbols: Sy
     const fields = issues.stringList(on.update, at(path, 'update'));
     if (Array.isArray(on.update) && on.update.length === 0) issues.add(at(path, 'update'), 'names at least one field');
     for (const field of fields) {
-      if (!entity.fields.has(field)) issues.add(at(path, 'update'), `unknown field "${field}" of ${entity.name} (fields: ${quoteList(entity.fields.keys())})`);
+      if (!entity.fields.has(field))
+        issues.add(at(path, 'update'), `unknown field "${field}" of ${entity.name} (fields: ${quoteList(entity.fields.keys())})`);
     }
   }
   if (trigger === 'transition') {
@@ -97,7 +102,9 @@ function checkTrigger(on: unknown, path: string, entity: EntityInfo, symbols: Sy
       if (!known.includes(name)) {
         issues.add(
           at(path, 'transition'),
-          entity.workflow ? `unknown transition "${name}" of ${entity.name} (transitions: ${quoteList(known)})` : `${entity.name} has no workflow`,
+          entity.workflow
+            ? `unknown transition "${name}" of ${entity.name} (transitions: ${quoteList(known)})`
+            : `${entity.name} has no workflow`,
         );
       }
     }
@@ -141,10 +148,17 @@ function checkRecipients(to: unknown, path: string, entity: EntityInfo, symbols:
     const userFields = [...entity.fields].filter(([, f]) => isUserType(f)).map(([name]) => name);
     const [head, tail, ...rest] = recipient.split('.');
     const field = entity.fields.get(head!);
-    if (rest.length > 0 || !field) {
-      issues.add(where, `"${recipient}" is not a user field of ${entity.name} (${quoteList(userFields)}) nor a reference's (e.g. "ticket.requester")`);
+    if (tail === 'watchers' && rest.length === 0 && field?.type === 'reference' && isString(field.to)) {
+      const watch = isRecord(spec.watch) ? spec.watch[field.to] : undefined;
+      if (watch === undefined) issues.add(where, `"${recipient}" needs watch.${field.to}: the roles whose users may watch a ${field.to}`);
+    } else if (rest.length > 0 || !field) {
+      issues.add(
+        where,
+        `"${recipient}" is not a user field of ${entity.name} (${quoteList(userFields)}) nor a reference's (e.g. "ticket.requester")`,
+      );
     } else if (tail === undefined) {
-      if (!isUserType(field)) issues.add(where, `"${head}" is a ${describeValue(field.type)} field, not a user or users field of ${entity.name}`);
+      if (!isUserType(field))
+        issues.add(where, `"${head}" is a ${describeValue(field.type)} field, not a user or users field of ${entity.name}`);
     } else {
       const target = field.type === 'reference' && isString(field.to) ? symbols.entities.get(field.to) : undefined;
       if (!target) issues.add(where, `"${head}" is not a reference field of ${entity.name}: "${recipient}" cannot be followed`);
@@ -162,7 +176,10 @@ function checkPlaceholders(text: string, path: string, entity: EntityInfo, symbo
     const field = entity.fields.get(head!);
     if (tail === undefined) {
       if (!field && !SYSTEM_PLACEHOLDERS.includes(head!)) {
-        issues.add(path, `unknown placeholder {${name}}: not a field of ${entity.name} (${quoteList([...SYSTEM_PLACEHOLDERS, ...entity.fields.keys()])})`);
+        issues.add(
+          path,
+          `unknown placeholder {${name}}: not a field of ${entity.name} (${quoteList([...SYSTEM_PLACEHOLDERS, ...entity.fields.keys()])})`,
+        );
       }
       continue;
     }
@@ -181,7 +198,8 @@ function checkWatch(watch: unknown, symbols: Symbols, issues: Issues): void {
     const path = at('watch', name);
     if (!symbols.entities.has(name)) issues.add(path, `unknown entity "${name}" (entities: ${quoteList(symbols.entities.keys())})`);
     for (const role of issues.stringList(roles, path)) {
-      if (!symbols.roles.has(role) && role !== ADMIN_ROLE) issues.add(path, `unknown role "${role}" (roles: ${quoteList([ADMIN_ROLE, ...symbols.roles])})`);
+      if (!symbols.roles.has(role) && role !== ADMIN_ROLE)
+        issues.add(path, `unknown role "${role}" (roles: ${quoteList([ADMIN_ROLE, ...symbols.roles])})`);
     }
   }
 }

@@ -5,7 +5,7 @@ import type { TableDef } from './types';
 /*
  * The tables of notifications (src/engine/notify): the outbox written in the transaction of each
  * change a notification matches, the deliveries per recipient and channel (each unique on its
- * outbox row and user, so a delivery is written once however many processes dispatch), users'
+ * outbox row, kind and user, so a delivery is written once however many processes dispatch), users'
  * watches and mutes, the reminders already taken and the digests already sent.
  */
 
@@ -15,6 +15,7 @@ export const MAIL_TABLE = 'nf_mail';
 export const DIGEST_TABLE = 'nf_digest';
 export const WATCH_TABLE = 'nf_watch';
 export const REMINDER_TABLE = 'nf_reminder';
+export const NOTIFY_PREFERENCE_TABLE = 'nf_notify_preference';
 
 /** The accounts table (desired.ts's USER_TABLE; named here, as desired.ts lists these tables). */
 const USER_TABLE = 'nf_user';
@@ -57,7 +58,7 @@ export function notifyTables(): TableDef[] {
         { name: 'created_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
       ],
       {
-        uniques: [{ name: objectName(INBOX_TABLE, ['outbox_id', 'user_id'], 'key'), columns: ['outbox_id', 'user_id'] }],
+        uniques: [{ name: objectName(INBOX_TABLE, ['outbox_id', 'kind', 'user_id'], 'key'), columns: ['outbox_id', 'kind', 'user_id'] }],
         foreignKeys: [foreignKey(INBOX_TABLE, 'user_id', USER_TABLE, 'cascade')],
         indexes: [
           index(INBOX_TABLE, ['user_id', 'id']),
@@ -87,10 +88,14 @@ export function notifyTables(): TableDef[] {
         { name: 'created_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
       ],
       {
-        uniques: [{ name: objectName(MAIL_TABLE, ['outbox_id', 'user_id'], 'key'), columns: ['outbox_id', 'user_id'] }],
+        uniques: [{ name: objectName(MAIL_TABLE, ['outbox_id', 'kind', 'user_id'], 'key'), columns: ['outbox_id', 'kind', 'user_id'] }],
         foreignKeys: [foreignKey(MAIL_TABLE, 'user_id', USER_TABLE, 'cascade')],
         indexes: [
-          { ...index(MAIL_TABLE, ['next_attempt_at']), name: objectName(MAIL_TABLE, ['due'], 'idx'), where: 'sent_at IS NULL AND NOT digest' },
+          {
+            ...index(MAIL_TABLE, ['next_attempt_at']),
+            name: objectName(MAIL_TABLE, ['due'], 'idx'),
+            where: 'sent_at IS NULL AND NOT digest',
+          },
           { ...index(MAIL_TABLE, ['user_id']), name: objectName(MAIL_TABLE, ['digest'], 'idx'), where: 'sent_at IS NULL AND digest' },
         ],
       },
@@ -119,6 +124,18 @@ export function notifyTables(): TableDef[] {
         foreignKeys: [foreignKey(WATCH_TABLE, 'user_id', USER_TABLE, 'cascade')],
         indexes: [index(WATCH_TABLE, ['entity', 'record_id'])],
       },
+    ),
+    table(
+      NOTIFY_PREFERENCE_TABLE,
+      [
+        // A user's choice for one kind of notification; no row: in the app and an e-mail for each.
+        { name: 'user_id', type: 'bigint', nullable: false },
+        { name: 'kind', type: 'text', nullable: false },
+        { name: 'in_app', type: 'boolean', nullable: false, default: 'true' },
+        // each, digest or off.
+        { name: 'email', type: 'text', nullable: false, default: "'each'::text" },
+      ],
+      { primaryKey: ['user_id', 'kind'], foreignKeys: [foreignKey(NOTIFY_PREFERENCE_TABLE, 'user_id', USER_TABLE, 'cascade')] },
     ),
     table(
       REMINDER_TABLE,

@@ -1,0 +1,52 @@
+import { logLine } from '../log';
+import type { OpsContext } from '../ops/context';
+import { dispatchOutbox, type NotifyOptions } from './dispatch';
+
+/*
+ * The notification steps of each process's scheduler run (scheduler.ts): the outbox dispatched.
+ * Also run between ticks when this process's own commit wrote outbox rows (`dispatchSoon`), one
+ * run at a time.
+ */
+
+export interface NotifySteps {
+  /** False when the spec declares no notification: the scheduler then has nothing to do for them. */
+  readonly active: boolean;
+  run(now: Date, deadline: number): Promise<{ readonly more: boolean }>;
+  /** A dispatch as soon as the one under way (if any) ends. */
+  dispatchSoon(): void;
+  /** Resolves when no nudged dispatch is under way. */
+  idle(): Promise<void>;
+}
+
+const NUDGE_BUDGET_MS = 1_000;
+
+export function createNotifySteps(ctx: OpsContext, options: NotifyOptions): NotifySteps {
+  const active = ctx.model.notifications.length > 0;
+  let chain: Promise<void> = Promise.resolve();
+  let queued = false;
+
+  async function run(now: Date, deadline: number): Promise<{ more: boolean }> {
+    if (!active) return { more: false };
+    const dispatched = await dispatchOutbox(ctx, options, deadline);
+    return { more: dispatched.more };
+  }
+
+  return {
+    active,
+    run,
+    dispatchSoon() {
+      if (queued) return;
+      queued = true;
+      chain = chain.then(async () => {
+        queued = false;
+        try {
+          await dispatchOutbox(ctx, options, Date.now() + NUDGE_BUDGET_MS);
+        } catch (error) {
+          // The scheduler's next tick tries again; the rows stay pending.
+          logLine('warn', 'notification dispatch failed', { error: error instanceof Error ? error.message : String(error) });
+        }
+      });
+    },
+    idle: () => chain,
+  };
+}
