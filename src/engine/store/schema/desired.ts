@@ -11,7 +11,7 @@ import { exclusionConstraints } from './exclusive-constraints';
 import { objectName, quoteIdent, quoteLiteral } from './sql';
 import { foreignKey, ID, index, NOW, table, TIMESTAMPTZ } from './table-helpers';
 import { notifyTables } from './notify-tables';
-import type { ColumnDef, ForeignKeyAction, ForeignKeyDef, IndexDef, TableDef, UniqueDef } from './types';
+import type { ColumnDef, ForeignKeyDef, IndexDef, TableDef, UniqueDef } from './types';
 
 export const USER_TABLE = 'nf_user';
 export const SESSION_TABLE = 'nf_session';
