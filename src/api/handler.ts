@@ -1,3 +1,4 @@
+import { inboxRoutes } from './inbox';
 import type { Engine } from '@/engine/engine';
 import { asNinefoldError, NinefoldError } from '@/engine/errors/ninefold-error';
 import { resolveLimits, type Limits } from '@/engine/limits';
@@ -44,6 +45,7 @@ function stateOf(engine: Engine): ApiState {
       ...Object.entries(engine.model.calls).map(([name, call]) => callRoute(engine.model, name, call)),
       ...engine.model.entities.flatMap((entity) => [...recordRoutes(entity), ...workflowRoutes(entity)]),
       ...authRoutes,
+      ...(engine.model.notifications.length > 0 ? inboxRoutes : []),
       {
         method: 'GET',
         path: ['openapi.json'],

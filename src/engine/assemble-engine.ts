@@ -1,3 +1,4 @@
+import { createNotifications } from './notify/notifications';
 import { importBackup } from './backup/import';
 import { createCalls } from './calls/calls';
 import type { Engine } from './engine';
@@ -29,6 +30,7 @@ export function assembleEngine(model: AppModel, store: Store, options: { readonl
     live: createLiveFeed(store),
     availability: store.availability,
     scheduler,
+    notifications: createNotifications(model, store.db, store),
     health: () => probeHealth(store, model.name),
     importBackup: (lines, options = {}) => importBackup(store.db, lines, { ...options, model }),
     // Loaded when asked (the CLI's `seed`): the demo values' generators and their word lists are

@@ -46,9 +46,7 @@ function triggered(notification: NotificationModel, change: OutboxChange): boole
 /** The notifications of `entity` a change matches: `on`, then `when` on the record as written. */
 export function matchingNotifications(entity: EntityModel, change: OutboxChange, now: Date): NotificationModel[] {
   if (change.after === null) return [];
-  return entity.notifications.filter(
-    (n) => triggered(n, change) && (n.when === null || evaluateCompiled(n.when, change.after!, now)),
-  );
+  return entity.notifications.filter((n) => triggered(n, change) && (n.when === null || evaluateCompiled(n.when, change.after!, now)));
 }
 
 /** The users each of the record's own user fields holds, for the recipients named by them. */
@@ -97,7 +95,12 @@ export async function insertOutbox(trx: DynamicDatabase, rows: readonly OutboxRo
 }
 
 /** Called by ops for every change it records (history.ts), inside the change's transaction. */
-export async function writeOutbox(trx: DynamicDatabase, entity: EntityModel, actor: Actor, changes: readonly OutboxChange[]): Promise<void> {
+export async function writeOutbox(
+  trx: DynamicDatabase,
+  entity: EntityModel,
+  actor: Actor,
+  changes: readonly OutboxChange[],
+): Promise<void> {
   if (entity.notifications.length === 0) return;
   const now = new Date();
   const rows: OutboxRow[] = [];

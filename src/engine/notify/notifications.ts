@@ -1,0 +1,38 @@
+import type { Actor } from '../ground/actor';
+import type { AppModel } from '../spec/model';
+import type { DynamicDatabase, Store } from '../store/types';
+import { INBOX_CHANNEL, parseInboxUsers } from './inbox-channel';
+import { listInbox, markAllRead, markRead, unreadCount, type InboxPage } from './inbox';
+import { myPreferences, setMyPreference, type KindPreference } from './preferences';
+
+/** What the doors may do with notifications: each user's own inbox and choices, nothing else. */
+export interface Notifications {
+  inbox(actor: Actor, query?: { cursor?: string; limit?: number; unread?: boolean }): Promise<InboxPage>;
+  unread(actor: Actor): Promise<number>;
+  markRead(actor: Actor, id: number): Promise<void>;
+  markAllRead(actor: Actor): Promise<number>;
+  preferences(actor: Actor): ReturnType<typeof myPreferences>;
+  setPreference(actor: Actor, kind: string, preference: KindPreference): Promise<void>;
+  /**
+   * Calls `onUsers` with the ids of users who have new in-app notifications, as each dispatch
+   * commits in any process (NOTIFY); the function it resolves to stops listening.
+   */
+  listen(onUsers: (userIds: readonly number[]) => void): Promise<() => Promise<void>>;
+}
+
+export function createNotifications(model: AppModel, db: DynamicDatabase, store: Pick<Store, 'listen'>): Notifications {
+  return {
+    inbox: (actor, query) => listInbox(model, db, actor, query),
+    unread: (actor) => unreadCount(db, actor),
+    markRead: (actor, id) => markRead(db, actor, id),
+    markAllRead: (actor) => markAllRead(db, actor),
+    preferences: (actor) => myPreferences(model, db, actor),
+    setPreference: (actor, kind, preference) => setMyPreference(model, db, actor, kind, preference),
+    listen: (onUsers) =>
+      store.listen(INBOX_CHANNEL, {
+        onNotify: (payload) => onUsers(parseInboxUsers(payload)),
+        // Missed announcements only delay a bell until the next page load.
+        onResync: () => undefined,
+      }),
+  };
+}
