@@ -1,9 +1,11 @@
 import { logLine } from '../log';
 import type { OpsContext } from '../ops/context';
 import { dispatchOutbox, type NotifyOptions } from './dispatch';
+import { takeDueReminders } from './reminders';
 
 /*
- * The notification steps of each process's scheduler run (scheduler.ts): the outbox dispatched.
+ * The notification steps of each process's scheduler run (scheduler.ts): the reminders whose time
+ * has come written to the outbox, then the outbox dispatched.
  * Also run between ticks when this process's own commit wrote outbox rows (`dispatchSoon`), one
  * run at a time.
  */
@@ -27,8 +29,9 @@ export function createNotifySteps(ctx: OpsContext, options: NotifyOptions): Noti
 
   async function run(now: Date, deadline: number): Promise<{ more: boolean }> {
     if (!active) return { more: false };
+    const reminded = await takeDueReminders(ctx, now, deadline);
     const dispatched = await dispatchOutbox(ctx, options, deadline);
-    return { more: dispatched.more };
+    return { more: reminded.more || dispatched.more };
   }
 
   return {
