@@ -4,6 +4,7 @@ import type { Actor } from '../ground/actor';
 import type { AppModel } from '../spec/model';
 import { INBOX_TABLE } from '../store/schema/notify-tables';
 import type { DynamicDatabase } from '../store/types';
+import { INBOX_CHANNEL } from './inbox-channel';
 import { recordPath } from './record-link';
 
 /*
@@ -108,6 +109,12 @@ export async function markRead(db: DynamicDatabase, actor: Actor, id: number): P
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) === 0) throw notFound('notification');
+  await announceRead(db, userId);
+}
+
+/** The user's bells in other tabs and processes follow a read (live hub): their id, nothing more. */
+async function announceRead(db: DynamicDatabase, userId: number): Promise<void> {
+  await sql`select pg_notify(${INBOX_CHANNEL}, ${JSON.stringify([userId])})`.execute(db);
 }
 
 /** Marks every unread notification of the actor read; returns how many. */
@@ -119,5 +126,7 @@ export async function markAllRead(db: DynamicDatabase, actor: Actor): Promise<nu
     .where('user_id', '=', userId)
     .where('read_at', 'is', null)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const marked = Number(result.numUpdatedRows);
+  if (marked > 0) await announceRead(db, userId);
+  return marked;
 }
