@@ -11,14 +11,19 @@ import type { AppModel } from './spec/model';
 import type { Store } from './store/types';
 import { createSavedViews } from './views/saved-views';
 import { createScheduler } from './scheduler/scheduler';
+import type { NotifyOptions } from './notify/dispatch';
 
 /** Where an engine keeps its store: off its type, so that doors cannot reach it (see testing/engine/engine.ts). */
 export const ENGINE_STORE = Symbol('ninefold.engineStore');
 
 /** The engine's parts over an open store whose schema matches the model (openEngine syncs it first). */
-export function assembleEngine(model: AppModel, store: Store, options: { readonly schedulerSeconds?: number } = {}): Engine {
+export function assembleEngine(
+  model: AppModel,
+  store: Store,
+  options: { readonly schedulerSeconds?: number; readonly notify?: NotifyOptions } = {},
+): Engine {
   const ops = createOps({ model, db: store.db });
-  const scheduler = createScheduler({ model, db: store.db }, { intervalSeconds: options.schedulerSeconds });
+  const scheduler = createScheduler({ model, db: store.db }, { intervalSeconds: options.schedulerSeconds, notify: options.notify });
   let closing: Promise<void> | undefined;
   const engine: Engine = {
     model,

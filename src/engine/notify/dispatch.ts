@@ -4,6 +4,7 @@ import { inTransaction } from '../ops/transaction';
 import { INBOX_TABLE, MAIL_TABLE, OUTBOX_TABLE } from '../store/schema/notify-tables';
 import type { DynamicDatabase } from '../store/types';
 import { INBOX_CHANNEL } from './inbox-channel';
+import type { Mailer } from './mailer';
 import { DEFAULT_KIND_PREFERENCE, preferencesOf } from './preferences';
 import { loadRecipients, recipientIds } from './recipients';
 import { renderFor } from './render';
@@ -45,8 +46,10 @@ export type OutboxSubscriber = (trx: DynamicDatabase, change: DispatchedChange) 
 export interface NotifyOptions {
   /** Webhooks and anything else that follows the outbox; none by default. */
   readonly subscribers?: readonly OutboxSubscriber[];
-  /** Whether e-mail is sent at all (a Mailer is configured): without one no e-mail row is written. */
-  readonly email?: boolean;
+  /** How e-mail leaves (SMTP in a server, a recording one in tests): without one no e-mail row is written. */
+  readonly mailer?: Mailer | null;
+  /** The application's public address for e-mails' links (NINEFOLD_PUBLIC_URL); default http://localhost:3000. */
+  readonly publicUrl?: string;
 }
 
 export interface DispatchRun {
@@ -105,7 +108,7 @@ async function deliver(ctx: OpsContext, options: NotifyOptions, row: OutboxRowRe
     for (const recipient of recipients) {
       const preference = preferences.get(recipient.userId) ?? DEFAULT_KIND_PREFERENCE;
       const inApp = notification.channels.includes('inApp') && preference.inApp;
-      const email = notification.channels.includes('email') && options.email === true && preference.email !== 'off';
+      const email = notification.channels.includes('email') && options.mailer != null && preference.email !== 'off';
       if (!inApp && !email) continue;
       const rendered = await renderFor(ctx, recipient, notification, row.recordId);
       if (!rendered) continue;

@@ -4,6 +4,7 @@ import type { DynamicDatabase, Store } from '../store/types';
 import { INBOX_CHANNEL, parseInboxUsers } from './inbox-channel';
 import { listInbox, markAllRead, markRead, unreadCount, type InboxPage } from './inbox';
 import { myPreferences, setMyPreference, type KindPreference } from './preferences';
+import { unsubscribe, unsubscribeTarget, type UnsubscribeTarget } from './unsubscribe';
 
 /** What the doors may do with notifications: each user's own inbox and choices, nothing else. */
 export interface Notifications {
@@ -13,6 +14,10 @@ export interface Notifications {
   markAllRead(actor: Actor): Promise<number>;
   preferences(actor: Actor): ReturnType<typeof myPreferences>;
   setPreference(actor: Actor, kind: string, preference: KindPreference): Promise<void>;
+  /** Whose e-mail an unsubscribe link turns off, and for what; NOT_FOUND for a link this application did not sign. */
+  unsubscribeTarget(token: string): Promise<UnsubscribeTarget>;
+  /** Turns off the e-mail an unsubscribe link names (no session: the signed link is the authority). */
+  unsubscribe(token: string): Promise<UnsubscribeTarget>;
   /**
    * Calls `onUsers` with the ids of users who have new in-app notifications, as each dispatch
    * commits in any process (NOTIFY); the function it resolves to stops listening.
@@ -28,6 +33,8 @@ export function createNotifications(model: AppModel, db: DynamicDatabase, store:
     markAllRead: (actor) => markAllRead(db, actor),
     preferences: (actor) => myPreferences(model, db, actor),
     setPreference: (actor, kind, preference) => setMyPreference(model, db, actor, kind, preference),
+    unsubscribeTarget: (token) => unsubscribeTarget(model, db, token),
+    unsubscribe: (token) => unsubscribe(model, db, token),
     listen: (onUsers) =>
       store.listen(INBOX_CHANNEL, {
         onNotify: (payload) => onUsers(parseInboxUsers(payload)),

@@ -1,11 +1,14 @@
 import { logLine } from '../log';
 import type { OpsContext } from '../ops/context';
 import { dispatchOutbox, type NotifyOptions } from './dispatch';
+import { makeDigests } from './digest';
+import { sendDueMail } from './mail-worker';
 import { takeDueReminders } from './reminders';
 
 /*
  * The notification steps of each process's scheduler run (scheduler.ts): the reminders whose time
- * has come written to the outbox, then the outbox dispatched.
+ * has come written to the outbox, the outbox dispatched, then (with a Mailer) the day's digests
+ * made and the e-mail due sent.
  * Also run between ticks when this process's own commit wrote outbox rows (`dispatchSoon`), one
  * run at a time.
  */
@@ -21,6 +24,8 @@ export interface NotifySteps {
 }
 
 const NUDGE_BUDGET_MS = 1_000;
+const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+const originOf = (options: NotifyOptions) => (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
 
 export function createNotifySteps(ctx: OpsContext, options: NotifyOptions): NotifySteps {
   const active = ctx.model.notifications.length > 0;
@@ -31,7 +36,11 @@ export function createNotifySteps(ctx: OpsContext, options: NotifyOptions): Noti
     if (!active) return { more: false };
     const reminded = await takeDueReminders(ctx, now, deadline);
     const dispatched = await dispatchOutbox(ctx, options, deadline);
-    return { more: reminded.more || dispatched.more };
+    if (!options.mailer) return { more: reminded.more || dispatched.more };
+    const origin = originOf(options);
+    await makeDigests(ctx, origin, now);
+    const mailed = await sendDueMail(ctx, options.mailer, origin, now, deadline);
+    return { more: reminded.more || dispatched.more || mailed.more };
   }
 
   return {
@@ -44,6 +53,8 @@ export function createNotifySteps(ctx: OpsContext, options: NotifyOptions): Noti
         queued = false;
         try {
           await dispatchOutbox(ctx, options, Date.now() + NUDGE_BUDGET_MS);
+          // Its e-mails leave now too, rather than at the next tick.
+          if (options.mailer) await sendDueMail(ctx, options.mailer, originOf(options), new Date(), Date.now() + NUDGE_BUDGET_MS);
         } catch (error) {
           // The scheduler's next tick tries again; the rows stay pending.
           logLine('warn', 'notification dispatch failed', { error: error instanceof Error ? error.message : String(error) });

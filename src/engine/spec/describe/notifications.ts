@@ -20,7 +20,9 @@ function onText(on: NotificationOn, entity: EntityModel): string {
     case 'transition':
       return `a ${entity.label.toLowerCase()} takes ${on.transitions.map((t) => entity.workflow?.transitions.find((x) => x.name === t)?.label ?? t).join(' or ')}`;
     case 'time':
-      return `${autoWhenText(on.time)} of a ${entity.label.toLowerCase()} (once per record and value of ${code(on.time.field)})`;
+      return `${autoWhenText(on.time)} of a ${entity.label.toLowerCase()} (once per record and value of ${code(on.time.field)}${
+        on.time.side === 'before' ? `, and not once ${code(on.time.field)} has passed` : ''
+      })`;
   }
 }
 
@@ -58,7 +60,9 @@ export function notificationBlocks(model: AppModel): DocBlock[] {
         'The user whose change it is is not told of it. A recipient is told only if their account is enabled and they may read the record when it is sent; ' +
         'a placeholder for a field they may not read reads "(hidden)", in the app and by e-mail alike. Each user chooses per kind on /account: in the app on or off, ' +
         'e-mail for each, a daily digest, or off; and may mute a record, or watch one where watching is allowed. ' +
-        'E-mail is sent only when the server has a mailer configured (SMTP settings in the environment); each carries a one-click unsubscribe link.',
+        'E-mail is sent only when the server has a mailer configured (SMTP settings in the environment), retried later when the mail server refuses it; ' +
+        'a daily digest is one e-mail a day (UTC) of the day before. Each e-mail carries a one-click unsubscribe link (`/unsubscribe/<token>`: a page to confirm, ' +
+        'and the List-Unsubscribe header), which turns that kind of e-mail off (every kind, from a digest).',
     },
   ];
 }

@@ -56,7 +56,8 @@ describe('notifications in /spec', () => {
       'A ticket is assigned to you (`ticketAssigned`): when `assignee` of a ticket changes (or is set when it is created), the user(s) in `assignee` read `Ticket {id} was assigned to you` and `{subject}: {secret}` in the app and by e-mail.',
     );
     expect(text).toContain('the user(s) in `ticket.requester`, the watchers of its `ticket` read');
-    expect(text).toContain('1 hour before dueAt of a ticket (once per record and value of `dueAt`), if');
+    expect(text).toContain('1 hour before dueAt of a ticket (once per record and value of `dueAt`, and not once `dueAt` has passed), if');
+    expect(text).toContain('one-click unsubscribe link (`/unsubscribe/<token>`');
     expect(text).toContain('reads "(hidden)"');
   });
 });

@@ -6,7 +6,8 @@ import type { TableDef } from './types';
  * The tables of notifications (src/engine/notify): the outbox written in the transaction of each
  * change a notification matches, the deliveries per recipient and channel (each unique on its
  * outbox row, kind and user, so a delivery is written once however many processes dispatch), users'
- * watches and mutes, the reminders already taken and the digests already sent.
+ * watches and mutes, the reminders already taken, the digests already sent and the key of the
+ * unsubscribe links.
  */
 
 export const OUTBOX_TABLE = 'nf_outbox';
@@ -16,6 +17,7 @@ export const DIGEST_TABLE = 'nf_digest';
 export const WATCH_TABLE = 'nf_watch';
 export const REMINDER_TABLE = 'nf_reminder';
 export const NOTIFY_PREFERENCE_TABLE = 'nf_notify_preference';
+export const NOTIFY_SECRET_TABLE = 'nf_notify_secret';
 
 /** The accounts table (desired.ts's USER_TABLE; named here, as desired.ts lists these tables). */
 const USER_TABLE = 'nf_user';
@@ -147,6 +149,16 @@ export function notifyTables(): TableDef[] {
         { name: 'taken_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
       ],
       { primaryKey: ['notification', 'record_id', 'at'] },
+    ),
+    table(
+      NOTIFY_SECRET_TABLE,
+      [
+        // The key that signs unsubscribe links (unsubscribe.ts): made once by whichever process needs it first.
+        { name: 'name', type: 'text', nullable: false },
+        { name: 'value', type: 'text', nullable: false },
+        { name: 'created_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
+      ],
+      { primaryKey: ['name'] },
     ),
   ];
 }
