@@ -101,4 +101,52 @@ describe('notifications', () => {
       .click();
     await page.waitForURL(`${server.url}/tickets/${first}`);
   });
+
+  it('keeps each kind’s choices on /account (no in-app for assignments), and a watched ticket’s replies reach the bell; mute and unmute', async () => {
+    const page = agent.page;
+    await page.goto(`${server.url}/account`);
+    const section = page.getByRole('region', { name: 'Notifications' });
+    const assigned = section.getByRole('listitem').filter({ hasText: 'A ticket is assigned to you' });
+    const assignedInApp = assigned.getByRole('checkbox', { name: 'In the app' });
+    const assignedEmail = assigned.getByRole('combobox', { name: 'E-mail' });
+    expect(await assignedInApp.isChecked()).toBe(true);
+    expect(await assignedEmail.inputValue()).toBe('each');
+    await assignedInApp.uncheck();
+    await assignedEmail.selectOption('digest');
+    await section.getByRole('button', { name: 'Save notifications' }).click();
+    await expect.poll(() => section.getByRole('status').textContent()).toBe('Saved.');
+    await page.reload();
+    expect(await assignedInApp.isChecked()).toBe(false);
+    expect(await assignedEmail.inputValue()).toBe('digest');
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Assigned: nothing in the app now. Watched and answered: told.
+    const ticket = await assignToAgent(`Watched ${tag}`);
+    await page.goto(`${server.url}/tickets/${ticket}`);
+    await streamOpen(page);
+    const before = await bellCount(page);
+    await page.getByRole('button', { name: 'Watch', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Unwatch' }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    const reply = await callApi(server.url, adminApi, 'POST', '/comments', { ticket, body: `Public answer ${tag}` });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    await expect.poll(() => bellCount(page)).toBe(before + 1);
+    const inbox = await callApi<{ items: { kind: string; recordId: number; title: string }[] }>(server.url, agentApi, 'GET', '/inbox');
+    const about = inbox.body.items.filter((item) => item.title.includes(`Watched ${tag}`) || item.recordId === ticket);
+    // The reply was dispatched after the assignment, in order: the assignment's absence is settled.
+    expect(about.map((item) => item.kind)).toEqual(['ticketReplied']);
+
+    await page.getByRole('button', { name: 'Mute', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Unmute' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Unwatch' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Unmute' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Watch', exact: true }).count()).toBe(1);
+
+    // As it was, for the tests that follow.
+    await page.goto(`${server.url}/account`);
+    await assignedInApp.check();
+    await assignedEmail.selectOption('each');
+    await section.getByRole('button', { name: 'Save notifications' }).click();
+    await expect.poll(() => section.getByRole('status').textContent()).toBe('Saved.');
+  });
 });

@@ -6,7 +6,7 @@ import type { DynamicDatabase } from '../store/types';
 import { INBOX_CHANNEL } from './inbox-channel';
 import type { Mailer } from './mailer';
 import { DEFAULT_KIND_PREFERENCE, preferencesOf } from './preferences';
-import { loadRecipients, recipientIds } from './recipients';
+import { loadRecipients, mutableRecords, recipientIds } from './recipients';
 import { renderFor } from './render';
 import { recordPath } from './record-link';
 
@@ -99,7 +99,12 @@ async function deliver(ctx: OpsContext, options: NotifyOptions, row: OutboxRowRe
     const ids = await recipientIds(ctx.model, ctx.db, notification, row.recordId, row.users);
     // The user whose change it is knows of it.
     if (row.actorId !== null) ids.delete(row.actorId);
-    const recipients = await loadRecipients(ctx.model, ctx.db, [...ids], row.entity, row.recordId);
+    const recipients = await loadRecipients(
+      ctx.model,
+      ctx.db,
+      [...ids],
+      await mutableRecords(ctx.model, ctx.db, notification, row.recordId),
+    );
     const preferences = await preferencesOf(
       ctx.db,
       recipients.map((r) => r.userId),

@@ -5,6 +5,7 @@ import { INBOX_CHANNEL, parseInboxUsers } from './inbox-channel';
 import { listInbox, markAllRead, markRead, unreadCount, type InboxPage } from './inbox';
 import { myPreferences, setMyPreference, type KindPreference } from './preferences';
 import { unsubscribe, unsubscribeTarget, type UnsubscribeTarget } from './unsubscribe';
+import { setWatch, watchState, type WatchMode, type WatchState } from './watch';
 
 /** What the doors may do with notifications: each user's own inbox and choices, nothing else. */
 export interface Notifications {
@@ -14,6 +15,10 @@ export interface Notifications {
   markAllRead(actor: Actor): Promise<number>;
   preferences(actor: Actor): ReturnType<typeof myPreferences>;
   setPreference(actor: Actor, kind: string, preference: KindPreference): Promise<void>;
+  /** The actor's watch or mute of a record they may read (NOT_FOUND otherwise), and what they may do. */
+  watching(actor: Actor, entity: string, id: number): Promise<WatchState>;
+  /** Watches, mutes, or (null) neither, a record the actor may read. */
+  setWatching(actor: Actor, entity: string, id: number, mode: WatchMode | null): Promise<void>;
   /** Whose e-mail an unsubscribe link turns off, and for what; NOT_FOUND for a link this application did not sign. */
   unsubscribeTarget(token: string): Promise<UnsubscribeTarget>;
   /** Turns off the e-mail an unsubscribe link names (no session: the signed link is the authority). */
@@ -33,6 +38,8 @@ export function createNotifications(model: AppModel, db: DynamicDatabase, store:
     markAllRead: (actor) => markAllRead(db, actor),
     preferences: (actor) => myPreferences(model, db, actor),
     setPreference: (actor, kind, preference) => setMyPreference(model, db, actor, kind, preference),
+    watching: (actor, entity, id) => watchState({ model, db }, actor, entity, id),
+    setWatching: (actor, entity, id, mode) => setWatch({ model, db }, actor, entity, id, mode),
     unsubscribeTarget: (token) => unsubscribeTarget(model, db, token),
     unsubscribe: (token) => unsubscribe(model, db, token),
     listen: (onUsers) =>

@@ -93,16 +93,48 @@ export async function recipientIds(
   return ids;
 }
 
+/** A record by entity and id. */
+export interface RecordRef {
+  readonly entity: string;
+  readonly id: number;
+}
+
 /**
- * The accounts among `ids` that are enabled and have not muted the record, as actors (roles and
+ * The records whose mute silences `notification` about `recordId`: the record, and those its
+ * recipients are found through (a reply's ticket, for `ticket.requester` or `ticket.watchers`).
+ */
+export async function mutableRecords(
+  model: AppModel,
+  db: DynamicDatabase,
+  notification: NotificationModel,
+  recordId: number,
+): Promise<RecordRef[]> {
+  const entity = model.entitiesByName[notification.entity]!;
+  const records: RecordRef[] = [{ entity: entity.name, id: recordId }];
+  const heads = new Set(
+    notification.to.flatMap((to) =>
+      to.kind === 'field' && to.tail !== null ? [to.head] : to.kind === 'watchers' && to.via ? [to.via] : [],
+    ),
+  );
+  for (const head of heads) {
+    const field = entity.fieldsByName[head];
+    if (!field?.referenceTo) continue;
+    const row = await db.selectFrom(entity.table).select(field.column).where('id', '=', recordId).executeTakeFirst();
+    const id = row ? (row as Record<string, unknown>)[field.column] : null;
+    if (id !== null && id !== undefined) records.push({ entity: field.referenceTo, id: Number(id) });
+  }
+  return records;
+}
+
+/**
+ * The accounts among `ids` that are enabled and have muted none of `records`, as actors (roles and
  * user fields, for ops' access checks), with their e-mail addresses.
  */
 export async function loadRecipients(
   model: AppModel,
   db: DynamicDatabase,
   ids: readonly number[],
-  entity: string,
-  recordId: number,
+  records: readonly RecordRef[],
 ): Promise<Recipient[]> {
   if (ids.length === 0) return [];
   const rows = await db
@@ -116,9 +148,8 @@ export async function loadRecipients(
           selectFrom(`${WATCH_TABLE} as w`)
             .select('w.user_id')
             .whereRef('w.user_id', '=', 'u.id')
-            .where('w.entity', '=', entity)
-            .where('w.record_id', '=', recordId)
-            .where('w.mode', '=', 'mute'),
+            .where('w.mode', '=', 'mute')
+            .where(({ or, and, eb }) => or(records.map((r) => and([eb('w.entity', '=', r.entity), eb('w.record_id', '=', r.id)])))),
         ),
       ),
     )
