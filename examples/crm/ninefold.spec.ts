@@ -260,6 +260,19 @@ export default defineApp({
     },
   },
 
+  notifications: {
+    dealStale: {
+      label: 'A deal of yours has gone quiet',
+      entity: 'deal',
+      // Counted from the last change: any update starts the wait again (and a new reminder).
+      on: { after: 'updatedAt', days: constant('staleDealDays') },
+      when: { field: 'state', op: 'in', value: OPEN_STAGES },
+      to: ['owner'],
+      title: '"{title}" has gone quiet',
+      text: 'No update since {updatedAt}; expected to close {closeDate}.',
+    },
+  },
+
   errors: {
     DEAL_CLOSED: {
       status: 409,
@@ -275,5 +288,6 @@ export default defineApp({
 
   constants: {
     maxDiscountPercent: { value: 20, unit: '%', description: 'The largest discount a deal may give off the price list.' },
+    staleDealDays: { value: 14, unit: 'days', description: 'How long an open deal may go without an update before its owner is told.' },
   },
 });

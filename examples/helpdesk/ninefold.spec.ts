@@ -333,6 +333,48 @@ export default defineApp({
     },
   },
 
+  // Who is told what: each user chooses per kind and channel on /account.
+  notifications: {
+    ticketAssigned: {
+      label: 'A ticket is assigned to you',
+      entity: 'ticket',
+      // Also a ticket opened with an assignee.
+      on: { update: ['assignee'] },
+      to: ['assignee'],
+      title: 'Ticket #{id} was assigned to you',
+      text: '{subject} (priority {priority}, SLA due {slaDueAt}).',
+    },
+    ticketReplied: {
+      label: 'A reply on your ticket or one you watch',
+      entity: 'comment',
+      on: { create: true },
+      // Internal notes are for agents: the requester is never told of one.
+      when: { field: 'internal', op: 'eq', value: false },
+      to: ['ticket.requester', 'ticket.watchers'],
+      title: 'New reply on "{ticket.subject}"',
+      text: '{body}',
+    },
+    ticketResolved: {
+      label: 'Your ticket was resolved',
+      entity: 'ticket',
+      on: { transition: 'resolve' },
+      to: ['requester', 'watchers'],
+      title: '"{subject}" was resolved',
+      text: 'Reopen it within the reopen window if the problem is not solved.',
+    },
+    slaDueSoon: {
+      label: 'A ticket of yours is due within the hour',
+      entity: 'ticket',
+      on: { before: 'slaDueAt', hours: 1 },
+      when: { field: 'state', op: 'in', value: ['open', 'pending'] },
+      to: ['assignee'],
+      title: 'Ticket #{id} is due within the hour',
+      text: '{subject}: SLA due {slaDueAt}.',
+    },
+  },
+  // Staff may follow a ticket they do not work: they are told of its replies and its resolution.
+  watch: { ticket: ['agent', 'admin'] },
+
   calls: {
     escalate: {
       method: 'POST',

@@ -1,3 +1,4 @@
+import { inboxRoutes } from './inbox';
 import type { Engine } from '@/engine/engine';
 import { asNinefoldError, NinefoldError } from '@/engine/errors/ninefold-error';
 import { resolveLimits, type Limits } from '@/engine/limits';
@@ -46,6 +47,7 @@ function stateOf(engine: Engine): ApiState {
       ...engine.model.entities.flatMap((entity) => [...recordRoutes(entity), ...workflowRoutes(entity)]),
       ...authRoutes,
       ...(engine.model.webhooks.length > 0 ? webhookRoutes : []),
+      ...(engine.model.notifications.length > 0 ? inboxRoutes : []),
       {
         method: 'GET',
         path: ['openapi.json'],

@@ -19,6 +19,7 @@ import { SkipLink } from '@/ui/keyboard/skip-link';
 import { NavigationProgress } from '@/ui/loading/navigation-progress';
 import { MarkdownPreviewProvider } from '@/ui/markdown-editor/preview-action';
 import { AppShell, PlainShell } from '@/ui/shell/app-shell';
+import { InboxBell } from '@/ui/inbox/inbox-bell';
 import { PublicShell } from '@/ui/shell/public-shell';
 import { ThemeToggle } from '@/ui/theme/theme-toggle';
 import { BrowserZone } from '@/ui/time/browser-zone';
@@ -63,6 +64,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         signOutAction={signOutAction}
         searchRecords={searchPaletteRecords}
         themeToggle={<ThemeToggle theme={theme} action={chooseThemeAction} compact />}
+        bell={model.notifications.length > 0 ? <InboxBell unread={await engine.notifications.unread(actor)} /> : null}
       >
         {children}
       </AppShell>

@@ -1,3 +1,4 @@
+import { createNotifications } from './notify/notifications';
 import { importBackup } from './backup/import';
 import { createCalls } from './calls/calls';
 import type { Engine } from './engine';
@@ -11,14 +12,19 @@ import type { Store } from './store/types';
 import { createSavedViews } from './views/saved-views';
 import { createScheduler } from './scheduler/scheduler';
 import { createWebhookAdmin } from './notify/webhooks/admin';
+import type { NotifyOptions } from './notify/dispatch';
 
 /** Where an engine keeps its store: off its type, so that doors cannot reach it (see testing/engine/engine.ts). */
 export const ENGINE_STORE = Symbol('ninefold.engineStore');
 
 /** The engine's parts over an open store whose schema matches the model (openEngine syncs it first). */
-export function assembleEngine(model: AppModel, store: Store, options: { readonly schedulerSeconds?: number } = {}): Engine {
+export function assembleEngine(
+  model: AppModel,
+  store: Store,
+  options: { readonly schedulerSeconds?: number; readonly notify?: NotifyOptions } = {},
+): Engine {
   const ops = createOps({ model, db: store.db });
-  const scheduler = createScheduler({ model, db: store.db }, { intervalSeconds: options.schedulerSeconds });
+  const scheduler = createScheduler({ model, db: store.db }, { intervalSeconds: options.schedulerSeconds, notify: options.notify });
   let closing: Promise<void> | undefined;
   const engine: Engine = {
     model,
@@ -31,6 +37,7 @@ export function assembleEngine(model: AppModel, store: Store, options: { readonl
     availability: store.availability,
     scheduler,
     webhooks: createWebhookAdmin(model, store.db, process.env),
+    notifications: createNotifications(model, store.db, store),
     health: () => probeHealth(store, model.name),
     importBackup: (lines, options = {}) => importBackup(store.db, lines, { ...options, model }),
     // Loaded when asked (the CLI's `seed`): the demo values' generators and their word lists are

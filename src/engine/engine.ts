@@ -1,3 +1,4 @@
+import type { Notifications } from './notify/notifications';
 import type { ImportOptions, ImportReport } from './backup/import';
 import type { Calls } from './calls/calls';
 import type { EngineHealth } from './health';
@@ -29,6 +30,8 @@ export interface Engine {
   readonly live: LiveFeed;
   /** Whether the database answers, as this process last found out, for the outage door (no query). */
   readonly availability: Pick<StoreAvailability, 'down' | 'checking'>;
+  /** Each user's in-app notifications and choices (src/engine/notify). */
+  readonly notifications: Notifications;
   /** Takes automatic transitions when they fall due; servers start it, the CLI does not. */
   readonly scheduler: Scheduler;
   /** The webhooks' state and delivery log, and "send again", for administrators. */

@@ -37,7 +37,8 @@ export async function openEngine(settings: Settings, options: OpenOptions = {}):
   const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
     await syncSchema(store, model, { allowDestructive: options.allowDestructive ?? false, trustRecorded: !options.compareCatalogue });
-    const engine = assembleEngine(model, store, { schedulerSeconds: settings.schedulerSeconds });
+    // E-mail leaves only with `notify.mailer` (without one no e-mail row is written); webhooks follow as `notify.subscribers`.
+    const engine = assembleEngine(model, store, { schedulerSeconds: settings.schedulerSeconds, notify: { publicUrl: settings.publicUrl } });
     const { identity } = engine;
     if (settings.adminEmail && settings.adminPassword && !(await identity.hasUsers())) {
       await identity

@@ -13,6 +13,8 @@ export interface Settings {
   readonly adminPassword?: string;
   /** How often the scheduler looks for due automatic transitions (NINEFOLD_SCHEDULER_SECONDS; default 30). */
   readonly schedulerSeconds?: number;
+  /** The application's public address, for links in e-mails (NINEFOLD_PUBLIC_URL; e.g. https://desk.example.com). */
+  readonly publicUrl?: string;
 }
 
 export const DEFAULT_SPEC = 'examples/helpdesk/ninefold.spec.ts';
@@ -27,6 +29,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): Settings {
     adminEmail: env.NINEFOLD_ADMIN_EMAIL || undefined,
     adminPassword: env.NINEFOLD_ADMIN_PASSWORD || undefined,
     schedulerSeconds: schedulerSeconds(env),
+    publicUrl: env.NINEFOLD_PUBLIC_URL || undefined,
   };
 }
 

@@ -1,3 +1,4 @@
+import { INBOX_TAG } from './inbox-paths';
 import { resolveLimits } from '@/engine/limits';
 import { MAX_BULK_TRANSITION } from '@/engine/ops/transition';
 import type { AppModel } from '@/engine/spec/model';
@@ -74,6 +75,9 @@ export function buildOpenApiDocument(model: AppModel): OpenApiDocument {
   const tags: TagObject[] = [
     ...model.entities.map((entity) => ({ name: entityTag(entity), description: entity.description ?? entity.pluralLabel })),
     { name: AUTH_TAG, description: 'Who is signed in, signing in and out, and this document.' },
+    ...(model.notifications.length > 0
+      ? [{ name: INBOX_TAG, description: "The caller's own notifications: list, mark read, mark all read." }]
+      : []),
   ];
   if (Object.keys(model.calls).length > 0) tags.push({ name: CALLS_TAG, description: 'The custom calls of the spec.' });
   if (model.webhooks.length > 0)

@@ -1,3 +1,4 @@
+import { inboxPaths } from './inbox-paths';
 import { visitorMay, writtenOnlyByCalls, type VisitorAction } from '@/engine/access/policy';
 import type { Limits } from '@/engine/limits';
 import { filterableFields, MAX_FILTER_IDS, MAX_SORT_KEYS, sortableFields } from '@/engine/ops/list-query';
@@ -568,6 +569,16 @@ export function buildPaths(model: AppModel, limits: Limits, names: ReadonlyMap<s
       generated,
       webhookPaths(model, (wanted) => operationId(context, wanted)),
     );
+  // The inbox exists where the spec declares notifications.
+  if (model.notifications.length > 0) {
+    Object.assign(
+      generated,
+      inboxPaths(
+        (codes) => errors(context, codes),
+        (wanted) => operationId(context, wanted),
+      ),
+    );
+  }
   const paths: Record<string, PathItemObject> = {};
   for (const [name, call] of Object.entries(model.calls)) {
     const method = call.method.toLowerCase() as HttpMethod;

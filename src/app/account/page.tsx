@@ -21,6 +21,8 @@ import { formatDateTime } from '@/ui/format';
 import { PageHeader } from '@/ui/page-header';
 import { TableScroll } from '@/ui/table-scroll';
 import { ThemeToggle } from '@/ui/theme/theme-toggle';
+import { saveNotifyPreferencesAction } from '@/server/actions/notify-preferences';
+import { NotificationPreferencesForm } from '@/ui/inbox/notification-preferences-form';
 
 export const metadata: Metadata = { title: 'Your account' };
 
@@ -53,9 +55,18 @@ function CellLabel({ children }: { children: string }) {
 }
 
 /** The signed-in user's own account: name, password and personal API tokens. */
-export default async function AccountPage() {
+export default async function AccountPage({ searchParams }: { searchParams: Promise<{ saved?: string | string[] }> }) {
   const actor = await requireActor('/account');
   const engine = await getEngine();
+  const { saved } = await searchParams;
+  const notifications = engine.model.notifications;
+  const kinds =
+    notifications.length === 0
+      ? []
+      : (await engine.notifications.preferences(actor)).map((choice) => ({
+          ...choice,
+          channels: notifications.find((n) => n.name === choice.kind)?.channels ?? [],
+        }));
   const tokens = await engine.identity.listApiTokens(actor.userId);
   const theme = await themeFor(actor);
   const zone = await viewerZone();
@@ -85,6 +96,24 @@ export default async function AccountPage() {
       >
         <ZoneForm chosen={chosenZone} zones={timeZoneChoices()} current={zone} action={chooseTimeZoneAction} />
       </Section>
+
+      {kinds.length > 0 ? (
+        <Section
+          id="notifications-heading"
+          title="Notifications"
+          description={
+            <>
+              What you are told, and how: in the app (the bell and your{' '}
+              <Link href="/inbox" className="text-accent-700 underline">
+                inbox
+              </Link>
+              ) and by e-mail, each one or in one mail a day. Watch or mute a record on its page.
+            </>
+          }
+        >
+          <NotificationPreferencesForm kinds={kinds} saved={saved === 'notifications'} action={saveNotifyPreferencesAction} />
+        </Section>
+      ) : null}
 
       <Section
         id="password-heading"

@@ -1,3 +1,4 @@
+import { committing } from './after-commit';
 import { createOps } from './create-ops';
 import type { OpsContext } from './context';
 import type { Ops } from './ops';
@@ -9,5 +10,5 @@ import type { Ops } from './ops';
  */
 export function atomically<T>(ctx: OpsContext, fn: (ops: Ops) => Promise<T>): Promise<T> {
   if (ctx.db.isTransaction) return fn(createOps(ctx));
-  return ctx.db.transaction().execute((trx) => fn(createOps({ ...ctx, db: trx })));
+  return committing(() => ctx.db.transaction().execute((trx) => fn(createOps({ ...ctx, db: trx }))));
 }

@@ -81,7 +81,7 @@ function dueSql(entity: EntityModel, transition: AutoTransition, now: Date): Raw
  * before one, a record is due only up to n working days from now (working-days.ts keeps a later
  * start from giving an earlier result).
  */
-function timeHasComeSql(entity: EntityModel, auto: AutoModel, now: Date): RawBuilder<SqlBool>[] {
+export function timeHasComeSql(entity: EntityModel, auto: AutoModel, now: Date): RawBuilder<SqlBool>[] {
   const time = sql.ref(auto.column);
   if (!auto.workingDays) return [sql<SqlBool>`${time} <= ${new Date(now.getTime() - auto.offsetSeconds * 1000)}`];
   const { count, calendar } = auto.workingDays;

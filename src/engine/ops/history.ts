@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { writeOutbox } from '../notify/outbox';
 import { rowScope } from '../access/authorize';
 import { fieldSight } from '../access/field-sight';
 import { authorId } from '../access/visitor';
@@ -105,6 +106,11 @@ export async function writeHistories(
       };
     });
     await trx.insertInto(AUDIT_TABLE).values(rows).execute();
+  }
+  // Notifications matched in the change's own transaction (notify/outbox.ts); none declared, nothing done.
+  if (entity.notifications.length > 0) {
+    const changes = events.map((event) => ({ ...event, changed: Object.keys(fieldDiff(entity, event.before, event.after)) }));
+    await writeOutbox(trx, entity, actor, changes);
   }
 }
 

@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { DynamicDatabase } from '../store/types';
+import { committing } from './after-commit';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are declared at run time
 type DynamicTransaction = Transaction<any>;
@@ -12,7 +13,7 @@ let savepoints = 0;
  * itself, and the call may catch the refusal and go on.
  */
 export async function inTransaction<T>(db: DynamicDatabase, fn: (trx: DynamicTransaction) => Promise<T>): Promise<T> {
-  if (!db.isTransaction) return db.transaction().execute(fn);
+  if (!db.isTransaction) return committing(() => db.transaction().execute(fn));
   const trx = db as DynamicTransaction;
   const name = sql.raw(`nf_op_${(savepoints += 1)}`);
   await sql`savepoint ${name}`.execute(trx);

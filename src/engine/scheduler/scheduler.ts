@@ -4,6 +4,9 @@ import type { OpsContext } from '../ops/context';
 import { DEFAULT_SCHEDULER_SECONDS } from '../spec/auto';
 import type { WebhookEnv } from '../notify/webhooks/targets';
 import { webhookStep } from './webhook-step';
+import type { NotifyOptions } from '../notify/dispatch';
+import { onNudge } from '../notify/nudge';
+import { createNotifySteps } from '../notify/steps';
 
 /*
  * The scheduler of one server process: every interval it takes the automatic transitions that
@@ -39,6 +42,8 @@ export interface Scheduler {
 
 export interface SchedulerOptions {
   readonly intervalSeconds?: number;
+  /** Notifications' delivery (src/engine/notify): webhooks' subscribers, whether e-mail is on. */
+  readonly notify?: NotifyOptions;
   /** The clock of the loop's runs (tests move it). */
   readonly clock?: () => Date;
   /** Where webhooks' addresses and secrets are read (default: the process's environment). */
@@ -54,7 +59,9 @@ export function createScheduler(ctx: OpsContext, options: SchedulerOptions = {})
   const intervalSeconds = options.intervalSeconds ?? DEFAULT_SCHEDULER_SECONDS;
   const clock = options.clock ?? (() => new Date());
   const webhooks = webhookStep(ctx, options.env ?? process.env);
-  const hasWork = autoTransitions(ctx.model.entities).length > 0 || webhooks !== null;
+  const notifications = createNotifySteps(ctx, options.notify ?? {});
+  const hasWork = autoTransitions(ctx.model.entities).length > 0 || notifications.active || webhooks !== null;
+  let stopNudges: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   let current: Promise<unknown> = Promise.resolve();
@@ -66,7 +73,10 @@ export function createScheduler(ctx: OpsContext, options: SchedulerOptions = {})
   const logged = new Set<string>();
 
   async function runOnce(now: Date = clock()): Promise<AutoRun> {
-    const run = await takeDueTransitions(ctx, now, Date.now() + RUN_BUDGET_MS);
+    const deadline = Date.now() + RUN_BUDGET_MS;
+    const run = await takeDueTransitions(ctx, now, deadline);
+    // Then what concerns people: reminders due, the outbox, e-mail and digests (notify/steps.ts).
+    const notified = await notifications.run(now, deadline);
     for (const refusal of run.refused) {
       const key = `${refusal.entity}:${refusal.id}:${refusal.transition}:${refusal.code}`;
       if (logged.has(key)) continue;
@@ -79,7 +89,7 @@ export function createScheduler(ctx: OpsContext, options: SchedulerOptions = {})
     backlog = await countDue(ctx, now);
     const sent = webhooks ? await webhooks(now) : null;
     lastError = null;
-    return sent?.more ? { ...run, more: true } : run;
+    return notified.more || sent?.more ? { ...run, more: true } : run;
   }
 
   function schedule(delayMs: number): void {
@@ -107,10 +117,15 @@ export function createScheduler(ctx: OpsContext, options: SchedulerOptions = {})
     start() {
       if (running || !hasWork) return;
       running = true;
+      // A commit that wrote outbox rows wakes the dispatcher at once, not at the next tick.
+      stopNudges = notifications.active ? onNudge(() => notifications.dispatchSoon()) : null;
       schedule(0);
     },
     async stop() {
       running = false;
+      stopNudges?.();
+      stopNudges = null;
+      await notifications.idle();
       if (timer) clearTimeout(timer);
       timer = null;
       await current.catch(() => undefined);

@@ -29,6 +29,7 @@ import { UTC } from '../time/zone';
 import { DEFAULT_CALENDAR, type WorkingCalendar } from '../time/working-days';
 import { buildCalendar } from './calendar';
 import { buildWebhooks } from './webhooks';
+import { buildNotifications } from './notifications';
 
 export const SYSTEM_COLUMNS: readonly SystemColumn[] = [
   { name: 'id', column: 'id', label: 'ID' },
@@ -56,7 +57,12 @@ export function buildModel(raw: AppSpec): AppModel {
     buildEntity(spec, calendar, name, entity, spec.workflows?.[name]),
   );
   // Detail pages show other entities' records, so they are built once every entity is.
-  const entities: EntityModel[] = bare.map((entity) => ({ ...entity, details: buildDetails(spec, entity, bare) }));
+  const notifications = buildNotifications(spec, calendar);
+  const entities: EntityModel[] = bare.map((entity) => ({
+    ...entity,
+    details: buildDetails(spec, entity, bare),
+    notifications: notifications.filter((n) => n.entity === entity.name),
+  }));
   const entitiesByName = nameTable(entities.map((e) => [e.name, e]));
   const navigationNames = spec.screens?.navigation ?? entities.map((e) => e.name);
   const home = buildHome(spec, entitiesByName);
@@ -86,6 +92,8 @@ export function buildModel(raw: AppSpec): AppModel {
     calendar,
     conditions: conditionBook(spec.constants ?? {}, modelConditions(entities, home, routes), calendar),
     webhooks: buildWebhooks(spec),
+    notifications,
+    watch: spec.watch ?? {},
   };
 }
 

@@ -148,7 +148,8 @@ describe('describeMarkdown', () => {
   });
 
   it('says "not shown" for a point the spec leaves empty', () => {
-    const withoutCalls = describeMarkdown(buildModel({ ...helpdesk, calls: undefined }));
+    // Point 7 also says who is told what (notifications, watch).
+    const withoutCalls = describeMarkdown(buildModel({ ...helpdesk, calls: undefined, notifications: undefined, watch: undefined }));
     expect(pointMarkdown(withoutCalls, 7)).toBe('\n## 7. The calls\n\nnot shown\n');
   });
 
@@ -339,7 +340,7 @@ describe('describeDocument', () => {
     const document = describeDocument(helpdeskModel);
     expect(document.title).toBe('Helpdesk');
     expect(document.points.map((p) => [p.number, p.heading, p.empty])).toEqual(POINT_HEADINGS.map((heading, i) => [i + 1, heading, false]));
-    const withoutCalls = describeDocument(buildModel({ ...helpdesk, calls: undefined }));
+    const withoutCalls = describeDocument(buildModel({ ...helpdesk, calls: undefined, notifications: undefined, watch: undefined }));
     expect(withoutCalls.points.map((p) => p.empty)).toEqual(POINT_HEADINGS.map((_, i) => i === 6));
     expect(document.points[3]!.blocks.find((b) => b.kind === 'workflow')).toMatchObject({
       mermaid: expect.stringContaining('stateDiagram-v2'),

@@ -1,3 +1,4 @@
+import { notificationBlocks } from './describe/notifications';
 import type { DocBlock, DocPoint, SpecDocument } from './document';
 import { NOT_SHOWN, POINT_HEADINGS } from './document';
 import type { AppModel } from './model';
@@ -13,7 +14,10 @@ const POINT_BUILDERS: Readonly<Record<(typeof POINT_HEADINGS)[number], (model: A
   'States and transitions': workflowBlocks,
   'Validation rules': validationBlocks,
   'Roles and permissions': accessBlocks,
-  'The calls': (model) => withWebhookBlocks(model, callBlocks(model)),
+  'The calls': (model) => {
+    const blocks = [...(withWebhookBlocks(model, callBlocks(model)) ?? []), ...notificationBlocks(model)];
+    return blocks.length > 0 ? blocks : null;
+  },
   'Error catalogue': errorBlocks,
   'Business constants and limits': constantBlocks,
 };

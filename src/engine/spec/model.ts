@@ -1,3 +1,4 @@
+import type { NotificationModel } from './notifications';
 import type {
   AppSpec,
   CallSpec,
@@ -188,6 +189,8 @@ export interface EntityModel {
   /** Own names only (own-names.ts): a client's `constructor` or `__proto__` finds nothing. */
   readonly fieldsByName: Readonly<Record<string, FieldModel>>;
   readonly systemColumns: readonly SystemColumn[];
+  /** The spec's notifications about this entity's records (empty: the write path writes no outbox row). */
+  readonly notifications: readonly NotificationModel[];
   readonly workflow: WorkflowModel | null;
   readonly list: ListModel;
   /** The detail page: its sections of related records. */
@@ -276,4 +279,8 @@ export interface AppModel {
   readonly conditions: ConditionBook;
   /** The spec's webhooks (./webhooks.ts), in the spec's order. */
   readonly webhooks: readonly WebhookModel[];
+  /** Every notification of the spec (spec/notifications.ts). */
+  readonly notifications: readonly NotificationModel[];
+  /** By entity: the roles whose users may watch its records. */
+  readonly watch: Readonly<Record<string, readonly string[]>>;
 }

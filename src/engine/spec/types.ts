@@ -910,6 +910,10 @@ export interface AppSpec {
   readonly calendar?: CalendarSpec;
   /** Other systems told of changes: signed JSON POSTs (Standard Webhooks), by webhook name. */
   readonly webhooks?: Readonly<Record<string, WebhookSpec>>;
+  /** Who is told what, and when: by kind name (src/engine/notify). */
+  readonly notifications?: Readonly<Record<string, NotificationSpec>>;
+  /** By entity: the roles whose users may watch its records (those they may read). */
+  readonly watch?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** A value read from the environment when the server starts: `{ env: 'HELPDESK_CRM_WEBHOOK_URL' }`. */
@@ -931,6 +935,37 @@ export interface WebhookSpec {
   readonly role: string;
   readonly description?: string;
 }
+
+/**
+ * One kind of notification: on which change (or time) of which entity's records, for whom, and
+ * what they read. `{field}` / `{path.field}` placeholders in the title and text are filled with the
+ * record's values as each recipient may read them; `{title}` is the record's title.
+ */
+export interface NotificationSpec {
+  /** On /account's preferences and /spec. */
+  readonly label?: string;
+  readonly entity: string;
+  readonly on: NotificationTrigger;
+  /** On the record after the change (or at the time): no notification unless it holds. */
+  readonly when?: Condition;
+  /** A user or users field path ('assignee', 'ticket.requester'), `{ role }`, 'watchers' or a reference's ('ticket.watchers'). */
+  readonly to: readonly NotificationRecipient[];
+  readonly title: string;
+  readonly text?: string;
+  /** Default both. */
+  readonly channels?: readonly NotificationChannel[];
+}
+
+export type NotificationChannel = 'inApp' | 'email';
+
+export type NotificationRecipient = string | { readonly role: string };
+
+/** A create, an update of named fields, a transition, or a time before or after a date/datetime. */
+export type NotificationTrigger =
+  | { readonly create: true }
+  | { readonly update: readonly string[] }
+  | { readonly transition: string | readonly string[] }
+  | (({ readonly after: string; readonly before?: never } | { readonly before: string; readonly after?: never }) & DurationSpec);
 
 /**
  * The working week and the days off, read on the wall clock of `purpose.timeZone`:

@@ -1,3 +1,4 @@
+import { checkNotifications } from './validate/notifications';
 import type { SpecIssue } from './spec-error';
 import type { AppSpec } from './types';
 import { checkPermissions, checkRoles, checkRules } from './validate/access';
@@ -28,6 +29,8 @@ const TOP_LEVEL_KEYS: readonly (keyof AppSpec)[] = [
   'constants',
   'calendar',
   'webhooks',
+  'notifications',
+  'watch',
 ];
 const APP_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -62,6 +65,7 @@ export function validateSpec(spec: AppSpec): SpecIssue[] {
   checkConstantRefs(raw, symbols, issues);
   checkWrittenBy(raw, issues);
   checkWebhooks(raw, symbols, issues);
+  checkNotifications(raw, symbols, issues);
   return issues.list;
 }
 

@@ -8,6 +8,7 @@ import type { Ops } from '@/engine/ops/ops';
 import type { Actor } from '@/engine/ground/actor';
 import { resolveLimits, type Limits } from '@/engine/limits';
 import type { AppModel } from '@/engine/spec/model';
+import type { Notifications } from '@/engine/notify/notifications';
 import { eventText, heartbeatText, openingText } from './sse';
 
 /** Where a stream's text goes (the SSE response body). */
@@ -52,6 +53,8 @@ type HubEngine = {
   readonly ops: Ops;
   readonly identity: Pick<Identity, 'actorForSession'>;
   readonly live: LiveFeed;
+  /** The bells: absent where the engine has none to ring (tests of the change feed alone). */
+  readonly notifications?: Pick<Notifications, 'listen' | 'unread'>;
 };
 
 // Streams of the same user, roles and user fields see the same changes (a field may scope them: their organization).
@@ -79,6 +82,7 @@ export class LiveHub {
   #heartbeat: NodeJS.Timeout | null = null;
   #recheck: NodeJS.Timeout | null = null;
   #unsubscribe: (() => void) | null = null;
+  #stopInbox: (() => Promise<void>) | null = null;
   #flushing: Promise<void> = Promise.resolve();
 
   constructor(engine: HubEngine, timings: Partial<HubTimings> = {}) {
@@ -94,6 +98,10 @@ export class LiveHub {
       onChange: (change) => this.#receive(change),
       onResync: () => this.#broadcast(eventText('resync', {})),
     });
+    const notifications = this.#engine.notifications;
+    if (notifications && this.#engine.model.notifications.length > 0) {
+      this.#stopInbox = await notifications.listen((userIds) => void this.#inboxChanged(userIds));
+    }
   }
 
   /**
@@ -110,6 +118,8 @@ export class LiveHub {
     this.#perUser.set(stream.userId, (this.#perUser.get(stream.userId) ?? 0) + 1);
     this.#write(stream, openingText());
     this.#timers();
+    // The bell as it is now: a notification delivered between the page's render and this stream is not missed.
+    if (this.#stopInbox) void this.#sendUnread([stream]);
     const recent = since === undefined ? [] : this.#recent.filter((r) => r.at >= since);
     const missed = recent.flatMap((r) => r.batch);
     const heardAt = recent.at(-1)?.at;
@@ -171,6 +181,8 @@ export class LiveHub {
     }
     this.#unsubscribe?.();
     this.#unsubscribe = null;
+    void this.#stopInbox?.().catch(() => undefined);
+    this.#stopInbox = null;
     if (this.#flushTimer) clearTimeout(this.#flushTimer);
     this.#flushTimer = null;
   }
@@ -219,6 +231,37 @@ export class LiveHub {
         for (const stream of streams) this.#write(stream, text);
       }),
     );
+  }
+
+  /**
+   * Users whose inbox changed (a notification delivered, or read in another tab or process): each
+   * of their streams on this process gets their unread count, and nothing else (no record, no
+   * title), read for that user alone.
+   */
+  async #inboxChanged(userIds: readonly number[]): Promise<void> {
+    const wanted = new Set(userIds);
+    const byUser = new Map<number, Stream[]>();
+    for (const stream of this.#streams) {
+      if (!wanted.has(stream.userId)) continue;
+      const same = byUser.get(stream.userId);
+      if (same) same.push(stream);
+      else byUser.set(stream.userId, [stream]);
+    }
+    await Promise.all([...byUser.values()].map((streams) => this.#sendUnread(streams)));
+  }
+
+  /** One user's streams get that user's unread count. */
+  async #sendUnread(streams: readonly Stream[]): Promise<void> {
+    const notifications = this.#engine.notifications;
+    const first = streams[0];
+    if (!notifications || !first) return;
+    try {
+      const text = eventText('inbox', { unread: await notifications.unread(first.actor) });
+      for (const stream of streams) if (!stream.closed) this.#write(stream, text);
+    } catch (error) {
+      // The bell catches up on the next page load.
+      console.error('[ninefold] live inbox:', error);
+    }
   }
 
   #accountsChanged(sessions: readonly string[] | null, users: readonly number[]): void {

@@ -14,7 +14,7 @@ export const heartbeatText = () => `: ping\n\n`;
  * (epoch ms): the tab holding the stream passes it on, so that a tab joining later can ask for
  * what it missed since its page was rendered (src/ui/live/shared-stream.ts).
  */
-export const eventText = (event: 'change' | 'resync' | 'end', data: unknown, id?: number) =>
+export const eventText = (event: 'change' | 'resync' | 'end' | 'inbox', data: unknown, id?: number) =>
   `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 export const SSE_HEADERS = {

@@ -4,6 +4,7 @@ import { useRouter } from 'next/navigation';
 import { startTransition, useEffect, useState } from 'react';
 import { openSharedLiveStream, type LiveMessage } from './shared-stream';
 import { dispatchChanges, refreshable } from './topics';
+import { announceUnread } from './unread';
 
 /** Changes close together are one refresh. */
 const REFRESH_DELAY_MS = 60;
@@ -59,7 +60,8 @@ export function LiveConnection({
         if (dispatchChanges(message.changes)) refresh();
       } else if (message.kind === 'catch-up') {
         if (refreshable()) refresh();
-      } else if (message.kind === 'end') refresh();
+      } else if (message.kind === 'inbox') announceUnread(message.unread);
+      else if (message.kind === 'end') refresh();
       else if (message.kind === 'refused') setRefused(message.on);
       else setReconnecting(message.on);
     };

@@ -4,6 +4,8 @@ import type { LiveChanges } from './topics';
 export type LiveMessage =
   /** `at`: when the server heard the changes (its clock, epoch ms), when it said. */
   | { readonly kind: 'change'; readonly changes: LiveChanges; readonly at?: number }
+  /** The signed-in user's unread notifications now (their bell): a count, nothing of any record. */
+  | { readonly kind: 'inbox'; readonly unread: number }
   /** Changes may have been missed (the connection was lost, or another tab's was): refresh. */
   | { readonly kind: 'catch-up' }
   /** The session ended: refresh (to the sign-in page). */
@@ -98,6 +100,10 @@ function runStream(url: string, publish: (message: LiveMessage) => void, catchUp
       const { data, lastEventId } = event as MessageEvent<string>;
       const at = Number(lastEventId);
       publish({ kind: 'change', changes: JSON.parse(data) as LiveChanges, ...(lastEventId && Number.isFinite(at) ? { at } : {}) });
+    });
+    stream.addEventListener('inbox', (event) => {
+      const { unread } = JSON.parse((event as MessageEvent<string>).data) as { unread: unknown };
+      if (typeof unread === 'number') publish({ kind: 'inbox', unread });
     });
     stream.addEventListener('resync', () => publish({ kind: 'catch-up' }));
     stream.addEventListener('end', () => {

@@ -23,6 +23,7 @@ export function AppShell({
   signOutAction,
   searchRecords,
   themeToggle,
+  bell,
   children,
 }: {
   title: string;
@@ -33,6 +34,8 @@ export function AppShell({
   searchRecords: SearchRecords;
   /** System / Light / Dark (src/ui/theme). */
   themeToggle: ReactNode;
+  /** The notifications bell (src/ui/inbox), where the spec declares notifications. */
+  bell?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -50,6 +53,7 @@ export function AppShell({
           </Link>
           <div className="ml-auto flex items-center gap-3">
             <PaletteButton />
+            {bell}
             {themeToggle}
             <Link
               href="/account"

@@ -6,6 +6,7 @@ import type { HistoryPage, RecordData, ReferenceTitles, TransitionOffer } from '
 import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';
 import { takeTransition } from '@/server/actions/transitions';
+import { setWatchAction } from '@/server/actions/notify-preferences';
 import { viewerZone } from '@/server/viewer-zone';
 import { entityForPlural, recordIdOrNotFound, recordOrNotFound } from '@/server/entity-route';
 import { asNinefoldError } from '@/server/errors';
@@ -32,6 +33,7 @@ import { planOffers } from '@/ui/record/transition-plan';
 import { RelatedSection } from '@/ui/record/related-section';
 import { sectionAnchor } from '@/ui/record/related-state';
 import { StateBadge } from '@/ui/state-badge';
+import { WatchControls } from '@/ui/record/watch-controls';
 import { knownFields } from '@/ui/known-names';
 
 type Props = {
@@ -127,9 +129,11 @@ export default async function RecordPage({ params, searchParams }: Props) {
   const base = `/${entity.plural}/${record.id}`;
   const zone = await viewerZone();
 
-  const [history, sections] = await Promise.all([
+  const [history, sections, watch] = await Promise.all([
     visitor ? Promise.resolve(null) : historyPage(engine, actor, entity, id, cursor),
     relatedSections(engine, actor, entity, view, search, zone),
+    // Watch and mute: for signed-in users, where the spec has notifications.
+    visitor || engine.model.notifications.length === 0 ? Promise.resolve(null) : engine.notifications.watching(actor, entity.name, id),
   ]);
   // A transition a reply takes by itself is not a button of its own where the viewer can reply.
   const takenByReplies = transitionsTakenByReplies(sections);
@@ -164,6 +168,14 @@ export default async function RecordPage({ params, searchParams }: Props) {
         badge={entity.workflow ? <StateBadge workflow={entity.workflow} state={record[entity.workflow.field]} /> : null}
         actions={
           <>
+            {watch && (watch.canWatch || watch.canMute) ? (
+              <WatchControls
+                canWatch={watch.canWatch}
+                canMute={watch.canMute}
+                mode={watch.mode}
+                action={(mode) => setWatchAction.bind(null, entity.name, record.id, mode)}
+              />
+            ) : null}
             {can.update ? <ButtonLink href={`${base}/edit`}>Edit</ButtonLink> : null}
             {can.delete ? (
               <ButtonLink href={`${base}/delete`} variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800">

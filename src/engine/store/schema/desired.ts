@@ -10,7 +10,9 @@ import { uniqueWhenIndexes } from './unique-when-indexes';
 import { exclusionConstraints } from './exclusive-constraints';
 import { objectName, quoteIdent, quoteLiteral } from './sql';
 import { webhookTables } from '../../notify/webhooks/tables';
-import type { ColumnDef, ForeignKeyAction, ForeignKeyDef, IndexDef, TableDef, UniqueDef } from './types';
+import { foreignKey, ID, index, NOW, table, TIMESTAMPTZ } from './table-helpers';
+import { notifyTables } from './notify-tables';
+import type { ColumnDef, ForeignKeyDef, IndexDef, TableDef, UniqueDef } from './types';
 
 export const USER_TABLE = 'nf_user';
 export const SESSION_TABLE = 'nf_session';
@@ -27,46 +29,9 @@ export const TALLY_TABLE = 'nf_tally';
 /** Lists saved under a name by their users (engine/views). */
 export const SAVED_VIEW_TABLE = 'nf_saved_view';
 
-/**
- * Millisecond precision, the precision of a JavaScript Date: a keyset cursor that carries a
- * time must compare equal to the stored value, or rows would repeat or be skipped across pages.
- */
-const TIMESTAMPTZ = 'timestamp(3) with time zone';
-const NOW = 'now()';
 
 /** Text longer than this could exceed a btree entry (~2.7 kB), so such fields are not indexed. */
 const MAX_INDEXED_TEXT_LENGTH = 2000;
-
-function table(
-  name: string,
-  columns: readonly ColumnDef[],
-  extra: { entity?: string; uniques?: UniqueDef[]; foreignKeys?: ForeignKeyDef[]; indexes?: IndexDef[]; primaryKey?: string[] } = {},
-): TableDef {
-  return {
-    name,
-    ...(extra.entity ? { entity: extra.entity } : {}),
-    columns,
-    primaryKey: extra.primaryKey ?? ['id'],
-    uniques: extra.uniques ?? [],
-    foreignKeys: extra.foreignKeys ?? [],
-    indexes: extra.indexes ?? [],
-  };
-}
-
-function foreignKey(tableName: string, column: string, references: string, onDelete: ForeignKeyAction): ForeignKeyDef {
-  return {
-    name: objectName(tableName, [column], 'fkey'),
-    columns: [column],
-    references: { table: references, columns: ['id'] },
-    onDelete,
-  };
-}
-
-function index(tableName: string, columns: readonly string[], method: IndexDef['method'] = 'btree'): IndexDef {
-  return { name: objectName(tableName, columns.length === 1 ? columns : columns.slice(0, -1), 'idx'), columns, method };
-}
-
-const ID: ColumnDef = { name: 'id', type: 'bigint', nullable: false, identity: true };
 
 /**
  * The engine's own tables: accounts, sessions, API tokens, invitations, sign-in throttling, the
@@ -222,6 +187,7 @@ export function systemTables(model?: AppModel): TableDef[] {
         indexes: [index(SAVED_VIEW_TABLE, ['shared_with'], 'gin')],
       },
     ),
+    ...notifyTables(),
     table(
       META_TABLE,
       [

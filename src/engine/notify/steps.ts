@@ -1,0 +1,66 @@
+import { logLine } from '../log';
+import type { OpsContext } from '../ops/context';
+import { dispatchOutbox, type NotifyOptions } from './dispatch';
+import { makeDigests } from './digest';
+import { sendDueMail } from './mail-worker';
+import { takeDueReminders } from './reminders';
+
+/*
+ * The notification steps of each process's scheduler run (scheduler.ts): the reminders whose time
+ * has come written to the outbox, the outbox dispatched, then (with a Mailer) the day's digests
+ * made and the e-mail due sent.
+ * Also run between ticks when this process's own commit wrote outbox rows (`dispatchSoon`), one
+ * run at a time.
+ */
+
+export interface NotifySteps {
+  /** False when the spec declares no notification: the scheduler then has nothing to do for them. */
+  readonly active: boolean;
+  run(now: Date, deadline: number): Promise<{ readonly more: boolean }>;
+  /** A dispatch as soon as the one under way (if any) ends. */
+  dispatchSoon(): void;
+  /** Resolves when no nudged dispatch is under way. */
+  idle(): Promise<void>;
+}
+
+const NUDGE_BUDGET_MS = 1_000;
+const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
+const originOf = (options: NotifyOptions) => (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
+
+export function createNotifySteps(ctx: OpsContext, options: NotifyOptions): NotifySteps {
+  const active = ctx.model.notifications.length > 0;
+  let chain: Promise<void> = Promise.resolve();
+  let queued = false;
+
+  async function run(now: Date, deadline: number): Promise<{ more: boolean }> {
+    if (!active) return { more: false };
+    const reminded = await takeDueReminders(ctx, now, deadline);
+    const dispatched = await dispatchOutbox(ctx, options, deadline);
+    if (!options.mailer) return { more: reminded.more || dispatched.more };
+    const origin = originOf(options);
+    await makeDigests(ctx, origin, now);
+    const mailed = await sendDueMail(ctx, options.mailer, origin, now, deadline);
+    return { more: reminded.more || dispatched.more || mailed.more };
+  }
+
+  return {
+    active,
+    run,
+    dispatchSoon() {
+      if (queued) return;
+      queued = true;
+      chain = chain.then(async () => {
+        queued = false;
+        try {
+          await dispatchOutbox(ctx, options, Date.now() + NUDGE_BUDGET_MS);
+          // Its e-mails leave now too, rather than at the next tick.
+          if (options.mailer) await sendDueMail(ctx, options.mailer, originOf(options), new Date(), Date.now() + NUDGE_BUDGET_MS);
+        } catch (error) {
+          // The scheduler's next tick tries again; the rows stay pending.
+          logLine('warn', 'notification dispatch failed', { error: error instanceof Error ? error.message : String(error) });
+        }
+      });
+    },
+    idle: () => chain,
+  };
+}
