@@ -67,6 +67,9 @@ export const WIRE_FIELD_TYPES = {
   user: { type: 'integer' },
   references: { type: 'array', items: { type: 'integer' } },
   users: { type: 'array', items: { type: 'integer' } },
+  // Written as file ids; read back as descriptors (see fileToWire).
+  file: { type: 'integer' },
+  files: { type: 'array', items: { type: 'integer' } },
 } as const satisfies Record<
   FieldType,
   { type: 'string' | 'integer' | 'boolean' | 'array'; format?: string; pattern?: string; items?: { type: 'integer' } }

@@ -10,19 +10,25 @@ import type { AppModel } from './spec/model';
 import type { Store } from './store/types';
 import { createSavedViews } from './views/saved-views';
 import { createScheduler } from './scheduler/scheduler';
+import { createFiles } from './files/files';
+import { diskFileStore } from './files/disk-file-store';
+import { postgresFileStore } from './files/postgres-file-store';
 
 /** Where an engine keeps its store: off its type, so that doors cannot reach it (see testing/engine/engine.ts). */
 export const ENGINE_STORE = Symbol('ninefold.engineStore');
 
 /** The engine's parts over an open store whose schema matches the model (openEngine syncs it first). */
-export function assembleEngine(model: AppModel, store: Store, options: { readonly schedulerSeconds?: number } = {}): Engine {
+export function assembleEngine(model: AppModel, store: Store, options: { readonly schedulerSeconds?: number; readonly filesDir?: string } = {}): Engine {
   const ops = createOps({ model, db: store.db });
-  const scheduler = createScheduler({ model, db: store.db }, { intervalSeconds: options.schedulerSeconds });
+  const fileStore = options.filesDir ? diskFileStore(options.filesDir) : postgresFileStore(store.db);
+  const files = createFiles(model, store.db, fileStore, ops);
+  const scheduler = createScheduler({ model, db: store.db }, { intervalSeconds: options.schedulerSeconds, files });
   let closing: Promise<void> | undefined;
   const engine: Engine = {
     model,
     databaseKind: store.kind,
     ops,
+    files,
     identity: createIdentity(store.db, Object.keys(model.roles), resolveLimits(model), model),
     views: createSavedViews({ model, db: store.db, ops }),
     calls: createCalls(model, store.db),

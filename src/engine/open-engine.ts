@@ -37,7 +37,7 @@ export async function openEngine(settings: Settings, options: OpenOptions = {}):
   const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
     await syncSchema(store, model, { allowDestructive: options.allowDestructive ?? false, trustRecorded: !options.compareCatalogue });
-    const engine = assembleEngine(model, store, { schedulerSeconds: settings.schedulerSeconds });
+    const engine = assembleEngine(model, store, { schedulerSeconds: settings.schedulerSeconds, filesDir: settings.filesDir });
     const { identity } = engine;
     if (settings.adminEmail && settings.adminPassword && !(await identity.hasUsers())) {
       await identity

@@ -13,6 +13,8 @@ export interface Settings {
   readonly adminPassword?: string;
   /** How often the scheduler looks for due automatic transitions (NINEFOLD_SCHEDULER_SECONDS; default 30). */
   readonly schedulerSeconds?: number;
+  /** Where files' bytes are kept when not in the database (NINEFOLD_FILES_DIR; default: in PostgreSQL). */
+  readonly filesDir?: string;
 }
 
 export const DEFAULT_SPEC = 'examples/helpdesk/ninefold.spec.ts';
@@ -27,6 +29,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): Settings {
     adminEmail: env.NINEFOLD_ADMIN_EMAIL || undefined,
     adminPassword: env.NINEFOLD_ADMIN_PASSWORD || undefined,
     schedulerSeconds: schedulerSeconds(env),
+    ...(env.NINEFOLD_FILES_DIR ? { filesDir: path.resolve(root, env.NINEFOLD_FILES_DIR) } : {}),
   };
 }
 

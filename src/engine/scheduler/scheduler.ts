@@ -38,7 +38,12 @@ export interface SchedulerOptions {
   readonly intervalSeconds?: number;
   /** The clock of the loop's runs (tests move it). */
   readonly clock?: () => Date;
+  /** Uploads never attached are swept once a day old (a step of each run). */
+  readonly files?: Pick<Files, 'sweep'>;
 }
+
+import type { Files } from '../files/files';
+import { STAGED_FILE_LIFETIME_MS } from '../files/sweep';
 
 /** How long one run may take records before it lets the next tick go on: the process has pages to serve. */
 const RUN_BUDGET_MS = 2_000;
@@ -48,7 +53,8 @@ const CATCH_UP_MS = 250;
 export function createScheduler(ctx: OpsContext, options: SchedulerOptions = {}): Scheduler {
   const intervalSeconds = options.intervalSeconds ?? DEFAULT_SCHEDULER_SECONDS;
   const clock = options.clock ?? (() => new Date());
-  const hasWork = autoTransitions(ctx.model.entities).length > 0;
+  const hasFiles = options.files !== undefined && ctx.model.entities.some((e) => e.fields.some((f) => f.files));
+  const hasWork = autoTransitions(ctx.model.entities).length > 0 || hasFiles;
   let timer: NodeJS.Timeout | null = null;
   let running = false;
   let current: Promise<unknown> = Promise.resolve();
@@ -68,6 +74,7 @@ export function createScheduler(ctx: OpsContext, options: SchedulerOptions = {})
       logged.add(key);
       logLine('warn', 'automatic transition refused', { ...refusal });
     }
+    if (hasFiles) await options.files?.sweep(new Date(now.getTime() - STAGED_FILE_LIFETIME_MS));
     lastRunAt = new Date();
     lastTaken = run.taken;
     backlog = await countDue(ctx, now);
