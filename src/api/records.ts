@@ -1,7 +1,7 @@
 import { visitorMay, writtenOnlyByCalls } from '@/engine/access/policy';
 import { NinefoldError, type FieldError } from '@/engine/errors/ninefold-error';
 import { filterableFields } from '@/engine/ops/list-query';
-import type { CreateOptions } from '@/engine/ops/types';
+import type { CreateOptions, RecordData } from '@/engine/ops/types';
 import type { EntityModel } from '@/engine/spec/model';
 import { readJsonObject } from './body';
 import { json } from './json';
@@ -34,6 +34,14 @@ export function parseIfMatch(header: string | null): number | undefined {
     throw invalid([{ field: 'If-Match', code: 'invalid_version', message: 'If-Match must be the ETag of the record, e.g. "3".' }]);
   }
   return Number(match[1]);
+}
+
+/** The files the records (as ops returned them: only fields the caller may read) hold, to describe them. */
+async function recordFiles(call: ApiRequest, entity: EntityModel, records: readonly RecordData[]) {
+  const ids = entity.fields
+    .filter((f) => f.files)
+    .flatMap((f) => records.flatMap((r) => (Array.isArray(r[f.name]) ? (r[f.name] as readonly number[]) : [])));
+  return call.engine.files.describe(ids);
 }
 
 export const etag = (version: number) => `"${version}"`;
@@ -137,7 +145,8 @@ function allRecordRoutes(entity: EntityModel): Route[] {
       path: collection,
       run: async (call) => {
         const page = await call.engine.ops.list(actorOf(call), entity.name, listQuery(call, entity));
-        const body: WireListPage = { items: page.rows.map((row) => recordToWire(entity, row)), nextCursor: page.nextCursor };
+        const files = await recordFiles(call, entity, page.rows);
+        const body: WireListPage = { items: page.rows.map((row) => recordToWire(entity, row, files)), nextCursor: page.nextCursor };
         return json(body);
       },
     },
@@ -150,7 +159,7 @@ function allRecordRoutes(entity: EntityModel): Route[] {
         const actor = actorOf(call);
         const input = await readJsonObject(call.request, call.limits.maxBodyBytes);
         const record = await call.engine.ops.create(actor, entity.name, input, createOptions(call));
-        return json(recordToWire(entity, record), {
+        return json(recordToWire(entity, record, await recordFiles(call, entity, [record])), {
           status: 201,
           headers: { location: `${API_PREFIX}/${entity.plural}/${record.id}`, etag: etag(record.version) },
         });
@@ -163,7 +172,7 @@ function allRecordRoutes(entity: EntityModel): Route[] {
       path: one,
       run: async (call) => {
         const { record } = await call.engine.ops.get(actorOf(call), entity.name, recordId(call.params.id));
-        return json(recordToWire(entity, record), { headers: { etag: etag(record.version) } });
+        return json(recordToWire(entity, record, await recordFiles(call, entity, [record])), { headers: { etag: etag(record.version) } });
       },
     },
     {
@@ -175,7 +184,7 @@ function allRecordRoutes(entity: EntityModel): Route[] {
         const id = recordId(call.params.id);
         const { version, input } = takeVersion(call, await readJsonObject(call.request, call.limits.maxBodyBytes));
         const record = await call.engine.ops.update(actor, entity.name, id, input, version);
-        return json(recordToWire(entity, record), { headers: { etag: etag(record.version) } });
+        return json(recordToWire(entity, record, await recordFiles(call, entity, [record])), { headers: { etag: etag(record.version) } });
       },
     },
     {
