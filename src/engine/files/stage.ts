@@ -119,7 +119,6 @@ function refusedType(limits: StageLimits, name: string, contentType: string): Ni
 /** A name as people see it: no folders, no control characters, at most 200 characters; "file" when nothing is left. */
 export function cleanFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
   const clean = base
     .replace(/[\u0000-\u001f\u007f"]/g, '')
     .trim()
