@@ -2,63 +2,51 @@ import { Readable } from 'node:stream';
 import { NinefoldError } from '@/engine/errors/ninefold-error';
 import type { Engine } from '@/engine/engine';
 import type { FileMeta } from '@/engine/files/file-meta';
+import { fileToWire } from './file-wire';
 import type { ByteRange } from '@/engine/files/file-store';
 import type { FilePart } from '@/engine/files/file-tables';
-import { isInlineImage } from '@/engine/files/sniff';
+import { isInlineImage } from '@/engine/files/file-limits';
 import type { Actor } from '@/engine/ground/actor';
+import type { StageLimits } from '@/engine/files/stage';
 import { json } from './json';
+import { problemResponse } from './problem';
 import { isMultipart, readMultipart } from './multipart';
-import { recordId } from './records';
-import { actorOf, API_PREFIX, type ApiRequest, type Route } from './routes';
+import { recordId } from './record-id';
+import { actorOf, type ApiRequest, type Route } from './routes';
 
 /** How many files one upload request may carry. */
 export const MAX_FILES_PER_UPLOAD = 20;
 
-/** A file as JSON: what it is, and where to download it (with the same credentials). */
-export interface WireFile {
-  readonly id: number;
-  readonly name: string;
-  readonly size: number;
-  readonly contentType: string;
-  readonly url: string;
-  readonly thumbnailUrl?: string;
-}
-
-export function fileToWire(meta: FileMeta): WireFile {
-  const url = `${API_PREFIX}/files/${meta.id}`;
-  return {
-    id: meta.id,
-    name: meta.name,
-    size: meta.size,
-    contentType: meta.contentType,
-    url,
-    ...(meta.hasThumbnail ? { thumbnailUrl: `${url}/thumbnail` } : {}),
-  };
+/** A file part as staged: the part's name (a multipart write's file field), and the file. */
+export interface StagedPart {
+  readonly part: string;
+  readonly meta: FileMeta;
 }
 
 /**
- * Receives the file parts of a multipart body as staged uploads of the actor, each within
- * `limits`; a refusal deletes every file this request staged, so nothing is left behind.
+ * Receives the file parts of a multipart body as staged uploads of the actor, each within the
+ * limits `limitsFor` gives its part's name (which throws for a part it does not take); a refusal
+ * deletes every file this request staged, so nothing is left behind.
  */
 export async function stageParts(
   engine: Engine,
   actor: Actor,
   request: Request,
-): Promise<{ files: FileMeta[]; fields: Record<string, string[]> }> {
+  limitsFor: (part: string) => StageLimits = () => engine.files.uploadLimits(),
+): Promise<{ files: StagedPart[]; fields: Record<string, string[]> }> {
   if (!isMultipart(request)) throw new NinefoldError('UNSUPPORTED_MEDIA_TYPE', 'Send the files as multipart/form-data.');
-  const limits = engine.files.uploadLimits();
-  const staged: FileMeta[] = [];
+  const staged: StagedPart[] = [];
   try {
     const fields = await readMultipart(
       request,
-      { maxFiles: MAX_FILES_PER_UPLOAD, maxFieldBytes: 1_000_000, field: limits.field },
-      { onFile: async (_name, file) => void staged.push(await engine.files.stage(actor, file, limits)) },
+      { maxFiles: MAX_FILES_PER_UPLOAD, maxFieldBytes: 1_000_000, field: 'file' },
+      { onFile: async (part, file) => void staged.push({ part, meta: await engine.files.stage(actor, file, limitsFor(part)) }) },
     );
     return { files: staged, fields };
   } catch (error) {
     await engine.files.discard(
       actor,
-      staged.map((f) => f.id),
+      staged.map((f) => f.meta.id),
     );
     throw error;
   }
@@ -108,7 +96,9 @@ async function download(call: ApiRequest, part: FilePart): Promise<Response> {
     return new Response(null, { status: 304, headers });
   const range = parseRange(call.request.headers.get('range'), file.size);
   if (range === 'unsatisfiable')
-    return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${file.size}` } });
+    return problemResponse(new NinefoldError('RANGE_NOT_SATISFIABLE', `The file has ${file.size} bytes; ask for a range within them.`), {
+      headers: { 'content-range': `bytes */${file.size}` },
+    });
   const body = Readable.toWeb(file.read(range ?? undefined)) as ReadableStream<Uint8Array>;
   if (range)
     return new Response(body, {
@@ -132,7 +122,7 @@ export const fileRoutes: readonly Route[] = [
     run: async (call) => {
       const { files } = await stageParts(call.engine, actorOf(call), call.request);
       if (files.length === 0) throw new NinefoldError('VALIDATION_FAILED', 'Send at least one file part.');
-      return json({ items: files.map(fileToWire) }, { status: 201 });
+      return json({ items: files.map((f) => fileToWire(f.meta)) }, { status: 201 });
     },
   },
   { method: 'GET', path: ['files', { param: 'id' }], access: 'signedIn', originCheck: false, run: (call) => download(call, 'original') },

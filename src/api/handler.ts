@@ -12,6 +12,7 @@ import { problemResponse } from './problem';
 import { FixedWindowLimiter, rateLimitHeaders, type RateLimitOutcome } from './rate-limit';
 import { recordRoutes } from './records';
 import { fileRoutes } from './files';
+import { hasFileFields } from '@/engine/spec/file-fields';
 import { workflowRoutes } from './workflow';
 import { allowedMethods, API_PREFIX, matchRoutes, sortRoutes, type ApiContext, type Route, type RouteMatch } from './routes';
 
@@ -45,7 +46,7 @@ function stateOf(engine: Engine): ApiState {
       ...Object.entries(engine.model.calls).map(([name, call]) => callRoute(engine.model, name, call)),
       ...engine.model.entities.flatMap((entity) => [...recordRoutes(entity), ...workflowRoutes(entity)]),
       ...authRoutes,
-      ...fileRoutes,
+      ...(hasFileFields(engine.model) ? fileRoutes : []),
       {
         method: 'GET',
         path: ['openapi.json'],

@@ -13,7 +13,7 @@ import type { EntityModel, FieldModel } from '@/engine/spec/model';
 import type { FieldType } from '@/engine/spec/types';
 import { isSetField } from '@/engine/spec/join-fields';
 import type { FileMeta } from '@/engine/files/file-meta';
-import { fileToWire } from './files';
+import { fileToWire } from './file-wire';
 
 // ---------------------------------------------------------------- records
 
@@ -109,7 +109,7 @@ function wireTime(value: RecordValue): string {
 }
 
 /** A record of `entity` as JSON (see WireRecord). */
-export function recordToWire(entity: EntityModel, record: RecordData, files?: ReadonlyMap<number, FileMeta>): WireRecord {
+export function recordToWire(entity: EntityModel, record: RecordData, files: ReadonlyMap<number, FileMeta>): WireRecord {
   const wire: Record<string, WireValue> = {
     id: record.id,
     version: record.version,
@@ -123,16 +123,15 @@ export function recordToWire(entity: EntityModel, record: RecordData, files?: Re
     wire[entity.workflow.field] = (record[entity.workflow.field] as string | null) ?? null;
   // Ops leave out the fields the actor may not read: they stay out (never re-added as null).
   for (const field of entity.fields) if (Object.hasOwn(record, field.name)) wire[field.name] = fieldToWire(field, record[field.name]);
-  // Files as descriptors (name, size, type, where to download), when the door looked them up.
-  if (files)
-    for (const field of entity.fields) {
-      if (!field.files || !Object.hasOwn(record, field.name)) continue;
-      const described = (Array.isArray(record[field.name]) ? (record[field.name] as readonly number[]) : []).flatMap((id) => {
-        const meta = files.get(id);
-        return meta ? [fileToWire(meta)] : [];
-      });
-      wire[field.name] = (field.type === 'file' ? (described[0] ?? null) : described) as unknown as WireValue;
-    }
+  // Files as descriptors (name, size, type, where to download): every door looks them up (describeRecordFiles).
+  for (const field of entity.fields) {
+    if (!field.files || !Object.hasOwn(record, field.name)) continue;
+    const described = (Array.isArray(record[field.name]) ? (record[field.name] as readonly number[]) : []).flatMap((id) => {
+      const meta = files.get(id);
+      return meta ? [fileToWire(meta)] : [];
+    });
+    wire[field.name] = (field.type === 'file' ? (described[0] ?? null) : described) as unknown as WireValue;
+  }
   return wire as WireRecord;
 }
 

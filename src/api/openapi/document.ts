@@ -9,6 +9,7 @@ import {
   bulkTransitionSchema,
   createSchema,
   entitySchemaNames,
+  FILE_DESCRIPTOR,
   historySchema,
   listSchema,
   problemSchema,
@@ -22,6 +23,8 @@ import {
 } from './schemas';
 import type { JsonSchema, OpenApiDocument, TagObject } from './types';
 import { writtenOnlyByCalls } from '@/engine/access/policy';
+import { hasFileFields } from '@/engine/spec/file-fields';
+import { FILES_TAG, UPLOADED_SCHEMA } from './file-paths';
 
 export type { OpenApiDocument } from './types';
 
@@ -66,6 +69,10 @@ export function buildOpenApiDocument(model: AppModel): OpenApiDocument {
   schemas.SignedOut = { type: 'object', properties: { signedOut: { const: true } }, required: ['signedOut'], additionalProperties: false };
   // A write's answer when the caller may not read the record it left.
   if (model.entities.length > 0) schemas.Receipt = receiptSchema();
+  if (hasFileFields(model)) {
+    schemas.File = FILE_DESCRIPTOR;
+    schemas.Uploaded = UPLOADED_SCHEMA;
+  }
   schemas.Problem = problemSchema([...catalogue(model).keys()]);
   schemas.ValidationProblem = validationProblemSchema();
 
@@ -73,6 +80,7 @@ export function buildOpenApiDocument(model: AppModel): OpenApiDocument {
     ...model.entities.map((entity) => ({ name: entityTag(entity), description: entity.description ?? entity.pluralLabel })),
     { name: AUTH_TAG, description: 'Who is signed in, signing in and out, and this document.' },
   ];
+  if (hasFileFields(model)) tags.push({ name: FILES_TAG, description: 'Uploads, and downloads of the files records hold.' });
   if (Object.keys(model.calls).length > 0) tags.push({ name: CALLS_TAG, description: 'The custom calls of the spec.' });
 
   return {

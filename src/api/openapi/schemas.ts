@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_FILES } from '@/engine/files/file-limits';
+import { DEFAULT_MAX_FILES, THUMBNAIL_PIXELS } from '@/engine/files/file-limits';
 import { buildFieldDefault } from '@/engine/spec/field-default';
 import { fieldWrittenOnlyByCalls, policyOf, writtenOnlyByCalls } from '@/engine/access/policy';
 import type { AppModel, EntityModel } from '@/engine/spec/model';
@@ -45,8 +45,9 @@ export const FILE_DESCRIPTOR: JsonSchema = {
     size: { type: 'integer', description: 'Bytes.' },
     contentType: { type: 'string', description: 'Read from the content when it was uploaded.' },
     url: { type: 'string' },
-    thumbnailUrl: { type: 'string', description: 'Images only: a WebP at most 320 pixels a side.' },
+    thumbnailUrl: { type: 'string', description: `Images only: a WebP at most ${THUMBNAIL_PIXELS} pixels a side.` },
   },
+  additionalProperties: false,
 };
 
 /** Where a field's schema is used: a record read back, or a body sent by a client. */
@@ -123,10 +124,10 @@ export function valueSchema(spec: FieldSpec, constants: Constants, use: SchemaUs
           : 'The id of a user.',
       };
     case 'file':
-      return use === 'input' ? FILE_ID : FILE_DESCRIPTOR;
+      return use === 'input' ? FILE_ID : schemaRef('File');
     case 'files': {
       const maxItems = resolveNumber(spec.maxItems, constants) ?? DEFAULT_MAX_FILES;
-      return { type: 'array', items: use === 'input' ? FILE_ID : FILE_DESCRIPTOR, maxItems };
+      return { type: 'array', items: use === 'input' ? FILE_ID : schemaRef('File'), maxItems };
     }
     case 'users': {
       const maxItems = resolveNumber(spec.maxItems, constants) ?? MAX_REFERENCES;

@@ -4,7 +4,7 @@ import type { EntityModel, FieldModel } from '../spec/model';
 import type { DynamicDatabase } from '../store/types';
 import { accepts } from './file-limits';
 import { FILE_TABLE } from './file-tables';
-import { formatBytes } from './stage';
+import { formatBytes } from './byte-size';
 
 /**
  * Attaches staged files to a record in the transaction of its write: each must be staged by the

@@ -24,3 +24,13 @@ export function accepts(accept: readonly string[] | null, contentType: string): 
   if (!accept) return true;
   return accept.some((entry) => (entry.endsWith('/*') ? contentType.startsWith(entry.slice(0, -1)) : entry === contentType));
 }
+
+/** Images a browser may show in place: raster formats only, never SVG (scripts) or HTML. */
+const INLINE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+export function isInlineImage(contentType: string): boolean {
+  return INLINE_IMAGES.has(contentType);
+}
+
+/** A thumbnail's longest side, in pixels (sharp resizes to it; /spec says it). */
+export const THUMBNAIL_PIXELS = 320;

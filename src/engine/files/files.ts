@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { notFound } from '../errors/ninefold-error';
 import type { Actor } from '../ground/actor';
 import type { Ops } from '../ops/ops';
-import { joinFields } from '../spec/join-fields';
+import { modelFileFields } from '../spec/file-fields';
 import type { AppModel } from '../spec/model';
 import type { DynamicDatabase } from '../store/types';
 import { DEFAULT_MAX_FILE_BYTES } from './file-limits';
@@ -44,8 +44,7 @@ export interface Files {
 }
 
 export function createFiles(model: AppModel, db: DynamicDatabase, store: FileStore, ops: Ops): Files {
-  const fileFields = model.entities.flatMap((e) => joinFields(e).filter((f) => f.files !== undefined));
-  const largest = Math.max(0, ...fileFields.map((f) => f.files?.maxBytes ?? 0)) || DEFAULT_MAX_FILE_BYTES;
+  const largest = Math.max(0, ...modelFileFields(model).map(({ field }) => field.files.maxBytes)) || DEFAULT_MAX_FILE_BYTES;
   return {
     storeKind: store.kind,
     uploadLimits: () => ({ maxBytes: largest, accept: null, field: 'file' }),

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { joinFields } from '../spec/join-fields';
+import { modelFileFields } from '../spec/file-fields';
 import type { AppModel } from '../spec/model';
 import { quoteIdent } from '../store/schema/sql';
 import type { DynamicDatabase } from '../store/types';
@@ -15,11 +15,7 @@ const FUNCTION = 'nf_file_pair_gone';
 const TRIGGER = 'nf_file_pair_gone';
 
 function fileJoinTables(model: AppModel): string[] {
-  return model.entities.flatMap((entity) =>
-    joinFields(entity)
-      .filter((f) => f.files !== undefined)
-      .map((f) => f.joinTable),
-  );
+  return modelFileFields(model).map(({ field }) => field.joinTable);
 }
 
 /** Changes with the set of file join tables, so that schema sync installs the triggers again. */

@@ -26,10 +26,3 @@ function isUtf8Text(bytes: Uint8Array): boolean {
     return false;
   }
 }
-
-/** Images a browser may show in place: raster formats only, never SVG (scripts) or HTML. */
-const INLINE_IMAGES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
-
-export function isInlineImage(contentType: string): boolean {
-  return INLINE_IMAGES.has(contentType);
-}

@@ -8,6 +8,7 @@ import { FILE_TABLE } from './file-tables';
 import { SNIFF_BYTES, sniffContentType } from './sniff';
 import { thumbnailTransform } from './thumbnail';
 import type { FileMeta } from './file-meta';
+import { formatBytes } from './byte-size';
 
 /** One file as a request brings it: its name as the client gave it, and its bytes as they arrive. */
 export interface IncomingFile {
@@ -124,16 +125,4 @@ export function cleanFileName(raw: string): string {
     .trim()
     .slice(0, 200);
   return clean === '' || clean === '.' || clean === '..' ? 'file' : clean;
-}
-
-/** 2000000 → "2 MB", 1536 → "1.5 kB": decimal units, as file sizes are shown. */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'kB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return unit === 0 ? `${bytes} bytes` : `${Number(value.toFixed(1))} ${units[unit]}`;
 }

@@ -1,8 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { isInlineImage } from './sniff';
-
-/** The longest side of a thumbnail, in pixels. */
-export const THUMBNAIL_PIXELS = 320;
+import { isInlineImage, THUMBNAIL_PIXELS } from './file-limits';
 /** Images larger than this many pixels are not decoded for a thumbnail (a decompression bomb). */
 const MAX_INPUT_PIXELS = 50_000_000;
 

@@ -2,6 +2,7 @@ import { logLine } from '../log';
 import { autoTransitions, countDue, takeDueTransitions, type AutoRun } from '../ops/auto-transitions';
 import type { OpsContext } from '../ops/context';
 import { DEFAULT_SCHEDULER_SECONDS } from '../spec/auto';
+import { hasFileFields } from '../spec/file-fields';
 
 /*
  * The scheduler of one server process: every interval it takes the automatic transitions that
@@ -53,7 +54,7 @@ const CATCH_UP_MS = 250;
 export function createScheduler(ctx: OpsContext, options: SchedulerOptions = {}): Scheduler {
   const intervalSeconds = options.intervalSeconds ?? DEFAULT_SCHEDULER_SECONDS;
   const clock = options.clock ?? (() => new Date());
-  const hasFiles = options.files !== undefined && ctx.model.entities.some((e) => e.fields.some((f) => f.files));
+  const hasFiles = options.files !== undefined && hasFileFields(ctx.model);
   const hasWork = autoTransitions(ctx.model.entities).length > 0 || hasFiles;
   let timer: NodeJS.Timeout | null = null;
   let running = false;
