@@ -18,5 +18,9 @@ export type FilePart = 'original' | 'thumbnail';
  */
 export type FileState = 'uploading' | 'staged' | 'attached';
 
-/** 256 KB: few rows for a large file, and never more than a chunk held in memory at once. */
-export const CHUNK_BYTES = 256 * 1024;
+/**
+ * 64 KB: never more than a chunk held in memory at once, and small enough that each chunk's
+ * strings on their way through the driver stay in V8's young generation (collected at once),
+ * where 256 KB ones went to its large-object space and piled up until a full collection.
+ */
+export const CHUNK_BYTES = 64 * 1024;
