@@ -2,6 +2,9 @@ import { constant, defineApp, NinefoldError } from 'ninefold';
 
 const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 
+/** What a ticket or a reply may carry: screenshots, PDFs and plain-text logs. */
+const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'text/plain'];
+
 /** A customer support helpdesk: the default spec Ninefold serves. */
 export default defineApp({
   name: 'helpdesk',
@@ -174,6 +177,13 @@ export default defineApp({
           label: 'Replies',
           derived: { count: 'comment', where: { field: 'internal', op: 'eq', value: false } },
         },
+        attachments: {
+          type: 'files',
+          maxItems: constant('maxAttachments'),
+          maxBytes: constant('maxAttachmentBytes'),
+          accept: ATTACHMENT_TYPES,
+          help: 'Screenshots, PDFs or logs.',
+        },
       },
       limits: {
         openTicketsPerCustomer: {
@@ -193,6 +203,13 @@ export default defineApp({
         ticket: { type: 'reference', to: 'ticket', required: true, onDelete: 'cascade' },
         body: { type: 'markdown', required: true, maxLength: 10000, searchable: true },
         internal: { type: 'boolean', default: false, help: 'Visible to agents only' },
+        attachments: {
+          type: 'files',
+          maxItems: constant('maxAttachments'),
+          maxBytes: constant('maxAttachmentBytes'),
+          accept: ATTACHMENT_TYPES,
+          help: 'Screenshots, PDFs or logs.',
+        },
       },
     },
   },
@@ -305,7 +322,7 @@ export default defineApp({
         create: { own: 'requester' },
         update: { own: 'requester', where: { field: 'state', op: 'in', value: ['new', 'open', 'pending'] } },
         hiddenFields: ['organization', 'assignee'],
-        writableFields: ['subject', 'description'],
+        writableFields: ['subject', 'description', 'attachments'],
       },
     },
     organization: {
@@ -424,6 +441,8 @@ export default defineApp({
       unit: 'tickets',
       description: 'Open tickets (new, open or pending) one customer may have at once.',
     },
+    maxAttachmentBytes: { value: 10_000_000, unit: 'bytes', description: 'The largest file a ticket or a reply may carry.' },
+    maxAttachments: { value: 5, unit: 'files', description: 'How many files one ticket or reply may carry.' },
     reopenWindowDays: { value: 14, unit: 'days', description: 'How long after resolution the requester may reopen a ticket.' },
     autoCloseDays: {
       value: 14,

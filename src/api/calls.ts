@@ -5,6 +5,10 @@ import { readJsonObject, readOptionalJsonObject } from './body';
 import { json } from './json';
 import { actorOf, parsePathTemplate, type ApiRequest, type Route } from './routes';
 import { fieldToWire, recordToWire } from './wire';
+import { describeRecordFiles } from './file-wire';
+import { isMultipart } from './multipart';
+import { readMultipartInput, withStagedFiles } from './multipart-input';
+import type { Engine } from '@/engine/engine';
 
 /** The spec's custom calls (point 7) as routes: the engine checks and runs them (src/engine/calls); this door adapts HTTP. */
 
@@ -18,7 +22,13 @@ function isRecordData(value: unknown): value is RecordData {
 }
 
 /** The handler's result as JSON: a record of the output entity as its Record JSON, declared output fields by their wire types, anything else as it is. */
-function serialise(call: CallSpec, model: AppModel, outputFields: readonly FieldModel[] | null, result: unknown): Response {
+async function serialise(
+  engine: Engine,
+  call: CallSpec,
+  model: AppModel,
+  outputFields: readonly FieldModel[] | null,
+  result: unknown,
+): Promise<Response> {
   if (call.output === undefined) return new Response(null, { status: 204 });
   if (typeof call.output === 'string') {
     const entity = model.entitiesByName[call.output];
@@ -27,7 +37,7 @@ function serialise(call: CallSpec, model: AppModel, outputFields: readonly Field
       : isRecordData((result as { record?: unknown } | null)?.record)
         ? (result as { record: RecordData }).record
         : null;
-    if (entity && record) return json(recordToWire(entity, record));
+    if (entity && record) return json(recordToWire(entity, record, await describeRecordFiles(engine, entity, [record])));
   } else if (outputFields && typeof result === 'object' && result !== null && !Array.isArray(result)) {
     // Exactly the declared output: each field by its wire type, absent ones null, nothing else.
     const values = result as Record<string, unknown>;
@@ -46,12 +56,22 @@ export function callRoute(model: AppModel, name: string, call: CallSpec): Route 
     originCheck: true,
     run: async (request: ApiRequest) => {
       const { maxBodyBytes } = request.limits;
-      const { value, outputFields } = await request.engine.calls.run(actorOf(request), name, {
-        params: request.params,
-        readBody: (inputDeclared) =>
-          inputDeclared ? readJsonObject(request.request, maxBodyBytes) : readOptionalJsonObject(request.request, maxBodyBytes),
-      });
-      return serialise(call, model, outputFields, value);
+      const actor = actorOf(request);
+      const staged: number[] = [];
+      const { value, outputFields } = await withStagedFiles(request.engine, actor, staged, () =>
+        request.engine.calls.run(actor, name, {
+          params: request.params,
+          readBody: async (inputFields) => {
+            if (!inputFields) return readOptionalJsonObject(request.request, maxBodyBytes);
+            // An input with a file field also takes multipart: its files staged, then named by id.
+            if (!isMultipart(request.request) || !inputFields.some((f) => f.files)) return readJsonObject(request.request, maxBodyBytes);
+            const multipart = await readMultipartInput(request.engine, actor, request.request, inputFields);
+            staged.push(...multipart.staged);
+            return multipart.input;
+          },
+        }),
+      );
+      return serialise(request.engine, call, model, outputFields, value);
     },
   };
 }

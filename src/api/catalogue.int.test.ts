@@ -209,6 +209,18 @@ const rows: Row[] = [
       }),
   },
   {
+    code: 'RANGE_NOT_SATISFIABLE',
+    status: 416,
+    send: async (api, a) => {
+      const uploader = a.admin;
+      const form = new FormData();
+      form.append('file', new Blob(['hello']), 'hello.txt');
+      const uploaded = await api.call('POST', '/files', { token: uploader, body: form });
+      return api.call('GET', `/files/${uploaded.body.items[0].id}`, { token: uploader, headers: { range: 'bytes=99-' } });
+    },
+    check: (r) => expect(r.headers.get('content-range')).toBe('bytes */5'),
+  },
+  {
     code: 'PRECONDITION_REQUIRED',
     status: 428,
     send: (api, a) => api.call('PATCH', `/tickets/${a.ticketId}`, { token: a.admin, body: { subject: 'No version' } }),

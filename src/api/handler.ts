@@ -12,6 +12,8 @@ import { logLine } from './log';
 import { problemResponse } from './problem';
 import { FixedWindowLimiter, rateLimitHeaders, type RateLimitOutcome } from './rate-limit';
 import { recordRoutes } from './records';
+import { fileRoutes } from './files';
+import { hasFileFields } from '@/engine/spec/file-fields';
 import { workflowRoutes } from './workflow';
 import { webhookRoutes } from './webhooks';
 import { allowedMethods, API_PREFIX, matchRoutes, sortRoutes, type ApiContext, type Route, type RouteMatch } from './routes';
@@ -48,6 +50,7 @@ function stateOf(engine: Engine): ApiState {
       ...authRoutes,
       ...(engine.model.webhooks.length > 0 ? webhookRoutes : []),
       ...(engine.model.notifications.length > 0 ? inboxRoutes : []),
+      ...(hasFileFields(engine.model) ? fileRoutes : []),
       {
         method: 'GET',
         path: ['openapi.json'],

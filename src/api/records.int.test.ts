@@ -75,6 +75,7 @@ forEachDatabase('API: records', (database) => {
         'resolvedAt',
         'slaDueAt',
         'replyCount',
+        'attachments',
       ]);
       // A new ticket has no replies yet (a derived value, kept by the engine).
       expect(created.body.replyCount).toBe(0);

@@ -6,24 +6,17 @@ import type { EntityModel } from '@/engine/spec/model';
 import { readJsonObject } from './body';
 import { json } from './json';
 import { actorOf, API_PREFIX, type ApiRequest, type Route } from './routes';
+import { describeRecordFiles } from './file-wire';
+import { isMultipart } from './multipart';
+import { readMultipartInput, withStagedFiles, type MultipartInput } from './multipart-input';
+import { fileFields } from '@/engine/spec/file-fields';
 import { recordToWire, type WireListPage } from './wire';
+import { invalid, recordId } from './record-id';
 
 /** The generated record routes of one entity: list, create, read, change, delete. */
 
 /** Query parameters every list has; a filter field of the same name is not offered. */
 const LIST_PARAMS = ['q', 'sort', 'limit', 'cursor'] as const;
-const RECORD_ID = /^[1-9]\d{0,15}$/;
-
-export function invalid(errors: FieldError[], detail?: string): NinefoldError {
-  return new NinefoldError('VALIDATION_FAILED', detail ?? errors.map((e) => e.message).join(' '), { fieldErrors: errors });
-}
-
-/** The id path parameter: a positive whole number, else 422 naming it. */
-export function recordId(raw: string | undefined): number {
-  const id = raw !== undefined && RECORD_ID.test(raw) ? Number(raw) : NaN;
-  if (!Number.isSafeInteger(id)) throw invalid([{ field: 'id', code: 'invalid_id', message: 'The id must be a positive whole number.' }]);
-  return id;
-}
 
 /** `"3"`, `W/"3"` or `3` → 3; absent or `*` → undefined; anything else → 422. */
 export function parseIfMatch(header: string | null): number | undefined {
@@ -34,6 +27,19 @@ export function parseIfMatch(header: string | null): number | undefined {
     throw invalid([{ field: 'If-Match', code: 'invalid_version', message: 'If-Match must be the ETag of the record, e.g. "3".' }]);
   }
   return Number(match[1]);
+}
+
+/**
+ * A write's body: JSON, or multipart where the entity has file fields (text parts as a form
+ * posts them, file parts staged for their field; see multipart-input.ts).
+ */
+async function readWrite(call: ApiRequest, entity: EntityModel): Promise<MultipartInput> {
+  if (!isMultipart(call.request) || fileFields(entity).length === 0)
+    return { input: await readJsonObject(call.request, call.limits.maxBodyBytes), staged: [] };
+  const { input, staged } = await readMultipartInput(call.engine, actorOf(call), call.request, entity.fields);
+  // The version as a form posts it: digits.
+  const version = typeof input.version === 'string' && /^\d{1,15}$/.test(input.version) ? { version: Number(input.version) } : {};
+  return { input: { ...input, ...version }, staged };
 }
 
 export const etag = (version: number) => `"${version}"`;
@@ -137,7 +143,8 @@ function allRecordRoutes(entity: EntityModel): Route[] {
       path: collection,
       run: async (call) => {
         const page = await call.engine.ops.list(actorOf(call), entity.name, listQuery(call, entity));
-        const body: WireListPage = { items: page.rows.map((row) => recordToWire(entity, row)), nextCursor: page.nextCursor };
+        const files = await describeRecordFiles(call.engine, entity, page.rows);
+        const body: WireListPage = { items: page.rows.map((row) => recordToWire(entity, row, files)), nextCursor: page.nextCursor };
         return json(body);
       },
     },
@@ -148,9 +155,11 @@ function allRecordRoutes(entity: EntityModel): Route[] {
       path: collection,
       run: async (call) => {
         const actor = actorOf(call);
-        const input = await readJsonObject(call.request, call.limits.maxBodyBytes);
-        const record = await call.engine.ops.create(actor, entity.name, input, createOptions(call));
-        return json(recordToWire(entity, record), {
+        const { input, staged } = await readWrite(call, entity);
+        const record = await withStagedFiles(call.engine, actor, staged, () =>
+          call.engine.ops.create(actor, entity.name, input, createOptions(call)),
+        );
+        return json(recordToWire(entity, record, await describeRecordFiles(call.engine, entity, [record])), {
           status: 201,
           headers: { location: `${API_PREFIX}/${entity.plural}/${record.id}`, etag: etag(record.version) },
         });
@@ -163,7 +172,9 @@ function allRecordRoutes(entity: EntityModel): Route[] {
       path: one,
       run: async (call) => {
         const { record } = await call.engine.ops.get(actorOf(call), entity.name, recordId(call.params.id));
-        return json(recordToWire(entity, record), { headers: { etag: etag(record.version) } });
+        return json(recordToWire(entity, record, await describeRecordFiles(call.engine, entity, [record])), {
+          headers: { etag: etag(record.version) },
+        });
       },
     },
     {
@@ -173,9 +184,14 @@ function allRecordRoutes(entity: EntityModel): Route[] {
       run: async (call) => {
         const actor = actorOf(call);
         const id = recordId(call.params.id);
-        const { version, input } = takeVersion(call, await readJsonObject(call.request, call.limits.maxBodyBytes));
-        const record = await call.engine.ops.update(actor, entity.name, id, input, version);
-        return json(recordToWire(entity, record), { headers: { etag: etag(record.version) } });
+        const body = await readWrite(call, entity);
+        const record = await withStagedFiles(call.engine, actor, body.staged, async () => {
+          const { version, input } = takeVersion(call, body.input);
+          return call.engine.ops.update(actor, entity.name, id, input, version);
+        });
+        return json(recordToWire(entity, record, await describeRecordFiles(call.engine, entity, [record])), {
+          headers: { etag: etag(record.version) },
+        });
       },
     },
     {

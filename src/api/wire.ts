@@ -12,6 +12,8 @@ import { AUTHOR_COLUMNS } from '@/engine/spec/author-columns';
 import type { EntityModel, FieldModel } from '@/engine/spec/model';
 import type { FieldType } from '@/engine/spec/types';
 import { isSetField } from '@/engine/spec/join-fields';
+import type { FileMeta } from '@/engine/files/file-meta';
+import { fileToWire } from './file-wire';
 
 // ---------------------------------------------------------------- records
 
@@ -67,6 +69,9 @@ export const WIRE_FIELD_TYPES = {
   user: { type: 'integer' },
   references: { type: 'array', items: { type: 'integer' } },
   users: { type: 'array', items: { type: 'integer' } },
+  // Written as file ids; read back as descriptors (see fileToWire).
+  file: { type: 'integer' },
+  files: { type: 'array', items: { type: 'integer' } },
 } as const satisfies Record<
   FieldType,
   { type: 'string' | 'integer' | 'boolean' | 'array'; format?: string; pattern?: string; items?: { type: 'integer' } }
@@ -104,7 +109,7 @@ function wireTime(value: RecordValue): string {
 }
 
 /** A record of `entity` as JSON (see WireRecord). */
-export function recordToWire(entity: EntityModel, record: RecordData): WireRecord {
+export function recordToWire(entity: EntityModel, record: RecordData, files: ReadonlyMap<number, FileMeta>): WireRecord {
   const wire: Record<string, WireValue> = {
     id: record.id,
     version: record.version,
@@ -118,6 +123,15 @@ export function recordToWire(entity: EntityModel, record: RecordData): WireRecor
     wire[entity.workflow.field] = (record[entity.workflow.field] as string | null) ?? null;
   // Ops leave out the fields the actor may not read: they stay out (never re-added as null).
   for (const field of entity.fields) if (Object.hasOwn(record, field.name)) wire[field.name] = fieldToWire(field, record[field.name]);
+  // Files as descriptors (name, size, type, where to download): every door looks them up (describeRecordFiles).
+  for (const field of entity.fields) {
+    if (!field.files || !Object.hasOwn(record, field.name)) continue;
+    const described = (Array.isArray(record[field.name]) ? (record[field.name] as readonly number[]) : []).flatMap((id) => {
+      const meta = files.get(id);
+      return meta ? [fileToWire(meta)] : [];
+    });
+    wire[field.name] = (field.type === 'file' ? (described[0] ?? null) : described) as unknown as WireValue;
+  }
   return wire as WireRecord;
 }
 

@@ -4,8 +4,10 @@ import type { EntityModel, TransitionModel } from '@/engine/spec/model';
 import { readJsonObject, readOptionalJsonObject } from './body';
 import { json } from './json';
 import { catalogueStatus } from './problem';
-import { etag, invalid, recordId, takeVersion } from './records';
+import { etag, takeVersion } from './records';
+import { invalid, recordId } from './record-id';
 import { actorOf, type ApiRequest, type Route } from './routes';
+import { describeRecordFiles } from './file-wire';
 import {
   HISTORY_PAGE_SIZE,
   historyEntryToWire,
@@ -143,7 +145,9 @@ function transitionRoutes(entity: EntityModel, transition: TransitionModel): Rou
         const request = commentAndInput(rest, errors);
         if (errors.length > 0) throw invalid(errors);
         const record = await call.engine.ops.transition(actor, entity.name, id, transition.name, { version, ...request });
-        return json(recordToWire(entity, record), { headers: { etag: etag(record.version) } });
+        return json(recordToWire(entity, record, await describeRecordFiles(call.engine, entity, [record])), {
+          headers: { etag: etag(record.version) },
+        });
       },
     },
     {
@@ -158,8 +162,13 @@ function transitionRoutes(entity: EntityModel, transition: TransitionModel): Rou
         const request = commentAndInput(body, errors);
         if (errors.length > 0) throw invalid(errors);
         const outcomes = await call.engine.ops.bulkTransition(actor, entity.name, transition.name, items, request);
+        const files = await describeRecordFiles(
+          call.engine,
+          entity,
+          outcomes.flatMap((outcome) => (outcome.ok ? [outcome.record] : [])),
+        );
         const results = outcomes.map((outcome): WireBulkTransitionResult => {
-          if (outcome.ok) return { id: outcome.id, ok: true, record: recordToWire(entity, outcome.record) };
+          if (outcome.ok) return { id: outcome.id, ok: true, record: recordToWire(entity, outcome.record, files) };
           const status = catalogueStatus(outcome.code, call.engine.model.errors);
           // Ops only refuse with catalogue codes; anything else is not told (as problemResponse does).
           return status === undefined

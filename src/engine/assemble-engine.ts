@@ -13,6 +13,9 @@ import { createSavedViews } from './views/saved-views';
 import { createScheduler } from './scheduler/scheduler';
 import { createWebhookAdmin } from './notify/webhooks/admin';
 import type { NotifyOptions } from './notify/dispatch';
+import { createFiles } from './files/files';
+import { diskFileStore } from './files/disk-file-store';
+import { postgresFileStore } from './files/postgres-file-store';
 
 /** Where an engine keeps its store: off its type, so that doors cannot reach it (see testing/engine/engine.ts). */
 export const ENGINE_STORE = Symbol('ninefold.engineStore');
@@ -21,15 +24,18 @@ export const ENGINE_STORE = Symbol('ninefold.engineStore');
 export function assembleEngine(
   model: AppModel,
   store: Store,
-  options: { readonly schedulerSeconds?: number; readonly notify?: NotifyOptions } = {},
+  options: { readonly schedulerSeconds?: number; readonly notify?: NotifyOptions; readonly filesDir?: string } = {},
 ): Engine {
   const ops = createOps({ model, db: store.db });
-  const scheduler = createScheduler({ model, db: store.db }, { intervalSeconds: options.schedulerSeconds, notify: options.notify });
+  const fileStore = options.filesDir ? diskFileStore(options.filesDir) : postgresFileStore(store.db);
+  const files = createFiles(model, store.db, fileStore, ops);
+  const scheduler = createScheduler({ model, db: store.db }, { intervalSeconds: options.schedulerSeconds, notify: options.notify, files });
   let closing: Promise<void> | undefined;
   const engine: Engine = {
     model,
     databaseKind: store.kind,
     ops,
+    files,
     identity: createIdentity(store.db, Object.keys(model.roles), resolveLimits(model), model),
     views: createSavedViews({ model, db: store.db, ops }),
     calls: createCalls(model, store.db),

@@ -5,6 +5,7 @@ import type { EngineHealth } from './health';
 import type { Identity } from './identity/types';
 import type { LiveFeed } from './live/feed';
 import type { Ops } from './ops/ops';
+import type { Files } from './files/files';
 import type { SeedProgress, SeedResult } from './seed/seed-demo-data';
 import type { AppModel } from './spec/model';
 import type { DatabaseKind, StoreAvailability } from './store/types';
@@ -21,6 +22,8 @@ export interface Engine {
   /** Which database it runs on, for messages and the health route. */
   readonly databaseKind: DatabaseKind;
   readonly ops: Ops;
+  /** Uploaded files: staged by uploads, read through their record's access (src/engine/files). */
+  readonly files: Files;
   readonly identity: Identity;
   /** Each user's saved list views, checked against the same access as the lists. */
   readonly views: SavedViews;

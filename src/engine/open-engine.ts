@@ -38,7 +38,10 @@ export async function openEngine(settings: Settings, options: OpenOptions = {}):
   try {
     await syncSchema(store, model, { allowDestructive: options.allowDestructive ?? false, trustRecorded: !options.compareCatalogue });
     // E-mail leaves only with `notify.mailer` (without one no e-mail row is written); webhooks follow as `notify.subscribers`.
-    const engine = assembleEngine(model, store, { schedulerSeconds: settings.schedulerSeconds, notify: { publicUrl: settings.publicUrl } });
+    const engine = assembleEngine(model, store, {
+      schedulerSeconds: settings.schedulerSeconds, notify: { publicUrl: settings.publicUrl },
+      filesDir: settings.filesDir,
+    });
     const { identity } = engine;
     if (settings.adminEmail && settings.adminPassword && !(await identity.hasUsers())) {
       await identity

@@ -15,6 +15,8 @@ export interface Settings {
   readonly schedulerSeconds?: number;
   /** The application's public address, for links in e-mails (NINEFOLD_PUBLIC_URL; e.g. https://desk.example.com). */
   readonly publicUrl?: string;
+  /** Where files' bytes are kept when not in the database (NINEFOLD_FILES_DIR; default: in PostgreSQL). */
+  readonly filesDir?: string;
 }
 
 export const DEFAULT_SPEC = 'examples/helpdesk/ninefold.spec.ts';
@@ -30,6 +32,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv): Settings {
     adminPassword: env.NINEFOLD_ADMIN_PASSWORD || undefined,
     schedulerSeconds: schedulerSeconds(env),
     publicUrl: env.NINEFOLD_PUBLIC_URL || undefined,
+    ...(env.NINEFOLD_FILES_DIR ? { filesDir: path.resolve(root, env.NINEFOLD_FILES_DIR) } : {}),
   };
 }
 

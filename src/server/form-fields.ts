@@ -120,6 +120,15 @@ export async function describeFormFields(options: {
           }
           return { ...base, kind: 'select', options: choiceOptions(choices, value, currentTitle) };
         }
+        case 'file':
+        case 'files':
+          // Files are uploaded first (POST /api/v1/files); a form names them by id for now.
+          return {
+            ...base,
+            kind: 'ids',
+            maxItems: field.files?.maxItems ?? 1,
+            help: spec.help ?? 'Enter the ids of uploaded files, separated by commas.',
+          };
         case 'references':
         case 'users': {
           const choices = await loadChoices(ops, actor, entity, field);

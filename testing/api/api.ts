@@ -40,7 +40,7 @@ export interface CallOptions {
 export interface ApiAnswer {
   readonly status: number;
   readonly headers: Headers;
-  /** The parsed JSON body, or null for none. */
+  /** The parsed JSON body, or null for none (or a body that is not JSON: see `text`). */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read bodies freely
   readonly body: any;
   readonly text: string;
@@ -58,10 +58,11 @@ export function apiClient(engine: Engine): ApiClient {
       let body: BodyInit | undefined;
       if (options.body !== undefined) {
         body =
-          typeof options.body === 'string' || options.body instanceof Uint8Array
+          typeof options.body === 'string' || options.body instanceof Uint8Array || options.body instanceof FormData
             ? (options.body as BodyInit)
             : JSON.stringify(options.body);
-        if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+        // FormData sets its own multipart content type, with the boundary.
+        if (!headers.has('content-type') && !(options.body instanceof FormData)) headers.set('content-type', 'application/json');
       }
       if (options.token) headers.set('authorization', `Bearer ${options.token}`);
       if (options.session) headers.set('cookie', `theme=dark; nf_session=${options.session}`);
@@ -73,7 +74,9 @@ export function apiClient(engine: Engine): ApiClient {
         await checker.checkResponse(method, url, response);
       }
       const text = await response.text();
-      return { status: response.status, headers: response.headers, body: text === '' ? null : JSON.parse(text), text };
+      // A download's bytes stay text; JSON (and problem+json) is parsed.
+      const isJson = /json/i.test(response.headers.get('content-type') ?? '');
+      return { status: response.status, headers: response.headers, body: text === '' || !isJson ? null : JSON.parse(text), text };
     },
   };
 }

@@ -25,6 +25,9 @@ const ticket = {
   resolvedAt: null,
   slaDueAt: '2025-03-04T14:00:00.000Z',
   replyCount: 2,
+  attachments: [
+    { id: 3, name: 'shot.png', size: 68, contentType: 'image/png', url: '/api/v1/files/3', thumbnailUrl: '/api/v1/files/3/thumbnail' },
+  ],
 };
 
 function problem(status: number, code: string, extra: object = {}) {

@@ -196,7 +196,8 @@ export function createContractChecker(document: OpenApiDocument): ContractChecke
     const contentType = headerOf(response.headers, 'content-type');
     if (!contentType) throw new ContractError(`${where}: no content-type header (expected ${Object.keys(content).join(' or ')}).`);
     const [mediaType = '', ...params] = contentType.split(';').map((part) => part.trim());
-    const media = content[mediaType.toLowerCase()];
+    // A download is documented as */* (any type the file was read as) or as its one type.
+    const media = content[mediaType.toLowerCase()] ?? content['*/*'];
     if (!media) {
       throw new ContractError(`${where}: content-type is ${contentType}, but the document says ${Object.keys(content).join(' or ')}.`);
     }

@@ -136,7 +136,7 @@ describe('the helpdesk document', () => {
     expect(document.info.description).toContain('npm run ninefold -- token create');
     expect(document.servers).toEqual([{ url: '/api/v1' }]);
     const calls = Object.keys(helpdeskModel.calls).length > 0 ? ['calls'] : [];
-    expect(document.tags.map((t) => t.name)).toEqual(['organizations', 'tickets', 'comments', 'auth', 'inbox', ...calls]);
+    expect(document.tags.map((t) => t.name)).toEqual(['organizations', 'tickets', 'comments', 'auth', 'files', 'inbox', ...calls]);
   });
 
   it('describes a ticket as the wire sends it', () => {
@@ -159,6 +159,7 @@ describe('the helpdesk document', () => {
       'resolvedAt',
       'slaDueAt',
       'replyCount',
+      'attachments',
     ]);
     // Hidden from customers (their records leave them out), so not required.
     expect(ticket.required).toEqual(Object.keys(ticket.properties!).filter((name) => name !== 'organization' && name !== 'assignee'));
@@ -194,6 +195,7 @@ describe('the helpdesk document', () => {
       'requester',
       'assignee',
       'dueAt',
+      'attachments',
     ]);
     expect(create.required).toEqual(['subject']);
     expect(create.additionalProperties).toBe(false);
@@ -212,6 +214,7 @@ describe('the helpdesk document', () => {
       'requester',
       'assignee',
       'dueAt',
+      'attachments',
       'version',
     ]);
     expect(update.required).toBeUndefined();
@@ -495,7 +498,7 @@ describe('custom calls', () => {
     // A call runs ops as its caller: a field the caller may not read or write is refused there too.
     expect(escalate.responses['403']).toMatchObject({ 'x-error-codes': ['FORBIDDEN', 'FORBIDDEN_FIELD'] });
     expect(escalate.responses['422']).toMatchObject({ 'x-error-codes': ['VALIDATION_FAILED'] });
-    expect(document.tags.map((t) => t.name)).toEqual(['organizations', 'tickets', 'comments', 'auth', 'inbox', 'calls']);
+    expect(document.tags.map((t) => t.name)).toEqual(['organizations', 'tickets', 'comments', 'auth', 'files', 'inbox', 'calls']);
     expect(Object.keys(document.paths)[0]).toBe('/tickets/{id}/escalate');
   });
 
@@ -597,5 +600,32 @@ describe('field types', () => {
   it('cap the page size with the spec constant', () => {
     const limit = document.paths['/line-items']!.get!.parameters!.find((p) => p.name === 'limit')!;
     expect(limit.schema).toMatchObject({ maximum: 40, default: 40 });
+  });
+});
+
+describe('files in the document', () => {
+  const document = buildOpenApiDocument(helpdeskModel);
+
+  it('documents the upload as multipart, the downloads as bytes with 206, 304 and 416, and the descriptor records carry', () => {
+    const upload = document.paths['/files']!.post!;
+    expect(Object.keys(upload.requestBody!.content)).toEqual(['multipart/form-data']);
+    expect(Object.keys(upload.responses)).toEqual(expect.arrayContaining(['201', '413', '415', '422']));
+    for (const path of ['/files/{id}', '/files/{id}/thumbnail']) {
+      const download = document.paths[path]!.get!;
+      expect(Object.keys(download.responses)).toEqual(expect.arrayContaining(['200', '206', '304', '404', '416']));
+      expect(download.responses['200']!.headers).toMatchObject({ 'X-Content-Type-Options': { required: true } });
+      expect(download.parameters!.map((p) => p.name)).toEqual(['Range', 'If-None-Match']);
+    }
+    expect(Object.keys(document.paths['/files/{id}/thumbnail']!.get!.responses['200']!.content!)).toEqual(['image/webp']);
+    expect(document.components.schemas.File!.required).toEqual(['id', 'name', 'size', 'contentType', 'url']);
+    const ticket = document.components.schemas.Ticket!;
+    expect(ticket.properties!.attachments).toMatchObject({ items: { $ref: '#/components/schemas/File' }, maxItems: 5 });
+    expect(document.components.schemas.TicketCreate!.properties!.attachments!.items).toMatchObject({ type: 'integer' });
+  });
+
+  it('has no file paths or schemas in a spec without file fields', () => {
+    const plain = buildOpenApiDocument(buildModel({ name: 'plain', entities: { note: { fields: { title: { type: 'text' } } } } }));
+    expect(Object.keys(plain.paths).filter((p) => p.startsWith('/files'))).toEqual([]);
+    expect(plain.components.schemas.File).toBeUndefined();
   });
 });

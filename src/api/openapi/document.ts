@@ -10,6 +10,7 @@ import {
   bulkTransitionSchema,
   createSchema,
   entitySchemaNames,
+  FILE_DESCRIPTOR,
   historySchema,
   listSchema,
   problemSchema,
@@ -24,6 +25,8 @@ import {
 import type { JsonSchema, OpenApiDocument, TagObject } from './types';
 import { writtenOnlyByCalls } from '@/engine/access/policy';
 import { webhookSchemas, WEBHOOKS_TAG } from './webhooks';
+import { hasFileFields } from '@/engine/spec/file-fields';
+import { FILES_TAG, UPLOADED_SCHEMA } from './file-paths';
 
 export type { OpenApiDocument } from './types';
 
@@ -68,6 +71,10 @@ export function buildOpenApiDocument(model: AppModel): OpenApiDocument {
   schemas.SignedOut = { type: 'object', properties: { signedOut: { const: true } }, required: ['signedOut'], additionalProperties: false };
   // A write's answer when the caller may not read the record it left.
   if (model.entities.length > 0) schemas.Receipt = receiptSchema();
+  if (hasFileFields(model)) {
+    schemas.File = FILE_DESCRIPTOR;
+    schemas.Uploaded = UPLOADED_SCHEMA;
+  }
   schemas.Problem = problemSchema([...catalogue(model).keys()]);
   schemas.ValidationProblem = validationProblemSchema();
   if (model.webhooks.length > 0) Object.assign(schemas, webhookSchemas());
@@ -79,6 +86,7 @@ export function buildOpenApiDocument(model: AppModel): OpenApiDocument {
       ? [{ name: INBOX_TAG, description: "The caller's own notifications: list, mark read, mark all read." }]
       : []),
   ];
+  if (hasFileFields(model)) tags.push({ name: FILES_TAG, description: 'Uploads, and downloads of the files records hold.' });
   if (Object.keys(model.calls).length > 0) tags.push({ name: CALLS_TAG, description: 'The custom calls of the spec.' });
   if (model.webhooks.length > 0)
     tags.push({ name: WEBHOOKS_TAG, description: 'Webhook deliveries and sending them again (administrators).' });

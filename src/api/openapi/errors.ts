@@ -50,6 +50,10 @@ export const OPERATION_ERRORS = {
   // Administrators only (FORBIDDEN for anyone else).
   webhookDeliveries: [...SIGNED_IN, 'VALIDATION_FAILED'],
   webhookRetry: [...SIGNED_IN, 'NOT_FOUND'],
+  // A refused part (too large, a type no file field takes, too many) deletes the request's files.
+  upload: [...SIGNED_IN, ...BODY],
+  // NOT_FOUND for a file whose record or field the caller may not read, as for one that never was.
+  download: [...SIGNED_IN, 'VALIDATION_FAILED', 'NOT_FOUND', 'RANGE_NOT_SATISFIABLE'],
 } as const satisfies Record<string, readonly BuiltInErrorCode[]>;
 
 /** What each code means for an operation, when the catalogue's title alone would be vague. */
@@ -67,6 +71,7 @@ const CODE_NOTES: Partial<Record<BuiltInErrorCode, string>> = {
     'the transition cannot be taken: the detail says whether the record is in the wrong state, the caller may not take it, or a field it needs or a condition is missing',
   LIMIT_EXCEEDED: 'a limit of the application was reached; `limit`, `max` and `constant` name it',
   PAYLOAD_TOO_LARGE: 'the body is too large',
+  RANGE_NOT_SATISFIABLE: 'the Range starts past the end of the file; Content-Range gives its size',
   UNSUPPORTED_MEDIA_TYPE: 'the body is not sent as application/json',
   RATE_LIMITED: 'too many requests; see Retry-After',
   SERVICE_UNAVAILABLE: 'the database cannot be reached right now; see Retry-After',
@@ -114,6 +119,10 @@ export function problemResponses(model: AppModel, codes: readonly string[]): Rec
       'x-error-codes': statusCodes,
     };
     if (status === 429) response.headers = RATE_LIMIT_HEADERS;
+    if (status === 416)
+      response.headers = {
+        'Content-Range': { description: '`bytes */<size>`: the size of the file.', required: true, schema: { type: 'string' } },
+      };
     if (status === 503) response.headers = { 'Retry-After': RATE_LIMIT_HEADERS['Retry-After']! };
     responses[String(status)] = response;
   }

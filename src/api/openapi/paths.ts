@@ -21,6 +21,8 @@ import type { HeaderObject, HttpMethod, JsonSchema, OperationObject, ParameterOb
 import { withUniqueWhenNote } from './unique-when';
 import { exclusiveCodes, withExclusiveNote } from './exclusive';
 import { webhookPaths } from './webhooks';
+import { filePaths, multipartWrite } from './file-paths';
+import { fileFields, hasFileFields } from '@/engine/spec/file-fields';
 
 /** The operations of /api/v1: the generated record routes, the auth routes and the spec's calls. */
 
@@ -211,7 +213,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
               ],
             }
           : {}),
-        requestBody: { required: true, content: json(schemaRef(names.create)) },
+        requestBody: { required: true, content: { ...json(schemaRef(names.create)), ...multipartWrite(fileFields(entity)) } },
         responses: {
           '201': {
             description: `The new ${one}, as the caller may read it (only its receipt when they may not read it).`,
@@ -252,7 +254,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
         description: `Send only the fields to change, and the version you saw: as If-Match, or as "version" in the body.${frozen ? ` ${frozen.description}` : ''}`,
         tags,
         parameters: [IF_MATCH],
-        requestBody: { required: true, content: json(schemaRef(names.update)) },
+        requestBody: { required: true, content: { ...json(schemaRef(names.update)), ...multipartWrite(fileFields(entity)) } },
         responses: {
           '200': {
             description: `The changed ${one}, as the caller may read it now (only its receipt when they no longer may).`,
@@ -550,7 +552,13 @@ function callOperation(name: string, call: CallSpec, context: PathContext): Oper
     operation.parameters = params.map(([param, type]) => ({ name: param, in: 'path', required: true, schema: PARAM_SCHEMAS[type] }));
   }
   if (call.input) {
-    operation.requestBody = { required: true, content: json(fieldMapSchema(call.input, context.model.constants, 'input')) };
+    const fileInputs = Object.entries(call.input)
+      .filter(([, spec]) => spec.type === 'file' || spec.type === 'files')
+      .map(([name]) => ({ name }));
+    operation.requestBody = {
+      required: true,
+      content: { ...json(fieldMapSchema(call.input, context.model.constants, 'input')), ...multipartWrite(fileInputs) },
+    };
   }
   return operation;
 }
@@ -579,6 +587,14 @@ export function buildPaths(model: AppModel, limits: Limits, names: ReadonlyMap<s
       ),
     );
   }
+  if (hasFileFields(model))
+    Object.assign(
+      generated,
+      filePaths(
+        (wanted) => operationId(context, wanted),
+        (codes) => errors(context, codes),
+      ),
+    );
   const paths: Record<string, PathItemObject> = {};
   for (const [name, call] of Object.entries(model.calls)) {
     const method = call.method.toLowerCase() as HttpMethod;

@@ -75,11 +75,15 @@ describe('references fields in the API', () => {
     const tags = model.entitiesByName.article!.fieldsByName.tags!;
     expect(fieldToWire(tags, [1, 4])).toEqual([1, 4]);
     expect(fieldToWire(tags, null)).toEqual([]);
-    const wire = recordToWire(model.entitiesByName.article!, {
-      ...article,
-      createdAt: new Date(article.createdAt),
-      updatedAt: new Date(article.updatedAt),
-    });
+    const wire = recordToWire(
+      model.entitiesByName.article!,
+      {
+        ...article,
+        createdAt: new Date(article.createdAt),
+        updatedAt: new Date(article.updatedAt),
+      },
+      new Map(),
+    );
     expect(wire.tags).toEqual([1, 4]);
   });
 });

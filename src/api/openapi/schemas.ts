@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_FILES, THUMBNAIL_PIXELS } from '@/engine/files/file-limits';
 import { buildFieldDefault } from '@/engine/spec/field-default';
 import { fieldWrittenOnlyByCalls, policyOf, writtenOnlyByCalls } from '@/engine/access/policy';
 import type { AppModel, EntityModel } from '@/engine/spec/model';
@@ -26,6 +27,28 @@ const URL_MAX = 2048;
 export const schemaRef = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
 type Constants = AppModel['constants'];
+
+/** A file named in a write: the id its upload (POST /api/v1/files) answered. */
+const FILE_ID: JsonSchema = {
+  type: 'integer',
+  minimum: 1,
+  description: 'The id of a file you uploaded (POST /api/v1/files), or one the record holds.',
+};
+
+/** A file as a record holds it: download it at `url` with the same credentials. */
+export const FILE_DESCRIPTOR: JsonSchema = {
+  type: 'object',
+  required: ['id', 'name', 'size', 'contentType', 'url'],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    size: { type: 'integer', description: 'Bytes.' },
+    contentType: { type: 'string', description: 'Read from the content when it was uploaded.' },
+    url: { type: 'string' },
+    thumbnailUrl: { type: 'string', description: `Images only: a WebP at most ${THUMBNAIL_PIXELS} pixels a side.` },
+  },
+  additionalProperties: false,
+};
 
 /** Where a field's schema is used: a record read back, or a body sent by a client. */
 export type SchemaUse = 'record' | 'input';
@@ -100,6 +123,12 @@ export function valueSchema(spec: FieldSpec, constants: Constants, use: SchemaUs
           ? `The id of a user with the role ${spec.roles.join(' or ')} (anyone else is refused).`
           : 'The id of a user.',
       };
+    case 'file':
+      return use === 'input' ? FILE_ID : schemaRef('File');
+    case 'files': {
+      const maxItems = resolveNumber(spec.maxItems, constants) ?? DEFAULT_MAX_FILES;
+      return { type: 'array', items: use === 'input' ? FILE_ID : schemaRef('File'), maxItems };
+    }
     case 'users': {
       const maxItems = resolveNumber(spec.maxItems, constants) ?? MAX_REFERENCES;
       const who = spec.roles ? `users with the role ${spec.roles.join(' or ')}` : 'users';

@@ -21,14 +21,14 @@ export interface Calls {
   /**
    * Makes the call: FORBIDDEN (logged) unless one of the actor's roles may, before anything is
    * read; then the path params, given as their raw strings; then `readBody`, which reads the
-   * request's JSON object (required when the call declares an input, else optional).
+   * request's object (required when the call declares an input, given its fields, else optional).
    */
   run(actor: Actor, name: string, request: CallRequest): Promise<CallResult>;
 }
 
 export interface CallRequest {
   readonly params: Readonly<Record<string, string>>;
-  readonly readBody: (inputDeclared: boolean) => Promise<Record<string, unknown> | null>;
+  readonly readBody: (inputFields: readonly FieldModel[] | null) => Promise<Record<string, unknown> | null>;
 }
 
 /** What the handler returned, with the fields of a declared output object for the door to write. */
@@ -110,7 +110,7 @@ export function createCalls(model: AppModel, db: DynamicDatabase): Calls {
         throw new NinefoldError('FORBIDDEN', `You are not allowed to make the call "${name}".`);
       }
       const params = parseParams(spec, request.params);
-      const body = await request.readBody(inputFields !== null);
+      const body = await request.readBody(inputFields);
       // No declared input: no body, or an empty object.
       const input = inputFields ? parseInput(inputFields, body ?? {}, model, actor) : {};
       if (!inputFields && body && Object.keys(body).length > 0) throw invalid(unknownInputs(Object.keys(body)));

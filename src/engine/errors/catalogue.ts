@@ -22,6 +22,11 @@ export const BUILT_IN_ERRORS = {
   PRECONDITION_REQUIRED: { status: 428, title: 'Version required', message: 'Send the version of the record you saw.' },
   PAYLOAD_TOO_LARGE: { status: 413, title: 'Payload too large', message: 'The request is too large.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, title: 'Unsupported media type', message: 'Send JSON with content-type application/json.' },
+  RANGE_NOT_SATISFIABLE: {
+    status: 416,
+    title: 'Range not satisfiable',
+    message: 'The range asked for starts past the end of the file.',
+  },
   LIMIT_EXCEEDED: { status: 422, title: 'Limit exceeded', message: 'A limit of this application was reached.' },
   RATE_LIMITED: { status: 429, title: 'Too many requests', message: 'Too many requests. Wait a moment and try again.' },
   SERVICE_UNAVAILABLE: {

@@ -327,6 +327,7 @@ class Writer {
           await insertReferenceSets(
             sp,
             entity,
+            this.actor,
             written.map(({ row, id }) => ({ id, values: row.values })),
           );
           const records = written.map(({ record }) => record);

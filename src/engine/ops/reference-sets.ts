@@ -8,6 +8,7 @@ import { loadReferenceTitles } from './references';
 import type { RecordData, ReferenceTitles } from './types';
 import type { Actor } from '../ground/actor';
 import { referencedEntity } from './declared';
+import { claimFiles } from '../files/attach';
 
 /*
  * The pairs of references fields (many-to-many), kept in one join table per field. Writes go
@@ -35,9 +36,12 @@ export function givenSets(entity: EntityModel, values: ParsedValues): Record<str
 export async function insertReferenceSets(
   trx: DynamicDatabase,
   entity: EntityModel,
+  actor: Actor,
   records: readonly { readonly id: number; readonly values: ParsedValues }[],
 ): Promise<void> {
   for (const field of joinFields(entity)) {
+    // Files are the actor's staged uploads, attached to the record here (engine/files/attach.ts).
+    if (field.files) for (const r of records) await claimFiles(trx, actor, entity, field, r.id, idsOf(r.values[field.name]));
     const pairs = records.flatMap((r) => idsOf(r.values[field.name]).map((target) => ({ [JOIN_RECORD]: r.id, [JOIN_TARGET]: target })));
     for (let start = 0; start < pairs.length; start += PAIRS_PER_INSERT) {
       await trx
@@ -68,8 +72,9 @@ export async function replaceReferenceSets(
     const wanted = idsOf(changes[field.name]);
     const before = idsOf(current[field.name]);
     const gone = before.filter((id) => !wanted.includes(id));
-    // Every viewer sees every member of a set of users (names, as a user field shows them).
-    const unseen = new Set(field.type === 'users' ? [] : gone);
+    // Every viewer sees every member of a set of users (names, as a user field shows them), and
+    // every file of a field they may read (the record's own).
+    const unseen = new Set(field.type === 'users' || field.files ? [] : gone);
     if (unseen.size > 0) {
       const target = referencedEntity(model, field);
       const scope = rowScope(model, target, actor, 'read');
@@ -80,6 +85,8 @@ export async function replaceReferenceSets(
     if (removed.length > 0)
       await trx.deleteFrom(field.joinTable).where(JOIN_RECORD, '=', current.id).where(JOIN_TARGET, 'in', removed).execute();
     const added = wanted.filter((id) => !before.includes(id));
+    // A file taken off is deleted with its pair (engine/files/pair-triggers.ts); one added must be the actor's upload.
+    if (field.files) await claimFiles(trx, actor, entity, field, current.id, added);
     if (added.length > 0)
       await trx
         .insertInto(field.joinTable)

@@ -8,6 +8,7 @@ import type { ReferenceTitles } from './types';
 import type { Actor } from '../ground/actor';
 import { declared } from './declared';
 import { holdsUsers } from '../spec/join-fields';
+import { FILE_TABLE } from '../files/file-tables';
 
 /**
  * Runs a title lookup, served from memory while this process has written nothing since the
@@ -104,6 +105,24 @@ export async function loadReferenceTitles(
       }),
     );
   }
+  // A file's title is its name; only the record's own files are asked for (ids from its readable fields).
+  const fileFields = entity.fields.filter((f) => f.files && present(f.name));
+  const fileIds = new Set(
+    fileFields.flatMap((f) => records.flatMap((r) => (Array.isArray(r[f.name]) ? (r[f.name] as readonly number[]) : []))),
+  );
+  if (fileIds.size > 0) {
+    lookups.push(
+      db
+        .selectFrom(FILE_TABLE)
+        .select(['id', 'name'])
+        .where('id', 'in', sortedIds(fileIds))
+        .execute()
+        .then((rows) => {
+          const names = Object.fromEntries(rows.map((row) => [Number(row.id), String(row.name)]));
+          for (const f of fileFields) titles[f.name] = names;
+        }),
+    );
+  } else for (const f of fileFields) titles[f.name] = {};
   await Promise.all(lookups);
   return titles;
 }

@@ -131,7 +131,7 @@ export async function insertChecked(
       .executeTakeFirst();
     if (!inScope) throw outOfCreateScope(actor, entity);
   }
-  await insertReferenceSets(trx, entity, [{ id: Number(row.id), values }]);
+  await insertReferenceSets(trx, entity, actor, [{ id: Number(row.id), values }]);
   const created = { ...rowToRecord(entity, row), ...givenSets(entity, values) };
   await checkPathRules(ctx.model, trx, entity, created, now, null, actor);
   await writeHistory(trx, entity, actor, { action: 'create', recordId: created.id, before: null, after: created });

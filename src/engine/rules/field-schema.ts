@@ -198,6 +198,10 @@ function valueSchema(field: FieldModel): z.ZodType<StoredValue> {
       return referencesSchema(label, field.maxItems ?? MAX_REFERENCES, 'record ids');
     case 'users':
       return referencesSchema(label, field.maxItems ?? MAX_REFERENCES, 'user ids');
+    // Files are named by the ids their upload answered (a `file` field: one id, kept as a set of one).
+    case 'file':
+    case 'files':
+      return referencesSchema(label, field.files?.maxItems ?? 1, 'file ids');
     case 'reference':
     case 'user':
       return z.preprocess(
@@ -240,7 +244,7 @@ function referencesSchema(label: string, maxItems: number, what: string): z.ZodT
 export function fieldSchema(field: FieldModel): z.ZodType<StoredValue> {
   const inner = valueSchema(field);
   // An empty set is the empty set, never null: there is no column to hold a null.
-  const empty = isSetField(field) ? [] : null;
+  const empty = isSetField(field) || field.files ? [] : null;
   return z.preprocess(
     (raw) => emptyToNull(raw) ?? empty,
     z.union([z.null(), inner]).superRefine((value, ctx) => {

@@ -7,6 +7,7 @@ import { webhookStep } from './webhook-step';
 import type { NotifyOptions } from '../notify/dispatch';
 import { onNudge } from '../notify/nudge';
 import { createNotifySteps } from '../notify/steps';
+import { hasFileFields } from '../spec/file-fields';
 
 /*
  * The scheduler of one server process: every interval it takes the automatic transitions that
@@ -48,7 +49,12 @@ export interface SchedulerOptions {
   readonly clock?: () => Date;
   /** Where webhooks' addresses and secrets are read (default: the process's environment). */
   readonly env?: WebhookEnv;
+  /** Uploads never attached are swept once a day old (a step of each run). */
+  readonly files?: Pick<Files, 'sweep'>;
 }
+
+import type { Files } from '../files/files';
+import { STAGED_FILE_LIFETIME_MS } from '../files/sweep';
 
 /** How long one run may take records before it lets the next tick go on: the process has pages to serve. */
 const RUN_BUDGET_MS = 2_000;
@@ -60,7 +66,8 @@ export function createScheduler(ctx: OpsContext, options: SchedulerOptions = {})
   const clock = options.clock ?? (() => new Date());
   const webhooks = webhookStep(ctx, options.env ?? process.env);
   const notifications = createNotifySteps(ctx, options.notify ?? {});
-  const hasWork = autoTransitions(ctx.model.entities).length > 0 || notifications.active || webhooks !== null;
+  const hasFiles = options.files !== undefined && hasFileFields(ctx.model);
+  const hasWork = autoTransitions(ctx.model.entities).length > 0 || notifications.active || webhooks !== null || hasFiles;
   let stopNudges: (() => void) | null = null;
   let timer: NodeJS.Timeout | null = null;
   let running = false;
@@ -84,6 +91,7 @@ export function createScheduler(ctx: OpsContext, options: SchedulerOptions = {})
       logged.add(key);
       logLine('warn', 'automatic transition refused', { ...refusal });
     }
+    if (hasFiles) await options.files?.sweep(new Date(now.getTime() - STAGED_FILE_LIFETIME_MS));
     lastRunAt = new Date();
     lastTaken = run.taken;
     backlog = await countDue(ctx, now);

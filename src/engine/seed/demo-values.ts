@@ -185,5 +185,8 @@ export function demoValue(faker: Faker, field: FieldModel, unique: number, conte
     case 'references':
     case 'users':
       return []; // filled by the seeder from ids that exist
+    case 'file':
+    case 'files':
+      return []; // files are uploads: the seeder leaves them empty
   }
 }

@@ -1,4 +1,4 @@
-import type { AppModel, EntityModel, FieldModel, ListModel, SortModel, SystemColumn, UsersModel, WorkflowModel } from './model';
+import type { AppModel, EntityModel, FieldModel, FileLimits, ListModel, SortModel, SystemColumn, UsersModel, WorkflowModel } from './model';
 import { buildUniqueWhen } from './unique-when';
 import { buildExclusive } from './exclusive';
 import { buildLimits } from './limit-max';
@@ -14,7 +14,8 @@ import { withFieldCurrencies } from './money-currencies';
 import { buildGuards } from './guards';
 import { defaultPlural, entityLabels, humanize, tableName, toSnakeCase } from './naming';
 import { declaredValue, nameTable } from './own-names';
-import type { AppSpec, ConstantRef, EntitySpec, FieldSpec, WorkflowSpec } from './types';
+import type { AppSpec, ConstantRef, EntitySpec, FieldSpec, FileField, FilesField, WorkflowSpec } from './types';
+import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES } from '../files/file-limits';
 import { MAX_REFERENCES } from './join-fields';
 import { validateSpec } from './validate';
 import { SpecError } from './spec-error';
@@ -129,6 +130,7 @@ export function buildField(
     ...(field.type === 'references' || field.type === 'users' ? { maxItems: referencesCap(field.maxItems, constants) } : {}),
     ...((field.type === 'user' || field.type === 'users') && field.roles ? { holderRoles: field.roles } : {}),
     ...(field.type === 'enum' ? { enumValues: field.values } : {}),
+    ...(field.type === 'file' || field.type === 'files' ? { files: buildFileLimits(field, constants) } : {}),
     ...(due ? { due } : {}),
     ...(computed ? { computed } : {}),
     ...(defaultTo ? { defaultTo } : {}),
@@ -165,7 +167,10 @@ function buildEntity(
     // A derived value reads other entities (its related one and the reference to this), so it is resolved here.
     if (field.derived) return { ...built, derived: buildDerived(spec, name, field.derived) };
     // Many-to-many pairs live in a table of their own, named after the entity's and the field's.
-    return field.type === 'references' || field.type === 'users' ? { ...built, joinTable: `${table}__${built.column}` } : built;
+    // A file field's files are a set too: pairs of (record, nf_file row), whatever the store keeps the bytes in.
+    return field.type === 'references' || field.type === 'users' || field.type === 'file' || field.type === 'files'
+      ? { ...built, joinTable: `${table}__${built.column}` }
+      : built;
   });
   const fieldsByName = nameTable(fields.map((f) => [f.name, f]));
   const workflow = workflowSpec ? buildWorkflow(workflowSpec, fieldsByName, spec.constants ?? {}, calendar) : null;
@@ -267,6 +272,21 @@ function buildList(
 
 export function parseSort(sort: string): SortModel {
   return sort.startsWith('-') ? { field: sort.slice(1), direction: 'desc' } : { field: sort, direction: 'asc' };
+}
+
+/** A file field's limits, constants resolved and the engine's defaults filled. */
+function buildFileLimits(field: FileField | FilesField, constants: AppSpec['constants'] = {}): FileLimits {
+  const value = (given: number | ConstantRef | undefined, fallback: number): number =>
+    given === undefined
+      ? fallback
+      : typeof given === 'number'
+        ? given
+        : (declaredValue(constants, given.$constant, 'constant').value as number);
+  return {
+    maxItems: field.type === 'file' ? 1 : value(field.maxItems, DEFAULT_MAX_FILES),
+    maxBytes: value(field.maxBytes, DEFAULT_MAX_FILE_BYTES),
+    accept: field.accept ?? null,
+  };
 }
 
 /** A set's cap (references, users): its number, or its constant's value; the engine's own cap when none is set. */

@@ -128,7 +128,7 @@ describe('describeMarkdown', () => {
     [6, "| `customer` | Customer | Opens tickets, follows their own and their organization's. |"],
     [
       6,
-      "| `customer` | where requester is you or requester's organization is your organization | where requester is you or requester's organization is your organization | own (requester) | own (requester), where state is one of new, open, pending | — | hidden: organization, assignee; writable only: subject, description |",
+      "| `customer` | where requester is you or requester's organization is your organization | where requester is you or requester's organization is your organization | own (requester) | own (requester), where state is one of new, open, pending | — | hidden: organization, assignee; writable only: subject, description, attachments |",
     ],
     [
       6,

@@ -50,7 +50,7 @@ describe('due times in the spec', () => {
     [{ hours: 4 }, `${PATH}.due.by: "by" picks hours from a map per value, but the hours are one number`],
     [
       { hours: { $constant: 'nope' } },
-      `${PATH}.due.hours.$constant: unknown constant "nope" (constants: maxOpenTicketsPerCustomer, reopenWindowDays, autoCloseDays, slaHours)`,
+      `${PATH}.due.hours.$constant: unknown constant "nope" (constants: maxOpenTicketsPerCustomer, maxAttachmentBytes, maxAttachments, reopenWindowDays, autoCloseDays, slaHours)`,
     ],
     [
       { hours: { $constant: 'reopenWindowDays' } },

@@ -35,6 +35,13 @@ import type { WebhookModel } from './webhooks';
  * Every other part of the engine reads this, never the raw spec.
  */
 
+/** A file field's limits: files (1 for `file`), bytes per file, accepted types (null: any). */
+export interface FileLimits {
+  readonly maxItems: number;
+  readonly maxBytes: number;
+  readonly accept: readonly string[] | null;
+}
+
 export interface FieldModel {
   readonly name: string;
   /** SQL column name (snake_case of the field name). */
@@ -52,6 +59,8 @@ export interface FieldModel {
   readonly referenceTo?: string;
   /** For references and users fields: the most ids the set holds, its constant resolved (MAX_REFERENCES when the spec sets none). */
   readonly maxItems?: number;
+  /** For file and files fields: what each file may be (constants resolved, defaults filled). */
+  readonly files?: FileLimits;
   /** For references and users fields (sets): the join table holding (record_id, target_id) pairs. */
   readonly joinTable?: string;
   /** For user and users fields with `roles`: the roles one of which its user must hold (choices and writes). */

@@ -362,6 +362,27 @@ export interface UsersField extends FieldBase {
   readonly maxItems?: number | ConstantRef;
 }
 
+/**
+ * Uploaded files (a ticket's screenshots): `file` holds at most one, `files` a set. Kept in the
+ * engine's file store (PostgreSQL by default) with their metadata in nf_file; on the wire each is
+ * `{ id, name, size, contentType, url, thumbnailUrl? }`. Writes name files by id: uploaded first
+ * (POST /api/v1/files), or sent as parts of a multipart write. The type is read from the content.
+ */
+export interface FileField extends FieldBase {
+  readonly type: 'file';
+  /** The most bytes one file may have, a number or a constant (default: the engine's 25 MB). */
+  readonly maxBytes?: number | ConstantRef;
+  /** The content types accepted: MIME types or `type/*` (default: any type). */
+  readonly accept?: readonly string[];
+}
+export interface FilesField extends FieldBase {
+  readonly type: 'files';
+  /** At most this many files, a number or a constant (default: 20). */
+  readonly maxItems?: number | ConstantRef;
+  readonly maxBytes?: number | ConstantRef;
+  readonly accept?: readonly string[];
+}
+
 export type FieldSpec =
   | TextField
   | MarkdownField
@@ -377,7 +398,9 @@ export type FieldSpec =
   | ReferenceField
   | ReferencesField
   | UserField
-  | UsersField;
+  | UsersField
+  | FileField
+  | FilesField;
 
 export type FieldType = FieldSpec['type'];
 
@@ -397,6 +420,8 @@ export const FIELD_TYPES = [
   'references',
   'user',
   'users',
+  'file',
+  'files',
 ] as const satisfies readonly FieldType[];
 
 /**

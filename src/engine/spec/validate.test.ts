@@ -1226,7 +1226,7 @@ describe('validateSpec', () => {
       {
         path: 'entities.ticket.fields.x.type',
         message:
-          'unknown field type "texty" (expected one of text, markdown, integer, decimal, money, boolean, enum, date, datetime, email, url, reference, references, user, users)',
+          'unknown field type "texty" (expected one of text, markdown, integer, decimal, money, boolean, enum, date, datetime, email, url, reference, references, user, users, file, files)',
       },
     ]);
   });

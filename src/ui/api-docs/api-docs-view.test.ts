@@ -84,6 +84,7 @@ describe('reading the document', () => {
       ['comments', ['listComments', 'createComment', 'getComment', 'updateComment', 'deleteComment', 'getCommentHistory']],
       ['auth', ['getCurrentUser', 'signIn', 'signOut', 'getOpenApiDocument']],
       ['inbox', ['listInbox', 'markAllInboxRead', 'markInboxRead']],
+      ['files', ['uploadFiles', 'downloadFile', 'downloadThumbnail']],
       ['calls', ['escalate']],
     ]);
     expect(operationsByTag(document)[1]!.operations[2]!.parameters.map((p) => p.name)).toEqual(['id']);

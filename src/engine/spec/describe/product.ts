@@ -20,6 +20,7 @@ import { documentationText, navigationText } from './navigation';
 import { dueFilterText, dueText } from './due';
 import { computedNote } from './computed';
 import { derivedText } from './derived';
+import { fileFieldText, filesParagraph } from './files';
 import { guardTexts } from './guards';
 import { homeBlocks } from './home';
 import { relatedTexts } from './related';
@@ -216,6 +217,8 @@ export function entityBlocks(model: AppModel): PointBlocks {
       text: `Every record also has ${SYSTEM_COLUMNS.map((c) => code(c.name)).join(', ')}, kept by the engine.`,
     },
   ];
+  const files = filesParagraph(model);
+  if (files) blocks.push({ kind: 'paragraph', text: files });
   for (const entity of model.entities) {
     blocks.push({ kind: 'heading', text: `${entity.label} (${entity.name})` });
     const facts = [`Table ${code(entity.table)}`, titleText(model, entity)];
@@ -275,6 +278,8 @@ export function typeText(spec: FieldSpec): string {
       return `references → ${spec.to} (many)`;
     case 'users':
       return 'users (many)';
+    case 'files':
+      return 'files (many)';
     case 'decimal':
       return `decimal(${decimalDigits(spec).precision}, ${decimalDigits(spec).scale})`;
     case 'money':
@@ -329,6 +334,7 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
     notes.push(spec.maxItems === undefined ? 'any number' : `at most ${amountText(spec.maxItems)}`);
     if (field.required) notes.push('at least one');
   }
+  if (field.files) notes.push(fileFieldText(field, entity));
   if (field.holderRoles) notes.push(`held only by users with the role ${field.holderRoles.join(' or ')}`);
   if (spec.help) notes.push(spec.help);
   return notes.join('; ');

@@ -21,6 +21,7 @@ import { refusePublicRole } from './public';
 import { checkFieldCurrency } from './money';
 import { currencyScale } from '../../numbers/currency';
 import { ADMIN_ROLE } from '../../access/policy';
+import { isAcceptEntry, MAX_FILE_BYTES, MAX_FILES } from '../../files/file-limits';
 
 const BASE_KEYS = ['type', 'label', 'help', 'messages', 'required', 'readOnly', 'writtenBy', 'unique', 'searchable'] as const;
 
@@ -40,6 +41,8 @@ const TYPE_KEYS: Readonly<Record<FieldType, readonly string[]>> = {
   references: ['to', 'maxItems'],
   user: ['default', 'roles'],
   users: ['roles', 'maxItems'],
+  file: ['maxBytes', 'accept'],
+  files: ['maxItems', 'maxBytes', 'accept'],
 };
 
 const SEARCHABLE_TYPES: readonly FieldType[] = ['text', 'markdown', 'email', 'url', 'enum'];
@@ -119,6 +122,11 @@ const TYPE_CHECKS: Readonly<Record<FieldType, (check: FieldCheck) => void>> = {
   user: (c) => {
     checkDefault(c, (v) => v === 'actor', '"actor" (the signed-in user)');
     checkHolderRoles(c);
+  },
+  file: (c) => checkFileLimits(c),
+  files: (c) => {
+    checkFileLimits(c);
+    checkPositiveCap(c, 'maxItems', MAX_FILES);
   },
   users: (c) => {
     checkHolderRoles(c);
@@ -308,6 +316,42 @@ function checkMaxItems(c: FieldCheck): void {
       issues.add(at(path, 'maxItems'), `must be an integer from 1 to ${MAX_REFERENCES}, got ${describeValue(max)}${via}`);
     }
   }
+}
+
+/** A file field's `maxBytes` and `accept`; it holds files, so it has nothing unique to compare. */
+function checkFileLimits(c: FieldCheck): void {
+  const { field, path, issues } = c;
+  checkPositiveCap(c, 'maxBytes', MAX_FILE_BYTES);
+  const accept: unknown = field.accept;
+  if (accept !== undefined) {
+    if (!Array.isArray(accept) || accept.length === 0) {
+      issues.add(
+        at(path, 'accept'),
+        `must be a non-empty list of content types such as "image/*" or "application/pdf", got ${describeValue(accept)}`,
+      );
+    } else {
+      accept.forEach((entry: unknown, i) => {
+        if (!isString(entry) || !isAcceptEntry(entry))
+          issues.add(
+            at(at(path, 'accept'), String(i)),
+            `must be a content type such as "image/png" or "image/*" (lower case), got ${describeValue(entry)}`,
+          );
+      });
+    }
+  }
+  if (field.unique === true) issues.add(at(path, 'unique'), `${withArticle(c.type)} field cannot be unique`);
+}
+
+/** A positive whole number up to `max`, or a constant holding one (its name is checked elsewhere). */
+function checkPositiveCap(c: FieldCheck, key: 'maxBytes' | 'maxItems', max: number): void {
+  const { field, path, symbols, issues } = c;
+  const given: unknown = field[key];
+  const constant = isConstantRef(given) && isString(given.$constant) ? given.$constant : null;
+  if (constant !== null && !symbols.constants.has(constant)) return;
+  const value = constant === null ? given : symbols.constants.get(constant);
+  const via = constant === null ? '' : ` (constant "${constant}")`;
+  if (value !== undefined && (!isInteger(value) || value < 1 || value > max))
+    issues.add(at(path, key), `must be a positive whole number up to ${max}, got ${describeValue(value)}${via}`);
 }
 
 /** `roles` of a user field: a non-empty list of known roles (the built-in admin always is one). */

@@ -12,7 +12,8 @@ import { objectName, quoteIdent, quoteLiteral } from './sql';
 import { webhookTables } from '../../notify/webhooks/tables';
 import { foreignKey, ID, index, NOW, table, TIMESTAMPTZ } from './table-helpers';
 import { notifyTables } from './notify-tables';
-import type { ColumnDef, ForeignKeyDef, IndexDef, TableDef, UniqueDef } from './types';
+import type { ColumnDef, ForeignKeyAction, ForeignKeyDef, IndexDef, TableDef, UniqueDef } from './types';
+import { FILE_CHUNK_TABLE, FILE_TABLE } from '../../files/file-tables';
 
 export const USER_TABLE = 'nf_user';
 export const SESSION_TABLE = 'nf_session';
@@ -188,6 +189,7 @@ export function systemTables(model?: AppModel): TableDef[] {
       },
     ),
     ...notifyTables(),
+    ...fileTables(),
     table(
       META_TABLE,
       [
@@ -197,6 +199,44 @@ export function systemTables(model?: AppModel): TableDef[] {
       { primaryKey: ['key'] },
     ),
     ...webhookTables(model),
+  ];
+}
+
+/** Uploaded files (engine/files): metadata, and the bytes when PostgreSQL keeps them. */
+function fileTables(): TableDef[] {
+  return [
+    table(
+      FILE_TABLE,
+      [
+        ID,
+        { name: 'name', type: 'text', nullable: false },
+        { name: 'size', type: 'bigint', nullable: false, default: '0' },
+        { name: 'content_type', type: 'text', nullable: false, default: "'application/octet-stream'::text" },
+        { name: 'sha256', type: 'text', nullable: true },
+        { name: 'has_thumbnail', type: 'boolean', nullable: false, default: 'false' },
+        { name: 'state', type: 'text', nullable: false, default: "'uploading'::text" },
+        { name: 'uploaded_by', type: 'bigint', nullable: true },
+        // Set once attached: which record of which entity holds it, in which field.
+        { name: 'entity', type: 'text', nullable: true },
+        { name: 'field', type: 'text', nullable: true },
+        { name: 'record_id', type: 'bigint', nullable: true },
+        { name: 'created_at', type: TIMESTAMPTZ, nullable: false, default: NOW },
+      ],
+      {
+        foreignKeys: [foreignKey(FILE_TABLE, 'uploaded_by', USER_TABLE, 'set null')],
+        indexes: [index(FILE_TABLE, ['entity', 'record_id']), index(FILE_TABLE, ['state', 'created_at'])],
+      },
+    ),
+    table(
+      FILE_CHUNK_TABLE,
+      [
+        { name: 'file_id', type: 'bigint', nullable: false },
+        { name: 'part', type: 'text', nullable: false },
+        { name: 'seq', type: 'integer', nullable: false },
+        { name: 'data', type: 'bytea', nullable: false },
+      ],
+      { primaryKey: ['file_id', 'part', 'seq'], foreignKeys: [foreignKey(FILE_CHUNK_TABLE, 'file_id', FILE_TABLE, 'cascade')] },
+    ),
   ];
 }
 
@@ -242,6 +282,8 @@ function columnType(field: FieldModel): string {
       return 'bigint';
     case 'references':
     case 'users':
+    case 'file':
+    case 'files':
       throw new Error(`${field.name} is kept in the join table ${field.joinTable}, not in a column`);
   }
 }
@@ -416,7 +458,8 @@ function entityTable(model: AppModel, entity: EntityModel): TableDef {
  */
 function joinTables(model: AppModel, entity: EntityModel): TableDef[] {
   return joinFields(entity).flatMap((field) => {
-    const target = field.type === 'users' ? USER_TABLE : field.referenceTo && model.entitiesByName[field.referenceTo]?.table;
+    const target =
+      field.type === 'users' ? USER_TABLE : field.files ? FILE_TABLE : field.referenceTo && model.entitiesByName[field.referenceTo]?.table;
     if (!target) return [];
     const name = field.joinTable;
     return [

@@ -7,6 +7,7 @@ import { introspectSchema, readRecordedMeta } from './introspect';
 import { planSchema } from './plan';
 import { backfillComputedColumns } from './backfill-computed';
 import { quoteIdent } from './sql';
+import { fileTriggersFingerprint, installFileTriggers } from '../../files/pair-triggers';
 import { installLiveTriggers, liveTriggersFingerprint } from '../../live/triggers';
 import { installTallies, tallyFingerprint } from './tally';
 import { exclusionStepFailure } from './exclusive-constraints';
@@ -68,7 +69,11 @@ function desiredMeta(model: AppModel, desired: readonly TableDef[]): SchemaMeta 
     specName: model.name,
     fingerprint: fingerprintOf(
       desired,
-      tallyFingerprint(model) + liveTriggersFingerprint(model) + derivedFingerprint(model) + workingDaysFingerprint(),
+      tallyFingerprint(model) +
+        liveTriggersFingerprint(model) +
+        derivedFingerprint(model) +
+        workingDaysFingerprint() +
+        fileTriggersFingerprint(model),
     ),
     managedTables,
   };
@@ -130,6 +135,8 @@ export async function syncSchema(store: Store, model: AppModel, options: SyncOpt
     await installDerived(trx, model);
     // So do the change feed's (live pages): they notify which rows each statement wrote.
     await installLiveTriggers(trx, model);
+    // A file goes with its record (engine/files/pair-triggers.ts).
+    await installFileTriggers(trx, model);
     await recordMeta(trx, meta);
     return { changed: true, applied: steps, destructive: allowDestructive ? plan.destructive : [] };
   });
