@@ -48,7 +48,6 @@ export const SYSTEM_FIELD_NAMES = ['id', 'version', 'createdAt', 'updatedAt', 'c
 const SYSTEM_COLUMN_NAMES = new Set(SYSTEM_FIELD_NAMES.map(toSnakeCase));
 
 /** First path segments the application serves itself, so no entity may use them as its plural. */
-// eslint-disable-next-line no-restricted-syntax -- the /admin pages' URL segment, not the role
 export const RESERVED_PLURALS = [
   'api',
   'spec',
@@ -56,6 +55,7 @@ export const RESERVED_PLURALS = [
   'sign-in',
   'sign-out',
   'diagnostics',
+  // eslint-disable-next-line no-restricted-syntax -- the /admin pages' URL segment, not the role
   'admin',
   'account',
   'invite',
