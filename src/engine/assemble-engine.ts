@@ -13,6 +13,7 @@ import { createSavedViews } from './views/saved-views';
 import { createScheduler } from './scheduler/scheduler';
 import { createWebhookAdmin } from './notify/webhooks/admin';
 import type { NotifyOptions } from './notify/dispatch';
+import { webhookSubscribers } from './notify/webhooks/subscriber';
 import { createFiles } from './files/files';
 import { diskFileStore } from './files/disk-file-store';
 import { postgresFileStore } from './files/postgres-file-store';
@@ -29,7 +30,15 @@ export function assembleEngine(
   const ops = createOps({ model, db: store.db });
   const fileStore = options.filesDir ? diskFileStore(options.filesDir) : postgresFileStore(store.db);
   const files = createFiles(model, store.db, fileStore, ops);
-  const scheduler = createScheduler({ model, db: store.db }, { intervalSeconds: options.schedulerSeconds, notify: options.notify, files });
+  const scheduler = createScheduler(
+    { model, db: store.db },
+    {
+      intervalSeconds: options.schedulerSeconds,
+      // The spec's webhooks follow the outbox beside whatever the caller subscribes.
+      notify: { ...options.notify, subscribers: [...(options.notify?.subscribers ?? []), ...webhookSubscribers({ model, db: store.db })] },
+      files,
+    },
+  );
   let closing: Promise<void> | undefined;
   const engine: Engine = {
     model,

@@ -1,4 +1,5 @@
 import { assembleEngine } from './assemble-engine';
+import { smtpMailerFromEnv } from './notify/email/smtp-mailer';
 import type { Engine } from './engine';
 import { NinefoldError } from './errors/ninefold-error';
 import { setupCodeMessage } from './identity/setup-code';
@@ -37,9 +38,10 @@ export async function openEngine(settings: Settings, options: OpenOptions = {}):
   const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   try {
     await syncSchema(store, model, { allowDestructive: options.allowDestructive ?? false, trustRecorded: !options.compareCatalogue });
-    // E-mail leaves only with `notify.mailer` (without one no e-mail row is written); webhooks follow as `notify.subscribers`.
+    // E-mail leaves by SMTP when SMTP_URL is set (without a mailer no e-mail row is written).
     const engine = assembleEngine(model, store, {
-      schedulerSeconds: settings.schedulerSeconds, notify: { publicUrl: settings.publicUrl },
+      schedulerSeconds: settings.schedulerSeconds,
+      notify: { publicUrl: settings.publicUrl, mailer: smtpMailerFromEnv(process.env) },
       filesDir: settings.filesDir,
     });
     const { identity } = engine;

@@ -62,6 +62,13 @@ export function recordUsers(entity: EntityModel, notifications: readonly Notific
   return users;
 }
 
+/** Whether a webhook wants to hear of the change (webhooks/events.ts says which, at dispatch). */
+function wantedByWebhooks(entity: EntityModel, change: OutboxChange): boolean {
+  return entity.webhookEvents.some(
+    (event) => event.kind === change.action && (event.kind !== 'transition' || event.transition === change.transition?.name),
+  );
+}
+
 export interface OutboxRow {
   readonly entity: string;
   readonly recordId: number;
@@ -101,12 +108,12 @@ export async function writeOutbox(
   actor: Actor,
   changes: readonly OutboxChange[],
 ): Promise<void> {
-  if (entity.notifications.length === 0) return;
+  if (entity.notifications.length === 0 && entity.webhookEvents.length === 0) return;
   const now = new Date();
   const rows: OutboxRow[] = [];
   for (const change of changes) {
     const matched = matchingNotifications(entity, change, now);
-    if (matched.length === 0) continue;
+    if (matched.length === 0 && !wantedByWebhooks(entity, change)) continue;
     rows.push({
       entity: entity.name,
       recordId: change.recordId,
@@ -115,7 +122,7 @@ export async function writeOutbox(
       fields: change.changed,
       actorId: authorId(actor),
       notifications: matched.map((n) => n.name),
-      users: recordUsers(entity, matched, change.after!),
+      users: change.after ? recordUsers(entity, matched, change.after) : {},
     });
   }
   await insertOutbox(trx, rows);

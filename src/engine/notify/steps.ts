@@ -14,7 +14,7 @@ import { takeDueReminders } from './reminders';
  */
 
 export interface NotifySteps {
-  /** False when the spec declares no notification: the scheduler then has nothing to do for them. */
+  /** False when the spec declares no notification and no webhook: the scheduler then has nothing to do for them. */
   readonly active: boolean;
   run(now: Date, deadline: number): Promise<{ readonly more: boolean }>;
   /** A dispatch as soon as the one under way (if any) ends. */
@@ -28,7 +28,8 @@ const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 const originOf = (options: NotifyOptions) => (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
 
 export function createNotifySteps(ctx: OpsContext, options: NotifyOptions): NotifySteps {
-  const active = ctx.model.notifications.length > 0;
+  // Webhooks follow the outbox too (webhooks/subscriber.ts): a spec with either has rows to dispatch.
+  const active = ctx.model.notifications.length > 0 || ctx.model.webhooks.length > 0;
   let chain: Promise<void> = Promise.resolve();
   let queued = false;
 

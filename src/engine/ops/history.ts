@@ -107,8 +107,8 @@ export async function writeHistories(
     });
     await trx.insertInto(AUDIT_TABLE).values(rows).execute();
   }
-  // Notifications matched in the change's own transaction (notify/outbox.ts); none declared, nothing done.
-  if (entity.notifications.length > 0) {
+  // Notifications and webhook events matched in the change's own transaction (notify/outbox.ts); none declared, nothing done.
+  if (entity.notifications.length > 0 || entity.webhookEvents.length > 0) {
     const changes = events.map((event) => ({ ...event, changed: Object.keys(fieldDiff(entity, event.before, event.after)) }));
     await writeOutbox(trx, entity, actor, changes);
   }

@@ -59,10 +59,12 @@ export function buildModel(raw: AppSpec): AppModel {
   );
   // Detail pages show other entities' records, so they are built once every entity is.
   const notifications = buildNotifications(spec, calendar);
+  const webhooks = buildWebhooks(spec);
   const entities: EntityModel[] = bare.map((entity) => ({
     ...entity,
     details: buildDetails(spec, entity, bare),
     notifications: notifications.filter((n) => n.entity === entity.name),
+    webhookEvents: webhooks.flatMap((w) => w.events).filter((e) => e.entity === entity.name),
   }));
   const entitiesByName = nameTable(entities.map((e) => [e.name, e]));
   const navigationNames = spec.screens?.navigation ?? entities.map((e) => e.name);
@@ -92,7 +94,7 @@ export function buildModel(raw: AppSpec): AppModel {
     constants: spec.constants ?? {},
     calendar,
     conditions: conditionBook(spec.constants ?? {}, modelConditions(entities, home, routes), calendar),
-    webhooks: buildWebhooks(spec),
+    webhooks,
     notifications,
     watch: spec.watch ?? {},
   };

@@ -1,4 +1,5 @@
 import type { NotificationModel } from './notifications';
+import type { WebhookEventModel } from './webhooks';
 import type {
   AppSpec,
   CallSpec,
@@ -200,6 +201,8 @@ export interface EntityModel {
   readonly systemColumns: readonly SystemColumn[];
   /** The spec's notifications about this entity's records (empty: the write path writes no outbox row). */
   readonly notifications: readonly NotificationModel[];
+  /** The webhook events about this entity's records (empty, with no notification: the write path writes no outbox row). */
+  readonly webhookEvents: readonly WebhookEventModel[];
   readonly workflow: WorkflowModel | null;
   readonly list: ListModel;
   /** The detail page: its sections of related records. */

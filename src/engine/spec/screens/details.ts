@@ -9,7 +9,7 @@ const TABLE_PAGE_SIZE = 10;
 const THREAD_PAGE_SIZE = 50;
 
 /** The entities as built before their detail pages (which need the others' lists and labels). */
-export type EntityWithoutDetails = Omit<EntityModel, 'details' | 'notifications'>;
+export type EntityWithoutDetails = Omit<EntityModel, 'details' | 'notifications' | 'webhookEvents'>;
 
 /** Reverse references: every reference field of any entity that points at `entityName`, in spec order. */
 export function reverseReferences(
