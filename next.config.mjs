@@ -1,6 +1,6 @@
 // Plain JavaScript on purpose: a next.config.ts makes Next.js load its native SWC compiler at
 // every start just to read this file (~100 ms and ~23 MB of the server's memory).
-import { FORM_POST_CEILING_BYTES } from './src/api/action-body.mjs';
+import { FORM_FILES_CEILING_BYTES, FORM_POST_CEILING_BYTES } from './src/api/action-body.mjs';
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
@@ -15,7 +15,7 @@ const nextConfig = {
     // body before Next.js reads it, and anything beyond the spec's own forms (a figure derived
     // from its fields' maxLength: src/server/form-post-limit.ts); this is only the limit behind
     // it. The CSV import is no server action: its file goes to a route with its own limit.
-    serverActions: { bodySizeLimit: FORM_POST_CEILING_BYTES },
+    serverActions: { bodySizeLimit: FORM_POST_CEILING_BYTES + FORM_FILES_CEILING_BYTES },
     // forbidden(): a page refused by ops answers 403 with the catalogue's words.
     authInterrupts: true,
     // Each route's code loads at its first request (~60 ms, once) rather than all of them

@@ -8,7 +8,7 @@
 import { createServer } from 'node:http';
 import { Readable } from 'node:stream';
 import next from 'next';
-import { actionBodyProblem, actionPostKind, FORM_POST_CEILING_BYTES } from '../src/api/action-body.mjs';
+import { actionBodyProblem, actionPostKind, FORM_FILES_CEILING_BYTES, FORM_POST_CEILING_BYTES } from '../src/api/action-body.mjs';
 import { readBuildRoutes, routeKind } from '../src/api/build-routes.mjs';
 import { CLIENT_IP_HEADER, clientAddress, trustedProxyHops } from '../src/api/client-address.mjs';
 import { crossOriginReason } from '../src/api/cross-origin.mjs';
@@ -206,7 +206,7 @@ async function verdictOf(door, req, place) {
  * Returns the request Next.js is to read, or null when a refusal was answered.
  */
 async function checkedActionPost(req, res, kind, actionIds) {
-  const maxBytes = globalThis[FORM_POST_LIMIT] ?? FORM_POST_CEILING_BYTES;
+  const maxBytes = globalThis[FORM_POST_LIMIT] ?? FORM_POST_CEILING_BYTES + FORM_FILES_CEILING_BYTES;
   const tooLarge = () => refuse(req, res, 'PAYLOAD_TOO_LARGE', `A form's post can be at most ${maxBytes} bytes here.`);
   let body;
   try {

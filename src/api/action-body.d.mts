@@ -2,6 +2,7 @@
 import type { RequestPlace } from './build-routes.mjs';
 type NodeHeaders = Readonly<Record<string, string | string[] | undefined>>;
 export declare const FORM_POST_CEILING_BYTES: number;
+export declare const FORM_FILES_CEILING_BYTES: number;
 export declare const ACTION_BODY_LIMITS: {
   readonly maxDepth: number;
   readonly maxValues: number;

@@ -132,7 +132,7 @@ describe('a page script’s call', () => {
     expect(await fetched(ID.palette, text('[{"__proto__":{"polluted":1}}]'))).toMatchObject({ code: 'VALIDATION_FAILED' });
   });
 
-  it('is refused as multipart with parts no call has, a file, too many parts, or no arguments', async () => {
+  it('is refused as multipart with parts no call has, too many parts, or no arguments (a file passes)', async () => {
     expect(await fetched(ID.signIn, await multipart(formOf({ 0: '[{},"$K1"]', weird: 'x' })))).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect(await fetched(ID.signIn, await multipart(formOf({ _1_email: 'x' })))).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -140,7 +140,8 @@ describe('a page script’s call', () => {
     });
     const withFile = formOf({ 0: '[{},"$K1"]' });
     withFile.append('_1_file', new Blob(['a,b']), 'a.csv');
-    expect((await fetched(ID.signIn, await multipart(withFile)))?.detail).toMatch(/file/);
+    // A file is a form's file field: the spec's figure bounds its size (form-post-limit.ts), not its presence.
+    expect(await fetched(ID.signIn, await multipart(withFile))).toBeNull();
     const many = formOf({ 0: '[{},"$K1"]' });
     for (let i = 0; i <= ACTION_BODY_LIMITS.maxParts; i += 1) many.append('_1_x', 'y');
     expect((await fetched(ID.signIn, await multipart(many)))?.detail).toBe(`The body has more than ${ACTION_BODY_LIMITS.maxParts} parts.`);
@@ -200,6 +201,6 @@ describe('a form posted without JavaScript', () => {
     }
     const withFile = boundForm(ID.signIn, '[{}]');
     withFile.append('file', new Blob(['x']), 'x.csv');
-    expect(await posted(await multipart(withFile))).toMatchObject({ code: 'VALIDATION_FAILED' });
+    expect(await posted(await multipart(withFile))).toBeNull();
   });
 });

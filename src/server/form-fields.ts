@@ -1,3 +1,5 @@
+import type { Files } from '@/engine/files/files';
+import type { FileMeta } from '@/engine/files/file-meta';
 import 'server-only';
 import type { Ops } from '@/engine/ops/ops';
 import type { ReferenceChoice } from '@/engine/ops/choices';
@@ -66,8 +68,10 @@ export async function describeFormFields(options: {
   references?: ReferenceTitles;
   /** The viewer's zone (src/server/viewer-zone.ts), named beside date-time inputs. */
   zone: string;
+  /** To name the files a record holds (an edit form); without, none are listed. */
+  files?: Pick<Files, 'describe'>;
 }): Promise<FormFieldDescriptor[]> {
-  const { ops, actor, model, entity, fields, values, references, zone } = options;
+  const { ops, actor, model, entity, fields, values, references, zone, files } = options;
   return Promise.all(
     fields.map(async (field): Promise<FormFieldDescriptor> => {
       const spec = field.spec;
@@ -121,14 +125,25 @@ export async function describeFormFields(options: {
           return { ...base, kind: 'select', options: choiceOptions(choices, value, currentTitle) };
         }
         case 'file':
-        case 'files':
-          // Files are uploaded first (POST /api/v1/files); a form names them by id for now.
+        case 'files': {
+          // The files the record holds (an edit), by name, each kept unless unchecked.
+          const ids = value
+            .split(',')
+            .filter((v) => v !== '')
+            .map(Number);
+          const described = files && ids.length > 0 ? await files.describe(ids) : new Map<number, FileMeta>();
+          const current = ids.flatMap((id) => {
+            const meta = described.get(id);
+            return meta ? [{ id, name: meta.name }] : [];
+          });
           return {
             ...base,
-            kind: 'ids',
+            kind: 'files',
             maxItems: field.files?.maxItems ?? 1,
-            help: spec.help ?? 'Enter the ids of uploaded files, separated by commas.',
+            current,
+            ...(field.files?.accept ? { accept: field.files.accept } : {}),
           };
+        }
         case 'references':
         case 'users': {
           const choices = await loadChoices(ops, actor, entity, field);

@@ -3,7 +3,7 @@ import crm from '../../examples/crm/ninefold.spec';
 import helpdesk from '../../examples/helpdesk/ninefold.spec';
 import publication from '../../examples/publication/ninefold.spec';
 import seed from '../../examples/seed/ninefold.spec';
-import { FORM_POST_CEILING_BYTES } from '@/api/action-body.mjs';
+import { FORM_FILES_CEILING_BYTES, FORM_POST_CEILING_BYTES } from '@/api/action-body.mjs';
 import { defineApp } from '@/engine/spec/define';
 import { buildModel } from '@/engine/spec/build';
 import { formPostLimit } from './form-post-limit';
@@ -44,9 +44,20 @@ describe('the largest form post of a spec', () => {
   it('is the framing alone for a spec without records, and under 2 MiB for the examples', () => {
     expect(formPostLimit(buildModel(seed))).toBe(FRAMING);
     for (const spec of [helpdesk, crm, publication]) {
-      const limit = formPostLimit(buildModel(spec));
+      // The helpdesk's attachments add their files once: 5 of at most 10 MB.
+      const files = spec === helpdesk ? 5 * 10_000_000 : 0;
+      const limit = formPostLimit(buildModel(spec)) - files;
       expect(limit, spec.name).toBeGreaterThan(FRAMING);
       expect(limit, spec.name).toBeLessThan(2 * 1024 * 1024);
     }
+  });
+});
+
+describe('the files of a form post', () => {
+  it("add each file field's maxItems x maxBytes once, within their own ceiling", () => {
+    expect(formPostLimit(notes({ scans: { type: 'files', maxItems: 3, maxBytes: 1000 } }))).toBe(FRAMING + 8 * 3 * 24 + 3000);
+    expect(formPostLimit(notes({ scans: { type: 'files', maxItems: 100, maxBytes: 2_000_000_000 } }))).toBe(
+      FRAMING + 8 * 100 * 24 + FORM_FILES_CEILING_BYTES,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { FORM_POST_CEILING_BYTES } from '@/api/action-body.mjs';
+import { FORM_FILES_CEILING_BYTES, FORM_POST_CEILING_BYTES } from '@/api/action-body.mjs';
 import type { Engine } from '@/engine/engine';
 import { resolveLimits } from '@/engine/limits';
 import { MAX_REFERENCES } from '@/engine/spec/join-fields';
@@ -38,15 +38,26 @@ function fieldBytes(field: FieldModel, unboundedText: number): number {
   if (spec.type === 'text' || spec.type === 'markdown')
     return spec.maxLength === undefined ? unboundedText : spec.maxLength * BYTES_PER_CHARACTER;
   if (spec.type === 'references' || spec.type === 'users') return (field.maxItems ?? MAX_REFERENCES) * REFERENCE_ID_BYTES;
+  // The ids of the files kept (their bytes are counted once, by fileBytes).
+  if (field.files) return field.files.maxItems * REFERENCE_ID_BYTES;
   return OTHER_VALUE_BYTES;
 }
 
-/** The figure for one model (exported for tests): at most FORM_POST_CEILING_BYTES, Next.js's own limit. */
+/** What a record's file fields may bring in one post: each field's maxItems files of its maxBytes, sent once. */
+function fileBytes(fields: readonly FieldModel[]): number {
+  return fields.reduce((sum, field) => sum + (field.files ? field.files.maxItems * field.files.maxBytes : 0), 0);
+}
+
+/**
+ * The figure for one model (exported for tests): the values at most FORM_POST_CEILING_BYTES, and
+ * the files of the record with the most at most FORM_FILES_CEILING_BYTES (Next.js's own limit is both).
+ */
 export function formPostLimit(model: AppModel): number {
   const unboundedText = resolveLimits(model).maxBodyBytes;
   const records = [...model.entities.map((entity) => entity.fields), model.users.fields];
   const largest = Math.max(0, ...records.map((fields) => fields.reduce((sum, field) => sum + fieldBytes(field, unboundedText), 0)));
-  return Math.min(FORM_POST_CEILING_BYTES, FRAMING_BYTES + COPIES * largest);
+  const files = Math.max(0, ...records.map(fileBytes));
+  return Math.min(FORM_POST_CEILING_BYTES, FRAMING_BYTES + COPIES * largest) + Math.min(FORM_FILES_CEILING_BYTES, files);
 }
 
 /** Puts this engine's figure where scripts/server.mjs looks for it. */

@@ -8,6 +8,7 @@ import { type MessageFormState, type RecordFormState, SEEN_INPUT, VERSION_INPUT 
 import { nonNegativeInteger, readFormInput } from './forms';
 import { changesSince, mergeStale, readSeen, seenValues } from './seen-values';
 import { entityNamed } from './entity-named';
+import { writeWithFormFiles } from './form-files';
 
 /*
  * The form door, without Next.js: the server actions (src/server/actions/records.ts) resolve the
@@ -134,7 +135,11 @@ export async function submitCreate(
   const { input, values } = postedInput(entity, formData, zone);
   let id: number;
   try {
-    id = (await engine.ops.create(actor, entity.name, input)).id;
+    id = (
+      await writeWithFormFiles(engine, actor, entity.fields, formData, input, (withFiles) =>
+        engine.ops.create(actor, entity.name, withFiles),
+      )
+    ).id;
   } catch (error) {
     return refusedForm(error, state, values, entity, new Set(engine.ops.access(actor, entity.name).writable.create));
   }
@@ -177,7 +182,9 @@ export async function submitUpdate(
   const version = nonNegativeInteger(formData.get(VERSION_INPUT));
   try {
     if (version === null) throw new NinefoldError('PRECONDITION_REQUIRED');
-    await engine.ops.update(actor, entity.name, id, input, version);
+    await writeWithFormFiles(engine, actor, entity.fields, formData, input, (withFiles) =>
+      engine.ops.update(actor, entity.name, id, withFiles, version),
+    );
     return { redirectTo: `/${entity.plural}/${id}` };
   } catch (error) {
     if (asNinefoldError(error)?.code === 'STALE_VERSION') {

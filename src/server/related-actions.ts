@@ -5,6 +5,7 @@ import type { RecordFormState } from '@/ui/forms/state';
 import { REPLY_WITH_INPUT, sectionAnchor } from '@/ui/record/related-state';
 import { entityNamed } from './entity-named';
 import { readFormInput } from './forms';
+import { writeWithFormFiles } from './form-files';
 import { refusedForm, type Redirect } from './record-actions';
 import { knownEntity } from '@/ui/known-names';
 
@@ -38,11 +39,13 @@ export async function submitRelated(
   const chosen = formData.get(REPLY_WITH_INPUT);
   const replyWith = typeof chosen === 'string' && chosen !== '' ? chosen : undefined;
   try {
-    await engine.ops.create(
-      actor,
-      entity.name,
-      { ...input, [section.via]: String(parentId) },
-      replyWith === undefined ? {} : { replyWith },
+    await writeWithFormFiles(engine, actor, entity.fields, formData, input, (withFiles) =>
+      engine.ops.create(
+        actor,
+        entity.name,
+        { ...withFiles, [section.via]: String(parentId) },
+        replyWith === undefined ? {} : { replyWith },
+      ),
     );
     return { redirectTo: `/${parent.plural}/${parentId}#${sectionAnchor(section)}` };
   } catch (error) {

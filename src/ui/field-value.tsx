@@ -78,6 +78,24 @@ export function FieldValue({
         </ul>
       );
     }
+    case 'file':
+    case 'files': {
+      // Each file by its name (ops' titles), downloaded through the API with the viewer's session,
+      // which answers only who may read this record and field.
+      const ids = value as readonly number[];
+      return (
+        <ul className={variant === 'cell' ? 'inline' : 'flex flex-wrap gap-x-3 gap-y-1'}>
+          {ids.map((id, index) => (
+            <li key={id} className={variant === 'cell' ? 'inline' : undefined}>
+              <a href={`/api/v1/files/${id}`} className="text-accent-700 hover:underline" download>
+                {titles?.[id] ?? `File #${id}`}
+              </a>
+              {variant === 'cell' && index < ids.length - 1 ? ', ' : null}
+            </li>
+          ))}
+        </ul>
+      );
+    }
     case 'boolean':
       return <span>{formatBoolean(value)}</span>;
     case 'enum':

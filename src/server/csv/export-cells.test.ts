@@ -31,3 +31,13 @@ describe('a references field in a CSV export', () => {
     expect(cellText(column, record([]), {}, new Date())).toBe('');
   });
 });
+
+describe('a files field in a CSV export', () => {
+  it("writes the files' names joined by '; '", () => {
+    const withFiles = buildModel({ name: 'docs', entities: { doc: { fields: { title: { type: 'text' }, scans: { type: 'files' } } } } });
+    const doc = withFiles.entitiesByName.doc!;
+    const column = resolveColumn(withFiles, doc, 'scans')!;
+    const row = { ...record([]), scans: [4, 9] } as unknown as RecordData;
+    expect(cellText(column, row, { scans: { 4: 'report.pdf', 9: 'shot.png' } }, new Date())).toBe('report.pdf; shot.png');
+  });
+});

@@ -19,6 +19,9 @@ export function cellText(column: ListColumn, record: RecordData, references: Ref
   if (value === null || value === undefined || value === '') return '';
   switch (column.kind) {
     case 'field': {
+      // Files by their names (an import does not take files back: see README, CSV import).
+      if (column.field.files && Array.isArray(value))
+        return value.map((id) => references[column.name]?.[Number(id)] ?? `#${String(id)}`).join('; ');
       // A set of records: their ids joined by ";", which an import reads back (titles may hold ";").
       if (Array.isArray(value)) return value.join(';');
       const text = fieldText(column.field, value, references[column.name], false, UTC, null);

@@ -178,6 +178,28 @@ export function FieldInput({
           autoFocus={autoFocus}
         />,
       );
+    case 'files':
+      // Without JavaScript the chosen files go with the form; a "keep" box per file it holds.
+      return frame(
+        <div className="space-y-2">
+          {/* Stands for "the field was in the form", so that unchecking every file empties it. */}
+          <input type="hidden" name={field.name} value="" />
+          {(field.current ?? []).map((file) => (
+            <label key={file.id} className="flex items-center gap-2 text-sm text-zinc-800">
+              <input type="checkbox" name={field.name} value={String(file.id)} defaultChecked className="size-4 accent-accent-600" />
+              Keep {file.name}
+            </label>
+          ))}
+          <input
+            {...common}
+            type="file"
+            multiple={(field.maxItems ?? 1) > 1}
+            accept={field.accept?.join(',')}
+            required={field.required && (field.current ?? []).length === 0}
+            className={inputClass}
+          />
+        </div>,
+      );
     case 'ids':
       return frame(
         <input

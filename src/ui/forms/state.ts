@@ -101,7 +101,9 @@ export type InputKind =
   /** A references field: several of `options` (value: ids joined by commas). */
   | 'multi'
   /** A references field with too many choices to list: ids typed, separated by commas. */
-  | 'ids';
+  | 'ids'
+  /** A file field: a file input (several for `files`), and a "keep" box for each file it holds. */
+  | 'files';
 
 /** Everything a form needs to draw one field: serialisable, nothing from the spec's functions. */
 export interface FormFieldDescriptor {
@@ -126,4 +128,8 @@ export interface FormFieldDescriptor {
   readonly zone?: string;
   /** For `decimal` inputs of a money field: the ISO 4217 code of the amount, named beside the input. */
   readonly currency?: string;
+  /** For `files` inputs: the types the field takes (the input's `accept`; the server checks the content). */
+  readonly accept?: readonly string[];
+  /** For `files` inputs: the files the record holds, each kept unless unchecked. */
+  readonly current?: readonly { readonly id: number; readonly name: string }[];
 }

@@ -48,7 +48,17 @@ export default async function EditRecordPage({ params }: Props) {
   );
   const zone = await viewerZone();
   const values = Object.fromEntries(fields.map((field) => [field.name, toFormValue(field, record[field.name], zone)]));
-  const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values, references, zone });
+  const descriptors = await describeFormFields({
+    ops: engine.ops,
+    actor,
+    model: engine.model,
+    entity,
+    fields,
+    values,
+    references,
+    zone,
+    files: engine.files,
+  });
   const base = `/${entity.plural}/${record.id}`;
 
   return (
