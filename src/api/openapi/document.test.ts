@@ -136,7 +136,7 @@ describe('the helpdesk document', () => {
     expect(document.info.description).toContain('npm run ninefold -- token create');
     expect(document.servers).toEqual([{ url: '/api/v1' }]);
     const calls = Object.keys(helpdeskModel.calls).length > 0 ? ['calls'] : [];
-    expect(document.tags.map((t) => t.name)).toEqual(['organizations', 'tickets', 'comments', 'auth', 'files', 'inbox', ...calls]);
+    expect(document.tags.map((t) => t.name)).toEqual(['organizations', 'tickets', 'comments', 'auth', 'inbox', 'files', ...calls]);
   });
 
   it('describes a ticket as the wire sends it', () => {
@@ -498,7 +498,7 @@ describe('custom calls', () => {
     // A call runs ops as its caller: a field the caller may not read or write is refused there too.
     expect(escalate.responses['403']).toMatchObject({ 'x-error-codes': ['FORBIDDEN', 'FORBIDDEN_FIELD'] });
     expect(escalate.responses['422']).toMatchObject({ 'x-error-codes': ['VALIDATION_FAILED'] });
-    expect(document.tags.map((t) => t.name)).toEqual(['organizations', 'tickets', 'comments', 'auth', 'files', 'inbox', 'calls']);
+    expect(document.tags.map((t) => t.name)).toEqual(['organizations', 'tickets', 'comments', 'auth', 'inbox', 'files', 'calls']);
     expect(Object.keys(document.paths)[0]).toBe('/tickets/{id}/escalate');
   });
 

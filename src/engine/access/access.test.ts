@@ -27,7 +27,7 @@ const ticket = model.entitiesByName.ticket!;
 const comment = model.entitiesByName.comment!;
 
 describe('accessFor (what the doors offer)', () => {
-  it('gives customers their own tickets: no delete, no organization or assignee, subject and description to write', () => {
+  it('gives customers their own tickets: no delete, no organization or assignee, subject, description and attachments to write', () => {
     expect(access('ticket', ['customer'])).toEqual({
       actions: { list: true, read: true, create: true, update: true, delete: false },
       transitions: { start: false, wait: false, reply: true, resolve: false, reopen: true, close: false },
@@ -41,16 +41,17 @@ describe('accessFor (what the doors offer)', () => {
         'resolvedAt',
         'slaDueAt',
         'replyCount',
+        'attachments',
         'createdBy',
         'updatedBy',
       ],
-      writable: { create: ['subject', 'description'], update: ['subject', 'description'] },
+      writable: { create: ['subject', 'description', 'attachments'], update: ['subject', 'description', 'attachments'] },
       listedVia: null,
     });
     expect(access('comment', ['customer'])).toMatchObject({
       actions: { list: true, read: true, create: true, update: false, delete: false },
-      readable: ['ticket', 'body', 'createdBy', 'updatedBy'],
-      writable: { create: ['ticket', 'body'], update: [] },
+      readable: ['ticket', 'body', 'attachments', 'createdBy', 'updatedBy'],
+      writable: { create: ['ticket', 'body', 'attachments'], update: [] },
       // Met under their ticket: no place of their own in a customer's navigation.
       listedVia: 'ticket',
     });
@@ -70,7 +71,16 @@ describe('accessFor (what the doors offer)', () => {
     expect(agent.actions).toEqual({ list: true, read: true, create: true, update: true, delete: false });
     expect(agent.readable).toEqual([...ticket.fields.map((f) => f.name), 'createdBy', 'updatedBy']);
     // resolvedAt is read-only in the spec: nobody writes it.
-    expect(agent.writable.update).toEqual(['subject', 'description', 'priority', 'organization', 'requester', 'assignee', 'dueAt']);
+    expect(agent.writable.update).toEqual([
+      'subject',
+      'description',
+      'priority',
+      'organization',
+      'requester',
+      'assignee',
+      'dueAt',
+      'attachments',
+    ]);
     expect(agent.transitions).toMatchObject({ start: true, close: true });
     expect(access('organization', ['agent']).actions).toEqual({ list: true, read: true, create: false, update: false, delete: false });
   });

@@ -12,7 +12,7 @@ import { objectName, quoteIdent, quoteLiteral } from './sql';
 import { webhookTables } from '../../notify/webhooks/tables';
 import { foreignKey, ID, index, NOW, table, TIMESTAMPTZ } from './table-helpers';
 import { notifyTables } from './notify-tables';
-import type { ColumnDef, ForeignKeyAction, ForeignKeyDef, IndexDef, TableDef, UniqueDef } from './types';
+import type { ColumnDef, ForeignKeyDef, IndexDef, TableDef, UniqueDef } from './types';
 import { FILE_CHUNK_TABLE, FILE_TABLE } from '../../files/file-tables';
 
 export const USER_TABLE = 'nf_user';
@@ -29,7 +29,6 @@ export const SEARCH_COLUMN = 'search';
 export const TALLY_TABLE = 'nf_tally';
 /** Lists saved under a name by their users (engine/views). */
 export const SAVED_VIEW_TABLE = 'nf_saved_view';
-
 
 /** Text longer than this could exceed a btree entry (~2.7 kB), so such fields are not indexed. */
 const MAX_INDEXED_TEXT_LENGTH = 2000;
@@ -470,6 +469,8 @@ function joinTables(model: AppModel, entity: EntityModel): TableDef[] {
           { name: JOIN_TARGET, type: 'bigint', nullable: false },
         ],
         {
+          // The entity's own: recorded as managed, so it is dropped with its entity (or its field) when allowed.
+          entity: entity.name,
           primaryKey: [JOIN_RECORD, JOIN_TARGET],
           foreignKeys: [foreignKey(name, JOIN_RECORD, entity.table, 'cascade'), foreignKey(name, JOIN_TARGET, target, 'cascade')],
           indexes: [index(name, [JOIN_TARGET, JOIN_RECORD])],

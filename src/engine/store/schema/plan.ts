@@ -148,6 +148,8 @@ export function planSchema(desired: readonly TableDef[], current: CatalogueSchem
   for (const [tableName, entity] of Object.entries(managed)) {
     const table = currentByName.get(tableName);
     if (desiredByName.has(tableName) || !table) continue;
+    // A join table (references, users, files) whose field went while its entity stays.
+    const entityStays = desired.some((t) => t.entity === entity);
     for (const fk of table.constraints.filter((c) => c.kind === 'foreign')) {
       additive.push(
         step('drop-foreign-key', tableName, PHASE.dropDerived, `drop foreign key ${fk.name} on ${tableName} (its table is dropped)`, [
@@ -160,7 +162,9 @@ export function planSchema(desired: readonly TableDef[], current: CatalogueSchem
         'drop-table',
         tableName,
         PHASE.dropTable,
-        `drop table ${tableName} (entity "${entity}" is no longer in the spec; its data would be lost)`,
+        entityStays
+          ? `drop table ${tableName} (a field of entity "${entity}" kept in it is no longer in the spec; its data would be lost)`
+          : `drop table ${tableName} (entity "${entity}" is no longer in the spec; its data would be lost)`,
         [`drop table ${quoteIdent(tableName)}`],
       ),
     );

@@ -99,6 +99,9 @@ forEachDatabase('schema sync', (database) => {
       'create table nf_sign_in_attempt',
       'create table nf_setup_code',
       'create table nf_tally',
+      'create table nf_outbox',
+      'create table nf_reminder',
+      'create table nf_notify_secret',
       'create table nf_meta',
       // nf_user and organization refer to each other (the user field organization; created_by):
       // a cycle, so the tables come in another order and one key is added once both exist.
@@ -108,9 +111,18 @@ forEachDatabase('schema sync', (database) => {
       'create table nf_invite',
       'create table nf_audit',
       'create table nf_saved_view',
+      'create table nf_notification',
+      'create table nf_mail',
+      'create table nf_digest',
+      'create table nf_watch',
+      'create table nf_notify_preference',
+      'create table nf_file',
       'create table organization (entity "organization")',
+      'create table nf_file_chunk',
       'create table ticket (entity "ticket")',
       'create table comment (entity "comment")',
+      'create table ticket__attachments (entity "ticket")',
+      'create table comment__attachments (entity "comment")',
       'add foreign key nf_user.f_organization → organization (on delete set null)',
     ]);
     ids = await seed(store);
@@ -146,6 +158,9 @@ forEachDatabase('schema sync', (database) => {
         organization: 'organization',
         ticket: 'ticket',
         comment: 'comment',
+        // Join tables are their entity's: dropped with it.
+        ticket__attachments: 'ticket',
+        comment__attachments: 'comment',
       });
     } finally {
       await store.close();
@@ -300,6 +315,18 @@ forEachDatabase('schema sync', (database) => {
       expect((await introspectSchema(store.db)).tables.map((t) => t.name)).not.toContain('comment');
       await syncSchema(store, model);
       expect((await syncSchema(store, model)).changed).toBe(false);
+    });
+
+    it("drops the join table of a removed files field only when allowed, keeping its entity's table", async () => {
+      const changed = withoutField(model, 'comment', 'attachments');
+      await expect(syncSchema(store, changed)).rejects.toThrow(
+        'drop table comment__attachments (a field of entity "comment" kept in it is no longer in the spec; its data would be lost)',
+      );
+      await syncSchema(store, changed, { allowDestructive: true });
+      const tables = (await introspectSchema(store.db)).tables.map((t) => t.name);
+      expect(tables).not.toContain('comment__attachments');
+      expect(tables).toContain('comment');
+      await syncSchema(store, model);
     });
 
     it('trusting the record, starts with no catalogue query when the spec is unchanged, and still applies a changed spec', async () => {
