@@ -355,6 +355,7 @@ function rowOf(record: RecordData): Record<string, unknown> {
   for (const column of recordColumns(ticketEntity)) if (typeof column === 'string') row[column] = null;
   for (const c of ticketEntity.systemColumns) row[c.column] = record[c.name];
   row.state = record.state;
-  for (const f of ticketEntity.fields) row[f.column] = record[f.name];
+  // A set (the attachments) is kept in its join table, not in a column of the row.
+  for (const f of ticketEntity.fields) if (f.joinTable === undefined) row[f.column] = record[f.name];
   return row;
 }
