@@ -305,6 +305,7 @@ describe('desiredSchema', () => {
       'nf_audit',
       'nf_tally',
       'nf_saved_view',
+      ...['nf_outbox', 'nf_notification', 'nf_mail', 'nf_digest', 'nf_watch', 'nf_notify_preference', 'nf_reminder', 'nf_notify_secret'],
       'nf_meta',
       'customer',
       'order',

@@ -99,6 +99,10 @@ forEachDatabase('schema sync', (database) => {
       'create table nf_sign_in_attempt',
       'create table nf_setup_code',
       'create table nf_tally',
+      // The notifications' tables that refer to no other.
+      'create table nf_outbox',
+      'create table nf_reminder',
+      'create table nf_notify_secret',
       'create table nf_meta',
       // nf_user and organization refer to each other (the user field organization; created_by):
       // a cycle, so the tables come in another order and one key is added once both exist.
@@ -108,6 +112,11 @@ forEachDatabase('schema sync', (database) => {
       'create table nf_invite',
       'create table nf_audit',
       'create table nf_saved_view',
+      'create table nf_notification',
+      'create table nf_mail',
+      'create table nf_digest',
+      'create table nf_watch',
+      'create table nf_notify_preference',
       'create table organization (entity "organization")',
       'create table ticket (entity "ticket")',
       'create table comment (entity "comment")',
