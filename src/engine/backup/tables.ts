@@ -16,7 +16,14 @@ export const SKIPPED_TABLES: Readonly<Record<string, string>> = {
 };
 
 /** The engine's own tables that a backup copies (entity tables are copied too, being the spec's). */
-export const COPIED_SYSTEM_TABLES: readonly string[] = ['nf_user', 'nf_api_token', 'nf_invite', 'nf_saved_view', 'nf_audit'];
+export const COPIED_SYSTEM_TABLES: readonly string[] = [
+  ...['nf_user', 'nf_api_token', 'nf_invite', 'nf_saved_view', 'nf_audit'],
+  // Notifications (src/engine/notify): users' choices, watches and inbox; the outbox and e-mails,
+  // so that a restore delivers what was pending and the outbox's ids go on (deliveries are unique
+  // on them: restarted ids would collide with restored notifications and be dropped); reminders and
+  // digests taken, so none is sent twice; and the key of unsubscribe links already mailed.
+  ...['nf_notify_preference', 'nf_watch', 'nf_notification', 'nf_outbox', 'nf_mail', 'nf_reminder', 'nf_digest', 'nf_notify_secret'],
+];
 
 export interface CopiedTable {
   readonly name: string;

@@ -1,7 +1,7 @@
 /**
- * The NOTIFY channel on which the dispatcher announces, on commit, the users who have new in-app
- * notifications: a JSON list of user ids, nothing of the records (src/server/live sends each
- * user's own bell an event).
+ * The NOTIFY channel on which the dispatcher (new in-app notifications) and the inbox (a read)
+ * announce, on commit, the users whose unread count changed: a JSON list of user ids, nothing of
+ * the records (src/server/live sends each user's own bell their count).
  */
 export const INBOX_CHANNEL = 'nf_inbox';
 

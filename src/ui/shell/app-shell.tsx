@@ -51,7 +51,8 @@ export function AppShell({
             <span aria-hidden="true" className="inline-block size-5 rounded bg-accent-600" />
             {title}
           </Link>
-          <div className="ml-auto flex items-center gap-3">
+          {/* On a phone the tools may take two lines (the bell made one too wide for 360 px) rather than widen the page. */}
+          <div className="ml-auto flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
             <PaletteButton />
             {bell}
             {themeToggle}

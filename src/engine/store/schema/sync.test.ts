@@ -99,6 +99,7 @@ forEachDatabase('schema sync', (database) => {
       'create table nf_sign_in_attempt',
       'create table nf_setup_code',
       'create table nf_tally',
+      // The notifications' tables that refer to no other.
       'create table nf_outbox',
       'create table nf_reminder',
       'create table nf_notify_secret',
