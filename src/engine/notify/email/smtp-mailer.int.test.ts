@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCaptureServer, type CaptureServer } from '@testing/smtp/capture-server';
 import { readMail } from '@testing/smtp/read-mail';
-import { renderNotificationMail } from './render-mail';
+import { composeMail } from '../mail-compose';
 import { smtpMailerFromEnv } from './smtp-mailer';
 
 // No database here: the mailer only talks SMTP, to a real server started by the test.
@@ -34,20 +34,13 @@ describe('smtpMailerFromEnv', () => {
   it('sends both parts to the recipient, authenticated, with the unsubscribe and id headers', async () => {
     const mailer = smtpMailerFromEnv({ SMTP_URL: smtp.url, NINEFOLD_MAIL_FROM: 'Helpdesk <help@example.com>' });
     expect(mailer).not.toBeNull();
-    const rendered = renderNotificationMail({
-      appName: 'Helpdesk',
-      title: 'Ticket <Printer> resolved',
-      text: 'Done & dusted — "really" ✓',
-      link: 'https://help.example.com/tickets/7',
-      preferencesUrl: 'https://help.example.com/account/notifications',
-    });
+    const composed = composeMail(
+      { rowId: 42, to: 'carol@example.org', subject: 'Ticket <Printer> resolved', body: 'Done & dusted — "really" ✓', link: '/tickets/7' },
+      'https://help.example.com',
+      '/unsubscribe/tok-123',
+    );
     const before = smtp.messages.length;
-    await mailer!.send({
-      to: 'carol@example.org',
-      ...rendered,
-      unsubscribeUrl: 'https://help.example.com/unsubscribe/tok-123',
-      messageId: 'notification-42.email',
-    });
+    await mailer!.send(composed);
 
     expect(smtp.messages.length).toBe(before + 1);
     const received = smtp.messages.at(-1)!;
@@ -58,8 +51,8 @@ describe('smtpMailerFromEnv', () => {
     const mail = readMail(received.raw);
     expect(mail.headers.get('from')).toBe('Helpdesk <help@example.com>');
     expect(mail.headers.get('to')).toBe('carol@example.org');
-    expect(mail.headers.get('subject')).toBe('[Helpdesk] Ticket <Printer> resolved');
-    expect(mail.headers.get('message-id')).toBe('<notification-42.email@example.com>');
+    expect(mail.headers.get('subject')).toBe('Ticket <Printer> resolved');
+    expect(mail.headers.get('message-id')).toBe('<nf-mail-42@help.example.com>');
     expect(mail.headers.get('list-unsubscribe')).toBe('<https://help.example.com/unsubscribe/tok-123>');
     expect(mail.headers.get('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     expect(mail.text).toContain('Done & dusted — "really" ✓');

@@ -1,4 +1,0 @@
-/** Text made safe to put inside HTML elements and double-quoted attributes. */
-export function escapeHtml(value: string): string {
-  return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
-}
