@@ -13,6 +13,7 @@ import { describeFormFields } from '@/server/form-fields';
 import { addRelated } from '@/server/actions/related';
 import { pageAddress, relatedSections, transitionsTakenByReplies } from '@/server/related-sections';
 import { requireViewer } from '@/server/viewer';
+import { shownFilesOf } from '@/server/shown-files';
 import { Breadcrumbs } from '@/ui/breadcrumbs';
 import { ButtonLink } from '@/ui/button';
 import { Card } from '@/ui/card';
@@ -127,9 +128,10 @@ export default async function RecordPage({ params, searchParams }: Props) {
   const base = `/${entity.plural}/${record.id}`;
   const zone = await viewerZone();
 
-  const [history, sections] = await Promise.all([
+  const [history, sections, files] = await Promise.all([
     visitor ? Promise.resolve(null) : historyPage(engine, actor, entity, id, cursor),
     relatedSections(engine, actor, entity, view, search, zone),
+    shownFilesOf(engine, entity, [record]),
   ]);
   // A transition a reply takes by itself is not a button of its own where the viewer can reply.
   const takenByReplies = transitionsTakenByReplies(sections);
@@ -184,6 +186,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
                 record={record}
                 references={references}
                 notes={notes}
+                files={files}
               />
             </Card>
           ) : null}

@@ -305,6 +305,8 @@ describe('desiredSchema', () => {
       'nf_audit',
       'nf_tally',
       'nf_saved_view',
+      'nf_file',
+      'nf_file_chunk',
       'nf_meta',
       'customer',
       'order',

@@ -132,6 +132,11 @@ export function isWideningTypeChange(from: string, to: string): boolean {
 
 // ------------------------------------------------------------------ the planner
 
+/** What a managed table holds, as a change names it: `entity "ticket"` or `field "ticket.tags"` (a join table). */
+function holder(owner: string): string {
+  return owner.includes('.') ? `field "${owner}"` : `entity "${owner}"`;
+}
+
 /**
  * Compares the schema the spec wants with the one the database has and lists the changes, each
  * with its SQL. Pure: no database access. Tables the engine neither wants nor recorded as its own
@@ -160,7 +165,7 @@ export function planSchema(desired: readonly TableDef[], current: CatalogueSchem
         'drop-table',
         tableName,
         PHASE.dropTable,
-        `drop table ${tableName} (entity "${entity}" is no longer in the spec; its data would be lost)`,
+        `drop table ${tableName} (${holder(entity)} is no longer in the spec; its data would be lost)`,
         [`drop table ${quoteIdent(tableName)}`],
       ),
     );
@@ -181,17 +186,11 @@ export function planSchema(desired: readonly TableDef[], current: CatalogueSchem
       ...inline.map(foreignKeySql),
     ];
     additive.push(
-      step(
-        'create-table',
-        table.name,
-        PHASE.createTable,
-        `create table ${table.name}${table.entity ? ` (entity "${table.entity}")` : ''}`,
-        [
-          `create table ${quoteIdent(table.name)} (\n  ${body.join(',\n  ')}\n)`,
-          ...table.columns.filter((c) => c.generated).map((c) => generatedComment(table.name, c)),
-          ...table.indexes.map((index) => createIndexSql(table.name, index)),
-        ],
-      ),
+      step('create-table', table.name, PHASE.createTable, `create table ${table.name}${table.entity ? ` (${holder(table.entity)})` : ''}`, [
+        `create table ${quoteIdent(table.name)} (\n  ${body.join(',\n  ')}\n)`,
+        ...table.columns.filter((c) => c.generated).map((c) => generatedComment(table.name, c)),
+        ...table.indexes.map((index) => createIndexSql(table.name, index)),
+      ]),
     );
     created.add(table.name);
     for (const fk of deferred) additive.push(addForeignKeyStep(table.name, fk));
