@@ -84,9 +84,7 @@ export function FileUploadInput({ name, required, ...input }: ComponentProps<'in
                 <label htmlFor={progressId} className="min-w-0 break-all text-zinc-800">
                   {upload.name}
                 </label>
-                <progress id={progressId} max={100} value={upload.percent} className="h-2 w-32 accent-accent-600">
-                  {upload.percent}%
-                </progress>
+                <progress id={progressId} max={100} value={upload.percent} className="h-2 w-32 accent-accent-600" />
                 <span className="w-10 text-xs text-zinc-600 tabular-nums" aria-hidden="true">
                   {upload.percent}%
                 </span>
