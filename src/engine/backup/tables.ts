@@ -14,7 +14,28 @@ export const SKIPPED_TABLES: Readonly<Record<string, string>> = {
 };
 
 /** The engine's own tables that a backup copies (entity tables are copied too, being the spec's). */
-export const COPIED_SYSTEM_TABLES: readonly string[] = ['nf_user', 'nf_api_token', 'nf_invite', 'nf_saved_view', 'nf_audit'];
+export const COPIED_SYSTEM_TABLES: readonly string[] = [
+  'nf_user',
+  'nf_api_token',
+  'nf_invite',
+  'nf_saved_view',
+  'nf_audit',
+  // Files: their metadata, and their bytes where PostgreSQL keeps them (with NINEFOLD_FILES_DIR
+  // the bytes are that directory's files, which the backup does not hold: copy the directory too).
+  'nf_file',
+  'nf_file_chunk',
+];
+
+/**
+ * Rows per page (export) and per INSERT (import) for tables whose rows are large: a file chunk
+ * is 64 KB, written as 128 KB of hex, so a few at a time keep the memory held to a megabyte.
+ */
+const ROWS_AT_ONCE: Readonly<Record<string, number>> = { nf_file_chunk: 8 };
+
+/** How many of a table's rows to read or write at once, at most `otherwise`. */
+export function rowsAtOnce(table: string, otherwise: number): number {
+  return Math.min(ROWS_AT_ONCE[table] ?? otherwise, otherwise);
+}
 
 export interface CopiedTable {
   readonly name: string;
