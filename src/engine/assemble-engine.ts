@@ -18,7 +18,11 @@ import { postgresFileStore } from './files/postgres-file-store';
 export const ENGINE_STORE = Symbol('ninefold.engineStore');
 
 /** The engine's parts over an open store whose schema matches the model (openEngine syncs it first). */
-export function assembleEngine(model: AppModel, store: Store, options: { readonly schedulerSeconds?: number; readonly filesDir?: string } = {}): Engine {
+export function assembleEngine(
+  model: AppModel,
+  store: Store,
+  options: { readonly schedulerSeconds?: number; readonly filesDir?: string } = {},
+): Engine {
   const ops = createOps({ model, db: store.db });
   const fileStore = options.filesDir ? diskFileStore(options.filesDir) : postgresFileStore(store.db);
   const files = createFiles(model, store.db, fileStore, ops);
@@ -39,7 +43,7 @@ export function assembleEngine(model: AppModel, store: Store, options: { readonl
     importBackup: (lines, options = {}) => importBackup(store.db, lines, { ...options, model }),
     // Loaded when asked (the CLI's `seed`): the demo values' generators and their word lists are
     // a megabyte that every server would otherwise load and compile before its first answer.
-    seedDemo: async (count, progress) => (await import('./seed/seed-demo-data')).seedDemoData(model, store.db, count, progress),
+    seedDemo: async (count, progress) => (await import('./seed/seed-demo-data')).seedDemoData(model, store.db, count, progress, options),
     // The scheduler first: a run under way finishes its transaction before the database closes.
     close: () => (closing ??= scheduler.stop().then(() => store.close())),
   };
