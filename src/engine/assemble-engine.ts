@@ -57,7 +57,7 @@ export function assembleEngine(
     importBackup: (lines, options = {}) => importBackup(store.db, lines, { ...options, model }),
     // Loaded when asked (the CLI's `seed`): the demo values' generators and their word lists are
     // a megabyte that every server would otherwise load and compile before its first answer.
-    seedDemo: async (count, progress) => (await import('./seed/seed-demo-data')).seedDemoData(model, store.db, count, progress),
+    seedDemo: async (count, progress) => (await import('./seed/seed-demo-data')).seedDemoData(model, store.db, count, progress, options),
     // The scheduler first: a run under way finishes its transaction before the database closes.
     close: () => (closing ??= scheduler.stop().then(() => store.close())),
   };

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { beforeAll, expect, it } from 'vitest';
 import { openTestEngine } from '@testing/api/api';
 import type { TestEngine } from '@testing/engine/engine';
@@ -86,6 +87,29 @@ forEachDatabase('forms with files', (database) => {
       ),
     );
     expect(await names('ticket', id)).toEqual(['shot.png', 'notes.txt']);
+  });
+
+  it('attaches files a script uploaded first (ids posted as the field), of their uploader only', async () => {
+    const other = await createActor(engine.store.db, ['customer'], 'Another Customer');
+    const limits = engine.files.uploadLimits();
+    const mine = await engine.files.stage(customer, { name: 'early.pdf', source: Readable.from([PDF]) }, limits);
+    const theirs = await engine.files.stage(other, { name: 'theirs.pdf', source: Readable.from([PDF]) }, limits);
+    const id = idOf(
+      await submitCreate(engine, customer, 'ticket', EMPTY, form({ subject: 'Uploaded ahead', attachments: String(mine.id) }), 'UTC'),
+    );
+    expect(await names('ticket', id)).toEqual(['early.pdf']);
+
+    const refused = await submitCreate(
+      engine,
+      customer,
+      'ticket',
+      EMPTY,
+      form({ subject: 'Not mine', attachments: String(theirs.id) }),
+      'UTC',
+    );
+    expect((refused as RecordFormState).fieldErrors.attachments).toMatch(/is not an upload of yours/);
+    const row = await engine.store.db.selectFrom('nf_file').select('state').where('id', '=', theirs.id).executeTakeFirst();
+    expect(row?.state).toBe('staged');
   });
 
   it('hands the form back naming the field, and keeps no file, when a file or the write is refused', async () => {

@@ -9,6 +9,7 @@ import { formChecks } from '@/ui/forms/validation';
 import type { RelatedAddForm, RelatedSectionView } from '@/ui/record/related-section-view';
 import { asNinefoldError } from './errors';
 import { describeFormFields } from './form-fields';
+import { shownFilesOf } from './shown-files';
 import { defaultFormValue } from './forms';
 import type { RawSearchParams } from './list-query';
 import { sectionAnchor } from '@/ui/record/related-state';
@@ -87,6 +88,8 @@ async function sectionView(
     entity,
     readable: access.readable,
     page,
+    // A thread item shows its files (a table of records, their names only).
+    files: section.display === 'thread' ? await shownFilesOf(engine, entity, page.rows) : {},
     count,
     nextHref: page.nextCursor ? pageAddress(base, search, section.param, page.nextCursor, anchor) : null,
     firstHref: paged ? pageAddress(base, search, section.param, null, anchor) : null,

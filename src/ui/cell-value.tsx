@@ -4,6 +4,7 @@ import { Empty, FieldValue, ReferenceValue, TimeValue } from './field-value';
 import { DueValue } from './due-value';
 import { formatDateTime } from './format';
 import { StateBadge } from './state-badge';
+import type { ShownFiles } from './files/shown-file';
 
 /** The value of one column of one record, for tables and detail pages alike. */
 export function ColumnValue({
@@ -13,6 +14,7 @@ export function ColumnValue({
   variant = 'cell',
   zone,
   locale,
+  files,
 }: {
   column: ListColumn;
   record: RecordData;
@@ -22,6 +24,8 @@ export function ColumnValue({
   zone: string;
   /** The locale numbers and amounts are written in (the model's `locale`). */
   locale: string;
+  /** The page's files, for a detail's file fields (src/server/shown-files.ts). */
+  files?: ShownFiles;
 }) {
   const value = record[column.name];
   switch (column.kind) {
@@ -38,6 +42,7 @@ export function ColumnValue({
           variant={variant}
           zone={zone}
           locale={locale}
+          files={files}
         />
       );
     case 'state':

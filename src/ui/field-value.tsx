@@ -5,6 +5,8 @@ import { markdownExcerpt } from '@/engine/excerpt';
 import { enumLabel, formatBoolean, formatDate, formatDateTime, type FormattedTime } from './format';
 import { MarkdownText } from './markdown';
 import { formatFieldNumber } from '@/engine/numbers/format';
+import { FileList } from './files/file-list';
+import type { ShownFiles } from './files/shown-file';
 
 export function Empty() {
   return <span className="text-zinc-400">—</span>;
@@ -43,6 +45,7 @@ export function FieldValue({
   variant,
   zone,
   locale,
+  files,
 }: {
   field: FieldModel;
   value: RecordValue | undefined;
@@ -55,6 +58,8 @@ export function FieldValue({
   zone: string;
   /** The locale numbers and amounts are written in (the model's `locale`). */
   locale: string;
+  /** The page's files (src/server/shown-files.ts): a detail shows each with its size and thumbnail. */
+  files?: ShownFiles;
 }) {
   if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) {
     return <Empty />;
@@ -83,6 +88,7 @@ export function FieldValue({
       // Each file by its name (ops' titles), downloaded through the API with the viewer's session,
       // which answers only who may read this record and field.
       const ids = value as readonly number[];
+      if (variant === 'detail' && files) return <FileList ids={ids} files={files} />;
       return (
         <ul className={variant === 'cell' ? 'inline' : 'flex flex-wrap gap-x-3 gap-y-1'}>
           {ids.map((id, index) => (

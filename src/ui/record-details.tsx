@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
 import type { ListColumn } from './columns';
 import { ColumnValue } from './cell-value';
+import type { ShownFiles } from './files/shown-file';
 
 /** Label and value pairs of a record; Markdown fields take the full width. */
 export function RecordDetails({
@@ -11,6 +12,7 @@ export function RecordDetails({
   notes,
   zone,
   locale,
+  files,
 }: {
   columns: readonly ListColumn[];
   record: RecordData;
@@ -21,16 +23,26 @@ export function RecordDetails({
   zone: string;
   /** The locale numbers and amounts are written in (the model's `locale`). */
   locale: string;
+  /** The record's files (src/server/shown-files.ts), each with its size and thumbnail. */
+  files: ShownFiles;
 }) {
   return (
     <dl className="grid grid-cols-1 gap-x-6 gap-y-5 sm:grid-cols-2">
       {columns.map((column) => {
-        const wide = column.kind === 'field' && column.field.type === 'markdown';
+        const wide = column.kind === 'field' && (column.field.type === 'markdown' || column.field.files !== undefined);
         return (
           <div key={column.name} className={wide ? 'sm:col-span-2' : undefined}>
             <dt className="text-xs font-medium tracking-wide text-zinc-500 uppercase">{column.label}</dt>
             <dd className="mt-1 text-sm text-zinc-900">
-              <ColumnValue zone={zone} locale={locale} column={column} record={record} references={references} variant="detail" />
+              <ColumnValue
+                zone={zone}
+                locale={locale}
+                column={column}
+                record={record}
+                references={references}
+                variant="detail"
+                files={files}
+              />
               {notes?.[column.name] ?? null}
             </dd>
           </div>

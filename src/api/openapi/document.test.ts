@@ -629,3 +629,26 @@ describe('files in the document', () => {
     expect(plain.components.schemas.File).toBeUndefined();
   });
 });
+
+describe('an entity named like the files schemas', () => {
+  const document = buildOpenApiDocument(
+    buildModel({
+      name: 'archive',
+      entities: {
+        file: {
+          plural: 'documents',
+          titleField: 'title',
+          fields: { title: { type: 'text', required: true }, scan: { type: 'file', accept: ['application/pdf'] } },
+        },
+      },
+    }),
+  );
+
+  it('gets schemas of its own ("FileRecord"), and File stays the file descriptor', () => {
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(['FileRecord', 'FileRecordCreate', 'File', 'Uploaded']),
+    );
+    expect(schema(document, 'File').properties).toHaveProperty('thumbnailUrl');
+    expect(schema(document, 'FileRecord').properties).toHaveProperty('scan');
+  });
+});

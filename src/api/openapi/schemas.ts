@@ -243,7 +243,18 @@ export interface EntitySchemaNames {
 }
 
 /** Schemas every document has; an entity's schemas never take these names. */
-export const FIXED_SCHEMAS = ['Problem', 'ValidationProblem', 'User', 'SignIn', 'SignedIn', 'SignedOut', 'Receipt'] as const;
+export const FIXED_SCHEMAS = [
+  'Problem',
+  'ValidationProblem',
+  'User',
+  'SignIn',
+  'SignedIn',
+  'SignedOut',
+  'Receipt',
+  // A file's descriptor and an upload's answer (file-paths.ts): an entity "File" is "FileRecord".
+  'File',
+  'Uploaded',
+] as const;
 
 export function pascalCase(text: string): string {
   return text

@@ -10,7 +10,7 @@ import {
   type BackupSequence,
   type BackupTable,
 } from './format';
-import { copiedTables, SKIPPED_TABLES, type CopiedTable } from './tables';
+import { copiedTables, rowsAtOnce, SKIPPED_TABLES, type CopiedTable } from './tables';
 import { rowExpression, TEXT_SETTINGS } from './values';
 
 /*
@@ -95,7 +95,8 @@ async function* tableLines(trx: DynamicDatabase, table: CopiedTable): AsyncGener
   const keys = table.primaryKey.map(quoteIdent);
   const keyText = keys.map((k, i) => `${k}::text as ${quoteIdent(`k${i}`)}`).join(', ');
   const base = `select ${keyText}, (${rowExpression(table.columns)})::text as line from ${quoteIdent(table.name)}`;
-  const order = `order by ${keys.join(', ')} limit ${PAGE_ROWS}`;
+  const pageRows = rowsAtOnce(table.name, PAGE_ROWS);
+  const order = `order by ${keys.join(', ')} limit ${pageRows}`;
   let after: string[] | null = null;
   for (;;) {
     // Keyset: the next page starts after the last key read, so each page costs the same.
@@ -105,7 +106,7 @@ async function* tableLines(trx: DynamicDatabase, table: CopiedTable): AsyncGener
     const last = rows.at(-1);
     if (last === undefined) return;
     yield rows.map((r) => r.line);
-    if (rows.length < PAGE_ROWS) return;
+    if (rows.length < pageRows) return;
     after = table.primaryKey.map((_, i) => pageKey(last, i));
   }
 }

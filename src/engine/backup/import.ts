@@ -8,7 +8,7 @@ import type { CatalogueColumn, CatalogueTable } from '../store/schema/types';
 import type { DynamicDatabase } from '../store/types';
 import { BackupRefused } from './backup-refused';
 import { BACKUP_FORMAT, BACKUP_MARK, BATCH_ROWS, type BackupHeader, type BackupTable } from './format';
-import { copiedTables, isSkipped } from './tables';
+import { copiedTables, isSkipped, rowsAtOnce } from './tables';
 import { importExpression, TEXT_SETTINGS } from './values';
 
 /*
@@ -338,7 +338,7 @@ export async function importBackup(db: DynamicDatabase, lines: AsyncIterable<str
             line,
           );
         pending.push({ text, line });
-        if (pending.length >= batchRows) await flush();
+        if (pending.length >= rowsAtOnce(current.plan.backup.name, batchRows)) await flush();
         continue;
       }
       const section = sectionSchema.safeParse(value);

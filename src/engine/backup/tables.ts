@@ -23,7 +23,21 @@ export const COPIED_SYSTEM_TABLES: readonly string[] = [
   // on them: restarted ids would collide with restored notifications and be dropped); reminders and
   // digests taken, so none is sent twice; and the key of unsubscribe links already mailed.
   ...['nf_notify_preference', 'nf_watch', 'nf_notification', 'nf_outbox', 'nf_mail', 'nf_reminder', 'nf_digest', 'nf_notify_secret'],
+  // Files: their metadata, and their bytes where PostgreSQL keeps them (with NINEFOLD_FILES_DIR
+  // the bytes are that directory's files, which the backup does not hold: copy the directory too).
+  ...['nf_file', 'nf_file_chunk'],
 ];
+
+/**
+ * Rows per page (export) and per INSERT (import) for tables whose rows are large: a file chunk
+ * is 64 KB, written as 128 KB of hex, so a few at a time keep the memory held to a megabyte.
+ */
+const ROWS_AT_ONCE: Readonly<Record<string, number>> = { nf_file_chunk: 8 };
+
+/** How many of a table's rows to read or write at once, at most `otherwise`. */
+export function rowsAtOnce(table: string, otherwise: number): number {
+  return Math.min(ROWS_AT_ONCE[table] ?? otherwise, otherwise);
+}
 
 export interface CopiedTable {
   readonly name: string;

@@ -24,4 +24,11 @@ export interface FileStore {
    * left to do (the chunks went with the rows, in that transaction); the disk store deletes them.
    */
   forget(fileIds: readonly number[]): Promise<void>;
+  /**
+   * Deletes bytes whose file is gone (`known` tells which ids still have their nf_file row) and
+   * says how many files it deleted: a record deleted in a transaction (the pair trigger deletes
+   * its files' rows) cannot delete files on disk, nor can a process that died before `forget`.
+   * PostgreSQL has none: its chunks go with their rows.
+   */
+  sweepOrphans(known: (fileIds: readonly number[]) => Promise<ReadonlySet<number>>): Promise<number>;
 }

@@ -31,6 +31,7 @@ export function postgresFileStore(db: DynamicDatabase): FileStore {
       return Readable.from(readChunks(db, fileId, part, range), { objectMode: false });
     },
     forget: async () => undefined,
+    sweepOrphans: async () => 0,
   };
 }
 

@@ -7,7 +7,7 @@ import type { FileStore } from './file-store';
 import { FILE_TABLE } from './file-tables';
 import { SNIFF_BYTES, sniffContentType } from './sniff';
 import { thumbnailTransform } from './thumbnail';
-import type { FileMeta } from './file-meta';
+import type { FileMeta, ThumbnailSize } from './file-meta';
 import { formatBytes } from './byte-size';
 
 /** One file as a request brings it: its name as the client gave it, and its bytes as they arrive. */
@@ -50,13 +50,21 @@ export async function stageFile(
     const { size, sha256, head } = measured.result();
     const contentType = await sniffContentType(head);
     if (!accepts(limits.accept, contentType)) throw refusedType(limits, name, contentType);
-    const hasThumbnail = await writeThumbnail(store, id, contentType);
+    const thumbnailSize = await writeThumbnail(store, id, contentType);
     await db
       .updateTable(FILE_TABLE)
-      .set({ size, sha256, content_type: contentType, has_thumbnail: hasThumbnail, state: 'staged' })
+      .set({
+        size,
+        sha256,
+        content_type: contentType,
+        has_thumbnail: thumbnailSize !== null,
+        thumbnail_width: thumbnailSize?.width ?? null,
+        thumbnail_height: thumbnailSize?.height ?? null,
+        state: 'staged',
+      })
       .where('id', '=', id)
       .execute();
-    return { id, name, size, contentType, hasThumbnail, sha256 };
+    return { id, name, size, contentType, hasThumbnail: thumbnailSize !== null, thumbnailSize, sha256 };
   } catch (error) {
     await discardFiles(db, store, [id]);
     throw error;
@@ -95,15 +103,22 @@ function measure(source: AsyncIterable<Uint8Array>, limits: StageLimits) {
   return { bytes: bytes(), result: () => ({ size, sha256: hash.digest('hex'), head: Buffer.concat(head) }) };
 }
 
-/** An image's thumbnail, from the original as kept; an image sharp cannot read simply has none. */
-async function writeThumbnail(store: FileStore, id: number, contentType: string): Promise<boolean> {
+/**
+ * An image's thumbnail, from the original as kept, and its size (sharp tells it once written);
+ * an image sharp cannot read simply has none.
+ */
+async function writeThumbnail(store: FileStore, id: number, contentType: string): Promise<ThumbnailSize | null> {
   const transform = thumbnailTransform(contentType);
-  if (!transform) return false;
+  if (!transform) return null;
+  let size: ThumbnailSize | null = null;
+  transform.once('info', (info: { width: number; height: number }) => {
+    size = { width: info.width, height: info.height };
+  });
   try {
     await store.write(id, 'thumbnail', store.read(id, 'original').pipe(transform));
-    return true;
+    return size;
   } catch {
-    return false;
+    return null;
   }
 }
 

@@ -15,6 +15,8 @@ import { loadReferenceTitles } from './references';
 import type { FieldChange, HistoryEntry, HistoryPage, ReferenceTitles } from './types';
 import type { RecordValue } from '../ground/record-value';
 import type { Actor } from '../ground/actor';
+import { fileNamesOf } from '../files/file-names';
+import { fileFields } from '../spec/file-fields';
 
 /*
  * The history of records: one row in nf_audit per create, update, transition and delete,
@@ -27,6 +29,11 @@ type Snapshot = Readonly<Record<string, unknown>>;
 /** What the audit row's `changes` holds: per field [from, to], and for a transition its facts. */
 interface StoredChanges {
   readonly fields: Record<string, [unknown, unknown]>;
+  /**
+   * The names of the files the file fields' changes name, by id: a file taken off is deleted with
+   * its row, so its entry keeps its name ("removed report.pdf").
+   */
+  readonly fileNames?: Record<string, string>;
   readonly transition?: {
     readonly name: string;
     readonly from: string;
@@ -73,6 +80,8 @@ export interface HistoryEvent {
   readonly after: Snapshot | null;
   readonly transition?: StoredChanges['transition'];
   readonly cause?: WriteCause;
+  /** Names of the files `before` held, read before the write deleted those it took off (write-kit.ts). */
+  readonly fileNames?: Readonly<Record<number, string>>;
 }
 
 /** Records one event; call inside the transaction that makes the change. */
@@ -90,10 +99,23 @@ export async function writeHistories(
   actor: Actor,
   events: readonly HistoryEvent[],
 ): Promise<void> {
+  const files = fileFields(entity);
   for (let start = 0; start < events.length; start += EVENTS_PER_INSERT) {
-    const rows = events.slice(start, start + EVENTS_PER_INSERT).map((event) => {
+    const batch = events
+      .slice(start, start + EVENTS_PER_INSERT)
+      .map((event) => ({ event, fields: fieldDiff(entity, event.before, event.after) }));
+    // The files each change names: those it took off were named by the caller, the others are still here (one query).
+    const named = (fields: Record<string, [unknown, unknown]>) =>
+      files.flatMap((field) => (fields[field.name] ?? []).flatMap((value) => (Array.isArray(value) ? (value as number[]) : [])));
+    const known = await fileNamesOf(
+      trx,
+      batch.flatMap(({ event, fields }) => named(fields).filter((id) => event.fileNames?.[id] === undefined)),
+    );
+    const rows = batch.map(({ event, fields }) => {
+      const names = Object.fromEntries(named(fields).map((id) => [id, event.fileNames?.[id] ?? known[id] ?? `#${id}`]));
       const changes: StoredChanges = {
-        fields: fieldDiff(entity, event.before, event.after),
+        fields,
+        ...(Object.keys(names).length > 0 ? { fileNames: names } : {}),
         ...(event.transition ? { transition: event.transition } : {}),
         ...(event.cause ? { cause: event.cause } : {}),
       };
@@ -212,7 +234,8 @@ export async function readHistory(
     });
   }
   const last = found.length > limit ? found[limit - 1] : undefined;
-  return { entries, references: await namedTitles(ctx, actor, entity, entries), nextCursor: last ? String(last.id) : null };
+  const fileNames = Object.assign({}, ...page.map((p) => p.stored.fileNames ?? {})) as Record<string, string>;
+  return { entries, references: await namedTitles(ctx, actor, entity, entries, fileNames), nextCursor: last ? String(last.id) : null };
 }
 
 /**
@@ -220,7 +243,14 @@ export async function readHistory(
  * record's own references are (one query per referenced entity and one for users, within what
  * the viewer may read), never a query per entry.
  */
-function namedTitles(ctx: OpsContext, actor: Actor, entity: EntityModel, entries: readonly HistoryEntry[]): Promise<ReferenceTitles> {
+async function namedTitles(
+  ctx: OpsContext,
+  actor: Actor,
+  entity: EntityModel,
+  entries: readonly HistoryEntry[],
+  /** The files the entries name, as they kept them (deleted files too). */
+  fileNames: Readonly<Record<string, string>>,
+): Promise<ReferenceTitles> {
   const values: Record<string, unknown>[] = [];
   for (const entry of entries) {
     for (const [name, change] of Object.entries(entry.changes)) {
@@ -229,7 +259,9 @@ function namedTitles(ctx: OpsContext, actor: Actor, entity: EntityModel, entries
       for (const value of [change.from, change.to]) if (value !== null) values.push({ [name]: value });
     }
   }
-  return loadReferenceTitles(ctx.model, ctx.db, actor, entity, values);
+  const titles = await loadReferenceTitles(ctx.model, ctx.db, actor, entity, values);
+  const files = fileFields(entity).filter((field) => entries.some((entry) => Object.hasOwn(entry.changes, field.name)));
+  return { ...titles, ...Object.fromEntries(files.map((field) => [field.name, fileNames])) };
 }
 
 /** The cause is named to viewers who may read records of its entity at all: to others the change stands alone. */

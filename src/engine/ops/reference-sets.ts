@@ -140,8 +140,8 @@ export async function readableTargetIds(
         return change ? [...idsOf(change[0]), ...idsOf(change[1])] : [];
       }),
     );
-    // Users are seen by every viewer (names only), as a user field's are.
-    if (field.type === 'users') {
+    // Users are seen by every viewer (names only), as a user field's are; a record's files by whoever reads the field.
+    if (field.type === 'users' || field.files) {
       readable.set(field.name, ids);
       continue;
     }

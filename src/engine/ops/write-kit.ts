@@ -21,6 +21,8 @@ import { dueOnUpdate, withDueTimes } from './due';
 import { withComputedOnUpdate } from './computed';
 import { numberSlugs } from './slugs';
 import { writeHistory, type HistoryEvent } from './history';
+import { fileNamesOf } from '../files/file-names';
+import { fileFields } from '../spec/file-fields';
 import { checkLimits } from './limits';
 import { checkUniqueWhen } from './unique-when';
 import { checkExclusive } from './exclusive';
@@ -217,6 +219,13 @@ export async function writeLocked(
   checkRules(model, entity, after, now, current, actor);
   await checkPathRules(model, trx, entity, after, now, current, actor);
   await checkLimits(model, trx, entity, actor, current, after, now);
+  // The names of the files it holds, read before the pairs' write deletes those it takes off (the history names them).
+  const fileNames = await fileNamesOf(
+    trx,
+    fileFields(entity)
+      .filter((field) => Object.hasOwn(changes, field.name) && Array.isArray(current[field.name]))
+      .flatMap((field) => current[field.name] as number[]),
+  );
   // Pairs first: the UPDATE's RETURNING below reads the sets as this transaction left them.
   await replaceReferenceSets(model, trx, entity, actor, current, changes);
   await checkUniqueWhen(model, trx, entity, current, after);
@@ -234,6 +243,6 @@ export async function writeLocked(
     .returning(recordColumns(entity))
     .executeTakeFirstOrThrow();
   const updated = rowToRecord(entity, row);
-  await writeHistory(trx, entity, actor, { ...event, recordId: current.id, before: current, after: updated });
+  await writeHistory(trx, entity, actor, { ...event, recordId: current.id, before: current, after: updated, fileNames });
   return updated;
 }

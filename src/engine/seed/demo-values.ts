@@ -187,6 +187,6 @@ export function demoValue(faker: Faker, field: FieldModel, unique: number, conte
       return []; // filled by the seeder from ids that exist
     case 'file':
     case 'files':
-      return []; // files are uploads: the seeder leaves them empty
+      return []; // the seeder attaches small generated files once the records exist (demo-files.ts)
   }
 }

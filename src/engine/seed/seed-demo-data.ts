@@ -15,6 +15,10 @@ import { rememberUniqueWhen } from './demo-unique-when';
 import { rememberExclusive } from './demo-exclusive';
 import { rolesForUserField } from './user-pools';
 import { declaredField, referencedEntity } from '../ops/declared';
+import { diskFileStore } from '../files/disk-file-store';
+import type { FileStore } from '../files/file-store';
+import { postgresFileStore } from '../files/postgres-file-store';
+import { createdWithFiles, demoFileKinds, seedDemoFiles } from './demo-files';
 
 export { DEMO_PASSWORD } from './demo-users';
 
@@ -125,14 +129,25 @@ async function rememberEarlierRun(run: SeedRun, db: DynamicDatabase, entity: Ent
  * transaction: a seed that fails writes nothing. Records go in as multi-row inserts of BATCH_ROWS
  * with their history. An entity whose unique values run out gets fewer records (`short`).
  */
-export async function seedDemoData(model: AppModel, db: DynamicDatabase, count: number, progress: SeedProgress): Promise<SeedResult> {
+export async function seedDemoData(
+  model: AppModel,
+  db: DynamicDatabase,
+  count: number,
+  progress: SeedProgress,
+  /** NINEFOLD_FILES_DIR: where the demo files' bytes go (else PostgreSQL's chunks, in the seed's transaction). */
+  options: { readonly filesDir?: string } = {},
+): Promise<SeedResult> {
   const started = performance.now();
   faker.seed(count);
   const steps = plan(model, count);
   progress.start(steps.reduce((sum, s) => sum + s.rows, 0));
   let result: Omit<SeedResult, 'seconds'>;
   try {
-    result = await db.transaction().execute((trx) => seedIn(model, trx, count, steps, progress));
+    result = await db
+      .transaction()
+      .execute((trx) =>
+        seedIn(model, trx, count, steps, progress, options.filesDir ? diskFileStore(options.filesDir) : postgresFileStore(trx)),
+      );
   } catch (error) {
     throw new SeedFailed(`Seeding failed and wrote nothing: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   } finally {
@@ -150,6 +165,7 @@ async function seedIn(
   count: number,
   steps: readonly PlanStep[],
   progress: SeedProgress,
+  fileStore: FileStore,
 ): Promise<Omit<SeedResult, 'seconds'>> {
   const users = await ensureDemoUsers(model, trx, faker, count, namedByUniqueUserFields(model, steps));
   const now = new Date();
@@ -169,6 +185,8 @@ async function seedIn(
 
   const rows: Record<string, number> = {};
   const short: { entity: string; planned: number; reason: string }[] = [];
+  const fileKinds = demoFileKinds();
+  const filesSeeded = new Map<string, number>();
   for (const { entity, rows: total, from, to } of steps) {
     const start = Number((await trx.selectFrom(entity.table).select(trx.fn.max('id').as('max')).executeTakeFirst())?.max ?? 0);
     const seeded: SeededRecords = { ids: [], facts: [] };
@@ -201,7 +219,14 @@ async function seedIn(
           if (!record) throw new Error(`An INSERT of ${made.length} rows returned ${inserted.length}`);
           return { id: Number(r.id), record };
         });
-        const history = stored.flatMap(({ id, record }) => record.history.map((h) => ({ ...h, entity: entity.name, record_id: id })));
+        const authored = stored.map(({ id, record }) => ({ id, author: record.row.created_by }));
+        const files = await seedDemoFiles(trx, fileStore, faker, fileKinds, entity, authored, filesSeeded);
+        const history = stored.flatMap(({ id, record }) =>
+          record.history.map((h) => {
+            const attached = h.action === 'create' ? files.get(id) : undefined;
+            return { ...h, ...(attached ? { changes: createdWithFiles(h.changes, attached) } : {}), entity: entity.name, record_id: id };
+          }),
+        );
         for (let h = 0; h < history.length; h += HISTORY_BATCH_ROWS)
           await trx
             .insertInto(AUDIT_TABLE)

@@ -138,6 +138,12 @@ const CASES: readonly Case[] = [
     message: '"invite" is reserved',
   },
   {
+    kind: 'plural reserved for the files of the API',
+    changes: { 'entities.ticket.plural': 'files' },
+    path: 'entities.ticket.plural',
+    message: '"files" is reserved: the application serves /api/v1/files itself',
+  },
+  {
     kind: 'plural reserved for saved views',
     changes: { 'entities.ticket.plural': 'views' },
     path: 'entities.ticket.plural',

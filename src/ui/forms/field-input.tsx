@@ -1,8 +1,12 @@
 import type { ReactNode } from 'react';
+import dynamic from 'next/dynamic';
 import { cn } from '../cn';
 import { MarkdownEditor } from '../markdown-editor/markdown-editor';
 import { ReferencesPicker } from './references-picker';
 import type { FormFieldDescriptor } from './state';
+
+// A chunk of its own, fetched only by the pages whose forms have a file field.
+const FileUploadInput = dynamic(() => import('./file-upload-input').then((m) => m.FileUploadInput));
 
 export const inputClass =
   'block w-full rounded-md border-0 bg-white px-2.5 py-1.5 text-sm text-zinc-900 shadow-xs ring-1 ring-inset ring-zinc-300 placeholder:text-zinc-400 focus:ring-2 focus:ring-accent-600 focus-visible:outline-none aria-invalid:ring-red-500';
@@ -179,7 +183,8 @@ export function FieldInput({
         />,
       );
     case 'files':
-      // Without JavaScript the chosen files go with the form; a "keep" box per file it holds.
+      // Without JavaScript the chosen files go with the form; with it, each is uploaded as it is
+      // chosen (progress, Cancel) and the form posts its id. A "keep" box per file it holds.
       return frame(
         <div className="space-y-2">
           {/* Stands for "the field was in the form", so that unchecking every file empties it. */}
@@ -190,9 +195,8 @@ export function FieldInput({
               Keep {file.name}
             </label>
           ))}
-          <input
+          <FileUploadInput
             {...common}
-            type="file"
             multiple={(field.maxItems ?? 1) > 1}
             accept={field.accept?.join(',')}
             required={field.required && (field.current ?? []).length === 0}

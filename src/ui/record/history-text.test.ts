@@ -14,6 +14,24 @@ describe('history entries as text', () => {
     expect(describeHistoryEntry(ticket, entry, {}, 'UTC', 'en-US')).toEqual({ verb: 'created', comment: null, changes: [] });
   });
 
+  it('says which files a record came with, and which were attached and removed since, by name', () => {
+    const files = { 4: 'shot.png', 5: 'report.pdf', 6: 'old.txt' };
+    const created: HistoryEntry = {
+      id: 1,
+      at,
+      actor: by,
+      action: 'create',
+      changes: { subject: { from: null, to: 'Hi' }, attachments: { from: null, to: [4] } },
+    };
+    expect(describeHistoryEntry(ticket, created, { attachments: files }, 'UTC', 'en-US').changes).toEqual([
+      { field: 'attachments', label: 'Attachments', from: '—', to: 'shot.png', sentence: 'attached shot.png' },
+    ]);
+    const changed: HistoryEntry = { id: 2, at, actor: by, action: 'update', changes: { attachments: { from: [4, 6], to: [4, 5] } } };
+    expect(describeHistoryEntry(ticket, changed, { attachments: files }, 'UTC', 'en-US').changes[0]?.sentence).toBe(
+      'attached report.pdf, removed old.txt',
+    );
+  });
+
   it('names the cause of a change made as the effect of a write on another record', () => {
     const cause = { entity: 'loan', recordId: 12, action: 'checkOut', text: 'by transition Check out of Loan #12' };
     const entry: HistoryEntry = { id: 9, at, actor: by, action: 'update', changes: { priority: { from: 'normal', to: 'high' } }, cause };

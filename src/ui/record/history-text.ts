@@ -88,7 +88,9 @@ function setChange(
   const named = (ids: readonly number[]) => ids.map((id) => titles?.[id] ?? `#${id}`).join(', ');
   const added = after.filter((id) => !before.includes(id));
   const removed = before.filter((id) => !after.includes(id));
-  const sentence = [added.length > 0 ? `added ${named(added)}` : '', removed.length > 0 ? `removed ${named(removed)}` : '']
+  // Files are attached to the record, not chosen among others: "attached report.pdf".
+  const addedVerb = field.files ? 'attached' : 'added';
+  const sentence = [added.length > 0 ? `${addedVerb} ${named(added)}` : '', removed.length > 0 ? `removed ${named(removed)}` : '']
     .filter(Boolean)
     .join(', ');
   return {
@@ -107,7 +109,7 @@ function stateLabel(entity: EntityModel, name: string): string {
 /**
  * What an entry says, in the order of the entity's fields. Only the changes ops handed over are
  * printed (ops leaves out the fields the viewer may not read); a create lists none of its
- * initial values, the record itself shows them.
+ * initial values, the record itself shows them, but the files it came with ("attached shot.png").
  */
 export function describeHistoryEntry(
   entity: EntityModel,
@@ -116,10 +118,13 @@ export function describeHistoryEntry(
   zone: string,
   locale: string,
 ): HistoryItem {
+  const shown = Object.entries(entry.changes).filter(
+    ([name]) => entry.action !== 'create' || entity.fieldsByName[name]?.files !== undefined,
+  );
   const changes: ChangeLine[] =
-    entry.action === 'create' || entry.action === 'delete'
+    entry.action === 'delete'
       ? []
-      : Object.entries(entry.changes)
+      : shown
           .sort(([a], [b]) => entity.fields.findIndex((f) => f.name === a) - entity.fields.findIndex((f) => f.name === b))
           .map(([name, change]) => {
             const field = entity.fieldsByName[name];

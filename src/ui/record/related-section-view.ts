@@ -3,6 +3,7 @@ import type { EntityModel } from '@/engine/spec/model';
 import type { RelatedModel } from '@/engine/spec/screens/detail-model';
 import type { FormFieldDescriptor } from '../forms/state';
 import type { FormChecks } from '../forms/validation';
+import type { ShownFiles } from '../files/shown-file';
 
 /** A transition a reply may take, as the reply box offers it ("Reply and wait for customer"). */
 export interface ReplyOption {
@@ -25,6 +26,8 @@ export interface RelatedSectionView {
   /** Declared fields of the related entity the viewer may read. */
   readonly readable: readonly string[];
   readonly page: ListPage;
+  /** The files of a thread's items (none for a table of records, which names them only). */
+  readonly files: ShownFiles;
   readonly count: ListCount;
   /** Links to this section's next and first pages, keeping the page's other cursors. */
   readonly nextHref: string | null;

@@ -53,7 +53,7 @@ export function RelatedSection({
           {page.rows.length === 0 ? (
             <p className="text-sm text-zinc-500">{thread ? 'No messages yet.' : `No ${inSentence(entity.pluralLabel)} yet.`}</p>
           ) : thread ? (
-            <RelatedThread zone={zone} section={section} entity={entity} rows={page.rows} references={page.references} />
+            <RelatedThread zone={zone} section={section} entity={entity} rows={page.rows} references={page.references} files={view.files} />
           ) : (
             <RecordTable
               zone={zone}

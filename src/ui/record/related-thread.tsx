@@ -5,6 +5,8 @@ import { Badge } from '../badge';
 import { TimeValue } from '../field-value';
 import { formatDateTime } from '../format';
 import { MarkdownText } from '../markdown';
+import { FileList } from '../files/file-list';
+import type { ShownFiles } from '../files/shown-file';
 
 /**
  * A conversation, oldest first: each item with its author (from the names ops.list loaded with
@@ -17,6 +19,7 @@ export function RelatedThread({
   rows,
   references,
   zone,
+  files,
 }: {
   section: RelatedModel;
   entity: EntityModel;
@@ -24,8 +27,12 @@ export function RelatedThread({
   references: ReferenceTitles;
   /** The viewer's zone (src/server/viewer-zone.ts). */
   zone: string;
+  /** The items' files (src/server/shown-files.ts). */
+  files: ShownFiles;
 }) {
   const body = section.body ? entity.fieldsByName[section.body] : undefined;
+  // Each item's attachments under its text: only fields ops handed over hold ids.
+  const fileFields = entity.fields.filter((field) => field.files !== undefined);
   return (
     <ol className="space-y-3" aria-label={section.label}>
       {rows.map((row) => {
@@ -58,6 +65,14 @@ export function RelatedThread({
                 <p className="mt-1 text-sm break-words whitespace-pre-wrap text-zinc-800">{text}</p>
               )
             ) : null}
+            {fileFields.map((field) => {
+              const ids = row[field.name];
+              return Array.isArray(ids) && ids.length > 0 ? (
+                <div key={field.name} className="mt-2">
+                  <FileList ids={ids as readonly number[]} files={files} />
+                </div>
+              ) : null;
+            })}
           </li>
         );
       })}

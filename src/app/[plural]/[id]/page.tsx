@@ -14,6 +14,7 @@ import { describeFormFields } from '@/server/form-fields';
 import { addRelated } from '@/server/actions/related';
 import { pageAddress, relatedSections, transitionsTakenByReplies } from '@/server/related-sections';
 import { requireViewer } from '@/server/viewer';
+import { shownFilesOf } from '@/server/shown-files';
 import { Breadcrumbs } from '@/ui/breadcrumbs';
 import { ButtonLink } from '@/ui/button';
 import { Card } from '@/ui/card';
@@ -129,9 +130,10 @@ export default async function RecordPage({ params, searchParams }: Props) {
   const base = `/${entity.plural}/${record.id}`;
   const zone = await viewerZone();
 
-  const [history, sections, watch] = await Promise.all([
+  const [history, sections, files, watch] = await Promise.all([
     visitor ? Promise.resolve(null) : historyPage(engine, actor, entity, id, cursor),
     relatedSections(engine, actor, entity, view, search, zone),
+    shownFilesOf(engine, entity, [record]),
     // Watch and mute: for signed-in users, where the spec has notifications.
     visitor || engine.model.notifications.length === 0 ? Promise.resolve(null) : engine.notifications.watching(actor, entity.name, id),
   ]);
@@ -196,6 +198,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
                 record={record}
                 references={references}
                 notes={notes}
+                files={files}
               />
             </Card>
           ) : null}

@@ -47,12 +47,15 @@ const LIMIT_KEYS = ['max', 'per', 'where', 'message', 'exempt'];
 export const SYSTEM_FIELD_NAMES = ['id', 'version', 'createdAt', 'updatedAt', 'createdBy', 'updatedBy'];
 const SYSTEM_COLUMN_NAMES = new Set(SYSTEM_FIELD_NAMES.map(toSnakeCase));
 
-/** First path segments the application serves itself, so no entity may use them as its plural. */
+/**
+ * First path segments the application serves itself, so no entity may use them as its plural;
+ * `files` is the API's (/api/v1/files: uploads and downloads), beside the entities' /api/v1/<plural>.
+ */
 export const RESERVED_PLURALS = [
   ...['api', 'spec', 'setup', 'sign-in', 'sign-out', 'diagnostics'],
   // eslint-disable-next-line no-restricted-syntax -- the /admin pages' URL segment, not the role
   'admin',
-  ...['account', 'invite', 'views', 'inbox', 'unsubscribe', 'webhooks'],
+  ...['account', 'invite', 'views', 'inbox', 'unsubscribe', 'webhooks', 'files'],
 ];
 const URL_SEGMENT = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -94,7 +97,8 @@ function checkPlural(plural: unknown, path: string, issues: Issues): void {
   if (!isString(plural) || !URL_SEGMENT.test(plural)) {
     issues.add(path, `a plural is a URL segment: lower-case letters, digits and dashes, got ${describeValue(plural)}`);
   } else if (RESERVED_PLURALS.includes(plural)) {
-    issues.add(path, `"${plural}" is reserved: the application serves /${plural} itself`);
+    const served = plural === 'files' ? '/api/v1/files' : `/${plural}`;
+    issues.add(path, `"${plural}" is reserved: the application serves ${served} itself`);
   }
 }
 

@@ -213,6 +213,9 @@ function fileTables(): TableDef[] {
         { name: 'content_type', type: 'text', nullable: false, default: "'application/octet-stream'::text" },
         { name: 'sha256', type: 'text', nullable: true },
         { name: 'has_thumbnail', type: 'boolean', nullable: false, default: 'false' },
+        // The thumbnail's own size, so that pages set an image's width and height (no layout jump).
+        { name: 'thumbnail_width', type: 'integer', nullable: true },
+        { name: 'thumbnail_height', type: 'integer', nullable: true },
         { name: 'state', type: 'text', nullable: false, default: "'uploading'::text" },
         { name: 'uploaded_by', type: 'bigint', nullable: true },
         // Set once attached: which record of which entity holds it, in which field.
@@ -469,8 +472,7 @@ function joinTables(model: AppModel, entity: EntityModel): TableDef[] {
           { name: JOIN_TARGET, type: 'bigint', nullable: false },
         ],
         {
-          // The entity's own: recorded as managed, so it is dropped with its entity (or its field) when allowed.
-          entity: entity.name,
+          entity: `${entity.name}.${field.name}`,
           primaryKey: [JOIN_RECORD, JOIN_TARGET],
           foreignKeys: [foreignKey(name, JOIN_RECORD, entity.table, 'cascade'), foreignKey(name, JOIN_TARGET, target, 'cascade')],
           indexes: [index(name, [JOIN_TARGET, JOIN_RECORD])],

@@ -132,6 +132,11 @@ export function isWideningTypeChange(from: string, to: string): boolean {
 
 // ------------------------------------------------------------------ the planner
 
+/** What a managed table holds, as a change names it: `entity "ticket"` or `field "ticket.tags"` (a join table). */
+function holder(owner: string): string {
+  return owner.includes('.') ? `field "${owner}"` : `entity "${owner}"`;
+}
+
 /**
  * Compares the schema the spec wants with the one the database has and lists the changes, each
  * with its SQL. Pure: no database access. Tables the engine neither wants nor recorded as its own
@@ -148,8 +153,6 @@ export function planSchema(desired: readonly TableDef[], current: CatalogueSchem
   for (const [tableName, entity] of Object.entries(managed)) {
     const table = currentByName.get(tableName);
     if (desiredByName.has(tableName) || !table) continue;
-    // A join table (references, users, files) whose field went while its entity stays.
-    const entityStays = desired.some((t) => t.entity === entity);
     for (const fk of table.constraints.filter((c) => c.kind === 'foreign')) {
       additive.push(
         step('drop-foreign-key', tableName, PHASE.dropDerived, `drop foreign key ${fk.name} on ${tableName} (its table is dropped)`, [
@@ -162,9 +165,7 @@ export function planSchema(desired: readonly TableDef[], current: CatalogueSchem
         'drop-table',
         tableName,
         PHASE.dropTable,
-        entityStays
-          ? `drop table ${tableName} (a field of entity "${entity}" kept in it is no longer in the spec; its data would be lost)`
-          : `drop table ${tableName} (entity "${entity}" is no longer in the spec; its data would be lost)`,
+        `drop table ${tableName} (${holder(entity)} is no longer in the spec; its data would be lost)`,
         [`drop table ${quoteIdent(tableName)}`],
       ),
     );
@@ -185,17 +186,11 @@ export function planSchema(desired: readonly TableDef[], current: CatalogueSchem
       ...inline.map(foreignKeySql),
     ];
     additive.push(
-      step(
-        'create-table',
-        table.name,
-        PHASE.createTable,
-        `create table ${table.name}${table.entity ? ` (entity "${table.entity}")` : ''}`,
-        [
-          `create table ${quoteIdent(table.name)} (\n  ${body.join(',\n  ')}\n)`,
-          ...table.columns.filter((c) => c.generated).map((c) => generatedComment(table.name, c)),
-          ...table.indexes.map((index) => createIndexSql(table.name, index)),
-        ],
-      ),
+      step('create-table', table.name, PHASE.createTable, `create table ${table.name}${table.entity ? ` (${holder(table.entity)})` : ''}`, [
+        `create table ${quoteIdent(table.name)} (\n  ${body.join(',\n  ')}\n)`,
+        ...table.columns.filter((c) => c.generated).map((c) => generatedComment(table.name, c)),
+        ...table.indexes.map((index) => createIndexSql(table.name, index)),
+      ]),
     );
     created.add(table.name);
     for (const fk of deferred) additive.push(addForeignKeyStep(table.name, fk));

@@ -79,7 +79,10 @@ export interface ExclusionDef {
 
 export interface TableDef {
   readonly name: string;
-  /** The spec entity the table stores; absent for the engine's own tables. */
+  /**
+   * The spec entity the table stores, or `entity.field` for a set's join table (so that the join
+   * tables of a removed entity or field are dropped with it); absent for the engine's own tables.
+   */
   readonly entity?: string;
   readonly columns: readonly ColumnDef[];
   readonly primaryKey: readonly string[];
