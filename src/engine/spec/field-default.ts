@@ -15,7 +15,14 @@ export type FieldDefault =
   | { readonly kind: 'ownRecord'; readonly entity: string; readonly userField: string };
 
 export function buildFieldDefault(field: FieldSpec, constants: Readonly<Record<string, ConstantSpec>>): FieldDefault | undefined {
-  if (field.type === 'references' || field.type === 'users' || field.type === 'file' || field.type === 'files' || field.default === undefined) return undefined;
+  if (
+    field.type === 'references' ||
+    field.type === 'users' ||
+    field.type === 'file' ||
+    field.type === 'files' ||
+    field.default === undefined
+  )
+    return undefined;
   const d = field.default;
   if (field.type === 'reference')
     return typeof d === 'object' && 'own' in d ? { kind: 'ownRecord', entity: field.to, userField: d.own } : undefined;
