@@ -30,6 +30,7 @@ const OUTAGE_DOOR = Symbol.for('ninefold.outageDoor');
 const VISITOR_DOOR = Symbol.for('ninefold.visitorDoor');
 // The largest body a form of the spec can post to a server action (src/server/form-post-limit.ts).
 const FORM_POST_LIMIT = Symbol.for('ninefold.formPostLimit');
+const FORM_VALUES_LIMIT = Symbol.for('ninefold.formValuesLimit');
 // The import page's form posted without JavaScript (src/server/csv/import-door.ts).
 const IMPORT_DOOR = Symbol.for('ninefold.importDoor');
 // What each server action takes, by its exported name (src/server/actions/arguments.ts).
@@ -206,7 +207,11 @@ async function verdictOf(door, req, place) {
  * Returns the request Next.js is to read, or null when a refusal was answered.
  */
 async function checkedActionPost(req, res, kind, actionIds) {
-  const maxBytes = globalThis[FORM_POST_LIMIT] ?? FORM_POST_CEILING_BYTES + FORM_FILES_CEILING_BYTES;
+  // Only a multipart post carries a form's files: any other body (React's client, a sign-in) keeps the values' limit.
+  const multipart = /^multipart\/form-data/i.test(String(req.headers['content-type'] ?? ''));
+  const maxBytes = multipart
+    ? (globalThis[FORM_POST_LIMIT] ?? FORM_POST_CEILING_BYTES + FORM_FILES_CEILING_BYTES)
+    : (globalThis[FORM_VALUES_LIMIT] ?? FORM_POST_CEILING_BYTES);
   const tooLarge = () => refuse(req, res, 'PAYLOAD_TOO_LARGE', `A form's post can be at most ${maxBytes} bytes here.`);
   let body;
   try {

@@ -11,6 +11,8 @@ import type { AppModel, FieldModel } from '@/engine/spec/model';
  * The largest form is a record's edit form, so the figure follows the spec's fields.
  */
 export const FORM_POST_LIMIT = Symbol.for('ninefold.formPostLimit');
+/** The same for a body that cannot carry files: only a multipart post brings a form's files. */
+export const FORM_VALUES_LIMIT = Symbol.for('ninefold.formValuesLimit');
 
 /** A character of text as a form posts it: UTF-8 takes at most 4 bytes (an escaped quote or line break in the state's JSON, at most 3). */
 const BYTES_PER_CHARACTER = 4;
@@ -53,14 +55,21 @@ function fileBytes(fields: readonly FieldModel[]): number {
  * the files of the record with the most at most FORM_FILES_CEILING_BYTES (Next.js's own limit is both).
  */
 export function formPostLimit(model: AppModel): number {
+  const records = [...model.entities.map((entity) => entity.fields), model.users.fields];
+  const files = Math.max(0, ...records.map(fileBytes));
+  return formValuesLimit(model) + Math.min(FORM_FILES_CEILING_BYTES, files);
+}
+
+/** The values alone: what a post that can hold no file (any body but multipart/form-data) may be. */
+export function formValuesLimit(model: AppModel): number {
   const unboundedText = resolveLimits(model).maxBodyBytes;
   const records = [...model.entities.map((entity) => entity.fields), model.users.fields];
   const largest = Math.max(0, ...records.map((fields) => fields.reduce((sum, field) => sum + fieldBytes(field, unboundedText), 0)));
-  const files = Math.max(0, ...records.map(fileBytes));
-  return Math.min(FORM_POST_CEILING_BYTES, FRAMING_BYTES + COPIES * largest) + Math.min(FORM_FILES_CEILING_BYTES, files);
+  return Math.min(FORM_POST_CEILING_BYTES, FRAMING_BYTES + COPIES * largest);
 }
 
 /** Puts this engine's figure where scripts/server.mjs looks for it. */
 export function registerFormPostLimit(engine: Pick<Engine, 'model'>): void {
   (globalThis as Record<symbol, unknown>)[FORM_POST_LIMIT] = formPostLimit(engine.model);
+  (globalThis as Record<symbol, unknown>)[FORM_VALUES_LIMIT] = formValuesLimit(engine.model);
 }

@@ -75,7 +75,8 @@ describe("a ticket's conversation, on the ticket's page", () => {
     const page = agent.page;
     await page.goto(ticketUrl);
     expect(await messages(page)).toEqual([]);
-    expect(await replyBox(page).getByRole('button').allInnerTexts()).toEqual(['Reply', 'Reply and wait for customer', 'Reply and resolve']);
+    // Its buttons (the attachments' file chooser is an input, not one of them).
+    expect(await replyBox(page).locator('button').allInnerTexts()).toEqual(['Reply', 'Reply and wait for customer', 'Reply and resolve']);
     await page.evaluate(() => Object.assign(window, { nfMarker: 'same page' }));
     await replyBox(page).getByLabel('Body').fill(`Could you send a screenshot? ${tag}`);
     const waitButton = replyBox(page).getByRole('button', { name: 'Reply and wait for customer' });

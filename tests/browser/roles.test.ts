@@ -98,15 +98,15 @@ describe('a customer and an agent see different lists, fields and buttons for th
     expect(deleting?.status()).toBe(403);
   });
 
-  it("the customer's forms ask for subject and description only; the agent's for more", async () => {
+  it("the customer's forms ask for subject, description and attachments only; the agent's for more", async () => {
     await customer.page.goto(`${server.url}/tickets/${ticketId}/edit`);
-    expect(await formLabels(customer.page)).toEqual(['Subject', 'Description']);
+    expect(await formLabels(customer.page)).toEqual(['Subject', 'Description', 'Attachments']);
     await agent.page.goto(`${server.url}/tickets/${ticketId}/edit`);
     expect(await formLabels(agent.page)).toEqual(
       expect.arrayContaining(['Subject', 'Description', 'Priority', 'Organization', 'Requester', 'Assignee', 'Due']),
     );
     await customer.page.goto(`${server.url}/tickets/new`);
-    expect(await formLabels(customer.page)).toEqual(['Subject', 'Description']);
+    expect(await formLabels(customer.page)).toEqual(['Subject', 'Description', 'Attachments']);
   });
 
   it('the customer edits their ticket through the form', async () => {
@@ -124,8 +124,8 @@ describe('a customer and an agent see different lists, fields and buttons for th
     expect(await columnHeaders(agent.page)).toContain('Internal');
     expect(await columnHeaders(customer.page)).not.toContain('Internal');
     await customer.page.goto(`${server.url}/comments/new`);
-    expect(await formLabels(customer.page)).toEqual(['Ticket', 'Body']);
+    expect(await formLabels(customer.page)).toEqual(['Ticket', 'Body', 'Attachments']);
     await agent.page.goto(`${server.url}/comments/new`);
-    expect(await formLabels(agent.page)).toEqual(['Ticket', 'Body', 'Internal']);
+    expect(await formLabels(agent.page)).toEqual(['Ticket', 'Body', 'Internal', 'Attachments']);
   });
 });
