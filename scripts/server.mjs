@@ -35,6 +35,8 @@ const FORM_VALUES_LIMIT = Symbol.for('ninefold.formValuesLimit');
 const IMPORT_DOOR = Symbol.for('ninefold.importDoor');
 // What each server action takes, by its exported name (src/server/actions/arguments.ts).
 const ACTION_ARGUMENTS = Symbol.for('ninefold.actionArguments');
+/** The server actions that write a record's files (src/server/actions/arguments.ts). */
+const FILE_ACTIONS = Symbol.for('ninefold.fileActions');
 const API_PREFIX = '/api/v1/';
 
 /** The Node request as a web Request (the API handler's input); the body is streamed, not buffered. */
@@ -231,6 +233,12 @@ async function checkedActionPost(req, res, kind, actionIds) {
       const list = globalThis[ACTION_ARGUMENTS];
       return name && list && Object.hasOwn(list, name) ? list[name] : undefined;
     },
+    takesFiles: (id) => {
+      const name = actionIds?.get(id);
+      return name !== undefined && (globalThis[FILE_ACTIONS] ?? []).includes(name);
+    },
+    bytes: body.length,
+    valuesLimit: globalThis[FORM_VALUES_LIMIT] ?? FORM_POST_CEILING_BYTES,
   };
   const fetchedId = [req.headers['next-action']].flat()[0];
   const found = await actionBodyProblem(kind, req.headers['content-type'], body, actions, fetchedId);

@@ -16,6 +16,11 @@ export type ActionArgumentKind = 'text' | 'id' | 'state' | 'form' | 'value';
 export interface KnownActions {
   readonly ids: ReadonlyMap<string, string> | null;
   argumentsOf(id: string | undefined): readonly ActionArgumentKind[] | undefined;
+  /** Whether the action writes a record's files; without it (or the sizes) a body is not measured. */
+  takesFiles?(id: string | undefined): boolean;
+  /** The body's size, and the most a post to an action that takes no files may be. */
+  readonly bytes?: number;
+  readonly valuesLimit?: number;
 }
 export declare function actionBodyProblem(
   kind: ActionPostKind,
@@ -23,4 +28,4 @@ export declare function actionBodyProblem(
   bytes: Buffer,
   actions: KnownActions,
   fetchedId?: string,
-): Promise<{ code: 'VALIDATION_FAILED' | 'NOT_FOUND' | 'UNSUPPORTED_MEDIA_TYPE'; detail: string } | null>;
+): Promise<{ code: 'VALIDATION_FAILED' | 'NOT_FOUND' | 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE'; detail: string } | null>;

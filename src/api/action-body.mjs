@@ -249,7 +249,7 @@ async function formPostProblem(entries, actions) {
   const unknown = problem('NOT_FOUND', 'This action does not exist (the page may be from an earlier version: reload it).');
   if (name.startsWith('$ACTION_ID_')) {
     const id = name.slice('$ACTION_ID_'.length);
-    return known(id) ? argumentsProblem([], actions.argumentsOf(id), true) : unknown;
+    return known(id) ? (filesProblem(actions, id) ?? argumentsProblem([], actions.argumentsOf(id), true)) : unknown;
   }
   const prefix = `$ACTION_${name.slice('$ACTION_REF_'.length)}:`;
   const parts = new Map(entries.filter(([part]) => part.startsWith(prefix)).map(([part, value]) => [part.slice(prefix.length), value]));
@@ -262,6 +262,8 @@ async function formPostProblem(entries, actions) {
   if (Object.keys(meta.value ?? {}).some((key) => key !== 'id' && key !== 'bound') || typeof id !== 'string')
     return malformed('The form names its action in a shape no form sends.');
   if (!known(id)) return unknown;
+  const tooLarge = filesProblem(actions, id);
+  if (tooLarge) return tooLarge;
   if (bound === null || bound === undefined) return argumentsProblem([], actions.argumentsOf(id), true);
   const boundId = /^\$@([0-9a-f]{1,8})$/.exec(String(bound))?.[1];
   const boundPart = boundId === undefined ? undefined : String(parseInt(boundId, 16));
@@ -280,13 +282,25 @@ async function formPostProblem(entries, actions) {
 }
 
 /**
+ * A body larger than a form's values may be only when its action writes a record's files: the
+ * door read it up to the files' allowance, which no other action (a sign-in, say) may take.
+ */
+function filesProblem(actions, id) {
+  if (actions.bytes === undefined || actions.valuesLimit === undefined || actions.bytes <= actions.valuesLimit) return null;
+  if (actions.takesFiles?.(id)) return null;
+  return problem('PAYLOAD_TOO_LARGE', `This action takes no files: its post can be at most ${actions.valuesLimit} bytes.`);
+}
+
+/**
  * What is wrong with the body of an action post of `kind` (actionPostKind), or null when Next.js
  * may read it. `actions.ids`: the build's server actions (src/api/server-action-ids.mjs), null if
- * unknown; `actions.argumentsOf(id)`: what that action takes, undefined if unknown; `fetchedId`:
- * the action a page's script names in its `next-action` header.
+ * unknown; `actions.argumentsOf(id)`: what that action takes, undefined if unknown;
+ * `actions.takesFiles(id)`: whether it writes a record's files, and so may be sent more than
+ * `actions.valuesLimit` (`actions.bytes`, the body's size, above it is refused otherwise);
+ * `fetchedId`: the action a page's script names in its `next-action` header.
  */
 export async function actionBodyProblem(kind, contentType, bytes, actions, fetchedId) {
-  if (kind === 'fetch') return fetchCallProblem(contentType, bytes, actions.argumentsOf(fetchedId));
+  if (kind === 'fetch') return filesProblem(actions, fetchedId) ?? fetchCallProblem(contentType, bytes, actions.argumentsOf(fetchedId));
   const { entries, problem: unreadable } = await multipartEntries(contentType, bytes);
   return unreadable ?? formPostProblem(entries, actions);
 }

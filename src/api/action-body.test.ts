@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { ACTION_ARGUMENTS } from '@/server/actions/arguments';
+import { ACTION_ARGUMENTS, FILE_ACTIONS } from '@/server/actions/arguments';
 import { ACTION_BODY_LIMITS, actionBodyProblem, actionPostKind, type KnownActions } from './action-body.mjs';
 
 /*
@@ -202,5 +202,50 @@ describe('a form posted without JavaScript', () => {
     const withFile = boundForm(ID.signIn, '[{}]');
     withFile.append('file', new Blob(['x']), 'x.csv');
     expect(await posted(await multipart(withFile))).toBeNull();
+  });
+});
+
+describe('a post larger than a form’s values', () => {
+  const limited = (bytes: number): KnownActions => ({
+    ...actions,
+    bytes,
+    valuesLimit: 1_000,
+    takesFiles: (id) => id !== undefined && (FILE_ACTIONS as readonly string[]).includes(NAMES[id] ?? ''),
+  });
+  const withFile = (fields: Record<string, string>) => {
+    const form = formOf(fields);
+    form.append('attachments', new Blob(['x'.repeat(2_000)]), 'big.txt');
+    return form;
+  };
+
+  it('passes only to an action that writes a record’s files, by a script or without one', async () => {
+    const create = await multipart(
+      withFile({
+        $ACTION_REF_1: '',
+        '$ACTION_1:0': JSON.stringify({ id: ID.createRecord, bound: '$@1' }),
+        '$ACTION_1:1': '["ticket",{"values":{},"fieldErrors":{},"message":null,"attempt":0}]',
+      }),
+    );
+    expect(await actionBodyProblem('form', create.contentType, create.bytes, limited(create.bytes.length))).toBeNull();
+    const signIn = await multipart(
+      withFile({
+        $ACTION_REF_1: '',
+        '$ACTION_1:0': JSON.stringify({ id: ID.signIn, bound: '$@1' }),
+        '$ACTION_1:1': '[{"message":null,"values":{},"attempt":0}]',
+      }),
+    );
+    const refused = { code: 'PAYLOAD_TOO_LARGE', detail: 'This action takes no files: its post can be at most 1000 bytes.' };
+    expect(await actionBodyProblem('form', signIn.contentType, signIn.bytes, limited(signIn.bytes.length))).toEqual(refused);
+    const byId = await multipart(withFile({ [`$ACTION_ID_${ID.theme}`]: '', theme: 'dark' }));
+    expect(await actionBodyProblem('form', byId.contentType, byId.bytes, limited(byId.bytes.length))).toEqual(refused);
+    const scripted = await multipart(withFile({ 0: '[{},"$K1"]' }));
+    expect(await actionBodyProblem('fetch', scripted.contentType, scripted.bytes, limited(scripted.bytes.length), ID.signIn)).toEqual(
+      refused,
+    );
+    expect(
+      await actionBodyProblem('fetch', scripted.contentType, scripted.bytes, limited(scripted.bytes.length), ID.createRecord),
+    ).toMatchObject({ code: 'VALIDATION_FAILED' });
+    // Within the values' limit, any action may be posted a file (the form's own check refuses it).
+    expect(await actionBodyProblem('form', signIn.contentType, signIn.bytes, { ...limited(999), valuesLimit: 100_000 })).toBeNull();
   });
 });

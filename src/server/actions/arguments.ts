@@ -53,9 +53,19 @@ export const ACTION_ARGUMENTS = {
   deleteViewAction: ['state', 'form'],
 } as const satisfies Readonly<Record<string, readonly ActionArgument[]>>;
 
-/** Where scripts/server.mjs looks for the list (the app is bundled; the server script is not). */
+/**
+ * The actions that write a record's files posted with its form (src/server/form-files.ts): only
+ * their posts may be larger than a form's values, up to the spec's file allowance; any other
+ * action's larger post is refused with 413 (src/api/action-body.mjs). An action that comes to
+ * write files joins this list.
+ */
+export const FILE_ACTIONS = ['createRecord', 'updateRecord', 'addRelated'] as const satisfies readonly (keyof typeof ACTION_ARGUMENTS)[];
+
+/** Where scripts/server.mjs looks for the lists (the app is bundled; the server script is not). */
 export const ACTION_ARGUMENTS_KEY = Symbol.for('ninefold.actionArguments');
+const FILE_ACTIONS_KEY = Symbol.for('ninefold.fileActions');
 
 export function registerActionArguments(): void {
   (globalThis as Record<symbol, unknown>)[ACTION_ARGUMENTS_KEY] = ACTION_ARGUMENTS;
+  (globalThis as Record<symbol, unknown>)[FILE_ACTIONS_KEY] = FILE_ACTIONS;
 }
