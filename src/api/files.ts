@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { visitorsMayReadFiles } from '@/engine/access/policy';
 import { NinefoldError } from '@/engine/errors/ninefold-error';
 import type { Engine } from '@/engine/engine';
 import type { FileMeta } from '@/engine/files/file-meta';
@@ -7,6 +8,7 @@ import type { ByteRange } from '@/engine/files/file-store';
 import type { FilePart } from '@/engine/files/file-tables';
 import { isInlineImage } from '@/engine/files/file-limits';
 import type { Actor } from '@/engine/ground/actor';
+import type { AppModel } from '@/engine/spec/model';
 import type { StageLimits } from '@/engine/files/stage';
 import { json } from './json';
 import { problemResponse } from './problem';
@@ -112,25 +114,39 @@ async function download(call: ApiRequest, part: FilePart): Promise<Response> {
   return new Response(body, { headers: { ...headers, 'content-length': String(file.size) } });
 }
 
-/** Upload (staged files for a later write) and download (through the record's access). */
-export const fileRoutes: readonly Route[] = [
-  {
-    method: 'POST',
-    path: ['files'],
-    access: 'signedIn',
-    originCheck: true,
-    run: async (call) => {
-      const { files } = await stageParts(call.engine, actorOf(call), call.request);
-      if (files.length === 0) throw new NinefoldError('VALIDATION_FAILED', 'Send at least one file part.');
-      return json({ items: files.map((f) => fileToWire(f.meta)) }, { status: 201 });
+/**
+ * Upload (staged files for a later write) and download (through the record's access). Downloads
+ * serve visitors when the spec lets them read a record holding files; uploads need a sign-in.
+ */
+export function fileRoutes(model: AppModel): readonly Route[] {
+  const visitors = visitorsMayReadFiles(model);
+  return [
+    {
+      method: 'POST',
+      path: ['files'],
+      access: 'signedIn',
+      originCheck: true,
+      run: async (call) => {
+        const { files } = await stageParts(call.engine, actorOf(call), call.request);
+        if (files.length === 0) throw new NinefoldError('VALIDATION_FAILED', 'Send at least one file part.');
+        return json({ items: files.map((f) => fileToWire(f.meta)) }, { status: 201 });
+      },
     },
-  },
-  { method: 'GET', path: ['files', { param: 'id' }], access: 'signedIn', originCheck: false, run: (call) => download(call, 'original') },
-  {
-    method: 'GET',
-    path: ['files', { param: 'id' }, 'thumbnail'],
-    access: 'signedIn',
-    originCheck: false,
-    run: (call) => download(call, 'thumbnail'),
-  },
-];
+    {
+      method: 'GET',
+      path: ['files', { param: 'id' }],
+      access: 'signedIn',
+      visitors,
+      originCheck: false,
+      run: (call) => download(call, 'original'),
+    },
+    {
+      method: 'GET',
+      path: ['files', { param: 'id' }, 'thumbnail'],
+      access: 'signedIn',
+      visitors,
+      originCheck: false,
+      run: (call) => download(call, 'thumbnail'),
+    },
+  ];
+}

@@ -50,7 +50,7 @@ function stateOf(engine: Engine): ApiState {
       ...authRoutes,
       ...(engine.model.webhooks.length > 0 ? webhookRoutes : []),
       ...(engine.model.notifications.length > 0 ? inboxRoutes : []),
-      ...(hasFileFields(engine.model) ? fileRoutes : []),
+      ...(hasFileFields(engine.model) ? fileRoutes(engine.model) : []),
       {
         method: 'GET',
         path: ['openapi.json'],

@@ -1,3 +1,5 @@
+import { visitorsMayReadFiles } from '@/engine/access/policy';
+import type { AppModel } from '@/engine/spec/model';
 import { THUMBNAIL_PIXELS } from '@/engine/files/file-limits';
 import { MAX_FILES_PER_UPLOAD } from '../files';
 import { OPERATION_ERRORS } from './errors';
@@ -115,6 +117,7 @@ export function multipartWrite(fields: readonly { readonly name: string }[]): Re
  * Only in a spec with file fields, as the routes.
  */
 export function filePaths(
+  model: AppModel,
   operationId: (wanted: string) => string,
   errors: (codes: readonly string[]) => Record<string, ResponseObject>,
 ): Record<string, PathItemObject> {
@@ -141,10 +144,15 @@ export function filePaths(
       ...errors(OPERATION_ERRORS.upload),
     },
   };
+  // Served without credentials as a visitor's (the empty requirement) when visitors read a record with files.
+  const security: Pick<OperationObject, 'security'> = visitorsMayReadFiles(model)
+    ? { security: [{}, { cookieAuth: [] }, { bearerAuth: [] }] }
+    : {};
   const download = (id: string, summary: string, what: string, mediaType: string): OperationObject => ({
     operationId: operationId(id),
     summary,
     tags,
+    ...security,
     parameters: [RANGE, IF_NONE_MATCH],
     responses: { ...downloadResponses(what, mediaType), ...errors(OPERATION_ERRORS.download) },
   });

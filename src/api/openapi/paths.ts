@@ -591,6 +591,7 @@ export function buildPaths(model: AppModel, limits: Limits, names: ReadonlyMap<s
     Object.assign(
       generated,
       filePaths(
+        model,
         (wanted) => operationId(context, wanted),
         (codes) => errors(context, codes),
       ),

@@ -169,8 +169,15 @@ function decimalSchema(
     : { type: 'string', pattern: DECIMAL_PATTERN, description };
 }
 
-/** A schema that also accepts null: the type gains "null", an enum gains null. */
+/**
+ * A schema that also accepts null: the type gains "null", an enum gains null; a reference (a
+ * single file) becomes "that, or null", since keywords beside a $ref must all hold too.
+ */
 export function nullable(schema: JsonSchema): JsonSchema {
+  if (schema.$ref !== undefined) {
+    const { $ref, ...rest } = schema;
+    return { ...rest, anyOf: [{ $ref }, { type: 'null' }] };
+  }
   const types: readonly JsonType[] = schema.type === undefined ? [] : typeof schema.type === 'string' ? [schema.type] : schema.type;
   const result: JsonSchema = { ...schema, type: [...types, 'null'] };
   if (schema.enum) result.enum = [...schema.enum, null];

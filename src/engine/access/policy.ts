@@ -2,6 +2,7 @@ import type { Actor } from '../ground/actor';
 import { ADMIN_ROLE } from '../ground/admin-role';
 import { RECORD_ACTIONS, type RecordAction } from './record-actions';
 import { AUTHOR_COLUMNS } from '../spec/author-columns';
+import { fileFields } from '../spec/file-fields';
 import type { AppModel, EntityModel, FieldModel } from '../spec/model';
 import type { GrantSpec, Scope } from '../spec/types';
 import { conditionPaths, splitPath } from '../rules/condition-paths';
@@ -205,6 +206,14 @@ export function fieldWrittenOnlyByCalls(entity: EntityModel, field: FieldModel |
 /** Whether the spec grants visitors this action on the entity (whatever its scope). */
 export function visitorMay(entity: EntityModel, action: VisitorAction): boolean {
   return policyOf(entity).visitor[action];
+}
+
+/**
+ * Whether visitors may read some record that holds files: the downloads then serve a request
+ * without credentials as the visitor's (ops decides which files, by their records' access).
+ */
+export function visitorsMayReadFiles(model: AppModel): boolean {
+  return model.entities.some((entity) => fileFields(entity).length > 0 && visitorMay(entity, 'read'));
 }
 
 /** Whether the spec grants visitors anything at all; without, every page and operation needs a sign-in, as before. */

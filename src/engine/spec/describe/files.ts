@@ -1,3 +1,4 @@
+import { visitorsMayReadFiles } from '../../access/policy';
 import { formatBytes } from '../../files/byte-size';
 import { THUMBNAIL_PIXELS } from '../../files/file-limits';
 import type { AppModel, EntityModel, FieldModel } from '../model';
@@ -35,6 +36,9 @@ export function filesParagraph(model: AppModel): string | null {
     `Files are uploaded with ${code('POST /api/v1/files')} (multipart) and then named by id in a record's write, or sent as parts of a multipart write (${code('POST')} or ${code('PATCH')} of the record, a form, a reply); an upload is its uploader's alone until attached, and one never attached is deleted after a day.`,
     'A write refused keeps none of the files it brought.',
     `The type is read from the content, never from the name; a record's files are downloaded at ${code('/api/v1/files/<id>')} (and ${code('/thumbnail')} for images), only by who may read the record and the field.`,
+    visitorsMayReadFiles(model)
+      ? 'Visitors who are not signed in download the files of the records and fields the public may read, without credentials; uploads need a sign-in.'
+      : 'Downloads and uploads need a sign-in.',
     'Lists and CSV exports show files by name, the history says which were attached and removed; detail pages and thread items show each with its size and a download link, an image by its thumbnail linking to the original.',
   ].join(' ');
 }
