@@ -1,4 +1,5 @@
-import { call, NoAnswer, type Answer } from './http';
+import { randomBytes } from 'node:crypto';
+import { call, NoAnswer, type Answer, type Call } from './http';
 
 /** Where the server under test answers: a restart on the same port keeps the object valid. */
 export interface Target {
@@ -12,6 +13,21 @@ export interface Ticket {
   readonly priority: string;
   readonly state: string;
   readonly assignee: number | null;
+  readonly attachments?: readonly UploadedFile[];
+}
+
+/** A file as the API describes it. */
+export interface UploadedFile {
+  readonly id: number;
+  readonly name: string;
+  readonly size: number;
+}
+
+/** A notification of the caller's inbox. */
+export interface Notice {
+  readonly id: number;
+  readonly kind: string;
+  readonly recordId: number;
 }
 
 export interface HistoryEntry {
@@ -36,18 +52,12 @@ export class Api {
     readonly token: string,
   ) {}
 
-  private send(
-    path: string,
-    options: { method?: string; json?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
-  ): Promise<Answer> {
+  private send(path: string, options: Call = {}): Promise<Answer> {
     return call(`${this.target.url}${path}`, { ...options, headers: { authorization: `Bearer ${this.token}`, ...options.headers } });
   }
 
   /** Any request, answered as it comes (for load loops that count statuses). */
-  raw(
-    path: string,
-    options: { method?: string; json?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
-  ): Promise<Answer> {
+  raw(path: string, options: Call = {}): Promise<Answer> {
     return this.send(path, options);
   }
 
@@ -79,6 +89,28 @@ export class Api {
       this.send(`/api/v1/tickets/${id}/transitions/${name}`, { method: 'POST', json: { version } }),
       200,
     );
+  }
+
+  /** Uploads a text file (multipart, as a browser sends it): staged for the next write that names its id. */
+  async uploadText(name: string, text: string): Promise<UploadedFile> {
+    const boundary = `soak${randomBytes(8).toString('hex')}`;
+    const body = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/plain\r\n\r\n${text}\r\n--${boundary}--\r\n`,
+    );
+    const answer = await this.expect<{ items: UploadedFile[] }>(
+      'POST /files',
+      this.send('/api/v1/files', { method: 'POST', bytes: { body, contentType: `multipart/form-data; boundary=${boundary}` } }),
+      201,
+    );
+    return answer.items[0]!;
+  }
+
+  /** A file's bytes as text, or null when the API says 404. */
+  async download(id: number): Promise<string | null> {
+    const answer = await this.send(`/api/v1/files/${id}`);
+    if (answer.status === 404) return null;
+    if (answer.status !== 200) throw new Refused(`GET /files/${id}`, answer);
+    return answer.body;
   }
 
   /** The ticket, or null when the API says 404. */

@@ -29,15 +29,17 @@ export interface Call {
   readonly headers?: Readonly<Record<string, string>>;
   /** Sent as JSON. */
   readonly json?: unknown;
+  /** Sent as they are, with their content type (a multipart upload). */
+  readonly bytes?: { readonly body: Buffer; readonly contentType: string };
   readonly timeoutMs?: number;
 }
 
 export function call(url: string, options: Call = {}): Promise<Answer> {
   const started = performance.now();
-  const body = options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json));
+  const body = options.bytes?.body ?? (options.json === undefined ? undefined : Buffer.from(JSON.stringify(options.json)));
   const headers: Record<string, string> = { ...options.headers };
   if (body) {
-    headers['content-type'] = 'application/json';
+    headers['content-type'] = options.bytes?.contentType ?? 'application/json';
     headers['content-length'] = String(body.length);
   }
   return new Promise((resolve, reject) => {

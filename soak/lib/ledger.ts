@@ -15,6 +15,8 @@ export class Ledger {
   noAnswer = 0;
   /** Non-2xx answers to writes, by "status code" ("503 SERVICE_UNAVAILABLE"). */
   readonly refusals = new Map<string, number>();
+  /** The file each acknowledged create attached, with the text it holds, by ticket id. */
+  readonly files = new Map<number, { readonly id: number; readonly text: string }>();
 
   acknowledge(ticket: Ticket): void {
     this.writes++;
@@ -42,8 +44,10 @@ const PRIORITIES = ['low', 'normal', 'high', 'urgent'] as const;
 
 export interface WriterOptions {
   readonly writer: number;
-  /** The soak user's id: tickets are assigned to it, so that "start" may be taken. */
-  readonly userId: number;
+  /** Whom tickets are assigned to (so that "start" may be taken, and they are told). */
+  readonly assignee: number;
+  /** Every this-many-th create first uploads a small text file and attaches it (none when absent). */
+  readonly attachEvery?: number;
   readonly stop: () => boolean;
   /** Requests in flight, when the caller wants to see them. */
   readonly flights?: Set<Flight>;
@@ -70,12 +74,19 @@ export async function writeLoop(api: Api, ledger: Ledger, options: WriterOptions
       let result: Ticket;
       if (!ticket) {
         n++;
+        const text =
+          options.attachEvery && n % options.attachEvery === 0
+            ? `Soak file of writer ${options.writer}, ticket ${n}, ${Math.random()}`
+            : null;
+        const file = text === null ? null : await api.uploadText(`writer-${options.writer}-${n}.txt`, text);
         result = await api.createTicket({
           subject: `Soak writer ${options.writer} ticket ${n}`,
           description: `Written by the soak harness (writer ${options.writer}).`,
           priority: PRIORITIES[random(PRIORITIES.length)],
-          assignee: options.userId,
+          assignee: options.assignee,
+          ...(file ? { attachments: [file.id] } : {}),
         });
+        if (file && text !== null) ledger.files.set(result.id, { id: file.id, text });
       } else {
         result = await nextWrite(api, ticket, random);
       }
@@ -127,6 +138,8 @@ export interface Verification {
   readonly lost: string[];
   /** Records whose history does not match their version: a write seen without its audit row, or the reverse. */
   readonly halfWritten: string[];
+  /** Attached files read back (each acknowledged create's file, downloaded and compared). */
+  readonly files: number;
   /** Every ticket as listed now, for the next round's "what changed". */
   readonly listed: ReadonlyMap<number, Ticket>;
 }
@@ -150,6 +163,19 @@ export async function verify(api: Api, ledger: Ledger, previous: ReadonlyMap<num
       lost.push(`#${id} at version ${now.version} holds other values than acknowledged`);
     }
   }
+  // An acknowledged create's file is on its ticket and downloads whole, byte for byte.
+  const files = [...ledger.files];
+  await Promise.all(
+    Array.from({ length: 6 }, async () => {
+      for (let next = files.pop(); next; next = files.pop()) {
+        const [ticketId, file] = next;
+        const now = listed.get(ticketId);
+        if (!now) continue;
+        if (!now.attachments?.some((a) => a.id === file.id)) lost.push(`#${ticketId} lost its attachment ${file.id}`);
+        else if ((await api.download(file.id)) !== file.text) lost.push(`#${ticketId}'s attachment ${file.id} reads back other bytes`);
+      }
+    }),
+  );
   const changed = [...listed.values()].filter((t) => previous.get(t.id)?.version !== t.version);
   const halfWritten: string[] = [];
   const queue = [...changed];
@@ -161,5 +187,5 @@ export async function verify(api: Api, ledger: Ledger, previous: ReadonlyMap<num
       }
     }),
   );
-  return { checked: ledger.acked.size, histories: changed.length, lost, halfWritten, listed };
+  return { checked: ledger.acked.size, histories: changed.length, lost, halfWritten, files: ledger.files.size, listed };
 }

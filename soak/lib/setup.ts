@@ -48,3 +48,26 @@ export async function prepareDatabase(
   if (!token.startsWith('nf_')) throw new Error(`token create printed no token:\n${created.stdout}\n${created.stderr}`);
   return token;
 }
+
+/** A second agent, whom the soak's tickets are assigned to: each assignment tells them (in-app). */
+export const SOAK_COLLEAGUE = { email: 'colleague@soak.ninefold.test', password: 'colleague-password-not-secret' } as const;
+
+/** Adds the colleague and returns their personal API token. */
+export async function addColleague(root: string, env: Readonly<Record<string, string>>): Promise<string> {
+  await ninefold(root, env, [
+    'user',
+    'add',
+    '--email',
+    SOAK_COLLEAGUE.email,
+    '--password',
+    SOAK_COLLEAGUE.password,
+    '--role',
+    'agent',
+    '--name',
+    'Colleague',
+  ]);
+  const created = await ninefold(root, env, ['token', 'create', '--email', SOAK_COLLEAGUE.email, '--name', 'soak']);
+  const token = created.stdout.trim().split('\n').pop()?.trim() ?? '';
+  if (!token.startsWith('nf_')) throw new Error(`token create printed no token:\n${created.stdout}\n${created.stderr}`);
+  return token;
+}

@@ -28,7 +28,7 @@ export async function secondProcessScenario(ctx: Context, kind: DatabaseKind): P
     const { server: first } = await startServer({ root: ctx.root, port, env: db.env, logFile: ctx.logFile(`second-${kind}-first`) });
     const me = await api.me();
     let stop = false;
-    const writers = Array.from({ length: 4 }, (_, w) => writeLoop(api, ledger, { writer: w, userId: me.id, stop: () => stop }));
+    const writers = Array.from({ length: 4 }, (_, w) => writeLoop(api, ledger, { writer: w, assignee: me.id, stop: () => stop }));
     await sleep(1_000);
 
     const secondPort = await freePort();

@@ -52,7 +52,7 @@ export async function shutdownScenario(ctx: Context, kind: DatabaseKind): Promis
       const flights = new Set<Flight>();
       let stop = false;
       const writers = Array.from({ length: config.writers }, (_, w) =>
-        writeLoop(api, ledger, { writer: w, userId: me.id, stop: () => stop, flights }),
+        writeLoop(api, ledger, { writer: w, assignee: me.id, stop: () => stop, flights }),
       );
       await sleep(1_500 + Math.random() * 1_000);
       const exited = new Promise<string>((resolve) =>
