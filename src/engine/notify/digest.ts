@@ -3,28 +3,37 @@ import type { OpsContext } from '../ops/context';
 import { inTransaction } from '../ops/transaction';
 import { USER_TABLE } from '../store/schema/desired';
 import { DIGEST_TABLE, MAIL_TABLE } from '../store/schema/notify-tables';
+import { instantOfWallTime, wallTimeIn } from '../time/zone';
 import { ALL_KINDS } from './unsubscribe';
 
 /*
  * Daily digests: a user who chose "a daily digest" for a kind has its e-mails kept (nf_mail rows
- * marked digest). Once a day (UTC) has ended, each such user's kept mails of the days before are
+ * marked digest). Once a day has ended on the product's clock (purpose.timeZone, UTC by default),
+ * each such user's kept mails of the days before are
  * folded into one mail row, which the mail worker sends like any other (retries included). The
  * user and day are claimed by nf_digest's key in the same transaction, so a fleet makes one
  * digest per user per day; the kept rows are marked sent by it.
  */
 
-const DAY_MS = 86_400_000;
 const USERS_PER_RUN = 50;
 
 /** The kind a digest's mail row has: every kind (its unsubscribe link turns off every kind's e-mail). */
 export const DIGEST_KIND = ALL_KINDS;
 
-const startOfDay = (now: Date) => new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS);
+/**
+ * The day a digest made at `now` is of: yesterday on the wall clock of `zone` ("2026-11-27"), and
+ * the instant today began there (mails kept before it go in).
+ */
+export function digestDay(now: Date, zone: string): { readonly day: string; readonly today: Date } {
+  const wall = wallTimeIn(now, zone);
+  const today = instantOfWallTime({ ...wall, hour: 0, minute: 0, second: 0 }, zone);
+  const day = new Date(Date.UTC(wall.year, wall.month - 1, wall.day - 1)).toISOString().slice(0, 10);
+  return { day, today };
+}
 
 /** Makes the digests due at `now` (the mail worker sends them); returns how many. `origin`: the links' address. */
 export async function makeDigests(ctx: OpsContext, origin: string, now: Date): Promise<number> {
-  const today = startOfDay(now);
-  const day = new Date(today.getTime() - DAY_MS).toISOString().slice(0, 10);
+  const { day, today } = digestDay(now, ctx.model.timeZone);
   const { rows: users } = await sql<{ user_id: string | number }>`select distinct m.user_id from ${sql.table(MAIL_TABLE)} m
     join ${sql.table(USER_TABLE)} u on u.id = m.user_id and u.disabled_at is null
     where m.digest and m.sent_at is null and m.created_at < ${today}

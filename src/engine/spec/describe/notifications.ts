@@ -61,7 +61,8 @@ export function notificationBlocks(model: AppModel): DocBlock[] {
         'a placeholder for a field they may not read reads "(hidden)", in the app and by e-mail alike. Each user chooses per kind on /account: in the app on or off, ' +
         'e-mail for each, a daily digest, or off; and may mute a record, or watch one where watching is allowed. ' +
         'E-mail is sent only when the server has a mailer configured (SMTP settings in the environment), retried later when the mail server refuses it; ' +
-        'a daily digest is one e-mail a day (UTC) of the day before. Each e-mail carries a one-click unsubscribe link (`/unsubscribe/<token>`: a page to confirm, ' +
+        `a daily digest is one e-mail a day of the day before, the day as the clock reads it in ${model.timeZone}. ` +
+        'Each e-mail carries a one-click unsubscribe link (`/unsubscribe/<token>`: a page to confirm, ' +
         'and the List-Unsubscribe header), which turns that kind of e-mail off (every kind, from a digest).',
     },
   ];
