@@ -33,11 +33,13 @@ export async function crashScenario(ctx: Context, kind: DatabaseKind): Promise<R
   const ledger = new Ledger();
   try {
     const token = await prepareDatabase(ctx.root, db.env);
+    // Before the server starts: the CLI cannot open a PGlite directory a server holds.
+    const colleagueToken = await addColleague(ctx.root, db.env);
     const port = await freePort();
     const api = new Api({ url: `http://127.0.0.1:${port}` }, token);
+    const colleague = new Api(api.target, colleagueToken);
     const options = (n: number) => ({ root: ctx.root, port, env: db.env, logFile: ctx.logFile(`crash-${kind}-${n}`), keeper: true });
     let { server } = await startServer(options(0));
-    const colleague = new Api(api.target, await addColleague(ctx.root, db.env));
     const assignee = (await colleague.me()).id;
     let listed: ReadonlyMap<number, Ticket> = new Map();
     for (let k = 1; k <= config.kills; k++) {

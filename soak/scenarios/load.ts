@@ -64,10 +64,12 @@ export async function loadScenario(ctx: Context, kind: DatabaseKind): Promise<Ro
   const problems: string[] = [];
   try {
     const token = await prepareDatabase(ctx.root, db.env, { seed: config.quick ? 300 : 1000 });
+    // Before the server starts: the CLI cannot open a PGlite directory a server holds.
+    const colleagueToken = await addColleague(ctx.root, db.env);
     const port = await freePort();
     const api = new Api({ url: `http://127.0.0.1:${port}` }, token);
+    const colleague = new Api(api.target, colleagueToken);
     const { server } = await startServer({ root: ctx.root, port, env: db.env, logFile: ctx.logFile(`load-${kind}`) });
-    const colleague = new Api(api.target, await addColleague(ctx.root, db.env));
     const assignee = (await colleague.me()).id;
     const signIn = await call(`${api.target.url}/api/v1/auth/sign-in`, { method: 'POST', json: SOAK_USER });
     const cookie = (signIn.headers['set-cookie'] ?? []).map((c) => c.split(';')[0] ?? '').find((c) => c.startsWith('nf_session='));

@@ -4,11 +4,12 @@ import { dispatchOutbox, type NotifyOptions } from './dispatch';
 import { makeDigests } from './digest';
 import { sendDueMail } from './mail-worker';
 import { takeDueReminders } from './reminders';
+import { pruneDelivered } from './retention';
 
 /*
  * The notification steps of each process's scheduler run (scheduler.ts): the reminders whose time
  * has come written to the outbox, the outbox dispatched, then (with a Mailer) the day's digests
- * made and the e-mail due sent.
+ * made and the e-mail due sent; once an hour, what delivery left behind is pruned (retention.ts).
  * Also run between ticks when this process's own commit wrote outbox rows (`dispatchSoon`), one
  * run at a time.
  */
@@ -24,6 +25,7 @@ export interface NotifySteps {
 }
 
 const NUDGE_BUDGET_MS = 1_000;
+const PRUNE_EVERY_MS = 3_600_000;
 const DEFAULT_PUBLIC_URL = 'http://localhost:3000';
 const originOf = (options: NotifyOptions) => (options.publicUrl ?? DEFAULT_PUBLIC_URL).replace(/\/+$/, '');
 
@@ -32,9 +34,14 @@ export function createNotifySteps(ctx: OpsContext, options: NotifyOptions): Noti
   const active = ctx.model.notifications.length > 0 || ctx.model.webhooks.length > 0;
   let chain: Promise<void> = Promise.resolve();
   let queued = false;
+  let prunedAt = Number.NEGATIVE_INFINITY;
 
   async function run(now: Date, deadline: number): Promise<{ more: boolean }> {
     if (!active) return { more: false };
+    if (now.getTime() - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = now.getTime();
+      await pruneDelivered(ctx, now);
+    }
     const reminded = await takeDueReminders(ctx, now, deadline);
     const dispatched = await dispatchOutbox(ctx, options, deadline);
     if (!options.mailer) return { more: reminded.more || dispatched.more };
