@@ -46,7 +46,7 @@ export interface WriterOptions {
   readonly writer: number;
   /** Whom tickets are assigned to (so that "start" may be taken, and they are told). */
   readonly assignee: number;
-  /** Every this-many-th create first uploads a small text file and attaches it (none when absent). */
+  /** The first create, then every this-many-th, first uploads a small text file and attaches it (none when absent). */
   readonly attachEvery?: number;
   readonly stop: () => boolean;
   /** Requests in flight, when the caller wants to see them. */
@@ -75,7 +75,7 @@ export async function writeLoop(api: Api, ledger: Ledger, options: WriterOptions
       if (!ticket) {
         n++;
         const text =
-          options.attachEvery && n % options.attachEvery === 0
+          options.attachEvery && (n - 1) % options.attachEvery === 0
             ? `Soak file of writer ${options.writer}, ticket ${n}, ${Math.random()}`
             : null;
         const file = text === null ? null : await api.uploadText(`writer-${options.writer}-${n}.txt`, text);

@@ -45,7 +45,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Sea
     <div className="space-y-8">
       <PageHeader
         title="Webhooks"
-        description="What the application posts to other systems, every attempt, and sending a delivery again."
+        description="What the application posts to other systems, every attempt, and sending a delivery again. Finished deliveries are kept 30 days."
       />
 
       {webhooks.length === 0 ? (
