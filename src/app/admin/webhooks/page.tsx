@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { RETENTION_DAYS } from '@/engine/notify/retention';
 import { DELIVERY_STATUSES, type DeliveryStatus, type DeliveryView } from '@/engine/notify/webhooks/deliveries';
 import { sendWebhookAgainAction } from '@/server/actions/webhooks';
 import { getEngine } from '@/server/engine';
@@ -45,7 +46,7 @@ export default async function WebhooksPage({ searchParams }: { searchParams: Sea
     <div className="space-y-8">
       <PageHeader
         title="Webhooks"
-        description="What the application posts to other systems, every attempt, and sending a delivery again. Finished deliveries are kept 30 days."
+        description={`What the application posts to other systems, every attempt, and sending a delivery again. Finished deliveries are kept ${RETENTION_DAYS.webhooks} days.`}
       />
 
       {webhooks.length === 0 ? (
