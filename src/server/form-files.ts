@@ -4,6 +4,14 @@ import type { Engine } from '@/engine/engine';
 import type { Actor } from '@/engine/ground/actor';
 import type { FieldModel } from '@/engine/spec/model';
 
+/** The file fields a form's post adds files to (an empty file input posts an empty file without a name: nothing chosen). */
+export function fieldsWithNewFiles(fields: readonly FieldModel[], formData: FormData): Set<string> {
+  return new Set(fields.filter((field) => field.files && chosenFiles(formData, field.name).length > 0).map((field) => field.name));
+}
+
+const chosenFiles = (formData: FormData, name: string): File[] =>
+  formData.getAll(name).filter((v): v is File => typeof v !== 'string' && v.size > 0);
+
 /**
  * A form's write with the files it posted (a file input without JavaScript, or the files a
  * script's FormData holds): each file of a file field is staged as that field allows (size and
@@ -24,8 +32,7 @@ export async function writeWithFormFiles<T>(
     const withFiles: Record<string, string> = { ...input };
     for (const field of fields) {
       if (!field.files) continue;
-      // An empty file input posts an empty file without a name: nothing chosen.
-      const chosen = formData.getAll(field.name).filter((v): v is File => typeof v !== 'string' && v.size > 0);
+      const chosen = chosenFiles(formData, field.name);
       const ids: number[] = [];
       for (const file of chosen) {
         const source = Readable.fromWeb(file.stream() as unknown as ReadableStream<Uint8Array>);

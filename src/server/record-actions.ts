@@ -6,9 +6,9 @@ import type { EntityModel } from '@/engine/spec/model';
 import { humanize, inSentence } from '@/engine/spec/naming';
 import { type MessageFormState, type RecordFormState, SEEN_INPUT, VERSION_INPUT } from '@/ui/forms/state';
 import { nonNegativeInteger, readFormInput } from './forms';
-import { changesSince, mergeStale, readSeen, seenValues } from './seen-values';
+import { changedInput, changesSince, mergeStale, readSeen, seenValues } from './seen-values';
 import { entityNamed } from './entity-named';
-import { writeWithFormFiles } from './form-files';
+import { fieldsWithNewFiles, writeWithFormFiles } from './form-files';
 
 /*
  * The form door, without Next.js: the server actions (src/server/actions/records.ts) resolve the
@@ -180,9 +180,12 @@ export async function submitUpdate(
   const id = checkedId(entity, recordId);
   const { input, values } = postedInput(entity, formData, zone);
   const version = nonNegativeInteger(formData.get(VERSION_INPUT));
+  const shown = readSeen(formData.get(SEEN_INPUT));
+  // Only what the user changed is written (seen-values.ts); a form that carries no SEEN_INPUT writes all it posts.
+  const changed = shown ? changedInput(input, values, shown, fieldsWithNewFiles(entity.fields, formData)) : input;
   try {
     if (version === null) throw new NinefoldError('PRECONDITION_REQUIRED');
-    await writeWithFormFiles(engine, actor, entity.fields, formData, input, (withFiles) =>
+    await writeWithFormFiles(engine, actor, entity.fields, formData, changed, (withFiles) =>
       engine.ops.update(actor, entity.name, id, withFiles, version),
     );
     return { redirectTo: `/${entity.plural}/${id}` };

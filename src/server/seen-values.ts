@@ -1,6 +1,7 @@
 import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
 import type { RecordValue } from '@/engine/ground/record-value';
 import type { EntityModel, FieldModel } from '@/engine/spec/model';
+import { normalizeLineBreaks } from '@/engine/rules/field-schema';
 import { ownValue } from '@/engine/spec/own-names';
 import type { StaleChange } from '@/ui/forms/state';
 import { fieldText } from './field-text';
@@ -46,6 +47,32 @@ export function seenValues(entity: EntityModel, record: RecordData, references: 
   }
   return seen;
 }
+
+/**
+ * The posted input less the fields the user left as the form showed them, so that a save writes
+ * only what changed: a field nobody touched is not re-written (a datetime shown to the minute
+ * keeps its seconds, a text keeps its line breaks), not in the history, and not a change a
+ * concurrent editor is told of. A file field the post adds files to always goes (they join the
+ * files it keeps). `values` are the posted form values, compared with what the form showed, line
+ * breaks aside.
+ */
+export function changedInput(
+  input: Readonly<Record<string, string>>,
+  values: Readonly<Record<string, string>>,
+  seen: SeenValues,
+  withNewFiles: ReadonlySet<string>,
+): Record<string, string> {
+  const changed: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input)) {
+    const shown = Object.hasOwn(seen, name) ? seen[name]![0] : undefined;
+    const posted = Object.hasOwn(values, name) ? values[name]! : value;
+    const untouched = shown !== undefined && !withNewFiles.has(name) && sameLines(posted, shown);
+    if (!untouched) changed[name] = value;
+  }
+  return changed;
+}
+
+const sameLines = (a: string, b: string) => normalizeLineBreaks(a) === normalizeLineBreaks(b);
 
 /** The posted SEEN_INPUT read back; null when absent or not of the expected shape. */
 export function readSeen(posted: FormDataEntryValue | null): SeenValues | null {

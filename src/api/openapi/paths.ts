@@ -251,7 +251,7 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
       patch: {
         operationId: operationId(context, `update${names.record}`),
         summary: `Change ${withArticle(one)}`,
-        description: `Send only the fields to change, and the version you saw: as If-Match, or as "version" in the body.${frozen ? ` ${frozen.description}` : ''}`,
+        description: `Send only the fields to change, and the version you saw: as If-Match, or as "version" in the body. A body naming no field is checked as any update and changes nothing (the version stays). Line breaks in text are stored as \\n.${frozen ? ` ${frozen.description}` : ''}`,
         tags,
         parameters: [IF_MATCH],
         requestBody: { required: true, content: { ...json(schemaRef(names.update)), ...multipartWrite(fileFields(entity)) } },

@@ -163,6 +163,9 @@ export async function updateRecord(
     inTransaction(ctx.db, async (trx) => {
       const current = await lockInScope(ctx, trx, actor, entity, id, scope, version, 'update');
       if (isFinal(entity, current)) throw finalStateError(ctx.model, entity);
+      // An update that names no field (an edit form whose user changed nothing) is allowed, checked and
+      // answered as any other, and writes nothing: no new version, no history entry, no notification.
+      if (Object.keys(values).length === 0) return readBack(ctx, trx, actor, entity, current);
       await checkReferences(ctx.model, trx, entity, values, actor);
       return readBack(
         ctx,

@@ -117,6 +117,21 @@ describe('fieldSchema', () => {
     ]);
   });
 
+  it('text and markdown: line breaks stored as "\\n" whatever the door sent, and counted so', () => {
+    for (const type of ['text', 'markdown'] as const) {
+      const spec: FieldSpec = { type, maxLength: 5 };
+      // A form posts "\r\n" (HTML's rule for textareas); old Macs wrote a lone "\r".
+      accepts(spec, [
+        ['a\r\nb', 'a\nb'],
+        ['a\rb\nc', 'a\nb\nc'],
+        ['ab\r\n\r\nc', 'ab\n\nc'],
+      ]);
+      // Five characters once normalised, seven as posted.
+      expect(parse(spec, 'a\r\nb\r\nc')).toEqual({ ok: true, value: 'a\nb\nc' });
+      refuses(spec, [['a\r\nb\r\ncd', 'too_big']]);
+    }
+  });
+
   it('integer: whole numbers from forms and JSON, within int4 and the declared range', () => {
     const spec: FieldSpec = { type: 'integer', min: 0, max: 10 };
     accepts(spec, [

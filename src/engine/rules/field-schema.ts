@@ -116,13 +116,19 @@ function fractionError(field: FieldModel, scale: number): string {
     : `${field.label} can have at most ${scale} decimal places (${field.currency}).`;
 }
 
+/** "\r\n" and a lone "\r" as "\n". */
+export function normalizeLineBreaks(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}
+
 function valueSchema(field: FieldModel): z.ZodType<StoredValue> {
   const s = field.spec;
   const label = field.label;
   switch (s.type) {
     case 'text':
     case 'markdown': {
-      let schema = z.string({ error: `${label} must be text.` });
+      // Line breaks are stored as "\n" whatever the door sent (a form posts "\r\n"): one value, one length, no false change.
+      let schema = z.string({ error: `${label} must be text.` }).overwrite(normalizeLineBreaks);
       // Lengths count characters (code points), as people and JSON Schema do, not UTF-16 units.
       const { minLength, maxLength } = s;
       if (minLength !== undefined)
