@@ -86,6 +86,11 @@ export function checkWritable(entity: EntityModel, actor: Actor, action: 'create
   if (errors.length > 0) throw forbiddenField(actor, entity, action, errors);
 }
 
+/** Whether none of `names` is a field the actor may not read (what checkQueryable refuses, without refusing). */
+export function queryableBy(entity: EntityModel, readable: ReadonlySet<string>, names: readonly string[]): boolean {
+  return names.every((name) => !isRuled(entity, name) || readable.has(name));
+}
+
 /**
  * Refuses with FORBIDDEN_FIELD a list that filters, sorts or searches by what the actor may not
  * read: the answer would tell the hidden values apart. A search is refused when any searchable

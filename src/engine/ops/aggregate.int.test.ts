@@ -8,6 +8,10 @@ import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { forgetCachedReads } from '../store/write-clock';
 import { dayRange, type GroupQuery } from './aggregate';
+import { captureLog } from '../log';
+import { asNinefoldError } from '../errors/ninefold-error';
+import { widgetQuery } from '../spec/screens/home';
+import type { WidgetModel } from '../spec/screens/home-model';
 import { createOps } from './create-ops';
 import type { Ops } from './ops';
 import { createActor, ninefoldError, openSyncedQuickly, testSpec } from '@testing/engine/ops';
@@ -118,6 +122,60 @@ forEachDatabase('ops: home numbers (groupTotals, perDay) and their running total
           .code,
       ).toBe('FORBIDDEN_FIELD');
       expect((await ninefoldError(ops.groupTotals(carl, 'contact', { by: 'active', sum: 'balance' }))).code).toBe('FORBIDDEN');
+    });
+
+    it('say beforehand, refusing nothing and logging nothing, which of those queries would be refused', async () => {
+      const { result, lines } = await captureLog(async () => [
+        ops.mayQuery(carl, 'ticket', { fields: ['assignee'] }),
+        ops.mayQuery(carl, 'ticket', { fields: ['state'], where: { field: 'assignee', op: 'present' } }),
+        ops.mayQuery(carl, 'ticket', { fields: ['createdAt'], where: { field: 'organization', op: 'absent' } }),
+        ops.mayQuery(carl, 'contact', { fields: ['active', 'balance'] }),
+        ops.mayQuery(carl, 'ticket', {
+          fields: ['priority', 'createdAt'],
+          where: { field: 'requester', op: 'eq', value: { actor: true } },
+        }),
+        ops.mayQuery(agent, 'ticket', { fields: ['assignee'], where: { field: 'organization', op: 'absent' } }),
+      ]);
+      expect(result).toEqual([false, false, false, false, true, true]);
+      expect(lines).toEqual([]);
+    });
+
+    it("agree with the home's widgets as they run: asked false exactly where the widget's query is refused", async () => {
+      const widgets = model.home?.widgets ?? [];
+      expect(widgets.length).toBeGreaterThan(2);
+      const run = (actor: Actor, widget: WidgetModel) => {
+        switch (widget.kind) {
+          case 'counts':
+            return ops.groupTotals(actor, widget.entity, {
+              by: widget.by,
+              ...(widget.sum ? { sum: widget.sum } : {}),
+              ...(widget.where ? { where: widget.where } : {}),
+            });
+          case 'list':
+            return ops.list(actor, widget.entity, {
+              sort: widget.sort,
+              limit: widget.limit,
+              ...(widget.where ? { where: widget.where } : {}),
+            });
+          case 'chart':
+            return Promise.all(widget.series.map((s) => ops.perDay(actor, widget.entity, { field: s.field, days: widget.days })));
+        }
+      };
+      const refused: string[] = [];
+      for (const actor of [admin, agent, carl]) {
+        for (const widget of widgets) {
+          const asked = ops.mayQuery(actor, widget.entity, widgetQuery(widget));
+          const outcome = await run(actor, widget).then(
+            () => true,
+            (error: unknown) => (asNinefoldError(error)?.code?.startsWith('FORBIDDEN') ? false : Promise.reject(error)),
+          );
+          expect(asked, `${actor.name}: ${widget.title}`).toBe(outcome);
+          if (!outcome) refused.push(`${actor.name}: ${widget.title}`);
+        }
+      }
+      // The customer's home has widgets that are not for them (the assignee is hidden from customers); the administrator's has none.
+      expect(refused).toContain('Carl Customer: Needs my action');
+      expect(refused.filter((line) => line.startsWith('Ada'))).toEqual([]);
     });
 
     it('sum a number per value, and title references the viewer may read', async () => {

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { authorizeScope, type RowScope } from '../access/authorize';
-import { checkQueryable } from '../access/fields';
+import { accessFor } from '../access/entity-access';
+import { checkQueryable, queryableBy } from '../access/fields';
 import { fieldSight } from '../access/field-sight';
 import { ownListField } from '../access/grants';
 import { conditionToSql } from '../condition/bound-sql';
@@ -11,7 +12,7 @@ import { entityOf, type OpsContext } from './context';
 import { conditionFields } from '../condition/fields';
 import { columnFor } from './records';
 import { loadReferenceTitles } from './references';
-import type { RecordData } from './types';
+import type { QueryUse, RecordData } from './types';
 import type { Actor } from '../ground/actor';
 
 /** Records (or a sum) per value of a field, in the actor's list scope. */
@@ -91,6 +92,18 @@ function scoped(ctx: OpsContext, actor: Actor, entity: EntityModel, fields: read
   checkQueryable(entity, actor, sight.readable, { filters: [...fields, ...whereFields], sort: [], search: false });
   const masks = [...new Set(whereFields)].flatMap((name) => sight.readableWhere(name) ?? []);
   return { scope, sight, masks };
+}
+
+/**
+ * Whether the actor may list the entity by these fields and condition (count, sum, sort or
+ * filter by them) without a refusal: what a dashboard asks before it shows a widget, so that a
+ * widget left out by design is not a refusal (nothing is logged).
+ */
+export function mayQuery(ctx: OpsContext, actor: Actor, entityName: string, query: QueryUse): boolean {
+  const entity = entityOf(ctx.model, entityName);
+  if (!accessFor(ctx.model, entity, actor).actions.list) return false;
+  const whereFields = query.where ? conditionFields(ctx.model.conditions.of(query.where), { paths: 'head', operands: true }) : [];
+  return queryableBy(entity, fieldSight(ctx.model, entity, actor).readable, [...query.fields, ...whereFields]);
 }
 
 function inScope(

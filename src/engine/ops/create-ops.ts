@@ -1,5 +1,5 @@
 import { accessFor } from '../access/entity-access';
-import { groupTotals, perDay } from './aggregate';
+import { groupTotals, mayQuery, perDay } from './aggregate';
 import { listChoices } from './choices';
 import { createManyRecords } from './create-many';
 import { lookupReferences } from './lookup';
@@ -18,6 +18,7 @@ import { createRecord, deleteRecord, updateRecord } from './write';
 export function createOps(ctx: OpsContext): Ops {
   return {
     access: (actor, entity) => accessFor(ctx.model, entityOf(ctx.model, entity), actor),
+    mayQuery: (actor, entity, query) => mayQuery(ctx, actor, entity, query),
     list: (actor, entity, query) => listRecords(ctx, actor, entity, query),
     count: (actor, entity, query, cap) => countRecords(ctx, actor, entity, query, cap),
     groupTotals: (actor, entity, query) => groupTotals(ctx, actor, entity, query),

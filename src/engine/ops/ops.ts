@@ -11,6 +11,7 @@ import type {
   ListCount,
   ListPage,
   ListQuery,
+  QueryUse,
   RecordData,
   RecordInput,
   RecordView,
@@ -34,6 +35,12 @@ export interface Ops {
    * For the doors to know what to offer; every other operation checks the same rules itself.
    */
   access(actor: Actor, entity: string): EntityAccess;
+  /**
+   * Whether listing the entity by these fields and condition would be allowed (no FORBIDDEN or
+   * FORBIDDEN_FIELD): for a door to leave out what is not for the actor without asking and being
+   * refused. Decides nothing: the query itself is checked again.
+   */
+  mayQuery(actor: Actor, entity: string, query: QueryUse): boolean;
   /**
    * Records never carry a field the actor may not read (the property is absent); filtering,
    * sorting or searching by one is FORBIDDEN_FIELD.
@@ -145,6 +152,7 @@ declare module '../spec/types' {
 export function bindOps(ops: Ops, actor: Actor): BoundOps {
   return {
     access: (...args) => ops.access(actor, ...args),
+    mayQuery: (...args) => ops.mayQuery(actor, ...args),
     list: (...args) => ops.list(actor, ...args),
     count: (...args) => ops.count(actor, ...args),
     groupTotals: (...args) => ops.groupTotals(actor, ...args),

@@ -163,3 +163,9 @@ export type BulkTransitionResult =
 
 /** Raw input from a form (strings) or JSON (typed values), keyed by field name. */
 export type RecordInput = Readonly<Record<string, unknown>>;
+
+/** What a query would use: the fields it counts, sums, sorts or filters by, and its condition. */
+export interface QueryUse {
+  readonly fields: readonly string[];
+  readonly where?: Condition | null;
+}

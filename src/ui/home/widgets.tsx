@@ -1,7 +1,7 @@
 import type { BoundOps } from '@/engine/ops/ops';
 import type { Actor } from '@/engine/ground/actor';
 import type { AppModel } from '@/engine/spec/model';
-import { showsWidgetTo } from '@/engine/spec/screens/home';
+import { showsWidgetTo, widgetQuery } from '@/engine/spec/screens/home';
 import { type WidgetModel } from '@/engine/spec/screens/home-model';
 import { ChartWidget } from './chart-widget';
 import { CountsWidget } from './counts-widget';
@@ -10,7 +10,7 @@ import { ListWidget } from './list-widget';
 /**
  * A dashboard of widgets (the home's, or a dashboard route's): each loads its own numbers
  * through ops, in parallel, and one the viewer may not see (not for their roles, or on what they
- * may not list) is left out without a trace.
+ * may not list or read: ops.mayQuery, asked first so that nothing is refused) is left out without a trace.
  * `params` are the route's parameters, for conditions that use `{ param }`.
  */
 export function Widgets({
@@ -32,7 +32,7 @@ export function Widgets({
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {widgets.map((widget, index) => {
-        if (!showsWidgetTo(widget, actor.roles)) return null;
+        if (!showsWidgetTo(widget, actor.roles) || !ops.mayQuery(widget.entity, widgetQuery(widget))) return null;
         const key = `${widget.kind}-${index}`;
         switch (widget.kind) {
           case 'counts':

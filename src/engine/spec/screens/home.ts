@@ -1,7 +1,7 @@
 import type { ChartWidgetModel, CountsWidgetModel, HomeModel, ListWidgetModel, WidgetModel } from './home-model';
 import { PUBLIC_ROLE } from '../../access/visitor';
 import type { AppModel, EntityModel } from '../model';
-import type { AppSpec, WidgetSpec } from '../types';
+import type { AppSpec, Condition, WidgetSpec } from '../types';
 import { inSentence } from '../naming';
 import { declaredValue } from '../own-names';
 import type { CompiledCondition } from '../../condition/types';
@@ -45,6 +45,21 @@ export function buildWidgets(widgets: readonly WidgetSpec[], entitiesByName: Rea
  */
 export function showsWidgetTo(widget: WidgetModel, roles: readonly string[]): boolean {
   return widget.roles === null || widget.roles.some((role) => role === PUBLIC_ROLE || roles.includes(role));
+}
+
+/**
+ * What a widget's query uses: the fields it counts, sums, sorts or charts by, and its condition
+ * (a list's columns are not among them: one the viewer may not read is left out, not refused).
+ */
+export function widgetQuery(widget: WidgetModel): { readonly fields: readonly string[]; readonly where: Condition | null } {
+  switch (widget.kind) {
+    case 'counts':
+      return { fields: widget.sum === null ? [widget.by] : [widget.by, widget.sum], where: widget.where };
+    case 'list':
+      return { fields: [widget.sort.replace(/^-/, '')], where: widget.where };
+    case 'chart':
+      return { fields: widget.series.map((s) => s.field), where: null };
+  }
 }
 
 function buildWidget(widget: WidgetSpec, entity: EntityModel): CountsWidgetModel | ListWidgetModel | ChartWidgetModel {
