@@ -52,9 +52,8 @@ export async function listCsv(
       async pull(controller) {
         const page = first ?? (await read(cursor!));
         first = null;
-        const now = new Date();
         controller.enqueue(
-          encoder.encode(header + csvLines(page.rows.map((record) => columns.map((c) => cellText(c, record, page.references, now))))),
+          encoder.encode(header + csvLines(page.rows.map((record) => columns.map((c) => cellText(c, record, page.references))))),
         );
         header = '';
         cursor = page.nextCursor;
