@@ -5,6 +5,7 @@ import { isVisitor } from '@/engine/access/visitor';
 import { requireViewer, signInIfVisitor, visitorPlaces } from '@/server/viewer';
 import { Home } from '@/ui/home/home';
 import { viewerZone } from '@/server/viewer-zone';
+import { needsGettingStarted } from '@/server/getting-started';
 
 export default async function HomePage() {
   const actor = await requireViewer('/');
@@ -16,5 +17,14 @@ export default async function HomePage() {
     signInIfVisitor(actor, '/');
   }
   const { model, ops } = engine;
-  return <Home model={model} ops={bindOps(ops, actor)} actor={actor} zone={await viewerZone()} />;
+  const bound = bindOps(ops, actor);
+  return (
+    <Home
+      model={model}
+      ops={bound}
+      actor={actor}
+      zone={await viewerZone()}
+      gettingStarted={await needsGettingStarted(model, bound, actor)}
+    />
+  );
 }

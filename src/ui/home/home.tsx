@@ -4,10 +4,26 @@ import type { AppModel } from '@/engine/spec/model';
 import { showsWidgetTo } from '@/engine/spec/screens/home';
 import { LiveTopics } from '../live/live-topics';
 import { DefaultHome } from './default-home';
+import { GettingStarted } from './getting-started';
 import { Widgets } from './widgets';
 
-/** The start page: the spec's widgets, or counts per entity and state when it declares none. */
-export function Home({ model, ops, actor, zone }: { model: AppModel; ops: BoundOps; actor: Actor; zone: string }) {
+/**
+ * The start page: the spec's widgets, or counts per entity and state when it declares none; first,
+ * for a new administrator with no records yet, what to do next (`gettingStarted`).
+ */
+export function Home({
+  model,
+  ops,
+  actor,
+  zone,
+  gettingStarted = false,
+}: {
+  model: AppModel;
+  ops: BoundOps;
+  actor: Actor;
+  zone: string;
+  gettingStarted?: boolean;
+}) {
   // The numbers follow the records they count: any readable change to these entities refreshes them.
   const entities = new Set(
     model.home ? model.home.widgets.filter((w) => showsWidgetTo(w, actor.roles)).map((w) => w.entity) : model.entities.map((e) => e.name),
@@ -18,6 +34,7 @@ export function Home({ model, ops, actor, zone }: { model: AppModel; ops: BoundO
       <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">{model.home?.title ?? model.title}</h1>
       {model.summary ? <p className="mt-2 max-w-3xl text-sm text-zinc-600">{model.summary}</p> : null}
       <div className="mt-6">
+        {gettingStarted ? <GettingStarted /> : null}
         {model.home ? (
           <Widgets zone={zone} model={model} ops={ops} actor={actor} widgets={model.home.widgets} />
         ) : (
