@@ -41,12 +41,14 @@ export function limitKey(entity: EntityModel, name: string, owner: unknown): str
 }
 
 /**
- * The most records an owner gets in the demo data. A maximum held by the referenced record
- * (`max: { field: 'event.capacity' }`) is not followed here: the seeder does not read the owner's
- * value, so such a limit does not hold back the demo data.
+ * The most records an owner gets in the demo data: one fewer than the limit, so that every demo
+ * user can still make one (a demo customer opens a ticket on day one); a limit of one stays one.
+ * A maximum held by the referenced record (`max: { field: 'event.capacity' }`) is not followed
+ * here: the seeder does not read the owner's value, so such a limit does not hold back the demo data.
  */
 export function seedLimitMax(limit: LimitModel): number {
-  return limit.maxValue ?? Number.POSITIVE_INFINITY;
+  if (limit.maxValue === null) return Number.POSITIVE_INFINITY;
+  return limit.maxValue > 1 ? limit.maxValue - 1 : limit.maxValue;
 }
 
 export function countsTowards(run: SeedRun, limit: LimitSpec, record: Values): boolean {

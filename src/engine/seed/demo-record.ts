@@ -364,7 +364,7 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
   // A range that overlaps one already made (a technician's visits): no time left for it.
   if (exclusiveCollisions(run, entity, final).length > 0)
     return { kind: 'noRoom', detail: 'its range overlaps another record of its exclusive rules' };
-  // An owner at a limit (whose records the walk could not move out of it) gets no more.
+  // An owner at the demo's share of a limit (whose records the walk could not move out of it) gets no more.
   const full = limits.filter(
     ([name, limit]) =>
       countsTowards(run, limit, final) && (run.limitCounts.get(limitKey(entity, name, final[limit.per])) ?? 0) >= seedLimitMax(limit),
@@ -372,7 +372,7 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
   if (full.length > 0)
     return {
       kind: 'noRoom',
-      detail: `every ${full.map(([, limit]) => limit.per).join(', ')} is at the limit ${full.map(([name]) => name).join(', ')}`,
+      detail: `every ${full.map(([, limit]) => limit.per).join(', ')} has as many as the demo gives under the limit ${full.map(([name]) => name).join(', ')} (one fewer, so each can still add one)`,
     };
   takeUnique(run, entity, final);
   takeUniqueWhen(run, entity, final);

@@ -101,8 +101,8 @@ forEachDatabase('seed: coherent demo data for the helpdesk', (database) => {
     return Math.max(...open.values());
   }
 
-  it('keeps each customer within the open-ticket limit', () => {
-    expect(mostOpenPerCustomer(tickets)).toBeLessThanOrEqual(helpdesk.constants!.maxOpenTicketsPerCustomer.value as number);
+  it('keeps each customer below the open-ticket limit, so that every demo customer can still open one', () => {
+    expect(mostOpenPerCustomer(tickets)).toBeLessThan(helpdesk.constants!.maxOpenTicketsPerCustomer.value as number);
   });
 
   it('has comments written after their ticket, by its requester or by agents, internal notes by agents only', async () => {
