@@ -83,10 +83,13 @@ export default defineApp({
       ],
     },
     details: {
-      // The conversation is the reply: the requester's reply on a pending ticket takes "reply";
+      // The conversation is the reply: the requester's reply on a pending ticket takes "reply", and
+      // on a resolved one "reopen" (within the reopen window), so it rises in the queue again;
       // an agent may wait for the customer or resolve with theirs.
       ticket: {
-        related: { comment: { thread: true, badges: ['internal'], transitions: { requester: 'reply' }, replyWith: ['wait', 'resolve'] } },
+        related: {
+          comment: { thread: true, badges: ['internal'], transitions: { requester: ['reply', 'reopen'] }, replyWith: ['wait', 'resolve'] },
+        },
       },
     },
     // Where an agent works from: their own tickets still to answer, the SLA's oldest due first.

@@ -150,9 +150,10 @@ async function addForm(
 }
 
 /**
- * Transitions not to offer as buttons of their own on this page: those a reply takes by itself
- * in a section where this viewer can reply (the customer's old "Reply" button).
+ * Transitions not to offer as buttons of their own on this page: the first a reply takes by
+ * itself in a section where this viewer can reply (the customer's old "Reply" button); further
+ * ones (a reopen a reply takes on a resolved ticket) keep their buttons.
  */
 export function transitionsTakenByReplies(sections: readonly RelatedSectionView[]): Set<string> {
-  return new Set(sections.filter((s) => s.add !== null).flatMap((s) => Object.values(s.section.transitions)));
+  return new Set(sections.filter((s) => s.add !== null).flatMap((s) => Object.values(s.section.transitions).map((names) => names[0]!)));
 }

@@ -232,7 +232,7 @@ describe('the helpdesk document', () => {
     expect(post.responses['409']!['x-error-codes']).toEqual(['TICKET_CLOSED', 'TRANSITION_NOT_ALLOWED']);
     expect(post.description).toContain('Refused with TICKET_CLOSED when its ticket is Closed.');
     expect(post.description).toContain(
-      'Created by the ticket\'s requester, it also takes the ticket\'s "Reply" transition in the same transaction',
+      'Created by the ticket\'s requester, it also takes the first of the ticket\'s "Reply", "Reopen" transitions available to them, in the same transaction.',
     );
     expect(post.description).toContain(
       'The parameter replyWith (wait or resolve) takes that ticket transition instead, in the same transaction',

@@ -50,11 +50,13 @@ export function createRelatedNote(model: AppModel, entity: EntityModel): { descr
       codes.push(parent.workflow.finalError);
     }
     for (const { section } of sections) {
-      for (const [who, name] of Object.entries(section.transitions)) {
-        const transition = parent.workflow.transitions.find((t) => t.name === name);
+      for (const [who, names] of Object.entries(section.transitions)) {
+        const labels = names.map((name) => `"${parent.workflow?.transitions.find((t) => t.name === name)?.label ?? name}"`);
         const by = parent.fieldsByName[who] ? `the ${one}'s ${inSentence(parent.fieldsByName[who].label)}` : `a user with the role ${who}`;
         sentences.push(
-          `Created by ${by}, it also takes the ${one}'s "${transition?.label ?? name}" transition in the same transaction, when that is available to them.`,
+          labels.length === 1
+            ? `Created by ${by}, it also takes the ${one}'s ${labels[0]} transition in the same transaction, when that is available to them.`
+            : `Created by ${by}, it also takes the first of the ${one}'s ${labels.join(', ')} transitions available to them, in the same transaction.`,
         );
       }
       if (section.replyWith.length > 0) {

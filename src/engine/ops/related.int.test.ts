@@ -135,6 +135,25 @@ forEachDatabase('ops: related records, final states, replies that take transitio
       expect(history.entries[0]!.actor?.id).toBe(customer.userId);
     });
 
+    it("reopens a resolved ticket with its requester's reply (the next transition named), within the reopen window only", async () => {
+      const resolved = await ticketIn('resolved');
+      await ops.create(customer, 'comment', { ticket: resolved.id, body: 'It broke again this morning.' });
+      expect(await state(resolved.id)).toMatchObject({ state: 'open', resolvedAt: null });
+      const history = await ops.history(agent, 'ticket', resolved.id);
+      expect(history.entries[0]).toMatchObject({ action: 'transition', transition: { name: 'reopen', from: 'resolved', to: 'open' } });
+      // Past the window the reopen's guard refuses: the reply is still saved, on the resolved ticket.
+      const late = await ticketIn('resolved');
+      await store.db
+        .updateTable('ticket')
+        .set({ resolved_at: new Date(Date.now() - 30 * 86_400_000) })
+        .where('id', '=', late.id)
+        .execute();
+      const before = await state(late.id);
+      const reply = await ops.create(customer, 'comment', { ticket: late.id, body: 'Any news?' });
+      expect(reply.id).toBeGreaterThan(0);
+      expect(await state(late.id)).toMatchObject({ state: 'resolved', version: before.version });
+    });
+
     it('takes nothing when the transition is not available: an open ticket, or an agent who is not the requester', async () => {
       const open = await ticketIn('open');
       await ops.create(customer, 'comment', { ticket: open.id, body: 'Still there?' });

@@ -81,18 +81,21 @@ async function automaticTransition(
   actor: Actor,
   parent: EntityModel,
   record: RecordData,
-  declared: readonly Readonly<Record<string, string>>[],
+  declared: readonly Readonly<Record<string, readonly string[]>>[],
 ): Promise<TransitionModel | null> {
   const now = new Date();
   for (const transitions of declared) {
-    for (const [who, name] of Object.entries(transitions)) {
+    for (const [who, candidates] of Object.entries(transitions)) {
       const names = parent.fieldsByName[who]?.type === 'user' ? record[who] === actor.userId : actor.roles.includes(who);
-      const transition = parent.workflow!.transitions.find((t) => t.name === name);
-      if (!names || !transition || !transition.from.includes(String(record[parent.workflow!.field]))) continue;
-      const granted = await grantedOn(ctx.model, trx, parent, actor, transition.name, record.id);
-      if (!granted) continue;
-      const withPaths = await withPathValues(ctx.model, trx, parent, transitionConditions([transition]), record);
-      if (checkTransition(ctx.model, parent, withPaths, actor, transition, now, true).allowed) return transition;
+      if (!names) continue;
+      for (const name of candidates) {
+        const transition = parent.workflow!.transitions.find((t) => t.name === name);
+        if (!transition || !transition.from.includes(String(record[parent.workflow!.field]))) continue;
+        const granted = await grantedOn(ctx.model, trx, parent, actor, transition.name, record.id);
+        if (!granted) continue;
+        const withPaths = await withPathValues(ctx.model, trx, parent, transitionConditions([transition]), record);
+        if (checkTransition(ctx.model, parent, withPaths, actor, transition, now, true).allowed) return transition;
+      }
     }
   }
   return null;

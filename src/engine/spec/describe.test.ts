@@ -34,7 +34,7 @@ describe('describeMarkdown', () => {
     [2, '| `/organizations/new` | New | Form to create an organization:'],
     [
       2,
-      'related "Comments" (comments whose Ticket is this one, to viewers who may list them, with the count they may see): a thread, oldest first, each with its author (where the viewer may see who created it, else "Someone") and time and its Body, marked "Internal" when true, 50 per page (`?comments=<cursor>`); a reply box for viewers who may create a comment whose Ticket is this one (their create scope with this record in it), not while Closed; a comment by its requester takes "Reply" when available (no button of its own); beside the reply: "Reply and wait for customer", "Reply and resolve"',
+      'related "Comments" (comments whose Ticket is this one, to viewers who may list them, with the count they may see): a thread, oldest first, each with its author (where the viewer may see who created it, else "Someone") and time and its Body, marked "Internal" when true, 50 per page (`?comments=<cursor>`); a reply box for viewers who may create a comment whose Ticket is this one (their create scope with this record in it), not while Closed; a comment by its requester takes the first available of "Reply", "Reopen" ("Reply" has no button of its own); beside the reply: "Reply and wait for customer", "Reply and resolve"',
     ],
     [2, 'the 403 page where the user may not change this one, never while Closed'],
     [4, 'A final state (closed) freezes the record: changes are refused with `TICKET_CLOSED`'],

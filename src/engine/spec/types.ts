@@ -551,10 +551,11 @@ export interface RelatedSpec {
   /**
    * A thread's reply that takes a transition of the record shown, in the same transaction: by
    * a user field of that record (the requester) or a role, the transition their reply takes
-   * when it is available, e.g. { requester: 'reply' }. Such transitions are not offered as
-   * buttons of their own.
+   * when it is available, e.g. { requester: 'reply' }; or a list, of which the first available
+   * is taken: { requester: ['reply', 'reopen'] } (a reply on a resolved ticket reopens it). The
+   * first transition of each is not offered as a button of its own; the others keep theirs.
    */
-  readonly transitions?: Readonly<Record<string, string>>;
+  readonly transitions?: Readonly<Record<string, string | readonly string[]>>;
   /** Transitions a replier may choose to take with the reply ("Reply and wait for customer"). */
   readonly replyWith?: readonly string[];
 }

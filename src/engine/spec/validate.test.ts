@@ -561,6 +561,18 @@ const CASES: readonly Case[] = [
     message: 'unknown transition "answer" of ticket',
   },
   {
+    kind: 'related transitions list with an unknown transition',
+    changes: { 'screens.details.ticket.related': { comment: { thread: true, transitions: { requester: ['reply', 'reopn'] } } } },
+    path: 'screens.details.ticket.related.comment.transitions.requester[1]',
+    message: 'unknown transition "reopn" of ticket',
+  },
+  {
+    kind: 'related transitions empty list',
+    changes: { 'screens.details.ticket.related': { comment: { thread: true, transitions: { requester: [] } } } },
+    path: 'screens.details.ticket.related.comment.transitions.requester',
+    message: 'must name at least one transition',
+  },
+  {
     kind: 'related replyWith unknown transition',
     changes: { 'screens.details.ticket.related': { comment: { thread: true, replyWith: ['wait', 'park'] } } },
     path: 'screens.details.ticket.related.comment.replyWith[1]',

@@ -35,9 +35,12 @@ function sectionText(model: AppModel, parent: EntityModel, section: RelatedModel
   } else {
     parts.push(`none can be added here`);
   }
-  const auto = Object.entries(section.transitions).map(
-    ([who, name]) => `by ${whoText(parent, who)} takes "${transitionLabel(parent, name)}" when available (no button of its own)`,
-  );
+  const auto = Object.entries(section.transitions).map(([who, names]) => {
+    const [first, ...others] = names.map((name) => `"${transitionLabel(parent, name)}"`);
+    return others.length === 0
+      ? `by ${whoText(parent, who)} takes ${first} when available (no button of its own)`
+      : `by ${whoText(parent, who)} takes the first available of ${[first, ...others].join(', ')} (${first} has no button of its own)`;
+  });
   if (auto.length > 0) parts.push(`${one} ${auto.join('; ')}`);
   if (section.replyWith.length > 0)
     parts.push(

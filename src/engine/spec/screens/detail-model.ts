@@ -24,8 +24,8 @@ export interface RelatedModel {
   readonly add: boolean;
   readonly addWhenFinal: boolean;
   readonly badges: readonly string[];
-  /** By a user field of the record shown or a role: the transition a reply by them takes when available. */
-  readonly transitions: Readonly<Record<string, string>>;
+  /** By a user field of the record shown or a role: the transitions a reply by them takes, the first available. */
+  readonly transitions: Readonly<Record<string, readonly string[]>>;
   /** Transitions a replier may choose to take with the reply. */
   readonly replyWith: readonly string[];
 }
@@ -33,6 +33,6 @@ export interface RelatedModel {
 /** A detail page's sections of related records, in order. */
 export interface DetailModel {
   readonly related: readonly RelatedModel[];
-  /** Transitions a reply takes (`transitions` of a section): not offered as buttons of their own. */
+  /** The first transition a reply takes for each replier (`transitions` of a section): not offered as buttons of their own. */
   readonly replyTransitions: readonly string[];
 }

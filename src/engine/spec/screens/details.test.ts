@@ -22,7 +22,7 @@ describe('detail pages: sections of related records', () => {
           add: true,
           addWhenFinal: false,
           badges: ['internal'],
-          transitions: { requester: 'reply' },
+          transitions: { requester: ['reply', 'reopen'] },
           replyWith: ['wait', 'resolve'],
         },
       ],

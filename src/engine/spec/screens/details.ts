@@ -49,7 +49,7 @@ export function buildDetails(spec: AppSpec, entity: EntityWithoutDetails, entiti
     const shared = picked.filter((p) => p.related.name === other.name).length > 1;
     return relatedModel(key, other, via, section, shared);
   });
-  return { related, replyTransitions: [...new Set(related.flatMap((r) => Object.values(r.transitions)))] };
+  return { related, replyTransitions: [...new Set(related.flatMap((r) => Object.values(r.transitions).map((names) => names[0]!)))] };
 }
 
 function relatedModel(key: string, related: EntityWithoutDetails, via: string, section: RelatedSpec, shared: boolean): RelatedModel {
@@ -73,7 +73,9 @@ function relatedModel(key: string, related: EntityWithoutDetails, via: string, s
     add: section.add ?? true,
     addWhenFinal: section.addWhenFinal ?? false,
     badges: section.badges ?? [],
-    transitions: section.transitions ?? {},
+    transitions: Object.fromEntries(
+      Object.entries(section.transitions ?? {}).map(([who, names]) => [who, typeof names === 'string' ? [names] : [...names]]),
+    ),
     replyWith: section.replyWith ?? [],
   };
 }

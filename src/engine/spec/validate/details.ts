@@ -141,10 +141,13 @@ function checkSection(section: Rec, entity: EntityInfo, parent: EntityInfo, path
   }
 }
 
-/** `{ <user field of the parent or role>: <transition of the parent> }`. */
+/** `{ <user field of the parent or role>: <transition of the parent> | [<transition>, ...] }`. */
 function checkReplyTransitions(transitions: unknown, parent: EntityInfo, path: string, symbols: Symbols, issues: Issues): void {
   if (!isRecord(transitions)) {
-    issues.add(path, `must be an object of { <user field or role>: <transition> }, got ${describeValue(transitions)}`);
+    issues.add(
+      path,
+      `must be an object of { <user field or role>: <transition> or [<transition>, ...] }, got ${describeValue(transitions)}`,
+    );
     return;
   }
   const users = userFields(parent);
@@ -156,7 +159,14 @@ function checkReplyTransitions(transitions: unknown, parent: EntityInfo, path: s
         `"${who}" is neither a user field of ${parent.name} (${quoteList(users)}) nor a role (${quoteList(symbols.roles)})`,
       );
     }
-    checkTransitionName(name, parent, at(path, who), issues);
+    if (!Array.isArray(name)) {
+      checkTransitionName(name, parent, at(path, who), issues);
+      continue;
+    }
+    const names = issues.stringList(name, at(path, who));
+    if (names.length === 0) issues.add(at(path, who), 'must name at least one transition');
+    names.forEach((one, index) => checkTransitionName(one, parent, at(at(path, who), index), issues));
+    issues.duplicates(names, at(path, who), 'transition');
   }
 }
 
