@@ -52,6 +52,9 @@ forEachDatabase('palette search', (database) => {
     expect(entities(found)).toEqual(['ticket', 'organization', 'comment']);
     expect(found[0]).toMatchObject({ label: 'Tickets' });
     expect(found[0]!.records.map((r) => r.title).sort()).toEqual(['The zebra printer is jammed', 'Zebra labels come out blank']);
+    // Each ticket says its state (by its label); a record without a workflow says none.
+    expect(found[0]!.records.map((r) => r.state)).toEqual(['New', 'New']);
+    expect(found.find((g) => g.entity === 'organization')?.records.every((r) => r.state === undefined)).toBe(true);
     expect(hrefs(found)).toEqual(
       expect.arrayContaining([
         `/tickets/${mine.id}`,
@@ -74,7 +77,12 @@ forEachDatabase('palette search', (database) => {
   it('finds a record by "123" or "#123" in every entity the actor may read, and nothing out of reach', async () => {
     const byHash = await searchPalette(engine, agent, `#${theirs.id}`);
     expect(hrefs(byHash)).toContain(`/tickets/${theirs.id}`);
-    expect(byHash[0]!.records[0]).toEqual({ id: theirs.id, title: 'Zebra labels come out blank', href: `/tickets/${theirs.id}` });
+    expect(byHash[0]!.records[0]).toEqual({
+      id: theirs.id,
+      title: 'Zebra labels come out blank',
+      href: `/tickets/${theirs.id}`,
+      state: 'New',
+    });
     expect(hrefs(await searchPalette(engine, customer, String(mine.id)))).toContain(`/tickets/${mine.id}`);
     expect(hrefs(await searchPalette(engine, customer, `#${theirs.id}`))).not.toContain(`/tickets/${theirs.id}`);
     expect(hrefs(await searchPalette(engine, customer, `#${internalNote.id}`))).not.toContain(`/comments/${internalNote.id}`);

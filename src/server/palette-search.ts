@@ -67,5 +67,12 @@ async function recordsBySearch(engine: Engine, actor: Actor, entity: EntityModel
 }
 
 function found(entity: EntityModel, record: RecordData, references: ReferenceTitles): PaletteRecord {
-  return { id: record.id, title: recordTitle(entity, record, references), href: `/${entity.plural}/${record.id}` };
+  const workflow = entity.workflow;
+  const state = workflow ? workflow.states.find((s) => s.name === record[workflow.field])?.label : undefined;
+  return {
+    id: record.id,
+    title: recordTitle(entity, record, references),
+    href: `/${entity.plural}/${record.id}`,
+    ...(state ? { state } : {}),
+  };
 }

@@ -3,6 +3,8 @@ export interface PaletteRecord {
   readonly id: number;
   readonly title: string;
   readonly href: string;
+  /** The label of its state, for a record with a workflow ("Open"). */
+  readonly state?: string;
 }
 
 /** The records found in one entity, under its plural label. */

@@ -45,11 +45,22 @@ describe('paletteSections', () => {
   it('shows the records found for the query typed, not for an older one', () => {
     const found = {
       query: 'printer',
-      groups: [{ entity: 'ticket', label: 'Tickets', records: [{ id: 7, title: 'Printer jammed', href: '/tickets/7' }] }],
+      groups: [
+        {
+          entity: 'ticket',
+          label: 'Tickets',
+          records: [
+            { id: 7, title: 'Printer jammed', href: '/tickets/7' },
+            { id: 8, title: 'Printer toner', href: '/tickets/8', state: 'Pending' },
+          ],
+        },
+      ],
     };
     const now = paletteSections({ query: ' printer ', record: null, places, found });
-    expect(labels(now)).toEqual([['Tickets', ['Printer jammed']]]);
+    expect(labels(now)).toEqual([['Tickets', ['Printer jammed', 'Printer toner']]]);
     expect(now[0]!.items[0]).toMatchObject({ detail: '#7', action: { kind: 'href', href: '/tickets/7' } });
+    // A record's state follows its number.
+    expect(now[0]!.items[1]).toMatchObject({ detail: '#8 · Pending' });
     expect(paletteSections({ query: 'printers', record: null, places, found })).toEqual([]);
   });
 });

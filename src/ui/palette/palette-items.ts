@@ -34,7 +34,7 @@ export interface FoundRecords {
   readonly groups: readonly {
     readonly entity: string;
     readonly label: string;
-    readonly records: readonly { readonly id: number; readonly title: string; readonly href: string }[];
+    readonly records: readonly { readonly id: number; readonly title: string; readonly href: string; readonly state?: string }[];
   }[];
 }
 
@@ -90,7 +90,7 @@ export function paletteSections({
         items: group.records.map((r) => ({
           key: `records-${group.entity}-${r.id}`,
           label: r.title,
-          detail: `#${r.id}`,
+          detail: r.state ? `#${r.id} · ${r.state}` : `#${r.id}`,
           action: { kind: 'href', href: r.href },
         })),
       });
