@@ -125,7 +125,7 @@ describe('keyboard, command palette and loading states', () => {
     await visit(page, '/tickets');
     await openPalette(page);
     await page.keyboard.type(word);
-    await expect.poll(() => groupOptions(page, 'Tickets'), { timeout: 10_000 }).toEqual([`${ticketSubject}\n#${ticketId}`]);
+    await expect.poll(() => groupOptions(page, 'Tickets'), { timeout: 10_000 }).toEqual([`${ticketSubject}\n#${ticketId} · Resolved`]);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'keyboard-palette-1280.png') });
     await page.keyboard.press('Enter');
@@ -137,11 +137,11 @@ describe('keyboard, command palette and loading states', () => {
     await visit(page, '/');
     await openPalette(page);
     await page.keyboard.type(`#${ticketId}`);
-    await expect.poll(() => groupOptions(page, 'Tickets'), { timeout: 10_000 }).toContain(`${ticketSubject}\n#${ticketId}`);
+    await expect.poll(() => groupOptions(page, 'Tickets'), { timeout: 10_000 }).toContain(`${ticketSubject}\n#${ticketId} · Resolved`);
     // Arrows move the active option; Enter takes the active one.
     const options = palette(page).getByRole('option');
     const labels = await options.allInnerTexts();
-    const target = labels.indexOf(`${ticketSubject}\n#${ticketId}`);
+    const target = labels.indexOf(`${ticketSubject}\n#${ticketId} · Resolved`);
     for (let i = 0; i < target; i += 1) await page.keyboard.press('ArrowDown');
     expect(await combobox(page).getAttribute('aria-activedescendant')).toBe(await options.nth(target).getAttribute('id'));
     await page.keyboard.press('Enter');
