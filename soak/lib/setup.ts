@@ -19,9 +19,23 @@ export function ninefold(
   });
 }
 
+/** Adds a user with the CLI, as an operator would, and returns their personal API token (printed once, last line). */
+async function addUser(
+  root: string,
+  env: Readonly<Record<string, string>>,
+  user: { readonly email: string; readonly password: string; readonly name: string; readonly roles: readonly string[] },
+): Promise<string> {
+  const roles = user.roles.flatMap((role) => ['--role', role]);
+  await ninefold(root, env, ['user', 'add', '--email', user.email, '--password', user.password, ...roles, '--name', user.name]);
+  const created = await ninefold(root, env, ['token', 'create', '--email', user.email, '--name', 'soak']);
+  const token = created.stdout.trim().split('\n').pop()?.trim() ?? '';
+  if (!token.startsWith('nf_')) throw new Error(`token create printed no token:\n${created.stdout}\n${created.stderr}`);
+  return token;
+}
+
 /**
  * Prepares a fresh database with the CLI, as an operator would: the schema, the soak's account,
- * optionally demo data, and a personal API token (printed once, last line).
+ * optionally demo data, and the account's personal API token.
  */
 export async function prepareDatabase(
   root: string,
@@ -29,45 +43,13 @@ export async function prepareDatabase(
   options: { seed?: number } = {},
 ): Promise<string> {
   if (options.seed) await ninefold(root, env, ['seed', '--count', String(options.seed)]);
-  await ninefold(root, env, [
-    'user',
-    'add',
-    '--email',
-    SOAK_USER.email,
-    '--password',
-    SOAK_USER.password,
-    '--role',
-    'admin',
-    '--role',
-    'agent',
-    '--name',
-    'Soak',
-  ]);
-  const created = await ninefold(root, env, ['token', 'create', '--email', SOAK_USER.email, '--name', 'soak']);
-  const token = created.stdout.trim().split('\n').pop()?.trim() ?? '';
-  if (!token.startsWith('nf_')) throw new Error(`token create printed no token:\n${created.stdout}\n${created.stderr}`);
-  return token;
+  return addUser(root, env, { ...SOAK_USER, name: 'Soak', roles: ['admin', 'agent'] });
 }
 
 /** A second agent, whom the soak's tickets are assigned to: each assignment tells them (in-app). */
 export const SOAK_COLLEAGUE = { email: 'colleague@soak.ninefold.test', password: 'colleague-password-not-secret' } as const;
 
 /** Adds the colleague and returns their personal API token. */
-export async function addColleague(root: string, env: Readonly<Record<string, string>>): Promise<string> {
-  await ninefold(root, env, [
-    'user',
-    'add',
-    '--email',
-    SOAK_COLLEAGUE.email,
-    '--password',
-    SOAK_COLLEAGUE.password,
-    '--role',
-    'agent',
-    '--name',
-    'Colleague',
-  ]);
-  const created = await ninefold(root, env, ['token', 'create', '--email', SOAK_COLLEAGUE.email, '--name', 'soak']);
-  const token = created.stdout.trim().split('\n').pop()?.trim() ?? '';
-  if (!token.startsWith('nf_')) throw new Error(`token create printed no token:\n${created.stdout}\n${created.stderr}`);
-  return token;
+export function addColleague(root: string, env: Readonly<Record<string, string>>): Promise<string> {
+  return addUser(root, env, { ...SOAK_COLLEAGUE, name: 'Colleague', roles: ['agent'] });
 }
