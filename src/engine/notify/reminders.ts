@@ -116,6 +116,8 @@ export async function takeDueReminders(ctx: OpsContext, now: Date, deadline: num
           .returning('record_id')
           .execute();
         const ids = fresh.map((r) => Number(r.record_id));
+        // Every row claimed was taken meanwhile by another process (its key already there): nothing to write.
+        if (ids.length === 0) return rows.length;
         const users = await ownUsers(trx, entity, notification, ids);
         const outbox: OutboxRow[] = ids.map((id) => ({
           entity: entity.name,
