@@ -365,12 +365,13 @@ export default defineApp({
       text: '{subject} (priority {priority}, SLA due {slaDueAt}).',
     },
     ticketReplied: {
-      label: 'A reply on your ticket or one you watch',
+      label: 'A reply on your ticket, one you work or one you watch',
       entity: 'comment',
       on: { create: true },
-      // Internal notes are for agents: the requester is never told of one.
+      // Internal notes are for agents: the requester is never told of one. The assignee is told
+      // too: a customer's reply that cannot reopen a ticket (its reopen window passed) is still seen.
       when: { field: 'internal', op: 'eq', value: false },
-      to: ['ticket.requester', 'ticket.watchers'],
+      to: ['ticket.requester', 'ticket.assignee', 'ticket.watchers'],
       title: 'New reply on "{ticket.subject}"',
       text: '{body}',
     },

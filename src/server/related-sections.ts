@@ -3,10 +3,10 @@ import type { Engine } from '@/engine/engine';
 import { isFinal } from '@/engine/ops/final-state';
 import type { ListPage, RecordView } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
-import type { EntityModel } from '@/engine/spec/model';
+import type { EntityModel, FieldModel } from '@/engine/spec/model';
 import type { RelatedModel } from '@/engine/spec/screens/detail-model';
 import { formChecks } from '@/ui/forms/validation';
-import type { RelatedAddForm, RelatedSectionView } from '@/ui/record/related-section-view';
+import type { RelatedAddForm, RelatedSectionView, ReplyMode } from '@/ui/record/related-section-view';
 import { asNinefoldError } from './errors';
 import { describeFormFields } from './form-fields';
 import { shownFilesOf } from './shown-files';
@@ -139,14 +139,52 @@ async function addForm(
   );
   const now = new Date();
   const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now, zone)]));
-  const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values, zone });
+  const mode = replyMode(section, fields);
+  const descriptors = await describeFormFields({
+    ops: engine.ops,
+    actor,
+    model: engine.model,
+    entity,
+    fields: fields.filter((field) => field.name !== mode?.field),
+    values,
+    zone,
+  });
   const replyOptions = view.transitions
     .filter((offer) => offer.available && section.replyWith.includes(offer.name))
     .map((offer) => ({
       name: offer.name,
       label: `${section.display === 'thread' ? 'Reply' : `Add ${inSentence(entity.label)}`} and ${inSentence(offer.label)}`,
     }));
-  return { fields: descriptors, values, checks: formChecks(engine.model, entity, fields), replyOptions };
+  return {
+    fields: descriptors,
+    mode,
+    values,
+    checks: formChecks(engine.model, entity, fields),
+    replyOptions,
+    notice: heldBackNotice(parent, view, section, actor),
+  };
+}
+
+/**
+ * What the reply box says before one writes, when the section's `transitions` name the viewer
+ * but none of them can be taken now (a customer's reply on a ticket resolved too long ago): the
+ * reply is still saved, and the viewer learns beforehand that it will not move the record, and why.
+ */
+function heldBackNotice(parent: EntityModel, view: RecordView, section: RelatedModel, actor: Actor): string | null {
+  const named = Object.entries(section.transitions)
+    .filter(([who]) => (parent.fieldsByName[who]?.type === 'user' ? view.record[who] === actor.userId : actor.roles.includes(who)))
+    .flatMap(([, names]) => names);
+  const offers = view.transitions.filter((offer) => named.includes(offer.name));
+  if (offers.length === 0 || offers.some((offer) => offer.available)) return null;
+  const [blocked] = offers;
+  return `Your reply will be added, but it will not ${inSentence(blocked!.label)} this ${inSentence(parent.label)}${blocked!.blockedReason ? `: ${blocked!.blockedReason}` : '.'}`;
+}
+
+/** A thread's first marker (a boolean badge) the viewer may set, offered as a mode of the reply box. */
+function replyMode(section: RelatedModel, writable: readonly FieldModel[]): ReplyMode | null {
+  if (section.display !== 'thread') return null;
+  const field = writable.find((f) => f.type === 'boolean' && section.badges.includes(f.name));
+  return field ? { field: field.name, label: `${field.label} note`, note: field.spec.help ?? null } : null;
 }
 
 /**

@@ -13,6 +13,8 @@ export function RecordDetails({
   zone,
   locale,
   files,
+  layout = 'grid',
+  edits,
 }: {
   columns: readonly ListColumn[];
   record: RecordData;
@@ -25,13 +27,17 @@ export function RecordDetails({
   locale: string;
   /** The record's files (src/server/shown-files.ts), each with its size and thumbnail. */
   files: ShownFiles;
+  /** Two columns from `sm` (the page's main column), or one (a side panel). */
+  layout?: 'grid' | 'stack';
+  /** Controls changing a field in place (src/ui/record/field-edit.tsx), by field name, after its value. */
+  edits?: Readonly<Record<string, ReactNode>>;
 }) {
   return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-5 sm:grid-cols-2">
+    <dl className={layout === 'grid' ? 'grid grid-cols-1 gap-x-6 gap-y-5 sm:grid-cols-2' : 'grid grid-cols-1 gap-y-4'}>
       {columns.map((column) => {
         const wide = column.kind === 'field' && (column.field.type === 'markdown' || column.field.files !== undefined);
         return (
-          <div key={column.name} className={wide ? 'sm:col-span-2' : undefined}>
+          <div key={column.name} className={wide && layout === 'grid' ? 'sm:col-span-2' : undefined}>
             <dt className="text-xs font-medium tracking-wide text-zinc-500 uppercase">{column.label}</dt>
             <dd className="mt-1 text-sm text-zinc-900">
               <ColumnValue
@@ -44,6 +50,7 @@ export function RecordDetails({
                 files={files}
               />
               {notes?.[column.name] ?? null}
+              {edits?.[column.name] ?? null}
             </dd>
           </div>
         );

@@ -30,6 +30,7 @@ export const ACTION_ARGUMENTS = {
   searchPaletteRecords: ['value'],
   createRecord: ['text', 'state', 'form'],
   updateRecord: ['text', 'id', 'state', 'form'],
+  updateField: ['text', 'id', 'state', 'form'],
   deleteRecord: ['text', 'id', 'state', 'form'],
   addRelated: ['text', 'id', 'text', 'state', 'form'],
   chooseThemeAction: ['form'],

@@ -1,6 +1,8 @@
 'use server';
 
+import { refresh } from 'next/cache';
 import { notFound, redirect } from 'next/navigation';
+import { SCRIPTED_INPUT } from '@/ui/record/related-state';
 import type { Engine } from '@/engine/engine';
 import type { Actor } from '@/engine/ground/actor';
 import type { MessageFormState, RecordFormState } from '@/ui/forms/state';
@@ -49,6 +51,32 @@ export async function updateRecord(
   formData: FormData,
 ): Promise<RecordFormState> {
   return run(async (engine, actor) => submitUpdate(engine, actor, entityName, recordId, state, formData, await viewerZone()));
+}
+
+/**
+ * One field changed in place on the record page (or "Assign to me"): the form posts that field
+ * and the version alone, so only it is written, version-checked. Posted by script, the page is
+ * refreshed where it is; a plain post goes back to the record.
+ */
+export async function updateField(
+  entityName: string,
+  recordId: number,
+  state: RecordFormState,
+  formData: FormData,
+): Promise<RecordFormState> {
+  const actor = await requireActor();
+  const engine = await getEngine();
+  let result;
+  try {
+    result = await submitUpdate(engine, actor, entityName, recordId, state, formData, await viewerZone());
+  } catch (error) {
+    if (asNinefoldError(error)?.code === 'NOT_FOUND') notFound();
+    throw error;
+  }
+  if (!isRedirect(result)) return result;
+  if (formData.get(SCRIPTED_INPUT) === null) redirect(result.redirectTo);
+  refresh();
+  return { values: {}, fieldErrors: {}, message: null, attempt: state.attempt + 1 };
 }
 
 export async function deleteRecord(

@@ -10,6 +10,8 @@ import type { FormChecks } from '../forms/validation';
 import { PendingReply } from '../loading/pending-replies';
 import { Spinner } from '../loading/spinner';
 import { REPLY_WITH_INPUT, SCRIPTED_INPUT } from './related-state';
+import type { ReplyMode } from './related-section-view';
+import { ReplyModeSwitch, SentAs } from './reply-mode';
 
 /**
  * The form adding a record in place under the record shown (the reply box of a thread). A plain
@@ -18,6 +20,7 @@ import { REPLY_WITH_INPUT, SCRIPTED_INPUT } from './related-state';
  * plain submit, one button per transition the reply may take with it.
  */
 export function RelatedAddForm({
+  id,
   action,
   initialValues,
   fields,
@@ -26,7 +29,11 @@ export function RelatedAddForm({
   options,
   title,
   body,
+  mode,
+  notice,
 }: {
+  /** The form's element id, which the thread's "Write a reply" link jumps to. */
+  id?: string;
   action: RecordFormAction;
   initialValues: Readonly<Record<string, string>>;
   fields: readonly FormFieldDescriptor[];
@@ -36,6 +43,10 @@ export function RelatedAddForm({
   title: string;
   /** The field holding a thread's message: a reply shows at once, before the server has it (src/ui/loading/pending-replies.tsx). */
   body?: string | null;
+  /** Two ways of writing (a reply, an internal note) instead of the marker's checkbox. */
+  mode?: ReplyMode | null;
+  /** Said before one writes: what the reply will not do, and why (src/server/related-sections.ts). */
+  notice?: string | null;
 }) {
   const [state, formAction, pending] = useActionState(action, { values: {}, fieldErrors: {}, message: null, attempt: 0 });
   // Rendered once hydrated: the action then knows the page can refresh in place.
@@ -47,11 +58,20 @@ export function RelatedAddForm({
     if (pending) event.preventDefault();
   };
   return (
-    <form action={formAction} aria-label={title} className="space-y-4">
+    // `group/reply`: the note mode's marks follow its radio by CSS alone, so they work before (and without) JavaScript.
+    <form id={id} action={formAction} aria-label={title} className="group/reply scroll-mt-6 space-y-4">
       {body ? <PendingReply field={body} failed={state.message !== null ? state.values[body] : undefined} /> : null}
+      {mode ? <ReplyModeSwitch mode={mode} replyLabel={submitLabel} note={shown.values[mode.field] === 'true'} /> : null}
       {scripted ? <input type="hidden" name={SCRIPTED_INPUT} value="1" /> : null}
+      {notice ? (
+        <p role="note" className="rounded-md border border-zinc-300 bg-zinc-50 px-3 py-2 text-sm text-zinc-700">
+          {notice}
+        </p>
+      ) : null}
       {state.message ? <Alert title="Not saved.">{state.message}</Alert> : null}
-      <CheckedFields key={state.attempt} fields={fields} checks={checks} state={shown} />
+      <div className={mode ? 'group-has-[[data-note-mode]:checked]/reply:[&_textarea]:bg-amber-50' : undefined}>
+        <CheckedFields key={state.attempt} fields={fields} checks={checks} state={shown} />
+      </div>
       <div className="flex flex-wrap items-center gap-2">
         <button
           type="submit"
@@ -62,7 +82,7 @@ export function RelatedAddForm({
           className={buttonClass('primary', pending ? 'cursor-progress opacity-80' : undefined)}
         >
           {pending ? <Spinner /> : null}
-          {submitLabel}
+          {mode ? <SentAs reply={`Send ${submitLabel.toLowerCase()}`} note={`Add ${mode.label.toLowerCase()}`} /> : submitLabel}
         </button>
         {options.map((option) => (
           <button
@@ -74,7 +94,11 @@ export function RelatedAddForm({
             onClick={guard}
             className={buttonClass('secondary', pending ? 'cursor-progress opacity-80' : undefined)}
           >
-            {option.label}
+            {mode ? (
+              <SentAs reply={option.label} note={option.label.replace(submitLabel, `Add ${mode.label.toLowerCase()}`)} />
+            ) : (
+              option.label
+            )}
           </button>
         ))}
       </div>

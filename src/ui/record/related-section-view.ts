@@ -11,12 +11,29 @@ export interface ReplyOption {
   readonly label: string;
 }
 
+/**
+ * A thread's second way of writing, where its items carry a marker the viewer may set (an internal
+ * note): the reply box offers two modes instead of a checkbox one may forget to tick.
+ */
+export interface ReplyMode {
+  /** The boolean field the mode sets. */
+  readonly field: string;
+  /** What an item in this mode is called ("Internal note"). */
+  readonly label: string;
+  /** Who reads it, from the field's help ("Visible to agents only"), shown while writing one. */
+  readonly note: string | null;
+}
+
 /** The form adding a related record in place: its fields (never the reference, which the page sets). */
 export interface RelatedAddForm {
   readonly fields: readonly FormFieldDescriptor[];
+  /** The marker chosen as a mode rather than a field; null when there is none. */
+  readonly mode: ReplyMode | null;
   readonly values: Readonly<Record<string, string>>;
   readonly checks: FormChecks;
   readonly replyOptions: readonly ReplyOption[];
+  /** Said above the box: a reply that will not take the transition it would take, and why. */
+  readonly notice: string | null;
 }
 
 /** One section of related records as this viewer sees it. */

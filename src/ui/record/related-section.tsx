@@ -43,12 +43,20 @@ export function RelatedSection({
   return (
     <Card className="p-5">
       <section id={anchor} aria-labelledby={headingId} className="scroll-mt-6">
-        <h2 id={headingId} className="flex items-baseline gap-2 text-sm font-semibold text-zinc-900">
-          {section.label}
-          <span className="text-xs font-normal text-zinc-500" data-testid="related-count">
-            {countText(count, model.locale)}
-          </span>
-        </h2>
+        <div className="flex items-baseline justify-between gap-2">
+          <h2 id={headingId} className="flex items-baseline gap-2 text-sm font-semibold text-zinc-900">
+            {section.label}
+            <span className="text-xs font-normal text-zinc-500" data-testid="related-count">
+              {countText(count, model.locale)}
+            </span>
+          </h2>
+          {/* The reply box is below the whole thread: one step to it, without scrolling past every message. */}
+          {thread && add && page.rows.length > 2 ? (
+            <a href={`#${anchor}-reply`} className="text-sm font-medium text-accent-700 hover:underline">
+              Write a reply
+            </a>
+          ) : null}
+        </div>
         <div className="mt-3">
           {page.rows.length === 0 ? (
             <p className="text-sm text-zinc-500">{thread ? 'No messages yet.' : `No ${inSentence(entity.pluralLabel)} yet.`}</p>
@@ -73,6 +81,7 @@ export function RelatedSection({
         {add ? (
           <div className="mt-5 border-t border-zinc-200 pt-4">
             <RelatedAddForm
+              id={`${anchor}-reply`}
               action={action}
               initialValues={add.values}
               fields={add.fields}
@@ -81,6 +90,8 @@ export function RelatedSection({
               options={add.replyOptions}
               title={thread ? 'Reply' : `Add ${inSentence(entity.label)}`}
               body={thread ? section.body : null}
+              mode={add.mode}
+              notice={add.notice}
             />
           </div>
         ) : null}

@@ -1,8 +1,12 @@
 import type { Metadata } from 'next';
+import { Fragment, type ReactNode } from 'react';
+import { updateField } from '@/server/actions/records';
+import { toFormValue } from '@/server/forms';
+import { AssignToMe, FieldEdit } from '@/ui/record/field-edit';
 import { isReadable } from '@/engine/access/fields';
 import { isVisitor } from '@/engine/access/visitor';
 import type { Engine } from '@/engine/engine';
-import type { HistoryPage, RecordData, ReferenceTitles, TransitionOffer } from '@/engine/ops/types';
+import type { HistoryPage, RecordData, RecordView, ReferenceTitles, TransitionOffer } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';
 import { takeTransition } from '@/server/actions/transitions';
@@ -36,6 +40,9 @@ import { sectionAnchor } from '@/ui/record/related-state';
 import { StateBadge } from '@/ui/state-badge';
 import { WatchControls } from '@/ui/record/watch-controls';
 import { knownFields } from '@/ui/known-names';
+import { counterpartOf } from '@/server/counterpart';
+import { CounterpartCard } from '@/ui/record/counterpart-card';
+import { ConversationLayout } from '@/ui/record/conversation-layout';
 
 type Props = {
   params: Promise<{ plural: string; id: string }>;
@@ -101,6 +108,52 @@ async function transitionItems(
   );
 }
 
+/** Field types changed in place; longer texts, files and sets keep the edit page. */
+const IN_PLACE = new Set(['text', 'integer', 'decimal', 'money', 'boolean', 'date', 'datetime', 'enum', 'reference', 'user']);
+
+/**
+ * The controls that change one field where it is shown: for each field the viewer may update on
+ * this record (ops decides: its scope, its state, the field rules), a "Change" disclosure; for a
+ * user field whose roles include the viewer's and that does not name them yet, "Assign to me".
+ */
+async function inPlaceEdits(
+  engine: Engine,
+  actor: Actor,
+  entity: EntityModel,
+  view: RecordView,
+  readable: ReadonlySet<string>,
+  zone: string,
+): Promise<Record<string, ReactNode>> {
+  const { record, references, can } = view;
+  if (!can.update || isVisitor(actor)) return {};
+  const fields = knownFields(
+    entity,
+    engine.ops.access(actor, entity.name).writable.update.filter((name) => readable.has(name)),
+  ).filter((field) => IN_PLACE.has(field.type));
+  if (fields.length === 0) return {};
+  const values = Object.fromEntries(fields.map((field) => [field.name, toFormValue(field, record[field.name], zone)]));
+  const described = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values, references, zone });
+  const action = updateField.bind(null, entity.name, record.id);
+  return Object.fromEntries(
+    described.map((field) => {
+      const model = entity.fieldsByName[field.name]!;
+      const mine =
+        model.type === 'user' &&
+        record[field.name] !== actor.userId &&
+        (model.holderRoles ?? []).some((role) => actor.roles.includes(role));
+      return [
+        field.name,
+        <Fragment key={field.name}>
+          {mine ? (
+            <AssignToMe action={action} field={field.name} label={field.label} userId={actor.userId} version={record.version} />
+          ) : null}
+          <FieldEdit action={action} field={field} value={values[field.name] ?? ''} version={record.version} />
+        </Fragment>,
+      ];
+    }),
+  );
+}
+
 export default async function RecordPage({ params, searchParams }: Props) {
   const { plural, id: rawId } = await params;
   // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
@@ -150,6 +203,82 @@ export default async function RecordPage({ params, searchParams }: Props) {
     ]),
   );
 
+  const edits = await inPlaceEdits(engine, actor, entity, view, readable, zone);
+  // A record whose page has a thread reads as a conversation: the thread leads, the facts go to the side.
+  const threads = sections.filter((section) => section.section.display === 'thread');
+  const tables = sections.filter((section) => section.section.display !== 'thread');
+  const threaded = threads.length > 0;
+  const counterpart = threaded ? await counterpartOf(engine, actor, entity, view, sections) : null;
+  const isWide = (column: ListColumn) => column.kind === 'field' && (column.field.type === 'markdown' || column.field.files !== undefined);
+  const wideColumns = fieldColumns.filter(isWide);
+  // Beside a conversation the heading already is the title, and the counterpart has a card: the facts leave them out.
+  const narrowColumns = fieldColumns.filter(
+    (column) => !isWide(column) && column.name !== entity.titleField && column.name !== counterpart?.field,
+  );
+  const details = (columns: readonly ListColumn[], layout: 'grid' | 'stack') => (
+    <Card className="p-5">
+      <RecordDetails
+        zone={zone}
+        locale={engine.model.locale}
+        columns={columns}
+        record={record}
+        references={references}
+        notes={notes}
+        files={files}
+        layout={layout}
+        edits={edits}
+      />
+    </Card>
+  );
+  const sectionViews = (shown: typeof sections) =>
+    shown.map((section) => (
+      <RelatedSection
+        zone={zone}
+        key={section.section.key}
+        model={engine.model}
+        view={section}
+        anchor={sectionAnchor(section.section)}
+        action={addRelated.bind(null, entity.name, record.id, section.section.key)}
+      />
+    ));
+  const historyTimeline = history ? (
+    <HistoryTimeline
+      zone={zone}
+      locale={engine.model.locale}
+      entity={entity}
+      entries={history.page.entries}
+      titles={history.page.references}
+      olderHref={history.page.nextCursor ? pageAddress(base, search, 'history', history.page.nextCursor, 'history') : null}
+      newestHref={history.older ? pageAddress(base, search, 'history', null, 'history') : null}
+    />
+  ) : null;
+  // A visitor takes no transition: the state badge says where the record stands.
+  const workflowPanel =
+    entity.workflow && !visitor ? (
+      <TransitionPanel entity={entity} recordId={record.id} state={record[entity.workflow.field]} version={record.version} items={items} />
+    ) : null;
+  const systemCard = (
+    <Card className="h-fit p-5">
+      <dl className="space-y-3 text-sm">
+        {systemColumns.map((column) => (
+          <div key={column.name} className="flex items-center justify-between gap-4">
+            <dt className="text-zinc-500">{column.label}</dt>
+            <dd className="text-right text-zinc-900">
+              <ColumnValue
+                column={column}
+                record={record}
+                references={references}
+                variant="detail"
+                zone={zone}
+                locale={engine.model.locale}
+              />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+
   return (
     <div>
       {/* The same actions, for the command palette and the `e` key. */}
@@ -187,79 +316,36 @@ export default async function RecordPage({ params, searchParams }: Props) {
           </>
         }
       />
-      <div className="grid gap-6 lg:grid-cols-3">
-        <div className="min-w-0 space-y-6 lg:col-span-2">
-          {fieldColumns.length > 0 ? (
-            <Card className="p-5">
-              <RecordDetails
-                zone={zone}
-                locale={engine.model.locale}
-                columns={fieldColumns}
-                record={record}
-                references={references}
-                notes={notes}
-                files={files}
-              />
-            </Card>
-          ) : null}
-          {sections.map((section) => (
-            <RelatedSection
-              zone={zone}
-              key={section.section.key}
-              model={engine.model}
-              view={section}
-              anchor={sectionAnchor(section.section)}
-              action={addRelated.bind(null, entity.name, record.id, section.section.key)}
-            />
-          ))}
-          {history ? (
-            <HistoryTimeline
-              zone={zone}
-              locale={engine.model.locale}
-              entity={entity}
-              entries={history.page.entries}
-              titles={history.page.references}
-              olderHref={history.page.nextCursor ? pageAddress(base, search, 'history', history.page.nextCursor, 'history') : null}
-              newestHref={history.older ? pageAddress(base, search, 'history', null, 'history') : null}
-            />
-          ) : null}
+      {threaded ? (
+        <ConversationLayout
+          opening={wideColumns.length > 0 ? details(wideColumns, 'grid') : null}
+          threads={sectionViews(threads)}
+          workflow={workflowPanel}
+          facts={narrowColumns.length > 0 ? details(narrowColumns, 'stack') : null}
+          counterpart={counterpart ? <CounterpartCard entity={entity} counterpart={counterpart} locale={engine.model.locale} /> : null}
+          rest={
+            <>
+              {sectionViews(tables)}
+              {historyTimeline}
+            </>
+          }
+          system={systemCard}
+        />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="min-w-0 space-y-6 lg:col-span-2">
+            {fieldColumns.length > 0 ? details(fieldColumns, 'grid') : null}
+            {sectionViews(sections)}
+            {historyTimeline}
+          </div>
+          {/* On a phone the column dissolves: the workflow comes first (what one can do now), the record's facts last. */}
+          {/* (Spaced from `lg` only: dissolved, the grid's gap spaces them, and a margin would add to it.) */}
+          <div className="max-lg:contents lg:col-start-3 lg:row-start-1 lg:space-y-6">
+            {workflowPanel ? <div className="max-lg:order-first">{workflowPanel}</div> : null}
+            <div className="max-lg:order-last">{systemCard}</div>
+          </div>
         </div>
-        {/* On a phone the column dissolves: the workflow comes first (what one can do now), the record's facts last. */}
-        {/* (Spaced from `lg` only: dissolved, the grid's gap spaces them, and a margin would add to it.) */}
-        <div className="max-lg:contents lg:col-start-3 lg:row-start-1 lg:space-y-6">
-          {/* A visitor takes no transition: the state badge says where the record stands. */}
-          {entity.workflow && !visitor ? (
-            <div className="max-lg:order-first">
-              <TransitionPanel
-                entity={entity}
-                recordId={record.id}
-                state={record[entity.workflow.field]}
-                version={record.version}
-                items={items}
-              />
-            </div>
-          ) : null}
-          <Card className="h-fit p-5 max-lg:order-last">
-            <dl className="space-y-3 text-sm">
-              {systemColumns.map((column) => (
-                <div key={column.name} className="flex items-center justify-between gap-4">
-                  <dt className="text-zinc-500">{column.label}</dt>
-                  <dd className="text-right text-zinc-900">
-                    <ColumnValue
-                      column={column}
-                      record={record}
-                      references={references}
-                      variant="detail"
-                      zone={zone}
-                      locale={engine.model.locale}
-                    />
-                  </dd>
-                </div>
-              ))}
-            </dl>
-          </Card>
-        </div>
-      </div>
+      )}
     </div>
   );
 }
