@@ -61,7 +61,7 @@ export function BoardView({
   const sumField = page.sum ? entity.fieldsByName[page.sum] : undefined;
   return (
     <BoardForm action={action} label={`Move ${many}`}>
-      <div className="-mx-4 flex snap-x gap-3 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
+      <div className="flex snap-x gap-3 overflow-x-auto pb-2">
         {page.columns.map((column) => {
           const label = boardColumnLabel(entity, page.field, column.value);
           const id = `column-${column.value}`;
