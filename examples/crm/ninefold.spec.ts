@@ -24,6 +24,8 @@ export default defineApp({
         columns: ['title', 'state', 'company', 'value', 'closeDate', 'owner', 'updatedAt'],
         sort: '-updatedAt',
         filters: ['state', 'owner', 'company'],
+        // The pipeline as salespeople work it: a column per stage, its deals' value added up underneath.
+        board: 'state',
       },
       company: { columns: ['name', 'industry', 'size', 'website', 'openPipeline'], sort: 'name', filters: ['industry', 'size'] },
       contact: { columns: ['name', 'company', 'jobTitle', 'email', 'phone'], sort: 'name', filters: ['company'] },

@@ -25,6 +25,7 @@ describe('parseListParams', () => {
         cursor: '',
         filters: { state: '', priority: 'high', slaDueAt: '', organization: '', assignee: '' },
         columns: [],
+        view: '',
       },
       problem: null,
     });
@@ -35,7 +36,14 @@ describe('parseListParams', () => {
       cursor: '',
       filters: { state: '', priority: '', slaDueAt: '', organization: '', assignee: '' },
       columns: [],
+      view: '',
     });
+    // How the list is shown is part of its address; anything but a table or a board is refused.
+    expect(parseListParams(ticket, { view: 'board' }).params.view).toBe('board');
+    expect(listAddress('/tickets', { ...parseListParams(ticket, { view: 'table' }).params, sort: 'id' })).toBe(
+      '/tickets?sort=id&view=table',
+    );
+    expect(parseListParams(ticket, { view: 'chart' }).problem).toBe('A list is shown as a table (view=table) or a board (view=board).');
   });
 
   it('still refuses values that are too long, per entity', () => {

@@ -18,11 +18,15 @@ export interface ListParams {
   readonly filters: Readonly<Record<string, string>>;
   /** The columns shown, in order (`columns=a,b,c`); empty for the list's default. */
   readonly columns: readonly string[];
+  /** How a list with a board is shown (`view=board` or `view=table`); empty for its default, the board. */
+  readonly view: ListView;
 }
+
+export type ListView = '' | 'table' | 'board';
 
 export type RawSearchParams = Readonly<Record<string, string | string[] | undefined>>;
 
-const EMPTY_LIST_PARAMS: ListParams = { sort: '', q: '', cursor: '', filters: {}, columns: [] };
+const EMPTY_LIST_PARAMS: ListParams = { sort: '', q: '', cursor: '', filters: {}, columns: [], view: '' };
 
 /**
  * What the column chooser's form sends without JavaScript (the names of the columns in their
@@ -62,6 +66,7 @@ function buildSchema(entity: EntityModel) {
     q: single.pipe(z.string().max(200, 'The search is too long (200 characters at most).')),
     cursor: single.pipe(z.string().max(2000, 'The page cursor is too long.')),
     columns: single.pipe(z.string().max(2000, 'The list of columns is too long.')),
+    view: single.pipe(z.enum(['', 'table', 'board'], { error: 'A list is shown as a table (view=table) or a board (view=board).' })),
     ...Object.fromEntries(
       entity.list.filters.map((field) => [
         filterParam(field),
@@ -97,11 +102,16 @@ export function parseListParams(entity: EntityModel, raw: RawSearchParams): { pa
     return { params: EMPTY_LIST_PARAMS, problem: parsed.error.issues.map((i) => i.message).join(' ') };
   }
   // The four named parameters always come out of the schema as strings; the filters are looked up by name.
-  const data = parsed.data as { readonly sort: string; readonly q: string; readonly cursor: string; readonly columns: string } & Readonly<
-    Record<string, string>
-  >;
+  const data = parsed.data as {
+    readonly sort: string;
+    readonly q: string;
+    readonly cursor: string;
+    readonly columns: string;
+    readonly view: ListView;
+  } & Readonly<Record<string, string>>;
   const filters = Object.fromEntries(entity.list.filters.map((field) => [field, data[filterParam(field)] ?? '']));
-  return { params: { sort: data.sort, q: data.q, cursor: data.cursor, filters, columns: splitColumns(data.columns) }, problem: null };
+  const params = { sort: data.sort, q: data.q, cursor: data.cursor, filters, columns: splitColumns(data.columns), view: data.view };
+  return { params, problem: null };
 }
 
 export function toListQuery(params: ListParams): ListQuery {
@@ -127,6 +137,7 @@ function listSearch(params: ListParams): URLSearchParams {
   for (const [field, value] of Object.entries(params.filters)) if (value) search.set(filterParam(field), value);
   if (params.sort) search.set('sort', params.sort);
   if (params.columns.length > 0) search.set('columns', params.columns.join(','));
+  if (params.view) search.set('view', params.view);
   if (params.cursor) search.set('cursor', params.cursor);
   return search;
 }
@@ -148,7 +159,7 @@ export function listStateOf(params: ListParams): ListState {
 
 /** A saved list state as list parameters (at the first page). */
 export function paramsOfState(state: ListState): ListParams {
-  return { filters: state.filters, q: state.q, sort: state.sort, columns: state.columns, cursor: '' };
+  return { filters: state.filters, q: state.q, sort: state.sort, columns: state.columns, cursor: '', view: '' };
 }
 
 /** The columns the chooser's form asked for: ticked ones in the order shown, after its move. */

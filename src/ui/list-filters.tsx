@@ -35,6 +35,7 @@ export function ListFilters({
   columns,
   sortOptions = [],
   resetHref,
+  view = '',
 }: {
   action: string;
   filters: readonly FilterControl[];
@@ -48,6 +49,8 @@ export function ListFilters({
    */
   sortOptions?: readonly FilterOption[];
   resetHref: string | null;
+  /** How the list is shown (`view=`), kept as it is. */
+  view?: string;
 }) {
   if (filters.length === 0 && !search) return null;
   const active = filters.filter((f) => f.value !== '').length + (search && search.value.trim() !== '' ? 1 : 0);
@@ -133,6 +136,7 @@ export function ListFilters({
             <input type="hidden" name="sort" value={sort} />
           ) : null}
           {columns.length > 0 ? <input type="hidden" name="columns" value={columns.join(',')} /> : null}
+          {view ? <input type="hidden" name="view" value={view} /> : null}
           <div className="flex items-center gap-2">
             {/* Filters apply as they change with JavaScript; the button is for when it does not run. */}
             <Button type="submit" variant="primary" className="group-data-enhanced:hidden">

@@ -151,6 +151,7 @@ describe('the CRM example', () => {
         company: `/companies/${mine[0]!.company}`,
         deal: `/deals/${mine[0]!.id}`,
         deals: '/deals',
+        'deals-table': '/deals?view=table',
       };
       for (const [name, address] of Object.entries(pages)) {
         await page.goto(`${server.url}${address}`);
@@ -168,7 +169,7 @@ describe('the CRM example', () => {
     const created = await callApi<Deal>(server.url, salesApi, 'POST', '/deals', { title, company: mine[0]!.company, value: 38533.32 });
     expect(created.status).toBe(201);
     expect(created.body.value).toBe('38533.32');
-    await page.goto(`${server.url}/deals?q=${encodeURIComponent(title)}`);
+    await page.goto(`${server.url}/deals?q=${encodeURIComponent(title)}&view=table`);
     const row = page.locator('main tbody tr').filter({ hasText: title });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toContain('€38,533.32');
@@ -224,7 +225,7 @@ describe('the CRM example', () => {
   it("lets the manager see every deal, and keeps a salesperson out of another's", async () => {
     const page = manager.page;
     const now = await deals(managerApi);
-    await page.goto(`${server.url}/deals`);
+    await page.goto(`${server.url}/deals?view=table`);
     expect(await page.locator('[data-list-count]').first().textContent()).toBe(`${now.length} deals`);
     const other = all.find((d) => d.owner !== salesApi.user.id)!;
     await page.goto(`${server.url}/deals/${other.id}`);

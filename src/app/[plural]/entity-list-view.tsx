@@ -9,6 +9,10 @@ import { parseSort } from '@/engine/spec/build';
 import type { EntityModel } from '@/engine/spec/model';
 import type { Condition } from '@/engine/spec/types';
 import { takeBulkTransition } from '@/server/actions/bulk-transitions';
+import { moveBoardCard } from '@/server/actions/board';
+import type { BoardPage } from '@/engine/ops/types';
+import { BoardView } from '@/ui/board/board-view';
+import { ViewSwitch } from '@/ui/board/view-switch';
 import { viewerZone } from '@/server/viewer-zone';
 import { describeBulkFields } from '@/server/bulk-fields';
 import { newRecordLabel } from '@/engine/spec/new-record-label';
@@ -88,6 +92,24 @@ async function loadList(
   }
 }
 
+/** The board of the list, or why ops refused it (as loadList). */
+async function loadBoard(
+  ops: Ops,
+  actor: Actor,
+  entity: string,
+  query: ListQuery,
+): Promise<{ ok: true; page: BoardPage } | { ok: false; message: string }> {
+  try {
+    // A board has no pages: each column shows its first cards.
+    const { cursor: _page, limit: _limit, ...board } = query;
+    return { ok: true, page: await ops.board(actor, entity, board) };
+  } catch (error) {
+    const known = asNinefoldError(error);
+    if (!known) throw error;
+    return { ok: false, message: known.message };
+  }
+}
+
 /**
  * The records of an entity as a working list: columns sorted by their headers, filters and
  * search, keyset pages and bulk transitions. An entity's own list page shows it as is; a custom
@@ -129,10 +151,21 @@ export async function EntityListView({
       question: bulkFinalTransitionQuestion(entity, t.name),
     }));
 
-  const [filters, listing, count, bulkFields] = await Promise.all([
+  // A board (declared by the list screen) on the entity's own list, where the viewer may read its field; the table one switch away.
+  const boardable =
+    entity.list.board !== null &&
+    path === `/${entity.plural}` &&
+    !fixed.where &&
+    engine.ops.mayQuery(actor, entity.name, { fields: [entity.list.board.field] });
+  const showBoard = boardable && listParams.view !== 'table';
+  const [filters, listing, count, bulkFields, board] = await Promise.all([
     describeFilters(engine.ops, actor, entity, readable, listParams),
-    problem ? Promise.resolve({ ok: false as const, message: problem }) : loadList(engine.ops, actor, entity.name, query),
-    problem ? Promise.resolve(null) : loadCount(engine.ops, actor, entity.name, query),
+    problem
+      ? Promise.resolve({ ok: false as const, message: problem })
+      : showBoard
+        ? null
+        : loadList(engine.ops, actor, entity.name, query),
+    problem || showBoard ? Promise.resolve(null) : loadCount(engine.ops, actor, entity.name, query),
     describeBulkFields({
       ops: engine.ops,
       actor,
@@ -142,9 +175,11 @@ export async function EntityListView({
       writable: new Set(access.writable.update),
       zone,
     }),
+    showBoard && !problem ? loadBoard(engine.ops, actor, entity.name, query) : null,
   ]);
-  const result = listing.ok ? listing.page : null;
-  const failure = listing.ok ? null : listing.message;
+  const loaded = listing ?? board;
+  const result = listing?.ok ? listing.page : null;
+  const failure = loaded && !loaded.ok ? loaded.message : null;
 
   // `columns=` picks and orders the columns among those the viewer may read; others are left out (and said so).
   const choices = columnChoices(entity, readable);
@@ -210,6 +245,13 @@ export async function EntityListView({
           droppedColumns={listParams.columns.length - picked.length}
         />
       )}
+      {boardable ? (
+        <ViewSwitch
+          board={showBoard}
+          tableHref={listAddress(path, listParams, { view: 'table', cursor: '' })}
+          boardHref={listAddress(path, listParams, { view: '', cursor: '' })}
+        />
+      ) : null}
       <ListFilters
         action={path}
         filters={filters}
@@ -218,8 +260,9 @@ export async function EntityListView({
         columns={listParams.columns}
         sortOptions={sortChoices(columns)}
         resetHref={filtered ? listAddress(path, cleared) : null}
+        view={listParams.view}
       />
-      {selection && failure === null ? (
+      {selection && failure === null && !showBoard ? (
         <BulkTransitionForm
           key={here}
           id={bulkForm}
@@ -240,6 +283,19 @@ export async function EntityListView({
             </Link>
           </p>
         </Alert>
+      ) : board?.ok ? (
+        <BoardView
+          entity={entity}
+          page={board.page}
+          columns={columns.filter((c) => c.name !== linkColumn && c.name !== board.page.field).slice(0, 3)}
+          writable={new Set(access.writable.update)}
+          action={moveBoardCard.bind(null, entity.name)}
+          moreHref={(value) =>
+            listAddress(path, listParams, { view: 'table', cursor: '', filters: { ...listParams.filters, [board.page.field]: value } })
+          }
+          zone={zone}
+          locale={engine.model.locale}
+        />
       ) : result && result.rows.length === 0 ? (
         <EmptyState title={filtered ? `No ${plural} match.` : fixed.where ? `No ${plural} here.` : `No ${plural} yet.`}>
           {filtered ? (

@@ -1,5 +1,6 @@
 import { accessFor } from '../access/entity-access';
 import { groupTotals, mayQuery, perDay } from './aggregate';
+import { boardRecords } from './board';
 import { listChoices } from './choices';
 import { createManyRecords } from './create-many';
 import { lookupReferences } from './lookup';
@@ -22,6 +23,7 @@ export function createOps(ctx: OpsContext): Ops {
     list: (actor, entity, query) => listRecords(ctx, actor, entity, query),
     count: (actor, entity, query, cap) => countRecords(ctx, actor, entity, query, cap),
     groupTotals: (actor, entity, query) => groupTotals(ctx, actor, entity, query),
+    board: (actor, entity, query) => boardRecords(ctx, actor, entity, query),
     perDay: (actor, entity, query) => perDay(ctx, actor, entity, query),
     readable: (actor, entity, changed) => readableRecords(ctx, actor, entity, changed),
     get: (actor, entity, id) => getRecord(ctx, actor, entity, id),

@@ -81,7 +81,7 @@ export async function listRecords(ctx: OpsContext, actor: Actor, entityName: str
  * The records of the list in the actor's scope that match its filters, search and condition:
  * every check that `list` and `count` share (list access, fields the actor may query).
  */
-function matching(
+export function matching(
   ctx: OpsContext,
   actor: Actor,
   entity: EntityModel,

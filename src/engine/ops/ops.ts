@@ -5,6 +5,8 @@ import type { ChangedRecords } from './readable';
 import type { CreateManyOptions, CreateManyResult } from './create-many';
 import type { LookupResult } from './lookup';
 import type {
+  BoardPage,
+  BoardQuery,
   BulkTransitionResult,
   CreateOptions,
   HistoryPage,
@@ -59,6 +61,14 @@ export interface Ops {
    * not grow with the table.
    */
   groupTotals(actor: Actor, entity: string, query?: GroupQuery): Promise<GroupTotals>;
+  /**
+   * The list as its screen's board (`board`): per column (a state or enum value) the count and
+   * sum over the records the actor may list, its first cards in the list's order, and per card
+   * the transitions offered to the actor and whether they may update it. A grouped query, a
+   * keyset page per non-empty column and one query for the moves. VALIDATION_FAILED for an
+   * entity without a board; FORBIDDEN_FIELD when the actor may not read the board's field.
+   */
+  board(actor: Actor, entity: string, query?: BoardQuery): Promise<BoardPage>;
   /** Records per day (UTC) of a datetime field over the last days, in the actor's list scope. */
   perDay(actor: Actor, entity: string, query: DayQuery): Promise<DayCounts>;
   /**
@@ -156,6 +166,7 @@ export function bindOps(ops: Ops, actor: Actor): BoundOps {
     list: (...args) => ops.list(actor, ...args),
     count: (...args) => ops.count(actor, ...args),
     groupTotals: (...args) => ops.groupTotals(actor, ...args),
+    board: (...args) => ops.board(actor, ...args),
     perDay: (...args) => ops.perDay(actor, ...args),
     readable: (...args) => ops.readable(actor, ...args),
     get: (...args) => ops.get(actor, ...args),

@@ -47,7 +47,7 @@ export async function getRecord(ctx: OpsContext, actor: Actor, entityName: strin
 }
 
 /** Select expressions telling whether the row is in the actor's update and delete scopes (SQL). */
-function canColumns(model: AppModel, entity: EntityModel, actor: Actor) {
+export function canColumns(model: AppModel, entity: EntityModel, actor: Actor) {
   return (['update', 'delete'] as const).map((action) => {
     const scope = rowScope(model, entity, actor, action);
     return sql<boolean>`(${scope ? scope.sql : sql<SqlBool>`false`})`.as(`nf_can_${action}`);

@@ -169,3 +169,40 @@ export interface QueryUse {
   readonly fields: readonly string[];
   readonly where?: Condition | null;
 }
+
+/** A list shown as a board: its filters, search, condition and card order, and how many cards a column shows. */
+export interface BoardQuery extends Pick<ListQuery, 'filters' | 'q' | 'where' | 'params' | 'sort'> {
+  /** Cards per column (default BOARD_CARDS). */
+  readonly perColumn?: number;
+}
+
+/** A record on a board, with what the actor may do to move it. */
+export interface BoardCard {
+  readonly record: RecordData;
+  /** The record's transitions as offered to the actor (a workflow board): each leads to a column. */
+  readonly transitions: readonly TransitionOffer[];
+  /** Whether the actor may update the record's board field now (an enum board). */
+  readonly canUpdate: boolean;
+}
+
+export interface BoardColumn {
+  /** The state or enum value the column holds. */
+  readonly value: string;
+  /** Records in the column that the actor may list (filters, search and condition applied). */
+  readonly count: number;
+  /** The sum of the board's number field over them; null when the board sums nothing for the actor. */
+  readonly sum: number | null;
+  /** The first cards, in the list's order. */
+  readonly cards: readonly BoardCard[];
+  /** True when the column holds more cards than shown. */
+  readonly more: boolean;
+}
+
+export interface BoardPage {
+  readonly field: string;
+  /** The field summed per column; null when the board has none or the actor may not read it. */
+  readonly sum: string | null;
+  /** One per value of the field, in the declared order, empty ones included. */
+  readonly columns: readonly BoardColumn[];
+  readonly references: ReferenceTitles;
+}

@@ -1,4 +1,15 @@
-import type { AppModel, EntityModel, FieldModel, FileLimits, ListModel, SortModel, SystemColumn, UsersModel, WorkflowModel } from './model';
+import type {
+  AppModel,
+  BoardModel,
+  EntityModel,
+  FieldModel,
+  FileLimits,
+  ListModel,
+  SortModel,
+  SystemColumn,
+  UsersModel,
+  WorkflowModel,
+} from './model';
 import { buildUniqueWhen } from './unique-when';
 import { buildExclusive } from './exclusive';
 import { buildLimits } from './limit-max';
@@ -269,7 +280,15 @@ function buildList(
     sort: parseSort(screen?.sort ?? '-createdAt'),
     filters,
     pageSize: screen?.pageSize ?? DEFAULT_PAGE_SIZE,
+    board: screen?.board ? buildBoard(screen.board, screen.sum, fields, workflow) : null,
   };
+}
+
+/** The board's columns in the declared order, and its sum: the spec's, else the first money field. */
+function buildBoard(field: string, sum: string | undefined, fields: readonly FieldModel[], workflow: WorkflowModel | null): BoardModel {
+  const values =
+    workflow && field === workflow.field ? workflow.states.map((s) => s.name) : (fields.find((f) => f.name === field)?.enumValues ?? []);
+  return { field, values, sum: sum ?? fields.find((f) => f.type === 'money')?.name ?? null };
 }
 
 export function parseSort(sort: string): SortModel {

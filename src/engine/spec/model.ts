@@ -121,6 +121,17 @@ export interface ListModel {
   readonly sort: SortModel;
   readonly filters: readonly string[];
   readonly pageSize: number;
+  /** The list shown as a board by default (`board` in the spec); null: a table only. */
+  readonly board: BoardModel | null;
+}
+
+/** A board's columns: one per value of its field, in the declared order (states, enum values). */
+export interface BoardModel {
+  /** The workflow's state field or an enum field. */
+  readonly field: string;
+  readonly values: readonly string[];
+  /** The number or money field summed per column; null: counts only. */
+  readonly sum: string | null;
 }
 
 export interface StateModel {

@@ -524,6 +524,14 @@ export interface ListScreenSpec {
   /** Fields offered as filters; default: every enum, reference, user, boolean and state column. */
   readonly filters?: readonly string[];
   readonly pageSize?: number;
+  /**
+   * Show the list as a board by default: a column per value of this field (the workflow's state
+   * field, or an enum field), cards moved between columns by the transition that leads there (a
+   * state) or by an update (an enum). The table stays one switch away (`?view=table`).
+   */
+  readonly board?: string;
+  /** A number or money field summed under each board column; default: the first money field, if any. */
+  readonly sum?: string;
 }
 
 /**

@@ -25,6 +25,7 @@ export const ACTION_ARGUMENTS = {
   signOutAction: [],
   setupAction: ['state', 'form'],
   takeBulkTransition: ['text', 'state', 'form'],
+  moveBoardCard: ['text', 'state', 'form'],
   acceptInviteAction: ['state', 'form'],
   previewMarkdown: ['value'],
   searchPaletteRecords: ['value'],

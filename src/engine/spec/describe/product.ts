@@ -7,7 +7,8 @@ import { SYSTEM_COLUMNS } from '../build';
 import type { DocBlock } from '../document';
 import { decimalDigits, moneyCurrency } from '../field-numbers';
 import { formatNumber } from '../../numbers/format';
-import type { AppModel, EntityModel, FieldModel, TransitionModel, WorkflowModel } from '../model';
+import type { AppModel, BoardModel, EntityModel, FieldModel, TransitionModel, WorkflowModel } from '../model';
+import { BOARD_CARDS } from '../page-size';
 import { targetStates } from '../../workflow/targets';
 import { createEffectBlocks, referenceEffectsNote, referenceEffectText, targetText } from './consequences';
 import { MAX_REFERENCES } from '../join-fields';
@@ -195,7 +196,21 @@ function listText(entity: EntityModel): string {
     'the whole state in the address (filters, search, sort, columns, page), which a user may save as a named view',
   ];
   if (entity.searchFields.length > 0) parts.push(`search in ${entity.searchFields.map((f) => columnLabel(entity, f)).join(', ')}`);
+  if (list.board) parts.push(boardText(entity, list.board));
   return parts.join('; ');
+}
+
+/** The board the list opens as (src/ui/board): its columns, what each adds up, and how a card moves. */
+function boardText(entity: EntityModel, board: BoardModel): string {
+  const state = entity.workflow && board.field === entity.workflow.field ? entity.workflow : null;
+  const labels = board.values.map((v) => state?.states.find((s) => s.name === v)?.label ?? v);
+  return [
+    `shown first as a board (${code('?view=board')}; the table at ${code('?view=table')}) with a column per ${columnLabel(entity, board.field)}: ${labels.join(', ')}`,
+    `each with its count${board.sum ? ` and the sum of ${columnLabel(entity, board.sum)}` : ''} over the records the user may list (filters and search applied) and its first ${BOARD_CARDS} cards, the first list columns on each, the rest one link away`,
+    state
+      ? 'a card moves (dragged, or by its "Move to" control) by the transition that leads to the column, when the user may take it; a refusal says why and the card stays; a transition that asks for a comment, fields or a confirmation opens the record instead'
+      : `a card moves (dragged, or by its "Move to" control) by an update of ${columnLabel(entity, board.field)}, where the user may update the record and that field`,
+  ].join('; ');
 }
 
 function columnLabel(entity: EntityModel, name: string): string {

@@ -1,4 +1,5 @@
 import { MAX_PAGE_SIZE } from '../page-size';
+import { withArticle } from '../naming';
 import { queryableColumns } from './conditions';
 import { checkDetails } from './details';
 import { checkDocumentation } from './documentation';
@@ -10,7 +11,9 @@ import { at, describeValue, isInteger, isString, quoteList, type EntityInfo, typ
 
 const PURPOSE_KEYS = ['title', 'summary', 'audience', 'timeZone', 'locale', 'currency'];
 const SCREENS_KEYS = ['navigation', 'lists', 'details', 'home', 'routes', 'labels', 'documentation'];
-const LIST_KEYS = ['columns', 'sort', 'filters', 'pageSize'];
+const LIST_KEYS = ['columns', 'sort', 'filters', 'pageSize', 'board', 'sum'];
+/** What a board may sum under each column. */
+const SUMMABLE = ['integer', 'decimal', 'money'];
 
 /** Point 1: a title, an optional summary, audience, time zone, locale and currency. */
 export function checkPurpose(spec: Rec, issues: Issues): void {
@@ -86,6 +89,30 @@ function checkList(list: Rec, entity: EntityInfo, path: string, issues: Issues):
   if (pageSize !== undefined && (!isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)) {
     issues.add(at(path, 'pageSize'), `must be an integer from 1 to ${MAX_PAGE_SIZE}, got ${describeValue(pageSize)}`);
   }
+  checkBoard(list, entity, path, columns, issues);
+}
+
+/** A board's columns are the values of a state or an enum field; what it sums, a number. */
+function checkBoard(list: Rec, entity: EntityInfo, path: string, columns: ReadonlyMap<string, string>, issues: Issues): void {
+  const { board, sum } = list;
+  if (board !== undefined) {
+    if (!isString(board)) issues.add(at(path, 'board'), `must be a field name, got ${describeValue(board)}`);
+    else if (!columns.has(board)) issues.add(at(path, 'board'), unknownColumn(board, entity));
+    else if (columns.get(board) !== 'state' && columns.get(board) !== 'enum')
+      issues.add(
+        at(path, 'board'),
+        `"${board}" is ${withArticle(columns.get(board) ?? '')} field: a board has a column per value of the workflow's state${entity.workflow ? ` ("${entity.workflow.field}")` : ''} or of an enum field`,
+      );
+  }
+  if (sum === undefined) return;
+  if (board === undefined) issues.add(at(path, 'sum'), 'is the sum under each column of a board: declare "board" too');
+  else if (!isString(sum)) issues.add(at(path, 'sum'), `must be a field name, got ${describeValue(sum)}`);
+  else if (!columns.has(sum)) issues.add(at(path, 'sum'), unknownColumn(sum, entity));
+  else if (!SUMMABLE.includes(columns.get(sum) ?? ''))
+    issues.add(
+      at(path, 'sum'),
+      `"${sum}" is ${withArticle(columns.get(sum) ?? '')} field; only a number can be summed (${SUMMABLE.join(', ')})`,
+    );
 }
 
 function unknownColumn(name: string, entity: EntityInfo): string {
