@@ -22,7 +22,8 @@ export interface ListParams {
 
 export type RawSearchParams = Readonly<Record<string, string | string[] | undefined>>;
 
-const EMPTY_LIST_PARAMS: ListParams = { sort: '', q: '', cursor: '', filters: {}, columns: [] };
+/** A list as it first opens: no search, filters, chosen order or columns. */
+export const EMPTY_LIST_PARAMS: ListParams = { sort: '', q: '', cursor: '', filters: {}, columns: [] };
 
 /**
  * What the column chooser's form sends without JavaScript (the names of the columns in their
