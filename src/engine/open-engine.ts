@@ -2,8 +2,8 @@ import { assembleEngine } from './assemble-engine';
 import { smtpMailerFromEnv } from './notify/email/smtp-mailer';
 import type { Engine } from './engine';
 import { NinefoldError } from './errors/ninefold-error';
-import { setupCodeMessage } from './identity/setup-code';
-import { logLine } from './log';
+import { setupCodeAlone, setupCodeMessage } from './identity/setup-code';
+import { logLine, printForOperator } from './log';
 import { loadSpecFile } from './spec/load-file';
 import type { AppModel } from './spec/model';
 import type { Settings } from './settings';
@@ -62,7 +62,10 @@ export async function openEngine(settings: Settings, options: OpenOptions = {}):
         // Another server created the first user meanwhile: no code needed.
         if (!(error instanceof NinefoldError && error.code === 'FORBIDDEN')) throw error;
       });
-      if (code) logLine('warn', setupCodeMessage(code));
+      if (code) {
+        logLine('warn', setupCodeMessage(code));
+        printForOperator(`\n${setupCodeAlone(code)}\n`);
+      }
     }
     return engine;
   } catch (error) {

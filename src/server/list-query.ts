@@ -26,7 +26,8 @@ export type ListView = '' | 'table' | 'board';
 
 export type RawSearchParams = Readonly<Record<string, string | string[] | undefined>>;
 
-const EMPTY_LIST_PARAMS: ListParams = { sort: '', q: '', cursor: '', filters: {}, columns: [], view: '' };
+/** A list as it first opens: no search, filters, chosen order, columns or view. */
+export const EMPTY_LIST_PARAMS: ListParams = { sort: '', q: '', cursor: '', filters: {}, columns: [], view: '' };
 
 /**
  * What the column chooser's form sends without JavaScript (the names of the columns in their

@@ -63,6 +63,8 @@ forEachDatabase('palette search', (database) => {
         `/comments/${internalNote.id}`,
       ]),
     );
+    // Each group found by words ends with its list searched for the same words.
+    expect(found.map((g) => g.allHref)).toEqual(['/tickets?q=zebra', '/organizations?q=zebra', '/comments?q=zebra']);
     expect(await searchPalette(engine, agent, '')).toEqual([]);
     expect(await searchPalette(engine, agent, 'nothing-like-this-anywhere')).toEqual([]);
   });
@@ -72,6 +74,27 @@ forEachDatabase('palette search', (database) => {
     expect(entities(found)).toEqual(['ticket', 'comment']);
     expect(hrefs(found).sort()).toEqual([`/comments/${publicReply.id}`, `/tickets/${mine.id}`].sort());
     expect(hrefs(await searchPalette(engine, other, 'zebra'))).toEqual([`/tickets/${theirs.id}`]);
+  });
+
+  it('orders each group best first: the title typed, titles starting with it, titles holding it, other fields', async () => {
+    const other = await engine.ops.create(agent, 'ticket', { subject: 'Printer smells', description: 'A quokka sat in it' });
+    const holding = await engine.ops.create(agent, 'ticket', { subject: 'Where is the quokka mug' });
+    const starting = await engine.ops.create(agent, 'ticket', { subject: 'Quokka stickers' });
+    const exact = await engine.ops.create(agent, 'ticket', { subject: 'quokka' });
+    // The oldest last: recency alone would give the opposite order.
+    await engine.ops.update(agent, 'ticket', other.id, { description: 'A quokka sat in it, twice' }, other.version);
+    const [tickets, ...rest] = await searchPalette(engine, agent, 'Quokka');
+    expect(rest).toEqual([]);
+    expect(tickets!.records.map((r) => r.id)).toEqual([exact.id, starting.id, holding.id, other.id]);
+    expect(tickets!.allHref).toBe('/tickets?q=Quokka');
+    // The address says the words as typed (trimmed), encoded for a query string.
+    expect((await searchPalette(engine, agent, ' the quokka ')).map((g) => g.allHref)).toEqual(['/tickets?q=the+quokka']);
+  });
+
+  it('offers no list for a group found by number only', async () => {
+    const organizations = (await searchPalette(engine, admin, `#${organization.id}`)).find((g) => g.entity === 'organization');
+    expect(organizations).toMatchObject({ records: [{ id: organization.id }] });
+    expect(organizations?.allHref).toBeUndefined();
   });
 
   it('finds a record by "123" or "#123" in every entity the actor may read, and nothing out of reach', async () => {

@@ -5,6 +5,7 @@ import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';
 import { recordTitle } from '@/engine/ops/record-title';
 import type { PaletteGroup, PaletteRecord } from '@/ui/palette/palette-groups';
+import { EMPTY_LIST_PARAMS, listAddress } from './list-query';
 import { PALETTE_QUERY_MAX, parseRecordId } from './palette-query';
 
 /** Records shown per entity: the palette is for jumping, the list for browsing. */
@@ -12,10 +13,11 @@ export const PALETTE_RECORDS_PER_ENTITY = 5;
 
 /**
  * The records the command palette offers for what the actor typed, grouped by entity: by id
- * ("123", "#123") in every entity the actor may read, and by the entity's full-text search
- * where the actor may list it and read every searchable field (as the list's search box).
- * Everything goes through ops, so scopes and hidden fields hold: a record out of the actor's
- * reach is simply not found, and titles never carry a field the actor may not read.
+ * ("123", "#123") in every entity the actor may read, first; then by the entity's full-text
+ * search, best first (ops `search`), where the actor may list it and read every searchable field
+ * (as the list's search box), with the address of that list searched for the same words, for
+ * all results. Everything goes through ops, so scopes and hidden fields hold: a record out of
+ * the actor's reach is simply not found, and titles never carry a field the actor may not read.
  */
 export async function searchPalette(engine: Engine, actor: Actor, rawQuery: string): Promise<PaletteGroup[]> {
   const query = rawQuery.trim().slice(0, PALETTE_QUERY_MAX);
@@ -28,7 +30,9 @@ export async function searchPalette(engine: Engine, actor: Actor, rawQuery: stri
         recordsBySearch(engine, actor, entity, query),
       ]);
       const records = [...(byId ? [byId] : []), ...bySearch.filter((record) => record.id !== byId?.id)];
-      return records.length === 0 ? null : { entity: entity.name, label: entity.pluralLabel, records };
+      if (records.length === 0) return null;
+      const group = { entity: entity.name, label: entity.pluralLabel, records };
+      return bySearch.length === 0 ? group : { ...group, allHref: listAddress(`/${entity.plural}`, EMPTY_LIST_PARAMS, { q: query }) };
     }),
   );
   return groups.filter((group): group is PaletteGroup => group !== null);
@@ -57,7 +61,7 @@ async function recordsBySearch(engine: Engine, actor: Actor, entity: EntityModel
   const readable = new Set(access.readable);
   if (!access.actions.list || entity.searchFields.length === 0 || !entity.searchFields.every((name) => readable.has(name))) return [];
   try {
-    const page = await engine.ops.list(actor, entity.name, { q: query, limit: PALETTE_RECORDS_PER_ENTITY });
+    const page = await engine.ops.search(actor, entity.name, query, { limit: PALETTE_RECORDS_PER_ENTITY });
     return page.rows.map((record) => found(entity, record, page.references));
   } catch (error) {
     // A refusal of one entity's search (a field hidden by a rule ops knows better) leaves the others.

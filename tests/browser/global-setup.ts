@@ -35,7 +35,7 @@ export async function setup(project: TestProject): Promise<void> {
   };
   const root = path.resolve(__dirname, '../..');
   // Built here, without a deadline (a loaded machine builds slowly): the servers' wait for health is for starting only.
-  buildWhenNeeded(root);
+  await buildWhenNeeded(root);
   execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/cli/main.ts', 'seed', '--count', '30'], {
     cwd: root,
     env,

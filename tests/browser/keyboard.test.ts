@@ -125,7 +125,9 @@ describe('keyboard, command palette and loading states', () => {
     await visit(page, '/tickets');
     await openPalette(page);
     await page.keyboard.type(word);
-    await expect.poll(() => groupOptions(page, 'Tickets'), { timeout: 10_000 }).toEqual([`${ticketSubject}\n#${ticketId} · Resolved`]);
+    await expect
+      .poll(() => groupOptions(page, 'Tickets'), { timeout: 10_000 })
+      .toEqual([`${ticketSubject}\n#${ticketId} · Resolved`, `All results for “${word}”`]);
     expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, 'keyboard-palette-1280.png') });
     await page.keyboard.press('Enter');
@@ -146,6 +148,36 @@ describe('keyboard, command palette and loading states', () => {
     expect(await combobox(page).getAttribute('aria-activedescendant')).toBe(await options.nth(target).getAttribute('id'));
     await page.keyboard.press('Enter');
     await page.waitForURL(`${server.url}/tickets/${ticketId}`);
+  });
+
+  it('orders the records found best first, and its last option opens the list searched for the same words', async () => {
+    const { page } = agent;
+    // Created oldest first as the best match, so that recency alone would give the opposite order.
+    const rare = `quokka${Date.now().toString(36)}`;
+    const subjects = [rare, `${rare} stickers`, `Where is the ${rare} mug`];
+    for (const subject of subjects) {
+      const created = await callApi(server.url, customerApi, 'POST', '/tickets', { subject });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+    }
+    await visit(page, '/');
+    await openPalette(page);
+    await page.keyboard.type(rare.toUpperCase());
+    const all = `All results for “${rare.toUpperCase()}”`;
+    await expect
+      .poll(async () => (await groupOptions(page, 'Tickets')).map((text) => text.split('\n')[0]), { timeout: 10_000 })
+      .toEqual([...subjects, all]);
+    // Reached with the arrows like any record (the last option: Up from the first wraps to it).
+    const options = palette(page).getByRole('option');
+    await page.keyboard.press('ArrowUp');
+    const last = options.nth((await options.count()) - 1);
+    expect(await last.innerText()).toBe(all);
+    expect(await combobox(page).getAttribute('aria-activedescendant')).toBe(await last.getAttribute('id'));
+    expect(await last.getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${server.url}/tickets?q=${rare.toUpperCase()}`);
+    expect(await page.locator('#list-q').inputValue()).toBe(rare.toUpperCase());
+    const rows = page.locator('#main [data-list-row] [data-row-link]');
+    await expect.poll(() => rows.count(), { timeout: 10_000 }).toBe(subjects.length);
   });
 
   it('jumps to a place of the navigation, and Escape closes the palette with the focus back where it was', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { secretsInLog } from './log-secrets';
 import { loggablePath } from './loggable-path';
-import { setupCodeMessage } from './setup-code';
+import { setupCodeAlone, setupCodeMessage } from './setup-code';
 
 const TOKEN = 'A'.repeat(20) + 'b_-'.repeat(7) + '12';
 
@@ -12,6 +12,9 @@ describe('secretsInLog', () => {
       JSON.stringify({ level: 'warn', msg: 'sign-in failed', emailDomain: 'example.com', reason: 'wrong-password' }),
       JSON.stringify({ level: 'error', msg: 'request failed', digest: 'abc', path: '/invite/[token]' }),
       JSON.stringify({ level: 'warn', msg: setupCodeMessage('8F3K-29QX') }),
+      '',
+      setupCodeAlone('8F3K-29QX'),
+      '',
       '▲ Next.js 16 - Local: http://127.0.0.1:3000',
     ].join('\n');
     expect(secretsInLog(log, ['admin-password-1'])).toEqual([]);
@@ -30,6 +33,8 @@ describe('secretsInLog', () => {
       'a harmless line',
       JSON.stringify({ level: 'warn', msg: setupCodeMessage('8F3K-29QX') }),
       'later: someone logged 8F3K-29QX again',
+      setupCodeAlone('8F3K-29QX'),
+      `${setupCodeAlone('8F3K-29QX')} and more`,
     ];
     expect(secretsInLog(lines.join('\n'), ['admin-password-1']).map((s) => `${s.line}:${s.kind}`)).toEqual([
       '1:session cookie',
@@ -40,6 +45,7 @@ describe('secretsInLog', () => {
       '6:password in a form or query',
       '7:known secret',
       '10:known secret',
+      '12:known secret',
     ]);
   });
 });

@@ -1,9 +1,9 @@
-import { SETUP_CODE_LINE } from './setup-code';
+import { SETUP_CODE_ALONE, SETUP_CODE_LINE } from './setup-code';
 
 /**
  * What a log must never hold, and the check that a whole log holds none of it (the browser
- * tests run it over every server's log at the end). The setup code's own line is the one
- * intended exception: it is useless once an administrator exists.
+ * tests run it over every server's log at the end). The setup code's own lines (its log line and
+ * the code alone below it) are the one intended exception: it is useless once an administrator exists.
  */
 const PATTERNS: readonly { readonly kind: string; readonly pattern: RegExp }[] = [
   { kind: 'session cookie', pattern: /nf_session=[^;\s"]+/ },
@@ -28,20 +28,21 @@ export interface LogSecret {
 /**
  * Where the log's text shows a secret: by shape (cookies, tokens, invitation links, password
  * fields), any of `known` (the passwords the tests used) literally, and a setup code anywhere but
- * on its own line. Only the places are returned, never the secret itself.
+ * on its own lines. Only the places are returned, never the secret itself.
  */
 export function secretsInLog(text: string, known: readonly string[] = []): LogSecret[] {
   const lines = text.split('\n');
+  const codeLine = (line: string) => SETUP_CODE_LINE.test(line) || SETUP_CODE_ALONE.test(line);
   const codes = new Set<string>();
   for (const line of lines) {
-    if (!SETUP_CODE_LINE.test(line)) continue;
+    if (!codeLine(line)) continue;
     const code = /setup code ([2-9A-Z]{4}-[2-9A-Z]{4})/.exec(line)?.[1];
     if (code) codes.add(code).add(code.replace('-', ''));
   }
   const literal = [...known.filter((s) => s.length >= 6), ...codes];
   const found: LogSecret[] = [];
   lines.forEach((line, index) => {
-    if (SETUP_CODE_LINE.test(line)) return;
+    if (codeLine(line)) return;
     for (const { kind, pattern } of PATTERNS) if (pattern.test(line)) found.push({ line: index + 1, kind });
     if (literal.some((secret) => line.includes(secret))) found.push({ line: index + 1, kind: 'known secret' });
   });

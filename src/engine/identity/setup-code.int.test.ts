@@ -6,7 +6,7 @@ import { buildModel } from '../spec/build';
 import { forEachDatabase } from '@testing/engine/store';
 import type { Store } from '../store/types';
 import { createIdentity } from './identity';
-import { SETUP_CODE_LINE } from './setup-code';
+import { SETUP_CODE_ALONE, SETUP_CODE_LINE, setupCodeAlone } from './setup-code';
 import type { Identity } from './types';
 import { withStore } from '@testing/engine/engine';
 import { SYSTEM_ACTOR } from './system-actor';
@@ -128,6 +128,10 @@ forEachDatabase('identity: setup code', (database) => {
         const codeLines = first.lines.filter((l) => SETUP_CODE_LINE.test(l.msg));
         expect(codeLines).toHaveLength(1);
         expect(codeLines[0]!.level).toBe('warn');
+        // The same code again, alone on its line between blank ones, for the person at the terminal.
+        const code = /setup code (\S+) /.exec(codeLines[0]!.msg)![1]!;
+        expect(first.printed).toEqual([`\n${setupCodeAlone(code)}\n`]);
+        expect(first.printed[0]!.split('\n').filter((line) => SETUP_CODE_ALONE.test(line))).toEqual([`    Setup code: ${code}`]);
         expect(await countRows(engine.store.db, 'nf_setup_code')).toBe(1);
         await engine.identity.createUser(SYSTEM_ACTOR, { email: 'cli@example.com', password: PASSWORD, roles: ['admin'] });
         expect(await countRows(engine.store.db, 'nf_setup_code')).toBe(0);
@@ -137,6 +141,7 @@ forEachDatabase('identity: setup code', (database) => {
       const again = await captureLog(() => openEngine(settings, { model, announceSetupCode: true }));
       await again.result.close();
       expect(again.lines.filter((l) => SETUP_CODE_LINE.test(l.msg))).toEqual([]);
+      expect(again.printed).toEqual([]);
     });
 
     it('logs nothing for the CLI and tests (no announceSetupCode)', async () => {

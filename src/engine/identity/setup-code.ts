@@ -31,6 +31,12 @@ export function setupCodeMessage(code: string): string {
 export const SETUP_CODE_LINE =
   /Ninefold: no administrator yet\. Open \/setup and enter the setup code [2-9A-Z]{4}-[2-9A-Z]{4} \(valid until an administrator exists\)\./;
 
+/** The code again, alone on its line below the log line: read and typed without hunting through JSON. */
+export function setupCodeAlone(code: string): string {
+  return `    Setup code: ${code}`;
+}
+export const SETUP_CODE_ALONE = /^ {4}Setup code: [2-9A-Z]{4}-[2-9A-Z]{4}$/;
+
 export const WRONG_SETUP_CODE =
   'The setup code is not correct. It is in the log of the server, on the line "Ninefold: no administrator yet"; `npm run ninefold -- setup-code` makes a new one.';
 

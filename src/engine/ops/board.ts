@@ -10,7 +10,7 @@ import { inSentence } from '../spec/naming';
 import { transitionConditions } from '../workflow/transitions';
 import { entityOf, type OpsContext } from './context';
 import { isFinal } from './final-state';
-import { listRecords, matching } from './list';
+import { listRecords, matchingRecords } from './list';
 import { withPathValues } from './path-values';
 import { canColumns } from './read';
 import { columnFor, recordColumns, rowToRecord } from './records';
@@ -41,7 +41,7 @@ export async function boardRecords(ctx: OpsContext, actor: Actor, entityName: st
     const where = sight.readableWhere(name);
     return where ? sql`(case when ${where} then ${column} end)` : column;
   };
-  const rows = (await matching(ctx, actor, entity, sight, query, [])
+  const rows = (await matchingRecords(ctx, actor, entity, sight, query, [])
     .select([
       sql<string>`coalesce(${masked(board.field)}::text, '')`.as('value'),
       sql<string>`count(*)`.as('n'),

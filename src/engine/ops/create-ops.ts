@@ -11,6 +11,7 @@ import { countRecords, listRecords } from './list';
 import type { Ops } from './ops';
 import { readHistory } from './history';
 import { getRecord } from './read';
+import { searchRecords } from './search';
 import { readableRecords } from './readable';
 import { bulkTransition, transitionRecord } from './transition';
 import { createRecord, deleteRecord, updateRecord } from './write';
@@ -22,6 +23,7 @@ export function createOps(ctx: OpsContext): Ops {
     mayQuery: (actor, entity, query) => mayQuery(ctx, actor, entity, query),
     list: (actor, entity, query) => listRecords(ctx, actor, entity, query),
     count: (actor, entity, query, cap) => countRecords(ctx, actor, entity, query, cap),
+    search: (actor, entity, q, options) => searchRecords(ctx, actor, entity, q, options),
     groupTotals: (actor, entity, query) => groupTotals(ctx, actor, entity, query),
     board: (actor, entity, query) => boardRecords(ctx, actor, entity, query),
     perDay: (actor, entity, query) => perDay(ctx, actor, entity, query),

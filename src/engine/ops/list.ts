@@ -19,7 +19,7 @@ import type { ListCount, ListPage, ListQuery } from './types';
 import type { Actor } from '../ground/actor';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are declared at run time
-type Query = SelectQueryBuilder<any, any, Record<string, unknown>>;
+export type Query = SelectQueryBuilder<any, any, Record<string, unknown>>;
 
 /**
  * One page of records in the actor's scope, by keyset: the page after the sort values and id of
@@ -42,7 +42,7 @@ export async function listRecords(ctx: OpsContext, actor: Actor, entityName: str
   );
   const limit = resolveLimit(entity, query.limit);
   const cursor = query.cursor ? decodeCursor(query.cursor, sort, entity) : null;
-  const base = matching(
+  const base = matchingRecords(
     ctx,
     actor,
     entity,
@@ -79,9 +79,9 @@ export async function listRecords(ctx: OpsContext, actor: Actor, entityName: str
 
 /**
  * The records of the list in the actor's scope that match its filters, search and condition:
- * every check that `list` and `count` share (list access, fields the actor may query).
+ * every check that `list`, `count` and `search` share (list access, fields the actor may query).
  */
-export function matching(
+export function matchingRecords(
   ctx: OpsContext,
   actor: Actor,
   entity: EntityModel,
@@ -145,7 +145,7 @@ export async function countRecords(
 ): Promise<ListCount> {
   const entity = entityOf(ctx.model, entityName);
   if (!Number.isSafeInteger(cap) || cap < 1) throw new Error(`count: the cap must be a positive integer, got ${cap}`);
-  const inner = matching(ctx, actor, entity, fieldSight(ctx.model, entity, actor), query, [])
+  const inner = matchingRecords(ctx, actor, entity, fieldSight(ctx.model, entity, actor), query, [])
     .select(sql.lit(1).as('one'))
     .limit(cap + 1);
   const row = await ctx.db

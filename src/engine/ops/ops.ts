@@ -17,6 +17,7 @@ import type {
   RecordData,
   RecordInput,
   RecordView,
+  SearchPage,
   TransitionRequest,
 } from './types';
 import type { Actor } from '../ground/actor';
@@ -54,6 +55,13 @@ export interface Ops {
    * cost stays bounded: beyond it, `more` is true.
    */
   count(actor: Actor, entity: string, query?: ListQuery, cap?: number): Promise<ListCount>;
+  /**
+   * The records matching a search (the list's `q`: same words, same checks), best first: the
+   * title is what was typed, then starts with it, then matches the words itself, then the other
+   * searched fields do; ties to the most recently changed. The first `limit` only (a palette's,
+   * a picker's), ranked among the most recent matches (SEARCH_RANK_WINDOW) so the cost stays bounded.
+   */
+  search(actor: Actor, entity: string, q: string, options?: { limit?: number }): Promise<SearchPage>;
   /**
    * Records (or the sum of a number field) per value of a field, over every record the actor
    * may list (scope and `where` applied); FORBIDDEN_FIELD for a field the actor may not read.
@@ -165,6 +173,7 @@ export function bindOps(ops: Ops, actor: Actor): BoundOps {
     mayQuery: (...args) => ops.mayQuery(actor, ...args),
     list: (...args) => ops.list(actor, ...args),
     count: (...args) => ops.count(actor, ...args),
+    search: (...args) => ops.search(actor, ...args),
     groupTotals: (...args) => ops.groupTotals(actor, ...args),
     board: (...args) => ops.board(actor, ...args),
     perDay: (...args) => ops.perDay(actor, ...args),

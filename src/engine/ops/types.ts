@@ -55,6 +55,12 @@ export interface ListPage {
   readonly sort: readonly SortModel[];
 }
 
+/** Records found by a search, best first (ops `search`): a first page, never followed by another. */
+export interface SearchPage {
+  readonly rows: readonly RecordData[];
+  readonly references: ReferenceTitles;
+}
+
 /**
  * A workflow transition as offered to one actor on one record: available now, or blocked with
  * why (a field still missing, a guard, an owner's time window). Transitions from other states

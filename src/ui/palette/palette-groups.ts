@@ -12,6 +12,8 @@ export interface PaletteGroup {
   readonly entity: string;
   readonly label: string;
   readonly records: readonly PaletteRecord[];
+  /** The entity's list searched for the same words: every result, where the records came from its search. */
+  readonly allHref?: string;
 }
 
 /** The palette's record search (a server action the page passes down): the groups found for what was typed. */

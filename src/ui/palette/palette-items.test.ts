@@ -63,4 +63,26 @@ describe('paletteSections', () => {
     expect(now[0]!.items[1]).toMatchObject({ detail: '#8 · Pending' });
     expect(paletteSections({ query: 'printers', record: null, places, found })).toEqual([]);
   });
+
+  it('ends a group found by words with its list searched for them, chosen like any record', () => {
+    const found = {
+      query: 'toner',
+      groups: [
+        {
+          entity: 'ticket',
+          label: 'Tickets',
+          records: [{ id: 8, title: 'Printer toner', href: '/tickets/8' }],
+          allHref: '/tickets?q=toner',
+        },
+        { entity: 'contact', label: 'Contacts', records: [{ id: 3, title: 'Tony', href: '/contacts/3' }] },
+      ],
+    };
+    const [tickets, contacts] = paletteSections({ query: 'toner ', record: null, places, found });
+    expect(tickets!.items.map((i) => [i.label, i.action])).toEqual([
+      ['Printer toner', { kind: 'href', href: '/tickets/8' }],
+      ['All results for “toner”', { kind: 'href', href: '/tickets?q=toner' }],
+    ]);
+    // A group found by number only has no list to offer.
+    expect(contacts!.items.map((i) => i.label)).toEqual(['Tony']);
+  });
 });

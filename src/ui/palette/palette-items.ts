@@ -1,4 +1,5 @@
 import { rankByMatch } from './match';
+import type { PaletteGroup } from './palette-groups';
 import type { RecordCommands } from './record-commands';
 
 /** What choosing an entry does: go to an address, take a transition on this page, or list the shortcuts. */
@@ -31,18 +32,15 @@ export interface PalettePlace {
 /** Records the server found for a query, by entity. */
 export interface FoundRecords {
   readonly query: string;
-  readonly groups: readonly {
-    readonly entity: string;
-    readonly label: string;
-    readonly records: readonly { readonly id: number; readonly title: string; readonly href: string; readonly state?: string }[];
-  }[];
+  readonly groups: readonly PaletteGroup[];
 }
 
 /**
  * The palette's entries for what is typed, in sections: the current record's actions, the
  * places the user may go (the navigation, its saved views under their entity), the records the
- * server found, and help. Places and actions are matched here; records were matched by the
- * server's search and are shown only for the query they answer.
+ * server found (best first, each entity's ending with its list searched for the same words), and
+ * help. Places and actions are matched here; records were matched by the server's search and are
+ * shown only for the query they answer.
  */
 export function paletteSections({
   query,
@@ -87,12 +85,23 @@ export function paletteSections({
       sections.push({
         key: `records-${group.entity}`,
         label: group.label,
-        items: group.records.map((r) => ({
-          key: `records-${group.entity}-${r.id}`,
-          label: r.title,
-          detail: r.state ? `#${r.id} · ${r.state}` : `#${r.id}`,
-          action: { kind: 'href', href: r.href },
-        })),
+        items: [
+          ...group.records.map((r): PaletteItem => ({
+            key: `records-${group.entity}-${r.id}`,
+            label: r.title,
+            detail: r.state ? `#${r.id} · ${r.state}` : `#${r.id}`,
+            action: { kind: 'href', href: r.href },
+          })),
+          ...(group.allHref
+            ? [
+                {
+                  key: `records-${group.entity}-all`,
+                  label: `All results for “${found.query}”`,
+                  action: { kind: 'href', href: group.allHref },
+                } satisfies PaletteItem,
+              ]
+            : []),
+        ],
       });
     }
   }
