@@ -139,7 +139,8 @@ async function addForm(
   );
   const now = new Date();
   const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now, zone)]));
-  const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values, zone });
+  const fixed = { [section.via]: String(view.record.id) };
+  const descriptors = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values, zone, fixed });
   const replyOptions = view.transitions
     .filter((offer) => offer.available && section.replyWith.includes(offer.name))
     .map((offer) => ({

@@ -5,6 +5,7 @@ import { ACTION_ARGUMENTS } from './arguments';
 import type * as account from './account';
 import type * as auth from './auth';
 import type * as bulkTransitions from './bulk-transitions';
+import type * as choices from './choices';
 import type * as invite from './invite';
 import type * as markdownPreview from './markdown-preview';
 import type * as palette from './palette';
@@ -41,6 +42,7 @@ type ArgumentsOf<F> = F extends (...args: infer P) => unknown ? { readonly [I in
 type Actions = typeof account &
   typeof auth &
   typeof bulkTransitions &
+  typeof choices &
   typeof invite &
   typeof markdownPreview &
   typeof palette &
