@@ -155,7 +155,8 @@ export default defineApp({
       fields: {
         title: { type: 'text', required: true, minLength: 3, maxLength: 160, searchable: true },
         company: { type: 'reference', to: 'company', required: true },
-        contact: { type: 'reference', to: 'contact', onDelete: 'setNull', help: 'Who we talk to at the company.' },
+        // Someone at the deal's own company: pickers offer only them, and a write naming another is refused.
+        contact: { type: 'reference', to: 'contact', onDelete: 'setNull', within: 'company', help: 'Who we talk to at the company.' },
         owner: { type: 'user', required: true, default: 'actor', help: 'The salesperson who works the deal.' },
         value: { type: 'money', precision: 12, min: 0 },
         discount: {

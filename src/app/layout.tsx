@@ -5,6 +5,8 @@ import type { ReactNode } from 'react';
 import { signOutAction } from '@/server/actions/auth';
 import { previewMarkdown } from '@/server/actions/markdown-preview';
 import { searchPaletteRecords } from '@/server/actions/palette';
+import { searchChoices } from '@/server/actions/choices';
+import { ChoicesSearchProvider } from '@/ui/forms/choices-search';
 import { chooseThemeAction } from '@/server/actions/theme';
 import { getEngine } from '@/server/engine';
 import { navigationFor } from '@/server/navigation';
@@ -78,7 +80,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <FocusOnNavigate />
         <BrowserZone cookieName={BROWSER_ZONE_COOKIE} />
         <HostProvider hostname={hostname}>
-          <MarkdownPreviewProvider preview={previewMarkdown}>{content}</MarkdownPreviewProvider>
+          <MarkdownPreviewProvider preview={previewMarkdown}>
+            <ChoicesSearchProvider search={searchChoices}>{content}</ChoicesSearchProvider>
+          </MarkdownPreviewProvider>
         </HostProvider>
       </body>
     </html>

@@ -7,13 +7,20 @@ import type { ReferenceTitles } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
 import type { AppModel, EntityModel, FieldModel } from '@/engine/spec/model';
 import { digitsOf } from '@/engine/spec/field-numbers';
-import type { ChoiceOption, FormFieldDescriptor } from '@/ui/forms/state';
+import type { ChoiceOption, FormFieldDescriptor, PickerSearch } from '@/ui/forms/state';
 import { asNinefoldError } from './errors';
 import { MAX_REFERENCES } from '@/engine/spec/join-fields';
 import { inSentence } from '@/engine/spec/naming';
 
-/** Up to this many choices a reference is a select; beyond, an id input. */
+/** Up to this many choices a references field is a select; beyond, ids typed. */
 export const CHOICES_LIMIT = 200;
+
+/**
+ * Up to this many choices a reference or user field's plain input (without JavaScript, and
+ * before the combobox takes over) is a select; beyond, an id input. Kept small: the page carries
+ * them, and the combobox finds the others on the server as the user types.
+ */
+export const PLAIN_CHOICES = 50;
 
 function decimalStep(scale: number): string {
   return scale <= 0 ? '1' : `0.${'0'.repeat(scale - 1)}1`;
@@ -28,9 +35,10 @@ export async function loadChoices(
   actor: Actor,
   entity: EntityModel,
   field: FieldModel,
+  query: { limit?: number; within?: number | null } = {},
 ): Promise<readonly ReferenceChoice[] | null> {
   try {
-    const result = await ops.choices(actor, entity.name, field.name, { limit: CHOICES_LIMIT });
+    const result = await ops.choices(actor, entity.name, field.name, { limit: CHOICES_LIMIT, ...query });
     return result.complete ? result.choices : null;
   } catch (error) {
     if (asNinefoldError(error)) return null;
@@ -45,6 +53,25 @@ export function choiceOptions(choices: readonly ReferenceChoice[], current: stri
     options.unshift({ value: current, label: currentTitle ?? `#${current}` });
   }
   return options;
+}
+
+/**
+ * Where a reference or user field's combobox searches, and the form's value of its `within` (a
+ * deal's company: in the form, or fixed by the page, as a related form's parent) when it has one.
+ */
+export function pickerSearch(
+  entity: EntityModel,
+  field: FieldModel,
+  values: Readonly<Record<string, string>>,
+  fixed: Readonly<Record<string, string>> = {},
+): { search: PickerSearch; within: number | null } {
+  if (!field.within) return { search: { entity: entity.name, field: field.name }, within: null };
+  const given = fixed[field.within];
+  const raw = given ?? values[field.within] ?? '';
+  return {
+    search: { entity: entity.name, field: field.name, within: { field: field.within, ...(given !== undefined ? { value: given } : {}) } },
+    within: /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null,
+  };
 }
 
 /** The title of the current value of a reference or user field, from the references ops returned or the actor. */
@@ -70,8 +97,10 @@ export async function describeFormFields(options: {
   zone: string;
   /** To name the files a record holds (an edit form); without, none are listed. */
   files?: Pick<Files, 'describe'>;
+  /** Values the page sets and the form does not hold (a related form's parent), which a `within` reads. */
+  fixed?: Readonly<Record<string, string>>;
 }): Promise<FormFieldDescriptor[]> {
-  const { ops, actor, model, entity, fields, values, references, zone, files } = options;
+  const { ops, actor, model, entity, fields, values, references, zone, files, fixed } = options;
   return Promise.all(
     fields.map(async (field): Promise<FormFieldDescriptor> => {
       const spec = field.spec;
@@ -117,12 +146,13 @@ export async function describeFormFields(options: {
         case 'reference':
         case 'user': {
           const currentTitle = currentTitleOf(field, value, actor, references);
-          const choices = await loadChoices(ops, actor, entity, field);
+          const { search, within } = pickerSearch(entity, field, values, fixed);
+          const choices = await loadChoices(ops, actor, entity, field, { limit: PLAIN_CHOICES, within });
           if (choices === null) {
             const target = spec.type === 'user' ? 'user' : inSentence(model.entitiesByName[spec.to]?.label ?? 'record');
-            return { ...base, kind: 'id', currentTitle, help: spec.help ?? `Enter the ID of the ${target}.` };
+            return { ...base, kind: 'id', currentTitle, search, help: spec.help ?? `Enter the ID of the ${target}.` };
           }
-          return { ...base, kind: 'select', options: choiceOptions(choices, value, currentTitle) };
+          return { ...base, kind: 'select', search, options: choiceOptions(choices, value, currentTitle) };
         }
         case 'file':
         case 'files': {

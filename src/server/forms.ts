@@ -58,8 +58,10 @@ export function defaultFormValue(
     case 'boolean':
       return plainDefault(field) === true ? 'true' : 'false';
     case 'user':
-      // A visitor has no account to default to.
-      return spec.default === 'actor' && !isVisitor(actor) ? String(actor.userId) : '';
+      // A visitor has no account to default to; nor does one who may not hold the field (an agent filling a customer's requester).
+      return spec.default === 'actor' && !isVisitor(actor) && (!field.holderRoles || field.holderRoles.some((r) => actor.roles.includes(r)))
+        ? String(actor.userId)
+        : '';
     case 'datetime':
       return spec.default === 'now' ? toDateTimeLocal(new Date(Math.floor(now.getTime() / 60_000) * 60_000), zone) : '';
     case 'reference':

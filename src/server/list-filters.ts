@@ -5,7 +5,7 @@ import { DUE_FILTERS } from '@/engine/rules/overdue';
 import type { EntityModel } from '@/engine/spec/model';
 import { humanize } from '@/engine/spec/naming';
 import type { FilterControl, FilterOption } from '@/ui/list-filters';
-import { choiceOptions, loadChoices } from './form-fields';
+import { choiceOptions, loadChoices, PLAIN_CHOICES } from './form-fields';
 import { filterParam } from '@/ui/list/filter-param';
 import type { ListParams } from './list-query';
 
@@ -65,9 +65,11 @@ export async function describeFilters(
           };
         case 'reference':
         case 'user': {
-          const choices = await loadChoices(ops, actor, entity, field);
-          if (choices === null) return { param, label: field.label, kind: 'id', options: [], value };
-          return { param, label: field.label, kind: 'select', options: choiceOptions(choices, value, undefined), value };
+          // A combobox searching the server once hydrated; before, and without JavaScript, a select of a few or an id input.
+          const search = { entity: entity.name, field: field.name };
+          const choices = await loadChoices(ops, actor, entity, field, { limit: PLAIN_CHOICES });
+          if (choices === null) return { param, label: field.label, kind: 'id', options: [], value, search };
+          return { param, label: field.label, kind: 'select', options: choiceOptions(choices, value, undefined), value, search };
         }
         case 'references':
         case 'users': {

@@ -140,6 +140,7 @@ async function addForm(
   const now = new Date();
   const values = Object.fromEntries(fields.map((field) => [field.name, defaultFormValue(field, actor, now, zone)]));
   const mode = replyMode(section, fields);
+  const fixed = { [section.via]: String(view.record.id) };
   const descriptors = await describeFormFields({
     ops: engine.ops,
     actor,
@@ -148,6 +149,7 @@ async function addForm(
     fields: fields.filter((field) => field.name !== mode?.field),
     values,
     zone,
+    fixed,
   });
   const replyOptions = view.transitions
     .filter((offer) => offer.available && section.replyWith.includes(offer.name))

@@ -2,6 +2,8 @@ import Link from 'next/link';
 import { Button } from './button';
 import { AutoApplyForm } from './list/auto-apply-form';
 import { PhoneFold } from './phone-fold';
+import { ChoicePicker } from './forms/choice-picker';
+import type { PickerSearch } from './forms/state';
 
 export interface FilterOption {
   readonly value: string;
@@ -17,6 +19,8 @@ export interface FilterControl {
   readonly kind: 'select' | 'multi' | 'id' | 'text';
   readonly options: readonly FilterOption[];
   readonly value: string;
+  /** A reference or user filter: the server search its combobox asks (./forms/choice-picker.tsx). */
+  readonly search?: PickerSearch;
 }
 
 const controlClass =
@@ -71,50 +75,20 @@ export function ListFilters({
               <label htmlFor={`filter-${filter.param}`} className="mb-1 block text-xs font-medium text-zinc-600">
                 {filter.label}
               </label>
-              {filter.kind === 'select' ? (
-                <select id={`filter-${filter.param}`} name={filter.param} defaultValue={filter.value} className={`${controlClass} pr-8`}>
-                  <option value="">Any</option>
-                  {filter.options.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              ) : filter.kind === 'multi' ? (
-                <select
+              {filter.search ? (
+                <ChoicePicker
                   id={`filter-${filter.param}`}
                   name={filter.param}
-                  multiple
-                  size={Math.min(Math.max(filter.options.length, 2), 4)}
-                  defaultValue={filter.value.split(',').filter((v) => v !== '')}
-                  className={`${controlClass.replace('h-9 ', '')} pr-2.5`}
+                  label={filter.label}
+                  value={filter.value}
+                  valueLabel={filter.options.find((o) => o.value === filter.value)?.label}
+                  search={filter.search}
+                  submitOnChoose
                 >
-                  {filter.options.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              ) : filter.kind === 'text' ? (
-                <input
-                  id={`filter-${filter.param}`}
-                  type="text"
-                  name={filter.param}
-                  defaultValue={filter.value}
-                  maxLength={200}
-                  className={`${controlClass} pr-2.5`}
-                />
+                  {plainFilter(filter)}
+                </ChoicePicker>
               ) : (
-                <input
-                  id={`filter-${filter.param}`}
-                  type="number"
-                  min={1}
-                  step={1}
-                  name={filter.param}
-                  defaultValue={filter.value}
-                  placeholder="ID"
-                  className={`${controlClass} w-28 pr-2.5`}
-                />
+                plainFilter(filter)
               )}
             </div>
           ))}
@@ -151,5 +125,54 @@ export function ListFilters({
         </div>
       </AutoApplyForm>
     </PhoneFold>
+  );
+}
+
+/** A filter as the server renders it: a select of values, several of them, free text, or an id. */
+function plainFilter(filter: FilterControl) {
+  return filter.kind === 'select' ? (
+    <select id={`filter-${filter.param}`} name={filter.param} defaultValue={filter.value} className={`${controlClass} pr-8`}>
+      <option value="">Any</option>
+      {filter.options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  ) : filter.kind === 'multi' ? (
+    <select
+      id={`filter-${filter.param}`}
+      name={filter.param}
+      multiple
+      size={Math.min(Math.max(filter.options.length, 2), 4)}
+      defaultValue={filter.value.split(',').filter((v) => v !== '')}
+      className={`${controlClass.replace('h-9 ', '')} pr-2.5`}
+    >
+      {filter.options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  ) : filter.kind === 'text' ? (
+    <input
+      id={`filter-${filter.param}`}
+      type="text"
+      name={filter.param}
+      defaultValue={filter.value}
+      maxLength={200}
+      className={`${controlClass} pr-2.5`}
+    />
+  ) : (
+    <input
+      id={`filter-${filter.param}`}
+      type="number"
+      min={1}
+      step={1}
+      name={filter.param}
+      defaultValue={filter.value}
+      placeholder="ID"
+      className={`${controlClass} w-28 pr-2.5`}
+    />
   );
 }

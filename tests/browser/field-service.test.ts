@@ -7,6 +7,7 @@ import { callApi, signInOverApi, type ApiSession } from './api-session';
 import { axeViolations } from './axe';
 import { openBrowser, signIn, type Browser } from './browser';
 import { ADMIN, startServer, stopServer, type RunningServer } from './servers';
+import { pick } from './pick';
 
 const SHOTS = '/tmp/shots';
 const DISPATCHER = { email: 'dispatcher1@demo.ninefold.test', password: 'demo-password' } as const;
@@ -20,7 +21,7 @@ const TECHNICIAN = { email: 'technician1@demo.ninefold.test', password: 'demo-pa
 describe('field service: derived columns and a form in another time zone', () => {
   let server: RunningServer;
   let dispatcher: ApiSession;
-  let technicianId: number;
+  let technicianName: string;
   let newYork: Browser;
   let order: number;
 
@@ -39,7 +40,8 @@ describe('field service: derived columns and a form in another time zone', () =>
     });
     server = await startServer('field-service', env, dataDir);
     dispatcher = await signInOverApi(server.url, DISPATCHER.email, DISPATCHER.password);
-    technicianId = (await signInOverApi(server.url, TECHNICIAN.email, TECHNICIAN.password)).user.id;
+    const technician = (await signInOverApi(server.url, TECHNICIAN.email, TECHNICIAN.password)).user;
+    technicianName = technician.name;
     const customer = await callApi<{ id: number }>(server.url, dispatcher, 'POST', '/customers', { name: 'Harbor Café' });
     const site = await callApi<{ id: number }>(server.url, dispatcher, 'POST', '/sites', {
       name: 'Harbor Café pier',
@@ -93,8 +95,8 @@ describe('field service: derived columns and a form in another time zone', () =>
     await page.goto(`${server.url}/visits/new`);
     await page.goto(`${server.url}/visits/new`);
     await expect.poll(() => page.getByText('Times in America/New_York').first().isVisible()).toBe(true);
-    await page.getByLabel('Work order').selectOption({ label: 'Espresso machine leaks' });
-    await page.getByLabel('Technician').selectOption(String(technicianId));
+    await pick(page, 'Work order', 'Espresso machine leaks');
+    await pick(page, 'Technician', technicianName);
     await page.getByLabel('Starts at').fill('2031-01-15T09:00');
     await page.getByLabel('Duration (minutes)').fill('90');
     await Promise.all([page.waitForURL(/\/visits\/\d+$/), page.getByRole('button', { name: /Create|Save/ }).click()]);

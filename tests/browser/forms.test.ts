@@ -71,7 +71,7 @@ describe('record forms in the browser', () => {
     await page.getByLabel('Priority').press('Tab');
     const rule = page.getByText('An urgent ticket needs an assignee.');
     await expect.poll(() => rule.count()).toBe(1);
-    expect(await page.getByLabel('Assignee').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('combobox', { name: 'Assignee', exact: true }).getAttribute('aria-invalid')).toBe('true');
     await page.getByLabel('Priority').selectOption('high');
     await page.getByLabel('Priority').press('Tab');
     await expect.poll(() => rule.count()).toBe(0);

@@ -18,6 +18,13 @@ export interface ReferenceChoice {
   readonly title: string;
 }
 
+/** What a picker asks: the text typed, how many at most, and the form's value of the field's `within`. */
+export interface ChoicesQuery {
+  readonly q?: string;
+  readonly limit?: number;
+  readonly within?: number | null;
+}
+
 const DEFAULT_LIMIT = 200;
 
 /**
@@ -69,7 +76,7 @@ export async function listChoices(
   actor: Actor,
   entityName: string,
   fieldName: string,
-  options: { q?: string; limit?: number } = {},
+  options: ChoicesQuery = {},
 ): Promise<{ choices: readonly ReferenceChoice[]; complete: boolean }> {
   const { field } = choosableField(ctx, actor, entityName, fieldName);
   const limit = Math.min(Math.max(options.limit ?? DEFAULT_LIMIT, 1), 500);
@@ -118,6 +125,9 @@ export async function listChoices(
     .select(['id', title.text.as('title')])
     .where(scope.sql);
   if (pattern) query = query.where(title.text, 'ilike', pattern);
+  // Only records sharing the form's `within` (the deal's company's contacts); none given: any (ops/within.ts checks the write).
+  if (field.within && typeof options.within === 'number')
+    query = query.where(target.fieldsByName[field.within]!.column, '=', options.within);
   const rows = await rowsOf(
     ctx,
     query

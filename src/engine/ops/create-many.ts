@@ -230,7 +230,9 @@ function oneByOne(model: AppModel, entity: EntityModel, actor: Actor): boolean {
   const ranged = entity.exclusive.length > 0;
   // A slug is numbered against the records written before it (ops/slugs.ts).
   const slugs = entity.fields.some((f) => f.computed?.kind === 'slug');
-  return limited || answers || throughPaths || ranged || slugs || entity.onCreate.length > 0;
+  // A reference `within` another reads the record it names (ops/within.ts), in insertChecked.
+  const within = entity.fields.some((f) => f.within);
+  return limited || answers || throughPaths || ranged || slugs || within || entity.onCreate.length > 0;
 }
 
 function rowsPerInsert(entity: EntityModel, actor: Actor, sample: ParsedValues | undefined): number {

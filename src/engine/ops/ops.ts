@@ -1,4 +1,4 @@
-import type { ReferenceChoice } from './choices';
+import type { ChoicesQuery, ReferenceChoice } from './choices';
 import type { EntityAccess } from '../access/entity-access';
 import type { DayCounts, DayQuery, GroupQuery, GroupTotals } from './aggregate';
 import type { ChangedRecords } from './readable';
@@ -146,13 +146,14 @@ export interface Ops {
   history(actor: Actor, entity: string, id: number, query?: { cursor?: string; limit?: number }): Promise<HistoryPage>;
   /**
    * Choices for a reference or user field in a form, by title. `complete` is false when there
-   * are more than `limit` and the form must offer a search instead of a plain select.
+   * are more than `limit` and the form must offer a search instead of a plain select. `within`:
+   * the form's value of the field's `within` (a deal's company), to offer only records sharing it.
    */
   choices(
     actor: Actor,
     entity: string,
     field: string,
-    options?: { q?: string; limit?: number },
+    options?: ChoicesQuery,
   ): Promise<{ choices: readonly ReferenceChoice[]; complete: boolean }>;
 }
 

@@ -26,6 +26,7 @@ import { fileFields } from '../spec/file-fields';
 import { checkLimits } from './limits';
 import { checkUniqueWhen } from './unique-when';
 import { checkExclusive } from './exclusive';
+import { checkWithin } from './within';
 import { finalStateError, isFinal } from './final-state';
 import { recordColumns, rowToRecord, valuesToRow } from './records';
 import { replaceReferenceSets, visibleSets } from './reference-sets';
@@ -217,6 +218,7 @@ export async function writeLocked(
   // As it would be stored: the write's time and the due times it moves, which rules and limits may read.
   const after = withDueTimes(entity, { ...current, ...changes, updatedAt: now }, current, changes);
   checkRules(model, entity, after, now, current, actor);
+  await checkWithin(model, trx, entity, after, new Set(Object.keys(changes)));
   await checkPathRules(model, trx, entity, after, now, current, actor);
   await checkLimits(model, trx, entity, actor, current, after, now);
   // The names of the files it holds, read before the pairs' write deletes those it takes off (the history names them).

@@ -1,3 +1,4 @@
+import { checkWithin } from './within';
 import { checkPathRules, checkReferences, checkRules, checkVersion, lockInScope, readBack, translating, writeLocked } from './write-kit';
 import { authorize, authorizeScope, type RowScope } from '../access/authorize';
 import { checkWritable } from '../access/fields';
@@ -113,6 +114,7 @@ export async function insertChecked(
 ): Promise<RecordData> {
   const values = await numberSlugs(trx, entity, checkedValues, null);
   await checkReferences(ctx.model, trx, entity, values, actor);
+  await checkWithin(ctx.model, trx, entity, values, null);
   const steps = await parentSteps(ctx, trx, actor, entity, values, options.replyWith);
   await checkLimits(ctx.model, trx, entity, actor, null, { ...values, ...initialState(entity) }, now);
   await checkUniqueWhen(ctx.model, trx, entity, null, { ...values, ...initialState(entity) });

@@ -142,6 +142,7 @@ export function buildField(
     ...(field.type === 'reference' || field.type === 'references' ? { referenceTo: field.to } : {}),
     ...(field.type === 'references' || field.type === 'users' ? { maxItems: referencesCap(field.maxItems, constants) } : {}),
     ...((field.type === 'user' || field.type === 'users') && field.roles ? { holderRoles: field.roles } : {}),
+    ...(field.type === 'reference' && field.within ? { within: field.within } : {}),
     ...(field.type === 'enum' ? { enumValues: field.values } : {}),
     ...(field.type === 'file' || field.type === 'files' ? { files: buildFileLimits(field, constants) } : {}),
     ...(due ? { due } : {}),

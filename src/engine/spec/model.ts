@@ -64,6 +64,8 @@ export interface FieldModel {
   readonly files?: FileLimits;
   /** For references and users fields (sets): the join table holding (record_id, target_id) pairs. */
   readonly joinTable?: string;
+  /** For reference fields with `within`: the reference field the chosen record must share with this one's record. */
+  readonly within?: string;
   /** For user and users fields with `roles`: the roles one of which its user must hold (choices and writes). */
   readonly holderRoles?: readonly string[];
   /** For enum fields: the allowed values, in order. */

@@ -274,6 +274,13 @@ export interface ReferenceField extends FieldBase {
    * `account` is the actor (as `own` in permission scopes); none when the actor has no such record.
    */
   readonly default?: OwnRecordDefault;
+  /**
+   * A reference field of this entity that the chosen record must share: `within: 'company'` on a
+   * deal's `contact` means the contact's own `company` is the deal's `company` (when the deal has
+   * one). Both entities need a reference field of that name to the same entity. Pickers offer only
+   * such records, and a write naming another is VALIDATION_FAILED (`not_within`).
+   */
+  readonly within?: string;
 }
 
 /** A reference's default: the referenced entity's record whose user field `own` is the actor. */

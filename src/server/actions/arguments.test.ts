@@ -6,6 +6,7 @@ import type * as account from './account';
 import type * as auth from './auth';
 import type * as board from './board';
 import type * as bulkTransitions from './bulk-transitions';
+import type * as choices from './choices';
 import type * as invite from './invite';
 import type * as markdownPreview from './markdown-preview';
 import type * as palette from './palette';
@@ -43,6 +44,7 @@ type Actions = typeof account &
   typeof auth &
   typeof board &
   typeof bulkTransitions &
+  typeof choices &
   typeof invite &
   typeof markdownPreview &
   typeof palette &

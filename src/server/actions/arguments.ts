@@ -29,6 +29,7 @@ export const ACTION_ARGUMENTS = {
   acceptInviteAction: ['state', 'form'],
   previewMarkdown: ['value'],
   searchPaletteRecords: ['value'],
+  searchChoices: ['text', 'text', 'value'],
   createRecord: ['text', 'state', 'form'],
   updateRecord: ['text', 'id', 'state', 'form'],
   updateField: ['text', 'id', 'state', 'form'],

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import dynamic from 'next/dynamic';
 import { cn } from '../cn';
 import { MarkdownEditor } from '../markdown-editor/markdown-editor';
+import { ChoicePicker } from './choice-picker';
 import { ReferencesPicker } from './references-picker';
 import type { FormFieldDescriptor } from './state';
 
@@ -96,6 +97,26 @@ export function FieldInput({
       {input}
     </FieldFrame>
   );
+  // A reference or user field: a combobox searching the server once hydrated, this plain input before and without JavaScript.
+  const picker = (plain: ReactNode) =>
+    field.search ? (
+      <ChoicePicker
+        id={id}
+        name={field.name}
+        label={field.label}
+        value={value}
+        valueLabel={field.currentTitle ?? field.options?.find((o) => o.value === value)?.label}
+        search={field.search}
+        required={field.required}
+        describedBy={common['aria-describedby']}
+        invalid={Boolean(error)}
+        autoFocus={autoFocus}
+      >
+        {plain}
+      </ChoicePicker>
+    ) : (
+      plain
+    );
 
   switch (field.kind) {
     case 'checkbox':
@@ -143,29 +164,36 @@ export function FieldInput({
       );
     case 'select':
       return frame(
-        <select {...common} required={field.required} defaultValue={value} className={cn(inputClass, 'pr-8')}>
-          {!field.required || value === '' ? <option value="">{field.required ? 'Choose…' : '—'}</option> : null}
-          {(field.options ?? []).map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>,
+        picker(
+          <select {...common} required={field.required} defaultValue={value} className={cn(inputClass, 'pr-8')}>
+            {!field.required || value === '' ? <option value="">{field.required ? 'Choose…' : '—'}</option> : null}
+            {(field.options ?? []).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>,
+        ),
       );
     case 'id':
       return frame(
-        <input
-          {...common}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          step={1}
-          required={field.required}
-          defaultValue={value}
-          placeholder="ID"
-          className={cn(inputClass, 'max-w-40')}
-        />,
-        field.currentTitle ? <span className="truncate text-sm text-zinc-600">{field.currentTitle}</span> : null,
+        picker(
+          // Too many to list: the id, the current value's title beside it (the combobox shows the title itself).
+          <div className="flex items-center gap-2">
+            <input
+              {...common}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              required={field.required}
+              defaultValue={value}
+              placeholder="ID"
+              className={cn(inputClass, 'max-w-40')}
+            />
+            {field.currentTitle ? <span className="truncate text-sm text-zinc-600">{field.currentTitle}</span> : null}
+          </div>,
+        ),
       );
     case 'multi':
       return frame(

@@ -79,6 +79,17 @@ export const VERSION_INPUT = '__version';
  */
 export const SEEN_INPUT = '__seen';
 
+/**
+ * Where a picker finds the options of a reference or user field as the user types: the field,
+ * and for a reference `within` another (a deal's contact within its company) that field's name,
+ * read from the form, or its value when the form does not hold it (fixed by the page).
+ */
+export interface PickerSearch {
+  readonly entity: string;
+  readonly field: string;
+  readonly within?: { readonly field: string; readonly value?: string };
+}
+
 /** Option for a select. */
 export interface ChoiceOption {
   readonly value: string;
@@ -120,6 +131,8 @@ export interface FormFieldDescriptor {
   readonly max?: number;
   readonly step?: string;
   readonly options?: readonly ChoiceOption[];
+  /** For `select` and `id` inputs of a reference or user field: the server search its combobox asks (./choice-picker.tsx). */
+  readonly search?: PickerSearch;
   /** For `id` inputs: the title of the current value, shown beside the input. */
   readonly currentTitle?: string;
   /** For `multi` inputs: at most this many may be chosen. */

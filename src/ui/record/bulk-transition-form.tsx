@@ -5,6 +5,7 @@ import { Alert } from '../alert';
 import type { ConfirmQuestion } from '../confirm/confirm-input';
 import { ConfirmPanel } from '../confirm/confirm-panel';
 import { ConfirmSubmit } from '../confirm/confirm-submit';
+import { ChoicePicker } from '../forms/choice-picker';
 import type { FormFieldDescriptor } from '../forms/state';
 import { PhoneFold } from '../phone-fold';
 import {
@@ -188,33 +189,46 @@ const INPUT_TYPES: Partial<Record<FormFieldDescriptor['kind'], string>> = {
 function ToolbarField({ formId, field, value }: { formId: string; field: FormFieldDescriptor; value: string }) {
   const inputId = `${formId}-${field.name}`;
   const help = field.help ? `${inputId}-help` : undefined;
+  const plain = <PlainToolbarInput inputId={inputId} help={help} field={field} value={value} />;
   return (
     <div className="min-w-48">
       <label htmlFor={inputId} className="mb-1 block text-xs font-medium text-zinc-600">
         {field.label}
       </label>
-      {field.kind === 'select' ? (
-        <select id={inputId} name={field.name} defaultValue={value} aria-describedby={help} className={`${controlClass} pr-8`}>
-          <option value="">Keep theirs</option>
-          {(field.options ?? []).map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+      {field.search ? (
+        // A reference or user: the server finds the options as the user types; emptied, it keeps theirs.
+        <ChoicePicker id={inputId} name={field.name} label={field.label} value={value} search={field.search} describedBy={help}>
+          {plain}
+        </ChoicePicker>
       ) : (
-        <input
-          id={inputId}
-          name={field.name}
-          type={INPUT_TYPES[field.kind] ?? 'text'}
-          step={field.step}
-          placeholder={field.kind === 'id' ? 'ID' : undefined}
-          defaultValue={value}
-          aria-describedby={help}
-          className={`${controlClass} pr-2.5`}
-        />
+        plain
       )}
       {field.kind === 'datetime' && field.zone ? <span className="mt-1 block text-xs text-zinc-500">Times in {field.zone}</span> : null}
     </div>
+  );
+}
+
+/** The toolbar's input as the server renders it: a select of a few values (or "Keep theirs"), else a typed value. */
+function PlainToolbarInput({ inputId, help, field, value }: { inputId: string; help?: string; field: FormFieldDescriptor; value: string }) {
+  return field.kind === 'select' ? (
+    <select id={inputId} name={field.name} defaultValue={value} aria-describedby={help} className={`${controlClass} pr-8`}>
+      <option value="">Keep theirs</option>
+      {(field.options ?? []).map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  ) : (
+    <input
+      id={inputId}
+      name={field.name}
+      type={INPUT_TYPES[field.kind] ?? 'text'}
+      step={field.step}
+      placeholder={field.kind === 'id' ? 'ID' : undefined}
+      defaultValue={value}
+      aria-describedby={help}
+      className={`${controlClass} pr-2.5`}
+    />
   );
 }

@@ -340,6 +340,10 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
   if ((spec.type === 'integer' || spec.type === 'decimal' || spec.type === 'money') && spec.max !== undefined)
     notes.push(`max ${amountText(spec.max)}`);
   if (spec.type === 'reference') notes.push(`on delete: ${ON_DELETE_TEXT[spec.onDelete ?? 'restrict']}`);
+  if (field.within)
+    notes.push(
+      `only a ${spec.type === 'reference' ? spec.to : 'record'} whose ${field.within} is the ${entity.name}'s own ${field.within} (when it has one)`,
+    );
   if (spec.type === 'references') {
     notes.push(`at most ${spec.maxItems === undefined ? MAX_REFERENCES : amountText(spec.maxItems)}`);
     notes.push(`only the ${spec.to} records the reader may read are shown; a deleted ${spec.to} is taken off`);

@@ -18,6 +18,7 @@ import { checkComputedFields } from './computed';
 import { checkDueTimes } from './due';
 import { checkDerivedFields } from './derived';
 import { checkField } from './fields';
+import { checkWithin } from './within';
 import { checkUniqueWhen } from './unique-when';
 import { checkExclusive } from './exclusive';
 import { checkLimitMaxField, isMaxFieldSpec } from './limit-max';
@@ -113,7 +114,10 @@ function checkFields(entity: Rec, info: EntityInfo, path: string, symbols: Symbo
   for (const [name, field] of Object.entries(entity.fields)) {
     const fieldPath = at(fieldsPath, name);
     checkFieldName(name, fieldPath, info, issues);
-    checkField(field, fieldPath, symbols, issues, ENTITY_FIELD_KEYS);
+    // `within` compares two records' fields: only a reference of an entity has one to compare.
+    const within = isRecord(field) && field.type === 'reference' ? ['within'] : [];
+    checkField(field, fieldPath, symbols, issues, [...ENTITY_FIELD_KEYS, ...within]);
+    checkWithin(field, fieldPath, info, symbols, issues);
     const column = toSnakeCase(name);
     const other = columns.get(column);
     if (other !== undefined) issues.add(fieldPath, `column "${column}" is also the column of field "${other}"`);
