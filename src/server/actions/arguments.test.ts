@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ACTION_ARGUMENTS } from './arguments';
 import type * as account from './account';
 import type * as auth from './auth';
-import type * as bulkTransitions from './bulk-transitions';
+import type * as bulkActions from './bulk-actions';
 import type * as invite from './invite';
 import type * as markdownPreview from './markdown-preview';
 import type * as palette from './palette';
@@ -40,7 +40,7 @@ type ArgumentOf<T> = unknown extends T
 type ArgumentsOf<F> = F extends (...args: infer P) => unknown ? { readonly [I in keyof P]: ArgumentOf<P[I]> } : never;
 type Actions = typeof account &
   typeof auth &
-  typeof bulkTransitions &
+  typeof bulkActions &
   typeof invite &
   typeof markdownPreview &
   typeof palette &
