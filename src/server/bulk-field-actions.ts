@@ -4,7 +4,7 @@ import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import type { BulkUpdateResult } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel, FieldModel } from '@/engine/spec/model';
-import type { FieldType } from '@/engine/spec/types';
+import { isBulkSettable } from '@/engine/ops/bulk';
 import { BULK_CLEAR_VALUE, BULK_SET_PREFIX, bulkChoiceValue, type BulkActionState, type BulkOutcome } from '@/ui/record/bulk-action-state';
 import { enumLabel, formatBoolean } from '@/ui/format';
 import { entityNamed } from './entity-named';
@@ -22,17 +22,10 @@ import { postedText, readSelection, refusedRows, rowCount } from './bulk-rows';
  * changed); emptying an optional field on every row is its own choice (BULK_CLEAR_VALUE).
  */
 
-/**
- * Kinds of field one value can sensibly be given on many rows at once: a choice, a person, a
- * record, yes or no, a date or a number. Text is each record's own; sets and files are added to,
- * not replaced.
- */
-const SETTABLE_TYPES: readonly FieldType[] = ['enum', 'reference', 'user', 'boolean', 'date', 'datetime', 'integer', 'decimal', 'money'];
-
 /** The fields "Set <field>" offers the actor: those of a settable kind that access says they may update. */
 export function settableFields(entity: EntityModel, access: EntityAccess): FieldModel[] {
   const writable = new Set(access.writable.update);
-  return entity.fields.filter((field) => SETTABLE_TYPES.includes(field.type) && writable.has(field.name));
+  return entity.fields.filter((field) => isBulkSettable(entity, field) && writable.has(field.name));
 }
 
 export async function submitBulkSet(
@@ -54,7 +47,7 @@ export async function submitBulkSet(
 
   const field = Object.hasOwn(entity.fieldsByName, fieldName) ? entity.fieldsByName[fieldName] : undefined;
   // Not a field the panel could offer (a forged or outdated form); whether the actor may write it is ops' to say.
-  if (!field || !SETTABLE_TYPES.includes(field.type)) return refusal('Choose what to do with the selected rows.');
+  if (!field || !isBulkSettable(entity, field)) return refusal('Choose what to do with the selected rows.');
   const { rows, problem } = readSelection(entity, formData);
   if (rows === null) return refusal(problem);
   if (raw === '') return refusal(`Choose the new ${field.label}.`);

@@ -1,11 +1,35 @@
 import { asNinefoldError, NinefoldError, notFound } from '../errors/ninefold-error';
-import type { EntityModel } from '../spec/model';
+import { fieldWrittenOnlyByCalls } from '../access/policy';
+import type { EntityModel, FieldModel } from '../spec/model';
+import type { FieldType } from '../spec/types';
 import { inSentence } from '../spec/naming';
 import { isRecordId } from './record-id';
 import type { BulkRowRefusal } from './types';
 
 /** Rows one bulk write (a transition, an update, a delete) may touch: what a list page shows at most, with room. */
 export const MAX_BULK_ROWS = 200;
+
+/**
+ * Kinds of field one value can sensibly be given on many rows at once (a list's "Set <field>"):
+ * a choice, a person, a record, yes or no, a date or a number. Text is each record's own; sets
+ * and files are added to, not replaced.
+ */
+const BULK_SETTABLE_TYPES: readonly FieldType[] = [
+  'enum',
+  'reference',
+  'user',
+  'boolean',
+  'date',
+  'datetime',
+  'integer',
+  'decimal',
+  'money',
+];
+
+/** Whether a list's "Set <field>" may offer the field (to those access lets write it): of a settable kind, and written by people. */
+export function isBulkSettable(entity: EntityModel, field: FieldModel): boolean {
+  return BULK_SETTABLE_TYPES.includes(field.type) && !field.readOnly && !fieldWrittenOnlyByCalls(entity, field);
+}
 
 /** One selected row: its id, and the version the actor saw. */
 export interface BulkItem {
