@@ -1,9 +1,10 @@
 import 'server-only';
-import type { Ops } from '@/engine/ops/ops';
+import type { EntityAccess, Ops } from '@/engine/ops/ops';
 import type { Actor } from '@/engine/ground/actor';
 import type { AppModel, EntityModel } from '@/engine/spec/model';
 import type { FormFieldDescriptor } from '@/ui/forms/state';
 import { bulkFieldsOf } from './bulk-transition-actions';
+import { settableFields } from './bulk-field-actions';
 import { describeFormFields } from './form-fields';
 import { inSentence } from '@/engine/spec/naming';
 
@@ -39,4 +40,22 @@ export async function describeBulkFields(options: {
       help: `for ${using}, set on each selected ${inSentence(entity.label)} it is taken on; “Keep theirs” leaves the value they have.`,
     };
   });
+}
+
+/**
+ * The inputs of "Set <field>" in the list's bulk panel: the fields the actor may update whose
+ * kind takes one value for many rows (settableFields), with their choices loaded.
+ */
+export async function describeBulkSetFields(options: {
+  ops: Ops;
+  actor: Actor;
+  model: AppModel;
+  entity: EntityModel;
+  access: EntityAccess;
+  zone: string;
+}): Promise<FormFieldDescriptor[]> {
+  const { ops, actor, model, entity, access, zone } = options;
+  const fields = settableFields(entity, access);
+  if (fields.length === 0) return [];
+  return describeFormFields({ ops, actor, model, entity, fields, values: {}, zone });
 }

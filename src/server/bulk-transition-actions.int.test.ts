@@ -11,10 +11,10 @@ import { forEachDatabase } from '@testing/engine/store';
 import {
   BULK_COMMENT_INPUT,
   BULK_ROW_INPUT,
-  BULK_TRANSITION_INPUT,
-  initialBulkTransitionState,
-  type BulkTransitionState,
-} from '@/ui/record/bulk-transition-state';
+  BULK_CHOICE_INPUT,
+  initialBulkActionState,
+  type BulkActionState,
+} from '@/ui/record/bulk-action-state';
 import { CONFIRM_INPUT, CONFIRM_VALUE } from '@/ui/confirm/confirm-input';
 import { submitBulkTransition } from './bulk-transition-actions';
 
@@ -38,7 +38,7 @@ const model = buildModel(spec);
 
 function posted(transition: string, rows: readonly string[], comment?: string): FormData {
   const data = new FormData();
-  data.append(BULK_TRANSITION_INPUT, transition);
+  data.append(BULK_CHOICE_INPUT, transition);
   for (const row of rows) data.append(BULK_ROW_INPUT, row);
   if (comment !== undefined) data.append(BULK_COMMENT_INPUT, comment);
   return data;
@@ -62,7 +62,7 @@ forEachDatabase('bulk transition actions', (database) => {
     transition: string,
     rows: readonly string[],
     comment?: string,
-    state: BulkTransitionState = initialBulkTransitionState,
+    state: BulkActionState = initialBulkActionState,
   ) => submitBulkTransition(engine, actor, 'ticket', state, posted(transition, rows, comment), 'UTC');
   const read = async (id: number) => (await engine.ops.get(admin, 'ticket', id)).record;
   const newTicket = (customer: Actor, subject: string) => engine.ops.create(customer, 'ticket', { subject });
@@ -81,7 +81,7 @@ forEachDatabase('bulk transition actions', (database) => {
 
     expect(state.message).toBeNull();
     expect(state.attempt).toBe(1);
-    expect(state.values).toEqual({ transition: 'start' });
+    expect(state.values).toEqual({ choice: 'start' });
     expect(state.outcome).toEqual({
       summary: '“Start” taken on 1 ticket; it is now Open.',
       done: 1,
@@ -152,13 +152,13 @@ forEachDatabase('bulk transition actions', (database) => {
       engine,
       agent,
       'ticket',
-      initialBulkTransitionState,
+      initialBulkActionState,
       withAssignee([], String(agent.userId)),
       'UTC',
     );
     expect(refused).toMatchObject({
       message: 'Select at least one ticket first.',
-      values: { transition: 'start', fields: { assignee: String(agent.userId) } },
+      values: { choice: 'start', fields: { assignee: String(agent.userId) } },
     });
 
     const state = await submitBulkTransition(
@@ -175,7 +175,7 @@ forEachDatabase('bulk transition actions', (database) => {
     // A field the chosen transition does not require is not sent: waiting keeps the assignee.
     const waitPosted = posted('wait', [seen(await read(first.id))], 'Which printer?');
     waitPosted.append('assignee', String(admin.userId));
-    const waited = await submitBulkTransition(engine, agent, 'ticket', initialBulkTransitionState, waitPosted, 'UTC');
+    const waited = await submitBulkTransition(engine, agent, 'ticket', initialBulkActionState, waitPosted, 'UTC');
     expect(waited.outcome).toMatchObject({ done: 1 });
     expect(await read(first.id)).toMatchObject({ state: 'pending', assignee: agent.userId });
   });
@@ -215,7 +215,7 @@ forEachDatabase('bulk transition actions', (database) => {
 
     expect(await submit(agent, 'start', [], 'keep me')).toEqual({
       message: 'Select at least one ticket first.',
-      values: { transition: 'start', comment: 'keep me' },
+      values: { choice: 'start', comment: 'keep me' },
       outcome: null,
       attempt: 1,
     });
@@ -230,7 +230,7 @@ forEachDatabase('bulk transition actions', (database) => {
     const tooMany = Array.from({ length: 201 }, (_, i) => `${assigned.id + 100_000 + i}:1`);
     expect(await submit(agent, 'start', tooMany)).toMatchObject({ message: 'At most 200 records at once.', outcome: null });
     // The attempt counts on from the state it was given, so the toolbar's inputs remount.
-    expect((await submit(agent, 'start', [], undefined, { ...initialBulkTransitionState, attempt: 4 })).attempt).toBe(5);
+    expect((await submit(agent, 'start', [], undefined, { ...initialBulkActionState, attempt: 4 })).attempt).toBe(5);
 
     await submit(agent, 'start', [row]);
     const open = await read(ticket.id);
@@ -242,7 +242,7 @@ forEachDatabase('bulk transition actions', (database) => {
     expect(await read(ticket.id)).toMatchObject({ state: 'open', version: open.version });
 
     const waited = await submit(agent, 'wait', [seen(open)], 'Which printer?');
-    expect(waited).toMatchObject({ message: null, values: { transition: 'wait' }, outcome: { done: 1, refused: [] } });
+    expect(waited).toMatchObject({ message: null, values: { choice: 'wait' }, outcome: { done: 1, refused: [] } });
     const { entries } = await engine.ops.history(agent, 'ticket', ticket.id);
     expect(entries[0]).toMatchObject({ transition: { name: 'wait', from: 'open', to: 'pending', comment: 'Which printer?' } });
   });
@@ -283,10 +283,10 @@ forEachDatabase('bulk transition actions', (database) => {
       .orderBy('id')
       .execute();
 
-    const asked = await submit(agent, 'close', rows, 'All fixed', { ...initialBulkTransitionState, attempt: 1 });
+    const asked = await submit(agent, 'close', rows, 'All fixed', { ...initialBulkActionState, attempt: 1 });
     expect(asked).toEqual({
       message: null,
-      values: { transition: 'close', comment: 'All fixed', rows },
+      values: { choice: 'close', comment: 'All fixed', rows },
       outcome: null,
       confirm: true,
       attempt: 2,
@@ -317,7 +317,7 @@ forEachDatabase('bulk transition actions', (database) => {
   it('answers NOT_FOUND (the 404 page) for an unknown entity or one without a workflow', async () => {
     const codeOf = async (entity: string) => {
       try {
-        await submitBulkTransition(engine, agent, entity, initialBulkTransitionState, posted('start', ['1:1']), 'UTC');
+        await submitBulkTransition(engine, agent, entity, initialBulkActionState, posted('start', ['1:1']), 'UTC');
       } catch (error) {
         return asNinefoldError(error)?.code;
       }

@@ -137,7 +137,11 @@ describe('on a phone', () => {
     expect(await bulk.isVisible()).toBe(false);
     await page.locator('summary', { hasText: 'Filters' }).click();
     await expect.poll(() => search.isVisible()).toBe(true);
-    await page.locator('summary', { hasText: 'With the selected tickets' }).click();
+    // The bulk panel, and its fold, show once a row is ticked.
+    const bulkFold = page.locator('summary', { hasText: 'With the selected tickets' });
+    expect(await bulkFold.isVisible()).toBe(false);
+    await page.locator('tbody input[type="checkbox"][name="row"]').first().check();
+    await bulkFold.click();
     await expect.poll(() => bulk.isVisible()).toBe(true);
     expect(await sidewaysScroll(page)).toBe(0);
     await shoot(page, 'tickets-filters-open', false);

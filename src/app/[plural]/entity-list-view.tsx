@@ -8,13 +8,14 @@ import type { Actor } from '@/engine/ground/actor';
 import { parseSort } from '@/engine/spec/build';
 import type { EntityModel } from '@/engine/spec/model';
 import type { Condition } from '@/engine/spec/types';
-import { takeBulkTransition } from '@/server/actions/bulk-transitions';
+import { takeBulkAction } from '@/server/actions/bulk-actions';
 import { moveBoardCard } from '@/server/actions/board';
 import type { BoardPage } from '@/engine/ops/types';
 import { BoardView } from '@/ui/board/board-view';
 import { ViewSwitch } from '@/ui/board/view-switch';
 import { viewerZone } from '@/server/viewer-zone';
-import { describeBulkFields } from '@/server/bulk-fields';
+import { describeBulkFields, describeBulkSetFields } from '@/server/bulk-fields';
+import { bulkDeleteQuestion } from '@/server/bulk-delete-actions';
 import { newRecordLabel } from '@/engine/spec/new-record-label';
 import { asNinefoldError } from '@/server/errors';
 import { exportAddress } from '@/server/csv/export-address';
@@ -31,9 +32,9 @@ import { LIST_COUNT_CAP, ListCountLine } from '@/ui/list-count';
 import { ListCsvLinks } from '@/ui/csv/list-csv-links';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
-import { BulkTransitionForm, type BulkTransitionChoice } from '@/ui/record/bulk-transition-form';
+import { BulkActionForm, type BulkTransitionChoice } from '@/ui/record/bulk-action-form';
 import { bulkFinalTransitionQuestion } from '@/ui/record/transition-question';
-import { BULK_ROW_INPUT } from '@/ui/record/bulk-transition-state';
+import { BULK_ROW_INPUT } from '@/ui/record/bulk-action-state';
 import { RecordTable, type RowSelection } from '@/ui/record-table';
 import { recordTitle } from '@/engine/ops/record-title';
 import { LiveTopics } from '@/ui/live/live-topics';
@@ -112,7 +113,7 @@ async function loadBoard(
 
 /**
  * The records of an entity as a working list: columns sorted by their headers, filters and
- * search, keyset pages and bulk transitions. An entity's own list page shows it as is; a custom
+ * search, keyset pages and bulk actions (transitions, "Set <field>", delete) on the selected rows. An entity's own list page shows it as is; a custom
  * route shows it with its fixed condition, under which the viewer's filters still apply.
  */
 export async function EntityListView({
@@ -141,7 +142,7 @@ export async function EntityListView({
     ...(fixed.where ? { where: fixed.where, params: fixed.params ?? {} } : {}),
   };
 
-  // Bulk transitions: only those the actor may take on some record (ops decides per row); none, no checkboxes and no toolbar.
+  // Bulk transitions: only those the actor may take on some record (ops decides per row).
   const bulkChoices: BulkTransitionChoice[] = (entity.workflow?.transitions ?? [])
     .filter((t) => access.transitions[t.name])
     .map((t) => ({
@@ -158,7 +159,10 @@ export async function EntityListView({
     !fixed.where &&
     engine.ops.mayQuery(actor, entity.name, { fields: [entity.list.board.field] });
   const showBoard = boardable && listParams.view !== 'table';
-  const [filters, listing, count, bulkFields, board] = await Promise.all([
+  // Delete where some role of the actor grants it (ops decides per row, and asks nothing of the others).
+  const deleteQuestion = access.actions.delete ? bulkDeleteQuestion(entity) : null;
+
+  const [filters, listing, count, bulkFields, setFields, board] = await Promise.all([
     describeFilters(engine.ops, actor, entity, readable, listParams),
     problem
       ? Promise.resolve({ ok: false as const, message: problem })
@@ -175,6 +179,7 @@ export async function EntityListView({
       writable: new Set(access.writable.update),
       zone,
     }),
+    describeBulkSetFields({ ops: engine.ops, actor, model: engine.model, entity, access, zone }),
     showBoard && !problem ? loadBoard(engine.ops, actor, entity.name, query) : null,
   ]);
   const loaded = listing ?? board;
@@ -196,8 +201,9 @@ export async function EntityListView({
   const bulkForm = `bulk-${entity.plural}`;
   const rows = result?.rows ?? [];
   const plural = inSentence(entity.pluralLabel);
+  // Rows are selectable when the panel has something to do with them; none, no checkboxes and no panel.
   const selection: RowSelection | undefined =
-    bulkChoices.length > 0
+    bulkChoices.length > 0 || setFields.length > 0 || deleteQuestion !== null
       ? {
           form: bulkForm,
           name: BULK_ROW_INPUT,
@@ -263,12 +269,14 @@ export async function EntityListView({
         view={listParams.view}
       />
       {selection && failure === null && !showBoard ? (
-        <BulkTransitionForm
+        <BulkActionForm
           key={here}
           id={bulkForm}
-          action={takeBulkTransition.bind(null, entity.name)}
+          action={takeBulkAction.bind(null, entity.name)}
           choices={bulkChoices}
           fields={bulkFields}
+          setFields={setFields}
+          deleteQuestion={deleteQuestion}
           plural={plural}
           controls={rows.length > 0}
           cancelHref={here}

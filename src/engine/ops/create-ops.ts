@@ -14,6 +14,7 @@ import { getRecord } from './read';
 import { searchRecords } from './search';
 import { readableRecords } from './readable';
 import { bulkTransition, transitionRecord } from './transition';
+import { bulkDelete, bulkUpdate } from './bulk-write';
 import { createRecord, deleteRecord, updateRecord } from './write';
 
 /** The engine's operations over one database, for any actor. */
@@ -36,6 +37,8 @@ export function createOps(ctx: OpsContext): Ops {
     lookup: (actor, entity, field, values) => lookupReferences(ctx, actor, entity, field, values),
     update: (actor, entity, id, input, version) => updateRecord(ctx, actor, entity, id, input, version),
     delete: (actor, entity, id, version) => deleteRecord(ctx, actor, entity, id, version),
+    bulkUpdate: (actor, entity, items, input) => bulkUpdate(ctx, actor, entity, items, input),
+    bulkDelete: (actor, entity, items) => bulkDelete(ctx, actor, entity, items),
     transition: (actor, entity, id, name, request) => transitionRecord(ctx, actor, entity, id, name, request),
     bulkTransition: (actor, entity, name, items, request) => bulkTransition(ctx, actor, entity, name, items, request),
     history: (actor, entity, id, query) => readHistory(ctx, actor, entity, id, query),

@@ -7,7 +7,9 @@ import type { LookupResult } from './lookup';
 import type {
   BoardPage,
   BoardQuery,
+  BulkDeleteResult,
   BulkTransitionResult,
+  BulkUpdateResult,
   CreateOptions,
   HistoryPage,
   ListCount,
@@ -124,6 +126,29 @@ export interface Ops {
   update(actor: Actor, entity: string, id: number, input: RecordInput, expectedVersion: number): Promise<RecordData>;
   delete(actor: Actor, entity: string, id: number, expectedVersion?: number): Promise<void>;
   /**
+   * The same field values written on many records (a list's selected rows), each row exactly as
+   * `update` writes one: its own version check and transaction, its refusal reported in its
+   * result. FORBIDDEN (no update grant) and FORBIDDEN_FIELD (a field the actor may not write) are
+   * thrown for the whole call, as are VALIDATION_FAILED for no rows or more than MAX_BULK_ROWS.
+   * One result per distinct id, in order.
+   */
+  bulkUpdate(
+    actor: Actor,
+    entity: string,
+    items: readonly { readonly id: number; readonly version?: number }[],
+    input: RecordInput,
+  ): Promise<BulkUpdateResult[]>;
+  /**
+   * Many records deleted, each as `delete` deletes one (the version when given, its own
+   * transaction, its refusal reported). FORBIDDEN is thrown when no role of the actor may delete
+   * the entity. One result per distinct id, in order.
+   */
+  bulkDelete(
+    actor: Actor,
+    entity: string,
+    items: readonly { readonly id: number; readonly version?: number }[],
+  ): Promise<BulkDeleteResult[]>;
+  /**
    * Takes a workflow transition: the only way a state changes. Refusals: NOT_FOUND (out of read
    * scope), TRANSITION_NOT_ALLOWED (wrong state, not the actor's, guard failed, required fields
    * missing), the spec's own code for an owner's window, VALIDATION_FAILED (input, comment, entity
@@ -187,6 +212,8 @@ export function bindOps(ops: Ops, actor: Actor): BoundOps {
     lookup: (...args) => ops.lookup(actor, ...args),
     update: (...args) => ops.update(actor, ...args),
     delete: (...args) => ops.delete(actor, ...args),
+    bulkUpdate: (...args) => ops.bulkUpdate(actor, ...args),
+    bulkDelete: (...args) => ops.bulkDelete(actor, ...args),
     transition: (...args) => ops.transition(actor, ...args),
     bulkTransition: (...args) => ops.bulkTransition(actor, ...args),
     history: (...args) => ops.history(actor, ...args),

@@ -5,7 +5,7 @@ import { checkWritable } from '../access/fields';
 import { forbidden } from '../access/refusal';
 import { isVisitor } from '../access/visitor';
 import { withArticle } from '../spec/naming';
-import { asNinefoldError, NinefoldError, notFound } from '../errors/ninefold-error';
+import { NinefoldError, notFound } from '../errors/ninefold-error';
 import { parseRecordInput, type ParsedValues } from '../rules/record-input';
 import type { AppModel, EntityModel, ReferenceEffectModel, TransitionModel } from '../spec/model';
 import type { DynamicDatabase } from '../store/types';
@@ -14,6 +14,7 @@ import { withPathValues } from './path-values';
 import { entityOf, type OpsContext } from './context';
 import { inTransaction } from './transaction';
 import { isRecordId } from './record-id';
+import { eachBulkRow, MAX_BULK_ROWS, type BulkItem } from './bulk';
 import type { BulkTransitionResult, RecordData, TransitionRequest } from './types';
 import type { Actor } from '../ground/actor';
 import { checkReferences, checkVersion, lockInScope, readBack, translating, writeLocked } from './write-kit';
@@ -30,8 +31,8 @@ export interface SystemTake {
 
 /** Long enough for a real explanation; the history is not a document store. */
 const MAX_COMMENT_LENGTH = 10_000;
-/** Rows one bulk transition may touch: what a list page shows at most, with room. */
-export const MAX_BULK_TRANSITION = 200;
+/** Rows one bulk transition may touch (as any bulk write: ./bulk.ts). */
+export const MAX_BULK_TRANSITION = MAX_BULK_ROWS;
 
 function commentOf(transition: TransitionModel, raw: unknown): string | null {
   const invalid = (code: string, message: string) =>
@@ -201,43 +202,14 @@ export async function bulkTransition(
   actor: Actor,
   entityName: string,
   name: string,
-  items: readonly { readonly id: number; readonly version?: number }[],
+  items: readonly BulkItem[],
   request: Omit<TransitionRequest, 'version'> = {},
 ): Promise<BulkTransitionResult[]> {
   const { entity, transition } = workflowEntity(ctx, entityName, name);
-  if (!Array.isArray(items) || items.length === 0) {
-    throw new NinefoldError('VALIDATION_FAILED', 'Select at least one record.', {
-      fieldErrors: [{ field: 'ids', code: 'required', message: 'Select at least one record.' }],
-    });
-  }
-  if (items.length > MAX_BULK_TRANSITION) {
-    throw new NinefoldError('VALIDATION_FAILED', `At most ${MAX_BULK_TRANSITION} records at once.`, {
-      fieldErrors: [{ field: 'ids', code: 'too_big', message: `At most ${MAX_BULK_TRANSITION} records at once.` }],
-    });
-  }
-  const results: BulkTransitionResult[] = [];
-  const seen = new Set<number>();
-  for (const item of items) {
-    const id = item?.id;
-    if (seen.has(id)) continue;
-    seen.add(id);
-    try {
-      if (!isRecordId(id)) throw notFound(inSentence(entity.label));
-      const version = checkVersion(item.version);
-      results.push({ id, ok: true, record: await takeTransition(ctx, actor, entity, id, transition, request, version) });
-    } catch (error) {
-      const known = asNinefoldError(error);
-      if (!known) throw error;
-      results.push({
-        id,
-        ok: false,
-        code: known.code,
-        message: known.message,
-        ...(known.fieldErrors.length > 0 ? { fieldErrors: known.fieldErrors } : {}),
-      });
-    }
-  }
-  return results;
+  const results = await eachBulkRow(entity, items, (id, version) =>
+    takeTransition(ctx, actor, entity, id, transition, request, checkVersion(version)),
+  );
+  return results.map((result) => (result.ok ? { id: result.id, ok: true, record: result.value } : result));
 }
 
 /**

@@ -155,17 +155,23 @@ export interface HistoryPage {
   readonly nextCursor: string | null;
 }
 
-/** One row's result of a bulk transition. */
-export type BulkTransitionResult =
-  | { readonly id: number; readonly ok: true; readonly record: RecordData }
-  /** A refusal, with the field errors it names (a record rule broken on a field nobody touched) when it has any. */
-  | {
-      readonly id: number;
-      readonly ok: false;
-      readonly code: string;
-      readonly message: string;
-      readonly fieldErrors?: readonly FieldError[];
-    };
+/** A row a bulk write refused, with the field errors it names (a record rule broken on a field nobody touched) when it has any. */
+export interface BulkRowRefusal {
+  readonly id: number;
+  readonly ok: false;
+  readonly code: string;
+  readonly message: string;
+  readonly fieldErrors?: readonly FieldError[];
+}
+
+/** One row's result of a bulk transition or update: the record after it, or the refusal. */
+export type BulkTransitionResult = { readonly id: number; readonly ok: true; readonly record: RecordData } | BulkRowRefusal;
+
+/** One row's result of a bulk update (the same shape as a transition's). */
+export type BulkUpdateResult = BulkTransitionResult;
+
+/** One row's result of a bulk delete. */
+export type BulkDeleteResult = { readonly id: number; readonly ok: true } | BulkRowRefusal;
 
 /** Raw input from a form (strings) or JSON (typed values), keyed by field name. */
 export type RecordInput = Readonly<Record<string, unknown>>;

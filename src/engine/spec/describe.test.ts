@@ -69,11 +69,15 @@ describe('describeMarkdown', () => {
       2,
       "Under a list, its saved views: the user's own and those an administrator shared with one of their roles (read-only for them), managed at `/views`.",
     ],
+    [
+      2,
+      'on the selected rows (the panel shows once one is ticked): the transitions the user may take (one into a final state asks first), "Set" one value of Priority, Organization, Requester, Assignee, Due where the user may change it, Delete where the user may delete (asks first); each row changed on its own with the version the user saw, and each refused row reported with why',
+    ],
     [2, '- Tickets: `/tickets`'],
     [2, '- My queue: `/queue` (agent, admin)\n- Tickets: `/tickets`'],
     [
       2,
-      '| `/queue` | My queue (in the navigation): Tickets assigned to you that are open or pending, the oldest due first. | agent, admin | Tickets where assignee is you and state is one of open, pending, sorted by SLA due, ascending; columns ID, Subject, State, Priority, SLA due, Requester, Organization; the filters, search, pages and bulk transitions of `/tickets` on top',
+      '| `/queue` | My queue (in the navigation): Tickets assigned to you that are open or pending, the oldest due first. | agent, admin | Tickets where assignee is you and state is one of open, pending, sorted by SLA due, ascending; columns ID, Subject, State, Priority, SLA due, Requester, Organization; the filters, search, pages and bulk actions of `/tickets` on top',
     ],
     [
       2,

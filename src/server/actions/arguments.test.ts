@@ -5,7 +5,7 @@ import { ACTION_ARGUMENTS } from './arguments';
 import type * as account from './account';
 import type * as auth from './auth';
 import type * as board from './board';
-import type * as bulkTransitions from './bulk-transitions';
+import type * as bulkActions from './bulk-actions';
 import type * as choices from './choices';
 import type * as invite from './invite';
 import type * as markdownPreview from './markdown-preview';
@@ -43,7 +43,7 @@ type ArgumentsOf<F> = F extends (...args: infer P) => unknown ? { readonly [I in
 type Actions = typeof account &
   typeof auth &
   typeof board &
-  typeof bulkTransitions &
+  typeof bulkActions &
   typeof choices &
   typeof invite &
   typeof markdownPreview &

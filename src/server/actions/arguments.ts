@@ -24,7 +24,7 @@ export const ACTION_ARGUMENTS = {
   signInAction: ['state', 'form'],
   signOutAction: [],
   setupAction: ['state', 'form'],
-  takeBulkTransition: ['text', 'state', 'form'],
+  takeBulkAction: ['text', 'state', 'form'],
   moveBoardCard: ['text', 'state', 'form'],
   acceptInviteAction: ['state', 'form'],
   previewMarkdown: ['value'],

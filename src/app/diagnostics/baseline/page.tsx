@@ -8,10 +8,10 @@ import { listColumns } from '@/ui/columns';
 import { ListFilters, type FilterControl } from '@/ui/list-filters';
 import { PageHeader } from '@/ui/page-header';
 import { Pagination } from '@/ui/pagination';
-import { takeBulkTransition } from '@/server/actions/bulk-transitions';
-import { BulkTransitionForm, type BulkTransitionChoice } from '@/ui/record/bulk-transition-form';
+import { takeBulkAction } from '@/server/actions/bulk-actions';
+import { BulkActionForm, type BulkTransitionChoice } from '@/ui/record/bulk-action-form';
 import { bulkFinalTransitionQuestion } from '@/ui/record/transition-question';
-import { BULK_ROW_INPUT } from '@/ui/record/bulk-transition-state';
+import { BULK_ROW_INPUT } from '@/ui/record/bulk-action-state';
 import { UTC } from '@/engine/time/zone';
 import { RecordTable, type RowSelection } from '@/ui/record-table';
 import { recordTitle } from '@/engine/ops/record-title';
@@ -159,9 +159,9 @@ export default async function BaselinePage() {
         columns={[]}
         resetHref={null}
       />
-      <BulkTransitionForm
+      <BulkActionForm
         id={BULK_FORM}
-        action={takeBulkTransition.bind(null, ticket.name)}
+        action={takeBulkAction.bind(null, ticket.name)}
         choices={BULK_CHOICES}
         fields={BULK_FIELDS}
         plural="tickets"

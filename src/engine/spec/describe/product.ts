@@ -1,3 +1,4 @@
+import { isBulkSettable } from '../../ops/bulk';
 import { autoParagraph, autoWhoText } from './auto';
 import { createsAnyRecord, grantsFor } from '../../access/grants';
 import { ADMIN_ROLE, fieldWrittenOnlyByCalls, writtenOnlyByCalls } from '../../access/policy';
@@ -136,7 +137,7 @@ function routesTable(model: AppModel, entity: EntityModel): DocBlock {
     kind: 'table',
     columns: ['Route', 'Screen', 'Shows'],
     rows: [
-      [code(base), 'List', listText(entity)],
+      [code(base), 'List', listText(entity, true)],
       [code(`${base}/new`), 'New', `Form to create ${one}${newLabel ? ` ("${newLabel}")` : ''}: ${joinOrNone(formFields)}`],
       [code(`${base}/<id>`), 'Detail', detail.join('; ')],
       [
@@ -175,14 +176,15 @@ function callsOnlyRoutesTable(entity: EntityModel): DocBlock {
     kind: 'table',
     columns: ['Route', 'Screen', 'Shows'],
     rows: [
-      [code(base), 'List', `${listText(entity)}; no New and no Import`],
+      [code(base), 'List', `${listText(entity, false)}; no New and no Import`],
       [code(`${base}/<id>`), 'Detail', detail.join('; ')],
       [code(`${base}/export.csv`), 'Export', 'The list as the user sees it as a CSV file, as for every entity'],
     ],
   };
 }
 
-function listText(entity: EntityModel): string {
+/** What a list page offers; `peopleWrite` is false for an entity only the spec's calls write (no "Set", no Delete). */
+function listText(entity: EntityModel, peopleWrite: boolean): string {
   const { list } = entity;
   const sortLabel = columnLabel(entity, list.sort.field);
   const parts = [
@@ -197,6 +199,8 @@ function listText(entity: EntityModel): string {
   ];
   if (entity.searchFields.length > 0) parts.push(`search in ${entity.searchFields.map((f) => columnLabel(entity, f)).join(', ')}`);
   if (list.board) parts.push(boardText(entity, list.board));
+  const bulk = bulkText(entity, peopleWrite);
+  if (bulk) parts.push(bulk);
   return parts.join('; ');
 }
 
@@ -211,6 +215,21 @@ function boardText(entity: EntityModel, board: BoardModel): string {
       ? 'a card moves (dragged, or by its "Move to" control) by the transition that leads to the column, when the user may take it; a refusal says why and the card stays; a transition that asks for a comment, fields or a confirmation opens the record instead'
       : `a card moves (dragged, or by its "Move to" control) by an update of ${columnLabel(entity, board.field)}, where the user may update the record and that field`,
   ].join('; ');
+}
+
+/**
+ * The bulk panel of a list, shown once a row is selected: the transitions, "Set <field>" and
+ * Delete, each among what the user may do; each row its own change with the version seen.
+ */
+function bulkText(entity: EntityModel, peopleWrite: boolean): string | null {
+  const settable = peopleWrite ? entity.fields.filter((f) => isBulkSettable(entity, f)).map((f) => f.label) : [];
+  const actions = [
+    ...(entity.workflow ? ['the transitions the user may take (one into a final state asks first)'] : []),
+    ...(settable.length > 0 ? [`"Set" one value of ${settable.join(', ')} where the user may change it`] : []),
+    ...(peopleWrite ? ['Delete where the user may delete (asks first)'] : []),
+  ];
+  if (actions.length === 0) return null;
+  return `on the selected rows (the panel shows once one is ticked): ${actions.join(', ')}; each row changed on its own with the version the user saw, and each refused row reported with why`;
 }
 
 function columnLabel(entity: EntityModel, name: string): string {

@@ -56,7 +56,7 @@ function showText(model: AppModel, show: RouteShowModel): string {
       return [
         `${entity.pluralLabel}${show.where ? ` where ${conditionText(show.where, entity)}` : ''}, sorted by ${columnLabel(entity, sort.replace(/^-/, ''))}, ${sort.startsWith('-') ? 'descending' : 'ascending'}`,
         `columns ${columns.map((c) => columnLabel(entity, c)).join(', ')}`,
-        `the filters, search, pages and bulk transitions of ${code(`/${entity.plural}`)} on top, within what the user may list`,
+        `the filters, search, pages and bulk actions of ${code(`/${entity.plural}`)} on top, within what the user may list`,
       ].join('; ');
     }
     case 'record': {

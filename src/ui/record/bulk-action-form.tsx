@@ -1,6 +1,6 @@
 'use client';
 
-import { useActionState } from 'react';
+import { useActionState, useState, useSyncExternalStore } from 'react';
 import { Alert } from '../alert';
 import type { ConfirmQuestion } from '../confirm/confirm-input';
 import { ConfirmPanel } from '../confirm/confirm-panel';
@@ -9,12 +9,16 @@ import { ChoicePicker } from '../forms/choice-picker';
 import type { FormFieldDescriptor } from '../forms/state';
 import { PhoneFold } from '../phone-fold';
 import {
+  BULK_CHOICE_INPUT,
+  BULK_CLEAR_VALUE,
   BULK_COMMENT_INPUT,
   BULK_ROW_INPUT,
-  BULK_TRANSITION_INPUT,
-  initialBulkTransitionState,
-  type BulkTransitionState,
-} from './bulk-transition-state';
+  BULK_SET_PREFIX,
+  bulkChoiceValue,
+  initialBulkActionState,
+  parseBulkChoice,
+  type BulkActionState,
+} from './bulk-action-state';
 
 export interface BulkTransitionChoice {
   readonly name: string;
@@ -24,34 +28,45 @@ export interface BulkTransitionChoice {
   readonly question?: ConfirmQuestion | null;
 }
 
+const never = () => () => {};
+
 const controlClass =
   'block h-9 w-full rounded-md border-0 bg-white py-1.5 pl-2.5 text-sm text-zinc-900 shadow-xs ring-1 ring-inset ring-zinc-300 focus:ring-2 focus:ring-accent-600 focus-visible:outline-none';
 
 /**
- * The toolbar of a list for a workflow transition on the selected rows, and its report. A plain
- * <form> posting to a server action, so it works without JavaScript; the rows' checkboxes sit in
- * the table (a Server Component) and join this form through their `form` attribute. When the list
- * has no rows it shows only the report, if any (the rows may have left a filtered list).
+ * The bulk panel of a list: one action on the selected rows (a workflow transition, "Set
+ * <field>", "Delete") and its report. A plain <form> posting to a server action, so it works
+ * without JavaScript; the rows' checkboxes sit in the table (a Server Component) and join this
+ * form through their `form` attribute. The panel shows once a row is selected (`.bulk-panel` in
+ * globals.css, with or without JavaScript); the report stays. When the list has no rows it shows
+ * only the report, if any (the rows may have left a filtered list).
  *
- * A transition into a final state asks first: in a dialog with JavaScript; without it the server
- * answers with the question, in a form of its own that posts the same choice and rows again
- * (outside the phone's fold, so that it is seen where the answer lands).
+ * "Set <field>" has one input per field offered; with JavaScript only the chosen one shows.
+ * What cannot be undone (a transition into a final state, a delete) asks first: in a dialog with
+ * JavaScript; without it the server answers with the question, in a form of its own that posts
+ * the same choice and rows again (outside the phone's fold, so that it is seen where the answer lands).
  */
-export function BulkTransitionForm({
+export function BulkActionForm({
   id,
   action,
   choices,
   fields = [],
+  setFields = [],
+  deleteQuestion = null,
   plural,
   controls,
   cancelHref,
 }: {
   /** The form's id, named by the rows' checkboxes. */
   id: string;
-  action: (state: BulkTransitionState, formData: FormData) => Promise<BulkTransitionState>;
+  action: (state: BulkActionState, formData: FormData) => Promise<BulkActionState>;
   choices: readonly BulkTransitionChoice[];
   /** Inputs for fields that some of the transitions require (the assignee to start), optional here: rows that have one already can move without. */
   fields?: readonly FormFieldDescriptor[];
+  /** The fields offered as "Set <field>": one value written on every selected row. */
+  setFields?: readonly FormFieldDescriptor[];
+  /** What to ask before deleting the selected rows; null when the viewer may not delete them. */
+  deleteQuestion?: ConfirmQuestion | null;
   /** "tickets" */
   plural: string;
   /** False when the list shows no rows to select. */
@@ -59,18 +74,30 @@ export function BulkTransitionForm({
   /** The list as shown: Cancel on the server's question goes back to it. */
   cancelHref: string;
 }) {
-  const [state, formAction] = useActionState(action, initialBulkTransitionState);
+  const [state, formAction] = useActionState(action, initialBulkActionState);
+  const hydrated = useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
+  const [picked, setPicked] = useState<string | null>(null);
+  const chosen = picked ?? state.values.choice ?? '';
   const withComment = choices.some((c) => c.comment);
   const { outcome, values } = state;
-  const asked = state.confirm ? choices.find((c) => c.name === values.transition)?.question : null;
+  const questionFor = (value: string): ConfirmQuestion | null => {
+    const choice = parseBulkChoice(value);
+    if (choice?.kind === 'delete') return deleteQuestion;
+    return choice?.kind === 'transition' ? (choices.find((c) => c.name === choice.name)?.question ?? null) : null;
+  };
+  const asked = state.confirm ? questionFor(values.choice ?? '') : null;
   const questionOf = (form: HTMLFormElement): ConfirmQuestion | null => {
-    const chosen = form.elements.namedItem(BULK_TRANSITION_INPUT);
-    return chosen instanceof HTMLSelectElement ? (choices.find((c) => c.name === chosen.value)?.question ?? null) : null;
+    const select = form.elements.namedItem(BULK_CHOICE_INPUT);
+    return select instanceof HTMLSelectElement ? questionFor(select.value) : null;
   };
   return (
     <div className="mb-4 space-y-3">
       {controls ? (
-        <PhoneFold label={`With the selected ${plural}`}>
+        <PhoneFold label={`With the selected ${plural}`} className="bulk-panel">
           <form
             id={id}
             action={formAction}
@@ -78,24 +105,31 @@ export function BulkTransitionForm({
             className="flex flex-wrap items-end gap-3 rounded-lg border border-zinc-200 bg-white p-3 shadow-xs"
           >
             <div key={`t${state.attempt}`} className="min-w-48">
-              <label htmlFor={`${id}-transition`} className="mb-1 block text-xs font-medium text-zinc-600">
+              <label htmlFor={`${id}-choice`} className="mb-1 block text-xs font-medium text-zinc-600">
                 With the selected {plural}
               </label>
               <select
-                id={`${id}-transition`}
-                name={BULK_TRANSITION_INPUT}
+                id={`${id}-choice`}
+                name={BULK_CHOICE_INPUT}
                 required
-                defaultValue={state.values.transition ?? ''}
+                defaultValue={state.values.choice ?? ''}
+                onChange={(event) => setPicked(event.currentTarget.value)}
                 className={`${controlClass} pr-8`}
               >
                 <option value="" disabled>
-                  Choose a transition…
+                  Choose an action…
                 </option>
                 {choices.map((choice) => (
                   <option key={choice.name} value={choice.name}>
                     {choice.label}
                   </option>
                 ))}
+                {setFields.map((field) => (
+                  <option key={field.name} value={bulkChoiceValue({ kind: 'set', field: field.name })}>
+                    Set {field.label}
+                  </option>
+                ))}
+                {deleteQuestion ? <option value={bulkChoiceValue({ kind: 'delete' })}>Delete</option> : null}
               </select>
             </div>
             {fields.map((field) => (
@@ -106,6 +140,19 @@ export function BulkTransitionForm({
                 value={state.values.fields?.[field.name] ?? ''}
               />
             ))}
+            {setFields.map((field) => {
+              const value = bulkChoiceValue({ kind: 'set', field: field.name });
+              return (
+                <SetField
+                  key={`${field.name}-${state.attempt}`}
+                  formId={id}
+                  field={field}
+                  value={state.values.set?.[`${BULK_SET_PREFIX}${field.name}`] ?? ''}
+                  // Without JavaScript every such input shows, each named by its label; with it, only the chosen one.
+                  hidden={hydrated && chosen !== value}
+                />
+              );
+            })}
             {withComment ? (
               <div key={`c${state.attempt}`} className="min-w-48 flex-1">
                 <label htmlFor={`${id}-comment`} className="mb-1 block text-xs font-medium text-zinc-600">
@@ -137,9 +184,12 @@ export function BulkTransitionForm({
       ) : null}
       {asked ? (
         <form action={formAction} aria-label={`Confirm: selected ${plural}`}>
-          <input type="hidden" name={BULK_TRANSITION_INPUT} value={values.transition} />
+          <input type="hidden" name={BULK_CHOICE_INPUT} value={values.choice} />
           {values.comment ? <input type="hidden" name={BULK_COMMENT_INPUT} value={values.comment} /> : null}
           {Object.entries(values.fields ?? {}).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          {Object.entries(values.set ?? {}).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           {(values.rows ?? []).map((row) => (
@@ -230,5 +280,58 @@ function PlainToolbarInput({ inputId, help, field, value }: { inputId: string; h
       aria-describedby={help}
       className={`${controlClass} pr-2.5`}
     />
+  );
+}
+
+/**
+ * The value of "Set <field>": posted as `to.<field>`, apart from the transitions' inputs. Nothing
+ * is chosen at first (the server refuses an empty value); an optional field's select also offers
+ * "None", which empties it on every row. Yes or no is a select too: an unticked box would say "no".
+ */
+function SetField({ formId, field, value, hidden }: { formId: string; field: FormFieldDescriptor; value: string; hidden: boolean }) {
+  const inputId = `${formId}-to-${field.name}`;
+  const name = `${BULK_SET_PREFIX}${field.name}`;
+  const options =
+    field.kind === 'checkbox'
+      ? [
+          { value: 'true', label: 'Yes' },
+          { value: 'false', label: 'No' },
+        ]
+      : field.options;
+  return (
+    <div className="min-w-48" hidden={hidden}>
+      <label htmlFor={inputId} className="mb-1 block text-xs font-medium text-zinc-600">
+        New {field.label}
+      </label>
+      {field.search && !options ? (
+        // A reference or user: the server finds the options as the user types; without JavaScript, its id.
+        <ChoicePicker id={inputId} name={name} label={`New ${field.label}`} value={value} search={field.search}>
+          <input id={inputId} name={name} placeholder="ID" defaultValue={value} className={`${controlClass} pr-2.5`} />
+        </ChoicePicker>
+      ) : options ? (
+        <select id={inputId} name={name} defaultValue={value} className={`${controlClass} pr-8`}>
+          <option value="">Choose…</option>
+          {field.required || field.kind === 'checkbox' ? null : <option value={BULK_CLEAR_VALUE}>None</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={inputId}
+          name={name}
+          type={INPUT_TYPES[field.kind] ?? 'text'}
+          step={field.step}
+          min={field.min}
+          max={field.max}
+          placeholder={field.kind === 'id' ? 'ID' : undefined}
+          defaultValue={value}
+          className={`${controlClass} pr-2.5`}
+        />
+      )}
+      {field.kind === 'datetime' && field.zone ? <span className="mt-1 block text-xs text-zinc-500">Times in {field.zone}</span> : null}
+    </div>
   );
 }

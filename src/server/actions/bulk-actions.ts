@@ -2,25 +2,26 @@
 
 import { revalidatePath } from 'next/cache';
 import { notFound } from 'next/navigation';
-import type { BulkTransitionState } from '@/ui/record/bulk-transition-state';
-import { submitBulkTransition } from '../bulk-transition-actions';
+import type { BulkActionState } from '@/ui/record/bulk-action-state';
+import { submitBulkAction } from '../bulk-actions';
 import { getEngine } from '../engine';
 import { viewerZone } from '../viewer-zone';
 import { asNinefoldError } from '../errors';
 import { requireActor } from '../session';
 
 /*
- * The bulk-transition door of a list page: resolve the actor, run the plain action
- * (src/server/bulk-transition-actions.ts, one ops call), and after ops ran, have the list rendered
- * again with fresh rows (the ones that moved, and the ones someone else had changed). The entity is
+ * The bulk door of a list page (a transition, "Set <field>" or a delete on the selected rows):
+ * resolve the actor, run the plain action (src/server/bulk-actions.ts, one ops call), and after
+ * ops ran, have the list rendered again with fresh rows (the ones changed, and the ones someone
+ * else had changed). The entity is
  * bound by the page; it comes back from the browser, so the plain action and ops check it again.
  */
-export async function takeBulkTransition(entityName: string, state: BulkTransitionState, formData: FormData): Promise<BulkTransitionState> {
+export async function takeBulkAction(entityName: string, state: BulkActionState, formData: FormData): Promise<BulkActionState> {
   const actor = await requireActor();
   const engine = await getEngine();
   let result;
   try {
-    result = await submitBulkTransition(engine, actor, entityName, state, formData, await viewerZone());
+    result = await submitBulkAction(engine, actor, entityName, state, formData, await viewerZone());
   } catch (error) {
     if (asNinefoldError(error)?.code === 'NOT_FOUND') notFound();
     throw error;
