@@ -12,9 +12,9 @@ import { targetStates } from '../../workflow/targets';
 import { createEffectBlocks, referenceEffectsNote, referenceEffectText, targetText } from './consequences';
 import { MAX_REFERENCES } from '../join-fields';
 import { indefinite, inSentence } from '../naming';
-import { declaredValue } from '../own-names';
+import { declaredValue, ownValue } from '../own-names';
 import { titleRule } from '../title-rule';
-import type { EffectSpec, FieldSpec } from '../types';
+import type { EffectSpec, EnumField, FieldSpec } from '../types';
 import { actorText, amountText, code, NONE } from './text';
 import { documentationText, navigationText } from './navigation';
 import { dueFilterText, dueText } from './due';
@@ -324,6 +324,7 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
     notes.push(`min ${amountText(spec.min)}`);
   if ((spec.type === 'integer' || spec.type === 'decimal' || spec.type === 'money') && spec.max !== undefined)
     notes.push(`max ${amountText(spec.max)}`);
+  if (spec.type === 'enum' && (spec.labels || spec.colours)) notes.push(enumShownText(spec));
   if (spec.type === 'reference') notes.push(`on delete: ${ON_DELETE_TEXT[spec.onDelete ?? 'restrict']}`);
   if (spec.type === 'references') {
     notes.push(`at most ${spec.maxItems === undefined ? MAX_REFERENCES : amountText(spec.maxItems)}`);
@@ -338,6 +339,15 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
   if (field.holderRoles) notes.push(`held only by users with the role ${field.holderRoles.join(' or ')}`);
   if (spec.help) notes.push(spec.help);
   return notes.join('; ');
+}
+
+/** How people read each value (pages, filters, home, history): "shown as Low, High (orange badge), Urgent (red badge)". */
+function enumShownText(spec: EnumField): string {
+  const shown = spec.values.map((value) => {
+    const colour = ownValue(spec.colours, value);
+    return `${ownValue(spec.labels, value) ?? value}${colour ? ` (${colour} badge)` : ''}`;
+  });
+  return `shown as ${shown.join(', ')}`;
 }
 
 const ON_DELETE_TEXT = { restrict: 'refused while referenced', cascade: 'deleted too', setNull: 'emptied' } as const;
