@@ -132,6 +132,7 @@ export default defineApp({
           type: 'enum',
           values: ['inService', 'outOfService'],
           labels: { inService: 'In service', outOfService: 'Out of service' },
+          colours: { outOfService: 'red' },
           default: 'inService',
           readOnly: true,
           help: 'Out of service from a work order until a visit completes it.',
@@ -146,7 +147,13 @@ export default defineApp({
         title: { type: 'text', required: true, maxLength: 160, searchable: true },
         site: { type: 'reference', to: 'site', required: true },
         equipment: { type: 'reference', to: 'equipment' },
-        priority: { type: 'enum', values: ['low', 'normal', 'high'], default: { $constant: 'defaultPriority' } },
+        priority: {
+          type: 'enum',
+          values: ['low', 'normal', 'high'],
+          labels: { low: 'Low', normal: 'Normal', high: 'High' },
+          colours: { high: 'orange' },
+          default: { $constant: 'defaultPriority' },
+        },
         description: { type: 'markdown', maxLength: 5000 },
         partsTotal: { type: 'decimal', label: 'Parts total', derived: { sum: 'partLine.total' } },
         lastVisit: {

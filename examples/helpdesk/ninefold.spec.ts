@@ -153,6 +153,9 @@ export default defineApp({
         priority: {
           type: 'enum',
           values: ['low', 'normal', 'high', 'urgent'],
+          labels: { low: 'Low', normal: 'Normal', high: 'High', urgent: 'Urgent' },
+          // Only what needs attention stands out; low and normal read as plain text.
+          colours: { high: 'orange', urgent: 'red' },
           default: 'normal',
           required: true,
         },

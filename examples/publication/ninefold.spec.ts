@@ -57,7 +57,15 @@ export default defineApp({
       fields: {
         title: { type: 'text', required: true, minLength: 3, maxLength: 200, searchable: true },
         body: { type: 'markdown', maxLength: 50000, searchable: true },
-        section: { type: 'enum', values: ['news', 'sport', 'culture'], default: 'news', required: true },
+        section: {
+          type: 'enum',
+          values: ['news', 'sport', 'culture'],
+          labels: { news: 'News', sport: 'Sport', culture: 'Culture' },
+          // A section at a glance in the list, as a newsroom colours its desks.
+          colours: { news: 'blue', sport: 'green', culture: 'purple' },
+          default: 'news',
+          required: true,
+        },
         tags: { type: 'references', to: 'tag', maxItems: 10 },
         team: { type: 'reference', to: 'team', required: true },
         author: { type: 'user', default: 'actor', required: true, roles: ['writer', 'editor', 'admin'] },

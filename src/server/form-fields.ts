@@ -11,6 +11,7 @@ import type { ChoiceOption, FormFieldDescriptor, PickerSearch } from '@/ui/forms
 import { asNinefoldError } from './errors';
 import { MAX_REFERENCES } from '@/engine/spec/join-fields';
 import { inSentence } from '@/engine/spec/naming';
+import { enumLabel } from '@/ui/format';
 
 /** Up to this many choices a references field is a select; beyond, ids typed. */
 export const CHOICES_LIMIT = 200;
@@ -133,7 +134,7 @@ export async function describeFormFields(options: {
         case 'boolean':
           return { ...base, kind: 'checkbox', required: false };
         case 'enum':
-          return { ...base, kind: 'select', options: spec.values.map((v) => ({ value: v, label: spec.labels?.[v] ?? v })) };
+          return { ...base, kind: 'select', options: spec.values.map((v) => ({ value: v, label: enumLabel(spec.labels, v) })) };
         case 'date':
           return { ...base, kind: 'date' };
         case 'datetime':

@@ -8,6 +8,7 @@ import type { FilterControl, FilterOption } from '@/ui/list-filters';
 import { choiceOptions, loadChoices, PLAIN_CHOICES } from './form-fields';
 import { filterParam } from '@/ui/list/filter-param';
 import type { ListParams } from './list-query';
+import { enumLabel } from '@/ui/format';
 
 function keepCurrent(options: FilterOption[], value: string): FilterOption[] {
   return value === '' || options.some((o) => o.value === value) ? options : [...options, { value, label: value }];
@@ -44,7 +45,7 @@ export async function describeFilters(
             label: field.label,
             kind: 'select',
             options: keepCurrent(
-              spec.values.map((v) => ({ value: v, label: spec.labels?.[v] ?? v })),
+              spec.values.map((v) => ({ value: v, label: enumLabel(spec.labels, v) })),
               value,
             ),
             value,

@@ -9,6 +9,7 @@ import type { UserFieldInput } from '@/ui/forms/user-fields-state';
 import { inSentence } from '@/engine/spec/naming';
 import { recordTitle } from '@/engine/ops/record-title';
 import { knownEntity } from '@/ui/known-names';
+import { enumLabel } from '@/ui/format';
 
 /** Records offered in a reference's select at most; beyond, the administrator types the id. */
 const MAX_CHOICES = 500;
@@ -49,7 +50,7 @@ async function inputOf(engine: Engine, admin: Actor, field: FieldModel, users: r
       };
     }
     case 'enum':
-      return { ...base, kind: 'select', choices: spec.values.map((value) => ({ value, label: spec.labels?.[value] ?? value })) };
+      return { ...base, kind: 'select', choices: spec.values.map((value) => ({ value, label: enumLabel(spec.labels, value) })) };
     case 'boolean':
       return {
         ...base,

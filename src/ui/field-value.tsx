@@ -2,8 +2,9 @@ import Link from 'next/link';
 import type { FieldModel } from '@/engine/spec/model';
 import type { RecordValue } from '@/engine/ground/record-value';
 import { markdownExcerpt } from '@/engine/excerpt';
-import { enumLabel, formatBoolean, formatDate, formatDateTime, type FormattedTime } from './format';
+import { formatBoolean, formatDate, formatDateTime, type FormattedTime } from './format';
 import { MarkdownText } from './markdown';
+import { EnumValue } from './enum-value';
 import { formatFieldNumber } from '@/engine/numbers/format';
 import { FileList } from './files/file-list';
 import type { ShownFiles } from './files/shown-file';
@@ -105,7 +106,7 @@ export function FieldValue({
     case 'boolean':
       return <span>{formatBoolean(value)}</span>;
     case 'enum':
-      return <span>{enumLabel(spec.labels, String(value))}</span>;
+      return <EnumValue spec={spec} value={String(value)} />;
     case 'date':
       return <TimeValue time={formatDate(value)} />;
     case 'datetime':

@@ -80,7 +80,7 @@ describe('CSV export and import', () => {
       await page.locator('thead th').evaluateAll((cells) => cells.map((c) => c.textContent?.trim() ?? '').filter((t) => t !== '')),
     );
     expect(rows).toHaveLength(shown + 1);
-    expect(new Set(column(rows, 'Priority'))).toEqual(new Set(['high']));
+    expect(new Set(column(rows, 'Priority'))).toEqual(new Set(['High']));
     // The first row of the page is the first of the file, its cells as the table shows them (the ID, "#12" there, is a plain number).
     const firstRow = await page
       .locator('tbody tr')

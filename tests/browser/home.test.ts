@@ -97,6 +97,50 @@ describe('the home says what needs attention', () => {
     await page.waitForURL(`${server.url}/tickets?state=open`);
   });
 
+  it('says the numbers its lists say, and the priorities by their labels: urgent as a red badge', async () => {
+    const { page } = agent;
+    // One urgent ticket surely listed (an urgent ticket needs an assignee).
+    const urgent = await callApi(server.url, sessions.agent, 'POST', '/tickets', {
+      subject: 'Urgent colour check',
+      priority: 'urgent',
+      assignee: sessions.agent.user.id,
+    });
+    expect(urgent.status).toBe(201);
+    /** The number above a list ("1,004 tickets"), exact: never "More than" where the home has the number. */
+    const listCount = async (query: string) => {
+      await page.goto(`${server.url}/tickets${query}`);
+      const text = (await page.locator('[data-list-count]').innerText()).trim();
+      expect(text).toMatch(/^\d[\d,]* tickets?$/);
+      return Number(text.replace(/\D/g, ''));
+    };
+    /** The home's "In all" and its tile for urgent tickets, beside the lists they link to (other tests may write meanwhile). */
+    const agreement = async () => {
+      await page.goto(`${server.url}/`);
+      const inAll = Number((await widget(page, 'Tickets by state').getByText('In all:').textContent())!.replace(/\D/g, ''));
+      const priorities = await tiles(page, 'Tickets by priority');
+      expect(Object.keys(priorities)).toEqual(['Low', 'Normal', 'High', 'Urgent']);
+      return { home: [inAll, priorities.Urgent], lists: [await listCount(''), await listCount('?priority=urgent')] };
+    };
+    await expect
+      .poll(async () => {
+        const { home, lists } = await agreement();
+        return home.join() === lists.join();
+      })
+      .toBe(true);
+
+    // On the list filtered by urgent: every priority cell is the red badge, labelled as the spec says.
+    const cells = page.locator('tbody').getByText('Urgent', { exact: true });
+    expect(await cells.count()).toBeGreaterThan(0);
+    for (const className of await cells.evaluateAll((spans) => spans.map((s) => s.className))) {
+      expect(className).toContain('rounded-full');
+      expect(className).toContain('bg-red-50');
+    }
+    // A value without a colour is plain text: no badge.
+    await page.goto(`${server.url}/tickets?priority=normal`);
+    const normal = page.locator('tbody').getByText('Normal', { exact: true }).first();
+    expect(await normal.evaluate((span) => span.className)).toBe('');
+  });
+
   it("lists the agent's own open and pending tickets, and links to their queue", async () => {
     const { page } = agent;
     await page.goto(`${server.url}/`);

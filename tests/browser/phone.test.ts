@@ -118,7 +118,7 @@ describe('on a phone', () => {
     await expect.poll(() => card.locator('a[href^="/tickets/"]').first().isVisible()).toBe(true);
     const text = (await card.innerText()).replace(/\s+/g, ' ');
     expect(text).toMatch(/#\d+/);
-    expect(text).toMatch(/Priority: (low|normal|high|urgent)/);
+    expect(text).toMatch(/Priority: (Low|Normal|High|Urgent)/);
     expect(text).toContain('SLA due: ');
     // Columns past the first few stay in the table, for wider screens.
     const visibleCells = await card

@@ -269,13 +269,13 @@ describe('the history timeline', () => {
     const newest = (await entries.first().innerText()).replace(/\s+/g, ' ');
     // The SLA due time follows the priority, in the same change.
     expect(newest).toMatch(
-      /^Changed .* · .* UTC Priority: high → low SLA due: \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC → \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/,
+      /^Changed .* · .* UTC Priority: High → Low SLA due: \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC → \w{3} \d{1,2}, \d{4}, \d{2}:\d{2} UTC$/,
     );
     await page.getByRole('link', { name: 'Show older' }).click();
     await page.waitForURL(/\?history=\d+#history$/);
     await expect.poll(() => entries.count()).toBe(3);
     expect((await entries.last().innerText()).split('\n')[0]).toBe('Created');
-    expect((await entries.nth(1).innerText()).replace(/\s+/g, ' ')).toMatch(/^Changed .* Priority: normal → high SLA due: .* → .*$/);
+    expect((await entries.nth(1).innerText()).replace(/\s+/g, ' ')).toMatch(/^Changed .* Priority: Normal → High SLA due: .* → .*$/);
     expect(await page.getByRole('link', { name: 'Show older' }).count()).toBe(0);
     await page.getByRole('link', { name: 'Newest' }).click();
     await expect.poll(() => entries.count()).toBe(20);

@@ -6,6 +6,7 @@ import { recordTitle } from '../ops/record-title';
 import type { RecordData, ReferenceTitles } from '../ops/types';
 import type { EntityModel } from '../spec/model';
 import { PLACEHOLDER, type NotificationModel } from '../spec/notifications';
+import { ownValue } from '../spec/own-names';
 
 /*
  * A notification's title and text for one recipient, from the record as ops give it to that
@@ -40,7 +41,8 @@ function valueText(seen: Seen, name: string): string {
   const titles = references[name];
   if (titles && (field?.type === 'reference' || field?.type === 'user')) return titles[value as number] ?? HIDDEN;
   if (titles && Array.isArray(value)) return value.map((id) => titles[id as number] ?? HIDDEN).join(', ');
-  if (field?.type === 'enum') return String(value);
+  // An enum by its label, as the pages show it.
+  if (field?.spec.type === 'enum') return ownValue(field.spec.labels, String(value)) ?? String(value);
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (value instanceof Date) return `${value.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   return String(value);

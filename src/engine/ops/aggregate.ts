@@ -12,7 +12,7 @@ import { entityOf, type OpsContext } from './context';
 import { conditionFields } from '../condition/fields';
 import { columnFor } from './records';
 import { loadReferenceTitles } from './references';
-import type { QueryUse, RecordData } from './types';
+import type { ListQuery, QueryUse, RecordData } from './types';
 import type { Actor } from '../ground/actor';
 
 /** Records (or a sum) per value of a field, in the actor's list scope. */
@@ -167,6 +167,33 @@ export async function groupTotals(ctx: OpsContext, actor: Actor, entityName: str
     groups: query.by === undefined ? [] : groups,
     titles: query.by ? await titlesOf(ctx, actor, entity, query.by, groups) : {},
   };
+}
+
+/**
+ * The exact number of records of a list, read from the running totals where they answer it:
+ * no search and no condition, at most one filter, on a field they count by, which the actor
+ * reads on every record, in a scope they keep (everyone's, or the actor's own). So a list past
+ * its count's cap says the number the home says ("1,004 tickets" beside "In all: 1,004"), at
+ * the cost of one index lookup. Null where they do not answer: the caller keeps its capped count.
+ * The caller has checked the query (list access, filters the actor may use, their values).
+ */
+export async function talliedCount(ctx: OpsContext, actor: Actor, entityName: string, query: ListQuery): Promise<number | null> {
+  const entity = entityOf(ctx.model, entityName);
+  if (query.where || (typeof query.q === 'string' && query.q.trim() !== '')) return null;
+  const filters = Object.entries(query.filters ?? {}).filter(([, value]) => value !== '' && value !== undefined);
+  if (filters.length > 1) return null;
+  const [name, value] = filters[0] ?? [TALLY_TOTAL, ''];
+  if (name !== TALLY_TOTAL) {
+    // Due and "has any of" filters are not equalities on a column; no tally counts by them anyway.
+    const field = entity.fieldsByName[name];
+    if (field?.due || field?.joinTable !== undefined || !tallyOf(ctx, entity)?.groups.has(name)) return null;
+    if (fieldSight(ctx.model, entity, actor).readableWhere(name)) return null;
+  }
+  const owner = tallyOwner(ctx, entity, actor, authorizeScope(ctx.model, entity, actor, 'list').all);
+  if (!owner) return null;
+  // The totals keep a column's text (`true`, `12`), which is how a list's filter is written.
+  const row = await tallyRows(ctx, entity, owner, name, '').where('value', '=', value).select('amount').executeTakeFirst();
+  return row ? Number(row.amount) : 0;
 }
 
 async function titlesOf(

@@ -24,6 +24,8 @@ const spec: AppSpec = {
       },
     },
   },
+  // The home counts tasks by status: the running totals keep the count per status (and per owner).
+  screens: { home: { widgets: [{ kind: 'counts', entity: 'task', by: 'status', title: 'Tasks by status' }] } },
   roles: { customer: {}, agent: {}, admin: {} },
   permissions: {
     task: {
@@ -64,8 +66,27 @@ forEachDatabase('count and spec-declared list conditions', (database) => {
     });
 
     it('stops at the cap and says there are more', async () => {
-      expect(await ops.count(lead, 'task', {}, 3)).toEqual({ count: 3, more: true });
-      expect(await ops.count(lead, 'task', {}, 8)).toEqual({ count: 8, more: false });
+      const titled = { where: { field: 'title', op: 'present' } } as const;
+      expect(await ops.count(lead, 'task', titled, 3)).toEqual({ count: 3, more: true });
+      expect(await ops.count(lead, 'task', titled, 8)).toEqual({ count: 8, more: false });
+    });
+
+    it('past the cap, says the exact number the running totals keep: the number the home says', async () => {
+      // Everyone's totals (an agent lists every task), and a customer's own.
+      expect(await ops.count(lead, 'task', {}, 3)).toEqual({ count: 8, more: false });
+      expect(await ops.count(ana, 'task', {}, 2)).toEqual({ count: 5, more: false });
+      expect(await ops.count(ben, 'task', { filters: { status: 'doing' } }, 1)).toEqual({ count: 3, more: false });
+      expect(await ops.count(lead, 'task', { filters: { status: 'doing' } }, 2)).toEqual({ count: 5, more: false });
+      const home = await ops.groupTotals(lead, 'task', { by: 'status' });
+      expect(home.total).toBe(8);
+      expect(home.groups.find((g) => g.value === 'doing')?.amount).toBe(5);
+    });
+
+    it('past the cap, stays capped where the totals do not answer: a search, a condition, two filters, an untallied field', async () => {
+      const doingByAna = { filters: { status: 'doing', owner: String(ana.userId) } };
+      expect(await ops.count(lead, 'task', doingByAna, 1)).toEqual({ count: 1, more: true });
+      expect(await ops.count(lead, 'task', { filters: { owner: String(ana.userId) } }, 1)).toEqual({ count: 1, more: true });
+      expect(await ops.count(lead, 'task', { where: { field: 'status', op: 'eq', value: 'doing' } }, 2)).toEqual({ count: 2, more: true });
     });
 
     it('refuses what the list refuses: no list grant, a hidden field in a filter', async () => {

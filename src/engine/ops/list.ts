@@ -17,6 +17,7 @@ import { JOIN_RECORD, JOIN_TARGET } from '../spec/join-fields';
 import { conditionFields as fieldsOf } from '../condition/fields';
 import type { ListCount, ListPage, ListQuery } from './types';
 import type { Actor } from '../ground/actor';
+import { talliedCount } from './aggregate';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tables are declared at run time
 export type Query = SelectQueryBuilder<any, any, Record<string, unknown>>;
@@ -135,6 +136,8 @@ export const DEFAULT_COUNT_CAP = 10_000;
 /**
  * How many records the list holds for the actor, counted at most up to `cap` (a subquery with a
  * limit), so that a count over a million rows costs no more than reading `cap` index entries.
+ * Past the cap, the running totals give the exact number where they keep it (talliedCount), so
+ * that the list and the home never disagree about a number both can know.
  */
 export async function countRecords(
   ctx: OpsContext,
@@ -153,7 +156,9 @@ export async function countRecords(
     .select(sql<string>`count(*)`.as('n'))
     .executeTakeFirstOrThrow();
   const n = Number(row.n);
-  return n > cap ? { count: cap, more: true } : { count: n, more: false };
+  if (n <= cap) return { count: n, more: false };
+  const exact = await talliedCount(ctx, actor, entityName, query);
+  return exact === null ? { count: cap, more: true } : { count: exact, more: false };
 }
 
 /** A sort key on a field read on some records only: it sorts as empty where the field is hidden. */

@@ -54,7 +54,8 @@ export interface Ops {
   /**
    * How many records the list with these filters, search and condition holds for the actor
    * (sort, cursor and limit are ignored), counting at most `cap` (default 10,000) so that the
-   * cost stays bounded: beyond it, `more` is true.
+   * cost stays bounded: beyond it, `more` is true — unless the running totals keep the number
+   * (no search or condition, at most one filter, on a tallied field): then it is exact.
    */
   count(actor: Actor, entity: string, query?: ListQuery, cap?: number): Promise<ListCount>;
   /**

@@ -101,7 +101,7 @@ describe('describeMarkdown', () => {
     ],
     [2, 'Every number counts only the records the user may list.'],
     // 3. entities and fields
-    [3, '| `priority` | enum: low, normal, high, urgent | yes | normal |'],
+    [3, '| `priority` | enum: low, normal, high, urgent | yes | normal | shown as Low, Normal, High (orange badge), Urgent (red badge) |'],
     [3, '| `organization` | reference → organization | no |  | on delete: emptied |'],
     [3, '| `subject` | text | yes |  | searchable; min length 3; max length 200 |'],
     [3, '| `requester` | user | yes | the signed-in user |'],

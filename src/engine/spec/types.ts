@@ -201,10 +201,19 @@ export interface BooleanField extends FieldBase {
   readonly type: 'boolean';
   readonly default?: boolean | ConstantRef;
 }
+/**
+ * The colours a value may be shown in, as a badge like a workflow state's: a small fixed palette,
+ * so that every colour reads on light and dark themes alike.
+ */
+export const COLOURS = ['gray', 'red', 'orange', 'yellow', 'green', 'blue', 'purple'] as const;
+export type Colour = (typeof COLOURS)[number];
+
 export interface EnumField extends FieldBase {
   readonly type: 'enum';
   readonly values: readonly string[];
   readonly labels?: Readonly<Record<string, string>>;
+  /** Values shown as a coloured badge (`urgent: 'red'`); the others read as plain text. */
+  readonly colours?: Readonly<Record<string, Colour>>;
   readonly default?: string | ConstantRef;
 }
 /**

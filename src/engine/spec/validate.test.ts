@@ -267,6 +267,30 @@ const CASES: readonly Case[] = [
     message: '"hi" is not one of the values',
   },
   {
+    kind: 'enum colour of no value',
+    changes: { 'entities.ticket.fields.priority.colours': { critical: 'red' } },
+    path: 'entities.ticket.fields.priority.colours.critical',
+    message: '"critical" is not one of the values (low, normal, high, urgent)',
+  },
+  {
+    kind: 'enum colour outside the palette',
+    changes: { 'entities.ticket.fields.priority.colours': { urgent: 'crimson' } },
+    path: 'entities.ticket.fields.priority.colours.urgent',
+    message: 'unknown colour "crimson" (expected one of gray, red, orange, yellow, green, blue, purple)',
+  },
+  {
+    kind: 'enum colours not a record',
+    changes: { 'entities.ticket.fields.priority.colours': ['red'] },
+    path: 'entities.ticket.fields.priority.colours',
+    message: 'colours',
+  },
+  {
+    kind: 'enum colours spelt the American way',
+    changes: { 'entities.ticket.fields.priority.colors': { urgent: 'red' } },
+    path: 'entities.ticket.fields.priority.colors',
+    message: 'did you mean "colours"?',
+  },
+  {
     kind: 'minLength above maxLength',
     changes: { 'entities.ticket.fields.subject.minLength': 300 },
     path: 'entities.ticket.fields.subject.minLength',

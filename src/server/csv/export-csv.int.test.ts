@@ -61,7 +61,7 @@ forEachDatabase('CSV export of a list: through ops, as shown, page by page', (da
     ]);
     expect(rows[0]).toEqual(['ID', 'Subject', 'State', 'Priority', 'Requester', 'Assignee', 'Organization', 'Created']);
     expect(rows).toHaveLength(4);
-    expect(rows[2]!.slice(1, 7)).toEqual(['Printer jammed', 'New', 'high', 'Carl Customer', 'Grace Agent', 'Acme Corp']);
+    expect(rows[2]!.slice(1, 7)).toEqual(['Printer jammed', 'New', 'High', 'Carl Customer', 'Grace Agent', 'Acme Corp']);
     expect(rows[2]![7]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?Z$/);
     const comments = await exportOf(agent, 'organization', {}, ['name', 'tier']);
     expect(comments).toEqual([
@@ -79,8 +79,8 @@ forEachDatabase('CSV export of a list: through ops, as shown, page by page', (da
     const rows = await exportOf(customer, 'ticket', { sort: 'id' }, ['subject', 'assignee', 'organization', 'priority']);
     expect(rows).toEqual([
       ['Subject', 'Priority'],
-      [`'=HYPERLINK("http://evil.example","Click")`, 'normal'],
-      ['Printer jammed', 'high'],
+      [`'=HYPERLINK("http://evil.example","Click")`, 'Normal'],
+      ['Printer jammed', 'High'],
     ]);
   });
 

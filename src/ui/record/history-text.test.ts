@@ -51,7 +51,7 @@ describe('history entries as text', () => {
       changes: { dueAt: { from: null, to: new Date('2025-03-05T09:30:00Z') }, priority: { from: 'normal', to: 'high' } },
     };
     expect(describeHistoryEntry(ticket, entry, {}, 'UTC', 'en-US').changes).toEqual([
-      { field: 'priority', label: 'Priority', from: 'normal', to: 'high' },
+      { field: 'priority', label: 'Priority', from: 'Normal', to: 'High' },
       { field: 'dueAt', label: 'Due', from: '—', to: 'Mar 5, 2025, 09:30 UTC' },
     ]);
   });

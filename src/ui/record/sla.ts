@@ -56,7 +56,7 @@ export function dueNotes(
       label: due.constant ? constantLabel(due.constant) : field.label,
       hours,
       ...(by && by.spec.type === 'enum' && typeof value === 'string'
-        ? { because: `${enumLabel(by.spec.labels, value)} ${inSentence(by.label)}` }
+        ? { because: `${inSentence(enumLabel(by.spec.labels, value))} ${inSentence(by.label)}` }
         : {}),
       ...(due.constant ? { constant: due.constant } : {}),
       ...(description ? { description } : {}),

@@ -14,9 +14,9 @@ import { targetStates } from '../../workflow/targets';
 import { createEffectBlocks, referenceEffectsNote, referenceEffectText, targetText } from './consequences';
 import { MAX_REFERENCES } from '../join-fields';
 import { indefinite, inSentence } from '../naming';
-import { declaredValue } from '../own-names';
+import { declaredValue, ownValue } from '../own-names';
 import { titleRule } from '../title-rule';
-import type { EffectSpec, FieldSpec } from '../types';
+import type { EffectSpec, EnumField, FieldSpec } from '../types';
 import { actorText, amountText, code, NONE } from './text';
 import { documentationText, navigationText } from './navigation';
 import { dueFilterText, dueText } from './due';
@@ -193,7 +193,7 @@ function listText(entity: EntityModel, peopleWrite: boolean): string {
     `sorted by ${sortLabel}, ${list.sort.direction === 'desc' ? 'descending' : 'ascending'}`,
     ...entity.fields.filter((f) => f.enumValues).map((f) => `${f.label} sorts in its declared order (${f.enumValues!.join(', ')})`),
     `filters ${joinOrNone(list.filters.map((c) => (entity.fieldsByName[c]?.due ? dueFilterText(entity.fieldsByName[c]) : entity.fieldsByName[c]?.joinTable ? `${columnLabel(entity, c)} (has any of)` : columnLabel(entity, c))))}`,
-    'the total count the user may see ("more than N" past a cap)',
+    'the total count the user may see ("more than N" past a cap; exact at any size, the number the home says, when the list has no search and at most one filter, by the state or by a field that a counts widget without a condition groups by)',
     `the columns shown and their order chosen by the user among those they may read (${code('?columns=')})`,
     'the whole state in the address (filters, search, sort, columns, page), which a user may save as a named view',
   ];
@@ -358,6 +358,7 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
     notes.push(`min ${amountText(spec.min)}`);
   if ((spec.type === 'integer' || spec.type === 'decimal' || spec.type === 'money') && spec.max !== undefined)
     notes.push(`max ${amountText(spec.max)}`);
+  if (spec.type === 'enum' && (spec.labels || spec.colours)) notes.push(enumShownText(spec));
   if (spec.type === 'reference') notes.push(`on delete: ${ON_DELETE_TEXT[spec.onDelete ?? 'restrict']}`);
   if (field.within)
     notes.push(
@@ -376,6 +377,15 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
   if (field.holderRoles) notes.push(`held only by users with the role ${field.holderRoles.join(' or ')}`);
   if (spec.help) notes.push(spec.help);
   return notes.join('; ');
+}
+
+/** How people read each value (pages, filters, home, history): "shown as Low, High (orange badge), Urgent (red badge)". */
+function enumShownText(spec: EnumField): string {
+  const shown = spec.values.map((value) => {
+    const colour = ownValue(spec.colours, value);
+    return `${ownValue(spec.labels, value) ?? value}${colour ? ` (${colour} badge)` : ''}`;
+  });
+  return `shown as ${shown.join(', ')}`;
 }
 
 const ON_DELETE_TEXT = { restrict: 'refused while referenced', cascade: 'deleted too', setNull: 'emptied' } as const;

@@ -1,7 +1,7 @@
 import { MAX_REFERENCES } from '../join-fields';
 import { DEFAULT_DECIMAL_DIGITS } from '../field-numbers';
 import { withArticle } from '../naming';
-import { FIELD_MESSAGE_KINDS, FIELD_TYPES, type FieldType } from '../types';
+import { COLOURS, FIELD_MESSAGE_KINDS, FIELD_TYPES, type FieldType } from '../types';
 import { checkNumberOrConstant, isFieldType } from './conditions';
 import {
   at,
@@ -32,7 +32,7 @@ const TYPE_KEYS: Readonly<Record<FieldType, readonly string[]>> = {
   decimal: ['precision', 'scale', 'min', 'max', 'default', 'computed'],
   money: ['currency', 'precision', 'min', 'max', 'default', 'computed'],
   boolean: ['default'],
-  enum: ['values', 'labels', 'default'],
+  enum: ['values', 'labels', 'colours', 'default'],
   date: ['default', 'after', 'before', 'rangeMessage', 'computed'],
   datetime: ['default', 'after', 'before', 'rangeMessage', 'due', 'computed'],
   email: ['default'],
@@ -273,6 +273,13 @@ function checkEnum(c: FieldCheck): void {
     for (const [key, label] of Object.entries(field.labels)) {
       if (!values.includes(key)) issues.add(at(at(path, 'labels'), key), `"${key}" is not one of the values (${values.join(', ')})`);
       if (!isString(label)) issues.add(at(at(path, 'labels'), key), `must be a string, got ${describeValue(label)}`);
+    }
+  }
+  if (field.colours !== undefined && issues.record(field.colours, at(path, 'colours'), 'colours')) {
+    for (const [key, colour] of Object.entries(field.colours)) {
+      if (!values.includes(key)) issues.add(at(at(path, 'colours'), key), `"${key}" is not one of the values (${values.join(', ')})`);
+      if (!(COLOURS as readonly unknown[]).includes(colour))
+        issues.add(at(at(path, 'colours'), key), `unknown colour ${describeValue(colour)} (expected one of ${COLOURS.join(', ')})`);
     }
   }
   if (field.default !== undefined && !values.includes(field.default)) {
