@@ -9,7 +9,7 @@ import { entityOf, type OpsContext } from './context';
 import { countRecords, listRecords } from './list';
 import type { Ops } from './ops';
 import { readHistory } from './history';
-import { getRecord } from './read';
+import { getRecord, getRecordBy } from './read';
 import { readableRecords } from './readable';
 import { bulkTransition, transitionRecord } from './transition';
 import { createRecord, deleteRecord, updateRecord } from './write';
@@ -25,6 +25,7 @@ export function createOps(ctx: OpsContext): Ops {
     perDay: (actor, entity, query) => perDay(ctx, actor, entity, query),
     readable: (actor, entity, changed) => readableRecords(ctx, actor, entity, changed),
     get: (actor, entity, id) => getRecord(ctx, actor, entity, id),
+    getBy: (actor, entity, field, value) => getRecordBy(ctx, actor, entity, field, value),
     create: (actor, entity, input, options) => createRecord(ctx, actor, entity, input, options),
     mayCreate: (actor, entity, values) => mayCreate(ctx, actor, entity, values),
     createDefaults: (actor, entity) => ownRecordDefaults(ctx, entityOf(ctx.model, entity), actor),

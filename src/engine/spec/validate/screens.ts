@@ -2,6 +2,7 @@ import { MAX_PAGE_SIZE } from '../page-size';
 import { queryableColumns } from './conditions';
 import { checkDetails } from './details';
 import { checkDocumentation } from './documentation';
+import { checkPresentation } from './presentation';
 import { checkHome } from './home';
 import { checkRoutes } from './routes';
 import { checkTimeZone } from './time-zone';
@@ -9,7 +10,7 @@ import { checkLocaleAndCurrency } from './money';
 import { at, describeValue, isInteger, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 
 const PURPOSE_KEYS = ['title', 'summary', 'audience', 'timeZone', 'locale', 'currency'];
-const SCREENS_KEYS = ['navigation', 'lists', 'details', 'home', 'routes', 'labels', 'documentation'];
+const SCREENS_KEYS = ['navigation', 'lists', 'details', 'home', 'routes', 'labels', 'documentation', 'presentation'];
 const LIST_KEYS = ['columns', 'sort', 'filters', 'pageSize'];
 
 /** Point 1: a title, an optional summary, audience, time zone, locale and currency. */
@@ -42,6 +43,7 @@ export function checkScreens(spec: Rec, symbols: Symbols, issues: Issues): void 
   checkHome(screens, symbols, issues);
   checkRoutes(spec, screens, symbols, issues);
   checkDocumentation(screens, symbols, issues);
+  checkPresentation(screens, symbols, issues);
   if (screens.labels !== undefined && issues.record(screens.labels, 'screens.labels', 'labels')) {
     for (const key of Object.keys(screens.labels)) issues.optionalString(screens.labels, key, 'screens.labels');
   }
