@@ -71,7 +71,7 @@ export default defineApp({
       fields: {
         title: { type: 'text', required: true, minLength: 3, maxLength: 200, searchable: true },
         // The article's address (/articles/<slug>): made from the title once, kept when the title changes.
-        slug: { type: 'text', computed: { slug: 'title' } },
+        slug: { type: 'text', maxLength: 100, computed: { slug: 'title' } },
         summary: { type: 'text', maxLength: 300, help: 'A sentence or two for the front page and search engines.' },
         body: { type: 'markdown', maxLength: 50000, searchable: true },
         section: { type: 'enum', values: ['news', 'sport', 'culture'], default: 'news', required: true },
