@@ -1,9 +1,8 @@
 import 'server-only';
 import { ATOM_CONTENT_TYPE } from '@/engine/feed/atom';
 import { readerFeed } from '@/engine/reader/feed';
-import { settingsFromEnv } from '@/engine/settings';
 import { getEngine } from './engine';
-import { requestOrigin } from './request-host';
+import { readerOrigin } from './reader';
 
 /**
  * GET /<plural>/feed.xml: the entity's Atom feed, as anyone may read it (no session is read, so
@@ -13,7 +12,7 @@ import { requestOrigin } from './request-host';
 export async function readerFeedResponse(request: Request, plural: string): Promise<Response> {
   const engine = await getEngine();
   const entity = Object.hasOwn(engine.model.entitiesByPlural, plural) ? engine.model.entitiesByPlural[plural] : undefined;
-  const origin = settingsFromEnv(process.env).publicUrl ?? requestOrigin(request.headers);
+  const origin = readerOrigin(request.headers);
   const xml = entity ? await readerFeed(engine.ops, engine.model, entity, origin) : null;
   if (xml === null)
     return new Response('Not found.\n', {

@@ -9,7 +9,9 @@ import type { EntityModel } from '@/engine/spec/model';
 import { FRONT_PAGE_SIZE, presentationFor, type PresentationModel } from '@/engine/spec/screens/presentation';
 import { filterParam } from '@/ui/list/filter-param';
 import { entityForPlural } from './entity-route';
+import { settingsFromEnv } from '@/engine/settings';
 import { asNinefoldError } from './errors';
+import { requestOrigin } from './request-host';
 import { positiveInteger } from './forms';
 import type { RawSearchParams } from './list-query';
 import { requireViewer } from './viewer';
@@ -19,6 +21,14 @@ import { requireViewer } from './viewer';
  * records and an article per record, read through ops as the viewer, so scopes and hidden fields
  * hold exactly as they do for the back office.
  */
+
+/**
+ * The origin readers' absolute links are on (canonical links, Open Graph, the feed):
+ * NINEFOLD_PUBLIC_URL where it is set, else the address the request came to.
+ */
+export function readerOrigin(headers: Headers): string {
+  return (settingsFromEnv(process.env).publicUrl ?? requestOrigin(headers)).replace(/\/+$/, '');
+}
 
 /** The presentation this viewer reads the entity through, or null for the back office. */
 export function readerPresentation(engine: Engine, actor: Actor, entity: EntityModel): PresentationModel | null {

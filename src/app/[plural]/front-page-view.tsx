@@ -14,10 +14,11 @@ export function feedPath(entity: EntityModel, presentation: PresentationModel): 
 }
 
 /** The front page's head: its title, the spec's words for it, and the feed for feed readers to find. */
-export function frontPageMetadata(engine: Engine, entity: EntityModel, presentation: PresentationModel): Metadata {
+export function frontPageMetadata(engine: Engine, entity: EntityModel, presentation: PresentationModel, origin: string): Metadata {
   const feed = feedPath(entity, presentation);
   const description = entity.description ?? engine.model.summary;
   return {
+    metadataBase: new URL(origin),
     title: entity.pluralLabel,
     ...(description ? { description } : {}),
     alternates: {

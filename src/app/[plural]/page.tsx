@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { customRouteOrNotFound, isEntityPlural } from '@/server/custom-routes';
 import { entityForPlural } from '@/server/entity-route';
 import { searchSuffix, type RawSearchParams } from '@/server/list-query';
-import { readerPresentation } from '@/server/reader';
+import { readerOrigin, readerPresentation } from '@/server/reader';
 import { requireViewer, signInIfVisitor } from '@/server/viewer';
 import { FrontPageView, frontPageMetadata } from './front-page-view';
 import { EntityListView } from './entity-list-view';
@@ -17,7 +18,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!(await isEntityPlural(plural))) return { title: (await customRouteOrNotFound([plural])).route.title };
   const { engine, entity } = await entityForPlural(plural);
   const presentation = entity.presentation ? readerPresentation(engine, await requireViewer(`/${plural}`), entity) : null;
-  return presentation ? frontPageMetadata(engine, entity, presentation) : { title: entity.pluralLabel };
+  return presentation ? frontPageMetadata(engine, entity, presentation, readerOrigin(await headers())) : { title: entity.pluralLabel };
 }
 
 export default async function ListPage({ params, searchParams }: Props) {

@@ -5,8 +5,10 @@ import { filterParam } from '@/ui/list/filter-param';
 import { ArticleView } from '@/ui/reader/article-view';
 
 /** The head of an article: its headline as the title, its summary as the description, for search engines and link previews. */
-export function articleMetadata({ entity, article, path }: ReaderArticle): Metadata {
+export function articleMetadata({ entity, article, path }: ReaderArticle, origin: string): Metadata {
   return {
+    // Canonical and Open Graph addresses are absolute, on the address readers reach the app at.
+    metadataBase: new URL(origin),
     title: article.headline,
     ...(article.summary ? { description: article.summary } : {}),
     alternates: { canonical: path },

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { isReadable } from '@/engine/access/fields';
 import { isVisitor } from '@/engine/access/visitor';
 import type { Engine } from '@/engine/engine';
@@ -13,7 +14,7 @@ import { asNinefoldError } from '@/server/errors';
 import { describeFormFields } from '@/server/form-fields';
 import { addRelated } from '@/server/actions/related';
 import { pageAddress, relatedSections, transitionsTakenByReplies } from '@/server/related-sections';
-import { readerArticle, redirectSlugToRecord } from '@/server/reader';
+import { readerArticle, readerOrigin, redirectSlugToRecord } from '@/server/reader';
 import { requireViewer } from '@/server/viewer';
 import { ArticlePage, articleMetadata } from './article-page';
 import { shownFilesOf } from '@/server/shown-files';
@@ -48,7 +49,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { plural, id } = await params;
   const { entity } = await entityForPlural(plural);
   const found = entity.presentation ? await readerArticle(plural, id) : null;
-  return found ? articleMetadata(found) : { title: entity.label };
+  return found ? articleMetadata(found, readerOrigin(await headers())) : { title: entity.label };
 }
 
 const SYSTEM = ['id', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] as const;
