@@ -31,6 +31,20 @@ export default defineApp({
       team: { columns: ['name'], sort: 'name' },
       enquiry: { columns: ['subject', 'email', 'createdAt'], sort: '-createdAt' },
     },
+    // Readers (signed in with no staff role, or not at all) read a front page and articles, not the back office.
+    presentation: {
+      article: {
+        roles: ['public'],
+        headline: 'title',
+        summary: 'summary',
+        body: 'body',
+        date: 'publishedAt',
+        byline: 'author',
+        tags: 'tags',
+        slug: 'slug',
+        feed: true,
+      },
+    },
   },
 
   // Who people are beyond their roles: the team a writer or editor works in.
@@ -56,6 +70,9 @@ export default defineApp({
       titleField: 'title',
       fields: {
         title: { type: 'text', required: true, minLength: 3, maxLength: 200, searchable: true },
+        // The article's address (/articles/<slug>): made from the title once, kept when the title changes.
+        slug: { type: 'text', maxLength: 100, computed: { slug: 'title' } },
+        summary: { type: 'text', maxLength: 300, help: 'A sentence or two for the front page and search engines.' },
         body: { type: 'markdown', maxLength: 50000, searchable: true },
         section: {
           type: 'enum',
@@ -152,7 +169,7 @@ export default defineApp({
         read: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },
         create: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },
         update: { own: 'author', where: { field: 'state', op: 'eq', value: 'draft' } },
-        writableFields: ['title', 'body', 'section', 'tags', 'team'],
+        writableFields: ['title', 'summary', 'body', 'section', 'tags', 'team'],
       },
       editor: {
         list: { where: { field: 'team', op: 'eq', value: { actor: 'team' } } },

@@ -23,6 +23,8 @@ const SCREENSHOTS = '/tmp/shots';
 const TEAM = 'Backroom Desk Team';
 const PUBLISHED = 'Harbour reopens after the storm';
 const DRAFT = 'Budget leak under embargo';
+/** Readers reach an article by its slug (the publication's `screens.presentation`): see reader.test.ts. */
+const PUBLISHED_PATH = '/articles/harbour-reopens-after-the-storm';
 
 /** A page fetched as a visitor with no cookie: the HTML, or with `rsc` the payload of a client-side navigation. */
 async function visit(baseUrl: string, address: string, rsc = false): Promise<{ status: number; location: string | null; text: string }> {
@@ -121,7 +123,7 @@ describe('public visitors', () => {
 
   it("shows a published article's page with no hidden field, in the HTML or the RSC payload", async () => {
     for (const rsc of [false, true]) {
-      const detail = await visit(server.url, `/articles/${published}`, rsc);
+      const detail = await visit(server.url, PUBLISHED_PATH, rsc);
       expect(detail.status, `rsc: ${rsc}`).toBe(200);
       expect(detail.text).toContain(PUBLISHED);
       expect(detail.text, `rsc: ${rsc}`).not.toContain(TEAM);
@@ -132,10 +134,14 @@ describe('public visitors', () => {
     }
   });
 
-  it('sends a visitor to sign in for a draft, the staff pages and whatever the public may not open', async () => {
+  it('answers "not found" for a draft or a missing article, which readers read as a publication', async () => {
+    for (const address of [`/articles/${draft}`, '/articles/999999', '/articles/budget-leak-under-embargo']) {
+      expect((await visit(server.url, address)).status, address).toBe(404);
+    }
+  });
+
+  it('sends a visitor to sign in for the staff pages and whatever the public may not open', async () => {
     const cases: [string, string][] = [
-      [`/articles/${draft}`, `/sign-in?next=${encodeURIComponent(`/articles/${draft}`)}`],
-      ['/articles/999999', `/sign-in?next=${encodeURIComponent('/articles/999999')}`],
       ['/admin/users', `/sign-in?next=${encodeURIComponent('/admin/users')}`],
       ['/teams', `/sign-in?next=${encodeURIComponent('/teams')}`],
       ['/enquiries', `/sign-in?next=${encodeURIComponent('/enquiries')}`],
@@ -179,7 +185,7 @@ describe('public visitors', () => {
       await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
       for (const [name, address] of [
         ['list', '/articles'],
-        ['detail', `/articles/${published}`],
+        ['detail', PUBLISHED_PATH],
         ['contact', '/enquiries/new'],
         ['sign-in', '/sign-in'],
       ] as const) {

@@ -10,7 +10,7 @@ import { entityOf, type OpsContext } from './context';
 import { countRecords, listRecords } from './list';
 import type { Ops } from './ops';
 import { readHistory } from './history';
-import { getRecord } from './read';
+import { getRecord, getRecordBy } from './read';
 import { searchRecords } from './search';
 import { readableRecords } from './readable';
 import { bulkTransition, transitionRecord } from './transition';
@@ -30,6 +30,7 @@ export function createOps(ctx: OpsContext): Ops {
     perDay: (actor, entity, query) => perDay(ctx, actor, entity, query),
     readable: (actor, entity, changed) => readableRecords(ctx, actor, entity, changed),
     get: (actor, entity, id) => getRecord(ctx, actor, entity, id),
+    getBy: (actor, entity, field, value) => getRecordBy(ctx, actor, entity, field, value),
     create: (actor, entity, input, options) => createRecord(ctx, actor, entity, input, options),
     mayCreate: (actor, entity, values) => mayCreate(ctx, actor, entity, values),
     createDefaults: (actor, entity) => ownRecordDefaults(ctx, entityOf(ctx.model, entity), actor),

@@ -91,6 +91,11 @@ export interface Ops {
   /** Throws NOT_FOUND when the record is absent or out of the actor's scope. */
   get(actor: Actor, entity: string, id: number): Promise<RecordView>;
   /**
+   * One record by the value of a unique text field (an article's slug: `getBy(actor, 'article',
+   * 'slug', 'hello-world')`); NOT_FOUND as for get, and when the actor may not read the field.
+   */
+  getBy(actor: Actor, entity: string, field: string, value: string): Promise<RecordView>;
+  /**
    * Throws VALIDATION_FAILED with field errors; FORBIDDEN_FIELD for a field the actor may not write.
    * A record shown as related on a detail page (a comment under a ticket) cannot be added to a
    * record in a final state (its workflow's finalError) unless the section allows it, and may
@@ -206,6 +211,7 @@ export function bindOps(ops: Ops, actor: Actor): BoundOps {
     perDay: (...args) => ops.perDay(actor, ...args),
     readable: (...args) => ops.readable(actor, ...args),
     get: (...args) => ops.get(actor, ...args),
+    getBy: (...args) => ops.getBy(actor, ...args),
     create: (...args) => ops.create(actor, ...args),
     mayCreate: (...args) => ops.mayCreate(actor, ...args),
     createDefaults: (...args) => ops.createDefaults(actor, ...args),

@@ -1,5 +1,5 @@
 import { isRecordId } from './record-id';
-import { sql, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import { authorize, rowScope } from '../access/authorize';
 import { fieldSight } from '../access/field-sight';
 import { notFound } from '../errors/ninefold-error';
@@ -23,6 +23,32 @@ import { inSentence } from '../spec/naming';
 export async function getRecord(ctx: OpsContext, actor: Actor, entityName: string, id: number): Promise<RecordView> {
   const entity = entityOf(ctx.model, entityName);
   if (!isRecordId(id)) throw notFound(inSentence(entity.label));
+  return readOne(ctx, actor, entity, sql<SqlBool>`id = ${id}`);
+}
+
+/**
+ * One record by the value of a unique text field (an article's slug), as `getRecord` reads it:
+ * NOT_FOUND when none in the actor's read scope has it, or when the actor may not read the field
+ * on it (a hidden field cannot be probed by its values).
+ */
+export async function getRecordBy(
+  ctx: OpsContext,
+  actor: Actor,
+  entityName: string,
+  fieldName: string,
+  value: string,
+): Promise<RecordView> {
+  const entity = entityOf(ctx.model, entityName);
+  const field = Object.hasOwn(entity.fieldsByName, fieldName) ? entity.fieldsByName[fieldName] : undefined;
+  if (!field || field.type !== 'text' || !field.unique)
+    throw new Error(`${entity.name}.${fieldName} is not a unique text field: records are found by such fields only.`);
+  const sight = fieldSight(ctx.model, entity, actor);
+  if (!sight.readable.has(fieldName)) throw notFound(inSentence(entity.label));
+  const readableHere = sight.readableWhere(fieldName) ?? sql<SqlBool>`true`;
+  return readOne(ctx, actor, entity, sql<SqlBool>`${sql.ref(field.column)} = ${value} and ${readableHere}`);
+}
+
+async function readOne(ctx: OpsContext, actor: Actor, entity: EntityModel, which: RawBuilder<SqlBool>): Promise<RecordView> {
   const scope = authorize(ctx.model, entity, actor, 'read');
   const sight = fieldSight(ctx.model, entity, actor);
   const row = await ctx.db
@@ -31,7 +57,7 @@ export async function getRecord(ctx: OpsContext, actor: Actor, entityName: strin
     .select(grantedColumns(ctx.model, entity, actor))
     .select(canColumns(ctx.model, entity, actor))
     .select(sight.columns)
-    .where('id', '=', id)
+    .where(which)
     .where(scope)
     .executeTakeFirst();
   if (!row) throw notFound(inSentence(entity.label));

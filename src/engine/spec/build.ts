@@ -32,6 +32,7 @@ import { validateSpec } from './validate';
 import { SpecError } from './spec-error';
 import { buildDetails, type EntityWithoutDetails } from './screens/details';
 import { buildDocumentation } from './screens/documentation';
+import { buildPresentation } from './screens/presentation';
 import { buildHome } from './screens/home';
 import { buildRoutes } from './screens/routes';
 import { conditionBook } from '../condition/book';
@@ -206,6 +207,7 @@ function buildEntity(
     systemColumns: SYSTEM_COLUMNS,
     workflow,
     list: buildList(spec, name, fields, workflow, titleField),
+    presentation: buildPresentation(spec, name, titleField),
     searchFields: fields.filter((f) => f.searchable).map((f) => f.name),
     uniqueTogether: entity.uniqueTogether ?? [],
     uniqueWhen: buildUniqueWhen(table, entity, fields, spec.constants),

@@ -25,6 +25,7 @@ import type { DerivedModel } from './derived';
 import type { DetailModel } from './screens/detail-model';
 import type { HomeModel } from './screens/home-model';
 import type { DocumentationModel } from './screens/documentation';
+import type { PresentationModel } from './screens/presentation';
 import type { RouteModel } from './screens/route-model';
 import type { ConditionBook } from '../condition/book';
 import type { WorkingCalendar } from '../time/working-days';
@@ -220,6 +221,8 @@ export interface EntityModel {
   readonly list: ListModel;
   /** The detail page: its sections of related records. */
   readonly details: DetailModel;
+  /** Reader pages for the roles named (`screens.presentation`); null: the back office for everyone. */
+  readonly presentation: PresentationModel | null;
   readonly searchFields: readonly string[];
   readonly uniqueTogether: readonly (readonly string[])[];
   /** Partial uniqueness (`uniqueWhen`), each kept by a partial unique index. */

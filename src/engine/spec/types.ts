@@ -678,6 +678,39 @@ export interface ScreensSpec {
   readonly labels?: Readonly<Record<string, string>>;
   /** Who may read the spec (/spec) and the API reference (/api/docs); default: administrators. */
   readonly documentation?: DocumentationSpec;
+  /**
+   * Reader pages, by entity: for the roles named, the entity's list is a front page of its latest
+   * records and a record is an article, instead of the back office's table and detail card.
+   */
+  readonly presentation?: Readonly<Record<string, PresentationSpec>>;
+}
+
+/**
+ * How readers (the `public` role, or any role named) read an entity's records: `/articles` is a
+ * front page of the latest, newest `date` first, `/articles/<slug>` an article. Each key but
+ * `roles` names a field of the entity; what a reader may not read of it is left out.
+ *
+ *   article: { roles: ['public'], summary: 'summary', body: 'body', date: 'publishedAt', byline: 'author', tags: 'tags', slug: 'slug', feed: true }
+ */
+export interface PresentationSpec {
+  /** The roles that read these pages (a user holding a staff role that has none keeps the back office). */
+  readonly roles: readonly string[];
+  /** The headline: a text field; default the entity's title field. */
+  readonly headline?: string;
+  /** A text or markdown field shown under the headline (a markdown one as a plain excerpt) and as the meta description. */
+  readonly summary?: string;
+  /** The article's text: a markdown (or text) field. */
+  readonly body?: string;
+  /** A date or datetime field (or createdAt, updatedAt): shown, and the front page's order (newest first); default createdAt. */
+  readonly date?: string;
+  /** Who wrote it: a user, reference or text field, shown to readers who may read it. */
+  readonly byline?: string;
+  /** A references field whose records are shown as links to the front page of those records. */
+  readonly tags?: string;
+  /** A unique text field (a computed `{ slug }` is one): the article's address, `/<plural>/<slug>`. */
+  readonly slug?: string;
+  /** An Atom feed at `/<plural>/feed.xml` of the latest records the public may read; needs `public` among the roles. */
+  readonly feed?: boolean;
 }
 
 /**

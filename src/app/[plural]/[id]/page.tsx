@@ -3,6 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import { updateField } from '@/server/actions/records';
 import { toFormValue } from '@/server/forms';
 import { AssignToMe, FieldEdit } from '@/ui/record/field-edit';
+import { headers } from 'next/headers';
 import { isReadable } from '@/engine/access/fields';
 import { isVisitor } from '@/engine/access/visitor';
 import type { Engine } from '@/engine/engine';
@@ -17,7 +18,9 @@ import { asNinefoldError } from '@/server/errors';
 import { describeFormFields } from '@/server/form-fields';
 import { addRelated } from '@/server/actions/related';
 import { pageAddress, relatedSections, transitionsTakenByReplies } from '@/server/related-sections';
+import { readerArticle, readerOrigin, redirectSlugToRecord } from '@/server/reader';
 import { requireViewer } from '@/server/viewer';
+import { ArticlePage, articleMetadata } from './article-page';
 import { shownFilesOf } from '@/server/shown-files';
 import { Breadcrumbs } from '@/ui/breadcrumbs';
 import { ButtonLink } from '@/ui/button';
@@ -50,9 +53,10 @@ type Props = {
 };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { plural } = await params;
+  const { plural, id } = await params;
   const { entity } = await entityForPlural(plural);
-  return { title: entity.label };
+  const found = entity.presentation ? await readerArticle(plural, id) : null;
+  return found ? articleMetadata(found, readerOrigin(await headers())) : { title: entity.label };
 }
 
 const SYSTEM = ['id', 'createdAt', 'createdBy', 'updatedAt', 'updatedBy'] as const;
@@ -158,8 +162,12 @@ export default async function RecordPage({ params, searchParams }: Props) {
   const { plural, id: rawId } = await params;
   // Unknown addresses are a 404 for everyone; what is behind a known one needs a sign-in.
   const { engine, entity } = await entityForPlural(plural);
-  const id = recordIdOrNotFound(rawId);
+  // Readers of a presented entity read an article; staff who follow its slug address land on the record's page.
+  const found = entity.presentation ? await readerArticle(plural, rawId) : null;
+  if (found) return <ArticlePage found={found} segment={rawId} />;
   const actor = await requireViewer(`/${plural}/${rawId}`);
+  await redirectSlugToRecord(engine, actor, entity, rawId);
+  const id = recordIdOrNotFound(rawId);
   const visitor = isVisitor(actor);
   const view = await recordOrNotFound(engine, actor, entity, id);
   const { record, references, transitions, can } = view;

@@ -25,6 +25,7 @@ import { derivedText } from './derived';
 import { fileFieldText, filesParagraph } from './files';
 import { guardTexts } from './guards';
 import { homeBlocks } from './home';
+import { presentationBlocks } from './presentation';
 import { relatedTexts } from './related';
 import { routeBlocks, routeNavigationItems } from './routes';
 
@@ -102,7 +103,11 @@ export function screenBlocks(model: AppModel): PointBlocks {
   blocks.push(...homeBlocks(model));
   blocks.push(...routeBlocks(model));
   for (const entity of model.entities) {
-    blocks.push({ kind: 'heading', text: `${entity.pluralLabel} (${entity.name})` }, routesTable(model, entity));
+    blocks.push(
+      { kind: 'heading', text: `${entity.pluralLabel} (${entity.name})` },
+      routesTable(model, entity),
+      ...presentationBlocks(entity),
+    );
   }
   if (labels.length > 0) {
     blocks.push(

@@ -3,6 +3,7 @@ import { withArticle } from '../naming';
 import { queryableColumns } from './conditions';
 import { checkDetails } from './details';
 import { checkDocumentation } from './documentation';
+import { checkPresentation } from './presentation';
 import { checkHome } from './home';
 import { checkRoutes } from './routes';
 import { checkTimeZone } from './time-zone';
@@ -10,7 +11,7 @@ import { checkLocaleAndCurrency } from './money';
 import { at, describeValue, isInteger, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 
 const PURPOSE_KEYS = ['title', 'summary', 'audience', 'timeZone', 'locale', 'currency'];
-const SCREENS_KEYS = ['navigation', 'lists', 'details', 'home', 'routes', 'labels', 'documentation'];
+const SCREENS_KEYS = ['navigation', 'lists', 'details', 'home', 'routes', 'labels', 'documentation', 'presentation'];
 const LIST_KEYS = ['columns', 'sort', 'filters', 'pageSize', 'board', 'sum'];
 /** What a board may sum under each column. */
 const SUMMABLE = ['integer', 'decimal', 'money'];
@@ -45,6 +46,7 @@ export function checkScreens(spec: Rec, symbols: Symbols, issues: Issues): void 
   checkHome(screens, symbols, issues);
   checkRoutes(spec, screens, symbols, issues);
   checkDocumentation(screens, symbols, issues);
+  checkPresentation(screens, symbols, issues);
   if (screens.labels !== undefined && issues.record(screens.labels, 'screens.labels', 'labels')) {
     for (const key of Object.keys(screens.labels)) issues.optionalString(screens.labels, key, 'screens.labels');
   }
