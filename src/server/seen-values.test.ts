@@ -41,7 +41,7 @@ describe('what an edit form saw', () => {
       state: ['new', 'New'],
       subject: ['Jam', 'Jam'],
       description: ['', '—'],
-      priority: ['normal', 'normal'],
+      priority: ['normal', 'Normal'],
       requester: ['2', 'Cust'],
     });
     expect(readSeen(JSON.stringify(seen))).toEqual(seen);
@@ -60,7 +60,7 @@ describe('what an edit form saw', () => {
     );
     expect(changesSince(ticket, before, after)).toEqual([
       { field: 'state', label: 'State', from: 'New', to: 'Open' },
-      { field: 'priority', label: 'Priority', from: 'normal', to: 'high' },
+      { field: 'priority', label: 'Priority', from: 'Normal', to: 'High' },
     ]);
   });
 
