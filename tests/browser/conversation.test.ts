@@ -95,10 +95,17 @@ describe("a ticket's conversation, on the ticket's page", () => {
     // The workflow panel no longer offers the requester's "Reply": replying is how it is taken.
     expect(await page.getByRole('region', { name: 'Workflow' }).getByRole('button', { name: 'Reply', exact: true }).count()).toBe(0);
 
-    // An internal note: marked for the agent.
+    // An internal note: its own mode, marked while it is written, its button saying what it sends.
     await replyBox(page).getByLabel('Body').fill(`Customer's printer is an old model ${tag}`);
-    await replyBox(page).getByLabel('Internal').check();
-    await replyBox(page).getByRole('button', { name: 'Reply', exact: true }).click();
+    await replyBox(page).getByText('Internal note', { exact: true }).click();
+    expect(await replyBox(page).getByRole('radio', { name: 'Internal note' }).isChecked()).toBe(true);
+    expect(await replyBox(page).getByText('Visible to agents only').isVisible()).toBe(true);
+    expect((await replyBox(page).getByRole('button').allInnerTexts()).filter((text) => text !== '')).toEqual([
+      'Add internal note',
+      'Add internal note and wait for customer',
+      'Add internal note and resolve',
+    ]);
+    await replyBox(page).getByRole('button', { name: 'Add internal note', exact: true }).click();
     await expect.poll(() => thread(page).count()).toBe(2);
     expect(await thread(page).nth(1).innerText()).toContain('Internal');
     expect(await thread(page).nth(0).innerText()).not.toContain('Internal');

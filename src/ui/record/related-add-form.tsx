@@ -82,7 +82,7 @@ export function RelatedAddForm({
           className={buttonClass('primary', pending ? 'cursor-progress opacity-80' : undefined)}
         >
           {pending ? <Spinner /> : null}
-          {mode ? <SentAs reply={`Send ${submitLabel.toLowerCase()}`} note={`Add ${mode.label.toLowerCase()}`} /> : submitLabel}
+          {mode ? <SentAs reply={submitLabel} note={`Add ${mode.label.toLowerCase()}`} /> : submitLabel}
         </button>
         {options.map((option) => (
           <button
