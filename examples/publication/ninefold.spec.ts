@@ -105,7 +105,7 @@ export default defineApp({
           max: constant('maxDraftsPerTeam'),
           per: 'team',
           where: { field: 'state', op: 'in', value: ['draft', 'review'] },
-          message: 'Your team already has the most drafts it may have; publish or archive some first.',
+          message: 'Your team already has {max} drafts and articles in review, the most it may have; publish or archive some first.',
         },
       },
     },

@@ -63,7 +63,10 @@ forEachDatabase('the ticket page around its conversation', (database) => {
     });
 
     it('tells the requester beforehand when their reply will not reopen a resolved ticket, and saves it all the same', async () => {
-      let current = await engine.ops.transition(agent, 'ticket', second.id, 'start', { version: second.version, input: { assignee: agent.userId } });
+      let current = await engine.ops.transition(agent, 'ticket', second.id, 'start', {
+        version: second.version,
+        input: { assignee: agent.userId },
+      });
       current = await engine.ops.transition(agent, 'ticket', second.id, 'resolve', { version: current.version });
       // Within the reopen window the reply reopens: nothing to say.
       expect((await replyBox(customer, second.id))?.notice).toBeNull();
@@ -120,7 +123,7 @@ forEachDatabase('the ticket page around its conversation', (database) => {
       );
       expect(isRedirect(saved)).toBe(true);
       const history = await engine.ops.history(agent, 'ticket', ticket.id, { limit: 1 });
-      expect(history.entries[0]!.changes.map((c) => c.field)).toEqual(['priority']);
+      expect(Object.keys(history.entries[0]!.changes)).toEqual(['priority']);
 
       // The same version again: someone (this very save) changed it meanwhile.
       const stale = await submitUpdate(

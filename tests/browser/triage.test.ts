@@ -39,7 +39,10 @@ describe('triage on the ticket page', () => {
     const created = await callApi<{ id: number }>(server.url, customerApi, 'POST', '/tickets', { subject, description: 'It **broke**.' });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     for (let i = 1; i <= replies; i++) {
-      const reply = await callApi(server.url, agentApi, 'POST', '/comments', { ticket: created.body.id, body: `Answer ${i} to ${subject}` });
+      const reply = await callApi(server.url, agentApi, 'POST', '/comments', {
+        ticket: created.body.id,
+        body: `Answer ${i} to ${subject}`,
+      });
       expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     }
     return created.body.id;
@@ -48,43 +51,47 @@ describe('triage on the ticket page', () => {
   const box = async (page: Page, name: string) => (await page.getByRole('region', { name }).first().boundingBox())!;
   const fact = (page: Page, label: string) => page.locator('dt', { hasText: new RegExp(`^${label}$`, 'i') }).locator('+ dd > :first-child');
 
-  it('leads with the conversation and its reply box, the facts and the requester beside it; on a phone, folded below', { timeout: 180_000 }, async () => {
-    const tag = randomUUID().slice(0, 8);
-    const id = await ticketWithReplies(`Layout ${tag}`, 3);
-    const page = agent.page;
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto(`${server.url}/tickets/${id}`);
+  it(
+    'leads with the conversation and its reply box, the facts and the requester beside it; on a phone, folded below',
+    { timeout: 180_000 },
+    async () => {
+      const tag = randomUUID().slice(0, 8);
+      const id = await ticketWithReplies(`Layout ${tag}`, 3);
+      const page = agent.page;
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto(`${server.url}/tickets/${id}`);
 
-    const thread = await box(page, 'Comments');
-    const workflow = await box(page, 'Workflow');
-    expect(thread.y).toBeLessThan(800);
-    // Beside, not above: the side panel starts to the right of the conversation.
-    expect(workflow.x).toBeGreaterThan(thread.x + thread.width);
-    // The requester's card: who the conversation is with, and their other tickets in progress.
-    const requester = page.getByRole('region', { name: 'Requester' });
-    expect(await requester.innerText()).toContain(customerApi.user.name);
-    expect(await requester.innerText()).toMatch(/Their other tickets in progress: \d/);
-    // One step to the reply box below the thread.
-    await page.getByRole('link', { name: 'Write a reply' }).click();
-    await expect.poll(() => new URL(page.url()).hash).toBe('#related-comment-reply');
-    const reply = await page.getByRole('form', { name: 'Reply' }).boundingBox();
-    expect(reply!.y).toBeGreaterThanOrEqual(0);
-    expect(reply!.y).toBeLessThan(800);
-    expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'triage-conversation.png') });
+      const thread = await box(page, 'Comments');
+      const workflow = await box(page, 'Workflow');
+      expect(thread.y).toBeLessThan(800);
+      // Beside, not above: the side panel starts to the right of the conversation.
+      expect(workflow.x).toBeGreaterThan(thread.x + thread.width);
+      // The requester's card: who the conversation is with, and their other tickets in progress.
+      const requester = page.getByRole('region', { name: 'Requester' });
+      expect(await requester.innerText()).toContain(customerApi.user.name);
+      expect(await requester.innerText()).toMatch(/Their other tickets in progress: \d/);
+      // One step to the reply box below the thread.
+      await page.getByRole('link', { name: 'Write a reply' }).click();
+      await expect.poll(() => new URL(page.url()).hash).toBe('#related-comment-reply');
+      const reply = await page.getByRole('form', { name: 'Reply' }).boundingBox();
+      expect(reply!.y).toBeGreaterThanOrEqual(0);
+      expect(reply!.y).toBeLessThan(800);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'triage-conversation.png') });
 
-    await page.setViewportSize({ width: 360, height: 800 });
-    await page.goto(`${server.url}/tickets/${id}`);
-    expect(await sidewaysScroll(page)).toBe(0);
-    // In reading order: the conversation, then what one can do, then the facts folded away.
-    expect((await box(page, 'Comments')).y).toBeLessThan((await box(page, 'Workflow')).y);
-    const details = page.locator('details', { has: page.locator('summary', { hasText: 'Details' }) });
-    expect(await details.getAttribute('open')).toBeNull();
-    expect((await details.boundingBox())!.y).toBeGreaterThan((await box(page, 'Workflow')).y);
-    expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'triage-conversation-phone.png'), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 900 });
-  });
+      await page.setViewportSize({ width: 360, height: 800 });
+      await page.goto(`${server.url}/tickets/${id}`);
+      expect(await sidewaysScroll(page)).toBe(0);
+      // In reading order: the conversation, then what one can do, then the facts folded away.
+      expect((await box(page, 'Comments')).y).toBeLessThan((await box(page, 'Workflow')).y);
+      const details = page.locator('details', { has: page.locator('summary', { hasText: 'Details' }) });
+      expect(await details.getAttribute('open')).toBeNull();
+      expect((await details.boundingBox())!.y).toBeGreaterThan((await box(page, 'Workflow')).y);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: path.join(SCREENSHOTS, 'triage-conversation-phone.png'), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    },
+  );
 
   it('changes one field in place and assigns to me with one press, writing that field alone', { timeout: 180_000 }, async () => {
     const tag = randomUUID().slice(0, 8);

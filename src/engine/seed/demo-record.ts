@@ -5,6 +5,7 @@ import { dueHours } from '../spec/due';
 import { setComputedValues } from './demo-computed';
 import type { EntityModel, FieldModel } from '../spec/model';
 import type { Condition } from '../spec/types';
+import { lateChoice, openDeadline, type LateChoice } from './demo-deadlines';
 import { historyOf, type HistoryRow } from './demo-history';
 import { countsTowards, creatorOf, limitKey, seedLimitMax, transitionActor, userFor, usersFor } from './demo-people';
 import { aboutOf, creationTime, pickReference } from './demo-references';
@@ -58,6 +59,15 @@ interface Making {
 
 /** Why an attempt failed: no room (see NoRoom), or a record that breaks the spec's validation. */
 type Failure = { readonly kind: 'noRoom' | 'invalid'; readonly detail: string };
+/** A record still open past its deadline, to be made again as the choice says (see demo-deadlines.ts). */
+type Late = { readonly kind: 'late'; readonly choice: LateChoice };
+
+/** Times a record late on its deadline is made again before it is taken as it is. */
+const LATE_REMAKES = 8;
+/** Of those, the times one is made again to be a little late. */
+const AIM_LATE_REMAKES = 5;
+/** The chance of stopping before each step of a record made to be a little late (see demo-deadlines.ts). */
+const AIM_LATE_STOP = 0.6;
 
 /** A value for one field of a record being made (`present`: never empty); free when the field is part of a unique key. */
 function valueFor(making: Making, field: FieldModel, record: Values, at: Date, present: boolean): unknown {
@@ -250,22 +260,38 @@ function problemOf(making: Making, created: Values, steps: readonly WalkStep[]):
  * One coherent demo record of the entity: references to records that exist, people of the roles
  * that fit each user field, values that keep the entity's field schemas, rules, unique keys and
  * `uniqueWhen` (made afresh when it cannot keep them otherwise), a walk through its workflow, and
- * its history (created, then each transition) as ops would have written it. NoRoom when the
- * entity's unique values have run out; an Error naming what breaks when no record passes the
- * spec's validation.
+ * its history (created, then each transition) as ops would have written it. A record still open
+ * past its deadline is made again (see demo-deadlines.ts). NoRoom when the entity's unique values
+ * have run out; an Error naming what breaks when no record passes the spec's validation.
  */
 export function demoRecord(run: SeedRun, entity: EntityModel, nominal: Date, unique: number): DemoRecord | NoRoom {
   let failure: Failure | null = null;
-  for (let attempt = 0; attempt < RECORD_ATTEMPTS; attempt++) {
-    const made = attemptRecord({ run, entity, unique, parents: {}, exhausted: new Set(), creator: null }, nominal);
+  let at = nominal;
+  const late = { finish: false, aimLate: false, remakes: 0 };
+  for (let attempt = 0; attempt < RECORD_ATTEMPTS;) {
+    const made = attemptRecord({ run, entity, unique, parents: {}, exhausted: new Set(), creator: null }, at, late);
     if (!('kind' in made)) return made;
+    if (made.kind === 'late') {
+      const choice = made.choice;
+      late.remakes++;
+      late.finish = 'finish' in choice;
+      // A record that stays in time or late by too much after a few tries is made in time instead.
+      late.aimLate = 'late' in choice && choice.late && late.remakes <= AIM_LATE_REMAKES;
+      if ('madeAt' in choice) at = choice.madeAt;
+      continue;
+    }
     failure = made;
+    attempt++;
   }
   if (failure!.kind === 'noRoom') return { noRoom: failure!.detail };
   throw new Error(`${entity.name}: the seeder made no record that passes the spec's validation (${failure!.detail}).`);
 }
 
-function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
+function attemptRecord(
+  making: Making,
+  nominal: Date,
+  late: { readonly finish: boolean; readonly aimLate: boolean; readonly remakes: number },
+): DemoRecord | Failure | Late {
   const { run, entity, parents } = making;
   const { model, faker } = run;
   const record: Values = {};
@@ -341,17 +367,28 @@ function attemptRecord(making: Making, nominal: Date): DemoRecord | Failure {
     run.now,
     {
       // Records a month old or more have mostly reached the end of their workflow; new ones not yet.
-      stopChance: Math.max(0.08, 0.45 - 0.4 * Math.min(1, age * 4)),
+      // One made to be a little late is one still open: it mostly stops early.
+      stopChance: late.aimLate ? AIM_LATE_STOP : Math.max(0.08, 0.45 - 0.4 * Math.min(1, age * 4)),
       // A limit its owner has reached, or a uniqueWhen another record holds that other values
       // cannot get it out of (keepUniqueWhen tries those after the walk): on to another state.
       mustLeave: (current) =>
+        (late.finish && openDeadline(model, entity, current, run.now) !== null) ||
         limits.some(
           ([name, limit]) =>
             countsTowards(run, limit, current) &&
             (run.limitCounts.get(limitKey(entity, name, current[limit.per])) ?? 0) >= seedLimitMax(limit),
-        ) || uniqueWhenCollisions(run, entity, current, true).length > 0,
+        ) ||
+        uniqueWhenCollisions(run, entity, current, true).length > 0,
     },
   );
+  if (late.remakes < LATE_REMAKES) {
+    const choice = lateChoice(model, entity, faker, final, run.now, {
+      first: late.remakes === 0,
+      canFinish: !late.finish,
+      aimLate: late.aimLate,
+    });
+    if (choice && !('keep' in choice)) return { kind: 'late', choice };
+  }
   if (!keepUniqueWhen(making, created, steps, final))
     return {
       kind: 'noRoom',

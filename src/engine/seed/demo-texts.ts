@@ -121,6 +121,52 @@ const STEPS = [
   'Refresh the page',
 ];
 
+/** Topics an article, a tag or a category is about: a newsroom's words, not a product's. */
+const TOPICS = [
+  'city council',
+  'local schools',
+  'public transport',
+  'housing',
+  'climate',
+  'elections',
+  'football',
+  'cycling',
+  'theatre',
+  'film',
+  'music',
+  'health',
+  'science',
+  'technology',
+  'small business',
+  'food',
+  'travel',
+  'weather',
+];
+
+const HEADLINE_PATTERNS: readonly ((topic: string, place: string) => string)[] = [
+  (topic, place) => `What the new ${topic} plan means for ${place}`,
+  (topic, place) => `${place} votes on ${topic} next month`,
+  (topic) => `Five questions about ${topic}, answered`,
+  (topic, place) => `A week of ${topic} in ${place}`,
+  (topic) => `Why ${topic} is back on the agenda`,
+  (topic, place) => `${place} residents speak out on ${topic}`,
+];
+
+const ARTICLE_LINES = [
+  'The decision was announced on Monday after weeks of debate.',
+  'Residents were invited to a public meeting at the town hall.',
+  'Figures published this week show a clear change from last year.',
+  'Not everyone agrees with the plan.',
+  'The first results are expected in the spring.',
+  'Local groups have asked for more time to respond.',
+  'The council says the cost will be shared over three years.',
+  'Experts we spoke to expect the trend to continue.',
+  'Tickets go on sale at the end of the month.',
+  'A full programme is available on the organisers’ website.',
+  'Readers have written in with their own experiences.',
+  'We will follow the story as it develops.',
+];
+
 const DEAL_KINDS = ['renewal', 'expansion', 'pilot', 'licence', 'onboarding', 'support contract', 'upgrade'];
 const PLAIN_TOPICS = ['review', 'plan', 'update', 'request', 'proposal', 'checklist', 'summary'];
 const INDUSTRIES = [
@@ -140,6 +186,17 @@ function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** Entities whose records are written to be read: articles, posts, stories. */
+const ARTICLE_ENTITY = /article|post|story|stories|news|blog|page|doc/;
+/** Entities (or fields) that name what something is about: tags, topics, categories. */
+const TOPIC_ENTITY = /tag|topic|categor|keyword/;
+
+/** An article's headline: a topic and a place. */
+function headline(faker: Faker): string {
+  const pattern = faker.helpers.arrayElement(HEADLINE_PATTERNS);
+  return capitalise(pattern(faker.helpers.arrayElement(TOPICS), faker.location.city()));
+}
+
 /** What a record's title says, from what the entity is called: a ticket's subject, a deal's name. */
 export function titleText(faker: Faker, entityName: string, about?: string): string {
   const entity = entityName.toLowerCase();
@@ -152,7 +209,8 @@ export function titleText(faker: Faker, entityName: string, about?: string): str
   if (/deal|opportunit|order|quote|contract|sale/.test(entity)) {
     return `${about ?? faker.company.name()} ${faker.helpers.arrayElement(DEAL_KINDS)}`;
   }
-  if (/article|post|page|doc|news/.test(entity)) return `How to use the ${faker.helpers.arrayElement(THINGS)}`;
+  if (ARTICLE_ENTITY.test(entity)) return headline(faker);
+  if (TOPIC_ENTITY.test(entity)) return capitalise(faker.helpers.arrayElement(TOPICS));
   return `${capitalise(faker.commerce.productAdjective().toLowerCase())} ${faker.commerce.product().toLowerCase()} ${faker.helpers.arrayElement(PLAIN_TOPICS)}`;
 }
 
@@ -169,6 +227,7 @@ export function namedText(faker: Faker, fieldName: string, entityName: string): 
     return titleText(faker, entityName);
   }
   if (name.includes('job') || name === 'role' || name === 'position') return faker.person.jobTitle();
+  if (TOPIC_ENTITY.test(name)) return capitalise(faker.helpers.arrayElement(TOPICS));
   if (name.includes('industry') || name.includes('sector')) return faker.helpers.arrayElement(INDUSTRIES);
   if (name.includes('domain') || name.includes('host')) return faker.internet.domainName();
   if (name.includes('city')) return faker.location.city();
@@ -182,7 +241,7 @@ export function namedText(faker: Faker, fieldName: string, entityName: string): 
   return null;
 }
 
-type TextKind = 'problem' | 'conversation' | 'note' | 'mixed';
+type TextKind = 'problem' | 'conversation' | 'note' | 'article' | 'mixed';
 
 const SUPPORT_ENTITY = /ticket|issue|request|case|incident|bug|support/;
 const SALES_ENTITY = /deal|opportunit|lead|account|compan|contact|client|customer|quote|order|contract/;
@@ -192,6 +251,7 @@ function kindOf(fieldName: string, entityName: string): TextKind {
   const name = fieldName.toLowerCase();
   const entity = entityName.toLowerCase();
   if (/note|remark|memo/.test(name) || /note|activit|meeting|call/.test(entity)) return 'note';
+  if (ARTICLE_ENTITY.test(entity)) return 'article';
   if (/body|comment|reply|message|answer/.test(name)) return 'conversation';
   if (SUPPORT_ENTITY.test(entity)) return 'problem';
   if (SALES_ENTITY.test(entity)) return 'note';
@@ -208,6 +268,8 @@ function sentenceOf(faker: Faker, kind: TextKind): string {
       return faker.datatype.boolean({ probability: 0.6 })
         ? `The ${faker.helpers.arrayElement(THINGS)} ${faker.helpers.arrayElement(PROBLEMS)}.`
         : faker.helpers.arrayElement(CUSTOMER_LINES);
+    case 'article':
+      return faker.helpers.arrayElement(ARTICLE_LINES);
     case 'mixed':
       return sentenceOf(faker, faker.helpers.arrayElement(['problem', 'note'] as const));
   }

@@ -41,22 +41,37 @@ function userFieldsReadBy(model: AppModel, role: string): Set<string> {
 }
 
 /**
+ * The users of the roles, the first of each role, then the second of each, and so on: placed in
+ * that order, the first demo users of roles that work together (writer1 and editor1) share a value.
+ */
+function byRank(run: SeedRun, roles: readonly string[]): number[] {
+  const lists = roles.map((role) => run.users.byRole.get(role) ?? []);
+  const longest = Math.max(0, ...lists.map((l) => l.length));
+  const users = new Set<number>();
+  for (let rank = 0; rank < longest; rank++) for (const list of lists) if (list[rank] !== undefined) users.add(list[rank]!);
+  return [...users];
+}
+
+/**
  * Once the records of `entity` are seeded: the users of the roles that read a user field
- * referring to it get one of them (the same one for two users in a row), on their account and in
- * `run.userFields` for the scopes the seeder evaluates. Administrators see everything anyway.
+ * referring to it get one of them, on their account and in `run.userFields` for the scopes the
+ * seeder evaluates. Two of each role share one (customer1 and customer2; writer1, editor1, writer2
+ * and editor2), so that the README's first demo accounts see each other's records and colleagues
+ * of one role see what such a scope does. Administrators see everything anyway.
  */
 export async function assignUserFields(run: SeedRun, db: DynamicDatabase, entity: EntityModel): Promise<void> {
   const ids = run.seeded.get(entity.name)?.ids ?? [];
   if (ids.length === 0) return;
   for (const field of run.model.users.fields) {
     if (field.referenceTo !== entity.name) continue;
-    const roles = Object.keys(run.model.roles).filter((role) => !isAdmin(role) && userFieldsReadBy(run.model, role).has(field.name));
-    const users = [...new Set(roles.flatMap((role) => run.users.byRole.get(role) ?? []))].filter(
-      (user) => run.userFields.get(user)?.[field.name] === undefined,
+    const roles = Object.keys(run.model.roles).filter(
+      (role) => !isAdmin(role) && userFieldsReadBy(run.model, role).has(field.name) && (run.users.byRole.get(role)?.length ?? 0) > 0,
     );
+    const users = byRank(run, roles).filter((user) => run.userFields.get(user)?.[field.name] === undefined);
+    const share = 2 * Math.max(1, roles.length);
     for (const [i, user] of users.entries()) {
       // ids is not empty (see above).
-      const value = ids[Math.floor(i / 2) % ids.length]!;
+      const value = ids[Math.floor(i / share) % ids.length]!;
       run.userFields.set(user, { ...run.userFields.get(user), [field.name]: value });
       await db
         .updateTable(USER_TABLE)

@@ -3,12 +3,14 @@ import { demoAmount } from './demo-money';
 import type { FieldModel } from '../spec/model';
 import { digitsOf, resolveNumber } from '../spec/field-numbers';
 import type { ConstantRef, ConstantSpec, DateBound } from '../spec/types';
+import { isDeadline } from './demo-deadlines';
 import { patternText } from './demo-patterns';
 import { namedText, paragraphs, titleText } from './demo-texts';
 
 type Value = string | number | boolean | Date | readonly number[] | null;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 /** Where a value is made: the record's entity, its creation time and what is known of it so far. */
 export interface DemoContext {
@@ -96,15 +98,19 @@ function boundTime(bound: DateBound | undefined, at: Date, context: DemoContext)
 
 /**
  * A time within the field's declared range: by default from a week before the record was
- * created to a month after (a due time, a meeting), narrowed or moved by `after` and `before`.
+ * created to a month after (a meeting), from an hour after it for a deadline (a due time, an
+ * expected close: see demo-deadlines.ts), narrowed or moved by `after` and `before`.
  */
-function timeFor(faker: Faker, spec: { after?: DateBound; before?: DateBound }, context: DemoContext): Date {
+function timeFor(faker: Faker, spec: { after?: DateBound; before?: DateBound }, context: DemoContext, deadline: boolean): Date {
   const at = context.at ?? new Date();
   const after = boundTime(spec.after, at, context);
   const before = boundTime(spec.before, at, context);
   // A unique date that was taken looks further away each time: twice as far every four tries.
   const widen = 2 ** Math.floor((context.attempt ?? 0) / 4);
-  let from = after !== undefined ? after + 60_000 : at.getTime() - 7 * DAY_MS * widen;
+  const earliest = deadline ? at.getTime() + HOUR_MS : at.getTime() - 7 * DAY_MS * widen;
+  let from = after !== undefined ? after + 60_000 : earliest;
+  // A deadline lies ahead of its record even where its bound allows the past ("not before yesterday").
+  if (deadline && from < earliest && (before === undefined || earliest < before - 60_000)) from = earliest;
   let to = before !== undefined ? before - 60_000 : at.getTime() + 30 * DAY_MS * widen;
   if (after !== undefined && before === undefined) to = Math.max(to, from + 30 * DAY_MS * widen);
   if (before !== undefined && after === undefined) from = Math.min(from, to - 365 * DAY_MS * widen);
@@ -169,9 +175,9 @@ export function demoValue(faker: Faker, field: FieldModel, unique: number, conte
     case 'enum':
       return faker.helpers.arrayElement(s.values);
     case 'date':
-      return timeFor(faker, s, context).toISOString().slice(0, 10);
+      return timeFor(faker, s, context, isDeadline(field)).toISOString().slice(0, 10);
     case 'datetime':
-      return timeFor(faker, s, context);
+      return timeFor(faker, s, context, isDeadline(field));
     case 'email': {
       const email = faker.internet.email().toLowerCase();
       if (!s.unique && !field.unique) return email;

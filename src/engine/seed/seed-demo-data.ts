@@ -7,7 +7,7 @@ import { AUDIT_TABLE, USER_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
 import { limitKey } from './demo-people';
 import { demoRecord, type DemoRecord } from './demo-record';
-import type { SeededRecords, SeedRun } from './seed-run';
+import { createdAgo, type SeededRecords, type SeedRun } from './seed-run';
 import { ensureDemoUsers } from './demo-users';
 import { assignUserFields } from './demo-user-fields';
 import { rememberUnique, uniqueKeys } from './demo-unique';
@@ -195,11 +195,7 @@ async function seedIn(
     for (let done = 0; done < total && noRoom === null; done += BATCH_ROWS) {
       const made: DemoRecord[] = [];
       for (let i = 0; i < Math.min(BATCH_ROWS, total - done); i++) {
-        // Older records first, so ids follow time as they would; denser towards now (a business
-        // that grows, and half of the records in the last quarter of the span: charts of the last
-        // 30 days and queues of open work have something to show).
-        const position = (done + i + faker.number.float()) / total;
-        const ago = to + (from - to) * (1 - position) ** 2;
+        const ago = createdAgo((done + i + faker.number.float()) / total, from, to);
         const record = demoRecord(run, entity, new Date(now.getTime() - ago), start + done + i + 1);
         if ('noRoom' in record) {
           noRoom = record.noRoom;

@@ -43,3 +43,13 @@ export function seededAt(records: SeededRecords, index: number): { readonly id: 
 export function pickFrom<T>(faker: Faker, list: readonly T[]): T | null {
   return list.length > 0 ? faker.helpers.arrayElement(list) : null;
 }
+
+/**
+ * How long ago the record at `position` (0 the first, 1 the last) of a step was created, between
+ * `from` and `to` ago: older records first, so ids follow time as they would, denser towards now
+ * (a business that grows, and half of the records in the last quarter of the span: charts of the
+ * last 30 days and queues of open work have something to show).
+ */
+export function createdAgo(position: number, from: number, to: number): number {
+  return to + (from - to) * (1 - position) ** 2;
+}

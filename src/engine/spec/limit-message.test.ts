@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import helpdesk from '../../../examples/helpdesk/ninefold.spec';
+import publication from '../../../examples/publication/ninefold.spec';
 import { buildModel } from './build';
 import { describeMarkdown } from './describe';
 import { limitMessage } from './limit-message';
@@ -21,7 +22,22 @@ describe('limitMessage', () => {
       'At most 7 open; you have 7.',
     );
     expect(limitMessage(constants, 'open', { max: 3, message: 'Three {max}, no {count}.' })).toBe('Three 3, no {count}.');
-    expect(limitMessage(constants, 'open', { max: 3, message: 'No number here.' })).toBe('No number here.');
+  });
+
+  it('follows a message that does not name the maximum with it: whoever is refused learns the number', () => {
+    expect(limitMessage(constants, 'open', { max: 3, message: 'No number here.' })).toBe('No number here. At most 3.');
+    expect(limitMessage(constants, 'open', { max: { $constant: 'maxOpen' }, message: 'Too many open orders' })).toBe(
+      'Too many open orders. At most 7.',
+    );
+    expect(
+      limitMessage(constants, 'open', { max: { field: 'event.capacity' }, message: 'The event is full.' }, "the event's capacity"),
+    ).toBe("The event is full. At most the event's capacity.");
+  });
+
+  it("says the publication's maximum of drafts per team", () => {
+    const model = buildModel(publication);
+    const limit = model.entitiesByName.article!.limits.draftsPerTeam!;
+    expect(limitMessage(model.constants, 'draftsPerTeam', limit)).toMatch(/\b25\b/);
   });
 
   it('names the limit and its maximum when the spec gives no message', () => {

@@ -24,8 +24,9 @@ export function limitMax(constants: AppModel['constants'], limit: Pick<LimitSpec
 
 /**
  * The refusal's words: the spec's message with `{max}` written in, or one naming the limit and its
- * maximum. `max` is the maximum when the referenced record holds it: its value when a write is
- * refused, or its words ("the event's capacity") in /spec.
+ * maximum. A message that does not name the maximum is followed by it ("... first. At most 25."):
+ * whoever is refused learns the number. `max` is the maximum when the referenced record holds it:
+ * its value when a write is refused, or its words ("the event's capacity") in /spec.
  */
 export function limitMessage(
   constants: AppModel['constants'],
@@ -34,5 +35,13 @@ export function limitMessage(
   max: number | string | null = limitMax(constants, limit),
 ): string {
   if (limit.message === undefined) return `The limit "${humanize(name)}" allows at most ${max}; this would be one more.`;
-  return limit.message.replace(PLACEHOLDER, (whole, key: string) => (key === 'max' ? String(max) : whole));
+  let named = false;
+  const message = limit.message.replace(PLACEHOLDER, (whole, key: string) => {
+    if (key !== 'max') return whole;
+    named = true;
+    return String(max);
+  });
+  if (named || max === null) return message;
+  const said = message.trimEnd();
+  return `${said}${/[.!?]$/.test(said) ? '' : '.'} At most ${max}.`;
 }
