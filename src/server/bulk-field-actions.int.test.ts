@@ -94,7 +94,7 @@ forEachDatabase('bulk field and delete actions', (database) => {
     expect(state.message).toBeNull();
     expect(state.values).toEqual({ choice: 'set:priority' });
     expect(state.outcome).toEqual({
-      summary: 'Priority set to urgent on 1 ticket.',
+      summary: 'Priority set to Urgent on 1 ticket.',
       done: 1,
       refusedTitle: 'Priority was not changed on 3 tickets:',
       refused: [

@@ -72,7 +72,7 @@ forEachDatabase('a stale edit through the form door', (database) => {
       // The customer changed it too: their value stays in the form.
       { field: 'description', label: 'Description', from: 'Tray 2 is stuck.', to: 'Tray 2 is really stuck.', kept: true },
       // Not in the customer's form.
-      { field: 'priority', label: 'Priority', from: 'normal', to: 'high' },
+      { field: 'priority', label: 'Priority', from: 'Normal', to: 'High' },
       // The SLA due time follows the priority (computed by the engine).
       { field: 'slaDueAt', label: 'SLA due', from: expect.stringMatching(/ UTC$/), to: expect.stringMatching(/ UTC$/) },
     ]);
@@ -137,7 +137,7 @@ forEachDatabase('a stale edit through the form door', (database) => {
       'UTC',
     )) as RecordFormState;
     expect(again.stale?.changes).toEqual([
-      { field: 'priority', label: 'Priority', from: 'low', to: 'urgent' },
+      { field: 'priority', label: 'Priority', from: 'Low', to: 'Urgent' },
       { field: 'slaDueAt', label: 'SLA due', from: expect.stringMatching(/ UTC$/), to: expect.stringMatching(/ UTC$/) },
     ]);
   });

@@ -136,6 +136,7 @@ function routesTable(model: AppModel, entity: EntityModel): DocBlock {
         ]
       : []),
     `Edit and Delete only where the user may change or delete this one${finals.length > 0 ? ` (no Edit while ${finals.join(' or ')})` : ''}`,
+    'each field the user may update on this one (text, number, money, yes/no, date, time, enum, reference, user) changed in place by its "Change" form, that field alone with the version the user saw; "Assign to me" on a user field whose roles include one of the user\'s and that does not name them',
     ...relatedTexts(model, entity),
   ];
   return {

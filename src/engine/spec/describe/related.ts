@@ -41,12 +41,30 @@ function sectionText(model: AppModel, parent: EntityModel, section: RelatedModel
       ? `by ${whoText(parent, who)} takes ${first} when available (no button of its own)`
       : `by ${whoText(parent, who)} takes the first available of ${[first, ...others].join(', ')} (${first} has no button of its own)`;
   });
-  if (auto.length > 0) parts.push(`${one} ${auto.join('; ')}`);
+  if (auto.length > 0) {
+    parts.push(`${one} ${auto.join('; ')}`);
+    parts.push('where none is available to the one replying, the reply is saved all the same and the box says so beforehand, with why');
+  }
   if (section.replyWith.length > 0)
     parts.push(
       `beside the reply: ${section.replyWith.map((name) => `"Reply and ${inSentence(transitionLabel(parent, name))}"`).join(', ')}, when the viewer may take it (both saved or neither)`,
     );
+  if (section.display === 'thread') parts.push(conversationText(parent, related, section));
   return parts.join('; ');
+}
+
+/** The page of a record with a thread (src/ui/record/conversation-layout.tsx) and its reply box's modes. */
+function conversationText(parent: EntityModel, related: EntityModel, section: RelatedModel): string {
+  const counterpart = Object.keys(section.transitions).find((who) => parent.fieldsByName[who]?.type === 'user');
+  const marker = section.badges.map((name) => related.fieldsByName[name]).find((field) => field?.type === 'boolean');
+  return [
+    `the page reads as a conversation: long fields and the thread lead, the workflow${counterpart ? `, the ${inSentence(parent.fieldsByName[counterpart]!.label)} with up to five of their other ${inSentence(parent.pluralLabel)} not in a final state` : ''} and the other fields beside it (on a phone: the thread, the workflow, then the fields folded)`,
+    ...(marker
+      ? [
+          `the reply box has two modes for viewers who may set ${marker.label}: "Reply" and "${marker.label} note", the note marked while written and its buttons saying so`,
+        ]
+      : []),
+  ].join('; ');
 }
 
 function orderText(entity: EntityModel, sort: string): string {
