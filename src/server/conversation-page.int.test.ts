@@ -73,7 +73,9 @@ forEachDatabase('the ticket page around its conversation', (database) => {
 
       const { table } = entity();
       const column = entity().fieldsByName.resolvedAt!.column;
-      await sql`update ${sql.table(table)} set ${sql.ref(column)} = now() - interval '30 days' where id = ${second.id}`.execute(engine.store.db);
+      await sql`update ${sql.table(table)} set ${sql.ref(column)} = now() - interval '30 days' where id = ${second.id}`.execute(
+        engine.store.db,
+      );
       const notice = (await replyBox(customer, second.id))?.notice;
       expect(notice).toMatch(/^Your reply will be added, but it will not reopen this ticket: /);
       expect(notice).toContain('resolved too long ago');
