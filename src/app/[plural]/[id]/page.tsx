@@ -1,13 +1,9 @@
 import type { Metadata } from 'next';
-import { Fragment, type ReactNode } from 'react';
-import { updateField } from '@/server/actions/records';
-import { toFormValue } from '@/server/forms';
-import { AssignToMe, FieldEdit } from '@/ui/record/field-edit';
 import { headers } from 'next/headers';
 import { isReadable } from '@/engine/access/fields';
 import { isVisitor } from '@/engine/access/visitor';
 import type { Engine } from '@/engine/engine';
-import type { HistoryPage, RecordData, RecordView, ReferenceTitles, TransitionOffer } from '@/engine/ops/types';
+import type { HistoryPage, RecordData, ReferenceTitles, TransitionOffer } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
 import type { EntityModel } from '@/engine/spec/model';
 import { takeTransition } from '@/server/actions/transitions';
@@ -21,6 +17,7 @@ import { pageAddress, relatedSections, transitionsTakenByReplies } from '@/serve
 import { readerArticle, readerOrigin, redirectSlugToRecord } from '@/server/reader';
 import { requireViewer } from '@/server/viewer';
 import { ArticlePage, articleMetadata } from './article-page';
+import { inPlaceEdits } from './in-place-edits';
 import { shownFilesOf } from '@/server/shown-files';
 import { Breadcrumbs } from '@/ui/breadcrumbs';
 import { ButtonLink } from '@/ui/button';
@@ -109,52 +106,6 @@ async function transitionItems(
               zone,
             }),
     })),
-  );
-}
-
-/** Field types changed in place; longer texts, files and sets keep the edit page. */
-const IN_PLACE = new Set(['text', 'integer', 'decimal', 'money', 'boolean', 'date', 'datetime', 'enum', 'reference', 'user']);
-
-/**
- * The controls that change one field where it is shown: for each field the viewer may update on
- * this record (ops decides: its scope, its state, the field rules), a "Change" disclosure; for a
- * user field whose roles include the viewer's and that does not name them yet, "Assign to me".
- */
-async function inPlaceEdits(
-  engine: Engine,
-  actor: Actor,
-  entity: EntityModel,
-  view: RecordView,
-  readable: ReadonlySet<string>,
-  zone: string,
-): Promise<Record<string, ReactNode>> {
-  const { record, references, can } = view;
-  if (!can.update || isVisitor(actor)) return {};
-  const fields = knownFields(
-    entity,
-    engine.ops.access(actor, entity.name).writable.update.filter((name) => readable.has(name)),
-  ).filter((field) => IN_PLACE.has(field.type));
-  if (fields.length === 0) return {};
-  const values = Object.fromEntries(fields.map((field) => [field.name, toFormValue(field, record[field.name], zone)]));
-  const described = await describeFormFields({ ops: engine.ops, actor, model: engine.model, entity, fields, values, references, zone });
-  const action = updateField.bind(null, entity.name, record.id);
-  return Object.fromEntries(
-    described.map((field) => {
-      const model = entity.fieldsByName[field.name]!;
-      const mine =
-        model.type === 'user' &&
-        record[field.name] !== actor.userId &&
-        (model.holderRoles ?? []).some((role) => actor.roles.includes(role));
-      return [
-        field.name,
-        <Fragment key={field.name}>
-          {mine ? (
-            <AssignToMe action={action} field={field.name} label={field.label} userId={actor.userId} version={record.version} />
-          ) : null}
-          <FieldEdit action={action} field={field} value={values[field.name] ?? ''} version={record.version} />
-        </Fragment>,
-      ];
-    }),
   );
 }
 
