@@ -13,6 +13,12 @@ export default defineApp({
     title: 'Helpdesk',
     summary: 'Customers open tickets; agents answer, track and resolve them within the agreed service levels.',
     audience: ['Support agents who work the ticket queue', 'Customers who ask for help', 'Administrators who run the desk'],
+    // What a customer is told the desk is for: their side of it, in their words.
+    roles: {
+      customer: {
+        summary: 'Ask us for help here: open a ticket, follow where it stands and answer our questions. We reply to every one.',
+      },
+    },
   },
 
   screens: {
@@ -34,6 +40,15 @@ export default defineApp({
         ],
         sort: '-updatedAt',
         filters: ['state', 'priority', 'slaDueAt', 'organization', 'assignee'],
+        // A customer's portal: their tickets and where each stands, not the desk's queue, clock or tools.
+        roles: {
+          customer: {
+            columns: ['id', 'subject', 'state', 'updatedAt', 'replyCount'],
+            filters: ['state'],
+            bulk: false,
+            import: false,
+          },
+        },
       },
       organization: { columns: ['name', 'domain', 'tier'], sort: 'name' },
       comment: { columns: ['ticket', 'body', 'internal', 'createdAt'], sort: '-createdAt' },
@@ -42,12 +57,28 @@ export default defineApp({
     // and the flow of the last 30 days. Every number counts only what the viewer may list.
     home: {
       widgets: [
+        // A customer's own tickets still in hand, the latest news first.
+        {
+          kind: 'list',
+          entity: 'ticket',
+          title: 'My tickets',
+          where: {
+            all: [
+              { field: 'requester', op: 'eq', value: { actor: true } },
+              { field: 'state', op: 'in', value: ['new', 'open', 'pending'] },
+            ],
+          },
+          sort: '-updatedAt',
+          columns: ['subject', 'state', 'updatedAt'],
+          roles: ['customer'],
+        },
         { kind: 'counts', entity: 'ticket', by: 'state', title: 'Tickets by state' },
-        { kind: 'counts', entity: 'ticket', by: 'priority', title: 'Tickets by priority' },
+        { kind: 'counts', entity: 'ticket', by: 'priority', title: 'Tickets by priority', roles: ['agent', 'admin'] },
         {
           kind: 'list',
           entity: 'ticket',
           title: 'Needs my action',
+          roles: ['agent', 'admin'],
           where: {
             all: [
               { field: 'assignee', op: 'eq', value: { actor: true } },
@@ -61,6 +92,7 @@ export default defineApp({
           kind: 'list',
           entity: 'ticket',
           title: 'Overdue',
+          roles: ['agent', 'admin'],
           where: {
             all: [
               { field: 'slaDueAt', op: 'lt', value: { now: true } },
@@ -74,6 +106,7 @@ export default defineApp({
           kind: 'chart',
           entity: 'ticket',
           title: 'Created and resolved per day',
+          roles: ['agent', 'admin'],
           days: 30,
           series: [
             { field: 'createdAt', label: 'Created' },
@@ -226,7 +259,11 @@ export default defineApp({
       states: {
         new: { label: 'New', initial: true },
         open: { label: 'Open' },
-        pending: { label: 'Pending', description: 'Waiting for the customer.' },
+        pending: {
+          label: 'Pending',
+          description: 'Waiting for the customer.',
+          roles: { customer: { label: 'Waiting for your reply', description: 'We answered you: reply below and we take it up again.' } },
+        },
         resolved: { label: 'Resolved' },
         closed: { label: 'Closed', final: true },
       },

@@ -189,7 +189,7 @@ describe('the home says what needs attention', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it('shows a customer only their own numbers, and nothing about assignees', async () => {
+  it('shows a customer their portal: their own tickets and numbers, nothing of the desk’s machinery', async () => {
     const { page } = customer;
     await page.goto(`${server.url}/`);
     const listed = await listedTickets(sessions.customer);
@@ -197,15 +197,25 @@ describe('the home says what needs attention', () => {
     expect(listed.total).toBeLessThan(everyone.total);
     const byState = await tiles(page, 'Tickets by state');
     expect(Object.values(byState).reduce((a, b) => a + b, 0)).toBe(listed.total);
-    for (const [state, count] of Object.entries(listed.byState))
-      expect(byState[STATES.find((s) => s.toLowerCase() === state)!]).toBe(count);
-    expect(await widget(page, 'Needs my action').count()).toBe(0);
+    // A pending ticket reads in the customer's words (workflows.ticket.states.pending.roles.customer).
+    const customerLabel = (state: string) =>
+      state === 'pending' ? 'Waiting for your reply' : STATES.find((s) => s.toLowerCase() === state)!;
+    for (const [state, count] of Object.entries(listed.byState)) expect(byState[customerLabel(state)]).toBe(count);
+    expect(Object.keys(byState)).not.toContain('Pending');
+    // Their own open tickets; no queue, no SLA breaches, no priorities, no chart.
+    const titles = await page.getByRole('region').evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label')));
+    expect(titles).toEqual(expect.arrayContaining(['My tickets', 'Tickets by state']));
+    for (const staff of ['Needs my action', 'Overdue', 'Tickets by priority', 'Created and resolved per day'])
+      expect(await widget(page, staff).count()).toBe(0);
+    // The purpose in their words.
+    expect(await page.getByText('Ask us for help here').count()).toBe(1);
 
     // Neither the HTML nor the RSC payload carries the agents' queue.
     for (const rsc of [false, true]) {
       const sent = await fetchPage(server.url, sessions.customer, '/', rsc);
       expect(sent.status).toBe(200);
       expect(sent.text).not.toContain('Needs my action');
+      expect(sent.text).not.toContain('Overdue');
       expect(sent.text).not.toContain('assignee');
     }
     await page.setViewportSize({ width: 360, height: 800 });

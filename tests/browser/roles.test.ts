@@ -66,7 +66,7 @@ describe('a customer and an agent see different lists, fields and buttons for th
     expect(refused?.status()).toBe(403);
   });
 
-  it('the ticket list: assignee and organization columns and filters for the agent only', async () => {
+  it('the ticket list: assignee and organization columns and filters for the agent only; the customer their own list', async () => {
     await customer.page.goto(`${server.url}/tickets`);
     await agent.page.goto(`${server.url}/tickets`);
     const customerColumns = await columnHeaders(customer.page);
@@ -76,8 +76,12 @@ describe('a customer and an agent see different lists, fields and buttons for th
     expect(customerColumns).not.toContain('Assignee');
     expect(customerColumns).not.toContain('Organization');
     expect(await filterLabels(agent.page)).toEqual(expect.arrayContaining(['Assignee', 'Organization', 'State', 'Priority']));
+    // The customer's own list (screens.lists.ticket.roles.customer): their tickets by state, no SLA clock.
     const customerFilters = await filterLabels(customer.page);
-    expect(customerFilters).toEqual(expect.arrayContaining(['State', 'Priority']));
+    expect(customerFilters).toContain('State');
+    expect(customerFilters).not.toContain('Priority');
+    expect(customerFilters).not.toContain('SLA due');
+    expect(customerColumns).not.toContain('SLA due');
     expect(customerFilters).not.toContain('Assignee');
     expect(customerFilters).not.toContain('Organization');
     // Both find the ticket; the customer only among their own.

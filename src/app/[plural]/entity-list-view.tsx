@@ -41,6 +41,8 @@ import { LiveTopics } from '@/ui/live/live-topics';
 import { SelectAllRows } from '@/ui/select-all-rows';
 import { ListViewsBar } from './list-views-bar';
 import { inSentence } from '@/engine/spec/naming';
+import { entityFor } from '@/engine/spec/screens/for-roles';
+import { mayImport } from '@/server/csv/may-import';
 
 /** A list fixed by whoever shows it (a custom route): its condition, sort and columns. */
 export interface FixedList {
@@ -119,13 +121,15 @@ async function loadBoard(
 export async function EntityListView({
   engine,
   actor,
-  entity,
+  entity: general,
   path,
   search: rawSearch,
   title,
   description,
   fixed = {},
 }: EntityListViewProps) {
+  // The list as the viewer's role sees it (its columns, filters, sort, bulk and import) and its states in their words.
+  const entity = entityFor(general, actor);
   // A form sent without JavaScript brings empty fields (and the column chooser's own): the address a user copies stays clean.
   const defaultColumns = fixed.columns ?? entity.list.columns;
   const clean = cleanListAddress(path, rawSearch, defaultColumns);
@@ -137,14 +141,16 @@ export async function EntityListView({
   const zone = await viewerZone();
   const defaultSort = fixed.sort ?? (entity.list.sort.direction === 'desc' ? `-${entity.list.sort.field}` : entity.list.sort.field);
   const query: ListQuery = {
-    ...(fixed.sort ? { sort: fixed.sort } : {}),
+    // Ops orders by the entity's own list when asked nothing; a role's list may order otherwise.
+    ...(fixed.sort || entity.list !== general.list ? { sort: defaultSort } : {}),
     ...toListQuery(listParams),
     ...(fixed.where ? { where: fixed.where, params: fixed.params ?? {} } : {}),
   };
 
-  // Bulk transitions: only those the actor may take on some record (ops decides per row).
+  // Bulk transitions: only those the actor may take on some record (ops decides per row), where their list offers bulk actions.
+  const bulk = entity.list.bulk;
   const bulkChoices: BulkTransitionChoice[] = (entity.workflow?.transitions ?? [])
-    .filter((t) => access.transitions[t.name])
+    .filter((t) => bulk && access.transitions[t.name])
     .map((t) => ({
       name: t.name,
       label: t.label,
@@ -160,7 +166,7 @@ export async function EntityListView({
     engine.ops.mayQuery(actor, entity.name, { fields: [entity.list.board.field] });
   const showBoard = boardable && listParams.view !== 'table';
   // Delete where some role of the actor grants it (ops decides per row, and asks nothing of the others).
-  const deleteQuestion = access.actions.delete ? bulkDeleteQuestion(entity) : null;
+  const deleteQuestion = bulk && access.actions.delete ? bulkDeleteQuestion(entity) : null;
 
   const [filters, listing, count, bulkFields, setFields, board] = await Promise.all([
     describeFilters(engine.ops, actor, entity, readable, listParams),
@@ -179,7 +185,7 @@ export async function EntityListView({
       writable: new Set(access.writable.update),
       zone,
     }),
-    describeBulkSetFields({ ops: engine.ops, actor, model: engine.model, entity, access, zone }),
+    bulk ? describeBulkSetFields({ ops: engine.ops, actor, model: engine.model, entity, access, zone }) : [],
     showBoard && !problem ? loadBoard(engine.ops, actor, entity.name, query) : null,
   ]);
   const loaded = listing ?? board;
@@ -226,7 +232,7 @@ export async function EntityListView({
             {visitor ? null : (
               <ListCsvLinks
                 exportHref={exportAddress(entity, path, listParams)}
-                importHref={canCreate ? `/${entity.plural}/import` : null}
+                importHref={mayImport(engine.ops, actor, general) ? `/${entity.plural}/import` : null}
               />
             )}
             {canCreate ? (

@@ -5,6 +5,7 @@ import type {
   FieldModel,
   FileLimits,
   ListModel,
+  RoleListModel,
   SortModel,
   SystemColumn,
   UsersModel,
@@ -88,6 +89,7 @@ export function buildModel(raw: AppSpec): AppModel {
     name: spec.name,
     title: spec.purpose?.title ?? humanize(spec.name),
     summary: spec.purpose?.summary ?? null,
+    summaries: Object.fromEntries(Object.entries(spec.purpose?.roles ?? {}).map(([role, words]) => [role, words.summary])),
     audience: spec.purpose?.audience ?? [],
     timeZone: spec.purpose?.timeZone ?? UTC,
     locale: spec.purpose?.locale ?? DEFAULT_LOCALE,
@@ -232,6 +234,13 @@ function buildWorkflow(
     initial: state.initial ?? false,
     final: state.final ?? false,
     description: state.description,
+    // A role's words replace the label and description it gives; what it leaves out stays the state's own.
+    roles: Object.fromEntries(
+      Object.entries(state.roles ?? {}).map(([role, words]) => {
+        const description = words.description ?? state.description;
+        return [role, { label: words.label ?? state.label ?? humanize(name), ...(description ? { description } : {}) }];
+      }),
+    ),
   }));
   const field = workflow.field ?? 'state';
   const initial = states.find((s) => s.initial) ?? states[0];
@@ -272,19 +281,38 @@ function buildList(
     ...fields.filter((f) => f.name !== titleField && f.type !== 'markdown').map((f) => f.name),
   ].slice(0, 6);
   const columns = screen?.columns ?? defaultColumns;
-  const filters =
+  // By default a list filters by those of its columns that can be filtered.
+  const filtersOf = (shown: readonly string[]) =>
     screen?.filters ??
-    columns.filter((c) => {
+    shown.filter((c) => {
       const field = fields.find((f) => f.name === c);
       return (workflow && c === workflow.field) || FILTERABLE_TYPES.has(field?.type ?? '') || field?.due !== undefined;
     });
-  return {
+  const filters = filtersOf(columns);
+  const list: RoleListModel = {
     columns,
     sort: parseSort(screen?.sort ?? '-createdAt'),
     filters,
     pageSize: screen?.pageSize ?? DEFAULT_PAGE_SIZE,
     board: screen?.board ? buildBoard(screen.board, screen.sum, fields, workflow) : null,
+    bulk: true,
+    import: true,
   };
+  // A role's list keeps what it does not choose.
+  const roles = Object.fromEntries(
+    Object.entries(screen?.roles ?? {}).map(([role, own]): [string, RoleListModel] => [
+      role,
+      {
+        ...list,
+        columns: own.columns ?? list.columns,
+        sort: own.sort ? parseSort(own.sort) : list.sort,
+        filters: own.filters ?? filtersOf(own.columns ?? columns),
+        bulk: own.bulk ?? true,
+        import: own.import ?? true,
+      },
+    ]),
+  );
+  return { ...list, roles };
 }
 
 /** The board's columns in the declared order, and its sum: the spec's, else the first money field. */

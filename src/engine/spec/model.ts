@@ -126,7 +126,16 @@ export interface ListModel {
   readonly pageSize: number;
   /** The list shown as a board by default (`board` in the spec); null: a table only. */
   readonly board: BoardModel | null;
+  /** Whether rows may be selected for bulk actions (a role's list may say no). */
+  readonly bulk: boolean;
+  /** Whether the list offers CSV import and the import page opens (a role's list may say no). */
+  readonly import: boolean;
+  /** The list of the roles that have their own (`roles` in the spec), complete; read it through listFor (screens/for-roles.ts). */
+  readonly roles: Readonly<Record<string, RoleListModel>>;
 }
+
+/** A role's own list: the entity's list with the role's choices in place. */
+export type RoleListModel = Omit<ListModel, 'roles'>;
 
 /** A board's columns: one per value of its field, in the declared order (states, enum values). */
 export interface BoardModel {
@@ -142,6 +151,14 @@ export interface StateModel {
   readonly label: string;
   readonly initial: boolean;
   readonly final: boolean;
+  readonly description?: string;
+  /** The state in some roles' own words (`roles` in the spec); read it through workflowFor (screens/for-roles.ts). */
+  readonly roles: Readonly<Record<string, StateWords>>;
+}
+
+/** What a state is called, and said to be, for a role. */
+export interface StateWords {
+  readonly label: string;
   readonly description?: string;
 }
 
@@ -277,6 +294,8 @@ export interface AppModel {
   readonly name: string;
   readonly title: string;
   readonly summary: string | null;
+  /** purpose.roles: the summary in some roles' own words; read it through summaryFor (screens/for-roles.ts). */
+  readonly summaries: Readonly<Record<string, string>>;
   readonly audience: readonly string[];
   /** purpose.timeZone, or 'UTC': the zone of a viewer who has no zone of their own (src/server/viewer-zone.ts). */
   readonly timeZone: string;

@@ -97,6 +97,15 @@ export interface PurposeSpec {
   readonly locale?: string;
   /** The ISO 4217 currency of money fields that name none, e.g. 'EUR'. */
   readonly currency?: string;
+  /**
+   * The purpose in a role's own words, by role: the home shows users whose every role has one the
+   * first (in this order) instead of `summary`, e.g. { customer: { summary: 'Ask us for help…' } }.
+   */
+  readonly roles?: Readonly<Record<string, PurposeRoleSpec>>;
+}
+
+export interface PurposeRoleSpec {
+  readonly summary: string;
 }
 
 // ---------------------------------------------------------------- point 3: entities and fields
@@ -548,6 +557,23 @@ export interface ListScreenSpec {
   readonly board?: string;
   /** A number or money field summed under each board column; default: the first money field, if any. */
   readonly sum?: string;
+  /**
+   * The list as some roles see it, by role: their own columns, filters and sort, and whether it
+   * offers them bulk actions and CSV import. A user whose every role has one sees the first (in
+   * this order); a user holding a role without one sees the list above.
+   */
+  readonly roles?: Readonly<Record<string, ListRoleSpec>>;
+}
+
+/** A role's own list of an entity: what is left out is the list's own. */
+export interface ListRoleSpec {
+  readonly columns?: readonly string[];
+  readonly filters?: readonly string[];
+  readonly sort?: string;
+  /** Whether rows may be selected for bulk actions (default true: those the role may take). */
+  readonly bulk?: boolean;
+  /** Whether the list offers CSV import, and the import page opens (default true: where the role may create). */
+  readonly import?: boolean;
 }
 
 /**
@@ -727,6 +753,17 @@ export interface StateSpec {
   readonly label?: string;
   readonly initial?: boolean;
   readonly final?: boolean;
+  readonly description?: string;
+  /**
+   * The state in a role's words, by role: { customer: { label: 'Waiting for your reply' } }. Users
+   * whose every role has words for it read the first's (in this order) on pages; others read the
+   * label and description above. The API carries the state's name.
+   */
+  readonly roles?: Readonly<Record<string, StateRoleSpec>>;
+}
+
+export interface StateRoleSpec {
+  readonly label?: string;
   readonly description?: string;
 }
 

@@ -49,7 +49,7 @@ export function validateSpec(spec: AppSpec): SpecIssue[] {
   issues.unknownKeys(raw, TOP_LEVEL_KEYS, '', 'the spec');
   checkName(raw.name, issues);
   const symbols = collectSymbols(raw);
-  checkPurpose(raw, issues);
+  checkPurpose(raw, symbols, issues);
   checkScreens(raw, symbols, issues);
   checkEntities(raw, symbols, issues);
   checkWorkflows(raw, symbols, issues);

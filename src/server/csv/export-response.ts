@@ -1,4 +1,5 @@
 import 'server-only';
+import { listFor } from '@/engine/spec/screens/for-roles';
 import { asNinefoldError } from '@/engine/errors/ninefold-error';
 import type { ListQuery } from '@/engine/ops/types';
 import type { Actor } from '@/engine/ground/actor';
@@ -74,9 +75,12 @@ export async function exportListResponse(request: Request, plural: string): Prom
   // The columns the list shows: `columns=` among those the viewer may choose, else the list's own.
   const readable = new Set(access.readable);
   const picked = params.columns.filter((name) => columnChoices(entity, readable).includes(name));
-  const { columns } = listColumns(engine.model, entity, readable, picked.length > 0 ? picked : (fixed.columns ?? entity.list.columns));
+  // The viewer's own list (a role's columns and order) where their role has one.
+  const own = listFor(entity, actor);
+  const { columns } = listColumns(engine.model, entity, readable, picked.length > 0 ? picked : (fixed.columns ?? own.columns));
   // The viewer's sort replaces the route's; the route's condition always holds.
-  const query: ListQuery = { ...fixed.query, ...toListQuery(params) };
+  const ownSort = own === entity.list ? {} : { sort: `${own.sort.direction === 'desc' ? '-' : ''}${own.sort.field}` };
+  const query: ListQuery = { ...ownSort, ...fixed.query, ...toListQuery(params) };
   try {
     const body = await listCsv(engine.ops, actor, entity, query, columns);
     return new Response(body, {

@@ -10,6 +10,7 @@ import type { ImportState } from '@/ui/csv/import-state';
 import { readPostedImport, runImport } from './import-run';
 import { IMPORT_REPORT_HEADER, reportHeaderValue } from './import-report';
 import { writtenOnlyByCalls } from '@/engine/access/policy';
+import { mayImport } from './may-import';
 
 /**
  * The import page's form posted without JavaScript: its file goes to the import's own route
@@ -84,8 +85,7 @@ export function importDoor(engine: Engine): ImportDoor {
       const actor = token === null ? null : await engine.identity.actorForSession(token);
       if (!actor)
         return { status: 303, headers: { location: `/sign-in?next=${encodeURIComponent(page)}`, 'cache-control': 'no-store' }, body: '' };
-      if (!engine.ops.access(actor, entity.name).actions.create)
-        return refusal('FORBIDDEN', `You may not create ${inSentence(entity.pluralLabel)}.`);
+      if (!mayImport(engine.ops, actor, entity)) return refusal('FORBIDDEN', `You may not import ${inSentence(entity.pluralLabel)}.`);
       const state = await report(request, (file, goodRows) => runImport(engine, actor, entity, file, goodRows));
       return { render: { path: page, headers: { [IMPORT_REPORT_HEADER]: reportHeaderValue(state) } } };
     },

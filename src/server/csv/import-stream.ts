@@ -9,6 +9,7 @@ import { currentActor } from '../session';
 import { readPostedImport, runImport } from './import-run';
 import { sizeText } from '@/engine/csv/read-csv';
 import { writtenOnlyByCalls } from '@/engine/access/policy';
+import { mayImport } from './may-import';
 
 function refusal(status: number, message: string, headers: Record<string, string> = {}): Response {
   return new Response(`${message}\n`, {
@@ -34,7 +35,7 @@ export async function importStreamResponse(request: Request, plural: string): Pr
     });
   const actor = await currentActor();
   if (!actor) return refusal(401, 'Sign in to continue.');
-  if (!engine.ops.access(actor, entity.name).actions.create) return refusal(403, 'You are not allowed to do this.');
+  if (!mayImport(engine.ops, actor, entity)) return refusal(403, 'You are not allowed to do this.');
   const maxBytes = resolveLimits(engine.model).importMaxBytes;
   const posted = await readPostedImport(request, maxBytes);
   if (posted.kind === 'tooLarge') return refusal(413, `The file is too large: at most ${sizeText(maxBytes)} can be imported at once.`);

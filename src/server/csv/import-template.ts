@@ -4,6 +4,7 @@ import { getEngine } from '../engine';
 import { requireActor } from '../session';
 import { BOM, csvLines } from './export-csv';
 import { writtenOnlyByCalls } from '@/engine/access/policy';
+import { mayImport } from './may-import';
 
 /**
  * GET /<plural>/import/template.csv: a file holding just the header row of the fields the
@@ -20,7 +21,7 @@ export async function importTemplateResponse(request: Request, plural: string): 
   const url = new URL(request.url);
   const actor = await requireActor(url.pathname);
   const access = engine.ops.access(actor, entity.name);
-  if (!access.actions.create)
+  if (!mayImport(engine.ops, actor, entity))
     return new Response('You are not allowed to do this.\n', { status: 403, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
   return new Response(`${BOM}${csvLines([importableFields(entity, access).map((f) => f.label)])}`, {
     headers: {

@@ -8,6 +8,8 @@ import { unlessRefused } from './refused';
 import { valueLabel } from './value-label';
 import { WidgetCard } from './widget-card';
 import { knownEntity } from '../known-names';
+import type { Actor } from '@/engine/ground/actor';
+import { entityFor } from '@/engine/spec/screens/for-roles';
 
 /**
  * Counts (or sums) per value as a grid of tiles, each a link to the list filtered by that value.
@@ -16,15 +18,18 @@ import { knownEntity } from '../known-names';
 export async function CountsWidget({
   model,
   ops,
+  actor,
   widget,
   params,
 }: {
   model: AppModel;
   ops: BoundOps;
+  actor: Actor;
   widget: CountsWidgetModel;
   params?: Readonly<Record<string, string | number | boolean>>;
 }) {
-  const entity = knownEntity(model, widget.entity);
+  // Tiles read as the viewer's own words for states, and link by the filters of their own list.
+  const entity = entityFor(knownEntity(model, widget.entity), actor);
   const totals = await unlessRefused(
     ops.groupTotals(entity.name, {
       by: widget.by,

@@ -1,7 +1,8 @@
 import type { BoundOps } from '@/engine/ops/ops';
 import type { Actor } from '@/engine/ground/actor';
 import type { AppModel } from '@/engine/spec/model';
-import { showsWidgetTo } from '@/engine/spec/screens/home';
+import { shownWidgets } from './shown-widgets';
+import { summaryFor } from '@/engine/spec/screens/for-roles';
 import { LiveTopics } from '../live/live-topics';
 import { DefaultHome } from './default-home';
 import { GettingStarted } from './getting-started';
@@ -26,13 +27,15 @@ export function Home({
 }) {
   // The numbers follow the records they count: any readable change to these entities refreshes them.
   const entities = new Set(
-    model.home ? model.home.widgets.filter((w) => showsWidgetTo(w, actor.roles)).map((w) => w.entity) : model.entities.map((e) => e.name),
+    model.home ? shownWidgets(model.home.widgets, ops, actor).map((w) => w.entity) : model.entities.map((e) => e.name),
   );
+  // The purpose in the viewer's words: a customer is told what the desk does for them.
+  const summary = summaryFor(model, actor);
   return (
     <div>
       <LiveTopics topics={[...entities].map((entity) => ({ entity }))} />
       <h1 className="text-2xl font-semibold tracking-tight text-zinc-900">{model.home?.title ?? model.title}</h1>
-      {model.summary ? <p className="mt-2 max-w-3xl text-sm text-zinc-600">{model.summary}</p> : null}
+      {summary ? <p className="mt-2 max-w-3xl text-sm text-zinc-600">{summary}</p> : null}
       <div className="mt-6">
         {gettingStarted ? <GettingStarted /> : null}
         {model.home ? (

@@ -12,6 +12,7 @@ import { unlessRefused } from './refused';
 import { seeAllHref } from './see-all-href';
 import { WidgetCard } from './widget-card';
 import { knownEntity } from '../known-names';
+import { entityFor } from '@/engine/spec/screens/for-roles';
 
 /**
  * Up to `limit` records matching the widget's condition, each a link with its key fields on a
@@ -33,7 +34,8 @@ export async function ListWidget({
   /** The viewer's zone (src/server/viewer-zone.ts), for date-times. */
   zone: string;
 }) {
-  const entity = knownEntity(model, widget.entity);
+  // The viewer's own words for states, their list's filters for "See all".
+  const entity = entityFor(knownEntity(model, widget.entity), actor);
   const query = { ...(widget.where ? { where: widget.where, params } : {}) };
   const loaded = await unlessRefused(
     Promise.all([

@@ -1,7 +1,7 @@
 import type { BoundOps } from '@/engine/ops/ops';
 import type { Actor } from '@/engine/ground/actor';
 import type { AppModel } from '@/engine/spec/model';
-import { showsWidgetTo, widgetQuery } from '@/engine/spec/screens/home';
+import { shownWidgets } from './shown-widgets';
 import { type WidgetModel } from '@/engine/spec/screens/home-model';
 import { ChartWidget } from './chart-widget';
 import { CountsWidget } from './counts-widget';
@@ -29,14 +29,16 @@ export function Widgets({
   /** The viewer's zone (src/server/viewer-zone.ts), for date-times. */
   zone: string;
 }) {
+  // Keyed by place among all the widgets (a chart's id), so the others are skipped rather than left out.
+  const shown = new Set(shownWidgets(widgets, ops, actor));
   return (
     <div className="grid gap-4 lg:grid-cols-2">
       {widgets.map((widget, index) => {
-        if (!showsWidgetTo(widget, actor.roles) || !ops.mayQuery(widget.entity, widgetQuery(widget))) return null;
+        if (!shown.has(widget)) return null;
         const key = `${widget.kind}-${index}`;
         switch (widget.kind) {
           case 'counts':
-            return <CountsWidget key={key} model={model} ops={ops} widget={widget} params={params} />;
+            return <CountsWidget key={key} model={model} ops={ops} actor={actor} widget={widget} params={params} />;
           case 'list':
             return <ListWidget zone={zone} key={key} model={model} ops={ops} actor={actor} widget={widget} params={params} />;
           case 'chart':

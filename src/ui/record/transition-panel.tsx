@@ -49,7 +49,12 @@ export function TransitionPanel({
         </div>
         {stateModel?.description ? <p className="mt-1 text-xs text-zinc-500">{stateModel.description}</p> : null}
         {items.length === 0 ? (
-          <p className="mt-3 text-sm text-zinc-500">{stateModel?.final ? 'This is a final state.' : 'Nothing for you to do here now.'}</p>
+          // A state that says what happens next needs no "nothing to do" beside it.
+          stateModel?.final ? (
+            <p className="mt-3 text-sm text-zinc-500">This is a final state.</p>
+          ) : stateModel?.description ? null : (
+            <p className="mt-3 text-sm text-zinc-500">Nothing for you to do here now.</p>
+          )
         ) : (
           <ul className="mt-4 space-y-3" aria-label="Transitions">
             {items.map(({ plan, action, fields }) => {

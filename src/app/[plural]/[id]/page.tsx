@@ -38,6 +38,7 @@ import { planOffers } from '@/ui/record/transition-plan';
 import { RelatedSection } from '@/ui/record/related-section';
 import { sectionAnchor } from '@/ui/record/related-state';
 import { StateBadge } from '@/ui/state-badge';
+import { entityFor } from '@/engine/spec/screens/for-roles';
 import { WatchControls } from '@/ui/record/watch-controls';
 import { knownFields } from '@/ui/known-names';
 import { counterpartOf } from '@/server/counterpart';
@@ -128,10 +129,14 @@ export default async function RecordPage({ params, searchParams }: Props) {
 
   const resolve = (name: string) => resolveColumn(engine.model, entity, name);
   const access = engine.ops.access(actor, entity.name);
+  // The entity in the viewer's words (their states' labels) and with their list's columns.
+  const viewed = entityFor(entity, actor);
   // What the viewer reads of this record: ops left out what the grants that let them see it hide.
   const readable = new Set(access.readable.filter((name) => Object.hasOwn(record, name)));
+  // A due time is the desk's clock: shown, with its promise and overdue mark, to those whose list shows it.
+  const clockless = (name: string) => entity.fieldsByName[name]?.due !== undefined && !viewed.list.columns.includes(name);
   const fieldColumns = [...readable]
-    .filter((name) => Object.hasOwn(entity.fieldsByName, name))
+    .filter((name) => Object.hasOwn(entity.fieldsByName, name) && !clockless(name))
     .map((name) => resolve(name))
     .filter((c): c is ListColumn => c !== null);
   // Who wrote or changed it follows the field rules (hidden from visitors by default).
@@ -211,10 +216,12 @@ export default async function RecordPage({ params, searchParams }: Props) {
       newestHref={history.older ? pageAddress(base, search, 'history', null, 'history') : null}
     />
   ) : null;
-  // A visitor takes no transition: the state badge says where the record stands.
+  // A visitor takes no transition, nor anyone who may take none of the workflow's (but by replying):
+  // the state badge says where the record stands. Who merely cannot now sees why.
+  const mayTakeSome = (entity.workflow?.transitions ?? []).some((t) => access.transitions[t.name] && !takenByReplies.has(t.name));
   const workflowPanel =
-    entity.workflow && !visitor ? (
-      <TransitionPanel entity={entity} recordId={record.id} state={record[entity.workflow.field]} version={record.version} items={items} />
+    viewed.workflow && !visitor && mayTakeSome ? (
+      <TransitionPanel entity={viewed} recordId={record.id} state={record[viewed.workflow.field]} version={record.version} items={items} />
     ) : null;
   const systemCard = (
     <Card className="h-fit p-5">
@@ -255,7 +262,7 @@ export default async function RecordPage({ params, searchParams }: Props) {
           />
         }
         title={title}
-        badge={entity.workflow ? <StateBadge workflow={entity.workflow} state={record[entity.workflow.field]} /> : null}
+        badge={viewed.workflow ? <StateBadge workflow={viewed.workflow} state={record[viewed.workflow.field]} /> : null}
         actions={
           <>
             {watch && (watch.canWatch || watch.canMute) ? (

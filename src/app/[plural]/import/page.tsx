@@ -15,6 +15,7 @@ import { IDLE_IMPORT } from '@/ui/csv/import-state';
 import { PageHeader } from '@/ui/page-header';
 import { inSentence } from '@/engine/spec/naming';
 import { writtenOnlyByCalls } from '@/engine/access/policy';
+import { mayImport } from '@/server/csv/may-import';
 
 type Props = { params: Promise<{ plural: string }> };
 
@@ -31,7 +32,7 @@ export default async function ImportPage({ params }: Props) {
   if (writtenOnlyByCalls(entity)) notFound();
   const actor = await requireActor(`/${plural}/import`);
   const access = engine.ops.access(actor, entity.name);
-  if (!access.actions.create) forbidden();
+  if (!mayImport(engine.ops, actor, entity)) forbidden();
   const many = inSentence(entity.pluralLabel);
   const listHref = `/${entity.plural}`;
   // The report of the form posted without JavaScript, which the server renders this page with.

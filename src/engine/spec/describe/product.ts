@@ -28,6 +28,7 @@ import { homeBlocks } from './home';
 import { presentationBlocks } from './presentation';
 import { relatedTexts } from './related';
 import { routeBlocks, routeNavigationItems } from './routes';
+import { purposeRoleBlocks, roleListRows, stateWordsBlocks } from './for-roles';
 
 /** Points 1 to 4: what the product is for, its screens, its data and its workflows. */
 
@@ -43,6 +44,7 @@ export function purposeBlocks(model: AppModel): PointBlocks {
   if (purpose.audience && purpose.audience.length > 0) {
     blocks.push({ kind: 'heading', text: 'Audience' }, { kind: 'list', items: purpose.audience });
   }
+  blocks.push(...purposeRoleBlocks(model));
   blocks.push({ kind: 'paragraph', text: timeZoneText(model) }, { kind: 'paragraph', text: numbersText(model) });
   return blocks;
 }
@@ -132,7 +134,7 @@ function routesTable(model: AppModel, entity: EntityModel): DocBlock {
     `One ${inSentence(entity.label)}: every field`,
     ...(entity.workflow
       ? [
-          `its state and the transitions the user may take${finals.length > 0 ? ` (one into ${finals.join(' or ')} asks for confirmation first)` : ''}`,
+          `its state and the transitions the user may take${finals.length > 0 ? ` (one into ${finals.join(' or ')} asks for confirmation first)` : ''}, in a panel shown to users who may take one of them (other than by a reply) in some state`,
         ]
       : []),
     `Edit and Delete only where the user may change or delete this one${finals.length > 0 ? ` (no Edit while ${finals.join(' or ')})` : ''}`,
@@ -144,6 +146,7 @@ function routesTable(model: AppModel, entity: EntityModel): DocBlock {
     columns: ['Route', 'Screen', 'Shows'],
     rows: [
       [code(base), 'List', listText(entity, true)],
+      ...roleListRows(entity),
       [code(`${base}/new`), 'New', `Form to create ${one}${newLabel ? ` ("${newLabel}")` : ''}: ${joinOrNone(formFields)}`],
       [code(`${base}/<id>`), 'Detail', detail.join('; ')],
       [
@@ -420,6 +423,7 @@ export function workflowBlocks(model: AppModel): PointBlocks {
           s.description ?? '',
         ]),
       },
+      ...stateWordsBlocks(workflow),
       {
         kind: 'table',
         columns: ['Transition', 'From', 'To', 'Who', 'Requires', 'Effects'],

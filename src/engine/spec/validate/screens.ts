@@ -8,16 +8,18 @@ import { checkHome } from './home';
 import { checkRoutes } from './routes';
 import { checkTimeZone } from './time-zone';
 import { checkLocaleAndCurrency } from './money';
+import { checkRoleKeyed } from './role-keyed';
 import { at, describeValue, isInteger, isString, quoteList, type EntityInfo, type Issues, type Rec, type Symbols } from './context';
 
-const PURPOSE_KEYS = ['title', 'summary', 'audience', 'timeZone', 'locale', 'currency'];
+const PURPOSE_KEYS = ['title', 'summary', 'audience', 'timeZone', 'locale', 'currency', 'roles'];
 const SCREENS_KEYS = ['navigation', 'lists', 'details', 'home', 'routes', 'labels', 'documentation', 'presentation'];
-const LIST_KEYS = ['columns', 'sort', 'filters', 'pageSize', 'board', 'sum'];
+const LIST_KEYS = ['columns', 'sort', 'filters', 'pageSize', 'board', 'sum', 'roles'];
+const ROLE_LIST_KEYS = ['columns', 'sort', 'filters', 'bulk', 'import'];
 /** What a board may sum under each column. */
 const SUMMABLE = ['integer', 'decimal', 'money'];
 
-/** Point 1: a title, an optional summary, audience, time zone, locale and currency. */
-export function checkPurpose(spec: Rec, issues: Issues): void {
+/** Point 1: a title, an optional summary, audience, time zone, locale, currency and summaries per role. */
+export function checkPurpose(spec: Rec, symbols: Symbols, issues: Issues): void {
   const purpose = spec.purpose;
   if (purpose === undefined || !issues.record(purpose, 'purpose', 'purpose')) return;
   issues.unknownKeys(purpose, PURPOSE_KEYS, 'purpose', 'purpose');
@@ -26,6 +28,12 @@ export function checkPurpose(spec: Rec, issues: Issues): void {
   if (purpose.audience !== undefined) issues.stringList(purpose.audience, at('purpose', 'audience'));
   checkTimeZone(purpose, issues);
   checkLocaleAndCurrency(purpose, issues);
+  // The summary is shown on the home, which visitors never open.
+  if (purpose.roles !== undefined)
+    checkRoleKeyed(purpose.roles, at('purpose', 'roles'), "a role's purpose", { symbols, issues, visitors: false }, (words, place) => {
+      issues.unknownKeys(words, ['summary'], place, "a role's purpose");
+      issues.requiredText(words, 'summary', place);
+    });
 }
 
 /** Point 2: navigation, list screens and UI labels. */
@@ -39,7 +47,7 @@ export function checkScreens(spec: Rec, symbols: Symbols, issues: Issues): void 
       const path = at('screens.lists', name);
       const entity = symbols.entities.get(name);
       if (!entity) issues.add(path, `unknown entity "${name}" (entities: ${quoteList(symbols.entities.keys())})`);
-      else if (issues.record(list, path, 'a list screen')) checkList(list, entity, path, issues);
+      else if (issues.record(list, path, 'a list screen')) checkList(list, entity, path, symbols, issues);
     }
   }
   checkDetails(screens, symbols, issues);
@@ -60,9 +68,25 @@ function checkNavigation(navigation: unknown, symbols: Symbols, issues: Issues):
   issues.duplicates(names, 'screens.navigation', 'entity');
 }
 
-function checkList(list: Rec, entity: EntityInfo, path: string, issues: Issues): void {
+function checkList(list: Rec, entity: EntityInfo, path: string, symbols: Symbols, issues: Issues): void {
   issues.unknownKeys(list, LIST_KEYS, path, 'a list screen');
   const columns = queryableColumns(entity);
+  checkShown(list, entity, path, columns, issues);
+  const pageSize = list.pageSize;
+  if (pageSize !== undefined && (!isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)) {
+    issues.add(at(path, 'pageSize'), `must be an integer from 1 to ${MAX_PAGE_SIZE}, got ${describeValue(pageSize)}`);
+  }
+  checkBoard(list, entity, path, columns, issues);
+  if (list.roles !== undefined)
+    checkRoleKeyed(list.roles, at(path, 'roles'), "a role's list", { symbols, issues, visitors: true }, (own, place) => {
+      issues.unknownKeys(own, ROLE_LIST_KEYS, place, "a role's list");
+      checkShown(own, entity, place, columns, issues);
+      for (const key of ['bulk', 'import']) issues.optionalBoolean(own, key, place);
+    });
+}
+
+/** The columns, filters and sort of a list, or of a role's own list. */
+function checkShown(list: Rec, entity: EntityInfo, path: string, columns: ReadonlyMap<string, string>, issues: Issues): void {
   const checkNames = (key: 'columns' | 'filters') => {
     if (list[key] === undefined) return;
     const names = issues.stringList(list[key], at(path, key));
@@ -87,11 +111,6 @@ function checkList(list: Rec, entity: EntityInfo, path: string, issues: Issues):
         );
     }
   }
-  const pageSize = list.pageSize;
-  if (pageSize !== undefined && (!isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE_SIZE)) {
-    issues.add(at(path, 'pageSize'), `must be an integer from 1 to ${MAX_PAGE_SIZE}, got ${describeValue(pageSize)}`);
-  }
-  checkBoard(list, entity, path, columns, issues);
 }
 
 /** A board's columns are the values of a state or an enum field; what it sums, a number. */

@@ -3,6 +3,7 @@ import { toSnakeCase } from '../naming';
 import { checkAuto, checkAutoTransition } from './auto';
 import { checkCondition } from './conditions';
 import { refusePublicRole } from './public';
+import { checkRoleKeyed } from './role-keyed';
 import {
   at,
   describeValue,
@@ -23,7 +24,8 @@ import { checkReferenceEffect, checkTargets, isReferenceEffectEntry } from './re
 import { isOwnerField, ownerFields } from './symbols';
 
 const WORKFLOW_KEYS = ['field', 'finalError', 'states', 'transitions'];
-const STATE_KEYS = ['label', 'initial', 'final', 'description'];
+const STATE_KEYS = ['label', 'initial', 'final', 'description', 'roles'];
+const STATE_WORDS_KEYS = ['label', 'description'];
 const TRANSITION_KEYS = ['label', 'from', 'to', 'allow', 'requires', 'guard', 'guardMessage', 'guardError', 'effects', 'comment', 'auto'];
 const STATE_NAME = /^[a-z][A-Za-z0-9_]*$/;
 
@@ -50,7 +52,7 @@ export function checkWorkflows(spec: Rec, symbols: Symbols, issues: Issues): voi
     if (workflow.finalError !== undefined && !(isString(workflow.finalError) && symbols.errorCodes.has(workflow.finalError))) {
       issues.add(at(path, 'finalError'), `unknown error code ${describeValue(workflow.finalError)} (not built in, not under errors)`);
     }
-    const finalStates = checkStates(workflow.states, at(path, 'states'), issues);
+    const finalStates = checkStates(workflow.states, at(path, 'states'), symbols, issues);
     const scope: WorkflowScope = { entity, workflow: entity.workflow, finalStates, symbols, issues };
     checkTransitions(workflow.transitions, at(path, 'transitions'), scope);
   }
@@ -69,7 +71,7 @@ function checkStateField(field: unknown, entity: EntityInfo, path: string, issue
 }
 
 /** Checks the states; returns the final ones. */
-function checkStates(states: unknown, path: string, issues: Issues): Set<string> {
+function checkStates(states: unknown, path: string, symbols: Symbols, issues: Issues): Set<string> {
   const finalStates = new Set<string>();
   if (!isRecord(states) || Object.keys(states).length === 0) {
     issues.add(path, 'a workflow needs at least one state');
@@ -84,6 +86,19 @@ function checkStates(states: unknown, path: string, issues: Issues): Set<string>
     issues.unknownKeys(state, STATE_KEYS, statePath, 'a state');
     for (const key of ['label', 'description']) issues.optionalString(state, key, statePath);
     for (const key of ['initial', 'final']) issues.optionalBoolean(state, key, statePath);
+    if (state.roles !== undefined)
+      checkRoleKeyed(
+        state.roles,
+        at(statePath, 'roles'),
+        "a role's words for a state",
+        { symbols, issues, visitors: true },
+        (words, place) => {
+          issues.unknownKeys(words, STATE_WORDS_KEYS, place, "a role's words for a state");
+          for (const key of STATE_WORDS_KEYS) issues.optionalString(words, key, place);
+          if (words.label === undefined && words.description === undefined)
+            issues.add(place, 'says nothing: give a label, a description or both');
+        },
+      );
     if (state.final === true) finalStates.add(name);
     if (state.initial !== true) continue;
     if (initial === null) initial = name;

@@ -419,7 +419,9 @@ function entityTable(model: AppModel, entity: EntityModel): TableDef {
   const charted = declaredWidgets(model).flatMap((w) =>
     w.kind === 'chart' && w.entity === entity.name ? w.series.map((s) => s.field) : [],
   );
-  for (const fieldName of [entity.list.sort.field, ...entity.list.filters, ...entity.list.columns, ...charted]) {
+  // A role's own list is sorted and filtered as the list is.
+  const lists = [entity.list, ...Object.values(entity.list.roles)];
+  for (const fieldName of [...lists.flatMap((list) => [list.sort.field, ...list.filters, ...list.columns]), ...charted]) {
     const column = columnFor(entity, fieldName);
     if (column && column !== 'id') indexed.add(column);
   }
