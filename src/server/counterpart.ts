@@ -50,6 +50,7 @@ export async function counterpartOf(
     label: field.label,
     userId,
     name: references[field.name]?.[userId] ?? `#${userId}`,
+    self: userId === actor.userId,
     others: page.rows,
     count,
   };

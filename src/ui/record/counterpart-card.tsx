@@ -17,9 +17,9 @@ export function CounterpartCard({ entity, counterpart, locale }: { entity: Entit
         <h2 id="counterpart-heading" className="text-xs font-medium tracking-wide text-zinc-500 uppercase">
           {counterpart.label}
         </h2>
-        <p className="mt-1 font-medium text-zinc-900">{counterpart.name}</p>
+        <p className="mt-1 font-medium text-zinc-900">{counterpart.self ? `You (${counterpart.name})` : counterpart.name}</p>
         <h3 className="mt-4 text-xs font-medium text-zinc-500">
-          Their other {inSentence(entity.pluralLabel)} in progress: {total}
+          {counterpart.self ? 'Your' : 'Their'} other {inSentence(entity.pluralLabel)} in progress: {total}
         </h3>
         {others.length > 0 ? (
           <ul className="mt-2 space-y-2">

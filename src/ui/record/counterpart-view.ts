@@ -7,6 +7,8 @@ export interface Counterpart {
   readonly label: string;
   readonly userId: number;
   readonly name: string;
+  /** Whether the conversation is with the viewer themselves (a requester on their own ticket). */
+  readonly self: boolean;
   /** Up to five of their other records not in a final state, most recently changed first. */
   readonly others: readonly RecordData[];
   /** How many such records there are in all (counted up to a cap). */
