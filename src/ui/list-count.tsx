@@ -7,11 +7,11 @@ export function countText(count: ListCount, one: string, many: string, locale: s
   return `${formatCount(count.count, locale)} ${count.count === 1 ? one : many}`;
 }
 
-/** How many records the list holds for the viewer (with its filters and search), above the list. */
+/** How many records the list holds for the viewer (with its filters and search), beside the filters. */
 export function ListCountLine({ count, one, many, locale }: { count: ListCount; one: string; many: string; locale: string }) {
   const text = countText(count, one, many, locale);
   return (
-    <p className="mb-2 text-sm text-zinc-600 tabular-nums" data-list-count="">
+    <p className="text-sm whitespace-nowrap text-zinc-600 tabular-nums" data-list-count="">
       {text.charAt(0).toUpperCase() + text.slice(1)}
     </p>
   );

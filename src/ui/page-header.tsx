@@ -7,6 +7,7 @@ export function PageHeader({
   actions,
   eyebrow,
   badge,
+  spacing = 'mb-6',
 }: {
   title: ReactNode;
   description?: ReactNode;
@@ -14,9 +15,11 @@ export function PageHeader({
   eyebrow?: ReactNode;
   /** Shown beside the heading, outside it, so the heading stays the plain title. */
   badge?: ReactNode;
+  /** The space below it: a list's page keeps it small, so that more of the list is on screen. */
+  spacing?: 'mb-6' | 'mb-4';
 }) {
   return (
-    <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+    <div className={`${spacing} flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between`}>
       <div className="min-w-0">
         {eyebrow ? <div className="mb-1 text-sm text-zinc-500">{eyebrow}</div> : null}
         <div className="flex flex-wrap items-center gap-3">

@@ -6,6 +6,7 @@ import type { RecordData, ReferenceTitles } from '@/engine/ops/types';
 import { ColumnValue } from './cell-value';
 import type { ListColumn } from './columns';
 import { cn } from './cn';
+import { columnFitStyle, truncation, TEXT_WIDTH, NAME_WIDTH, type Truncation } from './list/column-fit';
 import { TableScroll } from './table-scroll';
 
 /** An arrow drawn in SVG, so the header's text stays just its label. */
@@ -66,9 +67,17 @@ export function RecordTable({
   locale: string;
 }) {
   const onPhones = phoneCardColumns(columns, linkColumn);
+  const fit = columnFitStyle(columns, linkColumn, selection !== undefined);
   return (
-    <TableScroll label={caption} className="rounded-lg border border-zinc-200 bg-white shadow-xs">
-      <table className="nf-record-table block w-full divide-y divide-zinc-200 text-sm sm:table sm:w-max sm:min-w-full">
+    // The region is the container the table fits (./list/column-fit.ts): columns that do not fit are hidden, not scrolled to.
+    <TableScroll label={caption} className="@container rounded-lg border border-zinc-200 bg-white shadow-xs">
+      {fit ? (
+        // Hoisted into the head once per set of columns (React's `precedence`), however many tables share it.
+        <style href={fit.scope} precedence="nf-fit">
+          {fit.css}
+        </style>
+      ) : null}
+      <table className={cn('nf-record-table block w-full divide-y divide-zinc-200 text-sm sm:table sm:w-max sm:min-w-full', fit?.scope)}>
         <caption className="sr-only">{caption}</caption>
         <thead className="hidden bg-zinc-50 sm:table-header-group">
           <tr>
@@ -121,15 +130,12 @@ export function RecordTable({
                 </td>
               ) : null}
               {columns.map((column) => (
-                <td
-                  key={column.name}
-                  data-column={column.name}
-                  className={cn('text-zinc-700 sm:table-cell sm:px-4 sm:py-2.5 sm:align-top', cardCell(column, linkColumn, onPhones))}
-                >
+                // Its padding and alignment from `sm` up: `.nf-record-table td[data-column]` in globals.css, once rather than per cell.
+                <td key={column.name} data-column={column.name} className={cardCell(column, linkColumn, onPhones)}>
                   {onPhones.has(column.name) && column.name !== linkColumn && column.kind !== 'state' && column.name !== 'id' ? (
                     <span className="text-zinc-500 sm:hidden">{column.label}: </span>
                   ) : null}
-                  <CellWidth wraps={wraps(column)}>
+                  <CellWidth cut={truncation(column)} text={fullText(column, linkColumn, record, references)}>
                     {column.name === linkColumn || (column.kind === 'system' && column.name === 'id') ? (
                       <Link
                         href={recordHref(record.id)}
@@ -152,22 +158,33 @@ export function RecordTable({
   );
 }
 
-/** Text that wraps: a column of words, links or addresses (numbers, dates, states and names keep to one line). */
-const WRAPPING: ReadonlySet<string> = new Set(['text', 'markdown', 'email', 'url', 'reference', 'references', 'users']);
-
-function wraps(column: ListColumn): boolean {
-  return column.kind === 'field' && WRAPPING.has(column.field.type);
-}
+/** Fewer characters than fill a cut cell (two a rem): longer text also gets its whole self as a tooltip. */
+const FITS: Record<Exclude<Truncation, null>, number> = { text: Math.floor(TEXT_WIDTH * 2), name: Math.floor(NAME_WIDTH * 2) };
 
 /**
- * A wrapping cell's text between 10rem and 20rem wide from `sm` up (a table cell takes no
- * min- or max-width of its own), every other cell on one line (`.nf-record-table` and
- * `.nf-cell-text` in globals.css: one rule rather than classes repeated in every cell of every
- * row): a table of many columns grows wider than its region and scrolls, rather than squeezing
- * its text to a word per line; a long note wraps at a readable width.
+ * Long text cut with an ellipsis from `sm` up (`.nf-cell-text`, `.nf-cell-name` in globals.css:
+ * one rule rather than classes repeated in every cell of every row), so that a row stays one
+ * line and the table fits its width; the whole text on hover (a `title` only where the text is
+ * long enough to be cut, to keep the page light), in the record's card on phones (where nothing
+ * is cut), and on the record's page. Numbers, dates, states and badges keep to one line as they are.
  */
-function CellWidth({ wraps, children }: { wraps: boolean; children: ReactNode }) {
-  return wraps ? <span className="nf-cell-text">{children}</span> : children;
+function CellWidth({ cut, text, children }: { cut: Truncation; text: string | null; children: ReactNode }) {
+  if (!cut) return children;
+  return (
+    <span className={cut === 'text' ? 'nf-cell-text' : 'nf-cell-name'} title={text !== null && text.length > FITS[cut] ? text : undefined}>
+      {children}
+    </span>
+  );
+}
+
+/** The whole text of a cell that may be cut, for its tooltip; null where it has none to give (a list of references). */
+function fullText(column: ListColumn, linkColumn: string, record: RecordData, references: ReferenceTitles): string | null {
+  if (column.name === linkColumn) return linkText(column, record, references);
+  if (column.kind !== 'field') return null;
+  const type = column.field.type;
+  return type === 'references' || type === 'users' || type === 'files' || type === 'file'
+    ? null
+    : titleOfValue(column.field, record[column.name], references[column.name]);
 }
 
 /** Fields a phone's card shows besides its title, state and number: the first of the list's columns. */

@@ -58,3 +58,12 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 export function sidewaysScroll(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+/**
+ * Opens a list's Filters disclosure (src/ui/list-filters.tsx), which holds its filter fields (and
+ * a phone's sort); a native <details>, so this works without JavaScript too.
+ */
+export async function openFilters(page: Page): Promise<void> {
+  const filters = page.locator('form[role="search"] details');
+  if (!(await filters.evaluate((details) => (details as HTMLDetailsElement).open))) await filters.locator('summary').click();
+}

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, signInOverApi, type ApiSession } from './api-session';
 import { axeViolations } from './axe';
-import { openBrowser, signIn, type Browser } from './browser';
+import { openBrowser, openFilters, signIn, type Browser } from './browser';
 import { DEMO_AGENT, DEMO_CUSTOMER } from './servers';
 
 const server = inject('helpdesk');
@@ -377,6 +377,7 @@ describe('keyboard, command palette and loading states', () => {
       await route.continue();
     });
     try {
+      await openFilters(page);
       await page.locator('form[role="search"]').getByLabel('Priority', { exact: true }).selectOption('urgent');
       const busyBar = page.locator('.nf-progress');
       await expect.poll(() => busyBar.isVisible(), { timeout: 10_000 }).toBe(true);

@@ -19,7 +19,8 @@ async function shoot(page: Page, name: string, fullPage = true): Promise<void> {
 
 /*
  * At 360 px wide no page scrolls sideways; lists show their records as cards, with the filters
- * and bulk actions folded behind buttons that open them (without JavaScript too: <details>).
+ * (as at every width) and bulk actions folded behind buttons that open them (without JavaScript
+ * too: <details>).
  */
 describe('on a phone', () => {
   let admin: Browser;
@@ -131,12 +132,14 @@ describe('on a phone', () => {
   it('folds the filters and bulk actions behind buttons that open them, even without JavaScript', async () => {
     const page = admin.page;
     await page.goto(`${server.url}/tickets`);
+    // The search box shows; the filter fields wait behind the Filters disclosure.
     const search = page.getByRole('search', { name: 'Filter the list' });
     const bulk = page.getByRole('form', { name: 'Selected tickets' });
-    expect(await search.isVisible()).toBe(false);
+    expect(await search.getByRole('searchbox', { name: 'Search' }).isVisible()).toBe(true);
+    expect(await search.getByLabel('SLA due').isVisible()).toBe(false);
     expect(await bulk.isVisible()).toBe(false);
     await page.locator('summary', { hasText: 'Filters' }).click();
-    await expect.poll(() => search.isVisible()).toBe(true);
+    await expect.poll(() => search.getByLabel('SLA due').isVisible()).toBe(true);
     // The bulk panel, and its fold, show once a row is ticked.
     const bulkFold = page.locator('summary', { hasText: 'With the selected tickets' });
     expect(await bulkFold.isVisible()).toBe(false);
@@ -173,7 +176,7 @@ describe('on a phone', () => {
       await noScript.page.setViewportSize(PHONE);
       await signIn(noScript.page, server.url, ADMIN.email, ADMIN.password);
       await noScript.page.goto(`${server.url}/tickets`);
-      const folded = noScript.page.getByRole('search', { name: 'Filter the list' });
+      const folded = noScript.page.getByRole('search', { name: 'Filter the list' }).getByLabel('SLA due');
       expect(await folded.isVisible()).toBe(false);
       await noScript.page.locator('summary', { hasText: 'Filters' }).click();
       await expect.poll(() => folded.isVisible()).toBe(true);
@@ -182,14 +185,14 @@ describe('on a phone', () => {
     }
   });
 
-  it('shows the same list as a table with its filters open on a wide screen', async () => {
+  it('shows the same list as a table, its filters one disclosure beside the search, on a wide screen', async () => {
     const page = admin.page;
     await page.setViewportSize(DESKTOP);
     try {
       await page.goto(`${server.url}/tickets`);
       await expect.poll(() => page.locator('thead').isVisible()).toBe(true);
-      expect(await page.locator('summary', { hasText: 'Filters' }).isVisible()).toBe(false);
-      expect(await page.getByRole('search', { name: 'Filter the list' }).isVisible()).toBe(true);
+      expect(await page.locator('summary', { hasText: 'Filters' }).isVisible()).toBe(true);
+      expect(await page.getByRole('search', { name: 'Filter the list' }).getByRole('searchbox', { name: 'Search' }).isVisible()).toBe(true);
       expect(
         await page
           .locator('tbody tr')

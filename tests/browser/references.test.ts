@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, signInOverApi, type ApiSession } from './api-session';
 import { axeViolations } from './axe';
-import { openBrowser, sidewaysScroll, signIn, type Browser } from './browser';
+import { openBrowser, openFilters, sidewaysScroll, signIn, type Browser } from './browser';
 import { ADMIN, startServer, stopServer, type RunningServer } from './servers';
 import { pick } from './pick';
 
@@ -106,6 +106,7 @@ describe('a references field in forms, lists and records', () => {
     // The filter takes several: a multiple select that applies as it changes, once the form is
     // enhanced (before, it is the plain GET form with its Apply button).
     await page.locator('form[role="search"][data-enhanced]').waitFor();
+    await openFilters(page);
     const filter = page.getByLabel('Tags (any of)');
     await Promise.all([page.waitForURL(/tags=/), filter.selectOption([String(tags.Weather), String(tags.Sport)])]);
     await expect.poll(() => rows.count()).toBe(1);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './axe';
-import { openBrowser, sidewaysScroll, signIn, type Browser } from './browser';
+import { openBrowser, openFilters, sidewaysScroll, signIn, type Browser } from './browser';
 import { ADMIN } from './servers';
 
 const server = inject('helpdesk');
@@ -71,6 +71,7 @@ describe('lists people keep', () => {
     await page.goto(`${server.url}/tickets`);
     // With JavaScript the filters need no Apply button.
     await expect.poll(() => page.getByRole('search').getByRole('button', { name: 'Apply', exact: true }).isVisible()).toBe(false);
+    await openFilters(page);
     const state = page.getByRole('combobox', { name: 'State', exact: true });
     await state.focus();
     await state.selectOption('open');
@@ -93,6 +94,7 @@ describe('lists people keep', () => {
   it('a GET form without JavaScript lands on the clean address of the same list', async () => {
     const { page } = noScript;
     await page.goto(`${server.url}/tickets`);
+    await openFilters(page);
     await page.getByRole('combobox', { name: 'Priority', exact: true }).selectOption('urgent');
     await page.getByRole('search').getByRole('button', { name: 'Apply', exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('priority') === 'urgent');
@@ -266,6 +268,7 @@ describe('lists people keep', () => {
       await page.goto(`${crm.url}/deals?view=table`);
       // The filters apply as they change once the form's script runs (it marks the form when it has).
       await page.locator('form[role="search"][data-enhanced]').waitFor();
+      await openFilters(page);
       await page.getByRole('combobox', { name: 'State', exact: true }).selectOption('qualified');
       await page.waitForURL((url) => url.searchParams.get('state') === 'qualified' && url.searchParams.get('view') === 'table');
       await openChooser(page);

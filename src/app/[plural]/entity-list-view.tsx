@@ -20,6 +20,7 @@ import { newRecordLabel } from '@/engine/spec/new-record-label';
 import { asNinefoldError } from '@/server/errors';
 import { exportAddress } from '@/server/csv/export-address';
 import { describeFilters } from '@/server/list-filters';
+import { filterChips } from '@/server/filter-chips';
 import { cleanListAddress, listAddress, parseListParams, toListQuery, type RawSearchParams } from '@/server/list-query';
 import { columnChoices } from '@/engine/views/list-state';
 import { Alert } from '@/ui/alert';
@@ -219,6 +220,26 @@ export async function EntityListView({
         }
       : undefined;
 
+  // One row above the list: search, the Filters disclosure and the active filters, the count, then views and columns.
+  const toolbar = (
+    <>
+      <ListFilters
+        action={path}
+        filters={filters}
+        chips={filterChips(entity, filters, path, listParams)}
+        search={searchable ? { label: 'Search', value: listParams.q } : null}
+        sort={listParams.sort || null}
+        columns={listParams.columns}
+        sortOptions={sortChoices(columns)}
+        resetHref={filtered ? listAddress(path, cleared) : null}
+        view={listParams.view}
+      />
+      {count && rows.length > 0 ? (
+        <ListCountLine count={count} one={inSentence(entity.label)} many={plural} locale={engine.model.locale} />
+      ) : null}
+    </>
+  );
+
   return (
     <div>
       {/* Refreshed in place when a record of this entity that the viewer may read changes (src/ui/live). */}
@@ -226,6 +247,7 @@ export async function EntityListView({
       <PageHeader
         title={title}
         description={description}
+        spacing="mb-4"
         actions={
           <>
             {/* Exports, imports and saved views belong to an account: a visitor has none. */}
@@ -243,7 +265,9 @@ export async function EntityListView({
           </>
         }
       />
-      {visitor ? null : (
+      {visitor ? (
+        <div className="mb-3 flex flex-wrap items-center gap-2">{toolbar}</div>
+      ) : (
         <ListViewsBar
           engine={engine}
           actor={actor}
@@ -255,7 +279,9 @@ export async function EntityListView({
           shown={columns.map((c) => c.name)}
           defaults={defaultColumns}
           droppedColumns={listParams.columns.length - picked.length}
-        />
+        >
+          {toolbar}
+        </ListViewsBar>
       )}
       {boardable ? (
         <ViewSwitch
@@ -264,16 +290,6 @@ export async function EntityListView({
           boardHref={listAddress(path, listParams, { view: '', cursor: '' })}
         />
       ) : null}
-      <ListFilters
-        action={path}
-        filters={filters}
-        search={searchable ? { label: 'Search', value: listParams.q } : null}
-        sort={listParams.sort || null}
-        columns={listParams.columns}
-        sortOptions={sortChoices(columns)}
-        resetHref={filtered ? listAddress(path, cleared) : null}
-        view={listParams.view}
-      />
       {selection && failure === null && !showBoard ? (
         <BulkActionForm
           key={here}
@@ -322,7 +338,6 @@ export async function EntityListView({
         </EmptyState>
       ) : result ? (
         <>
-          {count ? <ListCountLine count={count} one={inSentence(entity.label)} many={plural} locale={engine.model.locale} /> : null}
           <RecordTable
             caption={title}
             columns={columns}

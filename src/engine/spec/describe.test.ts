@@ -63,7 +63,7 @@ describe('describeMarkdown', () => {
     [2, 'filters State, Priority, SLA due (overdue, due in the next 24 hours), Organization, Assignee; the total count the user may see'],
     [
       2,
-      'the columns shown and their order chosen by the user among those they may read (`?columns=`); the whole state in the address (filters, search, sort, columns, page), which a user may save as a named view',
+      'the columns shown and their order chosen by the user among those they may read (`?columns=`), the first ones kept where the table is too narrow for all; the whole state in the address (filters, search, sort, columns, page), which a user may save as a named view',
     ],
     [
       2,

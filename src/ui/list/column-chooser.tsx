@@ -119,7 +119,9 @@ export function ColumnChooser({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <fieldset>
-          <legend className="mb-2 text-xs font-medium text-zinc-600">Shown columns, in order</legend>
+          <legend className="text-xs font-medium text-zinc-600">Shown columns, in order</legend>
+          {/* The table fits its width (src/ui/list/column-fit.ts): the order is also which columns stay. */}
+          <p className="mb-2 text-xs text-zinc-500">Where the table is too narrow, the last ones are hidden first.</p>
           <ul className="max-h-80 space-y-0.5 overflow-y-auto">
             {rows.map(({ name, label }) => {
               const index = columns.indexOf(name);

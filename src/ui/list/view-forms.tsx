@@ -75,7 +75,8 @@ export function SaveViewForm({
   return (
     <details
       ref={disclosure}
-      className="group relative mr-auto"
+      // Not positioned: its panel opens from the edge of the row that holds it (ListViewsBar).
+      className="group"
       open={state.ok === false || undefined}
       // Opening it is asking to type the name.
       onToggle={(event) => {
@@ -88,7 +89,7 @@ export function SaveViewForm({
         </svg>
         Save view
       </summary>
-      <div className="absolute left-0 z-20 mt-2 w-80 max-w-[calc(100vw-2rem)] space-y-4 rounded-lg border border-zinc-200 bg-white p-3 shadow-lg">
+      <div className="absolute right-0 z-20 mt-2 w-80 max-w-[calc(100vw-2rem)] space-y-4 rounded-lg border border-zinc-200 bg-white p-3 shadow-lg">
         <form action={formAction} className="space-y-3" aria-label="Save this list as a view">
           <input type="hidden" name="entity" value={entity} />
           <input type="hidden" name="query" value={query} />

@@ -131,6 +131,7 @@ export default async function BaselinePage() {
   return (
     <div>
       <PageHeader
+        spacing="mb-4"
         title={ticket.pluralLabel}
         description={ticket.description}
         actions={
@@ -139,26 +140,28 @@ export default async function BaselinePage() {
           </ButtonLink>
         }
       />
-      {/* As ListViewsBar shows them: saving the list as a view, and the column chooser. */}
-      <div className="mb-4 flex flex-wrap items-center gap-2">
-        <SaveViewForm action={saveViewAction} entity={ticket.name} query="" />
-        <ColumnChooser
-          choices={columns.map((c) => ({ name: c.name, label: c.label }))}
-          shown={columns.map((c) => c.name)}
-          defaults={ticket.list.columns}
+      {/* As ListViewsBar shows them: the filters, then saving the list as a view and the column chooser, in one row. */}
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <ListFilters
           action="/diagnostics/baseline"
-          keep={[]}
-          form={COLUMN_FORM}
+          filters={FILTERS}
+          search={{ label: 'Search', value: '' }}
+          sort={null}
+          columns={[]}
+          resetHref={null}
         />
+        <div className="relative ml-auto flex items-center gap-2">
+          <SaveViewForm action={saveViewAction} entity={ticket.name} query="" />
+          <ColumnChooser
+            choices={columns.map((c) => ({ name: c.name, label: c.label }))}
+            shown={columns.map((c) => c.name)}
+            defaults={ticket.list.columns}
+            action="/diagnostics/baseline"
+            keep={[]}
+            form={COLUMN_FORM}
+          />
+        </div>
       </div>
-      <ListFilters
-        action="/diagnostics/baseline"
-        filters={FILTERS}
-        search={{ label: 'Search', value: '' }}
-        sort={null}
-        columns={[]}
-        resetHref={null}
-      />
       <BulkActionForm
         id={BULK_FORM}
         action={takeBulkAction.bind(null, ticket.name)}

@@ -203,7 +203,7 @@ function listText(entity: EntityModel, peopleWrite: boolean): string {
     ...entity.fields.filter((f) => f.enumValues).map((f) => `${f.label} sorts in its declared order (${f.enumValues!.join(', ')})`),
     `filters ${joinOrNone(list.filters.map((c) => (entity.fieldsByName[c]?.due ? dueFilterText(entity.fieldsByName[c]) : entity.fieldsByName[c]?.joinTable ? `${columnLabel(entity, c)} (has any of)` : columnLabel(entity, c))))}`,
     'the total count the user may see ("more than N" past a cap; exact at any size, the number the home says, when the list has no search and at most one filter, by the state or by a field that a counts widget without a condition groups by)',
-    `the columns shown and their order chosen by the user among those they may read (${code('?columns=')})`,
+    `the columns shown and their order chosen by the user among those they may read (${code('?columns=')}), the first ones kept where the table is too narrow for all`,
     'the whole state in the address (filters, search, sort, columns, page), which a user may save as a named view',
   ];
   if (entity.searchFields.length > 0) parts.push(`search in ${entity.searchFields.map((f) => columnLabel(entity, f)).join(', ')}`);
