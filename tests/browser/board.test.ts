@@ -95,6 +95,11 @@ describe('the deals board', () => {
     const page = sales.page;
     const deal = await newDeal('750', 'qualified');
     await page.goto(`${server.url}/deals`);
+    // The drop is React's: wait until the board's form carries its handlers.
+    await page.waitForFunction(() => {
+      const form = document.querySelector('form[aria-label="Move deals"]');
+      return form !== null && Object.keys(form).some((key) => key.startsWith('__reactProps'));
+    });
     await card(page, deal).dragTo(column(page, 'Proposal'));
     await expect.poll(() => stateOf(deal), { timeout: 10_000 }).toBe('proposal');
     await expect.poll(() => column(page, 'Proposal').locator(`li[data-card="${deal.id}"]`).count()).toBe(1);

@@ -88,7 +88,7 @@ describe('bulk field updates and deletes on a list', () => {
 
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'Priority set' }).textContent())
-      .toBe('Priority set to high on 2 tickets.');
+      .toBe('Priority set to High on 2 tickets.');
     expect((await refusedRows(page).allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
       `#${changing.id} Badge broken ${word} — Changed by someone else after the list was loaded; the list now shows it as it is.`,
     ]);

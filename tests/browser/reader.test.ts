@@ -105,7 +105,8 @@ describe('reader pages', () => {
     expect(await page.getByText('In review').count()).toBe(0);
     expect(await page.locator('table').count()).toBe(0);
     const feed = page.locator('head link[rel="alternate"][type="application/atom+xml"]');
-    expect(await feed.getAttribute('href')).toBe('/articles/feed.xml');
+    // Absolute, from the server's public address (a feed reader may fetch it from anywhere).
+    expect(await feed.getAttribute('href')).toBe(`${server.url}/articles/feed.xml`);
   });
 
   it('reads an article at its slug: headline, byline, date, rendered body and tags; title and meta from it', async () => {
