@@ -85,11 +85,13 @@ async function untiedErrors(page: Page, label: string): Promise<string[]> {
 
 /** Forms that cannot be sent as they are: those with a required field the user fills in. */
 const REQUIRED_FIELD = '[required]:not([type=hidden]):not([type=checkbox]):not([type=radio])';
+/** The page's forms that show: not those folded in a closed disclosure (a field changed in place). */
+const SHOWN_FORM = 'main form:not(details:not([open]) form)';
 
 /** How many forms of the page's main content have a required field. */
 function formsWithRequiredFields(page: Page): Promise<number> {
   return page
-    .locator('main form')
+    .locator(SHOWN_FORM)
     .filter({ has: page.locator(REQUIRED_FIELD) })
     .count();
 }
@@ -101,7 +103,7 @@ function formsWithRequiredFields(page: Page): Promise<number> {
  */
 async function submitWithErrors(page: Page, index: number): Promise<boolean> {
   const form = page
-    .locator('main form')
+    .locator(SHOWN_FORM)
     .filter({ has: page.locator(REQUIRED_FIELD) })
     .nth(index);
   await form.evaluate((element) => {

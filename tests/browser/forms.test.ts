@@ -110,7 +110,7 @@ describe('record forms in the browser', () => {
     const changes = notice.getByRole('list', { name: 'What changed' });
     expect(await changes.getByRole('listitem').allTextContents()).toEqual([
       expect.stringMatching(/^Description:\s*The printer jams\.\s*→\s*now\s*The printer jams on tray 2\.\s*\(now in the form\)$/),
-      expect.stringMatching(/^Priority:\s*normal\s*→\s*now\s*high\s*\(now in the form\)$/),
+      expect.stringMatching(/^Priority:\s*Normal\s*→\s*now\s*High\s*\(now in the form\)$/),
       // The SLA due time follows the priority (the engine keeps it): shown, not in the form.
       expect.stringMatching(/^SLA due:\s*\w{3} \d+, \d{4}, \d\d:\d\d UTC\s*→\s*now\s*\w{3} \d+, \d{4}, \d\d:\d\d UTC$/),
     ]);
@@ -183,7 +183,7 @@ describe('record forms without JavaScript', () => {
     await Promise.all([page.waitForLoadState('load'), page.getByRole('button', { name: 'Save changes' }).click()]);
     await expect.poll(() => page.getByText('This ticket was changed by someone else.').count()).toBe(1);
     expect(await page.getByRole('list', { name: 'What changed' }).getByRole('listitem').allTextContents()).toEqual([
-      expect.stringMatching(/^Priority:\s*low\s*→\s*now\s*urgent/),
+      expect.stringMatching(/^Priority:\s*Low\s*→\s*now\s*Urgent/),
       expect.stringMatching(/^Assignee:\s*—\s*→\s*now\s*\S/),
       expect.stringMatching(/^SLA due:\s*\w{3} \d+, \d{4}, \d\d:\d\d UTC\s*→\s*now\s*\w{3} \d+, \d{4}, \d\d:\d\d UTC$/),
     ]);

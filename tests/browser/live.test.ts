@@ -228,7 +228,7 @@ describe('live pages', () => {
     const stale = page.locator('#stale-notice');
     await stale.waitFor();
     expect(await stale.innerText()).toContain('This ticket was changed by someone else.');
-    expect(await stale.getByRole('list', { name: 'What changed' }).innerText()).toMatch(/Priority:\s+normal\s+→\s+now\s+urgent/);
+    expect(await stale.getByRole('list', { name: 'What changed' }).innerText()).toMatch(/Priority:\s+Normal\s+→\s+now\s+Urgent/);
     expect(await page.getByLabel('Subject').inputValue()).toBe(`My better subject ${tag}`);
   });
 });

@@ -98,13 +98,13 @@ describe('on a phone', () => {
     await shoot(page, 'navigation', false);
   });
 
-  it("puts a ticket's workflow (its state and transitions) before its related records and history", async () => {
+  it("puts a ticket's conversation first, then its workflow (its state and transitions), then its history", async () => {
     const page = admin.page;
     await page.goto(`${server.url}${ticketPath}`);
     const top = (name: string) => page.getByRole('region', { name }).evaluate((section) => section.getBoundingClientRect().top);
     const workflow = await top('Workflow');
+    expect(await top('Comments')).toBeLessThan(workflow);
     expect(workflow).toBeLessThan(await top('History'));
-    expect(workflow).toBeLessThan(await top('Comments'));
   });
 
   it('lists show each record as a card: title, number, state and a few fields, no table header', async () => {
