@@ -74,8 +74,18 @@ function withNumber(text: string, n: number, min: number | undefined, max: numbe
   return clip(`${clip(text, undefined, max === undefined ? undefined : Math.max(1, max - suffix.length))}${suffix}`, min, max);
 }
 
-/** A field's text: its name's kind (a phone, a city), a title, or a sentence or two. */
+/**
+ * One of the spec's samples for the field: for a unique field one still free, while there is one
+ * (then the caller adds a number to one taken), so the samples read as written for as long as they last.
+ */
+function sampleFor(faker: Faker, samples: readonly string[], context: DemoContext): string {
+  const free = context.isFree && faker.helpers.shuffle([...samples]).find((sample) => context.isFree?.(sample));
+  return free || faker.helpers.arrayElement(samples);
+}
+
+/** A field's text: one of the spec's samples, its name's kind (a phone, a city), a title, or a sentence or two. */
 function textFor(faker: Faker, field: FieldModel, context: DemoContext): string {
+  if (field.samples) return sampleFor(faker, field.samples, context);
   const entity = context.entityName ?? '';
   const named = namedText(faker, field.name, entity);
   if (named !== null) return named;
@@ -138,7 +148,8 @@ export function demoValue(faker: Faker, field: FieldModel, unique: number, conte
       if (s.pattern) {
         // A slug or a code says what the record is called, when it has a name already.
         const title = context.titleField && context.titleField !== field.name ? context.record?.[context.titleField] : undefined;
-        const natural = typeof title === 'string' && title !== '' ? title : base;
+        // A sample is the spec's own word for the field: shaped to the pattern only when taken.
+        const natural = !field.samples && typeof title === 'string' && title !== '' ? title : base;
         const made = patternText(
           faker,
           { pattern: s.pattern, minLength: s.minLength, maxLength: s.maxLength },
@@ -155,8 +166,11 @@ export function demoValue(faker: Faker, field: FieldModel, unique: number, conte
       if (!isUnique) return clip(base, s.minLength, s.maxLength);
       return distinct(clip(base, s.minLength, s.maxLength), () => withNumber(base, unique, s.minLength, s.maxLength), context);
     }
-    case 'markdown':
-      return clip(paragraphs(faker, field.name, context.entityName ?? '', true), s.minLength, s.maxLength);
+    case 'markdown': {
+      if (!field.samples) return clip(paragraphs(faker, field.name, context.entityName ?? '', true), s.minLength, s.maxLength);
+      const body = sampleFor(faker, field.samples, context);
+      return s.unique || field.unique ? distinct(body, () => withNumber(body, unique, s.minLength, s.maxLength), context) : body;
+    }
     case 'integer': {
       const { min, max } = rangeOf(field, 1000);
       return faker.number.int({ min: Math.ceil(min), max: Math.floor(max) });

@@ -85,6 +85,8 @@ export interface FieldModel {
   readonly currency?: string;
   /** For integer, decimal and money fields: min and max as numbers, constants resolved. */
   readonly bounds?: NumberBounds;
+  /** For an entity's text and markdown fields: the texts its demo data picks among (the entity's `samples`). */
+  readonly samples?: readonly string[];
 }
 
 /**
