@@ -66,6 +66,35 @@ describe('demo values of a field with samples', () => {
     expect(refused(code, made)).toEqual([]);
   });
 
+  it('of two fields with lists of one length: the same place in each, whichever goes first', () => {
+    const model = buildModel({
+      name: 'samples',
+      entities: {
+        enquiry: {
+          fields: { subject: { type: 'text', required: true }, message: { type: 'markdown', required: true }, note: { type: 'text' } },
+          samples: {
+            subject: ['Subscription', 'Correction', 'Story tip'],
+            message: ['Charged twice.', 'Wrong date.', 'A new road.'],
+            note: ['A', 'B'],
+          },
+        },
+      },
+    });
+    const enquiry = model.entitiesByName.enquiry!;
+    const [subject, message, note] = enquiry.fields;
+    for (let i = 0; i < 30; i++) {
+      const record: Record<string, unknown> = {};
+      for (const field of i % 2 ? [subject!, message!, note!] : [message!, subject!, note!])
+        record[field.name] = demoValue(faker, { ...field, required: true }, i + 1, {
+          entityName: 'enquiry',
+          record,
+          fields: enquiry.fields,
+        });
+      expect(message!.samples!.indexOf(String(record.message))).toBe(subject!.samples!.indexOf(String(record.subject)));
+      expect(note!.samples).toContain(record.note);
+    }
+  });
+
   it('of a markdown field: the bodies as given, whole', () => {
     const bodies = ['Met at the **trade fair**.\n\n- budget approved\n- decision in May', 'Prefers email.'];
     const notes = fieldOf('notes', { type: 'markdown', maxLength: 500 }, bodies);

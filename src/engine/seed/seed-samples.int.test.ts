@@ -14,6 +14,8 @@ const quiet = { start: () => {}, advance: () => {}, stop: () => {} };
 
 const COMPANIES = ['Northwind Traders', 'Blue Harbour Foods', 'Kestrel Logistics'];
 const TITLES = ['Annual licence renewal', 'Pilot for the sales team', 'Support contract for two sites'];
+/** As many as the titles: each goes with the title at its place. */
+const SUMMARIES = ['Renews the licence for a year.', 'Two weeks of trial for the support team.', 'Covers the head office and the depot.'];
 const NOTES = ['Met at the **trade fair** in March.\n\n- budget approved\n- decision after their board meeting', 'Prefers email.'];
 
 const sales: AppSpec = {
@@ -28,10 +30,11 @@ const sales: AppSpec = {
       titleField: 'title',
       fields: {
         title: { type: 'text', required: true, maxLength: 80 },
+        summary: { type: 'text', maxLength: 80 },
         company: { type: 'reference', to: 'company', required: true },
         notes: { type: 'markdown', maxLength: 2000 },
       },
-      samples: { title: TITLES, notes: NOTES },
+      samples: { title: TITLES, summary: SUMMARIES, notes: NOTES },
     },
   },
   roles: { admin: {}, seller: {} },
@@ -42,7 +45,7 @@ const sales: AppSpec = {
 };
 
 forEachDatabase('seed: an entity with samples', (database) => {
-  it('writes only the samples for the fields named, a unique one kept unique', async () => {
+  it('writes only the samples for the fields named, a unique one kept unique, lists of one length together', async () => {
     const model = buildModel(sales);
     const store = await openSyncedQuickly(database, model);
     const result = await seedDemoData(model, store.db, 40, quiet);
@@ -55,9 +58,13 @@ forEachDatabase('seed: an entity with samples', (database) => {
     expect(new Set(names.filter((n) => COMPANIES.includes(n)))).toEqual(new Set(COMPANIES));
     expect(names.filter((n) => !COMPANIES.includes(n)).every((n) => COMPANIES.some((c) => new RegExp(`^${c} \\d+$`).test(n)))).toBe(true);
 
-    const deals = await store.db.selectFrom('deal').select(['title', 'notes']).execute();
+    const deals = await store.db.selectFrom('deal').select(['title', 'summary', 'notes']).execute();
     expect(deals.length).toBeGreaterThan(10);
     expect(new Set(deals.map((d) => String(d.title)))).toEqual(new Set(TITLES));
+    // Lists of one length go together: a summary is the one at its title's place.
+    const summarised = deals.filter((d) => d.summary !== null);
+    expect(summarised.length).toBeGreaterThan(0);
+    for (const deal of summarised) expect(SUMMARIES.indexOf(String(deal.summary))).toBe(TITLES.indexOf(String(deal.title)));
     const notes = deals.map((d) => d.notes).filter((n) => n !== null);
     expect(notes.length).toBeGreaterThan(0);
     expect(notes.every((n) => NOTES.includes(String(n)))).toBe(true);

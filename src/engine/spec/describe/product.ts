@@ -382,7 +382,7 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
   }
   if (field.files) notes.push(fileFieldText(field, entity));
   if (field.holderRoles) notes.push(`held only by users with the role ${field.holderRoles.join(' or ')}`);
-  if (field.samples) notes.push(samplesText(field.samples, field.unique));
+  if (field.samples) notes.push(samplesText(field));
   if (spec.help) notes.push(spec.help);
   return notes.join('; ');
 }

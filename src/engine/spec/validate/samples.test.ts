@@ -32,7 +32,7 @@ const at = 'entities.deal.samples';
 describe("an entity's samples", () => {
   const good = {
     title: ['Annual renewal', 'Pilot for sales'],
-    code: ['AB-12', 'CD-3'],
+    code: ['AB-12', 'CD-3', 'EF-45'],
     domain: ['example.com'],
     notes: ['Met at the **trade fair**.\n\nWants a demo.'],
   };
@@ -42,9 +42,14 @@ describe("an entity's samples", () => {
     const deal = buildModel(spec(good)).entitiesByName.deal!;
     expect(deal.fieldsByName.title!.samples).toEqual(['Annual renewal', 'Pilot for sales']);
     expect(deal.fieldsByName.amount!.samples).toBeUndefined();
+    // Lists of one length go together: the domain's only sample with the notes' only one.
+    expect(deal.fieldsByName.notes!.samplesWith).toEqual(['domain']);
+    expect(deal.fieldsByName.title!.samplesWith).toBeUndefined();
     const markdown = describeMarkdown(buildModel(spec(good)));
     expect(markdown).toContain('demo data picks from 2 sample texts (with a number added once each is taken)');
-    expect(markdown).toMatch(/\| `notes` \| markdown \|[^\n]*demo data picks from 1 sample text(?! \()/);
+    expect(markdown).toMatch(
+      /\| `notes` \| markdown \|[^\n]*demo data picks from 1 sample text, each going with the sample of `domain` at its place\s*\|/,
+    );
   });
 
   it.each([
