@@ -4,6 +4,7 @@ import type { FieldModel } from '../spec/model';
 import { digitsOf } from '../spec/field-numbers';
 import { beforeFirst } from '../spec/naming';
 import { FIELD_MESSAGE_KINDS, type FieldMessageKind } from '../spec/types';
+import { HOSTNAME } from './hostname';
 
 /**
  * One zod schema per field: it accepts what a form sends (strings) or what JSON sends (typed
@@ -14,7 +15,6 @@ import { FIELD_MESSAGE_KINDS, type FieldMessageKind } from '../spec/types';
 /** A references field's value is the set of ids, ascending and without repeats. */
 export type StoredValue = string | number | boolean | Date | readonly number[] | null;
 
-const HOSTNAME = /^(?=.{1,253}$)(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))+$/i;
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 const URI_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
 const BAD_ESCAPE = /%(?![0-9A-Fa-f]{2})/;

@@ -95,6 +95,7 @@ function valueFor(making: Making, field: FieldModel, record: Values, at: Date, p
         constants: run.model.constants,
         record,
         titleField: entity.titleField,
+        fields: entity.fields,
         isFree: free ?? undefined,
         attempt,
         // What the record belongs to, for a title that names it (texts only).

@@ -22,4 +22,10 @@ describe('demo texts that fit their entity', () => {
     expect(names.filter((n) => / (review|plan|update|request|proposal|checklist|summary)$/.test(n))).toEqual([]);
     expect(namedText(faker, 'category', 'product')).toMatch(/^[A-Z][a-z ]+$/);
   });
+
+  it('gives a serial number a code, not a sentence', () => {
+    faker.seed(5);
+    expect(namedText(faker, 'serial', 'equipment')).toMatch(/^[A-Z0-9]{8}$/);
+    expect(namedText(faker, 'serialNumber', 'device')).toMatch(/^[A-Z0-9]{8}$/);
+  });
 });

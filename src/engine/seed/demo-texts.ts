@@ -236,7 +236,7 @@ export function namedText(faker: Faker, fieldName: string, entityName: string): 
   if (name.includes('zip') || name.includes('postcode') || name.includes('postal')) return faker.location.zipCode();
   if (name.includes('phone') || name.includes('mobile')) return faker.phone.number({ style: 'national' });
   if (name.includes('color') || name.includes('colour')) return faker.color.human();
-  if (name.includes('code') || name.includes('sku') || name.includes('reference'))
+  if (name.includes('code') || name.includes('sku') || name.includes('serial') || name.includes('reference'))
     return faker.string.alphanumeric({ length: 8, casing: 'upper' });
   return null;
 }

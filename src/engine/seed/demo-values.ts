@@ -31,6 +31,8 @@ export interface DemoContext {
   readonly isFree?: (value: unknown) => boolean;
   /** How many values were refused before this one (taken): a unique date looks further away each time. */
   readonly attempt?: number;
+  /** The entity's fields, for samples that go with another field's (see pairedSample). */
+  readonly fields?: readonly FieldModel[];
 }
 
 /** The field's pattern matches no value the seeder can make (within its lengths): it names the field. */
@@ -74,8 +76,35 @@ function withNumber(text: string, n: number, min: number | undefined, max: numbe
   return clip(`${clip(text, undefined, max === undefined ? undefined : Math.max(1, max - suffix.length))}${suffix}`, min, max);
 }
 
-/** A field's text: its name's kind (a phone, a city), a title, or a sentence or two. */
+/**
+ * The sample at the place another field of the record took its own from, when their lists go
+ * together (as long: an enquiry's subject and its message, see spec/samples.ts), so that a record
+ * reads as one piece. Undefined when no such field has a sample (as written) yet.
+ */
+function pairedSample(field: FieldModel, samples: readonly string[], context: DemoContext): string | undefined {
+  for (const name of field.samplesWith ?? []) {
+    const value = context.record?.[name];
+    const index = typeof value === 'string' ? (context.fields?.find((f) => f.name === name)?.samples?.indexOf(value) ?? -1) : -1;
+    if (index >= 0) return samples[index];
+  }
+  return undefined;
+}
+
+/**
+ * One of the spec's samples for the field: the one going with another field's (pairedSample), else
+ * at random, for a unique field one still free while there is one (then the caller adds a number
+ * to one taken), so the samples read as written for as long as they last.
+ */
+function sampleFor(faker: Faker, field: FieldModel, samples: readonly string[], context: DemoContext): string {
+  const paired = pairedSample(field, samples, context);
+  if (paired !== undefined) return paired;
+  const free = context.isFree && faker.helpers.shuffle([...samples]).find((sample) => context.isFree?.(sample));
+  return free || faker.helpers.arrayElement(samples);
+}
+
+/** A field's text: one of the spec's samples, its name's kind (a phone, a city), a title, or a sentence or two. */
 function textFor(faker: Faker, field: FieldModel, context: DemoContext): string {
+  if (field.samples) return sampleFor(faker, field, field.samples, context);
   const entity = context.entityName ?? '';
   const named = namedText(faker, field.name, entity);
   if (named !== null) return named;
@@ -138,7 +167,8 @@ export function demoValue(faker: Faker, field: FieldModel, unique: number, conte
       if (s.pattern) {
         // A slug or a code says what the record is called, when it has a name already.
         const title = context.titleField && context.titleField !== field.name ? context.record?.[context.titleField] : undefined;
-        const natural = typeof title === 'string' && title !== '' ? title : base;
+        // A sample is the spec's own word for the field: shaped to the pattern only when taken.
+        const natural = !field.samples && typeof title === 'string' && title !== '' ? title : base;
         const made = patternText(
           faker,
           { pattern: s.pattern, minLength: s.minLength, maxLength: s.maxLength },
@@ -155,8 +185,11 @@ export function demoValue(faker: Faker, field: FieldModel, unique: number, conte
       if (!isUnique) return clip(base, s.minLength, s.maxLength);
       return distinct(clip(base, s.minLength, s.maxLength), () => withNumber(base, unique, s.minLength, s.maxLength), context);
     }
-    case 'markdown':
-      return clip(paragraphs(faker, field.name, context.entityName ?? '', true), s.minLength, s.maxLength);
+    case 'markdown': {
+      if (!field.samples) return clip(paragraphs(faker, field.name, context.entityName ?? '', true), s.minLength, s.maxLength);
+      const body = sampleFor(faker, field, field.samples, context);
+      return s.unique || field.unique ? distinct(body, () => withNumber(body, unique, s.minLength, s.maxLength), context) : body;
+    }
     case 'integer': {
       const { min, max } = rangeOf(field, 1000);
       return faker.number.int({ min: Math.ceil(min), max: Math.floor(max) });

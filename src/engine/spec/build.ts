@@ -26,6 +26,7 @@ import { withFieldCurrencies } from './money-currencies';
 import { buildGuards } from './guards';
 import { defaultPlural, entityLabels, humanize, tableName, toSnakeCase } from './naming';
 import { declaredValue, nameTable } from './own-names';
+import { fieldSamples } from './samples';
 import type { AppSpec, ConstantRef, EntitySpec, FieldSpec, FileField, FilesField, WorkflowSpec } from './types';
 import { DEFAULT_MAX_FILE_BYTES, DEFAULT_MAX_FILES } from '../files/file-limits';
 import { MAX_REFERENCES } from './join-fields';
@@ -180,7 +181,7 @@ function buildEntity(
 ): EntityWithoutDetails {
   const table = tableName(name);
   const fields: FieldModel[] = Object.entries(entity.fields).map(([fieldName, field]) => {
-    const built = buildField(fieldName, field, spec.constants, calendar);
+    const built = { ...buildField(fieldName, field, spec.constants, calendar), ...fieldSamples(entity, fieldName) };
     // A derived value reads other entities (its related one and the reference to this), so it is resolved here.
     if (field.derived) return { ...built, derived: buildDerived(spec, name, field.derived) };
     // Many-to-many pairs live in a table of their own, named after the entity's and the field's.

@@ -85,6 +85,10 @@ export interface FieldModel {
   readonly currency?: string;
   /** For integer, decimal and money fields: min and max as numbers, constants resolved. */
   readonly bounds?: NumberBounds;
+  /** For an entity's text and markdown fields: the texts its demo data picks among (the entity's `samples`). */
+  readonly samples?: readonly string[];
+  /** The fields whose samples go with this one's (lists as long: the same place in each, see ./samples.ts). */
+  readonly samplesWith?: readonly string[];
 }
 
 /**

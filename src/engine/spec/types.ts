@@ -502,6 +502,14 @@ export interface EntitySpec {
   readonly writtenBy?: WrittenBy;
   /** Effects of creating a record on the records its reference fields point at, in the create's transaction. */
   readonly onCreate?: readonly ReferenceEffectSpec[];
+  /**
+   * Texts the demo data takes for a text or markdown field instead of made-up ones, each a whole
+   * value (a markdown body as it should read): `{ title: ['Annual licence renewal', 'Pilot for
+   * the sales team'] }`. Each must keep the field's own rules (lengths, pattern); a unique field
+   * takes a sample still free, else one with a number added. Lists of one length go together: a
+   * record takes the same place in each (a subject with its message).
+   */
+  readonly samples?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**

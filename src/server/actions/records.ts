@@ -1,8 +1,6 @@
 'use server';
 
-import { refresh } from 'next/cache';
 import { notFound, redirect } from 'next/navigation';
-import { SCRIPTED_INPUT } from '@/ui/record/related-state';
 import type { Engine } from '@/engine/engine';
 import type { Actor } from '@/engine/ground/actor';
 import type { MessageFormState, RecordFormState } from '@/ui/forms/state';
@@ -11,6 +9,7 @@ import { viewerZone } from '../viewer-zone';
 import { asNinefoldError } from '../errors';
 import { isRedirect, submitCreate, submitDelete, submitUpdate, type Redirect } from '../record-actions';
 import { requireActor } from '../session';
+import { answerInPlace } from '../in-place-answer';
 import { requireViewer } from '../viewer';
 
 /*
@@ -64,19 +63,9 @@ export async function updateField(
   state: RecordFormState,
   formData: FormData,
 ): Promise<RecordFormState> {
-  const actor = await requireActor();
-  const engine = await getEngine();
-  let result;
-  try {
-    result = await submitUpdate(engine, actor, entityName, recordId, state, formData, await viewerZone());
-  } catch (error) {
-    if (asNinefoldError(error)?.code === 'NOT_FOUND') notFound();
-    throw error;
-  }
-  if (!isRedirect(result)) return result;
-  if (formData.get(SCRIPTED_INPUT) === null) redirect(result.redirectTo);
-  refresh();
-  return { values: {}, fieldErrors: {}, message: null, attempt: state.attempt + 1 };
+  return answerInPlace(state, formData, async (engine, actor) =>
+    submitUpdate(engine, actor, entityName, recordId, state, formData, await viewerZone()),
+  );
 }
 
 export async function deleteRecord(

@@ -23,6 +23,7 @@ import { dueFilterText, dueText } from './due';
 import { computedNote } from './computed';
 import { derivedText } from './derived';
 import { fileFieldText, filesParagraph } from './files';
+import { samplesText } from './samples';
 import { guardTexts } from './guards';
 import { homeBlocks } from './home';
 import { presentationBlocks } from './presentation';
@@ -384,6 +385,7 @@ function fieldNotes(field: FieldModel, entity: EntityModel): string {
   }
   if (field.files) notes.push(fileFieldText(field, entity));
   if (field.holderRoles) notes.push(`held only by users with the role ${field.holderRoles.join(' or ')}`);
+  if (field.samples) notes.push(samplesText(field));
   if (spec.help) notes.push(spec.help);
   return notes.join('; ');
 }

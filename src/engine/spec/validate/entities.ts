@@ -25,6 +25,7 @@ import { checkLimitMaxField, isMaxFieldSpec } from './limit-max';
 import { entries, isUserField, userFields } from './symbols';
 import { isAdmin } from '../../access/policy';
 import { checkOnCreate } from './reference-effects';
+import { checkSamples } from './samples';
 
 const ENTITY_KEYS = [
   'label',
@@ -39,6 +40,7 @@ const ENTITY_KEYS = [
   'exclusive',
   'writtenBy',
   'onCreate',
+  'samples',
 ];
 /** Keys only an entity's fields take (checked by checkDerivedFields): a user's or a call's field has no related records. */
 const ENTITY_FIELD_KEYS = ['derived'];
@@ -82,6 +84,7 @@ export function checkEntities(spec: Rec, symbols: Symbols, issues: Issues): void
     checkDueTimes(entity, info, path, symbols, issues);
     checkComputedFields(entity, info, path, symbols, issues);
     checkDerivedFields(entity, info, path, symbols, issues);
+    checkSamples(entity.samples, info, at(path, 'samples'), issues);
   }
   checkDistinctNames(spec.entities, issues);
 }
