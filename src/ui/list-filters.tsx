@@ -1,3 +1,4 @@
+import { LIST_TOOLS } from './list/list-tools';
 import Link from 'next/link';
 import { Button, buttonClass } from './button';
 import { AutoApplyForm } from './list/auto-apply-form';
@@ -93,7 +94,7 @@ export function ListFilters({
       ) : null}
       {folded ? (
         // On a phone a line of its own, its fields pushing the list down; from `sm` up a panel over the list.
-        <details className={filters.length > 0 ? 'group/filters max-sm:w-full' : 'group/filters max-sm:w-full sm:hidden'}>
+        <details name={LIST_TOOLS} className={filters.length > 0 ? 'group/filters max-sm:w-full' : 'group/filters max-sm:w-full sm:hidden'}>
           <summary className={`${buttonClass('secondary')} h-8 cursor-pointer list-none select-none [&::-webkit-details-marker]:hidden`}>
             {active > 0 ? `${name} (${active})` : name}
             <svg aria-hidden="true" viewBox="0 0 10 10" className="size-2.5 text-zinc-500 group-open/filters:rotate-180">

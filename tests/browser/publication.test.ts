@@ -49,7 +49,7 @@ describe('the publication, seeded, as its staff use it', () => {
 
   it("offers a writer only their own team's articles and team", async () => {
     const writer = await signInOverApi(server.url, 'writer1@demo.ninefold.test', DEMO_PASSWORD);
-    const teams = (await callApi<{ items: { id: number }[] }>(server.url, writer, 'GET', '/teams')).body.items;
+    const teams = (await callApi<{ items: { id: number; name: string }[] }>(server.url, writer, 'GET', '/teams')).body.items;
     expect(teams).toHaveLength(1);
     const unpublished = await list(writer, 'state=draft');
     expect(unpublished.length).toBeGreaterThan(0);
@@ -57,10 +57,13 @@ describe('the publication, seeded, as its staff use it', () => {
     const { page } = browser;
     await signIn(page, server.url, 'writer1@demo.ninefold.test', DEMO_PASSWORD);
     await page.goto(`${server.url}/articles/new`);
-    const options = await page
-      .locator('select[name=team] option')
-      .evaluateAll((all) => all.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
-    expect(options).toEqual([String(teams[0]!.id)]);
+    // The team picker asks the server, which offers only the writer's own team.
+    const team = page.getByRole('combobox', { name: 'Team', exact: true });
+    await team.waitFor();
+    await team.press('ArrowDown');
+    const offered = page.getByRole('listbox', { name: 'Team: choices', exact: true }).getByRole('option');
+    await offered.first().waitFor();
+    expect(await offered.allTextContents()).toEqual([teams[0]!.name]);
     await page.context().clearCookies();
   });
 

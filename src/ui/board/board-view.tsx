@@ -61,7 +61,8 @@ export function BoardView({
   const sumField = page.sum ? entity.fieldsByName[page.sum] : undefined;
   return (
     <BoardForm action={action} label={`Move ${many}`}>
-      <div className="flex snap-x gap-3 overflow-x-auto pb-2">
+      {/* Relative: the cards' visually hidden labels are placed within it, so they scroll with it, not widen the page. */}
+      <div className="relative flex snap-x gap-3 overflow-x-auto pb-2">
         {page.columns.map((column) => {
           const label = boardColumnLabel(entity, page.field, column.value);
           const id = `column-${column.value}`;

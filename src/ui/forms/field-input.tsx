@@ -77,14 +77,17 @@ export function FieldInput({
   value,
   error,
   autoFocus,
+  idPrefix = 'field',
 }: {
   field: FormFieldDescriptor;
   value: string;
   error?: string;
   /** Set on the first field with an error, so the user lands where the fix is needed. */
   autoFocus?: boolean;
+  /** The input's id is `<prefix>-<field>`: another prefix for a second form of the same field on a page. */
+  idPrefix?: string;
 }) {
-  const id = `field-${field.name}`;
+  const id = `${idPrefix}-${field.name}`;
   const common = {
     id,
     name: field.name,

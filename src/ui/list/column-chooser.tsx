@@ -1,5 +1,6 @@
 'use client';
 
+import { LIST_TOOLS } from './list-tools';
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect, useOptimistic, useRef, useState, useTransition, type MouseEvent } from 'react';
@@ -100,7 +101,7 @@ export function ColumnChooser({
 
   const rows = [...columns.filter((name) => labels.has(name)).map((name) => ({ name, label: labels.get(name)! })), ...hidden];
   return (
-    <details className="group relative">
+    <details name={LIST_TOOLS} className="group relative">
       <summary className={cn(buttonClass('secondary'), 'cursor-pointer list-none [&::-webkit-details-marker]:hidden')}>
         <svg aria-hidden="true" viewBox="0 0 16 16" className="size-4 text-zinc-500">
           <path d="M2 3h3v10H2zM6.5 3h3v10h-3zM11 3h3v10h-3z" fill="none" stroke="currentColor" strokeWidth="1.3" />

@@ -1,5 +1,6 @@
 'use client';
 
+import { LIST_TOOLS } from './list-tools';
 import { useActionState, useEffect, useId, useRef, type ReactNode } from 'react';
 import { buttonClass } from '../button';
 import { cn } from '../cn';
@@ -75,6 +76,7 @@ export function SaveViewForm({
   return (
     <details
       ref={disclosure}
+      name={LIST_TOOLS}
       // Not positioned: its panel opens from the edge of the row that holds it (ListViewsBar).
       className="group"
       open={state.ok === false || undefined}

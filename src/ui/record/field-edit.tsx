@@ -43,7 +43,7 @@ export function FieldEdit({
       <form action={formAction} className="mt-2 space-y-2">
         {scripted ? <input type="hidden" name={SCRIPTED_INPUT} value="1" /> : null}
         <input type="hidden" name={VERSION_INPUT} value={state.version ?? version} />
-        <FieldInput field={field} value={state.values[field.name] ?? value} error={error} />
+        <FieldInput field={field} value={state.values[field.name] ?? value} error={error} idPrefix="change" />
         <SubmitButton variant="secondary" pendingLabel="Saving…">
           Save
         </SubmitButton>
