@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ListQuery } from '@/engine/ops/types';
 import type { EntityModel } from '@/engine/spec/model';
 import type { ListState } from '@/engine/views/types';
+import { layoutOf } from '@/engine/views/list-state';
 import { filterParam } from '@/ui/list/filter-param';
 
 /**
@@ -155,12 +156,12 @@ export function listAddress(path: string, params: ListParams, change: Partial<Li
 /** What a saved view keeps of a list: everything but the page. */
 export function listStateOf(params: ListParams): ListState {
   const filters = Object.fromEntries(Object.entries(params.filters).filter(([, value]) => value !== ''));
-  return { filters, q: params.q.trim(), sort: params.sort, columns: params.columns };
+  return { filters, q: params.q.trim(), sort: params.sort, columns: params.columns, ...layoutOf(params.view) };
 }
 
 /** A saved list state as list parameters (at the first page). */
 export function paramsOfState(state: ListState): ListParams {
-  return { filters: state.filters, q: state.q, sort: state.sort, columns: state.columns, cursor: '', view: '' };
+  return { filters: state.filters, q: state.q, sort: state.sort, columns: state.columns, cursor: '', view: state.layout ?? '' };
 }
 
 /** The columns the chooser's form asked for: ticked ones in the order shown, after its move. */

@@ -1,6 +1,6 @@
 import { isReadable } from '../access/fields';
 import type { EntityModel } from '../spec/model';
-import type { ListState } from './types';
+import type { ListLayout, ListState } from './types';
 
 /** System columns a list may show besides the fields: what every record has and people read. */
 const SYSTEM_COLUMNS = ['id', 'createdAt', 'updatedAt'];
@@ -49,7 +49,7 @@ export function viewableState(entity: EntityModel, readable: ReadonlySet<string>
     .join(',');
   const choices = new Set(columnChoices(entity, readable));
   const columns = [...new Set(state.columns)].filter((name) => keep(choices.has(name)));
-  return { state: { filters, q: state.q, sort, columns }, dropped };
+  return { state: { filters, q: state.q, sort, columns, ...layoutOf(state.layout) }, dropped };
 }
 
 /**
@@ -68,7 +68,13 @@ export function boundedState(state: ListState): ListState {
     q: clip(state.q),
     sort: clip(state.sort),
     columns: [...new Set(state.columns.map((c) => c.slice(0, 100)))].slice(0, MAX_COLUMNS),
+    ...layoutOf(state.layout),
   };
+}
+
+/** The layout a state keeps: only a known one, and none for the list's default. */
+export function layoutOf(value: unknown): { layout?: ListLayout } {
+  return value === 'table' || value === 'board' ? { layout: value } : {};
 }
 
 /** Whether two list states show the same list (the order of filters aside). */
@@ -79,5 +85,11 @@ export function sameListState(a: ListState, b: ListState): boolean {
         .filter(([, v]) => v !== '')
         .sort(([x], [y]) => x.localeCompare(y)),
     );
-  return a.q.trim() === b.q.trim() && a.sort === b.sort && a.columns.join(',') === b.columns.join(',') && filters(a) === filters(b);
+  return (
+    a.q.trim() === b.q.trim() &&
+    a.sort === b.sort &&
+    a.columns.join(',') === b.columns.join(',') &&
+    (a.layout ?? '') === (b.layout ?? '') &&
+    filters(a) === filters(b)
+  );
 }

@@ -6,7 +6,7 @@ import type { AppModel } from '../spec/model';
 import { SAVED_VIEW_TABLE } from '../store/schema/desired';
 import type { DynamicDatabase } from '../store/types';
 import { cachedRead } from '../store/write-clock';
-import { boundedState, EMPTY_LIST_STATE } from './list-state';
+import { boundedState, EMPTY_LIST_STATE, layoutOf } from './list-state';
 import type { ListState, NewSavedView, SavedView, SavedViews } from './types';
 import { inSentence } from '../spec/naming';
 import { ADMIN_ROLE, isAdmin } from '../access/policy';
@@ -40,7 +40,7 @@ function storedState(value: unknown): ListState {
   const filters =
     raw.filters && typeof raw.filters === 'object' ? Object.fromEntries(Object.entries(raw.filters).map(([k, v]) => [k, text(v)])) : {};
   const columns = Array.isArray(raw.columns) ? raw.columns.filter((c): c is string => typeof c === 'string') : [];
-  return boundedState({ filters, q: text(raw.q), sort: text(raw.sort), columns });
+  return boundedState({ filters, q: text(raw.q), sort: text(raw.sort), columns, ...layoutOf(raw.layout) });
 }
 
 function toView(row: ViewRow, actor: Actor): SavedView {

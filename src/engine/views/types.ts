@@ -12,7 +12,11 @@ export interface ListState {
   readonly sort: string;
   /** The columns shown, in order; empty for the list's default columns. */
   readonly columns: readonly string[];
+  /** How a list that has a board is shown ("table" or "board"); absent for its default. */
+  readonly layout?: ListLayout;
 }
+
+export type ListLayout = 'table' | 'board';
 
 /** A saved view as one viewer sees it. */
 export interface SavedView {
