@@ -63,11 +63,11 @@ forEachDatabase('the ticket page around its conversation', (database) => {
     });
 
     it('tells the requester beforehand when their reply will not reopen a resolved ticket, and saves it all the same', async () => {
-      let current = await engine.ops.transition(agent, 'ticket', second.id, 'start', {
+      const started = await engine.ops.transition(agent, 'ticket', second.id, 'start', {
         version: second.version,
         input: { assignee: agent.userId },
       });
-      current = await engine.ops.transition(agent, 'ticket', second.id, 'resolve', { version: current.version });
+      await engine.ops.transition(agent, 'ticket', second.id, 'resolve', { version: started.version });
       // Within the reopen window the reply reopens: nothing to say.
       expect((await replyBox(customer, second.id))?.notice).toBeNull();
 
