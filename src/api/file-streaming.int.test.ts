@@ -57,10 +57,14 @@ forEachDatabase('files: a 200 MB file streamed up and down', (database) => {
     });
   }, TIMEOUT_MS);
 
-  afterAll(() => {
+  afterAll(async () => {
     clearInterval(sampler);
-    child?.kill('SIGTERM');
-  });
+    if (!child || child.exitCode !== null) return;
+    // Waited for: the database's directory is removed after this, and the server may still be writing to it.
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }, TIMEOUT_MS);
 
   /** POST /files with a multipart body written piece by piece as the socket takes it. */
   function upload(pieces: number): Promise<{ status: number; body: string; sha256: string }> {

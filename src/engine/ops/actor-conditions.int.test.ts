@@ -167,7 +167,8 @@ forEachDatabase('conditions on the user and their fields, and paths: an approval
     await ops.create(writer, 'request', { title: 'The one', team: rationed.id });
     const refusal = await ninefoldError(ops.create(writer, 'request', { title: 'One more', team: rationed.id }));
     expect(refusal.code).toBe('LIMIT_EXCEEDED');
-    expect(refusal.message).toBe('One request at a time on a rationed team.');
+    // A message that does not name the maximum is followed by it.
+    expect(refusal.message).toBe('One request at a time on a rationed team. At most 1.');
     // Another team is not rationed: its requests neither count nor are counted.
     const elsewhere = await actorWith(store.db, ['employee'], roles, { team: red.id });
     await ops.create(elsewhere, 'request', { title: 'First', team: red.id });

@@ -204,7 +204,7 @@ forEachDatabase('uniqueWhen and limits per reference', (database) => {
         'LIMIT_EXCEEDED',
         () => ops.create(agent, 'order', { code: 'O3', supplier: acme.id }),
       );
-      expect(error.message).toBe('This supplier has enough open orders.');
+      expect(error.message).toBe('This supplier has enough open orders. At most 2.');
       await ops.create(agent, 'order', { code: 'O4', supplier: other.id });
       const closed = await ops.transition(agent, 'order', first.id, 'close', { version: first.version });
       await ops.create(agent, 'order', { code: 'O5', supplier: acme.id });
