@@ -15,6 +15,7 @@ import { recordRoutes } from './records';
 import { fileRoutes } from './files';
 import { hasFileFields } from '@/engine/spec/file-fields';
 import { workflowRoutes } from './workflow';
+import { bulkRoutes } from './bulk';
 import { webhookRoutes } from './webhooks';
 import { allowedMethods, API_PREFIX, matchRoutes, sortRoutes, type ApiContext, type Route, type RouteMatch } from './routes';
 
@@ -46,7 +47,7 @@ function stateOf(engine: Engine): ApiState {
     const routes: Route[] = [
       // Custom calls first: among equally specific paths they win for their own method.
       ...Object.entries(engine.model.calls).map(([name, call]) => callRoute(engine.model, name, call)),
-      ...engine.model.entities.flatMap((entity) => [...recordRoutes(entity), ...workflowRoutes(entity)]),
+      ...engine.model.entities.flatMap((entity) => [...recordRoutes(entity), ...bulkRoutes(entity), ...workflowRoutes(entity)]),
       ...authRoutes,
       ...(engine.model.webhooks.length > 0 ? webhookRoutes : []),
       ...(engine.model.notifications.length > 0 ? inboxRoutes : []),

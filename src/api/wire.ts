@@ -261,6 +261,16 @@ export interface WireBulkTransitionResults {
   readonly results: readonly WireBulkTransitionResult[];
 }
 
+/** One row of a delete of many records: deleted, or refused as a problem would carry it. */
+export type WireBulkDeleteResult =
+  | { readonly id: number; readonly ok: true }
+  | { readonly id: number; readonly ok: false; readonly status: number; readonly code: string; readonly detail: string };
+
+/** POST /api/v1/<plural>/bulk-delete → 200: one result per distinct id, in the order sent. */
+export interface WireBulkDeleteResults {
+  readonly results: readonly WireBulkDeleteResult[];
+}
+
 // ---------------------------------------------------------------- bodies
 
 /** GET /api/v1/<plural>: one page, in the requested order. */

@@ -1,19 +1,17 @@
 import type { FieldError } from '@/engine/errors/ninefold-error';
-import { MAX_BULK_TRANSITION } from '@/engine/ops/transition';
 import type { EntityModel, TransitionModel } from '@/engine/spec/model';
 import { readJsonObject, readOptionalJsonObject } from './body';
 import { json } from './json';
-import { catalogueStatus } from './problem';
 import { etag, takeVersion } from './records';
 import { invalid, recordId } from './record-id';
 import { actorOf, type ApiRequest, type Route } from './routes';
 import { describeRecordFiles } from './file-wire';
+import { bulkItems, isObject, rowResults, unknownKeys } from './bulk-rows';
 import {
   HISTORY_PAGE_SIZE,
   historyEntryToWire,
   historyMaxPageSize,
   recordToWire,
-  type WireBulkTransitionResult,
   type WireBulkTransitionResults,
   type WireHistoryPage,
 } from './wire';
@@ -28,10 +26,6 @@ import {
 const HISTORY_PARAMS = ['limit', 'cursor'] as const;
 const TRANSITION_KEYS = ['version', 'comment', 'input'];
 const BULK_KEYS = ['items', 'comment', 'input'];
-const ITEM_KEYS = ['id', 'version'];
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isPositiveInteger = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
 
 function historyQuery(call: ApiRequest): { limit: number; cursor?: string } {
   const errors: FieldError[] = [];
@@ -68,17 +62,6 @@ function historyQuery(call: ApiRequest): { limit: number; cursor?: string } {
   return { limit, ...(cursor ? { cursor } : {}) };
 }
 
-/** Keys of a body object that are not among `known`, as field errors. */
-function unknownKeys(body: Record<string, unknown>, known: readonly string[], prefix = ''): FieldError[] {
-  return Object.keys(body)
-    .filter((key) => !known.includes(key))
-    .map((key) => ({
-      field: `${prefix}${key}`,
-      code: 'unknown_field',
-      message: `"${key}" is not expected here (expected: ${known.join(', ')}).`,
-    }));
-}
-
 /** `comment` and `input` of a transition body, checked for shape; their content is ops' to check. */
 function commentAndInput(body: Record<string, unknown>, errors: FieldError[]): { comment?: string; input?: Record<string, unknown> } {
   const { comment, input } = body;
@@ -92,41 +75,6 @@ function commentAndInput(body: Record<string, unknown>, errors: FieldError[]): {
     ...(typeof comment === 'string' ? { comment } : {}),
     ...(isObject(input) ? { input } : {}),
   };
-}
-
-function bulkItems(raw: unknown, errors: FieldError[]): { id: number; version?: number }[] {
-  if (!Array.isArray(raw)) {
-    errors.push({
-      field: 'items',
-      code: raw === undefined ? 'required' : 'invalid_type',
-      message: 'Send "items": a list of { "id", "version" }.',
-    });
-    return [];
-  }
-  if (raw.length === 0 || raw.length > MAX_BULK_TRANSITION) {
-    errors.push({
-      field: 'items',
-      code: raw.length === 0 ? 'too_small' : 'too_big',
-      message: `Send from 1 to ${MAX_BULK_TRANSITION} items.`,
-    });
-    return [];
-  }
-  const items: { id: number; version?: number }[] = [];
-  raw.forEach((item: unknown, index) => {
-    const at = `items/${index}`;
-    if (!isObject(item)) {
-      errors.push({ field: at, code: 'invalid_type', message: 'Each item must be an object: { "id", "version" }.' });
-      return;
-    }
-    errors.push(...unknownKeys(item, ITEM_KEYS, `${at}/`));
-    if (!isPositiveInteger(item.id))
-      errors.push({ field: `${at}/id`, code: 'invalid_id', message: 'The id must be a positive whole number.' });
-    if (item.version !== undefined && !isPositiveInteger(item.version)) {
-      errors.push({ field: `${at}/version`, code: 'invalid_version', message: 'The version must be a positive whole number.' });
-    }
-    items.push({ id: item.id as number, ...(item.version !== undefined ? { version: item.version as number } : {}) });
-  });
-  return items;
 }
 
 function transitionRoutes(entity: EntityModel, transition: TransitionModel): Route[] {
@@ -162,19 +110,7 @@ function transitionRoutes(entity: EntityModel, transition: TransitionModel): Rou
         const request = commentAndInput(body, errors);
         if (errors.length > 0) throw invalid(errors);
         const outcomes = await call.engine.ops.bulkTransition(actor, entity.name, transition.name, items, request);
-        const files = await describeRecordFiles(
-          call.engine,
-          entity,
-          outcomes.flatMap((outcome) => (outcome.ok ? [outcome.record] : [])),
-        );
-        const results = outcomes.map((outcome): WireBulkTransitionResult => {
-          if (outcome.ok) return { id: outcome.id, ok: true, record: recordToWire(entity, outcome.record, files) };
-          const status = catalogueStatus(outcome.code, call.engine.model.errors);
-          // Ops only refuse with catalogue codes; anything else is not told (as problemResponse does).
-          return status === undefined
-            ? { id: outcome.id, ok: false, status: 500, code: 'INTERNAL', detail: 'Something went wrong on our side.' }
-            : { id: outcome.id, ok: false, status, code: outcome.code, detail: outcome.message };
-        });
+        const results = await rowResults(call, entity, outcomes);
         const wire: WireBulkTransitionResults = { results };
         return json(wire);
       },

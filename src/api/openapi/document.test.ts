@@ -578,11 +578,19 @@ describe('field types', () => {
       'UserRecord',
       'UserRecordCreate',
       'UserRecordUpdate',
+      'UserRecordBulkUpdate',
+      'UserRecordBulkUpdateResults',
+      'UserRecordBulkDelete',
+      'UserRecordBulkDeleteResults',
       'UserRecordList',
       'UserRecordHistory',
       'LineItem',
       'LineItemCreate',
       'LineItemUpdate',
+      'LineItemBulkUpdate',
+      'LineItemBulkUpdateResults',
+      'LineItemBulkDelete',
+      'LineItemBulkDeleteResults',
       'LineItemList',
       'LineItemHistory',
       'User',
@@ -595,6 +603,8 @@ describe('field types', () => {
     ]);
     expect(document.paths['/line-items']!.get!.operationId).toBe('listLineItems');
     expect(document.paths['/line-items/{id}']!.patch!.operationId).toBe('updateLineItem');
+    expect(document.paths['/line-items/bulk-update']!.post!.operationId).toBe('bulkUpdateLineItems');
+    expect(document.paths['/line-items/bulk-delete']!.post!.operationId).toBe('bulkDeleteLineItems');
   });
 
   it('cap the page size with the spec constant', () => {

@@ -1,13 +1,17 @@
 import { INBOX_TAG } from './inbox-paths';
 import { resolveLimits } from '@/engine/limits';
 import { MAX_BULK_TRANSITION } from '@/engine/ops/transition';
+import { MAX_BULK_ROWS } from '@/engine/ops/bulk';
 import type { AppModel } from '@/engine/spec/model';
 import packageJson from '../../../package.json';
 import { catalogue } from './errors';
 import { AUTH_TAG, buildPaths, CALLS_TAG, entityTag } from './paths';
 import {
+  bulkDeleteResultsSchema,
+  bulkDeleteSchema,
   bulkTransitionResultsSchema,
   bulkTransitionSchema,
+  bulkUpdateSchema,
   createSchema,
   entitySchemaNames,
   FILE_DESCRIPTOR,
@@ -50,6 +54,10 @@ export function buildOpenApiDocument(model: AppModel): OpenApiDocument {
     if (!writtenOnlyByCalls(entity)) {
       schemas[entityNames.create] = createSchema(entity, model.constants);
       schemas[entityNames.update] = updateSchema(entity, model.constants);
+      schemas[entityNames.bulkUpdate] = bulkUpdateSchema(entity, entityNames.update, MAX_BULK_ROWS);
+      schemas[entityNames.bulkUpdateResults] = bulkTransitionResultsSchema(entityNames.record, [...catalogue(model).keys()], 'update');
+      schemas[entityNames.bulkDelete] = bulkDeleteSchema(entity, MAX_BULK_ROWS);
+      schemas[entityNames.bulkDeleteResults] = bulkDeleteResultsSchema([...catalogue(model).keys()]);
     }
     schemas[entityNames.list] = listSchema(entity, entityNames.record);
     schemas[entityNames.history] = historySchema(entity, model.constants);

@@ -41,6 +41,9 @@ export const OPERATION_ERRORS = {
   ],
   // Each record's refusal is a result of the 200, not a status of the request.
   bulkTransition: [...SIGNED_IN, ...BODY],
+  // A field the caller may not write refuses the whole request, before any row.
+  bulkUpdate: [...SIGNED_IN, ...BODY, 'FORBIDDEN_FIELD'],
+  bulkDelete: [...SIGNED_IN, ...BODY],
   history: [...SIGNED_IN, 'VALIDATION_FAILED', 'NOT_FOUND'],
   me: ['UNAUTHENTICATED', ...ANY],
   signIn: [...BODY, 'UNAUTHENTICATED', ...ANY],

@@ -281,8 +281,47 @@ function entityPaths(entity: EntityModel, context: PathContext): Record<string, 
         },
       },
     },
+    ...bulkPaths(entity, context),
     ...workflowPaths(entity, context),
   });
+}
+
+/** An update and a delete of many records (the list's bulk panel), where the API writes the entity. */
+function bulkPaths(entity: EntityModel, context: PathContext): Record<string, PathItemObject> {
+  if (writtenOnlyByCalls(entity)) return {};
+  const names = context.names.get(entity.name)!;
+  const many = inSentence(entity.pluralLabel);
+  const tags = [entityTag(entity)];
+  const rows =
+    'Each record is its own transaction with its own version check; the answer is 200 with one result per record, so one refusal neither blocks nor undoes the others.';
+  return {
+    [`/${entity.plural}/bulk-update`]: {
+      post: {
+        operationId: operationId(context, `bulkUpdate${pascalCase(entity.plural)}`),
+        summary: `Update many ${many}`,
+        description: `The same field values set on each record, with each record's checks as a single update has them (access, field rules, rules, limits). ${rows}`,
+        tags,
+        requestBody: { required: true, content: json(schemaRef(names.bulkUpdate)) },
+        responses: {
+          '200': { description: 'One result per distinct id, in the order sent.', content: json(schemaRef(names.bulkUpdateResults)) },
+          ...errors(context, OPERATION_ERRORS.bulkUpdate),
+        },
+      },
+    },
+    [`/${entity.plural}/bulk-delete`]: {
+      post: {
+        operationId: operationId(context, `bulkDelete${pascalCase(entity.plural)}`),
+        summary: `Delete many ${many}`,
+        description: `Each record deleted as a single delete with If-Match would be. ${rows}`,
+        tags,
+        requestBody: { required: true, content: json(schemaRef(names.bulkDelete)) },
+        responses: {
+          '200': { description: 'One result per distinct id, in the order sent.', content: json(schemaRef(names.bulkDeleteResults)) },
+          ...errors(context, OPERATION_ERRORS.bulkDelete),
+        },
+      },
+    },
+  };
 }
 
 /** An entity only the spec's calls write: its record addresses are read-only (the API answers 405 to writes). */

@@ -247,6 +247,11 @@ export interface EntitySchemaNames {
   readonly transition: string;
   readonly bulkTransition: string;
   readonly bulkTransitionResults: string;
+  /** These four exist only for an entity the API writes (not only the spec's calls). */
+  readonly bulkUpdate: string;
+  readonly bulkUpdateResults: string;
+  readonly bulkDelete: string;
+  readonly bulkDeleteResults: string;
 }
 
 /** Schemas every document has; an entity's schemas never take these names. */
@@ -289,6 +294,7 @@ export function entitySchemaNames(model: AppModel): ReadonlyMap<string, EntitySc
       `${b}List`,
       `${b}History`,
       ...(entity.workflow ? [`${b}Transition`, `${b}BulkTransition`, `${b}BulkTransitionResults`] : []),
+      ...(writtenOnlyByCalls(entity) ? [] : [`${b}BulkUpdate`, `${b}BulkUpdateResults`, `${b}BulkDelete`, `${b}BulkDeleteResults`]),
     ];
     let candidate = base;
     for (let n = 2; all(candidate).some((name) => taken.has(name)); n += 1) {
@@ -304,6 +310,10 @@ export function entitySchemaNames(model: AppModel): ReadonlyMap<string, EntitySc
       transition: `${candidate}Transition`,
       bulkTransition: `${candidate}BulkTransition`,
       bulkTransitionResults: `${candidate}BulkTransitionResults`,
+      bulkUpdate: `${candidate}BulkUpdate`,
+      bulkUpdateResults: `${candidate}BulkUpdateResults`,
+      bulkDelete: `${candidate}BulkDelete`,
+      bulkDeleteResults: `${candidate}BulkDeleteResults`,
     });
   }
   return names;
@@ -625,10 +635,94 @@ export function bulkTransitionSchema(entity: EntityModel, constants: Constants, 
   };
 }
 
-/** The answer of a transition of many records: one result per distinct id, in the order sent. */
-export function bulkTransitionResultsSchema(recordName: string, codes: readonly string[]): JsonSchema {
+/** The items of a request on many records: each id with the version the caller saw. */
+function bulkItemsSchema(maxItems: number, what: string): JsonSchema {
   return {
-    title: 'Results of a transition of many records',
+    type: 'array',
+    minItems: 1,
+    maxItems,
+    description: `The records, each with the version the caller saw (an item without one is refused with PRECONDITION_REQUIRED, as ${what} would be). A repeated id is taken once.`,
+    items: {
+      type: 'object',
+      properties: { id: { type: 'integer', minimum: 1 }, version: { type: 'integer', minimum: 1 } },
+      required: ['id'],
+      additionalProperties: false,
+    },
+  };
+}
+
+/** The body of an update of many records: the same field values set on each. */
+export function bulkUpdateSchema(entity: EntityModel, updateName: string, maxItems: number): JsonSchema {
+  return {
+    title: `An update of many ${inSentence(entity.pluralLabel)}`,
+    type: 'object',
+    properties: {
+      items: bulkItemsSchema(maxItems, 'a single update'),
+      input: { ...schemaRef(updateName), description: 'The field values to set on every record (at least one).' },
+    },
+    required: ['items', 'input'],
+    additionalProperties: false,
+  };
+}
+
+/** The body of a delete of many records. */
+export function bulkDeleteSchema(entity: EntityModel, maxItems: number): JsonSchema {
+  return {
+    title: `A delete of many ${inSentence(entity.pluralLabel)}`,
+    type: 'object',
+    properties: { items: bulkItemsSchema(maxItems, 'a single delete with If-Match') },
+    required: ['items'],
+    additionalProperties: false,
+  };
+}
+
+/** A refused row: what the request on this record alone would have answered. */
+function refusedRowSchema(alone: string, codes: readonly string[]): JsonSchema {
+  return {
+    type: 'object',
+    description: `Refused: the status, code and detail ${alone} would have answered.`,
+    properties: {
+      id: { type: 'integer', minimum: 1 },
+      ok: { const: false },
+      status: { type: 'integer', minimum: 400, maximum: 599 },
+      code: { type: 'string', enum: [...codes] },
+      detail: { type: 'string' },
+    },
+    required: ['id', 'ok', 'status', 'code', 'detail'],
+    additionalProperties: false,
+  };
+}
+
+/** The answer of a delete of many records: one result per distinct id, in the order sent. */
+export function bulkDeleteResultsSchema(codes: readonly string[]): JsonSchema {
+  return {
+    title: 'Results of a delete of many records',
+    type: 'object',
+    properties: {
+      results: {
+        type: 'array',
+        items: {
+          oneOf: [
+            {
+              type: 'object',
+              properties: { id: { type: 'integer', minimum: 1 }, ok: { const: true } },
+              required: ['id', 'ok'],
+              additionalProperties: false,
+            },
+            refusedRowSchema('the delete of this record alone', codes),
+          ],
+        },
+      },
+    },
+    required: ['results'],
+    additionalProperties: false,
+  };
+}
+
+/** The answer of a transition of many records: one result per distinct id, in the order sent. */
+export function bulkTransitionResultsSchema(recordName: string, codes: readonly string[], what = 'transition'): JsonSchema {
+  return {
+    title: `Results of a ${what} of many records`,
     type: 'object',
     properties: {
       results: {
@@ -643,7 +737,7 @@ export function bulkTransitionResultsSchema(recordName: string, codes: readonly 
             },
             {
               type: 'object',
-              description: 'Refused: the status, code and detail the transition of this record alone would have answered.',
+              description: `Refused: the status, code and detail the ${what} of this record alone would have answered.`,
               properties: {
                 id: { type: 'integer', minimum: 1 },
                 ok: { const: false },

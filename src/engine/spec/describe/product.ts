@@ -239,7 +239,10 @@ function bulkText(entity: EntityModel, peopleWrite: boolean): string | null {
     ...(peopleWrite ? ['Delete where the user may delete (asks first)'] : []),
   ];
   if (actions.length === 0) return null;
-  return `on the selected rows (the panel shows once one is ticked): ${actions.join(', ')}; each row changed on its own with the version the user saw, and each refused row reported with why`;
+  const api = peopleWrite
+    ? `; the same through the API: ${code(`POST /api/v1/${entity.plural}/bulk-update`)} and ${code(`POST /api/v1/${entity.plural}/bulk-delete`)}`
+    : '';
+  return `on the selected rows (the panel shows once one is ticked): ${actions.join(', ')}; each row changed on its own with the version the user saw, and each refused row reported with why${api}`;
 }
 
 function columnLabel(entity: EntityModel, name: string): string {
