@@ -68,20 +68,29 @@ describe('reading the document', () => {
           'getOrganization',
           'updateOrganization',
           'deleteOrganization',
+          'bulkUpdateOrganizations',
+          'bulkDeleteOrganizations',
           'getOrganizationHistory',
         ],
       ],
       [
         'tickets',
         [
-          ...['listTickets', 'createTicket', 'getTicket', 'updateTicket', 'deleteTicket', 'getTicketHistory'],
+          ...['listTickets', 'createTicket', 'getTicket', 'updateTicket', 'deleteTicket', 'bulkUpdateTickets', 'bulkDeleteTickets'],
+          'getTicketHistory',
           ...['start', 'wait', 'reply', 'resolve', 'reopen', 'close'].flatMap((t) => [
             `${t}Ticket`,
             `bulk${t[0]!.toUpperCase()}${t.slice(1)}Tickets`,
           ]),
         ],
       ],
-      ['comments', ['listComments', 'createComment', 'getComment', 'updateComment', 'deleteComment', 'getCommentHistory']],
+      [
+        'comments',
+        [
+          ...['listComments', 'createComment', 'getComment', 'updateComment', 'deleteComment'],
+          ...['bulkUpdateComments', 'bulkDeleteComments', 'getCommentHistory'],
+        ],
+      ],
       ['auth', ['getCurrentUser', 'signIn', 'signOut', 'getOpenApiDocument']],
       ['inbox', ['listInbox', 'markAllInboxRead', 'markInboxRead']],
       ['files', ['uploadFiles', 'downloadFile', 'downloadThumbnail']],
