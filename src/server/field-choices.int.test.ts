@@ -1,5 +1,6 @@
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import crm from '../../examples/crm/ninefold.spec';
+import publication from '../../examples/publication/ninefold.spec';
 import { openTestEngine } from '@testing/api/api';
 import type { TestEngine } from '@testing/engine/engine';
 import { createActor, ninefoldError, testModel } from '@testing/engine/ops';
@@ -8,6 +9,11 @@ import { buildModel } from '@/engine/spec/build';
 import type { Actor } from '@/engine/ground/actor';
 import type { RecordData } from '@/engine/ops/types';
 import { PICKER_RESULTS, searchFieldChoices } from './field-choices';
+import { describeFormFields, PLAIN_CHOICES } from './form-fields';
+import { describeFilters } from './list-filters';
+import { EMPTY_LIST_PARAMS } from './list-query';
+
+vi.mock('server-only', () => ({}));
 
 /*
  * A picker's server search (what its combobox asks as the user types), over a real engine and
@@ -119,5 +125,57 @@ forEachDatabase('picker search, a reference within another', (database) => {
       { goodRows: true },
     );
     expect(result).toMatchObject({ created: 1, refusedRows: 1 });
+  });
+});
+
+forEachDatabase('picker search, a references field', (database) => {
+  const model = buildModel(publication);
+  let engine: TestEngine;
+  let admin: Actor;
+  let tags: RecordData[];
+
+  beforeAll(async () => {
+    engine = await openTestEngine(database, model);
+    admin = await createActor(engine.store.db, ['admin'], 'Pub Admin');
+    tags = [];
+    for (let i = 0; i < PLAIN_CHOICES + 5; i++) tags.push(await engine.ops.create(admin, 'tag', { name: `Topic ${100 + i}` }));
+  });
+
+  const tagsField = async (value: string) => {
+    const entity = model.entitiesByName.article!;
+    const [field] = await describeFormFields({
+      ops: engine.ops,
+      actor: admin,
+      model,
+      entity,
+      fields: [entity.fieldsByName.tags!],
+      values: { tags: value },
+      references: { tags: { [tags[7]!.id]: 'Topic 107' } },
+      zone: 'UTC',
+    });
+    return field!;
+  };
+
+  it('finds the records of a references field as typed, a few at a time', async () => {
+    expect(await searchFieldChoices(engine, admin, 'article', 'tags', anything)).toHaveLength(PICKER_RESULTS);
+    expect(labels(await searchFieldChoices(engine, admin, 'article', 'tags', { q: 'topic 131', within: null }))).toEqual(['Topic 131']);
+  });
+
+  it('renders no list of every record: past a few, the form names only the chosen ones and searches the server', async () => {
+    const field = await tagsField(String(tags[7]!.id));
+    expect(field).toMatchObject({ kind: 'ids', search: { entity: 'article', field: 'tags' } });
+    expect(field.options).toEqual([{ value: String(tags[7]!.id), label: 'Topic 107' }]);
+    const params = { ...EMPTY_LIST_PARAMS, filters: { tags: String(tags[7]!.id) } };
+    const filters = await describeFilters(engine.ops, admin, model.entitiesByName.article!, new Set(['tags']), params);
+    const filter = filters.find((f) => f.param === 'tags');
+    expect(filter).toMatchObject({ kind: 'text', search: { entity: 'article', field: 'tags' } });
+    expect(filter?.options.map((o) => o.value)).toEqual([String(tags[7]!.id)]);
+  });
+
+  it('offers a multiple select of them all while they are a few', async () => {
+    for (const tag of tags.slice(PLAIN_CHOICES - 5)) await engine.ops.delete(admin, 'tag', tag.id, tag.version);
+    const field = await tagsField('');
+    expect(field).toMatchObject({ kind: 'multi', search: { entity: 'article', field: 'tags' } });
+    expect(field.options).toHaveLength(PLAIN_CHOICES - 5);
   });
 });

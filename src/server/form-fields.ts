@@ -13,12 +13,10 @@ import { MAX_REFERENCES } from '@/engine/spec/join-fields';
 import { inSentence } from '@/engine/spec/naming';
 import { enumLabel } from '@/ui/format';
 
-/** Up to this many choices a references field is a select; beyond, ids typed. */
-export const CHOICES_LIMIT = 200;
-
 /**
  * Up to this many choices a reference or user field's plain input (without JavaScript, and
- * before the combobox takes over) is a select; beyond, an id input. Kept small: the page carries
+ * before the combobox takes over) is a select (a multiple one for a references or users field);
+ * beyond, an id input. Kept small: the page carries
  * them, and the combobox finds the others on the server as the user types.
  */
 export const PLAIN_CHOICES = 50;
@@ -28,8 +26,8 @@ function decimalStep(scale: number): string {
 }
 
 /**
- * The choices of a reference or user field, or null when they cannot be listed in full (too
- * many, or the actor may not list them): the form then asks for an id.
+ * The choices of a reference or user field, at most `limit` (PLAIN_CHOICES), or null when they
+ * cannot be listed in full (more, or the actor may not list them): the form then asks for an id.
  */
 export async function loadChoices(
   ops: Ops,
@@ -39,7 +37,7 @@ export async function loadChoices(
   query: { limit?: number; within?: number | null } = {},
 ): Promise<readonly ReferenceChoice[] | null> {
   try {
-    const result = await ops.choices(actor, entity.name, field.name, { limit: CHOICES_LIMIT, ...query });
+    const result = await ops.choices(actor, entity.name, field.name, { limit: PLAIN_CHOICES, ...query });
     return result.complete ? result.choices : null;
   } catch (error) {
     if (asNinefoldError(error)) return null;
@@ -148,7 +146,7 @@ export async function describeFormFields(options: {
         case 'user': {
           const currentTitle = currentTitleOf(field, value, actor, references);
           const { search, within } = pickerSearch(entity, field, values, fixed);
-          const choices = await loadChoices(ops, actor, entity, field, { limit: PLAIN_CHOICES, within });
+          const choices = await loadChoices(ops, actor, entity, field, { within });
           if (choices === null) {
             const target = spec.type === 'user' ? 'user' : inSentence(model.entitiesByName[spec.to]?.label ?? 'record');
             return { ...base, kind: 'id', currentTitle, search, help: spec.help ?? `Enter the ID of the ${target}.` };
@@ -177,19 +175,28 @@ export async function describeFormFields(options: {
         }
         case 'references':
         case 'users': {
+          // As a reference: a combobox searching the server once hydrated; before, and without JavaScript, a multiple select of a few or ids typed.
+          const { search } = pickerSearch(entity, field, values, fixed);
           const choices = await loadChoices(ops, actor, entity, field);
           const maxItems = field.maxItems ?? MAX_REFERENCES;
-          if (choices === null) {
-            const target = spec.type === 'users' ? 'users' : `${inSentence(model.entitiesByName[spec.to]?.label ?? 'record')} records`;
-            return { ...base, kind: 'ids', maxItems, help: spec.help ?? `Enter the IDs of the ${target}, separated by commas.` };
-          }
-          // Chosen records missing from the choices (named by the record's titles) stay choosable.
-          const options = choices.map((c) => ({ value: String(c.id), label: c.title }));
+          // The chosen records, named by the record's titles, stay choosable (and named) when not among the choices.
+          const options = (choices ?? []).map((c) => ({ value: String(c.id), label: c.title }));
           for (const id of value.split(',').filter((v) => v !== '')) {
             if (!options.some((o) => o.value === id))
               options.unshift({ value: id, label: references?.[field.name]?.[Number(id)] ?? `#${id}` });
           }
-          return { ...base, kind: 'multi', maxItems, options };
+          if (choices === null) {
+            const target = spec.type === 'users' ? 'users' : `${inSentence(model.entitiesByName[spec.to]?.label ?? 'record')} records`;
+            return {
+              ...base,
+              kind: 'ids',
+              maxItems,
+              search,
+              options,
+              help: spec.help ?? `Enter the IDs of the ${target}, separated by commas.`,
+            };
+          }
+          return { ...base, kind: 'multi', maxItems, search, options };
         }
       }
     }),

@@ -5,7 +5,7 @@ import { DUE_FILTERS } from '@/engine/rules/overdue';
 import type { EntityModel } from '@/engine/spec/model';
 import { humanize } from '@/engine/spec/naming';
 import type { FilterControl, FilterOption } from '@/ui/list-filters';
-import { choiceOptions, loadChoices, PLAIN_CHOICES } from './form-fields';
+import { choiceOptions, loadChoices } from './form-fields';
 import { filterParam } from '@/ui/list/filter-param';
 import type { ListParams } from './list-query';
 import { enumLabel } from '@/ui/format';
@@ -68,19 +68,20 @@ export async function describeFilters(
         case 'user': {
           // A combobox searching the server once hydrated; before, and without JavaScript, a select of a few or an id input.
           const search = { entity: entity.name, field: field.name };
-          const choices = await loadChoices(ops, actor, entity, field, { limit: PLAIN_CHOICES });
+          const choices = await loadChoices(ops, actor, entity, field);
           if (choices === null) return { param, label: field.label, kind: 'id', options: [], value, search };
           return { param, label: field.label, kind: 'select', options: choiceOptions(choices, value, undefined), value, search };
         }
         case 'references':
         case 'users': {
-          // "Has any of": several records (or users) chosen (a multiple select); too many to list, ids typed "3,7".
+          // "Has any of": a combobox of several once hydrated; before, and without JavaScript, a multiple select of a few, or ids typed "3,7".
+          const search = { entity: entity.name, field: field.name };
           const choices = await loadChoices(ops, actor, entity, field);
-          if (choices === null) return { param, label: field.label, kind: 'text', options: [], value };
-          const options = choices.map((c) => ({ value: String(c.id), label: c.title }));
+          const label = `${field.label} (any of)`;
+          const options = (choices ?? []).map((c) => ({ value: String(c.id), label: c.title }));
           for (const id of value.split(',').filter((v) => v !== ''))
             if (!options.some((o) => o.value === id)) options.push({ value: id, label: `#${id}` });
-          return { param, label: `${field.label} (any of)`, kind: 'multi', options, value };
+          return { param, label, kind: choices === null ? 'text' : 'multi', options, value, search };
         }
         default:
           return { param, label: field.label, kind: 'text', options: [], value };

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { Button, buttonClass } from './button';
 import { AutoApplyForm } from './list/auto-apply-form';
 import { ChoicePicker } from './forms/choice-picker';
+import { ReferencesPicker } from './forms/references-picker';
 import type { PickerSearch } from './forms/state';
 
 export interface FilterOption {
@@ -19,7 +20,7 @@ export interface FilterControl {
   readonly kind: 'select' | 'multi' | 'id' | 'text';
   readonly options: readonly FilterOption[];
   readonly value: string;
-  /** A reference or user filter: the server search its combobox asks (./forms/choice-picker.tsx). */
+  /** A reference or user filter, or a references or users one: the server search its combobox asks (./forms/choice-picker.tsx, ./forms/references-picker.tsx). */
   readonly search?: PickerSearch;
 }
 
@@ -107,7 +108,20 @@ export function ListFilters({
                 <label htmlFor={`filter-${filter.param}`} className="mb-1 block text-xs font-medium text-zinc-600">
                   {filter.label}
                 </label>
-                {filter.search ? (
+                {filter.search && (filter.kind === 'multi' || filter.kind === 'text') ? (
+                  // A references or users filter ("any of"): plain, a multiple select of a few or ids typed.
+                  <ReferencesPicker
+                    id={`filter-${filter.param}`}
+                    name={filter.param}
+                    label={filter.label}
+                    value={filter.value}
+                    titles={filter.options}
+                    search={filter.search}
+                    filter
+                  >
+                    {plainFilter(filter)}
+                  </ReferencesPicker>
+                ) : filter.search ? (
                   <ChoicePicker
                     id={`filter-${filter.param}`}
                     name={filter.param}

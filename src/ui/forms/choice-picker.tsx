@@ -2,11 +2,8 @@
 
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../cn';
-import { useSearchChoices } from './choices-search';
+import { useAskedChoices, useSearchChoices } from './choices-search';
 import type { ChoiceOption, PickerSearch } from './state';
-
-/** How long typing pauses before the server is asked. */
-const TYPING_PAUSE_MS = 150;
 
 interface ChoicePickerProps {
   readonly id: string;
@@ -43,13 +40,6 @@ export function ChoicePicker(props: ChoicePickerProps) {
   return enhanced && search ? <Combobox {...props} /> : props.children;
 }
 
-/** The form's value of `name`, as it would post it (the last one wins); else the value the server fixed. */
-function formValue(input: HTMLInputElement | null, name: string, fixed: string | undefined): number | null {
-  const posted = input?.form ? new FormData(input.form).getAll(name).at(-1) : undefined;
-  const raw = typeof posted === 'string' ? posted : (fixed ?? '');
-  return /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : null;
-}
-
 function Combobox({
   id,
   name,
@@ -64,46 +54,23 @@ function Combobox({
   submitOnChoose,
   className,
 }: ChoicePickerProps) {
-  const searchChoices = useSearchChoices()!;
   const listId = useId();
   const [chosen, setChosen] = useState<ChoiceOption | null>(value === '' ? null : { value, label: valueLabel ?? `#${value}` });
   const [text, setText] = useState(chosen?.label ?? '');
-  const [options, setOptions] = useState<readonly ChoiceOption[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
-  const [loading, setLoading] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const hidden = useRef<HTMLInputElement>(null);
-  const asked = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const choseNow = useRef(false);
+  const { options, loading, ask } = useAskedChoices(search, input);
 
-  useEffect(() => () => clearTimeout(timer.current ?? undefined), []);
+  // Each answer starts at its first option.
+  useEffect(() => setActive(options.length > 0 ? 0 : -1), [options]);
   useEffect(() => {
     // After the hidden input holds the new id: a filter applies it.
     if (choseNow.current && submitOnChoose) hidden.current?.form?.requestSubmit();
     choseNow.current = false;
   }, [chosen, submitOnChoose]);
-
-  const ask = (q: string) => {
-    clearTimeout(timer.current ?? undefined);
-    timer.current = setTimeout(() => {
-      const question = ++asked.current;
-      setLoading(true);
-      const within = search.within ? formValue(input.current, search.within.field, search.within.value) : null;
-      searchChoices(search.entity, search.field, { q, within })
-        .then((found) => {
-          // Only the answer to the latest question counts: typing fast must not show an older list.
-          if (question !== asked.current) return;
-          setOptions(found);
-          setActive(found.length > 0 ? 0 : -1);
-          setLoading(false);
-        })
-        .catch(() => {
-          if (question === asked.current) setLoading(false);
-        });
-    }, TYPING_PAUSE_MS);
-  };
 
   const show = (q: string) => {
     setOpen(true);

@@ -121,6 +121,28 @@ export function FieldInput({
       plain
     );
 
+  // A references or users field: a combobox of several searching the server once hydrated, this plain input before and without JavaScript.
+  const severalPicker = (plain: ReactNode) =>
+    field.search ? (
+      <ReferencesPicker
+        id={id}
+        name={field.name}
+        label={field.label}
+        value={value}
+        titles={field.options ?? []}
+        search={field.search}
+        required={field.required}
+        maxItems={field.maxItems}
+        describedBy={common['aria-describedby']}
+        invalid={Boolean(error)}
+        autoFocus={autoFocus}
+      >
+        {plain}
+      </ReferencesPicker>
+    ) : (
+      plain
+    );
+
   switch (field.kind) {
     case 'checkbox':
       return (
@@ -199,19 +221,27 @@ export function FieldInput({
         ),
       );
     case 'multi':
+      // Either way the form posts an empty value (the field was in the form, so choosing none empties it) and one per chosen record.
       return frame(
-        <ReferencesPicker
-          id={id}
-          name={field.name}
-          label={field.label}
-          options={field.options ?? []}
-          value={value}
-          required={field.required}
-          maxItems={field.maxItems}
-          describedBy={common['aria-describedby']}
-          invalid={Boolean(error)}
-          autoFocus={autoFocus}
-        />,
+        severalPicker(
+          <>
+            <input type="hidden" name={field.name} value="" />
+            <select
+              {...common}
+              multiple
+              required={field.required}
+              defaultValue={value.split(',').filter((v) => v !== '')}
+              size={Math.min(Math.max(field.options?.length ?? 0, 2), 8)}
+              className={cn(inputClass, 'py-1')}
+            >
+              {(field.options ?? []).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </>,
+        ),
       );
     case 'files':
       // Without JavaScript the chosen files go with the form; with it, each is uploaded as it is
@@ -235,8 +265,8 @@ export function FieldInput({
           />
         </div>,
       );
-    case 'ids':
-      return frame(
+    case 'ids': {
+      const typed = (
         <input
           {...common}
           type="text"
@@ -247,8 +277,10 @@ export function FieldInput({
           defaultValue={value}
           placeholder="IDs, e.g. 3, 7"
           className={inputClass}
-        />,
+        />
       );
+      return frame(field.search ? severalPicker(typed) : typed);
+    }
     case 'integer':
     case 'decimal':
       return frame(

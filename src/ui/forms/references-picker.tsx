@@ -1,104 +1,108 @@
 'use client';
 
-import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { cn } from '../cn';
-import type { ChoiceOption } from './state';
-
-const inputClass =
-  'block w-full rounded-md border-0 bg-white px-2.5 py-1.5 text-sm text-zinc-900 shadow-xs ring-1 ring-inset ring-zinc-300 placeholder:text-zinc-400 focus:ring-2 focus:ring-accent-600 focus-visible:outline-none aria-invalid:ring-red-500';
+import { useAskedChoices, useSearchChoices } from './choices-search';
+import type { ChoiceOption, PickerSearch } from './state';
 
 interface PickerProps {
   readonly id: string;
   readonly name: string;
   /** The field's label, naming the list of choices and of chosen records for assistive technology. */
   readonly label: string;
-  readonly options: readonly ChoiceOption[];
-  /** The chosen ids, joined by commas (the form's value of a references field). */
+  /** The chosen ids, joined by commas (the form's value of a references field, or a filter's). */
   readonly value: string;
-  readonly required: boolean;
+  /** Titles the page knows (the chosen records' at least), by id. */
+  readonly titles: readonly ChoiceOption[];
+  readonly search: PickerSearch;
+  readonly required?: boolean;
   readonly maxItems?: number;
   readonly describedBy?: string;
   readonly invalid?: boolean;
   readonly autoFocus?: boolean;
-}
-
-/**
- * The choice of several records (a references field). Without JavaScript, and until the page is
- * hydrated, a plain `<select multiple>`; then a combobox: type to narrow the choices, arrow keys
- * to move, Enter to add or remove, Backspace in the empty box to remove the last one, and each
- * chosen record as a chip with its own remove button. Either way the form posts an empty value
- * (the field was in the form, so choosing none empties it) and one value per chosen record.
- */
-export function ReferencesPicker(props: PickerProps) {
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
-  return enhanced ? <Combobox {...props} /> : <PlainSelect {...props} />;
+  /**
+   * A list's filter: the chosen ids go as one value joined by commas, and the form is submitted as
+   * they change. A form's field instead posts an empty value (the field was in the form, so
+   * choosing none empties it) and one value per chosen record.
+   */
+  readonly filter?: boolean;
+  /** What is shown without JavaScript and until the page is hydrated: a multiple select of a few, or an ids input. */
+  readonly children: ReactNode;
 }
 
 function chosenIds(value: string): string[] {
   return value.split(',').filter((v) => v !== '');
 }
 
-function PlainSelect({ id, name, options, value, required, describedBy, invalid, autoFocus }: PickerProps) {
-  return (
-    <>
-      <input type="hidden" name={name} value="" />
-      <select
-        id={id}
-        name={name}
-        multiple
-        required={required}
-        defaultValue={chosenIds(value)}
-        size={Math.min(Math.max(options.length, 2), 8)}
-        aria-describedby={describedBy}
-        aria-invalid={invalid || undefined}
-        autoFocus={autoFocus}
-        className={cn(inputClass, 'py-1')}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </>
-  );
+/**
+ * The choice of several records or users (a references or users field, or a filter "any of").
+ * Without JavaScript it is `children`, the plain input the server rendered; then a combobox
+ * whose options the server finds as the user types (through ops, with the viewer's access and
+ * the field's `roles`), a few at a time: nothing lists every record. Arrow keys move, Enter adds
+ * or removes, Backspace in the empty box removes the last one, and each chosen record is a chip
+ * with its own remove button.
+ */
+export function ReferencesPicker(props: PickerProps) {
+  const search = useSearchChoices();
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  return enhanced && search ? <Combobox {...props} /> : props.children;
 }
 
-function Combobox({ id, name, label, options, value, required, maxItems, describedBy, invalid, autoFocus }: PickerProps) {
+function Combobox({ id, name, label, value, titles, search, required, maxItems, describedBy, invalid, autoFocus, filter }: PickerProps) {
   const listId = useId();
   const [chosen, setChosen] = useState<string[]>(() => chosenIds(value));
+  // Titles of every record seen: the chosen ones the page named, then each answer's.
+  const [labels, setLabels] = useState(() => new Map(titles.map((t) => [t.value, t.label])));
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
-  const labels = useMemo(() => new Map(options.map((o) => [o.value, o.label])), [options]);
-  const matching = useMemo(() => {
-    const text = query.trim().toLowerCase();
-    return text === '' ? options : options.filter((o) => o.label.toLowerCase().includes(text));
-  }, [options, query]);
+  const changed = useRef(false);
+  const { options, loading, ask } = useAskedChoices(search, input);
   const full = maxItems !== undefined && chosen.length >= maxItems;
 
+  useEffect(() => {
+    setActive(0);
+    setLabels((known) =>
+      options.every((o) => known.get(o.value) === o.label)
+        ? known
+        : new Map([...known, ...options.map((o) => [o.value, o.label] as const)]),
+    );
+  }, [options]);
+  useEffect(() => {
+    // After the hidden input holds the new ids: a filter applies them.
+    if (changed.current && filter) input.current?.form?.requestSubmit();
+    changed.current = false;
+  }, [chosen, filter]);
+
+  const show = (q: string) => {
+    setOpen(true);
+    ask(q);
+  };
   const toggle = (option: ChoiceOption) => {
+    changed.current = true;
     setChosen((now) => (now.includes(option.value) ? now.filter((v) => v !== option.value) : full ? now : [...now, option.value]));
+    if (query !== '') show('');
     setQuery('');
     input.current?.focus();
   };
-  const remove = (value: string) => {
-    setChosen((now) => now.filter((v) => v !== value));
+  const remove = (v: string) => {
+    changed.current = true;
+    setChosen((now) => now.filter((c) => c !== v));
     input.current?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      if (!open) setOpen(true);
-      else if (matching.length > 0) setActive((i) => (i + (event.key === 'ArrowDown' ? 1 : matching.length - 1)) % matching.length);
+      if (!open) show(query);
+      else if (options.length > 0) setActive((i) => (i + (event.key === 'ArrowDown' ? 1 : options.length - 1)) % options.length);
     } else if (event.key === 'Enter') {
       // Enter picks from the list while it is open; it never submits the form from here.
-      if (open && matching[active]) {
+      if (open && options[active]) {
         event.preventDefault();
-        toggle(matching[active]);
+        toggle(options[active]);
       }
     } else if (event.key === 'Escape') {
       if (open) {
@@ -111,13 +115,21 @@ function Combobox({ id, name, label, options, value, required, maxItems, describ
     }
   };
 
+  const titleOf = (v: string) => labels.get(v) ?? `#${v}`;
   const optionId = (index: number) => `${listId}-option-${index}`;
+  const showList = open && options.length > 0;
   return (
     <div className="relative">
-      <input type="hidden" name={name} value="" />
-      {chosen.map((v) => (
-        <input key={v} type="hidden" name={name} value={v} />
-      ))}
+      {filter ? (
+        <input type="hidden" name={name} value={chosen.join(',')} />
+      ) : (
+        <>
+          <input type="hidden" name={name} value="" />
+          {chosen.map((v) => (
+            <input key={v} type="hidden" name={name} value={v} />
+          ))}
+        </>
+      )}
       <div
         className={cn(
           'flex min-h-9 flex-wrap items-center gap-1.5 rounded-md bg-white px-1.5 py-1 shadow-xs ring-1 ring-inset ring-zinc-300 focus-within:ring-2 focus-within:ring-accent-600',
@@ -130,11 +142,11 @@ function Combobox({ id, name, label, options, value, required, maxItems, describ
               key={v}
               className="inline-flex max-w-full items-center gap-1 rounded bg-accent-50 py-0.5 pl-2 pr-0.5 text-sm text-accent-700"
             >
-              <span className="truncate">{labels.get(v) ?? `#${v}`}</span>
+              <span className="truncate">{titleOf(v)}</span>
               <button
                 type="button"
                 onClick={() => remove(v)}
-                aria-label={`Remove ${labels.get(v) ?? `#${v}`}`}
+                aria-label={`Remove ${titleOf(v)}`}
                 // At least 24 px square: a target a finger can hit on a phone.
                 className="grid size-6 place-items-center rounded text-accent-700 hover:bg-accent-100 focus-visible:outline-2"
               >
@@ -149,10 +161,10 @@ function Combobox({ id, name, label, options, value, required, maxItems, describ
           type="text"
           role="combobox"
           autoComplete="off"
-          aria-expanded={open}
+          aria-expanded={showList}
           aria-controls={listId}
           aria-autocomplete="list"
-          aria-activedescendant={open && matching[active] ? optionId(active) : undefined}
+          aria-activedescendant={showList && options[active] ? optionId(active) : undefined}
           aria-describedby={describedBy}
           aria-invalid={invalid || undefined}
           aria-required={required || undefined}
@@ -161,11 +173,9 @@ function Combobox({ id, name, label, options, value, required, maxItems, describ
           placeholder={full ? `At most ${maxItems}` : 'Type to search…'}
           onChange={(event) => {
             setQuery(event.target.value);
-            setActive(0);
-            setOpen(true);
+            show(event.target.value);
           }}
-          onFocus={() => setOpen(true)}
-          onClick={() => setOpen(true)}
+          onClick={() => (open ? setOpen(false) : show(query))}
           onBlur={() => setOpen(false)}
           onKeyDown={onKeyDown}
           className="min-w-32 flex-1 border-0 bg-transparent px-1 py-0.5 text-sm text-zinc-900 placeholder:text-zinc-400 focus:outline-none focus-visible:outline-none"
@@ -176,10 +186,10 @@ function Combobox({ id, name, label, options, value, required, maxItems, describ
         role="listbox"
         aria-multiselectable="true"
         aria-label={`${label}: choices`}
-        hidden={!open || matching.length === 0}
-        className="absolute z-20 mt-1 max-h-60 w-full overflow-auto rounded-md bg-white py-1 text-sm shadow-lg ring-1 ring-zinc-200"
+        hidden={!showList}
+        className="absolute z-20 mt-1 max-h-60 w-full min-w-48 overflow-auto rounded-md bg-white py-1 text-sm shadow-lg ring-1 ring-zinc-200"
       >
-        {matching.map((option, index) => {
+        {options.map((option, index) => {
           const selected = chosen.includes(option.value);
           return (
             <li
@@ -208,14 +218,16 @@ function Combobox({ id, name, label, options, value, required, maxItems, describ
           );
         })}
       </ul>
-      {open && matching.length === 0 ? (
-        <p
-          role="status"
-          className="absolute z-20 mt-1 w-full rounded-md bg-white px-3 py-1.5 text-sm text-zinc-600 shadow-lg ring-1 ring-zinc-200"
-        >
-          No match
-        </p>
-      ) : null}
+      <p
+        role="status"
+        className={
+          open && !loading && options.length === 0
+            ? 'absolute z-20 mt-1 w-full rounded-md bg-white px-3 py-1.5 text-sm text-zinc-600 shadow-lg ring-1 ring-zinc-200'
+            : 'sr-only'
+        }
+      >
+        {open && !loading && options.length === 0 ? 'No match' : ''}
+      </p>
     </div>
   );
 }

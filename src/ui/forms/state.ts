@@ -131,7 +131,11 @@ export interface FormFieldDescriptor {
   readonly max?: number;
   readonly step?: string;
   readonly options?: readonly ChoiceOption[];
-  /** For `select` and `id` inputs of a reference or user field: the server search its combobox asks (./choice-picker.tsx). */
+  /**
+   * For `select` and `id` inputs of a reference or user field, and `multi` and `ids` inputs of a
+   * references or users field: the server search its combobox asks (./choice-picker.tsx,
+   * ./references-picker.tsx). For `ids`, `options` names the chosen records.
+   */
   readonly search?: PickerSearch;
   /** For `id` inputs: the title of the current value, shown beside the input. */
   readonly currentTitle?: string;
