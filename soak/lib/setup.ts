@@ -1,7 +1,10 @@
 import { run, type Finished } from '../../bench/lib/processes';
 import { SOAK_SPEC } from './server';
 
-/** The soak's own account: an administrator who is also an agent (so tickets can be assigned to it). */
+/**
+ * The soak's own account: an administrator who is also an agent (so tickets can be assigned to
+ * it) and a customer (so the tickets it files name it as their requester, who must be a customer).
+ */
 export const SOAK_USER = { email: 'soak@soak.ninefold.test', password: 'soak-password-not-secret' } as const;
 
 /** `npm run ninefold -- <args>` on a database; throws with the output when it fails unless allowed. */
@@ -43,7 +46,7 @@ export async function prepareDatabase(
   options: { seed?: number } = {},
 ): Promise<string> {
   if (options.seed) await ninefold(root, env, ['seed', '--count', String(options.seed)]);
-  return addUser(root, env, { ...SOAK_USER, name: 'Soak', roles: ['admin', 'agent'] });
+  return addUser(root, env, { ...SOAK_USER, name: 'Soak', roles: ['admin', 'agent', 'customer'] });
 }
 
 /** A second agent, whom the soak's tickets are assigned to: each assignment tells them (in-app). */
