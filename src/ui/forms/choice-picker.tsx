@@ -62,10 +62,8 @@ function Combobox({
   const input = useRef<HTMLInputElement>(null);
   const hidden = useRef<HTMLInputElement>(null);
   const choseNow = useRef(false);
-  const { options, loading, ask } = useAskedChoices(search, input);
-
   // Each answer starts at its first option.
-  useEffect(() => setActive(options.length > 0 ? 0 : -1), [options]);
+  const { options, loading, ask } = useAskedChoices(search, input, (found) => setActive(found.length > 0 ? 0 : -1));
   useEffect(() => {
     // After the hidden input holds the new id: a filter applies it.
     if (choseNow.current && submitOnChoose) hidden.current?.form?.requestSubmit();

@@ -31,10 +31,15 @@ function formValue(input: HTMLInputElement | null, name: string, fixed: string |
 /**
  * A picker's questions to the server: `ask(q)` after typing pauses, with the form's value of the
  * field's `within` read from the form `input` is in; `options` the answer to the latest question
- * only (typing fast must not show an older list), `loading` while it is awaited. Only inside a
- * ChoicesSearchProvider.
+ * only (typing fast must not show an older list), `loading` while it is awaited. `onAnswer` sees
+ * each answer as it is shown, in the same render (the active option must never point past the
+ * list). Only inside a ChoicesSearchProvider.
  */
-export function useAskedChoices(search: PickerSearch, input: RefObject<HTMLInputElement | null>) {
+export function useAskedChoices(
+  search: PickerSearch,
+  input: RefObject<HTMLInputElement | null>,
+  onAnswer: (found: readonly ChoiceOption[]) => void,
+) {
   const searchChoices = useSearchChoices()!;
   const [options, setOptions] = useState<readonly ChoiceOption[]>([]);
   const [loading, setLoading] = useState(false);
@@ -51,6 +56,7 @@ export function useAskedChoices(search: PickerSearch, input: RefObject<HTMLInput
       searchChoices(search.entity, search.field, { q, within })
         .then((found) => {
           if (question !== asked.current) return;
+          onAnswer(found);
           setOptions(found);
           setLoading(false);
         })

@@ -59,17 +59,13 @@ function Combobox({ id, name, label, value, titles, search, required, maxItems, 
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const changed = useRef(false);
-  const { options, loading, ask } = useAskedChoices(search, input);
+  // Each answer starts at its first option, and names the records it holds.
+  const { options, loading, ask } = useAskedChoices(search, input, (found) => {
+    setActive(0);
+    setLabels((known) => new Map([...known, ...found.map((o) => [o.value, o.label] as const)]));
+  });
   const full = maxItems !== undefined && chosen.length >= maxItems;
 
-  useEffect(() => {
-    setActive(0);
-    setLabels((known) =>
-      options.every((o) => known.get(o.value) === o.label)
-        ? known
-        : new Map([...known, ...options.map((o) => [o.value, o.label] as const)]),
-    );
-  }, [options]);
   useEffect(() => {
     // After the hidden input holds the new ids: a filter applies them.
     if (changed.current && filter) input.current?.form?.requestSubmit();
