@@ -1,5 +1,7 @@
 /** Signing in and calling the REST API of a running test server with a session cookie, as a browser would. */
 
+import { DEMO_REQUESTER } from './servers';
+
 export interface ApiSession {
   readonly cookie: string;
   readonly user: { readonly id: number; readonly email: string; readonly name: string; readonly roles: readonly string[] };
@@ -53,4 +55,16 @@ export async function fetchPage(
     response = await fetch(new URL(location, baseUrl), { headers, redirect: 'manual' });
   }
   return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
+}
+
+const requesters = new Map<string, Promise<number>>();
+
+/** The user id of DEMO_REQUESTER on the server at `baseUrl`: the customer a ticket filed by staff names. */
+export function requesterId(baseUrl: string): Promise<number> {
+  let id = requesters.get(baseUrl);
+  if (!id) {
+    id = signInOverApi(baseUrl, DEMO_REQUESTER.email, DEMO_REQUESTER.password).then((session) => session.user.id);
+    requesters.set(baseUrl, id);
+  }
+  return id;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, signInOverApi, type ApiSession } from './api-session';
+import { callApi, requesterId, signInOverApi, type ApiSession } from './api-session';
 import { axeViolations } from './axe';
 import { openBrowser, signIn, type Browser } from './browser';
 import { ADMIN, DEMO_AGENT } from './servers';
@@ -41,7 +41,10 @@ describe('bulk field updates and deletes on a list', () => {
   }
 
   async function newTicket(subject: string): Promise<Ticket> {
-    const created = await callApi<{ id: number; version: number }>(server.url, agentApi, 'POST', '/tickets', { subject });
+    const created = await callApi<{ id: number; version: number }>(server.url, agentApi, 'POST', '/tickets', {
+      requester: await requesterId(server.url),
+      subject,
+    });
     expect(created.status).toBe(201);
     return { id: created.body.id, version: created.body.version, subject };
   }

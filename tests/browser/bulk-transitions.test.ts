@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, signInOverApi, type ApiSession } from './api-session';
+import { callApi, requesterId, signInOverApi, type ApiSession } from './api-session';
 import { openBrowser, signIn, type Browser } from './browser';
 import { DEMO_CUSTOMER, DEMO_AGENT } from './servers';
 import { pick } from './pick';
@@ -45,7 +45,11 @@ describe('bulk transitions on a list', () => {
 
   /** A ticket made by the agent over the API (agents are exempt from the customers' limit). */
   async function newTicket(subject: string, fields: Record<string, unknown> = {}): Promise<Ticket> {
-    const created = await callApi<{ id: number; version: number }>(server.url, agentApi, 'POST', '/tickets', { subject, ...fields });
+    const created = await callApi<{ id: number; version: number }>(server.url, agentApi, 'POST', '/tickets', {
+      requester: await requesterId(server.url),
+      subject,
+      ...fields,
+    });
     expect(created.status).toBe(201);
     return { id: created.body.id, version: created.body.version, subject };
   }

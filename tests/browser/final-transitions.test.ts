@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, signInOverApi, type ApiSession } from './api-session';
+import { callApi, requesterId, signInOverApi, type ApiSession } from './api-session';
 import { axeViolations } from './axe';
 import { openBrowser, sidewaysScroll, signIn, type Browser } from './browser';
 import { ADMIN, DEMO_AGENT, DEMO_CUSTOMER } from './servers';
@@ -40,6 +40,7 @@ describe('confirmation of final transitions', () => {
   /** A ticket of this test's own, resolved by the agent over the API: "Close" is the next step. */
   async function resolvedTicket(subject: string): Promise<{ id: number; version: number }> {
     const created = await callApi<{ id: number; version: number }>(helpdesk.url, agentApi, 'POST', '/tickets', {
+      requester: await requesterId(helpdesk.url),
       subject: `${subject} ${word}`,
     });
     expect(created.status).toBe(201);

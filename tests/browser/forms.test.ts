@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, signInOverApi, type ApiSession } from './api-session';
+import { callApi, requesterId, signInOverApi, type ApiSession } from './api-session';
 import { openBrowser, signIn, type Browser } from './browser';
 import { ADMIN, DEMO_AGENT } from './servers';
 
@@ -85,6 +85,7 @@ describe('record forms in the browser', () => {
     const word = uniqueWord();
     const admin = await signInOverApi(server.url, ADMIN.email, ADMIN.password);
     const created = await callApi<{ id: number; version: number }>(server.url, admin, 'POST', '/tickets', {
+      requester: await requesterId(server.url),
       subject: `Stale form ${word}`,
       description: 'The printer jams.',
       priority: 'normal',
@@ -138,6 +139,7 @@ describe('record forms in the browser', () => {
     const word = uniqueWord();
     const admin = await signInOverApi(server.url, ADMIN.email, ADMIN.password);
     const created = await callApi<{ id: number; version: number }>(server.url, admin, 'POST', '/tickets', {
+      requester: await requesterId(server.url),
       subject: `Reload ${word}`,
       priority: 'low',
     });
@@ -173,6 +175,7 @@ describe('record forms without JavaScript', () => {
     const admin = await signInOverApi(server.url, ADMIN.email, ADMIN.password);
     const agent = await signInOverApi(server.url, DEMO_AGENT.email, DEMO_AGENT.password);
     const created = await callApi<{ id: number; version: number }>(server.url, admin, 'POST', '/tickets', {
+      requester: await requesterId(server.url),
       subject: `No script ${word}`,
       priority: 'low',
     });

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, fetchPage, signInOverApi, type ApiSession } from './api-session';
+import { callApi, fetchPage, requesterId, signInOverApi, type ApiSession } from './api-session';
 import { openBrowser, signIn, type Browser, sidewaysScroll } from './browser';
 import { DEMO_CUSTOMER, DEMO_AGENT } from './servers';
 
@@ -62,6 +62,7 @@ describe('the home says what needs attention', () => {
     };
     // One ticket surely in the agent's queue: assigned to them and started.
     const created = await callApi<{ id: number; version: number }>(server.url, sessions.agent, 'POST', '/tickets', {
+      requester: await requesterId(server.url),
       subject: 'Home page check',
       assignee: sessions.agent.user.id,
     });
@@ -101,6 +102,7 @@ describe('the home says what needs attention', () => {
     const { page } = agent;
     // One urgent ticket surely listed (an urgent ticket needs an assignee).
     const urgent = await callApi(server.url, sessions.agent, 'POST', '/tickets', {
+      requester: await requesterId(server.url),
       subject: 'Urgent colour check',
       priority: 'urgent',
       assignee: sessions.agent.user.id,

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, signInOverApi } from './api-session';
+import { callApi, requesterId, signInOverApi } from './api-session';
 import { axeViolations } from './axe';
 import { openBrowser, openFilters, sidewaysScroll, signIn, type Browser } from './browser';
 import { DEMO_AGENT } from './servers';
@@ -80,7 +80,7 @@ describe('a list that fits a laptop screen', () => {
     const word = `ld${randomUUID().replace(/-/g, '').slice(0, 10)}`;
     const subject = `The invoice export fails for every customer whose name has an accent in it ${word}`;
     const api = await signInOverApi(server.url, DEMO_AGENT.email, DEMO_AGENT.password);
-    expect((await callApi(server.url, api, 'POST', '/tickets', { subject })).status).toBe(201);
+    expect((await callApi(server.url, api, 'POST', '/tickets', { requester: await requesterId(server.url), subject })).status).toBe(201);
     await page.goto(`${server.url}/tickets?q=${word}`);
     const cell = page.locator('tbody td[data-column="subject"] .nf-cell-text');
     await expect.poll(() => cell.count()).toBe(1);

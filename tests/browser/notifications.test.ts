@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, signInOverApi, type ApiSession } from './api-session';
+import { callApi, requesterId, signInOverApi, type ApiSession } from './api-session';
 import { axeViolations } from './axe';
 import { openBrowser, signIn, type Browser } from './browser';
 import { ADMIN, DEMO_AGENT } from './servers';
@@ -39,7 +39,11 @@ describe('notifications', () => {
   const tag = randomUUID().slice(0, 8);
 
   const assignToAgent = async (subject: string) => {
-    const created = await callApi<{ id: number }>(server.url, adminApi, 'POST', '/tickets', { subject, assignee: agentApi.user.id });
+    const created = await callApi<{ id: number }>(server.url, adminApi, 'POST', '/tickets', {
+      requester: await requesterId(server.url),
+      subject,
+      assignee: agentApi.user.id,
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     return created.body.id;
   };

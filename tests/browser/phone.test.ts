@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, signInOverApi } from './api-session';
+import { callApi, requesterId, signInOverApi } from './api-session';
 import { openBrowser, signIn, type Browser, sidewaysScroll } from './browser';
 import { ADMIN } from './servers';
 
@@ -69,6 +69,7 @@ describe('on a phone', () => {
     const api = await signInOverApi(server.url, ADMIN.email, ADMIN.password);
     const word = `${'unbroken'.repeat(12)}-${'x'.repeat(40)}`;
     const created = await callApi<{ id: number; version: number }>(server.url, api, 'POST', '/tickets', {
+      requester: await requesterId(server.url),
       subject: `Pasted ${word}`,
       description: `See ${word} and [a link](https://example.com/${word}) and \`${word}\` and data:text/html;base64,${'QUJD'.repeat(20)}`,
       priority: 'low',

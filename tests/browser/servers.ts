@@ -15,6 +15,11 @@ export const ADMIN = { email: 'admin@example.com', password: 'admin-password-1' 
 /** Made by `ninefold seed` before the helpdesk server starts. */
 export const DEMO_CUSTOMER = { email: 'customer1@demo.ninefold.test', password: 'demo-password' } as const;
 export const DEMO_AGENT = { email: 'agent1@demo.ninefold.test', password: 'demo-password' } as const;
+/**
+ * The customer staff file tickets for (a helpdesk ticket's requester is a customer): another than
+ * DEMO_CUSTOMER and outside their organization, so that those tickets never show in their portal.
+ */
+export const DEMO_REQUESTER = { email: 'customer3@demo.ninefold.test', password: 'demo-password' } as const;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

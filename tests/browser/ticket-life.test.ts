@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, fetchPage, signInOverApi, type ApiSession } from './api-session';
+import { callApi, fetchPage, requesterId, signInOverApi, type ApiSession } from './api-session';
 import { openBrowser, signIn, type Browser } from './browser';
 import { DEMO_CUSTOMER, DEMO_AGENT } from './servers';
 import { offeredFor, pick } from './pick';
@@ -252,6 +252,7 @@ describe('the history timeline', () => {
   it('prints field changes with their labels, twenty entries a page, older ones by a link', { timeout: 120_000 }, async () => {
     const session = await signInOverApi(server.url, DEMO_AGENT.email, DEMO_AGENT.password);
     const created = await callApi<{ id: number; version: number }>(server.url, session, 'POST', '/tickets', {
+      requester: await requesterId(server.url),
       subject: `Long story ${randomUUID().slice(0, 8)}`,
     });
     expect(created.status).toBe(201);

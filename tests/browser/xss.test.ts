@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, signInOverApi, type ApiSession } from './api-session';
+import { callApi, requesterId, signInOverApi, type ApiSession } from './api-session';
 import { openBrowser, signIn, type Browser } from './browser';
 import { ADMIN } from './servers';
 
@@ -93,6 +93,7 @@ describe('hostile values render inert', () => {
   beforeAll(async () => {
     admin = await signInOverApi(server.url, ADMIN.email, ADMIN.password);
     const created = await callApi<{ id: number; version: number }>(server.url, admin, 'POST', '/tickets', {
+      requester: await requesterId(server.url),
       subject: SUBJECT,
       description: DESCRIPTION,
       priority: 'high',
