@@ -193,7 +193,8 @@ export default defineApp({
           required: true,
         },
         organization: { type: 'reference', to: 'organization', onDelete: 'setNull' },
-        requester: { type: 'user', default: 'actor', required: true },
+        // A ticket is a customer's: a customer files their own, and an agent filing one for a caller names them.
+        requester: { type: 'user', roles: ['customer'], default: 'actor', required: true },
         // Tickets are worked by staff: the picker offers agents and administrators only.
         assignee: { type: 'user', roles: ['agent', 'admin'] },
         dueAt: { type: 'datetime', label: 'Due' },

@@ -16,6 +16,8 @@ forEachDatabase('API: authentication and HTTP', (database) => {
   let engine: TestEngine;
   let api: ApiClient;
   let agent: UserAccount;
+  /** The customer the agent files tickets for. */
+  let customer: UserAccount;
   let token: string;
 
   beforeAll(async () => {
@@ -26,6 +28,12 @@ forEachDatabase('API: authentication and HTTP', (database) => {
       password: PASSWORD,
       roles: ['agent'],
       name: 'Alan Agent',
+    });
+    customer = await engine.identity.createUser(SYSTEM_ACTOR, {
+      email: 'carl@example.com',
+      password: PASSWORD,
+      roles: ['customer'],
+      name: 'Carl Customer',
     });
     token = (await engine.identity.createApiToken(agent.id, { name: 'tests' })).token;
   });
@@ -54,7 +62,11 @@ forEachDatabase('API: authentication and HTTP', (database) => {
       expectProblem(await api.call('GET', '/tickets'), 401, 'UNAUTHENTICATED');
       expectProblem(await api.call('GET', '/auth/me', { session: 'no-such-session' }), 401, 'UNAUTHENTICATED');
       await unchangedBy(async () => {
-        expectProblem(await api.call('POST', '/tickets', { body: { subject: 'Anonymous' } }), 401, 'UNAUTHENTICATED');
+        expectProblem(
+          await api.call('POST', '/tickets', { body: { subject: 'Anonymous', requester: customer.id } }),
+          401,
+          'UNAUTHENTICATED',
+        );
       });
     });
 
@@ -78,12 +90,20 @@ forEachDatabase('API: authentication and HTTP', (database) => {
         .where('id', '=', expired.id)
         .execute();
       await unchangedBy(async () => {
-        expectProblem(await api.call('POST', '/tickets', { token: expired.token, body: { subject: 'Too late' } }), 401, 'UNAUTHENTICATED');
+        expectProblem(
+          await api.call('POST', '/tickets', { token: expired.token, body: { subject: 'Too late', requester: customer.id } }),
+          401,
+          'UNAUTHENTICATED',
+        );
       });
     });
 
     it('uses the token when both a token and a cookie are sent (no Origin needed)', async () => {
-      const created = await api.call('POST', '/tickets', { token, session: 'stale-cookie', body: { subject: 'Token wins' } });
+      const created = await api.call('POST', '/tickets', {
+        token,
+        session: 'stale-cookie',
+        body: { subject: 'Token wins', requester: customer.id },
+      });
       expect(created.status).toBe(201);
     });
 
@@ -100,7 +120,7 @@ forEachDatabase('API: authentication and HTTP', (database) => {
     it('refuses a change without Origin or from another origin (403), accepts it from the application', async () => {
       const session = await newSession();
       await unchangedBy(async () => {
-        const missing = await api.call('POST', '/tickets', { session, body: { subject: 'Forged' } });
+        const missing = await api.call('POST', '/tickets', { session, body: { subject: 'Forged', requester: customer.id } });
         expectProblem(missing, 403, 'FORBIDDEN');
         expect(missing.body.detail).toMatch(/cross-site request refused/i);
         for (const origin of [
@@ -111,7 +131,7 @@ forEachDatabase('API: authentication and HTTP', (database) => {
           'http://desk.test:8080',
         ]) {
           expectProblem(
-            await api.call('POST', '/tickets', { session, headers: { origin }, body: { subject: 'Forged' } }),
+            await api.call('POST', '/tickets', { session, headers: { origin }, body: { subject: 'Forged', requester: customer.id } }),
             403,
             'FORBIDDEN',
           );
@@ -119,10 +139,20 @@ forEachDatabase('API: authentication and HTTP', (database) => {
         expectProblem(await api.call('DELETE', '/tickets/1', { session }), 403, 'FORBIDDEN');
         expectProblem(await api.call('PATCH', '/tickets/1', { session, body: { version: 1 } }), 403, 'FORBIDDEN');
       });
-      const created = await api.call('POST', '/tickets', { session, headers: { origin: ORIGIN }, body: { subject: 'From the app' } });
+      const created = await api.call('POST', '/tickets', {
+        session,
+        headers: { origin: ORIGIN },
+        body: { subject: 'From the app', requester: customer.id },
+      });
       expect(created.status).toBe(201);
       expect(
-        (await api.call('POST', '/tickets', { session, headers: { origin: `${ORIGIN}:80` }, body: { subject: 'Default port' } })).status,
+        (
+          await api.call('POST', '/tickets', {
+            session,
+            headers: { origin: `${ORIGIN}:80` },
+            body: { subject: 'Default port', requester: customer.id },
+          })
+        ).status,
       ).toBe(201);
     });
 
@@ -240,7 +270,7 @@ forEachDatabase('API: authentication and HTTP', (database) => {
         (
           await api.call('POST', '/tickets', {
             token,
-            body: { subject: 'Vendor JSON' },
+            body: { subject: 'Vendor JSON', requester: customer.id },
             headers: { 'content-type': 'application/merge-patch+json' },
           })
         ).status,

@@ -24,6 +24,7 @@ forEachDatabase('API: updates and deletes of many records', (database) => {
   let agent: UserAccount;
   let agentToken: string;
   let adminToken: string;
+  let customer: UserAccount;
   let customerToken: string;
   let users = 0;
 
@@ -32,10 +33,12 @@ forEachDatabase('API: updates and deletes of many records', (database) => {
     const user = await engine.identity.createUser(SYSTEM_ACTOR, { email: `bulk${users}@example.com`, password: PASSWORD, roles, name });
     return { user, token: (await engine.identity.createApiToken(user.id, { name: 'tests' })).token };
   };
+  /** A new ticket: staff file it for the customer (a ticket's requester is one); the customer's own is theirs. */
   const open = async (token: string, body: Record<string, unknown> = {}): Promise<{ id: number; version: number }> => {
+    const requester = token === customerToken ? {} : { requester: customer.id };
     const created = await api.call('POST', '/tickets', {
       token,
-      body: { subject: `Bulk ${Math.random().toString(36).slice(2, 8)}`, ...body },
+      body: { subject: `Bulk ${Math.random().toString(36).slice(2, 8)}`, ...requester, ...body },
     });
     expect(created.status, created.text).toBe(201);
     return created.body as { id: number; version: number };
@@ -46,7 +49,7 @@ forEachDatabase('API: updates and deletes of many records', (database) => {
     api = apiClient(engine);
     ({ user: agent, token: agentToken } = await newUser(['agent'], 'Bulk Agent'));
     ({ token: adminToken } = await newUser(['admin'], 'Bulk Admin'));
-    ({ token: customerToken } = await newUser(['customer'], 'Bulk Customer'));
+    ({ user: customer, token: customerToken } = await newUser(['customer'], 'Bulk Customer'));
   });
 
   it('sets the fields on each row and reports each: done, a rule, stale, not found, no version', async () => {

@@ -60,6 +60,8 @@ const TABLES = ['ticket', 'organization', 'comment', 'attachment', 'memo', 'nf_u
 interface Actors {
   admin: string;
   customer: string;
+  /** Another customer: the requester of the tickets the admin files, none of them the customer's. */
+  callerId: number;
   adminSession: string;
   ticketId: number;
   closedTicketId: number;
@@ -93,7 +95,7 @@ const rows: Row[] = [
   {
     code: 'VALIDATION_FAILED',
     status: 422,
-    send: (api, a) => api.call('POST', '/tickets', { token: a.admin, body: { subject: 'Nul \u0000 inside' } }),
+    send: (api, a) => api.call('POST', '/tickets', { token: a.admin, body: { subject: 'Nul \u0000 inside', requester: a.callerId } }),
   },
   {
     code: 'UNAUTHENTICATED',
@@ -112,7 +114,7 @@ const rows: Row[] = [
       api.call('POST', '/tickets', {
         session: a.adminSession,
         headers: { origin: 'https://evil.example' },
-        body: { subject: 'Cross-site' },
+        body: { subject: 'Cross-site', requester: a.callerId },
       }),
   },
   {
@@ -196,7 +198,10 @@ const rows: Row[] = [
     code: 'PAYLOAD_TOO_LARGE',
     status: 413,
     send: (api, a) =>
-      api.call('POST', '/tickets', { token: a.admin, body: { subject: 'Huge', description: 'x'.repeat(1024 * 1024 + 10) } }),
+      api.call('POST', '/tickets', {
+        token: a.admin,
+        body: { subject: 'Huge', requester: a.callerId, description: 'x'.repeat(1024 * 1024 + 10) },
+      }),
   },
   {
     code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -228,10 +233,10 @@ const rows: Row[] = [
   {
     code: 'RATE_LIMITED',
     status: 429,
-    send: async (api, _a, token) => {
+    send: async (api, a, token) => {
       const fresh = await token();
       for (let i = 0; i < RATE_LIMIT; i++) expect((await api.call('GET', '/auth/me', { token: fresh })).status).toBe(200);
-      return api.call('POST', '/tickets', { token: fresh, body: { subject: 'One too many' } });
+      return api.call('POST', '/tickets', { token: fresh, body: { subject: 'One too many', requester: a.callerId } });
     },
     check: (r) => expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0),
   },
@@ -278,14 +283,19 @@ forEachDatabase('API: the error catalogue, code by code', (database) => {
       password: 'customer-password',
       roles: ['customer'],
     });
+    const caller = await engine.identity.createUser(SYSTEM_ACTOR, {
+      email: 'caller@example.com',
+      password: 'caller-password',
+      roles: ['customer'],
+    });
     const adminToken = (await engine.identity.createApiToken(admin.id, { name: 'table' })).token;
     const customerToken = (await engine.identity.createApiToken(customer.id, { name: 'table' })).token;
     const organization = await api.call('POST', '/organizations', { token: adminToken, body: { name: 'Acme' } });
     const ticket = await api.call('POST', '/tickets', {
       token: adminToken,
-      body: { subject: 'Printer on fire', organization: organization.body.id },
+      body: { subject: 'Printer on fire', organization: organization.body.id, requester: caller.id },
     });
-    const closed = await api.call('POST', '/tickets', { token: adminToken, body: { subject: 'Old and closed' } });
+    const closed = await api.call('POST', '/tickets', { token: adminToken, body: { subject: 'Old and closed', requester: caller.id } });
     await engine.store.db.updateTable('ticket').set({ state: 'closed' }).where('id', '=', closed.body.id).execute();
     expect(
       (await api.call('POST', '/attachments', { token: adminToken, body: { ticket: ticket.body.id, name: 'screenshot.png' } })).status,
@@ -312,6 +322,7 @@ forEachDatabase('API: the error catalogue, code by code', (database) => {
     actors = {
       admin: adminToken,
       customer: customerToken,
+      callerId: caller.id,
       adminSession: (await engine.identity.createSession(admin.id)).token,
       ticketId: ticket.body.id,
       closedTicketId: closed.body.id,
@@ -322,6 +333,8 @@ forEachDatabase('API: the error catalogue, code by code', (database) => {
       unreachable: apiClient((unreachableEngine = await openUnreachableEngine(database, model))),
     };
     expect(ticket.status).toBe(201);
+    expect(closed.status).toBe(201);
+    expect(own.status).toBe(201);
   });
 
   describe.each(rows.map((row) => [`${row.status} ${row.code}`, row] as const))('%s', (_name, row) => {

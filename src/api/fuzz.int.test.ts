@@ -181,8 +181,11 @@ const jsonValue = fc.oneof(
 // Nearly right bodies get past the first checks, so the deeper ones (and the database) are fuzzed too.
 const plausibleOf = (fields: Record<string, fc.Arbitrary<unknown>>) =>
   fc.record(fields, { requiredKeys: [] }).map((o) => JSON.stringify(o));
+/** The customer made after the admin (user 1): the requester of a ticket staff file (a ticket's requester is a customer). */
+const CUSTOMER_ID = 2;
 const ticketBody = plausibleOf({
   subject: fc.oneof(fc.constant('Printer jam again'), text),
+  requester: fc.oneof({ weight: 3, arbitrary: fc.constant(CUSTOMER_ID) }, fc.constant(1), jsonValue),
   priority: fc.constantFrom('low', 'normal', 'urgent', 'URGENT', ''),
   description: text,
   organization: fc.oneof(fc.constantFrom(1, 2, null), jsonValue),
@@ -320,14 +323,21 @@ forEachDatabase('API fuzzing', (database) => {
       password: 'fuzz-password',
       roles: ['admin'],
     });
+    const customer = await engine.identity.createUser(SYSTEM_ACTOR, {
+      email: 'fuzz-customer@example.com',
+      password: 'fuzz-password',
+      roles: ['customer'],
+    });
+    expect(customer.id).toBe(CUSTOMER_ID);
     token = (await engine.identity.createApiToken(admin.id, { name: 'fuzz' })).token;
     session = (await engine.identity.createSession(admin.id)).token;
     for (let i = 1; i <= 4; i++) {
       const organization = await api.call('POST', '/organizations', { token, body: { name: `Fuzz Corp ${i}` } });
       const ticket = await api.call('POST', '/tickets', {
         token,
-        body: { subject: `Fuzz ticket ${i}`, organization: organization.body.id },
+        body: { subject: `Fuzz ticket ${i}`, organization: organization.body.id, requester: CUSTOMER_ID },
       });
+      expect(ticket.status, ticket.text).toBe(201);
       await api.call('POST', '/comments', { token, body: { ticket: ticket.body.id, body: `Comment ${i}` } });
     }
   });
@@ -381,7 +391,8 @@ forEachDatabase('API fuzzing', (database) => {
       ).map(([path, body]) => withInherited(body).map((sent) => ({ ...sent, path, pointer: `/${sent.name}` }))),
     );
     // A ticket of its own, still new at version 1: every transition below is refused, so it stays so.
-    const fresh = await api.call('POST', '/tickets', { token, body: { subject: 'Inherited names' } });
+    const fresh = await api.call('POST', '/tickets', { token, body: { subject: 'Inherited names', requester: CUSTOMER_ID } });
+    expect(fresh.status, fresh.text).toBe(201);
     const transitionInput = fc.tuple(inheritedName, fc.constantFrom(1, 2)).map(([name, assignee]) => ({
       name,
       path: `/tickets/${fresh.body.id}/transitions/start`,

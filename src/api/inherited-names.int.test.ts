@@ -19,6 +19,8 @@ forEachDatabase('API: names objects inherit', (database) => {
   let api: ApiClient;
   let token: string;
   let agentId: number;
+  /** The customer the agent files tickets for. */
+  let customerId: number;
 
   beforeAll(async () => {
     engine = await openTestEngine(database, buildModel(helpdesk));
@@ -29,14 +31,24 @@ forEachDatabase('API: names objects inherit', (database) => {
       roles: ['agent'],
     });
     agentId = agent.id;
+    customerId = (
+      await engine.identity.createUser(SYSTEM_ACTOR, {
+        email: 'customer@example.com',
+        password: 'correct horse battery',
+        roles: ['customer'],
+      })
+    ).id;
     token = (await engine.identity.createApiToken(agent.id, { name: 'tests' })).token;
   });
 
   /** The body with `name` added as the last key, written as JSON text. */
   const withName = (body: Record<string, unknown>, name: string) =>
     `${JSON.stringify(body).slice(0, -1)}${Object.keys(body).length ? ',' : ''}${JSON.stringify(name)}:1}`;
-  const newTicket = async () =>
-    (await api.call('POST', '/tickets', { token, body: { subject: 'Printer on fire' } })).body as { id: number; version: number };
+  const newTicket = async () => {
+    const created = await api.call('POST', '/tickets', { token, body: { subject: 'Printer on fire', requester: customerId } });
+    expect(created.status, created.text).toBe(201);
+    return created.body as { id: number; version: number };
+  };
 
   /** 422 with an unknown_field error on `pointer`, and not one row of the tables changed. */
   async function refusedAsUnknown(send: () => Promise<Awaited<ReturnType<ApiClient['call']>>>, pointer: string) {
@@ -50,7 +62,7 @@ forEachDatabase('API: names objects inherit', (database) => {
   describe.each(INHERITED)('%s', (name) => {
     it('is an unknown field of a new record', async () => {
       await refusedAsUnknown(
-        () => api.call('POST', '/tickets', { token, body: withName({ subject: 'Printer on fire' }, name) }),
+        () => api.call('POST', '/tickets', { token, body: withName({ subject: 'Printer on fire', requester: customerId }, name) }),
         `/${name}`,
       );
     });

@@ -27,6 +27,8 @@ forEachDatabase('API: limits', (database) => {
   let engine: TestEngine;
   let api: ApiClient;
   let agent: UserAccount;
+  /** The customer the agent files tickets for. */
+  let customer: UserAccount;
   let token: string;
   let otherToken: string;
   let ipCounter = 0;
@@ -37,6 +39,7 @@ forEachDatabase('API: limits', (database) => {
     engine = await openTestEngine(database, model);
     api = apiClient(engine);
     agent = await engine.identity.createUser(SYSTEM_ACTOR, { email: 'agent@example.com', password: PASSWORD, roles: ['agent'] });
+    customer = await engine.identity.createUser(SYSTEM_ACTOR, { email: 'customer@example.com', password: PASSWORD, roles: ['customer'] });
     token = (await engine.identity.createApiToken(agent.id, { name: 'one' })).token;
     otherToken = (await engine.identity.createApiToken(agent.id, { name: 'two' })).token;
   });
@@ -46,7 +49,7 @@ forEachDatabase('API: limits', (database) => {
 
     it('refuses a body over the limit with 413, by Content-Length and by the bytes that arrive', async () => {
       const before = await tickets();
-      const big = { subject: 'Big one', description: 'x'.repeat(2000) };
+      const big = { subject: 'Big one', requester: customer.id, description: 'x'.repeat(2000) };
       const declared = await api.call('POST', '/tickets', { token, ip: freshIp(), body: big, headers: { 'content-length': '2100' } });
       expectProblem(declared, 413, 'PAYLOAD_TOO_LARGE');
       expect(declared.body.detail).toContain('1024 bytes');
@@ -75,8 +78,12 @@ forEachDatabase('API: limits', (database) => {
       expect(pulled).toBeLessThan(10);
 
       expect(await tickets()).toEqual(before);
-      const fits = await api.call('POST', '/tickets', { token, ip: freshIp(), body: { subject: 'Fits', description: 'x'.repeat(900) } });
-      expect(fits.status).toBe(201);
+      const fits = await api.call('POST', '/tickets', {
+        token,
+        ip: freshIp(),
+        body: { subject: 'Fits', requester: customer.id, description: 'x'.repeat(900) },
+      });
+      expect(fits.status, fits.text).toBe(201);
     });
   });
 
@@ -86,6 +93,7 @@ forEachDatabase('API: limits', (database) => {
       for (let i = 0; i < 4; i += 1)
         await engine.ops.create({ userId: agent.id, email: agent.email, name: agent.name, roles: ['agent'] }, 'ticket', {
           subject: `Page ${i}`,
+          requester: customer.id,
         });
       const tooMany = await api.call('GET', '/tickets?limit=4', { token, ip });
       expectProblem(tooMany, 422, 'VALIDATION_FAILED');
@@ -108,7 +116,11 @@ forEachDatabase('API: limits', (database) => {
         expect(ok.headers.get('ratelimit')).toMatch(new RegExp(`^"default";r=${4 - i};t=\\d+, "ip";r=${7 - i};t=\\d+$`));
       }
       const before = await snapshot(engine.store.db, ['ticket']);
-      const limited = await api.call('POST', '/tickets', { token: limiter.token, ip, body: { subject: 'One too many' } });
+      const limited = await api.call('POST', '/tickets', {
+        token: limiter.token,
+        ip,
+        body: { subject: 'One too many', requester: customer.id },
+      });
       expectProblem(limited, 429, 'RATE_LIMITED');
       const retryAfter = Number(limited.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThanOrEqual(1);

@@ -20,6 +20,8 @@ forEachDatabase('API: records', (database) => {
   let admin: UserAccount;
   let agent: UserAccount;
   let alice: UserAccount;
+  /** The customer staff file tickets for: another customer than Alice. */
+  let bob: UserAccount;
   let adminToken: string;
   let agentToken: string;
   let aliceToken: string;
@@ -29,10 +31,11 @@ forEachDatabase('API: records', (database) => {
     api = apiClient(engine);
     const make = (email: string, roles: string[], name: string) =>
       engine.identity.createUser(SYSTEM_ACTOR, { email, password: PASSWORD, roles, name });
-    [admin, agent, alice] = await Promise.all([
+    [admin, agent, alice, bob] = await Promise.all([
       make('admin@example.com', ['admin'], 'Ada Admin'),
       make('agent@example.com', ['agent'], 'Alan Agent'),
       make('alice@example.com', ['customer'], 'Alice Customer'),
+      make('bob@example.com', ['customer'], 'Bob Customer'),
     ]);
     const tokenOf = async (user: UserAccount) => (await engine.identity.createApiToken(user.id, { name: 'tests' })).token;
     [adminToken, agentToken, aliceToken] = await Promise.all([tokenOf(admin), tokenOf(agent), tokenOf(alice)]);
@@ -50,7 +53,7 @@ forEachDatabase('API: records', (database) => {
     it('creates with 201, Location, ETag and the Record JSON', async () => {
       const created = await api.call('POST', '/tickets', {
         token: agentToken,
-        body: { subject: 'Printer on fire', priority: 'high', dueAt: '2099-01-02T03:04:05Z' },
+        body: { subject: 'Printer on fire', priority: 'high', requester: bob.id, dueAt: '2099-01-02T03:04:05Z' },
       });
       expect(created.status).toBe(201);
       expect(created.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -90,7 +93,7 @@ forEachDatabase('API: records', (database) => {
         description: null,
         priority: 'high',
         organization: null,
-        requester: agent.id,
+        requester: bob.id,
         dueAt: '2099-01-02T03:04:05.000Z',
       });
       expect(created.body.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
@@ -274,9 +277,15 @@ forEachDatabase('API: records', (database) => {
       });
       const ticket = await api.call('POST', '/tickets', {
         token: adminToken,
-        body: { subject: 'With an org', organization: org.body.id, assignee: agent.id },
+        body: { subject: 'With an org', organization: org.body.id, requester: bob.id, assignee: agent.id },
       });
-      expect(ticket.body).toMatchObject({ organization: org.body.id, assignee: agent.id, requester: admin.id });
+      expect(ticket.body).toMatchObject({ organization: org.body.id, assignee: agent.id, requester: bob.id, createdBy: admin.id });
+      // Staff name a customer: none (the default is the caller, who is no customer) or an agent is refused on the requester.
+      for (const body of [{ subject: 'Nobody named' }, { subject: 'An agent named', requester: agent.id }]) {
+        const refused = await api.call('POST', '/tickets', { token: adminToken, body });
+        expectProblem(refused, 422, 'VALIDATION_FAILED');
+        expect(refused.body.errors).toEqual([{ pointer: '/requester', code: 'user_role', detail: 'Requester must be a customer.' }]);
+      }
     });
   });
 
@@ -298,6 +307,7 @@ forEachDatabase('API: records', (database) => {
               subject: `${subject} paging`,
               priority: PRIORITIES[i],
               organization: orgId,
+              requester: bob.id,
               assignee: agent.id,
             })
           ).id,
@@ -391,7 +401,9 @@ forEachDatabase('API: records', (database) => {
     });
 
     it('lists only what the caller may see', async () => {
-      const mine = await engine.ops.create(asActor(alice), 'ticket', { subject: 'Alice needs help' });
+      // A customer's own: the requester defaults to the caller.
+      const mine = (await api.call('POST', '/tickets', { token: aliceToken, body: { subject: 'Alice needs help' } })).body;
+      expect(mine).toMatchObject({ requester: alice.id, createdBy: alice.id });
       const page = await api.call('GET', '/tickets', { token: aliceToken });
       expect(page.body.items.map((t: { id: number }) => t.id)).toEqual([mine.id]);
       expectProblem(await api.call('GET', '/organizations', { token: aliceToken }), 403, 'FORBIDDEN');

@@ -76,17 +76,30 @@ forEachDatabase('openEngine', (database) => {
     ]);
     expect(await first.identity.verifyCredentials('admin@example.com', 'first admin password')).not.toBeNull();
     const admin = await actorOf(first, 'admin@example.com');
+    // The admin files a ticket for a customer: a ticket's requester is always one.
+    const caller = await first.identity.createUser(admin, {
+      email: 'caller@example.com',
+      password: 'correct horse battery',
+      name: 'Cleo Caller',
+      roles: ['customer'],
+    });
     const organization = await first.ops.create(admin, 'organization', { name: 'Kept Corp' });
-    const ticket = await first.ops.create(admin, 'ticket', { subject: 'Survives a restart', organization: organization.id });
+    const ticket = await first.ops.create(admin, 'ticket', {
+      subject: 'Survives a restart',
+      organization: organization.id,
+      requester: caller.id,
+    });
     await first.close();
     await first.close();
 
     const second = await open({ adminEmail: 'other-admin@example.com', adminPassword: 'another password' });
-    expect((await second.identity.listUsers(SYSTEM_ACTOR)).map((u) => u.email)).toEqual(['admin@example.com']);
+    // The first admin alone was made from the settings (the customer is the admin's): the second settings make no one.
+    expect((await second.identity.listUsers(SYSTEM_ACTOR)).map((u) => u.email).sort()).toEqual(['admin@example.com', 'caller@example.com']);
     expect(await second.identity.verifyCredentials('other-admin@example.com', 'another password')).toBeNull();
     const view = await second.ops.get(admin, 'ticket', ticket.id);
     expect(view.record).toEqual(ticket);
     expect(view.references.organization).toEqual({ [organization.id]: 'Kept Corp' });
+    expect(view.references.requester?.[caller.id]).toBe('Cleo Caller');
   });
 
   it('refuses a spec change that would lose data, or a second engine on an open data directory; releases the database', async () => {

@@ -18,11 +18,14 @@ import { toFormValue } from './forms';
 forEachDatabase('an edit writes only the fields that changed', (database) => {
   let engine: TestEngine;
   let agent: Actor;
+  /** The customer the agent files the tickets for. */
+  let customer: Actor;
   const ticket = testModel.entitiesByName.ticket!;
 
   beforeAll(async () => {
     engine = await openTestEngine(database, testModel);
     agent = await createActor(engine.store.db, ['agent'], 'Edit Agent');
+    customer = await createActor(engine.store.db, ['customer'], 'Edit Customer');
   });
 
   /** The whole edit form as a browser posts it: every field it shows, as shown, with `typed` changed. */
@@ -43,6 +46,7 @@ forEachDatabase('an edit writes only the fields that changed', (database) => {
     const due = new Date('2026-12-01T10:15:42.000Z');
     const created = await engine.ops.create(agent, 'ticket', {
       subject: 'Line breaks',
+      requester: customer.userId,
       description: 'First line\nSecond line',
       priority: 'normal',
       dueAt: due.toISOString(),
@@ -62,7 +66,7 @@ forEachDatabase('an edit writes only the fields that changed', (database) => {
   });
 
   it('stores a typed text with "\\n" line breaks whatever the browser posted', async () => {
-    const created = await engine.ops.create(agent, 'ticket', { subject: 'Typed', description: 'Old' });
+    const created = await engine.ops.create(agent, 'ticket', { subject: 'Typed', requester: customer.userId, description: 'Old' });
     expect(isRedirect(await post(created.id, { description: 'New\r\nlines\r\n' }))).toBe(true);
     expect((await engine.ops.get(agent, 'ticket', created.id)).record.description).toBe('New\nlines\n');
   });

@@ -77,10 +77,14 @@ forEachDatabase('palette search', (database) => {
   });
 
   it('orders each group best first: the title typed, titles starting with it, titles holding it, other fields', async () => {
-    const other = await engine.ops.create(agent, 'ticket', { subject: 'Printer smells', description: 'A quokka sat in it' });
-    const holding = await engine.ops.create(agent, 'ticket', { subject: 'Where is the quokka mug' });
-    const starting = await engine.ops.create(agent, 'ticket', { subject: 'Quokka stickers' });
-    const exact = await engine.ops.create(agent, 'ticket', { subject: 'quokka' });
+    const other = await engine.ops.create(agent, 'ticket', {
+      subject: 'Printer smells',
+      requester: customer.userId,
+      description: 'A quokka sat in it',
+    });
+    const holding = await engine.ops.create(agent, 'ticket', { subject: 'Where is the quokka mug', requester: customer.userId });
+    const starting = await engine.ops.create(agent, 'ticket', { subject: 'Quokka stickers', requester: customer.userId });
+    const exact = await engine.ops.create(agent, 'ticket', { subject: 'quokka', requester: customer.userId });
     // The oldest last: recency alone would give the opposite order.
     await engine.ops.update(agent, 'ticket', other.id, { description: 'A quokka sat in it, twice' }, other.version);
     const [tickets, ...rest] = await searchPalette(engine, agent, 'Quokka');

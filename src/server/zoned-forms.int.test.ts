@@ -19,15 +19,19 @@ function formData(values: Record<string, string>, version?: number): FormData {
 forEachDatabase('date-times through the form door, in the viewer zone', (database) => {
   let engine: TestEngine;
   let admin: Actor;
+  /** The customer the admin files the tickets for: the form names them. */
+  let customer: Actor;
   const dueAt = testModel.entitiesByName.ticket!.fieldsByName.dueAt!;
 
   beforeAll(async () => {
     engine = await openTestEngine(database, testModel);
     admin = await createActor(engine.store.db, ['admin'], 'Zone Admin');
+    customer = await createActor(engine.store.db, ['customer'], 'Zone Customer');
   });
 
   async function created(values: Record<string, string>, zone: string) {
-    const result = await submitCreate(engine, admin, 'ticket', initialRecordFormState({}), formData(values), zone);
+    const form = formData({ ...values, requester: String(customer.userId) });
+    const result = await submitCreate(engine, admin, 'ticket', initialRecordFormState({}), form, zone);
     expect(isRedirect(result), JSON.stringify(result)).toBe(true);
     return (await engine.ops.get(admin, 'ticket', Number((result as Redirect).redirectTo.split('/').pop()))).record;
   }
@@ -68,7 +72,7 @@ forEachDatabase('date-times through the form door, in the viewer zone', (databas
       admin,
       'ticket',
       initialRecordFormState({}),
-      formData({ subject: 'Bad', dueAt: '2030-02-30T10:00' }),
+      formData({ subject: 'Bad', dueAt: '2030-02-30T10:00', requester: String(customer.userId) }),
       'Europe/Paris',
     );
     expect(isRedirect(refused)).toBe(false);

@@ -92,12 +92,26 @@ function product<T>(dimensions: readonly (readonly T[])[]): T[][] {
 const MAX_CASES_PER_ENTITY = 60;
 let uniqueCounter = 1;
 
-/** A valid value for a required field that no scope depends on. */
-function filler(field: EntityModel['fields'][number], actor: Actor, firstOf: (entity: string) => MatrixRecord | undefined): unknown {
-  const fallback = defaultOf(field, actor);
+/** Whether the user may be named by the field: any user, or one holding one of its `roles`. */
+function mayHold(field: EntityModel['fields'][number], user: Actor): boolean {
+  return !field.holderRoles || field.holderRoles.some((role) => user.roles.includes(role));
+}
+
+/**
+ * A valid value for a required field that no scope depends on. A user field with `roles` the
+ * actor lacks (a ticket's customer requester, filed by an agent) names `holder`, who holds every role.
+ */
+function filler(
+  field: EntityModel['fields'][number],
+  actor: Actor,
+  holder: Actor,
+  firstOf: (entity: string) => MatrixRecord | undefined,
+): unknown {
+  const named = field.type === 'user' && !mayHold(field, actor) ? holder : actor;
+  const fallback = defaultOf(field, named);
   if (fallback !== null) return fallback;
   if (!field.required) return null;
-  if (field.type === 'user') return actor.userId;
+  if (field.type === 'user') return named.userId;
   if (field.type === 'reference') return firstOf(field.referenceTo!)?.id ?? null;
   uniqueCounter += 1;
   return demoValue(faker, field, uniqueCounter);
@@ -150,11 +164,13 @@ export async function createMatrixFixtures(
     for (const entity of referenceOrder(model)) {
       const dims = scopeDimensions(entity);
       const axes: { field: string; kind: 'own' | 'actor' | 'path' | 'where' | 'via'; values: unknown[] }[] = [
+        // Records are as the spec allows them: a user field with `roles` never names the persona when it holds none of them
+        // (an agent is never a ticket's requester). The colleague and the stranger hold every role.
         ...dims.own.map((field) => ({
           field,
           kind: 'own' as const,
           values: [
-            ...(persona.visitor ? [] : [actor.userId]),
+            ...(persona.visitor || !ownable(entity, field, actor) ? [] : [actor.userId]),
             ...(dims.colleagues.includes(field) ? [colleague.userId] : []),
             stranger.userId,
           ],
@@ -219,7 +235,7 @@ export async function createMatrixFixtures(
       for (const combo of combos) {
         const values: Record<string, unknown> = {};
         const firstOf = (name: string) => mine(name)[0]?.record;
-        for (const field of entity.fields) values[field.name] = filler(field, owner, firstOf);
+        for (const field of entity.fields) values[field.name] = filler(field, owner, stranger, firstOf);
         let state = entity.workflow?.initial;
         axes.forEach((axis, i) => {
           if (entity.workflow?.field === axis.field) state = combo[i] as string;
@@ -258,8 +274,9 @@ export async function createMatrixFixtures(
         if (seenCreates.has(key)) continue;
         seenCreates.add(key);
         for (const field of entity.fields) {
-          if (field.required && !(field.name in input) && defaultOf(field, actor) === null)
-            input[field.name] = filler(field, owner, firstOf);
+          // A default naming the actor counts only where the actor may hold the field: else the create names a holder.
+          const usableDefault = defaultOf(field, actor) !== null && (field.type !== 'user' || mayHold(field, actor));
+          if (field.required && !(field.name in input) && !usableDefault) input[field.name] = filler(field, owner, stranger, firstOf);
         }
         creates.push({ persona: persona.name, entity: entity.name, input, label: describe(combo, false) });
       }
@@ -269,6 +286,12 @@ export async function createMatrixFixtures(
   const settled: MatrixUser[] = [];
   for (const user of users) settled.push(user.persona.moved ? { ...user, actor: await withFields(user.actor, moved) } : user);
   return { users: settled, stranger, fixtures, creates, lookup };
+}
+
+/** Whether a record's `own` field may name the actor: not a field (`id`), or a user field they may hold. */
+function ownable(entity: EntityModel, name: string, actor: Actor): boolean {
+  const field = entity.fieldsByName[name];
+  return !field || mayHold(field, actor);
 }
 
 /** The input with new values for its unique fields, so that the same case can be created again. */

@@ -51,30 +51,38 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
       agent,
       'ticket',
       [
-        'Subject,Priority,Organization,Assignee,Due,Description',
-        `Import A,High,acme corp,${agent.email},"Dec 1, 2031, 09:30 UTC","Two\nlines"`,
-        `Import B,low,#${acme},,2031-12-02,`,
+        // Staff name the customer each ticket is for: by email or by name.
+        'Subject,Priority,Organization,Requester,Assignee,Due,Description',
+        `Import A,High,acme corp,${customer.email},${agent.email},"Dec 1, 2031, 09:30 UTC","Two\nlines"`,
+        `Import B,low,#${acme},carl customer,,2031-12-02,`,
       ].join('\r\n'),
     );
     expect(report).toMatchObject({ rows: 2, created: 2, refused: [] });
     const rows = await store.db.selectFrom('ticket').selectAll().where('subject', 'like', 'Import %').orderBy('id').execute();
     expect(
-      rows.map((r) => [r.priority, Number(r.organization), r.assignee === null ? null : Number(r.assignee), r.description, r.state]),
+      rows.map((r) => [
+        r.priority,
+        Number(r.organization),
+        Number(r.requester),
+        r.assignee === null ? null : Number(r.assignee),
+        r.description,
+        r.state,
+      ]),
     ).toEqual([
-      ['high', acme, agent.userId, 'Two\nlines', 'new'],
-      ['low', acme, null, null, 'new'],
+      ['high', acme, customer.userId, agent.userId, 'Two\nlines', 'new'],
+      ['low', acme, customer.userId, null, null, 'new'],
     ]);
     expect(new Date(rows[0]!.due_at as string).toISOString()).toBe('2031-12-01T09:30:00.000Z');
   });
 
   it('writes nothing when a row is bad, and names its line and column; then imports the good rows', async () => {
     const text = [
-      'subject,priority,organization',
-      'Fine one,normal,Acme Corp',
-      'No,normal,',
+      'subject,priority,organization,requester',
+      `Fine one,normal,Acme Corp,${customer.email}`,
+      `No,normal,,${customer.email}`,
       '"Multi',
-      'line",urgent,Nowhere Inc',
-      'Fine two,,Twin',
+      `line",urgent,Nowhere Inc,${customer.email}`,
+      `Fine two,,Twin,${customer.email}`,
     ].join('\n');
     const before = await countRows(store.db, 'ticket');
     const report = await run(agent, 'ticket', text);
@@ -90,7 +98,7 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
         ],
       ],
     ]);
-    expect(report.refused[1]!.cells).toEqual(['Multi\nline', 'urgent', 'Nowhere Inc']);
+    expect(report.refused[1]!.cells).toEqual(['Multi\nline', 'urgent', 'Nowhere Inc', customer.email]);
 
     const good = await run(agent, 'ticket', text, true);
     expect(good).toMatchObject({ rows: 4, created: 2, goodRows: true });
@@ -134,7 +142,7 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
     const report = await run(
       agent,
       'ticket',
-      `Subject,Assignee\nBy name,grace agent\nBy shared name,Sam Twin\nBy id,#${agent.userId}\n`,
+      `Subject,Requester,Assignee\nBy name,carl customer,grace agent\nBy shared name,${customer.email},Sam Twin\nBy id,#${customer.userId},#${agent.userId}\n`,
       true,
     );
     expect(report.created).toBe(2);
@@ -151,9 +159,14 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
   });
 
   it('ignores a column without a name while it is blank, and refuses the file when it has values', async () => {
-    expect((await run(agent, 'ticket', 'Subject,,Priority,\nBlank columns around,,high,\n')).created).toBe(1);
+    const requester = customer.email;
+    expect((await run(agent, 'ticket', `Subject,,Priority,,Requester\nBlank columns around,,high,,${requester}\n`)).created).toBe(1);
     const unnamed = await ninefoldError(
-      run(agent, 'ticket', 'Subject,,Priority,\nUnnamed one,,high\nUnnamed two,x,low\nUnnamed three,,low,y\n'),
+      run(
+        agent,
+        'ticket',
+        `Subject,,Priority,,Requester\nUnnamed one,,high,,${requester}\nUnnamed two,x,low,,${requester}\nUnnamed three,,low,y,${requester}\n`,
+      ),
     );
     expect(unnamed.fieldErrors.map((e) => [e.field, e.code, e.message])).toEqual([
       ['column 2', 'unnamed_column', 'Column 2 has values but no name in the header row.'],
@@ -173,7 +186,7 @@ forEachDatabase('CSV import: a file read as forms read it, checked and written t
     expect(flood.read()).toBeLessThan(flood.size / 4);
     expect(await countRows(store.db, 'ticket')).toBe(before);
     // Staff (an agent creates any ticket) have a higher cap.
-    expect((await run(agent, 'ticket', `Subject\n${'Agent bulk row\n'.repeat(1001)}`)).created).toBe(1001);
+    expect((await run(agent, 'ticket', `Subject,Requester\n${`Agent bulk row,${customer.email}\n`.repeat(1001)}`)).created).toBe(1001);
   });
 
   it('refuses a header it cannot import before reading the rows', async () => {

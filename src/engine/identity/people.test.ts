@@ -18,15 +18,18 @@ describe('people: who sees emails, and who may hold a user field', () => {
     expect(personChoiceTitle({ roles: [] }, ann)).toBe('Ann Lee');
   });
 
-  it("words the helpdesk assignee's roles from their labels", () => {
+  it("words the helpdesk assignee's and requester's roles from their labels", () => {
     expect(ticket.fieldsByName.assignee!.holderRoles).toEqual(['agent', 'admin']);
-    expect(ticket.fieldsByName.requester!.holderRoles).toBeUndefined();
+    expect(ticket.fieldsByName.requester!.holderRoles).toEqual(['customer']);
     expect(holderRolesMessage(model, ticket.fieldsByName.assignee!)).toBe('Assignee must be an agent or an administrator.');
+    expect(holderRolesMessage(model, ticket.fieldsByName.requester!)).toBe('Requester must be a customer.');
   });
 
   it('prints the roles in /spec and in the OpenAPI document', () => {
     expect(describeMarkdown(model)).toContain('held only by users with the role agent or admin');
+    expect(describeMarkdown(model)).toContain('held only by users with the role customer');
     const schemas = JSON.stringify(buildOpenApiDocument(model).components.schemas);
     expect(schemas).toContain('The id of a user with the role agent or admin (anyone else is refused).');
+    expect(schemas).toContain('The id of a user with the role customer (anyone else is refused).');
   });
 });

@@ -54,7 +54,7 @@ forEachDatabase('choices served from memory', (database) => {
 
   it('shows a renamed record under its new name in a list shown again (reference titles)', async () => {
     const org = await ops.create(admin, 'organization', { name: 'Umbrella' });
-    const ticket = await ops.create(admin, 'ticket', { subject: 'Titles', organization: org.id });
+    const ticket = await ops.create(admin, 'ticket', { subject: 'Titles', requester: customer.userId, organization: org.id });
     const titleIn = async () => (await ops.list(admin, 'ticket', { limit: 5 })).references.organization?.[org.id];
     expect(await titleIn()).toBe('Umbrella');
     expect(await titleIn()).toBe('Umbrella');

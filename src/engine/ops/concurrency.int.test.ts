@@ -27,16 +27,19 @@ forEachDatabase('ops under concurrency', (database) => {
   let ops: Ops;
   let agent: Actor;
   let admin: Actor;
+  /** The customer the agent files tickets for. */
+  let caller: Actor;
 
   beforeAll(async () => {
     store = await openSyncedQuickly(database, model);
     ops = createOps({ model, db: store.db });
     agent = await createActor(store.db, ['agent'], 'Concurrent Agent');
     admin = await createActor(store.db, ['admin'], 'Concurrent Admin');
+    caller = await createActor(store.db, ['customer'], 'Concurrent Caller');
   });
 
   it(`${WRITERS} updates of one record with the same version: exactly one wins, the others are STALE_VERSION`, async () => {
-    const ticket = await ops.create(agent, 'ticket', { subject: 'Race' });
+    const ticket = await ops.create(agent, 'ticket', { subject: 'Race', requester: caller.userId });
     const results = await Promise.all(
       Array.from({ length: WRITERS }, (_, i) => settle(ops.update(agent, 'ticket', ticket.id, { subject: `Writer ${i}` }, ticket.version))),
     );
@@ -50,7 +53,7 @@ forEachDatabase('ops under concurrency', (database) => {
   });
 
   it(`${WRITERS} writers each appending to one record, retrying when stale: no update is lost, one winner per version`, async () => {
-    const ticket = await ops.create(agent, 'ticket', { subject: 'Append', description: '' });
+    const ticket = await ops.create(agent, 'ticket', { subject: 'Append', requester: caller.userId, description: '' });
     const wonVersions: number[] = [];
     await Promise.all(
       Array.from({ length: WRITERS }, async (_, i) => {
@@ -74,7 +77,7 @@ forEachDatabase('ops under concurrency', (database) => {
   });
 
   it('two racing transitions of one version: one wins, the other is STALE_VERSION, the effect is applied once', async () => {
-    const ticket = await ops.create(agent, 'ticket', { subject: 'Transition race', assignee: agent.userId });
+    const ticket = await ops.create(agent, 'ticket', { subject: 'Transition race', requester: caller.userId, assignee: agent.userId });
     const results = await Promise.all([
       settle(ops.transition(agent, 'ticket', ticket.id, 'start', { version: ticket.version })),
       settle(ops.transition(agent, 'ticket', ticket.id, 'start', { version: ticket.version })),

@@ -141,8 +141,8 @@ forEachDatabase('ops.createMany: many records checked like create, written in ba
       agent,
       'ticket',
       [
-        { subject: 'Urgent without anyone', priority: 'urgent' },
-        { subject: 'Urgent, assigned', priority: 'urgent', assignee: agent.userId },
+        { subject: 'Urgent without anyone', priority: 'urgent', requester: customer.userId },
+        { subject: 'Urgent, assigned', priority: 'urgent', requester: customer.userId, assignee: agent.userId },
       ],
       { goodRows: true },
     );
@@ -154,21 +154,29 @@ forEachDatabase('ops.createMany: many records checked like create, written in ba
   });
 
   it('sets what create sets: the initial state, defaults, the actor as requester, computed due times', async () => {
-    const result = await ops.createMany(agent, 'ticket', [{ subject: 'Batch ticket A', priority: 'high' }, { subject: 'Batch ticket B' }]);
+    // A customer's rows are theirs: the requester defaults to the actor.
+    expect((await ops.createMany(customer, 'ticket', [{ subject: 'Batch ticket A' }, { subject: 'Batch ticket B' }])).created).toBe(2);
+    // Staff name the customer each ticket is for.
+    const result = await ops.createMany(agent, 'ticket', [
+      { subject: 'Batch ticket C', priority: 'high', requester: other.userId },
+      { subject: 'Batch ticket D', requester: other.userId },
+    ]);
     expect(result.created).toBe(2);
     const rows = await store.db
       .selectFrom('ticket')
       .selectAll()
-      .where('subject', 'in', ['Batch ticket A', 'Batch ticket B'])
+      .where('subject', 'in', ['Batch ticket A', 'Batch ticket B', 'Batch ticket C', 'Batch ticket D'])
       .orderBy('id')
       .execute();
-    expect(rows.map((r) => [r.state, r.priority, Number(r.requester)])).toEqual([
-      ['new', 'high', agent.userId],
-      ['new', 'normal', agent.userId],
+    expect(rows.map((r) => [r.state, r.priority, Number(r.requester), Number(r.created_by)])).toEqual([
+      ['new', 'normal', customer.userId, customer.userId],
+      ['new', 'normal', customer.userId, customer.userId],
+      ['new', 'high', other.userId, agent.userId],
+      ['new', 'normal', other.userId, agent.userId],
     ]);
     const hours = (r: (typeof rows)[number]) =>
       Math.round((new Date(r.sla_due_at as string).getTime() - new Date(r.created_at as string).getTime()) / 3_600_000);
-    expect(rows.map(hours)).toEqual([8, 24]);
+    expect(rows.map(hours)).toEqual([24, 24, 8, 24]);
   });
 
   it('writes thousands of rows in batches, leaving out a bad one in the middle, with every audit row', async () => {
@@ -195,7 +203,9 @@ forEachDatabase('ops.createMany: many records checked like create, written in ba
       }),
       db: store.db,
     });
-    const tickets = (n: number, label: string) => Array.from({ length: n }, (_, i) => ({ subject: `${label} ${i}` }));
+    // Staff name the customer each ticket is for; a customer's are their own.
+    const tickets = (n: number, label: string, requester?: Actor) =>
+      Array.from({ length: n }, (_, i) => ({ subject: `${label} ${i}`, ...(requester ? { requester: requester.userId } : {}) }));
     const refused = await expectRefused(snapshot, 'PAYLOAD_TOO_LARGE', () =>
       capped.createMany(customer, 'ticket', tickets(4, 'Capped customer')),
     );
@@ -206,8 +216,8 @@ forEachDatabase('ops.createMany: many records checked like create, written in ba
       capped.createMany(customer, 'ticket', tickets(4, 'Capped customer'), { goodRows: true }),
     );
     expect((await capped.createMany(customer, 'ticket', tickets(3, 'Capped customer'))).created).toBe(3);
-    expect((await capped.createMany(agent, 'ticket', tickets(8, 'Capped agent'))).created).toBe(8);
-    await expectRefused(snapshot, 'PAYLOAD_TOO_LARGE', () => capped.createMany(agent, 'ticket', tickets(9, 'Capped agent')));
+    expect((await capped.createMany(agent, 'ticket', tickets(8, 'Capped agent', customer))).created).toBe(8);
+    await expectRefused(snapshot, 'PAYLOAD_TOO_LARGE', () => capped.createMany(agent, 'ticket', tickets(9, 'Capped agent', customer)));
   });
 
   it('lists the first refused rows in full and counts the others, however many there are and whenever each was refused', async () => {

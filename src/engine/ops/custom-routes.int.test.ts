@@ -82,6 +82,8 @@ forEachDatabase('custom routes: fixed lists with the current user and the addres
     ann = await createActor(store.db, ['agent'], 'Ann Agent');
     bob = await createActor(store.db, ['agent'], 'Bob Agent');
     customer = await createActor(store.db, ['customer'], 'Carl Customer');
+    // Another customer, of no organization: the requester of Bob's tickets, which Carl does not see.
+    const caller = await createActor(store.db, ['customer'], 'Cleo Caller');
     acme = (await ops.create(admin, 'organization', { name: 'Acme', domain: 'acme.test' })).id;
     globex = (await ops.create(admin, 'organization', { name: 'Globex', domain: 'globex.test' })).id;
     // Created in this order, so that the SLA due times (by priority) differ from creation order.
@@ -90,8 +92,8 @@ forEachDatabase('custom routes: fixed lists with the current user and the addres
     await ticket(customer, 'Ann high open', ann, 'open', { priority: 'high', organization: globex });
     await ticket(customer, 'Ann new', ann, 'new', { organization: acme });
     await ticket(customer, 'Ann resolved', ann, 'resolved', { organization: acme });
-    await ticket(admin, 'Bob normal open', bob, 'open', { organization: acme });
-    await ticket(admin, 'Bob urgent open', bob, 'open', { priority: 'urgent', organization: globex });
+    await ticket(caller, 'Bob normal open', bob, 'open', { organization: acme });
+    await ticket(caller, 'Bob urgent open', bob, 'open', { priority: 'urgent', organization: globex });
   });
 
   it("lists each agent's own open and pending tickets, oldest SLA due first", async () => {

@@ -45,7 +45,12 @@ forEachDatabase('ops: computed due times (the SLA)', (database) => {
     it('sets the due time on create: creation + the hours of the priority, in the same statement', async () => {
       const normal = await ops.create(customer, 'ticket', { subject: 'Default priority' });
       expect(hoursAfterCreation(normal)).toBe(SLA.normal);
-      const urgent = await ops.create(agent, 'ticket', { subject: 'Site down', priority: 'urgent', assignee: agent.userId });
+      const urgent = await ops.create(agent, 'ticket', {
+        subject: 'Site down',
+        requester: customer.userId,
+        priority: 'urgent',
+        assignee: agent.userId,
+      });
       expect(hoursAfterCreation(urgent)).toBe(SLA.urgent);
       const stored = await store.db
         .selectFrom('ticket')
@@ -56,7 +61,7 @@ forEachDatabase('ops: computed due times (the SLA)', (database) => {
     });
 
     it('recomputes it when the priority changes, and not otherwise', async () => {
-      let ticket = await ops.create(agent, 'ticket', { subject: 'Slow laptop', priority: 'low' });
+      let ticket = await ops.create(agent, 'ticket', { subject: 'Slow laptop', requester: customer.userId, priority: 'low' });
       const first = time(ticket.slaDueAt);
       ticket = await ops.update(agent, 'ticket', ticket.id, { subject: 'Very slow laptop', priority: 'low' }, ticket.version);
       expect(time(ticket.slaDueAt)).toBe(first);
@@ -70,9 +75,11 @@ forEachDatabase('ops: computed due times (the SLA)', (database) => {
     });
 
     it('is read-only: nobody gives it a value', async () => {
-      const error = await ninefoldError(ops.create(agent, 'ticket', { subject: 'Set my own SLA', slaDueAt: '2030-01-01T00:00:00Z' }));
+      const error = await ninefoldError(
+        ops.create(agent, 'ticket', { subject: 'Set my own SLA', requester: customer.userId, slaDueAt: '2030-01-01T00:00:00Z' }),
+      );
       expect(error.code).toBe('FORBIDDEN_FIELD');
-      const ticket = await ops.create(agent, 'ticket', { subject: 'Fine as it is' });
+      const ticket = await ops.create(agent, 'ticket', { subject: 'Fine as it is', requester: customer.userId });
       expect((await ninefoldError(ops.update(agent, 'ticket', ticket.id, { slaDueAt: null }, ticket.version))).code).toBe(
         'FORBIDDEN_FIELD',
       );

@@ -17,6 +17,8 @@ forEachDatabase('search by relevance', (database) => {
   let ops: Ops;
   let agent: Actor;
   let customer: Actor;
+  /** The customer the agent files tickets for: not the one whose search is scoped. */
+  let caller: Actor;
   const tickets: Record<string, RecordData> = {};
 
   const subjects = async (q: string, actor: Actor = agent, limit = 100) =>
@@ -27,6 +29,7 @@ forEachDatabase('search by relevance', (database) => {
     ops = createOps({ model: testModel, db: store.db });
     agent = await createActor(store.db, ['agent'], 'Rank Agent');
     customer = await createActor(store.db, ['customer'], 'Rank Customer');
+    caller = await createActor(store.db, ['customer'], 'Rank Caller');
     const data: [string, string | null, Actor][] = [
       ['Printer', null, agent],
       ['Printer toner low', null, agent],
@@ -36,7 +39,10 @@ forEachDatabase('search by relevance', (database) => {
       ['A printer for floor two', null, agent],
       ['Screen flickers', null, agent],
     ];
-    for (const [subject, description, actor] of data) tickets[subject] = await ops.create(actor, 'ticket', { subject, description });
+    for (const [subject, description, actor] of data) {
+      const requester = actor === agent ? { requester: caller.userId } : {};
+      tickets[subject] = await ops.create(actor, 'ticket', { subject, description, ...requester });
+    }
   });
 
   it('orders the title typed, then titles starting with it, then titles holding the words, then other fields', async () => {
@@ -61,8 +67,8 @@ forEachDatabase('search by relevance', (database) => {
   });
 
   it('an exact title beats a newer one that only starts with it, whatever the case', async () => {
-    await ops.create(agent, 'ticket', { subject: 'Scanner' });
-    await ops.create(agent, 'ticket', { subject: 'Scanner broken' });
+    await ops.create(agent, 'ticket', { subject: 'Scanner', requester: caller.userId });
+    await ops.create(agent, 'ticket', { subject: 'Scanner broken', requester: caller.userId });
     expect(await subjects('SCANNER')).toEqual(['Scanner', 'Scanner broken']);
     expect(await subjects('printer toner LOW')).toEqual(['Printer toner low']);
   });

@@ -26,6 +26,8 @@ forEachDatabase('search', (database) => {
     ops = createOps({ model, db: store.db });
     agent = await createActor(store.db, ['agent'], 'Sam Agent');
     customer = await createActor(store.db, ['customer'], 'Cat Customer');
+    // The agent files tickets for another customer: not Cat's to find.
+    const caller = await createActor(store.db, ['customer'], 'Cal Caller');
     const data: [string, string | null, Actor][] = [
       ['Printer on fire', 'The office printer is smoking', agent],
       ['VPN drops every hour', 'Connection to the VPN drops at random', agent],
@@ -35,7 +37,8 @@ forEachDatabase('search', (database) => {
       ['Screen flickers', null, agent],
     ];
     for (const [subject, description, actor] of data) {
-      tickets[subject] = await ops.create(actor, 'ticket', { subject, description });
+      const requester = actor === agent ? { requester: caller.userId } : {};
+      tickets[subject] = await ops.create(actor, 'ticket', { subject, description, ...requester });
     }
   });
 

@@ -10,15 +10,20 @@ import type { RecordData } from './types';
 import type { Actor } from '../ground/actor';
 
 const NOT_STAFF = 'Assignee must be an agent or an administrator.';
+const NOT_CUSTOMER = 'Requester must be a customer.';
 
-/** A field that defaults to the actor and may be held by agents only. */
+/** A field that defaults to the actor and may be held by agents only, and one anybody may hold. */
 const taskModel = buildModel({
   name: 'tasks',
   roles: { agent: { label: 'Agent' }, customer: { label: 'Customer' } },
   entities: {
     task: {
       titleField: 'title',
-      fields: { title: { type: 'text', required: true }, owner: { type: 'user', default: 'actor', roles: ['agent'] } },
+      fields: {
+        title: { type: 'text', required: true },
+        owner: { type: 'user', default: 'actor', roles: ['agent'] },
+        reviewer: { type: 'user' },
+      },
     },
   },
   workflows: {
@@ -53,6 +58,7 @@ forEachDatabase('user fields: names for pickers, and the roles that may hold the
     // A namesake: told apart by the id where emails are not shown.
     twin = await createActor(store.db, ['agent'], 'Grace Agent');
     customer = await createActor(store.db, ['customer'], 'Carl Customer');
+    // A customer files their own: the requester defaults to them.
     ticket = await ops.create(customer, 'ticket', { subject: 'Printer on fire' });
   });
 
@@ -72,7 +78,7 @@ forEachDatabase('user fields: names for pickers, and the roles that may hold the
       expect(choices).toContainEqual({ id: twin.userId, title: `Grace Agent (#${twin.userId})` });
       expect((await ops.choices(agent, 'ticket', 'assignee', { q: agent.email })).choices).toEqual([]);
       expect((await ops.choices(agent, 'ticket', 'assignee', { q: 'ada' })).choices).toEqual([{ id: admin.userId, title: 'Ada Admin' }]);
-      // A field without `roles` offers every active user, by name too.
+      // The requester's picker offers customers, by name too (a field without `roles`: the tasks below).
       const requesters = await ops.choices(agent, 'ticket', 'requester');
       expect(requesters.choices).toContainEqual({ id: customer.userId, title: 'Carl Customer' });
     });
@@ -81,6 +87,9 @@ forEachDatabase('user fields: names for pickers, and the roles that may hold the
       const ids = (await ops.choices(admin, 'ticket', 'assignee')).choices.map((c) => c.id);
       expect(ids).toEqual(expect.arrayContaining([admin.userId, agent.userId, twin.userId]));
       expect(ids).not.toContain(customer.userId);
+      const requesters = (await ops.choices(admin, 'ticket', 'requester')).choices.map((c) => c.id);
+      expect(requesters).toContain(customer.userId);
+      for (const staff of [admin, agent, twin]) expect(requesters).not.toContain(staff.userId);
     });
 
     it('name users in records and history without their email', async () => {
@@ -98,18 +107,19 @@ forEachDatabase('user fields: names for pickers, and the roles that may hold the
 
     it('refuse a user without one of the roles on create, update and transition, with the roles in words', async () => {
       const created = await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
-        ops.create(agent, 'ticket', { subject: 'Give it to Carl', assignee: customer.userId }),
+        ops.create(agent, 'ticket', { subject: 'Give it to Carl', requester: customer.userId, assignee: customer.userId }),
       );
       expect(created.fieldErrors).toEqual([{ field: 'assignee', code: 'user_role', message: NOT_STAFF }]);
       // A user that does not exist is refused alike (nothing to tell apart).
-      await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
-        ops.create(agent, 'ticket', { subject: 'Give it to no one', assignee: 999_999 }),
+      const nobody = await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
+        ops.create(agent, 'ticket', { subject: 'Give it to no one', requester: customer.userId, assignee: 999_999 }),
       );
+      expect(nobody.fieldErrors).toEqual([{ field: 'assignee', code: 'user_role', message: NOT_STAFF }]);
       const updated = await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
         ops.update(admin, 'ticket', ticket.id, { assignee: customer.userId }, ticket.version),
       );
       expect(updated.fieldErrors.map((e) => e.message)).toEqual([NOT_STAFF]);
-      const fresh = await ops.create(agent, 'ticket', { subject: 'To be started' });
+      const fresh = await ops.create(agent, 'ticket', { subject: 'To be started', requester: customer.userId });
       const started = await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
         ops.transition(agent, 'ticket', fresh.id, 'start', { version: fresh.version, input: { assignee: customer.userId } }),
       );
@@ -119,9 +129,45 @@ forEachDatabase('user fields: names for pickers, and the roles that may hold the
       expect(ok.assignee).toBe(agent.userId);
     });
 
+    it('take a customer as the requester: staff filing a ticket name one, and may not name themselves or another agent', async () => {
+      // Without a requester, the default (the actor) is staff: refused on the requester, nothing written.
+      for (const staff of [agent, admin]) {
+        const unnamed = await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
+          ops.create(staff, 'ticket', { subject: 'Caller cannot print' }),
+        );
+        expect(unnamed.fieldErrors).toEqual([{ field: 'requester', code: 'user_role', message: NOT_CUSTOMER }]);
+      }
+      for (const named of [agent, twin, admin]) {
+        const staffRequester = await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
+          ops.create(agent, 'ticket', { subject: 'Filed for a colleague', requester: named.userId }),
+        );
+        expect(staffRequester.fieldErrors).toEqual([{ field: 'requester', code: 'user_role', message: NOT_CUSTOMER }]);
+      }
+      // Nor can an update or an import hand a ticket to staff.
+      const moved = await expectRefused(snapshot, 'VALIDATION_FAILED', () =>
+        ops.update(admin, 'ticket', ticket.id, { requester: agent.userId }, ticket.version),
+      );
+      expect(moved.fieldErrors).toEqual([{ field: 'requester', code: 'user_role', message: NOT_CUSTOMER }]);
+      const before = await countRows(store.db, 'ticket');
+      const many = await ops.createMany(agent, 'ticket', [{ subject: 'Many for staff', requester: twin.userId }]);
+      expect(JSON.stringify(many)).toContain(NOT_CUSTOMER);
+      expect(await countRows(store.db, 'ticket')).toBe(before);
+
+      // Naming the customer goes through: theirs, filed by the agent.
+      for (const staff of [agent, admin]) {
+        const filed = await ops.create(staff, 'ticket', { subject: 'Caller cannot print', requester: customer.userId });
+        expect(filed).toMatchObject({ requester: customer.userId, createdBy: staff.userId, state: 'new' });
+        expect((await ops.get(customer, 'ticket', filed.id)).record.requester).toBe(customer.userId);
+      }
+    });
+
     it('refuse the row of a CSV import that names such a user, and write nothing', async () => {
       const before = await countRows(store.db, 'ticket');
-      const csv = ['Subject,Assignee', `Fine,${agent.email}`, `Not staff,${customer.email}`].join('\n');
+      const csv = [
+        'Subject,Requester,Assignee',
+        `Fine,${customer.email},${agent.email}`,
+        `Not staff,${customer.email},${customer.email}`,
+      ].join('\n');
       const report = await importCsv(ops, testModel, admin, 'ticket', new TextEncoder().encode(csv), {
         maxBytes: 1 << 20,
         goodRows: false,
@@ -130,8 +176,8 @@ forEachDatabase('user fields: names for pickers, and the roles that may hold the
       expect(report.refused.map((r) => [r.line, r.problems])).toEqual([[3, [{ column: 'Assignee', message: NOT_STAFF }]]]);
       expect(await countRows(store.db, 'ticket')).toBe(before);
       const many = await ops.createMany(admin, 'ticket', [
-        { subject: 'Many one', assignee: agent.userId },
-        { subject: 'Many two', assignee: customer.userId },
+        { subject: 'Many one', requester: customer.userId, assignee: agent.userId },
+        { subject: 'Many two', requester: customer.userId, assignee: customer.userId },
       ]);
       expect(JSON.stringify(many)).toContain(NOT_STAFF);
       expect(await countRows(store.db, 'ticket')).toBe(before);
@@ -157,6 +203,21 @@ forEachDatabase('user fields: a default of the actor with roles', (database) => 
     // The customer may still give the task to an agent.
     expect((await ops.create(customer, 'task', { title: 'For Agnes', owner: agent.userId })).owner).toBe(agent.userId);
     expect(await countRows(store.db, 'task')).toBe(2);
+  });
+
+  it('offers every active user for a field without roles, and refuses an id that is no user as an unknown reference', async () => {
+    const agent = await createActor(store.db, ['agent'], 'Ava Agent');
+    const customer = await createActor(store.db, ['customer'], 'Cal Customer');
+    const ids = (await ops.choices(agent, 'task', 'reviewer')).choices.map((c) => c.id);
+    expect(ids).toEqual(expect.arrayContaining([agent.userId, customer.userId]));
+    expect((await ops.create(agent, 'task', { title: 'Reviewed by a customer', reviewer: customer.userId })).reviewer).toBe(
+      customer.userId,
+    );
+    const before = await countRows(store.db, 'task');
+    const missing = await ninefoldError(ops.create(agent, 'task', { title: 'Reviewed by no one', reviewer: 987_654_322 }));
+    expect(missing.code).toBe('VALIDATION_FAILED');
+    expect(missing.fieldErrors).toEqual([{ field: 'reviewer', code: 'unknown_reference', message: 'Reviewer: no record #987654322.' }]);
+    expect(await countRows(store.db, 'task')).toBe(before);
   });
 
   it('refuses a transition whose effect would make a user without the roles the holder', async () => {

@@ -20,6 +20,8 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
   let agent: Actor;
   let customer: Actor;
   let other: Actor;
+  /** The customer staff file tickets for (a ticket's requester is a customer): not one whose open tickets the limits count. */
+  let caller: Actor;
 
   /** Every ticket row and history row: what a refused transition must leave as it was. */
   async function snapshot() {
@@ -42,6 +44,7 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
     agent = await createActor(store.db, ['agent'], 'Grace Agent');
     customer = await createActor(store.db, ['customer'], 'Carl Customer');
     other = await createActor(store.db, ['customer'], 'Olga Other');
+    caller = await createActor(store.db, ['customer'], 'Cleo Caller');
   });
 
   describe('transitions', () => {
@@ -103,7 +106,7 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
     });
 
     it('check the version the actor saw, the input and the comment', async () => {
-      const ticket = await ops.create(agent, 'ticket', { subject: 'Versions' });
+      const ticket = await ops.create(agent, 'ticket', { subject: 'Versions', requester: caller.userId });
       await ops.update(agent, 'ticket', ticket.id, { priority: 'high' }, ticket.version);
       await refused('STALE_VERSION', () => take(agent, ticket, 'start', { input: { assignee: agent.userId } }));
       const fresh = (await ops.get(agent, 'ticket', ticket.id)).record;
@@ -145,9 +148,9 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
     });
 
     it('in bulk: one result per row, a refusal neither blocks nor undoes the others', async () => {
-      const a = await ops.create(agent, 'ticket', { subject: 'Bulk A', assignee: agent.userId });
-      const b = await ops.create(agent, 'ticket', { subject: 'Bulk B' });
-      const c = await ops.create(agent, 'ticket', { subject: 'Bulk C', assignee: agent.userId });
+      const a = await ops.create(agent, 'ticket', { subject: 'Bulk A', requester: caller.userId, assignee: agent.userId });
+      const b = await ops.create(agent, 'ticket', { subject: 'Bulk B', requester: caller.userId });
+      const c = await ops.create(agent, 'ticket', { subject: 'Bulk C', requester: caller.userId, assignee: agent.userId });
       await ops.update(agent, 'ticket', c.id, { priority: 'low' }, c.version);
       const results = await ops.bulkTransition(agent, 'ticket', 'start', [
         { id: a.id, version: a.version },
@@ -173,14 +176,21 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
 
   describe('entity rules', () => {
     it('hold on create, update and transition, with the spec message on the named field', async () => {
-      const error = await ninefoldError(ops.create(agent, 'ticket', { subject: 'Urgent', priority: 'urgent' }));
+      const error = await ninefoldError(ops.create(agent, 'ticket', { subject: 'Urgent', requester: caller.userId, priority: 'urgent' }));
       expect(error.fieldErrors).toEqual([
         { field: 'assignee', code: 'urgentNeedsAssignee', message: 'An urgent ticket needs an assignee.' },
       ]);
-      const past = await ninefoldError(ops.create(agent, 'ticket', { subject: 'Late', dueAt: '2001-01-01T00:00' }));
+      const past = await ninefoldError(
+        ops.create(agent, 'ticket', { subject: 'Late', requester: caller.userId, dueAt: '2001-01-01T00:00' }),
+      );
       expect(fieldCodes(past)).toEqual(['dueAt:dueAfterCreation']);
 
-      const ticket = await ops.create(agent, 'ticket', { subject: 'Urgent later', priority: 'urgent', assignee: agent.userId });
+      const ticket = await ops.create(agent, 'ticket', {
+        subject: 'Urgent later',
+        requester: caller.userId,
+        priority: 'urgent',
+        assignee: agent.userId,
+      });
       // Taking away the assignee of an urgent ticket breaks the rule, though only the assignee is sent.
       const update = await ninefoldError(ops.update(agent, 'ticket', ticket.id, { assignee: null }, ticket.version));
       expect(fieldCodes(update)).toEqual(['assignee:urgentNeedsAssignee']);
@@ -198,7 +208,7 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
       expect(over.message).toBe(
         'You have reached the limit of open tickets (3): add to one you already have, or wait until one is resolved.',
       );
-      // Others' tickets do not count, and agents opening tickets for themselves are not this customer.
+      // Others' tickets do not count.
       await ops.create(other, 'ticket', { subject: 'Not counted' });
 
       let first = await take(agent, tickets[0]!, 'start', { input: { assignee: agent.userId } });
@@ -283,7 +293,7 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
     });
 
     it('pages newest first with a cursor, and is never written for a refused change', async () => {
-      let ticket = await ops.create(agent, 'ticket', { subject: 'Paged' });
+      let ticket = await ops.create(agent, 'ticket', { subject: 'Paged', requester: caller.userId });
       for (let i = 0; i < 4; i++) ticket = await ops.update(agent, 'ticket', ticket.id, { subject: `Paged ${i}` }, ticket.version);
       await ninefoldError(ops.update(agent, 'ticket', ticket.id, { subject: 'x' }, ticket.version));
       const first = await ops.history(agent, 'ticket', ticket.id, { limit: 3 });
@@ -297,14 +307,14 @@ forEachDatabase('ops: workflow, rules, limits and history', (database) => {
     it('names a nameless actor by id, never by email', async () => {
       const nameless = await createActor(store.db, ['agent'], 'Nameless Agent');
       await store.db.updateTable('nf_user').set({ name: '' }).where('id', '=', nameless.userId).execute();
-      const ticket = await ops.create(nameless, 'ticket', { subject: 'Who did this' });
+      const ticket = await ops.create(nameless, 'ticket', { subject: 'Who did this', requester: caller.userId });
       const [created] = (await ops.history(agent, 'ticket', ticket.id)).entries;
       expect(created!.actor).toEqual({ id: nameless.userId, name: `User #${nameless.userId}` });
       expect(JSON.stringify(created)).not.toContain(nameless.email);
     });
 
     it('rolls back with the change: a write that fails after its history row leaves neither', async () => {
-      const ticket = await ops.create(agent, 'ticket', { subject: 'Atomic' });
+      const ticket = await ops.create(agent, 'ticket', { subject: 'Atomic', requester: caller.userId });
       const count = async () =>
         Number((await sql<{ n: string }>`select count(*) as n from nf_audit where record_id = ${ticket.id}`.execute(store.db)).rows[0]!.n);
       const before = await count();

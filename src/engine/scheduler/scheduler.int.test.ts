@@ -55,16 +55,19 @@ forEachDatabase('scheduler: automatic transitions', (database) => {
     let store: Store;
     let ops: Ops;
     let agent: Actor;
+    /** The customer the agent files the tickets for. */
+    let caller: Actor;
 
     beforeAll(async () => {
       store = await openSyncedQuickly(database, testModel);
       ops = createOps({ model: testModel, db: store.db });
       agent = await createActor(store.db, ['agent'], 'Ada Agent');
+      caller = await createActor(store.db, ['customer'], 'Cleo Caller');
     });
     afterAll(() => store.close());
 
     async function resolvedTicket(subject: string) {
-      let ticket = await ops.create(agent, 'ticket', { subject, assignee: agent.userId });
+      let ticket = await ops.create(agent, 'ticket', { subject, requester: caller.userId, assignee: agent.userId });
       ticket = await ops.transition(agent, 'ticket', ticket.id, 'start', { version: ticket.version });
       return ops.transition(agent, 'ticket', ticket.id, 'resolve', { version: ticket.version });
     }
