@@ -32,3 +32,10 @@ export async function offeredFor(scope: Page | Locator, label: string, text: str
   await list.getByRole('option').first().waitFor();
   return list.getByRole('option').allTextContents();
 }
+
+/** Chooses by id in a picker as a browser without JavaScript shows it: its plain select of a few, or its id input. */
+export async function choosePlain(scope: Page | Locator, name: string, id: number): Promise<void> {
+  const input = scope.locator(`[name="${name}"]`);
+  if ((await input.evaluate((el) => el.tagName)) === 'SELECT') await input.selectOption(String(id));
+  else await input.fill(String(id));
+}

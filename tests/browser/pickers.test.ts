@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, signInOverApi, type ApiSession } from './api-session';
+import { callApi, requesterId, signInOverApi, type ApiSession } from './api-session';
 import { axeViolations } from './axe';
 import { openBrowser, openFilters, signIn, type Browser } from './browser';
-import { offeredFor } from './pick';
-import { ADMIN, DEMO_AGENT, DEMO_CUSTOMER } from './servers';
+import { choosePlain, offeredFor, pick } from './pick';
+import { ADMIN, DEMO_AGENT, DEMO_CUSTOMER, DEMO_REQUESTER } from './servers';
 
 const helpdesk = inject('helpdesk');
 const crm = inject('crm');
@@ -60,10 +60,22 @@ describe('pickers', () => {
     await box.press('Enter');
     expect(await box.getAttribute('aria-expanded')).toBe('false');
     expect(await box.inputValue()).toBe(agentApi.user.name);
+    // The requester is a customer: the agent filling the form is neither offered nor the default.
+    const requester = page.getByRole('combobox', { name: 'Requester', exact: true });
+    expect(await requester.inputValue()).toBe('');
+    await requester.fill(agentApi.user.name);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'No match' }).count()).toBe(1);
+    const customer = await signInOverApi(helpdesk.url, DEMO_REQUESTER.email, DEMO_REQUESTER.password);
+    await pick(page, 'Requester', customer.user.name);
     await Promise.all([page.waitForURL(/\/tickets\/\d+$/), page.getByRole('button', { name: /Create/ }).click()]);
     const id = Number(/\/tickets\/(\d+)$/.exec(page.url())?.[1]);
-    const saved = await callApi<{ assignee: number | null; subject: string }>(helpdesk.url, agentApi, 'GET', `/tickets/${id}`);
-    expect(saved.body).toMatchObject({ subject, assignee: agentApi.user.id });
+    const saved = await callApi<{ assignee: number | null; subject: string; requester: number }>(
+      helpdesk.url,
+      agentApi,
+      'GET',
+      `/tickets/${id}`,
+    );
+    expect(saved.body).toMatchObject({ subject, assignee: agentApi.user.id, requester: customer.user.id });
   });
 
   it('offers no customer as assignee (the field holds agents and administrators), and Escape closes the list', async () => {
@@ -120,9 +132,8 @@ describe('pickers', () => {
       expect(await page.locator('[name="assignee"]').count()).toBe(1);
       const subject = `Plain picker ${randomUUID().slice(0, 8)}`;
       await page.getByLabel('Subject').fill(subject);
-      const assignee = page.locator('[name="assignee"]');
-      if ((await assignee.evaluate((el) => el.tagName)) === 'SELECT') await assignee.selectOption(String(agentApi.user.id));
-      else await assignee.fill(String(agentApi.user.id));
+      await choosePlain(page, 'assignee', agentApi.user.id);
+      await choosePlain(page, 'requester', await requesterId(helpdesk.url));
       await Promise.all([page.waitForURL(/\/tickets\/\d+$/), page.getByRole('button', { name: /Create/ }).click()]);
       const id = Number(/\/tickets\/(\d+)$/.exec(page.url())?.[1]);
       const saved = await callApi<{ assignee: number | null }>(helpdesk.url, agentApi, 'GET', `/tickets/${id}`);

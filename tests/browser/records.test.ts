@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, signIn, type Browser } from './browser';
-import { ADMIN } from './servers';
+import { requesterId } from './api-session';
+import { choosePlain, pick } from './pick';
+import { ADMIN, DEMO_REQUESTER } from './servers';
 
 const server = inject('helpdesk');
 
@@ -26,6 +28,8 @@ describe('working with tickets in the browser', () => {
     await page.getByLabel('Subject').fill(`Printer on fire ${word}`);
     await page.getByLabel('Description').fill('It **really** is on fire.');
     await page.getByLabel('Priority').selectOption('high');
+    // Filed for a customer: an administrator is no requester.
+    await pick(page, 'Requester', DEMO_REQUESTER.email, new RegExp(`<${DEMO_REQUESTER.email}>`));
     await page.getByRole('button', { name: 'Create ticket' }).click();
     await page.waitForURL(/\/tickets\/\d+$/);
     const id = Number(new URL(page.url()).pathname.split('/').pop());
@@ -81,6 +85,7 @@ describe('working with tickets in the browser', () => {
     const word = uniqueWord();
     await page.goto(`${server.url}/tickets/new`);
     await page.getByLabel('Subject').fill(`Navigation ${word}`);
+    await pick(page, 'Requester', DEMO_REQUESTER.email, new RegExp(`<${DEMO_REQUESTER.email}>`));
     await page.getByRole('button', { name: 'Create ticket' }).click();
     await page.waitForURL(/\/tickets\/\d+$/);
 
@@ -117,6 +122,7 @@ describe('with JavaScript disabled', () => {
     await page.goto(`${server.url}/tickets/new`);
     await page.getByLabel('Subject').fill(`No script ${word}`);
     await page.getByLabel('Priority').selectOption('low');
+    await choosePlain(page, 'requester', await requesterId(server.url));
     await page.getByRole('button', { name: 'Create ticket' }).click();
     await page.waitForURL(/\/tickets\/\d+$/);
     expect(await page.getByRole('heading', { name: `No script ${word}` }).count()).toBe(1);
