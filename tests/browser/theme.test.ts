@@ -123,39 +123,44 @@ describe('the dark theme', () => {
     await expect.poll(() => pressed(page)).toBe('System theme');
   });
 
-  it('looks right in both: screenshots of the home, a list, a ticket, a form with errors and the spec, at 1280 and 360 px', async () => {
-    const { page } = await open();
-    // An administrator, who may read the spec and the API document too.
-    await signIn(page, server.url, ADMIN.email, ADMIN.password);
-    await page.goto(`${server.url}/tickets`);
-    const ticket = (await page.locator('main table a[href^="/tickets/"]').first().getAttribute('href')) ?? '';
-    expect(ticket).toMatch(/^\/tickets\/\d+$/);
-    const pages: Record<string, (page: Page) => Promise<void>> = {
-      home: async (p) => void (await p.goto(`${server.url}/`)),
-      list: async (p) => void (await p.goto(`${server.url}/tickets`)),
-      ticket: async (p) => void (await p.goto(`${server.url}${ticket}`)),
-      spec: async (p) => void (await p.goto(`${server.url}/spec`)),
-      api: async (p) => void (await p.goto(`${server.url}/api/docs`)),
-      account: async (p) => void (await p.goto(`${server.url}/account`)),
-      'form-errors': async (p) => {
-        await p.goto(`${server.url}/tickets/new`);
-        await p.getByLabel('Subject').fill('ab');
-        await p.getByRole('button', { name: 'Create ticket' }).click();
-        await p.getByText('Subject must be at least 3 characters.').first().waitFor();
-      },
-    };
-    for (const [name, show] of Object.entries(pages)) {
-      for (const width of [1280, 360]) {
-        await page.setViewportSize({ width, height: 900 });
-        await show(page);
-        // Buttons fade their colours (transition-colors): the shot is of the theme, not of a fade.
-        await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
-        for (const colorScheme of ['light', 'dark'] as const) {
-          await page.emulateMedia({ colorScheme });
-          expect((await looks(page)).dark).toBe(colorScheme === 'dark');
-          await page.screenshot({ path: `${SHOTS}/theme-${name}-${colorScheme}-${width}.png`, fullPage: true });
+  // Seven pages at two widths in two themes: 28 full-page screenshots.
+  it(
+    'looks right in both: screenshots of the home, a list, a ticket, a form with errors and the spec, at 1280 and 360 px',
+    { timeout: 150_000 },
+    async () => {
+      const { page } = await open();
+      // An administrator, who may read the spec and the API document too.
+      await signIn(page, server.url, ADMIN.email, ADMIN.password);
+      await page.goto(`${server.url}/tickets`);
+      const ticket = (await page.locator('main table a[href^="/tickets/"]').first().getAttribute('href')) ?? '';
+      expect(ticket).toMatch(/^\/tickets\/\d+$/);
+      const pages: Record<string, (page: Page) => Promise<void>> = {
+        home: async (p) => void (await p.goto(`${server.url}/`)),
+        list: async (p) => void (await p.goto(`${server.url}/tickets`)),
+        ticket: async (p) => void (await p.goto(`${server.url}${ticket}`)),
+        spec: async (p) => void (await p.goto(`${server.url}/spec`)),
+        api: async (p) => void (await p.goto(`${server.url}/api/docs`)),
+        account: async (p) => void (await p.goto(`${server.url}/account`)),
+        'form-errors': async (p) => {
+          await p.goto(`${server.url}/tickets/new`);
+          await p.getByLabel('Subject').fill('ab');
+          await p.getByRole('button', { name: 'Create ticket' }).click();
+          await p.getByText('Subject must be at least 3 characters.').first().waitFor();
+        },
+      };
+      for (const [name, show] of Object.entries(pages)) {
+        for (const width of [1280, 360]) {
+          await page.setViewportSize({ width, height: 900 });
+          await show(page);
+          // Buttons fade their colours (transition-colors): the shot is of the theme, not of a fade.
+          await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+          for (const colorScheme of ['light', 'dark'] as const) {
+            await page.emulateMedia({ colorScheme });
+            expect((await looks(page)).dark).toBe(colorScheme === 'dark');
+            await page.screenshot({ path: `${SHOTS}/theme-${name}-${colorScheme}-${width}.png`, fullPage: true });
+          }
         }
       }
-    }
-  });
+    },
+  );
 });
