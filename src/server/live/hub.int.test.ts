@@ -279,7 +279,7 @@ forEachDatabase('live streams: who hears of which change', (database) => {
       const otherStore = await database.open();
       const otherOps = createOps({ model: testModel, db: otherStore.db });
       const agentStream = await stream(agent);
-      const created = await otherOps.create(agent, 'ticket', { subject: 'Made elsewhere' });
+      const created = await otherOps.create(agent, 'ticket', { subject: 'Made elsewhere', requester: customer.userId });
       await until(() => agentStream.recorder.idsOf('ticket').includes(created.id), 'the change from the other process');
       // And a sign-out done by the other process ends this process's stream.
       const { session } = await engine.identity.signIn(customer.email, PASSWORD, { ip: '127.0.0.1' });
@@ -296,7 +296,7 @@ forEachDatabase('live streams: who hears of which change', (database) => {
         engine.store.db,
       );
       await until(() => agentStream.recorder.events().some((e) => e.event === 'resync'), 'the resync after reconnecting');
-      const created = await engine.ops.create(agent, 'ticket', { subject: 'After the reconnect' });
+      const created = await engine.ops.create(agent, 'ticket', { subject: 'After the reconnect', requester: customer.userId });
       await until(() => agentStream.recorder.idsOf('ticket').includes(created.id), 'a change after the reconnect');
     });
   }
