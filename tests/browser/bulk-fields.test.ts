@@ -64,6 +64,9 @@ describe('bulk field updates and deletes on a list', () => {
     const changing = await newTicket(`Badge broken ${word}`);
     const { page } = agent;
 
+    // No live updates for this list: the change made meanwhile must not reach it before Apply
+    // (a live list would show it, and then rightly change all three).
+    await page.route('**/api/live**', (route) => route.abort());
     await page.goto(`${server.url}/tickets?q=${word}`);
     await page.getByRole('table').waitFor();
     expect(await panel(page).isVisible()).toBe(false);
@@ -95,6 +98,7 @@ describe('bulk field updates and deletes on a list', () => {
     expect((await refusedRows(page).allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim())).toEqual([
       `#${changing.id} Badge broken ${word} — Changed by someone else after the list was loaded; the list now shows it as it is.`,
     ]);
+    await page.unroute('**/api/live**');
     expect([(await read(first)).body.priority, (await read(second)).body.priority, (await read(changing)).body.priority]).toEqual([
       'high',
       'high',
