@@ -43,15 +43,18 @@ function errorText(error: unknown): string {
 }
 
 interface ListPageJson {
-  readonly items: readonly { readonly id: number }[];
+  readonly items: readonly { readonly id: number; readonly requester: number }[];
   readonly nextCursor: string | null;
 }
 
-/** The id of the first ticket of the list, for the detail page's measurements: the seeded database has some. */
-async function firstTicketId(baseUrl: string, auth: Auth): Promise<number> {
+/**
+ * The first ticket of the list, for the detail page's measurements (the seeded database has
+ * some), and its requester, a customer, whom the tickets the bench files name.
+ */
+async function firstTicket(baseUrl: string, auth: Auth): Promise<{ id: number; requester: number }> {
   const [first] = (await getJson<ListPageJson>(baseUrl, '/api/v1/tickets?limit=50', auth)).items;
   if (!first) throw new Error('The ticket list is empty: nothing to open for the detail page');
-  return first.id;
+  return first;
 }
 
 /** A word that occurs in the demo subjects ("Question about ... billing"). */
@@ -102,7 +105,7 @@ async function growthAt(server: BenchServer, auth: Auth, config: BenchConfig): P
   return out as GrowthAt;
 }
 
-function httpRequests(auth: Auth, detailId: number): Record<HttpCase, Request> {
+function httpRequests(auth: Auth, detailId: number, requester: number): Record<HttpCase, Request> {
   const page = { cookie: auth.cookie };
   const api = { authorization: auth.bearer };
   return {
@@ -116,7 +119,7 @@ function httpRequests(auth: Auth, detailId: number): Record<HttpCase, Request> {
       path: '/api/v1/tickets',
       method: 'POST',
       headers: { ...api, 'content-type': 'application/json' },
-      body: JSON.stringify({ subject: 'Bench ticket' }),
+      body: JSON.stringify({ subject: 'Bench ticket', requester }),
     },
     baseline: { path: '/diagnostics/baseline' },
   };
@@ -179,8 +182,9 @@ async function benchDatabase(kind: DatabaseKind, config: BenchConfig): Promise<D
     result.growth.large = await growthAt(server, auth, config);
     result.rssIdleMb.large = await idleRss(server, config);
 
-    const detailId = await firstTicketId(server.url, auth);
-    const requests = httpRequests(auth, detailId);
+    const first = await firstTicket(server.url, auth);
+    const detailId = first.id;
+    const requests = httpRequests(auth, detailId, first.requester);
     await checkPage(server.url, requests.listPage.path, auth.cookie, 50);
     await checkPage(server.url, requests.filteredPage.path, auth.cookie, 1);
     await checkPage(server.url, requests.baseline.path, null, 50);
@@ -255,7 +259,8 @@ async function profileSlowest(
   const profiles: Partial<Record<HttpCase, ProfileSummary>> = {};
   try {
     const auth = { cookie: await signInCookie(server.url), bearer: `Bearer ${token}` };
-    const requests = httpRequests(auth, await firstTicketId(server.url, auth));
+    const first = await firstTicket(server.url, auth);
+    const requests = httpRequests(auth, first.id, first.requester);
     for (const name of slowest) {
       log(`${kind}: profiling ${HTTP_LABELS[name]}`);
       await load(server.url, requests[name], {
